@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { HEADER_TRACE_ID } from '@piranha/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.ts';
+import { databaseOpen, type Database } from './db/client.ts';
+import { contentSeed } from './db/seed/content-seed.ts';
+import { areaRoutes } from './modules/area/area.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+import { errorHandlerRegister } from './plugins/error-handler.ts';
+import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
+import { requestContextRegister } from './plugins/request-context.ts';
+import type { RouteDeps } from './plugins/route.ts';
+import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
+import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
+
+export interface AppOverrides {
+  /** An already open database (tests share one per file). */
+  database?: Database;
+  geo?: GeoIpProvider;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  deps: RouteDeps;
+}
+
+/** Builds the whole server — every module wired explicitly — without listening. */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await contentSeed(database.db);
+
+  const app = Fastify({
+    logger: overrides.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomBytes(8).toString('hex'),
+    // X-Forwarded-For is believed only from the proxies the operator names.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+
+  const rateStore: RateLimitStore = config.redisUrl ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : rateLimitStoreMemory();
+  const deps: RouteDeps = { db: database.db, rateStore, rateLimitPerUser: config.rateLimitPerUser, now: overrides.now ?? (() => new Date()) };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is opened over plain HTTP on a local port; HSTS belongs on the operator's TLS edge.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(HEADER_TRACE_ID, request.id);
+  });
+  requestContextRegister(app);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+  });
+  errorHandlerRegister(app);
+
+  healthRoutes(app, database.db);
+  configRoutes(app, { ...deps, opsToken: config.opsToken });
+  areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
+  reportRoutes(app, deps);
+  walletRoutes(app, deps);
+  await webRoutes(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await rateStore.close();
+    if (!overrides.database) await database.close();
+  });
+  return { app, database, deps };
+}

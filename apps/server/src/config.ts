@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Everything the server reads from the environment, parsed once. The README lists each variable. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://… for PostgreSQL; unset uses embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string | undefined;
+  redisUrl: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (IPs or CIDRs). */
+  trustedProxies: string[];
+  /** Countries the area check refuses (HTTP 403). */
+  blockedCountries: string[];
+  /** Requests per minute per client IP and per signed-in user. */
+  rateLimitPerIp: number;
+  rateLimitPerUser: number;
+  /** Bearer token for operator endpoints (global status); unset disables them. */
+  opsToken: string | undefined;
+  /** Where the built web app lives; unset serves the API only. */
+  webDist: string | undefined;
+  /** Production hides `?app=KEY` variant switching and debug detail. */
+  production: boolean;
+  logLevel: string;
+}
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
+  return {
+    port: positiveInt('PORT', env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
+    redisUrl: env.REDIS_URL || undefined,
+    trustedProxies: list(env.TRUSTED_PROXIES, []),
+    blockedCountries: list(env.BLOCKED_COUNTRIES, ['US', 'GB', 'FR', 'ES', 'NL', 'AU']).map((code) => code.toUpperCase()),
+    rateLimitPerIp: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP, 1200),
+    rateLimitPerUser: positiveInt('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 600),
+    opsToken: env.OPS_TOKEN || undefined,
+    webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
+    production: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './ledger.ts';
+export * from './platform.ts';
+export * from './content.ts';
+export * from './reports.ts';

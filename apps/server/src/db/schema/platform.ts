@@ -1,0 +1,33 @@
+import { bigserial, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Stored responses of POSTs sent with an Idempotency-Key, for 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    /** 'u:<uid>' for a signed-in user, else 'd:<device id>' or 'anon'. */
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.route, table.scope] })],
+);
+
+/** Operator settings such as the global status; one row per key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Dynamic configs (spec §3). An A/B config puts `bPercent` of users or devices in arm B. */
+export const dynconfigs = pgTable('dynconfigs', {
+  key: text('key').primaryKey(),
+  kind: text('kind', { enum: ['ab', 'switch'] }).notNull(),
+  enabled: integer('enabled').notNull().default(1),
+  bPercent: real('b_percent').notNull().default(0),
+  configs: jsonb('configs').notNull().default({}),
+});

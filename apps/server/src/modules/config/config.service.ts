@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { Banner, ContentItem, DynconfigEntry } from '@piranha/contract';
+import { DEFAULT_LOCALE, GLOBAL_STATS, type GlobalStats, type Locale, type VariantProfile } from '@piranha/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import type { LocalisedText } from '../../db/schema/content.ts';
+import { azKeywordsOf, bannersLive, contentItemsOf, dynconfigsByKeys, settingGet, settingSet } from './config.repository.ts';
+
+export function textIn(text: LocalisedText, locale: Locale): string {
+  return text[locale] ?? text[DEFAULT_LOCALE] ?? '';
+}
+
+export async function globalStatsGet(db: DbOrTx): Promise<GlobalStats> {
+  const value = await settingGet(db, 'global_stats');
+  return value === GLOBAL_STATS.maintenance || value === GLOBAL_STATS.news ? value : GLOBAL_STATS.normal;
+}
+
+export async function globalStatsSet(db: DbOrTx, stats: GlobalStats): Promise<void> {
+  await settingSet(db, 'global_stats', stats);
+}
+
+/**
+ * A stable bucket in [0, 10000) for a config and a subject (user, else device, else IP): the same player
+ * always lands in the same arm, and arms of different configs are independent.
+ */
+export function abBucket(key: string, subject: string): number {
+  return createHash('sha256').update(`${key}:${subject}`).digest().readUInt32BE(0) % 10_000;
+}
+
+export async function dynconfigGet(db: DbOrTx, keys: readonly string[], subject: string, variant: VariantProfile): Promise<DynconfigEntry[]> {
+  const rows = await dynconfigsByKeys(db, keys);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.flatMap((key) => {
+    const row = byKey.get(key);
+    if (!row) return [];
+    const configs = { api_host: '', maidian_host: '', ...(row.configs as Record<string, unknown>) };
+    if (row.kind === 'switch') return [{ key, result: row.enabled ? 'on' : 'off', switch: row.enabled ? 1 : 0, configs }];
+    // The brand's own UI v3 flag turns the new UI on for everyone on that brand.
+    const forced = key === 'ui_v3_ab' && variant.flags.uiV3;
+    const armB = forced || (row.enabled === 1 && abBucket(key, subject) < row.bPercent * 100);
+    return [{ key, result: armB ? 'B' : 'A', switch: armB ? 1 : 0, configs }];
+  });
+}
+
+export async function bannerList(db: DbOrTx, variant: VariantProfile, locale: Locale, source: string | undefined, now: Date): Promise<Banner[]> {
+  const rows = await bannersLive(db, variant.appKey, source, now);
+  // A banned brand shows the banned banner only; other brands never see it.
+  return rows
+    .filter((row) => (variant.flags.banned ? row.bannerType === 'banned' || row.bannerType === 'normal' : row.bannerType !== 'banned'))
+    .map((row) => ({
+      id: row.id,
+      type: 1,
+      info: row.image,
+      url: row.url,
+      banner_type: row.bannerType,
+      title: textIn(row.title, locale),
+      expire_time: row.expireAt ? Math.floor(row.expireAt.getTime() / 1000) : 0,
+    }));
+}
+
+export async function contentList(db: DbOrTx, kind: 'icon' | 'popup' | 'tab' | 'az_tab', variant: VariantProfile, locale: Locale): Promise<ContentItem[]> {
+  const rows = await contentItemsOf(db, kind, variant.appKey);
+  return rows.map((row) => ({ id: row.id, key: row.key, title: textIn(row.title, locale), icon: row.icon, url: row.url, level: row.level }));
+}
+
+export async function azKeywordList(db: DbOrTx, locale: Locale): Promise<string[]> {
+  const words = await azKeywordsOf(db, locale);
+  return words.length > 0 ? words : azKeywordsOf(db, DEFAULT_LOCALE);
+}

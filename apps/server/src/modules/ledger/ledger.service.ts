@@ -1,0 +1,53 @@
+import { transferUnbalancedCurrencies } from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Tx } from '../../db/client.ts';
+import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, ledgerLinesInsert, transferInsert, walletApply } from './ledger.repository.ts';
+
+/** House accounts: the other side of every player movement. */
+export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds';
+
+export type LedgerAccountRef = { userId: number; currency: string } | { house: HouseKind; currency: string };
+
+export interface TransferRequest {
+  /** What moved the money, e.g. 'bet_place', 'deposit'. */
+  kind: string;
+  /** The business row's id (bet, order, round); with `kind`, makes the transfer happen at most once. */
+  externalRef: string;
+  lines: readonly { account: LedgerAccountRef; amountMinor: number }[];
+}
+
+export interface TransferResult {
+  transferId: number | undefined;
+  /** False when this (kind, externalRef) had already moved money: a replay changes nothing. */
+  created: boolean;
+}
+
+/**
+ * Moves money inside the caller's transaction: one transfer row, its lines, and the wallets of the
+ * players involved. Throws INSUFFICIENT_FUNDS when a player's wallet does not cover a debit, which rolls
+ * back the caller's whole transaction.
+ */
+export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+  if (request.lines.length < 2) throw new Error('a transfer needs at least two lines');
+  for (const line of request.lines) {
+    if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor === 0) throw new Error(`ledger line amount must be a non-zero integer, got ${line.amountMinor}`);
+  }
+  const unbalanced = transferUnbalancedCurrencies(request.lines.map((line) => ({ currency: line.account.currency, amountMinor: line.amountMinor })));
+  if (unbalanced.length > 0) throw new Error(`transfer ${request.kind}/${request.externalRef} does not balance in ${unbalanced.join(', ')}`);
+
+  const transferId = await transferInsert(tx, request.kind, request.externalRef);
+  if (transferId === undefined) return { transferId: undefined, created: false };
+
+  const resolved = [];
+  for (const line of request.lines) {
+    const account = line.account;
+    const accountId = 'userId' in account ? await ledgerAccountUserEnsure(tx, account.userId, account.currency) : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, isWallet: 'userId' in account });
+  }
+  await ledgerLinesInsert(tx, transferId, resolved);
+  // Wallets are touched in account order so two transfers over the same wallets cannot deadlock.
+  for (const line of [...resolved].filter((entry) => entry.isWallet).sort((a, b) => a.accountId - b.accountId)) {
+    if (!(await walletApply(tx, line.accountId, line.amountMinor))) throw new AppError('INSUFFICIENT_FUNDS');
+  }
+  return { transferId, created: true };
+}

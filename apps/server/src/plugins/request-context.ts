@@ -1,0 +1,59 @@
+import { commonParamsSchema, HEADER_APP_KEY, type CommonParams } from '@piranha/contract';
+import { DEFAULT_VARIANT, LIMITS, localeFromCode, variantFindByDomain, variantFindByKey, type Locale, type VariantProfile } from '@piranha/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../app-error.ts';
+
+export interface SessionUser {
+  uid: number;
+  sessionId: number;
+}
+
+export interface RequestContext {
+  params: CommonParams;
+  variant: VariantProfile;
+  locale: Locale;
+  user: SessionUser | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+/** The brand a request speaks for: the app-key header when it names a profile, else the Host, else the default. */
+export function variantOfRequest(request: FastifyRequest): VariantProfile {
+  const appKey = request.headers[HEADER_APP_KEY];
+  const byKey = typeof appKey === 'string' ? variantFindByKey(appKey) : undefined;
+  return byKey ?? variantFindByDomain(request.hostname) ?? DEFAULT_VARIANT;
+}
+
+function commonParamsOf(request: FastifyRequest): CommonParams {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const cookies = request.cookies ?? {};
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(commonParamsSchema.shape)) {
+    const value = query[name] ?? cookies[name];
+    if (value !== undefined) raw[name] = Array.isArray(value) ? value[0] : value;
+  }
+  // Spec §5: p is dropped, not refused, when it is too long.
+  if (typeof raw.p === 'string' && raw.p.length > LIMITS.requestParamPMaxLength) delete raw.p;
+  const parsed = commonParamsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('VALIDATION_FAILED', { field: String(issue?.path[0] ?? 'query'), issue: issue?.code ?? 'invalid' });
+  }
+  return parsed.data;
+}
+
+/** Parses the common parameters (query, then cookies) once per request and picks brand and language. */
+export function requestContextRegister(app: FastifyInstance): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    const variant = variantOfRequest(request);
+    // A fallback context first, so an error about the parameters themselves is still answered in a language.
+    request.ctx = { params: {}, variant, locale: variant.defaultLang, user: undefined };
+    const params = commonParamsOf(request);
+    request.ctx = { params, variant, locale: localeFromCode(params.lca_lang) ?? variant.defaultLang, user: undefined };
+  });
+}

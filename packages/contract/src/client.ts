@@ -1,0 +1,144 @@
+import { LIMITS, TIMERS } from '@piranha/domain';
+import type { z } from 'zod';
+import type { CommonParams } from './common-params.ts';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_TRACE_ID } from './common-params.ts';
+import type { Endpoint, EndpointBody, EndpointData, EndpointQuery, ServiceHost } from './endpoint.ts';
+import { ERRORS } from './errors.ts';
+
+/** A call that answered dm_error ≠ 0, or could not be completed at all (dm_error 500). */
+export class ApiError extends Error {
+  constructor(
+    readonly dmError: number,
+    readonly errorMsg: string,
+    readonly data: unknown,
+    readonly httpStatus: number,
+  ) {
+    super(errorMsg || `dm_error ${dmError}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** What the client reports about a failed call (the body of the error report, spec §7). */
+export interface FailedCallReport {
+  host: string;
+  method: string;
+  uri: string;
+  query: string;
+  body: string;
+  http_status: number;
+  dm_error: number;
+  error_msg: string;
+  event_time: number;
+  cost: number;
+  trace_id: string;
+}
+
+export interface ApiClientOptions {
+  /** Base URL per service; '' means the page's own origin. A stored api-host override replaces `main`. */
+  hosts: () => Partial<Record<ServiceHost, string>>;
+  headers: () => Record<string, string>;
+  params: () => CommonParams;
+  onFailedCall?: (report: FailedCallReport) => void;
+  onSessionExpired?: () => void;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  timeoutMs?: number;
+  retries?: number;
+  retryBaseMs?: number;
+}
+
+export interface CallInput<E extends Endpoint> {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  /** One key per user action, repeated on retries; required for the client to retry a POST. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+const RETRYABLE = Symbol('retryable');
+type Attempt = { ok: true; status: number; json: unknown; traceId: string } | { ok: false; reason: typeof RETRYABLE; status: number };
+
+function queryString(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (name === 'p' && String(value).length > LIMITS.requestParamPMaxLength) continue;
+    search.set(name, String(value));
+  }
+  return search.toString();
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? TIMERS.httpTimeoutMs;
+  const retries = options.retries ?? TIMERS.httpRetries;
+  const retryBaseMs = options.retryBaseMs ?? TIMERS.httpRetryBaseMs;
+
+  async function attempt(url: string, init: RequestInit, signal?: AbortSignal): Promise<Attempt> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await fetchImpl(url, { ...init, signal: combined, credentials: 'include' });
+      const traceId = response.headers.get(HEADER_TRACE_ID) ?? '';
+      if (response.status >= 500 || response.status === 429) return { ok: false, reason: RETRYABLE, status: response.status };
+      const json: unknown = await response.json().catch(() => undefined);
+      return { ok: true, status: response.status, json, traceId };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return { ok: false, reason: RETRYABLE, status: 0 };
+    }
+  }
+
+  async function call<E extends Endpoint>(definition: E, input: CallInput<E> = {}): Promise<EndpointData<E>> {
+    const started = now();
+    const base = options.hosts()[definition.host] ?? '';
+    const query = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined), _t: String(started) });
+    const url = `${base}${definition.path}?${query}`;
+    const headers: Record<string, string> = { ...options.headers() };
+    const bodyText = definition.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined;
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (input.idempotencyKey) headers[HEADER_IDEMPOTENCY_KEY] = input.idempotencyKey;
+    // A POST is only safe to repeat when the server can recognise the repeat by its key.
+    const mayRetry = definition.method === 'GET' || Boolean(input.idempotencyKey);
+
+    const fail = (status: number, dmError: number, errorMsg: string, data: unknown, traceId: string): never => {
+      if (dmError === ERRORS.SESSION_EXPIRED.code) options.onSessionExpired?.();
+      options.onFailedCall?.({
+        host: base || 'self',
+        method: definition.method,
+        uri: definition.path,
+        query,
+        body: (bodyText ?? '').slice(0, 4096),
+        http_status: status,
+        dm_error: dmError,
+        error_msg: errorMsg.slice(0, 1024),
+        event_time: started,
+        cost: now() - started,
+        trace_id: traceId,
+      });
+      throw new ApiError(dmError, errorMsg, data, status);
+    };
+
+    let result: Attempt = { ok: false, reason: RETRYABLE, status: 0 };
+    for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex += 1) {
+      if (attemptIndex > 0) await sleep(retryBaseMs * 2 ** (attemptIndex - 1));
+      result = await attempt(url, { method: definition.method, headers, body: bodyText }, input.signal);
+      if (result.ok || !mayRetry) break;
+    }
+    if (!result.ok) return fail(result.status, ERRORS.INTERNAL.code, '', undefined, '');
+
+    const envelope = result.json as { dm_error?: unknown; error_msg?: unknown; data?: unknown } | undefined;
+    if (!envelope || typeof envelope.dm_error !== 'number') return fail(result.status, ERRORS.INTERNAL.code, '', undefined, result.traceId);
+    if (envelope.dm_error !== 0) return fail(result.status, envelope.dm_error, String(envelope.error_msg ?? ''), envelope.data, result.traceId);
+    const parsed = (definition.data as z.ZodType).safeParse(envelope.data);
+    if (!parsed.success) return fail(result.status, ERRORS.INTERNAL.code, 'malformed response', undefined, result.traceId);
+    return parsed.data as EndpointData<E>;
+  }
+
+  return { call };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

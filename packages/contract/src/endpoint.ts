@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+
+/** Which host serves a call (spec §7: hosts differ per service). */
+export type ServiceHost = 'main' | 'account' | 'area' | 'tracking' | 'cdn';
+
+/**
+ * One call of the API: where it lives, what it takes and what it answers. The server registers routes
+ * from these; the client calls through them; neither repeats a path or a shape.
+ */
+export type AuthMode = 'none' | 'optional' | 'user';
+
+export interface Endpoint<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType, Auth extends AuthMode = AuthMode> {
+  method: 'GET' | 'POST';
+  path: string;
+  host: ServiceHost;
+  query: Query;
+  body: Body;
+  data: Data;
+  /** 'user' answers 604 without a live session; 'optional' reads a session when present. */
+  auth: Auth;
+  /** POSTs that create or move something take an Idempotency-Key (required when 'required'). */
+  idempotency?: 'optional' | 'required';
+}
+
+export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
+export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
+export type EndpointData<E extends Endpoint> = z.output<E['data']>;
+
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends AuthMode>(definition: Endpoint<Q, B, D, A>): Endpoint<Q, B, D, A> {
+  return definition;
+}
