@@ -48,7 +48,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     return503OnClosing: true,
   });
 
-  const rateStore: RateLimitStore = config.redisUrl ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : rateLimitStoreMemory();
+  const rateStore: RateLimitStore = config.redisUrl
+    ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    : rateLimitStoreMemory();
   const deps: RouteDeps = { db: database.db, rateStore, rateLimitPerUser: config.rateLimitPerUser, now: overrides.now ?? (() => new Date()) };
 
   await app.register(fastifyCookie);

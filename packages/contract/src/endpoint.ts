@@ -9,7 +9,12 @@ export type ServiceHost = 'main' | 'account' | 'area' | 'tracking' | 'cdn';
  */
 export type AuthMode = 'none' | 'optional' | 'user';
 
-export interface Endpoint<Query extends z.ZodType = z.ZodType, Body extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType, Auth extends AuthMode = AuthMode> {
+export interface Endpoint<
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Data extends z.ZodType = z.ZodType,
+  Auth extends AuthMode = AuthMode,
+> {
   method: 'GET' | 'POST';
   path: string;
   host: ServiceHost;
@@ -26,6 +31,8 @@ export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends AuthMode>(definition: Endpoint<Q, B, D, A>): Endpoint<Q, B, D, A> {
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends AuthMode>(
+  definition: Endpoint<Q, B, D, A>,
+): Endpoint<Q, B, D, A> {
   return definition;
 }

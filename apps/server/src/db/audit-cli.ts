@@ -11,7 +11,9 @@ const database = await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const result = await ledgerAudit(database.db);
   const problems = result.walletDrift.length + result.unbalancedTransfers.length + result.thinTransfers.length;
-  console.log(`ledger audit (${database.driver}): ${result.walletDrift.length} wallet drift, ${result.unbalancedTransfers.length} unbalanced transfer(s), ${result.thinTransfers.length} transfer(s) with fewer than two lines`);
+  console.log(
+    `ledger audit (${database.driver}): ${result.walletDrift.length} wallet drift, ${result.unbalancedTransfers.length} unbalanced transfer(s), ${result.thinTransfers.length} transfer(s) with fewer than two lines`,
+  );
   for (const row of result.walletDrift) console.log(`  wallet account ${row.accountId}: balance ${row.balanceMinor} ≠ lines ${row.linesMinor}`);
   for (const row of result.unbalancedTransfers) console.log(`  transfer ${row.transferId} ${row.currency}: sums to ${row.sumMinor}`);
   for (const row of result.thinTransfers) console.log(`  transfer ${row.transferId}: ${row.lineCount} line(s)`);

@@ -15,7 +15,9 @@ export interface IdempotencyClaim {
 export type IdempotencyOutcome = { kind: 'claimed' } | { kind: 'replay'; body: unknown };
 
 export function requestHashOf(method: string, route: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${route}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${route}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 /**

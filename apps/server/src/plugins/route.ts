@@ -79,7 +79,12 @@ function idempotencyScope(ctx: RequestContext, user: SessionUser | undefined): s
  * Registers one endpoint of the contract: authenticate, rate-limit the user, validate, apply the
  * idempotency key, call the handler, wrap the envelope. Handlers only see parsed input.
  */
-export function routeRegister<E extends Endpoint>(app: FastifyInstance, deps: RouteDeps, definition: E, handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>): void {
+export function routeRegister<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  definition: E,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
+): void {
   app.route({
     method: definition.method,
     url: definition.path,
@@ -94,11 +99,17 @@ export function routeRegister<E extends Endpoint>(app: FastifyInstance, deps: Ro
       const keyHeader = request.headers[HEADER_IDEMPOTENCY_KEY];
       let claim: IdempotencyClaim | undefined;
       if (definition.idempotency) {
-        if (keyHeader === undefined && definition.idempotency === 'required') throw new AppError('VALIDATION_FAILED', { field: 'Idempotency-Key', issue: 'missing' });
+        if (keyHeader === undefined && definition.idempotency === 'required')
+          throw new AppError('VALIDATION_FAILED', { field: 'Idempotency-Key', issue: 'missing' });
         if (keyHeader !== undefined) {
           const key = idempotencyKeySchema.safeParse(keyHeader);
           if (!key.success) throw new AppError('VALIDATION_FAILED', { field: 'Idempotency-Key', issue: 'invalid' });
-          claim = { key: key.data, route: definition.path, scope: idempotencyScope(ctx, user), requestHash: requestHashOf(definition.method, definition.path, body) };
+          claim = {
+            key: key.data,
+            route: definition.path,
+            scope: idempotencyScope(ctx, user),
+            requestHash: requestHashOf(definition.method, definition.path, body),
+          };
           const outcome = await idempotencyClaim(deps.db, claim, deps.now());
           if (outcome.kind === 'replay') return reply.header('idempotent-replayed', 'true').send(outcome.body);
         }

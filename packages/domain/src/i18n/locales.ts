@@ -5,7 +5,16 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
 /** Short language codes used by profiles and the API (spec §1). */
-export const LANGUAGE_CODES = { ENG: 'en-US', PT: 'pt-BR', ES: 'es-MX', RU: 'ru-RU', VI: 'vm-VI', TH: 'vm-TH', MS: 'ms-MY', ZH: 'zh-CN' } as const satisfies Record<string, Locale>;
+export const LANGUAGE_CODES = {
+  ENG: 'en-US',
+  PT: 'pt-BR',
+  ES: 'es-MX',
+  RU: 'ru-RU',
+  VI: 'vm-VI',
+  TH: 'vm-TH',
+  MS: 'ms-MY',
+  ZH: 'zh-CN',
+} as const satisfies Record<string, Locale>;
 export type LanguageCode = keyof typeof LANGUAGE_CODES;
 
 export function isLocale(value: string): value is Locale {

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { DEFAULT_VARIANT, VARIANT_PROFILES } from './profiles.ts';
 import type { VariantProfile } from './profile.ts';
 
@@ -23,20 +25,15 @@ export function variantFindByDomain(host: string): VariantProfile | undefined {
   return VARIANT_PROFILES.find((profile) => profile.officialDomain === domain);
 }
 
-/**
- * The profile for a SHA-256 hex digest of a main domain (spec §1). Builds the digest table once
- * from the profiles' domains, with the platform's own SHA-256.
- */
-let digestTable: Promise<Map<string, VariantProfile>> | undefined;
-
-export async function sha256Hex(text: string): Promise<string> {
-  const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** SHA-256 in plain JavaScript: `crypto.subtle` exists only on secure origins, and brands are also opened over plain HTTP. */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(new TextEncoder().encode(text)));
 }
 
-export async function variantFindByDomainHash(digestHex: string): Promise<VariantProfile> {
-  digestTable ??= Promise.all(VARIANT_PROFILES.map(async (profile) => [await sha256Hex(profile.officialDomain), profile] as const)).then(
-    (entries) => new Map(entries),
-  );
-  return (await digestTable).get(digestHex.toLowerCase()) ?? DEFAULT_VARIANT;
+let digestTable: Map<string, VariantProfile> | undefined;
+
+/** The profile for a SHA-256 hex digest of a main domain (spec §1); an unknown digest gets the default profile. */
+export function variantFindByDomainHash(digestHex: string): VariantProfile {
+  digestTable ??= new Map(VARIANT_PROFILES.map((profile) => [sha256Hex(profile.officialDomain), profile]));
+  return digestTable.get(digestHex.toLowerCase()) ?? DEFAULT_VARIANT;
 }

@@ -22,5 +22,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('sessions_sid_hash_key').on(table.sidHash), index('sessions_user_idx').on(table.userId).where(sql`revoked_at is null`)],
+  (table) => [
+    uniqueIndex('sessions_sid_hash_key').on(table.sidHash),
+    index('sessions_user_idx')
+      .on(table.userId)
+      .where(sql`revoked_at is null`),
+  ],
 );

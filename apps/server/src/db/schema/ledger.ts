@@ -17,8 +17,12 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('ledger_accounts_user_currency_key').on(table.userId, table.currency).where(sql`user_id is not null`),
-    uniqueIndex('ledger_accounts_house_currency_key').on(table.houseKind, table.currency).where(sql`house_kind is not null`),
+    uniqueIndex('ledger_accounts_user_currency_key')
+      .on(table.userId, table.currency)
+      .where(sql`user_id is not null`),
+    uniqueIndex('ledger_accounts_house_currency_key')
+      .on(table.houseKind, table.currency)
+      .where(sql`house_kind is not null`),
     check('ledger_accounts_owner_check', sql`(user_id is null) <> (house_kind is null)`),
   ],
 );
@@ -66,5 +70,9 @@ export const ledgerLines = pgTable(
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   },
-  (table) => [index('ledger_lines_account_idx').on(table.accountId), index('ledger_lines_transfer_idx').on(table.transferId), check('ledger_lines_nonzero_check', sql`amount_minor <> 0`)],
+  (table) => [
+    index('ledger_lines_account_idx').on(table.accountId),
+    index('ledger_lines_transfer_idx').on(table.transferId),
+    check('ledger_lines_nonzero_check', sql`amount_minor <> 0`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { bigserial, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Stored responses of POSTs sent with an Idempotency-Key, for 24 h. */
 export const idempotencyKeys = pgTable(

@@ -15,7 +15,10 @@ export async function settingSet(db: DbOrTx, key: string, value: unknown): Promi
 }
 
 export async function dynconfigsByKeys(db: DbOrTx, keys: readonly string[]) {
-  return db.select().from(dynconfigs).where(inArray(dynconfigs.key, [...keys]));
+  return db
+    .select()
+    .from(dynconfigs)
+    .where(inArray(dynconfigs.key, [...keys]));
 }
 
 export async function bannersLive(db: DbOrTx, appKey: string, source: string | undefined, now: Date) {

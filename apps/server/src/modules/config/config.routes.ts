@@ -1,4 +1,16 @@
-import { azKeywordList as azKeywordListEndpoint, azTabList, bannerList as bannerListEndpoint, dynconfigGet as dynconfigGetEndpoint, globalConfigGet, homeStaticSchema, iconList, logoGet, popupList, pwaIndexGet, tabList } from '@piranha/contract';
+import {
+  azKeywordList as azKeywordListEndpoint,
+  azTabList,
+  bannerList as bannerListEndpoint,
+  dynconfigGet as dynconfigGetEndpoint,
+  globalConfigGet,
+  homeStaticSchema,
+  iconList,
+  logoGet,
+  popupList,
+  pwaIndexGet,
+  tabList,
+} from '@piranha/contract';
 import { GLOBAL_STATS } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +19,9 @@ import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { azKeywordList, bannerList, contentList, dynconfigGet, globalStatsGet, globalStatsSet } from './config.service.ts';
 
-const opsGlobalStatsBody = z.object({ global_stats: z.union([z.literal(GLOBAL_STATS.normal), z.literal(GLOBAL_STATS.maintenance), z.literal(GLOBAL_STATS.news)]) }).strict();
+const opsGlobalStatsBody = z
+  .object({ global_stats: z.union([z.literal(GLOBAL_STATS.normal), z.literal(GLOBAL_STATS.maintenance), z.literal(GLOBAL_STATS.news)]) })
+  .strict();
 const homeStaticParams = z.object({ group: z.string().regex(/^[a-z0-9_-]{1,32}$/), ui: z.coerce.number().int().min(1).max(9) });
 
 export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
@@ -18,7 +32,9 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
     return { configs: await dynconfigGet(deps.db, body.keys, subject, ctx.variant) };
   });
 
-  routeRegister(app, deps, bannerListEndpoint, async ({ query, ctx }) => ({ list: await bannerList(deps.db, ctx.variant, ctx.locale, query.source, deps.now()) }));
+  routeRegister(app, deps, bannerListEndpoint, async ({ query, ctx }) => ({
+    list: await bannerList(deps.db, ctx.variant, ctx.locale, query.source, deps.now()),
+  }));
   routeRegister(app, deps, iconList, async ({ ctx }) => ({ list: await contentList(deps.db, 'icon', ctx.variant, ctx.locale) }));
   routeRegister(app, deps, popupList, async ({ ctx }) => ({ list: await contentList(deps.db, 'popup', ctx.variant, ctx.locale) }));
   routeRegister(app, deps, tabList, async ({ ctx }) => ({ list: await contentList(deps.db, 'tab', ctx.variant, ctx.locale) }));
@@ -37,8 +53,14 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
       ui_version: params.data.ui,
       sections:
         params.data.ui >= 3
-          ? [{ key: 'casino', title: 'casino', route: '/game' }, { key: 'sport', title: 'sport', route: '/sport' }]
-          : [{ key: 'sport', title: 'sport', route: '/sport' }, { key: 'casino', title: 'casino', route: '/game' }],
+          ? [
+              { key: 'casino', title: 'casino', route: '/game' },
+              { key: 'sport', title: 'sport', route: '/sport' },
+            ]
+          : [
+              { key: 'sport', title: 'sport', route: '/sport' },
+              { key: 'casino', title: 'casino', route: '/game' },
+            ],
     });
     return reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(home);
   });
@@ -51,5 +73,4 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
     await globalStatsSet(deps.db, body.data.global_stats);
     return envelopeOk(body.data);
   });
-
 }

@@ -29,7 +29,11 @@ export async function transferInsert(tx: DbOrTx, kind: string, externalRef: stri
   return row?.id;
 }
 
-export async function ledgerLinesInsert(tx: DbOrTx, transferId: number, lines: readonly { accountId: number; currency: string; amountMinor: number }[]): Promise<void> {
+export async function ledgerLinesInsert(
+  tx: DbOrTx,
+  transferId: number,
+  lines: readonly { accountId: number; currency: string; amountMinor: number }[],
+): Promise<void> {
   await tx.insert(ledgerLines).values(lines.map((line) => ({ transferId, ...line })));
 }
 
@@ -57,17 +61,26 @@ export interface LedgerAuditResult {
 }
 
 export async function ledgerAudit(db: DbOrTx): Promise<LedgerAuditResult> {
-  const drift = await rowsOf<{ account_id: string; balance_minor: string; lines_minor: string }>(db, sql`
+  const drift = await rowsOf<{ account_id: string; balance_minor: string; lines_minor: string }>(
+    db,
+    sql`
     select w.account_id, w.balance_minor, coalesce(sum(l.amount_minor), 0) as lines_minor
     from wallets w left join ledger_lines l on l.account_id = w.account_id
     group by w.account_id, w.balance_minor
-    having w.balance_minor <> coalesce(sum(l.amount_minor), 0)`);
-  const unbalanced = await rowsOf<{ transfer_id: string; currency: string; sum_minor: string }>(db, sql`
+    having w.balance_minor <> coalesce(sum(l.amount_minor), 0)`,
+  );
+  const unbalanced = await rowsOf<{ transfer_id: string; currency: string; sum_minor: string }>(
+    db,
+    sql`
     select transfer_id, currency, sum(amount_minor) as sum_minor from ledger_lines
-    group by transfer_id, currency having sum(amount_minor) <> 0`);
-  const thin = await rowsOf<{ transfer_id: string; line_count: string }>(db, sql`
+    group by transfer_id, currency having sum(amount_minor) <> 0`,
+  );
+  const thin = await rowsOf<{ transfer_id: string; line_count: string }>(
+    db,
+    sql`
     select t.id as transfer_id, count(l.id) as line_count from transfers t left join ledger_lines l on l.transfer_id = t.id
-    group by t.id having count(l.id) < 2`);
+    group by t.id having count(l.id) < 2`,
+  );
   return {
     walletDrift: drift.map((row) => ({ accountId: Number(row.account_id), balanceMinor: Number(row.balance_minor), linesMinor: Number(row.lines_minor) })),
     unbalancedTransfers: unbalanced.map((row) => ({ transferId: Number(row.transfer_id), currency: row.currency, sumMinor: Number(row.sum_minor) })),

@@ -30,7 +30,8 @@ export interface TransferResult {
 export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   if (request.lines.length < 2) throw new Error('a transfer needs at least two lines');
   for (const line of request.lines) {
-    if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor === 0) throw new Error(`ledger line amount must be a non-zero integer, got ${line.amountMinor}`);
+    if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor === 0)
+      throw new Error(`ledger line amount must be a non-zero integer, got ${line.amountMinor}`);
   }
   const unbalanced = transferUnbalancedCurrencies(request.lines.map((line) => ({ currency: line.account.currency, amountMinor: line.amountMinor })));
   if (unbalanced.length > 0) throw new Error(`transfer ${request.kind}/${request.externalRef} does not balance in ${unbalanced.join(', ')}`);
@@ -41,7 +42,10 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
   const resolved = [];
   for (const line of request.lines) {
     const account = line.account;
-    const accountId = 'userId' in account ? await ledgerAccountUserEnsure(tx, account.userId, account.currency) : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+    const accountId =
+      'userId' in account
+        ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
+        : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
     resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, isWallet: 'userId' in account });
   }
   await ledgerLinesInsert(tx, transferId, resolved);

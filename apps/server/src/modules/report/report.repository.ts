@@ -11,6 +11,9 @@ export async function trackingEventsInsert(
   db: DbOrTx,
   rows: readonly { kind: 'md' | 'log'; event: string; userId: number | undefined; appKey: string; loadingMs?: number; payload: unknown }[],
 ): Promise<number[]> {
-  const inserted = await db.insert(trackingEvents).values([...rows]).returning({ id: trackingEvents.id });
+  const inserted = await db
+    .insert(trackingEvents)
+    .values([...rows])
+    .returning({ id: trackingEvents.id });
   return inserted.map((row) => row.id);
 }

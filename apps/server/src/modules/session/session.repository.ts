@@ -27,5 +27,8 @@ export async function sessionTouch(db: DbOrTx, sessionId: number, at: Date): Pro
 }
 
 export async function sessionRevoke(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), sql`revoked_at is null`));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), sql`revoked_at is null`));
 }

@@ -1,0 +1,60 @@
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AreaCheck } from '../../features/system/area-check.tsx';
+import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
+import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
+import { PopupStack } from '../../features/system/popup-stack.tsx';
+import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
+import { Toaster } from '../../shared/ui/toaster.tsx';
+import { pageComponent } from '../router.tsx';
+import { ROUTES, routeFind } from '../routes.ts';
+import styles from './app-layout.module.css';
+import { FooterTabs } from './footer-tabs.tsx';
+import { Header } from './header.tsx';
+import { useRoutePreload } from './use-route-preload.ts';
+
+const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
+
+/**
+ * The frame of every page: header, the page, footer tabs on first-level pages, and the app-wide
+ * behaviours (global status poll, area check, dynamic config, pop-ups, toasts).
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const route = routeFind(pathname);
+  const [visited, setVisited] = useState<string[]>([]);
+  if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
+  useRoutePreload();
+
+  const chrome = route?.chrome ?? true;
+  const footer = route?.firstLevel ?? false;
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+        {t('app.skipToContent')}
+      </a>
+      {chrome ? <Header /> : null}
+      <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
+        <Suspense fallback={<LoadingOverlay />}>
+          {visited.map((path) => {
+            const Page = pageComponent(path)!;
+            return (
+              <div key={path} hidden={path !== pathname}>
+                <Page />
+              </div>
+            );
+          })}
+          <Outlet />
+        </Suspense>
+      </main>
+      {footer ? <FooterTabs /> : null}
+      <GlobalStatusPoll />
+      <AreaCheck />
+      <DynconfigLoader />
+      {chrome ? <PopupStack /> : null}
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+
+/** The typed route table: every path the app links to is named here once. */
+export const paths = {
+  root: '/',
+  game: '/game',
+  sport: '/sport',
+  homeSlots: '/home/slots',
+  error: '/error',
+  forbidden: '/forbidden',
+  news: '/news',
+  setting: '/setting',
+  settingLanguage: '/setting/language',
+  login: '/login',
+  loginb: '/loginb',
+  register: '/email-register',
+} as const;
+
+export interface RouteEntry {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** First-level pages show the footer tabs (spec §2). */
+  firstLevel: boolean;
+  /** Main tab pages stay mounted when the player switches away, so coming back is instant. */
+  keepAlive: boolean;
+  /** System pages (error, forbidden) hide the header: there is nowhere to go from them. */
+  chrome: boolean;
+  /** Preloaded after load, lower level first, then higher priority first. */
+  preload?: { level: number; priority: number };
+}
+
+/** A route is listed here when its page does what the spec says it does. */
+export const ROUTES: readonly RouteEntry[] = [
+  { path: paths.game, load: () => import('../pages/game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 10 } },
+  { path: paths.sport, load: () => import('../pages/sport-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 9 } },
+  {
+    path: paths.setting,
+    load: () => import('../pages/setting-page.tsx'),
+    firstLevel: true,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 1, priority: 5 },
+  },
+  {
+    path: paths.settingLanguage,
+    load: () => import('../pages/setting-language-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 2, priority: 5 },
+  },
+  { path: paths.news, load: () => import('../pages/news-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
+  { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
+];
+
+export function routeFind(pathname: string): RouteEntry | undefined {
+  return ROUTES.find((route) => route.path === pathname);
+}
+
+/** Spec §2: the root opens /home/slots when UI v3 is on, otherwise the brand's first entry page (/game by default). */
+export function rootTarget(uiV3: boolean, firstEntryPage: string = paths.game): string {
+  return uiV3 ? paths.homeSlots : firstEntryPage;
+}
+
+/** The order in which tagged route chunks are fetched ahead of need: by level, then priority. */
+export function preloadOrder(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((route) => route.preload).sort((a, b) => a.preload!.level - b.preload!.level || b.preload!.priority - a.preload!.priority);
+}

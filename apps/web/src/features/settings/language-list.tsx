@@ -1,0 +1,29 @@
+import { LOCALES, localeToIntl, type Locale } from '@piranha/domain';
+import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
+import { useTranslation } from 'react-i18next';
+import { languageChange } from '../../shared/i18n/i18n.ts';
+import { toastShow } from '../../shared/ui/toast-store.ts';
+import styles from './language-list.module.css';
+
+export function LanguageList() {
+  const { t, i18n } = useTranslation();
+  const choose = async (locale: Locale) => {
+    await languageChange(locale);
+    toastShow({ kind: 'success', text: t('language.changed') });
+  };
+  return (
+    <ul className={styles.list} role="radiogroup" aria-label={t('language.title')}>
+      {LOCALES.map((locale) => (
+        <li key={locale}>
+          <label className={styles.option}>
+            <input type="radio" name="language" value={locale} checked={i18n.language === locale} onChange={() => void choose(locale)} />
+            <span className={styles.native} lang={localeToIntl(locale)}>
+              {LANGUAGE_NATIVE_NAMES[locale]}
+            </span>
+            <span className={styles.code}>{locale}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import { popupList } from '@piranha/contract';
+import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranha/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { api } from '../../shared/api/api.ts';
+import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
+import { Button, buttonClassName } from '../../shared/ui/button.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { systemKeys } from './api/global-config.ts';
+
+type PopupCache = Record<string, PopupCacheEntry>;
+
+/** Spec §4: bonus and money pop-ups stay out of these paths. */
+const QUIET_PATHS = ['/game-room', '/deposit', '/withdraw', '/activity', '/thin', '/vip-club', '/task', '/error', '/forbidden', '/news'];
+
+/**
+ * The pop-up stack (spec §4): operator pop-ups sorted by level, one at a time; a closed pop-up stays away
+ * for 24 h on this device.
+ */
+export function PopupStack() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
+  // Freshness is judged against the time the app opened; a pop-up closed now is cached with its own time.
+  const [openedAt] = useState(() => Date.now());
+  const { data } = useQuery({ queryKey: systemKeys.popups, queryFn: () => api.call(popupList), staleTime: Infinity });
+  if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
+
+  const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], openedAt), level: item.level })));
+  const current = data.list.find((item) => item.key === stack[0]?.key);
+  if (!current) return null;
+
+  const close = () => {
+    const next = { ...cache, [current.key]: { status: false, time: Date.now() } };
+    storageSet(STORAGE_KEYS.popupCache, next);
+    setCache(next);
+  };
+  return (
+    <Modal title={current.title} onClose={close}>
+      <div style={{ display: 'flex', gap: 'var(--space-2)', justifyContent: 'flex-end' }}>
+        <Button variant="ghost" onClick={close}>
+          {t('popup.dismiss')}
+        </Button>
+        <a href={current.url} className={buttonClassName({ variant: 'primary' })} onClick={close}>
+          {t('popup.open')}
+        </a>
+      </div>
+    </Modal>
+  );
+}

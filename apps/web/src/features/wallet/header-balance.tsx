@@ -1,0 +1,57 @@
+import { formatMoney, isCurrencyCode, minorUnits, TIMERS } from '@piranha/domain';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { variantCurrent } from '../../shared/variant/variant-detect.ts';
+import { useBalanceQuery } from './api/balance.ts';
+import styles from './header-balance.module.css';
+
+/**
+ * The signed-in header: balance refreshed every 10 s; a tap refreshes it with a spinner that shows for at
+ * least 1 s so the player sees it happened. The partner-bridge brand shows the client's balance and a way back.
+ */
+export function HeaderBalance({ partnerBridge }: { partnerBridge: boolean }) {
+  const { t, i18n } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const { data, refetch } = useBalanceQuery(uid);
+  const [spinning, setSpinning] = useState(false);
+  const variant = variantCurrent();
+
+  const refresh = async () => {
+    setSpinning(true);
+    await Promise.all([refetch(), new Promise((resolve) => setTimeout(resolve, TIMERS.balanceSpinnerMinMs))]);
+    setSpinning(false);
+  };
+
+  const display = data?.balances.find((entry) => entry.currency === variant.currency) ?? data?.balances[0];
+  const amount =
+    display && isCurrencyCode(display.currency)
+      ? formatMoney(minorUnits(display.balance_info.balance), display.currency, {
+          locale: i18n.language,
+          abbreviateThousands: variant.flags.abbreviateThousands,
+        })
+      : undefined;
+
+  return (
+    <>
+      {partnerBridge ? (
+        <Button variant="ghost" compact aria-label={t('header.backToClient')} onClick={() => window.history.back()}>
+          <ArrowLeft size={18} aria-hidden="true" />
+        </Button>
+      ) : null}
+      <button
+        type="button"
+        className={styles.balance}
+        onClick={refresh}
+        aria-label={t(partnerBridge ? 'header.clientBalance' : 'header.refreshBalance')}
+        aria-busy={spinning}
+      >
+        <span className={styles.amount}>{amount ?? <Skeleton width="6ch" height={16} />}</span>
+        <RefreshCw size={16} aria-hidden="true" className={spinning ? 'spin' : undefined} />
+      </button>
+    </>
+  );
+}

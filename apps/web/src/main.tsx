@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './app/global.css';
+import { router } from './app/router.tsx';
+import { firstScreenWatchResources } from './features/system/first-screen.ts';
+import { queryClient } from './shared/api/api.ts';
+import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
+import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
+
+/** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
+async function boot(): Promise<void> {
+  const variant = variantDetect(window.location, import.meta.env.PROD);
+  variantSet(variant);
+  await i18nInit(localeInitial(variant.defaultLang));
+  firstScreenWatchResources();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/routes.ts';
+import { LanguageList } from '../features/settings/language-list.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function SettingLanguagePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('language.title')} backTo={paths.setting} />
+      <LanguageList />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/routes.ts';
+import { SettingsMenu } from '../features/settings/settings-menu.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function SettingPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('setting.title')} />
+      <SettingsMenu languagePath={paths.settingLanguage} />
+    </>
+  );
+}

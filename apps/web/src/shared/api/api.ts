@@ -1,0 +1,63 @@
+import { randomId } from '../random-id.ts';
+import { createApiClient, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
+import { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useSessionStore } from '../session/session-store.ts';
+import { STORAGE_KEYS, storageGet } from '../storage.ts';
+import { toastShow } from '../ui/toast-store.ts';
+import { variantCurrent } from '../variant/variant-detect.ts';
+
+/** Failed calls waiting to be reported; bounded so a dead network cannot grow it without limit. */
+const REPORT_QUEUE_MAX = 20;
+let reportsPending = 0;
+
+function failedCallReport(report: FailedCallReport): void {
+  // Never report the reporter's own failures: that would loop on a dead network.
+  if (report.uri === errorReport.path || reportsPending >= REPORT_QUEUE_MAX) return;
+  reportsPending += 1;
+  void api
+    .call(errorReport, { body: report, idempotencyKey: randomId() })
+    .catch(() => undefined)
+    .finally(() => {
+      reportsPending -= 1;
+    });
+  // Spec §8: the unexpected gets one global toast; expected refusals are handled where they happen.
+  if (report.dm_error === 500) toastShow({ kind: 'error', text: i18next.t('toast.minorIssue') });
+}
+
+export const api = createApiClient({
+  hosts: () => {
+    const override = storageGet<string>(STORAGE_KEYS.apiHost);
+    return override ? { main: override, account: override } : {};
+  },
+  headers: () => {
+    const variant = variantCurrent();
+    return { [HEADER_APP_KEY]: variant.appKey, [HEADER_APP_NAME]: variant.appName };
+  },
+  params: () => {
+    const variant = variantCurrent();
+    const { login, smid } = useSessionStore.getState();
+    return {
+      ik_appid: variant.appKey,
+      lca_coun: variant.country,
+      app_group: variant.appGroup,
+      cv: `${variant.cvPrefix}_1.0.0`,
+      currency: variant.currency,
+      lca_lang: i18next.language || variant.defaultLang,
+      uid: login ? String(login.uid) : undefined,
+      sid: login?.sid,
+      smid,
+      osversion: navigator.platform || undefined,
+    };
+  },
+  onFailedCall: failedCallReport,
+  onSessionExpired: () => {
+    useSessionStore.getState().expire();
+    window.location.hash = '#/loginb?expired=true';
+  },
+});
+
+/** The client already retries what is safe to retry; the cache must not multiply that. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});

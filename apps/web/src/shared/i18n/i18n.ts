@@ -1,0 +1,51 @@
+import { DEFAULT_LOCALE, isLocale, localeToIntl, type Locale } from '@piranha/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type en from '../../i18n/locales/en-US.json';
+import { STORAGE_KEYS, storageGet, storageSet } from '../storage.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}
+
+const LOCALE_MODULES = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/locales/*.json');
+
+/** Loads one locale's catalogue on demand; an unknown locale fails with the spec's module-not-found error. */
+export async function localeCatalogueLoad(locale: string): Promise<Record<string, unknown>> {
+  const loader = LOCALE_MODULES[`../../i18n/locales/${locale}.json`];
+  if (!loader) throw new Error(`Cannot find module './locales/${locale}.json'`);
+  return (await loader()).default;
+}
+
+/** The player's chosen language, else the brand's. */
+export function localeInitial(brandDefault: Locale): Locale {
+  const stored = storageGet<string>(STORAGE_KEYS.language);
+  return stored && isLocale(stored) ? stored : brandDefault;
+}
+
+function documentLanguageSet(locale: Locale): void {
+  document.documentElement.lang = localeToIntl(locale);
+}
+
+export async function i18nInit(locale: Locale): Promise<void> {
+  const [catalogue, fallback] = await Promise.all([localeCatalogueLoad(locale), locale === DEFAULT_LOCALE ? undefined : localeCatalogueLoad(DEFAULT_LOCALE)]);
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: { [locale]: { translation: catalogue }, ...(fallback ? { [DEFAULT_LOCALE]: { translation: fallback } } : {}) },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  documentLanguageSet(locale);
+}
+
+/** Switches language now and remembers it for the next visit. */
+export async function languageChange(locale: Locale): Promise<void> {
+  if (!i18next.hasResourceBundle(locale, 'translation')) i18next.addResourceBundle(locale, 'translation', await localeCatalogueLoad(locale));
+  await i18next.changeLanguage(locale);
+  storageSet(STORAGE_KEYS.language, locale);
+  documentLanguageSet(locale);
+}

@@ -1,0 +1,40 @@
+/**
+ * Every key the app keeps in localStorage, in one place. Reads never throw: private modes and full
+ * quotas simply behave as if nothing was stored.
+ */
+export const STORAGE_KEYS = {
+  language: 'pir.language',
+  session: 'pir.session',
+  smid: 'pir.smid',
+  apiHost: 'pir.api_host',
+  uiV3: 'pir.ui_v3',
+  popupCache: 'pir.popup_cache',
+  appOverride: 'pir.app',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function storageGet<T>(key: StorageKey): T | undefined {
+  try {
+    const text = globalThis.localStorage?.getItem(key);
+    return text === null || text === undefined ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+export function storageSet(key: StorageKey, value: unknown): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the app keeps working without persistence.
+  }
+}
+
+export function storageRemove(key: StorageKey): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Nothing to clean when storage is unavailable.
+  }
+}

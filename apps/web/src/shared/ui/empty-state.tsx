@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+import styles from './empty-state.module.css';
+
+export interface EmptyStateProps {
+  icon: ReactNode;
+  title: string;
+  body?: string;
+  /** Shows a refresh button; the spec's empty-data view always offers one. */
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}
+
+export function EmptyState({ icon, title, body, onRefresh, refreshing = false }: EmptyStateProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.empty} aria-live="polite">
+      <div className={styles.icon} aria-hidden="true">
+        {icon}
+      </div>
+      <h2 className={styles.title}>{title}</h2>
+      {body ? <p className={styles.body}>{body}</p> : null}
+      {onRefresh ? (
+        <Button variant="ghost" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+          <RefreshCw size={18} aria-hidden="true" className={refreshing ? 'spin' : undefined} />
+          {t('app.refresh')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

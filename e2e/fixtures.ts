@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+export const OPS_TOKEN = 'e2e-ops-token';
+
+export interface RunningServer {
+  port: number;
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real server (built web app, embedded database in a fresh folder) the way `npm start` does. */
+export async function serverStart(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      OPS_TOKEN,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium at a phone's size; `hosts` are brand domains mapped to our server. */
+export async function browserLaunch(server: RunningServer, hosts: readonly string[] = []): Promise<Browser> {
+  const rules = hosts.map((host) => `MAP ${host} 127.0.0.1:${server.port}`).join(',');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=HttpsUpgrades',
+      ...(rules ? [`--host-resolver-rules=${rules}`] : []),
+    ],
+  });
+}
+
+export async function phoneContext(browser: Browser, options: { headers?: Record<string, string> } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, extraHTTPHeaders: options.headers });
+}
+
+export async function globalStatsSet(server: RunningServer, stats: 0 | 1 | 2): Promise<void> {
+  const response = await fetch(`${server.origin}/api/ops/global-stats`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ global_stats: stats }),
+  });
+  const body = (await response.json()) as { dm_error: number };
+  if (body.dm_error !== 0) throw new Error(`global stats not set: ${JSON.stringify(body)}`);
+}
+
+/** Screenshots go to e2e/screenshots/ for people to look at; tests never compare pixels. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', `${name}.png`) });
+}

@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, globalStatsSet, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
+
+const BRAZIL = 'piranha.com.br';
+const MEXICO = 'aguila.mx';
+
+describe('Platform foundation, through the real server and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // 8.8.8.8 is a US address; the US is blocked here and the loopback proxy is trusted, so a page can claim it.
+    server = await serverStart({ TRUSTED_PROXIES: '127.0.0.1', BLOCKED_COUNTRIES: 'US' });
+    browser = await browserLaunch(server, [BRAZIL, MEXICO, `www.${BRAZIL}`]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('A Brazilian and a Mexican player each see their own brand, language, currency and SEO title', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+
+    await page.goto(`http://www.${BRAZIL}/`);
+    await page.waitForURL(/#\/game$/);
+    expect(await page.title()).toBe('Piranha – Apostas esportivas e cassino');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('PIX');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+    await page
+      .getByRole('link', { name: /Piranha/ })
+      .first()
+      .waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Cassino' }).waitFor();
+    await page.getByRole('button', { name: /Agora não/ }).click();
+    await screenshot(page, 'brazil-game');
+    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    expect(await page.getByTestId('currency').textContent()).toBe('R$ · BRL');
+
+    await page.goto(`http://${MEXICO}/`);
+    await page.waitForURL(/#\/game$/);
+    expect(await page.title()).toBe('Águila Apuestas – Apuestas deportivas y casino');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es-MX');
+    await page
+      .getByRole('link', { name: /Águila Apuestas/ })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: /Ahora no/ }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
+    expect(await page.getByTestId('currency').textContent()).toBe('$ · MXN');
+    await screenshot(page, 'mexico-setting');
+    await context.close();
+  });
+
+  it('A player switches the language to English and it stays after a reload', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${BRAZIL}/#/setting/language`);
+    await page.getByRole('radio', { name: /English/ }).check();
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).waitFor();
+    await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).waitFor();
+    expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await screenshot(page, 'language-english');
+    await context.close();
+  });
+
+  it('Unknown paths land on the sports page and /login goes through the login route', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${BRAZIL}/#/no-such-page`);
+    await page.waitForURL(/#\/sport$/);
+    await page.goto(`http://${BRAZIL}/#/login`);
+    await page.waitForURL(/#\/sport$/);
+    await context.close();
+  });
+
+  it('Maintenance sends players to the error page and normal service brings them back', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${BRAZIL}/#/game`);
+    await page.getByRole('navigation').waitFor();
+    await globalStatsSet(server, 1);
+    await page.waitForURL(/#\/error\?type=3$/, { timeout: 25_000 });
+    await page.getByRole('heading', { name: 'Já voltamos' }).waitFor();
+    await screenshot(page, 'maintenance');
+    await globalStatsSet(server, 0);
+    await page.waitForURL(/#\/game$/, { timeout: 25_000 });
+    await context.close();
+  });
+
+  it('A player from a blocked country is shown the forbidden page', async () => {
+    const context = await phoneContext(browser, { headers: { 'x-forwarded-for': '8.8.8.8' } });
+    const page = await context.newPage();
+    await page.goto(`http://${BRAZIL}/#/sport`);
+    await page.waitForURL(/#\/forbidden$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await screenshot(page, 'forbidden');
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * `npm test`: install what is missing (Chromium too), then lint, type-check, and run every suite:
+ * domain, contract, web units, the server on PGlite (and on PostgreSQL when DATABASE_URL is set),
+ * and the browser journeys against a production build. Stops at the first failing step.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumEnsure, dependenciesEnsure, run } from './lib/ensure.mjs';
+
+dependenciesEnsure();
+chromiumEnsure();
+
+const reports = mkdtempSync(join(tmpdir(), 'piranha-test-'));
+const totals = { passed: 0, failed: 0 };
+
+function vitest(name, project, env = {}) {
+  const output = join(reports, `${name}.json`);
+  return {
+    name,
+    command: ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]],
+    env,
+    output,
+  };
+}
+
+const steps = [
+  { name: 'lint', command: ['npx', ['eslint', '--max-warnings', '0', '.']] },
+  { name: 'format', command: ['npx', ['prettier', '--check', '.']] },
+  { name: 'typecheck', command: ['npm', ['run', 'typecheck', '--silent']] },
+  vitest('domain', 'domain'),
+  vitest('contract', 'contract'),
+  vitest('web', 'web'),
+  vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' }),
+  ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),
+  { name: 'build', command: ['npm', ['run', 'build', '--silent']] },
+  vitest('browser journeys', 'e2e'),
+];
+
+let failedStep;
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const status = run(step.command[0], step.command[1], { env: step.env ?? {} });
+  if (step.output && existsSync(step.output)) {
+    const result = JSON.parse(readFileSync(step.output, 'utf8'));
+    totals.passed += result.numPassedTests ?? 0;
+    totals.failed += result.numFailedTests ?? 0;
+  }
+  if (status !== 0) {
+    failedStep = step.name;
+    break;
+  }
+}
+rmSync(reports, { recursive: true, force: true });
+
+console.log(failedStep ? `\n✗ npm test stopped at: ${failedStep}` : '\n✓ every step passed');
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedStep ? 1 : 0);
