@@ -103,3 +103,11 @@ export async function globalStatsSet(server: RunningServer, stats: 0 | 1 | 2): P
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', `${name}.png`) });
 }
+
+/** New devices see the operator's welcome pop-up first; journeys that are about something else close it. */
+export async function welcomeDismiss(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button').first().click();
+  await dialog.waitFor({ state: 'detached' });
+}

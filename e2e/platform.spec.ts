@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, globalStatsSet, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
+import { browserLaunch, globalStatsSet, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 const BRAZIL = 'piranha.com.br';
 const MEXICO = 'aguila.mx';
@@ -34,7 +34,7 @@ describe('Platform foundation, through the real server and Chromium', () => {
       .first()
       .waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Cassino' }).waitFor();
-    await page.getByRole('button', { name: /Agora não/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Agora não' }).click();
     await screenshot(page, 'brazil-game');
     await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
     expect(await page.getByTestId('currency').textContent()).toBe('R$ · BRL');
@@ -47,7 +47,7 @@ describe('Platform foundation, through the real server and Chromium', () => {
       .getByRole('link', { name: /Águila Apuestas/ })
       .first()
       .waitFor();
-    await page.getByRole('button', { name: /Ahora no/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ahora no' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Ajustes' }).click();
     expect(await page.getByTestId('currency').textContent()).toBe('$ · MXN');
     await screenshot(page, 'mexico-setting');
@@ -58,13 +58,17 @@ describe('Platform foundation, through the real server and Chromium', () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`http://${BRAZIL}/#/setting/language`);
+    await welcomeDismiss(page);
+    await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     await page.getByRole('radio', { name: /English/ }).check();
-    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     await page.reload();
-    await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).waitFor();
+    await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     await screenshot(page, 'language-english');
+    await page.goto(`http://${BRAZIL}/#/game`);
+    await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).waitFor();
     await context.close();
   });
 

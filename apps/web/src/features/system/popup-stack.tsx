@@ -23,19 +23,21 @@ export function PopupStack() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
-  // Freshness is judged against the time the app opened; a pop-up closed now is cached with its own time.
-  const [openedAt] = useState(() => Date.now());
+  // The clock of the last change (open or close), kept in state so rendering stays pure.
+  const [now, setNow] = useState(() => Date.now());
   const { data } = useQuery({ queryKey: systemKeys.popups, queryFn: () => api.call(popupList), staleTime: Infinity });
   if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
-  const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], openedAt), level: item.level })));
+  const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], now), level: item.level })));
   const current = data.list.find((item) => item.key === stack[0]?.key);
   if (!current) return null;
 
   const close = () => {
-    const next = { ...cache, [current.key]: { status: false, time: Date.now() } };
+    const closedAt = Date.now();
+    const next = { ...cache, [current.key]: { status: false, time: closedAt } };
     storageSet(STORAGE_KEYS.popupCache, next);
     setCache(next);
+    setNow(closedAt);
   };
   return (
     <Modal title={current.title} onClose={close}>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { paths, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
+
+const load = () => Promise.resolve({ default: () => null });
+
+describe('route table', () => {
+  it('sends the root to /home/slots when UI v3 is on, else to the brand first entry page', () => {
+    expect(rootTarget(true)).toBe('/home/slots');
+    expect(rootTarget(false)).toBe('/game');
+    expect(rootTarget(false, '/sport')).toBe('/sport');
+    expect(rootTarget(true, '/sport')).toBe('/home/slots');
+  });
+
+  it('shows the footer only on first-level pages and keeps the main tabs alive', () => {
+    expect(ROUTES.filter((route) => route.firstLevel).map((route) => route.path)).toEqual([paths.game, paths.sport, paths.setting]);
+    expect(ROUTES.filter((route) => route.keepAlive).map((route) => route.path)).toEqual([paths.game, paths.sport]);
+    expect(routeFind(paths.forbidden)?.chrome).toBe(false);
+    expect(routeFind('/not-listed')).toBeUndefined();
+  });
+
+  it('preloads tagged pages by level, then by priority', () => {
+    const routes: RouteEntry[] = [
+      { path: '/b', load, firstLevel: false, keepAlive: false, chrome: true, preload: { level: 2, priority: 9 } },
+      { path: '/a', load, firstLevel: false, keepAlive: false, chrome: true, preload: { level: 1, priority: 1 } },
+      { path: '/untagged', load, firstLevel: false, keepAlive: false, chrome: true },
+      { path: '/c', load, firstLevel: false, keepAlive: false, chrome: true, preload: { level: 1, priority: 5 } },
+    ];
+    expect(preloadOrder(routes).map((route) => route.path)).toEqual(['/c', '/a', '/b']);
+  });
+});
