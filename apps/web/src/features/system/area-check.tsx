@@ -1,8 +1,11 @@
 import { ApiError, areaCheck, ERRORS } from '@piranha/contract';
 import { useQuery } from '@tanstack/react-query';
+import { localeForCountry } from '@piranha/domain';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/api.ts';
+import { languageChange, languageChosen } from '../../shared/i18n/i18n.ts';
 import { shellKind } from '../../shared/shell.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { systemKeys } from './api/global-config.ts';
@@ -14,7 +17,8 @@ import { systemKeys } from './api/global-config.ts';
  */
 export function AreaCheck() {
   const navigate = useNavigate();
-  const { error } = useQuery({
+  const { i18n } = useTranslation();
+  const { data, error } = useQuery({
     queryKey: systemKeys.area,
     queryFn: async () => {
       try {
@@ -27,7 +31,16 @@ export function AreaCheck() {
     staleTime: Infinity,
   });
   useEffect(() => {
-    if (error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code && shellKind() !== 'native') navigate('/forbidden', { replace: true });
+    const blocked = error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code;
+    // A banned brand shows the guide page to everyone, whatever their country.
+    if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate('/forbidden', { replace: true });
   }, [error, navigate]);
+  useEffect(() => {
+    // Spec §9 language by country: a visitor from another country than the brand's reads their own language,
+    // until they pick one themselves.
+    if (!data || languageChosen() || data.country_code === variantCurrent().country) return;
+    const locale = localeForCountry(data.country_code);
+    if (locale !== i18n.language) void languageChange(locale, { remember: false });
+  }, [data, i18n.language]);
   return null;
 }

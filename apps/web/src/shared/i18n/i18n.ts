@@ -42,10 +42,16 @@ export async function i18nInit(locale: Locale): Promise<void> {
   documentLanguageSet(locale);
 }
 
-/** Switches language now and remembers it for the next visit. */
-export async function languageChange(locale: Locale): Promise<void> {
+/** Whether the player picked a language themselves (then nothing else may change it). */
+export function languageChosen(): boolean {
+  const stored = storageGet<string>(STORAGE_KEYS.language);
+  return stored !== undefined && isLocale(stored);
+}
+
+/** Switches language now; a player's own choice is remembered for the next visit, a detected one is not. */
+export async function languageChange(locale: Locale, options: { remember: boolean } = { remember: true }): Promise<void> {
   if (!i18next.hasResourceBundle(locale, 'translation')) i18next.addResourceBundle(locale, 'translation', await localeCatalogueLoad(locale));
   await i18next.changeLanguage(locale);
-  storageSet(STORAGE_KEYS.language, locale);
+  if (options.remember) storageSet(STORAGE_KEYS.language, locale);
   documentLanguageSet(locale);
 }
