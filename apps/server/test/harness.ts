@@ -56,11 +56,17 @@ function databaseUrlWithName(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/** Closing twice is a no-op, so a test may cut the connection itself (health checks) before the harness tidies up. */
+function closeOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
+}
+
 /** Opens (and migrates) a database for one test file. */
 export async function testDatabaseCreate(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await databaseOpen({});
+    const database = closeOnce(await databaseOpen({}));
     return { database, db: database.db, driver: database.driver, url: undefined, close: () => database.close() };
   }
   const name = `piranha_t_${randomBytes(6).toString('hex')}`;
@@ -74,7 +80,7 @@ export async function testDatabaseCreate(): Promise<TestDatabase> {
   const url = databaseUrlWithName(serverUrl, name);
   let database: Database;
   try {
-    database = await databaseOpen({ databaseUrl: url, poolMax: 10 });
+    database = closeOnce(await databaseOpen({ databaseUrl: url, poolMax: 10 }));
   } catch (error) {
     await databaseDrop(serverUrl, name);
     throw error;
