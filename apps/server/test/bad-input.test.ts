@@ -4,7 +4,7 @@
  * this file's cases.
  */
 import * as contract from '@piranha/contract';
-import { COMMON_PARAM_NAMES, ERRORS, type Endpoint } from '@piranha/contract';
+import { COMMON_PARAM_NAMES, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
@@ -222,5 +222,37 @@ describe('nested bad input names the path inside the body', () => {
   it('names data.loading_ms for a negative first-screen time', async () => {
     const response = await t.post('/api/v1/component/log/report', { body: { eid: 'first_screen', log_ses: 's', data: { loading_ms: -1 }, ui_version: 3 } });
     expectRefused(response, 'data.loading_ms');
+  });
+});
+
+describe('malformed URLs are refused by the router itself', () => {
+  it('answers bad percent-encoding in the path with the envelope, naming the path', async () => {
+    for (const path of ['/api/%E0%A4%A', '/api/v1/conf/%ZZ', '/brand/%E0%A4%A.svg']) {
+      const response = await t.get(path);
+      expect(response.status, path).toBe(200);
+      expectRefused(response, 'path');
+      expect(response.headers['x-trace-id']).toMatch(/^[0-9a-f]{16}$/);
+    }
+  });
+
+  it("speaks the brand's language when refusing a malformed URL", async () => {
+    const envelope = envelopeOf(await t.get('/api/%ZZ', { headers: { host: 'aguila.mx' } }));
+    expect(envelope.error_msg).toBe(ERROR_MESSAGES['es-MX'].validationFailed);
+  });
+
+  it('answers an over-long path parameter with the envelope, naming the path', async () => {
+    const response = await t.get(`/brand/${'a'.repeat(200)}.svg`);
+    expectRefused(response, 'path');
+  });
+
+  it('tolerates bad percent-encoding in the query string (decoded leniently, then validated)', async () => {
+    expect(envelopeOf(await t.get('/api/v1/conf/global?lca_lang=%E0%A4%A')).dm_error).toBe(0);
+    expectRefused(await t.get('/api/v1/conf/global?zz%E0=1'), 'zz%E0');
+  });
+
+  it('refuses prototype-looking query names as unknown parameters', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expectRefused(await t.get(`/api/v1/conf/global?${name}=1`), name);
+    }
   });
 });
