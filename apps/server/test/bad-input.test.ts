@@ -15,7 +15,7 @@ function isEndpoint(value: unknown): value is Endpoint {
   return ['method', 'path', 'query', 'body', 'data'].every((key) => key in value) && typeof (value as Endpoint).path === 'string';
 }
 
-const ENDPOINTS = Object.entries(contract)
+const ENDPOINTS = Object.entries(contract as Record<string, unknown>)
   .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
   .map(([name, definition]) => ({ name, definition, label: `${definition.method} ${definition.path}` }));
 
@@ -153,8 +153,8 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
   }
 
   if (isPost) {
-    it('refuses a malformed JSON body as field "body"', async () => {
-      for (const payload of ['{"keys": [', '{bad json}', "{'single': 'quotes'}", '']) {
+    it('refuses a malformed or prototype-poisoning JSON body as field "body"', async () => {
+      for (const payload of ['{"keys": [', '{bad json}', "{'single': 'quotes'}", '', '{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"polluted": true}}}']) {
         const response = await send(definition, { payload });
         expectRefused(response, 'body');
       }
