@@ -70,7 +70,9 @@ describe('the balance needs a live session (uid, sid)', () => {
 
   it('refuses a revoked session with 604 while the same user’s other session still works', async () => {
     const session = await t.session();
-    const [other] = await t.rows<{ id: number }>(sql`insert into sessions (user_id, sid_hash, expires_at) values (${session.uid}, ${sidHash('second-device-sid')}, ${new Date(t.clock.now().getTime() + SESSION_LIFETIME_MS).toISOString()}) returning id`);
+    const [other] = await t.rows<{ id: number }>(
+      sql`insert into sessions (user_id, sid_hash, expires_at) values (${session.uid}, ${sidHash('second-device-sid')}, ${new Date(t.clock.now().getTime() + SESSION_LIFETIME_MS).toISOString()}) returning id`,
+    );
     expect(other).toBeDefined();
     expect((await balanceAnswer(signedIn(session))).dm_error).toBe(0);
     await sessionEnd(t.db, session.sessionId, t.clock.now());
@@ -100,7 +102,9 @@ describe('the balance needs a live session (uid, sid)', () => {
 describe('sessions are stored hashed', () => {
   it('keeps only the SHA-256 of the sid: the plain sid is nowhere in the sessions table', async () => {
     const session = await t.session();
-    const rows = await t.rows<{ sid_hash: string; everything: string }>(sql`select sid_hash, s::text as everything from sessions s where id = ${session.sessionId}`);
+    const rows = await t.rows<{ sid_hash: string; everything: string }>(
+      sql`select sid_hash, s::text as everything from sessions s where id = ${session.sessionId}`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sid_hash).toBe(sidHash(session.sid));
     expect(rows[0]!.sid_hash).toMatch(/^[0-9a-f]{64}$/);

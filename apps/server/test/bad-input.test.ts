@@ -38,7 +38,9 @@ const VALID: Record<string, { query?: Record<string, string>; body?: Record<stri
       trace_id: '0123456789abcdef',
     },
   },
-  '/api/v1/component/ad/md/upload': { body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] } },
+  '/api/v1/component/ad/md/upload': {
+    body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] },
+  },
   '/api/v1/component/log/report': { body: { eid: 'first_screen', log_ses: 'log-session-1', data: { loading_ms: 1200 }, ui_version: 3 } },
 };
 
@@ -95,7 +97,23 @@ function expectRefused(response: TestResponse, field: string, code: number = ERR
 it('finds every endpoint the contract exports', () => {
   const names = ENDPOINTS.map((entry) => entry.name);
   expect(names).toEqual(
-    expect.arrayContaining(['globalConfigGet', 'dynconfigGet', 'areaCheck', 'bannerList', 'iconList', 'popupList', 'tabList', 'azTabList', 'azKeywordList', 'logoGet', 'pwaIndexGet', 'errorReport', 'mdUpload', 'logReport', 'balanceGet']),
+    expect.arrayContaining([
+      'globalConfigGet',
+      'dynconfigGet',
+      'areaCheck',
+      'bannerList',
+      'iconList',
+      'popupList',
+      'tabList',
+      'azTabList',
+      'azKeywordList',
+      'logoGet',
+      'pwaIndexGet',
+      'errorReport',
+      'mdUpload',
+      'logReport',
+      'balanceGet',
+    ]),
   );
   // Each endpoint is exported once under one name.
   expect(new Set(ENDPOINTS.map((entry) => entry.label)).size).toBe(ENDPOINTS.length);
@@ -154,7 +172,14 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
 
   if (isPost) {
     it('refuses a malformed or prototype-poisoning JSON body as field "body"', async () => {
-      for (const payload of ['{"keys": [', '{bad json}', "{'single': 'quotes'}", '', '{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"polluted": true}}}']) {
+      for (const payload of [
+        '{"keys": [',
+        '{bad json}',
+        "{'single': 'quotes'}",
+        '',
+        '{"__proto__": {"polluted": true}}',
+        '{"constructor": {"prototype": {"polluted": true}}}',
+      ]) {
         const response = await send(definition, { payload });
         expectRefused(response, 'body');
       }

@@ -135,14 +135,22 @@ describe('GET /api/v1/conf/banner', () => {
   it('answers the seeded banners with titles in the request language', async () => {
     const portuguese = await callOk(bannerList, { query: { lca_lang: 'PT' } });
     const spanish = await callOk(bannerList, { query: { lca_lang: 'ES' } });
-    expect(portuguese.list.find((banner) => banner.id === 1)).toMatchObject({ title: 'Esportes ao vivo, todos os dias', url: '#/sport', banner_type: 'normal', expire_time: 0 });
+    expect(portuguese.list.find((banner) => banner.id === 1)).toMatchObject({
+      title: 'Esportes ao vivo, todos os dias',
+      url: '#/sport',
+      banner_type: 'normal',
+      expire_time: 0,
+    });
     expect(spanish.list.find((banner) => banner.id === 1)).toMatchObject({ title: 'Deportes en vivo, todos los días' });
     const english = await callOk(bannerList, { query: { lca_lang: 'ENG' } });
     expect(english.list.find((banner) => banner.id === 1)!.title).toBe('Live sports, every day');
   });
 
   it("falls back to the brand's language, then to English when a title lacks the language", async () => {
-    const [row] = await t.db.insert(banners).values({ bannerType: 'normal', title: { 'en-US': 'Only in English' }, image: '/banners/x.svg', url: '#/game' }).returning({ id: banners.id });
+    const [row] = await t.db
+      .insert(banners)
+      .values({ bannerType: 'normal', title: { 'en-US': 'Only in English' }, image: '/banners/x.svg', url: '#/game' })
+      .returning({ id: banners.id });
     const mexican = await callOk(bannerList, { headers: { host: 'aguila.mx' } });
     expect(mexican.list.find((banner) => banner.id === 1)!.title).toBe('Deportes en vivo, todos los días');
     expect(mexican.list.find((banner) => banner.id === row!.id)!.title).toBe('Only in English');
@@ -155,7 +163,10 @@ describe('GET /api/v1/conf/banner', () => {
       .values({ bannerType: 'normal', title: { 'en-US': 'Expired' }, image: '/banners/old.svg', url: '#/game', expireAt: new Date(now.getTime() - 3_600_000) })
       .returning({ id: banners.id });
     const expiresAt = new Date(now.getTime() + DAY_MS + 500);
-    const [live] = await t.db.insert(banners).values({ bannerType: 'normal', title: { 'en-US': 'Live today' }, image: '/banners/new.svg', url: '#/game', expireAt: expiresAt }).returning({ id: banners.id });
+    const [live] = await t.db
+      .insert(banners)
+      .values({ bannerType: 'normal', title: { 'en-US': 'Live today' }, image: '/banners/new.svg', url: '#/game', expireAt: expiresAt })
+      .returning({ id: banners.id });
     const ids = (await callOk(bannerList)).list.map((banner) => banner.id);
     expect(ids).not.toContain(expired!.id);
     expect(ids).toContain(live!.id);
@@ -169,7 +180,10 @@ describe('GET /api/v1/conf/banner', () => {
   });
 
   it('shows a brand-specific banner only on that brand (app-key header or Host)', async () => {
-    const [row] = await t.db.insert(banners).values({ appKey: 'aguila', bannerType: 'normal', title: { 'en-US': 'Liga MX', 'es-MX': 'Liga MX en vivo' }, image: '/banners/mx.svg', url: '#/sport' }).returning({ id: banners.id });
+    const [row] = await t.db
+      .insert(banners)
+      .values({ appKey: 'aguila', bannerType: 'normal', title: { 'en-US': 'Liga MX', 'es-MX': 'Liga MX en vivo' }, image: '/banners/mx.svg', url: '#/sport' })
+      .returning({ id: banners.id });
     const ids = async (headers: Record<string, string>) => (await callOk(bannerList, { headers })).list.map((banner) => banner.id);
     expect(await ids({ 'app-key': 'aguila' })).toContain(row!.id);
     expect(await ids({ host: 'aguila.mx' })).toContain(row!.id);
@@ -179,7 +193,10 @@ describe('GET /api/v1/conf/banner', () => {
   });
 
   it('shows the banned banner only on a banned brand', async () => {
-    const [row] = await t.db.insert(banners).values({ bannerType: 'banned', title: { 'en-US': 'This site has moved' }, image: '/banners/banned.svg', url: '#/banned' }).returning({ id: banners.id });
+    const [row] = await t.db
+      .insert(banners)
+      .values({ bannerType: 'banned', title: { 'en-US': 'This site has moved' }, image: '/banners/banned.svg', url: '#/banned' })
+      .returning({ id: banners.id });
     const banned = await callOk(bannerList, { headers: { 'app-key': 'carnaval' } });
     expect(banned.list.map((banner) => banner.id)).toContain(row!.id);
     expect(banned.list.every((banner) => banner.banner_type === 'banned' || banner.banner_type === 'normal')).toBe(true);
@@ -187,7 +204,10 @@ describe('GET /api/v1/conf/banner', () => {
   });
 
   it('filters by source: a sport-only banner shows for source=sport and when no source is given', async () => {
-    const [row] = await t.db.insert(banners).values({ bannerType: 'normal', source: 'sport', title: { 'en-US': 'Sport only' }, image: '/banners/s.svg', url: '#/sport' }).returning({ id: banners.id });
+    const [row] = await t.db
+      .insert(banners)
+      .values({ bannerType: 'normal', source: 'sport', title: { 'en-US': 'Sport only' }, image: '/banners/s.svg', url: '#/sport' })
+      .returning({ id: banners.id });
     const ids = async (query: Record<string, string>) => (await callOk(bannerList, { query })).list.map((banner) => banner.id);
     expect(await ids({ source: 'sport' })).toContain(row!.id);
     expect(await ids({ source: 'game' })).not.toContain(row!.id);
@@ -256,7 +276,15 @@ describe('GET /cdn/home/:group/v:ui.json', () => {
   });
 
   it('answers not found for a bad group or UI version', async () => {
-    for (const path of ['/cdn/home/BR1/v3.json', '/cdn/home/br%201/v3.json', `/cdn/home/${'g'.repeat(33)}/v3.json`, '/cdn/home/br1/v0.json', '/cdn/home/br1/v10.json', '/cdn/home/br1/vx.json', '/cdn/home/br1/3.json']) {
+    for (const path of [
+      '/cdn/home/BR1/v3.json',
+      '/cdn/home/br%201/v3.json',
+      `/cdn/home/${'g'.repeat(33)}/v3.json`,
+      '/cdn/home/br1/v0.json',
+      '/cdn/home/br1/v10.json',
+      '/cdn/home/br1/vx.json',
+      '/cdn/home/br1/3.json',
+    ]) {
       const response = await t.get(path);
       expect(response.status, path).toBe(200);
       expect(envelopeOf(response), path).toMatchObject({ dm_error: ERRORS.NOT_FOUND.code, data: { field: 'path' } });
@@ -285,7 +313,11 @@ describe('POST /api/ops/global-stats', () => {
 
   it('switches maintenance on and off: /api/v1/conf/global reflects 1, then 2, then 0', async () => {
     try {
-      expect(envelopeOf(await t.post(OPS, { body: { global_stats: 1 }, headers: bearer(OPS_TOKEN) }))).toStrictEqual({ dm_error: 0, error_msg: '', data: { global_stats: 1 } });
+      expect(envelopeOf(await t.post(OPS, { body: { global_stats: 1 }, headers: bearer(OPS_TOKEN) }))).toStrictEqual({
+        dm_error: 0,
+        error_msg: '',
+        data: { global_stats: 1 },
+      });
       expect(await callOk(globalConfigGet)).toStrictEqual({ global_stats: 1 });
       expect(envelopeOf(await t.post(OPS, { body: { global_stats: 2 }, headers: bearer(OPS_TOKEN) })).dm_error).toBe(0);
       expect(await callOk(globalConfigGet)).toStrictEqual({ global_stats: 2 });

@@ -16,7 +16,17 @@ let counter = 0;
 /** A valid error report with a unique trace id, so each test counts only its own rows. */
 function reportBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  return { host: 'self', method: 'GET', uri: '/api/v1/conf/global', http_status: 200, dm_error: 1004, event_time: 1_772_452_800_000, cost: 5, trace_id: `idem-${process.pid}-${counter}`, ...overrides };
+  return {
+    host: 'self',
+    method: 'GET',
+    uri: '/api/v1/conf/global',
+    http_status: 200,
+    dm_error: 1004,
+    event_time: 1_772_452_800_000,
+    cost: 5,
+    trace_id: `idem-${process.pid}-${counter}`,
+    ...overrides,
+  };
 }
 
 async function reportRows(traceId: string): Promise<number> {

@@ -38,7 +38,13 @@ function userCreate(database: Db = db): Promise<number> {
   return userInsert(database, 'piranha', false);
 }
 
-function houseToUser(userId: number, amountMinor: number, externalRef = ref('deposit'), currency = 'BRL', house: HouseKind = 'payment_clearing'): TransferRequest {
+function houseToUser(
+  userId: number,
+  amountMinor: number,
+  externalRef = ref('deposit'),
+  currency = 'BRL',
+  house: HouseKind = 'payment_clearing',
+): TransferRequest {
   return {
     kind: 'deposit',
     externalRef,
@@ -132,7 +138,10 @@ describe('a balanced transfer', () => {
   it('keeps no balance row for house accounts (no hot row): only players have wallets', async () => {
     const userId = await userCreate();
     await transfer(houseToUser(userId, 10));
-    const houseWallets = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from wallets w join ledger_accounts a on a.id = w.account_id where a.house_kind is not null`);
+    const houseWallets = await rowsOf<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from wallets w join ledger_accounts a on a.id = w.account_id where a.house_kind is not null`,
+    );
     expect(houseWallets[0]!.count).toBe(0);
   });
 
@@ -160,7 +169,14 @@ describe('a transfer that cannot be right is refused and writes nothing', () => 
     const externalRef = ref('unbalanced');
     const before = { transfers: await countOf('transfers'), lines: await countOf('ledger_lines') };
     const error = await expectRejected(
-      transfer({ kind: 'deposit', externalRef, lines: [{ account: { house: 'payment_clearing', currency: 'BRL' }, amountMinor: -100 }, { account: { userId, currency: 'BRL' }, amountMinor: 101 }] }),
+      transfer({
+        kind: 'deposit',
+        externalRef,
+        lines: [
+          { account: { house: 'payment_clearing', currency: 'BRL' }, amountMinor: -100 },
+          { account: { userId, currency: 'BRL' }, amountMinor: 101 },
+        ],
+      }),
     );
     expect(String(error)).toMatch(/does not balance in BRL/);
     expect(await transfersWithRef(externalRef)).toBe(0);
@@ -171,7 +187,14 @@ describe('a transfer that cannot be right is refused and writes nothing', () => 
   it('refuses a transfer balanced in total but not per currency', async () => {
     const userId = await userCreate();
     const error = await expectRejected(
-      transfer({ kind: 'swap', externalRef: ref('swap'), lines: [{ account: { house: 'revenue', currency: 'USDT' }, amountMinor: -100 }, { account: { userId, currency: 'BRL' }, amountMinor: 100 }] }),
+      transfer({
+        kind: 'swap',
+        externalRef: ref('swap'),
+        lines: [
+          { account: { house: 'revenue', currency: 'USDT' }, amountMinor: -100 },
+          { account: { userId, currency: 'BRL' }, amountMinor: 100 },
+        ],
+      }),
     );
     expect(String(error)).toMatch(/does not balance in USDT, BRL|does not balance in BRL, USDT/);
     expect(await balanceOf(userId)).toBeUndefined();
@@ -182,7 +205,17 @@ describe('a transfer that cannot be right is refused and writes nothing', () => 
     const before = await countOf('transfers');
     const account = { userId, currency: 'BRL' };
     const house = { house: 'revenue' as const, currency: 'BRL' };
-    for (const lines of [[{ account, amountMinor: 0 }], [{ account, amountMinor: 0 }, { account: house, amountMinor: 0 }], [{ account, amountMinor: 0.5 }, { account: house, amountMinor: -0.5 }]]) {
+    for (const lines of [
+      [{ account, amountMinor: 0 }],
+      [
+        { account, amountMinor: 0 },
+        { account: house, amountMinor: 0 },
+      ],
+      [
+        { account, amountMinor: 0.5 },
+        { account: house, amountMinor: -0.5 },
+      ],
+    ]) {
       await expectRejected(transfer({ kind: 'deposit', externalRef: ref('bad-lines'), lines }));
     }
     expect(await countOf('transfers')).toBe(before);
@@ -303,7 +336,14 @@ describe('property: any sequence of credits, debits and moves keeps the books', 
               [step.to, step.currency, step.amount],
             ];
           } else if (step.type === 'houseOnly') {
-            request = { kind: 'settle', externalRef: ref('p-house'), lines: [{ account: { house: 'bets_in_play', currency: step.currency }, amountMinor: -step.amount }, { account: { house: 'revenue', currency: step.currency }, amountMinor: step.amount }] };
+            request = {
+              kind: 'settle',
+              externalRef: ref('p-house'),
+              lines: [
+                { account: { house: 'bets_in_play', currency: step.currency }, amountMinor: -step.amount },
+                { account: { house: 'revenue', currency: step.currency }, amountMinor: step.amount },
+              ],
+            };
           } else {
             if (done.length === 0) continue;
             const replayed = await transfer(done[step.pick % done.length]!);
@@ -370,7 +410,14 @@ describe('concurrency', () => {
     await transfer(houseToUser(alice, 1_000));
     await transfer(houseToUser(bob, 1_000));
     const pay = (from: number, to: number) =>
-      transfer({ kind: 'p2p', externalRef: ref('p2p'), lines: [{ account: { userId: from, currency: 'BRL' }, amountMinor: -10 }, { account: { userId: to, currency: 'BRL' }, amountMinor: 10 }] });
+      transfer({
+        kind: 'p2p',
+        externalRef: ref('p2p'),
+        lines: [
+          { account: { userId: from, currency: 'BRL' }, amountMinor: -10 },
+          { account: { userId: to, currency: 'BRL' }, amountMinor: 10 },
+        ],
+      });
     await Promise.all(Array.from({ length: 30 }, (_, index) => (index % 2 === 0 ? pay(alice, bob) : pay(bob, alice))));
     expect(await balanceOf(alice)).toBe(1_000);
     expect(await balanceOf(bob)).toBe(1_000);
@@ -410,7 +457,10 @@ describe('the audit finds books that do not add up', () => {
   it('reports a transfer whose lines do not sum to zero, and one with a single line', async () => {
     const userId = await userCreate();
     const { transferId } = await transfer(houseToUser(userId, 300));
-    const [line] = await rowsOf<{ id: string }>(db, sql`select l.id from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.transfer_id = ${transferId} and a.house_kind is not null`);
+    const [line] = await rowsOf<{ id: string }>(
+      db,
+      sql`select l.id from ledger_lines l join ledger_accounts a on a.id = l.account_id where l.transfer_id = ${transferId} and a.house_kind is not null`,
+    );
     await db.execute(sql`update ledger_lines set amount_minor = -299 where id = ${Number(line!.id)}`);
     try {
       expect((await ledgerAudit(db)).unbalancedTransfers).toStrictEqual([{ transferId, currency: 'BRL', sumMinor: 1 }]);
@@ -419,7 +469,9 @@ describe('the audit finds books that do not add up', () => {
     } finally {
       const [house] = await rowsOf<{ id: string }>(db, sql`select id from ledger_accounts where house_kind = 'payment_clearing' and currency = 'BRL'`);
       await db.execute(sql`delete from ledger_lines where transfer_id = ${transferId} and account_id = ${Number(house!.id)}`);
-      await db.execute(sql`insert into ledger_lines (transfer_id, account_id, currency, amount_minor) values (${transferId}, ${Number(house!.id)}, 'BRL', -300)`);
+      await db.execute(
+        sql`insert into ledger_lines (transfer_id, account_id, currency, amount_minor) values (${transferId}, ${Number(house!.id)}, 'BRL', -300)`,
+      );
     }
     await expectAuditClean();
   });

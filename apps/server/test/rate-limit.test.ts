@@ -50,14 +50,16 @@ describe('per client IP', () => {
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy, so a client cannot dodge the limit', async () => {
     const t = await appWith({ RATE_LIMIT_PER_IP: '3' });
     const answers = [];
-    for (let index = 1; index <= 4; index += 1) answers.push(envelopeOf(await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })).dm_error);
+    for (let index = 1; index <= 4; index += 1)
+      answers.push(envelopeOf(await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })).dm_error);
     expect(answers).toEqual([0, 0, 0, ERRORS.RATE_LIMITED.code]);
   });
 
   it('counts the forwarded client address when the peer is a trusted proxy', async () => {
     const t = await appWith({ RATE_LIMIT_PER_IP: '3', TRUSTED_PROXIES: '127.0.0.1' });
     const answers = [];
-    for (let index = 1; index <= 6; index += 1) answers.push(envelopeOf(await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })).dm_error);
+    for (let index = 1; index <= 6; index += 1)
+      answers.push(envelopeOf(await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': `198.51.100.${index}` } })).dm_error);
     expect(answers).toEqual([0, 0, 0, 0, 0, 0]);
     for (let index = 0; index < 3; index += 1) await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': '198.51.100.200' } });
     expect(envelopeOf(await t.get('/api/v1/conf/global', { headers: { 'x-forwarded-for': '198.51.100.200' } })).dm_error).toBe(ERRORS.RATE_LIMITED.code);
@@ -81,11 +83,17 @@ describe('per signed-in user', () => {
     const t = await appWith({ RATE_LIMIT_PER_USER: '2', TRUSTED_PROXIES: '127.0.0.1' });
     const busy = await t.session();
     const other = await t.session();
-    expect(envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: signedIn(busy), headers: { 'x-forwarded-for': '192.0.2.10' } })).dm_error).toBe(0);
+    expect(
+      envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: signedIn(busy), headers: { 'x-forwarded-for': '192.0.2.10' } })).dm_error,
+    ).toBe(0);
     // The banner list reads an optional session: the same user's counter moves.
     expect(envelopeOf(await t.get('/api/v1/conf/banner', { query: signedIn(busy), headers: { 'x-forwarded-for': '192.0.2.11' } })).dm_error).toBe(0);
-    expect(envelopeOf(await t.get('/api/v1/conf/banner', { query: signedIn(busy), headers: { 'x-forwarded-for': '192.0.2.12' } })).dm_error).toBe(ERRORS.RATE_LIMITED.code);
-    expect(envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: signedIn(other), headers: { 'x-forwarded-for': '192.0.2.10' } })).dm_error).toBe(0);
+    expect(envelopeOf(await t.get('/api/v1/conf/banner', { query: signedIn(busy), headers: { 'x-forwarded-for': '192.0.2.12' } })).dm_error).toBe(
+      ERRORS.RATE_LIMITED.code,
+    );
+    expect(
+      envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: signedIn(other), headers: { 'x-forwarded-for': '192.0.2.10' } })).dm_error,
+    ).toBe(0);
     for (let index = 0; index < 4; index += 1) {
       expect(envelopeOf(await t.get('/api/v1/conf/banner', { headers: { 'x-forwarded-for': '192.0.2.10' } })).dm_error).toBe(0);
     }
@@ -95,7 +103,12 @@ describe('per signed-in user', () => {
     const t = await appWith({ RATE_LIMIT_PER_USER: '2', TRUSTED_PROXIES: '127.0.0.1' });
     const victim = await t.session();
     for (let index = 0; index < 5; index += 1) {
-      const envelope = envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: { uid: String(victim.uid), sid: 'guessed-sid' }, headers: { 'x-forwarded-for': `192.0.2.${50 + index}` } }));
+      const envelope = envelopeOf(
+        await t.get('/api/piranha/finance/user/balance/get', {
+          query: { uid: String(victim.uid), sid: 'guessed-sid' },
+          headers: { 'x-forwarded-for': `192.0.2.${50 + index}` },
+        }),
+      );
       expect(envelope.dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
     }
     expect(envelopeOf(await t.get('/api/piranha/finance/user/balance/get', { query: signedIn(victim) })).dm_error).toBe(0);
