@@ -4,10 +4,11 @@
  * this file's cases.
  */
 import * as contract from '@piranha/contract';
-import { COMMON_PARAM_NAMES, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
+import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { routeRegister } from '../src/plugins/route.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
@@ -67,10 +68,22 @@ const STACK_TRACE = /\bat [^\n]*\(|\.ts:\d+:\d+|node_modules/;
 let t: TestApp;
 let session: IssuedSession;
 
+const echoParams = endpoint({
+  method: 'GET',
+  path: '/api/test/echo-params',
+  host: 'main',
+  auth: 'none',
+  query: z.object({}),
+  body: z.undefined(),
+  data: z.object({ p: z.string().nullable() }),
+});
+
 beforeAll(async () => {
   // High limits: this file sends many requests from one address and must not meet the rate limiter.
   t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' }, geo: { countryOf: () => undefined } });
   session = await t.session();
+  // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
+  routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
 });
 afterAll(() => t?.close());
 
@@ -231,6 +244,17 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
       expect(envelope.dm_error).toBe(0);
     });
   }
+});
+
+describe('the pass-through parameter p', () => {
+  it('reaches the handler up to 100 characters and is dropped beyond, from the query or a cookie', async () => {
+    const echoed = async (input: RequestInput) => envelopeOf(await t.get(echoParams.path, input)).data.p;
+    expect(await echoed({ query: { p: 'p'.repeat(100) } })).toBe('p'.repeat(100));
+    expect(await echoed({ query: { p: 'p'.repeat(101) } })).toBeNull();
+    expect(await echoed({ query: { p: HUGE } })).toBeNull();
+    expect(await echoed({ headers: { cookie: `p=${'c'.repeat(20)}` } })).toBe('c'.repeat(20));
+    expect(await echoed({ headers: { cookie: `p=${'c'.repeat(101)}` } })).toBeNull();
+  });
 });
 
 describe('nested bad input names the path inside the body', () => {
