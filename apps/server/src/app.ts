@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { HEADER_TRACE_ID } from '@piranha/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
 import type { AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
@@ -13,9 +14,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
-import { errorHandlerRegister } from './plugins/error-handler.ts';
+import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
-import { requestContextRegister } from './plugins/request-context.ts';
+import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
@@ -46,6 +47,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // The router refuses a malformed URL (bad percent-encoding, over-long parameter) before any hook or
+    // error handler runs; answer it with the envelope too, not Fastify's own 400/414 body.
+    frameworkErrors: (error, request, reply) => {
+      const refusal = new AppError('VALIDATION_FAILED', { field: 'path', issue: error.code });
+      void (reply as FastifyReply).status(refusal.httpStatus).header(HEADER_TRACE_ID, request.id).send(envelopeError(refusal, variantOfRequest(request).defaultLang));
+    },
   });
 
   const rateStore: RateLimitStore = config.redisUrl

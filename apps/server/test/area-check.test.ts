@@ -1,0 +1,131 @@
+import { areaCheck, ERROR_MESSAGES, ERRORS } from '@piranha/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
+import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase, type TestResponse } from './harness.ts';
+
+const AREA = areaCheck.path;
+
+/** A fake provider that knows a few documentation addresses and remembers what it was asked. */
+function fakeGeo(table: Record<string, string>): GeoIpProvider & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    countryOf(ip) {
+      asked.push(ip);
+      return table[ip];
+    },
+  };
+}
+
+const GEO_TABLE = { '203.0.113.7': 'DE', '198.51.100.9': 'BR', '192.0.2.44': 'MX', '127.0.0.1': 'AR' };
+
+let database: TestDatabase;
+const apps: TestApp[] = [];
+
+async function appWith(env: Record<string, string>, geo?: GeoIpProvider): Promise<TestApp> {
+  const app = await testAppCreate({ database, env, ...(geo ? { geo } : {}) });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  database = await testDatabaseCreate();
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database?.close();
+});
+
+function countryOf(response: TestResponse): string {
+  expect(response.status).toBe(200);
+  const envelope = envelopeOf(response);
+  expect(envelope.dm_error).toBe(0);
+  return areaCheck.data.parse(envelope.data).country_code;
+}
+
+function expectBlocked(response: TestResponse) {
+  expect(response.status).toBe(403);
+  expect(envelopeOf(response)).toMatchObject({ dm_error: ERRORS.FORBIDDEN.code, data: { field: 'ip' } });
+}
+
+describe('with a fake geo provider', () => {
+  it('looks up the peer address and ignores X-Forwarded-For when no proxy is trusted', async () => {
+    const geo = fakeGeo(GEO_TABLE);
+    const t = await appWith({ BLOCKED_COUNTRIES: 'DE' }, geo);
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '203.0.113.7' } }))).toBe('AR');
+    expect(geo.asked).toEqual(['127.0.0.1']);
+    expect(countryOf(await t.get(AREA, { remoteAddress: '192.0.2.44' }))).toBe('MX');
+  });
+
+  it('believes X-Forwarded-For only when TRUSTED_PROXIES includes the peer', async () => {
+    const geo = fakeGeo(GEO_TABLE);
+    const t = await appWith({ BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '127.0.0.1' }, geo);
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '192.0.2.44' } }))).toBe('MX');
+    expect(geo.asked).toEqual(['192.0.2.44']);
+    // From a peer that is not the trusted proxy, the header is the client's own claim and is ignored.
+    expect(countryOf(await t.get(AREA, { remoteAddress: '198.51.100.9', headers: { 'x-forwarded-for': '192.0.2.44' } }))).toBe('BR');
+  });
+
+  it('accepts a trusted proxy named as a CIDR range', async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.0/8' }, fakeGeo(GEO_TABLE));
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '192.0.2.44' } }))).toBe('MX');
+  });
+
+  it('refuses a blocked country with HTTP 403 and dm_error 403, in the request language', async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: 'de, us', TRUSTED_PROXIES: '127.0.0.1' }, fakeGeo(GEO_TABLE));
+    const response = await t.get(AREA, { headers: { 'x-forwarded-for': '203.0.113.7' }, query: { lca_lang: 'ES' } });
+    expectBlocked(response);
+    expect(envelopeOf(response).error_msg).toBe(ERROR_MESSAGES['es-MX'].forbidden);
+    // A forged header from an untrusted peer cannot get a blocked client through, nor a free one blocked.
+    expectBlocked(await t.get(AREA, { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '192.0.2.44' } }));
+  });
+
+  it("answers the brand's country for an address the provider does not know", async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: '' }, fakeGeo({}));
+    expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
+    expect(countryOf(await t.get(AREA, { headers: { host: 'piranha.com.br' } }))).toBe('BR');
+    expect(countryOf(await t.get(AREA, { headers: { 'app-key': 'tigerin' } }))).toBe('IN');
+  });
+
+  it("blocks an unknown address when the brand's own country is blocked", async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: 'US' }, fakeGeo({}));
+    expectBlocked(await t.get(AREA, { headers: { host: 'eaglebet.com' } }));
+    expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
+  });
+
+  it('answers 403 only on the area check: other endpoints stay HTTP 200 for a blocked client', async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '127.0.0.1' }, fakeGeo(GEO_TABLE));
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    expectBlocked(await t.get(AREA, { headers }));
+    const config = await t.get('/api/v1/conf/global', { headers });
+    expect(config.status).toBe(200);
+    expect(envelopeOf(config).dm_error).toBe(0);
+  });
+});
+
+describe('with the real mmdb provider', () => {
+  it('places 8.8.8.8 in the US and 177.71.128.1 in Brazil', async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: '', TRUSTED_PROXIES: '127.0.0.1' });
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '8.8.8.8' } }))).toBe('US');
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '177.71.128.1' } }))).toBe('BR');
+  });
+
+  it('blocks the US by default (8.8.8.8 → 403) and lets Brazil through', async () => {
+    const t = await appWith({ TRUSTED_PROXIES: '127.0.0.1' });
+    expectBlocked(await t.get(AREA, { headers: { 'x-forwarded-for': '8.8.8.8' } }));
+    expect(countryOf(await t.get(AREA, { headers: { 'x-forwarded-for': '177.71.128.1' } }))).toBe('BR');
+  });
+
+  it("answers the brand's country for loopback (127.0.0.1) and for a malformed forwarded address", async () => {
+    const t = await appWith({ BLOCKED_COUNTRIES: '' });
+    expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
+    const proxied = await appWith({ BLOCKED_COUNTRIES: '', TRUSTED_PROXIES: '127.0.0.1' });
+    expect(countryOf(await proxied.get(AREA, { headers: { host: 'aguila.mx', 'x-forwarded-for': 'not-an-ip-address' } }))).toBe('MX');
+    expect(countryOf(await proxied.get(AREA, { headers: { host: 'aguila.mx', 'x-forwarded-for': '10.1.2.3' } }))).toBe('MX');
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy: a US address in the header is not looked up', async () => {
+    const t = await appWith({});
+    expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx', 'x-forwarded-for': '8.8.8.8' } }))).toBe('MX');
+  });
+});

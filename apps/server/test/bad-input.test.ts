@@ -1,0 +1,307 @@
+/**
+ * Bad input on every endpoint of the contract. The list of endpoints is read from the contract module
+ * itself, so an endpoint added later is covered (and must bring a valid sample below) without editing
+ * this file's cases.
+ */
+import * as contract from '@piranha/contract';
+import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { routeRegister } from '../src/plugins/route.ts';
+import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
+
+function isEndpoint(value: unknown): value is Endpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  return ['method', 'path', 'query', 'body', 'data'].every((key) => key in value) && typeof (value as Endpoint).path === 'string';
+}
+
+const ENDPOINTS = Object.entries(contract as Record<string, unknown>)
+  .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+  .map(([name, definition]) => ({ name, definition, label: `${definition.method} ${definition.path}` }));
+
+/** A request each endpoint accepts, so every refusal below is caused by the one thing a case breaks. */
+const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+  '/api/v1/base/dynconfig/cfg/get': { body: { keys: ['sms_switch', 'ui_v3_ab'] } },
+  '/api/v1/conf/banner': { query: { source: 'sport', from: 'home' } },
+  '/api/v1/component/app/error/report': {
+    body: {
+      host: 'self',
+      method: 'GET',
+      uri: '/api/v1/conf/global',
+      query: 'lca_lang=PT',
+      body: '',
+      http_status: 200,
+      dm_error: 1004,
+      error_msg: 'not found',
+      event_time: 1_772_452_800_000,
+      cost: 12,
+      trace_id: '0123456789abcdef',
+    },
+  },
+  '/api/v1/component/ad/md/upload': {
+    body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] },
+  },
+  '/api/v1/component/log/report': { body: { eid: 'first_screen', log_ses: 'log-session-1', data: { loading_ms: 1200 }, ui_version: 3 } },
+};
+
+const WRONG_TYPE_CANDIDATES: unknown[] = [12345, 'not-the-right-type', true, [], { nested: 1 }];
+
+const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/** A value of another JSON type than the valid one, which the field's schema refuses. */
+function wrongValueFor(schema: z.ZodType, valid: unknown): unknown {
+  const value = WRONG_TYPE_CANDIDATES.find((candidate) => kindOf(candidate) !== kindOf(valid) && !schema.safeParse(candidate).success);
+  if (value === undefined) throw new Error('no wrong-typed value found for a field');
+  return value;
+}
+
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+}
+
+const HUGE = 'x'.repeat(100_000);
+/** Long enough to break any field's maximum while the whole body stays under the 64 KiB body limit. */
+const LONG = 'x'.repeat(60_000);
+const STACK_TRACE = /\bat [^\n]*\(|\.ts:\d+:\d+|node_modules/;
+
+let t: TestApp;
+let session: IssuedSession;
+
+const echoParams = endpoint({
+  method: 'GET',
+  path: '/api/test/echo-params',
+  host: 'main',
+  auth: 'none',
+  query: z.object({}),
+  body: z.undefined(),
+  data: z.object({ p: z.string().nullable() }),
+});
+
+beforeAll(async () => {
+  // High limits: this file sends many requests from one address and must not meet the rate limiter.
+  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' }, geo: { countryOf: () => undefined } });
+  session = await t.session();
+  // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
+  routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
+});
+afterAll(() => t?.close());
+
+function send(definition: Endpoint, input: RequestInput = {}): Promise<TestResponse> {
+  const sample = VALID[definition.path] ?? {};
+  const query = { ...signedIn(session), ...sample.query, ...input.query };
+  const body = definition.method === 'POST' && input.payload === undefined ? (input.body ?? sample.body ?? {}) : undefined;
+  return t.request(definition.method, definition.path, { ...input, query, body });
+}
+
+/** HTTP 200, a non-zero dm_error, the field named in data.field, and nothing that looks like a stack trace. */
+function expectRefused(response: TestResponse, field: string, code: number = ERRORS.VALIDATION_FAILED.code) {
+  expect(response.status).toBe(200);
+  const envelope = envelopeOf(response);
+  expect(envelope.dm_error).not.toBe(0);
+  expect(envelope.dm_error).not.toBe(ERRORS.INTERNAL.code);
+  expect(envelope.dm_error).toBe(code);
+  expect(envelope.data.field).toBe(field);
+  expect(envelope.error_msg).not.toBe('');
+  expect(response.text).not.toMatch(STACK_TRACE);
+  expect(response.text.length).toBeLessThan(2_000);
+}
+
+it('finds every endpoint the contract exports', () => {
+  const names = ENDPOINTS.map((entry) => entry.name);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'globalConfigGet',
+      'dynconfigGet',
+      'areaCheck',
+      'bannerList',
+      'iconList',
+      'popupList',
+      'tabList',
+      'azTabList',
+      'azKeywordList',
+      'logoGet',
+      'pwaIndexGet',
+      'errorReport',
+      'mdUpload',
+      'logReport',
+      'balanceGet',
+    ]),
+  );
+  // Each endpoint is exported once under one name.
+  expect(new Set(ENDPOINTS.map((entry) => entry.label)).size).toBe(ENDPOINTS.length);
+});
+
+it('has a valid sample for every endpoint that takes a body or its own query fields', () => {
+  const missing = ENDPOINTS.filter(({ definition }) => {
+    const needsBody = definition.method === 'POST' && !definition.body.safeParse({}).success;
+    const needsQuery = Object.keys(objectShape(definition.query)).length > 0;
+    return (needsBody || needsQuery) && !VALID[definition.path];
+  }).map((entry) => entry.label);
+  expect(missing).toEqual([]);
+});
+
+describe.for(ENDPOINTS)('$label', ({ definition }) => {
+  const isPost = definition.method === 'POST';
+  const sample = VALID[definition.path] ?? {};
+
+  it('accepts the valid sample (so the refusals below are about the bad input)', async () => {
+    const response = await send(definition);
+    expect(response.status).toBe(200);
+    const envelope = envelopeOf(response);
+    expect(envelope.dm_error).toBe(0);
+    expect(definition.data.safeParse(envelope.data).success).toBe(true);
+  });
+
+  it('drops a p longer than 100 characters instead of refusing the request', async () => {
+    for (const p of ['p'.repeat(101), HUGE]) {
+      const envelope = envelopeOf(await send(definition, { query: { p } }));
+      expect(envelope.dm_error).toBe(0);
+    }
+    expect(envelopeOf(await send(definition, { query: { p: 'p'.repeat(100) } })).dm_error).toBe(0);
+  });
+
+  it('refuses an unknown query parameter by name, even with a 100k-character value', async () => {
+    expectRefused(await send(definition, { query: { zz_unknown: '1' } }), 'zz_unknown');
+    expectRefused(await send(definition, { query: { zz_unknown: HUGE } }), 'zz_unknown');
+  });
+
+  it.for(COMMON_PARAM_NAMES.filter((name) => name !== 'p'))('refuses an over-long common parameter %s (1000 characters) by name', async (name) => {
+    expectRefused(await send(definition, { query: { [name]: 'x'.repeat(1000) } }), name);
+  });
+
+  it('refuses 100k-character common parameters in the query or in a cookie', async () => {
+    expectRefused(await send(definition, { query: { sid: HUGE } }), 'sid');
+    expectRefused(await send(definition, { headers: { cookie: `lca_lang=${'x'.repeat(1000)}` } }), 'lca_lang');
+  });
+
+  const ownQuery = Object.entries(objectShape(definition.query));
+  if (ownQuery.length > 0) {
+    it.for(ownQuery.map(([name]) => name))('refuses query field %s with the wrong type, or over-long', async (name) => {
+      expectRefused(await send(definition, { query: { [name]: ['a', 'b'] } as RequestInput['query'] }), name);
+      expectRefused(await send(definition, { query: { [name]: HUGE } }), name);
+    });
+  }
+
+  if (isPost) {
+    it('refuses a malformed or prototype-poisoning JSON body as field "body"', async () => {
+      for (const payload of [
+        '{"keys": [',
+        '{bad json}',
+        "{'single': 'quotes'}",
+        '',
+        '{"__proto__": {"polluted": true}}',
+        '{"constructor": {"prototype": {"polluted": true}}}',
+      ]) {
+        const response = await send(definition, { payload });
+        expectRefused(response, 'body');
+      }
+    });
+
+    it('refuses a body that is not a JSON object, or not JSON at all', async () => {
+      for (const payload of ['[]', '"text"', '42', 'true']) expectRefused(await send(definition, { payload }), 'body');
+      expectRefused(await send(definition, { payload: 'plain words', headers: { 'content-type': 'text/plain' } }), 'body');
+      expectRefused(await send(definition, { payload: '<a/>', headers: { 'content-type': 'application/xml' } }), 'content-type');
+    });
+
+    it('refuses a body over the 64 KiB limit (a 100k-character string) as field "body"', async () => {
+      const firstKey = Object.keys(objectShape(definition.body))[0] ?? 'x';
+      const response = await send(definition, { body: { ...sample.body, [firstKey]: HUGE } });
+      expectRefused(response, 'body');
+      expect(envelopeOf(response).data.issue).toBe('too_large');
+    });
+
+    it('refuses an unknown body field by name', async () => {
+      expectRefused(await send(definition, { body: { ...sample.body, zz_extra: 1 } }), 'zz_extra');
+    });
+
+    const fields = Object.entries(objectShape(definition.body));
+    it.for(fields.map(([name]) => name))('refuses body field %s with the wrong type, by name', async (name) => {
+      const schema = objectShape(definition.body)[name]!;
+      const response = await send(definition, { body: { ...sample.body, [name]: wrongValueFor(schema, sample.body?.[name]) } });
+      expectRefused(response, name);
+      expect(envelopeOf(response).data.issue).toBe('invalid_type');
+    });
+
+    const stringFields = fields.filter(([name]) => typeof sample.body?.[name] === 'string').map(([name]) => name);
+    if (stringFields.length > 0) {
+      it.for(stringFields)('refuses an over-long %s (60k characters) by name', async (name) => {
+        expectRefused(await send(definition, { body: { ...sample.body, [name]: LONG } }), name);
+      });
+    }
+
+    const required = fields.filter(([, schema]) => !schema.safeParse(undefined).success).map(([name]) => name);
+    if (required.length > 0) {
+      it.for(required)('refuses a body without the required field %s, by name', async (name) => {
+        const body: Record<string, unknown> = { ...sample.body };
+        delete body[name];
+        expectRefused(await send(definition, { body }), name);
+      });
+    }
+  } else {
+    it('ignores a body sent with a GET, even malformed JSON (GET bodies are never parsed)', async () => {
+      const envelope = envelopeOf(await send(definition, { payload: '{bad json' }));
+      expect(envelope.dm_error).toBe(0);
+    });
+  }
+});
+
+describe('the pass-through parameter p', () => {
+  it('reaches the handler up to 100 characters and is dropped beyond, from the query or a cookie', async () => {
+    const echoed = async (input: RequestInput) => envelopeOf(await t.get(echoParams.path, input)).data.p;
+    expect(await echoed({ query: { p: 'p'.repeat(100) } })).toBe('p'.repeat(100));
+    expect(await echoed({ query: { p: 'p'.repeat(101) } })).toBeNull();
+    expect(await echoed({ query: { p: HUGE } })).toBeNull();
+    expect(await echoed({ headers: { cookie: `p=${'c'.repeat(20)}` } })).toBe('c'.repeat(20));
+    expect(await echoed({ headers: { cookie: `p=${'c'.repeat(101)}` } })).toBeNull();
+  });
+});
+
+describe('nested bad input names the path inside the body', () => {
+  it('names keys.0 for an over-long dynconfig key', async () => {
+    const response = await t.post('/api/v1/base/dynconfig/cfg/get', { body: { keys: ['k'.repeat(65)] } });
+    expectRefused(response, 'keys.0');
+  });
+
+  it('names events.0.event for an empty tracking event name', async () => {
+    const response = await t.post('/api/v1/component/ad/md/upload', { body: { events: [{ event: '', time: 1 }] } });
+    expectRefused(response, 'events.0.event');
+  });
+
+  it('names data.loading_ms for a negative first-screen time', async () => {
+    const response = await t.post('/api/v1/component/log/report', { body: { eid: 'first_screen', log_ses: 's', data: { loading_ms: -1 }, ui_version: 3 } });
+    expectRefused(response, 'data.loading_ms');
+  });
+});
+
+describe('malformed URLs are refused by the router itself', () => {
+  it('answers bad percent-encoding in the path with the envelope, naming the path', async () => {
+    for (const path of ['/api/%E0%A4%A', '/api/v1/conf/%ZZ', '/brand/%E0%A4%A.svg']) {
+      const response = await t.get(path);
+      expect(response.status, path).toBe(200);
+      expectRefused(response, 'path');
+      expect(response.headers['x-trace-id']).toMatch(/^[0-9a-f]{16}$/);
+    }
+  });
+
+  it("speaks the brand's language when refusing a malformed URL", async () => {
+    const envelope = envelopeOf(await t.get('/api/%ZZ', { headers: { host: 'aguila.mx' } }));
+    expect(envelope.error_msg).toBe(ERROR_MESSAGES['es-MX'].validationFailed);
+  });
+
+  it('answers an over-long path parameter with the envelope, naming the path', async () => {
+    const response = await t.get(`/brand/${'a'.repeat(200)}.svg`);
+    expectRefused(response, 'path');
+  });
+
+  it('tolerates bad percent-encoding in the query string (decoded leniently, then validated)', async () => {
+    expect(envelopeOf(await t.get('/api/v1/conf/global?lca_lang=%E0%A4%A')).dm_error).toBe(0);
+    expectRefused(await t.get('/api/v1/conf/global?zz%E0=1'), 'zz%E0');
+  });
+
+  it('refuses prototype-looking query names as unknown parameters', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expectRefused(await t.get(`/api/v1/conf/global?${name}=1`), name);
+    }
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The server test harness: the real app (`buildApp`) over a database of its own, driven through
+ * `app.inject`. One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
+ * when TEST_DATABASE_URL names a server (created here, dropped WITH (FORCE) when the file finishes).
+ * Only the true edges are replaced: the clock (pinned, moved by the test) and, where a test says so, geo.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { configLoad } from '../src/config.ts';
+import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
+import { sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
+import type { RouteDeps } from '../src/plugins/route.ts';
+import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
+import type { SQL } from 'drizzle-orm';
+
+export { rowsOf };
+
+/** A clock the app reads through `now`; tests move it instead of waiting. */
+export interface TestClock {
+  now: () => Date;
+  advance: (ms: number) => void;
+  set: (at: Date) => void;
+}
+
+export const CLOCK_START = new Date('2026-03-02T12:00:00.000Z');
+export const DAY_MS = 24 * 3600 * 1000;
+
+export function testClock(start: Date = CLOCK_START): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (at) => {
+      current = at.getTime();
+    },
+  };
+}
+
+/** The database of one test file. */
+export interface TestDatabase {
+  database: Database;
+  db: Db;
+  driver: Database['driver'];
+  /** postgres://… of the fresh database on PostgreSQL; undefined on PGlite. */
+  url: string | undefined;
+  close: () => Promise<void>;
+}
+
+function databaseUrlWithName(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Closing twice is a no-op, so a test may cut the connection itself (health checks) before the harness tidies up. */
+function closeOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
+}
+
+/** Opens (and migrates) a database for one test file. */
+export async function testDatabaseCreate(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = closeOnce(await databaseOpen({}));
+    return { database, db: database.db, driver: database.driver, url: undefined, close: () => database.close() };
+  }
+  const name = `piranha_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrlWithName(serverUrl, name);
+  let database: Database;
+  try {
+    database = closeOnce(await databaseOpen({ databaseUrl: url, poolMax: 10 }));
+  } catch (error) {
+    await databaseDrop(serverUrl, name);
+    throw error;
+  }
+  return {
+    database,
+    db: database.db,
+    driver: database.driver,
+    url,
+    close: async () => {
+      await database.close();
+      await databaseDrop(serverUrl, name);
+    },
+  };
+}
+
+async function databaseDrop(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface TestAppOptions {
+  /** Environment variables as the operator would set them (RATE_LIMIT_PER_IP, TRUSTED_PROXIES…). */
+  env?: Record<string, string>;
+  geo?: GeoIpProvider;
+  clock?: TestClock;
+  /** Share one file's database between several apps; otherwise the app gets (and later closes) its own. */
+  database?: TestDatabase;
+}
+
+export interface RequestInput {
+  query?: Record<string, string | number | readonly string[]>;
+  headers?: Record<string, string>;
+  /** Sent as JSON unless `payload` is given. */
+  body?: unknown;
+  /** Raw payload, sent as is (malformed JSON, oversized bodies). */
+  payload?: string;
+  remoteAddress?: string;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  text: string;
+  /** The parsed JSON body (undefined when the body is not JSON). */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever the server answered
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  testDatabase: TestDatabase;
+  deps: RouteDeps;
+  built: BuiltApp;
+  clock: TestClock;
+  request: (method: 'GET' | 'POST', path: string, input?: RequestInput) => Promise<TestResponse>;
+  get: (path: string, input?: RequestInput) => Promise<TestResponse>;
+  post: (path: string, input?: RequestInput) => Promise<TestResponse>;
+  /** A new visitor with a live session on `appKey`, issued at the pinned clock's time. */
+  session: (appKey?: string) => Promise<IssuedSession>;
+  /** Raw SQL rows. */
+  rows: <T>(query: SQL) => Promise<T[]>;
+  close: () => Promise<void>;
+}
+
+export function queryString(query: RequestInput['query']): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function responseOf(response: LightMyRequestResponse): TestResponse {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, text: response.body, json };
+}
+
+/** Builds the real app over a test database; call `close()` in afterAll. */
+export async function testAppCreate(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownDatabase = !options.database;
+  const testDatabase = options.database ?? (await testDatabaseCreate());
+  const clock = options.clock ?? testClock();
+  let built: BuiltApp;
+  try {
+    // DATABASE_URL is cleared so the operator's own environment can never point a test at a real database.
+    built = await buildApp(configLoad({ ...options.env, DATABASE_URL: '' }), {
+      logger: false,
+      database: testDatabase.database,
+      now: clock.now,
+      ...(options.geo ? { geo: options.geo } : {}),
+    });
+  } catch (error) {
+    if (ownDatabase) await testDatabase.close();
+    throw error;
+  }
+  const { app } = built;
+
+  const request = async (method: 'GET' | 'POST', path: string, input: RequestInput = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...input.headers };
+    const injectOptions: InjectOptions = { method, url: `${path}${queryString(input.query)}`, headers };
+    if (input.remoteAddress) injectOptions.remoteAddress = input.remoteAddress;
+    if (input.payload !== undefined) {
+      injectOptions.payload = input.payload;
+      headers['content-type'] ??= 'application/json';
+    } else if (input.body !== undefined) {
+      injectOptions.payload = JSON.stringify(input.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    return responseOf(await app.inject(injectOptions));
+  };
+
+  return {
+    app,
+    db: testDatabase.db,
+    testDatabase,
+    deps: built.deps,
+    built,
+    clock,
+    request,
+    get: (path, input) => request('GET', path, input),
+    post: (path, input) => request('POST', path, input),
+    session: (appKey = 'piranha') => sessionIssueForNewVisitor(testDatabase.db, appKey, clock.now()),
+    rows: (query) => rowsOf(testDatabase.db, query),
+    close: async () => {
+      await app.close();
+      if (ownDatabase) await testDatabase.close();
+    },
+  };
+}
+
+/** The common query parameters of a signed-in request. */
+export function signedIn(session: IssuedSession, extra: Record<string, string> = {}): Record<string, string> {
+  return { uid: String(session.uid), sid: session.sid, ...extra };
+}
+
+/** Checks the envelope shape every /api answer has and returns it. */
+export function envelopeOf(response: TestResponse): { dm_error: number; error_msg: string; data: any } {
+  const body = response.json as { dm_error?: unknown; error_msg?: unknown; data?: unknown } | undefined;
+  if (!body || typeof body.dm_error !== 'number' || typeof body.error_msg !== 'string' || !('data' in body)) {
+    throw new Error(`not an envelope (HTTP ${response.status}): ${response.text.slice(0, 300)}`);
+  }
+  return body as { dm_error: number; error_msg: string; data: any };
+}

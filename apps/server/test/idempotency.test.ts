@@ -1,0 +1,236 @@
+import { endpoint, errorReport, ERRORS, HEADER_IDEMPOTENCY_KEY } from '@piranha/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../src/app-error.ts';
+import { idempotencyKeys } from '../src/db/schema/index.ts';
+import { requestHashOf } from '../src/plugins/idempotency.ts';
+import { routeRegister } from '../src/plugins/route.ts';
+import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+
+const REPORT = errorReport.path;
+
+let t: TestApp;
+let counter = 0;
+
+/** A valid error report with a unique trace id, so each test counts only its own rows. */
+function reportBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    host: 'self',
+    method: 'GET',
+    uri: '/api/v1/conf/global',
+    http_status: 200,
+    dm_error: 1004,
+    event_time: 1_772_452_800_000,
+    cost: 5,
+    trace_id: `idem-${process.pid}-${counter}`,
+    ...overrides,
+  };
+}
+
+async function reportRows(traceId: string): Promise<number> {
+  const [row] = await t.rows<{ count: number }>(sql`select count(*)::int as count from error_reports where payload->>'trace_id' = ${traceId}`);
+  return row!.count;
+}
+
+function withKey(key: string, extra: Record<string, string> = {}) {
+  return { [HEADER_IDEMPOTENCY_KEY]: key, ...extra };
+}
+
+// --- An arbitrary POST that requires a key: proves the plugin is not specific to the error report. ---
+const placeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/test/place',
+  host: 'main',
+  auth: 'optional',
+  idempotency: 'required',
+  query: z.object({}),
+  body: z.object({ amount: z.number().int().positive() }),
+  data: z.object({ order: z.number().int(), amount: z.number().int() }),
+});
+let placeCalls = 0;
+let placeGate: Promise<void> | undefined;
+
+const failingEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/test/flaky',
+  host: 'main',
+  auth: 'none',
+  idempotency: 'required',
+  query: z.object({}),
+  body: z.object({ mode: z.enum(['refuse', 'crash', 'ok']) }),
+  data: z.object({ calls: z.number().int() }),
+});
+let flakyCalls = 0;
+
+beforeAll(async () => {
+  t = await testAppCreate();
+  // buildApp wires routes but never calls ready() or listen(): extra routes can still be added here.
+  expect(t.app.server.listening).toBe(false);
+  routeRegister(t.app, t.deps, placeEndpoint, async ({ body }) => {
+    placeCalls += 1;
+    if (placeGate) await placeGate;
+    return { order: 1000 + placeCalls, amount: body.amount };
+  });
+  routeRegister(t.app, t.deps, failingEndpoint, async ({ body }) => {
+    flakyCalls += 1;
+    if (body.mode === 'refuse') throw new AppError('LIMIT_EXCEEDED', { field: 'mode' });
+    if (body.mode === 'crash') throw new Error('database went away');
+    return { calls: flakyCalls };
+  });
+  await t.app.ready();
+});
+afterAll(() => t?.close());
+
+describe('the error report takes an optional Idempotency-Key', () => {
+  it('stores a report without a key each time it is sent', async () => {
+    const body = reportBody();
+    const first = envelopeOf(await t.post(REPORT, { body }));
+    const second = envelopeOf(await t.post(REPORT, { body }));
+    expect(first.dm_error).toBe(0);
+    expect(second.data.id).not.toBe(first.data.id);
+    expect(await reportRows(body.trace_id)).toBe(2);
+  });
+
+  it('answers the same key and body twice with the identical response and stores one row', async () => {
+    const body = reportBody();
+    const first = await t.post(REPORT, { body, headers: withKey('key-same-body-0001') });
+    const second = await t.post(REPORT, { body, headers: withKey('key-same-body-0001') });
+    expect(envelopeOf(first).dm_error).toBe(0);
+    expect(second.json).toStrictEqual(first.json);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await reportRows(body.trace_id)).toBe(1);
+  });
+
+  it('refuses the same key with a different body with 1009 and stores nothing more', async () => {
+    const body = reportBody();
+    await t.post(REPORT, { body, headers: withKey('key-diff-body-0001') });
+    const other = { ...body, cost: 999 };
+    const envelope = envelopeOf(await t.post(REPORT, { body: other, headers: withKey('key-diff-body-0001') }));
+    expect(envelope).toMatchObject({ dm_error: ERRORS.DUPLICATE_REQUEST.code, data: { field: 'Idempotency-Key' } });
+    expect(await reportRows(body.trace_id)).toBe(1);
+  });
+
+  it('answers 1010 while a twin with the same key is still in flight', async () => {
+    const body = reportBody();
+    const smid = 'device-in-flight';
+    // The twin's claim, as the plugin writes it when a request starts: same key, route, scope and body hash.
+    await t.db.insert(idempotencyKeys).values({
+      key: 'key-in-flight-0001',
+      route: REPORT,
+      scope: `d:${smid}`,
+      requestHash: requestHashOf('POST', REPORT, errorReport.body.parse(body)),
+      state: 'in_flight',
+      createdAt: t.clock.now(),
+    });
+    const envelope = envelopeOf(await t.post(REPORT, { body, query: { smid }, headers: withKey('key-in-flight-0001') }));
+    expect(envelope).toMatchObject({ dm_error: ERRORS.REQUEST_IN_PROGRESS.code, data: { field: 'Idempotency-Key' } });
+    expect(await reportRows(body.trace_id)).toBe(0);
+  });
+
+  it('treats a key as new again after 24 hours', async () => {
+    t.clock.set(CLOCK_START);
+    const body = reportBody();
+    const first = envelopeOf(await t.post(REPORT, { body, headers: withKey('key-expires-0001') }));
+    t.clock.advance(DAY_MS - 60_000);
+    const replay = envelopeOf(await t.post(REPORT, { body, headers: withKey('key-expires-0001') }));
+    expect(replay.data.id).toBe(first.data.id);
+    t.clock.advance(2 * 60_000);
+    const fresh = envelopeOf(await t.post(REPORT, { body, headers: withKey('key-expires-0001') }));
+    expect(fresh.dm_error).toBe(0);
+    expect(fresh.data.id).not.toBe(first.data.id);
+    expect(await reportRows(body.trace_id)).toBe(2);
+    // A day later still, even another body is welcome under the same key.
+    t.clock.advance(DAY_MS + 60_000);
+    const other = reportBody();
+    expect(envelopeOf(await t.post(REPORT, { body: other, headers: withKey('key-expires-0001') })).dm_error).toBe(0);
+    t.clock.set(CLOCK_START);
+  });
+
+  it('refuses a key shorter than 8 characters (or longer than 255) naming Idempotency-Key', async () => {
+    for (const key of ['short', '1234567', 'k'.repeat(256)]) {
+      const body = reportBody();
+      const envelope = envelopeOf(await t.post(REPORT, { body, headers: withKey(key) }));
+      expect(envelope).toMatchObject({ dm_error: ERRORS.VALIDATION_FAILED.code, data: { field: 'Idempotency-Key' } });
+      expect(await reportRows(body.trace_id)).toBe(0);
+    }
+  });
+
+  it('keeps the keys of different users apart', async () => {
+    const alice = await t.session();
+    const bob = await t.session();
+    const aliceBody = reportBody();
+    const bobBody = reportBody();
+    const forAlice = envelopeOf(await t.post(REPORT, { body: aliceBody, query: signedIn(alice), headers: withKey('key-shared-by-two') }));
+    const forBob = envelopeOf(await t.post(REPORT, { body: bobBody, query: signedIn(bob), headers: withKey('key-shared-by-two') }));
+    expect(forAlice.dm_error).toBe(0);
+    expect(forBob.dm_error).toBe(0);
+    expect(forBob.data.id).not.toBe(forAlice.data.id);
+    const rows = await t.rows<{ scope: string }>(sql`select scope from idempotency_keys where key = 'key-shared-by-two' order by scope`);
+    expect(rows.map((row) => row.scope).sort()).toEqual([`u:${alice.uid}`, `u:${bob.uid}`].sort());
+  });
+});
+
+describe('any POST can require a key (a route registered by the test)', () => {
+  it('refuses a request without the key and never runs the handler', async () => {
+    const before = placeCalls;
+    const envelope = envelopeOf(await t.post(placeEndpoint.path, { body: { amount: 5 } }));
+    expect(envelope).toMatchObject({ dm_error: ERRORS.VALIDATION_FAILED.code, data: { field: 'Idempotency-Key', issue: 'missing' } });
+    expect(placeCalls).toBe(before);
+  });
+
+  it('answers a repeat with the stored answer without running the handler twice', async () => {
+    const before = placeCalls;
+    const first = await t.post(placeEndpoint.path, { body: { amount: 7 }, headers: withKey('place-order-0001') });
+    const second = await t.post(placeEndpoint.path, { body: { amount: 7 }, headers: withKey('place-order-0001') });
+    expect(envelopeOf(first)).toMatchObject({ dm_error: 0, data: { amount: 7 } });
+    expect(second.json).toStrictEqual(first.json);
+    expect(placeCalls).toBe(before + 1);
+  });
+
+  it('answers 1010 to a twin that arrives while the first is still running, then replays', async () => {
+    let release!: () => void;
+    placeGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = placeCalls;
+    try {
+      const firstPending = t.post(placeEndpoint.path, { body: { amount: 9 }, headers: withKey('place-order-twin1') });
+      // Wait until the first request is inside its handler (its claim is written) before sending the twin.
+      while (placeCalls === before) await new Promise((resolve) => setImmediate(resolve));
+      const twin = envelopeOf(await t.post(placeEndpoint.path, { body: { amount: 9 }, headers: withKey('place-order-twin1') }));
+      expect(twin.dm_error).toBe(ERRORS.REQUEST_IN_PROGRESS.code);
+      release();
+      const first = await firstPending;
+      expect(envelopeOf(first).dm_error).toBe(0);
+      const later = await t.post(placeEndpoint.path, { body: { amount: 9 }, headers: withKey('place-order-twin1') });
+      expect(later.json).toStrictEqual(first.json);
+      expect(placeCalls).toBe(before + 1);
+    } finally {
+      placeGate = undefined;
+      release?.();
+    }
+  });
+
+  it('stores an expected refusal as the answer to its key', async () => {
+    const before = flakyCalls;
+    const first = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'refuse' }, headers: withKey('flaky-refuse-01') }));
+    const second = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'refuse' }, headers: withKey('flaky-refuse-01') }));
+    expect(first).toMatchObject({ dm_error: ERRORS.LIMIT_EXCEEDED.code, data: { field: 'mode' } });
+    expect(second).toStrictEqual(first);
+    expect(flakyCalls).toBe(before + 1);
+  });
+
+  it('frees the key after an unexpected failure, so the retry runs again', async () => {
+    const before = flakyCalls;
+    const crashed = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'crash' }, headers: withKey('flaky-crash-01') }));
+    expect(crashed.dm_error).toBe(ERRORS.INTERNAL.code);
+    const rows = await t.rows<{ key: string }>(sql`select key from idempotency_keys where key = 'flaky-crash-01'`);
+    expect(rows).toEqual([]);
+    const retried = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'crash' }, headers: withKey('flaky-crash-01') }));
+    expect(retried.dm_error).toBe(ERRORS.INTERNAL.code);
+    expect(flakyCalls).toBe(before + 2);
+  });
+});

@@ -1,0 +1,176 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERRORS } from '@piranha/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase, type TestResponse } from './harness.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+let built: TestApp;
+let webDist: string;
+
+/** A built web app as Vite leaves it: an index.html with the default head, and hashed assets. */
+function webDistFake(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'piranha-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Vite App</title>\n    <script type="module" src="/assets/index-3f9a1c.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app");\n');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Piranha"}');
+  return dir;
+}
+
+beforeAll(async () => {
+  database = await testDatabaseCreate();
+  webDist = webDistFake();
+  // One app without a built web app (the fallback page), one serving the fake build.
+  t = await testAppCreate({ database, env: { WEB_DIST: join(webDist, 'does-not-exist') } });
+  built = await testAppCreate({ database, env: { WEB_DIST: webDist } });
+});
+afterAll(async () => {
+  await t?.close();
+  await built?.close();
+  await database?.close();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+});
+
+function headOf(html: string) {
+  return {
+    lang: /<html lang="([^"]*)"/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+    favicon: /<link rel="icon" type="image\/svg\+xml" href="([^"]*)"/.exec(html)?.[1],
+    themeColour: /<meta name="theme-color" content="([^"]*)"/.exec(html)?.[1],
+  };
+}
+
+function expectSecurityHeaders(response: TestResponse) {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+}
+
+describe('GET / speaks for the brand of the Host', () => {
+  it('serves piranha.com.br in Brazilian Portuguese with its own title, description and favicon', async () => {
+    const response = await t.get('/', { headers: { host: 'piranha.com.br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(headOf(response.text)).toStrictEqual({
+      lang: 'pt-BR',
+      title: 'Piranha – Apostas esportivas e cassino',
+      description: 'Piranha: aposte em futebol ao vivo e jogue no cassino com depósito por PIX.',
+      favicon: '/brand/piranha.svg',
+      themeColour: '#16a34a',
+    });
+  });
+
+  it('serves aguila.mx in Mexican Spanish with its own title, description and favicon', async () => {
+    const response = await t.get('/', { headers: { host: 'www.aguila.mx' } });
+    expect(headOf(response.text)).toStrictEqual({
+      lang: 'es-MX',
+      title: 'Águila Apuestas – Apuestas deportivas y casino',
+      description: 'Águila Apuestas: apuesta en vivo a la Liga MX y juega en el casino con depósitos por SPEI.',
+      favicon: '/brand/aguila.svg',
+      themeColour: '#b91c1c',
+    });
+  });
+
+  it('writes the standard language tag for the vm- locales (Vietnamese brand → lang="vi")', async () => {
+    expect(headOf((await t.get('/', { headers: { host: 'halong.vn' } })).text).lang).toBe('vi');
+  });
+
+  it('serves the default brand for an unknown Host, and the same page at /index.html', async () => {
+    const root = headOf((await t.get('/', { headers: { host: 'unknown.example' } })).text);
+    expect(root.title).toBe('Piranha – Apostas esportivas e cassino');
+    expect(headOf((await t.get('/index.html', { headers: { host: 'aguila.mx' } })).text).lang).toBe('es-MX');
+  });
+
+  it("fills the built app's index.html the same way and keeps its scripts", async () => {
+    const response = await built.get('/', { headers: { host: 'aguila.mx' } });
+    const head = headOf(response.text);
+    expect(head.lang).toBe('es-MX');
+    expect(head.title).toBe('Águila Apuestas – Apuestas deportivas y casino');
+    expect(head.favicon).toBe('/brand/aguila.svg');
+    expect(response.text).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
+    expect(response.text).not.toContain('Vite App');
+  });
+});
+
+describe('static files of the built app', () => {
+  it('caches hashed assets for a year and other files for five minutes', async () => {
+    const asset = await built.get('/assets/index-3f9a1c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log("app");\n');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await built.get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('does not serve files outside the build directory', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/../../index.html']) {
+      const response = await built.get(path);
+      expect(response.text, path).not.toContain('"workspaces"');
+    }
+  });
+});
+
+describe('brand icons', () => {
+  it('draws /brand/aguila.svg as an SVG in the brand colours with its initial', async () => {
+    const response = await t.get('/brand/aguila.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(response.text).toMatch(/<\/svg>$/);
+    expect(response.text).toContain('fill="#b91c1c"');
+    expect(response.text).toContain('>Á</text>');
+  });
+
+  it('answers not found for an unknown brand or another extension', async () => {
+    for (const path of ['/brand/nobody.svg', '/brand/aguila.png', '/brand/aguila']) {
+      expect(envelopeOf(await t.get(path))).toMatchObject({ dm_error: ERRORS.NOT_FOUND.code, data: { field: 'path' } });
+    }
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz ok while the database answers', async () => {
+    const response = await t.get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.json).toStrictEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('answers /healthz 503 once the database is gone', async () => {
+    const own = await testAppCreate();
+    try {
+      await own.testDatabase.database.close();
+      const response = await own.get('/healthz');
+      expect(response.status).toBe(503);
+      expect(response.json).toStrictEqual({ status: 'degraded', db: 'unreachable' });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP, nosniff and frame options on pages, icons and API answers', async () => {
+    expectSecurityHeaders(await t.get('/', { headers: { host: 'piranha.com.br' } }));
+    expectSecurityHeaders(await t.get('/brand/piranha.svg'));
+    expectSecurityHeaders(await t.get('/api/v1/conf/global'));
+    expectSecurityHeaders(await t.get('/api/nope'));
+  });
+
+  it('leaves HSTS to the TLS edge (the app is served over plain HTTP locally)', async () => {
+    expect((await t.get('/')).headers['strict-transport-security']).toBeUndefined();
+  });
+});
