@@ -51,7 +51,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     // error handler runs; answer it with the envelope too, not Fastify's own 400/414 body.
     frameworkErrors: (error, request, reply) => {
       const refusal = new AppError('VALIDATION_FAILED', { field: 'path', issue: error.code });
-      void (reply as FastifyReply).status(refusal.httpStatus).header(HEADER_TRACE_ID, request.id).send(envelopeError(refusal, variantOfRequest(request).defaultLang));
+      void (reply as FastifyReply)
+        .status(refusal.httpStatus)
+        .header(HEADER_TRACE_ID, request.id)
+        .send(envelopeError(refusal, variantOfRequest(request).defaultLang));
     },
   });
 
@@ -83,8 +86,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADER_TRACE_ID, request.id);
   });
-  requestContextRegister(app);
-  app.addHook('onRequest', async (request) => {
+  requestContextRegister(app, async (request) => {
     if (request.url.startsWith('/api/')) await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
   });
   errorHandlerRegister(app);

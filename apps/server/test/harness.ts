@@ -180,7 +180,8 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
   let built: BuiltApp;
   try {
     // DATABASE_URL is cleared so the operator's own environment can never point a test at a real database.
-    built = await buildApp(configLoad({ ...options.env, DATABASE_URL: '' }), {
+    // Tests see no built web app unless they ask for one, so results do not depend on whether `npm run build` ran.
+    built = await buildApp(configLoad({ WEB_DIST: 'no-built-web-app-in-tests', ...options.env, DATABASE_URL: '' }), {
       logger: false,
       database: testDatabase.database,
       now: clock.now,

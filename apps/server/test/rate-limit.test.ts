@@ -31,6 +31,13 @@ describe('per client IP', () => {
     expect(envelopeOf(await t.get('/api/nope')).dm_error).toBe(ERRORS.RATE_LIMITED.code);
   });
 
+  it('counts malformed requests too, so a flood of bad parameters cannot slip past the limit', async () => {
+    const t = await appWith({ RATE_LIMIT_PER_IP: '3' });
+    const malformed = { query: { lca_lang: 'x'.repeat(1000) } };
+    for (let index = 0; index < 3; index += 1) expect(envelopeOf(await t.get('/api/v1/conf/global', malformed)).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(await t.get('/api/v1/conf/global', malformed)).dm_error).toBe(ERRORS.RATE_LIMITED.code);
+  });
+
   it('does not count or limit pages outside /api', async () => {
     const t = await appWith({ RATE_LIMIT_PER_IP: '2' });
     for (let index = 0; index < 5; index += 1) expect((await t.get('/healthz')).status).toBe(200);

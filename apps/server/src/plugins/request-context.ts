@@ -47,12 +47,19 @@ function commonParamsOf(request: FastifyRequest): CommonParams {
 }
 
 /** Parses the common parameters (query, then cookies) once per request and picks brand and language. */
-export function requestContextRegister(app: FastifyInstance): void {
+/**
+ * `beforeParams` runs between the brand fallback and the parameter check: the per-IP rate limit goes there,
+ * so a flood of malformed requests is counted like any other and is still answered in the brand's language.
+ */
+export function requestContextRegister(app: FastifyInstance, beforeParams: (request: FastifyRequest) => Promise<void>): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
     const variant = variantOfRequest(request);
-    // A fallback context first, so an error about the parameters themselves is still answered in a language.
-    request.ctx = { params: {}, variant, locale: variant.defaultLang, user: undefined };
+    // Before validation, only a language code we know is taken from the raw query; anything else gets the brand's.
+    const rawLanguage = (request.query as Record<string, unknown> | undefined)?.lca_lang;
+    const fallbackLocale = (typeof rawLanguage === 'string' ? localeFromCode(rawLanguage) : undefined) ?? variant.defaultLang;
+    request.ctx = { params: {}, variant, locale: fallbackLocale, user: undefined };
+    await beforeParams(request);
     const params = commonParamsOf(request);
     request.ctx = { params, variant, locale: localeFromCode(params.lca_lang) ?? variant.defaultLang, user: undefined };
   });

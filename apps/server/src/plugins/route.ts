@@ -70,9 +70,10 @@ async function userOf(deps: RouteDeps, definition: Endpoint, ctx: RequestContext
   }
 }
 
-function idempotencyScope(ctx: RequestContext, user: SessionUser | undefined): string {
+/** Whose key it is: the user, else the device, else the address — so strangers' keys can never collide. */
+function idempotencyScope(ctx: RequestContext, user: SessionUser | undefined, ip: string): string {
   if (user) return `u:${user.uid}`;
-  return ctx.params.smid ? `d:${ctx.params.smid}` : 'anon';
+  return ctx.params.smid ? `d:${ctx.params.smid}` : `ip:${ip}`;
 }
 
 /**
@@ -107,7 +108,7 @@ export function routeRegister<E extends Endpoint>(
           claim = {
             key: key.data,
             route: definition.path,
-            scope: idempotencyScope(ctx, user),
+            scope: idempotencyScope(ctx, user, request.ip),
             requestHash: requestHashOf(definition.method, definition.path, body),
           };
           const outcome = await idempotencyClaim(deps.db, claim, deps.now());

@@ -6,7 +6,7 @@ export const idempotencyKeys = pgTable(
   {
     key: text('key').notNull(),
     route: text('route').notNull(),
-    /** 'u:<uid>' for a signed-in user, else 'd:<device id>' or 'anon'. */
+    /** 'u:<uid>' for a signed-in user, else 'd:<device id>', else 'ip:<address>'. */
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
     state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
