@@ -20,7 +20,6 @@ import { abBucket } from '../src/modules/config/config.service.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp } from './harness.ts';
 
 const OPS_TOKEN = 'ops-token-for-tests-0123456789';
-const DYNCONFIG = dynconfigGet.path;
 
 let t: TestApp;
 
