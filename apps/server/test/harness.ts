@@ -131,7 +131,7 @@ export interface TestResponse {
   headers: LightMyRequestResponse['headers'];
   text: string;
   /** The parsed JSON body (undefined when the body is not JSON). */
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever the server answered
+  json: any;
 }
 
 export interface TestApp {
