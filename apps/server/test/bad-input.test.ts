@@ -7,6 +7,7 @@ import * as contract from '@piranha/contract';
 import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { $ZodObject } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
@@ -57,7 +58,7 @@ function wrongValueFor(schema: z.ZodType, valid: unknown): unknown {
 }
 
 function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  return schema instanceof $ZodObject ? (schema._zod.def.shape as Record<string, z.ZodType>) : {};
 }
 
 const HUGE = 'x'.repeat(100_000);

@@ -1,5 +1,5 @@
 import { LIMITS, TIMERS } from '@piranha/domain';
-import type { z } from 'zod';
+import type { z } from './schema.ts';
 import type { CommonParams } from './common-params.ts';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_TRACE_ID } from './common-params.ts';
 import type { Endpoint, EndpointBody, EndpointData, EndpointQuery, ServiceHost } from './endpoint.ts';
@@ -133,7 +133,7 @@ export function createApiClient(options: ApiClientOptions) {
     const envelope = result.json as { dm_error?: unknown; error_msg?: unknown; data?: unknown } | undefined;
     if (!envelope || typeof envelope.dm_error !== 'number') return fail(result.status, ERRORS.INTERNAL.code, '', undefined, result.traceId);
     if (envelope.dm_error !== 0) return fail(result.status, envelope.dm_error, String(envelope.error_msg ?? ''), envelope.data, result.traceId);
-    const parsed = (definition.data as z.ZodType).safeParse(envelope.data);
+    const parsed = (definition.data as z.ZodMiniType).safeParse(envelope.data);
     if (!parsed.success) return fail(result.status, ERRORS.INTERNAL.code, 'malformed response', undefined, result.traceId);
     return parsed.data as EndpointData<E>;
   }

@@ -1,27 +1,27 @@
-import { z } from 'zod';
+import { described, text, z } from './schema.ts';
 
 /**
  * The parameters every request carries (spec §7). All optional on the wire: a first visit has no uid or sid.
  * Unknown extras are ignored here; each endpoint's own schema decides whether it accepts them.
  */
-const shortText = z.string().max(256);
+const optionalText = (max: number, description: string) => z.optional(text(max, description));
 
 export const commonParamsSchema = z.object({
-  ik_appid: shortText.optional().describe('App id of the variant'),
-  lca_coun: z.string().max(8).optional().describe('Country code the client believes it is in'),
-  app_group: shortText.optional().describe('Variant group'),
-  cv: shortText.optional().describe('Client version, prefixed by the variant client-version prefix'),
-  currency: z.string().max(8).optional().describe('Currency the client displays'),
-  lca_lang: z.string().max(16).optional().describe('Locale or short language code (ENG, PT…)'),
-  uid: z.string().max(32).optional().describe('User id; the string "null" means none'),
-  sid: z.string().max(128).optional().describe('Session id'),
-  smid: z.string().max(128).optional().describe('Device id'),
-  uuid: shortText.optional().describe('Install id'),
-  afid: shortText.optional().describe('Attribution id'),
-  from_email: shortText.optional().describe('Marks traffic from an e-mail link'),
-  _t: z.string().max(32).optional().describe('Client timestamp in ms, cache buster'),
-  osversion: shortText.optional().describe('Operating-system version'),
-  p: z.string().optional().describe('Opaque pass-through; dropped when longer than 100 characters'),
+  ik_appid: optionalText(256, 'App id of the variant'),
+  lca_coun: optionalText(8, 'Country code the client believes it is in'),
+  app_group: optionalText(256, 'Variant group'),
+  cv: optionalText(256, 'Client version, prefixed by the variant client-version prefix'),
+  currency: optionalText(8, 'Currency the client displays'),
+  lca_lang: optionalText(16, 'Locale or short language code (ENG, PT…)'),
+  uid: optionalText(32, 'User id; the string "null" means none'),
+  sid: optionalText(128, 'Session id'),
+  smid: optionalText(128, 'Device id'),
+  uuid: optionalText(256, 'Install id'),
+  afid: optionalText(256, 'Attribution id'),
+  from_email: optionalText(256, 'Marks traffic from an e-mail link'),
+  _t: optionalText(32, 'Client timestamp in ms, cache buster'),
+  osversion: optionalText(256, 'Operating-system version'),
+  p: z.optional(described(z.string(), 'Opaque pass-through; dropped when longer than 100 characters')),
 });
 
 export type CommonParams = z.infer<typeof commonParamsSchema>;

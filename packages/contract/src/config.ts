@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
 
-const noQuery = z.object({}).describe('No parameters beyond the common ones');
-const noBody = z.undefined().describe('No body');
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
+const noBody = described(z.undefined(), 'No body');
 
 export const globalConfigGet = endpoint({
   method: 'GET',
@@ -12,7 +12,7 @@ export const globalConfigGet = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({
-    global_stats: z.union([z.literal(0), z.literal(1), z.literal(2)]).describe('0 normal, 1 maintenance (show /error type 3), 2 news (show /news)'),
+    global_stats: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 normal, 1 maintenance (show /error type 3), 2 news (show /news)'),
   }),
 });
 
@@ -32,16 +32,19 @@ export const DYNCONFIG_KEYS = [
 export type DynconfigKey = (typeof DYNCONFIG_KEYS)[number];
 
 export const dynconfigEntrySchema = z.object({
-  key: z.string().describe('Config name'),
-  result: z.string().describe('Assigned arm of an A/B config ("A" or "B"), or "on"/"off" for a switch'),
-  switch: z.union([z.literal(0), z.literal(1)]).describe('1 when the feature is on for this user or device'),
-  configs: z
-    .object({
-      api_host: z.string().describe('API host override; empty keeps the default'),
-      maidian_host: z.string().describe('Tracking host override; empty keeps the default'),
-    })
-    .catchall(z.unknown())
-    .describe('Settings of the config, e.g. regionDefaultLang for global_config'),
+  key: described(z.string(), 'Config name'),
+  result: described(z.string(), 'Assigned arm of an A/B config ("A" or "B"), or "on"/"off" for a switch'),
+  switch: described(z.union([z.literal(0), z.literal(1)]), '1 when the feature is on for this user or device'),
+  configs: described(
+    z.catchall(
+      z.object({
+        api_host: described(z.string(), 'API host override; empty keeps the default'),
+        maidian_host: described(z.string(), 'Tracking host override; empty keeps the default'),
+      }),
+      z.unknown(),
+    ),
+    'Settings of the config, e.g. regionDefaultLang for global_config',
+  ),
 });
 export type DynconfigEntry = z.infer<typeof dynconfigEntrySchema>;
 
@@ -51,10 +54,10 @@ export const dynconfigGet = endpoint({
   host: 'main',
   auth: 'optional',
   query: noQuery,
-  body: z.object({
-    keys: z.array(z.string().min(1).max(64)).min(1).max(32).describe('Config names to fetch'),
+  body: z.strictObject({
+    keys: described(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(32)), 'Config names to fetch'),
   }),
-  data: z.object({ configs: z.array(dynconfigEntrySchema).describe('One entry per known key asked for') }),
+  data: z.object({ configs: described(z.array(dynconfigEntrySchema), 'One entry per known key asked for') }),
 });
 
 export const areaCheck = endpoint({
@@ -62,21 +65,21 @@ export const areaCheck = endpoint({
   path: '/api/v1/area/check',
   host: 'area',
   auth: 'none',
-  query: z.object({}),
+  query: noQuery,
   body: noBody,
-  data: z.object({ country_code: z.string().describe('ISO 3166-1 alpha-2 country of the client IP, or the brand country when unknown') }),
+  data: z.object({ country_code: described(z.string(), 'ISO 3166-1 alpha-2 country of the client IP, or the brand country when unknown') }),
 });
 
 export const BANNER_TYPES = ['normal', 'deposit', 'pwa', 'ui_switch', 'banned'] as const;
 
 export const bannerSchema = z.object({
-  id: z.number().int().describe('Banner id'),
-  type: z.number().int().describe('1 image'),
-  info: z.string().describe('Image URL'),
-  url: z.string().describe('Where a tap goes: an internal route (#/…) or an external https URL'),
-  banner_type: z.enum(BANNER_TYPES).describe('normal, deposit, pwa, ui_switch or banned'),
-  title: z.string().describe('Title, also the image alt text'),
-  expire_time: z.number().int().describe('Unix seconds after which the banner is hidden; 0 never'),
+  id: integer('Banner id'),
+  type: integer('1 image'),
+  info: described(z.string(), 'Image URL'),
+  url: described(z.string(), 'Where a tap goes: an internal route (#/…) or an external https URL'),
+  banner_type: described(z.enum(BANNER_TYPES), 'normal, deposit, pwa, ui_switch or banned'),
+  title: described(z.string(), 'Title, also the image alt text'),
+  expire_time: integer('Unix seconds after which the banner is hidden; 0 never'),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -86,20 +89,20 @@ export const bannerList = endpoint({
   host: 'main',
   auth: 'optional',
   query: z.object({
-    source: z.string().max(32).optional().describe('Page asking, e.g. sport or game'),
-    from: z.string().max(32).optional().describe('Entry point, e.g. home'),
+    source: z.optional(text(32, 'Page asking, e.g. sport or game')),
+    from: z.optional(text(32, 'Entry point, e.g. home')),
   }),
   body: noBody,
   data: z.object({ list: z.array(bannerSchema) }),
 });
 
 const contentItem = z.object({
-  id: z.number().int(),
-  key: z.string().describe('Stable key'),
-  title: z.string().describe('Label in the request language'),
-  icon: z.string().describe('Icon name from the product icon set, or an image URL'),
-  url: z.string().describe('Route or URL a tap opens'),
-  level: z.number().describe('Sort weight; higher first'),
+  id: integer('Item id'),
+  key: described(z.string(), 'Stable key'),
+  title: described(z.string(), 'Label in the request language'),
+  icon: described(z.string(), 'Icon name from the product icon set, or an image URL'),
+  url: described(z.string(), 'Route or URL a tap opens'),
+  level: described(z.number(), 'Sort weight; higher first'),
 });
 export type ContentItem = z.infer<typeof contentItem>;
 
@@ -111,7 +114,7 @@ function contentListEndpoint(path: string, description: string) {
     auth: 'optional',
     query: noQuery,
     body: noBody,
-    data: z.object({ list: z.array(contentItem).describe(description) }),
+    data: z.object({ list: described(z.array(contentItem), description) }),
   });
 }
 
@@ -127,7 +130,7 @@ export const azKeywordList = endpoint({
   auth: 'none',
   query: noQuery,
   body: noBody,
-  data: z.object({ list: z.array(z.string()).describe('Popular search keywords') }),
+  data: z.object({ list: described(z.array(z.string()), 'Popular search keywords') }),
 });
 
 export const logoGet = endpoint({
@@ -137,7 +140,7 @@ export const logoGet = endpoint({
   auth: 'none',
   query: noQuery,
   body: noBody,
-  data: z.object({ logo: z.string().describe('Logo image URL'), name: z.string().describe('Brand name') }),
+  data: z.object({ logo: described(z.string(), 'Logo image URL'), name: described(z.string(), 'Brand name') }),
 });
 
 export const pwaIndexGet = endpoint({
@@ -148,14 +151,17 @@ export const pwaIndexGet = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({
-    award_status: z.union([z.literal(0), z.literal(1)]).describe('1 when installing the web app earns a reward'),
-    award_amount: z.number().int().describe('Reward in minor units'),
-    currency: z.string(),
+    award_status: described(z.union([z.literal(0), z.literal(1)]), '1 when installing the web app earns a reward'),
+    award_amount: integer('Reward in minor units'),
+    currency: described(z.string(), 'Currency of the reward'),
   }),
 });
 
 export const homeStaticSchema = z.object({
-  app_group: z.string(),
-  ui_version: z.number().int(),
-  sections: z.array(z.object({ key: z.string(), title: z.string(), route: z.string() })).describe('Home page sections in order'),
+  app_group: described(z.string(), 'Variant group the layout is for'),
+  ui_version: integer('UI version the layout is for'),
+  sections: described(
+    z.array(z.object({ key: described(z.string(), 'Section key'), title: described(z.string(), 'Title key'), route: described(z.string(), 'Route it opens') })),
+    'Home page sections in order',
+  ),
 });

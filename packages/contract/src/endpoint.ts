@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './schema.ts';
 
 /** Which host serves a call (spec §7: hosts differ per service). */
 export type ServiceHost = 'main' | 'account' | 'area' | 'tracking' | 'cdn';
@@ -10,9 +10,9 @@ export type ServiceHost = 'main' | 'account' | 'area' | 'tracking' | 'cdn';
 export type AuthMode = 'none' | 'optional' | 'user';
 
 export interface Endpoint<
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Data extends z.ZodType = z.ZodType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Data extends z.ZodMiniType = z.ZodMiniType,
   Auth extends AuthMode = AuthMode,
 > {
   method: 'GET' | 'POST';
@@ -31,7 +31,7 @@ export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends AuthMode>(
+export function endpoint<Q extends z.ZodMiniType, B extends z.ZodMiniType, D extends z.ZodMiniType, const A extends AuthMode>(
   definition: Endpoint<Q, B, D, A>,
 ): Endpoint<Q, B, D, A> {
   return definition;

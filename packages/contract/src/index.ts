@@ -1,3 +1,4 @@
+export * from './schema.ts';
 export * from './errors.ts';
 export * from './error-messages.ts';
 export * from './envelope.ts';

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
 
-const stored = z.object({ id: z.number().int().describe('Id of the stored report') });
+const stored = z.object({ id: integer('Id of the stored report') });
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
 export const errorReport = endpoint({
   method: 'POST',
@@ -9,19 +10,19 @@ export const errorReport = endpoint({
   host: 'tracking',
   auth: 'optional',
   idempotency: 'optional',
-  query: z.object({}),
-  body: z.object({
-    host: z.string().max(256),
-    method: z.string().max(8),
-    uri: z.string().max(512),
-    query: z.string().max(2048).default(''),
-    body: z.string().max(4096).default(''),
-    http_status: z.number().int().min(0).max(599),
-    dm_error: z.number().int(),
-    error_msg: z.string().max(1024).default(''),
-    event_time: z.number().int().describe('Client time in ms'),
-    cost: z.number().int().min(0).describe('Duration of the failed call in ms'),
-    trace_id: z.string().max(64).default(''),
+  query: noQuery,
+  body: z.strictObject({
+    host: text(256, 'Host the failed call went to'),
+    method: text(8, 'HTTP method'),
+    uri: text(512, 'Path of the failed call'),
+    query: z._default(text(2048, 'Query string sent'), ''),
+    body: z._default(text(4096, 'Body sent, truncated'), ''),
+    http_status: integer('HTTP status received; 0 when none', { min: 0, max: 599 }),
+    dm_error: integer('dm_error received'),
+    error_msg: z._default(text(1024, 'error_msg received'), ''),
+    event_time: integer('Client time in ms'),
+    cost: integer('Duration of the failed call in ms', { min: 0 }),
+    trace_id: z._default(text(64, 'Trace id from the x-trace-id header'), ''),
   }),
   data: stored,
 });
@@ -31,22 +32,24 @@ export const mdUpload = endpoint({
   path: '/api/v1/component/ad/md/upload',
   host: 'tracking',
   auth: 'optional',
-  query: z.object({}),
-  body: z.object({
+  query: noQuery,
+  body: z.strictObject({
     events: z
       .array(
-        z.object({
-          event: z.string().min(1).max(64).describe('Event type'),
-          cc: z.string().max(8).default('').describe('Country code'),
-          cv: z.string().max(64).default('').describe('Client version'),
-          time: z.number().int().describe('Client time in ms'),
-          params: z.record(z.string().max(64), z.union([z.string().max(512), z.number(), z.boolean()])).default({}),
+        z.strictObject({
+          event: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Event type'),
+          cc: z._default(text(8, 'Country code'), ''),
+          cv: z._default(text(64, 'Client version'), ''),
+          time: integer('Client time in ms'),
+          params: z._default(
+            described(z.record(z.string().check(z.maxLength(64)), z.union([z.string().check(z.maxLength(512)), z.number(), z.boolean()])), 'Event parameters'),
+            {},
+          ),
         }),
       )
-      .min(1)
-      .max(50),
+      .check(z.minLength(1), z.maxLength(50)),
   }),
-  data: z.object({ accepted: z.number().int() }),
+  data: z.object({ accepted: integer('Events stored') }),
 });
 
 export const logReport = endpoint({
@@ -54,12 +57,12 @@ export const logReport = endpoint({
   path: '/api/v1/component/log/report',
   host: 'tracking',
   auth: 'optional',
-  query: z.object({}),
-  body: z.object({
-    eid: z.string().min(1).max(64).describe('Event id, e.g. first_screen'),
-    log_ses: z.string().min(1).max(64).describe('Client log session'),
-    data: z.object({ loading_ms: z.number().int().min(0).max(600_000).describe('First-screen loading time') }),
-    ui_version: z.number().int().min(1).max(9),
+  query: noQuery,
+  body: z.strictObject({
+    eid: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Event id, e.g. first_screen'),
+    log_ses: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Client log session'),
+    data: z.strictObject({ loading_ms: integer('First-screen loading time', { min: 0, max: 600_000 }) }),
+    ui_version: integer('UI version', { min: 1, max: 9 }),
   }),
   data: stored,
 });

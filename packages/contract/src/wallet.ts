@@ -1,23 +1,24 @@
-import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { described, integer, z } from './schema.ts';
 
 export const balanceGet = endpoint({
   method: 'GET',
   path: '/api/piranha/finance/user/balance/get',
   host: 'main',
   auth: 'user',
-  query: z.object({}),
-  body: z.undefined(),
+  query: described(z.object({}), 'No parameters beyond the common ones'),
+  body: described(z.undefined(), 'No body'),
   data: z.object({
-    balances: z
-      .array(
+    balances: described(
+      z.array(
         z.object({
-          currency: z.string().describe('Currency code'),
-          symbol: z.string().describe('Display symbol'),
-          balance_info: z.object({ balance: z.number().int().describe('Balance in minor units (divide by 100)') }),
+          currency: described(z.string(), 'Currency code'),
+          symbol: described(z.string(), 'Display symbol'),
+          balance_info: z.object({ balance: integer('Balance in minor units (divide by 100)') }),
         }),
-      )
-      .describe('One entry per currency the player holds'),
-    total_balance: z.number().int().describe('Balance of the display currency in minor units'),
+      ),
+      'One entry per currency the player holds',
+    ),
+    total_balance: integer('Balance of the display currency in minor units'),
   }),
 });

@@ -1,6 +1,7 @@
 import { COMMON_PARAM_NAMES, HEADER_IDEMPOTENCY_KEY, uidParse, type Endpoint, type EndpointData } from '@piranha/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
 import type { Db } from '../db/client.ts';
 import { sessionAuthenticate } from '../modules/session/session.service.ts';
@@ -26,9 +27,9 @@ export interface HandlerInput<E extends Endpoint> {
 }
 
 const COMMON = new Set<string>(COMMON_PARAM_NAMES);
-const idempotencyKeySchema = z.string().min(8).max(255);
+const idempotencyKeySchema = z.string().check(z.minLength(8), z.maxLength(255));
 
-function validationError(where: 'query' | 'body', error: z.ZodError): AppError {
+function validationError(where: 'query' | 'body', error: $ZodError): AppError {
   const issue = error.issues[0];
   const keys = issue && 'keys' in issue ? (issue.keys as string[]) : [];
   const field = keys[0] ?? issue?.path.join('.') ?? '';
@@ -38,7 +39,7 @@ function validationError(where: 'query' | 'body', error: z.ZodError): AppError {
 function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['query']> {
   const query = (raw ?? {}) as Record<string, unknown>;
   const own: Record<string, unknown> = {};
-  const shape = definition.query instanceof z.ZodObject ? definition.query.shape : {};
+  const shape = definition.query instanceof $ZodObject ? (definition.query._zod.def.shape as Record<string, $ZodType>) : {};
   for (const [name, value] of Object.entries(query)) {
     if (Object.hasOwn(shape, name)) own[name] = value;
     // An unknown parameter is a client bug or a probe: name it rather than silently ignore it.
@@ -51,8 +52,8 @@ function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E
 
 function bodyParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['body']> {
   if (definition.method === 'GET') return undefined as z.output<E['body']>;
-  const schema = definition.body instanceof z.ZodObject ? definition.body.strict() : definition.body;
-  const parsed = schema.safeParse(raw ?? {});
+  // Body schemas in the contract are strict objects: an unknown field is refused with its name.
+  const parsed = definition.body.safeParse(raw ?? {});
   if (!parsed.success) throw validationError('body', parsed.error);
   return parsed.data as z.output<E['body']>;
 }
