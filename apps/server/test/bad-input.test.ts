@@ -7,7 +7,7 @@ import * as contract from '@piranha/contract';
 import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { $ZodObject } from 'zod/v4/core';
+import { $ZodObject, type $ZodType } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
@@ -51,14 +51,14 @@ const WRONG_TYPE_CANDIDATES: unknown[] = [12345, 'not-the-right-type', true, [],
 const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
 /** A value of another JSON type than the valid one, which the field's schema refuses. */
-function wrongValueFor(schema: z.ZodType, valid: unknown): unknown {
-  const value = WRONG_TYPE_CANDIDATES.find((candidate) => kindOf(candidate) !== kindOf(valid) && !schema.safeParse(candidate).success);
+function wrongValueFor(schema: $ZodType, valid: unknown): unknown {
+  const value = WRONG_TYPE_CANDIDATES.find((candidate) => kindOf(candidate) !== kindOf(valid) && !z.safeParse(schema, candidate).success);
   if (value === undefined) throw new Error('no wrong-typed value found for a field');
   return value;
 }
 
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
-  return schema instanceof $ZodObject ? (schema._zod.def.shape as Record<string, z.ZodType>) : {};
+function objectShape(schema: $ZodType): Record<string, $ZodType> {
+  return schema instanceof $ZodObject ? (schema._zod.def.shape as Record<string, $ZodType>) : {};
 }
 
 const HUGE = 'x'.repeat(100_000);
@@ -231,7 +231,7 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
       });
     }
 
-    const required = fields.filter(([, schema]) => !schema.safeParse(undefined).success).map(([name]) => name);
+    const required = fields.filter(([, schema]) => !z.safeParse(schema, undefined).success).map(([name]) => name);
     if (required.length > 0) {
       it.for(required)('refuses a body without the required field %s, by name', async (name) => {
         const body: Record<string, unknown> = { ...sample.body };
