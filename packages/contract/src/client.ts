@@ -106,18 +106,20 @@ export function createApiClient(options: ApiClientOptions) {
 
     const fail = (status: number, dmError: number, errorMsg: string, data: unknown, traceId: string): never => {
       if (dmError === ERRORS.SESSION_EXPIRED.code) options.onSessionExpired?.();
+      // Cut to the limits of the error-report endpoint's body (report.ts): a report it refuses is a failure lost.
       options.onFailedCall?.({
         host: base || 'self',
         method: definition.method,
         uri: definition.path,
-        query,
+        query: query.slice(0, 2048),
         body: (bodyText ?? '').slice(0, 4096),
         http_status: status,
         dm_error: dmError,
         error_msg: errorMsg.slice(0, 1024),
         event_time: started,
-        cost: now() - started,
-        trace_id: traceId,
+        // The device clock can step back mid-call; a cost is never negative.
+        cost: Math.max(0, now() - started),
+        trace_id: traceId.slice(0, 64),
       });
       throw new ApiError(dmError, errorMsg, data, status);
     };

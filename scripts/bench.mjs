@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures the ceilings of this machine and the product back to back, in one run, and prints
+ * each product figure as a ratio to its ceiling (docs/architecture.md "Performance budgets",
+ * docs/reference/performance-and-trust.md §1 and §3). It prints figures and never fails on time: a budget is
+ * read by a person or a later check, not asserted here, because a shared box is noisy (±20%).
+ *
+ * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
+ * 6 × BENCH_SECONDS plus start-up, so under 2 minutes by default. WEB_DIST points at another web build (as for
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,web runs some sections only, e.g. while working on one.
+ */
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
+import { loadNote, loadRun } from './bench/load.mjs';
+import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
+import { pgliteBetLoop } from './bench/pglite-bet.mjs';
+import { tablePrint } from './bench/table.mjs';
+import { INITIAL_JS_BUDGET_BYTES, ROUTES, routeInitialSize, webBundleUnavailable } from './bench/web-bundle.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+if (!Number.isFinite(seconds) || seconds <= 0) {
+  console.error(`BENCH_SECONDS must be a positive number of seconds, got "${process.env.BENCH_SECONDS}"`);
+  process.exit(2);
+}
+const wholeSeconds = Math.max(1, Math.round(seconds));
+
+const rows = [];
+const ceilings = {};
+
+function progress(text) {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+function firstLine(error) {
+  return String(error?.message ?? error).split('\n')[0];
+}
+
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'web'];
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
+const unknownSections = only.filter((name) => !SECTIONS.includes(name));
+if (unknownSections.length > 0) {
+  console.error(`BENCH_ONLY names unknown sections: ${unknownSections.join(', ')} (known: ${SECTIONS.join(', ')})`);
+  process.exit(2);
+}
+
+/** Runs one measurement; a failure becomes a row that says so, and the bench goes on. */
+async function measure(section, name, body) {
+  if (!only.includes(section)) return;
+  progress(name);
+  try {
+    await body();
+  } catch (error) {
+    rows.push({ name, note: `error: ${firstLine(error)}` });
+  }
+}
+
+const KB = 1024;
+
+// 1a. PostgreSQL ceiling: pgbench tpcb-like at 8 clients (C_tpcb).
+await measure('pgbench', 'pgbench tpcb-like c8', async () => {
+  const name = 'ceiling: pgbench tpcb-like c8 (C_tpcb)';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  const result = await pgbenchTpcb({ seconds: wholeSeconds });
+  ceilings.tpcb = result.tps;
+  const failed = result.failed > 0 ? `; ${result.failed} failed` : '';
+  rows.push({
+    name,
+    figure: result.tps,
+    unit: 'TPS',
+    note: `avg ${result.latencyAverageMs} ms; init -s 10 ${(result.initMs / 1000).toFixed(1)} s${failed}; reference box 3,864`,
+  });
+});
+
+// 1b. Embedded database ceiling: the bet-like transaction loop on in-memory PGlite (C_pgl).
+await measure('pglite', 'PGlite bet-like transaction loop', async () => {
+  const result = await pgliteBetLoop({ seconds });
+  ceilings.pgl = result.txPerSecond;
+  const balanced = result.ledgerBalanced ? '' : '; LEDGER DID NOT BALANCE';
+  rows.push({
+    name: 'ceiling: PGlite bet-like txn, in memory (C_pgl)',
+    figure: result.txPerSecond,
+    unit: 'tx/s',
+    note: `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms; ${result.wallets.toLocaleString('en-US')} wallets, setup ${(result.setupMs / 1000).toFixed(1)} s${balanced}; reference box 2,148`,
+  });
+});
+
+// 1c. HTTP ceiling: a bare Fastify JSON route under autocannon -c 50 (C_http).
+await measure('http', 'bare Fastify hello route', async () => {
+  const hello = await helloServerStart();
+  try {
+    const run = await loadRun(hello.url, { seconds, expectBody: JSON.stringify({ hello: 'world' }) });
+    ceilings.http = run.requestsPerSecond;
+    rows.push({ name: 'ceiling: Fastify hello JSON (C_http)', figure: run.requestsPerSecond, unit: 'req/s', note: `${loadNote(run)}; reference box ~72,000` });
+  } finally {
+    await hello.stop();
+  }
+});
+
+// 2a. The product server: cold start, then the global config endpoint through the whole plugin stack.
+await measure('server', 'product server: cold start and GET /api/v1/conf/global', async () => {
+  const server = await productServerStart();
+  try {
+    rows.push({
+      name: 'server cold start (spawn → /healthz 200)',
+      figure: server.coldStartMs,
+      unit: 'ms',
+      note: 'tsx, fresh PGlite DATA_DIR (migrations and seed included)',
+    });
+    const url = `${server.base}/api/v1/conf/global`;
+    // The API answers errors with HTTP 200: take the body of one good answer and count any other body as a failure.
+    const first = await fetch(url);
+    const body = await first.text();
+    const envelope = JSON.parse(body);
+    if (first.status !== 200 || envelope.dm_error !== 0) throw new Error(`GET /api/v1/conf/global answered ${first.status} ${body}`);
+    // A longer warm-up than the bare route's: tsx-compiled modules, zod schemas and the database connection warm up too.
+    const run = await loadRun(url, { seconds, warmupSeconds: 2, expectBody: body });
+    const ratio = ceilings.http ? run.requestsPerSecond / ceilings.http : undefined;
+    rows.push({
+      name: 'GET /api/v1/conf/global, full stack',
+      figure: run.requestsPerSecond,
+      unit: 'req/s',
+      ceiling: ceilings.http ? 'C_http' : 'C_http missing',
+      ratio,
+      note: loadNote(run),
+    });
+  } finally {
+    await server.stop();
+  }
+});
+
+// 2b. Initial JS and CSS of the first routes, from the Vite manifest of the production build.
+await measure('web', 'web initial load', async () => {
+  const distDir = resolve(REPO_ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
+  const unavailable = webBundleUnavailable(distDir);
+  if (unavailable) {
+    rows.push({ name: 'web initial JS/CSS (/#/game, /#/sport)', note: `skipped: ${unavailable}` });
+    return;
+  }
+  for (const { route, page } of ROUTES) {
+    try {
+      const size = routeInitialSize(distDir, page);
+      rows.push({
+        name: `initial JS ${route}`,
+        figure: (size.js.gzip / KB).toFixed(1),
+        unit: 'KB gz',
+        ceiling: `budget ${INITIAL_JS_BUDGET_BYTES / KB} KB gz`,
+        ratio: size.js.gzip / INITIAL_JS_BUDGET_BYTES,
+        note: `${size.js.files} files, ${(size.js.raw / KB).toFixed(1)} KB raw`,
+      });
+      rows.push({
+        name: `initial CSS ${route}`,
+        figure: (size.css.gzip / KB).toFixed(1),
+        unit: 'KB gz',
+        note: `${size.css.files} files, ${(size.css.raw / KB).toFixed(1)} KB raw`,
+      });
+    } catch (error) {
+      rows.push({ name: `initial JS/CSS ${route}`, note: `error: ${firstLine(error)}` });
+    }
+  }
+});
+
+console.log(`\nPiranha bench, ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, ${seconds} s per run\n`);
+tablePrint(rows);
+
+// The goals of performance-and-trust.md §3 as figures for this machine, for the routes still to come.
+const goals = [
+  ['G1 bet placement on PostgreSQL', 0.25, ceilings.tpcb, 'C_tpcb', 'bets/s'],
+  ['G6 settlement', 0.25, ceilings.tpcb, 'C_tpcb', 'bets settled/s'],
+  ['G2 bet placement on PGlite', 0.45, ceilings.pgl, 'C_pgl', 'bets/s'],
+  ['G7 odds/match-list poll, unchanged snapshot', 0.5, ceilings.http, 'C_http', 'req/s'],
+  ['G7 the same answered 304', 0.8, ceilings.http, 'C_http', 'req/s'],
+].filter(([, , ceiling]) => ceiling !== undefined);
+if (goals.length > 0) {
+  console.log("\nGoals from this run's ceilings (§3):");
+  for (const [goal, factor, ceiling, symbol, unit] of goals)
+    console.log(`  ${goal}: ≥ ${factor} × ${symbol} = ${Math.round(factor * ceiling).toLocaleString('en-US')} ${unit}`);
+}
+console.log('');

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** A port nobody listens on right now (the kernel picks it; we release it for the child to take). */
+export function portFree() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a child process and keeps the tail of its output for error messages. The child gets its own
+ * process group so that stopping it also stops whatever it spawned (tsx runs the server in a grandchild).
+ */
+export function childStart(command, args, { env = process.env, cwd } = {}) {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, output: () => output };
+}
+
+/** Asks the child to finish (SIGTERM to its group), then insists after a grace period. */
+export async function childStop(handle, graceMs = 5000) {
+  const { child, exited } = handle;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  const finished = await Promise.race([exited.then(() => true), delay(graceMs).then(() => false)]);
+  if (!finished) {
+    signalGroup('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Polls a URL until it answers 200; resolves with the milliseconds since `startedAt` (performance.now()).
+ * Rejects when the child exits first or the deadline passes.
+ */
+export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, pollMs = 10 } = {}) {
+  let exited = false;
+  handle.exited.then(() => {
+    exited = true;
+  });
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (exited) throw new Error(`process exited before ${url} answered:\n${handle.output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - startedAt;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(pollMs);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${handle.output()}`);
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** architecture.md "Performance budgets": initial JS of any first route ≤ 170 KB gzip. */
+export const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
+
+/** The first routes measured, with the manifest key of each route's page chunk. */
+export const ROUTES = [
+  { route: '/#/game', page: 'src/pages/game-page.tsx' },
+  { route: '/#/sport', page: 'src/pages/sport-page.tsx' },
+];
+
+/** Why the web rows cannot run, or undefined when the build and its Vite manifest are there. */
+export function webBundleUnavailable(distDir) {
+  if (!existsSync(join(distDir, 'index.html'))) return `no build at ${distDir}: run \`npm run build\` first`;
+  if (!existsSync(join(distDir, '.vite', 'manifest.json'))) return `no ${join(distDir, '.vite/manifest.json')}: the build needs \`build.manifest: true\``;
+  return undefined;
+}
+
+/**
+ * The files a route loads before it can show anything: the entry chunk of index.html and its static
+ * imports, then the route's page chunk and its static imports, each file once. Dynamic imports are
+ * left out: they load later.
+ */
+export function routeInitialFiles(manifest, pageKey) {
+  const entryKey =
+    Object.keys(manifest).find((key) => manifest[key].isEntry && (key === 'index.html' || manifest[key].src === 'index.html')) ??
+    Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+  if (!manifest[pageKey]) throw new Error(`the manifest has no chunk for ${pageKey}`);
+  const js = new Set();
+  const css = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest names ${key} but has no chunk for it`);
+    if (chunk.file.endsWith('.css')) css.add(chunk.file);
+    else js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  visit(pageKey);
+  return { js: [...js], css: [...css] };
+}
+
+function gzipBytes(path) {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+/** Raw and gzip bytes of the JS and CSS a route loads first. */
+export function routeInitialSize(distDir, pageKey) {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const files = routeInitialFiles(manifest, pageKey);
+  const total = (list) =>
+    list.reduce(
+      (sum, file) => {
+        const path = join(distDir, file);
+        return { raw: sum.raw + readFileSync(path).length, gzip: sum.gzip + gzipBytes(path) };
+      },
+      { raw: 0, gzip: 0 },
+    );
+  return { js: { ...total(files.js), files: files.js.length }, css: { ...total(files.css), files: files.css.length } };
+}
