@@ -10,7 +10,7 @@
  * the server). BENCH_ONLY=pgbench,pglite,http,server,web runs some sections only, e.g. while working on one.
  */
 import { cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
