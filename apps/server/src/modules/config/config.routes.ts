@@ -17,7 +17,10 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { ttlCacheCreate } from '../../lib/ttl-cache.ts';
 import { azKeywordList, bannerList, contentList, dynconfigGet, globalStatsGet, globalStatsSet } from './config.service.ts';
+
+const GLOBAL_STATS_TTL_MS = 1_000;
 
 const opsGlobalStatsBody = z
   .object({ global_stats: z.union([z.literal(GLOBAL_STATS.normal), z.literal(GLOBAL_STATS.maintenance), z.literal(GLOBAL_STATS.news)]) })
@@ -25,7 +28,9 @@ const opsGlobalStatsBody = z
 const homeStaticParams = z.object({ group: z.string().regex(/^[a-z0-9_-]{1,32}$/), ui: z.coerce.number().int().min(1).max(9) });
 
 export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
-  routeRegister(app, deps, globalConfigGet, async () => ({ global_stats: await globalStatsGet(deps.db) }));
+  // Every client polls this every 10 s; one query per second serves them all.
+  const globalStats = ttlCacheCreate(GLOBAL_STATS_TTL_MS, () => globalStatsGet(deps.db));
+  routeRegister(app, deps, globalConfigGet, async () => ({ global_stats: await globalStats.get() }));
 
   routeRegister(app, deps, dynconfigGetEndpoint, async ({ body, ctx, user, request }) => {
     const subject = user ? `u:${user.uid}` : ctx.params.smid ? `d:${ctx.params.smid}` : `ip:${request.ip}`;
@@ -71,6 +76,7 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
     const body = opsGlobalStatsBody.safeParse(request.body);
     if (!body.success) throw new AppError('VALIDATION_FAILED', { field: 'global_stats' });
     await globalStatsSet(deps.db, body.data.global_stats);
+    globalStats.invalidate();
     return envelopeOk(body.data);
   });
 }
