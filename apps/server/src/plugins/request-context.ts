@@ -1,5 +1,5 @@
 import { commonParamsSchema, HEADER_APP_KEY, type CommonParams } from '@piranha/contract';
-import { DEFAULT_VARIANT, LIMITS, localeFromCode, variantFindByDomain, variantFindByKey, type Locale, type VariantProfile } from '@piranha/domain';
+import { DEFAULT_VARIANT, LIMITS, localeFromCode, variantFindByCvPrefix, variantFindByDomain, variantFindByKey, type Locale, type VariantProfile } from '@piranha/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
 
@@ -21,11 +21,19 @@ declare module 'fastify' {
   }
 }
 
-/** The brand a request speaks for: the app-key header when it names a profile, else the Host, else the default. */
+/**
+ * The brand a request speaks for: the app-key header when it names a profile, else the client-version prefix
+ * (native shells send one), else the Host, else the default.
+ */
 export function variantOfRequest(request: FastifyRequest): VariantProfile {
   const appKey = request.headers[HEADER_APP_KEY];
-  const byKey = typeof appKey === 'string' ? variantFindByKey(appKey) : undefined;
-  return byKey ?? variantFindByDomain(request.hostname) ?? DEFAULT_VARIANT;
+  const cv = (request.query as Record<string, unknown> | undefined)?.cv;
+  return (
+    (typeof appKey === 'string' ? variantFindByKey(appKey) : undefined) ??
+    (typeof cv === 'string' ? variantFindByCvPrefix(cv) : undefined) ??
+    variantFindByDomain(request.hostname) ??
+    DEFAULT_VARIANT
+  );
 }
 
 function commonParamsOf(request: FastifyRequest): CommonParams {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VARIANT, VARIANT_PROFILES } from './profiles.ts';
-import { registrableDomain, sha256Hex, variantFindByDomain, variantFindByDomainHash, variantFindByKey } from './variant-find.ts';
+import { registrableDomain, sha256Hex, variantFindByCvPrefix, variantFindByDomain, variantFindByDomainHash, variantFindByKey } from './variant-find.ts';
 
 /** Digests written down from `printf %s DOMAIN | sha256sum`, so sha256Hex is checked against another implementation. */
 const KNOWN_DIGESTS: readonly [domain: string, digest: string][] = [
@@ -44,6 +44,12 @@ describe('variant lookup', () => {
   it('finds a profile by its key and nothing for an unknown key', () => {
     expect(variantFindByKey('aguila')?.market).toBe('MX');
     expect(variantFindByKey('nope')).toBeUndefined();
+  });
+
+  it('finds a profile by the prefix of a client version, and nothing for a prefix that only starts the same', () => {
+    expect(variantFindByCvPrefix('AGUILA_MX_1.0.0')?.appKey).toBe('aguila');
+    expect(variantFindByCvPrefix('AGUILA_MXX_1.0.0')).toBeUndefined();
+    expect(variantFindByCvPrefix('')).toBeUndefined();
   });
 
   it('finds nothing by domain for a host no brand owns', () => {

@@ -20,6 +20,11 @@ export function variantFindByKey(appKey: string): VariantProfile | undefined {
   return VARIANT_PROFILES.find((profile) => profile.appKey === appKey);
 }
 
+/** The profile whose client-version prefix starts `cv` (e.g. `AGUILA_MX_1.0.0`), the native shells' way of saying who they are. */
+export function variantFindByCvPrefix(cv: string): VariantProfile | undefined {
+  return VARIANT_PROFILES.find((profile) => cv.startsWith(`${profile.cvPrefix}_`));
+}
+
 export function variantFindByDomain(host: string): VariantProfile | undefined {
   const domain = registrableDomain(host);
   return VARIANT_PROFILES.find((profile) => profile.officialDomain === domain);
