@@ -1,5 +1,14 @@
 import { commonParamsSchema, HEADER_APP_KEY, type CommonParams } from '@piranha/contract';
-import { DEFAULT_VARIANT, LIMITS, localeFromCode, variantFindByCvPrefix, variantFindByDomain, variantFindByKey, type Locale, type VariantProfile } from '@piranha/domain';
+import {
+  DEFAULT_VARIANT,
+  LIMITS,
+  localeFromCode,
+  variantFindByCvPrefix,
+  variantFindByDomain,
+  variantFindByKey,
+  type Locale,
+  type VariantProfile,
+} from '@piranha/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
 
