@@ -3,6 +3,7 @@ import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
 import { useTranslation } from 'react-i18next';
 import { languageChange } from '../../shared/i18n/i18n.ts';
 import { toastShow } from '../../shared/ui/toast-store.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 import styles from './language-list.module.css';
 
 export function LanguageList() {
@@ -12,7 +13,7 @@ export function LanguageList() {
     toastShow({ kind: 'success', text: t('language.changed') });
   };
   return (
-    <ul className={styles.list} role="radiogroup" aria-label={t('language.title')}>
+    <ul className={`${listCard.listCard} ${styles.rows}`} role="radiogroup" aria-label={t('language.title')}>
       {LOCALES.map((locale) => (
         <li key={locale}>
           <label className={styles.option}>

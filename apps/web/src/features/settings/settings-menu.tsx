@@ -7,6 +7,7 @@ import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 import styles from './settings-menu.module.css';
 
 export function SettingsMenu({ languagePath }: { languagePath: string }) {
@@ -16,7 +17,7 @@ export function SettingsMenu({ languagePath }: { languagePath: string }) {
   const languageName = isLocale(i18n.language) ? LANGUAGE_NATIVE_NAMES[i18n.language] : i18n.language;
   return (
     <>
-      <ul className={styles.list}>
+      <ul className={`${listCard.listCard} ${styles.rows}`}>
         <li>
           <Link to={languagePath} className={styles.row}>
             <Languages size={20} aria-hidden="true" />
