@@ -1,4 +1,5 @@
 export * from './bet-settle.ts';
+export * from './cash-out.ts';
 export * from './leg-factor.ts';
 export * from './leg-outcome.ts';
 export * from './leg-settle.ts';
