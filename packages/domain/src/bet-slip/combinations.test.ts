@@ -47,7 +47,7 @@ describe('combinationsOf', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 40 },
     );
   });
 });
