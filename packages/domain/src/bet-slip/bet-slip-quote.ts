@@ -1,0 +1,68 @@
+import { minorUnitsSum, type MinorUnits } from '../money/minor-units.ts';
+import { type BetSlip, type BetSlipSelection } from './bet-slip.ts';
+import { payoutFloorMinor } from './payout-floor.ts';
+import { systemBetQuote, type SystemBetErrorCode, type SystemBetKind, type SystemBetQuoteResult, type SystemLeg } from './system-bets.ts';
+
+export type BetSlipPlaceCode = 'BET_SLIP_EMPTY' | 'ODDS_NOT_ACCEPTED' | 'SELECTION_LOCKED' | 'STAKE_MISSING';
+
+export interface BetSlipSinglesLine {
+  selection: BetSlipSelection;
+  stakeMinor: MinorUnits;
+  /** floor(stake × odds): the return if the selection wins. */
+  payoutMinorMax: MinorUnits;
+}
+
+export interface BetSlipSinglesQuote {
+  lines: BetSlipSinglesLine[];
+  totalStakeMinor: MinorUnits;
+  payoutMinorMax: MinorUnits;
+}
+
+/** The singles the slip would place: every open item with a stake, each its own bet. */
+export function betSlipSinglesQuote(slip: BetSlip): BetSlipSinglesQuote {
+  const lines = slip.items.flatMap((item): BetSlipSinglesLine[] =>
+    item.stakeMinor === null || item.locked
+      ? []
+      : [
+          {
+            selection: { matchId: item.matchId, marketId: item.marketId, optionType: item.optionType },
+            stakeMinor: item.stakeMinor,
+            payoutMinorMax: payoutFloorMinor(item.stakeMinor, [item.oddsThousandths], [1000]),
+          },
+        ],
+  );
+  return {
+    lines,
+    totalStakeMinor: minorUnitsSum(lines.map((line) => line.stakeMinor)),
+    payoutMinorMax: minorUnitsSum(lines.map((line) => line.payoutMinorMax)),
+  };
+}
+
+/**
+ * Why the singles cannot be placed yet, or null. Items without a stake are simply not placed; a staked item
+ * whose market is now locked blocks placing, so the player sees it rather than having it dropped silently.
+ */
+export function betSlipSinglesPlaceCheck(slip: BetSlip): BetSlipPlaceCode | null {
+  if (slip.items.length === 0) return 'BET_SLIP_EMPTY';
+  if (slip.needAcceptLatestOdds) return 'ODDS_NOT_ACCEPTED';
+  if (slip.items.some((item) => item.locked && item.stakeMinor !== null)) return 'SELECTION_LOCKED';
+  if (slip.items.every((item) => item.stakeMinor === null)) return 'STAKE_MISSING';
+  return null;
+}
+
+/** The slip's items as the legs of a multiple or system bet. */
+export function betSlipLegs(slip: BetSlip): SystemLeg[] {
+  return slip.items.map((item) => ({ matchId: item.matchId, oddsThousandths: item.oddsThousandths, multipleAllowed: item.multipleAllowed }));
+}
+
+/** A multiple or system bet of every item in the slip, checked as the slip must before placing it. */
+export function betSlipSystemQuote(
+  slip: BetSlip,
+  kind: SystemBetKind,
+  unitStakeMinor: MinorUnits,
+): SystemBetQuoteResult | { ok: false; code: Exclude<BetSlipPlaceCode, 'STAKE_MISSING'> | SystemBetErrorCode } {
+  if (slip.items.length === 0) return { ok: false, code: 'BET_SLIP_EMPTY' };
+  if (slip.needAcceptLatestOdds) return { ok: false, code: 'ODDS_NOT_ACCEPTED' };
+  if (slip.items.some((item) => item.locked)) return { ok: false, code: 'SELECTION_LOCKED' };
+  return systemBetQuote(kind, betSlipLegs(slip), unitStakeMinor);
+}

@@ -1,0 +1,6 @@
+export * from './bet-settle.ts';
+export * from './cash-out.ts';
+export * from './leg-factor.ts';
+export * from './leg-outcome.ts';
+export * from './leg-settle.ts';
+export * from './line-quarters.ts';
