@@ -13,3 +13,5 @@ export * from './ui/popups.ts';
 export * from './ui/first-screen.ts';
 export * from './ui/global-status.ts';
 export * from './ledger/transfer-balance.ts';
+export * from './bet-slip/index.ts';
+export * from './settlement/index.ts';
