@@ -7,6 +7,7 @@ import {
   oddsThousandthsMin,
   oddsThousandthsRoundedDown,
   oddsWithMargin,
+  oddsWithMarginOfSelection,
   probabilitiesFairProportional,
   probabilitiesFairShin,
 } from './margin.ts';
@@ -137,6 +138,21 @@ describe('oddsWithMargin', () => {
         expect(booksumOfOdds(odds.map((thousandths) => thousandths / 1000))).toBeGreaterThanOrEqual(1 + target - 1e-12);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('oddsWithMarginOfSelection', () => {
+  it('prices a double-chance pair at 1/(0.75 × 1.05) = 1.269 with a 5 % margin', () => {
+    expect(oddsWithMarginOfSelection(0.75, 0.05)).toBe(1269);
+  });
+
+  it('prices each selection exactly as the whole market does', () => {
+    fc.assert(
+      fc.property(fairProbabilities, margin, (probabilities, target) => {
+        expect(probabilities.map((probability) => oddsWithMarginOfSelection(probability, target))).toEqual(oddsWithMargin(probabilities, target));
+      }),
+      { numRuns: 50 },
     );
   });
 });

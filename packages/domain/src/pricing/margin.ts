@@ -89,11 +89,20 @@ export function oddsWithMargin(probabilitiesFair: readonly number[], margin: num
     sum += probability;
   }
   if (Math.abs(sum - 1) > 1e-6) throw new RangeError(`fair probabilities must sum to 1, got ${sum}`);
-  return probabilitiesFair.map((probability) => {
-    if (probability === 0) return oddsThousandthsMax;
-    const thousandths = oddsThousandthsRoundedDown(1 / (probability * (1 + margin)));
-    return oddsThousandths(Math.min(oddsThousandthsMax, Math.max(oddsThousandthsMin, thousandths)));
-  });
+  return probabilitiesFair.map((probability) => oddsWithMarginOfSelection(probability, margin));
+}
+
+/**
+ * One selection's price from its fair probability and the market's margin, 1 / (p (1 + margin)) rounded down and
+ * kept within [1.01, 1000], exactly as `oddsWithMargin` prices it. For selections that do not partition a market
+ * with their siblings, such as the three double-chance pairs.
+ */
+export function oddsWithMarginOfSelection(probabilityFair: number, margin: number): OddsThousandths {
+  if (!(probabilityFair >= 0 && probabilityFair <= 1)) throw new RangeError(`probability must be in [0, 1], got ${probabilityFair}`);
+  if (!Number.isFinite(margin) || margin < 0 || margin >= 1) throw new RangeError(`margin must be a fraction in [0, 1), got ${margin}`);
+  if (probabilityFair === 0) return oddsThousandthsMax;
+  const thousandths = oddsThousandthsRoundedDown(1 / (probabilityFair * (1 + margin)));
+  return oddsThousandths(Math.min(oddsThousandthsMax, Math.max(oddsThousandthsMin, thousandths)));
 }
 
 /** The fair decimal price of a probability (1/p), unrounded; for tests and for comparing with the reference. */
