@@ -45,3 +45,21 @@ export function integerDistributionMean(distribution: IntegerDistribution): numb
 export function integerDistributionMass(distribution: IntegerDistribution): number {
   return distribution.probabilities.reduce((sum, probability) => sum + probability, 0);
 }
+
+/**
+ * The weighted sum of distributions, Σ weight_i · distribution_i, laid over the union of their values: a mixture
+ * when the weights sum to 1. Built on arrays because the models call it every feed tick.
+ */
+export function integerDistributionMixture(parts: readonly { readonly distribution: IntegerDistribution; readonly weight: number }[]): IntegerDistribution {
+  if (parts.length === 0) throw new RangeError('a mixture needs at least one part');
+  const valueMin = Math.min(...parts.map(({ distribution }) => distribution.valueMin));
+  const valueMax = Math.max(...parts.map(({ distribution }) => distribution.valueMin + distribution.probabilities.length - 1));
+  const probabilities = new Array<number>(valueMax - valueMin + 1).fill(0);
+  for (const { distribution, weight } of parts) {
+    const offset = distribution.valueMin - valueMin;
+    distribution.probabilities.forEach((probability, index) => {
+      probabilities[offset + index]! += weight * probability;
+    });
+  }
+  return { valueMin, probabilities };
+}
