@@ -52,14 +52,17 @@ export function integerDistributionMass(distribution: IntegerDistribution): numb
  */
 export function integerDistributionMixture(parts: readonly { readonly distribution: IntegerDistribution; readonly weight: number }[]): IntegerDistribution {
   if (parts.length === 0) throw new RangeError('a mixture needs at least one part');
-  const valueMin = Math.min(...parts.map(({ distribution }) => distribution.valueMin));
-  const valueMax = Math.max(...parts.map(({ distribution }) => distribution.valueMin + distribution.probabilities.length - 1));
+  let valueMin = Number.POSITIVE_INFINITY;
+  let valueMax = Number.NEGATIVE_INFINITY;
+  for (const { distribution } of parts) {
+    valueMin = Math.min(valueMin, distribution.valueMin);
+    valueMax = Math.max(valueMax, distribution.valueMin + distribution.probabilities.length - 1);
+  }
   const probabilities = new Array<number>(valueMax - valueMin + 1).fill(0);
   for (const { distribution, weight } of parts) {
     const offset = distribution.valueMin - valueMin;
-    distribution.probabilities.forEach((probability, index) => {
-      probabilities[offset + index]! += weight * probability;
-    });
+    const source = distribution.probabilities;
+    for (let index = 0; index < source.length; index++) probabilities[offset + index]! += weight * source[index]!;
   }
   return { valueMin, probabilities };
 }
