@@ -67,6 +67,7 @@ export interface BasketballGameState {
   readonly minutesPlayed: number;
 }
 
+/** Tip-off: 0-0 with no time played. */
 export const basketballGameStart: BasketballGameState = { score: { home: 0, away: 0 }, minutesPlayed: 0 };
 
 /**

@@ -6,6 +6,7 @@ import type { IntegerDistribution } from './integer-distribution.ts';
  * pushes, a quarter line (x.25, x.75) is half the stake on line − 0.25 and half on line + 0.25.
  */
 
+/** Over wins when X is above the line, under when below. */
 export type LineSide = 'over' | 'under';
 
 /** Probabilities of the five settlements of one line bet; they sum to the distribution's mass (1). */

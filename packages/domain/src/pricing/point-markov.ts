@@ -11,8 +11,10 @@ import { integerDistributionMixture, type IntegerDistribution } from './integer-
  * 1e-13 (then renormalise), which is far below a thousandth of a price.
  */
 
+/** The two sides of a match, in the feed's order (selection types 1 home, 2 away). */
 export type Side = 'home' | 'away';
 
+/** The opponent of `side`. */
 export function sideOther(side: Side): Side {
   return side === 'home' ? 'away' : 'home';
 }
@@ -80,10 +82,11 @@ function raceDeuceWinProbabilities(rules: RaceRules, tiePoints: number): Record<
       const afterHome = tiePoints + (first === 'home' ? 1 : 0);
       const afterAway = tiePoints + (first === 'away' ? 1 : 0);
       const secondServer = rules.serverNext(afterHome, afterAway, server, first);
-      const sameAgain = first === 'home' ? pointWinHomeProbability(rules.strengths, secondServer) : 1 - pointWinHomeProbability(rules.strengths, secondServer);
-      if (first === 'home') win[server] += firstProbability * sameAgain;
+      const firstWinnerAgain =
+        first === 'home' ? pointWinHomeProbability(rules.strengths, secondServer) : 1 - pointWinHomeProbability(rules.strengths, secondServer);
+      if (first === 'home') win[server] += firstProbability * firstWinnerAgain;
       const tieServer = rules.serverNext(tiePoints + 1, tiePoints + 1, secondServer, sideOther(first));
-      back[server][tieServer] += firstProbability * (1 - sameAgain);
+      back[server][tieServer] += firstProbability * (1 - firstWinnerAgain);
     }
   }
   // (1 − R_hh) x_h − R_ha x_a = W_h and −R_ah x_h + (1 − R_aa) x_a = W_a, by Cramer's rule.

@@ -17,6 +17,7 @@ import {
  * its units (points).
  */
 
+/** Points that win a game, with a lead of two. */
 export const tableTennisGamePoints = 11;
 
 /** The score now. */
@@ -29,6 +30,7 @@ export interface TableTennisScore {
   readonly server: Side | undefined;
 }
 
+/** Before the toss: no games, 0-0, server unknown. */
 export const tableTennisScoreStart: TableTennisScore = { gamesCompleted: [], pointsHome: 0, pointsAway: 0, server: undefined };
 
 /** Points played before serve changes every point: 10-10. */

@@ -17,6 +17,7 @@ import {
  * total games read the `SeriesOutlook` (units are games; a set won in a tiebreak counts 7-6).
  */
 
+/** The format of a match. */
 export interface TennisRules {
   readonly setsToWin: 2 | 3;
   /** Points of the tiebreak at 6-6 in the final set: 7 like the others, or 10 (the Grand Slam match tiebreak). */
@@ -35,6 +36,7 @@ export interface TennisScore {
   readonly server: Side;
 }
 
+/** The first point of a match, `server` serving. */
 export function tennisScoreStart(server: Side): TennisScore {
   return { setsCompleted: [], gamesHome: 0, gamesAway: 0, pointsHome: 0, pointsAway: 0, server };
 }

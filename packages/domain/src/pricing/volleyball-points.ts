@@ -18,8 +18,11 @@ import {
  * `SeriesOutlook` (units are points).
  */
 
+/** Sets that win a match: best of 5. */
 export const volleyballSetsToWin = 3;
+/** Points that win sets 1–4, with a lead of two. */
 export const volleyballSetPoints = 25;
+/** Points that win the fifth set, with a lead of two. */
 export const volleyballDecidingSetPoints = 15;
 
 /** The score now. */
@@ -37,6 +40,7 @@ export interface VolleyballScore {
   readonly setFirstServer?: Side;
 }
 
+/** Before the first toss: no sets, 0-0, server unknown. */
 export const volleyballScoreStart: VolleyballScore = { setsCompleted: [], pointsHome: 0, pointsAway: 0, server: undefined };
 
 function setPointsTarget(index: number): number {
