@@ -104,6 +104,10 @@ describe('oddsWithMargin', () => {
     expect(oddsWithMargin([1, 0], 0.05)).toEqual([1010, 1_000_000]);
   });
 
+  it('takes a probability a rounding error below 0 as 0', () => {
+    expect(oddsWithMargin([1 + 1e-16, -1e-16], 0.05)).toEqual([1010, 1_000_000]);
+  });
+
   it.each([
     [[0.5, 0.4], 0.05, 'probabilities that do not sum to 1'],
     [[1.2, -0.2], 0.05, 'a probability outside [0, 1]'],

@@ -74,6 +74,15 @@ export function oddsThousandthsRoundedDown(oddsDecimal: number): number {
 }
 
 /**
+ * A probability in [0, 1]. Models that get one as 1 − (a sum) can land a hair outside, so up to 1e-12 outside is
+ * taken as rounding and clamped; anything further is a programmer error.
+ */
+function probabilityChecked(probability: number): number {
+  if (!(probability >= -1e-12 && probability <= 1 + 1e-12)) throw new RangeError(`probability must be in [0, 1], got ${probability}`);
+  return Math.min(1, Math.max(0, probability));
+}
+
+/**
  * Prices a market from its fair probabilities with a target margin, proportionally: d_i = 1 / (p_i (1 + margin)),
  * so the booksum becomes 1 + margin. Each price is rounded down to thousandths (never above the fair-plus-margin
  * price, so the rounded book keeps at least the target margin) and then kept within [1.01, 1000]: a selection
@@ -84,10 +93,7 @@ export function oddsWithMargin(probabilitiesFair: readonly number[], margin: num
   if (!Number.isFinite(margin) || margin < 0 || margin >= 1) throw new RangeError(`margin must be a fraction in [0, 1), got ${margin}`);
   if (probabilitiesFair.length < 2) throw new RangeError('a market needs at least two selections');
   let sum = 0;
-  for (const probability of probabilitiesFair) {
-    if (!(probability >= 0 && probability <= 1)) throw new RangeError(`probability must be in [0, 1], got ${probability}`);
-    sum += probability;
-  }
+  for (const probability of probabilitiesFair) sum += probabilityChecked(probability);
   if (Math.abs(sum - 1) > 1e-6) throw new RangeError(`fair probabilities must sum to 1, got ${sum}`);
   return probabilitiesFair.map((probability) => oddsWithMarginOfSelection(probability, margin));
 }
@@ -98,10 +104,10 @@ export function oddsWithMargin(probabilitiesFair: readonly number[], margin: num
  * with their siblings, such as the three double-chance pairs.
  */
 export function oddsWithMarginOfSelection(probabilityFair: number, margin: number): OddsThousandths {
-  if (!(probabilityFair >= 0 && probabilityFair <= 1)) throw new RangeError(`probability must be in [0, 1], got ${probabilityFair}`);
+  const probability = probabilityChecked(probabilityFair);
   if (!Number.isFinite(margin) || margin < 0 || margin >= 1) throw new RangeError(`margin must be a fraction in [0, 1), got ${margin}`);
-  if (probabilityFair === 0) return oddsThousandthsMax;
-  const thousandths = oddsThousandthsRoundedDown(1 / (probabilityFair * (1 + margin)));
+  if (probability === 0) return oddsThousandthsMax;
+  const thousandths = oddsThousandthsRoundedDown(1 / (probability * (1 + margin)));
   return oddsThousandths(Math.min(oddsThousandthsMax, Math.max(oddsThousandthsMin, thousandths)));
 }
 

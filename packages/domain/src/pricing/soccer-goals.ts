@@ -150,8 +150,9 @@ function matrixSum(matrix: SoccerScoreMatrix, include: (home: number, away: numb
 /** 1X2 (market 1005, or half-time 1X2 on the half-time matrix): the final result. Sums to 1. */
 export function soccerResultProbabilities(matrix: SoccerScoreMatrix): { home: number; draw: number; away: number } {
   const home = matrixSum(matrix, (goalsHome, goalsAway) => goalsHome > goalsAway);
+  const draw = matrixSum(matrix, (goalsHome, goalsAway) => goalsHome === goalsAway);
   const away = matrixSum(matrix, (goalsHome, goalsAway) => goalsHome < goalsAway);
-  return { home, draw: 1 - home - away, away };
+  return { home, draw, away };
 }
 
 /** Distribution of the final total of goals (the base score included, as live totals settle on the full score). */
@@ -187,8 +188,8 @@ export function soccerDrawNoBetProbabilities(matrix: SoccerScoreMatrix): { home:
 
 /** Both teams to score (1027), on the final score. Sums to 1. */
 export function soccerBothTeamsToScoreProbabilities(matrix: SoccerScoreMatrix): { yes: number; no: number } {
-  const yes = matrixSum(matrix, (goalsHome, goalsAway) => goalsHome > 0 && goalsAway > 0);
-  return { yes, no: 1 - yes };
+  const scoring = (goalsHome: number, goalsAway: number) => goalsHome > 0 && goalsAway > 0;
+  return { yes: matrixSum(matrix, scoring), no: matrixSum(matrix, (goalsHome, goalsAway) => !scoring(goalsHome, goalsAway)) };
 }
 
 /**
