@@ -15,3 +15,4 @@ export * from './ui/global-status.ts';
 export * from './ledger/transfer-balance.ts';
 export * from './bet-slip/index.ts';
 export * from './settlement/index.ts';
+export * from './pricing/index.ts';
