@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/routes.ts';
@@ -12,9 +13,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useSessionStore((state) => state.login);
+  // Spec §5: login navigation does nothing for a player who is already signed in (judged on arrival, so signing
+  // in here goes on to the game rather than bouncing to the account page).
+  const [arrivedSignedIn] = useState(() => Boolean(login && !login.visitor));
   const expired = params.get('expired') === 'true';
-  // Spec §5: login navigation does nothing for a player who is already signed in.
-  if (login && !login.visitor) return <Navigate to={paths.me} replace />;
+  if (arrivedSignedIn) return <Navigate to={paths.me} replace />;
   const done = () => navigate(paths.game, { replace: true });
   return (
     <div className={styles.form}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../app/routes.ts';
@@ -8,8 +9,9 @@ import { PageTitle } from '../shared/ui/page-title.tsx';
 export default function MePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useSessionStore((state) => state.login);
-  if (!login) return <Navigate to={paths.loginb} replace />;
+  // Judged on arrival: logging out here goes on to the game instead of bouncing to the login page.
+  const [arrivedSignedOut] = useState(() => !useSessionStore.getState().login);
+  if (arrivedSignedOut) return <Navigate to={paths.loginb} replace />;
   return (
     <>
       <PageTitle title={t('account.meTitle')} />

@@ -7,16 +7,10 @@ import { useVisitorLoginMutation } from './api/account-api.ts';
 /** Tourist mode: play straight away on a guest account that can be saved with an e-mail later. */
 export function GuestButton({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
-  const visitor = useVisitorLoginMutation();
+  const visitor = useVisitorLoginMutation({ onDone: onSignedIn });
   return (
     <>
-      <Button
-        variant="ghost"
-        block
-        onClick={() => visitor.mutate(undefined, { onSuccess: onSignedIn })}
-        disabled={visitor.isPending}
-        aria-busy={visitor.isPending}
-      >
+      <Button variant="ghost" block onClick={() => visitor.mutate()} disabled={visitor.isPending} aria-busy={visitor.isPending}>
         {t('account.playAsGuest')}
       </Button>
       {visitor.error ? (

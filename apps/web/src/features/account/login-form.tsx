@@ -16,16 +16,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const passwordLogin = useEmailLoginMutation();
-  const codeLogin = useEmailCodeLoginMutation();
+  const passwordLogin = useEmailLoginMutation({ onDone: onSignedIn });
+  const codeLogin = useEmailCodeLoginMutation({ onDone: onSignedIn });
   const codeSend = useEmailCodeSendMutation('login');
   const pending = passwordLogin.isPending || codeLogin.isPending;
   const error = method === 'password' ? passwordLogin.error : (codeLogin.error ?? codeSend.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (method === 'password') passwordLogin.mutate({ email, password }, { onSuccess: onSignedIn });
-    else codeLogin.mutate({ email, email_code: code }, { onSuccess: onSignedIn });
+    if (method === 'password') passwordLogin.mutate({ email, password });
+    else codeLogin.mutate({ email, email_code: code });
   };
 
   return (

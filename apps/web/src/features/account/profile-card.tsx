@@ -10,7 +10,7 @@ export function ProfileCard({ onLoggedOut }: { onLoggedOut: () => void }) {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const { data } = useAccountInfoQuery(uid);
-  const signOut = useLogoutMutation();
+  const signOut = useLogoutMutation({ onDone: onLoggedOut });
   return (
     <div className={styles.form}>
       <section className={styles.profile} aria-label={t('account.profile')}>
@@ -28,7 +28,7 @@ export function ProfileCard({ onLoggedOut }: { onLoggedOut: () => void }) {
           </>
         )}
       </section>
-      <Button variant="ghost" block onClick={() => signOut.mutate(undefined, { onSettled: onLoggedOut })} disabled={signOut.isPending}>
+      <Button variant="ghost" block onClick={() => signOut.mutate()} disabled={signOut.isPending}>
         {t('account.logout')}
       </Button>
     </div>

@@ -15,14 +15,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const register = useEmailRegisterMutation();
+  const register = useEmailRegisterMutation({ onDone: onRegistered });
   const codeSend = useEmailCodeSendMutation('register');
   const error = register.error ?? codeSend.error;
   const ready = email.length > 0 && code.length === 6 && passwordRulesBroken(password).length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) register.mutate({ email, email_code: code, password }, { onSuccess: onRegistered });
+    if (ready) register.mutate({ email, email_code: code, password });
   };
 
   return (
