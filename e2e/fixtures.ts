@@ -33,7 +33,7 @@ export async function serverStart(env: Record<string, string> = {}): Promise<Run
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -110,4 +110,15 @@ export async function welcomeDismiss(page: Page): Promise<void> {
   await dialog.waitFor();
   await dialog.getByRole('button').first().click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** The newest 6-digit code mailed to `email`, read from the sandbox mailbox the way a person running `npm start` would. */
+export async function mailboxCode(server: RunningServer, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const page = await fetch(`${server.origin}/dev/mailbox?to=${encodeURIComponent(email)}`).then((response) => response.text());
+    const code = /\b(\d{6})\b/.exec(page.replace(/<[^>]+>/g, ' '))?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code in the mailbox for ${email}`);
 }

@@ -12,7 +12,9 @@ if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // npm start is the product on one machine with sandbox providers (mailbox at /dev/mailbox); a real deployment
+  // sets NODE_ENV=production and SMTP_URL.
+  env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -8,6 +8,8 @@ import { AppError } from './app-error.ts';
 import type { AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -20,11 +22,15 @@ import { requestContextRegister, variantOfRequest } from './plugins/request-cont
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
+import type { MailProvider } from './providers/mail/mail.ts';
+import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
+import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
   database?: Database;
   geo?: GeoIpProvider;
+  mail?: MailProvider;
   now?: () => Date;
   logger?: boolean;
 }
@@ -96,10 +102,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
+  const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
+  accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits });
+  if (!config.production) devMailboxRoutes(app, database.db);
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
     await rateStore.close();
+    await mail.close();
     if (!overrides.database) await database.close();
   });
   return { app, database, deps };

@@ -25,6 +25,12 @@ export interface AppConfig {
   /** Production hides `?app=KEY` variant switching and debug detail. */
   production: boolean;
   logLevel: string;
+  /** smtp://user:pass@host:port (or smtps://) delivers mail; unset keeps it in the outbox read at /dev/mailbox. */
+  smtpUrl: string | undefined;
+  /** Sender address of every mail; unset uses no-reply@<brand domain>. */
+  mailFrom: string | undefined;
+  /** Sign-in lockouts and code-send limits, per hour. */
+  authLimits: { accountFailuresPerHour: number; ipFailuresPerHour: number; ipCodeSendsPerHour: number };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -42,6 +48,12 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return parsed;
 }
 
+/** ASVS caps some limits: an operator may lower them, never raise them past the cap. */
+function atMost(name: string, value: number, cap: number): number {
+  if (value > cap) throw new Error(`${name} may be at most ${cap}, got ${value}`);
+  return value;
+}
+
 export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: positiveInt('PORT', env.PORT, 8080),
@@ -57,5 +69,16 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    authLimits: {
+      accountFailuresPerHour: atMost(
+        'AUTH_ACCOUNT_FAILURES_PER_HOUR',
+        positiveInt('AUTH_ACCOUNT_FAILURES_PER_HOUR', env.AUTH_ACCOUNT_FAILURES_PER_HOUR, 10),
+        100,
+      ),
+      ipFailuresPerHour: positiveInt('AUTH_IP_FAILURES_PER_HOUR', env.AUTH_IP_FAILURES_PER_HOUR, 50),
+      ipCodeSendsPerHour: positiveInt('AUTH_IP_CODE_SENDS_PER_HOUR', env.AUTH_IP_CODE_SENDS_PER_HOUR, 20),
+    },
   };
 }

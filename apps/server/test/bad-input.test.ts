@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
+import { codeMake, emailUnique, PASSWORD, playerRegister } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
@@ -21,8 +22,17 @@ const ENDPOINTS = Object.entries(contract as Record<string, unknown>)
   .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
   .map(([name, definition]) => ({ name, definition, label: `${definition.method} ${definition.path}` }));
 
-/** A request each endpoint accepts, so every refusal below is caused by the one thing a case breaks. */
-const VALID: Record<string, { query?: Record<string, string>; body?: Record<string, unknown> }> = {
+interface Sample {
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * A request each endpoint accepts, so every refusal below is caused by the one thing a case breaks. `fresh`
+ * makes a new accepted request for endpoints that cannot succeed twice with the same one (a code is single-use,
+ * a logout ends its session); the refusals still start from the static sample.
+ */
+const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/v1/base/dynconfig/cfg/get': { body: { keys: ['sms_switch', 'ui_v3_ab'] } },
   '/api/v1/conf/banner': { query: { source: 'sport', from: 'home' } },
   '/api/v1/component/app/error/report': {
@@ -44,7 +54,76 @@ const VALID: Record<string, { query?: Record<string, string>; body?: Record<stri
     body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] },
   },
   '/api/v1/component/log/report': { body: { eid: 'first_screen', log_ses: 'log-session-1', data: { loading_ms: 1200 }, ui_version: 3 } },
+  '/api/piranha/user/account/v2/visitor_login': { body: { smid: 'device-bad-input-0001' } },
+  '/api/piranha/user/account/logout': { body: {}, fresh: async () => ({ query: signedIn(await t.session()) }) },
+  '/api/user/account/email/code/send': {
+    body: { email: 'sample@example.com', purpose: 'register' },
+    fresh: async () => ({ body: { email: emailUnique(), purpose: 'register' } }),
+  },
+  '/api/user/account/email/code/check': {
+    body: { email: 'sample@example.com', purpose: 'register', email_code: '123456' },
+    fresh: async () => {
+      const email = emailUnique();
+      return { body: { email, purpose: 'register', email_code: await codeMake(t, email, 'register') } };
+    },
+  },
+  '/api/piranha/user/account/email/register': {
+    body: { email: 'sample@example.com', email_code: '123456', password: PASSWORD, nick: 'Sample' },
+    fresh: async () => {
+      const email = emailUnique();
+      return { body: { email, email_code: await codeMake(t, email, 'register'), password: PASSWORD, nick: 'Sample' } };
+    },
+  },
+  '/api/piranha/user/account/email/login': {
+    body: { email: 'sample@example.com', password: PASSWORD },
+    fresh: async () => ({ body: { email: await samplePlayer(), password: PASSWORD } }),
+  },
+  '/api/piranha/user/account/email/code/login': {
+    body: { email: 'sample@example.com', email_code: '123456' },
+    fresh: async () => {
+      const email = await samplePlayer();
+      return { body: { email, email_code: await codeMake(t, email, 'login') } };
+    },
+  },
+  '/api/piranha/user/account/bind/check': { body: { email: 'bind-sample@example.com' } },
+  '/api/piranha/user/account/bind/email': {
+    body: { email: 'bind-sample@example.com', email_code: '123456', request_id: 'request-id', password: PASSWORD, udid: 'udid-1' },
+    fresh: async () => {
+      const tourist = await t.session();
+      const email = emailUnique('bind');
+      const check = envelopeOf(await t.post('/api/piranha/user/account/bind/check', { query: signedIn(tourist), body: { email } }));
+      const email_code = await codeMake(t, email, 'bind', { userId: tourist.uid });
+      return { query: signedIn(tourist), body: { email, email_code, request_id: check.data.request_id, password: PASSWORD, udid: 'udid-1' } };
+    },
+  },
+  '/api/v1/user/account/password/set/send_code': { body: { email: 'sample@example.com' }, fresh: async () => ({ body: { email: emailUnique() } }) },
+  '/api/v1/user/account/password/set/check_code': {
+    body: { email: 'sample@example.com', email_code: '123456' },
+    fresh: async () => {
+      const email = await samplePlayer();
+      return { body: { email, email_code: await codeMake(t, email, 'reset') } };
+    },
+  },
+  '/api/v1/user/account/password/set': {
+    body: { email: 'sample@example.com', email_code: '123456', password: PASSWORD },
+    fresh: async () => {
+      const email = await samplePlayer();
+      return { body: { email, email_code: await codeMake(t, email, 'reset'), password: PASSWORD } };
+    },
+  },
+  '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
 };
+
+/** One registered player for the samples that sign in; its password never changes (resets set the same one). */
+let samplePlayerEmail: Promise<string> | undefined;
+function samplePlayer(): Promise<string> {
+  samplePlayerEmail ??= (async () => {
+    const email = emailUnique('sample');
+    await playerRegister(t, email);
+    return email;
+  })();
+  return samplePlayerEmail;
+}
 
 const WRONG_TYPE_CANDIDATES: unknown[] = [12345, 'not-the-right-type', true, [], { nested: 1 }];
 
@@ -88,8 +167,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function send(definition: Endpoint, input: RequestInput = {}): Promise<TestResponse> {
-  const sample = VALID[definition.path] ?? {};
+async function send(definition: Endpoint, input: RequestInput = {}): Promise<TestResponse> {
+  const entry = VALID[definition.path] ?? {};
+  const fresh = entry.fresh && input.body === undefined && input.payload === undefined ? await entry.fresh() : {};
+  const sample = { query: { ...entry.query, ...fresh.query }, body: fresh.body ?? entry.body };
   const query = { ...signedIn(session), ...sample.query, ...input.query };
   const body = definition.method === 'POST' && input.payload === undefined ? (input.body ?? sample.body ?? {}) : undefined;
   return t.request(definition.method, definition.path, { ...input, query, body });

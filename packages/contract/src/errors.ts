@@ -19,6 +19,18 @@ export const ERRORS = {
   LIMIT_EXCEEDED: { code: 2002, key: 'limitExceeded' },
   ODDS_CHANGED: { code: 3001, key: 'oddsChanged' },
   MARKET_SUSPENDED: { code: 3002, key: 'marketSuspended' },
+  WRONG_CREDENTIALS: { code: 4001, key: 'wrongCredentials' },
+  ACCOUNT_LOCKED: { code: 4002, key: 'accountLocked' },
+  TOO_MANY_ATTEMPTS: { code: 4003, key: 'tooManyAttempts' },
+  CODE_COOLDOWN: { code: 4004, key: 'codeCooldown' },
+  ACCOUNT_CLOSED: { code: 4005, key: 'accountClosed' },
+  EMAIL_TAKEN: { code: 4006, key: 'emailTaken' },
+  ACCOUNT_ALREADY_BOUND: { code: 4007, key: 'accountAlreadyBound' },
+  BIND_REQUEST_INVALID: { code: 4008, key: 'bindRequestInvalid' },
+  SOCIAL_LOGIN_UNAVAILABLE: { code: 4009, key: 'socialLoginUnavailable' },
+  SOCIAL_TOKEN_INVALID: { code: 4010, key: 'socialTokenInvalid' },
+  SOCIAL_ALREADY_BOUND: { code: 4011, key: 'socialAlreadyBound' },
+  SMS_UNAVAILABLE: { code: 4012, key: 'smsUnavailable' },
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 
@@ -36,4 +48,6 @@ export interface ErrorData {
   field?: string;
   issue?: string;
   trace_id?: string;
+  /** Seconds until a lockout or cooldown ends. */
+  retry_after_s?: number;
 }

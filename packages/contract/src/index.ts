@@ -8,3 +8,4 @@ export * from './client.ts';
 export * from './config.ts';
 export * from './report.ts';
 export * from './wallet.ts';
+export * from './account.ts';

@@ -14,6 +14,7 @@ export const paths = {
   login: '/login',
   loginb: '/loginb',
   register: '/email-register',
+  me: '/me',
 } as const;
 
 export interface RouteEntry {
@@ -48,6 +49,16 @@ export const ROUTES: readonly RouteEntry[] = [
     keepAlive: false,
     chrome: true,
     preload: { level: 2, priority: 5 },
+  },
+  { path: paths.me, load: () => import('../pages/me-page.tsx'), firstLevel: true, keepAlive: false, chrome: true, preload: { level: 1, priority: 6 } },
+  { path: paths.loginb, load: () => import('../pages/login-page.tsx'), firstLevel: false, keepAlive: false, chrome: true, preload: { level: 2, priority: 8 } },
+  {
+    path: paths.register,
+    load: () => import('../pages/register-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 2, priority: 7 },
   },
   { path: paths.news, load: () => import('../pages/news-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },

@@ -25,6 +25,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'es-MX': ['footer.game', 'game.title'],
   'vm-VI': ['footer.game', 'game.title'],
   'ms-MY': ['header.deposit'],
+  'pt-BR': ['account.email'],
 };
 
 const english = flatten(load('en-US'));

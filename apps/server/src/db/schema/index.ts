@@ -3,3 +3,4 @@ export * from './ledger.ts';
 export * from './platform.ts';
 export * from './content.ts';
 export * from './reports.ts';
+export * from './accounts-auth.ts';

@@ -1,13 +1,14 @@
-import { Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
+import { CircleUserRound, Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths } from '../routes.ts';
 import styles from './footer-tabs.module.css';
 
-const TABS: readonly { path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting'; Icon: LucideIcon }[] = [
+const TABS: readonly { path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting' | 'footer.me'; Icon: LucideIcon }[] = [
   { path: paths.game, label: 'footer.game', Icon: Dices },
   { path: paths.sport, label: 'footer.sport', Icon: Trophy },
   { path: paths.setting, label: 'footer.setting', Icon: Settings },
+  { path: paths.me, label: 'footer.me', Icon: CircleUserRound },
 ];
 
 /** The bottom tab bar of first-level pages (spec §2). */

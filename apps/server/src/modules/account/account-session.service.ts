@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { uidParse, type LoginInfo } from '@piranha/contract';
+import { AppError } from '../../app-error.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessionAuthenticate, sessionEnd, sessionIssue, sidHash, type IssuedSession } from '../session/session.service.ts';
+import {
+  profileByUser,
+  sessionActiveSet,
+  sessionById,
+  sessionBySidHash,
+  sessionExpireBy,
+  sessionInsertUntil,
+  sessionStampIssued,
+  userFind,
+  userHoldsMoney,
+  type ProfileRow,
+} from './account.repository.ts';
+
+/** Money actions refuse a session nobody has shown up in for this long (a brand may pass its own). */
+export const SESSION_MONEY_IDLE_MS = 30 * 60_000;
+/** Renewal hands out a new sid once the current one is this old; the absolute expiry stays the same. */
+export const SESSION_ROTATE_AFTER_MS = 24 * 3600_000;
+/** How long a replaced sid keeps working, for requests already on their way. */
+export const SESSION_REPLACED_GRACE_MS = 60_000;
+
+/** Opens a new session (a new sid at every sign-in) and marks the player present. */
+export async function signIn(db: DbOrTx, userId: number, now: Date): Promise<IssuedSession> {
+  const session = await sessionIssue(db, userId, now);
+  await sessionStampIssued(db, session.sessionId, now);
+  return session;
+}
+
+export interface LoginFlags {
+  firstRegist?: boolean;
+  firstActive?: boolean;
+  smid?: string;
+}
+
+/** Spec §3 Login info for a session just opened. */
+export async function loginInfoOf(db: DbOrTx, session: IssuedSession, profile: ProfileRow | undefined, flags: LoginFlags = {}): Promise<LoginInfo> {
+  const user = await userFind(db, session.uid);
+  const visitor = user?.visitor ?? true;
+  return {
+    uid: session.uid,
+    sid: session.sid,
+    smid: flags.smid ?? '',
+    visitor: visitor ? 1 : 0,
+    visitor_deposit: visitor && (await userHoldsMoney(db, session.uid)) ? 1 : 0,
+    first_regist: flags.firstRegist ? 1 : 0,
+    first_active: flags.firstActive ? 1 : 0,
+    access_token: '',
+    lang: profile?.lang ?? '',
+  };
+}
+
+/**
+ * Spec §4 session renew: valid 0 for anything but a live session of an open account. A sid older than a day
+ * is replaced (same absolute expiry); the old one keeps working for a minute.
+ */
+export async function sessionRenewal(db: DbOrTx, uidRaw: string | undefined, sid: string | undefined, now: Date): Promise<{ valid: 0 | 1; sid: string }> {
+  const invalid = { valid: 0 as const, sid: '' };
+  if (!sid) return invalid;
+  const uid = uidParse(uidRaw);
+  try {
+    await sessionAuthenticate(db, uid, sid, now);
+  } catch (error) {
+    if (error instanceof AppError) return invalid;
+    throw error;
+  }
+  const session = await sessionBySidHash(db, sidHash(sid));
+  if (!session) return invalid;
+  const profile = await profileByUser(db, session.userId);
+  if (profile?.closedAt) return invalid;
+  if (now.getTime() - session.createdAt.getTime() < SESSION_ROTATE_AFTER_MS) return { valid: 1, sid };
+  const next = randomBytes(24).toString('base64url');
+  await sessionInsertUntil(db, session.userId, sidHash(next), now, session.expiresAt);
+  await sessionExpireBy(db, session.id, new Date(now.getTime() + SESSION_REPLACED_GRACE_MS));
+  return { valid: 1, sid: next };
+}
+
+export async function logoutOf(db: DbOrTx, sessionId: number | undefined, now: Date): Promise<{ logged_out: 1 }> {
+  if (sessionId !== undefined) await sessionEnd(db, sessionId, now);
+  return { logged_out: 1 };
+}
+
+/**
+ * Call before any money action (withdrawal, deposit, bet): refuses with REAUTH_REQUIRED when the player has not
+ * shown up in the session for `maxIdleMs` (a sign-in, or a money action), and otherwise counts this action as presence.
+ */
+export async function sessionRequireFresh(db: DbOrTx, sessionId: number, now: Date, maxIdleMs: number = SESSION_MONEY_IDLE_MS): Promise<void> {
+  const session = await sessionById(db, sessionId);
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
+  if (now.getTime() - session.activeAt.getTime() > maxIdleMs) throw new AppError('REAUTH_REQUIRED', { field: 'sid' });
+  await sessionActiveSet(db, sessionId, now);
+}
+
+/** The player is present (a heartbeat with a touch, a re-authentication): money actions may proceed for another idle period. */
+export async function sessionMarkActive(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await sessionActiveSet(db, sessionId, now);
+}

@@ -1,0 +1,249 @@
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { accountProfiles, accountTickets, authThrottle, sessions, socialIdentities, users, verificationCodes, visitorDevices } from '../../db/schema/index.ts';
+
+export type ProfileRow = typeof accountProfiles.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+export type CodeChannel = CodeRow['channel'];
+export type CodePurposeRow = CodeRow['purpose'];
+
+// Users and profiles
+
+export async function userCreate(db: DbOrTx, appKey: string, visitor: boolean): Promise<number> {
+  const [row] = await db.insert(users).values({ appKey, visitor }).returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+export async function userVisitorSet(db: DbOrTx, userId: number, visitor: boolean): Promise<void> {
+  await db.update(users).set({ visitor }).where(eq(users.id, userId));
+}
+
+export async function userFind(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function profileInsert(db: DbOrTx, values: typeof accountProfiles.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(accountProfiles).values(values).onConflictDoNothing().returning({ userId: accountProfiles.userId });
+  return inserted.length === 1;
+}
+
+export async function profileByUser(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(accountProfiles).where(eq(accountProfiles.userId, userId));
+  return row;
+}
+
+export async function profileByEmail(db: DbOrTx, appKey: string, email: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountProfiles)
+    .where(and(eq(accountProfiles.appKey, appKey), eq(accountProfiles.email, email)));
+  return row;
+}
+
+export async function profileUpdate(db: DbOrTx, userId: number, values: Partial<typeof accountProfiles.$inferInsert>): Promise<void> {
+  await db.update(accountProfiles).set(values).where(eq(accountProfiles.userId, userId));
+}
+
+/** Sets the e-mail of a profile that has none; false when the brand already has an account with that e-mail. */
+export async function profileEmailBind(db: DbOrTx, userId: number, values: Partial<typeof accountProfiles.$inferInsert>): Promise<boolean> {
+  const updated = await db
+    .update(accountProfiles)
+    .set(values)
+    .where(
+      and(
+        eq(accountProfiles.userId, userId),
+        isNull(accountProfiles.email),
+        sql`not exists (select 1 from account_profiles other where other.app_key = ${accountProfiles.appKey} and other.email = ${values.email ?? null})`,
+      ),
+    )
+    .returning({ userId: accountProfiles.userId });
+  return updated.length === 1;
+}
+
+export async function userHoldsMoney(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await rowsOf<{ holds: boolean }>(db, sql`select exists(select 1 from wallets where user_id = ${userId} and balance_minor > 0) as holds`);
+  return row?.holds === true;
+}
+
+// Tourist devices
+
+export async function visitorDeviceFind(db: DbOrTx, appKey: string, smid: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: visitorDevices.userId })
+    .from(visitorDevices)
+    .where(and(eq(visitorDevices.appKey, appKey), eq(visitorDevices.smid, smid)));
+  return row?.userId;
+}
+
+export async function visitorDeviceInsert(db: DbOrTx, appKey: string, smid: string, userId: number): Promise<boolean> {
+  const inserted = await db.insert(visitorDevices).values({ appKey, smid, userId }).onConflictDoNothing().returning({ userId: visitorDevices.userId });
+  return inserted.length === 1;
+}
+
+export async function visitorDevicesForget(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(visitorDevices).where(eq(visitorDevices.userId, userId));
+}
+
+// One-time codes
+
+export async function codeInsert(db: DbOrTx, values: typeof verificationCodes.$inferInsert): Promise<number> {
+  const [row] = await db.insert(verificationCodes).values(values).returning({ id: verificationCodes.id });
+  if (!row) throw new Error('code insert returned nothing');
+  return row.id;
+}
+
+export async function codeDelete(db: DbOrTx, codeId: number): Promise<void> {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, codeId));
+}
+
+export async function codeLatest(db: DbOrTx, appKey: string, channel: CodeChannel, target: string, purpose: CodePurposeRow): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.appKey, appKey),
+        eq(verificationCodes.channel, channel),
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.purpose, purpose),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong guess; returns the attempts so far (a conditional increment, safe under concurrency). */
+export async function codeAttemptAdd(db: DbOrTx, codeId: number): Promise<number> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, codeId))
+    .returning({ attempts: verificationCodes.attempts });
+  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Uses a code up; false when a concurrent request already did. */
+export async function codeConsume(db: DbOrTx, codeId: number, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(verificationCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return updated.length === 1;
+}
+
+// Tickets
+
+export async function ticketInsert(db: DbOrTx, values: typeof accountTickets.$inferInsert): Promise<void> {
+  await db.insert(accountTickets).values(values);
+}
+
+export async function ticketFind(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(accountTickets).where(eq(accountTickets.tokenHash, tokenHash));
+  return row;
+}
+
+export async function ticketUse(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(accountTickets)
+    .set({ usedAt: at })
+    .where(and(eq(accountTickets.tokenHash, tokenHash), isNull(accountTickets.usedAt)))
+    .returning({ tokenHash: accountTickets.tokenHash });
+  return updated.length === 1;
+}
+
+// Social identities
+
+export async function socialIdentityFind(db: DbOrTx, appKey: string, plat: string, unionId: string) {
+  const [row] = await db
+    .select()
+    .from(socialIdentities)
+    .where(and(eq(socialIdentities.appKey, appKey), eq(socialIdentities.plat, plat), eq(socialIdentities.unionId, unionId)));
+  return row;
+}
+
+export async function socialIdentityInsert(db: DbOrTx, values: typeof socialIdentities.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(socialIdentities).values(values).onConflictDoNothing().returning({ id: socialIdentities.id });
+  return inserted.length === 1;
+}
+
+export async function socialIdentitiesOfUser(db: DbOrTx, userId: number) {
+  return db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId)).orderBy(socialIdentities.id);
+}
+
+// Throttle counters
+
+/** Adds one hit to a bucket's window and returns the window's count. */
+export async function throttleHit(db: DbOrTx, bucket: string, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .insert(authThrottle)
+    .values({ bucket, windowStart, hits: 1 })
+    .onConflictDoUpdate({ target: [authThrottle.bucket, authThrottle.windowStart], set: { hits: sql`${authThrottle.hits} + 1` } })
+    .returning({ hits: authThrottle.hits });
+  return row?.hits ?? 1;
+}
+
+export async function throttleCount(db: DbOrTx, bucket: string, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .select({ hits: authThrottle.hits })
+    .from(authThrottle)
+    .where(and(eq(authThrottle.bucket, bucket), eq(authThrottle.windowStart, windowStart)));
+  return row?.hits ?? 0;
+}
+
+export async function throttleClear(db: DbOrTx, bucket: string): Promise<void> {
+  await db.delete(authThrottle).where(eq(authThrottle.bucket, bucket));
+}
+
+export async function throttlePurge(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(authThrottle).where(lt(authThrottle.windowStart, before));
+}
+
+// Sessions (the session module issues and authenticates; these are the account flows' extra moves)
+
+export async function sessionBySidHash(db: DbOrTx, sidHash: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.sidHash, sidHash));
+  return row;
+}
+
+export async function sessionById(db: DbOrTx, sessionId: number) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return row;
+}
+
+export async function sessionInsertUntil(db: DbOrTx, userId: number, sidHash: string, createdAt: Date, expiresAt: Date): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, sidHash, createdAt, lastSeenAt: createdAt, activeAt: createdAt, expiresAt })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return row.id;
+}
+
+/** Lets a replaced session live a little longer so requests already in flight with it still succeed. */
+export async function sessionExpireBy(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ expiresAt: sql`least(${sessions.expiresAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** Dates a session just issued by the session module with the app's clock (the table's defaults use the database's). */
+export async function sessionStampIssued(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
+  await db.update(sessions).set({ createdAt: at, activeAt: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function sessionActiveSet(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
+  await db.update(sessions).set({ activeAt: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every live session of a user except `keepSessionId`. */
+export async function sessionsRevokeOfUser(db: DbOrTx, userId: number, at: Date, keepSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)));
+}

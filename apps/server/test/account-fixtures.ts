@@ -1,0 +1,61 @@
+/**
+ * Factories of the account tests: players, tourists and codes made through the real endpoints, with codes read
+ * from the sandbox outbox (as a person reads /dev/mailbox) or created by the code service directly.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CodePurpose, LoginInfo } from '@piranha/contract';
+import { sql } from 'drizzle-orm';
+import { codeCreate } from '../src/modules/account/account-code.service.ts';
+import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { envelopeOf, type TestApp } from './harness.ts';
+
+export const PASSWORD = 'Correct-horse-9';
+
+export function emailUnique(label = 'player'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+export function smidUnique(): string {
+  return `device-${randomBytes(8).toString('hex')}`;
+}
+
+/** A code for an address and purpose, made directly (no mail, no send limits). */
+export async function codeMake(t: TestApp, email: string, purpose: CodePurpose, options: { appKey?: string; userId?: number } = {}): Promise<string> {
+  const where = { appKey: options.appKey ?? 'piranha', channel: 'email' as const, target: email.toLowerCase(), purpose };
+  return (await codeCreate(t.db, where, t.clock.now(), options.userId)).code;
+}
+
+/** The newest mail to an address in the sandbox outbox. */
+export async function mailLatest(t: TestApp, email: string): Promise<{ subject: string; text: string; html: string; from_address: string } | undefined> {
+  const [mail] = await t.rows<{ subject: string; text: string; html: string; from_address: string }>(
+    sql`select subject, text, html, from_address from mail_outbox where to_address = ${email.toLowerCase()} order by id desc limit 1`,
+  );
+  return mail;
+}
+
+/** The 6-digit code of the newest mail to an address, as a person would copy it. */
+export async function mailCode(t: TestApp, email: string): Promise<string> {
+  const mail = await mailLatest(t, email);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the newest mail to ${email}: ${mail?.text ?? 'no mail'}`);
+  return code;
+}
+
+/** Registers a player through the API and returns the login info. */
+export async function playerRegister(t: TestApp, email = emailUnique(), password = PASSWORD, headers: Record<string, string> = {}): Promise<LoginInfo> {
+  const email_code = await codeMake(t, email, 'register', headers['app-key'] ? { appKey: headers['app-key'] } : {});
+  const envelope = envelopeOf(await t.post('/api/piranha/user/account/email/register', { body: { email, email_code, password }, headers }));
+  if (envelope.dm_error !== 0) throw new Error(`register failed: ${JSON.stringify(envelope)}`);
+  return envelope.data as LoginInfo;
+}
+
+export function sessionOf(info: LoginInfo): IssuedSession {
+  return { uid: info.uid, sid: info.sid, sessionId: 0 };
+}
+
+/** A tourist signed in through guest login. */
+export async function touristLogin(t: TestApp, smid = smidUnique()): Promise<LoginInfo> {
+  const envelope = envelopeOf(await t.post('/api/piranha/user/account/v2/visitor_login', { body: { smid } }));
+  if (envelope.dm_error !== 0) throw new Error(`visitor login failed: ${JSON.stringify(envelope)}`);
+  return envelope.data as LoginInfo;
+}

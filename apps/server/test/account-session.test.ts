@@ -1,0 +1,245 @@
+import { accountInfoQuery, ERRORS, loginInfoSchema, sessionRenew, userInfoSchema } from '@piranha/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transaction } from '../src/db/transaction.ts';
+import {
+  SESSION_MONEY_IDLE_MS,
+  SESSION_REPLACED_GRACE_MS,
+  SESSION_ROTATE_AFTER_MS,
+  sessionRequireFresh,
+} from '../src/modules/account/account-session.service.ts';
+import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
+import { sessionEnd } from '../src/modules/session/session.service.ts';
+import { sessionOf, smidUnique, touristLogin } from './account-fixtures.ts';
+import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+
+const VISITOR_LOGIN = '/api/piranha/user/account/v2/visitor_login';
+const RENEW = sessionRenew.path;
+const INFO = accountInfoQuery.path;
+const LOGOUT = '/api/piranha/user/account/logout';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await testAppCreate();
+});
+afterAll(() => t?.close());
+
+async function info(query: Record<string, string>) {
+  return envelopeOf(await t.get(INFO, { query }));
+}
+
+async function renew(query: Record<string, string>) {
+  const envelope = envelopeOf(await t.get(RENEW, { query }));
+  expect(envelope.dm_error).toBe(0);
+  return envelope.data as { valid: 0 | 1; sid: string };
+}
+
+async function credit(uid: number, amountMinor: number) {
+  await transaction(t.db, (tx) =>
+    ledgerTransfer(tx, {
+      kind: 'test_deposit',
+      externalRef: `${uid}-${amountMinor}-${Math.random()}`,
+      lines: [
+        { account: { userId: uid, currency: 'BRL' }, amountMinor },
+        { account: { house: 'payment_clearing', currency: 'BRL' }, amountMinor: -amountMinor },
+      ],
+    }),
+  );
+}
+
+describe('guest (tourist) login', () => {
+  it('creates a tourist with a fresh session and the spec Login info', async () => {
+    const smid = smidUnique();
+    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid } }));
+    expect(envelope.dm_error).toBe(0);
+    const login = loginInfoSchema.parse(envelope.data);
+    expect(login).toMatchObject({ smid, visitor: 1, visitor_deposit: 0, first_regist: 0, first_active: 1, lang: 'pt-BR' });
+    expect(login.uid).toBeGreaterThan(0);
+    // 24 random bytes in base64url: 192 bits, above the 128 the spec asks for.
+    expect(login.sid).toMatch(/^[\w-]{32}$/);
+  });
+
+  it('gives the same device the same tourist back with a new session, and both sessions work', async () => {
+    const smid = smidUnique();
+    const first = await touristLogin(t, smid);
+    const second = await touristLogin(t, smid);
+    expect(second.uid).toBe(first.uid);
+    expect(second.sid).not.toBe(first.sid);
+    expect(second.first_active).toBe(0);
+    expect((await info(signedIn(sessionOf(first)))).dm_error).toBe(0);
+    expect((await info(signedIn(sessionOf(second)))).dm_error).toBe(0);
+  });
+
+  it('keeps tourists of different brands apart even on the same device', async () => {
+    const smid = smidUnique();
+    const piranha = await touristLogin(t, smid);
+    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid }, headers: { 'app-key': 'aguila' } }));
+    expect(envelope.data.uid).not.toBe(piranha.uid);
+    expect(envelope.data.lang).toBe('es-MX');
+  });
+
+  it('sets visitor_deposit once the tourist holds money', async () => {
+    const smid = smidUnique();
+    const first = await touristLogin(t, smid);
+    await credit(first.uid, 5_000);
+    expect((await touristLogin(t, smid)).visitor_deposit).toBe(1);
+  });
+
+  it('answers the same tourist once when two first logins of one device race', async () => {
+    const smid = smidUnique();
+    const [a, b] = await Promise.all([touristLogin(t, smid), touristLogin(t, smid)]);
+    expect(a.uid).toBe(b.uid);
+    const rows = await t.rows<{ n: number }>(sql`select count(*)::int as n from visitor_devices where smid = ${smid}`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a device id that is too short or has odd characters, naming smid', async () => {
+    for (const smid of ['short', 'has spaces in it', 'semi;colon;device']) {
+      const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid } }));
+      expect(envelope.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+      expect(envelope.data.field).toBe('smid');
+    }
+  });
+});
+
+describe('user info', () => {
+  it('answers the spec User info of a tourist', async () => {
+    const login = await touristLogin(t);
+    const envelope = await info(signedIn(sessionOf(login)));
+    expect(envelope.dm_error).toBe(0);
+    expect(userInfoSchema.parse(envelope.data)).toStrictEqual({
+      uid: login.uid,
+      sid: login.sid,
+      nick: `Player${login.uid}`,
+      email: '',
+      visitor: 1,
+      first_regist: 0,
+      bind_info: [],
+      profile: { nick: `Player${login.uid}` },
+    });
+  });
+
+  it('creates the profile of a user that has none yet, then answers it', async () => {
+    const session = await t.session();
+    const envelope = await info(signedIn(session));
+    expect(envelope.dm_error).toBe(0);
+    expect(envelope.data.nick).toBe(`Player${session.uid}`);
+  });
+
+  it('answers 604 without a live session', async () => {
+    expect((await info({})).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    expect((await info({ uid: '1', sid: 'never-issued' })).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+  });
+});
+
+describe('session renewal (spec §4)', () => {
+  it('answers valid 0 and an empty sid without a sid, for an unknown sid, or for a mismatched uid', async () => {
+    const login = await touristLogin(t);
+    expect(await renew({})).toEqual({ valid: 0, sid: '' });
+    expect(await renew({ uid: String(login.uid), sid: 'not-a-session' })).toEqual({ valid: 0, sid: '' });
+    expect(await renew({ uid: String(login.uid + 1), sid: login.sid })).toEqual({ valid: 0, sid: '' });
+    expect(await renew({ uid: 'null', sid: login.sid })).toEqual({ valid: 0, sid: '' });
+  });
+
+  it('answers valid 1 with the same sid for a young session', async () => {
+    const login = await touristLogin(t);
+    expect(await renew(signedIn(sessionOf(login)))).toEqual({ valid: 1, sid: login.sid });
+  });
+
+  it('replaces a day-old sid, keeps the absolute expiry, and lets the old one work for a minute', async () => {
+    t.clock.set(CLOCK_START);
+    const login = await touristLogin(t);
+    t.clock.advance(SESSION_ROTATE_AFTER_MS + 1);
+    const renewed = await renew(signedIn(sessionOf(login)));
+    expect(renewed.valid).toBe(1);
+    expect(renewed.sid).not.toBe(login.sid);
+    const fresh = { uid: String(login.uid), sid: renewed.sid };
+    expect((await info(fresh)).dm_error).toBe(0);
+    expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(0);
+    t.clock.advance(SESSION_REPLACED_GRACE_MS + 1);
+    expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    expect((await info(fresh)).dm_error).toBe(0);
+    const expiries = await t.rows<{ expires_at: string }>(sql`select expires_at from sessions where user_id = ${login.uid} order by id`);
+    expect(new Date(expiries[1]!.expires_at).getTime()).toBe(CLOCK_START.getTime() + 30 * 24 * 3600_000);
+    t.clock.set(CLOCK_START);
+  });
+
+  it('answers valid 0 once the account is closed', async () => {
+    const login = await touristLogin(t);
+    await t.post('/api/user/account/del_apply', { query: signedIn(sessionOf(login)), body: { confirm: 1 } });
+    expect(await renew(signedIn(sessionOf(login)))).toEqual({ valid: 0, sid: '' });
+  });
+});
+
+describe('logout', () => {
+  it('ends the session: the same sid then answers 604 and renews as invalid; other sessions live on', async () => {
+    const smid = smidUnique();
+    const phone = await touristLogin(t, smid);
+    const laptop = await touristLogin(t, smid);
+    const envelope = envelopeOf(await t.post(LOGOUT, { query: signedIn(sessionOf(phone)), body: {} }));
+    expect(envelope).toMatchObject({ dm_error: 0, data: { logged_out: 1 } });
+    expect((await info(signedIn(sessionOf(phone)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    expect(await renew(signedIn(sessionOf(phone)))).toEqual({ valid: 0, sid: '' });
+    expect((await info(signedIn(sessionOf(laptop)))).dm_error).toBe(0);
+  });
+
+  it('answers success again for a session that already ended (a retried logout)', async () => {
+    const login = await touristLogin(t);
+    await t.post(LOGOUT, { query: signedIn(sessionOf(login)), body: {} });
+    expect(envelopeOf(await t.post(LOGOUT, { query: signedIn(sessionOf(login)), body: {} })).dm_error).toBe(0);
+    expect(envelopeOf(await t.post(LOGOUT, { body: {} })).dm_error).toBe(0);
+  });
+});
+
+describe('money actions need a present player (sessionRequireFresh)', () => {
+  it('passes within 30 idle minutes and slides the window; refuses with REAUTH_REQUIRED after', async () => {
+    t.clock.set(CLOCK_START);
+    const session = await touristLogin(t);
+    const [{ id }] = (await t.rows<{ id: number }>(sql`select id from sessions where user_id = ${session.uid} order by id desc limit 1`)) as [{ id: number }];
+    t.clock.advance(SESSION_MONEY_IDLE_MS - 1000);
+    await expect(sessionRequireFresh(t.db, id, t.clock.now())).resolves.toBeUndefined();
+    t.clock.advance(SESSION_MONEY_IDLE_MS - 1000);
+    await expect(sessionRequireFresh(t.db, id, t.clock.now())).resolves.toBeUndefined();
+    t.clock.advance(SESSION_MONEY_IDLE_MS + 1);
+    await expect(sessionRequireFresh(t.db, id, t.clock.now())).rejects.toMatchObject({ errorName: 'REAUTH_REQUIRED' });
+    // Polling does not count as presence: the session still works for reading, but not for money.
+    expect((await info(signedIn(sessionOf(session)))).dm_error).toBe(0);
+    await expect(sessionRequireFresh(t.db, id, t.clock.now())).rejects.toMatchObject({ errorName: 'REAUTH_REQUIRED' });
+    t.clock.set(CLOCK_START);
+  });
+
+  it('honours a brand’s shorter idle limit and refuses an ended session with 604', async () => {
+    t.clock.set(CLOCK_START);
+    const session = await t.session();
+    await sessionRequireFresh(t.db, session.sessionId, t.clock.now(), 5 * 60_000).catch(() => undefined);
+    t.clock.advance(6 * 60_000);
+    await expect(sessionRequireFresh(t.db, session.sessionId, t.clock.now(), 5 * 60_000)).rejects.toMatchObject({ errorName: 'REAUTH_REQUIRED' });
+    await sessionEnd(t.db, session.sessionId, t.clock.now());
+    await expect(sessionRequireFresh(t.db, session.sessionId, t.clock.now())).rejects.toMatchObject({ errorName: 'SESSION_EXPIRED' });
+    t.clock.set(CLOCK_START);
+  });
+});
+
+describe('closing a tourist account', () => {
+  it('ends its sessions and refuses a later guest login from the same device with ACCOUNT_CLOSED', async () => {
+    const smid = smidUnique();
+    const login = await touristLogin(t, smid);
+    const closed = envelopeOf(
+      await t.post('/api/user/account/del_apply', { query: signedIn(sessionOf(login)), body: { confirm: 1, reason: 'taking a break' } }),
+    );
+    expect(closed).toMatchObject({ dm_error: 0, data: { closed: 1 } });
+    expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    const again = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid }, query: { lca_lang: 'ENG' } }));
+    expect(again.dm_error).toBe(ERRORS.ACCOUNT_CLOSED.code);
+    expect(again.error_msg).toMatch(/closed/);
+  });
+
+  it('refuses del_apply without the confirmation', async () => {
+    const login = await touristLogin(t);
+    const envelope = envelopeOf(await t.post('/api/user/account/del_apply', { query: signedIn(sessionOf(login)), body: { confirm: 0 } }));
+    expect(envelope.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelope.data.field).toBe('confirm');
+    expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(0);
+  });
+});

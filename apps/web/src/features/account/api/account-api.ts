@@ -1,0 +1,88 @@
+import {
+  accountInfoQuery,
+  emailCodeLogin,
+  emailCodeSend,
+  emailLogin,
+  emailRegister,
+  logout,
+  visitorLogin,
+  type CodePurpose,
+  type LoginInfo,
+} from '@piranha/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+import { randomId } from '../../../shared/random-id.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+
+export const accountKeys = { info: (uid: number) => ['account', 'info', uid] as const };
+
+export function accountInfoQueryOptions(uid: number) {
+  // uid 0 means nobody is signed in (e.g. the moment after logging out): there is nothing to ask for.
+  return queryOptions({ queryKey: accountKeys.info(uid), queryFn: () => api.call(accountInfoQuery), enabled: uid > 0 });
+}
+
+export function useAccountInfoQuery(uid: number) {
+  return useQuery(accountInfoQueryOptions(uid));
+}
+
+/** What a screen does once its call succeeded; runs even when the screen itself has gone. */
+export interface AfterSuccess {
+  onDone?: () => void;
+}
+
+/**
+ * Every sign-in ends the same way: keep the login info and drop whatever the previous identity had cached.
+ * It runs in the mutation itself (not per call), because storing the login re-renders and may unmount the form.
+ */
+function useSignedIn({ onDone }: AfterSuccess) {
+  const queryClient = useQueryClient();
+  return (info: LoginInfo) => {
+    useSessionStore.getState().loginSet({ uid: info.uid, sid: info.sid, visitor: info.visitor === 1 });
+    queryClient.removeQueries({ queryKey: ['account'] });
+    queryClient.removeQueries({ queryKey: ['wallet'] });
+    onDone?.();
+  };
+}
+
+export function useVisitorLoginMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: () => api.call(visitorLogin, { body: { smid: useSessionStore.getState().smid }, idempotencyKey: randomId() }),
+    onSuccess: signedIn,
+  });
+}
+
+export function useEmailLoginMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({ mutationFn: (body: { email: string; password: string }) => api.call(emailLogin, { body }), onSuccess: signedIn });
+}
+
+export function useEmailCodeLoginMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({ mutationFn: (body: { email: string; email_code: string }) => api.call(emailCodeLogin, { body }), onSuccess: signedIn });
+}
+
+export function useEmailRegisterMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: (body: { email: string; email_code: string; password: string }) => api.call(emailRegister, { body, idempotencyKey: randomId() }),
+    onSuccess: signedIn,
+  });
+}
+
+export function useEmailCodeSendMutation(purpose: CodePurpose) {
+  return useMutation({ mutationFn: (email: string) => api.call(emailCodeSend, { body: { email, purpose } }) });
+}
+
+export function useLogoutMutation({ onDone }: AfterSuccess = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(logout, { body: {} }),
+    // The device forgets the session even if the server could not be told; the session then simply expires.
+    onSettled: () => {
+      useSessionStore.getState().logout();
+      queryClient.clear();
+      onDone?.();
+    },
+  });
+}

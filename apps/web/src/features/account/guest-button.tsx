@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import styles from './account-forms.module.css';
+import { apiErrorText } from './api-error-text.ts';
+import { useVisitorLoginMutation } from './api/account-api.ts';
+
+/** Tourist mode: play straight away on a guest account that can be saved with an e-mail later. */
+export function GuestButton({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const visitor = useVisitorLoginMutation({ onDone: onSignedIn });
+  return (
+    <>
+      <Button variant="ghost" block onClick={() => visitor.mutate()} disabled={visitor.isPending} aria-busy={visitor.isPending}>
+        {t('account.playAsGuest')}
+      </Button>
+      {visitor.error ? (
+        <p className={styles.error} role="alert">
+          {apiErrorText(visitor.error, t)}
+        </p>
+      ) : null}
+    </>
+  );
+}

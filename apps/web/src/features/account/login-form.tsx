@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import styles from './account-forms.module.css';
+import { apiErrorText } from './api-error-text.ts';
+import { useEmailCodeLoginMutation, useEmailCodeSendMutation, useEmailLoginMutation } from './api/account-api.ts';
+import { CodeSendButton } from './code-send-button.tsx';
+
+type Method = 'password' | 'code';
+
+/** E-mail sign-in, by password or by a one-time code sent to the address. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<Method>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const passwordLogin = useEmailLoginMutation({ onDone: onSignedIn });
+  const codeLogin = useEmailCodeLoginMutation({ onDone: onSignedIn });
+  const codeSend = useEmailCodeSendMutation('login');
+  const pending = passwordLogin.isPending || codeLogin.isPending;
+  const error = method === 'password' ? passwordLogin.error : (codeLogin.error ?? codeSend.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (method === 'password') passwordLogin.mutate({ email, password });
+    else codeLogin.mutate({ email, email_code: code });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.tabs} role="tablist" aria-label={t('account.loginMethod')}>
+        {(['password', 'code'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={method === option}
+            className={`${styles.tab} ${method === option ? styles.tabActive : ''}`}
+            onClick={() => setMethod(option)}
+          >
+            {t(option === 'password' ? 'account.withPassword' : 'account.withCode')}
+          </button>
+        ))}
+      </div>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      {method === 'password' ? (
+        <TextField
+          label={t('account.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+      ) : (
+        <TextField
+          label={t('account.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          action={<CodeSendButton disabled={!email} onSend={() => codeSend.mutateAsync(email)} />}
+        />
+      )}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {apiErrorText(error, t)}
+        </p>
+      ) : null}
+      <Button type="submit" block disabled={pending} aria-busy={pending}>
+        {t('header.login')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import styles from './account-forms.module.css';
+import { useAccountInfoQuery, useLogoutMutation } from './api/account-api.ts';
+
+/** Who is signed in, and the way out. */
+export function ProfileCard({ onLoggedOut }: { onLoggedOut: () => void }) {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const { data } = useAccountInfoQuery(uid);
+  const signOut = useLogoutMutation({ onDone: onLoggedOut });
+  return (
+    <div className={styles.form}>
+      <section className={styles.profile} aria-label={t('account.profile')}>
+        {data ? (
+          <>
+            <p className={styles.nick}>{data.nick}</p>
+            <p className={styles.meta}>{data.visitor ? t('account.guestAccount') : data.email}</p>
+            <p className={styles.meta}>{t('account.playerId', { uid: data.uid })}</p>
+          </>
+        ) : (
+          <>
+            <Skeleton height={26} width="60%" />
+            <Skeleton height={18} width="80%" />
+            <Skeleton height={18} width="40%" />
+          </>
+        )}
+      </section>
+      <Button variant="ghost" block onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        {t('account.logout')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { passwordRulesBroken } from '@piranha/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import styles from './account-forms.module.css';
+import { apiErrorText } from './api-error-text.ts';
+import { useEmailCodeSendMutation, useEmailRegisterMutation } from './api/account-api.ts';
+import { CodeSendButton } from './code-send-button.tsx';
+import { PasswordRules } from './password-rules.tsx';
+
+/** Sign-up by e-mail: a code proves the address, the password follows the rules shown as the player types. */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const register = useEmailRegisterMutation({ onDone: onRegistered });
+  const codeSend = useEmailCodeSendMutation('register');
+  const error = register.error ?? codeSend.error;
+  const ready = email.length > 0 && code.length === 6 && passwordRulesBroken(password).length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) register.mutate({ email, email_code: code, password });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <TextField
+        label={t('account.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        action={<CodeSendButton disabled={!email} onSend={() => codeSend.mutateAsync(email)} />}
+      />
+      <TextField
+        label={t('account.password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      >
+        <PasswordRules password={password} />
+      </TextField>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {apiErrorText(error, t)}
+        </p>
+      ) : null}
+      <Button type="submit" block disabled={!ready || register.isPending} aria-busy={register.isPending}>
+        {t('header.register')}
+      </Button>
+    </form>
+  );
+}

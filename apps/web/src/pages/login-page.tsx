@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../app/routes.ts';
+import styles from '../features/account/account-forms.module.css';
+import { GuestButton } from '../features/account/guest-button.tsx';
+import { LoginForm } from '../features/account/login-form.tsx';
+import { useSessionStore } from '../shared/session/session-store.ts';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useSessionStore((state) => state.login);
+  // Spec §5: login navigation does nothing for a player who is already signed in (judged on arrival, so signing
+  // in here goes on to the game rather than bouncing to the account page).
+  const [arrivedSignedIn] = useState(() => Boolean(login && !login.visitor));
+  const expired = params.get('expired') === 'true';
+  if (arrivedSignedIn) return <Navigate to={paths.me} replace />;
+  const done = () => navigate(paths.game, { replace: true });
+  return (
+    <div className={styles.form}>
+      <PageTitle title={t('account.loginTitle')} />
+      {expired ? (
+        <p className={styles.notice} role="status">
+          {t('account.expiredNotice')}
+        </p>
+      ) : null}
+      <LoginForm onSignedIn={done} />
+      <div className={styles.links}>
+        <Link to={paths.register}>{t('account.noAccount')}</Link>
+      </div>
+      {login ? null : (
+        <>
+          <div className={styles.divider}>{t('account.or')}</div>
+          <GuestButton onSignedIn={done} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * Accounts and sessions (spec §3 Login info, User info, Third-party login payload, Session renew response;
+ * §4 login state; §7 Account). Paths are the spec's; `.../x` takes the prefix of the first path on its line.
+ */
+
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
+const noBody = described(z.undefined(), 'No body');
+
+/** Spec §5: the standard (WHATWG HTML) e-mail pattern, at most 254 characters (RFC 5321 path limit). */
+export const EMAIL_PATTERN = z.regexes.html5Email;
+export const EMAIL_LENGTH_MAX = 254;
+
+export const emailSchema = described(z.email({ pattern: EMAIL_PATTERN }).check(z.maxLength(EMAIL_LENGTH_MAX)), 'E-mail address');
+
+/** ASVS 5 V6.2: at least 8 characters, long passphrases allowed, no composition rules beyond a letter and a digit. */
+export const PASSWORD_LENGTH_MIN = 8;
+export const PASSWORD_LENGTH_MAX = 128;
+export type PasswordRule = 'length' | 'letter' | 'digit';
+
+/** The rules a password breaks, in the order the sign-up form lists them; empty when it is acceptable. */
+export function passwordRulesBroken(password: string): PasswordRule[] {
+  const broken: PasswordRule[] = [];
+  const length = [...password].length;
+  if (length < PASSWORD_LENGTH_MIN || length > PASSWORD_LENGTH_MAX) broken.push('length');
+  if (!/\p{L}/u.test(password)) broken.push('letter');
+  if (!/\p{Nd}/u.test(password)) broken.push('digit');
+  return broken;
+}
+
+export const passwordSchema = described(
+  z.string().check(
+    z.maxLength(PASSWORD_LENGTH_MAX * 4),
+    z.refine((value) => passwordRulesBroken(value).length === 0, { message: 'password_rules' }),
+  ),
+  `Password: ${PASSWORD_LENGTH_MIN}–${PASSWORD_LENGTH_MAX} characters with at least one letter and one digit`,
+);
+
+/** What a one-time code may be used for; a code works only for the purpose (and address) it was sent for. */
+export const CODE_PURPOSES = ['register', 'login', 'bind', 'reset'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export const codePurposeSchema = described(z.pipe(z.string(), z.enum(CODE_PURPOSES)), 'What the code is for: register, login, bind or reset');
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_S = 600;
+export const CODE_RESEND_COOLDOWN_S = 60;
+export const codeSchema = described(z.string().check(z.maxLength(16), z.regex(/^\d{6}$/)), 'The 6-digit code that was sent');
+
+/** E.164 without spaces: a plus, then 8 to 15 digits. */
+export const phoneSchema = described(z.string().check(z.maxLength(16), z.regex(/^\+[1-9]\d{7,14}$/)), 'Phone number in E.164 form, e.g. +5511987654321');
+
+const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
+
+/** Spec §3 "Login info": what every sign-in answers. */
+export const loginInfoSchema = z.object({
+  uid: integer('User id'),
+  sid: described(z.string(), 'Session id: a new one at every sign-in; send it back with uid'),
+  smid: described(z.string(), 'Device id the session was opened from; empty when unknown'),
+  visitor: flag('1 for a tourist (guest) account, 0 for a registered player'),
+  visitor_deposit: flag('1 when a tourist holds money: the client offers to save the account with an e-mail'),
+  first_regist: flag('1 when this call registered the account (sets the register-bonus level)'),
+  first_active: flag('1 when this call created the account'),
+  access_token: described(z.string(), 'Token for partner bridges; empty when none'),
+  lang: described(z.string(), 'The player’s locale'),
+});
+export type LoginInfo = z.infer<typeof loginInfoSchema>;
+
+export const visitorLogin = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/v2/visitor_login',
+  host: 'account',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    smid: described(z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[\w.:-]+$/)), 'Device id the client generated once and kept'),
+  }),
+  data: loginInfoSchema,
+});
+
+export const sessionRenew = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/session/renewal',
+  host: 'account',
+  auth: 'none',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    valid: flag('1 when the (uid, sid) of the request is a live session'),
+    sid: described(z.string(), 'The sid to use from now on (replace the stored one when it differs); empty when not valid'),
+  }),
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/logout',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({}),
+  data: z.object({ logged_out: flag('1 once the session of the request, if any, is ended') }),
+});
+
+export const bindInfoSchema = z.object({
+  plat: described(z.string(), 'Sign-in provider, e.g. google'),
+  unionid: described(z.string(), 'The player’s id at the provider'),
+  create_at: integer('Unix seconds the identity was linked'),
+});
+
+/** Spec §3 "User info". */
+export const userInfoSchema = z.object({
+  uid: integer('User id'),
+  sid: described(z.string(), 'Session id of the request'),
+  nick: described(z.string(), 'Display name'),
+  email: described(z.string(), 'E-mail address; empty for a tourist'),
+  visitor: flag('1 for a tourist account'),
+  first_regist: flag('1 while the register bonus of a new registration is pending'),
+  bind_info: described(z.array(bindInfoSchema), 'Social identities linked to the account'),
+  profile: z.object({ nick: described(z.string(), 'Display name') }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const accountInfoQuery = endpoint({
+  method: 'GET',
+  path: '/api/user/account/info/query',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: userInfoSchema,
+});
+
+const codeSent = z.object({
+  expire_s: integer('Seconds the code stays valid'),
+  resend_s: integer('Seconds before another code may be asked for'),
+});
+const codeChecked = z.object({ valid: flag('1 when the code is right for this address and purpose (it stays usable once)') });
+
+export const emailCodeSend = endpoint({
+  method: 'POST',
+  path: '/api/user/account/email/code/send',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, purpose: codePurposeSchema }),
+  data: codeSent,
+});
+
+export const emailCodeCheck = endpoint({
+  method: 'POST',
+  path: '/api/user/account/email/code/check',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, purpose: codePurposeSchema, email_code: codeSchema }),
+  data: codeChecked,
+});
+
+const nickSchema = described(z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[^\p{C}<>]+$/u)), 'Display name');
+
+export const emailRegister = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/email/register',
+  host: 'account',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: passwordSchema, nick: z.optional(nickSchema) }),
+  data: loginInfoSchema,
+});
+
+export const emailLogin = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/email/login',
+  host: 'account',
+  auth: 'none',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, password: described(z.string().check(z.minLength(1), z.maxLength(PASSWORD_LENGTH_MAX * 4)), 'Password') }),
+  data: loginInfoSchema,
+});
+
+export const emailCodeLogin = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/email/code/login',
+  host: 'account',
+  auth: 'none',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema }),
+  data: loginInfoSchema,
+});
+
+export const bindCheck = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/bind/check',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema }),
+  data: z.object({
+    can_bind: flag('1 when this account may bind an e-mail (a tourist without one)'),
+    request_id: described(z.string(), 'Pass to bind/email within 10 minutes; empty when can_bind is 0'),
+  }),
+});
+
+export const bindEmail = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/bind/email',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    email: emailSchema,
+    email_code: codeSchema,
+    request_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'request_id from bind/check'),
+    password: z.optional(passwordSchema),
+    udid: z.optional(text(128, 'Device id of the app install, when the shell has one')),
+  }),
+  data: loginInfoSchema,
+});
+
+export const passwordSendCode = endpoint({
+  method: 'POST',
+  path: '/api/v1/user/account/password/set/send_code',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema }),
+  data: codeSent,
+});
+
+export const passwordCheckCode = endpoint({
+  method: 'POST',
+  path: '/api/v1/user/account/password/set/check_code',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema }),
+  data: codeChecked,
+});
+
+export const passwordSet = endpoint({
+  method: 'POST',
+  path: '/api/v1/user/account/password/set',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: passwordSchema }),
+  data: loginInfoSchema,
+});
+
+export const accountDeleteApply = endpoint({
+  method: 'POST',
+  path: '/api/user/account/del_apply',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    confirm: described(z.pipe(z.number(), z.literal(1)), '1: the player confirmed closing the account'),
+    reason: z.optional(text(500, 'Why the player leaves, in their words')),
+  }),
+  data: z.object({ closed: flag('1 once the account is closed and its sessions ended') }),
+});
