@@ -72,13 +72,14 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await context.close();
   });
 
-  it('Unknown paths land on the sports page and /login goes through the login route', async () => {
+  it('Unknown paths land on the sports page and /login opens the login page', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`http://${BRAZIL}/#/no-such-page`);
     await page.waitForURL(/#\/sport$/);
     await page.goto(`http://${BRAZIL}/#/login`);
-    await page.waitForURL(/#\/sport$/);
+    await page.waitForURL(/#\/loginb$/);
+    await page.getByRole('heading', { name: 'Entrar', level: 1 }).waitFor();
     await context.close();
   });
 
