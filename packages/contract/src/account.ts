@@ -267,3 +267,34 @@ export const accountDeleteApply = endpoint({
   }),
   data: z.object({ closed: flag('1 once the account is closed and its sessions ended') }),
 });
+
+/** Sign-in providers the server verifies. */
+export const SOCIAL_PLATFORMS = ['google'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** Spec §3 "Third-party login payload". `action` bind is the named operation thirdLoginRegBind. */
+export const thirdpartyDo = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/thirdparty/do',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    plat: described(z.pipe(z.string(), z.enum(SOCIAL_PLATFORMS)), 'Sign-in provider: google'),
+    app_type: z.optional(text(32, 'Client kind: web, android, ios, pwa')),
+    union_id: z.optional(text(255, 'The player’s id at the provider as the client read it; when sent it must match the verified token')),
+    auth_params: described(
+      z.string().check(z.minLength(1), z.maxLength(4096)),
+      'The provider credential: for Google, the ID token (JWT) from Google Identity Services',
+    ),
+    third_info: z.optional(text(2048, 'Profile the client read from the provider (name, picture), kept as information only and never trusted')),
+    dev_acc: z.optional(text(128, 'Device id (smid) of the client')),
+    action: described(
+      z.pipe(z.string(), z.enum(['login', 'bind'])),
+      'login: sign in, registering on first use; bind (thirdLoginRegBind): link to the signed-in account',
+    ),
+    extra: z.optional(z.strictObject({ super_uid: z.optional(integer('uid of the signed-in account a bind links to; must be the caller', { min: 1 })) })),
+  }),
+  data: loginInfoSchema,
+});

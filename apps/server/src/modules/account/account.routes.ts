@@ -13,13 +13,15 @@ import {
   passwordSendCode,
   passwordSet,
   sessionRenew,
+  thirdpartyDo,
   visitorLogin as visitorLoginEndpoint,
 } from '@piranha/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
-import type { AccountDeps, Caller } from './account-deps.ts';
+import type { Caller } from './account-deps.ts';
 import { logoutOf, sessionRenewal } from './account-session.service.ts';
+import { socialDo, type SocialDeps } from './account-social.service.ts';
 import {
   accountClose,
   accountInfo,
@@ -39,7 +41,7 @@ function callerOf(input: { ctx: RequestContext; request: FastifyRequest; user: S
 }
 
 /** Spec §7 Account: tourists, e-mail players, codes, binding, password reset, closing, and the session lifecycle. */
-export function accountRoutes(app: FastifyInstance, deps: RouteDeps & AccountDeps): void {
+export function accountRoutes(app: FastifyInstance, deps: RouteDeps & SocialDeps): void {
   routeRegister(app, deps, visitorLoginEndpoint, async (input) => visitorLogin(deps, callerOf(input), input.body.smid));
   routeRegister(app, deps, sessionRenew, async ({ ctx }) => sessionRenewal(deps.db, ctx.params.uid, ctx.params.sid, deps.now()));
   routeRegister(app, deps, logout, async ({ user }) => logoutOf(deps.db, user?.sessionId, deps.now()));
@@ -57,6 +59,8 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & AccountDep
   routeRegister(app, deps, passwordSendCode, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, 'reset'));
   routeRegister(app, deps, passwordCheckCode, async (input) => emailCodeCheck(deps, callerOf(input), { ...input.body, purpose: 'reset' }));
   routeRegister(app, deps, passwordSet, async (input) => passwordReset(deps, callerOf(input), input.body));
+
+  routeRegister(app, deps, thirdpartyDo, async (input) => socialDo(deps, callerOf(input), input.body));
 
   routeRegister(app, deps, accountDeleteApply, async (input) => accountClose(deps, callerOf(input), input.user, input.body.reason));
 }
