@@ -15,6 +15,11 @@ export function emailUnique(label = 'player'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
+/** A Brazilian mobile number in E.164 nobody else in the run uses. */
+export function phoneUnique(): string {
+  return `+55119${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, '0')}`;
+}
+
 export function smidUnique(): string {
   return `device-${randomBytes(8).toString('hex')}`;
 }

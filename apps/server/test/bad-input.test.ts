@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
-import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
+import { sql } from 'drizzle-orm';
+import { codeCreate } from '../src/modules/account/account-code.service.ts';
+import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
@@ -111,6 +113,18 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       return { body: { email, email_code: await codeMake(t, email, 'reset'), password: PASSWORD } };
     },
   },
+  '/api/user/account/sms/code/send': {
+    body: { phone: '+5511987654321', purpose: 'login' },
+    fresh: async () => ({ body: { phone: await smsSwitchOn(phoneUnique()), purpose: 'login' } }),
+  },
+  '/api/user/account/sms/code/check': {
+    body: { phone: '+5511987654321', purpose: 'login', sms_code: '123456' },
+    fresh: async () => {
+      const phone = await smsSwitchOn(phoneUnique());
+      const where = { appKey: 'piranha', channel: 'sms' as const, target: phone, purpose: 'login' as const };
+      return { body: { phone, purpose: 'login', sms_code: (await codeCreate(t.db, where, t.clock.now())).code } };
+    },
+  },
   '/api/piranha/user/account/thirdparty/do': {
     body: {
       plat: 'google',
@@ -130,6 +144,12 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
 };
+
+/** SMS endpoints answer only while the operator's sms_switch is on (it ships off). */
+async function smsSwitchOn<T>(value: T): Promise<T> {
+  await t.rows(sql`update dynconfigs set enabled = 1 where key = 'sms_switch'`);
+  return value;
+}
 
 /** One registered player for the samples that sign in; its password never changes (resets set the same one). */
 let samplePlayerEmail: Promise<string> | undefined;

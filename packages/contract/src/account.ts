@@ -298,3 +298,25 @@ export const thirdpartyDo = endpoint({
   }),
   data: loginInfoSchema,
 });
+
+/** SMS codes (spec §7), available while the dynamic config sms_switch is on. */
+export const smsCodeSend = endpoint({
+  method: 'POST',
+  path: '/api/user/account/sms/code/send',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema }),
+  data: codeSent,
+});
+
+export const smsCodeCheck = endpoint({
+  method: 'POST',
+  path: '/api/user/account/sms/code/check',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema, sms_code: codeSchema }),
+  data: codeChecked,
+});

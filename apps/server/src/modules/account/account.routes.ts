@@ -13,6 +13,8 @@ import {
   passwordSendCode,
   passwordSet,
   sessionRenew,
+  smsCodeCheck as smsCodeCheckEndpoint,
+  smsCodeSend as smsCodeSendEndpoint,
   thirdpartyDo,
   visitorLogin as visitorLoginEndpoint,
 } from '@piranha/contract';
@@ -21,6 +23,7 @@ import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import type { Caller } from './account-deps.ts';
 import { logoutOf, sessionRenewal } from './account-session.service.ts';
+import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
 import {
   accountClose,
@@ -59,6 +62,9 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & SocialDeps
   routeRegister(app, deps, passwordSendCode, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, 'reset'));
   routeRegister(app, deps, passwordCheckCode, async (input) => emailCodeCheck(deps, callerOf(input), { ...input.body, purpose: 'reset' }));
   routeRegister(app, deps, passwordSet, async (input) => passwordReset(deps, callerOf(input), input.body));
+
+  routeRegister(app, deps, smsCodeSendEndpoint, async (input) => smsCodeSend(deps, callerOf(input), input.body.phone, input.body.purpose));
+  routeRegister(app, deps, smsCodeCheckEndpoint, async (input) => smsCodeCheck(deps, callerOf(input), input.body));
 
   routeRegister(app, deps, thirdpartyDo, async (input) => socialDo(deps, callerOf(input), input.body));
 
