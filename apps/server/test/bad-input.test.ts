@@ -142,6 +142,15 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {} } };
     },
   },
+  '/api/user/account/info/update': { body: { nick: 'Renamed', lang: 'en-US' } },
+  '/api/piranha/user/account/heartbeat': { body: {} },
+  '/api/piranha/user/account/session/end': {
+    body: { session_id: 1 },
+    fresh: async () => {
+      const own = await t.session();
+      return { query: signedIn(own), body: { session_id: own.sessionId } };
+    },
+  },
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
 };
 

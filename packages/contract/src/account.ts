@@ -1,3 +1,4 @@
+import { LOCALES } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
 import { described, integer, text, z } from './schema.ts';
 
@@ -220,6 +221,62 @@ export const bindEmail = endpoint({
     udid: z.optional(text(128, 'Device id of the app install, when the shell has one')),
   }),
   data: loginInfoSchema,
+});
+
+/** Renames the player or stores their language, so it follows them to another device. Answers the updated User info. */
+export const accountInfoUpdate = endpoint({
+  method: 'POST',
+  path: '/api/user/account/info/update',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({
+    nick: z.optional(nickSchema),
+    lang: z.optional(described(z.pipe(z.string(), z.enum(LOCALES)), 'Locale the player chose, e.g. pt-BR')),
+  }),
+  data: userInfoSchema,
+});
+
+/**
+ * Spec §4 heartbeat: sent every 60 s while the player touches the app (the client stops after 10 minutes
+ * without a touch). It is what keeps a session fresh enough for money actions.
+ */
+export const heartbeat = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/heartbeat',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({}),
+  data: z.object({ active: flag('1: money actions need no new sign-in for the next 30 minutes') }),
+});
+
+export const sessionEntrySchema = z.object({
+  session_id: integer('Id of the session, to end it'),
+  create_at: integer('Unix seconds the session was opened (a sign-in)'),
+  last_seen_at: integer('Unix seconds of its latest request, to the minute'),
+  current: flag('1 for the session of this request'),
+});
+
+/** The player's live sessions, so they can see where they are signed in and end the ones they do not know. */
+export const sessionList = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/session/list',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: described(z.array(sessionEntrySchema), 'Live sessions, newest first') }),
+});
+
+export const sessionEnd = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/session/end',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ session_id: integer('A session_id from session/list', { min: 1 }) }),
+  data: z.object({ ended: flag('1 once that session no longer works') }),
 });
 
 export const passwordSendCode = endpoint({

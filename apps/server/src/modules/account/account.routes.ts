@@ -1,6 +1,10 @@
 import {
   accountDeleteApply,
   accountInfoQuery,
+  accountInfoUpdate,
+  heartbeat,
+  sessionEnd,
+  sessionList,
   bindCheck as bindCheckEndpoint,
   bindEmail as bindEmailEndpoint,
   emailCodeCheck as emailCodeCheckEndpoint,
@@ -22,12 +26,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import type { Caller } from './account-deps.ts';
-import { logoutOf, sessionRenewal } from './account-session.service.ts';
+import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewal } from './account-session.service.ts';
 import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
 import {
   accountClose,
   accountInfo,
+  accountInfoChange,
   bindCheck,
   bindEmail,
   emailCodeCheck,
@@ -49,6 +54,13 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & SocialDeps
   routeRegister(app, deps, sessionRenew, async ({ ctx }) => sessionRenewal(deps.db, ctx.params.uid, ctx.params.sid, deps.now()));
   routeRegister(app, deps, logout, async ({ user }) => logoutOf(deps.db, user?.sessionId, deps.now()));
   routeRegister(app, deps, accountInfoQuery, async (input) => accountInfo(deps, callerOf(input), input.user, input.ctx.params.sid ?? ''));
+  routeRegister(app, deps, accountInfoUpdate, async (input) => accountInfoChange(deps, callerOf(input), input.user, input.ctx.params.sid ?? '', input.body));
+  routeRegister(app, deps, heartbeat, async ({ user }) => {
+    await sessionMarkActive(deps.db, user.sessionId, deps.now());
+    return { active: 1 as const };
+  });
+  routeRegister(app, deps, sessionList, async ({ user }) => sessionListOf(deps.db, user, deps.now()));
+  routeRegister(app, deps, sessionEnd, async ({ user, body }) => sessionEndOf(deps.db, user, body.session_id, deps.now()));
 
   routeRegister(app, deps, emailCodeSendEndpoint, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, input.body.purpose));
   routeRegister(app, deps, emailCodeCheckEndpoint, async (input) => emailCodeCheck(deps, callerOf(input), input.body));
