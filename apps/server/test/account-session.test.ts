@@ -286,13 +286,22 @@ describe('a player sees their sessions and ends them', () => {
   });
 
   it("answers NOT_FOUND for someone else's session or one already ended, and leaves it alone", async () => {
-    const mine = await touristLogin(t);
+    const smid = smidUnique();
+    const mine = await touristLogin(t, smid);
+    const myOther = await touristLogin(t, smid);
     const theirs = await touristLogin(t);
-    const [{ id }] = (await t.rows<{ id: number }>(sql`select id from sessions where user_id = ${theirs.uid} order by id desc limit 1`)) as [{ id: number }];
-    const envelope = envelopeOf(await t.post('/api/piranha/user/account/session/end', { query: signedIn(sessionOf(mine)), body: { session_id: id } }));
-    expect(envelope.dm_error).toBe(ERRORS.NOT_FOUND.code);
-    expect(envelope.data.field).toBe('session_id');
+    // Raw rows carry bigint ids as strings on PostgreSQL.
+    const idOf = async (uid: number) =>
+      Number((await t.rows<{ id: string }>(sql`select id from sessions where user_id = ${uid} order by id desc limit 1`))[0]!.id);
+    const end = async (sessionId: number) =>
+      envelopeOf(await t.post('/api/piranha/user/account/session/end', { query: signedIn(sessionOf(mine)), body: { session_id: sessionId } }));
+    const foreign = await end(await idOf(theirs.uid));
+    expect(foreign.dm_error).toBe(ERRORS.NOT_FOUND.code);
+    expect(foreign.data.field).toBe('session_id');
     expect((await info(signedIn(sessionOf(theirs)))).dm_error).toBe(0);
+    const otherId = await idOf(myOther.uid);
+    expect((await end(otherId)).dm_error).toBe(0);
+    expect((await end(otherId)).dm_error).toBe(ERRORS.NOT_FOUND.code);
   });
 });
 
