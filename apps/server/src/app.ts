@@ -22,6 +22,7 @@ import { requestContextRegister, variantOfRequest } from './plugins/request-cont
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
+import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
@@ -103,7 +104,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
-  accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits });
+  const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
+  accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
   await webRoutes(app, config.webDist);
 

@@ -31,6 +31,9 @@ export interface AppConfig {
   mailFrom: string | undefined;
   /** Sign-in lockouts and code-send limits, per hour. */
   authLimits: { accountFailuresPerHour: number; ipFailuresPerHour: number; ipCodeSendsPerHour: number };
+  /** Google's ID-token key set; GOOGLE_JWKS_FILE (a local JWKS file) replaces the URL when set. */
+  googleJwksUrl: string;
+  googleJwksFile: string | undefined;
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -80,5 +83,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       ipFailuresPerHour: positiveInt('AUTH_IP_FAILURES_PER_HOUR', env.AUTH_IP_FAILURES_PER_HOUR, 50),
       ipCodeSendsPerHour: positiveInt('AUTH_IP_CODE_SENDS_PER_HOUR', env.AUTH_IP_CODE_SENDS_PER_HOUR, 20),
     },
+    googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
   };
 }

@@ -15,6 +15,11 @@ export function emailUnique(label = 'player'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
+/** A Brazilian mobile number in E.164 nobody else in the run uses. */
+export function phoneUnique(): string {
+  return `+55119${String(randomBytes(4).readUInt32BE(0) % 100_000_000).padStart(8, '0')}`;
+}
+
 export function smidUnique(): string {
   return `device-${randomBytes(8).toString('hex')}`;
 }
@@ -58,4 +63,35 @@ export async function touristLogin(t: TestApp, smid = smidUnique()): Promise<Log
   const envelope = envelopeOf(await t.post('/api/piranha/user/account/v2/visitor_login', { body: { smid } }));
   if (envelope.dm_error !== 0) throw new Error(`visitor login failed: ${JSON.stringify(envelope)}`);
   return envelope.data as LoginInfo;
+}
+
+/** A local Google-style key set: the public JWKS in a file for GOOGLE_JWKS_FILE, and a minter of ID tokens. */
+export interface GoogleTestKeys {
+  jwksFile: string;
+  mint: (claims: Record<string, unknown>, options?: { issuer?: string; audience?: string; expiresAt?: Date; issuedAt?: Date; kid?: string }) => Promise<string>;
+}
+
+export async function googleTestKeysCreate(now: () => Date): Promise<GoogleTestKeys> {
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const kid = `test-${randomBytes(4).toString('hex')}`;
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const jwksFile = join(mkdtempSync(join(tmpdir(), 'piranha-jwks-')), 'google-jwks.json');
+  writeFileSync(jwksFile, JSON.stringify({ keys: [jwk] }));
+  return {
+    jwksFile,
+    mint: async (claims, options = {}) => {
+      const issuedAt = options.issuedAt ?? now();
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? kid })
+        .setIssuer(options.issuer ?? 'https://accounts.google.com')
+        .setAudience(options.audience ?? '100000-piranha.apps.piranha.example')
+        .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+        .setExpirationTime(Math.floor((options.expiresAt ?? new Date(issuedAt.getTime() + 3600_000)).getTime() / 1000))
+        .sign(privateKey);
+    },
+  };
 }

@@ -59,6 +59,19 @@ describe('account lockout (at most 10 failed sign-ins per hour per e-mail; ASVS 
     expect((await post(CODE_LOGIN, { email, email_code: code }, newIp())).dm_error).toBe(ERRORS.ACCOUNT_LOCKED.code);
   });
 
+  it('counts wrong login codes at code/check too, and refuses checking while locked', async () => {
+    const email = emailUnique();
+    await playerRegister(t, email);
+    for (let round = 0; round < 2; round += 1) {
+      const code = await codeMake(t, email, 'login');
+      const wrong = code === '123123' ? '321321' : '123123';
+      for (let index = 0; index < 5; index += 1) await post(CHECK, { email, purpose: 'login', email_code: wrong }, newIp());
+    }
+    const code = await codeMake(t, email, 'login');
+    expect((await post(CHECK, { email, purpose: 'login', email_code: code }, newIp())).dm_error).toBe(ERRORS.ACCOUNT_LOCKED.code);
+    expect((await post(LOGIN, { email, password: PASSWORD }, newIp())).dm_error).toBe(ERRORS.ACCOUNT_LOCKED.code);
+  });
+
   it('lets the owner back in at once by resetting the password', async () => {
     const email = emailUnique();
     await playerRegister(t, email);

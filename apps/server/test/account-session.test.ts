@@ -243,3 +243,88 @@ describe('closing a tourist account', () => {
     expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(0);
   });
 });
+
+describe('the heartbeat keeps a present player fresh for money actions', () => {
+  it('marks the session active, so a money action after 40 minutes with heartbeats passes', async () => {
+    t.clock.set(CLOCK_START);
+    const login = await touristLogin(t);
+    const [{ id }] = (await t.rows<{ id: number }>(sql`select id from sessions where user_id = ${login.uid} order by id desc limit 1`)) as [{ id: number }];
+    for (let minute = 0; minute < 40; minute += 10) {
+      t.clock.advance(10 * 60_000);
+      const beat = envelopeOf(await t.post('/api/piranha/user/account/heartbeat', { query: signedIn(sessionOf(login)), body: {} }));
+      expect(beat).toMatchObject({ dm_error: 0, data: { active: 1 } });
+    }
+    await expect(sessionRequireFresh(t.db, id, t.clock.now())).resolves.toBeUndefined();
+    t.clock.set(CLOCK_START);
+  });
+
+  it('answers 604 without a session', async () => {
+    expect(envelopeOf(await t.post('/api/piranha/user/account/heartbeat', { body: {} })).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+  });
+});
+
+describe('a player sees their sessions and ends them', () => {
+  it('lists live sessions newest first with the current one marked, and ends another device', async () => {
+    t.clock.set(CLOCK_START);
+    const smid = smidUnique();
+    const phone = await touristLogin(t, smid);
+    t.clock.advance(60_000);
+    const laptop = await touristLogin(t, smid);
+    const list = envelopeOf(await t.get('/api/piranha/user/account/session/list', { query: signedIn(sessionOf(laptop)) }));
+    expect(list.dm_error).toBe(0);
+    expect(list.data.list).toHaveLength(2);
+    expect(list.data.list.map((entry: { current: number }) => entry.current)).toEqual([1, 0]);
+    expect(list.data.list[1].create_at).toBe(Math.floor(CLOCK_START.getTime() / 1000));
+    const phoneSessionId = list.data.list[1].session_id as number;
+    const ended = envelopeOf(
+      await t.post('/api/piranha/user/account/session/end', { query: signedIn(sessionOf(laptop)), body: { session_id: phoneSessionId } }),
+    );
+    expect(ended).toMatchObject({ dm_error: 0, data: { ended: 1 } });
+    expect((await info(signedIn(sessionOf(phone)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    expect(envelopeOf(await t.get('/api/piranha/user/account/session/list', { query: signedIn(sessionOf(laptop)) })).data.list).toHaveLength(1);
+    t.clock.set(CLOCK_START);
+  });
+
+  it("answers NOT_FOUND for someone else's session or one already ended, and leaves it alone", async () => {
+    const smid = smidUnique();
+    const mine = await touristLogin(t, smid);
+    const myOther = await touristLogin(t, smid);
+    const theirs = await touristLogin(t);
+    // Raw rows carry bigint ids as strings on PostgreSQL.
+    const idOf = async (uid: number) =>
+      Number((await t.rows<{ id: string }>(sql`select id from sessions where user_id = ${uid} order by id desc limit 1`))[0]!.id);
+    const end = async (sessionId: number) =>
+      envelopeOf(await t.post('/api/piranha/user/account/session/end', { query: signedIn(sessionOf(mine)), body: { session_id: sessionId } }));
+    const foreign = await end(await idOf(theirs.uid));
+    expect(foreign.dm_error).toBe(ERRORS.NOT_FOUND.code);
+    expect(foreign.data.field).toBe('session_id');
+    expect((await info(signedIn(sessionOf(theirs)))).dm_error).toBe(0);
+    const otherId = await idOf(myOther.uid);
+    expect((await end(otherId)).dm_error).toBe(0);
+    expect((await end(otherId)).dm_error).toBe(ERRORS.NOT_FOUND.code);
+  });
+});
+
+describe('renaming and the stored language', () => {
+  it('changes the nick and language and answers the updated User info; the next sign-in reports the language', async () => {
+    const smid = smidUnique();
+    const login = await touristLogin(t, smid);
+    const envelope = envelopeOf(await t.post('/api/user/account/info/update', { query: signedIn(sessionOf(login)), body: { nick: 'Joana', lang: 'en-US' } }));
+    expect(envelope.data).toMatchObject({ nick: 'Joana', profile: { nick: 'Joana' } });
+    expect((await touristLogin(t, smid)).lang).toBe('en-US');
+  });
+
+  it('refuses a nick with markup or control characters and an unknown language, by field', async () => {
+    const login = await touristLogin(t);
+    for (const [body, field] of [
+      [{ nick: '<b>x</b>' }, 'nick'],
+      [{ nick: 'a\u0000b' }, 'nick'],
+      [{ nick: 'x' }, 'nick'],
+      [{ lang: 'xx-XX' }, 'lang'],
+    ] as const) {
+      const envelope = envelopeOf(await t.post('/api/user/account/info/update', { query: signedIn(sessionOf(login)), body }));
+      expect(envelope.dm_error, JSON.stringify(body)).toBe(ERRORS.VALIDATION_FAILED.code);
+      expect(envelope.data.field).toBe(field);
+    }
+  });
+});

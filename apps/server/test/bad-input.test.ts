@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
-import { codeMake, emailUnique, PASSWORD, playerRegister } from './account-fixtures.ts';
+import { sql } from 'drizzle-orm';
+import { codeCreate } from '../src/modules/account/account-code.service.ts';
+import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
@@ -111,8 +113,52 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       return { body: { email, email_code: await codeMake(t, email, 'reset'), password: PASSWORD } };
     },
   },
+  '/api/user/account/sms/code/send': {
+    body: { phone: '+5511987654321', purpose: 'login' },
+    fresh: async () => ({ body: { phone: await smsSwitchOn(phoneUnique()), purpose: 'login' } }),
+  },
+  '/api/user/account/sms/code/check': {
+    body: { phone: '+5511987654321', purpose: 'login', sms_code: '123456' },
+    fresh: async () => {
+      const phone = await smsSwitchOn(phoneUnique());
+      const where = { appKey: 'piranha', channel: 'sms' as const, target: phone, purpose: 'login' as const };
+      return { body: { phone, purpose: 'login', sms_code: (await codeCreate(t.db, where, t.clock.now())).code } };
+    },
+  },
+  '/api/piranha/user/account/thirdparty/do': {
+    body: {
+      plat: 'google',
+      app_type: 'web',
+      union_id: 'google-sub-1',
+      auth_params: 'header.payload.signature',
+      third_info: '{}',
+      dev_acc: 'device-1',
+      action: 'login',
+      extra: { super_uid: 1 },
+    },
+    fresh: async () => {
+      const sub = `google${Math.random().toString(36).slice(2)}`;
+      const auth_params = await google.mint({ sub, email: `${sub}@gmail.com`, email_verified: true });
+      return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {} } };
+    },
+  },
+  '/api/user/account/info/update': { body: { nick: 'Renamed', lang: 'en-US' } },
+  '/api/piranha/user/account/heartbeat': { body: {} },
+  '/api/piranha/user/account/session/end': {
+    body: { session_id: 1 },
+    fresh: async () => {
+      const own = await t.session();
+      return { query: signedIn(own), body: { session_id: own.sessionId } };
+    },
+  },
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
 };
+
+/** SMS endpoints answer only while the operator's sms_switch is on (it ships off). */
+async function smsSwitchOn<T>(value: T): Promise<T> {
+  await t.rows(sql`update dynconfigs set enabled = 1 where key = 'sms_switch'`);
+  return value;
+}
 
 /** One registered player for the samples that sign in; its password never changes (resets set the same one). */
 let samplePlayerEmail: Promise<string> | undefined;
@@ -147,6 +193,7 @@ const STACK_TRACE = /\bat [^\n]*\(|\.ts:\d+:\d+|node_modules/;
 
 let t: TestApp;
 let session: IssuedSession;
+let google: GoogleTestKeys;
 
 const echoParams = endpoint({
   method: 'GET',
@@ -160,7 +207,12 @@ const echoParams = endpoint({
 
 beforeAll(async () => {
   // High limits: this file sends many requests from one address and must not meet the rate limiter.
-  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' }, geo: { countryOf: () => undefined } });
+  // Social sign-in verifies tokens against a local key set, as its own tests do.
+  google = await googleTestKeysCreate(() => t.clock.now());
+  t = await testAppCreate({
+    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', GOOGLE_JWKS_FILE: google.jwksFile },
+    geo: { countryOf: () => undefined },
+  });
   session = await t.session();
   // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));

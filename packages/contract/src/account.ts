@@ -1,3 +1,4 @@
+import { LOCALES } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
 import { described, integer, text, z } from './schema.ts';
 
@@ -222,6 +223,62 @@ export const bindEmail = endpoint({
   data: loginInfoSchema,
 });
 
+/** Renames the player or stores their language, so it follows them to another device. Answers the updated User info. */
+export const accountInfoUpdate = endpoint({
+  method: 'POST',
+  path: '/api/user/account/info/update',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({
+    nick: z.optional(nickSchema),
+    lang: z.optional(described(z.pipe(z.string(), z.enum(LOCALES)), 'Locale the player chose, e.g. pt-BR')),
+  }),
+  data: userInfoSchema,
+});
+
+/**
+ * Spec §4 heartbeat: sent every 60 s while the player touches the app (the client stops after 10 minutes
+ * without a touch). It is what keeps a session fresh enough for money actions.
+ */
+export const heartbeat = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/heartbeat',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({}),
+  data: z.object({ active: flag('1: money actions need no new sign-in for the next 30 minutes') }),
+});
+
+export const sessionEntrySchema = z.object({
+  session_id: integer('Id of the session, to end it'),
+  create_at: integer('Unix seconds the session was opened (a sign-in)'),
+  last_seen_at: integer('Unix seconds of its latest request, to the minute'),
+  current: flag('1 for the session of this request'),
+});
+
+/** The player's live sessions, so they can see where they are signed in and end the ones they do not know. */
+export const sessionList = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/session/list',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: described(z.array(sessionEntrySchema), 'Live sessions, newest first') }),
+});
+
+export const sessionEnd = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/session/end',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ session_id: integer('A session_id from session/list', { min: 1 }) }),
+  data: z.object({ ended: flag('1 once that session no longer works') }),
+});
+
 export const passwordSendCode = endpoint({
   method: 'POST',
   path: '/api/v1/user/account/password/set/send_code',
@@ -266,4 +323,57 @@ export const accountDeleteApply = endpoint({
     reason: z.optional(text(500, 'Why the player leaves, in their words')),
   }),
   data: z.object({ closed: flag('1 once the account is closed and its sessions ended') }),
+});
+
+/** Sign-in providers the server verifies. */
+export const SOCIAL_PLATFORMS = ['google'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** Spec §3 "Third-party login payload". `action` bind is the named operation thirdLoginRegBind. */
+export const thirdpartyDo = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/thirdparty/do',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    plat: described(z.pipe(z.string(), z.enum(SOCIAL_PLATFORMS)), 'Sign-in provider: google'),
+    app_type: z.optional(text(32, 'Client kind: web, android, ios, pwa')),
+    union_id: z.optional(text(255, 'The player’s id at the provider as the client read it; when sent it must match the verified token')),
+    auth_params: described(
+      z.string().check(z.minLength(1), z.maxLength(4096)),
+      'The provider credential: for Google, the ID token (JWT) from Google Identity Services',
+    ),
+    third_info: z.optional(text(2048, 'Profile the client read from the provider (name, picture), kept as information only and never trusted')),
+    dev_acc: z.optional(text(128, 'Device id (smid) of the client')),
+    action: described(
+      z.pipe(z.string(), z.enum(['login', 'bind'])),
+      'login: sign in, registering on first use; bind (thirdLoginRegBind): link to the signed-in account',
+    ),
+    extra: z.optional(z.strictObject({ super_uid: z.optional(integer('uid of the signed-in account a bind links to; must be the caller', { min: 1 })) })),
+  }),
+  data: loginInfoSchema,
+});
+
+/** SMS codes (spec §7), available while the dynamic config sms_switch is on. */
+export const smsCodeSend = endpoint({
+  method: 'POST',
+  path: '/api/user/account/sms/code/send',
+  host: 'account',
+  auth: 'optional',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema }),
+  data: codeSent,
+});
+
+export const smsCodeCheck = endpoint({
+  method: 'POST',
+  path: '/api/user/account/sms/code/check',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema, sms_code: codeSchema }),
+  data: codeChecked,
 });

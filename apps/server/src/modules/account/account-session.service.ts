@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { uidParse, type LoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
 import { sessionAuthenticate, sessionEnd, sessionIssue, sidHash, type IssuedSession } from '../session/session.service.ts';
 import {
   profileByUser,
@@ -10,6 +11,8 @@ import {
   sessionBySidHash,
   sessionExpireBy,
   sessionInsertUntil,
+  sessionRevokeOfUser,
+  sessionsLiveOfUser,
   sessionStampIssued,
   userFind,
   userHoldsMoney,
@@ -92,6 +95,26 @@ export async function sessionRequireFresh(db: DbOrTx, sessionId: number, now: Da
   if (!session || session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
   if (now.getTime() - session.activeAt.getTime() > maxIdleMs) throw new AppError('REAUTH_REQUIRED', { field: 'sid' });
   await sessionActiveSet(db, sessionId, now);
+}
+
+const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+export async function sessionListOf(db: DbOrTx, user: SessionUser, now: Date) {
+  const rows = await sessionsLiveOfUser(db, user.uid, now);
+  return {
+    list: rows.map((row) => ({
+      session_id: row.id,
+      create_at: unixSeconds(row.createdAt),
+      last_seen_at: unixSeconds(row.lastSeenAt),
+      current: row.id === user.sessionId ? (1 as const) : (0 as const),
+    })),
+  };
+}
+
+/** Ends one of the player's own sessions (another device, or this one); someone else's is NOT_FOUND. */
+export async function sessionEndOf(db: DbOrTx, user: SessionUser, sessionId: number, now: Date): Promise<{ ended: 1 }> {
+  if (!(await sessionRevokeOfUser(db, user.uid, sessionId, now))) throw new AppError('NOT_FOUND', { field: 'session_id' });
+  return { ended: 1 };
 }
 
 /** The player is present (a heartbeat with a touch, a re-authentication): money actions may proceed for another idle period. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { accountProfiles, accountTickets, authThrottle, sessions, socialIdentities, users, verificationCodes, visitorDevices } from '../../db/schema/index.ts';
 
@@ -238,6 +238,24 @@ export async function sessionStampIssued(db: DbOrTx, sessionId: number, at: Date
 
 export async function sessionActiveSet(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
   await db.update(sessions).set({ activeAt: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function sessionsLiveOfUser(db: DbOrTx, userId: number, now: Date) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
+/** Ends one session of a user; false when it is not theirs or already ended. */
+export async function sessionRevokeOfUser(db: DbOrTx, userId: number, sessionId: number, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return updated.length === 1;
 }
 
 /** Ends every live session of a user except `keepSessionId`. */

@@ -206,11 +206,15 @@ export async function emailCodeCheck(
     if (!caller.user) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
     appKey = (await touristProfile(deps, caller, caller.user)).appKey;
   }
+  // Guessing a login code here is guessing a way in: it counts against the e-mail's lockout like code login does.
+  const signInCode = input.purpose === 'login';
+  if (signInCode) await signInAttemptAllow(deps, caller, email);
   await codeVerify(deps, caller, {
     where: { appKey, channel: 'email', target: email, purpose: input.purpose },
     code: input.email_code,
     field: 'email_code',
     ...(caller.user ? { userId: caller.user.uid } : {}),
+    ...(signInCode ? { failureBuckets: [bucket.accountFailures(appKey, email)] } : {}),
   });
   return { valid: 1 };
 }
@@ -326,6 +330,20 @@ export async function accountInfo(deps: AccountDeps, caller: Caller, user: Sessi
     bind_info: identities.map((identity) => ({ plat: identity.plat, unionid: identity.unionId, create_at: Math.floor(identity.createdAt.getTime() / 1000) })),
     profile: { nick: profile.nick },
   };
+}
+
+/** Renames the player and stores their language; answers the updated User info. */
+export async function accountInfoChange(
+  deps: AccountDeps,
+  caller: Caller,
+  user: SessionUser,
+  sid: string,
+  change: { nick?: string | undefined; lang?: string | undefined },
+): Promise<UserInfo> {
+  await profileEnsure(deps.db, user.uid, caller.locale);
+  const values = { ...(change.nick === undefined ? {} : { nick: change.nick }), ...(change.lang === undefined ? {} : { lang: change.lang }) };
+  if (Object.keys(values).length > 0) await profileUpdate(deps.db, user.uid, values);
+  return accountInfo(deps, caller, user, sid);
 }
 
 /** Closes the account for good: every session ends, and every later sign-in is refused with ACCOUNT_CLOSED. */

@@ -1,0 +1,130 @@
+import type { LoginInfo, SocialPlatform } from '@piranha/contract';
+import { AppError } from '../../app-error.ts';
+import { transaction } from '../../db/transaction.ts';
+import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from '../../providers/identity/identity.ts';
+import type { AccountDeps, Caller } from './account-deps.ts';
+import { loginInfoOf, signIn } from './account-session.service.ts';
+import { isUniqueViolation, profileEnsure } from './account.service.ts';
+import {
+  profileByEmail,
+  profileByUser,
+  profileEmailBind,
+  profileInsert,
+  profileUpdate,
+  sessionsRevokeOfUser,
+  socialIdentityFind,
+  socialIdentityInsert,
+  userCreate,
+  userFind,
+  userVisitorSet,
+  visitorDevicesForget,
+} from './account.repository.ts';
+
+export interface SocialRequest {
+  plat: SocialPlatform;
+  union_id?: string | undefined;
+  auth_params: string;
+  action: 'login' | 'bind';
+  extra?: { super_uid?: number | undefined } | undefined;
+}
+
+export type SocialDeps = AccountDeps & { identity: Record<SocialPlatform, IdentityVerifier> };
+
+async function claimsOf(deps: SocialDeps, caller: Caller, request: SocialRequest): Promise<IdentityClaims> {
+  // A brand that hides social sign-in does not accept it either.
+  if (caller.variant.flags.hideSocialLogin) throw new AppError('SOCIAL_LOGIN_UNAVAILABLE', { field: 'plat' });
+  let claims: IdentityClaims;
+  try {
+    claims = await deps.identity[request.plat].verify(request.auth_params, caller.variant.socialClientId);
+  } catch (error) {
+    if (error instanceof IdentityTokenError) throw new AppError('SOCIAL_TOKEN_INVALID', { field: 'auth_params', issue: error.issue });
+    throw error;
+  }
+  if (request.union_id !== undefined && request.union_id !== claims.subject) throw new AppError('SOCIAL_TOKEN_INVALID', { field: 'union_id', issue: 'sub' });
+  return claims;
+}
+
+/** Spec §7 thirdparty/do: sign in (registering on first use) or, with action bind, link the identity to the caller. */
+export async function socialDo(deps: SocialDeps, caller: Caller, request: SocialRequest): Promise<LoginInfo> {
+  const claims = await claimsOf(deps, caller, request);
+  return request.action === 'bind' ? socialBind(deps, caller, request, claims) : socialLogin(deps, caller, request.plat, claims);
+}
+
+async function socialLogin(deps: SocialDeps, caller: Caller, plat: SocialPlatform, claims: IdentityClaims): Promise<LoginInfo> {
+  const appKey = caller.variant.appKey;
+  const now = deps.now();
+  const known = await socialIdentityFind(deps.db, appKey, plat, claims.subject);
+  // First use by the owner of an address Google vouches for: it joins the account already registered with it.
+  const byEmail = !known && claims.emailAuthoritative && claims.email ? await profileByEmail(deps.db, appKey, claims.email) : undefined;
+  const existingUserId = known?.userId ?? byEmail?.userId;
+  if (existingUserId !== undefined) {
+    const profile = await profileByUser(deps.db, existingUserId);
+    if (profile?.closedAt) throw new AppError('ACCOUNT_CLOSED', { field: 'uid' });
+    return transaction(deps.db, async (tx) => {
+      if (!known)
+        await socialIdentityInsert(tx, { userId: existingUserId, appKey, plat, unionId: claims.subject, email: claims.email ?? null, createdAt: now });
+      return loginInfoOf(tx, await signIn(tx, existingUserId, now), profile);
+    });
+  }
+  try {
+    return await transaction(deps.db, async (tx) => {
+      const userId = await userCreate(tx, appKey, false);
+      const email = claims.emailAuthoritative ? (claims.email ?? null) : null;
+      await profileInsert(tx, { userId, appKey, email, nick: `Player${userId}`, lang: caller.locale, registeredAt: now, createdAt: now });
+      if (!(await socialIdentityInsert(tx, { userId, appKey, plat, unionId: claims.subject, email: claims.email ?? null, createdAt: now }))) {
+        throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
+      }
+      const session = await signIn(tx, userId, now);
+      await profileUpdate(tx, userId, { registeredSessionId: session.sessionId });
+      return loginInfoOf(tx, session, await profileByUser(tx, userId), { firstRegist: true, firstActive: true });
+    });
+  } catch (error) {
+    // A twin request registered the same identity first: sign in to it.
+    if (error instanceof AppError && error.errorName === 'SOCIAL_ALREADY_BOUND') return socialLogin(deps, caller, plat, claims);
+    throw error;
+  }
+}
+
+/** thirdLoginRegBind: a tourist becomes registered (same uid); a registered player gains a second way in. */
+async function socialBind(deps: SocialDeps, caller: Caller, request: SocialRequest, claims: IdentityClaims): Promise<LoginInfo> {
+  const user = caller.user;
+  if (!user) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
+  const superUid = request.extra?.super_uid;
+  if (superUid !== undefined && superUid !== user.uid) throw new AppError('UNAUTHORISED', { field: 'extra.super_uid' });
+  const profile = await profileEnsure(deps.db, user.uid, caller.locale);
+  if (profile.closedAt) throw new AppError('ACCOUNT_CLOSED', { field: 'uid' });
+  const account = await userFind(deps.db, user.uid);
+  const wasTourist = account?.visitor !== false;
+  const now = deps.now();
+  const known = await socialIdentityFind(deps.db, profile.appKey, request.plat, claims.subject);
+  if (known && known.userId !== user.uid) throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
+  try {
+    return await transaction(deps.db, async (tx) => {
+      if (!known) {
+        await socialIdentityInsert(tx, {
+          userId: user.uid,
+          appKey: profile.appKey,
+          plat: request.plat,
+          unionId: claims.subject,
+          email: claims.email ?? null,
+          createdAt: now,
+        });
+      }
+      const session = await signIn(tx, user.uid, now);
+      if (wasTourist) {
+        await userVisitorSet(tx, user.uid, false);
+        await visitorDevicesForget(tx, user.uid);
+        await profileUpdate(tx, user.uid, { registeredAt: now, registeredSessionId: session.sessionId });
+      }
+      // The address Google vouches for becomes the account's e-mail when it has none and nobody else uses it.
+      if (profile.email === null && claims.emailAuthoritative && claims.email && !(await profileByEmail(tx, profile.appKey, claims.email))) {
+        await profileEmailBind(tx, user.uid, { email: claims.email });
+      }
+      await sessionsRevokeOfUser(tx, user.uid, now, session.sessionId);
+      return loginInfoOf(tx, session, await profileByUser(tx, user.uid), { firstRegist: wasTourist });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from './identity.ts';
+
+export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+export const GOOGLE_JWKS_URL_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
+
+export interface GoogleVerifierOptions {
+  /** Google's key set URL; fetched on first use and cached by jose (keys rotate). */
+  jwksUrl: string;
+  /** A key set file used instead of the URL: offline installs and tests. */
+  jwksFile: string | undefined;
+  now: () => Date;
+}
+
+/** The claim a jose refusal is about, so the answer can name it (aud, iss, exp…). */
+function issueOf(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'exp';
+  if (error instanceof errors.JWTClaimValidationFailed) return error.claim;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'signature';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'kid';
+  if (error instanceof errors.JOSEError) return error.code;
+  return 'malformed';
+}
+
+/**
+ * Google Identity Services ID tokens (integrations.md §6): RS256 signature by a key of Google's set, iss one of
+ * Google's two spellings, aud the brand's client id, exp in the future with a minute of clock skew.
+ */
+export function googleIdTokenVerifier(options: GoogleVerifierOptions): IdentityVerifier {
+  const keys = options.jwksFile
+    ? createLocalJWKSet(JSON.parse(readFileSync(options.jwksFile, 'utf8')) as JSONWebKeySet)
+    : createRemoteJWKSet(new URL(options.jwksUrl));
+  return {
+    async verify(token, audience): Promise<IdentityClaims> {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: GOOGLE_ISSUERS,
+          audience,
+          algorithms: ['RS256'],
+          currentDate: options.now(),
+          clockTolerance: 60,
+          requiredClaims: ['sub', 'exp'],
+        }));
+      } catch (error) {
+        throw new IdentityTokenError(issueOf(error));
+      }
+      if (typeof payload.sub !== 'string' || payload.sub === '') throw new IdentityTokenError('sub');
+      const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : undefined;
+      // Google vouches for an address only when it says so, and is its authority only for gmail.com and Workspace (hd).
+      const emailAuthoritative = email !== undefined && payload.email_verified === true && (email.endsWith('@gmail.com') || typeof payload.hd === 'string');
+      return { subject: payload.sub, email, emailAuthoritative };
+    },
+  };
+}
