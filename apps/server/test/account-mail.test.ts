@@ -69,6 +69,25 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
   });
 });
 
+describe('an SMTP server that cannot be reached', () => {
+  it('answers dm_error 500 with a trace id and forgets the code, so the player may ask again at once', async () => {
+    const closed = await smtpPeerStart();
+    await closed.close();
+    const down = await testAppCreate({ database, env: { SMTP_URL: `${closed.url}?ignoreTLS=true&connectionTimeout=2000` } });
+    try {
+      const email = emailUnique();
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const envelope = envelopeOf(await down.post(SEND, { body: { email, purpose: 'register' } }));
+        expect(envelope.dm_error).toBe(500);
+        expect(envelope.data.trace_id).toMatch(/^[0-9a-f]{16}$/);
+      }
+      expect(await down.rows(sql`select id from verification_codes where target = ${email}`)).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('the sandbox mailbox (no SMTP_URL)', () => {
   let t: TestApp;
   beforeAll(async () => {

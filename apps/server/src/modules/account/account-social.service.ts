@@ -4,7 +4,7 @@ import { transaction } from '../../db/transaction.ts';
 import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from '../../providers/identity/identity.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { loginInfoOf, signIn } from './account-session.service.ts';
-import { isUniqueViolation, profileEnsure } from './account.service.ts';
+import { isUniqueViolation, profileEnsure } from './account-profile.service.ts';
 import {
   profileByEmail,
   profileByUser,

@@ -29,20 +29,9 @@ import type { Caller } from './account-deps.ts';
 import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewal } from './account-session.service.ts';
 import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
-import {
-  accountClose,
-  accountInfo,
-  accountInfoChange,
-  bindCheck,
-  bindEmail,
-  emailCodeCheck,
-  emailCodeLogin,
-  emailCodeRequest,
-  emailLogin,
-  emailRegister,
-  passwordReset,
-  visitorLogin,
-} from './account.service.ts';
+import { bindCheck, bindEmail } from './account-bind.service.ts';
+import { accountClose, accountInfo, accountInfoChange } from './account-profile.service.ts';
+import { emailCodeCheck, emailCodeLogin, emailCodeRequest, emailLogin, emailRegister, passwordReset, visitorLogin } from './account.service.ts';
 
 function callerOf(input: { ctx: RequestContext; request: FastifyRequest; user: SessionUser | undefined }): Caller {
   return { variant: input.ctx.variant, locale: input.ctx.locale, ip: input.request.ip, user: input.user };
