@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import styles from './account-forms.module.css';
-import { apiErrorText } from './api-error-text.ts';
+import { FormError } from './form-error.tsx';
 import { useVisitorLoginMutation } from './api/account-api.ts';
 
 /** Tourist mode: play straight away on a guest account that can be saved with an e-mail later. */
@@ -13,11 +12,7 @@ export function GuestButton({ onSignedIn }: { onSignedIn: () => void }) {
       <Button variant="ghost" block onClick={() => visitor.mutate()} disabled={visitor.isPending} aria-busy={visitor.isPending}>
         {t('account.playAsGuest')}
       </Button>
-      {visitor.error ? (
-        <p className={styles.error} role="alert">
-          {apiErrorText(visitor.error, t)}
-        </p>
-      ) : null}
+      <FormError error={visitor.error} />
     </>
   );
 }

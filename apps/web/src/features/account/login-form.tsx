@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
-import { apiErrorText } from './api-error-text.ts';
+import { FormError } from './form-error.tsx';
 import { useEmailCodeLoginMutation, useEmailCodeSendMutation, useEmailLoginMutation } from './api/account-api.ts';
-import { CodeSendButton } from './code-send-button.tsx';
+import { EmailCodeField } from './email-code-field.tsx';
 
 type Method = 'password' | 'code';
 
@@ -63,21 +63,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           required
         />
       ) : (
-        <TextField
-          label={t('account.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          action={<CodeSendButton disabled={!email} onSend={() => codeSend.mutateAsync(email)} />}
-        />
+        <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
       )}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {apiErrorText(error, t)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <Button type="submit" block disabled={pending} aria-busy={pending}>
         {t('header.login')}
       </Button>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
-import { apiErrorText } from './api-error-text.ts';
+import { FormError } from './form-error.tsx';
 import { useEmailCodeSendMutation, useEmailRegisterMutation } from './api/account-api.ts';
-import { CodeSendButton } from './code-send-button.tsx';
+import { EmailCodeField } from './email-code-field.tsx';
 import { PasswordRules } from './password-rules.tsx';
 
 /** Sign-up by e-mail: a code proves the address, the password follows the rules shown as the player types. */
@@ -36,15 +36,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         onChange={(event) => setEmail(event.target.value)}
         required
       />
-      <TextField
-        label={t('account.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        action={<CodeSendButton disabled={!email} onSend={() => codeSend.mutateAsync(email)} />}
-      />
+      <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
       <TextField
         label={t('account.password')}
         type="password"
@@ -55,11 +47,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       >
         <PasswordRules password={password} />
       </TextField>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {apiErrorText(error, t)}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <Button type="submit" block disabled={!ready || register.isPending} aria-busy={register.isPending}>
         {t('header.register')}
       </Button>

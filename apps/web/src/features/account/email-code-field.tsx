@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import { CodeSendButton } from './code-send-button.tsx';
+
+/** The 6-digit code box with its "send code" button, as every code flow shows it. */
+export function EmailCodeField({
+  code,
+  onCodeChange,
+  onSend,
+  canSend,
+}: {
+  code: string;
+  onCodeChange: (code: string) => void;
+  onSend: () => Promise<{ resend_s: number }>;
+  canSend: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('account.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={code}
+      onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, ''))}
+      action={<CodeSendButton disabled={!canSend} onSend={onSend} />}
+    />
+  );
+}
