@@ -14,6 +14,8 @@ export const paths = {
   login: '/login',
   loginb: '/loginb',
   register: '/email-register',
+  forgotPassword: '/email-forgot-password',
+  saveEmail: '/save-email',
   me: '/me',
 } as const;
 
@@ -60,6 +62,8 @@ export const ROUTES: readonly RouteEntry[] = [
     chrome: true,
     preload: { level: 2, priority: 7 },
   },
+  { path: paths.forgotPassword, load: () => import('../pages/forgot-password-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.saveEmail, load: () => import('../pages/save-email-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.news, load: () => import('../pages/news-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },

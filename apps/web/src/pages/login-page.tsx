@@ -27,7 +27,14 @@ export default function LoginPage() {
           {t('account.expiredNotice')}
         </p>
       ) : null}
-      <LoginForm onSignedIn={done} />
+      <LoginForm
+        onSignedIn={done}
+        passwordHelp={
+          <Link to={paths.forgotPassword} className={styles.forgot}>
+            {t('recovery.forgotLink')}
+          </Link>
+        }
+      />
       <div className={styles.links}>
         <Link to={paths.register}>{t('account.noAccount')}</Link>
       </div>

@@ -15,7 +15,7 @@ export default function MePage() {
   return (
     <>
       <PageTitle title={t('account.meTitle')} />
-      <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} />
+      <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
     </>
   );
 }

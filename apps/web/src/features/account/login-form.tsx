@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -9,8 +9,8 @@ import { EmailCodeField } from './email-code-field.tsx';
 
 type Method = 'password' | 'code';
 
-/** E-mail sign-in, by password or by a one-time code sent to the address. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** E-mail sign-in, by password or by a one-time code sent to the address; `passwordHelp` (e.g. "Forgot password?") shows on the password tab. */
+export function LoginForm({ onSignedIn, passwordHelp }: { onSignedIn: () => void; passwordHelp?: ReactNode }) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<Method>('password');
   const [email, setEmail] = useState('');
@@ -65,6 +65,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       ) : (
         <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
       )}
+      {method === 'password' ? passwordHelp : null}
       <FormError error={error} />
       <Button type="submit" block disabled={pending} aria-busy={pending}>
         {t('header.login')}

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { Button } from '../../shared/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import styles from './account-forms.module.css';
 import { useAccountInfoQuery, useLogoutMutation } from './api/account-api.ts';
 
-/** Who is signed in, and the way out. */
-export function ProfileCard({ onLoggedOut }: { onLoggedOut: () => void }) {
+/** Who is signed in, the way out, and for a tourist the way to keep the account (`saveEmailTo`). */
+export function ProfileCard({ onLoggedOut, saveEmailTo }: { onLoggedOut: () => void; saveEmailTo: string }) {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const { data } = useAccountInfoQuery(uid);
@@ -28,6 +29,11 @@ export function ProfileCard({ onLoggedOut }: { onLoggedOut: () => void }) {
           </>
         )}
       </section>
+      {data?.visitor ? (
+        <Link to={saveEmailTo} className={buttonClassName({ variant: 'primary', block: true })}>
+          {t('recovery.saveButton')}
+        </Link>
+      ) : null}
       <Button variant="ghost" block onClick={() => signOut.mutate()} disabled={signOut.isPending}>
         {t('account.logout')}
       </Button>

@@ -1,10 +1,14 @@
 import {
   accountInfoQuery,
+  bindCheck,
+  bindEmail,
   emailCodeLogin,
   emailCodeSend,
   emailLogin,
   emailRegister,
   logout,
+  passwordSendCode,
+  passwordSet,
   visitorLogin,
   type CodePurpose,
   type LoginInfo,
@@ -72,6 +76,53 @@ export function useEmailRegisterMutation(after: AfterSuccess = {}) {
 
 export function useEmailCodeSendMutation(purpose: CodePurpose) {
   return useMutation({ mutationFn: (email: string) => api.call(emailCodeSend, { body: { email, purpose } }) });
+}
+
+/** Forgot password, first step: the reset code goes to the address (the answer never says whether it has an account). */
+export function usePasswordSendCodeMutation() {
+  return useMutation({ mutationFn: (email: string) => api.call(passwordSendCode, { body: { email }, idempotencyKey: randomId() }) });
+}
+
+/** Forgot password, last step: the server ends every other session and answers a fresh login, which signs the player in. */
+export function usePasswordSetMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: (body: { email: string; email_code: string; password: string }) => api.call(passwordSet, { body, idempotencyKey: randomId() }),
+    onSuccess: signedIn,
+  });
+}
+
+/** bind/check answered can_bind 0: this account may not take an e-mail (it already has one, or it is closed). */
+export class BindRefusedError extends Error {
+  constructor() {
+    super('bind refused');
+    this.name = 'BindRefusedError';
+  }
+}
+
+/**
+ * Spec §4 e-mail bind, up to the mailed code: bind/check first (its request_id ties the bind to this address), then
+ * the code with purpose 'bind'. Both answers go back to the form: the request_id for bind/email, resend_s for the button.
+ */
+export function useBindCodeSendMutation() {
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const check = await api.call(bindCheck, { body: { email } });
+      if (check.can_bind !== 1 || !check.request_id) throw new BindRefusedError();
+      const sent = await api.call(emailCodeSend, { body: { email, purpose: 'bind' }, idempotencyKey: randomId() });
+      return { ...sent, request_id: check.request_id, email };
+    },
+  });
+}
+
+/** The tourist becomes a registered player with the same uid; the new login info (visitor 0) replaces the tourist's. */
+export function useBindEmailMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: (body: { email: string; email_code: string; request_id: string; password: string }) =>
+      api.call(bindEmail, { body, idempotencyKey: randomId() }),
+    onSuccess: signedIn,
+  });
 }
 
 export function useLogoutMutation({ onDone }: AfterSuccess = {}) {

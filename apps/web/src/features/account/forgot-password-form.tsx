@@ -1,0 +1,57 @@
+import { passwordRulesBroken } from '@piranha/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import styles from './account-forms.module.css';
+import { FormError } from './form-error.tsx';
+import { usePasswordSendCodeMutation, usePasswordSetMutation } from './api/account-api.ts';
+import { EmailCodeField } from './email-code-field.tsx';
+import { PasswordRules } from './password-rules.tsx';
+
+/** Forgot password: a code mailed to the address proves it, then a new password that follows the rules signs the player in. */
+export function ForgotPasswordForm({ onPasswordSet }: { onPasswordSet: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const codeSend = usePasswordSendCodeMutation();
+  const passwordSet = usePasswordSetMutation({ onDone: onPasswordSet });
+  const error = passwordSet.error ?? codeSend.error;
+  const ready = email.length > 0 && code.length === 6 && passwordRulesBroken(password).length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) passwordSet.mutate({ email, email_code: code, password });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.intro}>{t('recovery.forgotIntro')}</p>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
+      <TextField
+        label={t('recovery.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      >
+        <PasswordRules password={password} />
+      </TextField>
+      <FormError error={error} />
+      <Button type="submit" block disabled={!ready || passwordSet.isPending} aria-busy={passwordSet.isPending}>
+        {t('recovery.setPassword')}
+      </Button>
+    </form>
+  );
+}

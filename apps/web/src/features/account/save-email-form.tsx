@@ -1,0 +1,67 @@
+import { passwordRulesBroken } from '@piranha/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
+import styles from './account-forms.module.css';
+import { FormError } from './form-error.tsx';
+import { BindRefusedError, useBindCodeSendMutation, useBindEmailMutation } from './api/account-api.ts';
+import { EmailCodeField } from './email-code-field.tsx';
+import { PasswordRules } from './password-rules.tsx';
+
+/**
+ * A tourist saves the account with an e-mail (spec §4 bind): bind/check and the 'bind' code on "send code", then
+ * bind/email with the code, the check's request_id and a password, so the player can log in either way afterwards.
+ */
+export function SaveEmailForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const codeSend = useBindCodeSendMutation();
+  const bind = useBindEmailMutation({ onDone: onSaved });
+  // The request_id belongs to the address it was checked for: a changed address needs a new code.
+  const requestId = codeSend.data && codeSend.data.email === email ? codeSend.data.request_id : undefined;
+  const ready = requestId !== undefined && code.length === 6 && passwordRulesBroken(password).length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (ready) bind.mutate({ email, email_code: code, request_id: requestId, password });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.intro}>{t('recovery.saveIntro')}</p>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
+      <TextField
+        label={t('account.password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+      >
+        <PasswordRules password={password} />
+      </TextField>
+      {codeSend.error instanceof BindRefusedError && !bind.error ? (
+        <p className={styles.error} role="alert">
+          {t('recovery.cannotBind')}
+        </p>
+      ) : (
+        <FormError error={bind.error ?? codeSend.error} />
+      )}
+      <Button type="submit" block disabled={!ready || bind.isPending} aria-busy={bind.isPending}>
+        {t('recovery.save')}
+      </Button>
+    </form>
+  );
+}
