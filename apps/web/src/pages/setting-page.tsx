@@ -8,7 +8,7 @@ export default function SettingPage() {
   return (
     <>
       <PageTitle title={t('setting.title')} />
-      <SettingsMenu languagePath={paths.settingLanguage} />
+      <SettingsMenu languagePath={paths.settingLanguage} accountPath={paths.accountInfo} />
     </>
   );
 }

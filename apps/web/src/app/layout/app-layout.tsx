@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
@@ -18,7 +19,7 @@ const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => rout
 
 /**
  * The frame of every page: header, the page, footer tabs on first-level pages, and the app-wide
- * behaviours (global status poll, area check, dynamic config, pop-ups, toasts).
+ * behaviours (global status poll, area check, dynamic config, session upkeep, pop-ups, toasts).
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ export function AppLayout() {
       <GlobalStatusPoll />
       <AreaCheck />
       <DynconfigLoader />
+      <SessionUpkeep />
       {chrome ? <PopupStack /> : null}
       <Toaster />
     </div>

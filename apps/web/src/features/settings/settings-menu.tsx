@@ -1,8 +1,9 @@
 import { currencyGet, isLocale } from '@piranha/domain';
-import { ChevronRight, Coins, Languages, LifeBuoy, Mail } from 'lucide-react';
+import { ChevronRight, Coins, Languages, LifeBuoy, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
@@ -10,14 +11,24 @@ import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './settings-menu.module.css';
 
-export function SettingsMenu({ languagePath }: { languagePath: string }) {
+export function SettingsMenu({ languagePath, accountPath }: { languagePath: string; accountPath: string }) {
   const { t, i18n } = useTranslation();
+  const signedIn = useSessionStore((state) => state.login !== undefined);
   const [supportOpen, setSupportOpen] = useState(false);
   const variant = variantCurrent();
   const languageName = isLocale(i18n.language) ? LANGUAGE_NATIVE_NAMES[i18n.language] : i18n.language;
   return (
     <>
       <ul className={`${listCard.listCard} ${styles.rows}`}>
+        {signedIn ? (
+          <li>
+            <Link to={accountPath} className={styles.row}>
+              <UserRound size={20} aria-hidden="true" />
+              <span className={styles.label}>{t('profile.menuRow')}</span>
+              <ChevronRight size={18} aria-hidden="true" />
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to={languagePath} className={styles.row}>
             <Languages size={20} aria-hidden="true" />

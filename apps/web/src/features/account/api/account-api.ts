@@ -1,5 +1,7 @@
 import {
+  accountDeleteApply,
   accountInfoQuery,
+  accountInfoUpdate,
   bindCheck,
   bindEmail,
   emailCodeLogin,
@@ -9,6 +11,8 @@ import {
   logout,
   passwordSendCode,
   passwordSet,
+  sessionEnd,
+  sessionList,
   visitorLogin,
   type CodePurpose,
   type LoginInfo,
@@ -18,7 +22,10 @@ import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 
-export const accountKeys = { info: (uid: number) => ['account', 'info', uid] as const };
+export const accountKeys = {
+  info: (uid: number) => ['account', 'info', uid] as const,
+  sessions: (uid: number) => ['account', 'sessions', uid] as const,
+};
 
 export function accountInfoQueryOptions(uid: number) {
   // uid 0 means nobody is signed in (e.g. the moment after logging out): there is nothing to ask for.
@@ -131,6 +138,43 @@ export function useLogoutMutation({ onDone }: AfterSuccess = {}) {
     mutationFn: () => api.call(logout, { body: {} }),
     // The device forgets the session even if the server could not be told; the session then simply expires.
     onSettled: () => {
+      useSessionStore.getState().logout();
+      queryClient.clear();
+      onDone?.();
+    },
+  });
+}
+
+/** Renames the player; the answer is the updated User info, so the cache takes it as is. */
+export function useNickUpdateMutation(uid: number, { onDone }: AfterSuccess = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nick: string) => api.call(accountInfoUpdate, { body: { nick } }),
+    onSuccess: (info) => {
+      queryClient.setQueryData(accountKeys.info(uid), info);
+      onDone?.();
+    },
+  });
+}
+
+export function useSessionListQuery(uid: number) {
+  return useQuery({ queryKey: accountKeys.sessions(uid), queryFn: () => api.call(sessionList), enabled: uid > 0 });
+}
+
+export function useSessionEndMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number) => api.call(sessionEnd, { body: { session_id: sessionId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions(uid) }),
+  });
+}
+
+/** Closes the account for good; the device then forgets the session and everything cached for it. */
+export function useAccountCloseMutation({ onDone }: AfterSuccess = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(accountDeleteApply, { body: { confirm: 1 }, idempotencyKey: randomId() }),
+    onSuccess: () => {
       useSessionStore.getState().logout();
       queryClient.clear();
       onDone?.();

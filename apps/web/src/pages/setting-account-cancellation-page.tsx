@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../app/routes.ts';
+import { AccountCancellation } from '../features/account/account-cancellation.tsx';
+import { useSessionStore } from '../shared/session/session-store.ts';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function SettingAccountCancellationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Judged on arrival: closing the account here goes on to the game instead of bouncing to the login page.
+  const [arrivedSignedOut] = useState(() => !useSessionStore.getState().login);
+  if (arrivedSignedOut) return <Navigate to={paths.loginb} replace />;
+  return (
+    <>
+      <PageTitle title={t('profile.closeTitle')} backTo={paths.accountInfo} />
+      <AccountCancellation onClosed={() => navigate(paths.game, { replace: true })} onKept={() => navigate(paths.accountInfo)} />
+    </>
+  );
+}

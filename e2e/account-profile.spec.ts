@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, mailboxCode, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+/** An English-speaking brand (India, INR) keeps the labels readable. */
+const INDIA = 'tigerin.in';
+const PASSWORD = 'goal2026x';
+
+describe('Account settings, through the real server and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await serverStart();
+    browser = await browserLaunch(server, [INDIA]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Registers a new player by e-mail and lands signed in on /game. */
+  async function register(page: Page, email: string): Promise<void> {
+    await page.goto(`http://${INDIA}/#/game`);
+    await welcomeDismiss(page);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(/#\/email-register$/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in/ }).waitFor();
+    await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/#\/game$/);
+  }
+
+  it('A player renames the nick, switches to Português, and finds both kept after a reload', async () => {
+    const email = `nick-${Date.now()}@example.com`;
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await register(page, email);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/#\/setting$/);
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.waitForURL(/#\/setting\/account-info$/);
+    await page.getByText(email).waitFor();
+    await page.getByText('This device').waitFor();
+    await screenshot(page, 'account-info');
+
+    // A name the contract refuses is explained under the field, in the player's language.
+    const nick = page.getByLabel('Nickname');
+    await nick.fill('<b>');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').waitFor();
+    await screenshot(page, 'account-info-nick-error');
+
+    await nick.fill('Goal Getter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Nickname saved').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+
+    await page.goto(`http://${INDIA}/#/setting/language`);
+    await page.getByText('Português').click();
+    await page.reload();
+    await page.goto(`http://${INDIA}/#/setting/account-info`);
+    await page.getByRole('heading', { name: 'Dados da conta' }).waitFor();
+    expect(await page.getByLabel('Apelido').inputValue()).toBe('Goal Getter');
+    await screenshot(page, 'account-info-pt');
+    await context.close();
+  });
+
+  it('A player closes the account and can no longer log in', async () => {
+    const email = `close-${Date.now()}@example.com`;
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await register(page, email);
+
+    await page.goto(`http://${INDIA}/#/setting/account-info`);
+    await page.getByRole('link', { name: 'Close account' }).click();
+    await page.waitForURL(/#\/setting\/account-cancellation$/);
+    await page.getByRole('button', { name: 'I want to close my account' }).click();
+    await screenshot(page, 'account-cancellation-confirm');
+    await page.getByRole('button', { name: 'Yes, close my account for good' }).click();
+    await page.waitForURL(/#\/game$/);
+    await page.getByText('Your account is closed.').waitFor();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await screenshot(page, 'account-closed-game');
+
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await page.waitForURL(/#\/loginb/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('This account has been closed and can no longer be used.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    await screenshot(page, 'account-closed-login');
+    await context.close();
+  });
+});
