@@ -2,12 +2,11 @@ import { passwordRulesBroken } from '@piranha/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { usePasswordSendCodeMutation, usePasswordSetMutation } from './api/account-api.ts';
+import { EmailField, NewPasswordField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
-import { PasswordRules } from './password-rules.tsx';
 
 /** Forgot password: a code mailed to the address proves it, then a new password that follows the rules signs the player in. */
 export function ForgotPasswordForm({ onPasswordSet }: { onPasswordSet: () => void }) {
@@ -28,26 +27,9 @@ export function ForgotPasswordForm({ onPasswordSet }: { onPasswordSet: () => voi
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.intro}>{t('recovery.forgotIntro')}</p>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
+      <EmailField email={email} onEmailChange={setEmail} />
       <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
-      <TextField
-        label={t('recovery.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      >
-        <PasswordRules password={password} />
-      </TextField>
+      <NewPasswordField label={t('recovery.newPassword')} password={password} onPasswordChange={setPassword} />
       <FormError error={error} />
       <Button type="submit" block disabled={!ready || passwordSet.isPending} aria-busy={passwordSet.isPending}>
         {t('recovery.setPassword')}

@@ -5,6 +5,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { useEmailCodeLoginMutation, useEmailCodeSendMutation, useEmailLoginMutation } from './api/account-api.ts';
+import { EmailField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
 
 type Method = 'password' | 'code';
@@ -44,15 +45,7 @@ export function LoginForm({ onSignedIn, passwordHelp }: { onSignedIn: () => void
           </button>
         ))}
       </div>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
+      <EmailField email={email} onEmailChange={setEmail} />
       {method === 'password' ? (
         <TextField
           label={t('account.password')}

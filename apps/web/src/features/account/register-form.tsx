@@ -2,12 +2,11 @@ import { passwordRulesBroken } from '@piranha/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { useEmailCodeSendMutation, useEmailRegisterMutation } from './api/account-api.ts';
+import { EmailField, NewPasswordField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
-import { PasswordRules } from './password-rules.tsx';
 
 /** Sign-up by e-mail: a code proves the address, the password follows the rules shown as the player types. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
@@ -27,26 +26,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
+      <EmailField email={email} onEmailChange={setEmail} />
       <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
-      <TextField
-        label={t('account.password')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      >
-        <PasswordRules password={password} />
-      </TextField>
+      <NewPasswordField label={t('account.password')} password={password} onPasswordChange={setPassword} />
       <FormError error={error} />
       <Button type="submit" block disabled={!ready || register.isPending} aria-busy={register.isPending}>
         {t('header.register')}

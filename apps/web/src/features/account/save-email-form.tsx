@@ -2,12 +2,11 @@ import { passwordRulesBroken } from '@piranha/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { BindRefusedError, useBindCodeSendMutation, useBindEmailMutation } from './api/account-api.ts';
+import { EmailField, NewPasswordField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
-import { PasswordRules } from './password-rules.tsx';
 
 /**
  * A tourist saves the account with an e-mail (spec §4 bind): bind/check and the 'bind' code on "send code", then
@@ -32,26 +31,9 @@ export function SaveEmailForm({ onSaved }: { onSaved: () => void }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.intro}>{t('recovery.saveIntro')}</p>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
+      <EmailField email={email} onEmailChange={setEmail} />
       <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
-      <TextField
-        label={t('account.password')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      >
-        <PasswordRules password={password} />
-      </TextField>
+      <NewPasswordField label={t('account.password')} password={password} onPasswordChange={setPassword} />
       {codeSend.error instanceof BindRefusedError && !bind.error ? (
         <p className={styles.error} role="alert">
           {t('recovery.cannotBind')}
