@@ -63,12 +63,25 @@ describe('Account settings, through the real server and Chromium', () => {
 
     await page.goto(`http://${INDIA}/#/setting/language`);
     await page.getByText('Português').click();
+    await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     await page.reload();
     await page.goto(`http://${INDIA}/#/setting/account-info`);
     await page.getByRole('heading', { name: 'Dados da conta' }).waitFor();
     expect(await page.getByLabel('Apelido').inputValue()).toBe('Goal Getter');
     await screenshot(page, 'account-info-pt');
     await context.close();
+
+    // The language is saved to the account: signing in on a new device opens in Portuguese.
+    const other = await phoneContext(browser);
+    const second = await other.newPage();
+    await second.goto(`http://${INDIA}/#/loginb`);
+    await welcomeDismiss(second);
+    await second.getByLabel('E-mail').fill(email);
+    await second.getByLabel('Password').fill(PASSWORD);
+    await second.getByRole('button', { name: 'Log in' }).click();
+    await second.waitForURL(/#\/game$/);
+    await second.getByRole('navigation').getByRole('link', { name: 'Cassino' }).waitFor();
+    await other.close();
   });
 
   it('A player closes the account and can no longer log in', async () => {

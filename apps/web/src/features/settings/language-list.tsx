@@ -1,4 +1,5 @@
 import { LOCALES, localeToIntl, type Locale } from '@piranha/domain';
+import { languageSaveToAccount } from './api/language-save.ts';
 import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
 import { useTranslation } from 'react-i18next';
 import { languageChange } from '../../shared/i18n/i18n.ts';
@@ -10,6 +11,7 @@ export function LanguageList() {
   const { t, i18n } = useTranslation();
   const choose = async (locale: Locale) => {
     await languageChange(locale);
+    void languageSaveToAccount(locale);
     toastShow({ kind: 'success', text: t('language.changed') });
   };
   return (

@@ -50,8 +50,9 @@ export function languageChosen(): boolean {
 
 /** Switches language now; a player's own choice is remembered for the next visit, a detected one is not. */
 export async function languageChange(locale: Locale, options: { remember: boolean } = { remember: true }): Promise<void> {
+  // The choice is kept before the catalogue arrives, so a reload in between still honours it.
+  if (options.remember) storageSet(STORAGE_KEYS.language, locale);
   if (!i18next.hasResourceBundle(locale, 'translation')) i18next.addResourceBundle(locale, 'translation', await localeCatalogueLoad(locale));
   await i18next.changeLanguage(locale);
-  if (options.remember) storageSet(STORAGE_KEYS.language, locale);
   documentLanguageSet(locale);
 }

@@ -18,7 +18,9 @@ import {
   type LoginInfo,
 } from '@piranha/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isLocale } from '@piranha/domain';
 import { api } from '../../../shared/api/api.ts';
+import { languageChange, languageChosen } from '../../../shared/i18n/i18n.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 
@@ -49,6 +51,8 @@ function useSignedIn({ onDone }: AfterSuccess) {
   const queryClient = useQueryClient();
   return (info: LoginInfo) => {
     useSessionStore.getState().loginSet({ uid: info.uid, sid: info.sid, visitor: info.visitor === 1 });
+    // The account's language follows the player to a new device, unless they already chose one on this device.
+    if (!languageChosen() && isLocale(info.lang)) void languageChange(info.lang);
     queryClient.removeQueries({ queryKey: ['account'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
     onDone?.();
