@@ -1,0 +1,109 @@
+import type { BasketballLeague, BasketballTeamRating, ServeStrengths, TennisRules } from '@piranha/domain';
+
+/**
+ * The sports feed the API reads: a simulator today, a real provider tomorrow. Types here use readable names; the
+ * mapping to the FB wire names (`ms`, `mc`, `nsg`, …) belongs to the contract, so a provider never speaks wire.
+ */
+
+/** Sports the feed covers, by their FB sport id (reference/betting.md §1). */
+export const sportIds = { soccer: 1, basketball: 3, tennis: 5, volleyball: 13, tableTennis: 15 } as const;
+export type SportId = (typeof sportIds)[keyof typeof sportIds];
+
+export interface FeedLeague {
+  readonly id: number;
+  readonly sportId: SportId;
+  readonly name: string;
+  /** Display order within the sport: lower first. */
+  readonly rank: number;
+  readonly regionId: number;
+  readonly regionName: string;
+  readonly logoPath: string;
+}
+
+export interface FeedTeam {
+  readonly id: number;
+  readonly name: string;
+  readonly logoPath: string;
+}
+
+/** What a match needs to be simulated and priced, per sport; the pricing models of `@piranha/domain` read it. */
+export type MatchModel =
+  | { readonly sport: 'soccer'; readonly goalsExpectedHome: number; readonly goalsExpectedAway: number; readonly rho: number }
+  | {
+      readonly sport: 'basketball';
+      readonly league: BasketballLeague;
+      readonly home: BasketballTeamRating;
+      readonly away: BasketballTeamRating;
+    }
+  | { readonly sport: 'tennis'; readonly strengths: ServeStrengths; readonly rules: TennisRules }
+  | { readonly sport: 'volleyball'; readonly strengths: ServeStrengths }
+  | { readonly sport: 'tableTennis'; readonly strengths: ServeStrengths; readonly gamesToWin: 3 | 4 };
+
+export type MatchStatus = 'notStarted' | 'live' | 'ended';
+
+/** The live clock (`mc` on the wire). `periodCode` is the live period code of reference/betting.md §1. */
+export interface MatchClock {
+  readonly seconds: number;
+  readonly running: boolean;
+  readonly direction: 'up' | 'down';
+  readonly periodCode: number;
+  /** Stoppage time announced for the period in play, in whole minutes (soccer). */
+  readonly injuryMinutes: number;
+}
+
+/** A score of one period (`pe` is the market period code: 1002 first half, 3005 first quarter, 5002 first set …). */
+export interface PeriodScore {
+  readonly periodCode: number;
+  readonly home: number;
+  readonly away: number;
+}
+
+export interface FeedMatch {
+  readonly id: number;
+  readonly sportId: SportId;
+  readonly league: FeedLeague;
+  readonly home: FeedTeam;
+  readonly away: FeedTeam;
+  readonly startsAtMs: number;
+  readonly status: MatchStatus;
+  readonly clock: MatchClock;
+  /** Goals, points, or sets won (tennis, volleyball, table tennis). */
+  readonly score: { readonly home: number; readonly away: number };
+  readonly periodScores: readonly PeriodScore[];
+  /** True for a short window after a goal or a burst of points: markets show suspended and odds locked. */
+  readonly marketsSuspended: boolean;
+  readonly featured: boolean;
+  readonly model: MatchModel;
+}
+
+/** A finished match with its final and per-period scores. */
+export interface MatchResult {
+  readonly matchId: number;
+  readonly sportId: SportId;
+  readonly league: FeedLeague;
+  readonly home: FeedTeam;
+  readonly away: FeedTeam;
+  readonly startsAtMs: number;
+  readonly endedAtMs: number;
+  readonly score: { readonly home: number; readonly away: number };
+  readonly periodScores: readonly PeriodScore[];
+}
+
+/**
+ * All matches at one instant. `version` grows with every change, so the API can serialise each version once and
+ * answer polls with an ETag instead of rebuilding responses.
+ */
+export interface FeedSnapshot {
+  readonly version: number;
+  readonly matches: readonly FeedMatch[];
+}
+
+export interface SportsFeed {
+  snapshot(): FeedSnapshot;
+  match(matchId: number): FeedMatch | undefined;
+  results(): readonly MatchResult[];
+  /** Calls `listener` after every tick that changed the snapshot; returns the unsubscribe function. */
+  subscribe(listener: (snapshot: FeedSnapshot) => void): () => void;
+  /** Moves the feed to wall-clock `nowMs`: a simulator advances its matches, a real provider applies pushed updates. */
+  tick(nowMs: number): void;
+}
