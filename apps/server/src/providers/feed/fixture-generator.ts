@@ -1,0 +1,209 @@
+import { basketballLeagueFiba, basketballLeagueNba, type BasketballLeague, type BasketballTeamRating } from '@piranha/domain';
+import { clubNicknames, fixtureRegions, type FixtureRegion } from './fixture-names.ts';
+import { seededRandom, type SeededRandom } from './seeded-random.ts';
+import { sportIds, type FeedLeague, type FeedTeam, type MatchModel, type SportId } from './sports-feed.ts';
+
+/**
+ * Generates a week of fictional fixtures from a seed: leagues with a region and a logo, teams with the strengths the
+ * pricing models read, and matches from a little before `nowMs` (so several are live at any time of day) to 7 days
+ * after it. The same seed and `nowMs` always give the same fixtures.
+ */
+
+export type SportKey = MatchModel['sport'];
+
+/** A team's strength in the terms of its sport's pricing model. */
+export type TeamStrength =
+  /** Multipliers of the league's goals per team: `attack` of goals scored, `defence` of goals conceded (lower is better). */
+  | { readonly sport: 'soccer'; readonly attack: number; readonly defence: number }
+  | { readonly sport: 'basketball'; readonly rating: BasketballTeamRating }
+  /** The chance of winning a point (tennis, table tennis) or a rally (volleyball) on one's own serve. */
+  | { readonly sport: 'tennis' | 'volleyball' | 'tableTennis'; readonly serve: number };
+
+export interface FixtureTeam extends FeedTeam {
+  readonly leagueId: number;
+  readonly strength: TeamStrength;
+}
+
+export interface Fixture {
+  readonly id: number;
+  readonly sportId: SportId;
+  readonly league: FeedLeague;
+  readonly home: FixtureTeam;
+  readonly away: FixtureTeam;
+  readonly startsAtMs: number;
+  readonly featured: boolean;
+  readonly model: MatchModel;
+}
+
+export interface FixtureSet {
+  readonly leagues: readonly FeedLeague[];
+  readonly teams: readonly FixtureTeam[];
+  readonly fixtures: readonly Fixture[];
+}
+
+interface LeaguePlan {
+  readonly sport: SportKey;
+  readonly regionId: number;
+  readonly name: string;
+  readonly teamCount: number;
+  readonly matchesPerDay: number;
+  readonly liveCount: number;
+}
+
+const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
+const fixtureDays = 7;
+
+/** Goals one team scores in an average soccer match, and what playing at home multiplies them by. */
+const soccerGoalsPerTeam = 1.35;
+const soccerHomeFactor = 1.12;
+/** Dixon–Coles ρ: slightly more 0-0 and 1-1 than independent Poisson, as fitted on European leagues. */
+const soccerRho = -0.08;
+
+/** How long ago a live match may have started and still be playing, per sport, in minutes. */
+const liveStartedMinutesMax: Record<SportKey, number> = { soccer: 85, basketball: 45, tennis: 40, volleyball: 30, tableTennis: 8 };
+
+const sportIdOf: Record<SportKey, SportId> = {
+  soccer: sportIds.soccer,
+  basketball: sportIds.basketball,
+  tennis: sportIds.tennis,
+  volleyball: sportIds.volleyball,
+  tableTennis: sportIds.tableTennis,
+};
+
+const leaguePlans: readonly LeaguePlan[] = [
+  { sport: 'soccer', regionId: 1, name: 'Premier Division', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
+  { sport: 'soccer', regionId: 2, name: 'Primera Liga', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
+  { sport: 'soccer', regionId: 3, name: 'Série Nacional', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
+  { sport: 'soccer', regionId: 4, name: 'Liga Continental', teamCount: 16, matchesPerDay: 3, liveCount: 2 },
+  { sport: 'soccer', regionId: 5, name: 'Primera A', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
+  { sport: 'soccer', regionId: 6, name: 'Erste Liga', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
+  { sport: 'basketball', regionId: 1, name: 'National Basketball Circuit', teamCount: 12, matchesPerDay: 3, liveCount: 2 },
+  { sport: 'basketball', regionId: 2, name: 'Liga de Baloncesto', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
+  { sport: 'basketball', regionId: 3, name: 'Liga Nacional de Basquete', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
+  { sport: 'tennis', regionId: 1, name: 'Kingsmere Open', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
+  { sport: 'tennis', regionId: 4, name: 'Copa Puerto Sol', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
+  { sport: 'volleyball', regionId: 3, name: 'Superliga de Vôlei', teamCount: 12, matchesPerDay: 2, liveCount: 2 },
+  { sport: 'volleyball', regionId: 6, name: 'Volleyball Bundesklasse', teamCount: 10, matchesPerDay: 2, liveCount: 1 },
+  { sport: 'tableTennis', regionId: 4, name: 'Liga Pro de Tenis de Mesa', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+];
+
+export function fixturesGenerate(options: { readonly seed: number; readonly nowMs: number }): FixtureSet {
+  const random = seededRandom(options.seed);
+  const leagues: FeedLeague[] = [];
+  const teams: FixtureTeam[] = [];
+  const fixtures: Fixture[] = [];
+  let teamIdNext = 1;
+  let matchIdNext = 100_001;
+  leaguePlans.forEach((plan, index) => {
+    const region = regionById(plan.regionId);
+    const sportId = sportIdOf[plan.sport];
+    const leagueId = sportId * 1000 + index + 1;
+    const league: FeedLeague = {
+      id: leagueId,
+      sportId,
+      name: plan.name,
+      rank: index + 1,
+      regionId: region.id,
+      regionName: region.name,
+      logoPath: `/static/leagues/${leagueId}.svg`,
+    };
+    leagues.push(league);
+    const basketballLeague = random.next() < 0.5 ? basketballLeagueNba : basketballLeagueFiba;
+    const leagueTeams = teamNames(plan.sport, region, plan.teamCount, random).map((name): FixtureTeam => {
+      const id = teamIdNext++;
+      return { id, name, logoPath: `/static/teams/${id}.svg`, leagueId, strength: teamStrength(plan.sport, random) };
+    });
+    teams.push(...leagueTeams);
+    for (const startsAtMs of startTimes(plan, options.nowMs, random)) {
+      const [home, away] = pairPick(leagueTeams, random);
+      fixtures.push({
+        id: matchIdNext++,
+        sportId,
+        league,
+        home,
+        away,
+        startsAtMs,
+        featured: random.next() < 0.1,
+        model: matchModel(plan.sport, home.strength, away.strength, basketballLeague, random),
+      });
+    }
+  });
+  fixtures.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id);
+  return { leagues, teams, fixtures };
+}
+
+function regionById(regionId: number): FixtureRegion {
+  const region = fixtureRegions.find((candidate) => candidate.id === regionId);
+  if (!region) throw new RangeError(`no fixture region ${regionId}`);
+  return region;
+}
+
+/** Distinct names: clubs from cities for team sports, players from first and last names otherwise. */
+function teamNames(sport: SportKey, region: FixtureRegion, count: number, random: SeededRandom): string[] {
+  const names = new Set<string>();
+  let cityIndex = random.integer(0, region.cities.length - 1);
+  while (names.size < count) {
+    const city = region.cities[cityIndex++ % region.cities.length] ?? '';
+    if (sport === 'soccer') names.add(random.pick(region.clubPatterns).replace('{city}', city));
+    else if (sport === 'basketball' || sport === 'volleyball') names.add(`${city} ${random.pick(clubNicknames)}`);
+    else names.add(`${random.pick(region.firstNames)} ${random.pick(region.lastNames)}`);
+  }
+  return [...names];
+}
+
+function teamStrength(sport: SportKey, random: SeededRandom): TeamStrength {
+  const between = (min: number, max: number) => min + random.next() * (max - min);
+  switch (sport) {
+    case 'soccer':
+      return { sport, attack: between(0.7, 1.4), defence: between(0.7, 1.4) };
+    case 'basketball':
+      return { sport, rating: { offencePoints: between(-6, 6), defencePoints: between(-6, 6) } };
+    case 'tennis':
+      return { sport, serve: between(0.56, 0.72) };
+    case 'volleyball':
+      // A rally won on one's own serve is below even in volleyball: the receiving side attacks first.
+      return { sport, serve: between(0.36, 0.46) };
+    case 'tableTennis':
+      return { sport, serve: between(0.5, 0.6) };
+  }
+}
+
+function matchModel(sport: SportKey, home: TeamStrength, away: TeamStrength, basketballLeague: BasketballLeague, random: SeededRandom): MatchModel {
+  if (sport === 'soccer' && home.sport === 'soccer' && away.sport === 'soccer') {
+    return {
+      sport,
+      goalsExpectedHome: soccerGoalsPerTeam * home.attack * away.defence * soccerHomeFactor,
+      goalsExpectedAway: (soccerGoalsPerTeam * away.attack * home.defence) / soccerHomeFactor,
+      rho: soccerRho,
+    };
+  }
+  if (sport === 'basketball' && home.sport === 'basketball' && away.sport === 'basketball') {
+    return { sport, league: basketballLeague, home: home.rating, away: away.rating };
+  }
+  if ((sport === 'tennis' || sport === 'volleyball' || sport === 'tableTennis') && 'serve' in home && 'serve' in away) {
+    const strengths = { home: home.serve, away: away.serve };
+    if (sport === 'tennis') return { sport, strengths, rules: { setsToWin: 2 } };
+    if (sport === 'volleyball') return { sport, strengths };
+    return { sport, strengths, gamesToWin: random.next() < 0.8 ? 3 : 4 };
+  }
+  throw new TypeError(`team strengths do not match the sport ${sport}`);
+}
+
+/** Live matches started a few minutes to `liveStartedMinutesMax` ago; upcoming ones on the quarter hour over 7 days. */
+function startTimes(plan: LeaguePlan, nowMs: number, random: SeededRandom): number[] {
+  const live = Array.from({ length: plan.liveCount }, () => nowMs - random.integer(2, liveStartedMinutesMax[plan.sport]) * minuteMs);
+  const quarterMs = 15 * minuteMs;
+  const firstSlotMs = Math.ceil((nowMs + minuteMs) / quarterMs) * quarterMs;
+  const slotCount = (fixtureDays * dayMs) / quarterMs;
+  const upcoming = Array.from({ length: plan.matchesPerDay * fixtureDays }, () => firstSlotMs + random.integer(0, slotCount - 1) * quarterMs);
+  return [...live, ...upcoming];
+}
+
+function pairPick(teams: readonly FixtureTeam[], random: SeededRandom): [FixtureTeam, FixtureTeam] {
+  const home = random.pick(teams);
+  let away = random.pick(teams);
+  while (away.id === home.id) away = random.pick(teams);
+  return [home, away];
+}
