@@ -9,6 +9,7 @@ import type { AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { moneyActionGuardCreate, type MoneyActionGuard } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -40,6 +41,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
+  /** Money modules (payments, betting, casino) take this in their deps and call it before moving money. */
+  moneyActionGuard: MoneyActionGuard;
 }
 
 /** Builds the whole server — every module wired explicitly — without listening. */
@@ -75,10 +78,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi.
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
@@ -105,7 +110,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
-  accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
+  accountRoutes(app, {
+    ...deps,
+    mail,
+    sms: smsProviderOutbox(database.db, deps.now),
+    limits: config.authLimits,
+    identity: { google },
+    telegramBotToken: config.telegramBotToken,
+    opsToken: config.opsToken,
+  });
   if (!config.production) devMailboxRoutes(app, database.db);
   await webRoutes(app, config.webDist);
 
@@ -114,5 +127,5 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps };
+  return { app, database, deps, moneyActionGuard: moneyActionGuardCreate(config.moneyReauth) };
 }

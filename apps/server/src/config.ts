@@ -34,6 +34,10 @@ export interface AppConfig {
   /** Google's ID-token key set; GOOGLE_JWKS_FILE (a local JWKS file) replaces the URL when set. */
   googleJwksUrl: string;
   googleJwksFile: string | undefined;
+  /** Idle time after which money actions need a new sign-in: a default and per-brand overrides (appKey → ms). */
+  moneyReauth: { idleMs: number; idleMsByBrand: Record<string, number> };
+  /** Token of the messaging-app bot: verifies the mini app's initData; unset refuses tg_mini_app sign-in. */
+  telegramBotToken: string | undefined;
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -55,6 +59,17 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 function atMost(name: string, value: number, cap: number): number {
   if (value > cap) throw new Error(`${name} may be at most ${cap}, got ${value}`);
   return value;
+}
+
+/** "aguila=15,satoshi=10" → { aguila: 15 min, satoshi: 10 min } in milliseconds. */
+function minutesByBrand(name: string, value: string | undefined): Record<string, number> {
+  const byBrand: Record<string, number> = {};
+  for (const entry of list(value, [])) {
+    const [appKey, minutes] = entry.split('=').map((part) => part.trim());
+    if (!appKey || !minutes) throw new Error(`${name} takes appKey=minutes pairs, got "${entry}"`);
+    byBrand[appKey] = positiveInt(name, minutes, 0) * 60_000;
+  }
+  return byBrand;
 }
 
 export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
@@ -85,5 +100,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
+    moneyReauth: {
+      idleMs: positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
+      idleMsByBrand: minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
+    },
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
   };
 }

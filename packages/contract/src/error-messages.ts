@@ -35,6 +35,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'We could not verify your sign-in with this provider. Please try again.',
     socialAlreadyBound: 'This social account is already linked to another account.',
     smsUnavailable: 'SMS codes are not available right now. Please use your e-mail.',
+    telegramUnavailable: 'Signing in with Telegram is not available here.',
+    telegramInitDataInvalid: 'We could not verify your Telegram sign-in. Please open the app from Telegram again.',
     internal: 'The interface responds abnormally, please contact the administrator.',
   },
   'es-MX': {
@@ -66,6 +68,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'No pudimos verificar tu inicio de sesión con este proveedor. Inténtalo de nuevo.',
     socialAlreadyBound: 'Esta cuenta social ya está vinculada a otra cuenta.',
     smsUnavailable: 'Los códigos por SMS no están disponibles ahora. Usa tu correo electrónico.',
+    telegramUnavailable: 'El inicio de sesión con Telegram no está disponible aquí.',
+    telegramInitDataInvalid: 'No pudimos verificar tu inicio de sesión de Telegram. Abre la app de nuevo desde Telegram.',
     internal: 'La interfaz responde de forma anormal; contacta al administrador.',
   },
   'pt-BR': {
@@ -97,6 +101,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'Não conseguimos verificar seu login com este provedor. Tente novamente.',
     socialAlreadyBound: 'Esta conta social já está vinculada a outra conta.',
     smsUnavailable: 'Códigos por SMS não estão disponíveis agora. Use seu e-mail.',
+    telegramUnavailable: 'Entrar com o Telegram não está disponível aqui.',
+    telegramInitDataInvalid: 'Não foi possível verificar seu login do Telegram. Abra o app novamente pelo Telegram.',
     internal: 'A interface respondeu de forma anormal; contate o administrador.',
   },
   'ru-RU': {
@@ -128,6 +134,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'Не удалось подтвердить вход через этого провайдера. Попробуйте ещё раз.',
     socialAlreadyBound: 'Этот аккаунт соцсети уже привязан к другому аккаунту.',
     smsUnavailable: 'SMS-коды сейчас недоступны. Используйте e-mail.',
+    telegramUnavailable: 'Вход через Telegram здесь недоступен.',
+    telegramInitDataInvalid: 'Не удалось проверить вход через Telegram. Откройте приложение из Telegram ещё раз.',
     internal: 'Интерфейс ответил с ошибкой, обратитесь к администратору.',
   },
   'vm-VI': {
@@ -159,6 +167,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'Không thể xác minh đăng nhập của bạn với nhà cung cấp này. Vui lòng thử lại.',
     socialAlreadyBound: 'Tài khoản mạng xã hội này đã được liên kết với một tài khoản khác.',
     smsUnavailable: 'Mã SMS hiện không khả dụng. Vui lòng dùng e-mail.',
+    telegramUnavailable: 'Không thể đăng nhập bằng Telegram tại đây.',
+    telegramInitDataInvalid: 'Chúng tôi không thể xác minh đăng nhập Telegram của bạn. Vui lòng mở lại ứng dụng từ Telegram.',
     internal: 'Giao diện phản hồi bất thường, vui lòng liên hệ quản trị viên.',
   },
   'vm-TH': {
@@ -190,6 +200,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'เราไม่สามารถยืนยันการเข้าสู่ระบบของคุณกับผู้ให้บริการนี้ได้ กรุณาลองอีกครั้ง',
     socialAlreadyBound: 'บัญชีโซเชียลนี้เชื่อมโยงกับบัญชีอื่นแล้ว',
     smsUnavailable: 'ขณะนี้ไม่สามารถใช้รหัสทาง SMS ได้ กรุณาใช้อีเมล',
+    telegramUnavailable: 'ไม่สามารถเข้าสู่ระบบด้วย Telegram ที่นี่ได้',
+    telegramInitDataInvalid: 'เราไม่สามารถยืนยันการเข้าสู่ระบบ Telegram ของคุณได้ กรุณาเปิดแอปจาก Telegram อีกครั้ง',
     internal: 'ระบบตอบสนองผิดปกติ กรุณาติดต่อผู้ดูแลระบบ',
   },
   'zh-CN': {
@@ -221,6 +233,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: '无法验证您通过该服务商的登录，请重试。',
     socialAlreadyBound: '该社交账户已关联到其他账户。',
     smsUnavailable: '短信验证码暂不可用，请使用邮箱。',
+    telegramUnavailable: '此处无法使用 Telegram 登录。',
+    telegramInitDataInvalid: '无法验证您的 Telegram 登录，请从 Telegram 重新打开应用。',
     internal: '接口响应异常，请联系管理员。',
   },
   'ms-MY': {
@@ -253,6 +267,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     socialTokenInvalid: 'Kami tidak dapat mengesahkan log masuk anda dengan penyedia ini. Sila cuba lagi.',
     socialAlreadyBound: 'Akaun sosial ini sudah dipautkan dengan akaun lain.',
     smsUnavailable: 'Kod SMS tidak tersedia buat masa ini. Sila gunakan e-mel anda.',
+    telegramUnavailable: 'Log masuk dengan Telegram tidak tersedia di sini.',
+    telegramInitDataInvalid: 'Kami tidak dapat mengesahkan log masuk Telegram anda. Sila buka aplikasi dari Telegram semula.',
     internal: 'Antara muka bertindak balas secara luar biasa, sila hubungi pentadbir.',
   },
 };

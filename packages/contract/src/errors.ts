@@ -31,6 +31,9 @@ export const ERRORS = {
   SOCIAL_TOKEN_INVALID: { code: 4010, key: 'socialTokenInvalid' },
   SOCIAL_ALREADY_BOUND: { code: 4011, key: 'socialAlreadyBound' },
   SMS_UNAVAILABLE: { code: 4012, key: 'smsUnavailable' },
+  // accounts (session 2)
+  TELEGRAM_UNAVAILABLE: { code: 4013, key: 'telegramUnavailable' },
+  TELEGRAM_INIT_DATA_INVALID: { code: 4014, key: 'telegramInitDataInvalid' },
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

@@ -45,12 +45,20 @@ export function variantOfRequest(request: FastifyRequest): VariantProfile {
   );
 }
 
+/**
+ * The session travels in `__Host-` cookies over HTTPS (modules/account/account-cookie.ts). An unprefixed uid or sid
+ * cookie is never read: any subdomain could have planted it (session fixation).
+ */
+function cookieNameOf(param: string): string {
+  return param === 'uid' || param === 'sid' ? `__Host-${param}` : param;
+}
+
 function commonParamsOf(request: FastifyRequest): CommonParams {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const cookies = request.cookies ?? {};
   const raw: Record<string, unknown> = {};
   for (const name of Object.keys(commonParamsSchema.shape)) {
-    const value = query[name] ?? cookies[name];
+    const value = query[name] ?? cookies[cookieNameOf(name)];
     if (value !== undefined) raw[name] = Array.isArray(value) ? value[0] : value;
   }
   // Spec §5: p is dropped, not refused, when it is too long.

@@ -82,3 +82,19 @@ export async function bindEmail(
     throw error;
   }
 }
+
+/** Spec §7 visitor/bind, the older one-call bind: bind/check and bind/email together for the signed-in tourist. */
+export async function visitorBind(
+  deps: AccountDeps,
+  caller: Caller,
+  user: SessionUser,
+  input: { email: string; email_code: string; password?: string | undefined },
+): Promise<LoginInfo> {
+  const check = await bindCheck(deps, caller, user, input.email);
+  if (check.can_bind !== 1) {
+    // Says why: the account is closed, or it already has an e-mail.
+    await touristProfile(deps, caller, user);
+    throw new AppError('ACCOUNT_ALREADY_BOUND', { field: 'uid' });
+  }
+  return bindEmail(deps, caller, user, { ...input, request_id: check.request_id });
+}

@@ -121,3 +121,28 @@ export async function sessionEndOf(db: DbOrTx, user: SessionUser, sessionId: num
 export async function sessionMarkActive(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
   await sessionActiveSet(db, sessionId, now);
 }
+
+/** How long a session may sit idle before money actions ask for a new sign-in: a default and per-brand overrides. */
+export interface MoneyReauthPolicy {
+  idleMs: number;
+  /** appKey → idle milliseconds for the brands that differ from the default. */
+  idleMsByBrand: Readonly<Record<string, number>>;
+}
+
+export const MONEY_REAUTH_DEFAULT: MoneyReauthPolicy = { idleMs: SESSION_MONEY_IDLE_MS, idleMsByBrand: {} };
+
+export function moneyIdleMsOf(policy: MoneyReauthPolicy, appKey: string): number {
+  return policy.idleMsByBrand[appKey] ?? policy.idleMs;
+}
+
+/** What a money module calls before it moves money for the signed-in player. */
+export type MoneyActionGuard = (db: DbOrTx, actor: { user: SessionUser; appKey: string }, now: Date) => Promise<void>;
+
+/**
+ * The guard payments, betting and casino call before moving money (see this module's README): REAUTH_REQUIRED
+ * (dm_error 1031) when the session has been idle longer than the brand allows, SESSION_EXPIRED when it is gone;
+ * otherwise the action counts as presence. app.ts builds it once from the server config.
+ */
+export function moneyActionGuardCreate(policy: MoneyReauthPolicy): MoneyActionGuard {
+  return (db, actor, now) => sessionRequireFresh(db, actor.user.sessionId, now, moneyIdleMsOf(policy, actor.appKey));
+}

@@ -47,10 +47,13 @@ async function claimsOf(deps: SocialDeps, caller: Caller, request: SocialRequest
 /** Spec §7 thirdparty/do: sign in (registering on first use) or, with action bind, link the identity to the caller. */
 export async function socialDo(deps: SocialDeps, caller: Caller, request: SocialRequest): Promise<LoginInfo> {
   const claims = await claimsOf(deps, caller, request);
-  return request.action === 'bind' ? socialBind(deps, caller, request, claims) : socialLogin(deps, caller, request.plat, claims);
+  return request.action === 'bind'
+    ? socialBind(deps, caller, { plat: request.plat, superUid: request.extra?.super_uid }, claims)
+    : socialLogin(deps, caller, request.plat, claims);
 }
 
-async function socialLogin(deps: SocialDeps, caller: Caller, plat: SocialPlatform, claims: IdentityClaims): Promise<LoginInfo> {
+/** Signs in with a verified identity of any provider (Google, the Telegram mini app), registering it on first use. */
+export async function socialLogin(deps: AccountDeps, caller: Caller, plat: string, claims: IdentityClaims): Promise<LoginInfo> {
   const appKey = caller.variant.appKey;
   const now = deps.now();
   const known = await socialIdentityFind(deps.db, appKey, plat, claims.subject);
@@ -86,10 +89,15 @@ async function socialLogin(deps: SocialDeps, caller: Caller, plat: SocialPlatfor
 }
 
 /** thirdLoginRegBind: a tourist becomes registered (same uid); a registered player gains a second way in. */
-async function socialBind(deps: SocialDeps, caller: Caller, request: SocialRequest, claims: IdentityClaims): Promise<LoginInfo> {
+export async function socialBind(
+  deps: AccountDeps,
+  caller: Caller,
+  request: { plat: string; superUid?: number | undefined },
+  claims: IdentityClaims,
+): Promise<LoginInfo> {
   const user = caller.user;
   if (!user) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
-  const superUid = request.extra?.super_uid;
+  const superUid = request.superUid;
   if (superUid !== undefined && superUid !== user.uid) throw new AppError('UNAUTHORISED', { field: 'extra.super_uid' });
   const profile = await profileEnsure(deps.db, user.uid, caller.locale);
   if (profile.closedAt) throw new AppError('ACCOUNT_CLOSED', { field: 'uid' });

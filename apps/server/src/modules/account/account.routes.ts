@@ -21,15 +21,33 @@ import {
   smsCodeSend as smsCodeSendEndpoint,
   thirdpartyDo,
   visitorLogin as visitorLoginEndpoint,
+  fbUserCreate,
+  fbUserProfileGet,
+  redPointClick,
+  tabPromptGet,
+  tabPromptListV2,
+  TAB_KEYS,
+  tgMiniAppBind,
+  tgMiniAppLogin,
+  thirdpartLogin,
+  visitorBind as visitorBindEndpoint,
+  type LoginInfo,
 } from '@piranha/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../app-error.ts';
+import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import type { Caller } from './account-deps.ts';
 import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewal } from './account-session.service.ts';
 import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
-import { bindCheck, bindEmail } from './account-bind.service.ts';
+import { bindCheck, bindEmail, visitorBind } from './account-bind.service.ts';
+import { sessionCookiesClear, sessionCookiesSet } from './account-cookie.ts';
+import { fbUserCreateOf, fbUserProfile } from './account-fb-user.service.ts';
+import { redPointClear, redPointsOf, tabPromptPost, tabPromptsOf, type PromptViewer } from './account-prompt.service.ts';
+import { telegramBind, telegramLogin, type TelegramDeps } from './account-telegram.service.ts';
+import { opsTabPromptBody } from './account-ops.ts';
 import { accountClose, accountInfo, accountInfoChange } from './account-profile.service.ts';
 import { emailCodeCheck, emailCodeLogin, emailCodeRequest, emailLogin, emailRegister, passwordReset, visitorLogin } from './account.service.ts';
 
@@ -37,11 +55,33 @@ function callerOf(input: { ctx: RequestContext; request: FastifyRequest; user: S
   return { variant: input.ctx.variant, locale: input.ctx.locale, ip: input.request.ip, user: input.user };
 }
 
+function viewerOf(input: { ctx: RequestContext; user: SessionUser | undefined }): PromptViewer {
+  return { appKey: input.ctx.variant.appKey, uid: input.user?.uid, smid: input.ctx.params.smid, locale: input.ctx.locale };
+}
+
+/** Every answer that opens a session also sets the session cookies (HTTPS only; see account-cookie.ts). */
+async function signedIn(input: { request: FastifyRequest; reply: FastifyReply }, info: Promise<LoginInfo>): Promise<LoginInfo> {
+  const login = await info;
+  sessionCookiesSet(input.request, input.reply, login);
+  return login;
+}
+
+export type AccountRouteDeps = RouteDeps & SocialDeps & TelegramDeps & { opsToken: string | undefined };
+
 /** Spec §7 Account: tourists, e-mail players, codes, binding, password reset, closing, and the session lifecycle. */
-export function accountRoutes(app: FastifyInstance, deps: RouteDeps & SocialDeps): void {
-  routeRegister(app, deps, visitorLoginEndpoint, async (input) => visitorLogin(deps, callerOf(input), input.body.smid));
-  routeRegister(app, deps, sessionRenew, async ({ ctx }) => sessionRenewal(deps.db, ctx.params.uid, ctx.params.sid, deps.now()));
-  routeRegister(app, deps, logout, async ({ user }) => logoutOf(deps.db, user?.sessionId, deps.now()));
+export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  routeRegister(app, deps, visitorLoginEndpoint, async (input) => signedIn(input, visitorLogin(deps, callerOf(input), input.body.smid)));
+  routeRegister(app, deps, sessionRenew, async (input) => {
+    const answer = await sessionRenewal(deps.db, input.ctx.params.uid, input.ctx.params.sid, deps.now());
+    const uid = Number(input.ctx.params.uid);
+    if (answer.valid === 1 && answer.sid !== input.ctx.params.sid) sessionCookiesSet(input.request, input.reply, { uid, sid: answer.sid });
+    if (answer.valid === 0) sessionCookiesClear(input.request, input.reply);
+    return answer;
+  });
+  routeRegister(app, deps, logout, async ({ user, request, reply }) => {
+    sessionCookiesClear(request, reply);
+    return logoutOf(deps.db, user?.sessionId, deps.now());
+  });
   routeRegister(app, deps, accountInfoQuery, async (input) => accountInfo(deps, callerOf(input), input.user, input.ctx.params.sid ?? ''));
   routeRegister(app, deps, accountInfoUpdate, async (input) => accountInfoChange(deps, callerOf(input), input.user, input.ctx.params.sid ?? '', input.body));
   routeRegister(app, deps, heartbeat, async ({ user }) => {
@@ -53,21 +93,54 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps & SocialDeps
 
   routeRegister(app, deps, emailCodeSendEndpoint, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, input.body.purpose));
   routeRegister(app, deps, emailCodeCheckEndpoint, async (input) => emailCodeCheck(deps, callerOf(input), input.body));
-  routeRegister(app, deps, emailRegisterEndpoint, async (input) => emailRegister(deps, callerOf(input), input.body));
-  routeRegister(app, deps, emailLoginEndpoint, async (input) => emailLogin(deps, callerOf(input), input.body));
-  routeRegister(app, deps, emailCodeLoginEndpoint, async (input) => emailCodeLogin(deps, callerOf(input), input.body));
+  routeRegister(app, deps, emailRegisterEndpoint, async (input) => signedIn(input, emailRegister(deps, callerOf(input), input.body)));
+  routeRegister(app, deps, emailLoginEndpoint, async (input) => signedIn(input, emailLogin(deps, callerOf(input), input.body)));
+  routeRegister(app, deps, emailCodeLoginEndpoint, async (input) => signedIn(input, emailCodeLogin(deps, callerOf(input), input.body)));
 
   routeRegister(app, deps, bindCheckEndpoint, async (input) => bindCheck(deps, callerOf(input), input.user, input.body.email));
-  routeRegister(app, deps, bindEmailEndpoint, async (input) => bindEmail(deps, callerOf(input), input.user, input.body));
+  routeRegister(app, deps, bindEmailEndpoint, async (input) => signedIn(input, bindEmail(deps, callerOf(input), input.user, input.body)));
 
   routeRegister(app, deps, passwordSendCode, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, 'reset'));
   routeRegister(app, deps, passwordCheckCode, async (input) => emailCodeCheck(deps, callerOf(input), { ...input.body, purpose: 'reset' }));
-  routeRegister(app, deps, passwordSet, async (input) => passwordReset(deps, callerOf(input), input.body));
+  routeRegister(app, deps, passwordSet, async (input) => signedIn(input, passwordReset(deps, callerOf(input), input.body)));
 
   routeRegister(app, deps, smsCodeSendEndpoint, async (input) => smsCodeSend(deps, callerOf(input), input.body.phone, input.body.purpose));
   routeRegister(app, deps, smsCodeCheckEndpoint, async (input) => smsCodeCheck(deps, callerOf(input), input.body));
 
-  routeRegister(app, deps, thirdpartyDo, async (input) => socialDo(deps, callerOf(input), input.body));
+  routeRegister(app, deps, thirdpartyDo, async (input) => signedIn(input, socialDo(deps, callerOf(input), input.body)));
 
-  routeRegister(app, deps, accountDeleteApply, async (input) => accountClose(deps, callerOf(input), input.user, input.body.reason));
+  routeRegister(app, deps, accountDeleteApply, async (input) => {
+    const closed = await accountClose(deps, callerOf(input), input.user, input.body.reason);
+    sessionCookiesClear(input.request, input.reply);
+    return closed;
+  });
+
+  // Tab prompts (red dots on the footer tabs).
+  routeRegister(app, deps, tabPromptGet, async (input) => ({ red_points: redPointsOf(await tabPromptsOf(deps.db, viewerOf(input), deps.now()), TAB_KEYS) }));
+  routeRegister(app, deps, tabPromptListV2, async (input) => ({ list: await tabPromptsOf(deps.db, viewerOf(input), deps.now()) }));
+  routeRegister(app, deps, redPointClick, async (input) => redPointClear(deps.db, viewerOf(input), input.body.tab_key, deps.now()));
+  // Operators post a prompt for a brand. Off unless OPS_TOKEN is set.
+  app.post('/api/ops/tab-prompt', async (request) => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const body = opsTabPromptBody.safeParse(request.body);
+    if (!body.success) throw new AppError('VALIDATION_FAILED', { field: String(body.error.issues[0]?.path[0] ?? 'body') });
+    const { app_key, tab_key, texts, starts_at, ends_at } = body.data;
+    const startsAt = starts_at === undefined ? deps.now() : new Date(starts_at * 1000);
+    const endsAt = ends_at === undefined ? undefined : new Date(ends_at * 1000);
+    return envelopeOk(await tabPromptPost(deps.db, { appKey: app_key, tabKey: tab_key, texts, startsAt, endsAt }, deps.now()));
+  });
+
+  // The older sign-in paths of spec §7.
+  routeRegister(app, deps, thirdpartLogin, async (input) =>
+    signedIn(input, socialDo(deps, callerOf(input), { plat: input.body.plat, union_id: input.body.union_id, auth_params: input.body.auth_params, action: 'login' })),
+  );
+  routeRegister(app, deps, visitorBindEndpoint, async (input) => signedIn(input, visitorBind(deps, callerOf(input), input.user, input.body)));
+
+  // The sports-book user record: fetched, and created when there is none (spec §4).
+  routeRegister(app, deps, fbUserProfileGet, async (input) => fbUserProfile(deps, callerOf(input), input.user));
+  routeRegister(app, deps, fbUserCreate, async (input) => fbUserCreateOf(deps, callerOf(input), input.user));
+
+  // The messaging-app mini app.
+  routeRegister(app, deps, tgMiniAppLogin, async (input) => signedIn(input, telegramLogin(deps, callerOf(input), input.body.init_data)));
+  routeRegister(app, deps, tgMiniAppBind, async (input) => signedIn(input, telegramBind(deps, callerOf(input), input.body.init_data)));
 }

@@ -1,0 +1,157 @@
+import { endpoint } from './endpoint.ts';
+import { emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * Accounts, second part (spec §7 Account): tab prompts (red dots on the footer tabs), the older sign-in paths
+ * (thirdpart/login, visitor/bind), the sportsbook user record (user create, profile get) and the messaging-app
+ * mini app (tg_mini_app bind and login).
+ */
+
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
+const noBody = described(z.undefined(), 'No body');
+const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
+
+// Tab prompts
+
+/** The footer tabs a red dot can sit on. */
+export const TAB_KEYS = ['game', 'sport', 'setting', 'me'] as const;
+export type TabKey = (typeof TAB_KEYS)[number];
+export const tabKeySchema = described(z.pipe(z.string(), z.enum(TAB_KEYS)), 'Footer tab: game, sport, setting or me');
+
+/** Why a dot shows: an operator's prompt (news on a tab), or the account asking the tourist to save it. */
+export const tabPromptSchema = z.object({
+  tab_key: tabKeySchema,
+  prompt_id: described(z.string(), 'Id of the prompt; red_point_click clears every prompt of its tab'),
+  kind: described(z.pipe(z.string(), z.enum(['operator', 'save_email'])), 'operator: news the operator posted; save_email: a tourist may keep the account'),
+  text: described(z.string(), 'Short text for the prompt in the request’s language; empty when the dot alone says it'),
+});
+
+/** Spec §7 tab_prompt: which tabs carry a red dot for this player (or this device, when signed out). */
+export const tabPromptGet = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/tab_prompt',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ red_points: described(z.array(tabKeySchema), 'Tabs with at least one prompt not yet clicked') }),
+});
+
+/** Spec §7 v2/tab_prompt: the prompts themselves, so the client can say why a dot is there. */
+export const tabPromptListV2 = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/v2/tab_prompt',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: described(z.array(tabPromptSchema), 'Prompts not yet clicked, oldest first') }),
+});
+
+/** Spec §7 red_point_click: the player opened the tab; its dot goes away (for good, for these prompts). */
+export const redPointClick = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/red_point_click',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: z.strictObject({ tab_key: tabKeySchema }),
+  data: z.object({ cleared: integer('How many prompts this click cleared') }),
+});
+
+// Older sign-in paths
+
+/** Spec §7 thirdpart/login: the older social sign-in, the same as thirdparty/do with action login. */
+export const thirdpartLogin = endpoint({
+  method: 'POST',
+  path: '/api/user/account/thirdpart/login',
+  host: 'account',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    plat: described(z.pipe(z.string(), z.enum(['google'])), 'Sign-in provider: google'),
+    auth_params: described(z.string().check(z.minLength(1), z.maxLength(4096)), 'The provider credential (Google: the ID token)'),
+    union_id: z.optional(text(255, 'The player’s id at the provider as the client read it; must match the token when sent')),
+    dev_acc: z.optional(text(128, 'Device id (smid) of the client')),
+  }),
+  data: loginInfoSchema,
+});
+
+/** Spec §7 visitor/bind: the older one-call bind of a tourist to an e-mail (bind/check and bind/email together). */
+export const visitorBind = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/visitor/bind',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: z.optional(passwordSchema) }),
+  data: loginInfoSchema,
+});
+
+// The sportsbook user record
+
+/** The player's record at the sports book: created once per account, on first need (spec §4 user info create). */
+export const fbUserSchema = z.object({
+  uid: integer('User id'),
+  nick: described(z.string(), 'Display name'),
+  currency: described(z.string(), 'Currency bets are placed in'),
+  create_at: integer('Unix seconds the record was created'),
+});
+
+export const fbUserProfileGet = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/fb/user/profile/get',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    exists: flag('0 when the account has no sports-book record yet: create it, then fetch again'),
+    user: z.nullable(fbUserSchema),
+  }),
+});
+
+export const fbUserCreate = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/fb/user/create',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({}),
+  data: z.object({ created: flag('1 when this call created the record, 0 when it already existed') }),
+});
+
+// Messaging-app mini app
+
+const initDataSchema = described(
+  z.string().check(z.minLength(1), z.maxLength(4096)),
+  'Telegram.WebApp.initData exactly as received (a query string signed by the bot token)',
+);
+
+/** Signs in from inside the mini app: the Telegram user is the identity (registered on first use). */
+export const tgMiniAppLogin = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/tg_mini_app/login',
+  host: 'account',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ init_data: initDataSchema }),
+  data: loginInfoSchema,
+});
+
+/** Links the Telegram user of the mini app to the signed-in account (a tourist becomes registered). */
+export const tgMiniAppBind = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/tg_mini_app/bind',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ init_data: initDataSchema }),
+  data: loginInfoSchema,
+});
