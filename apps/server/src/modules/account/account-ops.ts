@@ -8,7 +8,7 @@ export const opsTabPromptBody = z
     app_key: z.string().regex(/^[a-z0-9_-]{1,32}$/),
     tab_key: z.enum(TAB_KEYS),
     texts: z
-      .record(z.enum(LOCALES), z.string().min(1).max(80))
+      .partialRecord(z.enum(LOCALES), z.string().min(1).max(80))
       .refine((texts) => Object.keys(texts).length > 0, { message: 'at least one language' }),
     starts_at: z.number().int().positive().optional(),
     ends_at: z.number().int().positive().optional(),
