@@ -46,7 +46,7 @@ export const api = createApiClient({
       lca_lang: i18next.language || variant.defaultLang,
       uid: login ? String(login.uid) : undefined,
       sid: login?.sid,
-      smid,
+      smid: smid || undefined,
       osversion: navigator.platform || undefined,
     };
   },

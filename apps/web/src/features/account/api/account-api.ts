@@ -20,9 +20,10 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isLocale } from '@piranha/domain';
 import { api } from '../../../shared/api/api.ts';
+import { fbUserEnsure } from './fb-user.ts';
 import { languageChange, languageChosen } from '../../../shared/i18n/i18n.ts';
 import { randomId } from '../../../shared/random-id.ts';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { smidEnsure, useSessionStore } from '../../../shared/session/session-store.ts';
 
 export const accountKeys = {
   info: (uid: number) => ['account', 'info', uid] as const,
@@ -47,7 +48,7 @@ export interface AfterSuccess {
  * Every sign-in ends the same way: keep the login info and drop whatever the previous identity had cached.
  * It runs in the mutation itself (not per call), because storing the login re-renders and may unmount the form.
  */
-function useSignedIn({ onDone }: AfterSuccess) {
+export function useSignedIn({ onDone }: AfterSuccess) {
   const queryClient = useQueryClient();
   return (info: LoginInfo) => {
     useSessionStore.getState().loginSet({ uid: info.uid, sid: info.sid, visitor: info.visitor === 1 });
@@ -55,6 +56,9 @@ function useSignedIn({ onDone }: AfterSuccess) {
     if (!languageChosen() && isLocale(info.lang)) void languageChange(info.lang);
     queryClient.removeQueries({ queryKey: ['account'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
+    queryClient.removeQueries({ queryKey: ['tab-prompt'] });
+    // Spec §4: the player's sports-book record is made on first need; a failure here is retried at the next sign-in.
+    void fbUserEnsure().catch(() => undefined);
     onDone?.();
   };
 }
@@ -62,7 +66,8 @@ function useSignedIn({ onDone }: AfterSuccess) {
 export function useVisitorLoginMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: () => api.call(visitorLogin, { body: { smid: useSessionStore.getState().smid }, idempotencyKey: randomId() }),
+    // The device id may still be settling (a native shell has up to 7 s to give its own).
+    mutationFn: async () => api.call(visitorLogin, { body: { smid: await smidEnsure() }, idempotencyKey: randomId() }),
     onSuccess: signedIn,
   });
 }
