@@ -92,9 +92,9 @@ describe('the balance needs a live session (uid, sid)', () => {
     t.clock.set(CLOCK_START);
   });
 
-  it('accepts the uid as a number string with the session from a cookie', async () => {
+  it('accepts the uid as a number string with the session from its __Host- cookies', async () => {
     const session = await t.session();
-    const envelope = await balanceAnswer({}, { cookie: `uid=${session.uid}; sid=${session.sid}` });
+    const envelope = await balanceAnswer({}, { cookie: `__Host-uid=${session.uid}; __Host-sid=${session.sid}` });
     expect(envelope.dm_error).toBe(0);
   });
 });

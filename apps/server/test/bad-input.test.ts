@@ -12,6 +12,7 @@ import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';
 import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
+import { initDataSign } from '../src/providers/telegram/telegram-init-data.ts';
 import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 
@@ -152,7 +153,36 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     },
   },
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
+  '/api/piranha/user/account/red_point_click': { body: { tab_key: 'me' } },
+  '/api/user/account/thirdpart/login': {
+    body: { plat: 'google', auth_params: 'header.payload.signature', union_id: 'google-sub-1', dev_acc: 'device-1' },
+    fresh: async () => {
+      const sub = `google${Math.random().toString(36).slice(2)}`;
+      return { body: { plat: 'google', auth_params: await google.mint({ sub }), union_id: sub, dev_acc: 'device-1' } };
+    },
+  },
+  '/api/piranha/user/account/visitor/bind': {
+    body: { email: 'bind-sample@example.com', email_code: '123456', password: PASSWORD },
+    fresh: async () => {
+      const tourist = await t.session();
+      const email = emailUnique('older-bind');
+      return { query: signedIn(tourist), body: { email, email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }), password: PASSWORD } };
+    },
+  },
+  '/api/piranha/user/account/tg_mini_app/login': { body: { init_data: 'auth_date=1&hash=00' }, fresh: async () => ({ body: { init_data: telegramInitData() } }) },
+  '/api/piranha/user/account/tg_mini_app/bind': {
+    body: { init_data: 'auth_date=1&hash=00' },
+    fresh: async () => ({ query: signedIn(await t.session()), body: { init_data: telegramInitData() } }),
+  },
 };
+
+const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
+let telegramUserId = 900_000;
+/** initData of a new Telegram user, signed with this file's bot token. */
+function telegramInitData(): string {
+  const user = JSON.stringify({ id: (telegramUserId += 1), first_name: 'Sample' });
+  return initDataSign({ auth_date: String(Math.floor(t.clock.now().getTime() / 1000)), user }, TELEGRAM_BOT_TOKEN);
+}
 
 /** SMS endpoints answer only while the operator's sms_switch is on (it ships off). */
 async function smsSwitchOn<T>(value: T): Promise<T> {
@@ -210,7 +240,7 @@ beforeAll(async () => {
   // Social sign-in verifies tokens against a local key set, as its own tests do.
   google = await googleTestKeysCreate(() => t.clock.now());
   t = await testAppCreate({
-    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', GOOGLE_JWKS_FILE: google.jwksFile },
+    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', GOOGLE_JWKS_FILE: google.jwksFile, TELEGRAM_BOT_TOKEN },
     geo: { countryOf: () => undefined },
   });
   session = await t.session();

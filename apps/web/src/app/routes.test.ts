@@ -12,7 +12,7 @@ describe('route table', () => {
   });
 
   it('shows the footer only on first-level pages and keeps the main tabs alive', () => {
-    expect(ROUTES.filter((route) => route.firstLevel).map((route) => route.path)).toEqual([paths.game, paths.sport, paths.setting, paths.me]);
+    expect(ROUTES.filter((route) => route.firstLevel).map((route) => route.path)).toEqual([paths.game, paths.sport, paths.setting, paths.me, paths.menu]);
     expect(ROUTES.filter((route) => route.keepAlive).map((route) => route.path)).toEqual([paths.game, paths.sport]);
     expect(routeFind(paths.forbidden)?.chrome).toBe(false);
     expect(routeFind('/not-listed')).toBeUndefined();

@@ -19,6 +19,9 @@ export const paths = {
   forgotPassword: '/email-forgot-password',
   saveEmail: '/save-email',
   me: '/me',
+  menu: '/menu',
+  /** Built on another branch; the header's deposit button goes there through the tourist save modal. */
+  deposit: '/deposit',
 } as const;
 
 export interface RouteEntry {
@@ -69,6 +72,7 @@ export const ROUTES: readonly RouteEntry[] = [
     chrome: true,
   },
   { path: paths.me, load: () => import('../pages/me-page.tsx'), firstLevel: true, keepAlive: false, chrome: true, preload: { level: 1, priority: 6 } },
+  { path: paths.menu, load: () => import('../pages/menu-page.tsx'), firstLevel: true, keepAlive: false, chrome: true, preload: { level: 2, priority: 4 } },
   { path: paths.loginb, load: () => import('../pages/login-page.tsx'), firstLevel: false, keepAlive: false, chrome: true, preload: { level: 2, priority: 8 } },
   {
     path: paths.register,

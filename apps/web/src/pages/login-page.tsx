@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../app/routes.ts';
 import styles from '../features/account/account-forms.module.css';
+import { GoogleSignIn } from '../features/account/google-sign-in.tsx';
 import { GuestButton } from '../features/account/guest-button.tsx';
 import { LoginForm } from '../features/account/login-form.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
@@ -35,6 +36,7 @@ export default function LoginPage() {
           </Link>
         }
       />
+      <GoogleSignIn action="login" onSignedIn={done} />
       <div className={styles.links}>
         <Link to={paths.register}>{t('account.noAccount')}</Link>
       </div>

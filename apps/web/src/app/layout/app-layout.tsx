@@ -2,6 +2,8 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
+import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
+import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
@@ -9,7 +11,7 @@ import { PopupStack } from '../../features/system/popup-stack.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
-import { ROUTES, routeFind } from '../routes.ts';
+import { paths, ROUTES, routeFind } from '../routes.ts';
 import styles from './app-layout.module.css';
 import { FooterTabs } from './footer-tabs.tsx';
 import { Header } from './header.tsx';
@@ -55,6 +57,8 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
+      <TelegramMiniApp />
+      <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack /> : null}
       <Toaster />
     </div>

@@ -1,30 +1,47 @@
+import type { TabKey } from '@piranha/contract';
 import { CircleUserRound, Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
 import { paths } from '../routes.ts';
 import styles from './footer-tabs.module.css';
 
-const TABS: readonly { path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting' | 'footer.me'; Icon: LucideIcon }[] = [
-  { path: paths.game, label: 'footer.game', Icon: Dices },
-  { path: paths.sport, label: 'footer.sport', Icon: Trophy },
-  { path: paths.setting, label: 'footer.setting', Icon: Settings },
-  { path: paths.me, label: 'footer.me', Icon: CircleUserRound },
+const TABS: readonly { key: TabKey; path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting' | 'footer.me'; Icon: LucideIcon }[] = [
+  { key: 'game', path: paths.game, label: 'footer.game', Icon: Dices },
+  { key: 'sport', path: paths.sport, label: 'footer.sport', Icon: Trophy },
+  { key: 'setting', path: paths.setting, label: 'footer.setting', Icon: Settings },
+  { key: 'me', path: paths.me, label: 'footer.me', Icon: CircleUserRound },
 ];
 
-/** The bottom tab bar of first-level pages (spec §2). */
+/** The bottom tab bar of first-level pages (spec §2), with the red dots of tab prompts (spec §7), cleared on click. */
 export function FooterTabs() {
   const { t } = useTranslation();
+  const dots = useRedPoints();
+  const clear = useRedPointClickMutation();
   return (
     <nav className={styles.footer} aria-label={t('footer.label')}>
       <ul className={styles.list}>
-        {TABS.map(({ path, label, Icon }) => (
-          <li key={path} className={styles.item}>
-            <NavLink to={path} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
-              <Icon size={22} aria-hidden="true" />
-              {t(label)}
-            </NavLink>
-          </li>
-        ))}
+        {TABS.map(({ key, path, label, Icon }) => {
+          const dotted = dots.has(key);
+          const why = dots.textOf(key);
+          return (
+            <li key={path} className={styles.item}>
+              <NavLink
+                to={path}
+                className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+                onClick={() => dotted && clear.mutate(key)}
+                aria-description={dotted ? (why ?? t('account.tabNew')) : undefined}
+                data-red-dot={dotted ? 'on' : undefined}
+              >
+                <span className={styles.icon}>
+                  <Icon size={22} aria-hidden="true" />
+                  {dotted ? <span className={styles.dot} aria-hidden="true" /> : null}
+                </span>
+                {t(label)}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

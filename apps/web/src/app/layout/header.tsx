@@ -1,37 +1,64 @@
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { LoginModal } from '../../features/account/login-modal.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { buttonClassName } from '../../shared/ui/button.tsx';
+import { depositGate } from '../../shared/session/tourist-save-prompt.ts';
+import { Button, buttonClassName } from '../../shared/ui/button.tsx';
+import { uiV3On } from '../../shared/ui-version.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { paths } from '../routes.ts';
 import styles from './header.module.css';
 
-/** Spec §2 header: logo back to game home; Login and Register when signed out; balance and deposit when signed in. */
+/**
+ * Spec §2 header: the menu; the logo back to game home; Login and Register when signed out (with UI v3, Login opens
+ * the in-page login modal); balance and deposit when signed in (a tourist meets the e-mail-save modal first).
+ */
 export function Header() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const variant = variantCurrent();
   const login = useSessionStore((state) => state.login);
+  const [loginOpen, setLoginOpen] = useState(false);
   return (
     <header className={styles.header}>
+      <Link to={paths.menu} className={styles.menu} aria-label={t('account.menuOpen')}>
+        <Menu size={22} aria-hidden="true" />
+      </Link>
       <Link to={paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
         <span className={styles.name}>{variant.name}</span>
       </Link>
       <div className={styles.actions}>
         {login ? (
-          <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+          <>
+            <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            {variant.flags.partnerBridge ? null : (
+              <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
+                {t('header.deposit')}
+              </Button>
+            )}
+          </>
         ) : (
           <>
-            <Link to={paths.loginb} className={buttonClassName({ variant: 'ghost', compact: true })}>
-              {t('header.login')}
-            </Link>
+            {uiV3On() ? (
+              <Button variant="ghost" compact onClick={() => setLoginOpen(true)}>
+                {t('header.login')}
+              </Button>
+            ) : (
+              <Link to={paths.loginb} className={buttonClassName({ variant: 'ghost', compact: true })}>
+                {t('header.login')}
+              </Link>
+            )}
             <Link to={paths.register} className={buttonClassName({ variant: 'primary', compact: true })}>
               {t('header.register')}
             </Link>
           </>
         )}
       </div>
+      {loginOpen && !login ? <LoginModal onClose={() => setLoginOpen(false)} registerTo={paths.register} forgotTo={paths.forgotPassword} /> : null}
     </header>
   );
 }

@@ -11,6 +11,7 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import styles from './account-info.module.css';
 import { apiErrorText } from './api-error-text.ts';
 import { FormError } from './form-error.tsx';
+import { GoogleSignIn } from './google-sign-in.tsx';
 import { useAccountInfoQuery, useNickUpdateMutation, useSessionEndMutation, useSessionListQuery } from './api/account-api.ts';
 
 /** Unix seconds as a date and time in the current language. */
@@ -132,6 +133,9 @@ export function AccountInfo({ cancellationPath }: { cancellationPath: string }) 
               </li>
             ))}
           </ul>
+        )}
+        {data.bind_info.some((bind) => bind.plat === 'google') ? null : (
+          <GoogleSignIn action="bind" onSignedIn={() => toastShow({ kind: 'success', text: t('account.googleLinked') })} />
         )}
       </section>
 

@@ -30,7 +30,7 @@ export function useRedPointClickMutation() {
   return useMutation({
     mutationFn: (tab: TabKey) => api.call(redPointClick, { body: { tab_key: tab } }),
     onMutate: (tab) => {
-      queryClient.setQueryData(tabPromptKeys.list(uid), (old) => (old ? { list: old.list.filter((prompt) => prompt.tab_key !== tab) } : old));
+      queryClient.setQueryData(tabPromptQueryOptions(uid).queryKey, (old) => (old ? { list: old.list.filter((prompt) => prompt.tab_key !== tab) } : old));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: tabPromptKeys.list(uid) }),
   });

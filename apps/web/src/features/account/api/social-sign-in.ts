@@ -1,0 +1,41 @@
+import { thirdpartyDo, tgMiniAppBind, tgMiniAppLogin } from '@piranha/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+import { randomId } from '../../../shared/random-id.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { useSignedIn, type AfterSuccess } from './account-api.ts';
+
+/**
+ * Google sign-in through thirdparty/do: `login` signs in (registering on first use); `bind` is thirdLoginRegBind,
+ * linking the Google identity to the signed-in account (a tourist becomes a registered player, same uid).
+ */
+export function useGoogleSignInMutation(action: 'login' | 'bind', after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: (credential: string) => {
+      const { login, smid } = useSessionStore.getState();
+      return api.call(thirdpartyDo, {
+        body: {
+          plat: 'google',
+          app_type: 'web',
+          auth_params: credential,
+          action,
+          ...(smid ? { dev_acc: smid } : {}),
+          ...(action === 'bind' && login ? { extra: { super_uid: login.uid } } : {}),
+        },
+        idempotencyKey: randomId(),
+      });
+    },
+    onSuccess: signedIn,
+  });
+}
+
+/** The mini app signs in (or, for a signed-in tourist, binds) with the launch's signed initData. */
+export function useTelegramSignInMutation(after: AfterSuccess = {}) {
+  const signedIn = useSignedIn(after);
+  return useMutation({
+    mutationFn: ({ initData, bind }: { initData: string; bind: boolean }) =>
+      api.call(bind ? tgMiniAppBind : tgMiniAppLogin, { body: { init_data: initData }, idempotencyKey: randomId() }),
+    onSuccess: signedIn,
+  });
+}

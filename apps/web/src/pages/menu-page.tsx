@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/routes.ts';
+import { AccountMenu } from '../features/account/account-menu.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+const MENU_PATHS = {
+  game: paths.game,
+  sport: paths.sport,
+  me: paths.me,
+  setting: paths.setting,
+  language: paths.settingLanguage,
+  accountInfo: paths.accountInfo,
+  saveEmail: paths.saveEmail,
+  login: paths.loginb,
+  register: paths.register,
+};
+
+export default function MenuPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('account.menuTitle')} />
+      <AccountMenu to={MENU_PATHS} />
+    </>
+  );
+}
