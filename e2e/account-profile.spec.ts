@@ -1,45 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, mailboxCode, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { INDIA, journeySetup, phonePage, playerSignUp, screenshot, welcomeDismiss } from './fixtures.ts';
 
-/** An English-speaking brand (India, INR) keeps the labels readable. */
-const INDIA = 'tigerin.in';
 const PASSWORD = 'goal2026x';
 
 describe('Account settings, through the real server and Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await serverStart();
-    browser = await browserLaunch(server, [INDIA]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** Registers a new player by e-mail and lands signed in on /game. */
-  async function register(page: Page, email: string): Promise<void> {
-    await page.goto(`http://${INDIA}/#/game`);
-    await welcomeDismiss(page);
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/email-register$/);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('button', { name: /Resend in/ }).waitFor();
-    await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/game$/);
-  }
+  const journey = journeySetup();
 
   it('A player renames the nick, switches to Português, and finds both kept after a reload', async () => {
     const email = `nick-${Date.now()}@example.com`;
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await register(page, email);
+    const { context, page } = await phonePage(journey.browser);
+    await playerSignUp(page, journey.server, email, PASSWORD);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/#\/setting$/);
@@ -72,8 +42,7 @@ describe('Account settings, through the real server and Chromium', () => {
     await context.close();
 
     // The language is saved to the account: signing in on a new device opens in Portuguese.
-    const other = await phoneContext(browser);
-    const second = await other.newPage();
+    const { context: other, page: second } = await phonePage(journey.browser);
     await second.goto(`http://${INDIA}/#/loginb`);
     await welcomeDismiss(second);
     await second.getByLabel('E-mail').fill(email);
@@ -86,9 +55,8 @@ describe('Account settings, through the real server and Chromium', () => {
 
   it('A player closes the account and can no longer log in', async () => {
     const email = `close-${Date.now()}@example.com`;
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await register(page, email);
+    const { context, page } = await phonePage(journey.browser);
+    await playerSignUp(page, journey.server, email, PASSWORD);
 
     await page.goto(`http://${INDIA}/#/setting/account-info`);
     await page.getByRole('link', { name: 'Close account' }).click();

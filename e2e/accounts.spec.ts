@@ -1,37 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, mailboxCode, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
-
-/** An English-speaking brand (India, INR) keeps the labels readable. */
-const INDIA = 'tigerin.in';
+import { describe, expect, it } from 'vitest';
+import { emailCodeEnter, headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
 
 describe('Accounts, through the real server and Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await serverStart();
-    browser = await browserLaunch(server, [INDIA]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function headerBalance(page: Page): Promise<string> {
-    const balance = page.getByRole('button', { name: 'Refresh balance' });
-    await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(/₹/);
-    return (await balance.textContent()) ?? '';
-  }
+  const journey = journeySetup();
 
   it('A visitor plays as a guest and sees a zero balance in rupees', async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    await page.goto(`http://${INDIA}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Play as a guest' }).click();
-    await page.waitForURL(/#\/game$/);
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page);
     expect(await headerBalance(page)).toContain('0.00');
     await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
     await page.getByText('Guest account').waitFor();
@@ -41,16 +16,13 @@ describe('Accounts, through the real server and Chromium', () => {
 
   it('A new player registers with the e-mailed code, logs out, and logs back in with a code', async () => {
     const email = `player-${Date.now()}@example.com`;
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await phonePage(journey.browser);
     await page.goto(`http://${INDIA}/#/game`);
     await welcomeDismiss(page);
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(/#\/email-register$/);
     await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('button', { name: /Resend in/ }).waitFor();
-    await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
+    await emailCodeEnter(page, journey.server, email);
     await page.getByLabel('Password').fill('goal2026x');
     await screenshot(page, 'register');
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -64,9 +36,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.getByRole('link', { name: 'Log in' }).click();
     await page.getByRole('tab', { name: 'E-mail code' }).click();
     await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByRole('button', { name: /Resend in/ }).waitFor();
-    await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
+    await emailCodeEnter(page, journey.server, email);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/#\/game$/);
     expect(await headerBalance(page)).toContain('0.00');
@@ -74,8 +44,7 @@ describe('Accounts, through the real server and Chromium', () => {
   });
 
   it('A wrong code is refused with the spec message and nothing is signed in', async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await phonePage(journey.browser);
     await page.goto(`http://${INDIA}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('tab', { name: 'E-mail code' }).click();
@@ -89,8 +58,7 @@ describe('Accounts, through the real server and Chromium', () => {
   });
 
   it('An expired session lands on the login page with the expired notice', async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await phonePage(journey.browser);
     await page.goto(`http://${INDIA}/#/game`);
     await welcomeDismiss(page);
     // A session the server does not know: the next balance call answers 604.

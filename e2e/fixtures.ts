@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const OPS_TOKEN = 'e2e-ops-token';
@@ -121,4 +122,79 @@ export async function mailboxCode(server: RunningServer, email: string): Promise
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no code in the mailbox for ${email}`);
+}
+
+/** The English-speaking brand the account journeys use (India, INR): its labels stay readable in the tests. */
+export const INDIA = 'tigerin.in';
+
+/** What a spec file shares: one real server and one Chromium, ready inside its tests. */
+export interface Journey {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/** Starts the server and Chromium before the file's tests and stops both after them; `hosts` map to the server. */
+export function journeySetup(hosts: readonly string[] = [INDIA], env: Record<string, string> = {}): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await serverStart(env);
+    browser = await browserLaunch(server, hosts);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the journey server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the journey browser is not started yet');
+      return browser;
+    },
+  };
+}
+
+/** A new phone (its own storage) and a page on it. */
+export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser);
+  return { context, page: await context.newPage() };
+}
+
+/** The header balance once it shows money (the currency symbol of the brand). */
+export async function headerBalance(page: Page, symbol: RegExp = /₹/): Promise<string> {
+  const balance = page.getByRole('button', { name: 'Refresh balance' });
+  await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(symbol);
+  return (await balance.textContent()) ?? '';
+}
+
+/** Presses "Send code", waits for the resend countdown, and types the code from the mailbox. */
+export async function emailCodeEnter(page: Page, server: RunningServer, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: /Resend in/ }).waitFor();
+  await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
+}
+
+/** A new player signs up by e-mail from the game page (closing the welcome pop-up) and lands signed in on /game. */
+export async function playerSignUp(page: Page, server: RunningServer, email: string, password: string, host = INDIA): Promise<void> {
+  await page.goto(`http://${host}/#/game`);
+  await welcomeDismiss(page);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL(/#\/email-register$/);
+  await page.getByLabel('E-mail').fill(email);
+  await emailCodeEnter(page, server, email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/#\/game$/);
+}
+
+/** A visitor plays as a guest from the login page and lands on /game with a balance. */
+export async function touristStart(page: Page, host = INDIA): Promise<void> {
+  await page.goto(`http://${host}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  await headerBalance(page);
 }

@@ -1,30 +1,36 @@
 import { balanceGet, ERRORS, loginInfoSchema } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transaction } from '../src/db/transaction.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
-import { codeMake, emailUnique, mailCode, mailLatest, PASSWORD, playerRegister, sessionOf, smidUnique, touristLogin } from './account-fixtures.ts';
-import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import {
+  accountAppSetup,
+  BIND_CHECK,
+  BIND_EMAIL,
+  CHECK_RESET,
+  CLOSE,
+  CODE_LOGIN,
+  codeMake,
+  emailUnique,
+  envelopePost,
+  INFO,
+  LOGIN,
+  mailCode,
+  mailLatest,
+  PASSWORD,
+  playerRegister,
+  SEND,
+  SEND_RESET,
+  sessionOf,
+  SET_PASSWORD,
+  smidUnique,
+  touristLogin,
+} from './account-fixtures.ts';
+import { CLOCK_START, envelopeOf, signedIn } from './harness.ts';
 
-const SEND = '/api/user/account/email/code/send';
-const BIND_CHECK = '/api/piranha/user/account/bind/check';
-const BIND_EMAIL = '/api/piranha/user/account/bind/email';
-const INFO = '/api/user/account/info/query';
-const LOGIN = '/api/piranha/user/account/email/login';
-const CODE_LOGIN = '/api/piranha/user/account/email/code/login';
-const SEND_RESET = '/api/v1/user/account/password/set/send_code';
-const CHECK_RESET = '/api/v1/user/account/password/set/check_code';
-const SET_PASSWORD = '/api/v1/user/account/password/set';
-const CLOSE = '/api/user/account/del_apply';
+const t = accountAppSetup();
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testAppCreate({ env: { AUTH_IP_CODE_SENDS_PER_HOUR: '1000', AUTH_IP_FAILURES_PER_HOUR: '1000' } });
-});
-afterAll(() => t?.close());
-
-const post = async (path: string, body: unknown, query: Record<string, string> = {}) => envelopeOf(await t.post(path, { body, query }));
+const post = envelopePost(t);
 
 async function bindRequest(query: Record<string, string>, email: string): Promise<string> {
   const check = await post(BIND_CHECK, { email }, query);

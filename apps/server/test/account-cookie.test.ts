@@ -1,22 +1,15 @@
 import { accountInfoQuery, ERRORS } from '@piranha/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configLoad } from '../src/config.ts';
 import { MONEY_REAUTH_DEFAULT, moneyActionGuardCreate, moneyIdleMsOf } from '../src/modules/account/account-session.service.ts';
-import { smidUnique, touristLogin } from './account-fixtures.ts';
-import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { accountAppSetup, LOGOUT, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
+import { envelopeOf, signedIn } from './harness.ts';
 import { AppError } from '../src/app-error.ts';
 
-const VISITOR_LOGIN = '/api/piranha/user/account/v2/visitor_login';
-const LOGOUT = '/api/piranha/user/account/logout';
 // The test client comes from 127.0.0.1, which is trusted here like an operator's TLS proxy would be.
 const HTTPS = { 'x-forwarded-proto': 'https' };
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testAppCreate({ env: { TRUSTED_PROXIES: '127.0.0.1', MONEY_REAUTH_IDLE_MINUTES_BY_BRAND: 'aguila=10' } });
-});
-afterAll(() => t?.close());
+const t = accountAppSetup({ TRUSTED_PROXIES: '127.0.0.1', MONEY_REAUTH_IDLE_MINUTES_BY_BRAND: 'aguila=10' });
 
 function cookiesOf(header: string | string[] | number | undefined): string[] {
   if (header === undefined) return [];

@@ -1,26 +1,29 @@
 import { ERROR_MESSAGES, ERRORS, loginInfoSchema } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_ATTEMPTS_MAX } from '../src/modules/account/account-code.service.ts';
-import { codeMake, emailUnique, mailCode, mailLatest, PASSWORD, playerRegister, sessionOf } from './account-fixtures.ts';
-import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import {
+  accountAppSetup,
+  CHECK,
+  CODE_LOGIN,
+  codeMake,
+  emailUnique,
+  envelopePost,
+  INFO,
+  LOGIN,
+  mailCode,
+  mailLatest,
+  PASSWORD,
+  playerRegister,
+  REGISTER,
+  SEND,
+  sessionOf,
+} from './account-fixtures.ts';
+import { CLOCK_START, envelopeOf, signedIn } from './harness.ts';
 
-const SEND = '/api/user/account/email/code/send';
-const CHECK = '/api/user/account/email/code/check';
-const REGISTER = '/api/piranha/user/account/email/register';
-const LOGIN = '/api/piranha/user/account/email/login';
-const CODE_LOGIN = '/api/piranha/user/account/email/code/login';
-const INFO = '/api/user/account/info/query';
+const t = accountAppSetup();
 
-let t: TestApp;
-
-beforeAll(async () => {
-  // Every request here comes from one address; the per-IP limits have their own test file.
-  t = await testAppCreate({ env: { AUTH_IP_CODE_SENDS_PER_HOUR: '1000', AUTH_IP_FAILURES_PER_HOUR: '1000' } });
-});
-afterAll(() => t?.close());
-
-const post = async (path: string, body: unknown, query: Record<string, string> = {}) => envelopeOf(await t.post(path, { body, query }));
+const post = envelopePost(t);
 
 async function send(email: string, purpose: string, query: Record<string, string> = {}) {
   return post(SEND, { email, purpose }, query);

@@ -7,9 +7,53 @@ import type { CodePurpose, LoginInfo } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
-import { envelopeOf, type TestApp } from './harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 
 export const PASSWORD = 'Correct-horse-9';
+
+// The account endpoints the tests call by path.
+export const VISITOR_LOGIN = '/api/piranha/user/account/v2/visitor_login';
+export const LOGOUT = '/api/piranha/user/account/logout';
+export const SEND = '/api/user/account/email/code/send';
+export const CHECK = '/api/user/account/email/code/check';
+export const REGISTER = '/api/piranha/user/account/email/register';
+export const LOGIN = '/api/piranha/user/account/email/login';
+export const CODE_LOGIN = '/api/piranha/user/account/email/code/login';
+export const INFO = '/api/user/account/info/query';
+export const BIND_CHECK = '/api/piranha/user/account/bind/check';
+export const BIND_EMAIL = '/api/piranha/user/account/bind/email';
+export const SEND_RESET = '/api/v1/user/account/password/set/send_code';
+export const CHECK_RESET = '/api/v1/user/account/password/set/check_code';
+export const SET_PASSWORD = '/api/v1/user/account/password/set';
+export const CLOSE = '/api/user/account/del_apply';
+export const SOCIAL = '/api/piranha/user/account/thirdparty/do';
+
+/** Every request of a test file comes from one address: the per-IP limits have their own file (lockout). */
+const ONE_ADDRESS_LIMITS = { AUTH_IP_CODE_SENDS_PER_HOUR: '1000', AUTH_IP_FAILURES_PER_HOUR: '1000' };
+
+/**
+ * The app of one test file: built before its tests (with `env`, which may be computed then, e.g. from a key set
+ * made in the same hook) and closed after them. The answer stands for the app from inside any test.
+ */
+export function accountAppSetup(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await testAppCreate({ env: { ...ONE_ADDRESS_LIMITS, ...(typeof env === 'function' ? await env() : env) } });
+  });
+  afterAll(() => app?.close());
+  return new Proxy({} as TestApp, {
+    get: (_target, key) => {
+      if (!app) throw new Error('the test app is built in beforeAll; use it inside a test');
+      return Reflect.get(app, key) as unknown;
+    },
+  });
+}
+
+/** POSTs a JSON body (with optional common parameters) and answers the envelope. */
+export function envelopePost(t: TestApp) {
+  return async (path: string, body: unknown, query: Record<string, string> = {}) => envelopeOf(await t.post(path, { body, query }));
+}
 
 export function emailUnique(label = 'player'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`;

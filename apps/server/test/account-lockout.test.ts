@@ -1,25 +1,16 @@
 import { ERRORS } from '@piranha/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configLoad } from '../src/config.ts';
-import { codeMake, emailUnique, PASSWORD, playerRegister } from './account-fixtures.ts';
-import { CLOCK_START, envelopeOf, testAppCreate, type TestApp } from './harness.ts';
+import { accountAppSetup, CHECK, CODE_LOGIN, codeMake, emailUnique, LOGIN, PASSWORD, playerRegister, SEND, SET_PASSWORD } from './account-fixtures.ts';
+import { CLOCK_START, envelopeOf } from './harness.ts';
 
-const LOGIN = '/api/piranha/user/account/email/login';
-const CODE_LOGIN = '/api/piranha/user/account/email/code/login';
-const SEND = '/api/user/account/email/code/send';
-const CHECK = '/api/user/account/email/code/check';
-const SET_PASSWORD = '/api/v1/user/account/password/set';
 const HOUR_MS = 3600_000;
 
-let t: TestApp;
 let ipCounter = 0;
 /** A new client address per test, so the per-IP counters of one test never leak into another. */
 const newIp = () => `203.0.113.${(ipCounter += 1)}`;
 
-beforeAll(async () => {
-  t = await testAppCreate({ env: { AUTH_IP_FAILURES_PER_HOUR: '30', AUTH_IP_CODE_SENDS_PER_HOUR: '3' } });
-});
-afterAll(() => t?.close());
+const t = accountAppSetup({ AUTH_IP_FAILURES_PER_HOUR: '30', AUTH_IP_CODE_SENDS_PER_HOUR: '3' });
 
 const post = async (path: string, body: unknown, remoteAddress: string, query: Record<string, string> = {}) =>
   envelopeOf(await t.post(path, { body, remoteAddress, query }));

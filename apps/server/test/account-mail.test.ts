@@ -2,10 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailUnique, mailLatest } from './account-fixtures.ts';
+import { emailUnique, mailLatest, SEND } from './account-fixtures.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
-
-const SEND = '/api/user/account/email/code/send';
 
 interface Received {
   from: string;

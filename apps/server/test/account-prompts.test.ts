@@ -1,21 +1,17 @@
 import { fbUserCreate, fbUserProfileGet, redPointClick, tabPromptGet, tabPromptListV2 } from '@piranha/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeMake, emailUnique, PASSWORD, playerRegister, sessionOf, smidUnique, touristLogin } from './account-fixtures.ts';
-import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { accountAppSetup, codeMake, emailUnique, PASSWORD, playerRegister, sessionOf, smidUnique, touristLogin } from './account-fixtures.ts';
+import { envelopeOf, signedIn } from './harness.ts';
 
 const OPS_TOKEN = 'ops-secret-for-tests';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testAppCreate({ env: { OPS_TOKEN } });
-});
-afterAll(() => t?.close());
+const t = accountAppSetup({ OPS_TOKEN });
 
 async function promptPost(body: Record<string, unknown>, token = OPS_TOKEN) {
   return envelopeOf(await t.post('/api/ops/tab-prompt', { body, headers: { authorization: `Bearer ${token}` } }));
 }
 const dots = async (query: Record<string, string>) => envelopeOf(await t.get(tabPromptGet.path, { query })).data.red_points as string[];
-const prompts = async (query: Record<string, string>) => envelopeOf(await t.get(tabPromptListV2.path, { query })).data.list as { tab_key: string; kind: string; text: string }[];
+const prompts = async (query: Record<string, string>) =>
+  envelopeOf(await t.get(tabPromptListV2.path, { query })).data.list as { tab_key: string; kind: string; text: string }[];
 const click = async (tab_key: string, query: Record<string, string>) => envelopeOf(await t.post(redPointClick.path, { body: { tab_key }, query }));
 
 describe('tab prompts (tab_prompt, v2/tab_prompt, red_point_click)', () => {
@@ -96,7 +92,9 @@ describe('visitor/bind (the older one-call bind)', () => {
     const tourist = await touristLogin(t);
     const email = emailUnique('older-bind');
     const email_code = await codeMake(t, email, 'bind', { userId: tourist.uid });
-    const bound = envelopeOf(await t.post('/api/piranha/user/account/visitor/bind', { query: signedIn(sessionOf(tourist)), body: { email, email_code, password: PASSWORD } }));
+    const bound = envelopeOf(
+      await t.post('/api/piranha/user/account/visitor/bind', { query: signedIn(sessionOf(tourist)), body: { email, email_code, password: PASSWORD } }),
+    );
     expect(bound.dm_error).toBe(0);
     expect(bound.data).toMatchObject({ uid: tourist.uid, visitor: 0, first_regist: 1 });
     const login = envelopeOf(await t.post('/api/piranha/user/account/email/login', { body: { email, password: PASSWORD } }));

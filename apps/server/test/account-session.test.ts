@@ -1,6 +1,6 @@
 import { accountInfoQuery, ERRORS, loginInfoSchema, sessionRenew, userInfoSchema } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transaction } from '../src/db/transaction.ts';
 import {
   SESSION_MONEY_IDLE_MS,
@@ -10,20 +10,13 @@ import {
 } from '../src/modules/account/account-session.service.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { sessionEnd } from '../src/modules/session/session.service.ts';
-import { sessionOf, smidUnique, touristLogin } from './account-fixtures.ts';
-import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
+import { CLOCK_START, envelopeOf, signedIn } from './harness.ts';
 
-const VISITOR_LOGIN = '/api/piranha/user/account/v2/visitor_login';
 const RENEW = sessionRenew.path;
 const INFO = accountInfoQuery.path;
-const LOGOUT = '/api/piranha/user/account/logout';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await testAppCreate();
-});
-afterAll(() => t?.close());
+const t = accountAppSetup();
 
 async function info(query: Record<string, string>) {
   return envelopeOf(await t.get(INFO, { query }));

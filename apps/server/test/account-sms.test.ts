@@ -1,20 +1,15 @@
 import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneUnique, sessionOf, touristLogin } from './account-fixtures.ts';
-import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { accountAppSetup, envelopePost, phoneUnique, sessionOf, touristLogin } from './account-fixtures.ts';
+import { CLOCK_START, signedIn } from './harness.ts';
 
 const SEND = '/api/user/account/sms/code/send';
 const CHECK = '/api/user/account/sms/code/check';
 
-let t: TestApp;
+const t = accountAppSetup({ AUTH_IP_CODE_SENDS_PER_HOUR: '1000' });
 
-beforeAll(async () => {
-  t = await testAppCreate({ env: { AUTH_IP_CODE_SENDS_PER_HOUR: '1000' } });
-});
-afterAll(() => t?.close());
-
-const post = async (path: string, body: unknown, query: Record<string, string> = {}) => envelopeOf(await t.post(path, { body, query }));
+const post = envelopePost(t);
 const smsSwitch = (enabled: 0 | 1) => t.rows(sql`update dynconfigs set enabled = ${enabled} where key = 'sms_switch'`);
 
 async function smsLatest(phone: string): Promise<string | undefined> {

@@ -1,23 +1,31 @@
 import { ERRORS, loginInfoSchema } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailUnique, googleTestKeysCreate, PASSWORD, playerRegister, sessionOf, smidUnique, touristLogin, type GoogleTestKeys } from './account-fixtures.ts';
-import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  accountAppSetup,
+  emailUnique,
+  googleTestKeysCreate,
+  INFO,
+  PASSWORD,
+  playerRegister,
+  sessionOf,
+  smidUnique,
+  SOCIAL,
+  touristLogin,
+  type GoogleTestKeys,
+} from './account-fixtures.ts';
+import { envelopeOf, signedIn } from './harness.ts';
 
-const SOCIAL = '/api/piranha/user/account/thirdparty/do';
-const INFO = '/api/user/account/info/query';
 const PIRANHA_CLIENT_ID = '100000-piranha.apps.piranha.example';
 
-let t: TestApp;
 let google: GoogleTestKeys;
 let subCounter = 0;
 const newSub = () => `1097${String((subCounter += 1)).padStart(17, '0')}`;
 
-beforeAll(async () => {
+const t = accountAppSetup(async () => {
   google = await googleTestKeysCreate(() => t.clock.now());
-  t = await testAppCreate({ env: { GOOGLE_JWKS_FILE: google.jwksFile } });
+  return { GOOGLE_JWKS_FILE: google.jwksFile };
 });
-afterAll(() => t?.close());
 
 async function social(body: Record<string, unknown>, input: { query?: Record<string, string>; headers?: Record<string, string> } = {}) {
   return envelopeOf(await t.post(SOCIAL, { body: { plat: 'google', app_type: 'web', action: 'login', ...body }, ...input }));

@@ -1,23 +1,24 @@
 import { ERRORS, loginInfoSchema, tgMiniAppBind, tgMiniAppLogin, thirdpartLogin } from '@piranha/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { initDataSign, initDataValidate, InitDataError } from '../src/providers/telegram/telegram-init-data.ts';
-import { googleTestKeysCreate, playerRegister, sessionOf, touristLogin, type GoogleTestKeys } from './account-fixtures.ts';
-import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { accountAppSetup, googleTestKeysCreate, playerRegister, sessionOf, touristLogin, type GoogleTestKeys } from './account-fixtures.ts';
+import { envelopeOf, signedIn, testAppCreate } from './harness.ts';
 
 const BOT_TOKEN = '7000000001:TEST-piranha-bot-token';
-let t: TestApp;
 let google: GoogleTestKeys;
 let telegramId = 500_000;
 
-beforeAll(async () => {
+const t = accountAppSetup(async () => {
   google = await googleTestKeysCreate(() => t.clock.now());
-  t = await testAppCreate({ env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, GOOGLE_JWKS_FILE: google.jwksFile } });
+  return { TELEGRAM_BOT_TOKEN: BOT_TOKEN, GOOGLE_JWKS_FILE: google.jwksFile };
 });
-afterAll(() => t?.close());
 
 function initDataFor(id: number, options: { token?: string; authDate?: Date } = {}): string {
   const authDate = Math.floor((options.authDate ?? t.clock.now()).getTime() / 1000);
-  return initDataSign({ auth_date: String(authDate), query_id: 'AAH-test', user: JSON.stringify({ id, first_name: 'Tele', language_code: 'pt' }) }, options.token ?? BOT_TOKEN);
+  return initDataSign(
+    { auth_date: String(authDate), query_id: 'AAH-test', user: JSON.stringify({ id, first_name: 'Tele', language_code: 'pt' }) },
+    options.token ?? BOT_TOKEN,
+  );
 }
 
 describe('initData validation (HMAC-SHA256 with "WebAppData")', () => {
@@ -101,6 +102,8 @@ describe('thirdpart/login (the older Google sign-in path)', () => {
     const again = envelopeOf(await t.post('/api/piranha/user/account/thirdparty/do', { body: { plat: 'google', action: 'login', auth_params: token } }));
     expect(again.data.uid).toBe(first.data.uid);
     const wrongAudience = await google.mint({ sub }, { audience: 'someone-else' });
-    expect(envelopeOf(await t.post(thirdpartLogin.path, { body: { plat: 'google', auth_params: wrongAudience } })).dm_error).toBe(ERRORS.SOCIAL_TOKEN_INVALID.code);
+    expect(envelopeOf(await t.post(thirdpartLogin.path, { body: { plat: 'google', auth_params: wrongAudience } })).dm_error).toBe(
+      ERRORS.SOCIAL_TOKEN_INVALID.code,
+    );
   });
 });

@@ -7,9 +7,7 @@ export const opsTabPromptBody = z
   .object({
     app_key: z.string().regex(/^[a-z0-9_-]{1,32}$/),
     tab_key: z.enum(TAB_KEYS),
-    texts: z
-      .partialRecord(z.enum(LOCALES), z.string().min(1).max(80))
-      .refine((texts) => Object.keys(texts).length > 0, { message: 'at least one language' }),
+    texts: z.partialRecord(z.enum(LOCALES), z.string().min(1).max(80)).refine((texts) => Object.keys(texts).length > 0, { message: 'at least one language' }),
     starts_at: z.number().int().positive().optional(),
     ends_at: z.number().int().positive().optional(),
   })

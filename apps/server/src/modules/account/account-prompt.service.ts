@@ -68,7 +68,14 @@ export async function redPointClear(db: DbOrTx, viewer: PromptViewer, tabKey: Ta
   const key = viewerKey(viewer);
   if (key === undefined) return { cleared: 0 };
   const onTab = (await tabPromptsOf(db, viewer, now)).filter((prompt) => prompt.tab_key === tabKey);
-  return { cleared: await tabPromptClicksInsert(db, key, onTab.map((prompt) => prompt.prompt_id), now) };
+  return {
+    cleared: await tabPromptClicksInsert(
+      db,
+      key,
+      onTab.map((prompt) => prompt.prompt_id),
+      now,
+    ),
+  };
 }
 
 /** An operator posts a prompt (behind OPS_TOKEN). */

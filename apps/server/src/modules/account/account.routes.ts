@@ -132,7 +132,10 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
 
   // The older sign-in paths of spec §7.
   routeRegister(app, deps, thirdpartLogin, async (input) =>
-    signedIn(input, socialDo(deps, callerOf(input), { plat: input.body.plat, union_id: input.body.union_id, auth_params: input.body.auth_params, action: 'login' })),
+    signedIn(
+      input,
+      socialDo(deps, callerOf(input), { plat: input.body.plat, union_id: input.body.union_id, auth_params: input.body.auth_params, action: 'login' }),
+    ),
   );
   routeRegister(app, deps, visitorBindEndpoint, async (input) => signedIn(input, visitorBind(deps, callerOf(input), input.user, input.body)));
 

@@ -18,7 +18,9 @@ describe('smidResolve (spec §9: smid fallback after 7 s)', () => {
   });
 
   it('takes the shell’s id when it arrives in time', async () => {
-    expect(await smidResolve({ stored: undefined, fromShell: async () => 'shell-device-1', fallbackMs: 7_000, generate: () => generated })).toBe('shell-device-1');
+    expect(await smidResolve({ stored: undefined, fromShell: async () => 'shell-device-1', fallbackMs: 7_000, generate: () => generated })).toBe(
+      'shell-device-1',
+    );
   });
 
   it('falls back to a generated id after exactly the fallback wait when the shell stays silent', async () => {
@@ -36,7 +38,9 @@ describe('smidResolve (spec §9: smid fallback after 7 s)', () => {
 
   it('falls back when the shell answers something visitor_login would refuse, or fails', async () => {
     expect(await smidResolve({ stored: 'bad id!', fromShell: async () => 'x', fallbackMs: 1, generate: () => generated })).toBe(generated);
-    expect(await smidResolve({ stored: undefined, fromShell: () => Promise.reject(new Error('bridge')), fallbackMs: 1, generate: () => generated })).toBe(generated);
+    expect(await smidResolve({ stored: undefined, fromShell: () => Promise.reject(new Error('bridge')), fallbackMs: 1, generate: () => generated })).toBe(
+      generated,
+    );
   });
 
   it('generates at once in a plain browser, which has no device id to offer', async () => {
