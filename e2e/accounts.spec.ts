@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailCodeEnter, headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import { emailCodeEnter, headerBalance, INDIA, journeySetup, phonePage, playerSignUp, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
 
 describe('Accounts, through the real server and Chromium', () => {
   const journey = journeySetup();
@@ -67,6 +67,87 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.waitForURL(/#\/loginb\?expired=true$/);
     await page.getByText('Your session has expired. Please log in again.').waitFor();
     await screenshot(page, 'expired');
+    await context.close();
+  });
+
+  it('A tourist sees a red dot on Me until opening it, and it stays gone after a reload', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page);
+    const me = page.getByRole('navigation').getByRole('link', { name: 'Me' });
+    await expect.poll(() => me.getAttribute('data-red-dot')).toBe('on');
+    await screenshot(page, 'tab-red-dot');
+    await me.click();
+    await page.waitForURL(/#\/me$/);
+    await expect.poll(() => me.getAttribute('data-red-dot')).toBeNull();
+    await page.reload();
+    await page.getByText('Guest account').waitFor();
+    // Fetched again from the server after the reload: the click was kept there.
+    await page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
+    expect(await me.getAttribute('data-red-dot')).toBeNull();
+    await context.close();
+  });
+
+  it('A tourist who taps Deposit is first invited to save the account, and may deposit as a guest', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page);
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    const invite = page.getByRole('dialog', { name: 'Save your account first?' });
+    await invite.waitFor();
+    await screenshot(page, 'tourist-save-modal');
+    await invite.getByRole('button', { name: 'Save with e-mail' }).click();
+    await page.waitForURL(/#\/save-email$/);
+    await invite.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await invite.getByRole('button', { name: 'Deposit as a guest' }).click();
+    await invite.waitFor({ state: 'detached' });
+    // Straight on to /deposit (the payments area answers there; without it the router falls back to /sport).
+    await page.waitForURL(/#\/(deposit|sport)$/);
+    await context.close();
+  });
+
+  it('The menu offers the way in to a visitor and every account place to a signed-in player', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${INDIA}/#/game`);
+    await welcomeDismiss(page);
+    await page.getByRole('link', { name: 'Open the menu' }).click();
+    await page.waitForURL(/#\/menu$/);
+    await page.getByText('You are not signed in').waitFor();
+    await screenshot(page, 'menu-visitor');
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(/#\/loginb$/);
+    await page.getByRole('button', { name: 'Play as a guest' }).click();
+    await page.waitForURL(/#\/game$/);
+
+    await page.getByRole('link', { name: 'Open the menu' }).click();
+    await page.getByRole('main').getByText('Guest account').waitFor();
+    await screenshot(page, 'menu-tourist');
+    await page.getByRole('link', { name: 'Save your account with an e-mail' }).click();
+    await page.waitForURL(/#\/save-email$/);
+    await page.goto(`http://${INDIA}/#/menu`);
+    await page.getByRole('main').getByRole('link', { name: 'Language' }).click();
+    await page.waitForURL(/#\/setting\/language$/);
+    await context.close();
+  });
+
+  it('With the newer UI, Log in opens an in-page modal and the player stays on the page', async () => {
+    const email = `modal-${Date.now()}@example.com`;
+    const { context, page } = await phonePage(journey.browser);
+    await playerSignUp(page, journey.server, email, 'goal2026x');
+    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/#\/game$/);
+
+    await page.goto(`http://${INDIA}/?v3=1#/sport`);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const modal = page.getByRole('dialog', { name: 'Log in' });
+    await modal.getByLabel('E-mail').fill(email);
+    await modal.getByLabel('Password').fill('goal2026x');
+    await screenshot(page, 'login-modal');
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/#\/sport$/);
+    expect(await headerBalance(page)).toContain('0.00');
     await context.close();
   });
 });

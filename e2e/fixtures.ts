@@ -133,12 +133,15 @@ export interface Journey {
   readonly browser: Browser;
 }
 
-/** Starts the server and Chromium before the file's tests and stops both after them; `hosts` map to the server. */
-export function journeySetup(hosts: readonly string[] = [INDIA], env: Record<string, string> = {}): Journey {
+/**
+ * Starts the server and Chromium before the file's tests and stops both after them; `hosts` map to the server. `env`
+ * may be a function when it depends on something an earlier hook makes (a key set).
+ */
+export function journeySetup(hosts: readonly string[] = [INDIA], env: Record<string, string> | (() => Record<string, string>) = {}): Journey {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await serverStart(env);
+    server = await serverStart(typeof env === 'function' ? env() : env);
     browser = await browserLaunch(server, hosts);
   });
   afterAll(async () => {

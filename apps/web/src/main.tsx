@@ -1,3 +1,4 @@
+import './launch-capture.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,13 +9,10 @@ import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
 import { smidEnsure } from './shared/session/session-store.ts';
-import { telegramLaunchCapture } from './shared/telegram-launch.ts';
 import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
 
 /** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
 async function boot(): Promise<void> {
-  // The mini app's launch data arrives in the hash, which the hash router would take for a path: keep it first.
-  telegramLaunchCapture(window.location);
   void smidEnsure();
   const variant = variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
