@@ -97,7 +97,7 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     await page.goto(`http://${INDIA}/#/setting/account-info`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByText('Your Google account is now linked.').waitFor();
-    await page.getByText(sub).waitFor();
+    await page.getByText(sub, { exact: true }).waitFor();
     await screenshot(page, 'account-info-google-linked');
     await page.goto(`http://${INDIA}/#/me`);
     await page.getByText(`${sub}@gmail.com`).waitFor();

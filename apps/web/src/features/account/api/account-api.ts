@@ -54,9 +54,10 @@ export function useSignedIn({ onDone }: AfterSuccess) {
     useSessionStore.getState().loginSet({ uid: info.uid, sid: info.sid, visitor: info.visitor === 1 });
     // The account's language follows the player to a new device, unless they already chose one on this device.
     if (!languageChosen() && isLocale(info.lang)) void languageChange(info.lang);
-    queryClient.removeQueries({ queryKey: ['account'] });
+    // Reset rather than remove: a screen still open (the account page after linking Google) refetches at once.
+    void queryClient.resetQueries({ queryKey: ['account'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
-    queryClient.removeQueries({ queryKey: ['tab-prompt'] });
+    void queryClient.resetQueries({ queryKey: ['tab-prompt'] });
     // Spec §4: the player's sports-book record is made on first need; a failure here is retried at the next sign-in.
     void fbUserEnsure().catch(() => undefined);
     onDone?.();
