@@ -79,10 +79,11 @@ describe('Accounts, through the real server and Chromium', () => {
     await me.click();
     await page.waitForURL(/#\/me$/);
     await expect.poll(() => me.getAttribute('data-red-dot')).toBeNull();
-    await page.reload();
-    await page.getByText('Guest account').waitFor();
     // Fetched again from the server after the reload: the click was kept there.
-    await page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
+    const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
+    await page.reload();
+    await prompts;
+    await page.getByText('Guest account').waitFor();
     expect(await me.getAttribute('data-red-dot')).toBeNull();
     await context.close();
   });
