@@ -2,7 +2,7 @@ import { randomId } from '../random-id.ts';
 import { createApiClient, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useSessionStore } from '../session/session-store.ts';
+import { getUserAtom, useSessionStore } from '../session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
 import { toastShow } from '../ui/toast-store.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
@@ -36,7 +36,8 @@ export const api = createApiClient({
   },
   params: () => {
     const variant = variantCurrent();
-    const { login, smid } = useSessionStore.getState();
+    const atom = getUserAtom();
+    const { smid } = useSessionStore.getState();
     return {
       ik_appid: variant.appKey,
       lca_coun: variant.country,
@@ -44,8 +45,8 @@ export const api = createApiClient({
       cv: `${variant.cvPrefix}_1.0.0`,
       currency: variant.currency,
       lca_lang: i18next.language || variant.defaultLang,
-      uid: login ? String(login.uid) : undefined,
-      sid: login?.sid,
+      uid: atom ? String(atom.uid) : undefined,
+      sid: atom?.sid,
       smid: smid || undefined,
       osversion: navigator.platform || undefined,
     };
