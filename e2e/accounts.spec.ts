@@ -151,4 +151,21 @@ describe('Accounts, through the real server and Chromium', () => {
     expect(await headerBalance(page)).toContain('0.00');
     await context.close();
   });
+
+  it('A signed-in player asked to re-authenticate before a money action signs in again and goes back', async () => {
+    const email = `reauth-${Date.now()}@example.com`;
+    const { context, page } = await phonePage(journey.browser);
+    await playerSignUp(page, journey.server, email, 'goal2026x');
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}').sid as string);
+    // Where the API client sends a player whose money action answered REAUTH_REQUIRED (dm_error 1031).
+    await page.goto(`http://${INDIA}/#/loginb?reauth=true`);
+    await page.getByText('For your security, please log in again before moving money.').waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('goal2026x');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL(/#\/game$/);
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}').sid as string);
+    expect(after).not.toBe(before);
+    await context.close();
+  });
 });

@@ -9,7 +9,7 @@ import type { AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
-import { moneyActionGuardCreate, type MoneyActionGuard } from './modules/account/account-session.service.ts';
+import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -41,8 +41,6 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
-  /** Money modules (payments, betting, casino) take this in their deps and call it before moving money. */
-  moneyActionGuard: MoneyActionGuard;
 }
 
 /** Builds the whole server — every module wired explicitly — without listening. */
@@ -71,7 +69,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const rateStore: RateLimitStore = config.redisUrl
     ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : rateLimitStoreMemory();
-  const deps: RouteDeps = { db: database.db, rateStore, rateLimitPerUser: config.rateLimitPerUser, now: overrides.now ?? (() => new Date()) };
+  const deps: RouteDeps = {
+    db: database.db,
+    rateStore,
+    rateLimitPerUser: config.rateLimitPerUser,
+    now: overrides.now ?? (() => new Date()),
+    // Payments, betting and casino call it before moving money; the idle limit is per brand.
+    moneyActionGuard: moneyActionGuardCreate(config.moneyReauth),
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -127,5 +132,5 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps, moneyActionGuard: moneyActionGuardCreate(config.moneyReauth) };
+  return { app, database, deps };
 }

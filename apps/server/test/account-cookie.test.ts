@@ -65,7 +65,7 @@ describe('money-action guard (idle re-authentication per brand)', () => {
   });
 
   it('lets a present player move money, and asks a brand’s idle player to sign in again after that brand’s limit', async () => {
-    const guard = t.built.moneyActionGuard;
+    const guard = t.deps.moneyActionGuard;
     const session = await t.session('aguila');
     const actor = { user: { uid: session.uid, sessionId: session.sessionId }, appKey: 'aguila' };
     t.clock.advance(9 * 60_000);

@@ -4,6 +4,7 @@ import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
 import type { Db } from '../db/client.ts';
+import type { MoneyActionGuard } from '../modules/account/account-session.service.ts';
 import { sessionAuthenticate } from '../modules/session/session.service.ts';
 import { envelopeError, envelopeOk } from './error-handler.ts';
 import { idempotencyClaim, idempotencyComplete, idempotencyRelease, requestHashOf, type IdempotencyClaim } from './idempotency.ts';
@@ -15,6 +16,8 @@ export interface RouteDeps {
   rateStore: RateLimitStore;
   rateLimitPerUser: number;
   now: () => Date;
+  /** Call before moving money for the signed-in player: idle sessions must sign in again (modules/account/README.md). */
+  moneyActionGuard: MoneyActionGuard;
 }
 
 export interface HandlerInput<E extends Endpoint> {

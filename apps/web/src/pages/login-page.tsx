@@ -16,16 +16,18 @@ export default function LoginPage() {
   const login = useSessionStore((state) => state.login);
   // Spec §5: login navigation does nothing for a player who is already signed in (judged on arrival, so signing
   // in here goes on to the game rather than bouncing to the account page).
-  const [arrivedSignedIn] = useState(() => Boolean(login && !login.visitor));
   const expired = params.get('expired') === 'true';
-  if (arrivedSignedIn) return <Navigate to={paths.me} replace />;
-  const done = () => navigate(paths.game, { replace: true });
+  // A money action refused an idle session (REAUTH_REQUIRED): the signed-in player proves presence by signing in again.
+  const reauth = params.get('reauth') === 'true';
+  const [arrivedSignedIn] = useState(() => Boolean(login && !login.visitor));
+  if (arrivedSignedIn && !reauth) return <Navigate to={paths.me} replace />;
+  const done = () => (reauth ? navigate(-1) : navigate(paths.game, { replace: true }));
   return (
     <div className={styles.form}>
       <PageTitle title={t('account.loginTitle')} />
-      {expired ? (
+      {expired || reauth ? (
         <p className={styles.notice} role="status">
-          {t('account.expiredNotice')}
+          {t(reauth ? 'account.reauthNotice' : 'account.expiredNotice')}
         </p>
       ) : null}
       <LoginForm

@@ -1,5 +1,5 @@
 import { randomId } from '../random-id.ts';
-import { createApiClient, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
+import { createApiClient, ERRORS, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { getUserAtom, useSessionStore } from '../session/session-store.ts';
@@ -23,6 +23,8 @@ function failedCallReport(report: FailedCallReport): void {
     });
   // Spec §8: the unexpected gets one global toast; expected refusals are handled where they happen.
   if (report.dm_error === 500) toastShow({ kind: 'error', text: i18next.t('toast.minorIssue') });
+  // The session sat idle too long for a money action: the player signs in again, then comes back to it.
+  if (report.dm_error === ERRORS.REAUTH_REQUIRED.code) window.location.hash = '#/loginb?reauth=true';
 }
 
 export const api = createApiClient({
