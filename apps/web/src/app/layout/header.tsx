@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoginModal } from '../../features/account/login-modal.tsx';
@@ -58,7 +59,10 @@ export function Header() {
           </>
         )}
       </div>
-      {loginOpen && !login ? <LoginModal onClose={() => setLoginOpen(false)} registerTo={paths.register} forgotTo={paths.forgotPassword} /> : null}
+      {/* Portalled: the header's backdrop-filter would make it the box a fixed overlay is placed in. */}
+      {loginOpen && !login
+        ? createPortal(<LoginModal onClose={() => setLoginOpen(false)} registerTo={paths.register} forgotTo={paths.forgotPassword} />, document.body)
+        : null}
     </header>
   );
 }
