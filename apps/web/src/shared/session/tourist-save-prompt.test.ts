@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from './session-store.ts';
-import { depositGate, depositPageInvite, touristSavePromptAnswer, useTouristSavePrompt } from './tourist-save-prompt.ts';
+import { depositGate, touristSaveInvite, touristSavePromptAnswer, useTouristSavePrompt } from './tourist-save-prompt.ts';
 
 beforeEach(() => {
   useTouristSavePrompt.setState({ goOn: undefined });
@@ -35,15 +35,15 @@ describe('depositGate (spec: visitor_deposit shows the tourist e-mail-save modal
     expect(useTouristSavePrompt.getState().goOn).toBeUndefined();
   });
 
-  it('invites a tourist on the deposit page once per app start, and never a registered player', () => {
+  it('invites a tourist once per app start (the deposit page, visitor_deposit), and never a registered player', () => {
     useSessionStore.setState({ login: { uid: 3, sid: 's', visitor: false } });
-    depositPageInvite();
+    touristSaveInvite();
     expect(useTouristSavePrompt.getState().goOn).toBeUndefined();
     useSessionStore.setState({ login: { uid: 4, sid: 's', visitor: true } });
-    depositPageInvite();
+    touristSaveInvite();
     expect(useTouristSavePrompt.getState().goOn).toBeDefined();
     touristSavePromptAnswer('dismiss');
-    depositPageInvite();
+    touristSaveInvite();
     expect(useTouristSavePrompt.getState().goOn).toBeUndefined();
   });
 });

@@ -26,11 +26,14 @@ export function touristSavePromptAnswer(choice: 'deposit' | 'save' | 'dismiss'):
   if (choice === 'deposit') goOn?.();
 }
 
-let shownOnDepositPage = false;
+let invited = false;
 
-/** For the /deposit page itself: a tourist who lands there is invited once per app start. */
-export function depositPageInvite(): void {
-  if (shownOnDepositPage || !useSessionStore.getState().login?.visitor) return;
-  shownOnDepositPage = true;
+/**
+ * Invites a tourist once per app start, with nothing to go on to: the /deposit page calls it when it opens, and a
+ * guest sign-in whose Login info says visitor_deposit 1 (a tourist holding money) calls it too (spec §4).
+ */
+export function touristSaveInvite(): void {
+  if (invited || !useSessionStore.getState().login?.visitor) return;
+  invited = true;
   useTouristSavePrompt.setState({ goOn: () => undefined });
 }

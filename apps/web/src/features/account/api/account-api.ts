@@ -24,6 +24,7 @@ import { fbUserEnsure } from './fb-user.ts';
 import { languageChange, languageChosen } from '../../../shared/i18n/i18n.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { smidEnsure, useSessionStore } from '../../../shared/session/session-store.ts';
+import { touristSaveInvite } from '../../../shared/session/tourist-save-prompt.ts';
 
 export const accountKeys = {
   info: (uid: number) => ['account', 'info', uid] as const,
@@ -52,6 +53,8 @@ export function useSignedIn({ onDone }: AfterSuccess) {
   const queryClient = useQueryClient();
   return (info: LoginInfo) => {
     useSessionStore.getState().loginSet({ uid: info.uid, sid: info.sid, visitor: info.visitor === 1 });
+    // Spec §4: a tourist who holds money (visitor_deposit) is invited to save the account by e-mail.
+    if (info.visitor === 1 && info.visitor_deposit === 1) touristSaveInvite();
     // The account's language follows the player to a new device, unless they already chose one on this device.
     if (!languageChosen() && isLocale(info.lang)) void languageChange(info.lang);
     // Reset rather than remove: a screen still open (the account page after linking Google) refetches at once.
