@@ -169,7 +169,10 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       return { query: signedIn(tourist), body: { email, email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }), password: PASSWORD } };
     },
   },
-  '/api/piranha/user/account/tg_mini_app/login': { body: { init_data: 'auth_date=1&hash=00' }, fresh: async () => ({ body: { init_data: telegramInitData() } }) },
+  '/api/piranha/user/account/tg_mini_app/login': {
+    body: { init_data: 'auth_date=1&hash=00' },
+    fresh: async () => ({ body: { init_data: telegramInitData() } }),
+  },
   '/api/piranha/user/account/tg_mini_app/bind': {
     body: { init_data: 'auth_date=1&hash=00' },
     fresh: async () => ({ query: signedIn(await t.session()), body: { init_data: telegramInitData() } }),
