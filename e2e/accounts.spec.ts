@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { emailCodeEnter, headerBalance, INDIA, journeySetup, phonePage, playerSignUp, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import {
+  emailCodeEnter,
+  headerBalance,
+  INDIA,
+  journeySetup,
+  OPS_TOKEN,
+  phonePage,
+  playerSignUp,
+  screenshot,
+  touristStart,
+  welcomeDismiss,
+} from './fixtures.ts';
 
 describe('Accounts, through the real server and Chromium', () => {
   const journey = journeySetup();
@@ -166,6 +177,30 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.waitForURL(/#\/game$/);
     const after = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}').sid as string);
     expect(after).not.toBe(before);
+    await context.close();
+  });
+
+  it('An operator’s news puts a red dot on Sports for visitors, and opening Sports clears it', async () => {
+    const posted = await fetch(`${journey.server.origin}/api/ops/tab-prompt`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app_key: 'tigerin', tab_key: 'sport', texts: { 'en-US': 'New cricket leagues' } }),
+    }).then((response) => response.json() as Promise<{ dm_error: number }>);
+    expect(posted.dm_error).toBe(0);
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${INDIA}/#/game`);
+    await welcomeDismiss(page);
+    const sports = page.getByRole('navigation').getByRole('link', { name: 'Sports' });
+    await expect.poll(() => sports.getAttribute('data-red-dot')).toBe('on');
+    expect(await sports.getAttribute('aria-description')).toBe('New cricket leagues');
+    await sports.click();
+    await page.waitForURL(/#\/sport$/);
+    await expect.poll(() => sports.getAttribute('data-red-dot')).toBeNull();
+    const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
+    await page.reload();
+    await prompts;
+    await sports.waitFor();
+    expect(await sports.getAttribute('data-red-dot')).toBeNull();
     await context.close();
   });
 });
