@@ -15,6 +15,8 @@ import { areaRoutes } from './modules/area/area.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { sportsRoutes } from './modules/sports/sports.routes.ts';
+import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
@@ -27,6 +29,9 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
+import { feedSimulatorCreate } from './providers/feed/feed-simulator.ts';
+import type { SportsFeed } from './providers/feed/sports-feed.ts';
+import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -35,16 +40,23 @@ export interface AppOverrides {
   mail?: MailProvider;
   now?: () => Date;
   logger?: boolean;
+  /** A sports feed in place of the simulator built from FEED_SEED / FEED_SPEED at `now()`. */
+  feed?: SportsFeed;
+  /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
+  feedTicker?: boolean;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
+  sports: { feed: SportsFeed; state: SportsState };
 }
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
+  const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
   const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await contentSeed(database.db);
 
@@ -124,13 +136,29 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     telegramBotToken: config.telegramBotToken,
     opsToken: config.opsToken,
   });
+  const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
+  const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
+  sportsRoutes(app, { ...deps, sports: sportsState });
+  // The feed moves once a second; each tick that changes something publishes a new snapshot version.
+  const feedTick = () => {
+    try {
+      feed.tick(deps.now().getTime());
+    } catch (error) {
+      // A failing tick must not take the server down with it; the next one tries again.
+      app.log.error({ err: error }, 'sports feed tick failed');
+    }
+  };
+  const feedTicker = overrides.feedTicker === false ? undefined : setInterval(feedTick, 1000);
+  feedTicker?.unref();
   if (!config.production) devMailboxRoutes(app, database.db);
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    if (feedTicker) clearInterval(feedTicker);
+    sportsState.stop();
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps };
+  return { app, database, deps, sports: { feed, state: sportsState } };
 }

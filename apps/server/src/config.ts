@@ -38,6 +38,8 @@ export interface AppConfig {
   moneyReauth: { idleMs: number; idleMsByBrand: Record<string, number> };
   /** Token of the messaging-app bot: verifies the mini app's initData; unset refuses tg_mini_app sign-in. */
   telegramBotToken: string | undefined;
+  /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
+  feed: { seed: number; speedFactor: number; margins: Record<string, number> };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -53,6 +55,28 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return parsed;
+}
+
+/** FEED_MARGINS: a JSON object of margin fractions by market kind, e.g. {"result":0.04,"inPlayExtra":0.03}. */
+function marginsParse(value: string | undefined): Record<string, number> {
+  if (value === undefined || value === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`FEED_MARGINS must be a JSON object, got "${value}"`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((margin) => typeof margin !== 'number')) {
+    throw new Error(`FEED_MARGINS must map market kinds to numbers, got "${value}"`);
+  }
+  return parsed as Record<string, number>;
 }
 
 /** ASVS caps some limits: an operator may lower them, never raise them past the cap. */
@@ -105,5 +129,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       idleMsByBrand: minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
     },
     telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
+    feed: {
+      seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),
+      speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),
+      margins: marginsParse(env.FEED_MARGINS),
+    },
   };
 }

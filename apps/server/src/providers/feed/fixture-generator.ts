@@ -71,22 +71,26 @@ const sportIdOf: Record<SportKey, SportId> = {
   tableTennis: sportIds.tableTennis,
 };
 
+/**
+ * About 170 matches a day: with their lengths that keeps nine or so live at any hour on average (soccer about six),
+ * besides the ones generated already under way.
+ */
 const leaguePlans: readonly LeaguePlan[] = [
-  { sport: 'soccer', regionId: 1, name: 'Premier Division', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 2, name: 'Primera Liga', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 3, name: 'Série Nacional', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 4, name: 'Liga Continental', teamCount: 16, matchesPerDay: 3, liveCount: 2 },
-  { sport: 'soccer', regionId: 5, name: 'Primera A', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'soccer', regionId: 6, name: 'Erste Liga', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'basketball', regionId: 1, name: 'National Basketball Circuit', teamCount: 12, matchesPerDay: 3, liveCount: 2 },
-  { sport: 'basketball', regionId: 2, name: 'Liga de Baloncesto', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'basketball', regionId: 3, name: 'Liga Nacional de Basquete', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'tennis', regionId: 1, name: 'Kingsmere Open', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'tennis', regionId: 4, name: 'Copa Puerto Sol', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'volleyball', regionId: 3, name: 'Superliga de Vôlei', teamCount: 12, matchesPerDay: 2, liveCount: 2 },
-  { sport: 'volleyball', regionId: 6, name: 'Volleyball Bundesklasse', teamCount: 10, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'tableTennis', regionId: 4, name: 'Liga Pro de Tenis de Mesa', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
-  { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'soccer', regionId: 1, name: 'Premier Division', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 2, name: 'Primera Liga', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 3, name: 'Série Nacional', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 4, name: 'Liga Continental', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 5, name: 'Primera A', teamCount: 16, matchesPerDay: 12, liveCount: 1 },
+  { sport: 'soccer', regionId: 6, name: 'Erste Liga', teamCount: 16, matchesPerDay: 12, liveCount: 1 },
+  { sport: 'basketball', regionId: 1, name: 'National Basketball Circuit', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'basketball', regionId: 2, name: 'Liga de Baloncesto', teamCount: 12, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'basketball', regionId: 3, name: 'Liga Nacional de Basquete', teamCount: 12, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'tennis', regionId: 1, name: 'Kingsmere Open', teamCount: 16, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'tennis', regionId: 4, name: 'Copa Puerto Sol', teamCount: 16, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'volleyball', regionId: 3, name: 'Superliga de Vôlei', teamCount: 12, matchesPerDay: 6, liveCount: 2 },
+  { sport: 'volleyball', regionId: 6, name: 'Volleyball Bundesklasse', teamCount: 10, matchesPerDay: 6, liveCount: 1 },
+  { sport: 'tableTennis', regionId: 4, name: 'Liga Pro de Tenis de Mesa', teamCount: 12, matchesPerDay: 24, liveCount: 2 },
+  { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 24, liveCount: 2 },
 ];
 
 export function fixturesGenerate(options: { readonly seed: number; readonly nowMs: number }): FixtureSet {
@@ -206,4 +210,44 @@ function pairPick(teams: readonly FixtureTeam[], random: SeededRandom): [Fixture
   let away = random.pick(teams);
   while (away.id === home.id) away = random.pick(teams);
   return [home, away];
+}
+
+/**
+ * One more day of upcoming fixtures for the leagues and teams of `set`, so a long-running feed always shows a week
+ * ahead: the same leagues, teams and models, start times on the quarter hour within [dayStartMs, dayStartMs + 1 day),
+ * match ids from `matchIdFirst`. Seeded by `seed` (mix in the day number for a different day each time).
+ */
+export function fixturesForDay(options: {
+  readonly seed: number;
+  readonly set: FixtureSet;
+  readonly dayStartMs: number;
+  readonly matchIdFirst: number;
+}): Fixture[] {
+  const random = seededRandom(options.seed);
+  const fixtures: Fixture[] = [];
+  let matchIdNext = options.matchIdFirst;
+  const quarterMs = 15 * minuteMs;
+  const firstSlotMs = Math.ceil(options.dayStartMs / quarterMs) * quarterMs;
+  options.set.leagues.forEach((league, index) => {
+    const plan = leaguePlans[index];
+    const leagueTeams = options.set.teams.filter((team) => team.leagueId === league.id);
+    if (!plan || leagueTeams.length < 2) return;
+    const basketball = options.set.fixtures.find((fixture) => fixture.league.id === league.id && fixture.model.sport === 'basketball')?.model;
+    const basketballLeague = basketball?.sport === 'basketball' ? basketball.league : basketballLeagueNba;
+    for (let count = 0; count < plan.matchesPerDay; count++) {
+      const startsAtMs = firstSlotMs + random.integer(0, dayMs / quarterMs - 1) * quarterMs;
+      const [home, away] = pairPick(leagueTeams, random);
+      fixtures.push({
+        id: matchIdNext++,
+        sportId: league.sportId,
+        league,
+        home,
+        away,
+        startsAtMs,
+        featured: random.next() < 0.1,
+        model: matchModel(plan.sport, home.strength, away.strength, basketballLeague, random),
+      });
+    }
+  });
+  return fixtures.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id);
 }
