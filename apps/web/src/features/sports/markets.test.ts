@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMarkets, marketGroupsOrder, oddsDirection, optionLocked } from './markets.ts';
+import { cardMarkets, marketGroupsOrder, marketPeriod, oddsDirection, optionLocked } from './markets.ts';
 
 const group = (mty: number, pe?: number, tys: number[] = [1, 2]) => ({ mty, pe, mks: [{ op: tys.map((ty) => ({ ty })) }] });
 
@@ -44,5 +44,15 @@ describe('odds state', () => {
     expect(oddsDirection(-1.8, 1.9)).toBeUndefined();
     expect(oddsDirection(1.8, -1.9)).toBeUndefined();
     expect(oddsDirection(undefined, 1.9)).toBeUndefined();
+  });
+});
+
+describe('market period', () => {
+  it('reads the whole match, halves, quarters, sets and games', () => {
+    expect(marketPeriod(1, 1001)).toEqual({ key: 'full' });
+    expect(marketPeriod(1, 1002)).toEqual({ key: 'firstHalf' });
+    expect(marketPeriod(3, 3006)).toEqual({ key: 'quarter', n: 2 });
+    expect(marketPeriod(5, 5003)).toEqual({ key: 'set', n: 2 });
+    expect(marketPeriod(15, 15002)).toEqual({ key: 'game', n: 1 });
   });
 });

@@ -48,3 +48,18 @@ export function oddsDirection(previous: number | undefined, next: number | undef
   if (previous === undefined || next === undefined || !(previous > 1) || !(next > 1) || previous === next) return undefined;
   return next > previous ? 'up' : 'down';
 }
+
+export type MarketPeriod = { key: 'full' } | { key: 'firstHalf' | 'secondHalf' } | { key: 'quarter' | 'set' | 'game'; n: number };
+
+/**
+ * The period a market is for (`mg.pe`, reference/betting.md §1): the whole match at sport·1000 + 1; soccer halves
+ * 1002/1003; basketball quarters 3005–3008; sets (tennis, volleyball) or games (table tennis) from sport·1000 + 2.
+ */
+export function marketPeriod(sportId: number, periodCode: number): MarketPeriod {
+  const base = sportId * 1000;
+  if (periodCode === base + 1) return { key: 'full' };
+  if (sportId === 1) return periodCode === 1002 ? { key: 'firstHalf' } : periodCode === 1003 ? { key: 'secondHalf' } : { key: 'full' };
+  if (sportId === 3) return periodCode >= 3005 && periodCode <= 3008 ? { key: 'quarter', n: periodCode - 3004 } : { key: 'full' };
+  if (periodCode >= base + 2 && periodCode <= base + 10) return { key: sportId === 15 ? 'game' : 'set', n: periodCode - base - 1 };
+  return { key: 'full' };
+}

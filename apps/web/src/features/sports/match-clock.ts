@@ -23,9 +23,7 @@ export function clockText(seconds: number): string {
 }
 
 export type PeriodLabel =
-  | { key: 'notStarted' | 'firstHalf' | 'halfTime' | 'secondHalf' | 'ended' | 'overtime' }
-  | { key: 'quarter' | 'set' | 'game'; n: number }
-  | { key: 'live' };
+  { key: 'notStarted' | 'firstHalf' | 'halfTime' | 'secondHalf' | 'ended' | 'overtime' } | { key: 'quarter' | 'set' | 'game'; n: number } | { key: 'live' };
 
 /**
  * The live period `mc.pe` as a label: soccer 1002/1003/1004 halves and half time; basketball 3005…3011 quarters (odd

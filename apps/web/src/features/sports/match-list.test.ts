@@ -10,7 +10,10 @@ describe('match list paging', () => {
   });
 
   it('merges pages without duplicates by id, the later copy replacing the earlier in place', () => {
-    const merged = matchListMerge([[match(1), match(2, 4, 0, 'old')], [match(2, 4, 0, 'new'), match(3)]]);
+    const merged = matchListMerge([
+      [match(1), match(2, 4, 0, 'old')],
+      [match(2, 4, 0, 'new'), match(3)],
+    ]);
     expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(merged[1]!.tag).toBe('new');
   });
