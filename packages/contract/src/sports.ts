@@ -33,7 +33,7 @@ export const SALE_STATUS = { open: 1, suspended: 0, closed: -1 } as const;
 /**
  * Selection type `ty` (reference/betting.md §1): 1 home, 2 away, 3 draw, 4 over, 5 under, 8 yes, 9 no. Double chance
  * (which FB leaves unnamed) uses 10 home or draw, 11 home or away, 12 draw or away. Correct scores use
- * 100 + 10 × home + away (0–9 goals each, name "h-a") and 249 for any other score.
+ * 100 + 10 × home + away (0–4 goals each, name "h-a") and 249 "other" for any score with a team above 4.
  */
 export const SELECTION_TYPES = {
   home: 1,
@@ -49,7 +49,7 @@ export const SELECTION_TYPES = {
   correctScoreOther: 249,
 } as const;
 
-/** `ty` of a correct score h-a (h, a in 0..9). */
+/** `ty` of a correct score h-a (h, a in 0..4). */
 export function correctScoreSelectionType(home: number, away: number): number {
   return 100 + 10 * home + away;
 }

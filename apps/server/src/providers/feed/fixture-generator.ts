@@ -207,3 +207,43 @@ function pairPick(teams: readonly FixtureTeam[], random: SeededRandom): [Fixture
   while (away.id === home.id) away = random.pick(teams);
   return [home, away];
 }
+
+/**
+ * One more day of upcoming fixtures for the leagues and teams of `set`, so a long-running feed always shows a week
+ * ahead: the same leagues, teams and models, start times on the quarter hour within [dayStartMs, dayStartMs + 1 day),
+ * match ids from `matchIdFirst`. Seeded by `seed` (mix in the day number for a different day each time).
+ */
+export function fixturesForDay(options: {
+  readonly seed: number;
+  readonly set: FixtureSet;
+  readonly dayStartMs: number;
+  readonly matchIdFirst: number;
+}): Fixture[] {
+  const random = seededRandom(options.seed);
+  const fixtures: Fixture[] = [];
+  let matchIdNext = options.matchIdFirst;
+  const quarterMs = 15 * minuteMs;
+  const firstSlotMs = Math.ceil(options.dayStartMs / quarterMs) * quarterMs;
+  options.set.leagues.forEach((league, index) => {
+    const plan = leaguePlans[index];
+    const leagueTeams = options.set.teams.filter((team) => team.leagueId === league.id);
+    if (!plan || leagueTeams.length < 2) return;
+    const basketball = options.set.fixtures.find((fixture) => fixture.league.id === league.id && fixture.model.sport === 'basketball')?.model;
+    const basketballLeague = basketball?.sport === 'basketball' ? basketball.league : basketballLeagueNba;
+    for (let count = 0; count < plan.matchesPerDay; count++) {
+      const startsAtMs = firstSlotMs + random.integer(0, dayMs / quarterMs - 1) * quarterMs;
+      const [home, away] = pairPick(leagueTeams, random);
+      fixtures.push({
+        id: matchIdNext++,
+        sportId: league.sportId,
+        league,
+        home,
+        away,
+        startsAtMs,
+        featured: random.next() < 0.1,
+        model: matchModel(plan.sport, home.strength, away.strength, basketballLeague, random),
+      });
+    }
+  });
+  return fixtures.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id);
+}

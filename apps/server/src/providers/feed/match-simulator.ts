@@ -105,6 +105,9 @@ export function matchView(simulation: MatchSimulation): FeedMatch {
     marketsSuspended: simulation.status === 'live' && simulation.secondsRun < simulation.suspendedUntilSecond,
     featured: fixture.featured,
     model: fixture.model,
+    ...(simulation.rally && simulation.status === 'live'
+      ? { rally: { pointsHome: simulation.rally.points.home, pointsAway: simulation.rally.points.away, server: simulation.rally.server } }
+      : {}),
   };
 }
 

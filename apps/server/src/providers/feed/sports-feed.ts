@@ -74,6 +74,11 @@ export interface FeedMatch {
   readonly marketsSuspended: boolean;
   readonly featured: boolean;
   readonly model: MatchModel;
+  /**
+   * Tennis, volleyball and table tennis while live: points of the game (tennis) or set in play and who serves the
+   * next one, which the point-by-point pricing reads. A provider without it leaves it out (pricing assumes 0-0).
+   */
+  readonly rally?: { readonly pointsHome: number; readonly pointsAway: number; readonly server: 'home' | 'away' };
 }
 
 /** A finished match with its final and per-period scores. */
