@@ -1,13 +1,18 @@
 import { Hourglass } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leagueHref, paths } from '../app/routes.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
-import { SportsHome } from '../features/sports/ui/sports-home.tsx';
+import { SportsSkeleton } from '../features/sports/ui/sports-skeleton.tsx';
 import { firstScreenDataDone } from '../features/system/first-screen.ts';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import styles from './pages.module.css';
+
+// The match lists (sports contract schemas, infinite queries, cards) come in their own chunk, asked for as soon as
+// this page's module runs: the banners and the skeleton paint first and the 170 KB initial-JS budget holds.
+const sportsHomeLoad = import('../features/sports/ui/sports-home.tsx');
+const SportsHome = lazy(() => sportsHomeLoad.then((module) => ({ default: module.SportsHome })));
 
 /** Spec §2 home sports page: banners, sport tabs, matches. The PHP build shows the coming-soon placeholder instead. */
 export default function SportPage() {
@@ -20,7 +25,9 @@ export default function SportPage() {
       {comingSoon ? (
         <EmptyState icon={<Hourglass size={28} />} title={t('sports.comingSoonTitle')} body={t('sports.comingSoonBody')} />
       ) : (
-        <SportsHome searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+        <Suspense fallback={<SportsSkeleton />}>
+          <SportsHome searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+        </Suspense>
       )}
     </div>
   );

@@ -2,12 +2,12 @@ import { HOME_TAB_LIVE_MAX, SPORT_KEYS, type HomeTabKey, type SportKeyWire } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
-import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { Trophy } from 'lucide-react';
 import { useHomeTabsQuery, useMatchListQuery } from '../api/sports-api.ts';
 import type { OddsSelect } from '../odds-selection.ts';
 import { FavouritesView } from './favourites-view.tsx';
 import { MatchListView } from './match-list-view.tsx';
+import { SportsSkeleton } from './sports-skeleton.tsx';
 import { SportTabs, SubTabs, useTabListExpanded, type SportsTabKey } from './sport-tabs.tsx';
 import styles from './sports.module.css';
 
@@ -60,14 +60,7 @@ export function SportsHome({
   ];
 
   if (tabsQuery.status === 'pending') {
-    return (
-      <div className={styles.stack} aria-busy="true">
-        <Skeleton height={56} radius={8} />
-        <Skeleton height={36} radius={18} />
-        <Skeleton height={112} radius={12} />
-        <Skeleton height={112} radius={12} />
-      </div>
-    );
+    return <SportsSkeleton />;
   }
   if (tabsQuery.status === 'error') {
     return (
