@@ -59,7 +59,9 @@ export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSele
     <div className={styles.stack}>
       <section className={styles.scoreboard} aria-label={match.nm}>
         <div className={styles.scoreTop}>
-          <span className={styles.league}>{match.lg.na}</span>
+          <span className={styles.league} data-testid="detail-league">
+            {match.lg.na}
+          </span>
           <button
             type="button"
             className={`${styles.star} ${starred ? styles.starred : ''}`}

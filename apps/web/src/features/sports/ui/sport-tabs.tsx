@@ -62,7 +62,11 @@ export function SportTabs({
             >
               <Icon size={20} aria-hidden="true" />
               <span className={styles.tabLabel}>{t(`sports.tabs.${key}`)}</span>
-              {count ? <span className={styles.badge}>{count}</span> : null}
+              {count ? (
+                <span className={styles.badge} aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
             </button>
           );
         })}
