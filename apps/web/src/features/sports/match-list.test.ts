@@ -36,6 +36,12 @@ describe('match list paging', () => {
     ]);
     expect(matchListPatch(list, [])).toBe(list);
   });
+
+  it('ignores a copy older than the listed one', () => {
+    const listed = [{ id: 1, incr_cursor: 9, tag: 'reloaded' }];
+    expect(matchListPatch(listed, [{ id: 1, incr_cursor: 7, tag: 'stale' }])[0]!.tag).toBe('reloaded');
+    expect(matchListPatch(listed, [{ id: 1, incr_cursor: 12, tag: 'newer' }])[0]!.tag).toBe('newer');
+  });
 });
 
 describe('match sections', () => {

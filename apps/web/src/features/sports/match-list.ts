@@ -20,11 +20,17 @@ export function matchListHasMore(serverHasMore: boolean | number, recordCount: n
   return Boolean(serverHasMore) && recordCount < cap;
 }
 
-/** Fresh copies (from the incremental list or a by-ids refresh) replace the listed ones; nothing new is appended. */
-export function matchListPatch<T extends { id: number }>(list: readonly T[], fresh: readonly T[]): T[] {
+/**
+ * Fresh copies (from the incremental list) replace the listed ones; nothing new is appended. A copy older than the
+ * listed one (a lower `incr_cursor`, e.g. after the list itself reloaded) is ignored.
+ */
+export function matchListPatch<T extends { id: number; incr_cursor?: number }>(list: readonly T[], fresh: readonly T[]): T[] {
   if (fresh.length === 0) return list as T[];
   const byId = new Map(fresh.map((match) => [match.id, match]));
-  return list.map((match) => byId.get(match.id) ?? match);
+  return list.map((match) => {
+    const copy = byId.get(match.id);
+    return copy && (copy.incr_cursor ?? 0) >= (match.incr_cursor ?? 0) ? copy : match;
+  });
 }
 
 export interface MatchSection<T> {

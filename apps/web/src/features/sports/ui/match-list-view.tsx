@@ -50,6 +50,9 @@ export function MatchListView({
   const { ids, observe } = useVisibleMatches();
   const latest = useLatestOddsQuery(ids);
   const latestById = oddsById(latest.data?.records);
+  // While a new set of ids loads, the previous answer stands in; its time is the time of the last real answer.
+  const [oddsAt, setOddsAt] = useState(0);
+  if (!latest.isPlaceholderData && latest.dataUpdatedAt > oddsAt) setOddsAt(latest.dataUpdatedAt);
   const refetch = source.refetch;
   const onReset = useCallback(() => void refetch(), [refetch]);
   const changes = useMatchChanges(source.records, ids.length > 0, onReset);
@@ -119,7 +122,7 @@ export function MatchListView({
                       key={match.id}
                       match={match}
                       latest={fresh}
-                      receivedAtMs={fresh ? latest.dataUpdatedAt : source.dataUpdatedAt}
+                      receivedAtMs={fresh && oddsAt > 0 ? oddsAt : source.dataUpdatedAt}
                       detailHref={matchDetailHref(match)}
                       onSelect={onSelect}
                       observe={observe}
