@@ -14,6 +14,8 @@ import { areaRoutes } from './modules/area/area.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { sportsRoutes } from './modules/sports/sports.routes.ts';
+import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
@@ -26,6 +28,9 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
+import { feedSimulatorCreate } from './providers/feed/feed-simulator.ts';
+import type { SportsFeed } from './providers/feed/sports-feed.ts';
+import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -34,12 +39,17 @@ export interface AppOverrides {
   mail?: MailProvider;
   now?: () => Date;
   logger?: boolean;
+  /** A sports feed in place of the simulator built from FEED_SEED / FEED_SPEED at `now()`. */
+  feed?: SportsFeed;
+  /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
+  feedTicker?: boolean;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
+  sports: { feed: SportsFeed; state: SportsState };
 }
 
 /** Builds the whole server — every module wired explicitly — without listening. */
@@ -105,14 +115,22 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
+  const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
+  const sportsState = sportsStateCreate(feed, marketMarginsWith(marketMarginsDefault, config.feed.margins));
+  sportsRoutes(app, { ...deps, sports: sportsState });
+  // The feed moves once a second; each tick that changes something publishes a new snapshot version.
+  const feedTicker = overrides.feedTicker === false ? undefined : setInterval(() => feed.tick(deps.now().getTime()), 1000);
+  feedTicker?.unref();
   accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    if (feedTicker) clearInterval(feedTicker);
+    sportsState.stop();
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps };
+  return { app, database, deps, sports: { feed, state: sportsState } };
 }

@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Google's ID-token key set; GOOGLE_JWKS_FILE (a local JWKS file) replaces the URL when set. */
   googleJwksUrl: string;
   googleJwksFile: string | undefined;
+  /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
+  feed: { seed: number; speedFactor: number; margins: Record<string, number> };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -49,6 +51,28 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return parsed;
+}
+
+/** FEED_MARGINS: a JSON object of margin fractions by market kind, e.g. {"result":0.04,"inPlayExtra":0.03}. */
+function marginsParse(value: string | undefined): Record<string, number> {
+  if (value === undefined || value === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`FEED_MARGINS must be a JSON object, got "${value}"`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((margin) => typeof margin !== 'number')) {
+    throw new Error(`FEED_MARGINS must map market kinds to numbers, got "${value}"`);
+  }
+  return parsed as Record<string, number>;
 }
 
 /** ASVS caps some limits: an operator may lower them, never raise them past the cap. */
@@ -85,5 +109,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
+    feed: {
+      seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),
+      speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),
+      margins: marginsParse(env.FEED_MARGINS),
+    },
   };
 }

@@ -36,7 +36,7 @@ function validationError(where: 'query' | 'body', error: $ZodError): AppError {
   return new AppError('VALIDATION_FAILED', { field: field || where, issue: issue?.code ?? 'invalid' });
 }
 
-function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['query']> {
+export function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['query']> {
   const query = (raw ?? {}) as Record<string, unknown>;
   const own: Record<string, unknown> = {};
   const shape = definition.query instanceof $ZodObject ? (definition.query._zod.def.shape as Record<string, $ZodType>) : {};
@@ -50,7 +50,7 @@ function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E
   return parsed.data as z.output<E['query']>;
 }
 
-function bodyParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['body']> {
+export function bodyParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['body']> {
   if (definition.method === 'GET') return undefined as z.output<E['body']>;
   // Body schemas in the contract are strict objects: an unknown field is refused with its name.
   const parsed = definition.body.safeParse(raw ?? {});
