@@ -15,11 +15,14 @@ export function OddsButton({
   selection,
   marketStatus,
   label,
+  inline = false,
   onSelect,
 }: {
   selection: OddsSelection;
   marketStatus: number;
   label?: string;
+  /** Label and price on one line (cards); otherwise the label sits above the price (match detail). */
+  inline?: boolean;
   onSelect?: OddsSelect;
 }) {
   const { t } = useTranslation();
@@ -44,7 +47,7 @@ export function OddsButton({
   return (
     <button
       type="button"
-      className={[styles.odds, flash ? styles[flash.direction] : '', locked ? styles.locked : ''].filter(Boolean).join(' ')}
+      className={[styles.odds, inline ? styles.inline : '', flash ? styles[flash.direction] : '', locked ? styles.locked : ''].filter(Boolean).join(' ')}
       disabled={locked || text === undefined}
       data-odds={locked ? undefined : odds}
       data-flash={flash?.direction}
