@@ -75,7 +75,9 @@ export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSele
         <div className={styles.teams}>
           <div className={styles.team}>
             <TeamLogo name={match.ts[0].na} url={match.ts[0].lurl} size={40} />
-            <span className={styles.teamName}>{match.ts[0].na}</span>
+            <span className={styles.teamName} data-testid="detail-team">
+              {match.ts[0].na}
+            </span>
           </div>
           <div className={styles.middle}>
             {match.ms === MATCH_STATUS.notStarted ? (
