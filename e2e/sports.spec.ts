@@ -35,6 +35,12 @@ describe('Sports, through the real server and Chromium', () => {
   it('browses live matches, pages on, opens a match, searches, keeps a favourite league and shows American odds', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
+    // Every failed call is reported (and the unexpected ones toasted): browsing must cause none, polls cancelled by
+    // scrolling included.
+    const failedCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/app/error/report')) failedCalls.push(request.postData() ?? '');
+    });
     await sportOpen(page, INDIA);
 
     // A live clock ticks between polls.
@@ -109,6 +115,7 @@ describe('Sports, through the real server and Chromium', () => {
       })
       .toBe(true);
     await screenshot(page, 'sports-american');
+    expect(failedCalls).toEqual([]);
     await context.close();
   });
 
