@@ -6,11 +6,15 @@
  * read by a person or a later check, not asserted here, because a shared box is noisy (±20%).
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
- * 6 × BENCH_SECONDS plus start-up, so under 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,web runs some sections only, e.g. while working on one.
+ * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web runs some sections only, e.g. while working on one
+ * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
@@ -36,7 +40,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'web'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -131,6 +135,75 @@ await measure('server', 'product server: cold start and GET /api/v1/conf/global'
   } finally {
     await server.stop();
   }
+});
+
+// 2c. Sports polls (issue 4): getList and the latest-odds poll for 20 matches, plain and with If-None-Match, against
+// the bare route. The feed runs at a millionth of real time, so the snapshot stays the same for the whole run: this
+// is the unchanged poll of goal G7, which every answer serialised once per version makes a lookup.
+await measure('sports', 'sports polls: getList and latest odds, with and without If-None-Match', async () => {
+  const server = await productServerStart({ FEED_SPEED: '0.000001' });
+  try {
+    const json = { 'content-type': 'application/json' };
+    const polls = [];
+    const listUrl = `${server.base}/api/piranha/fb/proxy/v1/match/getList`;
+    const listBody = JSON.stringify({ tab_key: 'Soccer', page_limit: 10 });
+    polls.push({ name: 'POST match/getList (Soccer, 10 records)', url: listUrl, method: 'POST', body: listBody, headers: json });
+    const listed = await (await fetch(`${server.base}/api/piranha/v1/match/list/get?page_limit=20`)).json();
+    if (listed.dm_error !== 0 || listed.data.records.length !== 20) throw new Error(`list/get answered ${JSON.stringify(listed).slice(0, 200)}`);
+    const ids = listed.data.records.map((record) => record.id).join(',');
+    polls.push({ name: 'GET match/odds/latest (20 matches)', url: `${server.base}/api/piranha/v1/match/odds/latest?match_ids=${ids}`, method: 'GET' });
+    for (const poll of polls) {
+      const first = await fetch(poll.url, { method: poll.method, headers: poll.headers, body: poll.body });
+      const text = await first.text();
+      const etag = first.headers.get('etag');
+      if (first.status !== 200 || JSON.parse(text).dm_error !== 0 || !etag) throw new Error(`${poll.name} answered ${first.status} ${text.slice(0, 200)}`);
+      const plain = await loadRun(poll.url, { seconds, warmupSeconds: 2, expectBody: text, method: poll.method, body: poll.body, headers: poll.headers });
+      rows.push({
+        name: `${poll.name}, 200`,
+        figure: plain.requestsPerSecond,
+        unit: 'req/s',
+        ceiling: ceilings.http ? 'C_http' : 'C_http missing',
+        ratio: ceilings.http ? plain.requestsPerSecond / ceilings.http : undefined,
+        note: `${loadNote(plain)}; ${(text.length / KB).toFixed(1)} KB body; goal ≥ 0.5, p99 ≤ 10 ms`,
+      });
+      const conditional = await loadRun(poll.url, {
+        seconds,
+        warmupSeconds: 1,
+        method: poll.method,
+        body: poll.body,
+        headers: { ...poll.headers, 'if-none-match': etag },
+      });
+      const all304 = conditional.count3xx === conditional.total ? 'all 304' : `${conditional.count3xx} of ${conditional.total} were 304`;
+      rows.push({
+        name: `${poll.name}, If-None-Match → 304`,
+        figure: conditional.requestsPerSecond,
+        unit: 'req/s',
+        ceiling: ceilings.http ? 'C_http' : 'C_http missing',
+        ratio: ceilings.http ? conditional.requestsPerSecond / ceilings.http : undefined,
+        note: `p50 ${conditional.latencyP50Ms} ms, p99 ${conditional.latencyP99Ms} ms, c${conditional.connections}; ${all304}; goal ≥ 0.8`,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+// 2d. The feed tick with 500 live matches, re-pricing included (scripts/bench/sports-tick.ts, in its own process).
+await measure('sports', 'feed tick with 500 live matches', async () => {
+  const serverRequire = createRequire(new URL('../apps/server/package.json', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [serverRequire.resolve('tsx/cli'), 'scripts/bench/sports-tick.ts'], {
+    cwd: REPO_ROOT,
+    timeout: 300_000,
+  });
+  const tick = JSON.parse(stdout.trim().split('\n').at(-1));
+  rows.push({
+    name: 'feed tick, 500 live matches (simulate 1 s + re-price)',
+    figure: tick.p50Ms.toFixed(1),
+    unit: 'ms p50',
+    ceiling: 'budget 1,000 ms (one tick a second)',
+    ratio: tick.p99Ms / 1000,
+    note: `p99 ${tick.p99Ms.toFixed(1)} ms, max ${tick.maxMs.toFixed(1)} ms over ${tick.ticks} ticks; live ${tick.liveAtStart} → ${tick.liveAtEnd}`,
+  });
 });
 
 // 2b. Initial JS and CSS of the first routes, from the Vite manifest of the production build.

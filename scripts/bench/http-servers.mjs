@@ -27,7 +27,7 @@ export async function helloServerStart() {
  * temporary DATA_DIR, and measures the cold start: spawn → first 200 from /healthz. tsx's CLI is run with
  * this node directly rather than through `npx`, so npm's own start-up is not counted as the server's.
  */
-export async function productServerStart() {
+export async function productServerStart(extraEnv = {}) {
   const port = await portFree();
   const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-'));
   const env = {
@@ -38,6 +38,7 @@ export async function productServerStart() {
     LOG_LEVEL: 'warn',
     // One client hammers the API from one IP: the per-IP limit (1,200/min) would answer 1029 to nearly all of it.
     RATE_LIMIT_PER_IP: '1000000000',
+    ...extraEnv,
   };
   // The embedded database is what is measured; never a PostgreSQL or Redis the caller's shell points at.
   delete env.DATABASE_URL;

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
  * `expectBody` makes autocannon count any other body as a mismatch, since the API answers its errors
  * with HTTP 200 and a non-zero dm_error that a status count would miss.
  */
-export async function loadRun(url, { seconds, connections = 50, warmupSeconds = 1, expectBody } = {}) {
-  const options = { url, connections, expectBody };
+export async function loadRun(url, { seconds, connections = 50, warmupSeconds = 1, expectBody, method, body, headers } = {}) {
+  const options = { url, connections, expectBody, ...(method ? { method } : {}), ...(body ? { body } : {}), ...(headers ? { headers } : {}) };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
   const result = await autocannon({ ...options, duration: seconds });
   return {
@@ -19,6 +19,8 @@ export async function loadRun(url, { seconds, connections = 50, warmupSeconds = 
     errors: result.errors,
     timeouts: result.timeouts,
     mismatches: result.mismatches ?? 0,
+    count2xx: result['2xx'],
+    count3xx: result['3xx'],
   };
 }
 

@@ -234,6 +234,9 @@ describe('latest odds', () => {
     await callRefused(matchOddsLatest, { query: { match_ids: '1,,2' } }, 'match_ids');
     await callRefused(matchOddsLatest, { query: { match_ids: '1', detail: '2' } }, 'detail');
     await callRefused(matchOddsLatest, { query: { match_ids: '1', ids: '2' } }, 'ids');
+    // Input validated once is remembered by its raw form; a repeated parameter is another form and still refused.
+    await callOk(matchOddsLatest, { query: { match_ids: '100001,100002' } });
+    await callRefused(matchOddsLatest, { query: { match_ids: ['100001', '100002'] } }, 'match_ids');
   });
 
   it('locks odds (ss 0, od negative) while a match is suspended', async () => {

@@ -1,4 +1,5 @@
 import {
+  COMMON_PARAM_NAMES,
   homeTabList,
   leagueList,
   matchGetDetail,
@@ -44,22 +45,44 @@ interface Parsed<E extends Endpoint> {
 }
 
 const dayMs = 24 * 60 * 60_000;
+const commonParams = new Set<string>(COMMON_PARAM_NAMES);
+const parsedMemoMax = 5_000;
+
+/**
+ * The request as the cache sees it: path, the endpoint's own query parameters (common ones such as the `_t` cache
+ * buster left out) and the JSON body. Two requests with the same raw key parse to the same input.
+ */
+function rawKeyOf(path: string, request: FastifyRequest): string {
+  const own: [string, unknown][] = [];
+  for (const entry of Object.entries((request.query ?? {}) as Record<string, unknown>)) if (!commonParams.has(entry[0])) own.push(entry);
+  // JSON keeps the key unambiguous: no value can pass for another parameter or for an array.
+  return `${path}|${JSON.stringify(own)}|${request.body === undefined ? '' : JSON.stringify(request.body)}`;
+}
 
 export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: SportsState }): void {
   const { sports } = deps;
   const cache = responseCacheCreate();
+  // Input already validated once is not parsed again: a poll repeats the same parameters every 2 seconds.
+  const parsedMemo = new Map<string, { query: unknown; body: unknown }>();
 
   function cachedRoute<E extends Endpoint>(definition: E, build: (input: Parsed<E>) => string, keyExtra?: (input: Parsed<E>) => string): void {
     app.route({
       method: definition.method,
       url: definition.path,
       handler: async (request, reply) => {
-        const input: Parsed<E> = { query: queryParse(definition, request.query), body: bodyParse(definition, request.body), request };
-        const key = `${definition.path}|${JSON.stringify(input.query)}|${JSON.stringify(input.body ?? null)}|${keyExtra?.(input) ?? ''}`;
-        const { body, etag } = cache.get(key, sports.version(), () => build(input));
+        const rawKey = rawKeyOf(definition.path, request);
+        let parsed = parsedMemo.get(rawKey);
+        if (!parsed) {
+          parsed = { query: queryParse(definition, request.query), body: bodyParse(definition, request.body) };
+          if (parsedMemo.size >= parsedMemoMax) parsedMemo.delete(parsedMemo.keys().next().value as string);
+          parsedMemo.set(rawKey, parsed);
+        }
+        const input = { ...parsed, request } as Parsed<E>;
+        const key = keyExtra ? `${rawKey}|${keyExtra(input)}` : rawKey;
+        const { bytes, etag } = cache.get(key, sports.version(), () => build(input));
         void reply.header('etag', etag).header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(body);
+        return reply.type('application/json; charset=utf-8').send(bytes);
       },
     });
   }
