@@ -1,0 +1,86 @@
+import { TIMERS } from '@piranha/domain';
+import { ArrowDown, ArrowUp, Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { oddsDirection, optionLocked } from '../markets.ts';
+import type { OddsSelect, OddsSelection } from '../odds-selection.ts';
+import styles from './odds-button.module.css';
+
+/**
+ * One price. A change since the last poll flashes green (up) or red (down) for 2 s (spec §4, §9); a locked option
+ * (market not open, or negative odds) shows a lock and cannot be tapped.
+ */
+export function OddsButton({
+  selection,
+  marketStatus,
+  label,
+  line,
+  inline = false,
+  onSelect,
+}: {
+  selection: OddsSelection;
+  marketStatus: number;
+  label?: string;
+  /** A handicap line shown after the label and never cut, however long the label. */
+  line?: string;
+  /** Label and price on one line (cards); otherwise the label sits above the price (match detail). */
+  inline?: boolean;
+  onSelect?: OddsSelect;
+}) {
+  const { t } = useTranslation();
+  const format = useOddsFormat();
+  const odds = selection.odds;
+  const [seen, setSeen] = useState(odds);
+  // Compared with the last open price, so a market that reopens re-priced after a suspension flashes too.
+  const [lastOpen, setLastOpen] = useState(odds > 1 ? odds : undefined);
+  const [flash, setFlash] = useState<{ direction: 'up' | 'down'; serial: number }>();
+  if (odds !== seen) {
+    setSeen(odds);
+    if (odds > 1) {
+      setLastOpen(odds);
+      const direction = oddsDirection(lastOpen, odds);
+      setFlash(direction ? { direction, serial: (flash?.serial ?? 0) + 1 } : undefined);
+    }
+  }
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(undefined), TIMERS.oddsChangeHighlightMs);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  const locked = optionLocked(marketStatus, odds);
+  const text = locked ? undefined : oddsText(odds, format);
+  // A price that moved and then locked shows only the lock.
+  const shownFlash = locked ? undefined : flash;
+  const changed = shownFlash ? (shownFlash.direction === 'up' ? t('sports.odds.up') : t('sports.odds.down')) : '';
+  return (
+    <button
+      type="button"
+      className={[styles.odds, inline ? styles.inline : '', shownFlash ? styles[shownFlash.direction] : '', locked ? styles.locked : '']
+        .filter(Boolean)
+        .join(' ')}
+      disabled={locked || text === undefined}
+      data-odds={locked ? undefined : odds}
+      data-flash={shownFlash?.direction}
+      aria-label={[[label ?? selection.name, line].filter(Boolean).join(' '), text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
+      onClick={() => onSelect?.(selection)}
+    >
+      {label ? (
+        <span className={styles.labelRow}>
+          <span className={styles.label}>{label}</span>
+          {line ? <span className={styles.line}>{line}</span> : null}
+        </span>
+      ) : null}
+      {locked || text === undefined ? (
+        <Lock size={14} aria-hidden="true" />
+      ) : (
+        <span className={styles.price}>
+          {shownFlash?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+          {shownFlash?.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+          {text}
+        </span>
+      )}
+    </button>
+  );
+}
