@@ -123,7 +123,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     ...providers.map((p) => [p.platform, p.secret] as [string, string]),
   ]);
   const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
-  const studio: StudioDeps = { db: database.db, now: deps.now, wallet };
+  const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
   const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
   await casinoWalletRoutes(app, wallet);
   casinoRoutes(app, deps, hall, studio);

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function base(player: Player, extra: Record<string, unknown> = {}) {
+function base<T extends Record<string, unknown>>(player: Player, extra: T = {} as T) {
   return { request_uuid: uniqueId('req'), user: String(player.session.uid), token: player.token, game_code: 'dice', ...extra };
 }
 

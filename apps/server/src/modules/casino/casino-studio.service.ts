@@ -64,6 +64,8 @@ export interface StudioDeps {
    * a throw leaves the round exactly as a crash would. Unset in production.
    */
   faults?: { afterOutcome?: () => void; afterBet?: () => void };
+  /** Where recovery reports rounds it could not finish. */
+  log?: (message: string) => void;
 }
 
 const nodeHmac = (key: Uint8Array, message: string) => createHmac('sha256', key).update(message).digest();
@@ -345,12 +347,16 @@ export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: 
     const token = await recoveryTokenOf(deps, row);
     const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
     if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
+      const { currency: _currency, ...rollbackBase } = walletBase(row, token);
       const response = await walletCall(deps, 'rollback', {
-        ...walletBase(row, token),
+        ...rollbackBase,
         transaction_uuid: `${row.publicId}:rollback`,
         reference_transaction_uuid: `${row.publicId}:bet`,
       });
-      if (response.status !== 'RS_OK') continue;
+      if (response.status !== 'RS_OK') {
+        deps.log?.(`casino recovery: rollback of ${row.publicId} answered ${response.status}`);
+        continue;
+      }
       await roundVoid(deps, row, bet && bet.requestHash !== null ? 'refunded' : 'void');
     } else {
       const response = bet.response as SeamlessResponse | null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
 
@@ -111,7 +111,7 @@ export async function roundsPendingBefore(tx: DbOrTx, before: Date, userId?: num
   return tx
     .select()
     .from(casinoRounds)
-    .where(and(eq(casinoRounds.status, 'pending'), lt(casinoRounds.updatedAt, before), userId === undefined ? undefined : eq(casinoRounds.userId, userId)))
+    .where(and(eq(casinoRounds.status, 'pending'), lte(casinoRounds.updatedAt, before), userId === undefined ? undefined : eq(casinoRounds.userId, userId)))
     .orderBy(casinoRounds.id)
     .limit(500);
 }
