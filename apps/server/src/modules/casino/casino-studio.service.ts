@@ -41,6 +41,7 @@ import {
   seedNonceTake,
   seedReveal,
   seedsByIds,
+  roundSettleOnce,
   type RoundRow,
   type SeedRow,
 } from './casino.repository.ts';
@@ -143,8 +144,8 @@ export async function fairSeedRotate(deps: StudioDeps, userId: number, clientSee
 }
 
 /** A stored round as the API shows it: mines stay hidden while open, the server seed only once revealed. */
-export async function roundViews(db: DbOrTx, rows: RoundRow[]): Promise<RoundView[]> {
-  const seeds = await seedsByIds(db, [...new Set(rows.map((row) => row.seedId))]);
+export async function roundViews(db: DbOrTx, rows: RoundRow[], seedsActive = false): Promise<RoundView[]> {
+  const seeds = seedsActive ? new Map<number, SeedRow>() : await seedsByIds(db, [...new Set(rows.map((row) => row.seedId))]);
   return rows.map((row) => {
     const seed = seeds.get(row.seedId);
     const revealed = seed !== undefined && !seed.active;
@@ -176,8 +177,9 @@ export async function roundViews(db: DbOrTx, rows: RoundRow[]): Promise<RoundVie
   });
 }
 
-async function roundView(db: DbOrTx, row: RoundRow): Promise<RoundView> {
-  return (await roundViews(db, [row]))[0]!;
+/** `seedActive`: the caller knows the round's seed is still secret (it was just played), which saves a query. */
+async function roundView(db: DbOrTx, row: RoundRow, seedActive = false): Promise<RoundView> {
+  return (await roundViews(db, [row], seedActive))[0]!;
 }
 
 function walletRefusal(response: SeamlessResponse): AppError {
@@ -191,8 +193,11 @@ function walletBase(row: RoundRow, token: string) {
   return { user: String(row.userId), token, game_code: row.gameId, round: row.publicId, currency: row.currency };
 }
 
-/** Pays (or closes with 0) a round whose outcome is final, then marks it settled. Idempotent: the win id is fixed. */
-async function roundSettle(deps: StudioDeps, row: RoundRow, token: string): Promise<RoundRow> {
+/**
+ * Pays (or closes with 0) a round whose outcome is final, then marks it settled. Idempotent: the win id is
+ * fixed, and only the first settle of a round counts its free-round win.
+ */
+async function roundSettle(deps: StudioDeps, row: RoundRow, token: string, balanceBefore: number | null = row.balanceBefore): Promise<RoundRow> {
   const response = await walletCall(deps, 'win', {
     ...walletBase(row, token),
     transaction_uuid: `${row.publicId}:win`,
@@ -202,12 +207,17 @@ async function roundSettle(deps: StudioDeps, row: RoundRow, token: string): Prom
   });
   if (response.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') return roundUpdate(deps.db, row.id, { status: 'refunded', settledAt: deps.now() }, deps.now());
   if (response.status !== 'RS_OK') throw walletRefusal(response);
-  return transaction(deps.db, async (tx) => {
-    const current = (await roundByPublicId(tx, row.userId, row.publicId, true))!;
-    if (current.status === 'settled') return current;
-    if (current.freeRoundId !== null && current.win > 0) await freeRoundWinAdd(tx, current.freeRoundId, current.win);
-    return roundUpdate(tx, row.id, { status: 'settled', balanceAfter: response.balance, settledAt: deps.now() }, deps.now());
-  });
+  return roundSettled(deps, row, balanceBefore, response.balance);
+}
+
+/** Marks the round settled once (a conditional update); counts a free round's win with it. */
+async function roundSettled(deps: StudioDeps, row: RoundRow, balanceBefore: number | null, balanceAfter: number): Promise<RoundRow> {
+  const settle = async (tx: DbOrTx) => {
+    const updated = await roundSettleOnce(tx, row.id, { balanceBefore, balanceAfter, at: deps.now() });
+    if (updated && row.freeRoundId !== null && row.win > 0) await freeRoundWinAdd(tx, row.freeRoundId, row.win);
+    return updated ?? (await roundByPublicId(tx, row.userId, row.publicId))!;
+  };
+  return row.freeRoundId !== null && row.win > 0 ? transaction(deps.db, settle) : settle(deps.db);
 }
 
 /** Marks a round void (no money moved) and gives back its free round. */
@@ -279,10 +289,13 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   deps.faults?.afterOutcome?.();
   // 2. The stake, through the wallet.
   const free = freeRoundId !== null;
+  const outcome = row.outcome as CasinoOutcome;
+  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed.
+  const closedByBet = casinoOutcomeFinished(outcome) && row.win === 0;
   const bet = await walletCall(deps, 'bet', {
     ...walletBase(row, session.token),
     transaction_uuid: `${row.publicId}:bet`,
-    round_closed: false,
+    round_closed: closedByBet,
     amount: free ? 0 : input.bet,
     ...(free ? { is_free: true } : {}),
   });
@@ -292,14 +305,13 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   }
   deps.faults?.afterBet?.();
   const balanceBefore = bet.balance + (free ? 0 : input.bet);
-  const outcome = row.outcome as CasinoOutcome;
   if (!casinoOutcomeFinished(outcome)) {
     const opened = await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: bet.balance }, deps.now());
-    return roundView(deps.db, opened);
+    return roundView(deps.db, opened, true);
   }
-  // 3. The win (0 closes the round).
-  const withBalance = await roundUpdate(deps.db, row.id, { balanceBefore }, deps.now());
-  return roundView(deps.db, await roundSettle(deps, withBalance, session.token));
+  if (closedByBet) return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
+  // 3. The win.
+  return roundView(deps.db, await roundSettle(deps, row, session.token, balanceBefore), true);
 }
 
 export interface RoundActionInput {
@@ -361,9 +373,8 @@ export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: 
     } else {
       const response = bet.response as SeamlessResponse | null;
       const balanceBefore = response ? response.balance + (bet.isFree ? 0 : (bet.amount ?? 0)) : null;
-      const withBalance = await roundUpdate(deps.db, row.id, { balanceBefore }, deps.now());
-      if (casinoOutcomeFinished(row.outcome as CasinoOutcome)) await roundSettle(deps, withBalance, token);
-      else await roundUpdate(deps.db, row.id, { status: 'open', balanceAfter: response?.balance ?? null }, deps.now());
+      if (casinoOutcomeFinished(row.outcome as CasinoOutcome)) await roundSettle(deps, row, token, balanceBefore);
+      else await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: response?.balance ?? null }, deps.now());
     }
     recovered += 1;
   }

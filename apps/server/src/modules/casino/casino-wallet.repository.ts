@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { casinoSessions, casinoWalletTxns, wallets } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { accountProfiles, casinoSessions, casinoWalletTxns, wallets } from '../../db/schema/index.ts';
 
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
 export type WalletTxnInsert = typeof casinoWalletTxns.$inferInsert;
@@ -37,11 +37,19 @@ export async function casinoSessionFind(tx: DbOrTx, tokenHash: string) {
   return row;
 }
 
-export async function userClosed(tx: DbOrTx, userId: number): Promise<boolean | undefined> {
-  const rows = await rowsOf<{ closed: boolean | null }>(
-    tx,
-    sql`select (p.closed_at is not null) as closed from users u left join account_profiles p on p.user_id = u.id where u.id = ${userId}`,
-  );
-  if (rows.length === 0) return undefined;
-  return rows[0]!.closed === true;
+/** The game session behind a token hash, with whether its player's account is closed — one query. */
+export async function casinoSessionWithUser(tx: DbOrTx, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      userId: casinoSessions.userId,
+      platform: casinoSessions.platform,
+      gameId: casinoSessions.gameId,
+      currency: casinoSessions.currency,
+      expiresAt: casinoSessions.expiresAt,
+      userClosed: sql<boolean>`${accountProfiles.closedAt} is not null`,
+    })
+    .from(casinoSessions)
+    .leftJoin(accountProfiles, eq(accountProfiles.userId, casinoSessions.userId))
+    .where(eq(casinoSessions.tokenHash, tokenHash));
+  return row;
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
-import { casinoSessionFind, userClosed, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
+import { casinoSessionWithUser, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
  * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
@@ -97,7 +97,7 @@ export async function seamlessHandle(
 
   const userId = Number(request.user);
   if (!/^[1-9]\d{0,15}$/.test(request.user) || !Number.isSafeInteger(userId)) return answer(request, 'RS_ERROR_INVALID_TOKEN');
-  const session = await casinoSessionFind(deps.db, tokenHashOf(request.token));
+  const session = await casinoSessionWithUser(deps.db, tokenHashOf(request.token));
   if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const currency = session.currency;
   const caller: Caller = { partner, userId, currency };
@@ -105,7 +105,7 @@ export async function seamlessHandle(
 
   if (call === 'balance' || call === 'bet') {
     if (session.expiresAt.getTime() <= deps.now().getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
-    if ((await userClosed(deps.db, userId)) !== false) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
+    if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
   }
   if (session.gameId !== null && request.game_code !== session.gameId) return answer(request, 'RS_ERROR_INVALID_GAME', currency, await balanceNow());
   if ('currency' in request && request.currency !== currency) return answer(request, 'RS_ERROR_WRONG_CURRENCY', currency, await balanceNow());
@@ -148,6 +148,7 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
   if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
   const hash = requestHash({
     kind: 'bet',
+    closed: request.round_closed,
     user: request.user,
     game: request.game_code,
     round: request.round,
@@ -165,7 +166,8 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
     round: request.round,
     gameCode: request.game_code,
     requestHash: hash,
-    state: 'open',
+    // A bet that closes its round (nothing to pay) is settled at once: it can no longer be rolled back.
+    state: request.round_closed ? 'settled' : 'open',
     isFree,
   });
   if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash);

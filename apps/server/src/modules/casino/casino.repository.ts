@@ -67,6 +67,20 @@ export async function roundUpdate(tx: DbOrTx, id: number, fields: Partial<typeof
   return row!;
 }
 
+/** Settles a round unless it already is; answers the updated row, or undefined when it was settled before. */
+export async function roundSettleOnce(
+  tx: DbOrTx,
+  id: number,
+  fields: { balanceBefore: number | null; balanceAfter: number; at: Date },
+): Promise<RoundRow | undefined> {
+  const [row] = await tx
+    .update(casinoRounds)
+    .set({ status: 'settled', balanceBefore: fields.balanceBefore, balanceAfter: fields.balanceAfter, settledAt: fields.at, updatedAt: fields.at })
+    .where(and(eq(casinoRounds.id, id), sql`${casinoRounds.status} <> 'settled'`))
+    .returning();
+  return row;
+}
+
 export async function roundByPublicId(tx: DbOrTx, userId: number, publicId: string, forUpdate = false): Promise<RoundRow | undefined> {
   const query = tx
     .select()
