@@ -256,13 +256,16 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
 
   // 1. Fix the outcome: take the nonce and write the round before any money moves.
   const row = await transaction(deps.db, async (tx) => {
-    const seed = await seedEnsure(tx, session.userId, true);
+    let seed = await seedNonceTake(tx, session.userId);
+    if (!seed) {
+      await seedEnsure(tx, session.userId, false);
+      seed = (await seedNonceTake(tx, session.userId))!;
+    }
     if (gameId === 'mines') {
       const open = await roundOpenOf(tx, session.userId, gameId);
       if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
     }
     if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
-    await seedNonceTake(tx, seed.id);
     const played = casinoPlay(gameId, params, fairFloatStream(seed.serverSeed, seed.clientSeed, seed.nonce, nodeHmac));
     return roundInsert(tx, {
       publicId: publicIdNew(),

@@ -32,11 +32,17 @@ export async function seedInsert(tx: DbOrTx, row: typeof casinoFairSeeds.$inferI
   await tx.insert(casinoFairSeeds).values(row).onConflictDoNothing();
 }
 
-export async function seedNonceTake(tx: DbOrTx, seedId: number): Promise<void> {
-  await tx
+/**
+ * Takes the next nonce of the player's active seed pair in one statement (the row lock serialises a player's
+ * concurrent rounds); answers the pair as it was before, i.e. with the nonce this round uses.
+ */
+export async function seedNonceTake(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
+  const [row] = await tx
     .update(casinoFairSeeds)
     .set({ nonce: sql`${casinoFairSeeds.nonce} + 1` })
-    .where(eq(casinoFairSeeds.id, seedId));
+    .where(and(eq(casinoFairSeeds.userId, userId), eq(casinoFairSeeds.active, true)))
+    .returning();
+  return row && { ...row, nonce: row.nonce - 1 };
 }
 
 export async function seedClientSet(tx: DbOrTx, seedId: number, clientSeed: string): Promise<void> {

@@ -52,19 +52,30 @@ function unitBp(definition: SlotDefinition): number {
 
 function lineWins(definition: SlotDefinition, window: string[][]): SlotWin[] {
   const wins: SlotWin[] = [];
-  const { wild, wildMultiplier, paytable } = definition;
-  definition.lines!.forEach((line, index) => {
-    const cells = line.map((row, reel) => window[reel]![row]!);
-    const symbol = cells.find((cell) => cell !== wild) ?? wild;
-    if (symbol === definition.scatter) return;
+  const { wild, wildMultiplier, paytable, scatter } = definition;
+  const lines = definition.lines!;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    // The line's symbol: its first non-wild cell (all wilds → the wild).
+    let symbol = wild;
+    for (let reel = 0; reel < line.length; reel += 1) {
+      const cell = window[reel]![line[reel]!]!;
+      if (cell !== wild) {
+        symbol = cell;
+        break;
+      }
+    }
+    if (symbol === scatter) continue;
     let run = 0;
     let wilds = 0;
-    while (run < cells.length && (cells[run] === symbol || cells[run] === wild)) {
-      if (cells[run] === wild) wilds += 1;
+    while (run < line.length) {
+      const cell = window[run]![line[run]!]!;
+      if (cell !== symbol && cell !== wild) break;
+      if (cell === wild) wilds += 1;
       run += 1;
     }
     const pay = paytable[symbol]?.[run] ?? 0;
-    if (pay <= 0) return;
+    if (pay <= 0) continue;
     const multiplier = symbol === wild ? 1 : wildMultiplier ** wilds;
     wins.push({
       type: 'line',
@@ -75,7 +86,7 @@ function lineWins(definition: SlotDefinition, window: string[][]): SlotWin[] {
       cells: line.slice(0, run).map((row, reel) => reel * definition.rows + row),
       payBp: pay * multiplier * unitBp(definition),
     });
-  });
+  }
   return wins;
 }
 
