@@ -115,18 +115,30 @@ function waysWins(definition: SlotDefinition, window: string[][]): SlotWin[] {
 /** One spin on the given strips. */
 export function slotSpin(definition: SlotDefinition, next: FloatSourceLike, free: boolean): SlotSpin {
   const strips = free ? (definition.freeReels ?? definition.reels) : definition.reels;
-  const stops = strips.map((strip) => Math.floor(next() * strip.length));
-  const window = strips.map((strip, reel) => windowOf(strip, stops[reel]!, definition.rows));
+  const { rows, scatter } = definition;
+  const stops: number[] = [];
+  const window: string[][] = [];
+  const scatterCells: number[] = [];
+  for (let reel = 0; reel < strips.length; reel += 1) {
+    const strip = strips[reel]!;
+    const stop = Math.floor(next() * strip.length);
+    stops.push(stop);
+    const column: string[] = [];
+    for (let row = 0; row < rows; row += 1) {
+      const symbol = strip[(stop + row) % strip.length]!;
+      column.push(symbol);
+      if (symbol === scatter) scatterCells.push(reel * rows + row);
+    }
+    window.push(column);
+  }
   const wins = definition.mode === 'lines' ? lineWins(definition, window) : waysWins(definition, window);
-  const scatterCells = window
-    .flatMap((column, reel) => column.map((cell, row) => (cell === definition.scatter ? reel * definition.rows + row : -1)))
-    .filter((cell) => cell >= 0);
   const scatterPay = definition.scatterPays[scatterCells.length] ?? 0;
   if (scatterPay > 0)
-    wins.push({ type: 'scatter', line: -1, symbol: definition.scatter, count: scatterCells.length, ways: 1, cells: scatterCells, payBp: scatterPay * BP });
+    wins.push({ type: 'scatter', line: -1, symbol: scatter, count: scatterCells.length, ways: 1, cells: scatterCells, payBp: scatterPay * BP });
   const multiplier = free ? definition.freeMultiplier : 1;
-  const payBp = wins.reduce((sum, win) => sum + win.payBp, 0) * multiplier;
-  return { stops, window, wins, freeSpinsWon: definition.freeSpins[scatterCells.length] ?? 0, multiplier, payBp, free };
+  let payBp = 0;
+  for (const win of wins) payBp += win.payBp;
+  return { stops, window, wins, freeSpinsWon: definition.freeSpins[scatterCells.length] ?? 0, multiplier, payBp: payBp * multiplier, free };
 }
 
 /** A whole round: the base spin and every free spin it leads to. */
