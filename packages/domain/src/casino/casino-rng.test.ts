@@ -53,7 +53,8 @@ describe('RNG: the HMAC-SHA256 float stream passes chi-square, runs and serial c
     const second = battery(floatsOf('rng-battery-server-seed-2'));
     for (const check of second)
       expect(check.statistic, `${check.name} after a rerun (first failed: ${failed.map((f) => f.name).join(', ')})`).toBeLessThanOrEqual(check.limit);
-  });
+    // 10⁶ floats through the pure-JS HMAC take seconds, more on a busy shared machine.
+  }, 120_000);
 
   it('would catch a biased or correlated stream (the battery can fail)', () => {
     const biased = Float64Array.from({ length: 100_000 }, (_, i) => ((i * 0.6180339887) % 1) ** 1.05);
