@@ -40,6 +40,8 @@ export interface AppConfig {
   telegramBotToken: string | undefined;
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
+  /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
+  casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -133,6 +135,11 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),
       speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),
       margins: marginsParse(env.FEED_MARGINS),
+    },
+    casino: {
+      houseSecret: env.CASINO_HOUSE_SECRET || undefined,
+      providersFile: env.CASINO_PROVIDERS_FILE ? resolve(REPO_ROOT, env.CASINO_PROVIDERS_FILE) : undefined,
+      tokenTtlMinutes: positiveInt('CASINO_TOKEN_TTL_MINUTES', env.CASINO_TOKEN_TTL_MINUTES, 720),
     },
   };
 }

@@ -34,6 +34,17 @@ export const ERRORS = {
   // accounts (session 2)
   TELEGRAM_UNAVAILABLE: { code: 4013, key: 'telegramUnavailable' },
   TELEGRAM_INIT_DATA_INVALID: { code: 4014, key: 'telegramInitDataInvalid' },
+  // casino
+  CASINO_GAME_UNKNOWN: { code: 7001, key: 'casinoGameUnknown' },
+  CASINO_BET_OUT_OF_LIMITS: { code: 7002, key: 'casinoBetOutOfLimits' },
+  CASINO_TOKEN_INVALID: { code: 7003, key: 'casinoTokenInvalid' },
+  CASINO_ROUND_NOT_FOUND: { code: 7004, key: 'casinoRoundNotFound' },
+  CASINO_ROUND_CLOSED: { code: 7005, key: 'casinoRoundClosed' },
+  CASINO_ROUND_OPEN: { code: 7006, key: 'casinoRoundOpen' },
+  CASINO_WALLET_REFUSED: { code: 7007, key: 'casinoWalletRefused' },
+  CASINO_PROVIDER_UNAVAILABLE: { code: 7008, key: 'casinoProviderUnavailable' },
+  CASINO_FREE_ROUNDS_NONE: { code: 7009, key: 'casinoFreeRoundsNone' },
+  CASINO_PARAMS_INVALID: { code: 7010, key: 'casinoParamsInvalid' },
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

@@ -11,3 +11,4 @@ export * from './wallet.ts';
 export * from './account.ts';
 export * from './account-more.ts';
 export * from './sports.ts';
+export * from './casino.ts';
