@@ -31,6 +31,17 @@ export const ERRORS = {
   SOCIAL_TOKEN_INVALID: { code: 4010, key: 'socialTokenInvalid' },
   SOCIAL_ALREADY_BOUND: { code: 4011, key: 'socialAlreadyBound' },
   SMS_UNAVAILABLE: { code: 4012, key: 'smsUnavailable' },
+  // casino
+  CASINO_GAME_UNKNOWN: { code: 7001, key: 'casinoGameUnknown' },
+  CASINO_BET_OUT_OF_LIMITS: { code: 7002, key: 'casinoBetOutOfLimits' },
+  CASINO_TOKEN_INVALID: { code: 7003, key: 'casinoTokenInvalid' },
+  CASINO_ROUND_NOT_FOUND: { code: 7004, key: 'casinoRoundNotFound' },
+  CASINO_ROUND_CLOSED: { code: 7005, key: 'casinoRoundClosed' },
+  CASINO_ROUND_OPEN: { code: 7006, key: 'casinoRoundOpen' },
+  CASINO_WALLET_REFUSED: { code: 7007, key: 'casinoWalletRefused' },
+  CASINO_PROVIDER_UNAVAILABLE: { code: 7008, key: 'casinoProviderUnavailable' },
+  CASINO_FREE_ROUNDS_NONE: { code: 7009, key: 'casinoFreeRoundsNone' },
+  CASINO_PARAMS_INVALID: { code: 7010, key: 'casinoParamsInvalid' },
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

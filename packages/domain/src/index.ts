@@ -16,3 +16,4 @@ export * from './ledger/transfer-balance.ts';
 export * from './bet-slip/index.ts';
 export * from './settlement/index.ts';
 export * from './pricing/index.ts';
+export * from './casino/index.ts';
