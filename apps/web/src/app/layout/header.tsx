@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
+import { uiV3Current } from '../../shared/ui-version.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { paths } from '../routes.ts';
 import styles from './header.module.css';
@@ -14,7 +15,7 @@ export function Header() {
   const login = useSessionStore((state) => state.login);
   return (
     <header className={styles.header}>
-      <Link to={paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
+      <Link to={uiV3Current(variant.flags.uiV3) ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
         <span className={styles.name}>{variant.name}</span>
       </Link>

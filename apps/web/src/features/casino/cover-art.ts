@@ -121,6 +121,24 @@ export function coverSvg(game: { id: string; name: string }, kind: CoverKind = c
   ].join('');
 }
 
+/** A wide 780×300 banner: the game's art on the right, its name and a call to action on the left. */
+export function bannerSvg(game: { id: string; name: string }, action: string, kind: CoverKind = coverKindOf(game.id)): string {
+  const seed = coverSeed(game.id);
+  const [from, to, accent] = PALETTES[kind];
+  const name = escapeXml(game.name.length > 20 ? `${game.name.slice(0, 19)}…` : game.name);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 780 300" width="780" height="300">`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
+    `<rect width="780" height="300" fill="url(#g)"/>`,
+    `<circle cx="620" cy="150" r="190" fill="#fff" opacity=".08"/><circle cx="620" cy="150" r="130" fill="#fff" opacity=".07"/>`,
+    `<g transform="translate(470 -20) scale(1.3)">${glyph(kind, accent, seed)}</g>`,
+    `<text x="48" y="138" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="900" font-size="60" fill="#fff">${name}</text>`,
+    `<rect x="48" y="178" width="${Math.max(160, action.length * 17 + 56)}" height="64" rx="32" fill="${accent}"/>`,
+    `<text x="${48 + Math.max(160, action.length * 17 + 56) / 2}" y="220" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="28" fill="#111827">${escapeXml(action)}</text>`,
+    `</svg>`,
+  ].join('');
+}
+
 const cache = new Map<string, string>();
 
 /** A data URL for an `<img>`, so covers take part in the browser's lazy loading and decoding. */
@@ -132,4 +150,17 @@ export function coverDataUrl(game: { id: string; name: string }): string {
     cache.set(key, url);
   }
   return url;
+}
+
+/**
+ * The image source for a card's cover: `svg:<platform>/<game_id>` is drawn here, anything else is the
+ * studio's own image URL.
+ */
+export function coverSrc(game: { game_id: string; game_name: string; game_cover: string }): string {
+  return game.game_cover.startsWith('svg:') || game.game_cover === '' ? coverDataUrl({ id: game.game_id, name: game.game_name }) : game.game_cover;
+}
+
+export function bannerSrc(banner: { game_id: string; game_name: string; banner_image: string }, action: string): string {
+  if (!banner.banner_image.startsWith('svg:') && banner.banner_image !== '') return banner.banner_image;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(bannerSvg({ id: banner.game_id, name: banner.game_name }, action))}`;
 }

@@ -12,6 +12,24 @@ const THEME_COLOURS: Record<SlotTheme, { tile: string; edge: string; gem: string
   reef: { tile: '#082f49', edge: '#0ea5e9', gem: '#2dd4bf' },
 };
 
+function Bars({ count }: { count: number }) {
+  const top = 32 - count * 8;
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <g key={index}>
+          <rect x="8" y={top + index * 16} width="48" height="13" rx="3" fill="#111827" stroke="#fbbf24" strokeWidth="2" />
+          <text x="32" y={top + index * 16 + 10.5} textAnchor="middle" fontSize="10" fontWeight="900" fill="#fbbf24" fontFamily="system-ui, sans-serif">
+            BAR
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+const CARD_COLOURS: Record<string, string> = { a: '#f43f5e', k: '#f59e0b', q: '#a855f7', j: '#38bdf8' };
+
 const ART: Record<string, ReactNode> = {
   cherry: (
     <>
@@ -111,6 +129,55 @@ const ART: Record<string, ReactNode> = {
       <circle cx="20" cy="24" r="3.5" fill="#111827" />
     </>
   ),
+  turtle: (
+    <>
+      <ellipse cx="32" cy="34" rx="18" ry="14" fill="#16a34a" />
+      <path d="M20 30 h24 M22 38 h20 M32 22 v24" stroke="#14532d" strokeWidth="2" />
+      <circle cx="54" cy="32" r="6" fill="#4ade80" />
+      <path d="M18 22 l-6 -6 M46 22 l6 -6 M18 46 l-6 6 M46 46 l6 6" stroke="#4ade80" strokeWidth="5" strokeLinecap="round" />
+    </>
+  ),
+  lantern: (
+    <>
+      <path d="M32 6 V12" stroke="#fbbf24" strokeWidth="3" />
+      <rect x="22" y="12" width="20" height="5" rx="2" fill="#fbbf24" />
+      <ellipse cx="32" cy="34" rx="18" ry="17" fill="#ef4444" />
+      <path d="M22 20 Q16 34 22 48 M42 20 Q48 34 42 48 M32 17 V51" stroke="#fca5a5" strokeWidth="2" fill="none" />
+      <rect x="24" y="50" width="16" height="5" rx="2" fill="#fbbf24" />
+      <path d="M32 55 V62" stroke="#fbbf24" strokeWidth="3" />
+    </>
+  ),
+  dragon: (
+    <>
+      <path d="M8 44 Q16 20 34 22 Q50 22 56 12 Q58 30 44 36 Q54 44 50 56 Q40 44 28 46 Q18 50 8 44Z" fill="#22d3ee" />
+      <circle cx="46" cy="22" r="3" fill="#1e1033" />
+      <path d="M14 40 l4 -6 l4 6 l4 -6 l4 6" stroke="#0e7490" strokeWidth="2.5" fill="none" />
+    </>
+  ),
+  koi: (
+    <>
+      <path d="M6 32 Q26 10 46 28 L60 18 L56 32 L60 46 L46 36 Q26 54 6 32Z" fill="#fb7185" />
+      <path d="M20 22 q10 6 4 18 q-12 -4 -4 -18z M34 26 q8 4 2 12 q-10 -2 -2 -12z" fill="#fff" />
+      <circle cx="14" cy="30" r="2.5" fill="#1e1033" />
+    </>
+  ),
+  fan: (
+    <>
+      <path d="M32 54 L6 26 A36 36 0 0 1 58 26Z" fill="#c026d3" />
+      <path d="M32 54 L14 18 M32 54 L32 12 M32 54 L50 18" stroke="#f0abfc" strokeWidth="2" />
+      <circle cx="32" cy="54" r="4" fill="#fbbf24" />
+    </>
+  ),
+  coin: (
+    <>
+      <circle cx="32" cy="32" r="24" fill="#fbbf24" stroke="#b45309" strokeWidth="3" />
+      <rect x="25" y="25" width="14" height="14" fill="#b45309" />
+      <circle cx="32" cy="32" r="16" fill="none" stroke="#fde68a" strokeWidth="2" />
+    </>
+  ),
+  bar1: <Bars count={1} />,
+  bar2: <Bars count={2} />,
+  bar3: <Bars count={3} />,
   wild: (
     <>
       <rect x="4" y="16" width="56" height="32" rx="10" fill="#16a34a" stroke="#fde047" strokeWidth="3" />
@@ -130,14 +197,19 @@ const ART: Record<string, ReactNode> = {
 /** One symbol on its tile; `highlight` draws the winning glow. */
 export function SlotSymbol({ theme, code, highlight = false }: { theme: SlotTheme; code: string; highlight?: boolean }) {
   const colours = THEME_COLOURS[theme];
-  const art = ART[code.toLowerCase()] ?? (
+  const card = CARD_COLOURS[code.toLowerCase()];
+  const art = card ? (
+    <text x="32" y="47" textAnchor="middle" fontSize="40" fontWeight="900" fill={card} stroke="#fff" strokeWidth="1.5" fontFamily="system-ui, sans-serif">
+      {code.toUpperCase()}
+    </text>
+  ) : (ART[code.toLowerCase()] ?? (
     <>
       <path d="M32 8 L54 28 L32 56 L10 28Z" fill={colours.gem} />
       <text x="32" y="36" textAnchor="middle" fontSize="16" fontWeight="800" fill="#111827" fontFamily="system-ui, sans-serif">
         {code.slice(0, 2).toUpperCase()}
       </text>
     </>
-  );
+  ));
   return (
     <svg viewBox="0 0 64 64" width="100%" height="100%" aria-label={code} role="img">
       <rect x="1" y="1" width="62" height="62" rx="12" fill={colours.tile} stroke={highlight ? '#fde047' : colours.edge} strokeWidth={highlight ? 4 : 1.5} />

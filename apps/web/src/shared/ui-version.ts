@@ -1,0 +1,40 @@
+import { shellKind, type ShellKind } from './shell.ts';
+import { STORAGE_KEYS, storageGet, storageSet } from './storage.ts';
+
+export interface UiVersionInputs {
+  /** `?v3=1` in the page URL. */
+  urlFlag: boolean;
+  /** The player's own switch (spec §4): true on, false off, undefined never chosen. */
+  choice: boolean | undefined;
+  shell: ShellKind;
+  /** The server's A/B arm for UI v3, remembered from the dynamic config. */
+  abArm: boolean | undefined;
+  /** The brand's "new UI version 3" flag. */
+  brandFlag: boolean;
+}
+
+/**
+ * Whether the newer UI (v3) is on. A URL flag always turns it on (it is how a link opts a player in); then
+ * the player's own choice wins, so switching off sticks; then the messaging-app mini app and the native
+ * shell, which ship with it; then the A/B arm and the brand flag.
+ */
+export function uiV3Decide({ urlFlag, choice, shell, abArm, brandFlag }: UiVersionInputs): boolean {
+  if (urlFlag) return true;
+  if (choice !== undefined) return choice;
+  if (shell === 'telegram' || shell === 'native') return true;
+  return abArm === true || brandFlag;
+}
+
+export function uiV3Current(brandFlag: boolean): boolean {
+  return uiV3Decide({
+    urlFlag: new URLSearchParams(window.location.search).get('v3') === '1' || /[?&]v3=1\b/.test(window.location.hash),
+    choice: storageGet<boolean>(STORAGE_KEYS.uiV3Choice),
+    shell: shellKind(),
+    abArm: storageGet<boolean>(STORAGE_KEYS.uiV3),
+    brandFlag,
+  });
+}
+
+export function uiV3ChoiceSet(on: boolean): void {
+  storageSet(STORAGE_KEYS.uiV3Choice, on);
+}
