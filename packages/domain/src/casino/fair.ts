@@ -33,6 +33,12 @@ export function fairFloatOf(bytes: Uint8Array, offset: number): number {
   return bytes[offset]! / 256 + bytes[offset + 1]! / 256 ** 2 + bytes[offset + 2]! / 256 ** 3 + bytes[offset + 3]! / 256 ** 4;
 }
 
+/**
+ * HMAC-SHA256 as a function of (key bytes, message): the pure-JS one by default; the server and long
+ * simulations inject node:crypto's, which gives the same bytes several times faster.
+ */
+export type HmacFunction = (key: Uint8Array, message: string) => Uint8Array;
+
 /** A source of floats in [0, 1): the games draw from it in a fixed order. */
 export type FloatSource = () => number;
 
@@ -40,15 +46,15 @@ export type FloatSource = () => number;
  * The float stream of one bet: 8 floats per HMAC round, the cursor moving on to round 1, 2… as a game
  * needs more (a slot's free spins, a Plinko path, the Mines shuffle).
  */
-export function fairFloatStream(serverSeed: string, clientSeed: string, nonce: number): FloatSource {
+export function fairFloatStream(serverSeed: string, clientSeed: string, nonce: number, hmacOf: HmacFunction = hmacSha256): FloatSource {
   const key = utf8ToBytes(serverSeed);
   let round = 0;
-  let bytes = hmacSha256(key, `${clientSeed}:${nonce}:0`);
+  let bytes = hmacOf(key, `${clientSeed}:${nonce}:0`);
   let offset = 0;
   return () => {
     if (offset === 32) {
       round += 1;
-      bytes = hmacSha256(key, `${clientSeed}:${nonce}:${round}`);
+      bytes = hmacOf(key, `${clientSeed}:${nonce}:${round}`);
       offset = 0;
     }
     const value = fairFloatOf(bytes, offset);

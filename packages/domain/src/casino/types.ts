@@ -175,6 +175,4 @@ export interface CasinoGameInfo {
   method: string;
   betMinMinor: number;
   betMaxMinor: number;
-  /** The largest win one round can pay, in stakes. */
-  maxWinX: number;
 }
