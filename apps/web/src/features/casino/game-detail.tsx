@@ -1,3 +1,4 @@
+import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -31,7 +32,8 @@ export function GameDetail() {
       </div>
     );
   if (query.isError || !query.data) return <EmptyState icon={<Info size={28} />} title={apiErrorMessage(query.error, t)} onRefresh={() => void query.refetch()} />;
-  const { card, info } = query.data;
+  const { card, info, currency } = query.data;
+  const money = (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor));
   const isFavourite = favourite.isPending ? favourite.variables.favourite : card.favourite === 1;
   const percent = (value: number, digits: number) => `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   return (
@@ -73,8 +75,8 @@ export function GameDetail() {
           <dd>{t(VOLATILITY[info.volatility.band])}</dd>
         </div>
         <div>
-          <dt>{t('casino.info.maxWin')}</dt>
-          <dd>{info.maxWinX.toLocaleString(i18n.language)}×</dd>
+          <dt>{t('casino.info.limits')}</dt>
+          <dd>{money(info.betMinMinor)}+</dd>
         </div>
       </dl>
       <p className={styles.method}>{info.method}</p>

@@ -1,7 +1,7 @@
-import { HOUSE_GAME_IDS } from '@piranha/domain';
+import type { HouseGameId } from '@piranha/domain';
 
 /** House game names are proper names (not translated), as the catalogue shows them. */
-const NAMES: Record<(typeof HOUSE_GAME_IDS)[number], string> = {
+const NAMES: Record<HouseGameId, string> = {
   'reef-riches': 'Reef Riches',
   'neon-koi': 'Neon Koi',
   'lucky-sevens': 'Lucky Sevens',

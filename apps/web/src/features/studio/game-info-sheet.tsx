@@ -27,7 +27,6 @@ export function GameInfoSheet({ info, formatMoney, onClose }: { gameId: HouseGam
     [t('casino.info.rtp'), percent(info.rtpPercent, 2)],
     [t('casino.info.hitFrequency'), percent(info.hitFrequencyPercent, 1)],
     [t('casino.info.volatility'), t(VOLATILITY[info.volatility.band])],
-    [t('casino.info.maxWin'), `${info.maxWinX.toLocaleString(i18n.language)}×`],
     [t('casino.info.limits'), `${formatMoney(info.betMinMinor)} – ${formatMoney(info.betMaxMinor)}`],
   ];
   return (

@@ -26,23 +26,17 @@ function binColour(multiplierBp: number): string {
 /** Pegs in a triangle, bins with their multipliers, and the ball bouncing down the server's path. */
 export function PlinkoBoard({ rows, multipliersBp, path, dropId, instant = false, onLanded }: PlinkoBoardProps) {
   const [ball, setBall] = useState<{ x: number; y: number } | null>(null);
-  const [landedBin, setLandedBin] = useState<number | null>(null);
+  const [landed, setLanded] = useState<{ dropId: number; bin: number } | null>(null);
+  const landedBin = landed && landed.dropId === dropId ? landed.bin : null;
   const frame = useRef(0);
   const gap = WIDTH / (rows + 2);
   const top = 24;
 
   useEffect(() => {
-    setLandedBin(null);
     if (!path || dropId === 0) return;
     const points = plinkoBallPoints(path, { width: WIDTH, gap, top });
     const bin = path.reduce((sum, step) => sum + step, 0);
-    if (instant) {
-      setBall(points[points.length - 1]!);
-      setLandedBin(bin);
-      onLanded();
-      return;
-    }
-    const stepMs = 120;
+    const stepMs = instant ? 0.001 : 120;
     const started = performance.now();
     const tick = (now: number) => {
       const progress = (now - started) / stepMs;
@@ -54,7 +48,7 @@ export function PlinkoBoard({ rows, multipliersBp, path, dropId, instant = false
       setBall({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t * t - Math.sin(Math.PI * t) * gap * 0.25 });
       if (progress < points.length - 1) frame.current = requestAnimationFrame(tick);
       else {
-        setLandedBin(bin);
+        setLanded({ dropId, bin });
         onLanded();
       }
     };

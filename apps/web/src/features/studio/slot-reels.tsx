@@ -21,7 +21,9 @@ export interface SlotReelsProps {
 
 /** Reels that spin down onto the server's outcome, each stopping a beat after the previous one. */
 export function SlotReels({ theme, grid, pool, spinId, winCells, instant = false, onStopped }: SlotReelsProps) {
-  const [landed, setLanded] = useState(0);
+  // How many reels have stopped in which spin; a new spin id means none yet.
+  const [stopped, setStopped] = useState({ spinId: 0, reels: 0 });
+  const landed = instant || spinId === 0 ? grid.length : stopped.spinId === spinId ? stopped.reels : 0;
   const fillers = useMemo(
     () => grid.map((_, reel) => Array.from({ length: FILLER_COUNT }, (_, index) => pool[(spinId * 7 + reel * 5 + index * 3) % pool.length]!)),
     [grid, pool, spinId],
@@ -29,15 +31,9 @@ export function SlotReels({ theme, grid, pool, spinId, winCells, instant = false
   const rows = grid[0]?.length ?? 3;
 
   useEffect(() => {
-    setLanded(0);
     if (spinId === 0) return;
-    if (instant) {
-      setLanded(grid.length);
-      onStopped();
-      return;
-    }
-    const timers = grid.map((_, reel) => setTimeout(() => setLanded(reel + 1), 700 + reel * 220));
-    const done = setTimeout(onStopped, 760 + (grid.length - 1) * 220);
+    const timers = instant ? [] : grid.map((_, reel) => setTimeout(() => setStopped({ spinId, reels: reel + 1 }), 700 + reel * 220));
+    const done = setTimeout(onStopped, instant ? 0 : 760 + (grid.length - 1) * 220);
     return () => {
       timers.forEach(clearTimeout);
       clearTimeout(done);

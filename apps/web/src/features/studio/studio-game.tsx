@@ -44,7 +44,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const [sound, setSound] = useState(false);
   const [sheet, setSheet] = useState<'info' | 'fair' | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const instant = useMemo(reducedMotion, []);
+  const [instant] = useState(reducedMotion);
 
   const info = session.data?.game.info;
   const currency = session.data?.currency ?? '';
