@@ -16,5 +16,10 @@ export interface StudioRoundMessage {
 export function isStudioRoundMessage(data: unknown): data is StudioRoundMessage {
   if (typeof data !== 'object' || data === null) return false;
   const message = data as Partial<StudioRoundMessage>;
-  return message.type === STUDIO_ROUND_MESSAGE && typeof message.roundId === 'string' && typeof message.balanceMinor === 'number' && typeof message.currency === 'string';
+  return (
+    message.type === STUDIO_ROUND_MESSAGE &&
+    typeof message.roundId === 'string' &&
+    typeof message.balanceMinor === 'number' &&
+    typeof message.currency === 'string'
+  );
 }

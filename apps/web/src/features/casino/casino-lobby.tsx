@@ -46,7 +46,11 @@ export function CasinoLobby({ onFirstScreen, banners = true }: { onFirstScreen?:
     <div className={styles.lobby}>
       {banners ? <GameBanners /> : null}
       <SearchEntry />
-      {tabs.isPending ? <Skeleton height={40} radius={999} /> : <CategoryChips chips={chips} selected={current ?? ''} onSelect={setSelected} label={t('casino.categoriesLabel')} />}
+      {tabs.isPending ? (
+        <Skeleton height={40} radius={999} />
+      ) : (
+        <CategoryChips chips={chips} selected={current ?? ''} onSelect={setSelected} label={t('casino.categoriesLabel')} />
+      )}
       <div className={styles.sectionHead}>
         <h2 className={styles.sectionTitle}>{title ?? t('game.title')}</h2>
         <Link to={CASINO_PATHS.more} className={styles.moreLink}>
@@ -54,7 +58,11 @@ export function CasinoLobby({ onFirstScreen, banners = true }: { onFirstScreen?:
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
       </div>
-      {current ? <TabGames key={current} tabKey={current} emptyTitle={current === 'favorites' ? t('casino.favoritesEmpty') : undefined} /> : tabs.isPending ? null : <TabGames tabKey="lobby" />}
+      {current ? (
+        <TabGames key={current} tabKey={current} emptyTitle={current === 'favorites' ? t('casino.favoritesEmpty') : undefined} />
+      ) : tabs.isPending ? null : (
+        <TabGames tabKey="lobby" />
+      )}
     </div>
   );
 }

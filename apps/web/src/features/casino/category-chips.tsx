@@ -7,7 +7,19 @@ export interface Chip {
 }
 
 /** A row of tabs that scrolls sideways on a phone; the selected one stays in view. */
-export function CategoryChips({ chips, selected, onSelect, label, size = 'normal' }: { chips: readonly Chip[]; selected: string; onSelect: (key: string) => void; label: string; size?: 'normal' | 'small' }) {
+export function CategoryChips({
+  chips,
+  selected,
+  onSelect,
+  label,
+  size = 'normal',
+}: {
+  chips: readonly Chip[];
+  selected: string;
+  onSelect: (key: string) => void;
+  label: string;
+  size?: 'normal' | 'small';
+}) {
   return (
     <div className={`${styles.chips} ${size === 'small' ? styles.chipsSmall : ''}`} role="tablist" aria-label={label}>
       {chips.map((chip) => (

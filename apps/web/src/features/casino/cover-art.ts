@@ -81,7 +81,8 @@ function glyph(kind: CoverKind, accent: string, seed: number): string {
     case 'plinko': {
       const pegs: string[] = [];
       for (let row = 0; row < 6; row += 1)
-        for (let col = 0; col <= row + 1; col += 1) pegs.push(`<circle cx="${120 + (col - (row + 1) / 2) * 26}" cy="${48 + row * 24}" r="4.5" fill="#fff" opacity=".85"/>`);
+        for (let col = 0; col <= row + 1; col += 1)
+          pegs.push(`<circle cx="${120 + (col - (row + 1) / 2) * 26}" cy="${48 + row * 24}" r="4.5" fill="#fff" opacity=".85"/>`);
       return `<g>${pegs.join('')}<circle cx="133" cy="108" r="9" fill="${accent}"/></g>`;
     }
     case 'roulette': {

@@ -27,7 +27,11 @@ export function GameCard({ game, eager = false }: { game: GameCardData; eager?: 
           decoding="async"
           draggable={false}
         />
-        {game.is_new === 1 ? <span className={styles.badge}>{t('casino.badgeNew')}</span> : game.is_hot === 1 ? <span className={`${styles.badge} ${styles.hot}`}>{t('casino.badgeHot')}</span> : null}
+        {game.is_new === 1 ? (
+          <span className={styles.badge}>{t('casino.badgeNew')}</span>
+        ) : game.is_hot === 1 ? (
+          <span className={`${styles.badge} ${styles.hot}`}>{t('casino.badgeHot')}</span>
+        ) : null}
       </Link>
       {signedIn ? (
         <button

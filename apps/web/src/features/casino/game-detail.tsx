@@ -13,7 +13,12 @@ import { coverSrc } from './cover-art.ts';
 import styles from './game-detail.module.css';
 import { gameRefFromSearch } from './game-room.tsx';
 
-const VOLATILITY = { low: 'casino.volatility.low', medium: 'casino.volatility.medium', high: 'casino.volatility.high', 'very high': 'casino.volatility.veryHigh' } as const;
+const VOLATILITY = {
+  low: 'casino.volatility.low',
+  medium: 'casino.volatility.medium',
+  high: 'casino.volatility.high',
+  'very high': 'casino.volatility.veryHigh',
+} as const;
 
 /** A game's page: cover, provider, its published figures, Play and Favourite. */
 export function GameDetail() {
@@ -31,11 +36,13 @@ export function GameDetail() {
         <Skeleton height={24} width="60%" />
       </div>
     );
-  if (query.isError || !query.data) return <EmptyState icon={<Info size={28} />} title={apiErrorMessage(query.error, t)} onRefresh={() => void query.refetch()} />;
+  if (query.isError || !query.data)
+    return <EmptyState icon={<Info size={28} />} title={apiErrorMessage(query.error, t)} onRefresh={() => void query.refetch()} />;
   const { card, info, currency } = query.data;
   const money = (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor));
   const isFavourite = favourite.isPending ? favourite.variables.favourite : card.favourite === 1;
-  const percent = (value: number, digits: number) => `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+  const percent = (value: number, digits: number) =>
+    `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   return (
     <div className={styles.detail}>
       <div className={styles.hero}>

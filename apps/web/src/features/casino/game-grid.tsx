@@ -12,7 +12,17 @@ const OVERSCAN_ROWS = 2;
  * A grid of game cards that draws only the rows near the viewport (the page scrolls, not the grid), so a
  * tab of hundreds of games costs the same as a screenful. Reaching the end asks for the next page.
  */
-export function GameGrid({ games, hasMore = false, onMore, eagerCount = 6 }: { games: readonly GameCardData[]; hasMore?: boolean; onMore?: () => void; eagerCount?: number }) {
+export function GameGrid({
+  games,
+  hasMore = false,
+  onMore,
+  eagerCount = 6,
+}: {
+  games: readonly GameCardData[];
+  hasMore?: boolean;
+  onMore?: () => void;
+  eagerCount?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState({ width: 0, top: 0 });
   const [scroll, setScroll] = useState({ y: 0, height: 844 });
@@ -65,7 +75,11 @@ export function GameGrid({ games, hasMore = false, onMore, eagerCount = 6 }: { g
     <div ref={ref} className={styles.viewport} style={{ height: measured ? Math.max(0, rowCount * rowHeight - GAP_PX) : undefined }}>
       <div
         className={styles.grid}
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: GAP_PX, transform: measured ? `translateY(${first * rowHeight}px)` : undefined }}
+        style={{
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          gap: GAP_PX,
+          transform: measured ? `translateY(${first * rowHeight}px)` : undefined,
+        }}
       >
         {visible.map((game, index) => (
           <GameCard key={`${game.game_platform}/${game.game_id}`} game={game} eager={first * columns + index < eagerCount} />

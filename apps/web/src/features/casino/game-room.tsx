@@ -76,8 +76,17 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
     <div className={styles.room}>
       {bar}
       {launch.isPending ? <LoadingOverlay /> : null}
-      {launch.isError ? <EmptyState icon={<Info size={28} />} title={apiErrorMessage(launch.error, t)} onRefresh={() => void launch.refetch()} refreshing={launch.isRefetching} /> : null}
-      {launch.data ? <iframe ref={frame} className={styles.frame} src={launch.data.game_url} title={t('casino.room.frameTitle')} allow="autoplay; fullscreen" /> : null}
+      {launch.isError ? (
+        <EmptyState
+          icon={<Info size={28} />}
+          title={apiErrorMessage(launch.error, t)}
+          onRefresh={() => void launch.refetch()}
+          refreshing={launch.isRefetching}
+        />
+      ) : null}
+      {launch.data ? (
+        <iframe ref={frame} className={styles.frame} src={launch.data.game_url} title={t('casino.room.frameTitle')} allow="autoplay; fullscreen" />
+      ) : null}
     </div>
   );
 }

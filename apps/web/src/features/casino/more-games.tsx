@@ -13,7 +13,10 @@ export function MoreGames() {
   const { t } = useTranslation();
   const tabs = useHallTabsQuery();
   const sections = [
-    { title: t('casino.categoriesLabel'), rows: (tabs.data?.sub_tabs ?? []).map((tab) => ({ key: tab.tab_key, label: tab.category_name, count: tab.game_count })) },
+    {
+      title: t('casino.categoriesLabel'),
+      rows: (tabs.data?.sub_tabs ?? []).map((tab) => ({ key: tab.tab_key, label: tab.category_name, count: tab.game_count })),
+    },
     {
       title: t('casino.providersLabel'),
       rows: (tabs.data?.providers ?? []).map((entry) => ({ key: `provider:${entry.game_platform}`, label: entry.name, count: entry.game_count })),

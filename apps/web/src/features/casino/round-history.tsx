@@ -46,7 +46,9 @@ function RoundRow({ round }: { round: RoundView }) {
         </div>
       </dl>
       <div className={styles.foot}>
-        <time dateTime={new Date(round.created_at).toISOString()}>{new Date(round.created_at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}</time>
+        <time dateTime={new Date(round.created_at).toISOString()}>
+          {new Date(round.created_at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
+        </time>
         <span className={styles.status}>{t(STATUS[round.status])}</span>
         <Link className={styles.proof} to={verifyHref(round.round_id)}>
           <ShieldCheck size={16} aria-hidden="true" />
@@ -67,7 +69,12 @@ export function RoundHistory() {
       {isPending ? (
         <Skeleton height={140} radius="var(--radius)" />
       ) : isError || rounds.length === 0 ? (
-        <EmptyState icon={<History size={28} />} title={isError ? t('casino.loadFailed') : t('casino.history.empty')} onRefresh={() => void refetch()} refreshing={isRefetching} />
+        <EmptyState
+          icon={<History size={28} />}
+          title={isError ? t('casino.loadFailed') : t('casino.history.empty')}
+          onRefresh={() => void refetch()}
+          refreshing={isRefetching}
+        />
       ) : (
         <ul className={styles.list}>
           {rounds.map((round) => (

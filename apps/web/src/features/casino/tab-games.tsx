@@ -9,8 +9,8 @@ export function TabGames({ tabKey, emptyTitle }: { tabKey: string; emptyTitle?: 
   const { t } = useTranslation();
   const { games, isPending, isError, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useHallListQuery(tabKey);
   if (isPending) return <GameGridSkeleton />;
-  if (isError)
-    return <EmptyState icon={<RefreshCw size={28} />} title={t('casino.loadFailed')} onRefresh={() => void refetch()} refreshing={isRefetching} />;
-  if (games.length === 0) return <EmptyState icon={<Dices size={28} />} title={emptyTitle ?? t('casino.tabEmpty')} onRefresh={() => void refetch()} refreshing={isRefetching} />;
+  if (isError) return <EmptyState icon={<RefreshCw size={28} />} title={t('casino.loadFailed')} onRefresh={() => void refetch()} refreshing={isRefetching} />;
+  if (games.length === 0)
+    return <EmptyState icon={<Dices size={28} />} title={emptyTitle ?? t('casino.tabEmpty')} onRefresh={() => void refetch()} refreshing={isRefetching} />;
   return <GameGrid games={games} hasMore={hasNextPage && !isFetchingNextPage} onMore={() => void fetchNextPage()} />;
 }

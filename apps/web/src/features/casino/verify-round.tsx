@@ -35,7 +35,16 @@ interface VerifyForm {
 }
 
 function formFor(gameId: HouseGameId): VerifyForm {
-  return { gameId, serverSeed: '', serverSeedHash: '', clientSeed: '', nonce: '0', params: JSON.stringify(CASINO_DEFAULT_PARAMS[gameId]), revealed: [], cashedOut: false };
+  return {
+    gameId,
+    serverSeed: '',
+    serverSeedHash: '',
+    clientSeed: '',
+    nonce: '0',
+    params: JSON.stringify(CASINO_DEFAULT_PARAMS[gameId]),
+    revealed: [],
+    cashedOut: false,
+  };
 }
 
 /**

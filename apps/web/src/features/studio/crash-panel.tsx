@@ -89,7 +89,13 @@ export default function CrashPanel({ stakeMinor, play, settle, busy, setBusy, in
           {outcome ? (
             <>
               <path d={`${curvePath(multiplier, outcome.crashPoint)} L${W - 24},${H - 16} L16,${H - 16}Z`} fill="url(#crash-fill)" opacity={0.5} />
-              <path d={curvePath(multiplier, outcome.crashPoint)} stroke={crashed && !outcome.won ? '#ef4444' : '#f472b6'} strokeWidth="5" fill="none" strokeLinecap="round" />
+              <path
+                d={curvePath(multiplier, outcome.crashPoint)}
+                stroke={crashed && !outcome.won ? '#ef4444' : '#f472b6'}
+                strokeWidth="5"
+                fill="none"
+                strokeLinecap="round"
+              />
             </>
           ) : null}
           <defs>
@@ -104,7 +110,11 @@ export default function CrashPanel({ stakeMinor, play, settle, busy, setBusy, in
             {(multiplier / 100).toFixed(2)}×
           </span>
           {crashed ? <span className={crashStyles.caption}>{t('casino.studio.crashedAt', { value: (outcome!.crashPoint / 100).toFixed(2) })}</span> : null}
-          {cashedOut ? <span className={crashStyles.cashed}>{t('casino.studio.cashedOutAt', { value: (outcome!.cashout / 100).toFixed(2), amount: formatMoney(run!.round.win) })}</span> : null}
+          {cashedOut ? (
+            <span className={crashStyles.cashed}>
+              {t('casino.studio.cashedOutAt', { value: (outcome!.cashout / 100).toFixed(2), amount: formatMoney(run!.round.win) })}
+            </span>
+          ) : null}
         </div>
       </div>
       <label className={styles.field}>

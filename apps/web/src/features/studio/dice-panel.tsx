@@ -27,7 +27,9 @@ export default function DicePanel({ stakeMinor, play, settle, busy, setBusy, ins
     setLast({ roll: outcome.roll, won: outcome.won, id: (last?.id ?? 0) + 1 });
     setTimeout(
       () => {
-        setMessage(outcome.won ? { text: t('casino.studio.youWon', { amount: formatMoney(round.win) }), won: true } : { text: t('casino.studio.noWin'), won: false });
+        setMessage(
+          outcome.won ? { text: t('casino.studio.youWon', { amount: formatMoney(round.win) }), won: true } : { text: t('casino.studio.noWin'), won: false },
+        );
         settle(round);
         setBusy(false);
       },

@@ -11,7 +11,17 @@ import styles from './studio.module.css';
  * Provably fair, in the player's hands: the committed server-seed hash, their own client seed, the nonce,
  * rotating the seed (which reveals the old one), and the last rounds with links to verify them.
  */
-export function FairnessSheet({ token, fair, formatMoney, onClose }: { token: string; fair: FairState; formatMoney: (minor: number) => string; onClose: () => void }) {
+export function FairnessSheet({
+  token,
+  fair,
+  formatMoney,
+  onClose,
+}: {
+  token: string;
+  fair: FairState;
+  formatMoney: (minor: number) => string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [seed, setSeed] = useState(fair.client_seed);
   const [seedError, setSeedError] = useState<string | undefined>();
@@ -41,7 +51,13 @@ export function FairnessSheet({ token, fair, formatMoney, onClose }: { token: st
         <label className={styles.fairField}>
           <span className={styles.fairLabel}>{t('casino.fair.clientSeed')}</span>
           <span className={styles.seedRow}>
-            <input className={styles.seedInput} value={seed} maxLength={64} onChange={(event) => setSeed(event.target.value)} aria-invalid={seedError ? true : undefined} />
+            <input
+              className={styles.seedInput}
+              value={seed}
+              maxLength={64}
+              onChange={(event) => setSeed(event.target.value)}
+              aria-invalid={seedError ? true : undefined}
+            />
             <Button compact onClick={save} disabled={seedSave.isPending || seed === fair.client_seed}>
               {t('casino.fair.seedSave')}
             </Button>

@@ -20,9 +20,19 @@ const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatilit
 };
 
 /** The game's published figures (RTP exact from its maths), limits and rules. */
-export function GameInfoSheet({ info, formatMoney, onClose }: { gameId: HouseGameId; info: CasinoGameInfo; formatMoney: (minor: number) => string; onClose: () => void }) {
+export function GameInfoSheet({
+  info,
+  formatMoney,
+  onClose,
+}: {
+  gameId: HouseGameId;
+  info: CasinoGameInfo;
+  formatMoney: (minor: number) => string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const percent = (value: number, digits: number) => `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+  const percent = (value: number, digits: number) =>
+    `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   const rows: [string, string][] = [
     [t('casino.info.rtp'), percent(info.rtpPercent, 2)],
     [t('casino.info.hitFrequency'), percent(info.hitFrequencyPercent, 1)],

@@ -45,7 +45,14 @@ export default function PlinkoPanel({ stakeMinor, play, settle, busy, setBusy, i
 
   return (
     <>
-      <PlinkoBoard rows={rows} multipliersBp={PLINKO_TABLES[rows][risk].map((hundredths) => hundredths * 100)} path={drop?.path ?? null} dropId={drop?.id ?? 0} instant={instant} onLanded={landed} />
+      <PlinkoBoard
+        rows={rows}
+        multipliersBp={PLINKO_TABLES[rows][risk].map((hundredths) => hundredths * 100)}
+        path={drop?.path ?? null}
+        dropId={drop?.id ?? 0}
+        instant={instant}
+        onLanded={landed}
+      />
       <p className={styles.winBanner} data-won={message?.won} aria-live="polite">
         {message?.text ?? ''}
       </p>

@@ -58,7 +58,9 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
     const round = pending.current;
     if (!round) return;
     pending.current = null;
-    setMessage(round.win > 0 ? { text: t('casino.studio.youWon', { amount: formatMoney(round.win) }), won: true } : { text: t('casino.studio.noWin'), won: false });
+    setMessage(
+      round.win > 0 ? { text: t('casino.studio.youWon', { amount: formatMoney(round.win) }), won: true } : { text: t('casino.studio.noWin'), won: false },
+    );
     settle(round);
     setBusy(false);
   };
@@ -90,15 +92,32 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
       <div className={tableStyles.table}>
         {cell({ kind: 'straight', number: 0 }, '0', `${tableStyles.zero} ${tableStyles.green}`)}
         <div className={tableStyles.numbers}>
-          {Array.from({ length: 36 }, (_, index) => index + 1).map((number) => cell({ kind: 'straight', number }, String(number), tableStyles[rouletteColour(number)]))}
+          {Array.from({ length: 36 }, (_, index) => index + 1).map((number) =>
+            cell({ kind: 'straight', number }, String(number), tableStyles[rouletteColour(number)]),
+          )}
         </div>
         <div className={tableStyles.row3}>{[1, 2, 3].map((dozen) => cell({ kind: 'dozen', number: dozen }, t('casino.studio.dozen', { n: dozen })))}</div>
         <div className={tableStyles.row3}>{[1, 2, 3].map((column) => cell({ kind: 'column', number: column }, t('casino.studio.column', { n: column })))}</div>
-        <div className={tableStyles.row6}>{OUTSIDE.map(({ spot, label }) => cell(spot, label.startsWith('casino.') ? t(label as 'casino.studio.red') : label, spot.kind === 'red' ? tableStyles.red : spot.kind === 'black' ? tableStyles.black : ''))}</div>
+        <div className={tableStyles.row6}>
+          {OUTSIDE.map(({ spot, label }) =>
+            cell(
+              spot,
+              label.startsWith('casino.') ? t(label as 'casino.studio.red') : label,
+              spot.kind === 'red' ? tableStyles.red : spot.kind === 'black' ? tableStyles.black : '',
+            ),
+          )}
+        </div>
       </div>
       <div className={styles.options} role="group" aria-label={t('casino.studio.chip')}>
         {chips.map((value) => (
-          <button key={value} type="button" className={`${styles.option} ${tableStyles.chipOption}`} aria-pressed={chip === value} disabled={busy} onClick={() => setChip(value)}>
+          <button
+            key={value}
+            type="button"
+            className={`${styles.option} ${tableStyles.chipOption}`}
+            aria-pressed={chip === value}
+            disabled={busy}
+            onClick={() => setChip(value)}
+          >
             {formatMoney(value)}
           </button>
         ))}

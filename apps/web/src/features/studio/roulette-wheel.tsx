@@ -5,7 +5,17 @@ import styles from './roulette-wheel.module.css';
 const SLICE = 360 / ROULETTE_WHEEL_ORDER.length;
 
 /** The single-zero wheel, spun so the winning pocket stops under the pointer at the top. */
-export function RouletteWheel({ result, spinId, instant = false, onStopped }: { result: number | null; spinId: number; instant?: boolean; onStopped: () => void }) {
+export function RouletteWheel({
+  result,
+  spinId,
+  instant = false,
+  onStopped,
+}: {
+  result: number | null;
+  spinId: number;
+  instant?: boolean;
+  onStopped: () => void;
+}) {
   const [rotation, setRotation] = useState(0);
   const previous = useRef(0);
   useEffect(() => {
@@ -22,7 +32,12 @@ export function RouletteWheel({ result, spinId, instant = false, onStopped }: { 
   return (
     <div className={styles.frame}>
       <div className={styles.pointer} aria-hidden="true" />
-      <svg viewBox="-110 -110 220 220" className={styles.wheel} style={{ transform: `rotate(${rotation}deg)`, transitionDuration: instant ? '0s' : undefined }} aria-hidden="true">
+      <svg
+        viewBox="-110 -110 220 220"
+        className={styles.wheel}
+        style={{ transform: `rotate(${rotation}deg)`, transitionDuration: instant ? '0s' : undefined }}
+        aria-hidden="true"
+      >
         <circle r="108" fill="#78350f" />
         {ROULETTE_WHEEL_ORDER.map((pocket, index) => {
           const a0 = ((index * SLICE - 90 - SLICE / 2) * Math.PI) / 180;

@@ -53,7 +53,11 @@ export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setB
       return;
     }
     sequence.current = null;
-    setMessage(current.round.win > 0 ? { text: t('casino.studio.youWon', { amount: formatMoney(current.round.win) }), won: true } : { text: t('casino.studio.noWin'), won: false });
+    setMessage(
+      current.round.win > 0
+        ? { text: t('casino.studio.youWon', { amount: formatMoney(current.round.win) }), won: true }
+        : { text: t('casino.studio.noWin'), won: false },
+    );
     settle(current.round);
     setBusy(false);
   };

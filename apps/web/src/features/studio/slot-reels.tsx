@@ -61,7 +61,13 @@ export function SlotReels({ theme, grid, pool, spinId, winCells, instant = false
                   </div>
                 );
               })}
-              {running ? fillers[reel]!.map((code, index) => <div key={`f${index}`} className={styles.cell}><SlotSymbol theme={theme} code={code} /></div>) : null}
+              {running
+                ? fillers[reel]!.map((code, index) => (
+                    <div key={`f${index}`} className={styles.cell}>
+                      <SlotSymbol theme={theme} code={code} />
+                    </div>
+                  ))
+                : null}
             </div>
           </div>
         );

@@ -66,7 +66,11 @@ const ART: Record<string, ReactNode> = {
       <circle cx="32" cy="50" r="5" fill="#b45309" />
     </>
   ),
-  seven: <text x="32" y="50" textAnchor="middle" fontSize="46" fontWeight="900" fill="#ef4444" stroke="#fde047" strokeWidth="2.5" fontFamily="system-ui, sans-serif">7</text>,
+  seven: (
+    <text x="32" y="50" textAnchor="middle" fontSize="46" fontWeight="900" fill="#ef4444" stroke="#fde047" strokeWidth="2.5" fontFamily="system-ui, sans-serif">
+      7
+    </text>
+  ),
   ankh: (
     <>
       <ellipse cx="32" cy="20" rx="9" ry="11" fill="none" stroke="#fbbf24" strokeWidth="6" />
@@ -107,7 +111,9 @@ const ART: Record<string, ReactNode> = {
       <path d="M32 54 L20 18 M32 54 V12 M32 54 L44 18" stroke="#be123c" strokeWidth="2" />
     </>
   ),
-  starfish: <path d="M32 6 L39 24 L58 25 L43 37 L48 56 L32 45 L16 56 L21 37 L6 25 L25 24Z" fill="#fb923c" stroke="#c2410c" strokeWidth="2" strokeLinejoin="round" />,
+  starfish: (
+    <path d="M32 6 L39 24 L58 25 L43 37 L48 56 L32 45 L16 56 L21 37 L6 25 L25 24Z" fill="#fb923c" stroke="#c2410c" strokeWidth="2" strokeLinejoin="round" />
+  ),
   fish: (
     <>
       <path d="M8 32 Q28 10 48 32 Q28 54 8 32Z" fill="#38bdf8" />
@@ -202,14 +208,16 @@ export function SlotSymbol({ theme, code, highlight = false }: { theme: SlotThem
     <text x="32" y="47" textAnchor="middle" fontSize="40" fontWeight="900" fill={card} stroke="#fff" strokeWidth="1.5" fontFamily="system-ui, sans-serif">
       {code.toUpperCase()}
     </text>
-  ) : (ART[code.toLowerCase()] ?? (
-    <>
-      <path d="M32 8 L54 28 L32 56 L10 28Z" fill={colours.gem} />
-      <text x="32" y="36" textAnchor="middle" fontSize="16" fontWeight="800" fill="#111827" fontFamily="system-ui, sans-serif">
-        {code.slice(0, 2).toUpperCase()}
-      </text>
-    </>
-  ));
+  ) : (
+    (ART[code.toLowerCase()] ?? (
+      <>
+        <path d="M32 8 L54 28 L32 56 L10 28Z" fill={colours.gem} />
+        <text x="32" y="36" textAnchor="middle" fontSize="16" fontWeight="800" fill="#111827" fontFamily="system-ui, sans-serif">
+          {code.slice(0, 2).toUpperCase()}
+        </text>
+      </>
+    ))
+  );
   return (
     <svg viewBox="0 0 64 64" width="100%" height="100%" aria-label={code} role="img">
       <rect x="1" y="1" width="62" height="62" rx="12" fill={colours.tile} stroke={highlight ? '#fde047' : colours.edge} strokeWidth={highlight ? 4 : 1.5} />

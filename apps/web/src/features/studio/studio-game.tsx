@@ -53,7 +53,8 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const shownBalance = balance ?? session.data?.balance;
 
   const money = useCallback(
-    (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : `${(minor / 100).toFixed(2)} ${currency}`),
+    (minor: number) =>
+      isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : `${(minor / 100).toFixed(2)} ${currency}`,
     [currency, i18n.language],
   );
 
@@ -153,13 +154,25 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
       {gameId !== 'roulette' ? (
         <div className={styles.stakeRow}>
           <span className={styles.stakeLabel}>{t('casino.studio.stake')}</span>
-          <button type="button" className={styles.stepButton} aria-label={t('casino.studio.stakeDown')} disabled={busy} onClick={() => setStake(stakeStep(ladder, stakeMinor, -1))}>
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('casino.studio.stakeDown')}
+            disabled={busy}
+            onClick={() => setStake(stakeStep(ladder, stakeMinor, -1))}
+          >
             <Minus size={18} aria-hidden="true" />
           </button>
           <output className={styles.stakeValue} aria-live="polite" data-testid="studio-stake">
             {money(stakeMinor)}
           </output>
-          <button type="button" className={styles.stepButton} aria-label={t('casino.studio.stakeUp')} disabled={busy} onClick={() => setStake(stakeStep(ladder, stakeMinor, 1))}>
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('casino.studio.stakeUp')}
+            disabled={busy}
+            onClick={() => setStake(stakeStep(ladder, stakeMinor, 1))}
+          >
             <Plus size={18} aria-hidden="true" />
           </button>
         </div>

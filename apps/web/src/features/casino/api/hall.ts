@@ -49,7 +49,8 @@ export const HALL_PAGE_SIZE = 50;
 export function hallListQueryOptions(uid: number, tabKey: string) {
   return infiniteQueryOptions({
     queryKey: casinoKeys.list(uid, tabKey),
-    queryFn: ({ pageParam }) => api.call(hallList, { query: { tab_key: tabKey, page_size: String(HALL_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } }),
+    queryFn: ({ pageParam }) =>
+      api.call(hallList, { query: { tab_key: tabKey, page_size: String(HALL_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.has_more === 1 && page.cursor ? page.cursor : undefined),
     staleTime: 60_000,
@@ -119,7 +120,8 @@ export function useFavouriteMutation() {
 export function historyQueryOptions(uid: number, gameId: string) {
   return infiniteQueryOptions({
     queryKey: casinoKeys.history(uid, gameId),
-    queryFn: ({ pageParam }) => api.call(hallHistory, { query: { page_size: '20', ...(gameId ? { game_id: gameId } : {}), ...(pageParam ? { cursor: pageParam } : {}) } }),
+    queryFn: ({ pageParam }) =>
+      api.call(hallHistory, { query: { page_size: '20', ...(gameId ? { game_id: gameId } : {}), ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: '',
     getNextPageParam: (page) => (page.has_more === 1 && page.cursor ? page.cursor : undefined),
     staleTime: 0,
@@ -133,7 +135,11 @@ export function useHistoryQuery(gameId = '') {
 }
 
 export function roundQueryOptions(uid: number, roundId: string) {
-  return queryOptions({ queryKey: casinoKeys.round(uid, roundId), queryFn: () => api.call(hallRound, { query: { round_id: roundId } }), enabled: uid > 0 && roundId.length > 0 });
+  return queryOptions({
+    queryKey: casinoKeys.round(uid, roundId),
+    queryFn: () => api.call(hallRound, { query: { round_id: roundId } }),
+    enabled: uid > 0 && roundId.length > 0,
+  });
 }
 
 export function useRoundQuery(roundId: string) {

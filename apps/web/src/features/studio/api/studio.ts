@@ -11,11 +11,21 @@ export const studioKeys = {
 };
 
 export function useStudioSessionQuery(token: string) {
-  return useQuery({ queryKey: studioKeys.session(token), queryFn: () => api.call(studioSession, { query: { token } }), enabled: token.length > 0, staleTime: Infinity });
+  return useQuery({
+    queryKey: studioKeys.session(token),
+    queryFn: () => api.call(studioSession, { query: { token } }),
+    enabled: token.length > 0,
+    staleTime: Infinity,
+  });
 }
 
 export function useStudioRoundsQuery(token: string, enabled: boolean) {
-  return useQuery({ queryKey: studioKeys.rounds(token), queryFn: () => api.call(studioRounds, { query: { token, limit: '10' } }), enabled: enabled && token.length > 0, staleTime: 0 });
+  return useQuery({
+    queryKey: studioKeys.rounds(token),
+    queryFn: () => api.call(studioRounds, { query: { token, limit: '10' } }),
+    enabled: enabled && token.length > 0,
+    staleTime: 0,
+  });
 }
 
 /** One bet: a fresh idempotency key per tap, so the client's retries can never place it twice. */
