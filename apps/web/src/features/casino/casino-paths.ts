@@ -33,5 +33,5 @@ export function tagDetailHref(tabKey: string): string {
 }
 
 export function verifyHref(roundId: string): string {
-  return `${CASINO_PATHS.verify}?round=${encodeURIComponent(roundId)}`;
+  return `${CASINO_PATHS.verify}?round_id=${encodeURIComponent(roundId)}`;
 }

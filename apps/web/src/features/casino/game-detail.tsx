@@ -1,4 +1,4 @@
-import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { formatMoney, isCurrencyCode, minorUnits, type CasinoGameInfo } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -38,7 +38,9 @@ export function GameDetail() {
     );
   if (query.isError || !query.data)
     return <EmptyState icon={<Info size={28} />} title={apiErrorMessage(query.error, t)} onRefresh={() => void query.refetch()} />;
-  const { card, info, currency } = query.data;
+  const { card, currency } = query.data;
+  // Only house games publish their figures; another provider's game shows its card and Play.
+  const info = query.data.info as CasinoGameInfo | null;
   const money = (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor));
   const isFavourite = favourite.isPending ? favourite.variables.favourite : card.favourite === 1;
   const percent = (value: number, digits: number) =>
@@ -50,9 +52,11 @@ export function GameDetail() {
         <div className={styles.heading}>
           <h1 className={styles.name}>{card.game_name}</h1>
           <p className={styles.provider}>{card.game_platform === 'house' ? t('casino.houseStudio') : card.game_platform}</p>
-          <p className={styles.rtp}>
-            {t('casino.info.rtp')} <strong>{percent(info.rtpPercent, 2)}</strong>
-          </p>
+          {info ? (
+            <p className={styles.rtp}>
+              {t('casino.info.rtp')} <strong>{percent(info.rtpPercent, 2)}</strong>
+            </p>
+          ) : null}
         </div>
       </div>
       <div className={styles.actions}>
@@ -72,21 +76,25 @@ export function GameDetail() {
           </button>
         ) : null}
       </div>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('casino.info.hitFrequency')}</dt>
-          <dd>{percent(info.hitFrequencyPercent, 1)}</dd>
-        </div>
-        <div>
-          <dt>{t('casino.info.volatility')}</dt>
-          <dd>{t(VOLATILITY[info.volatility.band])}</dd>
-        </div>
-        <div>
-          <dt>{t('casino.info.limits')}</dt>
-          <dd>{money(info.betMinMinor)}+</dd>
-        </div>
-      </dl>
-      <p className={styles.method}>{info.method}</p>
+      {info ? (
+        <>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('casino.info.hitFrequency')}</dt>
+              <dd>{percent(info.hitFrequencyPercent, 1)}</dd>
+            </div>
+            <div>
+              <dt>{t('casino.info.volatility')}</dt>
+              <dd>{t(VOLATILITY[info.volatility.band])}</dd>
+            </div>
+            <div>
+              <dt>{t('casino.info.limits')}</dt>
+              <dd>{money(info.betMinMinor)}+</dd>
+            </div>
+          </dl>
+          <p className={styles.method}>{info.method}</p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -50,12 +50,13 @@ function formFor(gameId: HouseGameId): VerifyForm {
 /**
  * The verify page: recomputes a round in this browser from the revealed server seed, the client seed and
  * the nonce with the studio's own pure maths, checks the seed against the hash committed before play, and
- * compares the result with what the server stored. Opened from a round (`?round=`) or filled in by hand.
+ * compares the result with what the server stored. Opened from a round (`?round_id=`) or filled in by hand.
  */
 export function VerifyRound() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const roundId = search.get('round') ?? '';
+  // The contract's verify link (VERIFY_URL_TEMPLATE) carries `round_id`.
+  const roundId = search.get('round_id') ?? '';
   const round = useRoundQuery(roundId);
   const [edited, setEdited] = useState<VerifyForm | undefined>();
 

@@ -70,7 +70,7 @@ export default function DicePanel({ stakeMinor, play, settle, busy, setBusy, ins
           <span className={styles.statValue}>{formatMoney(Math.floor((stakeMinor * multiplierBp) / BP))}</span>
         </div>
       </div>
-      <p className={styles.winBanner} data-won={message?.won} aria-live="polite">
+      <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
         {message?.text ?? ''}
       </p>
       <button type="button" className={styles.play} onClick={roll} disabled={busy || stakeMinor <= 0}>

@@ -85,7 +85,11 @@ export function FairnessSheet({
               <span>#{round.proof.nonce}</span>
               <span>{formatMoney(round.bet)}</span>
               <span className={round.win > 0 ? styles.won : undefined}>{formatMoney(round.win)}</span>
-              <a href={`/#${round.proof.verify_url}`} target="_top" className={styles.verifyLink}>
+              <a
+                href={round.proof.verify_url.startsWith('/#') ? round.proof.verify_url : `/#${round.proof.verify_url}`}
+                target="_top"
+                className={styles.verifyLink}
+              >
                 {round.proof.revealed === 1 ? t('casino.fair.verify') : t('casino.fair.proof')}
               </a>
             </li>

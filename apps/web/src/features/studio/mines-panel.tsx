@@ -84,7 +84,7 @@ export default function MinesPanel({ stakeMinor, openRound, play, action, settle
           <span className={styles.statValue}>{25 - activeMines - safe}</span>
         </div>
       </div>
-      <p className={styles.winBanner} data-won={banner?.won} aria-live="polite">
+      <p className={styles.winBanner} data-won={banner?.won} aria-live="polite" data-testid="round-result">
         {banner?.text ?? ''}
       </p>
       {open ? (

@@ -53,7 +53,7 @@ export default function PlinkoPanel({ stakeMinor, play, settle, busy, setBusy, i
         instant={instant}
         onLanded={landed}
       />
-      <p className={styles.winBanner} data-won={message?.won} aria-live="polite">
+      <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
         {message?.text ?? ''}
       </p>
       <div className={styles.fieldRow}>

@@ -86,7 +86,7 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
   return (
     <>
       <RouletteWheel result={spin?.number ?? null} spinId={spin?.id ?? 0} instant={instant} onStopped={stopped} />
-      <p className={styles.winBanner} data-won={message?.won} aria-live="polite">
+      <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
         {message?.text ?? ''}
       </p>
       <div className={tableStyles.table}>

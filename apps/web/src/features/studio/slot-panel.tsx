@@ -77,7 +77,7 @@ export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setB
   return (
     <>
       <SlotReels theme={theme} grid={grid} pool={pool} spinId={spinId} winCells={winCells} instant={instant} onStopped={onStopped} />
-      <p className={styles.winBanner} data-won={message?.won} aria-live="polite">
+      <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
         {free ? `${t('casino.studio.freeSpin', { index: free.index, total: free.total })} · ` : ''}
         {message?.text ?? ''}
       </p>
