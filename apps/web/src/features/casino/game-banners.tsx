@@ -5,7 +5,7 @@ import { Carousel } from '../../shared/ui/carousel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallBannerQuery } from './api/hall.ts';
 import { gameDetailHref } from './casino-paths.ts';
-import { bannerSrc } from './cover-art.ts';
+import { useCoverArt } from './cover-art-loader.ts';
 import styles from './lobby.module.css';
 
 function bannerHref(banner: GameBanner): string {
@@ -17,7 +17,8 @@ function bannerHref(banner: GameBanner): string {
 export function GameBanners({ mainKey }: { mainKey?: GameMainKey }) {
   const { t } = useTranslation();
   const { data, isPending } = useHallBannerQuery(mainKey);
-  if (isPending)
+  const art = useCoverArt();
+  if (isPending || !art)
     return (
       <div className={styles.banner}>
         <Skeleton height="100%" radius="var(--radius)" />
@@ -31,7 +32,7 @@ export function GameBanners({ mainKey }: { mainKey?: GameMainKey }) {
         itemKey={(banner) => `${banner.game_platform}/${banner.game_id}`}
         label={t('casino.bannersLabel')}
         renderItem={(banner) => {
-          const image = <img className={styles.bannerImage} src={bannerSrc(banner, t('casino.playNow'))} alt={banner.game_name} width={780} height={300} />;
+          const image = <img className={styles.bannerImage} src={art.bannerSrc(banner, t('casino.playNow'))} alt={banner.game_name} width={780} height={300} />;
           const href = bannerHref(banner);
           return /^https?:\/\//.test(href) ? (
             <a href={href} target="_blank" rel="noopener noreferrer">

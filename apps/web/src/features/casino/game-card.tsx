@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useFavouriteMutation } from './api/hall.ts';
-import { coverSrc } from './cover-art.ts';
+import { useCoverArt } from './cover-art-loader.ts';
 import { gameRoomHref } from './casino-paths.ts';
 import styles from './game-card.module.css';
 
@@ -13,20 +13,16 @@ export function GameCard({ game, eager = false }: { game: GameCardData; eager?: 
   const { t } = useTranslation();
   const signedIn = useSessionStore((state) => state.login !== undefined);
   const favourite = useFavouriteMutation();
+  const art = useCoverArt();
+  const drawn = game.game_cover === '' || game.game_cover.startsWith('svg:');
+  const src = drawn ? art?.coverSrc(game) : game.game_cover;
   const isFavourite = favourite.isPending ? favourite.variables.favourite : game.favourite === 1;
   return (
     <div className={styles.card}>
       <Link to={gameRoomHref(game)} className={styles.link} aria-label={game.game_name}>
-        <img
-          className={styles.cover}
-          src={coverSrc(game)}
-          alt=""
-          width={240}
-          height={320}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-        />
+        {src ? (
+          <img className={styles.cover} src={src} alt="" width={240} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+        ) : null}
         {game.is_new === 1 ? (
           <span className={styles.badge}>{t('casino.badgeNew')}</span>
         ) : game.is_hot === 1 ? (

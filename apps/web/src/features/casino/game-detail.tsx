@@ -9,7 +9,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFavouriteMutation, useGameInfoQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
 import { gameRoomHref } from './casino-paths.ts';
-import { coverSrc } from './cover-art.ts';
+import { useCoverArt } from './cover-art-loader.ts';
 import styles from './game-detail.module.css';
 import { gameRefFromSearch } from './game-room.tsx';
 
@@ -28,6 +28,7 @@ export function GameDetail() {
   const signedIn = useSessionStore((state) => state.login !== undefined);
   const query = useGameInfoQuery(ref?.platform ?? 'house', ref?.gameId ?? '');
   const favourite = useFavouriteMutation();
+  const art = useCoverArt();
   if (!ref) return <EmptyState icon={<Info size={28} />} title={t('casino.room.unknownGame')} />;
   if (query.isPending)
     return (
@@ -48,7 +49,11 @@ export function GameDetail() {
   return (
     <div className={styles.detail}>
       <div className={styles.hero}>
-        <img className={styles.cover} src={coverSrc(card)} alt="" width={240} height={320} />
+        {art ? (
+          <img className={styles.cover} src={art.coverSrc(card)} alt="" width={240} height={320} />
+        ) : (
+          <div className={styles.cover} style={{ aspectRatio: '3 / 4' }} />
+        )}
         <div className={styles.heading}>
           <h1 className={styles.name}>{card.game_name}</h1>
           <p className={styles.provider}>{card.game_platform === 'house' ? t('casino.houseStudio') : card.game_platform}</p>

@@ -1,6 +1,6 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { GameGridSkeletonStatic } from './game-grid-skeleton.tsx';
 import { GameCard } from './game-card.tsx';
 import { gridColumns, gridWindow } from './grid-window.ts';
 import styles from './game-grid.module.css';
@@ -90,13 +90,5 @@ export function GameGrid({
 }
 
 export function GameGridSkeleton({ count = 9 }: { count?: number }) {
-  return (
-    <div className={styles.grid} style={{ gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: GAP_PX }} aria-hidden="true">
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} style={{ aspectRatio: '3 / 4' }}>
-          <Skeleton height="100%" radius="var(--radius)" />
-        </div>
-      ))}
-    </div>
-  );
+  return <GameGridSkeletonStatic count={count} />;
 }

@@ -109,7 +109,11 @@ export default function CrashPanel({ stakeMinor, play, settle, busy, setBusy, in
           <span className={crashStyles.multiplier} data-state={crashed ? (outcome!.won ? 'won' : 'lost') : 'running'}>
             {(multiplier / 100).toFixed(2)}×
           </span>
-          {crashed ? <span className={crashStyles.caption} data-testid="round-result">{t('casino.studio.crashedAt', { value: (outcome!.crashPoint / 100).toFixed(2) })}</span> : null}
+          {crashed ? (
+            <span className={crashStyles.caption} data-testid="round-result">
+              {t('casino.studio.crashedAt', { value: (outcome!.crashPoint / 100).toFixed(2) })}
+            </span>
+          ) : null}
           {cashedOut ? (
             <span className={crashStyles.cashed}>
               {t('casino.studio.cashedOutAt', { value: (outcome!.cashout / 100).toFixed(2), amount: formatMoney(run!.round.win) })}
