@@ -11,6 +11,12 @@ import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
+import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
+import type { HallDeps } from './modules/casino/casino-hall.service.ts';
+import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
+import { casinoWalletRoutes } from './modules/casino/casino-wallet.routes.ts';
+import type { SeamlessWalletDeps } from './modules/casino/casino-wallet.service.ts';
+import { casinoRoutes } from './modules/casino/casino.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
@@ -40,6 +46,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
+  casino: { studio: StudioDeps; hall: HallDeps; wallet: SeamlessWalletDeps };
 }
 
 /** Builds the whole server — every module wired explicitly — without listening. */
@@ -107,12 +114,33 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
+
+  // Casino: the seamless wallet (for our studio and any configured provider), the hall, the house studio.
+  const providers = externalProvidersLoad(config.casino.providersFile);
+  await casinoCatalogueSeed(database.db, providers);
+  const partners = new Map<string, string>([
+    [HOUSE, config.casino.houseSecret ?? randomBytes(32).toString('hex')],
+    ...providers.map((p) => [p.platform, p.secret] as [string, string]),
+  ]);
+  const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
+  const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
+  const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
+  await casinoWalletRoutes(app, wallet);
+  casinoRoutes(app, deps, hall, studio);
+  // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
+  const recover = () => casinoRoundsRecover(studio).catch((error: unknown) => app.log.error({ err: error }, 'casino round recovery failed'));
+  const recoveryTimer = setInterval(() => void recover(), 60_000);
+  recoveryTimer.unref();
+  app.addHook('onReady', async () => {
+    await recover();
+  });
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    clearInterval(recoveryTimer);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps };
+  return { app, database, deps, casino: { studio, hall, wallet } };
 }

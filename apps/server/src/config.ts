@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Google's ID-token key set; GOOGLE_JWKS_FILE (a local JWKS file) replaces the URL when set. */
   googleJwksUrl: string;
   googleJwksFile: string | undefined;
+  /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
+  casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -85,5 +87,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
+    casino: {
+      houseSecret: env.CASINO_HOUSE_SECRET || undefined,
+      providersFile: env.CASINO_PROVIDERS_FILE ? resolve(REPO_ROOT, env.CASINO_PROVIDERS_FILE) : undefined,
+      tokenTtlMinutes: positiveInt('CASINO_TOKEN_TTL_MINUTES', env.CASINO_TOKEN_TTL_MINUTES, 720),
+    },
   };
 }

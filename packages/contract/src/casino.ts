@@ -179,6 +179,12 @@ export const hallSearch = endpoint({
   data: z.object({ list: z.array(gameCardSchema), no_data: flag('1 when nothing matched (the client shows the empty view)') }),
 });
 
+/** The verify page of one round (the web app recomputes it in the browser with domain casinoVerify). */
+export const VERIFY_URL_TEMPLATE = '/#/game-verify?round_id={round_id}';
+export function verifyUrlBuild(roundId: string): string {
+  return VERIFY_URL_TEMPLATE.replace('{round_id}', encodeURIComponent(roundId));
+}
+
 /** Where the game client lives in the web app; `{game_id}` and `{token}` are replaced (token URL-encoded). */
 export const GAME_URL_TEMPLATE = '/#/studio/{game_id}?token={token}';
 export function gameUrlBuild(gameId: string, token: string): string {
@@ -324,7 +330,10 @@ export const hallGameInfo = endpoint({
   body: noBody,
   data: z.object({
     card: gameCardSchema,
-    info: described(z.custom<CasinoGameInfo>(), 'RTP, hit frequency, volatility, limits and method (domain CasinoGameInfo)'),
+    info: described(
+      z.nullable(z.custom<CasinoGameInfo>()),
+      'House games: RTP, hit frequency, volatility, limits and method (domain CasinoGameInfo); null for other providers',
+    ),
     currency: described(z.string(), 'Currency the limits are in'),
   }),
 });
