@@ -17,14 +17,17 @@ const TABS: readonly { path: string; label: 'footer.game' | 'footer.sport' | 'fo
 export function FooterTabs() {
   const { t } = useTranslation();
   // Read on every navigation: the new-UI switch changes where the Game tab leads.
-  useLocation();
+  const { pathname } = useLocation();
   const gameHome = uiV3Current(variantCurrent().flags.uiV3) ? paths.homeGame : paths.game;
   return (
     <nav className={styles.footer} aria-label={t('footer.label')}>
       <ul className={styles.list}>
         {TABS.map(({ path, label, Icon }) => (
           <li key={path} className={styles.item}>
-            <NavLink to={path === paths.game ? gameHome : path} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}>
+            <NavLink
+              to={path === paths.game ? gameHome : path}
+              className={({ isActive }) => `${styles.tab} ${isActive || (path === paths.game && pathname.startsWith('/home/')) ? styles.active : ''}`}
+            >
               <Icon size={22} aria-hidden="true" />
               {t(label)}
             </NavLink>

@@ -5,10 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFavouriteMutation, useGameInfoQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
-import { gameRoomHref } from './casino-paths.ts';
+import { CASINO_PATHS, gameRoomHref } from './casino-paths.ts';
 import { useCoverArt } from './cover-art-loader.ts';
 import styles from './game-detail.module.css';
 import { gameRefFromSearch } from './game-room.tsx';
@@ -48,6 +49,7 @@ export function GameDetail() {
     `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   return (
     <div className={styles.detail}>
+      <PageTitle title={card.game_name} backTo={CASINO_PATHS.lobby} />
       <div className={styles.hero}>
         {art ? (
           <img className={styles.cover} src={art.coverSrc(card)} alt="" width={240} height={320} />
@@ -55,7 +57,6 @@ export function GameDetail() {
           <div className={styles.cover} style={{ aspectRatio: '3 / 4' }} />
         )}
         <div className={styles.heading}>
-          <h1 className={styles.name}>{card.game_name}</h1>
           <p className={styles.provider}>{card.game_platform === 'house' ? t('casino.houseStudio') : card.game_platform}</p>
           {info ? (
             <p className={styles.rtp}>

@@ -1,9 +1,10 @@
-import { SearchX, X } from 'lucide-react';
+import { ChevronLeft, SearchX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useHallSearchQuery } from './api/hall.ts';
+import { CASINO_PATHS } from './casino-paths.ts';
 import { GameGrid, GameGridSkeleton } from './game-grid.tsx';
 import styles from './game-search.module.css';
 import lobbyStyles from './lobby.module.css';
@@ -15,6 +16,7 @@ const TYPING_PAUSE_MS = 250;
 export function GameSearch() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const [text, setText] = useState(params.get('q') ?? '');
   const [keyword, setKeyword] = useState(text);
   useEffect(() => {
@@ -29,23 +31,33 @@ export function GameSearch() {
 
   return (
     <div className={lobbyStyles.lobby}>
-      <div className={styles.field}>
-        <input
-          className={styles.input}
-          type="search"
-          value={text}
-          maxLength={64}
-          autoFocus
-          enterKeyHint="search"
-          placeholder={t('casino.searchPlaceholder')}
-          aria-label={t('casino.searchLabel')}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {text ? (
-          <button type="button" className={styles.clear} aria-label={t('casino.searchClear')} onClick={() => setText('')}>
-            <X size={18} aria-hidden="true" />
-          </button>
-        ) : null}
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.back}
+          aria-label={t('app.back')}
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(CASINO_PATHS.lobby))}
+        >
+          <ChevronLeft size={24} aria-hidden="true" />
+        </button>
+        <div className={styles.field}>
+          <input
+            className={styles.input}
+            type="search"
+            value={text}
+            maxLength={64}
+            autoFocus
+            enterKeyHint="search"
+            placeholder={t('casino.searchPlaceholder')}
+            aria-label={t('casino.searchLabel')}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {text ? (
+            <button type="button" className={styles.clear} aria-label={t('casino.searchClear')} onClick={() => setText('')}>
+              <X size={18} aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
       </div>
       {trimmed === '' ? (
         <>

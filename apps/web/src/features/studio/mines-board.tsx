@@ -37,7 +37,7 @@ export function MinesBoard({ revealed, minePositions, pending, canPick, tileLabe
   const opened = new Set(revealed);
   const lastPick = revealed[revealed.length - 1];
   return (
-    <div className={styles.board} role="grid">
+    <div className={styles.board}>
       {Array.from({ length: 25 }, (_, tile) => {
         const isMine = mines.has(tile);
         const isOpen = opened.has(tile);
@@ -46,7 +46,6 @@ export function MinesBoard({ revealed, minePositions, pending, canPick, tileLabe
           <button
             key={tile}
             type="button"
-            role="gridcell"
             className={`${styles.tile} ${styles[state]} ${pending === tile ? styles.pending : ''}`}
             data-state={state}
             data-last={tile === lastPick || undefined}

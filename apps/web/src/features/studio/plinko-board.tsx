@@ -14,7 +14,6 @@ export interface PlinkoBoardProps {
 }
 
 const WIDTH = 360;
-const HEIGHT = 380;
 
 function binColour(multiplierBp: number): string {
   if (multiplierBp >= 100_000) return '#ef4444';
@@ -39,7 +38,8 @@ export function PlinkoBoard({ rows, multipliersBp, path, dropId, instant = false
     const stepMs = instant ? 0.001 : 120;
     const started = performance.now();
     const tick = (now: number) => {
-      const progress = (now - started) / stepMs;
+      // The first frame's timestamp can precede `started`.
+      const progress = Math.max(0, (now - started) / stepMs);
       const index = Math.min(Math.floor(progress), points.length - 2);
       const t = Math.min(progress - index, 1);
       const from = points[index]!;
@@ -65,7 +65,7 @@ export function PlinkoBoard({ rows, multipliersBp, path, dropId, instant = false
   const binWidth = gap;
 
   return (
-    <svg className={styles.board} viewBox={`0 0 ${WIDTH} ${Math.max(HEIGHT, binY + 40)}`} role="img" aria-label={`Plinko ${rows}`}>
+    <svg className={styles.board} viewBox={`0 0 ${WIDTH} ${binY + 40}`} role="img" aria-label={`Plinko ${rows}`}>
       <defs>
         <radialGradient id="plinko-ball" cx=".35" cy=".35" r=".7">
           <stop offset="0" stopColor="#fff" />

@@ -30,6 +30,7 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
   const [spin, setSpin] = useState<{ number: number; id: number } | null>(null);
   const [message, setMessage] = useState<{ text: string; won: boolean } | null>(null);
   const pending = useRef<RoundView | null>(null);
+  const wheel = useRef<HTMLDivElement>(null);
   const total = [...bets.values()].reduce((sum, bet) => sum + bet.amount, 0);
 
   const place = (spot: Spot) => {
@@ -51,6 +52,8 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
       return;
     }
     pending.current = round;
+    // The table is long on a phone: bring the wheel into view for the spin.
+    wheel.current?.scrollIntoView({ behavior: instant ? 'auto' : 'smooth', block: 'start' });
     setSpin({ number: round.outcome.number, id: (spin?.id ?? 0) + 1 });
   };
 
@@ -85,7 +88,9 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
 
   return (
     <>
-      <RouletteWheel result={spin?.number ?? null} spinId={spin?.id ?? 0} instant={instant} onStopped={stopped} />
+      <div ref={wheel}>
+        <RouletteWheel result={spin?.number ?? null} spinId={spin?.id ?? 0} instant={instant} onStopped={stopped} />
+      </div>
       <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
         {message?.text ?? ''}
       </p>
