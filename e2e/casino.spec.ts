@@ -27,7 +27,7 @@ async function depositApproved(page: Page, amountMinor: number): Promise<void> {
     const query = new URLSearchParams({ uid: String(login.uid), sid: login.sid });
     const response = await fetch(`/api/piranha/finance/payin/order/create?${query}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'app-key': 'tigerin', 'idempotency-key': crypto.randomUUID() },
+      headers: { 'content-type': 'application/json', 'app-key': 'tigerin', 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
       body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
     });
     return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };

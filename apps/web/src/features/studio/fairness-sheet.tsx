@@ -69,7 +69,7 @@ export function FairnessSheet({
           ) : null}
         </label>
         <p className={styles.sheetNote}>{t('casino.fair.nonce', { nonce: fair.nonce })}</p>
-        <Button variant="ghost" block onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+        <Button variant="ghost" block className={styles.wrapButton} onClick={() => rotate.mutate()} disabled={rotate.isPending}>
           {t('casino.fair.rotate')}
         </Button>
         {rotate.data ? (

@@ -3,10 +3,11 @@ import { formatMoney, isCurrencyCode, minorUnits, type CasinoParams, type HouseG
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { STUDIO_ROUND_MESSAGE, type StudioRoundMessage } from '../../shared/studio-message.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { useRoundActionMutation, useRoundPlayMutation, useStudioSessionQuery } from './api/studio.ts';
+import { studioKeys, useRoundActionMutation, useRoundPlayMutation, useStudioSessionQuery } from './api/studio.ts';
 import { FairnessSheet } from './fairness-sheet.tsx';
 import { GameInfoSheet } from './game-info-sheet.tsx';
 import type { PanelProps } from './panel-props.ts';
@@ -36,6 +37,7 @@ function reducedMotion(): boolean {
 export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: string }) {
   const { t, i18n } = useTranslation();
   const session = useStudioSessionQuery(token);
+  const queryClient = useQueryClient();
   const playMutation = useRoundPlayMutation(token, gameId);
   const actionMutation = useRoundActionMutation(token);
   const [balance, setBalance] = useState<number | undefined>();
@@ -75,6 +77,10 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     try {
       const round = await playMutation.mutateAsync({ bet, params });
       setBalance(round.balance_before - round.bet);
+      // The bet used this nonce: the fairness panel shows the next one without asking the server again.
+      queryClient.setQueryData(studioKeys.session(token), (current: typeof session.data) =>
+        current ? { ...current, fair: { ...current.fair, nonce: Math.max(current.fair.nonce, round.proof.nonce + 1) } } : current,
+      );
       return round;
     } catch (cause) {
       return refused(cause);
