@@ -151,10 +151,10 @@ describe('Casino, through the real server and Chromium', () => {
     for (const gameId of HOUSE_GAMES) {
       await page.goto(`http://${INDIA}/#/game-room?platform=house&game=${gameId}`);
       const frame = gameFrame(page);
-      await frame.getByTestId('studio-balance').waitFor();
+      const play = frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
+      await play.waitFor();
       await screenshot(page, `casino-game-${gameId}`);
       if (gameId === 'roulette') await frame.getByRole('button', { name: 'Red', exact: true }).click();
-      const play = frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
       await play.click();
       if (gameId === 'mines') {
         await frame.getByRole('button', { name: 'Tile, row 1, column 1' }).click();
