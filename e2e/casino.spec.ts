@@ -109,6 +109,9 @@ describe('Casino, through the real server and Chromium', () => {
     await frame.getByTestId('server-seed-hash').waitFor();
     expect(await frame.getByTestId('server-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     await screenshot(page, 'casino-fairness');
+    // Rotating reveals the seed the 10 rounds were played with, so each of them can now be verified.
+    await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
+    await frame.getByText('Revealed server seed').waitFor();
 
     await page.goto(`http://${INDIA}/#/game-history`);
     const rows = page.getByTestId('history-round');
@@ -119,6 +122,8 @@ describe('Casino, through the real server and Chromium', () => {
     await rows.first().getByRole('link', { name: 'Proof' }).click();
     await page.waitForURL(/#\/game-verify\?round_id=/);
     await page.getByRole('heading', { name: 'Verify a round' }).waitFor();
+    await page.getByText('The server seed matches the hash committed before play.').waitFor();
+    expect(await page.getByTestId('verify-match').textContent()).toBe('Identical to the stored round.');
     await screenshot(page, 'casino-verify');
     await context.close();
   });
