@@ -9,7 +9,9 @@ export interface PanelProps {
   /** A round waiting for the player (Mines) from an earlier visit. */
   openRound: RoundView | null;
   /** Places a bet; resolves undefined when it was refused (the shell shows why). */
-  play: (params: CasinoParams, stakeMinor?: number) => Promise<RoundView | undefined>;
+  play: (params: CasinoParams, stakeMinor?: number, freeRound?: boolean) => Promise<RoundView | undefined>;
+  /** Free rounds granted for this game (slots), and their fixed stake. */
+  freeRounds: { remaining: number; bet: number };
   action: (roundId: string, action: 'reveal' | 'cashout', tile?: number) => Promise<RoundView | undefined>;
   /** Call once the animation has shown the outcome: updates the balance and tells the game room. */
   settle: (round: RoundView) => void;

@@ -18,7 +18,7 @@ function startGrid(pool: readonly string[], reels: number): string[][] {
 }
 
 /** Reef Riches, Neon Koi and Lucky Sevens: one spin, then any free spins it awarded, played out in turn. */
-export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setBusy, instant, formatMoney }: PanelProps) {
+export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setBusy, instant, formatMoney, freeRounds }: PanelProps) {
   const { t } = useTranslation();
   const { theme, pool, reels } = THEMES[gameId]!;
   const [grid, setGrid] = useState<string[][]>(() => startGrid(pool, reels));
@@ -62,10 +62,10 @@ export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setB
     setBusy(false);
   };
 
-  const spin = async () => {
+  const spin = async (freeRound = false) => {
     setBusy(true);
     setMessage(null);
-    const round = await play({});
+    const round = await play({}, undefined, freeRound);
     if (!round || round.outcome.kind !== 'slot') {
       setBusy(false);
       return;
@@ -81,7 +81,12 @@ export default function SlotPanel({ gameId, stakeMinor, play, settle, busy, setB
         {free ? `${t('casino.studio.freeSpin', { index: free.index, total: free.total })} · ` : ''}
         {message?.text ?? ''}
       </p>
-      <button type="button" className={styles.play} onClick={spin} disabled={busy || stakeMinor <= 0}>
+      {freeRounds.remaining > 0 ? (
+        <button type="button" className={`${styles.play} ${styles.secondary}`} onClick={() => void spin(true)} disabled={busy}>
+          {t('casino.studio.freeRound', { count: freeRounds.remaining, stake: formatMoney(freeRounds.bet) })}
+        </button>
+      ) : null}
+      <button type="button" className={styles.play} onClick={() => void spin()} disabled={busy || stakeMinor <= 0}>
         {t('casino.studio.spin')}
       </button>
     </>

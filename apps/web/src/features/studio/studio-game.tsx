@@ -46,6 +46,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const [sound, setSound] = useState(false);
   const [sheet, setSheet] = useState<'info' | 'fair' | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [freeUsed, setFreeUsed] = useState(0);
   const [instant] = useState(reducedMotion);
 
   const info = session.data?.game.info;
@@ -66,16 +67,17 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     return undefined;
   };
 
-  const play = async (params: CasinoParams, stakeOverride?: number) => {
+  const play = async (params: CasinoParams, stakeOverride?: number, freeRound = false) => {
     setError(undefined);
     soundPlay('click', sound);
-    const bet = stakeOverride ?? stakeMinor;
-    if (shownBalance !== undefined && bet > shownBalance) {
+    const bet = freeRound ? (session.data?.free_rounds.bet ?? 0) : (stakeOverride ?? stakeMinor);
+    if (!freeRound && shownBalance !== undefined && bet > shownBalance) {
       setError(t('casino.studio.notEnough'));
       return undefined;
     }
     try {
-      const round = await playMutation.mutateAsync({ bet, params });
+      const round = await playMutation.mutateAsync({ bet, params, freeRound });
+      if (freeRound) setFreeUsed((used) => used + 1);
       setBalance(round.balance_before - round.bet);
       // The bet used this nonce: the fairness panel shows the next one without asking the server again.
       queryClient.setQueryData(studioKeys.session(token), (current: typeof session.data) =>
@@ -140,6 +142,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
           info={info}
           stakeMinor={stakeMinor}
           openRound={session.data.open_round}
+          freeRounds={{ remaining: Math.max(0, session.data.free_rounds.remaining - freeUsed), bet: session.data.free_rounds.bet }}
           play={play}
           action={action}
           settle={settle}
