@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
+import { playerWithGame, playRound } from './casino-fixtures.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -34,6 +35,9 @@ interface Sample {
  * makes a new accepted request for endpoints that cannot succeed twice with the same one (a code is single-use,
  * a logout ends its session); the refusals still start from the static sample.
  */
+/** A well-formed studio token that belongs to no one (the refusals never reach the token check). */
+const STUDIO_TOKEN = 'A'.repeat(43);
+
 const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/v1/base/dynconfig/cfg/get': { body: { keys: ['sms_switch', 'ui_v3_ab'] } },
   '/api/v1/conf/banner': { query: { source: 'sport', from: 'home' } },
@@ -152,6 +156,49 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     },
   },
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
+  // casino
+  '/api/piranha/pg_game/hall/tabs': { query: { main_key: 'slots' } },
+  '/api/piranha/pg_game/hall/list': { query: { tab_key: 'slots' } },
+  '/api/piranha/pg_game/hall/banner': { query: { main_key: 'casino' } },
+  '/api/piranha/pg_game/hall/search': { query: { keyword: 'koi' } },
+  '/api/piranha/pg_game/hall/launch': { query: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/favourite/add': { body: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/favourite/del': { body: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/feedback': { body: { content: 'Great games' } },
+  '/api/piranha/pg_game/hall/ui/switch': { query: { switch: '1' } },
+  '/api/piranha/pg_game/hall/game/tab/list': { query: { main_key: 'slots' } },
+  '/api/piranha/pg_game/hall/game/info': { query: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/history': { query: { page_size: '5' } },
+  '/api/piranha/pg_game/hall/round': {
+    query: { round_id: 'r000000000000000000000000' },
+    fresh: async () => {
+      const player = await playerWithGame(t, 'dice', 10_000);
+      const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
+      return { query: { ...signedIn(player.session), round_id: round.data.round_id } };
+    },
+  },
+  '/api/piranha/pg_game/hall/free_rounds': { query: { status: 'available' } },
+  '/api/studio/house/session': { query: { token: STUDIO_TOKEN }, fresh: async () => ({ query: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
+  '/api/studio/house/rounds': { query: { token: STUDIO_TOKEN }, fresh: async () => ({ query: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
+  '/api/studio/house/round': {
+    body: { token: STUDIO_TOKEN, game_id: 'dice', bet: 100, params: { target: 5000, direction: 'under' }, free_round: 0 },
+    fresh: async () => ({
+      body: { token: (await playerWithGame(t, 'dice', 10_000)).token, game_id: 'dice', bet: 100, params: { target: 5000, direction: 'under' } },
+    }),
+  },
+  '/api/studio/house/round/action': {
+    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0 },
+    fresh: async () => {
+      const player = await playerWithGame(t, 'mines', 10_000);
+      const round = await playRound(t, player, 'mines', 100, { mines: 1 });
+      return { body: { token: player.token, round_id: round.data.round_id, action: 'reveal', tile: 0 } };
+    },
+  },
+  '/api/studio/house/seed/client': {
+    body: { token: STUDIO_TOKEN, client_seed: 'my-seed' },
+    fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token, client_seed: 'my-seed' } }),
+  },
+  '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
 };
 
 /** SMS endpoints answer only while the operator's sms_switch is on (it ships off). */
@@ -216,8 +263,18 @@ beforeAll(async () => {
   session = await t.session();
   // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
+  await casinoSamplesPrepare();
 });
 afterAll(() => t?.close());
+
+/** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
+async function casinoSamplesPrepare(): Promise<void> {
+  const player = await playerWithGame(t, 'dice', 10_000);
+  const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
+  VALID['/api/studio/house/session']!.query = { token: player.token };
+  VALID['/api/studio/house/rounds']!.query = { token: player.token };
+  VALID['/api/piranha/pg_game/hall/round']!.query = { ...signedIn(player.session), round_id: round.data.round_id };
+}
 
 async function send(definition: Endpoint, input: RequestInput = {}): Promise<TestResponse> {
   const entry = VALID[definition.path] ?? {};

@@ -456,33 +456,35 @@ export const clientSeedSchema = described(
   'Client seed: 1–64 printable ASCII characters, no spaces',
 );
 
-/** The choices per game; the server validates them against the game (see domain casinoParamsParse). */
+/**
+ * The choices per game, as one object whose fields belong to different games; the server accepts exactly the
+ * fields of the game played (domain casinoParamsParse) and refuses any other combination with
+ * CASINO_PARAMS_INVALID.
+ */
 export const studioParamsSchema = described(
-  z.union([
-    z.strictObject({}),
-    z.strictObject({
-      target: integer('Dice target in hundredths, 1–9999', { min: 0, max: 10_000 }),
-      direction: described(z.enum(['under', 'over']), 'Win under or over the target'),
-    }),
-    z.strictObject({ cashout: integer('Crash auto cash-out in hundredths, 101–100000', { min: 0, max: 10_000_000 }) }),
-    z.strictObject({ mines: integer('Mines on the 25-tile board, 1–24', { min: 0, max: 25 }) }),
-    z.strictObject({ rows: integer('Plinko rows: 8, 12 or 16', { min: 0, max: 64 }), risk: described(z.enum(PLINKO_RISKS), 'low, medium or high') }),
-    z.strictObject({
-      bets: described(
+  z.strictObject({
+    target: z.optional(integer('Dice: target in hundredths (0–10000); 1–98 % win chance', { min: 0, max: 10_000 })),
+    direction: z.optional(described(z.pipe(z.string(), z.enum(['under', 'over'])), 'Dice: win under or over the target')),
+    cashout: z.optional(integer('Crash: auto cash-out in hundredths, 101–100000', { min: 0, max: 10_000_000 })),
+    mines: z.optional(integer('Mines: mines on the 25-tile board, 1–24', { min: 0, max: 25 })),
+    rows: z.optional(integer('Plinko: rows, 8, 12 or 16', { min: 0, max: 64 })),
+    risk: z.optional(described(z.pipe(z.string(), z.enum(PLINKO_RISKS)), 'Plinko: low, medium or high')),
+    bets: z.optional(
+      described(
         z
           .array(
             z.strictObject({
-              kind: described(z.enum(ROULETTE_BET_KINDS), 'Bet kind'),
+              kind: described(z.pipe(z.string(), z.enum(ROULETTE_BET_KINDS)), 'Bet kind'),
               number: z.optional(integer('Pocket (straight), dozen or column', { min: 0, max: 36 })),
               amount: integer('Chip amount in minor units', { min: 1 }),
             }),
           )
           .check(z.minLength(1), z.maxLength(50)),
-        'Roulette chips; the round stake is their sum',
+        'Roulette: the chips; the round stake is their sum',
       ),
-    }),
-  ]),
-  'The player’s choices for the game: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette',
+    ),
+  }),
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette',
 );
 
 export const studioGameSchema = z.object({
@@ -519,7 +521,7 @@ export const studioRound = endpoint({
     game_id: houseGameIdSchema,
     bet: integer('Stake in minor units (roulette: the sum of the chips; free round: the grant’s stake)', { min: 0 }),
     params: studioParamsSchema,
-    free_round: z.optional(flag('1 plays one round of a free-round grant for this game')),
+    free_round: z.optional(described(z.pipe(z.number(), z.union([z.literal(0), z.literal(1)])), '1 plays one round of a free-round grant for this game')),
   }),
   data: roundViewSchema,
 });
@@ -534,7 +536,7 @@ export const studioRoundAction = endpoint({
   body: z.strictObject({
     token: studioTokenSchema,
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
-    action: described(z.enum(['reveal', 'cashout']), 'Mines: reveal a tile, or cash out'),
+    action: described(z.pipe(z.string(), z.enum(['reveal', 'cashout'])), 'Mines: reveal a tile, or cash out'),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
   }),
   data: roundViewSchema,
