@@ -1,0 +1,2 @@
+DROP INDEX "payment_webhook_events_applied_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_webhook_events_applied_key" ON "payment_webhook_events" USING btree ("provider","event_id") WHERE outcome = 'applied';
