@@ -31,7 +31,9 @@ describe('pay-in orders', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('50.00 BRL');
     await sandboxDecide(t, checkoutOf(order).url, 'approve');
-    const events = await t.rows<{ outcome: string; body: string }>(sql`select outcome, body from payment_webhook_events where order_id = ${order.order_id} order by id`);
+    const events = await t.rows<{ outcome: string; body: string }>(
+      sql`select outcome, body from payment_webhook_events where order_id = ${order.order_id} order by id`,
+    );
     expect(events.map((event) => [event.outcome, JSON.parse(event.body).type])).toEqual([
       ['applied', 'payin.processing'],
       ['applied', 'payin.paid'],

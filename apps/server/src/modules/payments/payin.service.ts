@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayChannel, type PayinOrder, depositInfoGet, payinOrderCreate } from '@piranha/contract';
+import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayChannel, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
 import type { CurrencyCode, VariantProfile } from '@piranha/domain';
 import {
   bonusMaxMinor,
@@ -89,7 +89,9 @@ export async function depositInfo(
   const brand = await brandOfUser(deps.db, user.uid);
   const crypto = query.currency_type === '2';
   if (crypto && !brand.currencies.includes('USDT')) throw new AppError('PAYMENT_CURRENCY_MISMATCH', { field: 'currency_type', issue: 'not_offered' });
-  const requested = crypto ? 'USDT' : (query.currency_code ?? (displayCurrency && brand.currencies.includes(displayCurrency as CurrencyCode) ? displayCurrency : undefined));
+  const requested = crypto
+    ? 'USDT'
+    : (query.currency_code ?? (displayCurrency && brand.currencies.includes(displayCurrency as CurrencyCode) ? displayCurrency : undefined));
   const currency = brandCurrency(brand, requested, 'currency_code');
   const first = !(await payinPaidExists(deps.db, user.uid));
   const today = await payinSumSince(deps.db, user.uid, currency, dayStart(deps.now()), deps.now());

@@ -132,7 +132,8 @@ export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser,
   const channel = payoutChannelResolve(brand, channelKey, undefined);
   const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
   const check = accountElementsCheck(channel.key, channel.currency, banks, input);
-  if (!check.ok) throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
+  if (!check.ok)
+    throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
   await sessionRequireFresh(deps.db, user.sessionId, deps.now());
   await accountUpsert(deps.db, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: deps.now() });
   return { channel: channel.key, elements: elementsView(channel, check.values) };
@@ -244,7 +245,13 @@ export async function payoutSocialOf(deps: PaymentsDeps, user: SessionUser) {
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(site)}`,
     x: `https://x.com/intent/post?text=${text}`,
   };
-  return { show: 1 as const, order_id: order.orderId, amount: order.amountMinor, currency: order.currency, channels: SOCIAL_CHANNELS.map((key) => ({ key, url: urls[key] })) };
+  return {
+    show: 1 as const,
+    order_id: order.orderId,
+    amount: order.amountMinor,
+    currency: order.currency,
+    channels: SOCIAL_CHANNELS.map((key) => ({ key, url: urls[key] })),
+  };
 }
 
 export async function payoutSocialClickRecord(deps: PaymentsDeps, user: SessionUser, orderId: string, channel: string) {
