@@ -74,6 +74,26 @@ describe('pay-in orders', () => {
     expect(await balanceOf(t, session, 'BRL')).toBe(0);
   });
 
+  it('cancels expired orders in the background sweep, once', async () => {
+    const { payinExpireSweep } = await import('../src/modules/payments/payin.service.ts');
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' });
+    t.clock.advance(29 * 60 * 1000);
+    await payinExpireSweep(t.db, t.clock.now());
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 0 });
+    t.clock.advance(2 * 60 * 1000);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBe(0);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
+  });
+
+  it('lets parallel orders pass the daily maximum never', async () => {
+    const session = await t.session('piranha');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payinCreateRequest(t, session, { channel: 'PIX', amount: 3_000_000, currency: 'BRL' })));
+    const codes = answers.map((answer) => envelopeOf(answer).dm_error).sort();
+    expect(codes).toEqual([0, 0, 0, 5004, 5004, 5004]);
+  });
+
   it('sends an M-Pesa STK push with Daraja shapes and credits on the confirmed callback', async () => {
     const session = await t.session('simba');
     const order = await payinCreateOk(t, session, { channel: 'MPESA', amount: 100_000, currency: 'KES', phone: '0712 123456' });

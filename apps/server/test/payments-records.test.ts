@@ -41,6 +41,13 @@ describe('deposit info and currency info', () => {
     expect((await get(await t.session('piranha'), 'pay/info/get', { currency_type: '2' })).dm_error).toBe(5005);
   });
 
+  it('lists payout methods with their fee and cap for pay_type=payout', async () => {
+    const session = await t.session('cafetero');
+    const info = (await get(session, 'pay/info/get', { pay_type: 'payout' })).data;
+    expect(info.pay_channel.map((channel: { key: string }) => channel.key)).toEqual(['NEQUI', 'DAVIPLATA', 'MOVII', 'TRANSFIYA', 'TPAGA', 'BANK_TRANSFER']);
+    expect(info.pay_channel[0]).toMatchObject({ fee_rate_bp: 100, fee_cap: 10_000_000, min_amount: 300_000 });
+  });
+
   it('gives currency info with id 22 as default and neighbours', async () => {
     const session = await t.session('orbit');
     const info = (await get(session, 'currency/info/get')).data;
