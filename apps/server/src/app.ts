@@ -131,7 +131,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: (message, details) => app.log.info(details, message),
   });
   const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp };
-  paymentsRoutes(app, payments);
+  paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
   if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
