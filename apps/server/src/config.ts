@@ -36,6 +36,8 @@ export interface AppConfig {
   googleJwksFile: string | undefined;
   /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
   paymentsWebhookSecret: string | undefined;
+  /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
+  mpesaCallbackAllowlist: string[];
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -88,5 +90,6 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
+    mpesaCallbackAllowlist: list(env.MPESA_CALLBACK_ALLOWLIST, []),
   };
 }

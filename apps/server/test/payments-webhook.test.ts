@@ -202,3 +202,25 @@ describe('M-Pesa callbacks (unsigned, protected by a secret URL and the STK quer
     expect(await outcomesOf(order.order_id)).toEqual(['applied', 'duplicate']);
   });
 });
+
+describe('M-Pesa callback allowlist', () => {
+  it('refuses a callback with the right token from an address outside MPESA_CALLBACK_ALLOWLIST', async () => {
+    const guarded = await testAppCreate({ env: { MPESA_CALLBACK_ALLOWLIST: '127.0.0.1,196.201.214.0/24' } });
+    try {
+      const session = await guarded.session('simba');
+      const order = await payinCreateOk(guarded, session, { channel: 'MPESA', amount: 50_000, currency: 'KES', phone: '0712123456' });
+      const ref = order.instruction.checkout_request_id!;
+      const url = `/api/piranha/finance/webhook/mpesa/${callbackToken(guarded.built.payments.webhookSecret, ref)}`;
+      const body = { Body: { stkCallback: { MerchantRequestID: '1-2-1', CheckoutRequestID: ref, ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } };
+      const outside = await guarded.post(url, { body, remoteAddress: '203.0.113.9' });
+      expect(outside.status).toBe(401);
+      expect(await payinStatusOf(guarded, session, order.order_id)).toMatchObject({ status: 1 });
+      // The sandbox calls from the loopback address, which the list allows.
+      await sandboxDecide(guarded, checkoutOf(order).url, 'approve');
+      expect(await payinStatusOf(guarded, session, order.order_id)).toMatchObject({ status: 4 });
+      expect(await auditClean(guarded)).toBe(true);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
