@@ -12,3 +12,4 @@ export * from './account.ts';
 export * from './account-more.ts';
 export * from './sports.ts';
 export * from './casino.ts';
+export * from './finance.ts';

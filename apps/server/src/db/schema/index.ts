@@ -6,3 +6,4 @@ export * from './reports.ts';
 export * from './accounts-auth.ts';
 export * from './accounts-more.ts';
 export * from './casino-engine.ts';
+export * from './payments-server.ts';
