@@ -10,6 +10,10 @@ export const STORAGE_KEYS = {
   uiV3: 'pir.ui_v3',
   popupCache: 'pir.popup_cache',
   appOverride: 'pir.app',
+  /** The wallet currency the player chose among the brand's (spec §4 currency change). */
+  currency: 'pir.currency',
+  /** Cached top-bar messages; a currency change clears it because messages are per currency. */
+  messageCache: 'pir.message_cache',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
