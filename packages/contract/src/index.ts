@@ -9,3 +9,4 @@ export * from './config.ts';
 export * from './report.ts';
 export * from './wallet.ts';
 export * from './account.ts';
+export * from './finance.ts';
