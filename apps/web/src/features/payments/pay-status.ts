@@ -31,12 +31,16 @@ export function payStatusKind(payStatus: number): PayStatusKind {
   }
 }
 
-/** The status filter chips of the transaction list and the pay statuses each one asks the server for. */
+/**
+ * The status chips of the transaction list and the one pay status each asks the server for (the history call
+ * filters by a single status). Unprocessed (0) and review (20) orders show under "all".
+ */
 export const PAY_STATUS_FILTERS = {
   all: undefined,
-  success: [1],
-  pending: [0, 2, 20],
-  failed: [3, 4],
-} as const satisfies Record<string, readonly number[] | undefined>;
+  success: 1,
+  pending: 2,
+  failed: 4,
+  timeout: 3,
+} as const satisfies Record<string, number | undefined>;
 
 export type PayStatusFilter = keyof typeof PAY_STATUS_FILTERS;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { moneyChipText, moneyText } from './money-text.ts';
+
+describe('money text', () => {
+  it('formats known currencies with their symbol and the reader locale', () => {
+    expect(moneyText(123456, 'BRL', 'pt-BR')).toBe('R$ 1.234,56');
+    expect(moneyText(5000, 'KES', 'en-US')).toBe('KSh 50.00');
+  });
+
+  it('still shows an unlisted currency by its code', () => {
+    expect(moneyText(150, 'BTC', 'en-US')).toBe('1.50 BTC');
+  });
+
+  it('drops the decimals of whole quick amounts only', () => {
+    expect(moneyChipText(5000, 'BRL', 'pt-BR')).toBe('R$ 50');
+    expect(moneyChipText(5050, 'BRL', 'pt-BR')).toBe('R$ 50,50');
+    expect(moneyChipText(600000, 'MXN', 'es-MX')).toBe('$ 6,000');
+  });
+});

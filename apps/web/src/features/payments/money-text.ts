@@ -1,0 +1,18 @@
+import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+
+/**
+ * An amount from the server (minor units and a currency code) as the player reads it. A currency the domain
+ * does not list (a crypto coin other than USDT) still shows its digits and its code rather than nothing.
+ */
+export function moneyText(amountMinor: number, currency: string, locale?: string, abbreviateThousands = false): string {
+  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, abbreviateThousands });
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountMinor / 100);
+  return `${number} ${currency}`;
+}
+
+/** A quick-amount chip: whole amounts without decimals ("R$ 50"), others as usual. */
+export function moneyChipText(amountMinor: number, currency: string, locale?: string): string {
+  if (amountMinor % 100 !== 0) return moneyText(amountMinor, currency, locale);
+  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, fractionDigits: 0 });
+  return `${new Intl.NumberFormat(locale).format(amountMinor / 100)} ${currency}`;
+}
