@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
@@ -20,7 +21,13 @@ export function Header() {
       </Link>
       <div className={styles.actions}>
         {login ? (
-          <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+          <>
+            <CurrencySelector />
+            <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            <Link to={paths.deposit} className={buttonClassName({ variant: 'primary', compact: true })}>
+              {t('header.deposit')}
+            </Link>
+          </>
         ) : (
           <>
             <Link to={paths.loginb} className={buttonClassName({ variant: 'ghost', compact: true })}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementProblem, payoutFee, phoneDigits, type ElementRule } from './account-element-check.ts';
+import { elementProblem, phoneDigits, type ElementRule } from './account-element-check.ts';
 
 const mpesaPhone: ElementRule = { name: 'phone', kind: 'phone', required: 1, options: [], min_length: 10, max_length: 11, country_code: '254' };
 
@@ -22,15 +22,17 @@ describe('payout account fields', () => {
     expect(elementProblem(clabe, '  ')).toEqual({ code: 'required' });
     expect(elementProblem(clabe, '00201007777777777')).toEqual({ code: 'length', min: 18, max: 18 });
     expect(elementProblem(clabe, '002010077777777771')).toBeUndefined();
-    const type: ElementRule = { name: 'account_type', kind: 'select', required: 1, options: ['savings', 'checking'], min_length: 0, max_length: 0, country_code: '' };
+    const type: ElementRule = {
+      name: 'account_type',
+      kind: 'select',
+      required: 1,
+      options: ['savings', 'checking'],
+      min_length: 0,
+      max_length: 0,
+      country_code: '',
+    };
     expect(elementProblem(type, 'savings')).toBeUndefined();
     expect(elementProblem(type, 'credit')).toEqual({ code: 'option' });
     expect(elementProblem({ ...clabe, required: 0 }, '')).toBeUndefined();
-  });
-
-  it('floors the fee and caps it (spec §9 cap 50000)', () => {
-    expect(payoutFee(10_001, 150, 50_000)).toEqual({ feeMinor: 150, netMinor: 9_851 });
-    expect(payoutFee(100_000_000, 150, 50_000)).toEqual({ feeMinor: 50_000, netMinor: 99_950_000 });
-    expect(payoutFee(5_000, 0, 50_000)).toEqual({ feeMinor: 0, netMinor: 5_000 });
   });
 });

@@ -9,7 +9,8 @@ export interface ElementRule {
   country_code: string;
 }
 
-export type ElementProblem = { code: 'required' } | { code: 'phoneLength'; min: number; max: number } | { code: 'length'; min: number; max: number } | { code: 'option' };
+export type ElementProblem =
+  { code: 'required' } | { code: 'phoneLength'; min: number; max: number } | { code: 'length'; min: number; max: number } | { code: 'option' };
 
 /** The digits of a phone as the method counts them (spec §5): a typed "+<country code>" is not part of the length. */
 export function phoneDigits(value: string, countryCode: string): string {
@@ -38,11 +39,4 @@ export function elementProblem(rule: ElementRule, value: string): ElementProblem
     return { code: 'length', min: rule.min_length, max: rule.max_length };
   }
   return undefined;
-}
-
-/** The fee a payout pays (floor of the rate, capped) and what reaches the player. */
-export function payoutFee(amountMinor: number, feeRateBp: number, feeCapMinor: number): { feeMinor: number; netMinor: number } {
-  const rated = Math.floor((amountMinor * feeRateBp) / 10_000);
-  const feeMinor = feeCapMinor > 0 ? Math.min(rated, feeCapMinor) : rated;
-  return { feeMinor, netMinor: amountMinor - feeMinor };
 }

@@ -46,7 +46,13 @@ export function AmountField({ label, currency, text, onText, quickAmounts, hint,
       {quickAmounts.length > 0 ? (
         <div className={styles.chips}>
           {quickAmounts.map((amount) => (
-            <button key={amount} type="button" className={styles.chip} aria-pressed={typed === amount} onClick={() => onText(amountMinorText(minorUnits(amount)))}>
+            <button
+              key={amount}
+              type="button"
+              className={styles.chip}
+              aria-pressed={typed === amount}
+              onClick={() => onText(amountMinorText(minorUnits(amount)))}
+            >
               {moneyChipText(amount, currency, i18n.language)}
             </button>
           ))}

@@ -17,7 +17,9 @@ export function amountMinorParse(text: string, scale = 2): MinorUnits | undefine
 /** The major-unit text an amount is typed as (no grouping, dot decimals, trailing zero decimals dropped). */
 export function amountMinorText(amountMinor: MinorUnits, scale = 2): string {
   const major = Math.trunc(amountMinor / 10 ** scale);
-  const fraction = String(amountMinor % 10 ** scale).padStart(scale, '0').replace(/0+$/, '');
+  const fraction = String(amountMinor % 10 ** scale)
+    .padStart(scale, '0')
+    .replace(/0+$/, '');
   return fraction ? `${major}.${fraction}` : String(major);
 }
 

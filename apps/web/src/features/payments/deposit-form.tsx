@@ -79,7 +79,13 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
     event.preventDefault();
     setSubmitted(true);
     if (!channel || amountMinor === undefined || problem || phoneMissing) return;
-    const request = { channel: channel.key, amount: amountMinor, currency, ...(chosenNetwork ? { network: chosenNetwork } : {}), ...(needsPhone ? { phone: phone.trim() } : {}) };
+    const request = {
+      channel: channel.key,
+      amount: amountMinor,
+      currency,
+      ...(chosenNetwork ? { network: chosenNetwork } : {}),
+      ...(needsPhone ? { phone: phone.trim() } : {}),
+    };
     create.mutate(
       { ...request, idempotencyKey: idempotency.keyFor(request) },
       {
@@ -91,26 +97,27 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
     );
   };
 
-  const switcher = allowsCrypto || (kindLocked === false && kind === 'crypto') ? (
-    <div className={styles.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
-      {(['fiat', 'crypto'] as const).map((entry) => (
-        <button
-          key={entry}
-          type="button"
-          role="tab"
-          aria-selected={kind === entry}
-          className={styles.switchTab}
-          onClick={() => {
-            setKind(entry);
-            setChosen(undefined);
-            setAmountText(undefined);
-          }}
-        >
-          {t(entry === 'fiat' ? 'payments.deposit.fiat' : 'payments.deposit.crypto')}
-        </button>
-      ))}
-    </div>
-  ) : null;
+  const switcher =
+    allowsCrypto || (kindLocked === false && kind === 'crypto') ? (
+      <div className={styles.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
+        {(['fiat', 'crypto'] as const).map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            aria-selected={kind === entry}
+            className={styles.switchTab}
+            onClick={() => {
+              setKind(entry);
+              setChosen(undefined);
+              setAmountText(undefined);
+            }}
+          >
+            {t(entry === 'fiat' ? 'payments.deposit.fiat' : 'payments.deposit.crypto')}
+          </button>
+        ))}
+      </div>
+    ) : null;
 
   if (info.isPending) {
     return (
@@ -127,7 +134,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
       </div>
     );
   }
-  if (info.isError || channels.length === 0 || !channel || !limits) {
+  if (info.isError || !data || channels.length === 0 || !channel || !limits) {
     return (
       <div className={styles.stack}>
         {switcher}
@@ -175,7 +182,15 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
           </h2>
           <div className={styles.chips} role="radiogroup" aria-labelledby="deposit-network">
             {channel.networks.map((entry) => (
-              <button key={entry} type="button" role="radio" aria-checked={entry === chosenNetwork} aria-pressed={entry === chosenNetwork} className={styles.chip} onClick={() => setNetwork(entry)}>
+              <button
+                key={entry}
+                type="button"
+                role="radio"
+                aria-checked={entry === chosenNetwork}
+                aria-pressed={entry === chosenNetwork}
+                className={styles.chip}
+                onClick={() => setNetwork(entry)}
+              >
                 {entry}
               </button>
             ))}

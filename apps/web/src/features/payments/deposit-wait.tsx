@@ -40,7 +40,11 @@ export function DepositWait({ orderId, onFinished }: { orderId: string; onFinish
         {amountText ? <p className={styles.statusAmount}>{amountText}</p> : <Skeleton width="8ch" height={34} />}
         <p className={styles.hint}>{t('payments.wait.body')}</p>
       </div>
-      {created ? <PaymentInstructionView instruction={created.instruction} amount={amountText ?? ''} /> : <p className={styles.hint}>{t('payments.wait.elsewhere')}</p>}
+      {created ? (
+        <PaymentInstructionView instruction={created.instruction} amount={amountText ?? ''} />
+      ) : (
+        <p className={styles.hint}>{t('payments.wait.elsewhere')}</p>
+      )}
       <PaymentError error={status.error} />
       <p className={styles.hint}>{t('payments.wait.orderId', { id: orderId })}</p>
     </div>

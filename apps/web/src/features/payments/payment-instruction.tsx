@@ -100,7 +100,9 @@ export function PaymentInstructionView({ instruction, amount }: { instruction: P
       body = (
         <>
           <p className={styles.hint}>{t('payments.instruction.redirectHint', { provider: instruction.provider })}</p>
-          {instruction.checkout_url ? <CheckoutLink url={instruction.checkout_url} label={t('payments.instruction.redirectOpen', { provider: instruction.provider })} /> : null}
+          {instruction.checkout_url ? (
+            <CheckoutLink url={instruction.checkout_url} label={t('payments.instruction.redirectOpen', { provider: instruction.provider })} />
+          ) : null}
         </>
       );
       break;
@@ -137,7 +139,9 @@ export function PaymentInstructionView({ instruction, amount }: { instruction: P
       body = (
         <>
           <p className={styles.bonus}>{t('payments.instruction.cryptoWarning', { network: instruction.network ?? '' })}</p>
-          {instruction.address ? <CopyField label={t('payments.instruction.address', { network: instruction.network ?? '' })} value={instruction.address} /> : null}
+          {instruction.address ? (
+            <CopyField label={t('payments.instruction.address', { network: instruction.network ?? '' })} value={instruction.address} />
+          ) : null}
           {instruction.qr_svg ? <QrImage svg={instruction.qr_svg} label={t('payments.instruction.addressQr')} /> : null}
           <p className={styles.hint}>{t('payments.instruction.cryptoHint', { amount })}</p>
           {checkout}

@@ -15,8 +15,8 @@ export function currencyCurrent(): CurrencyCode {
  * Spec §4 currency change: when the choice differs, the message cache is cleared, the choice is stored and the
  * page reloads, so every request, cache and figure starts over in the new currency.
  */
-export function currencyChange(code: CurrencyCode, reload: () => void = () => window.location.reload()): boolean {
-  if (code === currencyCurrent()) return false;
+export function currencyChange(code: string, reload: () => void = () => window.location.reload()): boolean {
+  if (code === currencyCurrent() || !variantCurrent().currencies.some((offered) => offered === code)) return false;
   storageRemove(STORAGE_KEYS.messageCache);
   storageSet(STORAGE_KEYS.currency, code);
   reload();

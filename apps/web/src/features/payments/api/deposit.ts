@@ -1,10 +1,4 @@
-import {
-  depositInfoGet,
-  payinOrderCreate,
-  payinOrderStatus,
-  payinUserRecommend,
-  type PayinOrder,
-} from '@piranha/contract';
+import { depositInfoGet, payinOrderCreate, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';

@@ -1,4 +1,4 @@
-import { payinOrderAppealCreate, payinOrderAppealGet, payOrderHistory, APPEAL_REASONS } from '@piranha/contract';
+import { payinOrderAppealCreate, payinOrderAppealGet, payOrderHistory, type APPEAL_REASONS } from '@piranha/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { paymentsKeys } from './keys.ts';
@@ -9,7 +9,9 @@ export function useHistoryQuery(uid: number, type: HistoryType, payStatus: numbe
   return useInfiniteQuery({
     queryKey: paymentsKeys.history(uid, type, payStatus),
     queryFn: ({ pageParam }) =>
-      api.call(payOrderHistory, { query: { type, ...(payStatus === undefined ? {} : { pay_status: payStatus }), ...(pageParam ? { cursor: pageParam } : {}) } }),
+      api.call(payOrderHistory, {
+        query: { type, ...(payStatus === undefined ? {} : { pay_status: payStatus }), ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
     initialPageParam: 0,
     getNextPageParam: (page) => (page.has_more === 1 ? page.cursor : undefined),
     enabled: uid > 0,
