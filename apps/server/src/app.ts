@@ -15,6 +15,12 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { payinExpireSweep } from './modules/payments/payin.service.ts';
+import type { PaymentsDeps } from './modules/payments/payments-deps.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
+import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
@@ -40,7 +46,12 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
+  /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
+  payments: PaymentsDeps;
 }
+
+/** How often open pay-ins past their expiry are cancelled. */
+const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
@@ -107,12 +118,34 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
+
+  // The sandbox PSP notifies our webhook over HTTP, in process: the same raw-body route a real PSP would call.
+  const webhookSecret = config.paymentsWebhookSecret ?? randomBytes(32).toString('hex');
+  const psp = sandboxPspCreate({
+    secret: webhookSecret,
+    now: deps.now,
+    deliver: async (url, headers, rawBody) => {
+      const answer = await app.inject({ method: 'POST', url, headers, payload: rawBody });
+      return { status: answer.statusCode, body: answer.body };
+    },
+    log: (message, details) => app.log.info(details, message),
+  });
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp };
+  paymentsRoutes(app, payments);
+  await webhookRoutes(app, payments);
+  // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
+  if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
+  const expirySweep = setInterval(() => {
+    payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
+  }, PAYIN_EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    clearInterval(expirySweep);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps };
+  return { app, database, deps, payments };
 }

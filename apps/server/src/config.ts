@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Google's ID-token key set; GOOGLE_JWKS_FILE (a local JWKS file) replaces the URL when set. */
   googleJwksUrl: string;
   googleJwksFile: string | undefined;
+  /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
+  paymentsWebhookSecret: string | undefined;
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -85,5 +87,6 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
   };
 }

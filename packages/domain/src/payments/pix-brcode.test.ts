@@ -71,3 +71,13 @@ describe('PIX BR Code', () => {
     expect(brCodeParse(code.replace('10.00', '90.00'))).toEqual({ ok: false, issue: 'crc' });
   });
 });
+
+describe('Thai QR (PromptPay)', () => {
+  it('builds an EMV payload whose CRC checks out', async () => {
+    const { promptPayBuild } = await import('./promptpay.ts');
+    const { crcHex } = await import('./pix-brcode.ts');
+    const code = promptPayBuild('0812345678', 10_050);
+    expect(code).toContain('0016A000000677010111011300668123456785303764540610');
+    expect(code.slice(-4)).toBe(crcHex(code.slice(0, -4)));
+  });
+});

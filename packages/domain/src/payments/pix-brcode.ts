@@ -14,11 +14,12 @@ export function crc16CcittFalse(text: string): number {
   return crc;
 }
 
-function crcHex(text: string): string {
+export function crcHex(text: string): string {
   return crc16CcittFalse(text).toString(16).toUpperCase().padStart(4, '0');
 }
 
-function tlv(id: string, value: string): string {
+/** One EMV TLV field: id, two-digit byte length, value. */
+export function tlv(id: string, value: string): string {
   const length = new TextEncoder().encode(value).length;
   if (length > 99) throw new Error(`BR Code field ${id} is longer than 99 bytes`);
   return `${id}${String(length).padStart(2, '0')}${value}`;
