@@ -16,18 +16,37 @@ export default function DepositResultPage() {
   return (
     <RequireLogin>
       {search.get('noHeader') === '1' ? null : <PageTitle title={t('payments.result.title')} backTo={paths.game} />}
-      <div className={styles.stack}>
-        <DepositResult orderId={orderId} />
-        <Link to={paths.game} className={buttonClassName({ variant: 'primary', block: true })}>
-          {t('payments.result.play')}
-        </Link>
-        <Link to={paths.deposit} className={buttonClassName({ variant: 'ghost', block: true })}>
-          {t('payments.result.again')}
-        </Link>
-        <Link to={orderPath(paths.transactionDetail, orderId, undefined, '&type=payin')} className={buttonClassName({ variant: 'ghost', block: true })}>
-          {t('payments.result.details')}
-        </Link>
-      </div>
+      <DepositResult
+        orderId={orderId}
+        actions={(step) => {
+          const details = orderPath(paths.transactionDetail, orderId, undefined, '&type=payin');
+          // Paid: go and play. Declined: the way forward is another try; a pending one may need a word with us.
+          const links =
+            step === 'paid'
+              ? [
+                  { to: paths.game, label: t('payments.result.play') },
+                  { to: details, label: t('payments.result.details') },
+                ]
+              : step === 'ended'
+                ? [
+                    { to: paths.deposit, label: t('payments.result.again') },
+                    { to: details, label: t('payments.result.details') },
+                  ]
+                : [
+                    { to: details, label: t('payments.result.details') },
+                    { to: orderPath(paths.transactionQuestion, orderId), label: t('payments.appeal.title') },
+                  ];
+          return (
+            <div className={styles.stack}>
+              {links.map((link, index) => (
+                <Link key={link.to} to={link.to} className={buttonClassName({ variant: index === 0 ? 'primary' : 'ghost', block: true })}>
+                  {link.label}
+                </Link>
+              ))}
+            </div>
+          );
+        }}
+      />
     </RequireLogin>
   );
 }

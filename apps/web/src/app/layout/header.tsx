@@ -17,7 +17,7 @@ export function Header() {
     <header className={styles.header}>
       <Link to={paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
-        <span className={styles.name}>{variant.name}</span>
+        <span className={login ? `${styles.name} ${styles.nameWide}` : styles.name}>{variant.name}</span>
       </Link>
       <div className={styles.actions}>
         {login ? (

@@ -31,18 +31,32 @@ export function CopyField({ label, value, long = false }: { label: string; value
     const copied = await clipboardWrite(value);
     toastShow(copied ? { kind: 'success', text: t('payments.copied') } : { kind: 'error', text: t('payments.copyFailed') });
   };
+  const button = (
+    <Button variant={long ? 'primary' : 'ghost'} block={long} onClick={copy} aria-label={t('payments.copyNamed', { name: label })}>
+      <Copy size={18} aria-hidden="true" />
+      {t('payments.copy')}
+    </Button>
+  );
+  // A long code (PIX copia e cola, an address) gets the full width and a big button under it: copying it is
+  // the whole point on a phone. Short values (CLABE, reference) keep the button beside them.
   return (
     <div className={styles.copy}>
       <span className={styles.label}>{label}</span>
-      <div className={styles.copyRow}>
-        <output className={`${styles.copyValue} ${long ? styles.copyLong : ''}`} aria-label={label}>
-          {value}
-        </output>
-        <Button variant="ghost" onClick={copy} aria-label={t('payments.copyNamed', { name: label })}>
-          <Copy size={18} aria-hidden="true" />
-          {t('payments.copy')}
-        </Button>
-      </div>
+      {long ? (
+        <>
+          <output className={`${styles.copyValue} ${styles.copyLong}`} aria-label={label}>
+            {value}
+          </output>
+          {button}
+        </>
+      ) : (
+        <div className={styles.copyRow}>
+          <output className={styles.copyValue} aria-label={label}>
+            {value}
+          </output>
+          {button}
+        </div>
+      )}
     </div>
   );
 }

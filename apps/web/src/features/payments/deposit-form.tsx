@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
+import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 import { AmountField } from './amount-field.tsx';
@@ -16,6 +17,7 @@ import { depositLimits } from './deposit-limits.ts';
 import { useIdempotencyKey } from './idempotency-key.ts';
 import { moneyText } from './money-text.ts';
 import { PaymentError } from './payment-error.tsx';
+import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 
 export interface DepositFormProps {
@@ -37,7 +39,13 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const { t, i18n } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const [kind, setKind] = useState<CurrencyKind>(initialKind);
-  const info = useDepositInfoQuery(uid, kind);
+  const variant = variantCurrent();
+  // Multi-currency brands hold several local currencies: the fiat side opens on the wallet's own one if it is
+  // local, else on the brand's first local currency, and offers the others as chips.
+  const fiatCurrencies: readonly string[] = variant.currencies.filter((code) => code !== 'USDT');
+  const walletCurrency = currencyCurrent();
+  const [fiatCurrency, setFiatCurrency] = useState<string | undefined>(fiatCurrencies.includes(walletCurrency) ? walletCurrency : fiatCurrencies[0]);
+  const info = useDepositInfoQuery(uid, kind, fiatCurrency);
   const recommend = usePayinRecommendQuery(uid);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [amountText, setAmountText] = useState<string | undefined>(undefined);
@@ -58,7 +66,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const amountMinor = amountMinorParse(text);
   const limits = data && channel ? depositLimits({ ...data, channel }) : undefined;
   const problem = limits ? amountProblem(amountMinor, limits) : undefined;
-  const currency = channel?.currency ?? data?.currency ?? variantCurrent().currency;
+  const currency = channel?.currency ?? data?.currency ?? variant.currency;
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
   const needsPhone = channel?.fields.includes('phone') ?? false;
   const chosenNetwork = channel && channel.networks.length > 0 ? (network && channel.networks.includes(network) ? network : channel.networks[0]) : undefined;
@@ -151,6 +159,27 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   return (
     <form className={styles.stack} onSubmit={submit} noValidate>
       {switcher}
+      {kind === 'fiat' && fiatCurrencies.length > 1 ? (
+        <div className={styles.filters} role="radiogroup" aria-label={t('payments.currency.title')}>
+          {fiatCurrencies.map((code) => (
+            <button
+              key={code}
+              type="button"
+              role="radio"
+              aria-checked={code === fiatCurrency}
+              aria-pressed={code === fiatCurrency}
+              className={styles.filter}
+              onClick={() => {
+                setFiatCurrency(code);
+                setChosen(undefined);
+                setAmountText(undefined);
+              }}
+            >
+              {code}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <section className={styles.section}>
         <h2 className={styles.sectionTitle} id="deposit-methods">
           {t('payments.deposit.method')}
@@ -168,7 +197,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
                 setAmountText(undefined);
               }}
             >
-              {entry.icon ? <img src={entry.icon} alt="" width={32} height={32} /> : null}
+              <MethodIcon src={entry.icon} />
               {entry.name}
             </button>
           ))}

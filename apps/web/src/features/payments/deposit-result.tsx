@@ -1,14 +1,15 @@
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';
 import { moneyText } from './money-text.ts';
-import { depositPollStep } from './pay-status.ts';
+import { depositPollStep, type DepositPollStep } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import styles from './payments.module.css';
 
 /** What became of a deposit: paid (the balance has it), still pending, or refused/expired with why. */
-export function DepositResult({ orderId }: { orderId: string }) {
+export function DepositResult({ orderId, actions }: { orderId: string; actions: (step: DepositPollStep) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const status = usePayinStatusQuery(orderId, { poll: false });
   const data = status.data;
@@ -33,14 +34,17 @@ export function DepositResult({ orderId }: { orderId: string }) {
     },
   }[step];
   return (
-    <div className={styles.statusHead} role="status">
-      <div className={`${styles.statusIcon} ${view.tone}`} aria-hidden="true">
-        {view.icon}
+    <div className={styles.stack}>
+      <div className={styles.statusHead} role="status">
+        <div className={`${styles.statusIcon} ${view.tone}`} aria-hidden="true">
+          {view.icon}
+        </div>
+        <h2 className={styles.statusTitle}>{view.title}</h2>
+        <p className={styles.statusAmount}>{amount}</p>
+        <p className={styles.hint}>{view.body}</p>
+        <p className={styles.hint}>{t('payments.wait.orderId', { id: orderId })}</p>
       </div>
-      <h2 className={styles.statusTitle}>{view.title}</h2>
-      <p className={styles.statusAmount}>{amount}</p>
-      <p className={styles.hint}>{view.body}</p>
-      <p className={styles.hint}>{t('payments.wait.orderId', { id: orderId })}</p>
+      {actions(step)}
     </div>
   );
 }

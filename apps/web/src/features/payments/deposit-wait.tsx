@@ -32,9 +32,9 @@ export function DepositWait({ orderId, onFinished }: { orderId: string; onFinish
   const amountText = amount ? moneyText(amount.amount, amount.currency, i18n.language) : undefined;
   return (
     <div className={styles.stack}>
-      <div className={styles.statusHead} role="status" aria-live="polite">
+      <div className={`${styles.statusHead} ${created ? styles.statusCompact : ''}`} role="status" aria-live="polite">
         <div className={`${styles.statusIcon} ${styles.wait}`} aria-hidden="true">
-          <Hourglass size={30} className="spin" style={{ animationDuration: '3s' }} />
+          <Hourglass size={created ? 24 : 30} className="spin" style={{ animationDuration: '3s' }} />
         </div>
         <h2 className={styles.statusTitle}>{t('payments.wait.title')}</h2>
         {amountText ? <p className={styles.statusAmount}>{amountText}</p> : <Skeleton width="8ch" height={34} />}

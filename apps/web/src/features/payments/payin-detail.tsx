@@ -7,6 +7,7 @@ import { useAppealQuery } from './api/history.ts';
 import { moneyText } from './money-text.ts';
 import { PaymentError } from './payment-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
 
 /** One deposit: amount, method, status, and its appeal (or the way to open one while it may be appealed). */
@@ -34,7 +35,7 @@ export function PayinDetail({ orderId, appealHref }: { orderId: string; appealHr
           <dt>{t('payments.detail.type')}</dt>
           <dd>{t('payments.history.payin')}</dd>
           <dt>{t('payments.detail.method')}</dt>
-          <dd>{data.channel}</dd>
+          <dd>{channelName(data.channel, data.currency)}</dd>
           <dt>{t('payments.detail.orderId')}</dt>
           <dd>{data.order_id}</dd>
         </dl>

@@ -6,6 +6,7 @@ import { moneyText } from './money-text.ts';
 import { payStatusKind } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
 
 /** One withdrawal: amount, fee, what arrives, where, and its status, followed every 10 s until it is final. */
@@ -44,7 +45,7 @@ export function PayoutRecord({ orderId }: { orderId: string }) {
             <StatusBadge payStatus={data.pay_status} />
           </dd>
           <dt>{t('payments.detail.method')}</dt>
-          <dd>{data.channel}</dd>
+          <dd>{channelName(data.channel, data.currency)}</dd>
           <dt>{t('payments.detail.account')}</dt>
           <dd>{data.account_masked}</dd>
           <dt>{t('payments.detail.amount')}</dt>

@@ -10,6 +10,7 @@ import { useHistoryQuery, type HistoryType } from './api/history.ts';
 import { moneyText } from './money-text.ts';
 import { PAY_STATUS_FILTERS, type PayStatusFilter } from './pay-status.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
 
 const TYPES: readonly HistoryType[] = ['all', 'payin', 'payout'];
@@ -64,7 +65,9 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
                 </span>
                 <span className={styles.itemMain}>
                   <span className={styles.itemTitle}>
-                    {t(record.type === 'payin' ? 'payments.history.depositVia' : 'payments.history.withdrawalVia', { method: record.channel })}
+                    {t(record.type === 'payin' ? 'payments.history.depositVia' : 'payments.history.withdrawalVia', {
+                      method: channelName(record.channel, record.currency),
+                    })}
                   </span>
                   <span className={styles.itemSub}>{date.format(new Date(record.create_time * 1000))}</span>
                 </span>

@@ -22,6 +22,7 @@ import {
 import { useIdempotencyKey } from './idempotency-key.ts';
 import { moneyText } from './money-text.ts';
 import { PaymentError, paymentErrorField } from './payment-error.tsx';
+import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 
 /**
@@ -187,7 +188,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
                 setSubmitted(false);
               }}
             >
-              {entry.channel.icon ? <img src={entry.channel.icon} alt="" width={32} height={32} /> : null}
+              <MethodIcon src={entry.channel.icon} />
               {entry.channel.name}
             </button>
           ))}

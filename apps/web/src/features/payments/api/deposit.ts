@@ -7,16 +7,21 @@ import { paymentsKeys } from './keys.ts';
 
 export type CurrencyKind = 'fiat' | 'crypto';
 
-export function depositInfoQueryOptions(uid: number, kind: CurrencyKind) {
+/** `fiatCurrency` picks among a multi-currency brand's local currencies; crypto is always USDT. */
+export function depositInfoQueryOptions(uid: number, kind: CurrencyKind, fiatCurrency: string | undefined) {
+  const currencyCode = kind === 'fiat' ? fiatCurrency : undefined;
   return queryOptions({
-    queryKey: paymentsKeys.depositInfo(uid, kind),
-    queryFn: () => api.call(depositInfoGet, { query: { pay_type: 'payin', currency_type: kind === 'crypto' ? '2' : '1' } }),
+    queryKey: paymentsKeys.depositInfo(uid, kind, currencyCode),
+    queryFn: () =>
+      api.call(depositInfoGet, {
+        query: { pay_type: 'payin', currency_type: kind === 'crypto' ? '2' : '1', ...(currencyCode ? { currency_code: currencyCode } : {}) },
+      }),
     enabled: uid > 0,
   });
 }
 
-export function useDepositInfoQuery(uid: number, kind: CurrencyKind) {
-  return useQuery(depositInfoQueryOptions(uid, kind));
+export function useDepositInfoQuery(uid: number, kind: CurrencyKind, fiatCurrency: string | undefined) {
+  return useQuery(depositInfoQueryOptions(uid, kind, fiatCurrency));
 }
 
 export function usePayinRecommendQuery(uid: number) {

@@ -1,6 +1,6 @@
 /** Query keys of the payments feature; everything starts with 'payments' so a sign-in can drop it at once. */
 export const paymentsKeys = {
-  depositInfo: (uid: number, kind: 'fiat' | 'crypto') => ['payments', 'deposit-info', uid, kind] as const,
+  depositInfo: (uid: number, kind: 'fiat' | 'crypto', currency: string | undefined) => ['payments', 'deposit-info', uid, kind, currency ?? 'default'] as const,
   recommend: (uid: number) => ['payments', 'recommend', uid] as const,
   payinOrder: (orderId: string) => ['payments', 'payin-order', orderId] as const,
   payinStatus: (orderId: string) => ['payments', 'payin-status', orderId] as const,
