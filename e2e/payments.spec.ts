@@ -6,6 +6,7 @@ import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, t
 const BRAZIL = 'piranha.com.br';
 const MEXICO = 'aguila.mx';
 const KENYA = 'simba.co.ke';
+const MULTI = 'orbit.com';
 
 describe('Payments, through the real server, its sandbox providers and Chromium', () => {
   let server: RunningServer;
@@ -13,7 +14,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
 
   beforeAll(async () => {
     server = await serverStart();
-    browser = await browserLaunch(server, [BRAZIL, MEXICO, KENYA]);
+    browser = await browserLaunch(server, [BRAZIL, MEXICO, KENYA, MULTI]);
   });
 
   afterAll(async () => {
@@ -94,6 +95,49 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.getByRole('heading', { name: 'Depósito rechazado' }).waitFor();
     await page.getByText('No se tomó dinero de tu saldo.', { exact: false }).waitFor();
     await screenshot(page, 'payments-deposit-result-declined');
+
+    // The player reports it: the appeal is stored and its state shown on the transaction.
+    await page.getByRole('link', { name: 'Detalles de la transacción' }).click();
+    await page.getByRole('link', { name: 'Reportar un problema con este depósito' }).click();
+    await page.waitForURL(/#\/transaction-question\?order_id=/);
+    await page.getByLabel('Referencia del comprobante (opcional)').fill('SPEI-998877');
+    await page.getByLabel('Detalles (opcional)').fill('El banco dice que salió el dinero.');
+    await screenshot(page, 'payments-appeal-form');
+    await page.getByRole('button', { name: 'Enviar reporte' }).click();
+    await page.getByText('Enviado', { exact: true }).waitFor();
+    await page.goto(page.url().replace('transaction-question', 'transaction-detail') + '&type=payin');
+    await page.getByRole('region', { name: 'Reportar un problema' }).waitFor();
+    await screenshot(page, 'payments-transaction-detail-appeal');
+    await context.close();
+  });
+
+  it('A multi-currency player opens deposits on USDT and gets a TRC20 address with its QR', async () => {
+    const { context, page } = await guestStart(MULTI, 'Play as a guest');
+    await page.getByRole('link', { name: 'Deposit' }).click();
+    expect(await page.getByRole('tab', { name: 'Crypto (USDT)' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('radio', { name: 'TRC20' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'TRC20' }).getAttribute('aria-checked')).toBe('true');
+    // A first deposit on this brand starts at its minimum (80): the smaller quick amounts are not offered.
+    await page.getByRole('button', { name: '100', exact: true }).click();
+    await screenshot(page, 'payments-deposit-crypto-form');
+    await page.getByRole('button', { name: /Deposit USDT\s100\.00/ }).click();
+    await page.waitForURL(/#\/usdt\?order_id=/);
+    const address = (await page.getByRole('status', { name: 'USDT address (TRC20)' }).textContent()) ?? '';
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await page.getByRole('img', { name: 'Deposit address QR code' }).waitFor();
+    await screenshot(page, 'payments-usdt-address');
+
+    // Local money lists the local currency's own methods, not USDT.
+    await page.goto(`http://${MULTI}/#/deposit`);
+    await page.getByRole('tab', { name: 'Local money' }).click();
+    await page.getByRole('radio', { name: 'PIX' }).waitFor();
+    await page.getByRole('radio', { name: 'MXN' }).click();
+    await page.getByRole('radio', { name: 'SPEI' }).waitFor();
+    await screenshot(page, 'payments-deposit-fiat-multi');
+
+    await page.getByRole('button', { name: /Wallet currency USDT/ }).click();
+    await page.getByRole('dialog', { name: 'Wallet currency' }).getByRole('button', { name: /MXN/ }).waitFor();
+    await screenshot(page, 'payments-currency-selector');
     await context.close();
   });
 

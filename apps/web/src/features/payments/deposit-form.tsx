@@ -61,10 +61,12 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const recommended = recommend.data && channels.find((channel) => channel.key === recommend.data.channel);
   const channel: PayChannel | undefined = channels.find((entry) => entry.key === chosen) ?? recommended ?? channels[0];
   // Until the player types, the box holds the recommendation (their last amount) or the first quick amount.
-  const suggestedMinor = channel ? (recommended === channel && recommend.data ? recommend.data.amount : channel.quick_amounts[0]) : undefined;
+  const limits = data && channel ? depositLimits({ ...data, channel }) : undefined;
+  // Quick amounts the player could not send (below a first deposit's minimum, above today's allowance) are left out.
+  const quickAmounts = channel && limits ? channel.quick_amounts.filter((amount) => !amountProblem(minorUnits(amount), limits)) : [];
+  const suggestedMinor = channel ? (recommended === channel && recommend.data ? recommend.data.amount : (quickAmounts[0] ?? limits?.minMinor)) : undefined;
   const text = amountText ?? (suggestedMinor ? amountMinorText(minorUnits(suggestedMinor)) : '');
   const amountMinor = amountMinorParse(text);
-  const limits = data && channel ? depositLimits({ ...data, channel }) : undefined;
   const problem = limits ? amountProblem(amountMinor, limits) : undefined;
   const currency = channel?.currency ?? data?.currency ?? variant.currency;
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
@@ -232,7 +234,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
         currency={currency}
         text={text}
         onText={setAmountText}
-        quickAmounts={channel.quick_amounts}
+        quickAmounts={quickAmounts}
         hint={
           limits.leftTodayMinor === 0
             ? t('payments.deposit.dailyUsed')

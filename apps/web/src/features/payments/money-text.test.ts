@@ -16,4 +16,9 @@ describe('money text', () => {
     expect(moneyChipText(5050, 'BRL', 'pt-BR')).toBe('R$ 50,50');
     expect(moneyChipText(600000, 'MXN', 'es-MX')).toBe('$ 6,000');
   });
+
+  it('leaves long symbols off the chips so four fit a phone', () => {
+    expect(moneyChipText(10000, 'USDT', 'en-US')).toBe('100');
+    expect(moneyChipText(500000, 'KES', 'en-US')).toBe('5,000');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { currencyGet, formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
 
 /**
  * An amount from the server (minor units and a currency code) as the player reads it. A currency the domain
@@ -10,9 +10,13 @@ export function moneyText(amountMinor: number, currency: string, locale?: string
   return `${number} ${currency}`;
 }
 
-/** A quick-amount chip: whole amounts without decimals ("R$ 50"), others as usual. */
+/**
+ * A quick-amount chip: whole amounts without decimals ("R$ 50"). Long symbols (KSh, USDT) are left off so four
+ * chips fit a phone's width; the amount box beside them already names the currency.
+ */
 export function moneyChipText(amountMinor: number, currency: string, locale?: string): string {
-  if (amountMinor % 100 !== 0) return moneyText(amountMinor, currency, locale);
-  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, fractionDigits: 0 });
-  return `${new Intl.NumberFormat(locale).format(amountMinor / 100)} ${currency}`;
+  const withSymbol = isCurrencyCode(currency) && currencyGet(currency).symbol.length <= 2;
+  const fractionDigits = amountMinor % 100 === 0 ? 0 : 2;
+  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, fractionDigits, withSymbol });
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(amountMinor / 100);
 }
