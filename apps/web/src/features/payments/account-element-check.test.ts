@@ -33,6 +33,7 @@ describe('payout account fields', () => {
     };
     expect(elementProblem(type, 'savings')).toBeUndefined();
     expect(elementProblem(type, 'credit')).toEqual({ code: 'option' });
+    expect(elementProblem(type, '')).toEqual({ code: 'option' });
     expect(elementProblem({ ...clabe, required: 0 }, '')).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ export function phoneDigits(value: string, countryCode: string): string {
  */
 export function elementProblem(rule: ElementRule, value: string): ElementProblem | undefined {
   const trimmed = value.trim();
-  if (trimmed === '') return rule.required === 1 ? { code: 'required' } : undefined;
+  if (trimmed === '') return rule.required === 1 ? { code: rule.kind === 'select' ? 'option' : 'required' } : undefined;
   if (rule.kind === 'select') return rule.options.length > 0 && !rule.options.includes(trimmed) ? { code: 'option' } : undefined;
   if (rule.kind === 'phone') {
     const digits = phoneDigits(trimmed, rule.country_code);

@@ -221,9 +221,11 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
         onText={setAmountText}
         quickAmounts={[]}
         hint={
-          feeMinor > 0 && amountMinor
-            ? t('payments.withdraw.feeLine', { fee: money(feeMinor), net: money(amountMinor - feeMinor) })
-            : t('payments.withdraw.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })
+          data.withdrawable === 0
+            ? t('payments.withdraw.nothing')
+            : feeMinor > 0 && amountMinor
+              ? t('payments.withdraw.feeLine', { fee: money(feeMinor), net: money(amountMinor - feeMinor) })
+              : t('payments.withdraw.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })
         }
         error={amountError}
       />

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -16,7 +17,8 @@ export default function CurrencySheet({ current, onClose }: { current: string; o
   const info = useCurrencyInfoQuery(true);
   const offered = variantCurrent().currencies as readonly string[];
   const choices = (info.data?.list ?? []).filter((entry) => entry.enabled === 1 && offered.includes(entry.currency));
-  return (
+  // Portalled to the body: the header's backdrop blur would otherwise become the sheet's containing block.
+  return createPortal(
     <Sheet title={t('payments.currency.title')} onClose={onClose}>
       {info.isPending ? (
         <Skeleton height={160} />
@@ -40,6 +42,7 @@ export default function CurrencySheet({ current, onClose }: { current: string; o
           ))}
         </ul>
       )}
-    </Sheet>
+    </Sheet>,
+    document.body,
   );
 }

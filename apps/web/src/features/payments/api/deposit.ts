@@ -1,7 +1,8 @@
-import { depositInfoGet, payinOrderCreate, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
+import { depositInfoGet, payinOrderCreate, payinOrderSchema, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { depositPollStep } from '../pay-status.ts';
 import { paymentsKeys } from './keys.ts';
 
@@ -45,16 +46,38 @@ export function usePayinOrderCreateMutation() {
     mutationFn: ({ idempotencyKey, ...body }: PayinOrderInput) => api.call(payinOrderCreate, { body, idempotencyKey }),
     onSuccess: (order: PayinOrder) => {
       queryClient.setQueryData(paymentsKeys.payinOrder(order.order_id), order);
+      payinOrderRemember(order);
       // Today's deposited total and the recommendation change with every order.
       void queryClient.invalidateQueries({ queryKey: ['payments', 'deposit-info'] });
     },
   });
 }
 
-/** The order as created, with its payment instruction; only known on the device that created it. */
+/**
+ * The server gives the payment instruction only in the create answer, so the tab keeps its last one for the
+ * session: a reload of the waiting page (or a trip to the bank app that reloads it) still shows the PIX code.
+ */
+function payinOrderRemember(order: PayinOrder): void {
+  try {
+    globalThis.sessionStorage?.setItem(STORAGE_KEYS.payinOrder, JSON.stringify(order));
+  } catch {
+    // Storage full or disabled: the instruction is simply not kept past a reload.
+  }
+}
+
+function payinOrderRecall(orderId: string): PayinOrder | undefined {
+  try {
+    const parsed = payinOrderSchema.safeParse(JSON.parse(globalThis.sessionStorage?.getItem(STORAGE_KEYS.payinOrder) ?? 'null'));
+    return parsed.success && parsed.data.order_id === orderId ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The order as created, with its payment instruction; only known in the tab that created it. */
 export function usePayinOrderCached(orderId: string): PayinOrder | undefined {
   const queryClient = useQueryClient();
-  return queryClient.getQueryData<PayinOrder>(paymentsKeys.payinOrder(orderId));
+  return queryClient.getQueryData<PayinOrder>(paymentsKeys.payinOrder(orderId)) ?? payinOrderRecall(orderId);
 }
 
 /**
