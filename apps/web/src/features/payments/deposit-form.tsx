@@ -64,7 +64,10 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const limits = data && channel ? depositLimits({ ...data, channel }) : undefined;
   // Quick amounts the player could not send (below a first deposit's minimum, above today's allowance) are left out.
   const quickAmounts = channel && limits ? channel.quick_amounts.filter((amount) => !amountProblem(minorUnits(amount), limits)) : [];
-  const suggestedMinor = channel ? (recommended === channel && recommend.data ? recommend.data.amount : (quickAmounts[0] ?? limits?.minMinor)) : undefined;
+  // The server's recommendation (the last amount paid) only when it can be sent now.
+  const recommendedMinor =
+    recommended === channel && recommend.data && limits && !amountProblem(minorUnits(recommend.data.amount), limits) ? recommend.data.amount : undefined;
+  const suggestedMinor = channel ? (recommendedMinor ?? quickAmounts[0] ?? limits?.minMinor) : undefined;
   const text = amountText ?? (suggestedMinor ? amountMinorText(minorUnits(suggestedMinor)) : '');
   const amountMinor = amountMinorParse(text);
   const problem = limits ? amountProblem(amountMinor, limits) : undefined;
