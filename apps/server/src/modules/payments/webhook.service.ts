@@ -135,6 +135,12 @@ const stkCallbackSchema = z.object({
  * token only we can compute, and the result is confirmed with the provider's STK query before any money moves.
  */
 export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
+  const answer = await mpesaCallbackApply(deps, input, token);
+  // Daraja reads only its own acknowledgement shape.
+  return { status: answer.status, body: answer.status === 200 ? { ResultCode: 0, ResultDesc: 'Accepted' } : { ResultCode: 1, ResultDesc: 'Rejected' } };
+}
+
+async function mpesaCallbackApply(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
   let parsed: z.infer<typeof stkCallbackSchema>;
   try {
     parsed = stkCallbackSchema.parse(JSON.parse(input.rawBody));
@@ -148,13 +154,11 @@ export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, 
   const amountItem = callback.CallbackMetadata?.Item.find((item) => item.Name === 'Amount')?.Value;
   const event: OrderEvent = callback.ResultCode === MPESA_RESULT.success ? 'paid' : callback.ResultCode === MPESA_RESULT.timeout ? 'expired' : 'failed';
   const amountMinor = event === 'paid' ? Math.round(Number(amountItem) * 100) : confirmed.amountMinor;
-  const answer = await noticeApply(deps, input, {
+  return noticeApply(deps, input, {
     eventId: `${callback.CheckoutRequestID}:${callback.ResultCode}`,
     providerRef: callback.CheckoutRequestID,
     direction: 'payin',
     event,
     amountMinor,
   });
-  // Daraja reads only its own acknowledgement shape.
-  return { status: answer.status, body: answer.status === 200 ? { ResultCode: 0, ResultDesc: 'Accepted' } : { ResultCode: 1, ResultDesc: 'Rejected' } };
 }
