@@ -5,6 +5,7 @@ import { usePayoutStatusQuery } from './api/withdraw.ts';
 import { moneyText } from './money-text.ts';
 import { payStatusKind } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
+import { PayoutShare } from './payout-share.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
@@ -38,6 +39,7 @@ export function PayoutRecord({ orderId }: { orderId: string }) {
         <p className={styles.statusAmount}>{money(data.net_amount)}</p>
         <p className={styles.hint}>{done ? t('payments.payout.paidBody') : failed ? t('payments.payout.failedBody') : t('payments.payout.pendingBody')}</p>
       </div>
+      {done ? <PayoutShare orderId={data.order_id} /> : null}
       <section className={styles.card}>
         <dl className={styles.rows}>
           <dt>{t('payments.detail.status')}</dt>

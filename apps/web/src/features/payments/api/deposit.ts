@@ -1,4 +1,4 @@
-import { depositInfoGet, payinOrderCreate, payinOrderSchema, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
+import { depositInfoGet, payinCodeCheck, payinOrderCreate, payinOrderSchema, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
@@ -35,6 +35,7 @@ export interface PayinOrderInput {
   currency: string;
   network?: string;
   phone?: string;
+  payin_code?: string;
   /** One key per deposit the player asks for: a double tap or a retry never opens a second order. */
   idempotencyKey: string;
 }
@@ -99,4 +100,9 @@ export function usePayinStatusQuery(orderId: string, { poll }: { poll: boolean }
     // The player switching to their bank app and back should not wait up to 10 s for the answer.
     refetchOnWindowFocus: poll,
   });
+}
+
+/** A deposit code the player typed: whether it applies, and the extra it adds. */
+export function usePayinCodeCheckMutation() {
+  return useMutation({ mutationFn: (code: string) => api.call(payinCodeCheck, { body: { code } }) });
 }

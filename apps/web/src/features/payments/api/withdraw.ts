@@ -1,4 +1,14 @@
-import { accountElementsGet, accountElementsSet, accountGet, bankCodeGet, payoutOrderCreate, payoutOrderStatus } from '@piranha/contract';
+import {
+  accountElementsGet,
+  accountElementsSet,
+  accountGet,
+  bankCodeGet,
+  payoutOrderCreate,
+  payoutOrderStatus,
+  payoutSocial,
+  payoutSocialClick,
+  type SOCIAL_CHANNELS,
+} from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
@@ -58,5 +68,17 @@ export function usePayoutStatusQuery(orderId: string) {
       const kind = query.state.data ? payStatusKind(query.state.data.pay_status) : 'pending';
       return kind === 'pending' || kind === 'unprocessed' ? TIMERS.paymentPollMs : false;
     },
+  });
+}
+
+/** After a paid withdrawal the page invites the player to share it (payout/social), once per order. */
+export function usePayoutSocialQuery(uid: number, enabled: boolean) {
+  return useQuery({ queryKey: ['payments', 'payout-social', uid], queryFn: () => api.call(payoutSocial), enabled: enabled && uid > 0, staleTime: 0 });
+}
+
+export function usePayoutSocialClickMutation() {
+  return useMutation({
+    mutationFn: (input: { orderId: string; channel: (typeof SOCIAL_CHANNELS)[number] }) =>
+      api.call(payoutSocialClick, { body: { order_id: input.orderId, channel: input.channel } }),
   });
 }
