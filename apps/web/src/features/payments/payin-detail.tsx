@@ -33,7 +33,7 @@ export function PayinDetail({ orderId, appealHref }: { orderId: string; appealHr
       <section className={styles.card}>
         <dl className={styles.rows}>
           <dt>{t('payments.detail.type')}</dt>
-          <dd>{t('payments.history.payin')}</dd>
+          <dd>{t('payments.deposit.title')}</dd>
           <dt>{t('payments.detail.method')}</dt>
           <dd>{channelName(data.channel, data.currency)}</dd>
           <dt>{t('payments.detail.orderId')}</dt>
@@ -67,7 +67,7 @@ export function AppealCard({ appeal }: { appeal: { status: 0 | 1 | 2 | 3; reason
         <dd>{t(`payments.appeal.reasons.${appeal.reason as 'other'}`, { defaultValue: appeal.reason })}</dd>
         {appeal.reference ? (
           <>
-            <dt>{t('payments.appeal.reference')}</dt>
+            <dt>{t('payments.instruction.reference')}</dt>
             <dd>{appeal.reference}</dd>
           </>
         ) : null}
