@@ -19,7 +19,7 @@ export default function TransactionDetailPage() {
       {search.get('type') === 'payout' ? (
         <PayoutRecord orderId={orderId} />
       ) : (
-        <PayinDetail orderId={orderId} appealHref={orderPath(paths.transactionQuestion, orderId)} />
+        <PayinDetail orderId={orderId} appealHref={orderPath(paths.transactionQuestion, orderId)} waitHref={orderPath(paths.depositWait, orderId)} />
       )}
     </RequireLogin>
   );

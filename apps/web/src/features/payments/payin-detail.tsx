@@ -5,13 +5,14 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';
 import { useAppealQuery } from './api/history.ts';
 import { moneyText } from './money-text.ts';
+import { depositPollStep } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
 
 /** One deposit: amount, method, status, and its appeal (or the way to open one while it may be appealed). */
-export function PayinDetail({ orderId, appealHref }: { orderId: string; appealHref: string }) {
+export function PayinDetail({ orderId, appealHref, waitHref }: { orderId: string; appealHref: string; waitHref: string }) {
   const { t, i18n } = useTranslation();
   const status = usePayinStatusQuery(orderId, { poll: false });
   const appeal = useAppealQuery(orderId);
@@ -40,6 +41,11 @@ export function PayinDetail({ orderId, appealHref }: { orderId: string; appealHr
           <dd>{data.order_id}</dd>
         </dl>
       </section>
+      {depositPollStep(data.pay_status) === 'pending' ? (
+        <Link to={waitHref} className={buttonClassName({ variant: 'primary', block: true })}>
+          {t('payments.detail.howToPay')}
+        </Link>
+      ) : null}
       {appeal.data?.appeal ? <AppealCard appeal={appeal.data.appeal} /> : null}
       {appeal.data?.can_appeal === 1 ? (
         <Link to={appealHref} className={buttonClassName({ variant: 'ghost', block: true })}>
