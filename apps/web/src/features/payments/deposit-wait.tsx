@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinOrderCached, usePayinStatusQuery } from './api/deposit.ts';
+import { channelName } from './channel-name.ts';
 import { moneyText } from './money-text.ts';
 import { depositPollStep } from './pay-status.ts';
 import { PaymentInstructionView } from './payment-instruction.tsx';
@@ -41,7 +42,7 @@ export function DepositWait({ orderId, onFinished }: { orderId: string; onFinish
         <p className={styles.hint}>{t('payments.wait.body')}</p>
       </div>
       {created ? (
-        <PaymentInstructionView instruction={created.instruction} amount={amountText ?? ''} />
+        <PaymentInstructionView instruction={created.instruction} amount={amountText ?? ''} method={channelName(created.channel, created.currency)} />
       ) : (
         <p className={styles.hint}>{t('payments.wait.elsewhere')}</p>
       )}

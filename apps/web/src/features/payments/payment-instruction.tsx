@@ -40,9 +40,10 @@ function Expiry({ expireAt }: { expireAt: number }) {
 /**
  * What the player does to pay, per method (spec issue 6): PIX copy-and-paste code and QR, SPEI CLABE and
  * reference, UPI link and QR, M-Pesa "check your phone", redirect checkouts, counter references, Thai QR and bank
- * transfer, and a crypto address on its network. `amount` is the formatted sum to pay exactly.
+ * transfer, and a crypto address on its network. `amount` is the formatted sum to pay exactly; `method` the
+ * method's name as players know it (the provider id is ours, not theirs).
  */
-export function PaymentInstructionView({ instruction, amount }: { instruction: PaymentInstruction; amount: string }) {
+export function PaymentInstructionView({ instruction, amount, method }: { instruction: PaymentInstruction; amount: string; method: string }) {
   const { t } = useTranslation();
   const checkout = instruction.checkout_url ? <CheckoutLink url={instruction.checkout_url} label={t('payments.instruction.openCheckout')} /> : null;
   let body: ReactNode;
@@ -99,9 +100,9 @@ export function PaymentInstructionView({ instruction, amount }: { instruction: P
     case 'redirect':
       body = (
         <>
-          <p className={styles.hint}>{t('payments.instruction.redirectHint', { provider: instruction.provider })}</p>
+          <p className={styles.hint}>{t('payments.instruction.redirectHint', { provider: method })}</p>
           {instruction.checkout_url ? (
-            <CheckoutLink url={instruction.checkout_url} label={t('payments.instruction.redirectOpen', { provider: instruction.provider })} />
+            <CheckoutLink url={instruction.checkout_url} label={t('payments.instruction.redirectOpen', { provider: method })} />
           ) : null}
         </>
       );
