@@ -12,11 +12,12 @@ import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 import { AmountField } from './amount-field.tsx';
-import { useDepositInfoQuery, usePayinCodeCheckMutation, usePayinOrderCreateMutation, usePayinRecommendQuery, type CurrencyKind } from './api/deposit.ts';
+import { useDepositInfoQuery, usePayinOrderCreateMutation, usePayinRecommendQuery, type CurrencyKind } from './api/deposit.ts';
+import { useDepositCode } from './deposit-code.tsx';
 import { depositLimits } from './deposit-limits.ts';
 import { useIdempotencyKey } from './idempotency-key.ts';
 import { moneyText } from './money-text.ts';
-import { PaymentError, paymentErrorText } from './payment-error.tsx';
+import { PaymentError } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 
@@ -53,9 +54,6 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const [phone, setPhone] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const create = usePayinOrderCreateMutation();
-  const codeCheck = usePayinCodeCheckMutation();
-  const [codeText, setCodeText] = useState('');
-  const [codeOpen, setCodeOpen] = useState(false);
   const idempotency = useIdempotencyKey();
 
   const data = info.data;
@@ -91,10 +89,8 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
             : t('payments.deposit.amountAboveMax', { amount: money(limits.maxMinor ?? 0) })
       : undefined;
 
-  // A code counts only once the server said it applies to this currency and the code box still says it.
-  const codeAnswer = codeCheck.data;
-  const appliedCode =
-    codeAnswer && codeAnswer.valid === 1 && codeAnswer.code === codeText.trim().toUpperCase() && codeAnswer.currency === currency ? codeAnswer.code : undefined;
+  const code = useDepositCode(currency, money);
+  const appliedCode = code.appliedCode;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -275,38 +271,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
         </p>
       ) : null}
 
-      {codeOpen ? (
-        <TextField
-          label={t('payments.deposit.code')}
-          value={codeText}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={32}
-          onChange={(event) => setCodeText(event.target.value)}
-          error={
-            codeCheck.error
-              ? paymentErrorText(codeCheck.error, t)
-              : codeAnswer && codeAnswer.valid !== 1 && codeAnswer.code === codeText.trim().toUpperCase()
-                ? t('payments.deposit.codeInvalid')
-                : undefined
-          }
-          action={
-            <Button variant="ghost" disabled={codeText.trim().length < 4 || codeCheck.isPending} onClick={() => codeCheck.mutate(codeText.trim())}>
-              {t('payments.deposit.codeApply')}
-            </Button>
-          }
-        >
-          {appliedCode && codeAnswer ? (
-            <p className={styles.hint} role="status">
-              {t('payments.deposit.codeApplied', { rate: codeAnswer.bonus_rate_bp / 100, max: money(codeAnswer.bonus_max), min: money(codeAnswer.min_amount) })}
-            </p>
-          ) : null}
-        </TextField>
-      ) : (
-        <Button variant="ghost" compact onClick={() => setCodeOpen(true)}>
-          {t('payments.deposit.codeOpen')}
-        </Button>
-      )}
+      {code.field}
 
       <PaymentError error={create.error} />
       <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>
