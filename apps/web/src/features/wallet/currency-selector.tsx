@@ -19,7 +19,13 @@ export function CurrencySelector() {
   const current = currencyCurrent();
   return (
     <>
-      <button type="button" className={styles.chip} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={t('payments.currency.change', { code: current })}>
+      <button
+        type="button"
+        className={styles.chip}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={t('payments.currency.change', { code: current })}
+      >
         {current}
         <ChevronDown size={14} aria-hidden="true" />
       </button>
