@@ -113,6 +113,19 @@ describe('payment notifications', () => {
     expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 2 });
   });
 
+  it.each([
+    ['processing then failed', ['payin.processing', 'payin.failed'], { status: 2, pay_status: 4 }],
+    ['processing then expired', ['payin.processing', 'payin.expired'], { status: 3, pay_status: 3 }],
+    ['expired without processing', ['payin.expired'], { status: 3, pay_status: 3 }],
+    ['paid without processing', ['payin.paid'], { status: 4, pay_status: 1 }],
+    ['paid, then a late processing', ['payin.paid', 'payin.processing'], { status: 4, pay_status: 1 }],
+  ])('follows the state machine for %s', async (_label, types, final) => {
+    const { session, order, ref } = await pixOrder();
+    for (const [index, type] of types.entries()) await webhookPost(t, 'pix', paidNotice(order, ref, { type, event_id: `evt_${order.order_id}_${index}` }));
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject(final);
+    expect(await balanceOf(t, session, 'BRL')).toBe(final.status === 4 ? order.amount : 0);
+  });
+
   it('refuses malformed JSON as malformed, after the signature', async () => {
     const answer = await webhookPost(t, 'pix', undefined, { raw: '{"event_id":' });
     expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
@@ -171,6 +184,12 @@ describe('M-Pesa callbacks (unsigned, protected by a secret URL and the STK quer
     const { session, order } = await mpesaOrder();
     await sandboxDecide(t, checkoutOf(order).url, 'decline');
     expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 2, pay_status: 4 });
+  });
+
+  it('cancels a push nobody answers (1 → 3)', async () => {
+    const { session, order } = await mpesaOrder();
+    t.clock.advance(31 * 60 * 1000);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
   });
 
   it('ignores a replayed success callback', async () => {
