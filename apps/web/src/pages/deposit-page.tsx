@@ -5,6 +5,7 @@ import { paths } from '../app/routes.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { depositQueryParse } from '../features/payments/deposit-query.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
+import { currencyCurrent } from '../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { depositOrderPath } from './payments-nav.ts';
 import { RequireLogin } from './require-login.tsx';
@@ -15,8 +16,10 @@ export default function DepositPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const query = depositQueryParse(search);
-  // Brands that hold USDT open the switch on crypto (USDT); a USDT link opens it there anywhere it is offered.
-  const initialKind = query.channel === 'USDT' || cryptoAllowed(variantCurrent().currencies) ? 'crypto' : 'fiat';
+  // Brands that hold USDT open the switch on crypto (USDT), unless the player chose a local wallet currency; a
+  // rechargeChannel=USDT link opens crypto even then. Brands without crypto ignore the flag.
+  const allowsCrypto = cryptoAllowed(variantCurrent().currencies);
+  const initialKind = allowsCrypto && (query.channel === 'USDT' || currencyCurrent() === 'USDT') ? 'crypto' : 'fiat';
   return (
     <RequireLogin>
       {query.noHeader ? null : <PageTitle title={t('payments.deposit.title')} backTo={paths.game} />}

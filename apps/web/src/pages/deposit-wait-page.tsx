@@ -1,3 +1,4 @@
+import { cryptoAllowed } from '@piranha/domain/payments';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -5,6 +6,7 @@ import { paths } from '../app/routes.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { DepositWait } from '../features/payments/deposit-wait.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
+import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { depositOrderPath, orderPath } from './payments-nav.ts';
 import { RequireLogin } from './require-login.tsx';
 
@@ -21,7 +23,8 @@ function WaitPage({ title, cryptoForm = false }: { title: WaitTitle; cryptoForm?
   const orderId = search.get('order_id') ?? '';
   const noHeader = search.get('noHeader') === '1';
   const finished = useCallback(() => navigate(orderPath(paths.depositResult, orderId, search), { replace: true }), [navigate, orderId, search]);
-  if (!orderId && !cryptoForm) return <Navigate to={paths.deposit} replace />;
+  // The USDT page without an order is the crypto form, which only brands holding USDT have.
+  if (!orderId && (!cryptoForm || !cryptoAllowed(variantCurrent().currencies))) return <Navigate to={paths.deposit} replace />;
   return (
     <RequireLogin>
       {noHeader ? null : <PageTitle title={t(title)} backTo={paths.deposit} />}
