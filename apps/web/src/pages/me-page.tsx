@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../app/routes.ts';
 import { ProfileCard } from '../features/account/profile-card.tsx';
+import { WalletLinks } from '../features/payments/wallet-links.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
+import styles from './pages.module.css';
 
 export default function MePage() {
   const { t } = useTranslation();
@@ -15,7 +17,10 @@ export default function MePage() {
   return (
     <>
       <PageTitle title={t('account.meTitle')} />
-      <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
+      <div className={styles.stack}>
+        <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
+        <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} />
+      </div>
     </>
   );
 }

@@ -14,6 +14,12 @@ export const STORAGE_KEYS = {
   appOverride: 'pir.app',
   oddsFormat: 'pir.odds_format',
   sportsFavourites: 'pir.sports_favourites',
+  /** The wallet currency the player chose among the brand's (spec §4 currency change). */
+  currency: 'pir.currency',
+  /** Cached top-bar messages; a currency change clears it because messages are per currency. */
+  messageCache: 'pir.message_cache',
+  /** The last deposit order this tab created, with its payment instruction (session storage). */
+  payinOrder: 'pir.payin_order',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -25,7 +25,7 @@ const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => rout
  */
 export function AppLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const route = routeFind(pathname);
   const [visited, setVisited] = useState<string[]>([]);
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
@@ -42,13 +42,15 @@ export function AppLayout() {
     );
 
   const chrome = route?.chrome ?? true;
+  // Spec §2: a native shell opening a money page in its web view draws its own header (noHeader=1).
+  const header = chrome && new URLSearchParams(search).get('noHeader') !== '1';
   const footer = route?.firstLevel ?? false;
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
         {t('app.skipToContent')}
       </a>
-      {chrome ? <Header /> : null}
+      {header ? <Header /> : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
           {visited.map((path) => {

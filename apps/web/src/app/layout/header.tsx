@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoginModal } from '../../features/account/login-modal.tsx';
+import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { depositGate } from '../../shared/session/tourist-save-prompt.ts';
@@ -30,11 +31,12 @@ export function Header() {
       </Link>
       <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
-        <span className={styles.name}>{variant.name}</span>
+        <span className={login ? `${styles.name} ${styles.nameWide}` : styles.name}>{variant.name}</span>
       </Link>
       <div className={styles.actions}>
         {login ? (
           <>
+            <CurrencySelector />
             <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>

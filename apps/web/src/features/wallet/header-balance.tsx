@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { useBalanceQuery } from './api/balance.ts';
 import styles from './header-balance.module.css';
@@ -26,7 +27,8 @@ export function HeaderBalance({ partnerBridge }: { partnerBridge: boolean }) {
     setSpinning(false);
   };
 
-  const display = data?.balances.find((entry) => entry.currency === variant.currency) ?? data?.balances[0];
+  const currency = currencyCurrent();
+  const display = data?.balances.find((entry) => entry.currency === currency) ?? data?.balances[0];
   const amount =
     display && isCurrencyCode(display.currency)
       ? formatMoney(minorUnits(display.balance_info.balance), display.currency, {

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { getUserAtom, useSessionStore } from '../session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
 import { toastShow } from '../ui/toast-store.ts';
+import { currencyCurrent } from '../variant/currency-choice.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
 
 /** Failed calls waiting to be reported; bounded so a dead network cannot grow it without limit. */
@@ -45,7 +46,7 @@ export const api = createApiClient({
       lca_coun: variant.country,
       app_group: variant.appGroup,
       cv: `${variant.cvPrefix}_1.0.0`,
-      currency: variant.currency,
+      currency: currencyCurrent(),
       lca_lang: i18next.language || variant.defaultLang,
       uid: atom ? String(atom.uid) : undefined,
       sid: atom?.sid,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { elementProblem, phoneDigits, type ElementRule } from './account-element-check.ts';
+
+const mpesaPhone: ElementRule = { name: 'phone', kind: 'phone', required: 1, options: [], min_length: 10, max_length: 11, country_code: '254' };
+
+describe('payout account fields', () => {
+  it('refuses an M-Pesa phone of 9 digits and accepts 10 or 11 (spec §5)', () => {
+    expect(elementProblem(mpesaPhone, '071234567')).toEqual({ code: 'phoneLength', min: 10, max: 11 });
+    expect(elementProblem(mpesaPhone, '0712345678')).toBeUndefined();
+    expect(elementProblem(mpesaPhone, '07123456789')).toBeUndefined();
+    expect(elementProblem(mpesaPhone, '071234567890')).toEqual({ code: 'phoneLength', min: 10, max: 11 });
+  });
+
+  it('does not count a typed country code, and refuses letters', () => {
+    expect(phoneDigits('+254 712 345 678', '254')).toBe('712345678');
+    expect(phoneDigits('0712-345-678', '254')).toBe('0712345678');
+    expect(elementProblem(mpesaPhone, '07123abc78')).toMatchObject({ code: 'phoneLength' });
+  });
+
+  it('asks for required fields, checks lengths and offered choices', () => {
+    const clabe: ElementRule = { name: 'clabe', kind: 'text', required: 1, options: [], min_length: 18, max_length: 18, country_code: '' };
+    expect(elementProblem(clabe, '  ')).toEqual({ code: 'required' });
+    expect(elementProblem(clabe, '00201007777777777')).toEqual({ code: 'length', min: 18, max: 18 });
+    expect(elementProblem(clabe, '002010077777777771')).toBeUndefined();
+    const type: ElementRule = {
+      name: 'account_type',
+      kind: 'select',
+      required: 1,
+      options: ['savings', 'checking'],
+      min_length: 0,
+      max_length: 0,
+      country_code: '',
+    };
+    expect(elementProblem(type, 'savings')).toBeUndefined();
+    expect(elementProblem(type, 'credit')).toEqual({ code: 'option' });
+    expect(elementProblem(type, '')).toEqual({ code: 'option' });
+    expect(elementProblem({ ...clabe, required: 0 }, '')).toBeUndefined();
+  });
+});

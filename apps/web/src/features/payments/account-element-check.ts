@@ -1,0 +1,42 @@
+/** The parts of a payout account field (contract accountElementSchema) the client checks before sending. */
+export interface ElementRule {
+  name: string;
+  kind: 'text' | 'phone' | 'select' | 'document';
+  required: 0 | 1;
+  options: readonly string[];
+  min_length: number;
+  max_length: number;
+  country_code: string;
+}
+
+export type ElementProblem =
+  { code: 'required' } | { code: 'phoneLength'; min: number; max: number } | { code: 'length'; min: number; max: number } | { code: 'option' };
+
+/** The digits of a phone as the method counts them (spec §5): a typed "+<country code>" is not part of the length. */
+export function phoneDigits(value: string, countryCode: string): string {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return trimmed.startsWith('+') && countryCode && digits.startsWith(countryCode) ? digits.slice(countryCode.length) : digits;
+}
+
+/**
+ * The first thing wrong with a field before it is sent: missing, a phone with the wrong number of digits for the
+ * method (GCASH 11, MPESA 10 or 11…, given by the server as min/max), a value of the wrong length, or a choice
+ * not offered. Check digits (CPF, CLABE, RFC…) are the server's: it names the field when one is wrong.
+ */
+export function elementProblem(rule: ElementRule, value: string): ElementProblem | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return rule.required === 1 ? { code: rule.kind === 'select' ? 'option' : 'required' } : undefined;
+  if (rule.kind === 'select') return rule.options.length > 0 && !rule.options.includes(trimmed) ? { code: 'option' } : undefined;
+  if (rule.kind === 'phone') {
+    const digits = phoneDigits(trimmed, rule.country_code);
+    if (/[^\d\s()+-]/.test(trimmed) || (rule.min_length > 0 && digits.length < rule.min_length) || (rule.max_length > 0 && digits.length > rule.max_length)) {
+      return { code: 'phoneLength', min: rule.min_length, max: rule.max_length };
+    }
+    return undefined;
+  }
+  if ((rule.min_length > 0 && trimmed.length < rule.min_length) || (rule.max_length > 0 && trimmed.length > rule.max_length)) {
+    return { code: 'length', min: rule.min_length, max: rule.max_length };
+  }
+  return undefined;
+}

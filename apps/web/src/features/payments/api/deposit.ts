@@ -1,0 +1,108 @@
+import { depositInfoGet, payinCodeCheck, payinOrderCreate, payinOrderSchema, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
+import { TIMERS } from '@piranha/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+import { STORAGE_KEYS } from '../../../shared/storage.ts';
+import { depositPollStep } from '../pay-status.ts';
+import { paymentsKeys } from './keys.ts';
+
+export type CurrencyKind = 'fiat' | 'crypto';
+
+/** `fiatCurrency` picks among a multi-currency brand's local currencies; crypto is always USDT. */
+export function depositInfoQueryOptions(uid: number, kind: CurrencyKind, fiatCurrency: string | undefined) {
+  const currencyCode = kind === 'fiat' ? fiatCurrency : undefined;
+  return queryOptions({
+    queryKey: paymentsKeys.depositInfo(uid, kind, currencyCode),
+    queryFn: () =>
+      api.call(depositInfoGet, {
+        query: { pay_type: 'payin', currency_type: kind === 'crypto' ? '2' : '1', ...(currencyCode ? { currency_code: currencyCode } : {}) },
+      }),
+    enabled: uid > 0,
+  });
+}
+
+export function useDepositInfoQuery(uid: number, kind: CurrencyKind, fiatCurrency: string | undefined) {
+  return useQuery(depositInfoQueryOptions(uid, kind, fiatCurrency));
+}
+
+export function usePayinRecommendQuery(uid: number) {
+  return useQuery({ queryKey: paymentsKeys.recommend(uid), queryFn: () => api.call(payinUserRecommend), enabled: uid > 0, staleTime: 0 });
+}
+
+export interface PayinOrderInput {
+  channel: string;
+  amount: number;
+  currency: string;
+  network?: string;
+  phone?: string;
+  payin_code?: string;
+  /** One key per deposit the player asks for: a double tap or a retry never opens a second order. */
+  idempotencyKey: string;
+}
+
+/** Opens a deposit order; the answer (with the method's payment instruction) is kept for the waiting page. */
+export function usePayinOrderCreateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...body }: PayinOrderInput) => api.call(payinOrderCreate, { body, idempotencyKey }),
+    onSuccess: (order: PayinOrder) => {
+      queryClient.setQueryData(paymentsKeys.payinOrder(order.order_id), order);
+      payinOrderRemember(order);
+      // Today's deposited total and the recommendation change with every order.
+      void queryClient.invalidateQueries({ queryKey: ['payments', 'deposit-info'] });
+    },
+  });
+}
+
+/**
+ * The server gives the payment instruction only in the create answer, so the tab keeps its last one for the
+ * session: a reload of the waiting page (or a trip to the bank app that reloads it) still shows the PIX code.
+ */
+function payinOrderRemember(order: PayinOrder): void {
+  try {
+    globalThis.sessionStorage?.setItem(STORAGE_KEYS.payinOrder, JSON.stringify(order));
+  } catch {
+    // Storage full or disabled: the instruction is simply not kept past a reload.
+  }
+}
+
+function payinOrderRecall(orderId: string): PayinOrder | undefined {
+  try {
+    const parsed = payinOrderSchema.safeParse(JSON.parse(globalThis.sessionStorage?.getItem(STORAGE_KEYS.payinOrder) ?? 'null'));
+    return parsed.success && parsed.data.order_id === orderId ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The order as created, with its payment instruction; only known in the tab that created it. */
+export function usePayinOrderCached(orderId: string): PayinOrder | undefined {
+  const queryClient = useQueryClient();
+  return queryClient.getQueryData<PayinOrder>(paymentsKeys.payinOrder(orderId)) ?? payinOrderRecall(orderId);
+}
+
+/**
+ * Spec §4 deposit polling: every 10 s while the pay status is 0 or 2; 1 (paid) or anything else stops it.
+ * `poll: false` asks once (the result page).
+ */
+export function usePayinStatusQuery(orderId: string, { poll }: { poll: boolean }) {
+  return useQuery({
+    queryKey: paymentsKeys.payinStatus(orderId),
+    queryFn: () => api.call(payinOrderStatus, { query: { order_id: orderId } }),
+    enabled: orderId !== '',
+    staleTime: 0,
+    refetchInterval: (query) => {
+      if (!poll) return false;
+      const data = query.state.data;
+      if (!data) return query.state.error ? false : TIMERS.paymentPollMs;
+      return depositPollStep(data.pay_status) === 'pending' ? TIMERS.paymentPollMs : false;
+    },
+    // The player switching to their bank app and back should not wait up to 10 s for the answer.
+    refetchOnWindowFocus: poll,
+  });
+}
+
+/** A deposit code the player typed: whether it applies, and the extra it adds. */
+export function usePayinCodeCheckMutation() {
+  return useMutation({ mutationFn: (code: string) => api.call(payinCodeCheck, { body: { code } }) });
+}

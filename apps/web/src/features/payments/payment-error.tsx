@@ -1,0 +1,32 @@
+import { ApiError, ERRORS } from '@piranha/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import styles from './payments.module.css';
+
+/**
+ * Why a money call failed, in the player's language: the server already answers translated and names the field
+ * (below minimum, invalid CPF…); a call that never got an answer gets the generic text.
+ */
+export function paymentErrorText(error: unknown, t: TFunction): string | undefined {
+  if (!error) return undefined;
+  if (!(error instanceof ApiError) || error.dmError === ERRORS.INTERNAL.code || !error.errorMsg) return t('payments.errorGeneric');
+  return error.errorMsg;
+}
+
+/** The field a refusal names (`data.field`), so the form can mark that input. */
+export function paymentErrorField(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const data = error.data as { field?: unknown } | undefined;
+  return typeof data?.field === 'string' ? data.field : undefined;
+}
+
+export function PaymentError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const text = paymentErrorText(error, t);
+  if (!text) return null;
+  return (
+    <p className={styles.error} role="alert">
+      {text}
+    </p>
+  );
+}

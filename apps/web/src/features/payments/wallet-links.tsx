@@ -1,0 +1,31 @@
+import { ArrowDownLeft, ArrowUpRight, ChevronRight, ReceiptText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './payments.module.css';
+
+/** The way to the money pages from the player's own page: deposit, withdraw, transactions. */
+export function WalletLinks({ depositTo, withdrawTo, transactionsTo }: { depositTo: string; withdrawTo: string; transactionsTo: string }) {
+  const { t } = useTranslation();
+  const links = [
+    { to: depositTo, icon: <ArrowDownLeft size={18} />, label: t('payments.deposit.title'), tone: styles.ok },
+    { to: withdrawTo, icon: <ArrowUpRight size={18} />, label: t('payments.withdraw.title'), tone: styles.wait },
+    { to: transactionsTo, icon: <ReceiptText size={18} />, label: t('payments.history.title'), tone: '' },
+  ];
+  return (
+    <nav aria-label={t('payments.withdraw.figures')}>
+      <ul className={styles.list}>
+        {links.map((link) => (
+          <li key={link.to} className={styles.item}>
+            <Link to={link.to} className={styles.itemLink} style={{ minHeight: 52 }}>
+              <span className={`${styles.itemIcon} ${link.tone}`} aria-hidden="true">
+                {link.icon}
+              </span>
+              <span className={styles.itemTitle}>{link.label}</span>
+              <ChevronRight size={18} aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,245 @@
+import { ApiError, type PayoutOrder } from '@piranha/contract';
+import { minorUnits } from '@piranha/domain';
+import { withdrawalFeeMinor } from '@piranha/domain/payments';
+import { Landmark } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { elementProblem } from './account-element-check.ts';
+import { AccountElementsForm, useFieldLabel, useProblemText } from './account-elements-form.tsx';
+import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
+import { AmountField } from './amount-field.tsx';
+import {
+  useAccountElementsQuery,
+  useAccountElementsSetMutation,
+  useBankCodesQuery,
+  usePayoutAccountQuery,
+  usePayoutOrderCreateMutation,
+} from './api/withdraw.ts';
+import { useIdempotencyKey } from './idempotency-key.ts';
+import { moneyText } from './money-text.ts';
+import { PaymentError, paymentErrorField } from './payment-error.tsx';
+import { MethodIcon } from './method-icon.tsx';
+import styles from './payments.module.css';
+
+/**
+ * A withdrawal (spec §5 and issue 6): the withdrawable money (balance less locked bonus and pending payouts),
+ * the method, the player's own payout account for it (saved before any payout, validated per field), the
+ * amount with its fee and what arrives. Saving the account and creating the payout each carry an Idempotency-Key.
+ */
+export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) => void }) {
+  const { t, i18n } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const account = usePayoutAccountQuery(uid);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const methods = account.data?.methods ?? [];
+  const method = methods.find((entry) => entry.channel.key === chosen) ?? methods.find((entry) => entry.saved === 1) ?? methods[0];
+  const channelKey = method?.channel.key ?? '';
+  const elements = useAccountElementsQuery(uid, channelKey);
+  const needsBanks = elements.data?.elements.some((element) => element.name === 'bank_code' && element.options.length === 0) ?? false;
+  const banks = useBankCodesQuery(channelKey, needsBanks);
+  const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
+  const [amountText, setAmountText] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverProblem, setServerProblem] = useState<{ field: string; text: string } | undefined>(undefined);
+  const save = useAccountElementsSetMutation(uid);
+  const create = usePayoutOrderCreateMutation(uid);
+  const saveKey = useIdempotencyKey();
+  const payoutKey = useIdempotencyKey();
+  const label = useFieldLabel();
+  const problemText = useProblemText();
+
+  if (account.isPending) {
+    return (
+      <div className={styles.stack} aria-busy="true">
+        <Skeleton height={96} />
+        <Skeleton height={76} />
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </div>
+    );
+  }
+  if (account.isError || !account.data || !method) {
+    return (
+      <EmptyState
+        icon={<Landmark size={28} />}
+        title={account.isError ? t('payments.withdraw.loadFailed') : t('payments.withdraw.noMethods')}
+        onRefresh={() => void account.refetch()}
+        refreshing={account.isFetching}
+      />
+    );
+  }
+
+  const data = account.data;
+  const channel = method.channel;
+  const money = (minor: number) => moneyText(minor, data.currency, i18n.language);
+  const fields = elements.data?.elements ?? [];
+  // The form starts from the saved account; a method with one document type has it chosen already.
+  const values: Record<string, string> = {};
+  for (const field of fields)
+    values[field.name] = edits[channelKey]?.[field.name] ?? (field.value || (field.kind === 'select' && field.options.length === 1 ? field.options[0]! : ''));
+  const changed = fields.some((field) => values[field.name] !== field.value);
+  const problems: Record<string, string | undefined> = {};
+  if (submitted) {
+    for (const field of fields) {
+      const problem = elementProblem(field, values[field.name] ?? '');
+      if (problem) problems[field.name] = problemText(field.name, problem);
+    }
+  }
+  if (serverProblem) problems[serverProblem.field] ??= serverProblem.text;
+  const amountMinor = amountMinorParse(amountText);
+  const limits = { minMinor: channel.min_amount, maxMinor: Math.min(channel.max_amount, data.withdrawable) };
+  const problem = amountProblem(amountMinor, limits);
+  const feeMinor = amountMinor && !problem ? withdrawalFeeMinor(amountMinor, channel.fee_cap, channel.fee_rate_bp) : 0;
+  const amountError =
+    (submitted || amountText !== '') && problem
+      ? problem === 'invalid'
+        ? t('payments.deposit.amountInvalid')
+        : problem === 'belowMin'
+          ? t('payments.withdraw.amountBelowMin', { amount: money(limits.minMinor) })
+          : data.withdrawable < channel.max_amount
+            ? t('payments.withdraw.amountAboveWithdrawable', { amount: money(data.withdrawable) })
+            : t('payments.deposit.amountAboveMax', { amount: money(limits.maxMinor) })
+      : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerProblem(undefined);
+    const invalid = fields.some((field) => elementProblem(field, values[field.name] ?? ''));
+    if (invalid || amountMinor === undefined || problem) return;
+    if (changed || method.saved !== 1) {
+      const request = { channel: channelKey, elements: values };
+      try {
+        await save.mutateAsync({ ...request, idempotencyKey: saveKey.keyFor(request) });
+        saveKey.done();
+      } catch (error) {
+        const field = paymentErrorField(error);
+        if (field && error instanceof ApiError && fields.some((entry) => entry.name === field))
+          setServerProblem({ field, text: error.errorMsg || t('payments.withdraw.fieldInvalid', { field: label(field) }) });
+        return;
+      }
+      setEdits((current) => ({ ...current, [channelKey]: {} }));
+    }
+    const request = { channel: channelKey, amount: amountMinor, currency: channel.currency };
+    create.mutate(
+      { ...request, idempotencyKey: payoutKey.keyFor(request) },
+      {
+        onSuccess: (order) => {
+          payoutKey.done();
+          onCreated(order);
+        },
+      },
+    );
+  };
+
+  const saveError = save.error instanceof ApiError && serverProblem ? undefined : save.error;
+  return (
+    <form className={styles.stack} onSubmit={submit} noValidate>
+      <section className={styles.card} aria-label={t('payments.withdraw.figures')}>
+        <div className={styles.figures}>
+          <div className={styles.figure}>
+            <span className={styles.figureLabel}>{t('payments.withdraw.withdrawable')}</span>
+            <span className={`${styles.figureValue} ${styles.figureStrong}`} data-testid="withdrawable">
+              {money(data.withdrawable)}
+            </span>
+          </div>
+          <div className={styles.figure}>
+            <span className={styles.figureLabel}>{t('payments.withdraw.balance')}</span>
+            <span className={styles.figureValue}>{money(data.balance)}</span>
+          </div>
+        </div>
+        {data.locked_bonus > 0 || data.pending_payout > 0 ? (
+          <dl className={styles.rows}>
+            {data.locked_bonus > 0 ? (
+              <>
+                <dt>{t('payments.withdraw.lockedBonus')}</dt>
+                <dd>{money(data.locked_bonus)}</dd>
+              </>
+            ) : null}
+            {data.pending_payout > 0 ? (
+              <>
+                <dt>{t('payments.withdraw.pendingPayout')}</dt>
+                <dd>{money(data.pending_payout)}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+      </section>
+
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle} id="withdraw-methods">
+          {t('payments.withdraw.method')}
+        </h2>
+        <div className={styles.methods} role="radiogroup" aria-labelledby="withdraw-methods">
+          {methods.map((entry) => (
+            <button
+              key={entry.channel.key}
+              type="button"
+              role="radio"
+              aria-checked={entry.channel.key === channelKey}
+              className={styles.method}
+              onClick={() => {
+                setChosen(entry.channel.key);
+                setServerProblem(undefined);
+                setSubmitted(false);
+              }}
+            >
+              <MethodIcon src={entry.channel.icon} />
+              {entry.channel.name}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.card} aria-label={t('payments.withdraw.account')}>
+        <h2 className={styles.sectionTitle}>{t('payments.withdraw.account')}</h2>
+        {elements.isPending ? (
+          <Skeleton height={120} />
+        ) : (
+          <AccountElementsForm
+            elements={fields}
+            values={values}
+            problems={problems}
+            banks={new Map((banks.data?.banks ?? []).map((bank) => [bank.code, bank.name]))}
+            onValue={(name, value) => {
+              setServerProblem(undefined);
+              setEdits((current) => ({ ...current, [channelKey]: { ...current[channelKey], [name]: value } }));
+            }}
+          />
+        )}
+        <p className={styles.hint}>{t('payments.withdraw.ownAccount')}</p>
+      </section>
+
+      <AmountField
+        label={t('payments.withdraw.amount')}
+        currency={data.currency}
+        text={amountText}
+        onText={setAmountText}
+        quickAmounts={[]}
+        hint={
+          data.withdrawable === 0
+            ? t('payments.withdraw.nothing')
+            : feeMinor > 0 && amountMinor
+              ? t('payments.withdraw.feeLine', { fee: money(feeMinor), net: money(amountMinor - feeMinor) })
+              : t('payments.withdraw.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })
+        }
+        error={amountError}
+      />
+      {data.withdrawable > 0 ? (
+        <Button variant="ghost" compact onClick={() => setAmountText(amountMinorText(minorUnits(data.withdrawable)))}>
+          {t('payments.withdraw.all', { amount: money(data.withdrawable) })}
+        </Button>
+      ) : null}
+
+      <PaymentError error={saveError} />
+      <PaymentError error={create.error} />
+      <Button type="submit" block disabled={save.isPending || create.isPending} aria-busy={save.isPending || create.isPending}>
+        {amountMinor && !problem ? t('payments.withdraw.submitAmount', { amount: money(amountMinor) }) : t('payments.withdraw.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../app/routes.ts';
+import { AppealForm } from '../features/payments/appeal-form.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+import { orderPath } from './payments-nav.ts';
+import { RequireLogin } from './require-login.tsx';
+
+/** A problem with a deposit: the appeal form, or the appeal's state once sent. */
+export default function TransactionQuestionPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const orderId = search.get('order_id') ?? '';
+  if (!orderId) return <Navigate to={paths.transaction} replace />;
+  return (
+    <RequireLogin>
+      <PageTitle title={t('payments.appeal.title')} backTo={orderPath(paths.transactionDetail, orderId, undefined, '&type=payin')} />
+      <AppealForm orderId={orderId} />
+    </RequireLogin>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+/** One brand per market, each in its own language (packages/domain/src/variants/profiles.ts). */
+const BRAZIL = 'piranha.com.br';
+const MEXICO = 'aguila.mx';
+const KENYA = 'simba.co.ke';
+const MULTI = 'orbit.com';
+
+describe('Payments, through the real server, its sandbox providers and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await serverStart();
+    browser = await browserLaunch(server, [BRAZIL, MEXICO, KENYA, MULTI]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A new device plays as a guest: a real player with an empty wallet, signed in. */
+  async function guestStart(host: string, guestButton: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${host}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: guestButton }).click();
+    await page.waitForURL(/#\/game$/);
+    return { context, page };
+  }
+
+  /** The sandbox's hosted page of an order, opened from the link our instruction shows, decided there. */
+  async function sandboxDecide(page: Page, link: string, decision: RegExp): Promise<void> {
+    const [hosted] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: link }).click()]);
+    await hosted.waitForLoadState();
+    await hosted.getByRole('button', { name: decision }).click();
+    await hosted.getByRole('heading', { name: /Payment (done|declined)/ }).waitFor();
+    await hosted.close();
+  }
+
+  it('A Brazilian player deposits by PIX, approves it at the bank and sees the balance', async () => {
+    const { context, page } = await guestStart(BRAZIL, 'Jogar como convidado');
+    await page.getByRole('link', { name: 'Depositar' }).click();
+    await page.waitForURL(/#\/deposit$/);
+    await page.getByRole('radio', { name: 'PIX' }).waitFor();
+    await page.getByText('Seu primeiro depósito libera um bônus').waitFor();
+    await page.getByLabel('Valor').fill('50');
+    await screenshot(page, 'payments-deposit-pix-form');
+    await page.getByRole('button', { name: /Depositar R\$\s50,00/ }).click();
+
+    await page.waitForURL(/#\/deposit-wait\?order_id=/);
+    const code = (await page.getByRole('status', { name: 'Código Pix (copia e cola)' }).textContent()) ?? '';
+    // A BR Code: payload format 01, the Pix GUI, BRL 986, amount 50.00, CRC field last.
+    expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*5303986.*540550\.00.*6304[0-9A-F]{4}$/i);
+    await page.getByRole('img', { name: 'QR code do Pix' }).waitFor();
+    await screenshot(page, 'payments-deposit-wait-pix');
+
+    await sandboxDecide(page, 'Abrir a página de pagamento', /Approve payment/);
+    // The waiting page notices the payment on its next poll and shows the result.
+    await page.waitForURL(/#\/deposit-result\?order_id=/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Depósito recebido' }).waitFor();
+    const balance = page.getByRole('button', { name: 'Atualizar saldo' });
+    await expect.poll(async () => (await balance.textContent()) ?? '', { timeout: 15_000 }).toContain('50,00');
+    await screenshot(page, 'payments-deposit-result-paid');
+
+    await page.goto(`http://${BRAZIL}/#/transaction`);
+    await page.getByRole('link', { name: /Depósito · PIX/ }).waitFor();
+    await screenshot(page, 'payments-transactions');
+    await context.close();
+  });
+
+  it('A Mexican player’s SPEI deposit is declined and shown as declined', async () => {
+    const { context, page } = await guestStart(MEXICO, 'Jugar como invitado');
+    await page.goto(`http://${MEXICO}/#/deposit`);
+    await page.getByRole('radio', { name: 'SPEI' }).click();
+    // Below the minimum is refused before anything is sent, naming the minimum.
+    await page.getByLabel('Monto').fill('5');
+    await page.getByRole('button', { name: 'Depositar' }).click();
+    await page.getByText(/El depósito mínimo es/).waitFor();
+    await page.getByLabel('Monto').fill('200');
+    await page.getByRole('button', { name: /Depositar \$\s?200\.00/ }).click();
+
+    await page.waitForURL(/#\/spei-announce\?order_id=/);
+    const clabe = (await page.getByRole('status', { name: 'Cuenta CLABE' }).textContent()) ?? '';
+    expect(clabe).toMatch(/^\d{18}$/);
+    await page.getByRole('status', { name: 'Referencia' }).waitFor();
+    await screenshot(page, 'payments-spei-announce');
+
+    await sandboxDecide(page, 'Abrir la página de pago', /Decline/);
+    await page.waitForURL(/#\/deposit-result\?order_id=/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Depósito rechazado' }).waitFor();
+    await page.getByText('No se tomó dinero de tu saldo.', { exact: false }).waitFor();
+    await screenshot(page, 'payments-deposit-result-declined');
+
+    // The player reports it: the appeal is stored and its state shown on the transaction.
+    await page.getByRole('link', { name: 'Detalles de la transacción' }).click();
+    await page.getByRole('link', { name: 'Reportar un problema con este depósito' }).click();
+    await page.waitForURL(/#\/transaction-question\?order_id=/);
+    await page.getByLabel('Referencia del comprobante (opcional)').fill('SPEI-998877');
+    await page.getByLabel('Detalles (opcional)').fill('El banco dice que salió el dinero.');
+    await screenshot(page, 'payments-appeal-form');
+    await page.getByRole('button', { name: 'Enviar reporte' }).click();
+    await page.getByText('Enviado', { exact: true }).waitFor();
+    await page.goto(page.url().replace('transaction-question', 'transaction-detail') + '&type=payin');
+    await page.getByRole('region', { name: 'Reportar un problema' }).waitFor();
+    await screenshot(page, 'payments-transaction-detail-appeal');
+    await context.close();
+  });
+
+  it('A multi-currency player opens deposits on USDT and gets a TRC20 address with its QR', async () => {
+    const { context, page } = await guestStart(MULTI, 'Play as a guest');
+    await page.getByRole('link', { name: 'Deposit' }).click();
+    expect(await page.getByRole('tab', { name: 'Crypto (USDT)' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('radio', { name: 'TRC20' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'TRC20' }).getAttribute('aria-checked')).toBe('true');
+    // A first deposit on this brand starts at its minimum (80): the smaller quick amounts are not offered.
+    await page.getByRole('button', { name: '100', exact: true }).click();
+    await screenshot(page, 'payments-deposit-crypto-form');
+    await page.getByRole('button', { name: /Deposit USDT\s100\.00/ }).click();
+    await page.waitForURL(/#\/usdt\?order_id=/);
+    const address = (await page.getByRole('status', { name: 'USDT address (TRC20)' }).textContent()) ?? '';
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await page.getByRole('img', { name: 'Deposit address QR code' }).waitFor();
+    await screenshot(page, 'payments-usdt-address');
+
+    // Local money lists the local currency's own methods, not USDT.
+    await page.goto(`http://${MULTI}/#/deposit`);
+    await page.getByRole('tab', { name: 'Local money' }).click();
+    await page.getByRole('radio', { name: 'PIX' }).waitFor();
+    await page.getByRole('radio', { name: 'MXN' }).click();
+    await page.getByRole('radio', { name: 'SPEI' }).waitFor();
+    await screenshot(page, 'payments-deposit-fiat-multi');
+
+    await page.getByRole('button', { name: /Wallet currency USDT/ }).click();
+    await page.getByRole('dialog', { name: 'Wallet currency' }).getByRole('button', { name: /MXN/ }).waitFor();
+    await screenshot(page, 'payments-currency-selector');
+    await context.close();
+  });
+
+  it('A Kenyan player’s M-Pesa withdrawal is refused with a 9-digit phone, accepted with 11 digits and paid', async () => {
+    const { context, page } = await guestStart(KENYA, 'Play as a guest');
+    // Money first: an M-Pesa deposit approved on the phone (the sandbox's STK page).
+    await page.goto(`http://${KENYA}/#/deposit`);
+    await page.getByRole('radio', { name: 'M-Pesa' }).click();
+    await page.getByLabel('Amount').fill('1000');
+    await page.getByLabel('M-Pesa phone number').fill('0712345678');
+    await page.getByRole('button', { name: /Deposit KSh\s1,000\.00/ }).click();
+    await page.waitForURL(/#\/deposit-wait\?order_id=/);
+    await page.getByRole('heading', { name: 'Check your phone' }).waitFor();
+    await screenshot(page, 'payments-deposit-wait-mpesa');
+    await sandboxDecide(page, 'Open the payment page', /Approve payment/);
+    await page.waitForURL(/#\/deposit-result\?order_id=/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Deposit received' }).waitFor();
+
+    await page.goto(`http://${KENYA}/#/withdraw`);
+    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('1,000.00');
+    await page.getByRole('radio', { name: 'M-Pesa' }).click();
+    await page.getByLabel('Phone number').fill('712345678');
+    await page.getByLabel('Account holder name').fill('Wanjiku Kamau');
+    await page.getByLabel('Amount to withdraw').fill('300');
+    await page.getByRole('button', { name: /Withdraw KSh\s300\.00/ }).click();
+    await page.getByText('Phone number must have 10 to 11 digits.').waitFor();
+    await screenshot(page, 'payments-withdraw-refused');
+
+    await page.getByLabel('Phone number').fill('07123456789');
+    await page.getByRole('button', { name: /Withdraw KSh\s300\.00/ }).click();
+    await page.waitForURL(/#\/record-detail\?order_id=/);
+    await page.getByRole('heading', { name: 'Withdrawal in progress' }).waitFor();
+    const orderId = new URL(page.url().replace('#/', '')).searchParams.get('order_id') ?? '';
+    expect(orderId).not.toBe('');
+    await screenshot(page, 'payments-withdraw-pending');
+
+    // The sandbox payout desk pays it; the record page follows on its next poll.
+    const desk = await context.newPage();
+    await desk.goto(`http://${KENYA}/sandbox/payout`);
+    await desk.getByRole('link', { name: orderId }).click();
+    await desk.getByRole('button', { name: 'Pay out' }).click();
+    await desk.getByRole('heading', { name: 'Payment done' }).waitFor();
+    await desk.close();
+    await page.getByRole('heading', { name: 'Withdrawal paid' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'payments-withdraw-paid');
+
+    await page.goto(`http://${KENYA}/#/withdraw`);
+    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('700.00');
+    await context.close();
+  });
+});
