@@ -17,6 +17,12 @@ import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { payinExpireSweep } from './modules/payments/payin.service.ts';
+import type { PaymentsDeps } from './modules/payments/payments-deps.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
+import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
@@ -50,7 +56,12 @@ export interface BuiltApp {
   database: Database;
   deps: RouteDeps;
   sports: { feed: SportsFeed; state: SportsState };
+  /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
+  payments: PaymentsDeps;
 }
+
+/** How often open pay-ins past their expiry are cancelled. */
+const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
@@ -123,14 +134,36 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   feedTicker?.unref();
   accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
+
+  // The sandbox PSP notifies our webhook over HTTP, in process: the same raw-body route a real PSP would call.
+  const webhookSecret = config.paymentsWebhookSecret ?? randomBytes(32).toString('hex');
+  const psp = sandboxPspCreate({
+    secret: webhookSecret,
+    now: deps.now,
+    deliver: async (url, headers, rawBody) => {
+      const answer = await app.inject({ method: 'POST', url, headers, payload: rawBody });
+      return { status: answer.statusCode, body: answer.body };
+    },
+    log: (message, details) => app.log.info(details, message),
+  });
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp };
+  paymentsRoutes(app, payments);
+  await webhookRoutes(app, payments);
+  // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
+  if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
+  const expirySweep = setInterval(() => {
+    payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
+  }, PAYIN_EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
     if (feedTicker) clearInterval(feedTicker);
     sportsState.stop();
+    clearInterval(expirySweep);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps, sports: { feed, state: sportsState } };
+  return { app, database, deps, sports: { feed, state: sportsState }, payments };
 }

@@ -36,6 +36,8 @@ export interface AppConfig {
   googleJwksFile: string | undefined;
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
+  /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
+  paymentsWebhookSecret: string | undefined;
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -114,5 +116,6 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),
       margins: marginsParse(env.FEED_MARGINS),
     },
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
   };
 }

@@ -31,6 +31,20 @@ export const ERRORS = {
   SOCIAL_TOKEN_INVALID: { code: 4010, key: 'socialTokenInvalid' },
   SOCIAL_ALREADY_BOUND: { code: 4011, key: 'socialAlreadyBound' },
   SMS_UNAVAILABLE: { code: 4012, key: 'smsUnavailable' },
+  // payments
+  PAYMENT_CHANNEL_UNKNOWN: { code: 5001, key: 'paymentChannelUnknown' },
+  PAYMENT_AMOUNT_BELOW_MIN: { code: 5002, key: 'paymentAmountBelowMin' },
+  PAYMENT_AMOUNT_ABOVE_MAX: { code: 5003, key: 'paymentAmountAboveMax' },
+  PAYMENT_DAILY_LIMIT: { code: 5004, key: 'paymentDailyLimit' },
+  PAYMENT_CURRENCY_MISMATCH: { code: 5005, key: 'paymentCurrencyMismatch' },
+  PAYMENT_ACCOUNT_INVALID: { code: 5006, key: 'paymentAccountInvalid' },
+  PAYMENT_ACCOUNT_MISSING: { code: 5007, key: 'paymentAccountMissing' },
+  PAYMENT_ORDER_CLOSED: { code: 5008, key: 'paymentOrderClosed' },
+  WITHDRAWABLE_EXCEEDED: { code: 5009, key: 'withdrawableExceeded' },
+  PAYIN_CODE_INVALID: { code: 5010, key: 'payinCodeInvalid' },
+  APPEAL_EXISTS: { code: 5011, key: 'appealExists' },
+  WEBHOOK_REJECTED: { code: 5012, key: 'webhookRejected' },
+  // end payments
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

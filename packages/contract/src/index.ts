@@ -10,3 +10,4 @@ export * from './report.ts';
 export * from './wallet.ts';
 export * from './account.ts';
 export * from './sports.ts';
+export * from './finance.ts';

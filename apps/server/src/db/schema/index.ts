@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './content.ts';
 export * from './reports.ts';
 export * from './accounts-auth.ts';
+export * from './payments-server.ts';

@@ -1,0 +1,68 @@
+import {
+  accountElementsGet,
+  accountElementsSet,
+  accountGet,
+  bankCodeGet,
+  currencyInfoGet,
+  depositInfoGet,
+  payinCodeCheck,
+  payinCodeUse,
+  payinOrderAppealCreate,
+  payinOrderAppealGet,
+  payinOrderCreate,
+  payinOrderStatus,
+  payinUserRecommend,
+  payOrderHistory,
+  payoutOrderCreate,
+  payoutOrderStatus,
+  payoutOrderTransfiya,
+  payoutSocial,
+  payoutSocialClick,
+  pddWithdraw,
+  userDepositCheck,
+} from '@piranha/contract';
+import type { FastifyInstance } from 'fastify';
+import { routeRegister } from '../../plugins/route.ts';
+import { currencyInfoOf } from './currency-info.ts';
+import { depositInfo, payinCreate, payinRecommendOf, payinStatus, userDepositCheckOf } from './payin.service.ts';
+import { brandOfUser, type PaymentsDeps } from './payments-deps.ts';
+import { appealCreate, appealGet, historyOf, payinCodeAttach, payinCodeCheckOf } from './payments-records.service.ts';
+import {
+  accountElements,
+  accountElementsSave,
+  accountSummary,
+  bankCodes,
+  payoutCreate,
+  payoutSocialClickRecord,
+  payoutSocialOf,
+  payoutStatusOf,
+  pddWithdrawOf,
+  transfiyaOf,
+} from './payout.service.ts';
+
+/** Spec §7 Finance: HTTP only — each route parses with the contract and calls one service function. */
+export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps): void {
+  routeRegister(app, deps, currencyInfoGet, async ({ user, ctx }) =>
+    currencyInfoOf(user ? await brandOfUser(deps.db, user.uid) : ctx.variant, ctx.params.currency),
+  );
+  routeRegister(app, deps, depositInfoGet, ({ user, query, ctx }) => depositInfo(deps, user, query, ctx.params.currency));
+  routeRegister(app, deps, payinOrderCreate, ({ user, body }) => payinCreate(deps, user, body));
+  routeRegister(app, deps, payinOrderStatus, ({ user, query }) => payinStatus(deps, user, query.order_id));
+  routeRegister(app, deps, userDepositCheck, ({ user }) => userDepositCheckOf(deps, user));
+  routeRegister(app, deps, payinUserRecommend, ({ user }) => payinRecommendOf(deps, user));
+  routeRegister(app, deps, payinCodeCheck, ({ user, body }) => payinCodeCheckOf(deps, user, body.code));
+  routeRegister(app, deps, payinCodeUse, ({ user, body }) => payinCodeAttach(deps, user, body.code, body.order_id));
+  routeRegister(app, deps, payinOrderAppealGet, ({ user, query }) => appealGet(deps, user, query.order_id));
+  routeRegister(app, deps, payinOrderAppealCreate, ({ user, body }) => appealCreate(deps, user, body));
+  routeRegister(app, deps, accountGet, ({ user, query }) => accountSummary(deps, user, query.currency));
+  routeRegister(app, deps, accountElementsGet, ({ user, query }) => accountElements(deps, user, query.channel));
+  routeRegister(app, deps, accountElementsSet, ({ user, body }) => accountElementsSave(deps, user, body.channel, body.elements));
+  routeRegister(app, deps, bankCodeGet, ({ user, query }) => bankCodes(deps, user, query.channel));
+  routeRegister(app, deps, payoutOrderCreate, ({ user, body }) => payoutCreate(deps, user, body));
+  routeRegister(app, deps, payoutOrderStatus, ({ user, query }) => payoutStatusOf(deps, user, query.order_id));
+  routeRegister(app, deps, payoutOrderTransfiya, ({ user }) => transfiyaOf(deps, user));
+  routeRegister(app, deps, payoutSocial, ({ user }) => payoutSocialOf(deps, user));
+  routeRegister(app, deps, payoutSocialClick, ({ user, body }) => payoutSocialClickRecord(deps, user, body.order_id, body.channel));
+  routeRegister(app, deps, pddWithdraw, ({ user, body }) => pddWithdrawOf(deps, user, body.pdd_uid));
+  routeRegister(app, deps, payOrderHistory, ({ user, query }) => historyOf(deps, user, query));
+}
