@@ -5,6 +5,11 @@ export const paths = {
   root: '/',
   game: '/game',
   sport: '/sport',
+  live: '/live',
+  matchDetail: '/match-detail',
+  league: '/league',
+  azFilter: '/az-filter',
+  results: '/results',
   homeSlots: '/home/slots',
   error: '/error',
   forbidden: '/forbidden',
@@ -38,6 +43,18 @@ export interface RouteEntry {
 export const ROUTES: readonly RouteEntry[] = [
   { path: paths.game, load: () => import('../pages/game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 10 } },
   { path: paths.sport, load: () => import('../pages/sport-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 9 } },
+  { path: paths.live, load: () => import('../pages/live-page.tsx'), firstLevel: false, keepAlive: false, chrome: true, preload: { level: 2, priority: 6 } },
+  {
+    path: paths.matchDetail,
+    load: () => import('../pages/match-detail-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 2, priority: 9 },
+  },
+  { path: paths.league, load: () => import('../pages/league-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.azFilter, load: () => import('../pages/az-filter-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.results, load: () => import('../pages/results-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   {
     path: paths.setting,
     load: () => import('../pages/setting-page.tsx'),
@@ -84,6 +101,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];
+
+/** The /league page of one league. */
+export function leagueHref(leagueId: number): string {
+  return `${paths.league}?leagueId=${leagueId}`;
+}
 
 export function routeFind(pathname: string): RouteEntry | undefined {
   return ROUTES.find((route) => route.path === pathname);

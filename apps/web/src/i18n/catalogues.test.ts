@@ -22,7 +22,7 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 
 /** Words that are genuinely the same in a language (brand-like loanwords); every other value must be translated. */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-  'es-MX': ['footer.game', 'game.title'],
+  'es-MX': ['footer.game', 'game.title', 'sports.option.no'],
   'vm-VI': ['footer.game', 'game.title'],
   'ms-MY': ['header.deposit'],
   'pt-BR': ['account.email'],

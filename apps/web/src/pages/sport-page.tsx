@@ -1,8 +1,34 @@
-import { Trophy } from 'lucide-react';
+import { Hourglass } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HomeTabPage } from './home-tab-page.tsx';
+import { leagueHref, paths } from '../app/routes.ts';
+import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
+import { SportsSkeleton } from '../features/sports/ui/sports-skeleton.tsx';
+import { firstScreenDataDone } from '../features/system/first-screen.ts';
+import { EmptyState } from '../shared/ui/empty-state.tsx';
+import { variantCurrent } from '../shared/variant/variant-detect.ts';
+import styles from './pages.module.css';
 
+// The match lists (sports contract schemas, infinite queries, cards) come in their own chunk, asked for as soon as
+// this page's module runs: the banners and the skeleton paint first and the 170 KB initial-JS budget holds.
+const sportsHomeLoad = import('../features/sports/ui/sports-home.tsx');
+const SportsHome = lazy(() => sportsHomeLoad.then((module) => ({ default: module.SportsHome })));
+
+/** Spec §2 home sports page: banners, sport tabs, matches. The PHP build shows the coming-soon placeholder instead. */
 export default function SportPage() {
   const { t } = useTranslation();
-  return <HomeTabPage source="sport" icon={<Trophy size={28} />} title={t('sport.emptyTitle')} body={t('sport.emptyBody')} />;
+  useEffect(() => firstScreenDataDone(), []);
+  const comingSoon = variantCurrent().currency === 'PHP';
+  return (
+    <div className={styles.stack}>
+      <BannerCarousel source="sport" />
+      {comingSoon ? (
+        <EmptyState icon={<Hourglass size={28} />} title={t('sports.comingSoonTitle')} body={t('sports.comingSoonBody')} />
+      ) : (
+        <Suspense fallback={<SportsSkeleton />}>
+          <SportsHome searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+        </Suspense>
+      )}
+    </div>
+  );
 }

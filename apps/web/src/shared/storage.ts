@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   uiV3: 'pir.ui_v3',
   popupCache: 'pir.popup_cache',
   appOverride: 'pir.app',
+  oddsFormat: 'pir.odds_format',
+  sportsFavourites: 'pir.sports_favourites',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -8,6 +8,7 @@ import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
+import { OddsFormatRow } from './odds-format-row.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './settings-menu.module.css';
 
@@ -46,6 +47,7 @@ export function SettingsMenu({ languagePath, accountPath }: { languagePath: stri
             </span>
           </div>
         </li>
+        <OddsFormatRow />
         <li>
           <button type="button" className={styles.row} onClick={() => setSupportOpen(true)}>
             <LifeBuoy size={20} aria-hidden="true" />

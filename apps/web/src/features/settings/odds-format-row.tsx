@@ -1,0 +1,53 @@
+import { Check, ChevronRight, Percent } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ODDS_FORMATS, oddsText, useOddsFormat, useOddsFormatStore } from '../../shared/odds/odds-format-store.ts';
+import { Sheet } from '../../shared/ui/sheet.tsx';
+import styles from './settings-menu.module.css';
+
+/** Example price each choice is shown with, so the player sees what changes. */
+const EXAMPLE_ODDS = 1.8;
+
+/** Settings row: how odds are shown (decimal or American). Display only; bets are always sent in decimal. */
+export function OddsFormatRow() {
+  const { t } = useTranslation();
+  const format = useOddsFormat();
+  const choose = useOddsFormatStore((state) => state.choose);
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <button type="button" className={styles.row} onClick={() => setOpen(true)}>
+        <Percent size={20} aria-hidden="true" />
+        <span className={styles.label}>{t('sports.oddsFormat.title')}</span>
+        <span className={styles.value} data-testid="odds-format">
+          {t(`sports.oddsFormat.${format}`)}
+        </span>
+        <ChevronRight size={18} aria-hidden="true" />
+      </button>
+      {open ? (
+        <Sheet title={t('sports.oddsFormat.title')} onClose={() => setOpen(false)}>
+          <ul className={styles.choices} role="radiogroup" aria-label={t('sports.oddsFormat.title')}>
+            {ODDS_FORMATS.map((option) => (
+              <li key={option}>
+                <button
+                  type="button"
+                  role="radio"
+                  aria-checked={option === format}
+                  className={styles.choice}
+                  onClick={() => {
+                    choose(option);
+                    setOpen(false);
+                  }}
+                >
+                  <span className={styles.label}>{t(`sports.oddsFormat.${option}`)}</span>
+                  <span className={styles.value}>{oddsText(EXAMPLE_ODDS, option)}</span>
+                  {option === format ? <Check size={18} aria-hidden="true" /> : <span className={styles.checkSpace} aria-hidden="true" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Sheet>
+      ) : null}
+    </li>
+  );
+}

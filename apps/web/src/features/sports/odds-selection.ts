@@ -1,0 +1,15 @@
+/**
+ * What a tap on an odd hands to whoever listens (the bet slip, next issue). Odds are decimal as the feed sends them;
+ * a locked option is never handed over.
+ */
+export interface OddsSelection {
+  matchId: number;
+  marketId: number;
+  /** `ty` of the option. */
+  optionType: number;
+  odds: number;
+  name: string;
+  line: string;
+}
+
+export type OddsSelect = (selection: OddsSelection) => void;

@@ -1,0 +1,213 @@
+import type { Match } from '@piranha/contract';
+import { ChevronDown, Trophy } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { oddsById, useLatestOddsQuery, useMatchChanges } from '../api/sports-api.ts';
+import { cardMarkets } from '../markets.ts';
+import { MATCH_STATUS, matchListPatch, matchSections, type MatchSection } from '../match-list.ts';
+import type { OddsSelect } from '../odds-selection.ts';
+import { useVisibleMatches } from '../use-visible-matches.ts';
+import { MatchCard } from './match-card.tsx';
+import { intlLocale } from './match-status.tsx';
+import styles from './match-list-view.module.css';
+
+export interface MatchListSource {
+  records: readonly Match[];
+  status: 'pending' | 'error' | 'success';
+  dataUpdatedAt: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isRefetching: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+/** Where a card opens match detail (spec §2 state: matchId, isComing, matchType). */
+export function matchDetailHref(match: Pick<Match, 'id' | 'ms' | 'ty'>): string {
+  return `/match-detail?matchId=${match.id}&isComing=${match.ms === MATCH_STATUS.notStarted ? 1 : 0}&matchType=${match.ty}`;
+}
+
+/**
+ * A list of matches in collapsible sections (live now, then upcoming by day) with infinite scroll, the 2 s latest-odds
+ * poll of the cards on screen and the 5 s incremental list (spec §2, §4). Loading, error and empty states included.
+ */
+export function MatchListView({
+  source,
+  liveMax,
+  liveOnly,
+  onSelect,
+  empty,
+}: {
+  source: MatchListSource;
+  liveMax?: number;
+  liveOnly?: boolean;
+  onSelect?: OddsSelect;
+  empty?: { title: string; body: string };
+}) {
+  const { t, i18n } = useTranslation();
+  const { ids, observe } = useVisibleMatches();
+  const latest = useLatestOddsQuery(ids);
+  const latestById = oddsById(latest.data?.records);
+  // While a new set of ids loads, the previous answer stands in; its time is the time of the last real answer.
+  const [oddsAt, setOddsAt] = useState(0);
+  if (!latest.isPlaceholderData && latest.dataUpdatedAt > oddsAt) setOddsAt(latest.dataUpdatedAt);
+  const refetch = source.refetch;
+  const onReset = useCallback(() => void refetch(), [refetch]);
+  const changes = useMatchChanges(source.records, ids.length > 0, onReset);
+  const records = matchListPatch(source.records, [...changes.values()]).filter((match) => (latestById.get(match.id)?.ms ?? match.ms) !== MATCH_STATUS.ended);
+  const sections = matchSections(
+    records.map((match) => ({ ...match, ms: latestById.get(match.id)?.ms ?? match.ms })),
+    { liveMax, liveOnly },
+  );
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+
+  if (source.status === 'pending') return <ListSkeleton />;
+  if (source.status === 'error' && records.length === 0) {
+    return (
+      <EmptyState
+        icon={<Trophy size={28} />}
+        title={t('sports.errorTitle')}
+        body={t('sports.errorBody')}
+        onRefresh={() => void refetch()}
+        refreshing={source.isRefetching}
+      />
+    );
+  }
+  if (sections.length === 0) {
+    return (
+      <PullToRefresh onRefresh={() => void refetch()}>
+        <EmptyState
+          icon={<Trophy size={28} />}
+          title={empty?.title ?? t('sport.emptyTitle')}
+          body={empty?.body ?? t('sport.emptyBody')}
+          onRefresh={() => void refetch()}
+          refreshing={source.isRefetching}
+        />
+      </PullToRefresh>
+    );
+  }
+  const locale = intlLocale(i18n.language);
+  return (
+    <div className={styles.list}>
+      {sections.map((section) => {
+        const open = !collapsed.has(section.key);
+        return (
+          <section key={section.key} className={styles.section} aria-label={sectionTitle(section, t, locale)}>
+            <button
+              type="button"
+              className={styles.sectionHeader}
+              aria-expanded={open}
+              onClick={() =>
+                setCollapsed((previous) => {
+                  const next = new Set(previous);
+                  if (open) next.add(section.key);
+                  else next.delete(section.key);
+                  return next;
+                })
+              }
+            >
+              {section.live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
+              <span className={styles.sectionTitle}>{sectionTitle(section, t, locale)}</span>
+              <span className={styles.count}>{section.matches.length}</span>
+              <span className={styles.columns}>{columnsLabel(section, t)}</span>
+              <ChevronDown size={18} aria-hidden="true" className={open ? styles.chevronOpen : styles.chevron} />
+            </button>
+            {open
+              ? section.matches.map((match) => {
+                  const fresh = latestById.get(match.id);
+                  return (
+                    <MatchCard
+                      key={match.id}
+                      match={match}
+                      latest={fresh}
+                      receivedAtMs={fresh && oddsAt > 0 ? oddsAt : source.dataUpdatedAt}
+                      detailHref={matchDetailHref(match)}
+                      onSelect={onSelect}
+                      observe={observe}
+                    />
+                  );
+                })
+              : null}
+          </section>
+        );
+      })}
+      <ListEnd source={source} />
+    </div>
+  );
+}
+
+function sectionTitle(section: MatchSection<Match>, t: ReturnType<typeof useTranslation>['t'], locale: string): string {
+  if (section.live) return t('sports.liveNow');
+  const today = new Date();
+  const day = new Date(section.dayMs ?? 0);
+  if (day.toDateString() === today.toDateString()) return t('sports.today');
+  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  if (day.toDateString() === tomorrow.toDateString()) return t('sports.tomorrow');
+  return day.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' });
+}
+
+function columnsLabel(section: MatchSection<Match>, t: ReturnType<typeof useTranslation>['t']): string {
+  const first = section.matches[0];
+  if (!first) return '';
+  const { columns, total } = cardMarkets(first.sid, first.mg);
+  const main = columns === 'oneXTwo' ? t('sports.columns.oneXTwo') : t('sports.columns.winner');
+  return total ? `${main} · ${t('sports.columns.overUnder')}` : main;
+}
+
+/** Loads the next page when the end of the list scrolls into view; says so when there is nothing more. */
+function ListEnd({ source }: { source: MatchListSource }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = source;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return (
+    <div ref={sentinel} className={styles.end} aria-live="polite">
+      {isFetchingNextPage ? (
+        <span className={styles.loadingMore}>{t('sports.loadingMore')}</span>
+      ) : hasNextPage ? null : (
+        <span>{t('sports.reachedBottom')}</span>
+      )}
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.list} aria-busy="true" aria-label={t('sports.loading')}>
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} height={112} radius={12} />
+      ))}
+    </div>
+  );
+}
+
+/** The empty state refreshes on a downward pull from the top (spec §2), as well as by its button. */
+function PullToRefresh({ onRefresh, children }: { onRefresh: () => void; children: ReactNode }) {
+  const start = useRef<number | undefined>(undefined);
+  return (
+    <div
+      onTouchStart={(event) => {
+        start.current = window.scrollY <= 0 ? event.touches[0]?.clientY : undefined;
+      }}
+      onTouchEnd={(event) => {
+        const from = start.current;
+        const to = event.changedTouches[0]?.clientY;
+        start.current = undefined;
+        if (from !== undefined && to !== undefined && to - from > 72) onRefresh();
+      }}
+    >
+      {children}
+    </div>
+  );
+}

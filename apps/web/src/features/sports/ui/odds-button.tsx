@@ -1,0 +1,66 @@
+import { TIMERS } from '@piranha/domain';
+import { ArrowDown, ArrowUp, Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { oddsDirection, optionLocked } from '../markets.ts';
+import type { OddsSelect, OddsSelection } from '../odds-selection.ts';
+import styles from './odds-button.module.css';
+
+/**
+ * One price. A change since the last poll flashes green (up) or red (down) for 2 s (spec §4, §9); a locked option
+ * (market not open, or negative odds) shows a lock and cannot be tapped.
+ */
+export function OddsButton({
+  selection,
+  marketStatus,
+  label,
+  onSelect,
+}: {
+  selection: OddsSelection;
+  marketStatus: number;
+  label?: string;
+  onSelect?: OddsSelect;
+}) {
+  const { t } = useTranslation();
+  const format = useOddsFormat();
+  const odds = selection.odds;
+  const [seen, setSeen] = useState(odds);
+  const [flash, setFlash] = useState<{ direction: 'up' | 'down'; serial: number }>();
+  if (odds !== seen) {
+    setSeen(odds);
+    const direction = oddsDirection(seen, odds);
+    setFlash(direction ? { direction, serial: (flash?.serial ?? 0) + 1 } : undefined);
+  }
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(undefined), TIMERS.oddsChangeHighlightMs);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  const locked = optionLocked(marketStatus, odds);
+  const text = locked ? undefined : oddsText(odds, format);
+  const changed = flash ? (flash.direction === 'up' ? t('sports.odds.up') : t('sports.odds.down')) : '';
+  return (
+    <button
+      type="button"
+      className={[styles.odds, flash ? styles[flash.direction] : '', locked ? styles.locked : ''].filter(Boolean).join(' ')}
+      disabled={locked || text === undefined}
+      data-odds={locked ? undefined : odds}
+      data-flash={flash?.direction}
+      aria-label={[label ?? selection.name, text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
+      onClick={() => onSelect?.(selection)}
+    >
+      {label ? <span className={styles.label}>{label}</span> : null}
+      {locked || text === undefined ? (
+        <Lock size={14} aria-hidden="true" />
+      ) : (
+        <span className={styles.price}>
+          {flash?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+          {flash?.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+          {text}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '../app/routes.ts';
+import { LeagueView } from '../features/sports/ui/league-view.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function LeaguePage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const leagueId = Number(search.get('leagueId') ?? 0);
+  return (
+    <>
+      <PageTitle title={t('sports.league.title')} backTo={paths.sport} />
+      <LeagueView key={leagueId} leagueId={Number.isSafeInteger(leagueId) ? leagueId : 0} />
+    </>
+  );
+}

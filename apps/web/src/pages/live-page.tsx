@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { SportsHome } from '../features/sports/ui/sports-home.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+import { leagueHref, paths } from '../app/routes.ts';
+
+/** /live: only matches in play, by sport. */
+export default function LivePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('sports.tabs.Live')} backTo={paths.sport} />
+      <SportsHome fixedTab="Live" searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/routes.ts';
+import { ResultsView } from '../features/sports/ui/results-view.tsx';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+
+export default function ResultsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('sports.results.title')} backTo={paths.sport} />
+      <ResultsView />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { oddsFormat, oddsFromDecimal, type OddsDisplayFormat } from '@piranha/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS } from '../storage.ts';
+import { variantCurrent } from '../variant/variant-detect.ts';
+
+export const ODDS_FORMATS: readonly OddsDisplayFormat[] = ['decimal', 'american'];
+
+interface OddsFormatState {
+  /** The player's choice; undefined follows the brand (American in Mexico builds, decimal elsewhere). */
+  chosen: OddsDisplayFormat | undefined;
+  choose: (format: OddsDisplayFormat) => void;
+}
+
+/** How odds are shown. Display only: odds always travel in decimal. Kept on the device. */
+export const useOddsFormatStore = create<OddsFormatState>()(
+  persist((set) => ({ chosen: undefined, choose: (format) => set({ chosen: format }) }), {
+    name: STORAGE_KEYS.oddsFormat,
+    storage: createJSONStorage(() => localStorage),
+  }),
+);
+
+export function useOddsFormat(): OddsDisplayFormat {
+  const chosen = useOddsFormatStore((state) => state.chosen);
+  return chosen ?? variantCurrent().oddsFormat;
+}
+
+/** Decimal odds from the feed as the player reads them; undefined when they are not a price (locked, negative). */
+export function oddsText(decimal: number, format: OddsDisplayFormat): string | undefined {
+  if (!Number.isFinite(decimal) || decimal <= 1.0005) return undefined;
+  return oddsFormat(oddsFromDecimal(decimal), format);
+}

@@ -1,0 +1,149 @@
+import { oddsFormat, oddsFromDecimal } from '@piranha/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+/** English and decimal odds (India), Russian for long words, a Philippine (PHP) build for the coming-soon placeholder. */
+const INDIA = 'tigerin.in';
+const RUSSIA = 'medved.ru';
+const PHILIPPINES = 'jeepney.ph';
+
+/** Pinned market types of spec §4: the main result market of each sport. */
+const PINNED = ['1005', '3004', '5001', '13001', '6003', '19002', '15001', '2007', '7003', '177003'];
+
+describe('Sports, through the real server and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // The feed runs faster than real time so clocks, scores and prices move while we watch.
+    server = await serverStart({ FEED_SPEED: '20' });
+    browser = await browserLaunch(server, [INDIA, RUSSIA, PHILIPPINES]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function sportOpen(page: Page, host: string): Promise<void> {
+    await page.goto(`http://${host}/#/sport`);
+    await welcomeDismiss(page);
+    await page.locator('article[data-match-id]').first().waitFor();
+  }
+
+  it('browses live matches, pages on, opens a match, searches, keeps a favourite league and shows American odds', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await sportOpen(page, INDIA);
+
+    // A live clock ticks between polls.
+    const clock = page.getByTestId('match-clock').first();
+    const firstReading = await clock.textContent();
+    await expect.poll(() => clock.textContent(), { timeout: 15_000 }).not.toBe(firstReading);
+
+    // A price that moves is highlighted (up green / down red) on a card on screen.
+    await page.getByRole('tab', { name: 'Live', exact: true }).click();
+    await expect.poll(() => page.locator('button[data-flash]').count(), { timeout: 45_000, interval: 250 }).toBeGreaterThan(0);
+    await screenshot(page, 'sports-live-tab');
+
+    // Infinite scroll: the first fetch shows 5, the end of the list asks for more.
+    await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+    const cards = page.locator('article[data-match-id]');
+    await cards.first().waitFor();
+    const before = await cards.count();
+    expect(before).toBeLessThanOrEqual(5);
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'sports-home');
+
+    // Match detail: the pinned market group comes first.
+    const firstCard = cards.first();
+    await firstCard.getByRole('link').click();
+    await page.waitForURL(/#\/match-detail\?matchId=\d+/);
+    const groups = page.locator('section[data-mty]');
+    await groups.first().waitFor();
+    expect(PINNED).toContain(await groups.first().getAttribute('data-mty'));
+    expect(await groups.count()).toBeGreaterThan(3);
+    const homeTeam = (await page.locator('section[aria-label]').first().getAttribute('aria-label'))!.split(' vs ')[0]!;
+    const leagueName = ((await page.getByTestId('detail-league').textContent()) ?? '').trim();
+    await screenshot(page, 'sports-match-detail');
+
+    // Search finds the team as we type, and its league can be starred.
+    await page.goto(`http://${INDIA}/#/az-filter`);
+    const searchbox = page.getByRole('searchbox');
+    await searchbox.fill(homeTeam);
+    const teams = page.getByRole('region', { name: 'Teams' });
+    await expect.poll(async () => ((await teams.count()) > 0 ? await teams.textContent() : '')).toContain(homeTeam);
+    await searchbox.fill(leagueName);
+    const star = page.getByRole('region', { name: 'Leagues' }).getByRole('button', { name: `Favourite league: ${leagueName}` });
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'sports-search');
+
+    // The starred league waits under Favourites.
+    await page.goto(`http://${INDIA}/#/sport`);
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    await page.getByRole('region', { name: 'Favourite leagues' }).getByText(leagueName, { exact: true }).waitFor();
+    await screenshot(page, 'sports-favourites');
+
+    // Odds format American: 1.80 reads −125, and every shown price is the domain's conversion of its decimal odds.
+    await page.goto(`http://${INDIA}/#/setting`);
+    await page.getByRole('button', { name: /Odds format/ }).click();
+    const american = page.getByRole('radio', { name: /American/ });
+    expect(await american.textContent()).toContain('-125');
+    await screenshot(page, 'sports-odds-format');
+    await american.click();
+    await expect.poll(() => page.getByTestId('odds-format').textContent()).toBe('American');
+    await page.goto(`http://${INDIA}/#/sport`);
+    const priced = page.locator('article[data-match-id] button[data-odds]').first();
+    await priced.waitFor();
+    await expect
+      .poll(async () => {
+        const decimal = Number(await priced.getAttribute('data-odds'));
+        const shown = (await priced.locator('span').last().textContent())?.trim();
+        return shown === oddsFormat(oddsFromDecimal(decimal), 'american') && /^[+-]\d+$/.test(shown);
+      })
+      .toBe(true);
+    await screenshot(page, 'sports-american');
+    await context.close();
+  });
+
+  it('shows finished matches under results and lives on its own page', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${INDIA}/#/results`);
+    await welcomeDismiss(page);
+    await page.getByRole('heading', { name: 'Results' }).waitFor();
+    await page.locator('li').first().waitFor();
+    await screenshot(page, 'sports-results');
+    await page.goto(`http://${INDIA}/#/live`);
+    await page.locator('article[data-match-id]').first().waitFor();
+    await screenshot(page, 'sports-live-page');
+    await context.close();
+  });
+
+  it('reads well in Russian', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await sportOpen(page, RUSSIA);
+    await screenshot(page, 'sports-home-ru');
+    await page.locator('article[data-match-id]').first().getByRole('link').click();
+    await page.locator('section[data-mty]').first().waitFor();
+    await screenshot(page, 'sports-match-detail-ru');
+    await context.close();
+  });
+
+  it('shows the coming-soon placeholder on the PHP build', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${PHILIPPINES}/#/sport`);
+    await welcomeDismiss(page);
+    await page.getByRole('heading', { name: 'Sports betting is coming soon' }).waitFor();
+    expect(await page.locator('article[data-match-id]').count()).toBe(0);
+    await screenshot(page, 'sports-php-coming-soon');
+    await context.close();
+  });
+});
