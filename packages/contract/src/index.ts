@@ -11,3 +11,4 @@ export * from './wallet.ts';
 export * from './account.ts';
 export * from './sports.ts';
 export * from './finance.ts';
+export * from './betting.ts';
