@@ -15,6 +15,9 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
+import type { BettingDeps } from './modules/betting/betting-deps.ts';
+import { bettingRoutes } from './modules/betting/betting.routes.ts';
+import { bettingWorkerStart, type BettingWorker } from './modules/betting/betting-worker.ts';
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
@@ -58,6 +61,8 @@ export interface BuiltApp {
   sports: { feed: SportsFeed; state: SportsState };
   /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
   payments: PaymentsDeps;
+  /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
+  betting: { deps: BettingDeps; worker: BettingWorker };
 }
 
 /** How often open pay-ins past their expiry are cancelled. */
@@ -132,6 +137,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // The feed moves once a second; each tick that changes something publishes a new snapshot version.
   const feedTicker = overrides.feedTicker === false ? undefined : setInterval(() => feed.tick(deps.now().getTime()), 1000);
   feedTicker?.unref();
+  const bettingDeps: BettingDeps = {
+    ...deps,
+    sports: sportsState,
+    liveDelayMs: config.betting.liveDelayMs,
+    cashOutMarginBasisPoints: config.betting.cashOutMarginBasisPoints,
+  };
+  bettingRoutes(app, bettingDeps);
+  const bettingWorker = bettingWorkerStart(bettingDeps, (error) => app.log.error({ err: error }, 'betting pass failed'));
   accountRoutes(app, { ...deps, mail, sms: smsProviderOutbox(database.db, deps.now), limits: config.authLimits, identity: { google } });
   if (!config.production) devMailboxRoutes(app, database.db);
 
@@ -159,11 +172,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   app.addHook('onClose', async () => {
     if (feedTicker) clearInterval(feedTicker);
+    await bettingWorker.stop();
     sportsState.stop();
     clearInterval(expirySweep);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps, sports: { feed, state: sportsState }, payments };
+  return { app, database, deps, sports: { feed, state: sportsState }, payments, betting: { deps: bettingDeps, worker: bettingWorker } };
 }

@@ -38,6 +38,8 @@ export interface AppConfig {
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
   /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
   paymentsWebhookSecret: string | undefined;
+  /** Betting: the in-play acceptance delay and the cash-out margin (basis points of the fair value). */
+  betting: { liveDelayMs: number; cashOutMarginBasisPoints: number };
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -117,5 +119,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       margins: marginsParse(env.FEED_MARGINS),
     },
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
+    betting: {
+      // 0 is allowed: a book may take in-play bets at once.
+      liveDelayMs: env.BET_LIVE_DELAY_MS === '0' ? 0 : positiveInt('BET_LIVE_DELAY_MS', env.BET_LIVE_DELAY_MS, 5000),
+      cashOutMarginBasisPoints: atMost('BET_CASH_OUT_MARGIN_BP', positiveInt('BET_CASH_OUT_MARGIN_BP', env.BET_CASH_OUT_MARGIN_BP, 500), 9999),
+    },
   };
 }

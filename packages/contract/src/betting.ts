@@ -33,7 +33,6 @@ export const CASH_OUT_STATUS = { offered: 1, suspended: 0, unavailable: -1 } as 
 
 const oddsDecimal = (description: string) => described(z.number().check(z.positive()), description);
 const oddsChangeSchema = described(z.union([z.literal(0), z.literal(1), z.literal(2)]), 'Odds change preference: 0 accept none, 1 accept better, 2 accept any');
-const idSchema = integer('Id', { min: 1 });
 
 // ---- Latest bet info ----------------------------------------------------------------------------------------------
 
@@ -317,3 +316,16 @@ export const betList = endpoint({
   }),
   data: z.object({ records: z.array(betRecordSchema), current: integer('Page'), total: integer('Matching records') }),
 });
+
+/** Upstream currency ids (reference/betting.md §1.8); `currencyId` of the order calls. */
+export const BET_CURRENCY_IDS: Readonly<Record<number, string>> = {
+  22: 'BRL',
+  23: 'MXN',
+  18: 'COP',
+  26: 'PEN',
+  13: 'PHP',
+  15: 'INR',
+  38: 'KES',
+  10: 'VND',
+  200: 'USDT',
+};

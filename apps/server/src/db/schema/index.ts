@@ -5,3 +5,4 @@ export * from './content.ts';
 export * from './reports.ts';
 export * from './accounts-auth.ts';
 export * from './payments-server.ts';
+export * from './betting.ts';
