@@ -158,7 +158,7 @@ export const betMultiple = endpoint({
         .check(z.minLength(1), z.maxLength(20)),
       'One entry per series to place',
     ),
-    betOptionList: described(z.array(betOptionSchema).check(z.minLength(2), z.maxLength(BET_SLIP_MAX)), `Legs, 2–${BET_SLIP_MAX}, one per match`),
+    betOptionList: described(z.array(betOptionSchema).check(z.minLength(2), z.maxLength(2 * BET_SLIP_MAX)), `Legs, 2–${BET_SLIP_MAX} (more is refused as too many legs), one per match`),
     currencyId: z.optional(integer('Currency id; default the brand’s')),
     lca_lang: z.optional(text(16, 'Language of the answer')),
   }),
