@@ -70,6 +70,8 @@ const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
+  const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
   const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await contentSeed(database.db);
 
@@ -132,7 +134,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
-  const sportsState = sportsStateCreate(feed, marketMarginsWith(marketMarginsDefault, config.feed.margins));
+  const sportsState = sportsStateCreate(feed, feedMargins);
   sportsRoutes(app, { ...deps, sports: sportsState });
   // The feed moves once a second; each tick that changes something publishes a new snapshot version.
   const feedTicker = overrides.feedTicker === false ? undefined : setInterval(() => feed.tick(deps.now().getTime()), 1000);

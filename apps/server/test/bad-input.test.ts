@@ -37,6 +37,19 @@ interface Sample {
 const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/v1/base/dynconfig/cfg/get': { body: { keys: ['sms_switch', 'ui_v3_ab'] } },
   '/api/v1/conf/banner': { query: { source: 'sport', from: 'home' } },
+  // sports: match 100001 is live in the seeded feed at the pinned clock.
+  '/api/piranha/fb/proxy/v1/match/getList': {
+    body: { tab_key: 'InPlay', sport_key: 'soccer', league_id: 1001, cursor: 0, page_limit: 10, size: 5, lca_lang: 'en-US' },
+  },
+  '/api/piranha/fb/proxy/v1/match/getMatchDetail': { body: { match_id: 100_001, lca_lang: 'en-US' } },
+  '/api/piranha/v1/match/list/get': { query: { sport_id: '1', status: 'live', cursor: '0', page_limit: '10' } },
+  '/api/piranha/v1/match/league/list': { query: { sport_id: '1' } },
+  '/api/piranha/v1/match/result/list': { query: { sport_id: '1', page_limit: '10' } },
+  '/api/piranha/v1/match/list/get_new': { query: { cursor: '0' } },
+  '/api/piranha/v1/match/list/by_source': { query: { source: 'live' } },
+  '/api/piranha/v1/match/list/get_by_ids': { body: { match_ids: [100_001] } },
+  '/api/piranha/v1/match/odds/latest': { query: { match_ids: '100001' } },
+  '/api/piranha/v1/match/search': { query: { keyword: 'a' } },
   '/api/v1/component/app/error/report': {
     body: {
       host: 'self',

@@ -1,7 +1,14 @@
+import { correctScoreType, marketTypes, selectionTypes } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { matchGetList, matchListGet, matchOddsLatest } from './sports.ts';
+import { correctScoreSelectionType, MARKET_TYPES, matchGetList, matchListGet, matchOddsLatest, SELECTION_TYPES } from './sports.ts';
 
 describe('sports contract', () => {
+  it('speaks the same market and selection codes as the domain that prices them', () => {
+    expect(MARKET_TYPES).toEqual(marketTypes);
+    expect(SELECTION_TYPES).toEqual(selectionTypes);
+    expect(correctScoreSelectionType(2, 1)).toBe(correctScoreType(2, 1));
+  });
+
   it('reads integers of a query string and refuses negative or non-numeric ones', () => {
     expect(matchListGet.query.parse({ cursor: '20', page_limit: '10', sport_id: '1' })).toEqual({ cursor: 20, page_limit: 10, sport_id: 1 });
     expect(matchListGet.query.safeParse({ cursor: '-1' }).success).toBe(false);

@@ -273,8 +273,8 @@ export const matchGetList = endpoint({
   auth: 'none',
   query: described(z.object({}), 'No parameters beyond the common ones'),
   body: z.strictObject({
-    tab_key: described(z.enum(HOME_TAB_KEYS), 'Home tab: InPlay, Live, Soccer, BasketBall, Tennis, TableTennis, Volleyball'),
-    sport_key: z.optional(described(z.enum(SPORT_KEYS), 'Sport sub-tab of a type-1 tab (InPlay, Live)')),
+    tab_key: described(z.pipe(z.string(), z.enum(HOME_TAB_KEYS)), 'Home tab: InPlay, Live, Soccer, BasketBall, Tennis, TableTennis, Volleyball'),
+    sport_key: z.optional(described(z.pipe(z.string(), z.enum(SPORT_KEYS)), 'Sport sub-tab of a type-1 tab (InPlay, Live)')),
     league_id: z.optional(integer('League sub-tab of a type-2 tab', { min: 1 })),
     cursor: z.optional(integer('Offset of the first record; 0 or absent for the first page', { min: 0, max: MATCH_LIST_CAP })),
     page_limit: z.optional(integer(`Records per page, 1–${MATCH_LIST_CAP}; default ${MATCH_PAGE_LIMIT}`, { min: 1, max: MATCH_LIST_CAP })),

@@ -164,10 +164,12 @@ describe('soccer book properties', () => {
     expect(book.some((market) => market.period === 1002)).toBe(false);
   });
 
-  it('quotes correct scores that sum with "other" to 1 and drops scores already impossible', () => {
+  it('quotes the correct scores still worth a price, and "other" for a team above 4 goals', () => {
     const book = marketBookPrice(soccer(1.4, 1.1, -0.08, { score: { home: 1, away: 2 }, minutesPlayed: 60 }), noMargins);
     const correct = marketFind(book, 1099);
-    expect(correct.options.reduce((sum, option) => sum + option.probability, 0)).toBeCloseTo(1, 9);
+    // Scores below 1 in 500 are left out, so the listed ones and "other" cover nearly all of the mass.
+    expect(correct.options.reduce((sum, option) => sum + option.probability, 0)).toBeGreaterThan(0.99);
+    expect(correct.options.slice(0, -1).every((option) => option.probability >= 0.002 && option.odds < 1_000_000)).toBe(true);
     expect(correct.options.some((option) => option.type === 100)).toBe(false);
     expect(correct.options.at(-1)?.type).toBe(249);
   });
@@ -200,6 +202,17 @@ describe('other sports', () => {
         expect(Math.abs(market.options[0]!.probability - 0.5)).toBeLessThan(0.12);
       }
     }
+  });
+
+  it.each([
+    ['tennis', books[1]![1], 5004],
+    ['table tennis', books[3]![1], 15004],
+  ] as const)('%s: quotes set handicaps of 1.5 and more only (±0.5 would repeat the winner market)', (_name, input, type) => {
+    const lines = marketBookPrice(input)
+      .filter((market) => market.type === type)
+      .map((market) => market.line!);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => Math.abs(line) >= 1.5 && Math.abs(line % 1) === 0.5)).toBe(true);
   });
 
   it('basketball: a 15-point lead with a minute left is a near certainty', () => {

@@ -81,6 +81,8 @@ export type MarketBookInput =
   | { readonly sport: 'volleyball'; readonly strengths: ServeStrengths; readonly live?: VolleyballScore }
   | { readonly sport: 'tableTennis'; readonly strengths: ServeStrengths; readonly gamesToWin: 3 | 4; readonly live?: TableTennisScore };
 
+/** Correct scores less likely than this are left out of the market. */
+const correctScoreProbabilityMin = 0.002;
 /** A ladder line is quoted only while both its sides are at least this likely; the main line always is. */
 const ladderSideProbabilityMin = 0.03;
 
@@ -217,7 +219,8 @@ function soccerBook(input: Extract<MarketBookInput, { sport: 'soccer' }>, pricin
   const scores: PricedOption[] = [];
   for (const score of soccerCorrectScoreProbabilities(matrix, Number.MAX_SAFE_INTEGER).scores) {
     if (score.home > correctScoreGoalsMax || score.away > correctScoreGoalsMax) other += score.probability;
-    else if (score.probability > 0) {
+    // Scores below 1 in 500 are not offered: their price would sit at the 1000 cap.
+    else if (score.probability >= correctScoreProbabilityMin) {
       const type = correctScoreType(score.home, score.away);
       scores.push({ type, line: undefined, probability: score.probability, odds: oddsWithMarginOfSelection(score.probability, correctScoreMargin) });
     }
@@ -243,6 +246,31 @@ function basketballBook(input: Extract<MarketBookInput, { sport: 'basketball' }>
   ];
 }
 
+/**
+ * Set (or game) handicap. A series never ends level, so ±0.5 is the winner market again: only lines of 1.5 and more
+ * are quoted, those with both sides at least 3 % likely, the one nearest 50/50 marked main and listed first.
+ */
+function segmentHandicapMarketsPrice(pricing: Pricing, type: MarketType, period: number, difference: IntegerDistribution): PricedMarket[] {
+  const reach = Math.max(Math.abs(difference.valueMin), Math.abs(difference.valueMin + difference.probabilities.length - 1));
+  const priced: { line: number; home: number; away: number }[] = [];
+  for (let whole = -reach; whole < reach; whole++) {
+    const line = whole + 0.5;
+    if (Math.abs(line) < 1.5) continue;
+    const { home, away } = lineHandicapProbabilities(difference, line);
+    if (Math.min(home, away) >= ladderSideProbabilityMin) priced.push({ line, home, away });
+  }
+  if (priced.length === 0) return [];
+  const mainLine = priced.reduce((best, candidate) => (Math.abs(candidate.home - 0.5) < Math.abs(best.home - 0.5) ? candidate : best)).line;
+  return priced
+    .map(({ line, home, away }) =>
+      marketPrice(pricing, marketTypeInfo[type].kind, { type, period, line, main: line === mainLine }, [
+        { type: selectionTypes.home, probability: home, line },
+        { type: selectionTypes.away, probability: away, line: -line },
+      ]),
+    )
+    .sort((left, right) => Number(right.main) - Number(left.main) || (left.line ?? 0) - (right.line ?? 0));
+}
+
 /** Winner, unit handicap, unit total and segment handicap of a series sport (tennis, volleyball, table tennis). */
 function seriesBook(
   outlook: SeriesOutlook,
@@ -256,7 +284,7 @@ function seriesBook(
       { type: selectionTypes.home, probability: outlook.winHome },
       { type: selectionTypes.away, probability: 1 - outlook.winHome },
     ]),
-    ...lineMarketsPrice(pricing, types.segmentsHandicap, period, outlook.segmentsDifference, 'handicap', { grid: lineGridHalf, count: 1, step: 1 }),
+    ...segmentHandicapMarketsPrice(pricing, types.segmentsHandicap, period, outlook.segmentsDifference),
     ...lineMarketsPrice(pricing, types.unitsHandicap, period, outlook.unitsDifference, 'handicap', { grid: lineGridHalf, count: 2, step: unitStep.handicap }),
     ...lineMarketsPrice(pricing, types.unitsTotal, period, outlook.unitsTotal, 'total', { grid: lineGridHalf, count: 2, step: unitStep.total }),
   ];

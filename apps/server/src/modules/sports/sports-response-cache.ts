@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 
 export interface CachedBody {
   readonly body: string;
+  /** The body encoded once, so a send copies bytes instead of encoding the string again. */
+  readonly bytes: Buffer;
   readonly etag: string;
 }
 
@@ -28,7 +30,7 @@ export function responseCacheCreate(maxKeys = 5_000): ResponseCache {
       if (hit && hit.version === version) return hit.cached;
       const body = envelopeOkJson(build());
       const etag = hit && hit.cached.body === body ? hit.cached.etag : `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-      const cached = { body, etag };
+      const cached = { body, bytes: Buffer.from(body, 'utf8'), etag };
       // Re-inserting moves the key to the end, so the oldest-used key is the first to go when full.
       entries.delete(key);
       entries.set(key, { version, cached });

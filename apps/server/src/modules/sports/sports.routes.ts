@@ -79,10 +79,10 @@ export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: S
         }
         const input = { ...parsed, request } as Parsed<E>;
         const key = keyExtra ? `${rawKey}|${keyExtra(input)}` : rawKey;
-        const { body, etag } = cache.get(key, sports.version(), () => build(input));
+        const { bytes, etag } = cache.get(key, sports.version(), () => build(input));
         void reply.header('etag', etag).header('cache-control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(body);
+        return reply.type('application/json; charset=utf-8').send(bytes);
       },
     });
   }
