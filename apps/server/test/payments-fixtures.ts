@@ -96,10 +96,18 @@ export async function playerFund(t: TestApp, options: FundOptions = {}): Promise
 }
 
 /** Sends a notification signed with the app's real secret (or another), as a PSP would. */
-export function webhookPost(t: TestApp, provider: string, body: unknown, options: { secret?: string; raw?: string; signature?: string } = {}): Promise<TestResponse> {
+export function webhookPost(
+  t: TestApp,
+  provider: string,
+  body: unknown,
+  options: { secret?: string; raw?: string; signature?: string } = {},
+): Promise<TestResponse> {
   const raw = options.raw ?? JSON.stringify(body);
   const signature = options.signature ?? webhookSign(options.secret ?? t.built.payments.webhookSecret, raw, t.clock.now());
-  return t.request('POST', `/api/piranha/finance/webhook/${provider}`, { payload: raw, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature } });
+  return t.request('POST', `/api/piranha/finance/webhook/${provider}`, {
+    payload: raw,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+  });
 }
 
 export async function auditClean(t: TestApp): Promise<boolean> {

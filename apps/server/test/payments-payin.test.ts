@@ -31,7 +31,9 @@ describe('pay-in orders', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('50.00 BRL');
     await sandboxDecide(t, checkoutOf(order).url, 'approve');
-    const events = await t.rows<{ outcome: string; body: string }>(sql`select outcome, body from payment_webhook_events where order_id = ${order.order_id} order by id`);
+    const events = await t.rows<{ outcome: string; body: string }>(
+      sql`select outcome, body from payment_webhook_events where order_id = ${order.order_id} order by id`,
+    );
     expect(events.map((event) => [event.outcome, JSON.parse(event.body).type])).toEqual([
       ['applied', 'payin.processing'],
       ['applied', 'payin.paid'],
@@ -70,6 +72,26 @@ describe('pay-in orders', () => {
     const late = await sandboxDecide(t, checkoutOf(order).url, 'approve');
     expect(late.text).toContain('expired');
     expect(await balanceOf(t, session, 'BRL')).toBe(0);
+  });
+
+  it('cancels expired orders in the background sweep, once', async () => {
+    const { payinExpireSweep } = await import('../src/modules/payments/payin.service.ts');
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' });
+    t.clock.advance(29 * 60 * 1000);
+    await payinExpireSweep(t.db, t.clock.now());
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 0 });
+    t.clock.advance(2 * 60 * 1000);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBe(0);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
+  });
+
+  it('lets parallel orders pass the daily maximum never', async () => {
+    const session = await t.session('piranha');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payinCreateRequest(t, session, { channel: 'PIX', amount: 3_000_000, currency: 'BRL' })));
+    const codes = answers.map((answer) => envelopeOf(answer).dm_error).sort();
+    expect(codes).toEqual([0, 0, 0, 5004, 5004, 5004]);
   });
 
   it('sends an M-Pesa STK push with Daraja shapes and credits on the confirmed callback', async () => {

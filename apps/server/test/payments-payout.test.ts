@@ -99,9 +99,14 @@ describe('payouts', () => {
 
   it('keeps locked bonus money out of what can be withdrawn', async () => {
     const session = await fundedBrazilian(100_000);
-    await t.rows(sql`insert into withdraw_locks (user_id, currency, source, source_ref, amount_minor) values (${session.uid}, 'BRL', 'bonus', ${`b-${session.uid}`}, 70000)`);
+    await t.rows(
+      sql`insert into withdraw_locks (user_id, currency, source, source_ref, amount_minor) values (${session.uid}, 'BRL', 'bonus', ${`b-${session.uid}`}, 70000)`,
+    );
     expect(await accountOf(session)).toMatchObject({ balance: 100_000, locked_bonus: 70_000, withdrawable: 30_000 });
-    expect(await payout(session, { channel: 'PIX', amount: 30_001, currency: 'BRL' })).toMatchObject({ dm_error: 5009, data: { field: 'amount', issue: 'max_30000' } });
+    expect(await payout(session, { channel: 'PIX', amount: 30_001, currency: 'BRL' })).toMatchObject({
+      dm_error: 5009,
+      data: { field: 'amount', issue: 'max_30000' },
+    });
     expect((await payout(session, { channel: 'PIX', amount: 30_000, currency: 'BRL' })).dm_error).toBe(0);
   });
 

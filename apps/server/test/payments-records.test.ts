@@ -23,9 +23,7 @@ describe('deposit info and currency info', () => {
     const session = await t.session('piranha');
     const info = (await get(session, 'pay/info/get')).data;
     expect(info).toMatchObject({ currency: 'BRL', min_charge: 3000, is_first_deposit: 1, bonus_max: 60_000, daily_max: 10_000_000, deposited_today: 0 });
-    expect(info.pay_channel).toEqual([
-      expect.objectContaining({ key: 'PIX', currency: 'BRL', min_amount: 3000, quick_amounts: [500, 1000, 5000, 10_000] }),
-    ]);
+    expect(info.pay_channel).toEqual([expect.objectContaining({ key: 'PIX', currency: 'BRL', min_amount: 3000, quick_amounts: [500, 1000, 5000, 10_000] })]);
   });
 
   it('lists Colombia’s PSE, Nequi and Efecty in COP', async () => {
@@ -41,6 +39,13 @@ describe('deposit info and currency info', () => {
     expect(crypto.pay_channel).toEqual([expect.objectContaining({ key: 'USDT', networks: ['TRC20', 'ERC20'] })]);
     expect(crypto.daily_max).toBe(25_000_000);
     expect((await get(await t.session('piranha'), 'pay/info/get', { currency_type: '2' })).dm_error).toBe(5005);
+  });
+
+  it('lists payout methods with their fee and cap for pay_type=payout', async () => {
+    const session = await t.session('cafetero');
+    const info = (await get(session, 'pay/info/get', { pay_type: 'payout' })).data;
+    expect(info.pay_channel.map((channel: { key: string }) => channel.key)).toEqual(['NEQUI', 'DAVIPLATA', 'MOVII', 'TRANSFIYA', 'TPAGA', 'BANK_TRANSFER']);
+    expect(info.pay_channel[0]).toMatchObject({ fee_rate_bp: 100, fee_cap: 10_000_000, min_amount: 300_000 });
   });
 
   it('gives currency info with id 22 as default and neighbours', async () => {
@@ -106,25 +111,30 @@ describe('appeals', () => {
   it('lets a player appeal a declined deposit once and shows its state', async () => {
     const session = await t.session('piranha');
     const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
-    expect((await get(session, 'payin/order/appeal', { order_id: order.order_id })).data).toEqual({ appeal: null, can_appeal: 0 });
+    expect((await get(session, 'payin/order/appeal/get', { order_id: order.order_id })).data).toEqual({ appeal: null, can_appeal: 0 });
     await sandboxDecide(t, checkoutOf(order).url, 'decline');
-    expect((await get(session, 'payin/order/appeal', { order_id: order.order_id })).data.can_appeal).toBe(1);
-    const created = await post(session, 'payin/order/appeal', { order_id: order.order_id, reason: 'paid_not_credited', reference: 'E1234567' });
+    expect((await get(session, 'payin/order/appeal/get', { order_id: order.order_id })).data.can_appeal).toBe(1);
+    const created = await post(session, 'payin/order/appeal/submit', { order_id: order.order_id, reason: 'paid_not_credited', reference: 'E1234567' });
     expect(created.data.appeal).toMatchObject({ status: 0, reason: 'paid_not_credited', reference: 'E1234567' });
-    expect((await post(session, 'payin/order/appeal', { order_id: order.order_id, reason: 'other' })).dm_error).toBe(5011);
+    expect((await post(session, 'payin/order/appeal/submit', { order_id: order.order_id, reason: 'other' })).dm_error).toBe(5011);
     const history = (await get(session, 'pay/order/history')).data.records;
     expect(history[0].appeal_status).toBe(0);
   });
 
   it('refuses an appeal with an unknown reason by name', async () => {
     const session = await t.session('piranha');
-    expect(await post(session, 'payin/order/appeal', { order_id: 'PI123', reason: 'angry' })).toMatchObject({ dm_error: 1001, data: { field: 'reason' } });
+    expect(await post(session, 'payin/order/appeal/submit', { order_id: 'PI123', reason: 'angry' })).toMatchObject({
+      dm_error: 1001,
+      data: { field: 'reason' },
+    });
   });
 });
 
 describe('payin codes', () => {
   it('checks a live code, attaches it to an order and spends it only when the deposit is paid', async () => {
-    await t.rows(sql`insert into payin_codes values ('WELCOME50', 'BRL', 5000, 20000, 3000, ${new Date(t.clock.now().getTime() + 86_400_000)}) on conflict do nothing`);
+    await t.rows(
+      sql`insert into payin_codes values ('WELCOME50', 'BRL', 5000, 20000, 3000, ${new Date(t.clock.now().getTime() + 86_400_000)}) on conflict do nothing`,
+    );
     const session = await t.session('piranha');
     expect((await post(session, 'payin/code/check', { code: 'welcome50' })).data).toMatchObject({ valid: 1, code: 'WELCOME50', bonus_rate_bp: 5000 });
     expect((await post(session, 'payin/code/check', { code: 'NOPE1234' })).data.valid).toBe(0);

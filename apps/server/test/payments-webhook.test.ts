@@ -34,7 +34,9 @@ function paidNotice(order: { order_id: string; amount: number; currency: string 
 
 async function outcomesOf(orderId: string | null) {
   const rows = await t.rows<{ outcome: string }>(
-    orderId === null ? sql`select outcome from payment_webhook_events where order_id is null order by id` : sql`select outcome from payment_webhook_events where order_id = ${orderId} order by id`,
+    orderId === null
+      ? sql`select outcome from payment_webhook_events where order_id is null order by id`
+      : sql`select outcome from payment_webhook_events where order_id = ${orderId} order by id`,
   );
   return rows.map((row) => row.outcome);
 }
@@ -58,7 +60,9 @@ describe('payment notifications', () => {
     expect(forged.status).toBe(401);
     expect(forged.json).toEqual({ received: false, outcome: 'forged_mismatch' });
     expect(await balanceOf(t, session, 'BRL')).toBe(0);
-    const logged = await t.rows<{ outcome: string; body: string }>(sql`select outcome, body from payment_webhook_events where outcome like 'forged%' and body like ${`%${order.order_id}%`}`);
+    const logged = await t.rows<{ outcome: string; body: string }>(
+      sql`select outcome, body from payment_webhook_events where outcome like 'forged%' and body like ${`%${order.order_id}%`}`,
+    );
     expect(logged).toHaveLength(1);
   });
 
@@ -138,7 +142,9 @@ describe('M-Pesa callbacks (unsigned, protected by a secret URL and the STK quer
           CheckoutRequestID: ref,
           ResultCode: resultCode,
           ResultDesc: 'x',
-          ...(resultCode === 0 ? { CallbackMetadata: { Item: [{ Name: 'Amount', Value: amount }, { Name: 'Balance' }, { Name: 'PhoneNumber', Value: 254712123456 }] } } : {}),
+          ...(resultCode === 0
+            ? { CallbackMetadata: { Item: [{ Name: 'Amount', Value: amount }, { Name: 'Balance' }, { Name: 'PhoneNumber', Value: 254712123456 }] } }
+            : {}),
         },
       },
     };

@@ -266,7 +266,7 @@ export const APPEAL_REASONS = ['paid_not_credited', 'wrong_amount', 'charged_twi
 
 export const payinOrderAppealGet = endpoint({
   method: 'GET',
-  path: `${FINANCE}/payin/order/appeal`,
+  path: `${FINANCE}/payin/order/appeal/get`,
   host: 'main',
   auth: 'user',
   query: z.object({ order_id: orderIdSchema }),
@@ -276,14 +276,14 @@ export const payinOrderAppealGet = endpoint({
 
 export const payinOrderAppealCreate = endpoint({
   method: 'POST',
-  path: `${FINANCE}/payin/order/appeal`,
+  path: `${FINANCE}/payin/order/appeal/submit`,
   host: 'main',
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
   body: z.strictObject({
     order_id: orderIdSchema,
-    reason: described(z.enum(APPEAL_REASONS), 'paid_not_credited, wrong_amount, charged_twice or other'),
+    reason: described(z.pipe(z.string(), z.enum(APPEAL_REASONS)), 'paid_not_credited, wrong_amount, charged_twice or other'),
     description: z.optional(text(500, 'What happened, in the player’s words')),
     reference: z.optional(text(64, 'Receipt reference from the bank or wallet')),
   }),
@@ -313,14 +313,15 @@ export const accountGet = endpoint({
   path: `${FINANCE}/account/get`,
   host: 'main',
   auth: 'user',
-  query: z.object({ currency: z.optional(text(8, 'Currency; default the request’s display currency')) }),
+  // The figures are in the common parameter `currency` (the display currency), else the brand's.
+  query: noQuery,
   body: noBody,
   data: z.object({
     currency: described(z.string(), 'Currency of the figures'),
-    balance: minor('Wallet balance'),
+    balance: minor('Wallet balance (pending payouts are already taken out of it)'),
     locked_bonus: minor('Bonus money not yet withdrawable'),
     pending_payout: minor('Withdrawals requested and not yet paid'),
-    withdrawable: minor('balance − locked_bonus − pending_payout, never below 0'),
+    withdrawable: minor('What can be withdrawn now: balance − locked_bonus, never below 0 (pending payouts were debited when requested)'),
     fee_cap: minor('Largest withdrawal fee'),
     methods: described(
       z.array(z.object({ channel: payChannelSchema, saved: flag('1 when the player has saved account elements for it') })),
@@ -460,7 +461,7 @@ export const payoutSocialClick = endpoint({
   host: 'main',
   auth: 'user',
   query: noQuery,
-  body: z.strictObject({ order_id: orderIdSchema, channel: described(z.enum(SOCIAL_CHANNELS), 'Social network tapped') }),
+  body: z.strictObject({ order_id: orderIdSchema, channel: described(z.pipe(z.string(), z.enum(SOCIAL_CHANNELS)), 'Social network tapped') }),
   data: z.object({ recorded: flag('1 once the click is stored (once per order and network)') }),
 });
 

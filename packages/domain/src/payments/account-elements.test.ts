@@ -126,3 +126,20 @@ describe('spec §9 limits', () => {
       for (const amount of quickAmountsMinor(currency, 30)) expect(amount).toBeLessThanOrEqual(dailyMaxMinor(currency));
   });
 });
+
+describe('channel table', () => {
+  it('gives every brand at least one way to pay in and one to pay out, in its own currencies', async () => {
+    const { VARIANT_PROFILES } = await import('../variants/profiles.ts');
+    const { payinChannelsOf, payoutChannelsOf } = await import('./channels.ts');
+    for (const brand of VARIANT_PROFILES) {
+      expect(payinChannelsOf(brand.currencies).length, brand.appKey).toBeGreaterThan(0);
+      expect(payoutChannelsOf(brand.currencies).length, brand.appKey).toBeGreaterThan(0);
+      for (const channel of payinChannelsOf(brand.currencies)) expect(brand.currencies).toContain(channel.currency);
+    }
+  });
+
+  it('gives every payout channel elements it can validate', async () => {
+    const { PAYOUT_CHANNELS } = await import('./channels.ts');
+    for (const channel of PAYOUT_CHANNELS) expect(accountElementsOf(channel.key, channel.currency, ['001']).length, channel.key).toBeGreaterThan(0);
+  });
+});

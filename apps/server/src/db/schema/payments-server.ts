@@ -102,7 +102,12 @@ export const paymentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('payment_events_kind_order_key').on(table.kind, table.orderId), index('payment_events_pending_idx').on(table.kind).where(sql`consumed_at is null`)],
+  (table) => [
+    uniqueIndex('payment_events_kind_order_key').on(table.kind, table.orderId),
+    index('payment_events_pending_idx')
+      .on(table.kind)
+      .where(sql`consumed_at is null`),
+  ],
 );
 
 /** A player's appeal about a pay-in order: 0 submitted, 1 in review, 2 resolved, 3 rejected. */

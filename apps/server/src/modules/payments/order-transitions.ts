@@ -48,7 +48,14 @@ async function payinApply(tx: Tx, order: PaymentOrderRow, event: OrderEvent, now
       if (!transfer.created) return 'duplicate';
       const first = !(await payinPaidExists(tx, order.userId, order.id));
       await orderStateSet(tx, order.id, { status: ORDER_STATUS.success, payStatus: PAY_STATUS.success, firstDeposit: first }, now);
-      const event = { userId: order.userId, orderId: order.orderId, currency: order.currency, amountMinor: order.amountMinor, payinCode: order.payinCode, createdAt: now };
+      const event = {
+        userId: order.userId,
+        orderId: order.orderId,
+        currency: order.currency,
+        amountMinor: order.amountMinor,
+        payinCode: order.payinCode,
+        createdAt: now,
+      };
       // The bonus engine consumes these rows: the first deposit unlocks the first-charge bonus, a code its extra.
       if (first) await paymentEventInsert(tx, { kind: 'first_deposit', ...event });
       if (order.payinCode && (await payinCodeUseInsert(tx, { code: order.payinCode, userId: order.userId, orderId: order.orderId, createdAt: now })))

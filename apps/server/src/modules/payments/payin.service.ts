@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayChannel, type PayinOrder, depositInfoGet, payinOrderCreate } from '@piranha/contract';
+import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
 import type { CurrencyCode, VariantProfile } from '@piranha/domain';
 import {
   bonusMaxMinor,
@@ -10,7 +10,7 @@ import {
   PAYIN_ORDER_TTL_MS,
   PAYIN_POLL_INTERVAL_S,
   payinChannelsOf,
-  payinMinMinor,
+  payoutChannelsOf,
   quickAmountsMinor,
   type CryptoNetwork,
   type PayinChannelDef,
@@ -23,6 +23,7 @@ import type { SessionUser } from '../../plugins/request-context.ts';
 import { payinProviderOf } from '../../providers/payments/payment-provider.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
+import { payChannelOf, payoutChannelView } from './channel-views.ts';
 import { brandCurrency, brandOfUser, dayStart, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
   orderInsert,
@@ -59,27 +60,6 @@ export function orderIdNew(direction: 'payin' | 'payout'): string {
   return `${direction === 'payin' ? 'PI' : 'PO'}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-function channelMaxMinor(channel: PayinChannelDef, currency: CurrencyCode): number {
-  const daily = dailyMaxMinor(currency);
-  return channel.providerMaxMajor === undefined ? daily : Math.min(daily, channel.providerMaxMajor * 100);
-}
-
-export function payChannelOf(channel: PayinChannelDef, brand: VariantProfile, firstDeposit: boolean): PayChannel {
-  return {
-    key: channel.key,
-    name: channel.name,
-    icon: `/pay-icons/${channel.key.toLowerCase()}.svg`,
-    currency: channel.currency,
-    min_amount: payinMinMinor(channel.currency, brand.minCharge, firstDeposit),
-    max_amount: channelMaxMinor(channel, channel.currency),
-    quick_amounts: quickAmountsMinor(channel.currency, brand.minCharge),
-    fee_rate_bp: 0,
-    fee_cap: 0,
-    networks: [...(channel.networks ?? [])],
-    fields: [...(channel.fields ?? [])],
-  };
-}
-
 export async function depositInfo(
   deps: PaymentsDeps,
   user: SessionUser,
@@ -89,14 +69,19 @@ export async function depositInfo(
   const brand = await brandOfUser(deps.db, user.uid);
   const crypto = query.currency_type === '2';
   if (crypto && !brand.currencies.includes('USDT')) throw new AppError('PAYMENT_CURRENCY_MISMATCH', { field: 'currency_type', issue: 'not_offered' });
-  const requested = crypto ? 'USDT' : (query.currency_code ?? (displayCurrency && brand.currencies.includes(displayCurrency as CurrencyCode) ? displayCurrency : undefined));
+  const requested = crypto
+    ? 'USDT'
+    : (query.currency_code ?? (displayCurrency && brand.currencies.includes(displayCurrency as CurrencyCode) ? displayCurrency : undefined));
   const currency = brandCurrency(brand, requested, 'currency_code');
   const first = !(await payinPaidExists(deps.db, user.uid));
   const today = await payinSumSince(deps.db, user.uid, currency, dayStart(deps.now()), deps.now());
   return {
     currency_list: currencyListOf(brand).filter((entry) => entry.enabled === 1),
     currency,
-    pay_channel: payinChannelsOf([currency]).map((channel) => payChannelOf(channel, brand, first)),
+    pay_channel:
+      query.pay_type === 'payout'
+        ? payoutChannelsOf([currency]).map((channel) => payoutChannelView(channel, brand))
+        : payinChannelsOf([currency]).map((channel) => payChannelOf(channel, brand, first)),
     daily_max: dailyMaxMinor(currency),
     deposited_today: today,
     min_charge: brand.minCharge * 100,

@@ -4,7 +4,17 @@ import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { unixSeconds, type PaymentsDeps } from './payments-deps.ts';
-import { appealInsert, appealOf, orderLockById, orderOfUser, orderStateSet, ordersOfUser, payinCodeOf, payinCodeUseOf, type PaymentOrderRow } from './payments.repository.ts';
+import {
+  appealInsert,
+  appealOf,
+  orderLockById,
+  orderOfUser,
+  orderStateSet,
+  ordersOfUser,
+  payinCodeOf,
+  payinCodeUseOf,
+  type PaymentOrderRow,
+} from './payments.repository.ts';
 
 /** Transaction history, appeals and payin codes: what the player reads and asks about their orders. */
 
@@ -69,7 +79,11 @@ export async function appealGet(deps: PaymentsDeps, user: SessionUser, orderId: 
   return { appeal: appeal ? appealView(appeal) : null, can_appeal: !appeal && appealable(order) ? (1 as const) : (0 as const) };
 }
 
-export async function appealCreate(deps: PaymentsDeps, user: SessionUser, body: { order_id: string; reason: string; description?: string; reference?: string }) {
+export async function appealCreate(
+  deps: PaymentsDeps,
+  user: SessionUser,
+  body: { order_id: string; reason: string; description?: string; reference?: string },
+) {
   const order = await payinOf(deps, user, body.order_id);
   if (!appealable(order)) throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id', issue: 'not_appealable' });
   const now = deps.now();
@@ -112,7 +126,8 @@ export async function payinCodeAttach(deps: PaymentsDeps, user: SessionUser, raw
   if (!valid || !row) throw new AppError('PAYIN_CODE_INVALID', { field: 'code' });
   const order = await payinOf(deps, user, orderId);
   if (order.status > ORDER_STATUS.pending) throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id' });
-  if (order.currency !== row.currency || order.amountMinor < row.minAmountMinor) throw new AppError('PAYIN_CODE_INVALID', { field: 'code', issue: 'not_applicable' });
+  if (order.currency !== row.currency || order.amountMinor < row.minAmountMinor)
+    throw new AppError('PAYIN_CODE_INVALID', { field: 'code', issue: 'not_applicable' });
   await transaction(deps.db, async (tx) => {
     const locked = await orderLockById(tx, order.id);
     if (!locked || locked.status > ORDER_STATUS.pending) throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id' });

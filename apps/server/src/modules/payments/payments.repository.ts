@@ -113,7 +113,9 @@ export async function payoutPendingSum(tx: DbOrTx, userId: number, currency: str
   const [row] = await tx
     .select({ total: sum(paymentOrders.amountMinor) })
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.direction, 'payout'), eq(paymentOrders.currency, currency), inArray(paymentOrders.status, [0, 1])));
+    .where(
+      and(eq(paymentOrders.userId, userId), eq(paymentOrders.direction, 'payout'), eq(paymentOrders.currency, currency), inArray(paymentOrders.status, [0, 1])),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -193,7 +195,10 @@ export async function accountUpsert(tx: DbOrTx, row: typeof paymentAccounts.$inf
   await tx
     .insert(paymentAccounts)
     .values(row)
-    .onConflictDoUpdate({ target: [paymentAccounts.userId, paymentAccounts.channel, paymentAccounts.currency], set: { elements: row.elements, updatedAt: row.updatedAt } });
+    .onConflictDoUpdate({
+      target: [paymentAccounts.userId, paymentAccounts.channel, paymentAccounts.currency],
+      set: { elements: row.elements, updatedAt: row.updatedAt },
+    });
 }
 
 // Webhook log, events ------------------------------------------------------------------------------------

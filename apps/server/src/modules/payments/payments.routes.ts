@@ -54,7 +54,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps): void {
   routeRegister(app, deps, payinCodeUse, ({ user, body }) => payinCodeAttach(deps, user, body.code, body.order_id));
   routeRegister(app, deps, payinOrderAppealGet, ({ user, query }) => appealGet(deps, user, query.order_id));
   routeRegister(app, deps, payinOrderAppealCreate, ({ user, body }) => appealCreate(deps, user, body));
-  routeRegister(app, deps, accountGet, ({ user, query }) => accountSummary(deps, user, query.currency));
+  routeRegister(app, deps, accountGet, ({ user, ctx }) => accountSummary(deps, user, ctx.params.currency));
   routeRegister(app, deps, accountElementsGet, ({ user, query }) => accountElements(deps, user, query.channel));
   routeRegister(app, deps, accountElementsSet, ({ user, body }) => accountElementsSave(deps, user, body.channel, body.elements));
   routeRegister(app, deps, bankCodeGet, ({ user, query }) => bankCodes(deps, user, query.channel));

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayChannel, type PayoutOrder } from '@piranha/contract';
+import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
 import type { CurrencyCode, VariantProfile } from '@piranha/domain';
 import {
   accountElementsCheck,
@@ -11,7 +11,6 @@ import {
   dailyMaxMinor,
   withdrawalFeeCapMinor,
   withdrawalFeeMinor,
-  WITHDRAWAL_FEE_RATE_BP,
   type PayoutChannelDef,
 } from '@piranha/domain/payments';
 import { AppError } from '../../app-error.ts';
@@ -22,6 +21,7 @@ import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
+import { payoutChannelView } from './channel-views.ts';
 import { orderIdNew } from './payin.service.ts';
 import { brandCurrency, brandOfUser, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
@@ -39,22 +39,6 @@ import {
   withdrawLockedSum,
   type PaymentOrderRow,
 } from './payments.repository.ts';
-
-function payoutChannelView(channel: PayoutChannelDef, brand: VariantProfile): PayChannel {
-  return {
-    key: channel.key,
-    name: channel.name,
-    icon: `/pay-icons/${channel.key.toLowerCase()}.svg`,
-    currency: channel.currency,
-    min_amount: payoutMinMinor(channel.currency, brand.minCharge),
-    max_amount: dailyMaxMinor(channel.currency),
-    quick_amounts: [],
-    fee_rate_bp: WITHDRAWAL_FEE_RATE_BP,
-    fee_cap: withdrawalFeeCapMinor(brand.market, channel.currency),
-    networks: channel.key === 'USDT' ? ['TRC20', 'ERC20'] : [],
-    fields: [],
-  };
-}
 
 /** A payout channel of the player's brand; with no currency, the one of the brand's currencies that has it. */
 function payoutChannelResolve(brand: VariantProfile, rawKey: string, currency: string | undefined, field = 'channel'): PayoutChannelDef {
@@ -132,7 +116,8 @@ export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser,
   const channel = payoutChannelResolve(brand, channelKey, undefined);
   const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
   const check = accountElementsCheck(channel.key, channel.currency, banks, input);
-  if (!check.ok) throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
+  if (!check.ok)
+    throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
   await sessionRequireFresh(deps.db, user.sessionId, deps.now());
   await accountUpsert(deps.db, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: deps.now() });
   return { channel: channel.key, elements: elementsView(channel, check.values) };
@@ -244,7 +229,13 @@ export async function payoutSocialOf(deps: PaymentsDeps, user: SessionUser) {
     facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(site)}`,
     x: `https://x.com/intent/post?text=${text}`,
   };
-  return { show: 1 as const, order_id: order.orderId, amount: order.amountMinor, currency: order.currency, channels: SOCIAL_CHANNELS.map((key) => ({ key, url: urls[key] })) };
+  return {
+    show: 1 as const,
+    order_id: order.orderId,
+    amount: order.amountMinor,
+    currency: order.currency,
+    channels: SOCIAL_CHANNELS.map((key) => ({ key, url: urls[key] })),
+  };
 }
 
 export async function payoutSocialClickRecord(deps: PaymentsDeps, user: SessionUser, orderId: string, channel: string) {

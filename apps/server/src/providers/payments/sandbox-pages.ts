@@ -58,11 +58,14 @@ function paymentPage(payment: SandboxPayment, qrSvg: string | undefined, now: Da
     .map(([name, value]) => `<dt>${escape(LABELS[name] ?? name)}</dt><dd>${escape(value)}</dd>`)
     .join('');
   const open = payment.state === 'open' && (!payment.expiresAt || payment.expiresAt.getTime() > now.getTime());
-  const what = payment.direction === 'payin' ? (payment.provider === 'mpesa' ? 'Enter your M-Pesa PIN to pay' : 'Pay this order') : 'Send this payout to the account';
+  const what =
+    payment.direction === 'payin' ? (payment.provider === 'mpesa' ? 'Enter your M-Pesa PIN to pay' : 'Pay this order') : 'Send this payout to the account';
   const actions = open
     ? `<div class="actions"><form method="post" action="${escape(payment.providerRef)}/approve"><button class="approve" type="submit">${payment.direction === 'payin' ? 'Approve payment' : 'Pay out'}</button></form><form method="post" action="${escape(payment.providerRef)}/decline"><button class="decline" type="submit">${payment.direction === 'payin' ? 'Decline' : 'Fail payout'}</button></form></div>`
     : `<p>This payment is <strong>${escape(payment.state === 'open' ? 'expired' : payment.state)}</strong>.</p>`;
-  const expires = payment.expiresAt ? `<p class="note">Expires at ${escape(payment.expiresAt.toISOString().slice(11, 16))} UTC; leave it to let it time out.</p>` : '';
+  const expires = payment.expiresAt
+    ? `<p class="note">Expires at ${escape(payment.expiresAt.toISOString().slice(11, 16))} UTC; leave it to let it time out.</p>`
+    : '';
   return page(
     title,
     `<span class="tag">Sandbox · ${escape(title)}</span><h1>${escape(what)}</h1>
@@ -93,7 +96,10 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
     scope.get<{ Params: { provider: string } }>('/sandbox/:provider', async (request, reply) => {
       const open = options.psp.openPayments(request.params.provider);
       const items = open
-        .map((payment) => `<li><a href="/sandbox/${escape(payment.provider)}/checkout/${escape(payment.providerRef)}">${escape(payment.orderId)}</a> · ${escape(payment.display.amount ?? '')} ${escape(payment.currency)}</li>`)
+        .map(
+          (payment) =>
+            `<li><a href="/sandbox/${escape(payment.provider)}/checkout/${escape(payment.providerRef)}">${escape(payment.orderId)}</a> · ${escape(payment.display.amount ?? '')} ${escape(payment.currency)}</li>`,
+        )
         .join('');
       return reply.type('text/html').send(page(TITLES[request.params.provider] ?? 'Sandbox', `<h1>Open payments</h1><ul>${items || '<li>None</li>'}</ul>`));
     });

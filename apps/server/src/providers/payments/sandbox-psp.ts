@@ -13,7 +13,14 @@ import {
 } from '@piranha/domain/payments';
 import QRCode from 'qrcode';
 import { callbackToken, webhookSign, SIGNATURE_HEADER } from './webhook-signature.ts';
-import { payinProviderOf, PAYOUT_PROVIDER, type PayinStart, type PayinStartRequest, type PaymentProvider, type PayoutStartRequest } from './payment-provider.ts';
+import {
+  payinProviderOf,
+  PAYOUT_PROVIDER,
+  type PayinStart,
+  type PayinStartRequest,
+  type PaymentProvider,
+  type PayoutStartRequest,
+} from './payment-provider.ts';
 
 /**
  * The sandbox payment service provider: one in-process PSP per method family under /sandbox/<provider>/. It issues
@@ -138,7 +145,13 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
     let stkRequest: Record<string, unknown> | undefined;
     switch (request.channel.kind) {
       case 'pix': {
-        const copy = brCodeBuild({ key: PIX_KEY, merchantName: request.brandName, merchantCity: 'SAO PAULO', amountMinor: request.amountMinor, txid: request.orderId.slice(0, 25) });
+        const copy = brCodeBuild({
+          key: PIX_KEY,
+          merchantName: request.brandName,
+          merchantCity: 'SAO PAULO',
+          amountMinor: request.amountMinor,
+          txid: request.orderId.slice(0, 25),
+        });
         instruction = { ...base, kind: 'pix', copy_text: copy, qr_svg: await qrSvg(copy), beneficiary: request.brandName };
         display.code = copy;
         break;
@@ -151,7 +164,13 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
         break;
       }
       case 'upi': {
-        const link = upiLinkBuild({ vpa: 'piranha.pay@oksbi', payeeName: request.brandName, amountMinor: request.amountMinor, note: 'Deposit', reference: request.orderId });
+        const link = upiLinkBuild({
+          vpa: 'piranha.pay@oksbi',
+          payeeName: request.brandName,
+          amountMinor: request.amountMinor,
+          note: 'Deposit',
+          reference: request.orderId,
+        });
         instruction = { ...base, kind: 'upi', upi_link: link, copy_text: link, qr_svg: await qrSvg(link), beneficiary: request.brandName };
         display.link = link;
         break;
@@ -173,7 +192,13 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
           TransactionDesc: 'Deposit',
           MerchantRequestID: `${randomBytes(3).readUIntBE(0, 3)}-${randomBytes(4).readUInt32BE(0)}-1`,
         };
-        instruction = { ...base, kind: 'stk_push', phone: request.msisdn!, checkout_request_id: providerRef, customer_message: 'Success. Request accepted for processing' };
+        instruction = {
+          ...base,
+          kind: 'stk_push',
+          phone: request.msisdn!,
+          checkout_request_id: providerRef,
+          customer_message: 'Success. Request accepted for processing',
+        };
         display.phone = request.msisdn!;
         break;
       }
