@@ -1,15 +1,16 @@
+import type { Match } from '@piranha/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { marketGroupTitle, optionText, periodText } from './labels.ts';
 
 /** A translator that shows which key and values were asked for. */
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key}(${Object.values(values).join(',')})` : key)) as unknown as TFunction;
-const match = {
+const match: Pick<Match, 'ts'> = {
   ts: [
     { id: 1, na: 'Kingsmere Rovers', lurl: '' },
     { id: 2, na: 'Atlético Dunmore', lurl: '' },
   ],
-} as const;
+};
 const option = (ty: number, li = '', nm = '') => ({ ty, od: 1.8, nm, na: '', li });
 
 describe('labels', () => {

@@ -51,48 +51,50 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
           <Star size={16} aria-hidden="true" fill={starred ? 'currentColor' : 'none'} />
         </button>
       </div>
-      <div className={styles.body}>
-        <Link to={detailHref} className={styles.teams} aria-label={t('sports.openMatch', { name: shown.nm })}>
-          {shown.ts.map((team, index) => (
-            <span key={team.id} className={styles.team}>
-              <TeamLogo name={team.na} url={team.lurl} />
-              <span className={styles.teamName}>{team.na}</span>
-              {showScore ? <span className={styles.score}>{score[index]}</span> : null}
-            </span>
-          ))}
-          <span className={styles.more}>{t('sports.marketsCount', { count: shown.tms })}</span>
+      <Link to={detailHref} className={styles.teams} aria-label={t('sports.openMatch', { name: shown.nm })}>
+        {shown.ts.map((team, index) => (
+          <span key={team.id} className={styles.team}>
+            <TeamLogo name={team.na} url={team.lurl} />
+            <span className={styles.teamName}>{team.na}</span>
+            {showScore ? <span className={styles.score}>{score[index]}</span> : null}
+          </span>
+        ))}
+      </Link>
+      <div className={styles.odds}>
+        {mainMarket && options.length > 0 ? (
+          [SELECTION.home, SELECTION.draw, SELECTION.away]
+            .map((ty) => options.find((option) => option.ty === ty))
+            .filter((option) => option !== undefined)
+            .map((option) => (
+              <OddsButton
+                key={option.ty}
+                inline
+                marketStatus={mainMarket.ss}
+                onSelect={onSelect}
+                label={option.ty === SELECTION.draw ? 'X' : option.ty === SELECTION.home ? '1' : '2'}
+                selection={{ matchId: match.id, marketId: mainMarket.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
+              />
+            ))
+        ) : (
+          <span className={styles.noMarket}>{t('sports.noMarket')}</span>
+        )}
+        <Link to={detailHref} className={styles.more} aria-label={t('sports.marketsCount', { count: shown.tms })}>
+          +{shown.tms}
         </Link>
-        <div className={`${styles.odds} ${options.length === 3 ? styles.three : styles.two}`}>
-          {mainMarket && options.length > 0 ? (
-            [SELECTION.home, SELECTION.draw, SELECTION.away]
-              .map((ty) => options.find((option) => option.ty === ty))
-              .filter((option) => option !== undefined)
-              .map((option) => (
-                <OddsButton
-                  key={option.ty}
-                  marketStatus={mainMarket.ss}
-                  onSelect={onSelect}
-                  label={option.ty === SELECTION.draw ? 'X' : option.ty === SELECTION.home ? '1' : '2'}
-                  selection={{ matchId: match.id, marketId: mainMarket.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
-                />
-              ))
-          ) : (
-            <span className={styles.noMarket}>{t('sports.noMarket')}</span>
-          )}
-        </div>
       </div>
       {totalMarket?.op && totalMarket.op.length > 0 ? (
-        <div className={styles.totals}>
-          <span className={styles.totalsLabel}>{t('sports.total')}</span>
+        <div className={styles.odds}>
           {totalMarket.op.map((option) => (
             <OddsButton
               key={option.ty}
+              inline
               marketStatus={totalMarket.ss}
               onSelect={onSelect}
               label={option.ty === SELECTION.over ? t('sports.option.overShort', { line: option.li }) : t('sports.option.underShort', { line: option.li })}
               selection={{ matchId: match.id, marketId: totalMarket.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
             />
           ))}
+          <span className={styles.totalsLabel}>{t('sports.total')}</span>
         </div>
       ) : null}
     </article>

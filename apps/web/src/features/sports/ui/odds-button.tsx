@@ -15,22 +15,30 @@ export function OddsButton({
   selection,
   marketStatus,
   label,
+  inline = false,
   onSelect,
 }: {
   selection: OddsSelection;
   marketStatus: number;
   label?: string;
+  /** Label and price on one line (cards); otherwise the label sits above the price (match detail). */
+  inline?: boolean;
   onSelect?: OddsSelect;
 }) {
   const { t } = useTranslation();
   const format = useOddsFormat();
   const odds = selection.odds;
   const [seen, setSeen] = useState(odds);
+  // Compared with the last open price, so a market that reopens re-priced after a suspension flashes too.
+  const [lastOpen, setLastOpen] = useState(odds > 1 ? odds : undefined);
   const [flash, setFlash] = useState<{ direction: 'up' | 'down'; serial: number }>();
   if (odds !== seen) {
     setSeen(odds);
-    const direction = oddsDirection(seen, odds);
-    setFlash(direction ? { direction, serial: (flash?.serial ?? 0) + 1 } : undefined);
+    if (odds > 1) {
+      setLastOpen(odds);
+      const direction = oddsDirection(lastOpen, odds);
+      setFlash(direction ? { direction, serial: (flash?.serial ?? 0) + 1 } : undefined);
+    }
   }
   useEffect(() => {
     if (!flash) return;
@@ -40,14 +48,18 @@ export function OddsButton({
 
   const locked = optionLocked(marketStatus, odds);
   const text = locked ? undefined : oddsText(odds, format);
-  const changed = flash ? (flash.direction === 'up' ? t('sports.odds.up') : t('sports.odds.down')) : '';
+  // A price that moved and then locked shows only the lock.
+  const shownFlash = locked ? undefined : flash;
+  const changed = shownFlash ? (shownFlash.direction === 'up' ? t('sports.odds.up') : t('sports.odds.down')) : '';
   return (
     <button
       type="button"
-      className={[styles.odds, flash ? styles[flash.direction] : '', locked ? styles.locked : ''].filter(Boolean).join(' ')}
+      className={[styles.odds, inline ? styles.inline : '', shownFlash ? styles[shownFlash.direction] : '', locked ? styles.locked : '']
+        .filter(Boolean)
+        .join(' ')}
       disabled={locked || text === undefined}
       data-odds={locked ? undefined : odds}
-      data-flash={flash?.direction}
+      data-flash={shownFlash?.direction}
       aria-label={[label ?? selection.name, text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
       onClick={() => onSelect?.(selection)}
     >
@@ -56,8 +68,8 @@ export function OddsButton({
         <Lock size={14} aria-hidden="true" />
       ) : (
         <span className={styles.price}>
-          {flash?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
-          {flash?.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+          {shownFlash?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+          {shownFlash?.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
           {text}
         </span>
       )}
