@@ -12,6 +12,7 @@ export const STORAGE_KEYS = {
   appOverride: 'pir.app',
   oddsFormat: 'pir.odds_format',
   sportsFavourites: 'pir.sports_favourites',
+  betSlip: 'pir.bet_slip',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
