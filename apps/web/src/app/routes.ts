@@ -10,6 +10,8 @@ export const paths = {
   league: '/league',
   azFilter: '/az-filter',
   results: '/results',
+  betRecord: '/bet-record',
+  betHistory: '/bet-history',
   homeSlots: '/home/slots',
   error: '/error',
   forbidden: '/forbidden',
@@ -55,6 +57,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.league, load: () => import('../pages/league-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.azFilter, load: () => import('../pages/az-filter-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.results, load: () => import('../pages/results-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.betRecord, load: () => import('../pages/bet-record-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.betHistory, load: () => import('../pages/bet-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   {
     path: paths.setting,
     load: () => import('../pages/setting-page.tsx'),

@@ -104,7 +104,8 @@ export const useBetSlipStore = create<BetSlipState>()(
           return { ...applied(state, result), labels: { ...state.labels, [selectionKey(offer)]: { name: offer.name, line: offer.line } } };
         }),
       remove: (selection) => set((state) => applied(state, betSlipRemove(state.slip, selection))),
-      clear: () => set((state) => ({ slip: { ...betSlipClear(state.slip), miniSlipVisible: false }, labels: {}, mode: 'singles', systemCode: null, open: false })),
+      clear: () =>
+        set((state) => ({ slip: { ...betSlipClear(state.slip), miniSlipVisible: false }, labels: {}, mode: 'singles', systemCode: null, open: false })),
       stakeSet: (selection, stakeMinor) => set((state) => applied(state, betSlipStakeSet(state.slip, selection, stakeMinor))),
       stakeForAllSet: (stakeMinor) => set((state) => applied(state, betSlipStakeForAllSet(state.slip, stakeMinor))),
       unitStakeSet: (stakeMinor) => set({ unitStakeMinor: stakeMinor }),
@@ -120,7 +121,14 @@ export const useBetSlipStore = create<BetSlipState>()(
       storage: createJSONStorage(() => localStorage),
       version: 1,
       // Only the player's choices are kept; a restored slip is re-checked item by item (stale or tampered storage).
-      partialize: (state) => ({ slip: state.slip, labels: state.labels, mode: state.mode, systemCode: state.systemCode, unitStakeMinor: state.unitStakeMinor, preference: state.preference }),
+      partialize: (state) => ({
+        slip: state.slip,
+        labels: state.labels,
+        mode: state.mode,
+        systemCode: state.systemCode,
+        unitStakeMinor: state.unitStakeMinor,
+        preference: state.preference,
+      }),
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as Partial<BetSlipState>;
         const items: readonly BetSlipItem[] = Array.isArray(saved.slip?.items) ? saved.slip.items : [];
@@ -129,3 +137,8 @@ export const useBetSlipStore = create<BetSlipState>()(
     },
   ),
 );
+
+/** What the sports pages pass as the odds buttons' `onSelect`: a tap adds the selection, a second tap removes it. */
+export function betSlipSelect(offer: SlipOffer): void {
+  useBetSlipStore.getState().toggle(offer);
+}

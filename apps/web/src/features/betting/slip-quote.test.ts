@@ -5,7 +5,15 @@ import { slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
 function slipOf(odds: number[]): BetSlip {
   let slip = BET_SLIP_EMPTY;
   odds.forEach((value, index) => {
-    const result = betSlipToggle(slip, { matchId: index + 1, marketId: 100 + index, optionType: 1, oddsThousandths: value, marketOpen: true, line: null, multipleAllowed: true });
+    const result = betSlipToggle(slip, {
+      matchId: index + 1,
+      marketId: 100 + index,
+      optionType: 1,
+      oddsThousandths: value,
+      marketOpen: true,
+      line: null,
+      multipleAllowed: true,
+    });
     if (!result.ok) throw new Error(result.code);
     slip = result.slip;
   });
@@ -31,7 +39,12 @@ describe('slipSeriesOf', () => {
 describe('slipTotalsOf', () => {
   it('prices a Trixie of three winners at 6.0 with unit 10: stake 40, return 3,240', () => {
     const trixie = slipSeriesOf(3).find((series) => series.labelKey === 'trixie');
-    expect(slipTotalsOf(slipOf([6000, 6000, 6000]), 'system', trixie, minorUnits(10_00))).toEqual({ totalStakeMinor: 40_00, payoutMinorMax: 3_240_00, lineCount: 4, blocked: null });
+    expect(slipTotalsOf(slipOf([6000, 6000, 6000]), 'system', trixie, minorUnits(10_00))).toEqual({
+      totalStakeMinor: 40_00,
+      payoutMinorMax: 3_240_00,
+      lineCount: 4,
+      blocked: null,
+    });
   });
 
   it('adds the singles that have a stake and says when none has', () => {

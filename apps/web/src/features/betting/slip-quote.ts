@@ -7,6 +7,7 @@ import {
   systemBetName,
   type BetSlip,
   type MinorUnits,
+  type SystemBetFullCoverName,
   type SystemBetKind,
 } from '@piranha/domain';
 import type { SlipMode } from './bet-slip-store.ts';
@@ -16,7 +17,7 @@ export interface SlipSeries {
   code: number;
   kind: SystemBetKind;
   /** i18n key under `betting.series` and its values (fold size, legs). */
-  labelKey: string;
+  labelKey: SystemBetFullCoverName | 'accumulator' | 'fold';
   labelValues: Record<string, number>;
   lineCount: number;
   accumulator: boolean;
@@ -57,7 +58,12 @@ export interface SlipTotals {
 export function slipTotalsOf(slip: BetSlip, mode: SlipMode, series: SlipSeries | undefined, unitStakeMinor: MinorUnits | null): SlipTotals {
   if (mode === 'singles') {
     const quote = betSlipSinglesQuote(slip);
-    return { totalStakeMinor: quote.totalStakeMinor, payoutMinorMax: quote.payoutMinorMax, lineCount: quote.lines.length, blocked: betSlipSinglesPlaceCheck(slip) };
+    return {
+      totalStakeMinor: quote.totalStakeMinor,
+      payoutMinorMax: quote.payoutMinorMax,
+      lineCount: quote.lines.length,
+      blocked: betSlipSinglesPlaceCheck(slip),
+    };
   }
   if (!series) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: 0, blocked: 'SYSTEM_UNSUPPORTED' };
   if (unitStakeMinor === null) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: 'STAKE_MISSING' };

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   betLatestInfo,
   betList,
   betMultiple,
@@ -9,6 +8,7 @@ import {
   stakeOrderStatus,
   type BetRange,
   type EndpointBody,
+  type ApiError,
   type PlacedBet,
 } from '@piranha/contract';
 import { TIMERS, type BetSlipQuote, type BetSlipSelection } from '@piranha/domain';
