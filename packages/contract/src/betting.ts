@@ -46,6 +46,7 @@ const bmsSchema = z.object({
   mid: described(z.number(), 'Market id to bet on now (a moved line answers the new id)'),
   omid: z.optional(described(z.number(), 'The market id asked for, when its line moved to `mid`')),
   matchId: described(z.number(), 'Match id'),
+  mn: described(z.string(), 'Match name "Home v Away" (ours: the slip shows it without another call)'),
   ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended, −1 closed'),
   op: z.object({
     ty: described(z.number(), 'Selection type'),
@@ -158,7 +159,10 @@ export const betMultiple = endpoint({
         .check(z.minLength(1), z.maxLength(20)),
       'One entry per series to place',
     ),
-    betOptionList: described(z.array(betOptionSchema).check(z.minLength(2), z.maxLength(2 * BET_SLIP_MAX)), `Legs, 2–${BET_SLIP_MAX} (more is refused as too many legs), one per match`),
+    betOptionList: described(
+      z.array(betOptionSchema).check(z.minLength(2), z.maxLength(2 * BET_SLIP_MAX)),
+      `Legs, 2–${BET_SLIP_MAX} (more is refused as too many legs), one per match`,
+    ),
     currencyId: z.optional(integer('Currency id; default the brand’s')),
     lca_lang: z.optional(text(16, 'Language of the answer')),
   }),

@@ -26,6 +26,11 @@ function quoteFollowingLine(state: SportsState, selection: Selection): { quote: 
   return next ? { quote: next, movedFrom: selection.marketId } : { quote };
 }
 
+function matchNameOf(state: SportsState, matchId: number): string {
+  const match = state.entry(matchId)?.match;
+  return match ? `${match.home.name} v ${match.away.name}` : '';
+}
+
 /** A short option name for the slip: the team for a side, the usual symbols otherwise. */
 function optionNameOf(state: SportsState, matchId: number, type: number): string {
   const match = state.entry(matchId)?.match;
@@ -65,6 +70,7 @@ export async function betLatestInfoOf(deps: BettingDeps, user: SessionUser | und
       mid: quote?.marketId ?? selection.marketId,
       ...(movedFrom === undefined ? {} : { omid: movedFrom }),
       matchId: selection.matchId,
+      mn: matchNameOf(deps.sports, selection.matchId),
       ss,
       op: { ty: selection.type, od: odds, nm: optionNameOf(deps.sports, selection.matchId, selection.type), ...(line === null ? {} : { li: line }) },
       smin: limits.stakeMinMinor,

@@ -39,7 +39,7 @@ export const selectionKey = (selection: BetSlipSelection) => `${selection.matchI
 interface BetSlipState {
   slip: BetSlip;
   /** Names shown on each row, by selection key (the domain slip keeps only ids, odds and stakes). */
-  labels: Record<string, { name: string; line: string }>;
+  labels: Record<string, { name: string; line: string; match?: string }>;
   mode: SlipMode;
   /** Series code of the chosen system (3004 Trixie …); the accumulator uses n×1000+1. */
   systemCode: number | null;
@@ -59,6 +59,8 @@ interface BetSlipState {
   preferenceSet: (preference: OddsPreference) => void;
   oddsRefresh: (quotes: readonly BetSlipQuote[], nowMs: number) => void;
   oddsAccept: () => void;
+  /** Names from the latest bet info: the option's full name and its match. */
+  labelsRefresh: (labels: Record<string, { name: string; match: string }>) => void;
   openSet: (open: boolean) => void;
   noticeClear: () => void;
 }
@@ -113,6 +115,18 @@ export const useBetSlipStore = create<BetSlipState>()(
       preferenceSet: (preference) => set({ preference }),
       oddsRefresh: (quotes, nowMs) => set((state) => ({ slip: betSlipOddsRefresh(state.slip, quotes, nowMs) })),
       oddsAccept: () => set((state) => ({ slip: betSlipOddsAccept(state.slip) })),
+      labelsRefresh: (labels) =>
+        set((state) => {
+          const next = { ...state.labels };
+          let changed = false;
+          for (const [key, label] of Object.entries(labels)) {
+            const current = next[key];
+            if (current?.name === label.name && current.match === label.match) continue;
+            next[key] = { line: current?.line ?? '', name: label.name, match: label.match };
+            changed = true;
+          }
+          return changed ? { labels: next } : {};
+        }),
       openSet: (open) => set((state) => ({ open, slip: open ? { ...state.slip, miniSlipVisible: false } : state.slip })),
       noticeClear: () => set({ notice: null }),
     }),

@@ -77,6 +77,7 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
         <span className={styles.name}>
           {label?.name ?? t('betting.slip.selection')}
           {item.line ? <span className={styles.line}> {item.line}</span> : null}
+          {label?.match ? <span className={styles.match}>{label.match}</span> : null}
         </span>
         <span className={[styles.odds, change ? styles[change.direction] : ''].join(' ')} data-flash={change?.direction}>
           {item.locked ? <Lock size={14} aria-label={t('betting.slip.locked')} /> : null}
@@ -97,6 +98,31 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
       ) : null}
     </li>
   );
+}
+
+/**
+ * Keeps the slip's prices and names fresh (every 2 s) while the slip or the mini slip is on screen: moved odds are
+ * written onto the items, highlighted, and raise the accept-new-odds step.
+ */
+function useSlipLatestSync(active: boolean) {
+  const items = useBetSlipStore((state) => state.slip.items);
+  const oddsRefresh = useBetSlipStore((state) => state.oddsRefresh);
+  const labelsRefresh = useBetSlipStore((state) => state.labelsRefresh);
+  const signedIn = useSessionStore((state) => Boolean(state.login));
+  const latest = useLatestBetInfoQuery(items, active, signedIn);
+  useEffect(() => {
+    if (!latest.data) return;
+    oddsRefresh(latest.data.quotes, Date.now());
+    labelsRefresh(
+      Object.fromEntries(
+        latest.data.bms.map((entry) => [
+          selectionKey({ matchId: entry.matchId, marketId: entry.mid, optionType: entry.op.ty }),
+          { name: entry.op.nm, match: entry.mn },
+        ]),
+      ),
+    );
+  }, [latest.data, oddsRefresh, labelsRefresh]);
+  return latest;
 }
 
 type NoticeKey = 'betMaxLimit' | 'marketSuspended' | 'oddsLocked' | 'selectionNotInSlip' | 'stakeInvalid';
@@ -133,11 +159,6 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const place = usePlaceMutation();
   const [outcome, setOutcome] = useState<Outcome>();
   const nowMs = useHighlightClock(store.slip.oddsChanges);
-  const { oddsRefresh } = store;
-
-  useEffect(() => {
-    if (latest.data) oddsRefresh(latest.data.quotes, Date.now());
-  }, [latest.data, oddsRefresh]);
 
   const items = store.slip.items;
   const series = useMemo(() => slipSeriesOf(items.length), [items.length]);
@@ -330,6 +351,7 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
   const money = useMoney();
   const format = useOddsFormat();
   const { slip, open, notice, labels, openSet, noticeClear } = useBetSlipStore();
+  useSlipLatestSync(open || slip.miniSlipVisible);
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(noticeClear, 3000);
