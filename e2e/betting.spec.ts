@@ -112,13 +112,17 @@ describe('Betting, through the real server and Chromium', () => {
     const page = await context.newPage();
     await playerFund(page);
     await selectionsAdd(page, 1);
-    // The slip kept on the device still holds an older price, as after a while away.
+    // The slip kept on the device still holds an older price, as after a while away. It is edited from a page
+    // without the slip, where nothing refreshes (and so rewrites) it.
+    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.waitForURL(/#\/me$/);
     await page.evaluate(() => {
       const saved = JSON.parse(localStorage.getItem('pir.bet_slip') ?? '{}') as { state: { slip: { items: { oddsThousandths: number }[] } } };
       for (const item of saved.state.slip.items) item.oddsThousandths += 150;
       localStorage.setItem('pir.bet_slip', JSON.stringify(saved));
     });
     await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: 'Sports' }).click();
     await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     const accept = slip.getByRole('button', { name: 'Accept new odds' });

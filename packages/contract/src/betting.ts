@@ -32,7 +32,7 @@ export type BetKindWire = (typeof BET_KINDS)[number];
 export const CASH_OUT_STATUS = { offered: 1, suspended: 0, unavailable: -1 } as const;
 
 const oddsDecimal = (description: string) => described(z.number().check(z.positive()), description);
-const oddsChangeSchema = described(z.union([z.literal(0), z.literal(1), z.literal(2)]), 'Odds change preference: 0 accept none, 1 accept better, 2 accept any');
+const oddsChangeSchema = integer('Odds change preference: 0 accept none, 1 accept better, 2 accept any', { min: 0, max: 2 });
 
 // ---- Latest bet info ----------------------------------------------------------------------------------------------
 
@@ -316,7 +316,13 @@ export const betList = endpoint({
     current: z.optional(integer('Page, from 1', { min: 1, max: 10_000 })),
     size: z.optional(integer('Records per page, 1–50 (default 20)', { min: 1, max: 50 })),
     isSettled: z.optional(described(z.boolean(), 'false outstanding (default), true settled')),
-    range: z.optional(described(z.enum(BET_RANGES), 'today, yesterday, last7days or last30days (default)')),
+    // A string checked against the list (not an enum), so a number is refused as the wrong type.
+    range: z.optional(
+      described(
+        z.string().check(z.refine((value) => (BET_RANGES as readonly string[]).includes(value))),
+        'today, yesterday, last7days or last30days (default)',
+      ),
+    ),
   }),
   data: z.object({ records: z.array(betRecordSchema), current: integer('Page'), total: integer('Matching records') }),
 });

@@ -67,7 +67,7 @@ export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[]): BetRecord 
 export async function betListOf(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betList>) {
   const current = body.current ?? 1;
   const size = body.size ?? PAGE_SIZE_DEFAULT;
-  const { fromAt, toAt } = betRangeOf(body.range ?? 'last30days', deps.now());
+  const { fromAt, toAt } = betRangeOf((body.range as BetRange | undefined) ?? 'last30days', deps.now());
   const page = await betsPage(deps.db, { userId: user.uid, settled: body.isSettled ?? false, fromAt, toAt, offset: (current - 1) * size, limit: size });
   const legs = await legsOfBets(
     deps.db,
