@@ -1,8 +1,6 @@
 import { ERRORS, type ErrorName } from '@piranha/contract';
-import { marketIdOf } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { betRecords, feedManualCreate, market1x2, multiplePost, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
@@ -96,13 +94,13 @@ describe('every refusal names its reason and writes nothing', () => {
 
   it('refuses a bet that could return more than the maximum payout', async () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });
-    const matchId = feed.matchAdd().id;
-    // 4-4 in the correct-score market: long odds, so the largest stake passes the payout cap.
-    const marketId = marketIdOf({ matchId, type: 1099, period: 1001, line: undefined });
-    const quote = sportsQuoteGet(state(), { matchId, marketId, optionType: 144 })!;
-    expect(quote.odds!).toBeGreaterThan(50_000);
-    const option = { matchId, marketId, optionType: 144, odds: quote.odds! / 1000, oddsThousandths: quote.odds! } as unknown as Option;
-    refusedWith(await singlePost(t, session, [{ option, stake: 10_000_00 }]), 'PAYOUT_ABOVE_MAX');
+    // Ten legs at their longest 1X2 price: the largest stake would return far above the payout cap.
+    const legs = Array.from({ length: 10 }, () => {
+      const matchId = feed.matchAdd().id;
+      return ([1, 2, 3] as const).map((type) => market1x2(state(), matchId, type)).reduce((best, option) => (option.odds > best.odds ? option : best));
+    });
+    expect(legs.reduce((product, leg) => product * leg.odds, 1)).toBeGreaterThan(50);
+    refusedWith(await multiplePost(t, session, legs, [{ seriesValue: 10_001, unitStake: 10_000_00 }]), 'PAYOUT_ABOVE_MAX', 'betMultipleData.0.unitStake');
   });
 
   it('refuses a stake the wallet does not cover and leaves the balance as it was', async () => {
