@@ -125,7 +125,10 @@ describe('settlement from results', () => {
     const entry = state().entry(matchId)!;
     const quarter = state()
       .bookOf(entry)
-      .find((market) => market.type === 1000 && market.period === 1001 && market.line !== undefined && Math.abs(market.line) < 1 && Math.abs((market.line * 4) % 2) === 1);
+      .find(
+        (market) =>
+          market.type === 1000 && market.period === 1001 && market.line !== undefined && Math.abs(market.line) < 1 && Math.abs((market.line * 4) % 2) === 1,
+      );
     expect(quarter).toBeDefined();
     const marketId = marketIdOf({ matchId, type: 1000, period: 1001, line: quarter!.line });
     const quote = sportsQuoteGet(state(), { matchId, marketId, optionType: 1 })!;

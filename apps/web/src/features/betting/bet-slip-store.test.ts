@@ -49,7 +49,10 @@ describe('the bet slip store', () => {
   it('asks to accept moved odds, and any change to the slip clears the request', () => {
     betSlipSelect(offer(1));
     const store = useBetSlipStore.getState();
-    store.oddsRefresh([{ matchId: 1, marketId: 10, optionType: 1, previousMarketId: null, oddsThousandths: 2600, marketOpen: true, line: null, multipleAllowed: true }], 1_000);
+    store.oddsRefresh(
+      [{ matchId: 1, marketId: 10, optionType: 1, previousMarketId: null, oddsThousandths: 2600, marketOpen: true, line: null, multipleAllowed: true }],
+      1_000,
+    );
     expect(useBetSlipStore.getState().slip.needAcceptLatestOdds).toBe(true);
     expect(useBetSlipStore.getState().slip.items[0]!.oddsThousandths).toBe(2600);
     betSlipSelect(offer(2));
