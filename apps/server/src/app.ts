@@ -134,10 +134,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
-  const sportsState = sportsStateCreate(feed, feedMargins);
+  const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
   sportsRoutes(app, { ...deps, sports: sportsState });
   // The feed moves once a second; each tick that changes something publishes a new snapshot version.
-  const feedTicker = overrides.feedTicker === false ? undefined : setInterval(() => feed.tick(deps.now().getTime()), 1000);
+  const feedTick = () => {
+    try {
+      feed.tick(deps.now().getTime());
+    } catch (error) {
+      // A failing tick must not take the server down with it; the next one tries again.
+      app.log.error({ err: error }, 'sports feed tick failed');
+    }
+  };
+  const feedTicker = overrides.feedTicker === false ? undefined : setInterval(feedTick, 1000);
   feedTicker?.unref();
   const bettingDeps: BettingDeps = {
     ...deps,

@@ -1,6 +1,7 @@
 import { marketIdOf, marketMarginsDefault, marketOptionSettle } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
 import { feedSimulatorCreate } from '../src/providers/feed/feed-simulator.ts';
+import type { SportsFeed } from '../src/providers/feed/sports-feed.ts';
 import { sportsStateCreate } from '../src/modules/sports/sports-state.ts';
 import { sportsOptionSettle, sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 
@@ -93,5 +94,23 @@ describe('in-play pricing', () => {
     const after = state.bookOf(current).find((market) => market.type === 1005 && market.period === 1001)!;
     expect(after.options.map((option) => option.odds)).not.toEqual(before.options.map((option) => option.odds));
     expect(after.options.reduce((sum, option) => sum + option.probability, 0)).toBeCloseTo(1, 9);
+  });
+});
+
+describe('a match whose pricing fails', () => {
+  it('is reported and shown without markets while every other match keeps its prices', () => {
+    const { feed } = setup();
+    const good = feed.snapshot().matches.find((match) => match.sportId === 3)!;
+    if (good.model.sport !== 'basketball') throw new Error('expected a basketball model');
+    // Ratings no model can price: the away side would score fewer than zero points.
+    const broken = { ...good, id: 999_001, model: { ...good.model, away: { offencePoints: -500, defencePoints: 0 } } };
+    const snapshot = { version: 1, matches: [good, broken] };
+    const fixed: SportsFeed = { snapshot: () => snapshot, match: () => undefined, results: () => [], subscribe: () => () => {}, tick: () => {} };
+    const errors: number[] = [];
+    const state = sportsStateCreate(fixed, marketMarginsDefault, (_error, matchId) => errors.push(matchId));
+    expect(state.bookOf(state.entry(good.id)!).length).toBeGreaterThan(0);
+    expect(state.bookOf(state.entry(broken.id)!)).toEqual([]);
+    expect(errors).toEqual([999_001]);
+    expect(JSON.parse(state.cardJson(state.entry(broken.id)!))).toMatchObject({ id: 999_001, mg: [], tms: 0 });
   });
 });

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Serialised answers per (query key, feed version): a poll of an unchanged snapshot is a map lookup and a string
- * send, never a rebuild. The ETag is a hash of the body, so an answer that comes out the same at a later version
- * (nothing the client asked about moved) keeps its ETag and If-None-Match still answers 304.
+ * Serialised answers per (query key, feed version): a poll of an unchanged snapshot is a map lookup and a send of
+ * bytes encoded once, never a rebuild. The ETag is a hash of the body, so an answer that comes out the same at a
+ * later version (nothing the client asked about moved) has the same ETag and If-None-Match still answers 304.
+ * The cache is bounded by its number of keys and its bytes, oldest-used first out, so varied queries (search
+ * words, id lists) cannot grow it without limit.
  */
 
 export interface CachedBody {
-  readonly body: string;
-  /** The body encoded once, so a send copies bytes instead of encoding the string again. */
+  /** The envelope, encoded once. */
   readonly bytes: Buffer;
   readonly etag: string;
 }
@@ -22,19 +23,28 @@ export function envelopeOkJson(dataJson: string): string {
   return `{"dm_error":0,"error_msg":"","data":${dataJson}}`;
 }
 
-export function responseCacheCreate(maxKeys = 5_000): ResponseCache {
+export function responseCacheCreate(limits: { maxKeys?: number; maxBytes?: number } = {}): ResponseCache {
+  const maxKeys = limits.maxKeys ?? 5_000;
+  const maxBytes = limits.maxBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, { version: number; cached: CachedBody }>();
+  let bytesHeld = 0;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytesHeld -= entry.cached.bytes.length;
+    entries.delete(key);
+  };
   return {
     get(key, version, build) {
       const hit = entries.get(key);
       if (hit && hit.version === version) return hit.cached;
-      const body = envelopeOkJson(build());
-      const etag = hit && hit.cached.body === body ? hit.cached.etag : `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-      const cached = { body, bytes: Buffer.from(body, 'utf8'), etag };
+      const bytes = Buffer.from(envelopeOkJson(build()), 'utf8');
+      const cached = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"` };
       // Re-inserting moves the key to the end, so the oldest-used key is the first to go when full.
-      entries.delete(key);
+      forget(key);
       entries.set(key, { version, cached });
-      if (entries.size > maxKeys) entries.delete(entries.keys().next().value as string);
+      bytesHeld += bytes.length;
+      while (entries.size > 1 && (entries.size > maxKeys || bytesHeld > maxBytes)) forget(entries.keys().next().value as string);
       return cached;
     },
   };

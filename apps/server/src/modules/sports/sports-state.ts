@@ -47,7 +47,11 @@ function changeKeyOf(match: FeedMatch): string {
   return `${match.status}|${match.score.home}-${match.score.away}|${periods}|${match.marketsSuspended}|${match.clock.periodCode}|${match.clock.running}`;
 }
 
-export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins): SportsState {
+/**
+ * `onPriceError` hears of a match whose pricing threw (a model bug, a provider's impossible score): that match keeps
+ * its last prices (or shows none) and every other match goes on.
+ */
+export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins, onPriceError: (error: unknown, matchId: number) => void = () => {}): SportsState {
   const byId = new Map<number, MatchEntry>();
   let ordered: MatchEntry[] = [];
   let version = 0;
@@ -56,8 +60,13 @@ export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins): Spo
   let rememberedFrom = 0;
 
   const price = (entry: MatchEntry) => {
-    entry.book = matchBookPrice(entry.match, margins);
     entry.priceKey = priceKeyOf(entry.match);
+    try {
+      entry.book = matchBookPrice(entry.match, margins);
+    } catch (error) {
+      entry.book ??= [];
+      onPriceError(error, entry.match.id);
+    }
   };
 
   const repriceIfDue = (entry: MatchEntry) => {

@@ -71,22 +71,26 @@ const sportIdOf: Record<SportKey, SportId> = {
   tableTennis: sportIds.tableTennis,
 };
 
+/**
+ * About 170 matches a day: with their lengths that keeps nine or so live at any hour on average (soccer about six),
+ * besides the ones generated already under way.
+ */
 const leaguePlans: readonly LeaguePlan[] = [
-  { sport: 'soccer', regionId: 1, name: 'Premier Division', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 2, name: 'Primera Liga', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 3, name: 'Série Nacional', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'soccer', regionId: 4, name: 'Liga Continental', teamCount: 16, matchesPerDay: 3, liveCount: 2 },
-  { sport: 'soccer', regionId: 5, name: 'Primera A', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'soccer', regionId: 6, name: 'Erste Liga', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'basketball', regionId: 1, name: 'National Basketball Circuit', teamCount: 12, matchesPerDay: 3, liveCount: 2 },
-  { sport: 'basketball', regionId: 2, name: 'Liga de Baloncesto', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'basketball', regionId: 3, name: 'Liga Nacional de Basquete', teamCount: 12, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'tennis', regionId: 1, name: 'Kingsmere Open', teamCount: 16, matchesPerDay: 4, liveCount: 2 },
-  { sport: 'tennis', regionId: 4, name: 'Copa Puerto Sol', teamCount: 16, matchesPerDay: 3, liveCount: 1 },
-  { sport: 'volleyball', regionId: 3, name: 'Superliga de Vôlei', teamCount: 12, matchesPerDay: 2, liveCount: 2 },
-  { sport: 'volleyball', regionId: 6, name: 'Volleyball Bundesklasse', teamCount: 10, matchesPerDay: 2, liveCount: 1 },
-  { sport: 'tableTennis', regionId: 4, name: 'Liga Pro de Tenis de Mesa', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
-  { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'soccer', regionId: 1, name: 'Premier Division', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 2, name: 'Primera Liga', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 3, name: 'Série Nacional', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 4, name: 'Liga Continental', teamCount: 16, matchesPerDay: 12, liveCount: 2 },
+  { sport: 'soccer', regionId: 5, name: 'Primera A', teamCount: 16, matchesPerDay: 12, liveCount: 1 },
+  { sport: 'soccer', regionId: 6, name: 'Erste Liga', teamCount: 16, matchesPerDay: 12, liveCount: 1 },
+  { sport: 'basketball', regionId: 1, name: 'National Basketball Circuit', teamCount: 12, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'basketball', regionId: 2, name: 'Liga de Baloncesto', teamCount: 12, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'basketball', regionId: 3, name: 'Liga Nacional de Basquete', teamCount: 12, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'tennis', regionId: 1, name: 'Kingsmere Open', teamCount: 16, matchesPerDay: 8, liveCount: 2 },
+  { sport: 'tennis', regionId: 4, name: 'Copa Puerto Sol', teamCount: 16, matchesPerDay: 8, liveCount: 1 },
+  { sport: 'volleyball', regionId: 3, name: 'Superliga de Vôlei', teamCount: 12, matchesPerDay: 6, liveCount: 2 },
+  { sport: 'volleyball', regionId: 6, name: 'Volleyball Bundesklasse', teamCount: 10, matchesPerDay: 6, liveCount: 1 },
+  { sport: 'tableTennis', regionId: 4, name: 'Liga Pro de Tenis de Mesa', teamCount: 12, matchesPerDay: 24, liveCount: 2 },
+  { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 24, liveCount: 2 },
 ];
 
 export function fixturesGenerate(options: { readonly seed: number; readonly nowMs: number }): FixtureSet {
