@@ -21,7 +21,7 @@ import { bettingWorkerStart, type BettingWorker } from './modules/betting/bettin
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
-import type { PaymentsDeps } from './modules/payments/payments-deps.ts';
+import { addressListOf, type PaymentsDeps } from './modules/payments/payments-deps.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
@@ -169,8 +169,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     log: (message, details) => app.log.info(details, message),
   });
-  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp };
-  paymentsRoutes(app, payments);
+  const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
   if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });

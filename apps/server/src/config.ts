@@ -40,6 +40,8 @@ export interface AppConfig {
   paymentsWebhookSecret: string | undefined;
   /** Betting: the in-play acceptance delay and the cash-out margin (basis points of the fair value). */
   betting: { liveDelayMs: number; cashOutMarginBasisPoints: number };
+  /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
+  mpesaCallbackAllowlist: string[];
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -124,5 +126,6 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       liveDelayMs: env.BET_LIVE_DELAY_MS === '0' ? 0 : positiveInt('BET_LIVE_DELAY_MS', env.BET_LIVE_DELAY_MS, 5000),
       cashOutMarginBasisPoints: atMost('BET_CASH_OUT_MARGIN_BP', positiveInt('BET_CASH_OUT_MARGIN_BP', env.BET_CASH_OUT_MARGIN_BP, 500), 9999),
     },
+    mpesaCallbackAllowlist: list(env.MPESA_CALLBACK_ALLOWLIST, []),
   };
 }

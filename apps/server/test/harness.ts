@@ -102,6 +102,13 @@ async function databaseDrop(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
+    // pool.end() resolves before the server has seen every client's goodbye; forcing the drop then kills a backend
+    // whose client is still closing, and its FATAL surfaces as an unhandled error. Give the goodbyes a moment first.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await admin.end();

@@ -5,8 +5,9 @@ import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts'
 import { auditClean, balanceOf, checkoutOf, idempotencyKey, payinCreateOk, payinCreateRequest, playerFund, sandboxDecide } from './payments-fixtures.ts';
 
 let t: TestApp;
+const OPS = { authorization: 'Bearer ops-secret-for-tests' };
 beforeAll(async () => {
-  t = await testAppCreate();
+  t = await testAppCreate({ env: { OPS_TOKEN: 'ops-secret-for-tests' } });
 });
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);
@@ -119,6 +120,37 @@ describe('appeals', () => {
     expect((await post(session, 'payin/order/appeal/submit', { order_id: order.order_id, reason: 'other' })).dm_error).toBe(5011);
     const history = (await get(session, 'pay/order/history')).data.records;
     expect(history[0].appeal_status).toBe(0);
+  });
+
+  it('lets an operator review and uphold an appeal, crediting the declined deposit once', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 4000, currency: 'BRL' });
+    await sandboxDecide(t, checkoutOf(order).url, 'decline');
+    const appeal = (await post(session, 'payin/order/appeal/submit', { order_id: order.order_id, reason: 'paid_not_credited' })).data.appeal;
+    const resolve = (status: number, headers: Record<string, string> = OPS) =>
+      t.post('/api/ops/payments/appeal', { headers, body: { appeal_id: appeal.appeal_id, status } }).then(envelopeOf);
+    expect((await resolve(2, { authorization: 'Bearer wrong' })).dm_error).toBe(1002);
+    expect((await resolve(1)).data.appeal.status).toBe(1);
+    expect((await resolve(1)).dm_error).toBe(5008);
+    expect((await resolve(2)).data.appeal.status).toBe(2);
+    expect((await resolve(3)).dm_error).toBe(5008);
+    expect(await balanceOf(t, session, 'BRL')).toBe(4000);
+    expect((await get(session, 'payin/order/status', { order_id: order.order_id })).data).toMatchObject({ status: 4, first_deposit: 1 });
+    expect((await get(session, 'payin/order/appeal/get', { order_id: order.order_id })).data.appeal.status).toBe(2);
+  });
+
+  it('leaves the balance alone when an operator rejects an appeal', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 4000, currency: 'BRL' });
+    await sandboxDecide(t, checkoutOf(order).url, 'decline');
+    const appeal = (await post(session, 'payin/order/appeal/submit', { order_id: order.order_id, reason: 'other' })).data.appeal;
+    const rejected = envelopeOf(await t.post('/api/ops/payments/appeal', { headers: OPS, body: { appeal_id: appeal.appeal_id, status: 3 } }));
+    expect(rejected.data.appeal.status).toBe(3);
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+    expect(envelopeOf(await t.post('/api/ops/payments/appeal', { headers: OPS, body: { appeal_id: appeal.appeal_id, status: 7 } }))).toMatchObject({
+      dm_error: 1001,
+      data: { field: 'status' },
+    });
   });
 
   it('refuses an appeal with an unknown reason by name', async () => {

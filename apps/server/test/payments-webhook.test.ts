@@ -113,6 +113,19 @@ describe('payment notifications', () => {
     expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 2 });
   });
 
+  it.each([
+    ['processing then failed', ['payin.processing', 'payin.failed'], { status: 2, pay_status: 4 }],
+    ['processing then expired', ['payin.processing', 'payin.expired'], { status: 3, pay_status: 3 }],
+    ['expired without processing', ['payin.expired'], { status: 3, pay_status: 3 }],
+    ['paid without processing', ['payin.paid'], { status: 4, pay_status: 1 }],
+    ['paid, then a late processing', ['payin.paid', 'payin.processing'], { status: 4, pay_status: 1 }],
+  ])('follows the state machine for %s', async (_label, types, final) => {
+    const { session, order, ref } = await pixOrder();
+    for (const [index, type] of types.entries()) await webhookPost(t, 'pix', paidNotice(order, ref, { type, event_id: `evt_${order.order_id}_${index}` }));
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject(final);
+    expect(await balanceOf(t, session, 'BRL')).toBe(final.status === 4 ? order.amount : 0);
+  });
+
   it('refuses malformed JSON as malformed, after the signature', async () => {
     const answer = await webhookPost(t, 'pix', undefined, { raw: '{"event_id":' });
     expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
@@ -173,6 +186,12 @@ describe('M-Pesa callbacks (unsigned, protected by a secret URL and the STK quer
     expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 2, pay_status: 4 });
   });
 
+  it('cancels a push nobody answers (1 → 3)', async () => {
+    const { session, order } = await mpesaOrder();
+    t.clock.advance(31 * 60 * 1000);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
+  });
+
   it('ignores a replayed success callback', async () => {
     const { session, order, ref } = await mpesaOrder();
     await sandboxDecide(t, checkoutOf(order).url, 'approve');
@@ -181,5 +200,27 @@ describe('M-Pesa callbacks (unsigned, protected by a secret URL and the STK quer
     expect(replay.json).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await balanceOf(t, session, 'KES')).toBe(50_000);
     expect(await outcomesOf(order.order_id)).toEqual(['applied', 'duplicate']);
+  });
+});
+
+describe('M-Pesa callback allowlist', () => {
+  it('refuses a callback with the right token from an address outside MPESA_CALLBACK_ALLOWLIST', async () => {
+    const guarded = await testAppCreate({ env: { MPESA_CALLBACK_ALLOWLIST: '127.0.0.1,196.201.214.0/24' } });
+    try {
+      const session = await guarded.session('simba');
+      const order = await payinCreateOk(guarded, session, { channel: 'MPESA', amount: 50_000, currency: 'KES', phone: '0712123456' });
+      const ref = order.instruction.checkout_request_id!;
+      const url = `/api/piranha/finance/webhook/mpesa/${callbackToken(guarded.built.payments.webhookSecret, ref)}`;
+      const body = { Body: { stkCallback: { MerchantRequestID: '1-2-1', CheckoutRequestID: ref, ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } };
+      const outside = await guarded.post(url, { body, remoteAddress: '203.0.113.9' });
+      expect(outside.status).toBe(401);
+      expect(await payinStatusOf(guarded, session, order.order_id)).toMatchObject({ status: 1 });
+      // The sandbox calls from the loopback address, which the list allows.
+      await sandboxDecide(guarded, checkoutOf(order).url, 'approve');
+      expect(await payinStatusOf(guarded, session, order.order_id)).toMatchObject({ status: 4 });
+      expect(await auditClean(guarded)).toBe(true);
+    } finally {
+      await guarded.close();
+    }
   });
 });

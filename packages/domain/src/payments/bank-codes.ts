@@ -48,8 +48,3 @@ export const BANK_CODES: Partial<Record<CurrencyCode, readonly { code: string; n
 export function bankCodesOf(currency: CurrencyCode): readonly { code: string; name: string }[] {
   return BANK_CODES[currency] ?? [];
 }
-
-/** How long a pay-in instruction stays payable before the order is cancelled as timed out. */
-export const PAYIN_ORDER_TTL_MS = 30 * 60 * 1000;
-/** How long the deposit page keeps polling between status checks (spec §9 payment poll). */
-export const PAYIN_POLL_INTERVAL_S = 10;

@@ -70,3 +70,6 @@ export function quickAmountsMinor(currency: CurrencyCode, brandMinChargeMajor: n
   const min = PAYIN_MIN_MAJOR[currency] ?? brandMinChargeMajor;
   return (listed ?? [min, min * 2, min * 5, min * 10]).map((major) => major * 100);
 }
+
+/** How long a pay-in instruction stays payable before the order is cancelled as timed out. */
+export const PAYIN_ORDER_TTL_MS = 30 * 60 * 1000;

@@ -24,6 +24,37 @@ function repeatOf(order: PaymentOrderRow, event: OrderEvent): TransitionOutcome 
   return same ? 'duplicate' : 'closed';
 }
 
+/**
+ * Credits a pay-in and marks it paid. The transfer is keyed by the order id, so whichever path gets here first — the
+ * provider's notice or an operator upholding an appeal — credits, and any later one changes nothing.
+ */
+export async function payinCredit(tx: Tx, order: PaymentOrderRow, now: Date): Promise<TransitionOutcome> {
+  const transfer = await ledgerTransfer(tx, {
+    kind: 'payin',
+    externalRef: order.orderId,
+    lines: [
+      { account: { house: 'payment_clearing', currency: order.currency }, amountMinor: -order.amountMinor },
+      { account: { userId: order.userId, currency: order.currency }, amountMinor: order.amountMinor },
+    ],
+  });
+  if (!transfer.created) return 'duplicate';
+  const first = !(await payinPaidExists(tx, order.userId, order.id));
+  await orderStateSet(tx, order.id, { status: ORDER_STATUS.success, payStatus: PAY_STATUS.success, firstDeposit: first }, now);
+  const event = {
+    userId: order.userId,
+    orderId: order.orderId,
+    currency: order.currency,
+    amountMinor: order.amountMinor,
+    payinCode: order.payinCode,
+    createdAt: now,
+  };
+  // The bonus engine consumes these rows: the first deposit unlocks the first-charge bonus, a code its extra.
+  if (first) await paymentEventInsert(tx, { kind: 'first_deposit', ...event });
+  if (order.payinCode && (await payinCodeUseInsert(tx, { code: order.payinCode, userId: order.userId, orderId: order.orderId, createdAt: now })))
+    await paymentEventInsert(tx, { kind: 'payin_code', ...event });
+  return 'applied';
+}
+
 async function payinApply(tx: Tx, order: PaymentOrderRow, event: OrderEvent, now: Date): Promise<TransitionOutcome> {
   if (FINAL.has(order.status) || (event === 'processing' && order.status !== ORDER_STATUS.created)) return repeatOf(order, event);
   switch (event) {
@@ -36,32 +67,8 @@ async function payinApply(tx: Tx, order: PaymentOrderRow, event: OrderEvent, now
     case 'expired':
       await orderStateSet(tx, order.id, { status: ORDER_STATUS.cancelled, payStatus: PAY_STATUS.timeout }, now);
       return 'applied';
-    case 'paid': {
-      const transfer = await ledgerTransfer(tx, {
-        kind: 'payin',
-        externalRef: order.orderId,
-        lines: [
-          { account: { house: 'payment_clearing', currency: order.currency }, amountMinor: -order.amountMinor },
-          { account: { userId: order.userId, currency: order.currency }, amountMinor: order.amountMinor },
-        ],
-      });
-      if (!transfer.created) return 'duplicate';
-      const first = !(await payinPaidExists(tx, order.userId, order.id));
-      await orderStateSet(tx, order.id, { status: ORDER_STATUS.success, payStatus: PAY_STATUS.success, firstDeposit: first }, now);
-      const event = {
-        userId: order.userId,
-        orderId: order.orderId,
-        currency: order.currency,
-        amountMinor: order.amountMinor,
-        payinCode: order.payinCode,
-        createdAt: now,
-      };
-      // The bonus engine consumes these rows: the first deposit unlocks the first-charge bonus, a code its extra.
-      if (first) await paymentEventInsert(tx, { kind: 'first_deposit', ...event });
-      if (order.payinCode && (await payinCodeUseInsert(tx, { code: order.payinCode, userId: order.userId, orderId: order.orderId, createdAt: now })))
-        await paymentEventInsert(tx, { kind: 'payin_code', ...event });
-      return 'applied';
-    }
+    case 'paid':
+      return payinCredit(tx, order, now);
   }
 }
 

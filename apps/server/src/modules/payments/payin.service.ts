@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
-import type { CurrencyCode, VariantProfile } from '@piranha/domain';
+import { TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   bonusMaxMinor,
   CRYPTO_NETWORKS,
@@ -8,7 +8,6 @@ import {
   isPayChannelKey,
   mpesaMsisdn,
   PAYIN_ORDER_TTL_MS,
-  PAYIN_POLL_INTERVAL_S,
   payinChannelsOf,
   payoutChannelsOf,
   quickAmountsMinor,
@@ -222,7 +221,7 @@ export async function payinStatus(deps: PaymentsDeps, user: SessionUser, orderId
     currency: order.currency,
     channel: order.channel,
     first_deposit: order.firstDeposit ? (1 as const) : (0 as const),
-    poll_interval_s: PAYIN_POLL_INTERVAL_S,
+    poll_interval_s: TIMERS.paymentPollMs / 1000,
   };
 }
 

@@ -1,3 +1,4 @@
+import { BlockList, isIPv6 } from 'node:net';
 import { isCurrencyCode, variantFindByKey, DEFAULT_VARIANT, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,6 +10,21 @@ export interface PaymentsDeps extends RouteDeps {
   provider: SandboxPsp;
   /** Shared with the provider: signs notifications and M-Pesa callback tokens. */
   webhookSecret: string;
+  /** Where M-Pesa callbacks may come from; undefined accepts any address. */
+  mpesaAllowlist?: BlockList;
+}
+
+/** A BlockList of IPs and CIDRs (IPv4 or IPv6), used as an allowlist. */
+export function addressListOf(entries: readonly string[]): BlockList | undefined {
+  if (entries.length === 0) return undefined;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    const family = isIPv6(address!) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address!, family);
+    else list.addSubnet(address!, Number(prefix), family);
+  }
+  return list;
 }
 
 /** The brand the player belongs to: money rules follow the account's brand, never the request's app-key header. */

@@ -3,8 +3,12 @@ import type { z } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import { payinCredit } from './order-transitions.ts';
 import { unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
+  appealLock,
+  appealStatusSet,
+  orderLockByOrderId,
   appealInsert,
   appealOf,
   orderLockById,
@@ -134,4 +138,24 @@ export async function payinCodeAttach(deps: PaymentsDeps, user: SessionUser, raw
     await orderStateSet(tx, order.id, { status: locked.status, payStatus: locked.payStatus, payinCode: code }, deps.now());
   });
   return { used: 1 as const, order_id: order.orderId };
+}
+
+/**
+ * An operator moves an appeal: 0 → 1 (in review), 0/1 → 2 (upheld) or 3 (rejected). Upholding a pay-in that was never
+ * credited credits it now — through the same ledger key as the provider's notice, so it can only ever be credited once.
+ */
+export async function appealResolve(deps: PaymentsDeps, appealId: number, status: 1 | 2 | 3) {
+  const now = deps.now();
+  return transaction(deps.db, async (tx) => {
+    const appeal = await appealLock(tx, appealId);
+    if (!appeal) throw new AppError('NOT_FOUND', { field: 'appeal_id' });
+    const final = appeal.status === APPEAL_STATUS.resolved || appeal.status === APPEAL_STATUS.rejected;
+    if (final || (status === APPEAL_STATUS.reviewing && appeal.status !== APPEAL_STATUS.submitted))
+      throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'status', issue: `from_${appeal.status}` });
+    if (status === APPEAL_STATUS.resolved) {
+      const order = await orderLockByOrderId(tx, appeal.orderId);
+      if (order && order.status !== ORDER_STATUS.success) await payinCredit(tx, order, now);
+    }
+    return { appeal: appealView(await appealStatusSet(tx, appealId, status, now)) };
+  });
 }

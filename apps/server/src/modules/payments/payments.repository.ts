@@ -218,6 +218,21 @@ export async function appealOf(tx: DbOrTx, orderId: string) {
   return row;
 }
 
+export async function appealLock(tx: DbOrTx, appealId: number) {
+  const [row] = await tx.select().from(paymentAppeals).where(eq(paymentAppeals.id, appealId)).for('update');
+  return row;
+}
+
+export async function appealStatusSet(tx: DbOrTx, appealId: number, status: number, now: Date) {
+  const [row] = await tx.update(paymentAppeals).set({ status, updatedAt: now }).where(eq(paymentAppeals.id, appealId)).returning();
+  return row!;
+}
+
+export async function orderLockByOrderId(tx: DbOrTx, orderId: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).for('update');
+  return row;
+}
+
 export async function appealInsert(tx: DbOrTx, row: typeof paymentAppeals.$inferInsert) {
   const [inserted] = await tx.insert(paymentAppeals).values(row).onConflictDoNothing().returning();
   return inserted;

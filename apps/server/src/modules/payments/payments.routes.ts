@@ -22,11 +22,14 @@ import {
   userDepositCheck,
 } from '@piranha/contract';
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
+import { AppError } from '../../app-error.ts';
+import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister } from '../../plugins/route.ts';
 import { currencyInfoOf } from './currency-info.ts';
 import { depositInfo, payinCreate, payinRecommendOf, payinStatus, userDepositCheckOf } from './payin.service.ts';
 import { brandOfUser, type PaymentsDeps } from './payments-deps.ts';
-import { appealCreate, appealGet, historyOf, payinCodeAttach, payinCodeCheckOf } from './payments-records.service.ts';
+import { appealCreate, appealGet, appealResolve, historyOf, payinCodeAttach, payinCodeCheckOf } from './payments-records.service.ts';
 import {
   accountElements,
   accountElementsSave,
@@ -40,8 +43,18 @@ import {
   transfiyaOf,
 } from './payout.service.ts';
 
+const opsAppealBody = z.strictObject({ appeal_id: z.number().int().positive(), status: z.union([z.literal(1), z.literal(2), z.literal(3)]) });
+
 /** Spec §7 Finance: HTTP only — each route parses with the contract and calls one service function. */
-export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps): void {
+export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsToken: string | undefined }): void {
+  // Operators review appeals: 1 in review, 2 upheld (an uncredited pay-in is credited), 3 rejected. Off unless OPS_TOKEN is set.
+  app.post('/api/ops/payments/appeal', async (request) => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const body = opsAppealBody.safeParse(request.body);
+    if (!body.success) throw new AppError('VALIDATION_FAILED', { field: String(body.error.issues[0]?.path[0] ?? 'body') });
+    return envelopeOk(await appealResolve(deps, body.data.appeal_id, body.data.status));
+  });
+
   routeRegister(app, deps, currencyInfoGet, async ({ user, ctx }) =>
     currencyInfoOf(user ? await brandOfUser(deps.db, user.uid) : ctx.variant, ctx.params.currency),
   );

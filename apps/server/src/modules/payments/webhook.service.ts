@@ -141,6 +141,8 @@ export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, 
 }
 
 async function mpesaCallbackApply(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
+  const address = input.remoteAddress.replace(/^::ffff:/, '');
+  if (deps.mpesaAllowlist && !deps.mpesaAllowlist.check(address, address.includes(':') ? 'ipv6' : 'ipv4')) return refuse(deps, input, 'forged_address', 401);
   let parsed: z.infer<typeof stkCallbackSchema>;
   try {
     parsed = stkCallbackSchema.parse(JSON.parse(input.rawBody));
