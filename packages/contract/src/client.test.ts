@@ -369,4 +369,24 @@ describe('api client: timeout and cancellation', () => {
     expect(h.delays).toEqual([]);
     expect(h.reports).toEqual([]);
   });
+
+  it('neither reports nor toasts a call cancelled while its body is read', async () => {
+    const controller = new AbortController();
+    const h = harness(() => {
+      // Headers arrived; the body stream fails the way fetch fails it when the caller aborts mid-read.
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('{"dm_error":0,"da'));
+          queueMicrotask(() => {
+            controller.abort();
+            stream.error(new DOMException('The operation was aborted.', 'AbortError'));
+          });
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await expect(h.client.call(globalConfigGet, { signal: controller.signal })).rejects.not.toBeInstanceOf(ApiError);
+    expect(h.calls).toHaveLength(1);
+    expect(h.reports).toEqual([]);
+  });
 });

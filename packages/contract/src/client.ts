@@ -85,6 +85,8 @@ export function createApiClient(options: ApiClientOptions) {
       const traceId = response.headers.get(HEADER_TRACE_ID) ?? '';
       if (response.status >= 500 || response.status === 429) return { ok: false, reason: RETRYABLE, status: response.status };
       const json: unknown = await response.json().catch(() => undefined);
+      // A caller that cancels while the body streams in gets its AbortError, not a report of a malformed answer.
+      if (signal?.aborted) throw signal.reason;
       return { ok: true, status: response.status, json, traceId };
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -17,6 +17,7 @@ describe('labels', () => {
   it('names options by team with their handicap, and by kind otherwise', () => {
     expect(optionText(t, match, option(1, '-0.25'))).toBe('Kingsmere Rovers -0.25');
     expect(optionText(t, match, option(2))).toBe('Atlético Dunmore');
+    expect(optionText(t, match, option(1, '-0.25'), false)).toBe('Kingsmere Rovers');
     expect(optionText(t, match, option(3))).toBe('sports.option.draw');
     expect(optionText(t, match, option(4, '2.5'))).toBe('sports.option.over(2.5)');
     expect(optionText(t, match, option(123, '', '2-3'))).toBe('2-3');

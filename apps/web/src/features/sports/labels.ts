@@ -35,9 +35,12 @@ export function marketGroupTitle(t: TFunction, i18nExists: (key: string) => bool
   }
 }
 
-/** An option's label on match detail: the team (with its handicap), Draw, Over 2.5, Yes, or the short name. */
-export function optionText(t: TFunction, match: Pick<Match, 'ts'>, option: OddsOption): string {
-  const line = option.li ? ` ${option.li}` : '';
+/**
+ * An option's label on match detail: the team (with its handicap unless `withLine` is false, for a caller that shows
+ * the line apart so a long name never hides it), Draw, Over 2.5, Yes, or the short name.
+ */
+export function optionText(t: TFunction, match: Pick<Match, 'ts'>, option: OddsOption, withLine = true): string {
+  const line = option.li && withLine ? ` ${option.li}` : '';
   switch (option.ty) {
     case SELECTION.home:
       return `${match.ts[0].na}${line}`;

@@ -7,13 +7,16 @@ import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLatestOddsQuery, useMatchDetailQuery } from '../api/sports-api.ts';
 import { useFavouritesStore } from '../favourites-store.ts';
 import { marketGroupTitle, optionText } from '../labels.ts';
-import { marketGroupsOrder } from '../markets.ts';
+import { marketGroupsOrder, SELECTION } from '../markets.ts';
 import { MATCH_STATUS } from '../match-list.ts';
 import type { OddsSelect } from '../odds-selection.ts';
 import { MatchStatus } from './match-status.tsx';
 import { OddsButton } from './odds-button.tsx';
 import { TeamLogo } from './team-logo.tsx';
 import styles from './match-detail.module.css';
+
+/** Options named after a team: their handicap line is shown apart so a long name cannot hide it. */
+const TEAM_SELECTIONS: readonly number[] = [SELECTION.home, SELECTION.away];
 
 /**
  * Match detail (spec §2 /match-detail, §4): live score and clock, then every market group of the match with the
@@ -75,7 +78,9 @@ export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSele
         <div className={styles.teams}>
           <div className={styles.team}>
             <TeamLogo name={match.ts[0].na} url={match.ts[0].lurl} size={40} />
-            <span className={styles.teamName}>{match.ts[0].na}</span>
+            <span className={styles.teamName} data-testid="detail-team">
+              {match.ts[0].na}
+            </span>
           </div>
           <div className={styles.middle}>
             {match.ms === MATCH_STATUS.notStarted ? (
@@ -127,7 +132,8 @@ export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSele
                           key={option.ty}
                           marketStatus={market.ss}
                           onSelect={onSelect}
-                          label={optionText(t, match, option)}
+                          label={optionText(t, match, option, !TEAM_SELECTIONS.includes(option.ty))}
+                          line={TEAM_SELECTIONS.includes(option.ty) ? option.li : undefined}
                           selection={{ matchId: match.id, marketId: market.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
                         />
                       ))}

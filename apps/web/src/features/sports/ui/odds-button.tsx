@@ -15,12 +15,15 @@ export function OddsButton({
   selection,
   marketStatus,
   label,
+  line,
   inline = false,
   onSelect,
 }: {
   selection: OddsSelection;
   marketStatus: number;
   label?: string;
+  /** A handicap line shown after the label and never cut, however long the label. */
+  line?: string;
   /** Label and price on one line (cards); otherwise the label sits above the price (match detail). */
   inline?: boolean;
   onSelect?: OddsSelect;
@@ -60,10 +63,15 @@ export function OddsButton({
       disabled={locked || text === undefined}
       data-odds={locked ? undefined : odds}
       data-flash={shownFlash?.direction}
-      aria-label={[label ?? selection.name, text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
+      aria-label={[[label ?? selection.name, line].filter(Boolean).join(' '), text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
       onClick={() => onSelect?.(selection)}
     >
-      {label ? <span className={styles.label}>{label}</span> : null}
+      {label ? (
+        <span className={styles.labelRow}>
+          <span className={styles.label}>{label}</span>
+          {line ? <span className={styles.line}>{line}</span> : null}
+        </span>
+      ) : null}
       {locked || text === undefined ? (
         <Lock size={14} aria-hidden="true" />
       ) : (
