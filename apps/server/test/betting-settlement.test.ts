@@ -102,6 +102,31 @@ describe('settlement from results', () => {
     expect(await auditClean(t)).toBe(true);
   });
 
+  it('pays each bet once when settlement passes race (two nodes, or a restart while a pass runs)', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const option = upcoming(2);
+    const placed = await placedOk(
+      await singlePost(
+        t,
+        session,
+        Array.from({ length: 5 }, () => ({ option, stake: 2_00 })),
+      ),
+    );
+    feed.matchEnd(option.matchId, { home: 0, away: 2 });
+    const deps = t.built.betting.deps;
+    await Promise.all([betsSettle(deps), betsSettle(deps), settleRun(), betsSettle(deps)]);
+    const ids = placed.map((bet) => bet.id);
+    const refs = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const [row] = await t.rows<{ n: string }>(sql`select count(*) as n from transfers where kind = 'bet_settle' and external_ref in (${refs})`);
+    expect(Number(row!.n)).toBe(5);
+    const payout = Math.floor((2_00 * option.oddsThousandths) / 1000);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 5 * payout);
+    expect(await auditClean(t)).toBe(true);
+  });
+
   it('settles a Trixie line by line: two winners pay one double, the loser kills the rest', async () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });
     const legs = [upcoming(1), upcoming(1), upcoming(1)];
