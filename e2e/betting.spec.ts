@@ -104,6 +104,10 @@ describe('Betting, through the real server and Chromium', () => {
     expect(await page.getByText('Multiple', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Single', { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, 'betting-bet-record');
+    await page.getByRole('link', { name: 'Settled bets' }).click();
+    await page.waitForURL(/#\/bet-history$/);
+    await page.getByText('No settled bets').waitFor();
+    await screenshot(page, 'betting-bet-history');
     await context.close();
   });
 

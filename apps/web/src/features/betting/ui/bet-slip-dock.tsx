@@ -233,7 +233,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
           {items.length === 0 && !outcome ? <p className={styles.dim}>{t('betting.slip.empty')}</p> : null}
           {items.length >= 2 ? (
             <div className={styles.modes} role="tablist" aria-label={t('betting.slip.mode')}>
-              {(['singles', 'multiple', 'system'] as const).map((mode) => (
+              {(series.some((entry) => !entry.accumulator) ? (['singles', 'multiple', 'system'] as const) : (['singles', 'multiple'] as const)).map((mode) => (
                 <button
                   key={mode}
                   type="button"
