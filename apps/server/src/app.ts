@@ -22,6 +22,9 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
+import type { BettingDeps } from './modules/betting/betting-deps.ts';
+import { bettingRoutes } from './modules/betting/betting.routes.ts';
+import { bettingWorkerStart, type BettingWorker } from './modules/betting/betting-worker.ts';
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
@@ -66,6 +69,8 @@ export interface BuiltApp {
   casino: { studio: StudioDeps; hall: HallDeps; wallet: SeamlessWalletDeps };
   /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
   payments: PaymentsDeps;
+  /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
+  betting: { deps: BettingDeps; worker: BettingWorker };
 }
 
 /** How often open pay-ins past their expiry are cancelled. */
@@ -168,6 +173,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   const feedTicker = overrides.feedTicker === false ? undefined : setInterval(feedTick, 1000);
   feedTicker?.unref();
+  const bettingDeps: BettingDeps = {
+    ...deps,
+    sports: sportsState,
+    liveDelayMs: config.betting.liveDelayMs,
+    cashOutMarginBasisPoints: config.betting.cashOutMarginBasisPoints,
+  };
+  bettingRoutes(app, bettingDeps);
+  const bettingWorker = bettingWorkerStart(bettingDeps, (error) => app.log.error({ err: error }, 'betting pass failed'));
   if (!config.production) devMailboxRoutes(app, database.db);
 
   // Casino: the seamless wallet (for our studio and any configured provider), the hall, the house studio.
@@ -215,6 +228,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   app.addHook('onClose', async () => {
     if (feedTicker) clearInterval(feedTicker);
+    await bettingWorker.stop();
     sportsState.stop();
     clearInterval(recoveryTimer);
     clearInterval(expirySweep);
@@ -222,5 +236,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps, sports: { feed, state: sportsState }, casino: { studio, hall, wallet }, payments };
+  return {
+    app,
+    database,
+    deps,
+    sports: { feed, state: sportsState },
+    casino: { studio, hall, wallet },
+    payments,
+    betting: { deps: bettingDeps, worker: bettingWorker },
+  };
 }

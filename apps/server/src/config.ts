@@ -44,6 +44,8 @@ export interface AppConfig {
   casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number };
   /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
   paymentsWebhookSecret: string | undefined;
+  /** Betting: the in-play acceptance delay and the cash-out margin (basis points of the fair value). */
+  betting: { liveDelayMs: number; cashOutMarginBasisPoints: number };
   /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
   mpesaCallbackAllowlist: string[];
 }
@@ -146,6 +148,11 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       tokenTtlMinutes: positiveInt('CASINO_TOKEN_TTL_MINUTES', env.CASINO_TOKEN_TTL_MINUTES, 720),
     },
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
+    betting: {
+      // 0 is allowed: a book may take in-play bets at once.
+      liveDelayMs: env.BET_LIVE_DELAY_MS === '0' ? 0 : positiveInt('BET_LIVE_DELAY_MS', env.BET_LIVE_DELAY_MS, 5000),
+      cashOutMarginBasisPoints: atMost('BET_CASH_OUT_MARGIN_BP', positiveInt('BET_CASH_OUT_MARGIN_BP', env.BET_CASH_OUT_MARGIN_BP, 500), 9999),
+    },
     mpesaCallbackAllowlist: list(env.MPESA_CALLBACK_ALLOWLIST, []),
   };
 }

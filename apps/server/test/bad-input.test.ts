@@ -15,6 +15,9 @@ import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import { initDataSign } from '../src/providers/telegram/telegram-init-data.ts';
 import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
 import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
+import { marketIdOf } from '@piranha/domain';
+import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
+import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 import { playerWithGame, playRound } from './casino-fixtures.ts';
 
@@ -129,6 +132,90 @@ const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     },
   },
   [`${FINANCE}/pay/order/history`]: { query: { type: 'all', pay_status: '0', cursor: '0', page_size: '20' } },
+};
+
+/** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
+const FB = '/api/piranha/fb/proxy/v1';
+
+function upcomingOptions(count: number) {
+  const state = t.built.sports.state;
+  return state
+    .entries()
+    .filter((entry) => entry.match.status === 'notStarted' && entry.match.sportId === 1)
+    .slice(0, count)
+    .map((entry) => {
+      const marketId = marketIdOf({ matchId: entry.match.id, type: 1005, period: 1001, line: undefined });
+      const quote = sportsQuoteGet(state, { matchId: entry.match.id, marketId, optionType: 1 })!;
+      return { matchId: entry.match.id, marketId, optionType: 1, odds: quote.odds! / 1000 };
+    });
+}
+
+async function bettor(): Promise<{ query: Record<string, string>; headers: Record<string, string> }> {
+  const { session: owner } = await playerFund(t, { amountMinor: 100_00 });
+  return { query: signedIn(owner), headers: { 'idempotency-key': idempotencyKey() } };
+}
+
+const STATIC_OPTION = { matchId: 100_001, marketId: 1, optionType: 1, odds: 1.85 };
+
+const BETTING_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${FB}/order/batchBetMatchMarketOfJumpLine`]: {
+    body: { betMatchMarketList: [{ type: 1, matchId: 100_001, marketId: 1 }], isSelectSeries: true, currencyId: 22 },
+    fresh: async () => {
+      const [option] = upcomingOptions(1);
+      return { body: { betMatchMarketList: [{ type: 1, matchId: option!.matchId, marketId: option!.marketId }], isSelectSeries: true, currencyId: 22 } };
+    },
+  },
+  [`${FB}/order/bet/singlePass`]: {
+    headers: { 'idempotency-key': 'bad-input-static-key' },
+    body: { singleBetList: [{ unitStake: 500, oddsChange: 0, betOptionList: [STATIC_OPTION] }], currencyId: 22 },
+    fresh: async () => ({
+      ...(await bettor()),
+      body: { singleBetList: [{ unitStake: 500, oddsChange: 0, betOptionList: upcomingOptions(1) }], currencyId: 22 },
+    }),
+  },
+  [`${FB}/order/betMultiple`]: {
+    headers: { 'idempotency-key': 'bad-input-static-key' },
+    body: {
+      betMultipleData: [{ seriesValue: 2001, unitStake: 500, oddsChange: 0 }],
+      betOptionList: [STATIC_OPTION, { ...STATIC_OPTION, matchId: 100_002 }],
+      currencyId: 22,
+      lca_lang: 'en-US',
+    },
+    fresh: async () => ({
+      ...(await bettor()),
+      body: { betMultipleData: [{ seriesValue: 2001, unitStake: 500, oddsChange: 0 }], betOptionList: upcomingOptions(2), currencyId: 22, lca_lang: 'en-US' },
+    }),
+  },
+  [`${FB}/order/free`]: {
+    headers: { 'idempotency-key': 'bad-input-static-key' },
+    body: { unitStake: 500, oddsChange: 0, betOptionList: [STATIC_OPTION] },
+    fresh: async () => {
+      const player = await bettor();
+      await freeBetGrant(t.db, { userId: Number(player.query.uid), currency: 'BRL', amountMinor: 500, reason: 'sample', at: t.clock.now() });
+      return { ...player, body: { unitStake: 500, oddsChange: 0, betOptionList: upcomingOptions(1) } };
+    },
+  },
+  [`${FB}/order/getStakeOrderStatus`]: { body: { orderIds: ['1'] } },
+  [`${FB}/order/cashOut/price`]: { body: { orderIds: ['1'] } },
+  [`${FB}/order/getCashOutsByIds`]: { body: { orderIds: ['1'] } },
+  [`${FB}/order/cashOut/bet`]: {
+    headers: { 'idempotency-key': 'bad-input-static-key' },
+    body: { orderId: '1', cashOutStake: 500, unitCashOutPayoutStake: 475, acceptOddsChange: false },
+    fresh: async () => {
+      const player = await bettor();
+      const placed = envelopeOf(
+        await t.post(`${FB}/order/bet/singlePass`, {
+          query: player.query,
+          headers: { 'idempotency-key': idempotencyKey() },
+          body: { singleBetList: [{ unitStake: 500, oddsChange: 0, betOptionList: upcomingOptions(1) }] },
+        }),
+      ).data as { id: string }[];
+      const orderId = placed[0]!.id;
+      const price = envelopeOf(await t.post(`${FB}/order/cashOut/price`, { query: player.query, body: { orderIds: [orderId] } })).data.pr[0] as { amt: number };
+      return { ...player, body: { orderId, cashOutStake: 500, unitCashOutPayoutStake: price.amt, acceptOddsChange: false } };
+    },
+  },
+  [`${FB}/order/bet/list`]: { body: { current: 1, size: 10, isSettled: false, range: 'today' } },
 };
 
 /**
@@ -338,6 +425,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
   ...PAYMENT_SAMPLES,
+  ...BETTING_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';

@@ -13,6 +13,7 @@ import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.t
 import { sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
 import type { RouteDeps } from '../src/plugins/route.ts';
 import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
+import type { SportsFeed } from '../src/providers/feed/sports-feed.ts';
 import type { SQL } from 'drizzle-orm';
 
 export { rowsOf };
@@ -121,6 +122,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Share one file's database between several apps; otherwise the app gets (and later closes) its own. */
   database?: TestDatabase;
+  /** A sports feed the test moves itself (no ticker), in place of the simulator. */
+  feed?: SportsFeed;
 }
 
 export interface RequestInput {
@@ -193,6 +196,7 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
       database: testDatabase.database,
       now: clock.now,
       ...(options.geo ? { geo: options.geo } : {}),
+      ...(options.feed ? { feed: options.feed, feedTicker: false } : {}),
     });
   } catch (error) {
     if (ownDatabase) await testDatabase.close();

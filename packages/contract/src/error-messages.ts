@@ -61,6 +61,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'This order already has an appeal.',
     webhookRejected: 'The payment notification was refused.',
     // end payments
+    // betting
+    marketClosed: 'This market is closed.',
+    stakeBelowMin: 'The stake is below the minimum for this bet.',
+    stakeAboveMax: 'The stake is above the maximum for this bet.',
+    payoutAboveMax: 'The potential return is above the maximum payout of one bet.',
+    betSameMatch: 'Selections from the same match cannot be combined.',
+    betTooManyLegs: 'Too many selections for one bet.',
+    betSeriesInvalid: 'This bet type does not fit the selections.',
+    betNotFound: 'This bet was not found.',
+    cashOutUnavailable: 'Cash out is not available for this bet right now.',
+    cashOutValueChanged: 'The cash out value has changed. Please review and confirm.',
+    cashOutStakeInvalid: 'This cash out amount is not allowed.',
+    freeBetInsufficient: 'Your free-bet balance does not cover this stake.',
+    // end betting
     internal: 'The interface responds abnormally, please contact the administrator.',
   },
   'es-MX': {
@@ -118,6 +132,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Esta orden ya tiene una reclamación.',
     webhookRejected: 'La notificación de pago fue rechazada.',
     // end payments
+    // betting
+    marketClosed: 'Este mercado está cerrado.',
+    stakeBelowMin: 'La apuesta está por debajo del mínimo.',
+    stakeAboveMax: 'La apuesta supera el máximo permitido.',
+    payoutAboveMax: 'La ganancia posible supera el pago máximo de una apuesta.',
+    betSameMatch: 'No se pueden combinar selecciones del mismo partido.',
+    betTooManyLegs: 'Demasiadas selecciones para una apuesta.',
+    betSeriesInvalid: 'Este tipo de apuesta no corresponde a las selecciones.',
+    betNotFound: 'No se encontró esta apuesta.',
+    cashOutUnavailable: 'El cash out no está disponible para esta apuesta ahora.',
+    cashOutValueChanged: 'El valor de cash out cambió. Revisa y confirma.',
+    cashOutStakeInvalid: 'Este monto de cash out no está permitido.',
+    freeBetInsufficient: 'Tu saldo de apuestas gratis no cubre esta apuesta.',
+    // end betting
     internal: 'La interfaz responde de forma anormal; contacta al administrador.',
   },
   'pt-BR': {
@@ -175,6 +203,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Este pedido já tem uma contestação.',
     webhookRejected: 'A notificação de pagamento foi recusada.',
     // end payments
+    // betting
+    marketClosed: 'Este mercado está fechado.',
+    stakeBelowMin: 'O valor da aposta está abaixo do mínimo.',
+    stakeAboveMax: 'O valor da aposta está acima do máximo.',
+    payoutAboveMax: 'O retorno possível passa do pagamento máximo de uma aposta.',
+    betSameMatch: 'Seleções da mesma partida não podem ser combinadas.',
+    betTooManyLegs: 'Seleções demais para uma aposta.',
+    betSeriesInvalid: 'Este tipo de aposta não serve para estas seleções.',
+    betNotFound: 'Aposta não encontrada.',
+    cashOutUnavailable: 'O cash out não está disponível para esta aposta agora.',
+    cashOutValueChanged: 'O valor do cash out mudou. Revise e confirme.',
+    cashOutStakeInvalid: 'Este valor de cash out não é permitido.',
+    freeBetInsufficient: 'Seu saldo de apostas grátis não cobre este valor.',
+    // end betting
     internal: 'A interface respondeu de forma anormal; contate o administrador.',
   },
   'ru-RU': {
@@ -232,6 +274,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'По этому заказу уже подана претензия.',
     webhookRejected: 'Уведомление о платеже отклонено.',
     // end payments
+    // betting
+    marketClosed: 'Этот рынок закрыт.',
+    stakeBelowMin: 'Ставка меньше минимальной.',
+    stakeAboveMax: 'Ставка больше максимальной.',
+    payoutAboveMax: 'Возможный выигрыш превышает максимальную выплату по одной ставке.',
+    betSameMatch: 'Исходы одного матча нельзя объединять.',
+    betTooManyLegs: 'Слишком много исходов для одной ставки.',
+    betSeriesInvalid: 'Этот тип ставки не подходит к выбранным исходам.',
+    betNotFound: 'Ставка не найдена.',
+    cashOutUnavailable: 'Продажа этой ставки сейчас недоступна.',
+    cashOutValueChanged: 'Сумма продажи ставки изменилась. Проверьте и подтвердите.',
+    cashOutStakeInvalid: 'Такая сумма продажи ставки недопустима.',
+    freeBetInsufficient: 'Баланса фрибетов не хватает для этой ставки.',
+    // end betting
     internal: 'Интерфейс ответил с ошибкой, обратитесь к администратору.',
   },
   'vm-VI': {
@@ -289,6 +345,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Lệnh này đã có khiếu nại.',
     webhookRejected: 'Thông báo thanh toán đã bị từ chối.',
     // end payments
+    // betting
+    marketClosed: 'Thị trường này đã đóng.',
+    stakeBelowMin: 'Tiền cược thấp hơn mức tối thiểu.',
+    stakeAboveMax: 'Tiền cược cao hơn mức tối đa.',
+    payoutAboveMax: 'Tiền thắng dự kiến vượt mức trả tối đa của một cược.',
+    betSameMatch: 'Không thể kết hợp các lựa chọn của cùng một trận.',
+    betTooManyLegs: 'Quá nhiều lựa chọn cho một cược.',
+    betSeriesInvalid: 'Loại cược này không phù hợp với các lựa chọn.',
+    betNotFound: 'Không tìm thấy cược này.',
+    cashOutUnavailable: 'Hiện không thể rút tiền sớm cho cược này.',
+    cashOutValueChanged: 'Giá trị rút tiền sớm đã thay đổi. Vui lòng xem lại và xác nhận.',
+    cashOutStakeInvalid: 'Số tiền rút sớm này không được phép.',
+    freeBetInsufficient: 'Số dư cược miễn phí không đủ cho tiền cược này.',
+    // end betting
     internal: 'Giao diện phản hồi bất thường, vui lòng liên hệ quản trị viên.',
   },
   'vm-TH': {
@@ -346,6 +416,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'รายการนี้มีการร้องเรียนอยู่แล้ว',
     webhookRejected: 'การแจ้งชำระเงินถูกปฏิเสธ',
     // end payments
+    // betting
+    marketClosed: 'ตลาดนี้ปิดแล้ว',
+    stakeBelowMin: 'เงินเดิมพันต่ำกว่าขั้นต่ำ',
+    stakeAboveMax: 'เงินเดิมพันสูงกว่าสูงสุด',
+    payoutAboveMax: 'เงินรางวัลที่เป็นไปได้เกินยอดจ่ายสูงสุดต่อหนึ่งเดิมพัน',
+    betSameMatch: 'ไม่สามารถรวมตัวเลือกจากแมตช์เดียวกันได้',
+    betTooManyLegs: 'ตัวเลือกมากเกินไปสำหรับหนึ่งเดิมพัน',
+    betSeriesInvalid: 'ประเภทเดิมพันนี้ไม่ตรงกับตัวเลือก',
+    betNotFound: 'ไม่พบเดิมพันนี้',
+    cashOutUnavailable: 'ขณะนี้ไม่สามารถแคชเอาท์เดิมพันนี้ได้',
+    cashOutValueChanged: 'มูลค่าแคชเอาท์เปลี่ยนไป โปรดตรวจสอบและยืนยัน',
+    cashOutStakeInvalid: 'ไม่อนุญาตจำนวนแคชเอาท์นี้',
+    freeBetInsufficient: 'ยอดฟรีเบทของคุณไม่พอสำหรับเงินเดิมพันนี้',
+    // end betting
     internal: 'ระบบตอบสนองผิดปกติ กรุณาติดต่อผู้ดูแลระบบ',
   },
   'zh-CN': {
@@ -403,6 +487,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: '该订单已有申诉。',
     webhookRejected: '支付通知被拒绝。',
     // end payments
+    // betting
+    marketClosed: '该盘口已关闭。',
+    stakeBelowMin: '投注额低于最低限额。',
+    stakeAboveMax: '投注额高于最高限额。',
+    payoutAboveMax: '可赢金额超过单注最高派彩。',
+    betSameMatch: '同一场比赛的选项不能串关。',
+    betTooManyLegs: '单注选项过多。',
+    betSeriesInvalid: '该投注类型与所选选项不符。',
+    betNotFound: '未找到该注单。',
+    cashOutUnavailable: '该注单目前无法提前结算。',
+    cashOutValueChanged: '提前结算金额已变化，请确认。',
+    cashOutStakeInvalid: '不允许该提前结算金额。',
+    freeBetInsufficient: '免费投注余额不足以支付该投注额。',
+    // end betting
     internal: '接口响应异常，请联系管理员。',
   },
   'ms-MY': {
@@ -461,6 +559,20 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Pesanan ini sudah mempunyai rayuan.',
     webhookRejected: 'Pemberitahuan pembayaran ditolak.',
     // end payments
+    // betting
+    marketClosed: 'Pasaran ini telah ditutup.',
+    stakeBelowMin: 'Pertaruhan di bawah minimum.',
+    stakeAboveMax: 'Pertaruhan melebihi maksimum.',
+    payoutAboveMax: 'Pulangan berpotensi melebihi bayaran maksimum satu pertaruhan.',
+    betSameMatch: 'Pilihan daripada perlawanan yang sama tidak boleh digabungkan.',
+    betTooManyLegs: 'Terlalu banyak pilihan untuk satu pertaruhan.',
+    betSeriesInvalid: 'Jenis pertaruhan ini tidak sesuai dengan pilihan.',
+    betNotFound: 'Pertaruhan ini tidak dijumpai.',
+    cashOutUnavailable: 'Tunai keluar tidak tersedia untuk pertaruhan ini sekarang.',
+    cashOutValueChanged: 'Nilai tunai keluar telah berubah. Sila semak dan sahkan.',
+    cashOutStakeInvalid: 'Jumlah tunai keluar ini tidak dibenarkan.',
+    freeBetInsufficient: 'Baki pertaruhan percuma anda tidak mencukupi.',
+    // end betting
     internal: 'Antara muka bertindak balas secara luar biasa, sila hubungi pentadbir.',
   },
 };

@@ -59,6 +59,20 @@ export const ERRORS = {
   APPEAL_EXISTS: { code: 5011, key: 'appealExists' },
   WEBHOOK_REJECTED: { code: 5012, key: 'webhookRejected' },
   // end payments
+  // betting
+  MARKET_CLOSED: { code: 6001, key: 'marketClosed' },
+  STAKE_BELOW_MIN: { code: 6002, key: 'stakeBelowMin' },
+  STAKE_ABOVE_MAX: { code: 6003, key: 'stakeAboveMax' },
+  PAYOUT_ABOVE_MAX: { code: 6004, key: 'payoutAboveMax' },
+  BET_SAME_MATCH: { code: 6005, key: 'betSameMatch' },
+  BET_TOO_MANY_LEGS: { code: 6006, key: 'betTooManyLegs' },
+  BET_SERIES_INVALID: { code: 6007, key: 'betSeriesInvalid' },
+  BET_NOT_FOUND: { code: 6008, key: 'betNotFound' },
+  CASH_OUT_UNAVAILABLE: { code: 6009, key: 'cashOutUnavailable' },
+  CASH_OUT_VALUE_CHANGED: { code: 6010, key: 'cashOutValueChanged' },
+  CASH_OUT_STAKE_INVALID: { code: 6011, key: 'cashOutStakeInvalid' },
+  FREE_BET_INSUFFICIENT: { code: 6012, key: 'freeBetInsufficient' },
+  // end betting
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

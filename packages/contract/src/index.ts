@@ -13,3 +13,4 @@ export * from './account-more.ts';
 export * from './sports.ts';
 export * from './casino.ts';
 export * from './finance.ts';
+export * from './betting.ts';

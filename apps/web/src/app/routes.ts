@@ -12,6 +12,8 @@ export const paths = {
   azFilter: '/az-filter',
   results: '/results',
   homeGame: '/home/game',
+  betRecord: '/bet-record',
+  betHistory: '/bet-history',
   homeSlots: '/home/slots',
   homeCasino: '/home/casino',
   gameSearch: '/game-search',
@@ -84,6 +86,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.league, load: () => import('../pages/league-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.azFilter, load: () => import('../pages/az-filter-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.results, load: () => import('../pages/results-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.betRecord, load: () => import('../pages/bet-record-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.betHistory, load: () => import('../pages/bet-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   {
     path: paths.setting,
     load: () => import('../pages/setting-page.tsx'),

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../app/routes.ts';
+import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { LeagueView } from '../features/sports/ui/league-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 
@@ -11,7 +13,8 @@ export default function LeaguePage() {
   return (
     <>
       <PageTitle title={t('sports.league.title')} backTo={paths.sport} />
-      <LeagueView key={leagueId} leagueId={Number.isSafeInteger(leagueId) ? leagueId : 0} />
+      <LeagueView key={leagueId} leagueId={Number.isSafeInteger(leagueId) ? leagueId : 0} onSelect={betSlipSelect} />
+      <BetSlipDock loginHref={paths.loginb} recordsHref={paths.betRecord} />
     </>
   );
 }

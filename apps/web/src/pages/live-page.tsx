@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { SportsHome } from '../features/sports/ui/sports-home.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { leagueHref, paths } from '../app/routes.ts';
@@ -9,7 +11,8 @@ export default function LivePage() {
   return (
     <>
       <PageTitle title={t('sports.tabs.Live')} backTo={paths.sport} />
-      <SportsHome fixedTab="Live" searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+      <SportsHome fixedTab="Live" searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} onSelect={betSlipSelect} />
+      <BetSlipDock loginHref={paths.loginb} recordsHref={paths.betRecord} />
     </>
   );
 }

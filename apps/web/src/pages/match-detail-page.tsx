@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { paths } from '../app/routes.ts';
+import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { MatchDetailView } from '../features/sports/ui/match-detail-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 
@@ -13,7 +15,8 @@ export default function MatchDetailPage() {
   return (
     <>
       <PageTitle title={t('sports.detail.title')} backTo={paths.sport} />
-      <MatchDetailView key={matchId} matchId={Number.isSafeInteger(matchId) ? matchId : 0} />
+      <MatchDetailView key={matchId} matchId={Number.isSafeInteger(matchId) ? matchId : 0} onSelect={betSlipSelect} />
+      <BetSlipDock loginHref={paths.loginb} recordsHref={paths.betRecord} />
     </>
   );
 }

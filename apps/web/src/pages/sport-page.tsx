@@ -2,6 +2,7 @@ import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leagueHref, paths } from '../app/routes.ts';
+import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
 import { SportsSkeleton } from '../features/sports/ui/sports-skeleton.tsx';
 import { firstScreenDataDone } from '../features/system/first-screen.ts';
@@ -13,6 +14,8 @@ import styles from './pages.module.css';
 // this page's module runs: the banners and the skeleton paint first and the 170 KB initial-JS budget holds.
 const sportsHomeLoad = import('../features/sports/ui/sports-home.tsx');
 const SportsHome = lazy(() => sportsHomeLoad.then((module) => ({ default: module.SportsHome })));
+// The slip's sheet loads on its own too; only its small store (what a tap on an odd calls) is in this chunk.
+const BetSlipDock = lazy(() => import('../features/betting/ui/bet-slip-dock.tsx').then((module) => ({ default: module.BetSlipDock })));
 
 /** Spec §2 home sports page: banners, sport tabs, matches. The PHP build shows the coming-soon placeholder instead. */
 export default function SportPage() {
@@ -26,7 +29,8 @@ export default function SportPage() {
         <EmptyState icon={<Hourglass size={28} />} title={t('sports.comingSoonTitle')} body={t('sports.comingSoonBody')} />
       ) : (
         <Suspense fallback={<SportsSkeleton />}>
-          <SportsHome searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} />
+          <SportsHome searchHref={paths.azFilter} resultsHref={paths.results} leagueHref={leagueHref} onSelect={betSlipSelect} />
+          <BetSlipDock loginHref={paths.loginb} recordsHref={paths.betRecord} />
         </Suspense>
       )}
     </div>

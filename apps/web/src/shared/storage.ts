@@ -20,6 +20,7 @@ export const STORAGE_KEYS = {
   messageCache: 'pir.message_cache',
   /** The last deposit order this tab created, with its payment instruction (session storage). */
   payinOrder: 'pir.payin_order',
+  betSlip: 'pir.bet_slip',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -7,3 +7,4 @@ export * from './accounts-auth.ts';
 export * from './accounts-more.ts';
 export * from './casino-engine.ts';
 export * from './payments-server.ts';
+export * from './betting.ts';

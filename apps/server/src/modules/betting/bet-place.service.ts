@@ -1,0 +1,211 @@
+import {
+  BET_CURRENCY_IDS,
+  BET_ORDER_STATUS,
+  type BetKindWire,
+  type EndpointBody,
+  type PlacedBet,
+  type betFree,
+  type betMultiple,
+  type betSinglePass,
+} from '@piranha/contract';
+import { minorUnits, payoutFloorMinor, systemBetFromCode, systemBetQuote, type SystemBetErrorCode } from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { brandOfUser } from '../payments/payments-deps.ts';
+import { legPrice, lineText, type LegPriced } from './bet-price.ts';
+import type { BettingDeps } from './betting-deps.ts';
+import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
+import { betInsert, freeBetGrantDebit, type BetRow } from './betting.repository.ts';
+
+/** A bet checked and priced, ready to be written. */
+interface BetPlanned {
+  kind: BetKindWire;
+  seriesCode: number;
+  unitStakeMinor: number;
+  lineCount: number;
+  stakeMinor: number;
+  payoutMinorMax: number;
+  oddsChange: number;
+  legs: LegPriced[];
+}
+
+/** The currency a player bets in: the one asked for by upstream id, if the brand holds it, else the brand's. */
+export async function betCurrencyOf(deps: BettingDeps, user: SessionUser, currencyId: number | undefined): Promise<string> {
+  const brand = await brandOfUser(deps.db, user.uid);
+  if (currencyId === undefined) return brand.currency;
+  const code = BET_CURRENCY_IDS[currencyId];
+  if (!code || !(brand.currencies as readonly string[]).includes(code)) throw new AppError('VALIDATION_FAILED', { field: 'currencyId', issue: 'not_offered' });
+  return code;
+}
+
+function stakeCheck(limits: BetLimits, stakeMinor: number, field: string): void {
+  if (stakeMinor < limits.stakeMinMinor) throw new AppError('STAKE_BELOW_MIN', { field });
+  if (stakeMinor > limits.stakeMaxMinor) throw new AppError('STAKE_ABOVE_MAX', { field });
+}
+
+function payoutCheck(limits: BetLimits, payoutMinorMax: number, field: string): void {
+  if (payoutMinorMax > limits.payoutMaxMinor) throw new AppError('PAYOUT_ABOVE_MAX', { field });
+}
+
+function singlePlan(limits: BetLimits, entry: { unitStake: number; oddsChange: number; option: LegPriced }, field: string): BetPlanned {
+  const stakeField = field ? `${field}.unitStake` : 'unitStake';
+  stakeCheck(limits, entry.unitStake, stakeField);
+  const payoutMinorMax = payoutFloorMinor(minorUnits(entry.unitStake), [entry.option.oddsThousandths], [1000]);
+  payoutCheck(limits, payoutMinorMax, stakeField);
+  return {
+    kind: 'single_bet',
+    seriesCode: 1,
+    unitStakeMinor: entry.unitStake,
+    lineCount: 1,
+    stakeMinor: entry.unitStake,
+    payoutMinorMax,
+    oddsChange: entry.oddsChange,
+    legs: [entry.option],
+  };
+}
+
+const SERIES_ERRORS: Readonly<Record<SystemBetErrorCode, 'BET_SAME_MATCH' | 'BET_TOO_MANY_LEGS' | 'BET_SERIES_INVALID' | 'STAKE_BELOW_MIN'>> = {
+  SAME_MATCH_LEGS: 'BET_SAME_MATCH',
+  TOO_MANY_LEGS: 'BET_TOO_MANY_LEGS',
+  TOO_FEW_LEGS: 'BET_SERIES_INVALID',
+  FOLD_SIZE_INVALID: 'BET_SERIES_INVALID',
+  LEG_COUNT_MISMATCH: 'BET_SERIES_INVALID',
+  SYSTEM_UNSUPPORTED: 'BET_SERIES_INVALID',
+  LEG_NOT_ALLOWED_IN_MULTIPLE: 'BET_SERIES_INVALID',
+  STAKE_INVALID: 'STAKE_BELOW_MIN',
+};
+
+/** Same-match legs and too many legs are refused before any pricing, so the answer names the real problem. */
+function legsShapeCheck(options: readonly { matchId: number }[]): void {
+  if (options.length > LEGS_PER_MULTIPLE_MAX) throw new AppError('BET_TOO_MANY_LEGS', { field: 'betOptionList' });
+  const seen = new Set<number>();
+  options.forEach((option, index) => {
+    if (seen.has(option.matchId)) throw new AppError('BET_SAME_MATCH', { field: `betOptionList.${index}.matchId` });
+    seen.add(option.matchId);
+  });
+}
+
+function seriesPlan(limits: BetLimits, entry: { seriesValue: number; unitStake: number; oddsChange: number }, legs: LegPriced[], field: string): BetPlanned {
+  const kind = systemBetFromCode(entry.seriesValue, legs.length);
+  if (!kind) throw new AppError('BET_SERIES_INVALID', { field: `${field}.seriesValue` });
+  const quote = systemBetQuote(
+    kind,
+    legs.map((leg) => ({ matchId: leg.matchId, oddsThousandths: leg.oddsThousandths, multipleAllowed: true })),
+    minorUnits(entry.unitStake),
+  );
+  if (!quote.ok) throw new AppError(SERIES_ERRORS[quote.code], { field: `${field}.seriesValue` });
+  stakeCheck(limits, entry.unitStake, `${field}.unitStake`);
+  payoutCheck(limits, quote.payoutMinorMax, `${field}.unitStake`);
+  const accumulator = kind.type === 'fold' && kind.foldSize === legs.length;
+  return {
+    kind: accumulator ? 'bet_multi' : 'system_bet',
+    seriesCode: quote.code,
+    unitStakeMinor: entry.unitStake,
+    lineCount: quote.lineCount,
+    stakeMinor: quote.totalStakeMinor,
+    payoutMinorMax: quote.payoutMinorMax,
+    oddsChange: entry.oddsChange,
+    legs,
+  };
+}
+
+/**
+ * Writes the bets: each row, its legs and its stake transfer (player → bets_in_play, or bonus liability →
+ * bets_in_play for a free bet), all in one transaction, so a placement is whole or absent. The wallet debit is a
+ * conditional update: under any number of concurrent placements a balance never goes below zero, and the one that
+ * does not fit gets INSUFFICIENT_FUNDS with nothing written. An in-play bet waits the acceptance delay, confirming.
+ */
+async function betsWrite(deps: BettingDeps, user: SessionUser, currency: string, planned: readonly BetPlanned[], free: boolean): Promise<PlacedBet[]> {
+  const now = deps.now();
+  return transaction(deps.db, async (tx: Tx) => {
+    const placed: PlacedBet[] = [];
+    for (const bet of planned) {
+      const live = bet.legs.some((leg) => leg.quote.live);
+      const pending = live && deps.liveDelayMs > 0;
+      let grantId: number | undefined;
+      if (free) {
+        grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor);
+        if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
+      }
+      const row: BetRow = await betInsert(
+        tx,
+        {
+          userId: user.uid,
+          currency,
+          kind: bet.kind,
+          seriesCode: bet.seriesCode,
+          unitStakeMinor: bet.unitStakeMinor,
+          lineCount: bet.lineCount,
+          stakeMinor: bet.stakeMinor,
+          stakePlacedMinor: bet.stakeMinor,
+          payoutMinorMax: bet.payoutMinorMax,
+          status: pending ? BET_ORDER_STATUS.confirming : BET_ORDER_STATUS.confirmed,
+          oddsChange: bet.oddsChange,
+          live,
+          freeBet: free,
+          freeBetGrantId: grantId ?? null,
+          acceptAt: pending ? new Date(now.getTime() + deps.liveDelayMs) : null,
+          createdAt: now,
+        },
+        bet.legs.map((leg, legIndex) => ({
+          legIndex,
+          matchId: leg.matchId,
+          marketId: leg.marketId,
+          marketType: leg.quote.type,
+          period: leg.quote.period,
+          line: lineText(leg.quote.optionLine),
+          optionType: leg.optionType,
+          matchName: leg.matchName,
+          oddsThousandths: leg.oddsThousandths,
+          live: leg.quote.live,
+          scoreHome: leg.quote.score.home,
+          scoreAway: leg.quote.score.away,
+        })),
+      );
+      await ledgerTransfer(tx, {
+        kind: 'bet_place',
+        externalRef: String(row.id),
+        lines: [
+          { account: free ? { house: 'bonus_liability', currency } : { userId: user.uid, currency }, amountMinor: -bet.stakeMinor },
+          { account: { house: 'bets_in_play', currency }, amountMinor: bet.stakeMinor },
+        ],
+      });
+      placed.push({ id: String(row.id), st: row.status, stake: row.stakeMinor, odds: bet.legs.map((leg) => leg.oddsThousandths / 1000) });
+    }
+    return placed;
+  });
+}
+
+export async function singlesPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betSinglePass>): Promise<PlacedBet[]> {
+  const currency = await betCurrencyOf(deps, user, body.currencyId);
+  const limits = betLimitsOf(currency);
+  const planned = body.singleBetList.map((single, index) => {
+    const field = `singleBetList.${index}`;
+    const option = legPrice(deps.sports, single.betOptionList[0]!, single.oddsChange, `${field}.betOptionList.0`);
+    return singlePlan(limits, { unitStake: single.unitStake, oddsChange: single.oddsChange, option }, field);
+  });
+  return betsWrite(deps, user, currency, planned, false);
+}
+
+export async function multiplesPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betMultiple>): Promise<PlacedBet[]> {
+  const currency = await betCurrencyOf(deps, user, body.currencyId);
+  const limits = betLimitsOf(currency);
+  legsShapeCheck(body.betOptionList);
+  // Each series carries its own odds preference; a leg is priced once per series so each is checked by its own.
+  const planned = body.betMultipleData.map((series, index) => {
+    const legs = body.betOptionList.map((option, legIndex) => legPrice(deps.sports, option, series.oddsChange, `betOptionList.${legIndex}`));
+    return seriesPlan(limits, series, legs, `betMultipleData.${index}`);
+  });
+  return betsWrite(deps, user, currency, planned, false);
+}
+
+export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>): Promise<PlacedBet> {
+  const currency = await betCurrencyOf(deps, user, undefined);
+  const limits = betLimitsOf(currency);
+  const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0');
+  const [placed] = await betsWrite(deps, user, currency, [singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '')], true);
+  return placed!;
+}

@@ -1,0 +1,86 @@
+import { BET_KINDS, type BetKindWire, type BetRange, type BetRecord, type EndpointBody, type betList } from '@piranha/contract';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import type { BettingDeps } from './betting-deps.ts';
+import { betsPage, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+const PAGE_SIZE_DEFAULT = 20;
+
+/** A range's [from, to) in UTC days, the same rule as the daily deposit limit: one rule for every market. */
+export function betRangeOf(range: BetRange, now: Date): { fromAt: Date; toAt: Date } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const end = new Date(now.getTime() + 1);
+  switch (range) {
+    case 'today':
+      return { fromAt: new Date(today), toAt: end };
+    case 'yesterday':
+      return { fromAt: new Date(today - DAY_MS), toAt: new Date(today) };
+    case 'last7days':
+      return { fromAt: new Date(today - 6 * DAY_MS), toAt: end };
+    case 'last30days':
+      return { fromAt: new Date(today - 29 * DAY_MS), toAt: end };
+  }
+}
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+function kindOf(value: string): BetKindWire {
+  const kind = BET_KINDS.find((candidate) => candidate === value);
+  if (!kind) throw new Error(`bet kind ${value} is not one of ${BET_KINDS.join(', ')}`);
+  return kind;
+}
+
+export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[]): BetRecord {
+  return {
+    id: String(bet.id),
+    kind: kindOf(bet.kind),
+    sn: bet.seriesCode,
+    st: bet.status,
+    ...(bet.rejectReason === null ? {} : { rj: bet.rejectReason }),
+    sr: bet.outcome,
+    stake: bet.stakePlacedMinor,
+    unit: bet.unitStakeMinor,
+    lines: bet.lineCount,
+    payout_max: bet.payoutMinorMax,
+    ...(bet.payoutMinor === null ? {} : { payout: bet.payoutMinor }),
+    cash_out: bet.cashOutMinor,
+    free: bet.freeBet ? 1 : 0,
+    currency: bet.currency,
+    create_time: seconds(bet.createdAt),
+    ...(bet.settledAt ? { settle_time: seconds(bet.settledAt) } : {}),
+    legs: legs.map((leg) => ({
+      matchId: leg.matchId,
+      marketId: leg.marketId,
+      ty: leg.optionType,
+      mty: leg.marketType,
+      pe: leg.period,
+      ...(leg.line === null ? {} : { li: leg.line }),
+      nm: leg.matchName,
+      od: leg.oddsThousandths / 1000,
+      ...(leg.live ? { re: `${leg.scoreHome}-${leg.scoreAway}` } : {}),
+      sr: leg.outcome,
+    })),
+  };
+}
+
+/** `order/bet/list`: outstanding or settled bets of a range, newest first, paged by `current`. */
+export async function betListOf(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betList>) {
+  const current = body.current ?? 1;
+  const size = body.size ?? PAGE_SIZE_DEFAULT;
+  const { fromAt, toAt } = betRangeOf((body.range as BetRange | undefined) ?? 'last30days', deps.now());
+  const page = await betsPage(deps.db, { userId: user.uid, settled: body.isSettled ?? false, fromAt, toAt, offset: (current - 1) * size, limit: size });
+  const legs = await legsOfBets(
+    deps.db,
+    page.rows.map((bet) => bet.id),
+  );
+  return {
+    records: page.rows.map((bet) =>
+      betRecordOf(
+        bet,
+        legs.filter((leg) => leg.betId === bet.id),
+      ),
+    ),
+    current,
+    total: page.total,
+  };
+}

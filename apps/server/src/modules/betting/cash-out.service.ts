@@ -1,0 +1,134 @@
+import { BET_ORDER_STATUS, BET_OUTCOME, CASH_OUT_STATUS, type EndpointBody, type cashOutBet } from '@piranha/contract';
+import { cashOutAcceptCheck, cashOutPartial, cashOutValue, legOutcomeFromCode, minorUnits, type CashOutLeg, type OddsThousandths } from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { sportsQuoteGet } from '../sports/sports.service.ts';
+import type { BettingDeps } from './betting-deps.ts';
+import { betLimitsOf } from './betting-limits.ts';
+import { betLock, betsOfIds, betUpdate, cashOutInsert, cashOutsOfBets, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
+
+function idsParse(orderIds: readonly string[]): number[] {
+  return orderIds.map((id, index) => {
+    const value = Number(id);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new AppError('VALIDATION_FAILED', { field: `orderIds.${index}`, issue: 'invalid_string' });
+    return value;
+  });
+}
+
+function cashOutLegsOf(deps: BettingDeps, legs: readonly BetLegRow[]): CashOutLeg[] {
+  return legs.map((leg) => {
+    const state = legOutcomeFromCode(leg.outcome) ?? 'unsettled';
+    const quote = state === 'unsettled' ? sportsQuoteGet(deps.sports, { matchId: leg.matchId, marketId: leg.marketId, optionType: leg.optionType }) : undefined;
+    return {
+      oddsThousandths: leg.oddsThousandths as OddsThousandths,
+      state,
+      market: quote && quote.odds !== undefined ? { oddsThousandths: quote.odds, open: quote.status === 'open' } : null,
+    };
+  });
+}
+
+/** Singles and accumulators that are confirmed, paid with money, can be cashed out; system and free bets cannot. */
+function cashOutEligible(bet: BetRow): boolean {
+  return bet.status === BET_ORDER_STATUS.confirmed && bet.kind !== 'system_bet' && !bet.freeBet && bet.stakeMinor > 0;
+}
+
+/** The fair value now, less the book's margin (reference §6); none while a leg is suspended or lost. */
+function priceOf(deps: BettingDeps, bet: BetRow, legs: readonly BetLegRow[]) {
+  if (!cashOutEligible(bet)) return { amt: 0, st: CASH_OUT_STATUS.unavailable };
+  const value = cashOutValue(minorUnits(bet.stakeMinor), cashOutLegsOf(deps, legs), deps.cashOutMarginBasisPoints);
+  if (value.ok) return { amt: value.valueMinor, st: CASH_OUT_STATUS.offered };
+  return { amt: 0, st: value.code === 'MARKET_SUSPENDED' ? CASH_OUT_STATUS.suspended : CASH_OUT_STATUS.unavailable };
+}
+
+export async function cashOutPricesOf(deps: BettingDeps, user: SessionUser, orderIds: readonly string[]) {
+  const rows = await betsOfIds(deps.db, user.uid, idsParse(orderIds));
+  const legs = await legsOfBets(
+    deps.db,
+    rows.map((bet) => bet.id),
+  );
+  return {
+    pr: rows.map((bet) => ({
+      oid: String(bet.id),
+      ...priceOf(
+        deps,
+        bet,
+        legs.filter((leg) => leg.betId === bet.id),
+      ),
+      smis: betLimitsOf(bet.currency).cashOutPartialMinMinor,
+      stake: bet.stakeMinor,
+    })),
+  };
+}
+
+export async function cashOutsListOf(deps: BettingDeps, user: SessionUser, orderIds: readonly string[]) {
+  const rows = await betsOfIds(deps.db, user.uid, idsParse(orderIds));
+  const cashOuts = await cashOutsOfBets(
+    deps.db,
+    rows.map((bet) => bet.id),
+  );
+  return rows.map((bet) => ({
+    oid: String(bet.id),
+    list: cashOuts
+      .filter((entry) => entry.betId === bet.id)
+      .map((entry) => ({ stake: entry.stakeMinor, amount: entry.amountMinor, create_time: Math.floor(entry.createdAt.getTime() / 1000) })),
+  }));
+}
+
+/**
+ * Cashes out all or part of a bet. Inside one transaction the bet row is locked, the value priced again from the
+ * live markets and compared with the value the player accepted; the payment is a transfer whose ref counts the
+ * bet's cash-outs, so two racing requests cannot both pay (the lock orders them and the second sees the new stake).
+ * A full cash-out settles the bet as cashed out. The route's Idempotency-Key makes a retry answer the first result.
+ */
+export async function cashOutExecute(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof cashOutBet>) {
+  const [betId] = idsParse([body.orderId]);
+  return transaction(deps.db, async (tx) => {
+    const bet = await betLock(tx, betId!);
+    if (!bet || bet.userId !== user.uid) throw new AppError('BET_NOT_FOUND', { field: 'orderId' });
+    if (!cashOutEligible(bet)) throw new AppError('CASH_OUT_UNAVAILABLE', { field: 'orderId' });
+    const legs = cashOutLegsOf(deps, await legsOfBets(tx, [bet.id]));
+    const full = body.cashOutStake === bet.stakeMinor;
+    const value = full
+      ? cashOutValue(minorUnits(bet.stakeMinor), legs, deps.cashOutMarginBasisPoints)
+      : cashOutPartial(
+          minorUnits(bet.stakeMinor),
+          legs,
+          deps.cashOutMarginBasisPoints,
+          minorUnits(body.cashOutStake),
+          minorUnits(betLimitsOf(bet.currency).cashOutPartialMinMinor),
+        );
+    if (!value.ok) {
+      if (value.code === 'PARTIAL_STAKE_INVALID' || value.code === 'PARTIAL_STAKE_BELOW_MINIMUM' || value.code === 'REMAINING_STAKE_BELOW_MINIMUM') {
+        throw new AppError('CASH_OUT_STAKE_INVALID', { field: 'cashOutStake' });
+      }
+      throw new AppError('CASH_OUT_UNAVAILABLE', { field: 'orderId' });
+    }
+    const accepted = cashOutAcceptCheck(value.valueMinor, minorUnits(body.unitCashOutPayoutStake), body.acceptOddsChange ?? false);
+    if (!accepted.ok) throw new AppError('CASH_OUT_VALUE_CHANGED', { field: 'unitCashOutPayoutStake' });
+    const amountMinor = accepted.valueMinor;
+    const remainingMinor = bet.stakeMinor - body.cashOutStake;
+    const now = deps.now();
+    await betUpdate(tx, bet.id, {
+      stakeMinor: remainingMinor,
+      cashOutMinor: bet.cashOutMinor + amountMinor,
+      cashOutCount: bet.cashOutCount + 1,
+      ...(remainingMinor === 0
+        ? { status: BET_ORDER_STATUS.settled, outcome: BET_OUTCOME.unsettled, payoutMinor: bet.cashOutMinor + amountMinor, settledAt: now }
+        : {}),
+    });
+    await cashOutInsert(tx, bet.id, body.cashOutStake, amountMinor, now);
+    const revenueMinor = body.cashOutStake - amountMinor;
+    await ledgerTransfer(tx, {
+      kind: 'bet_cash_out',
+      externalRef: `${bet.id}:${bet.cashOutCount + 1}`,
+      lines: [
+        { account: { house: 'bets_in_play', currency: bet.currency }, amountMinor: -body.cashOutStake },
+        { account: { userId: bet.userId, currency: bet.currency }, amountMinor },
+        ...(revenueMinor === 0 ? [] : [{ account: { house: 'revenue' as const, currency: bet.currency }, amountMinor: revenueMinor }]),
+      ],
+    });
+    return { oid: String(bet.id), amount: amountMinor, stake: remainingMinor };
+  });
+}

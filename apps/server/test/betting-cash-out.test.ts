@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { betRecords, feedManualCreate, market1x2, multiplePost, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
+import type { IssuedSession } from '../src/modules/session/session.service.ts';
+
+/** Cash-out: the price (fair value less the margin), full and partial execution, idempotency and suspensions. */
+
+let t: TestApp;
+let feed: ManualFeed;
+
+beforeAll(async () => {
+  feed = feedManualCreate(CLOCK_START.getTime());
+  t = await testAppCreate({ feed, env: { BET_LIVE_DELAY_MS: '5000', BET_CASH_OUT_MARGIN_BP: '500' } });
+});
+afterAll(() => t.close());
+
+const state = () => t.built.sports.state;
+const upcoming = (): Option => market1x2(state(), feed.matchAdd().id, 1);
+
+async function priceOf(session: IssuedSession, orderId: string) {
+  return envelopeOf(await t.post('/api/piranha/fb/proxy/v1/order/cashOut/price', { query: signedIn(session), body: { orderIds: [orderId] } })).data.pr[0] as {
+    amt: number;
+    st: number;
+    smis: number;
+    stake: number;
+  };
+}
+
+function cashOut(session: IssuedSession, body: Record<string, unknown>, key = idempotencyKey()) {
+  return t.post('/api/piranha/fb/proxy/v1/order/cashOut/bet', { query: signedIn(session), headers: { 'idempotency-key': key }, body });
+}
+
+describe('cash-out', () => {
+  it('offers the fair value less 5 % while the odds stand, pays it once and settles the bet as cashed out', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const [bet] = await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 10_00 }]));
+    const price = await priceOf(session, bet!.id);
+    // Unchanged odds: potential ÷ current odds is the stake; less the 5 % margin.
+    expect(price).toMatchObject({ amt: 9_50, st: 1, stake: 10_00 });
+    const key = idempotencyKey();
+    const first = await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 }, key);
+    expect(envelopeOf(first)).toMatchObject({ dm_error: 0, data: { amount: 9_50, stake: 0 } });
+    const retry = await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 }, key);
+    expect(retry.json).toEqual(first.json);
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 })).dm_error).toBe(6009);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 9_50);
+    const record = (await betRecords(t, session, { isSettled: true })).records.find((candidate) => candidate.id === bet!.id);
+    expect(record).toMatchObject({ st: 5, cash_out: 9_50 });
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('refuses a value the player did not accept unless they take changes', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const [bet] = await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 10_00 }]));
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_60 })).dm_error).toBe(6010);
+    expect(
+      envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_60, acceptOddsChange: true })).data.amount,
+    ).toBe(9_50);
+  });
+
+  it('makes no offer while a leg is suspended, and a cash-out racing the suspension is refused', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const match = feed.matchAdd({ live: true });
+    const option = market1x2(state(), match.id, 1);
+    const [bet] = await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    t.clock.advance(5_000);
+    await t.built.betting.worker.run();
+    expect((await priceOf(session, bet!.id)).st).toBe(1);
+    feed.matchSet(match.id, { marketsSuspended: true });
+    expect(await priceOf(session, bet!.id)).toMatchObject({ st: 0, amt: 0 });
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50, acceptOddsChange: true })).dm_error).toBe(
+      6009,
+    );
+  });
+
+  it('cashes out part of a multiple and settles the rest on the remaining stake', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const legs = [upcoming(), upcoming()];
+    const [double] = await placedOk(await multiplePost(t, session, legs, [{ seriesValue: 2001, unitStake: 10_00 }]));
+    expect(envelopeOf(await cashOut(session, { orderId: double!.id, cashOutStake: 9_50, unitCashOutPayoutStake: 1 })).dm_error).toBe(6011);
+    const partial = envelopeOf(await cashOut(session, { orderId: double!.id, cashOutStake: 4_00, unitCashOutPayoutStake: 3_80 }));
+    expect(partial).toMatchObject({ dm_error: 0, data: { amount: 3_80, stake: 6_00 } });
+    feed.matchEnd(legs[0]!.matchId, { home: 1, away: 0 });
+    feed.matchEnd(legs[1]!.matchId, { home: 2, away: 0 });
+    await t.built.betting.worker.run();
+    const payout = Math.floor((6_00 * legs[0]!.oddsThousandths * legs[1]!.oddsThousandths) / 1_000_000);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 3_80 + payout);
+    const cashOuts = envelopeOf(
+      await t.post('/api/piranha/fb/proxy/v1/order/getCashOutsByIds', { query: signedIn(session), body: { orderIds: [double!.id] } }),
+    ).data;
+    expect(cashOuts[0].list).toEqual([expect.objectContaining({ stake: 4_00, amount: 3_80 })]);
+    const [row] = await t.rows<{ n: string }>(sql`select count(*) as n from transfers where external_ref like ${`${double!.id}%`}`);
+    expect(Number(row!.n)).toBe(3);
+    expect(await auditClean(t)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { BET_SLIP_EMPTY, betSlipStakeSet, betSlipToggle, minorUnits, type BetSlip } from '@piranha/domain';
+import { describe, expect, it } from 'vitest';
+import { slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
+
+function slipOf(odds: number[]): BetSlip {
+  let slip = BET_SLIP_EMPTY;
+  odds.forEach((value, index) => {
+    const result = betSlipToggle(slip, {
+      matchId: index + 1,
+      marketId: 100 + index,
+      optionType: 1,
+      oddsThousandths: value,
+      marketOpen: true,
+      line: null,
+      multipleAllowed: true,
+    });
+    if (!result.ok) throw new Error(result.code);
+    slip = result.slip;
+  });
+  return slip;
+}
+
+describe('slipSeriesOf', () => {
+  it('offers the accumulator first, then doubles, then Trixie and Patent on three legs', () => {
+    expect(slipSeriesOf(3).map((series) => [series.code, series.labelKey, series.lineCount])).toEqual([
+      [3001, 'accumulator', 1],
+      [2001, 'fold', 3],
+      [3004, 'trixie', 4],
+      [3007, 'patent', 7],
+    ]);
+  });
+
+  it('names Goliath on eight legs with 247 lines', () => {
+    expect(slipSeriesOf(8).find((series) => series.labelKey === 'goliath')?.lineCount).toBe(247);
+    expect(slipSeriesOf(1)).toEqual([]);
+  });
+});
+
+describe('slipTotalsOf', () => {
+  it('prices a Trixie of three winners at 6.0 with unit 10: stake 40, return 3,240', () => {
+    const trixie = slipSeriesOf(3).find((series) => series.labelKey === 'trixie');
+    expect(slipTotalsOf(slipOf([6000, 6000, 6000]), 'system', trixie, minorUnits(10_00))).toEqual({
+      totalStakeMinor: 40_00,
+      payoutMinorMax: 3_240_00,
+      lineCount: 4,
+      blocked: null,
+    });
+  });
+
+  it('adds the singles that have a stake and says when none has', () => {
+    const slip = slipOf([2000, 3000]);
+    expect(slipTotalsOf(slip, 'singles', undefined, null).blocked).toBe('STAKE_MISSING');
+    const staked = betSlipStakeSet(slip, { matchId: 1, marketId: 100, optionType: 1 }, minorUnits(5_00));
+    if (!staked.ok) throw new Error(staked.code);
+    expect(slipTotalsOf(staked.slip, 'singles', undefined, null)).toEqual({ totalStakeMinor: 5_00, payoutMinorMax: 10_00, lineCount: 1, blocked: null });
+  });
+});
+
+describe('stakeMinorParse', () => {
+  it.each([
+    ['12', 12_00],
+    ['12.5', 12_50],
+    ['12,05', 12_05],
+    ['', null],
+    ['0', null],
+    ['1.234', null],
+    ['abc', null],
+  ])('reads %s as %s', (text, expected) => {
+    expect(stakeMinorParse(text)).toBe(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  betSlipSinglesPlaceCheck,
+  betSlipSinglesQuote,
+  betSlipSystemQuote,
+  systemBetCode,
+  systemBetKindsAvailable,
+  systemBetName,
+  type BetSlip,
+  type MinorUnits,
+  type SystemBetFullCoverName,
+  type SystemBetKind,
+} from '@piranha/domain';
+import type { SlipMode } from './bet-slip-store.ts';
+
+/** One way to combine the slip's items: its series code, a label key with its values, and its line count. */
+export interface SlipSeries {
+  code: number;
+  kind: SystemBetKind;
+  /** i18n key under `betting.series` and its values (fold size, legs). */
+  labelKey: SystemBetFullCoverName | 'accumulator' | 'fold';
+  labelValues: Record<string, number>;
+  lineCount: number;
+  accumulator: boolean;
+}
+
+/**
+ * Every series the slip's n items allow (n ≥ 2): the accumulator first, then the k-folds (2/n …), then the named
+ * full covers (Trixie, Patent … Goliath) — the domain decides which exist.
+ */
+export function slipSeriesOf(legCount: number): SlipSeries[] {
+  const all = systemBetKindsAvailable(legCount).map((kind): SlipSeries => {
+    const code = systemBetCode(kind, legCount);
+    const named = systemBetName(kind);
+    const accumulator = kind.type === 'fold' && kind.foldSize === legCount;
+    const lineCount = code % 1000 === 1 ? combinations(legCount, Math.floor(code / 1000)) : code % 1000;
+    if (named) return { code, kind, labelKey: named, labelValues: {}, lineCount, accumulator };
+    if (accumulator) return { code, kind, labelKey: 'accumulator', labelValues: { legs: legCount }, lineCount, accumulator };
+    return { code, kind, labelKey: 'fold', labelValues: { size: kind.type === 'fold' ? kind.foldSize : legCount, legs: legCount }, lineCount, accumulator };
+  });
+  return [...all.filter((series) => series.accumulator), ...all.filter((series) => !series.accumulator)];
+}
+
+function combinations(n: number, k: number): number {
+  let result = 1;
+  for (let i = 1; i <= k; i += 1) result = (result * (n - k + i)) / i;
+  return Math.round(result);
+}
+
+export interface SlipTotals {
+  totalStakeMinor: number;
+  payoutMinorMax: number;
+  lineCount: number;
+  /** Why the slip cannot be placed now (a domain code), or null. */
+  blocked: string | null;
+}
+
+/** Total stake, potential return and lines of what the slip would place in its mode. */
+export function slipTotalsOf(slip: BetSlip, mode: SlipMode, series: SlipSeries | undefined, unitStakeMinor: MinorUnits | null): SlipTotals {
+  if (mode === 'singles') {
+    const quote = betSlipSinglesQuote(slip);
+    return {
+      totalStakeMinor: quote.totalStakeMinor,
+      payoutMinorMax: quote.payoutMinorMax,
+      lineCount: quote.lines.length,
+      blocked: betSlipSinglesPlaceCheck(slip),
+    };
+  }
+  if (!series) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: 0, blocked: 'SYSTEM_UNSUPPORTED' };
+  if (unitStakeMinor === null) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: 'STAKE_MISSING' };
+  const quote = betSlipSystemQuote(slip, series.kind, unitStakeMinor);
+  if (!quote.ok) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: quote.code };
+  return { totalStakeMinor: quote.totalStakeMinor, payoutMinorMax: quote.payoutMinorMax, lineCount: quote.lineCount, blocked: null };
+}
+
+/** "12.5" or "12,50" in major units → minor units; null for empty or invalid input. */
+export function stakeMinorParse(text: string): MinorUnits | null {
+  const normalised = text.trim().replace(',', '.');
+  if (!/^\d{1,9}(\.\d{0,2})?$/.test(normalised)) return null;
+  const minor = Math.round(Number(normalised) * 100);
+  return minor > 0 ? (minor as MinorUnits) : null;
+}

@@ -1,0 +1,167 @@
+import { ApiError, BET_RANGES, type BetRange, type BetRecord } from '@piranha/contract';
+import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { EmptyState } from '../../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../../shared/ui/skeleton.tsx';
+import { useBetListQuery, useCashOutMutation, useCashOutPriceQuery } from '../api/betting-api.ts';
+import styles from './bet-records.module.css';
+
+/** Spec §4 outcome codes → label keys. */
+type StatusKey = 'open' | 'push' | 'lost' | 'won' | 'halfWon' | 'halfLost' | 'cancelled' | 'pending' | 'rejected' | 'cashedOut';
+type PickKey = 'home' | 'away' | 'draw' | 'over' | 'under' | 'yes' | 'no' | 'homeOrDraw' | 'homeOrAway' | 'drawOrAway';
+const OUTCOME_KEYS: Record<number, StatusKey> = { 0: 'open', 2: 'push', 3: 'lost', 4: 'won', 5: 'halfWon', 6: 'halfLost', 7: 'cancelled' };
+
+/** Selection types `ty` → label keys (reference §1). */
+const PICK_KEYS: Record<number, PickKey> = {
+  1: 'home',
+  2: 'away',
+  3: 'draw',
+  4: 'over',
+  5: 'under',
+  8: 'yes',
+  9: 'no',
+  10: 'homeOrDraw',
+  11: 'homeOrAway',
+  12: 'drawOrAway',
+};
+
+function statusKey(record: BetRecord): StatusKey {
+  if (record.st === 1) return 'pending';
+  if (record.st === 2) return 'rejected';
+  if (record.st === 5 && record.cash_out > 0 && record.sr === 0) return 'cashedOut';
+  return OUTCOME_KEYS[record.sr] ?? 'open';
+}
+
+function CashOutButton({
+  record,
+  value,
+  money,
+}: {
+  record: BetRecord;
+  value: { amt: number; st: number; stake: number } | undefined;
+  money: (minor: number) => string;
+}) {
+  const { t } = useTranslation();
+  const cashOut = useCashOutMutation();
+  const [error, setError] = useState<string>();
+  if (!value || value.st === -1) return null;
+  const offered = value.st === 1 && value.amt > 0;
+  const profit = value.amt - value.stake;
+  return (
+    <div className={styles.cashOut}>
+      <Button
+        compact
+        variant="accent"
+        disabled={!offered || cashOut.isPending}
+        onClick={() =>
+          cashOut.mutate(
+            { orderId: record.id, cashOutStake: value.stake, unitCashOutPayoutStake: value.amt },
+            { onError: (failure) => setError(failure instanceof ApiError ? failure.errorMsg : t('betting.slip.failed')) },
+          )
+        }
+      >
+        {offered ? t('betting.records.cashOut', { amount: money(value.amt) }) : t('betting.records.cashOutSuspended')}
+      </Button>
+      {offered ? <span className={profit >= 0 ? styles.profit : styles.loss}>{(profit >= 0 ? '+' : '−') + money(Math.abs(profit))}</span> : null}
+      {error ? (
+        <span className={styles.loss} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** /bet-record (outstanding) and /bet-history (settled): bets of a range, each with its legs and result. */
+export function BetRecordsView({ settled }: { settled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const [range, setRange] = useState<BetRange>(settled ? 'last7days' : 'last30days');
+  const list = useBetListQuery(uid, settled, range);
+  const openIds = settled ? [] : (list.data?.records.filter((record) => record.st === 4).map((record) => record.id) ?? []);
+  const prices = useCashOutPriceQuery(openIds);
+  const money = (currency: string) => (minor: number) =>
+    isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor / 100);
+
+  const pickLabel = (ty: number): string => {
+    const key = PICK_KEYS[ty];
+    if (key) return t(`betting.pick.${key}`);
+    return ty >= 100 && ty < 150 ? `${Math.floor((ty - 100) / 10)}-${(ty - 100) % 10}` : t('betting.pick.other');
+  };
+
+  if (!uid) return <EmptyState icon={<ReceiptText size={28} />} title={t('betting.records.signInTitle')} body={t('betting.records.signInBody')} />;
+  return (
+    <div className={styles.stack}>
+      <div className={styles.ranges} role="tablist" aria-label={t('betting.records.range')}>
+        {BET_RANGES.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            aria-selected={range === entry}
+            className={range === entry ? styles.rangeOn : styles.range}
+            onClick={() => setRange(entry)}
+          >
+            {t(`betting.range.${entry}`)}
+          </button>
+        ))}
+      </div>
+      {list.isPending ? <Skeleton height={120} /> : null}
+      {list.data && list.data.records.length === 0 ? (
+        <EmptyState
+          icon={<ReceiptText size={28} />}
+          title={t(settled ? 'betting.records.emptySettled' : 'betting.records.emptyOpen')}
+          body={t('betting.records.emptyBody')}
+        />
+      ) : null}
+      <ul className={styles.list}>
+        {list.data?.records.map((record) => {
+          const format = money(record.currency);
+          const key = statusKey(record);
+          const value = prices.data?.pr.find((price) => price.oid === record.id);
+          return (
+            <li key={record.id} className={styles.card} data-testid="bet-record">
+              <div className={styles.head}>
+                <span className={styles.kind}>{t(`betting.kind.${record.kind}`)}</span>
+                <span className={[styles.status, styles[key] ?? ''].join(' ')}>{t(`betting.status.${key}`)}</span>
+              </div>
+              <ul className={styles.legs}>
+                {record.legs.map((leg) => (
+                  <li key={`${leg.marketId}:${leg.ty}`} className={styles.leg}>
+                    <span className={styles.match}>{leg.nm}</span>
+                    <span className={styles.dim}>
+                      {pickLabel(leg.ty)}
+                      {leg.li ? ` ${leg.li}` : ''} · {leg.od.toFixed(2)}
+                      {leg.re ? ` · ${t('betting.records.scoreAtBet', { score: leg.re })}` : ''}
+                    </span>
+                    <span className={[styles.legResult, styles[OUTCOME_KEYS[leg.sr] ?? 'open'] ?? ''].join(' ')}>
+                      {t(`betting.status.${OUTCOME_KEYS[leg.sr] ?? ('open' as const)}`)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <dl className={styles.money}>
+                <div>
+                  <dt>{t('betting.records.stake')}</dt>
+                  <dd>{format(record.stake)}</dd>
+                </div>
+                <div>
+                  <dt>{record.payout === undefined ? t('betting.slip.potentialReturn') : t('betting.records.return')}</dt>
+                  <dd>{format(record.payout === undefined ? record.payout_max : record.payout + record.cash_out)}</dd>
+                </div>
+              </dl>
+              <p className={styles.dim}>
+                #{record.id} · {new Date(record.create_time * 1000).toLocaleString(i18n.language)}
+              </p>
+              {record.st === 4 ? <CashOutButton record={record} value={value} money={format} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,385 @@
+import { ApiError, ERRORS, type PlacedBet } from '@piranha/contract';
+import { betSlipOddsChangeFind, formatMoney, isCurrencyCode, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
+import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
+import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
+import { selectionKey, useBetSlipStore, type OddsPreference } from '../bet-slip-store.ts';
+import { slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
+import styles from './bet-slip.module.css';
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const currency = variantCurrent().currency;
+  return (amountMinor: number) =>
+    isCurrencyCode(currency) ? formatMoney(minorUnits(amountMinor), currency, { locale: i18n.language }) : String(amountMinor / 100);
+}
+
+/**
+ * The time the odds highlights are judged against: read when the slip's price changes arrive and again when the
+ * newest one's 2 s window ends, so a highlight shows at once and goes away on time.
+ */
+function useHighlightClock(changes: readonly { changedAtMs: number }[]): number {
+  const [nowMs, setNowMs] = useState(0);
+  useEffect(() => {
+    const tick = () => setNowMs(Date.now());
+    const first = setTimeout(tick, 0);
+    const latestMs = changes.reduce((latest, change) => Math.max(latest, change.changedAtMs), 0);
+    const waitMs = latestMs + TIMERS.oddsChangeHighlightMs - Date.now();
+    const end = waitMs > 0 ? setTimeout(tick, waitMs + 10) : undefined;
+    return () => {
+      clearTimeout(first);
+      if (end) clearTimeout(end);
+    };
+  }, [changes]);
+  return nowMs;
+}
+
+function StakeInput({ label, valueMinor, onChange }: { label: string; valueMinor: number | null; onChange: (minor: number | null) => void }) {
+  const [text, setText] = useState(valueMinor === null ? '' : String(valueMinor / 100));
+  const [seen, setSeen] = useState(valueMinor);
+  // Only an outside change (one stake for all, a clear) rewrites what the player is typing.
+  if (seen !== valueMinor) {
+    setSeen(valueMinor);
+    if (stakeMinorParse(text) !== valueMinor) setText(valueMinor === null ? '' : String(valueMinor / 100));
+  }
+  return (
+    <input
+      className={styles.stake}
+      inputMode="decimal"
+      aria-label={label}
+      placeholder={label}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(stakeMinorParse(event.target.value));
+      }}
+    />
+  );
+}
+
+function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; single: boolean }) {
+  const { t } = useTranslation();
+  const format = useOddsFormat();
+  const label = useBetSlipStore((state) => state.labels[selectionKey(item)]);
+  const slip = useBetSlipStore((state) => state.slip);
+  const remove = useBetSlipStore((state) => state.remove);
+  const stakeSet = useBetSlipStore((state) => state.stakeSet);
+  const change = betSlipOddsChangeFind(slip, item, nowMs);
+  const odds = oddsText(item.oddsThousandths / 1000, format);
+  return (
+    <li className={styles.row} data-testid="slip-row">
+      <div className={styles.rowMain}>
+        <span className={styles.name}>
+          {label?.name ?? t('betting.slip.selection')}
+          {item.line ? <span className={styles.line}> {item.line}</span> : null}
+          {label?.match ? <span className={styles.match}>{label.match}</span> : null}
+        </span>
+        <span className={[styles.odds, change ? styles[change.direction] : ''].join(' ')} data-flash={change?.direction}>
+          {item.locked ? <Lock size={14} aria-label={t('betting.slip.locked')} /> : null}
+          {change?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
+          {change?.direction === 'down' ? <ArrowDown size={12} aria-hidden="true" /> : null}
+          {odds}
+        </span>
+        <button type="button" className={styles.iconButton} aria-label={t('betting.slip.remove')} onClick={() => remove(item)}>
+          <X size={18} aria-hidden="true" />
+        </button>
+      </div>
+      {single ? (
+        <StakeInput
+          label={t('betting.slip.stake')}
+          valueMinor={item.stakeMinor}
+          onChange={(minor) => stakeSet(item, minor === null ? null : minorUnits(minor))}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Keeps the slip's prices and names fresh (every 2 s) while the slip or the mini slip is on screen: moved odds are
+ * written onto the items, highlighted, and raise the accept-new-odds step.
+ */
+function useSlipLatestSync(active: boolean) {
+  const items = useBetSlipStore((state) => state.slip.items);
+  const oddsRefresh = useBetSlipStore((state) => state.oddsRefresh);
+  const labelsRefresh = useBetSlipStore((state) => state.labelsRefresh);
+  const signedIn = useSessionStore((state) => Boolean(state.login));
+  const latest = useLatestBetInfoQuery(items, active, signedIn);
+  useEffect(() => {
+    if (!latest.data) return;
+    oddsRefresh(latest.data.quotes, Date.now());
+    labelsRefresh(
+      Object.fromEntries(
+        latest.data.bms.map((entry) => [
+          selectionKey({ matchId: entry.matchId, marketId: entry.mid, optionType: entry.op.ty }),
+          { name: entry.op.nm, match: entry.mn },
+        ]),
+      ),
+    );
+  }, [latest.data, oddsRefresh, labelsRefresh]);
+  return latest;
+}
+
+type NoticeKey = 'betMaxLimit' | 'marketSuspended' | 'oddsLocked' | 'selectionNotInSlip' | 'stakeInvalid';
+
+type Outcome = { placed: PlacedBet[] } | { error: string; oddsChanged: boolean };
+
+function OrderOutcome({ placed }: { placed: PlacedBet[] }) {
+  const { t } = useTranslation();
+  const confirming = placed.filter((bet) => bet.st === 1).map((bet) => bet.id);
+  const { data } = useOrderStatusQuery(confirming);
+  const stateOf = (bet: PlacedBet) => data?.find((order) => order.oid === bet.id)?.st ?? bet.st;
+  return (
+    <ul className={styles.outcome} aria-live="polite">
+      {placed.map((bet) => {
+        const st = stateOf(bet);
+        const text = st === 4 || st === 5 ? t('betting.slip.accepted') : st === 2 ? t('betting.slip.rejected') : t('betting.slip.pending');
+        return (
+          <li key={bet.id} className={st === 2 ? styles.bad : st === 1 ? styles.dim : styles.good} data-testid="slip-outcome">
+            #{bet.id} · {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The full slip: rows, modes, stakes, totals, the odds preference, and placing. */
+function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const store = useBetSlipStore();
+  const signedIn = useSessionStore((state) => Boolean(state.login));
+  const latest = useLatestBetInfoQuery(store.slip.items, store.open, signedIn);
+  const place = usePlaceMutation();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const nowMs = useHighlightClock(store.slip.oddsChanges);
+
+  const items = store.slip.items;
+  const series = useMemo(() => slipSeriesOf(items.length), [items.length]);
+  const chosen: SlipSeries | undefined =
+    store.mode === 'singles'
+      ? undefined
+      : store.mode === 'multiple'
+        ? series.find((entry) => entry.accumulator)
+        : series.find((entry) => entry.code === store.systemCode);
+  const totals = slipTotalsOf(store.slip, store.mode, chosen, store.unitStakeMinor);
+
+  const submit = () => {
+    const option = (item: BetSlipItem) => ({ matchId: item.matchId, marketId: item.marketId, optionType: item.optionType, odds: item.oddsThousandths / 1000 });
+    const request =
+      store.mode === 'singles'
+        ? {
+            kind: 'singles' as const,
+            body: {
+              singleBetList: items
+                .filter((item) => item.stakeMinor !== null && !item.locked)
+                .map((item) => ({ unitStake: item.stakeMinor!, oddsChange: store.preference, betOptionList: [option(item)] })),
+            },
+          }
+        : {
+            kind: 'multiple' as const,
+            body: {
+              betMultipleData: [{ seriesValue: chosen!.code, unitStake: store.unitStakeMinor!, oddsChange: store.preference }],
+              betOptionList: items.map(option),
+            },
+          };
+    setOutcome(undefined);
+    place.mutate(request, {
+      onSuccess: (placed) => {
+        setOutcome({ placed });
+        store.clear();
+        store.openSet(true);
+      },
+      // Spec §8: a multi-bet error comes back here as a value; odds that moved ask the player to accept them.
+      onError: (error) => {
+        const oddsChanged = error instanceof ApiError && error.dmError === ERRORS.ODDS_CHANGED.code;
+        setOutcome({ error: error instanceof ApiError ? error.errorMsg : t('betting.slip.failed'), oddsChanged });
+        if (oddsChanged) void latest.refetch();
+      },
+    });
+  };
+
+  return (
+    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && store.openSet(false)}>
+      <section className={styles.sheet} role="dialog" aria-modal="true" aria-label={t('betting.slip.title')}>
+        <header className={styles.sheetHead}>
+          <h2 className={styles.title}>
+            {t('betting.slip.title')} <span className={styles.count}>{items.length}</span>
+          </h2>
+          {items.length > 0 ? (
+            <button type="button" className={styles.iconButton} aria-label={t('betting.slip.clear')} onClick={store.clear}>
+              <Trash2 size={18} aria-hidden="true" />
+            </button>
+          ) : null}
+          <button type="button" className={styles.iconButton} aria-label={t('betting.slip.close')} onClick={() => store.openSet(false)}>
+            <X size={20} aria-hidden="true" />
+          </button>
+        </header>
+        <div className={styles.scroll}>
+          {outcome && 'placed' in outcome ? (
+            <>
+              <OrderOutcome placed={outcome.placed} />
+              <a className={styles.recordsLink} href={`#${recordsHref}`}>
+                {t('betting.records.recordTitle')}
+              </a>
+            </>
+          ) : null}
+          {items.length === 0 && !outcome ? <p className={styles.dim}>{t('betting.slip.empty')}</p> : null}
+          {items.length >= 2 ? (
+            <div className={styles.modes} role="tablist" aria-label={t('betting.slip.mode')}>
+              {(series.some((entry) => !entry.accumulator) ? (['singles', 'multiple', 'system'] as const) : (['singles', 'multiple'] as const)).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  role="tab"
+                  aria-selected={store.mode === mode}
+                  className={store.mode === mode ? styles.modeOn : styles.mode}
+                  onClick={() => store.modeSet(mode, mode === 'system' ? (series.find((entry) => !entry.accumulator)?.code ?? null) : null)}
+                >
+                  {t(`betting.mode.${mode}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <ul className={styles.rows}>
+            {items.map((item) => (
+              <SlipRow key={selectionKey(item)} item={item} nowMs={nowMs} single={store.mode === 'singles'} />
+            ))}
+          </ul>
+          {store.mode === 'singles' && items.length >= 2 ? (
+            <label className={styles.field}>
+              <span>{t('betting.slip.stakeForAll')}</span>
+              <StakeInput
+                label={t('betting.slip.stakeForAll')}
+                valueMinor={store.slip.stakeForAllMinor}
+                onChange={(minor) => store.stakeForAllSet(minor === null ? null : minorUnits(minor))}
+              />
+            </label>
+          ) : null}
+          {store.mode === 'system' ? (
+            <label className={styles.field}>
+              <span>{t('betting.slip.system')}</span>
+              <select className={styles.select} value={store.systemCode ?? ''} onChange={(event) => store.modeSet('system', Number(event.target.value))}>
+                {series
+                  .filter((entry) => !entry.accumulator)
+                  .map((entry) => (
+                    <option key={entry.code} value={entry.code}>
+                      {t(`betting.series.${entry.labelKey}`, entry.labelValues)} · {t('betting.slip.lines', { count: entry.lineCount })}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          ) : null}
+          {store.mode !== 'singles' ? (
+            <label className={styles.field}>
+              <span>{store.mode === 'system' ? t('betting.slip.unitStake') : t('betting.slip.stake')}</span>
+              <StakeInput
+                label={t('betting.slip.unitStake')}
+                valueMinor={store.unitStakeMinor}
+                onChange={(minor) => store.unitStakeSet(minor === null ? null : minorUnits(minor))}
+              />
+            </label>
+          ) : null}
+          {items.length > 0 ? (
+            <label className={styles.field}>
+              <span>{t('betting.slip.preference')}</span>
+              <select
+                className={styles.select}
+                value={store.preference}
+                onChange={(event) => store.preferenceSet(Number(event.target.value) as OddsPreference)}
+              >
+                <option value={0}>{t('betting.preference.none')}</option>
+                <option value={1}>{t('betting.preference.better')}</option>
+                <option value={2}>{t('betting.preference.any')}</option>
+              </select>
+            </label>
+          ) : null}
+        </div>
+        {items.length > 0 ? (
+          <footer className={styles.sheetFoot}>
+            <dl className={styles.totals}>
+              <div>
+                <dt>{t('betting.slip.lines', { count: totals.lineCount })}</dt>
+                <dd />
+              </div>
+              <div>
+                <dt>{t('betting.slip.totalStake')}</dt>
+                <dd data-testid="slip-total-stake">{money(totals.totalStakeMinor)}</dd>
+              </div>
+              <div>
+                <dt>{t('betting.slip.potentialReturn')}</dt>
+                <dd data-testid="slip-potential-return">{money(totals.payoutMinorMax)}</dd>
+              </div>
+            </dl>
+            {outcome && 'error' in outcome ? (
+              <p className={styles.bad} role="alert">
+                {outcome.error}
+              </p>
+            ) : null}
+            {!signedIn ? (
+              <a className={styles.placeLink} href={`#${loginHref}`}>
+                {t('betting.slip.logIn')}
+              </a>
+            ) : store.slip.needAcceptLatestOdds ? (
+              <Button block variant="accent" onClick={store.oddsAccept}>
+                {t('betting.slip.acceptOdds')}
+              </Button>
+            ) : (
+              <Button block onClick={submit} disabled={totals.blocked !== null || place.isPending}>
+                {place.isPending ? t('betting.slip.placing') : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
+              </Button>
+            )}
+          </footer>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The slip on the sports pages: the mini slip after the first pick (hidden at two or more), a bar with the count
+ * that opens the full slip, and the full slip. Refused picks (betMaxLimit, locked odds) show their message once.
+ */
+export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; recordsHref: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const format = useOddsFormat();
+  const { slip, open, notice, labels, openSet, noticeClear } = useBetSlipStore();
+  useSlipLatestSync(open || slip.miniSlipVisible);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(noticeClear, 3000);
+    return () => clearTimeout(timer);
+  }, [notice, noticeClear]);
+  const first = slip.items[0];
+  const count = slip.items.length;
+  return (
+    <>
+      {notice ? (
+        <p className={styles.notice} role="alert">
+          {t(`betting.notice.${notice as NoticeKey}`)}
+        </p>
+      ) : null}
+      {slip.miniSlipVisible && first && !open ? (
+        <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
+          <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
+          <span className={styles.odds}>{oddsText(first.oddsThousandths / 1000, format)}</span>
+          <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
+        </button>
+      ) : null}
+      {count > 0 && !open ? (
+        <button type="button" className={styles.bar} onClick={() => openSet(true)} aria-label={t('betting.slip.open', { count })}>
+          <span className={styles.badge}>{count}</span>
+          {t('betting.slip.title')}
+        </button>
+      ) : null}
+      {open ? <SlipSheet loginHref={loginHref} recordsHref={recordsHref} /> : null}
+    </>
+  );
+}

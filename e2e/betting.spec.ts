@@ -1,0 +1,142 @@
+import { payinChannelsOf } from '@piranha/domain/payments';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+/** An Indian player (English, INR) funded through the real sandbox UPI deposit, betting from the slip. */
+const INDIA = 'tigerin.in';
+
+describe('Betting, through the real server and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await serverStart({ BET_LIVE_DELAY_MS: '1000' });
+    browser = await browserLaunch(server, [INDIA]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function headerBalanceText(page: Page): Promise<string> {
+    return (await page.getByRole('button', { name: 'Refresh balance' }).textContent()) ?? '';
+  }
+
+  /** A guest account, then a ₹1,000 deposit: created through the API as the app does, approved on the sandbox page. */
+  async function playerFund(page: Page): Promise<void> {
+    await page.goto(`http://${INDIA}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Play as a guest' }).click();
+    await page.waitForURL(/#\/game$/);
+    const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+    const channel = payinChannelsOf(['INR'])[0]!;
+    const created = await fetch(
+      `http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
+        body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
+      },
+    ).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
+    expect(created.dm_error).toBe(0);
+    await page.goto(`http://${INDIA}${created.data.instruction.checkout_url}`);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.goto(`http://${INDIA}/#/sport`);
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
+  }
+
+  /** Taps the first open price of `count` different matches on the Soccer tab. */
+  async function selectionsAdd(page: Page, count: number, skip = 0): Promise<void> {
+    await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+    const cards = page.locator('article[data-match-id]');
+    await cards.nth(skip + count - 1).waitFor();
+    for (let index = skip; index < skip + count; index += 1) {
+      await cards.nth(index).locator('button[data-odds]').first().click();
+    }
+  }
+
+  it('An Indian player funds by UPI, places a single and a multiple, and sees them in history', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await playerFund(page);
+    const funded = await headerBalanceText(page);
+
+    // The first pick shows the mini slip; a second hides it and the bar counts two.
+    await selectionsAdd(page, 1);
+    await page.getByTestId('mini-slip').waitFor();
+    await screenshot(page, 'betting-mini-slip');
+    await selectionsAdd(page, 1, 1);
+    await page.getByTestId('mini-slip').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('combobox').last().selectOption('2');
+
+    // Singles: one stake on the first pick only.
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/50[.,]00/);
+    await screenshot(page, 'betting-slip-singles');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slip.getByRole('button', { name: 'Close' }).click();
+
+    // A multiple of two new picks.
+    await selectionsAdd(page, 2, 2);
+    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('tab', { name: 'Multiple' }).click();
+    await slip.getByRole('textbox', { name: 'Stake per line' }).fill('30');
+    await screenshot(page, 'betting-slip-multiple');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slip.getByRole('button', { name: 'Close' }).click();
+
+    // The header balance dropped by the stakes (₹50 + ₹30).
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/920[.,]00/);
+    expect(funded).not.toBe(await headerBalanceText(page));
+
+    // Both bets are in the open bets, the multiple with its two legs.
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    const records = page.getByTestId('bet-record');
+    await expect.poll(() => records.count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.getByText('Multiple', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Single', { exact: true }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'betting-bet-record');
+    await page.getByRole('link', { name: 'Settled bets' }).click();
+    await page.waitForURL(/#\/bet-history$/);
+    await page.getByText('No settled bets').waitFor();
+    await screenshot(page, 'betting-bet-history');
+    await context.close();
+  });
+
+  it('A player whose saved slip has stale odds is asked to accept the new ones before placing', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await playerFund(page);
+    await selectionsAdd(page, 1);
+    // The slip kept on the device still holds an older price, as after a while away. It is edited from a page
+    // without the slip, where nothing refreshes (and so rewrites) it.
+    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.waitForURL(/#\/me$/);
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('pir.bet_slip') ?? '{}') as { state: { slip: { items: { oddsThousandths: number }[] } } };
+      for (const item of saved.state.slip.items) item.oddsThousandths += 150;
+      localStorage.setItem('pir.bet_slip', JSON.stringify(saved));
+    });
+    await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: 'Sports' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    const accept = slip.getByRole('button', { name: 'Accept new odds' });
+    await accept.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'betting-accept-odds');
+    await accept.click();
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('20');
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await context.close();
+  });
+});
