@@ -116,6 +116,7 @@ const unitStake = integer('Stake in minor units (per line for a system)', { min:
 
 export const betSinglePass = endpoint({
   method: 'POST',
+  moneyAction: true,
   path: `${FB}/order/bet/singlePass`,
   host: 'main',
   auth: 'user',
@@ -141,6 +142,7 @@ export const betSinglePass = endpoint({
 
 export const betMultiple = endpoint({
   method: 'POST',
+  moneyAction: true,
   path: `${FB}/order/betMultiple`,
   host: 'main',
   auth: 'user',
@@ -171,6 +173,7 @@ export const betMultiple = endpoint({
 
 export const betFree = endpoint({
   method: 'POST',
+  moneyAction: true,
   path: `${FB}/order/free`,
   host: 'main',
   auth: 'user',
@@ -253,6 +256,7 @@ export const cashOutsByIds = endpoint({
 
 export const cashOutBet = endpoint({
   method: 'POST',
+  moneyAction: true,
   path: `${FB}/order/cashOut/bet`,
   host: 'main',
   auth: 'user',

@@ -193,6 +193,7 @@ export function gameUrlBuild(gameId: string, token: string): string {
 
 export const hallLaunch = endpoint({
   method: 'GET',
+  moneyAction: true,
   path: `${HALL}/launch`,
   host: 'main',
   auth: 'user',

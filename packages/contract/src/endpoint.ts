@@ -25,6 +25,11 @@ export interface Endpoint<
   auth: Auth;
   /** POSTs that create or move something take an Idempotency-Key (required when 'required'). */
   idempotency?: 'optional' | 'required';
+  /**
+   * Moves the signed-in player's money out of their control (a bet, a cash-out, a withdrawal, a game launch): a
+   * session idle longer than the brand allows must sign in again first (dm_error 1031, spec §4).
+   */
+  moneyAction?: true;
 }
 
 export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;

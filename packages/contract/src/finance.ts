@@ -394,6 +394,7 @@ export type PayoutOrder = z.infer<typeof payoutOrderSchema>;
 
 export const payoutOrderCreate = endpoint({
   method: 'POST',
+  moneyAction: true,
   path: `${FINANCE}/payout/order/create`,
   host: 'main',
   auth: 'user',
@@ -468,6 +469,7 @@ export const payoutSocialClick = endpoint({
 export const pddWithdraw = endpoint({
   // Moves a completed PDD (share-to-unlock) reward into the wallet.
   method: 'POST',
+  moneyAction: true,
   path: `${FINANCE}/pdd/withdraw`,
   host: 'main',
   auth: 'user',

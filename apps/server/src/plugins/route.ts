@@ -100,6 +100,7 @@ export function routeRegister<E extends Endpoint>(
       if (user) await rateLimitCheck(deps.rateStore, `user:${user.uid}`, deps.rateLimitPerUser);
       const query = queryParse(definition, request.query);
       const body = bodyParse(definition, request.body);
+      if (definition.moneyAction && user) await deps.moneyActionGuard(deps.db, { user, appKey: ctx.variant.appKey }, deps.now());
 
       const keyHeader = request.headers[HEADER_IDEMPOTENCY_KEY];
       let claim: IdempotencyClaim | undefined;
