@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
+import { casinoRng, casinoWalletRounds } from './bench/casino.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
 import { pgliteBetLoop } from './bench/pglite-bet.mjs';
 import { tablePrint } from './bench/table.mjs';
@@ -40,7 +41,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'casino'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -235,6 +236,41 @@ await measure('web', 'web initial load', async () => {
       rows.push({ name: `initial JS/CSS ${route}`, note: `error: ${firstLine(error)}` });
     }
   }
+});
+
+// 3. Casino (performance-and-trust.md G14 and G1): the provably-fair RNG against raw HMAC-SHA256 (C_hmac), and
+// slot rounds through the studio and the signed seamless wallet on PostgreSQL against C_tpcb.
+await measure('casino', 'casino RNG simulation and raw HMAC-SHA256', async () => {
+  const result = await casinoRng({ seconds });
+  ceilings.hmac = result.hmacPerSecond;
+  rows.push({ name: 'ceiling: HMAC-SHA256 node:crypto (C_hmac)', figure: result.hmacPerSecond, unit: 'HMAC/s', note: 'one core; reference box 463k' });
+  rows.push({
+    name: 'casino RNG simulation, Reef Riches rounds',
+    figure: result.roundsPerSecond,
+    unit: 'rounds/s',
+    ceiling: 'C_hmac',
+    ratio: result.roundsPerSecond / result.hmacPerSecond,
+    note: 'HMAC float stream + slot maths incl. free spins, timed in slices alternating with C_hmac; goal ≥ 0.25×',
+  });
+});
+
+await measure('casino', 'casino slot rounds through the seamless wallet on PostgreSQL', async () => {
+  const name = 'casino slot rounds, studio + signed seamless wallet, PostgreSQL';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  const result = await casinoWalletRounds({ seconds });
+  const clean = result.ledgerClean ? 'ledger audit clean' : 'LEDGER AUDIT NOT CLEAN';
+  rows.push({
+    name,
+    figure: result.roundsPerSecond,
+    unit: 'rounds/s',
+    ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
+    ratio: ceilings.tpcb ? result.roundsPerSecond / ceilings.tpcb : undefined,
+    note: `${result.players} players in parallel, in-process (no HTTP); p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms; ${clean}; goal ≥ 0.25×`,
+  });
 });
 
 console.log(`\nPiranha bench, ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, ${seconds} s per run\n`);

@@ -9,6 +9,9 @@ export const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
 export const ROUTES = [
   { route: '/#/game', page: 'src/pages/game-page.tsx' },
   { route: '/#/sport', page: 'src/pages/sport-page.tsx' },
+  // The root opens the UI v3 casino home when it is on, and the game room's iframe opens a studio client.
+  { route: '/#/home/slots', page: 'src/pages/home-slots-page.tsx' },
+  { route: '/#/studio/<game>', page: 'src/pages/studio-page.tsx' },
 ];
 
 /** Why the web rows cannot run, or undefined when the build and its Vite manifest are there. */

@@ -10,12 +10,24 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
+import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
+import type { HallDeps } from './modules/casino/casino-hall.service.ts';
+import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
+import { casinoWalletRoutes } from './modules/casino/casino-wallet.routes.ts';
+import type { SeamlessWalletDeps } from './modules/casino/casino-wallet.service.ts';
+import { casinoRoutes } from './modules/casino/casino.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { payinExpireSweep } from './modules/payments/payin.service.ts';
+import { addressListOf, type PaymentsDeps } from './modules/payments/payments-deps.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
+import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
@@ -50,7 +62,13 @@ export interface BuiltApp {
   database: Database;
   deps: RouteDeps;
   sports: { feed: SportsFeed; state: SportsState };
+  casino: { studio: StudioDeps; hall: HallDeps; wallet: SeamlessWalletDeps };
+  /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
+  payments: PaymentsDeps;
 }
+
+/** How often open pay-ins past their expiry are cancelled. */
+const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
@@ -149,14 +167,58 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const feedTicker = overrides.feedTicker === false ? undefined : setInterval(feedTick, 1000);
   feedTicker?.unref();
   if (!config.production) devMailboxRoutes(app, database.db);
+
+  // Casino: the seamless wallet (for our studio and any configured provider), the hall, the house studio.
+  const providers = externalProvidersLoad(config.casino.providersFile);
+  await casinoCatalogueSeed(database.db, providers);
+  const partners = new Map<string, string>([
+    [HOUSE, config.casino.houseSecret ?? randomBytes(32).toString('hex')],
+    ...providers.map((p) => [p.platform, p.secret] as [string, string]),
+  ]);
+  const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
+  const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
+  const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
+  await casinoWalletRoutes(app, wallet);
+  casinoRoutes(app, deps, hall, studio);
+  // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
+  const recover = () => casinoRoundsRecover(studio).catch((error: unknown) => app.log.error({ err: error }, 'casino round recovery failed'));
+  const recoveryTimer = setInterval(() => void recover(), 60_000);
+  recoveryTimer.unref();
+  app.addHook('onReady', async () => {
+    await recover();
+  });
+
+  // The sandbox PSP notifies our webhook over HTTP, in process: the same raw-body route a real PSP would call.
+  const webhookSecret = config.paymentsWebhookSecret ?? randomBytes(32).toString('hex');
+  const psp = sandboxPspCreate({
+    secret: webhookSecret,
+    now: deps.now,
+    deliver: async (url, headers, rawBody) => {
+      const answer = await app.inject({ method: 'POST', url, headers, payload: rawBody });
+      return { status: answer.statusCode, body: answer.body };
+    },
+    log: (message, details) => app.log.info(details, message),
+  });
+  const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
+  await webhookRoutes(app, payments);
+  // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
+  if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
+  const expirySweep = setInterval(() => {
+    payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
+  }, PAYIN_EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
     if (feedTicker) clearInterval(feedTicker);
     sportsState.stop();
+    clearInterval(recoveryTimer);
+    clearInterval(expirySweep);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
-  return { app, database, deps, sports: { feed, state: sportsState } };
+  return { app, database, deps, sports: { feed, state: sportsState }, casino: { studio, hall, wallet }, payments };
 }

@@ -40,6 +40,12 @@ export interface AppConfig {
   telegramBotToken: string | undefined;
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
+  /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
+  casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number };
+  /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
+  paymentsWebhookSecret: string | undefined;
+  /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
+  mpesaCallbackAllowlist: string[];
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -134,5 +140,12 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),
       margins: marginsParse(env.FEED_MARGINS),
     },
+    casino: {
+      houseSecret: env.CASINO_HOUSE_SECRET || undefined,
+      providersFile: env.CASINO_PROVIDERS_FILE ? resolve(REPO_ROOT, env.CASINO_PROVIDERS_FILE) : undefined,
+      tokenTtlMinutes: positiveInt('CASINO_TOKEN_TTL_MINUTES', env.CASINO_TOKEN_TTL_MINUTES, 720),
+    },
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
+    mpesaCallbackAllowlist: list(env.MPESA_CALLBACK_ALLOWLIST, []),
   };
 }

@@ -14,7 +14,9 @@ import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import { initDataSign } from '../src/providers/telegram/telegram-init-data.ts';
 import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, type GoogleTestKeys } from './account-fixtures.ts';
+import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
+import { playerWithGame, playRound } from './casino-fixtures.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -28,13 +30,115 @@ const ENDPOINTS = Object.entries(contract as Record<string, unknown>)
 interface Sample {
   query?: Record<string, string>;
   body?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
+
+/** Finance samples: each fresh one makes the orders, codes or rewards it needs through the real endpoints. */
+const FINANCE = '/api/piranha/finance';
+const PIX_ELEMENTS = { document_type: 'CPF', document: '39053344705', pix_key_type: 'CPF', pix_key: '39053344705', holder_name: 'Ana Souza' };
+
+async function openPayin() {
+  const owner = await t.session();
+  const order = await payinCreateOk(t, owner, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+  return { owner, order };
+}
+
+async function paidPayout() {
+  const { session: owner } = await playerFund(t, { amountMinor: 50_000 });
+  await t.post(`${FINANCE}/account/elements/set`, { query: signedIn(owner), body: { channel: 'PIX', elements: PIX_ELEMENTS } });
+  const created = envelopeOf(
+    await t.post(`${FINANCE}/payout/order/create`, {
+      query: signedIn(owner),
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: { channel: 'PIX', amount: 10_000, currency: 'BRL' },
+    }),
+  );
+  const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${created.data.order_id}`);
+  await sandboxDecide(t, `/sandbox/payout/checkout/${row!.provider_ref}`, 'approve');
+  return { owner, orderId: created.data.order_id as string };
+}
+
+const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${FINANCE}/pay/info/get`]: { query: { pay_type: 'payin', currency_code: 'BRL', currency_type: '1' } },
+  [`${FINANCE}/payin/order/create`]: { body: { channel: 'PIX', amount: 5000, currency: 'BRL' }, headers: { 'idempotency-key': 'bad-input-payin-0001' } },
+  [`${FINANCE}/payin/order/status`]: {
+    query: { order_id: 'PI0000' },
+    fresh: async () => {
+      const { owner, order } = await openPayin();
+      return { query: { ...signedIn(owner), order_id: order.order_id } };
+    },
+  },
+  [`${FINANCE}/payin/code/check`]: { body: { code: 'SAMPLE01' } },
+  [`${FINANCE}/payin/code/use`]: {
+    body: { code: 'SAMPLE01', order_id: 'PI0000' },
+    fresh: async () => {
+      await t.rows(
+        sql`insert into payin_codes values ('SAMPLE01', 'BRL', 1000, 10000, 1000, ${new Date(t.clock.now().getTime() + 86_400_000)}) on conflict do nothing`,
+      );
+      const { owner, order } = await openPayin();
+      return { query: signedIn(owner), body: { code: 'SAMPLE01', order_id: order.order_id } };
+    },
+  },
+  [`${FINANCE}/payin/order/appeal/get`]: {
+    query: { order_id: 'PI0000' },
+    fresh: async () => {
+      const { owner, order } = await openPayin();
+      return { query: { ...signedIn(owner), order_id: order.order_id } };
+    },
+  },
+  [`${FINANCE}/payin/order/appeal/submit`]: {
+    body: { order_id: 'PI0000', reason: 'paid_not_credited', description: 'Paid at 10:02', reference: 'E1234' },
+    fresh: async () => {
+      const { owner, order } = await openPayin();
+      await sandboxDecide(t, checkoutOf(order).url, 'decline');
+      return { query: signedIn(owner), body: { order_id: order.order_id, reason: 'paid_not_credited', description: 'Paid at 10:02', reference: 'E1234' } };
+    },
+  },
+  [`${FINANCE}/account/elements/get`]: { query: { channel: 'PIX' } },
+  [`${FINANCE}/account/elements/set`]: { body: { channel: 'PIX', elements: PIX_ELEMENTS } },
+  [`${FINANCE}/bankcode/get`]: { query: { channel: 'PIX' } },
+  [`${FINANCE}/payout/order/create`]: {
+    body: { channel: 'PIX', amount: 10_000, currency: 'BRL' },
+    fresh: async () => {
+      const { session: owner } = await playerFund(t, { amountMinor: 50_000 });
+      await t.post(`${FINANCE}/account/elements/set`, { query: signedIn(owner), body: { channel: 'PIX', elements: PIX_ELEMENTS } });
+      return { query: signedIn(owner), body: { channel: 'PIX', amount: 10_000, currency: 'BRL' }, headers: { 'idempotency-key': idempotencyKey() } };
+    },
+  },
+  [`${FINANCE}/payout/order/status`]: {
+    query: { order_id: 'PO0000' },
+    fresh: async () => {
+      const { owner, orderId } = await paidPayout();
+      return { query: { ...signedIn(owner), order_id: orderId } };
+    },
+  },
+  [`${FINANCE}/payout/social_click`]: {
+    body: { order_id: 'PO0000', channel: 'whatsapp' },
+    fresh: async () => {
+      const { owner, orderId } = await paidPayout();
+      return { query: signedIn(owner), body: { order_id: orderId, channel: 'whatsapp' } };
+    },
+  },
+  [`${FINANCE}/pdd/withdraw`]: {
+    body: { pdd_uid: 'pdd-sample' },
+    fresh: async () => {
+      const owner = await t.session();
+      const pddUid = `pdd-${owner.uid}`;
+      await t.rows(sql`insert into pdd_rewards values (${pddUid}, ${owner.uid}, 'BRL', 100, 'ready', now(), null)`);
+      return { query: signedIn(owner), body: { pdd_uid: pddUid }, headers: { 'idempotency-key': idempotencyKey() } };
+    },
+  },
+  [`${FINANCE}/pay/order/history`]: { query: { type: 'all', pay_status: '0', cursor: '0', page_size: '20' } },
+};
 
 /**
  * A request each endpoint accepts, so every refusal below is caused by the one thing a case breaks. `fresh`
  * makes a new accepted request for endpoints that cannot succeed twice with the same one (a code is single-use,
  * a logout ends its session); the refusals still start from the static sample.
  */
+/** A well-formed studio token that belongs to no one (the refusals never reach the token check). */
+const STUDIO_TOKEN = 'A'.repeat(43);
+
 const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/v1/base/dynconfig/cfg/get': { body: { keys: ['sms_switch', 'ui_v3_ab'] } },
   '/api/v1/conf/banner': { query: { source: 'sport', from: 'home' } },
@@ -190,6 +294,50 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { init_data: 'auth_date=1&hash=00' },
     fresh: async () => ({ query: signedIn(await t.session()), body: { init_data: telegramInitData() } }),
   },
+  // casino
+  '/api/piranha/pg_game/hall/tabs': { query: { main_key: 'slots' } },
+  '/api/piranha/pg_game/hall/list': { query: { tab_key: 'slots' } },
+  '/api/piranha/pg_game/hall/banner': { query: { main_key: 'casino' } },
+  '/api/piranha/pg_game/hall/search': { query: { keyword: 'koi' } },
+  '/api/piranha/pg_game/hall/launch': { query: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/favourite/add': { body: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/favourite/del': { body: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/feedback': { body: { content: 'Great games' } },
+  '/api/piranha/pg_game/hall/ui/switch': { query: { switch: '1' } },
+  '/api/piranha/pg_game/hall/game/tab/list': { query: { main_key: 'slots' } },
+  '/api/piranha/pg_game/hall/game/info': { query: { game_platform: 'house', game_id: 'dice' } },
+  '/api/piranha/pg_game/hall/history': { query: { page_size: '5' } },
+  '/api/piranha/pg_game/hall/round': {
+    query: { round_id: 'r000000000000000000000000' },
+    fresh: async () => {
+      const player = await playerWithGame(t, 'dice', 10_000);
+      const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
+      return { query: { ...signedIn(player.session), round_id: round.data.round_id } };
+    },
+  },
+  '/api/piranha/pg_game/hall/free_rounds': { query: { status: 'available' } },
+  '/api/studio/house/session': { query: { token: STUDIO_TOKEN }, fresh: async () => ({ query: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
+  '/api/studio/house/rounds': { query: { token: STUDIO_TOKEN }, fresh: async () => ({ query: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
+  '/api/studio/house/round': {
+    body: { token: STUDIO_TOKEN, game_id: 'dice', bet: 100, params: { target: 5000, direction: 'under' }, free_round: 0 },
+    fresh: async () => ({
+      body: { token: (await playerWithGame(t, 'dice', 10_000)).token, game_id: 'dice', bet: 100, params: { target: 5000, direction: 'under' } },
+    }),
+  },
+  '/api/studio/house/round/action': {
+    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0 },
+    fresh: async () => {
+      const player = await playerWithGame(t, 'mines', 10_000);
+      const round = await playRound(t, player, 'mines', 100, { mines: 1 });
+      return { body: { token: player.token, round_id: round.data.round_id, action: 'reveal', tile: 0 } };
+    },
+  },
+  '/api/studio/house/seed/client': {
+    body: { token: STUDIO_TOKEN, client_seed: 'my-seed' },
+    fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token, client_seed: 'my-seed' } }),
+  },
+  '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
+  ...PAYMENT_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
@@ -262,16 +410,28 @@ beforeAll(async () => {
   session = await t.session();
   // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
+  await casinoSamplesPrepare();
 });
 afterAll(() => t?.close());
 
+/** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
+async function casinoSamplesPrepare(): Promise<void> {
+  const player = await playerWithGame(t, 'dice', 10_000);
+  const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
+  VALID['/api/studio/house/session']!.query = { token: player.token };
+  VALID['/api/studio/house/rounds']!.query = { token: player.token };
+  VALID['/api/piranha/pg_game/hall/round']!.query = { ...signedIn(player.session), round_id: round.data.round_id };
+}
+
 async function send(definition: Endpoint, input: RequestInput = {}): Promise<TestResponse> {
   const entry = VALID[definition.path] ?? {};
-  const fresh = entry.fresh && input.body === undefined && input.payload === undefined ? await entry.fresh() : {};
+  // A GET never reads its body, so even a request with a payload takes the fresh sample's query.
+  const fresh = entry.fresh && input.body === undefined && (input.payload === undefined || definition.method === 'GET') ? await entry.fresh() : {};
   const sample = { query: { ...entry.query, ...fresh.query }, body: fresh.body ?? entry.body };
   const query = { ...signedIn(session), ...sample.query, ...input.query };
   const body = definition.method === 'POST' && input.payload === undefined ? (input.body ?? sample.body ?? {}) : undefined;
-  return t.request(definition.method, definition.path, { ...input, query, body });
+  const headers = { ...entry.headers, ...fresh.headers, ...input.headers };
+  return t.request(definition.method, definition.path, { ...input, query, body, headers });
 }
 
 /** HTTP 200, a non-zero dm_error, the field named in data.field, and nothing that looks like a stack trace. */

@@ -101,6 +101,13 @@ async function databaseDrop(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
+    // pg's pool.end() resolves before its sockets have closed; FORCE would kill those still closing and their
+    // clients would raise unhandled 57P01 errors. Wait (up to 2 s) for the server to see them gone.
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await admin.end();

@@ -17,11 +17,11 @@ const flag = (description: string) => described(z.union([z.literal(0), z.literal
 /** The footer tabs a red dot can sit on. */
 export const TAB_KEYS = ['game', 'sport', 'setting', 'me'] as const;
 export type TabKey = (typeof TAB_KEYS)[number];
-export const tabKeySchema = described(z.pipe(z.string(), z.enum(TAB_KEYS)), 'Footer tab: game, sport, setting or me');
+export const footerTabKeySchema = described(z.pipe(z.string(), z.enum(TAB_KEYS)), 'Footer tab: game, sport, setting or me');
 
 /** Why a dot shows: an operator's prompt (news on a tab), or the account asking the tourist to save it. */
 export const tabPromptSchema = z.object({
-  tab_key: tabKeySchema,
+  tab_key: footerTabKeySchema,
   prompt_id: described(z.string(), 'Id of the prompt; red_point_click clears every prompt of its tab'),
   kind: described(z.pipe(z.string(), z.enum(['operator', 'save_email'])), 'operator: news the operator posted; save_email: a tourist may keep the account'),
   text: described(z.string(), 'Short text for the prompt in the request’s language; empty when the dot alone says it'),
@@ -35,7 +35,7 @@ export const tabPromptGet = endpoint({
   auth: 'optional',
   query: noQuery,
   body: noBody,
-  data: z.object({ red_points: described(z.array(tabKeySchema), 'Tabs with at least one prompt not yet clicked') }),
+  data: z.object({ red_points: described(z.array(footerTabKeySchema), 'Tabs with at least one prompt not yet clicked') }),
 });
 
 /** Spec §7 v2/tab_prompt: the prompts themselves, so the client can say why a dot is there. */
@@ -56,7 +56,7 @@ export const redPointClick = endpoint({
   host: 'account',
   auth: 'optional',
   query: noQuery,
-  body: z.strictObject({ tab_key: tabKeySchema }),
+  body: z.strictObject({ tab_key: footerTabKeySchema }),
   data: z.object({ cleared: integer('How many prompts this click cleared') }),
 });
 

@@ -34,6 +34,31 @@ export const ERRORS = {
   // accounts (session 2)
   TELEGRAM_UNAVAILABLE: { code: 4013, key: 'telegramUnavailable' },
   TELEGRAM_INIT_DATA_INVALID: { code: 4014, key: 'telegramInitDataInvalid' },
+  // casino
+  CASINO_GAME_UNKNOWN: { code: 7001, key: 'casinoGameUnknown' },
+  CASINO_BET_OUT_OF_LIMITS: { code: 7002, key: 'casinoBetOutOfLimits' },
+  CASINO_TOKEN_INVALID: { code: 7003, key: 'casinoTokenInvalid' },
+  CASINO_ROUND_NOT_FOUND: { code: 7004, key: 'casinoRoundNotFound' },
+  CASINO_ROUND_CLOSED: { code: 7005, key: 'casinoRoundClosed' },
+  CASINO_ROUND_OPEN: { code: 7006, key: 'casinoRoundOpen' },
+  CASINO_WALLET_REFUSED: { code: 7007, key: 'casinoWalletRefused' },
+  CASINO_PROVIDER_UNAVAILABLE: { code: 7008, key: 'casinoProviderUnavailable' },
+  CASINO_FREE_ROUNDS_NONE: { code: 7009, key: 'casinoFreeRoundsNone' },
+  CASINO_PARAMS_INVALID: { code: 7010, key: 'casinoParamsInvalid' },
+  // payments
+  PAYMENT_CHANNEL_UNKNOWN: { code: 5001, key: 'paymentChannelUnknown' },
+  PAYMENT_AMOUNT_BELOW_MIN: { code: 5002, key: 'paymentAmountBelowMin' },
+  PAYMENT_AMOUNT_ABOVE_MAX: { code: 5003, key: 'paymentAmountAboveMax' },
+  PAYMENT_DAILY_LIMIT: { code: 5004, key: 'paymentDailyLimit' },
+  PAYMENT_CURRENCY_MISMATCH: { code: 5005, key: 'paymentCurrencyMismatch' },
+  PAYMENT_ACCOUNT_INVALID: { code: 5006, key: 'paymentAccountInvalid' },
+  PAYMENT_ACCOUNT_MISSING: { code: 5007, key: 'paymentAccountMissing' },
+  PAYMENT_ORDER_CLOSED: { code: 5008, key: 'paymentOrderClosed' },
+  WITHDRAWABLE_EXCEEDED: { code: 5009, key: 'withdrawableExceeded' },
+  PAYIN_CODE_INVALID: { code: 5010, key: 'payinCodeInvalid' },
+  APPEAL_EXISTS: { code: 5011, key: 'appealExists' },
+  WEBHOOK_REJECTED: { code: 5012, key: 'webhookRejected' },
+  // end payments
   INTERNAL: { code: 500, key: 'internal' },
 } as const;
 

@@ -11,3 +11,5 @@ export * from './wallet.ts';
 export * from './account.ts';
 export * from './account-more.ts';
 export * from './sports.ts';
+export * from './casino.ts';
+export * from './finance.ts';

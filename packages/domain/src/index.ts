@@ -17,3 +17,4 @@ export * from './bet-slip/index.ts';
 export * from './settlement/index.ts';
 export * from './pricing/index.ts';
 export * from './sports-markets/index.ts';
+export * from './casino/index.ts';

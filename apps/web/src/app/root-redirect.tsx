@@ -1,9 +1,10 @@
 import { Navigate } from 'react-router';
-import { uiV3On } from '../shared/ui-version.ts';
+import { uiV3Current } from '../shared/ui-version.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { rootTarget } from './routes.ts';
 
-/** The root opens /home/slots when UI v3 is on (see uiV3On), else the brand's first entry page. */
+/** UI v3 is on for a URL flag, the player's switch, the mini app or native shell, the A/B arm or the brand flag. */
 export function RootRedirect() {
-  return <Navigate to={rootTarget(uiV3On(), variantCurrent().flags.firstEntryPage)} replace />;
+  const { flags } = variantCurrent();
+  return <Navigate to={rootTarget(uiV3Current(flags.uiV3), flags.firstEntryPage)} replace />;
 }

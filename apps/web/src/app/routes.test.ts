@@ -12,10 +12,31 @@ describe('route table', () => {
   });
 
   it('shows the footer only on first-level pages and keeps the main tabs alive', () => {
-    expect(ROUTES.filter((route) => route.firstLevel).map((route) => route.path)).toEqual([paths.game, paths.sport, paths.setting, paths.me, paths.menu]);
-    expect(ROUTES.filter((route) => route.keepAlive).map((route) => route.path)).toEqual([paths.game, paths.sport]);
+    expect(ROUTES.filter((route) => route.firstLevel).map((route) => route.path)).toEqual([
+      paths.game,
+      paths.sport,
+      paths.setting,
+      paths.me,
+      paths.menu,
+      paths.homeGame,
+      paths.homeSlots,
+      paths.homeCasino,
+    ]);
+    expect(ROUTES.filter((route) => route.keepAlive).map((route) => route.path)).toEqual([
+      paths.game,
+      paths.sport,
+      paths.homeGame,
+      paths.homeSlots,
+      paths.homeCasino,
+    ]);
     expect(routeFind(paths.forbidden)?.chrome).toBe(false);
     expect(routeFind('/not-listed')).toBeUndefined();
+  });
+
+  it('routes every house game to its client page, drawn without the app frame', () => {
+    for (const gameId of ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'])
+      expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
+    expect(routeFind('/studio/unknown')).toBeUndefined();
   });
 
   it('preloads tagged pages by level, then by priority', () => {

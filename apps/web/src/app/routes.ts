@@ -1,3 +1,4 @@
+import { HOUSE_GAME_IDS } from '@piranha/domain';
 import type { ComponentType } from 'react';
 
 /** The typed route table: every path the app links to is named here once. */
@@ -10,7 +11,18 @@ export const paths = {
   league: '/league',
   azFilter: '/az-filter',
   results: '/results',
+  homeGame: '/home/game',
   homeSlots: '/home/slots',
+  homeCasino: '/home/casino',
+  gameSearch: '/game-search',
+  gameDetail: '/game-detail',
+  gameTagDetail: '/game-tag-detail',
+  more: '/more',
+  gameRoom: '/game-room',
+  gameHistory: '/game-history',
+  gameVerify: '/game-verify',
+  /** The house studio's game clients: `/studio/<game_id>` (contract GAME_URL_TEMPLATE). */
+  studio: '/studio',
   error: '/error',
   forbidden: '/forbidden',
   news: '/news',
@@ -38,6 +50,8 @@ export interface RouteEntry {
   keepAlive: boolean;
   /** System pages (error, forbidden) hide the header: there is nowhere to go from them. */
   chrome: boolean;
+  /** Shown inside the game room's iframe: no header and none of the app-wide behaviours (polls, pop-ups). */
+  frame?: boolean;
   /** Preloaded after load, lower level first, then higher priority first. */
   preload?: { level: number; priority: number };
 }
@@ -102,6 +116,38 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.forgotPassword, load: () => import('../pages/forgot-password-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.saveEmail, load: () => import('../pages/save-email-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.news, load: () => import('../pages/news-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.homeGame, load: () => import('../pages/home-game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
+  { path: paths.homeSlots, load: () => import('../pages/home-slots-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
+  { path: paths.homeCasino, load: () => import('../pages/home-casino-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
+  {
+    path: paths.gameSearch,
+    load: () => import('../pages/game-search-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 2, priority: 6 },
+  },
+  { path: paths.gameDetail, load: () => import('../pages/game-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.gameTagDetail, load: () => import('../pages/game-tag-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.more, load: () => import('../pages/more-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  {
+    path: paths.gameRoom,
+    load: () => import('../pages/game-room-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+    preload: { level: 2, priority: 9 },
+  },
+  { path: paths.gameHistory, load: () => import('../pages/game-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.gameVerify, load: () => import('../pages/game-verify-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  ...HOUSE_GAME_IDS.map((gameId): RouteEntry => ({
+    path: `${paths.studio}/${gameId}`,
+    load: () => import('../pages/studio-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: false,
+    frame: true,
+  })),
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];

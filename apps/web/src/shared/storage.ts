@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   smid: 'pir.smid',
   apiHost: 'pir.api_host',
   uiV3: 'pir.ui_v3',
+  /** The player's own UI-version switch (spec §4), separate from the A/B arm the config rewrites. */
+  uiV3Choice: 'pir.ui_v3_choice',
   popupCache: 'pir.popup_cache',
   appOverride: 'pir.app',
   oddsFormat: 'pir.odds_format',

@@ -5,3 +5,5 @@ export * from './content.ts';
 export * from './reports.ts';
 export * from './accounts-auth.ts';
 export * from './accounts-more.ts';
+export * from './casino-engine.ts';
+export * from './payments-server.ts';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, ledgerLinesInsert, transferInsert, walletApply } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
-export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds';
+export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending';
 
 export type LedgerAccountRef = { userId: number; currency: string } | { house: HouseKind; currency: string };
 

@@ -31,6 +31,16 @@ export function AppLayout() {
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
   useRoutePreload();
 
+  if (route?.frame)
+    return (
+      <main id="main" className={styles.frame}>
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+        <Toaster />
+      </main>
+    );
+
   const chrome = route?.chrome ?? true;
   const footer = route?.firstLevel ?? false;
   return (

@@ -1,8 +1,9 @@
 import type { TabKey } from '@piranha/contract';
 import { CircleUserRound, Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
+import { uiV3On } from '../../shared/ui-version.ts';
 import { paths } from '../routes.ts';
 import styles from './footer-tabs.module.css';
 
@@ -16,6 +17,9 @@ const TABS: readonly { key: TabKey; path: string; label: 'footer.game' | 'footer
 /** The bottom tab bar of first-level pages (spec §2), with the red dots of tab prompts (spec §7), cleared on click. */
 export function FooterTabs() {
   const { t } = useTranslation();
+  // Read on every navigation: the new-UI switch changes where the Game tab leads.
+  const { pathname } = useLocation();
+  const gameHome = uiV3On() ? paths.homeGame : paths.game;
   const dots = useRedPoints();
   const clear = useRedPointClickMutation();
   return (
@@ -27,8 +31,8 @@ export function FooterTabs() {
           return (
             <li key={path} className={styles.item}>
               <NavLink
-                to={path}
-                className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+                to={path === paths.game ? gameHome : path}
+                className={({ isActive }) => `${styles.tab} ${isActive || (path === paths.game && pathname.startsWith('/home/')) ? styles.active : ''}`}
                 onClick={() => dotted && clear.mutate(key)}
                 aria-description={dotted ? (why ?? t('account.tabNew')) : undefined}
                 data-red-dot={dotted ? 'on' : undefined}

@@ -28,7 +28,7 @@ export function Header() {
       <Link to={paths.menu} className={styles.menu} aria-label={t('account.menuOpen')}>
         <Menu size={22} aria-hidden="true" />
       </Link>
-      <Link to={paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
+      <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
         <span className={styles.name}>{variant.name}</span>
       </Link>

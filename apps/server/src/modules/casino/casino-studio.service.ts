@@ -1,0 +1,432 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
+import {
+  casinoGameInfo,
+  casinoOutcomeFinished,
+  casinoParamsParse,
+  casinoPlay,
+  casinoStakeValid,
+  casinoWinMinor,
+  fairFloatStream,
+  fairSeedHash,
+  isHouseGameId,
+  isSlotGame,
+  minesState,
+  type CasinoOutcome,
+  type CasinoParams,
+  type HouseGameId,
+  type MinesOutcome,
+} from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { walletBalanceOf, walletTxnFind, casinoSessionFind } from './casino-wallet.repository.ts';
+import { seamlessHandle, seamlessSign, tokenHashOf, type SeamlessWalletDeps } from './casino-wallet.service.ts';
+import {
+  casinoSessionInsert,
+  freeRoundAvailable,
+  freeRoundGiveBack,
+  freeRoundTake,
+  freeRoundWinAdd,
+  roundByPublicId,
+  roundInsert,
+  roundOpenOf,
+  roundsOfUser,
+  roundsPendingBefore,
+  roundUpdate,
+  seedActive,
+  seedActiveForUpdate,
+  seedClientSet,
+  seedInsert,
+  seedNonceTake,
+  seedReveal,
+  seedsByIds,
+  roundSettleOnce,
+  type RoundRow,
+  type SeedRow,
+} from './casino.repository.ts';
+
+/**
+ * The house studio (provider key `house`): plays provably fair rounds and moves money only through the
+ * seamless wallet, signed like any outside studio. A round is written with its outcome (status pending)
+ * before any money moves, then the bet, then the win; if the process dies in between, recovery completes
+ * it to the committed outcome or rolls the bet back (GLI-19 §4.16).
+ */
+export const HOUSE = 'house';
+/** A pending round younger than this may still be in flight; recovery leaves it alone. */
+export const ROUND_RECOVERY_GRACE_MS = 30_000;
+
+export interface StudioDeps {
+  db: Db;
+  now: () => Date;
+  wallet: SeamlessWalletDeps;
+  /**
+   * Test seam for "the process died here": called after the outcome is stored and after the bet is taken;
+   * a throw leaves the round exactly as a crash would. Unset in production.
+   */
+  faults?: { afterOutcome?: () => void; afterBet?: () => void };
+  /** Where recovery reports rounds it could not finish. */
+  log?: (message: string) => void;
+}
+
+const nodeHmac = (key: Uint8Array, message: string) => createHmac('sha256', key).update(message).digest();
+
+export function studioTokenNew(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function publicIdNew(): string {
+  return `r${randomBytes(12).toString('hex')}`;
+}
+
+/** Calls our own seamless wallet exactly as an outside studio would: signed raw JSON. */
+async function walletCall(deps: StudioDeps, call: SeamlessWalletCall, body: Record<string, unknown>): Promise<SeamlessResponse> {
+  const raw = JSON.stringify({ request_uuid: randomBytes(8).toString('hex'), ...body });
+  const secret = deps.wallet.partners.get(HOUSE)!;
+  return seamlessHandle(deps.wallet, call, HOUSE, seamlessSign(secret, raw), raw);
+}
+
+export interface StudioSession {
+  userId: number;
+  gameId: HouseGameId;
+  currency: string;
+  token: string;
+}
+
+/** The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. */
+export async function studioSessionOf(deps: StudioDeps, token: string, options: { forBet: boolean; gameId?: string }): Promise<StudioSession> {
+  const session = await casinoSessionFind(deps.db, tokenHashOf(token));
+  if (!session || session.platform !== HOUSE) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
+  if (options.forBet && session.expiresAt.getTime() <= deps.now().getTime()) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'expired' });
+  if (session.gameId === null || !isHouseGameId(session.gameId)) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'not_a_game_session' });
+  if (options.gameId !== undefined && options.gameId !== session.gameId) throw new AppError('CASINO_TOKEN_INVALID', { field: 'game_id', issue: 'other_game' });
+  return { userId: session.userId, gameId: session.gameId, currency: session.currency, token };
+}
+
+async function seedEnsure(tx: DbOrTx, userId: number, forUpdate: boolean): Promise<SeedRow> {
+  const found = forUpdate ? await seedActiveForUpdate(tx, userId) : await seedActive(tx, userId);
+  if (found) return found;
+  const serverSeed = randomBytes(32).toString('hex');
+  await seedInsert(tx, { userId, serverSeed, serverSeedHash: fairSeedHash(serverSeed), clientSeed: randomBytes(8).toString('hex'), nonce: 0, active: true });
+  return (forUpdate ? await seedActiveForUpdate(tx, userId) : await seedActive(tx, userId))!;
+}
+
+export async function fairStateOf(deps: StudioDeps, userId: number): Promise<FairState> {
+  const seed = await transaction(deps.db, (tx) => seedEnsure(tx, userId, false));
+  return { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce };
+}
+
+export async function fairClientSeedSet(deps: StudioDeps, userId: number, clientSeed: string): Promise<FairState> {
+  return transaction(deps.db, async (tx) => {
+    const seed = await seedEnsure(tx, userId, true);
+    await seedClientSet(tx, seed.id, clientSeed);
+    return { server_seed_hash: seed.serverSeedHash, client_seed: clientSeed, nonce: seed.nonce };
+  });
+}
+
+/** Reveals the current server seed and commits to a new one (nonce 0). Refused while a round is open: its mines would show. */
+export async function fairSeedRotate(deps: StudioDeps, userId: number, clientSeed: string | undefined) {
+  return transaction(deps.db, async (tx) => {
+    const seed = await seedEnsure(tx, userId, true);
+    const open = await tx.query.casinoRounds.findFirst({
+      where: (rounds, { and, eq, inArray }) => and(eq(rounds.userId, userId), eq(rounds.seedId, seed.id), inArray(rounds.status, ['open', 'pending'])),
+    });
+    if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
+    await seedReveal(tx, seed.id, deps.now());
+    const serverSeed = randomBytes(32).toString('hex');
+    const next = { userId, serverSeed, serverSeedHash: fairSeedHash(serverSeed), clientSeed: clientSeed ?? seed.clientSeed, nonce: 0, active: true };
+    await seedInsert(tx, next);
+    return {
+      previous: { server_seed: seed.serverSeed, server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce },
+      current: { server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, nonce: 0 },
+    };
+  });
+}
+
+/** A stored round as the API shows it: mines stay hidden while open, the server seed only once revealed. */
+export async function roundViews(db: DbOrTx, rows: RoundRow[], seedsActive = false): Promise<RoundView[]> {
+  const seeds = seedsActive ? new Map<number, SeedRow>() : await seedsByIds(db, [...new Set(rows.map((row) => row.seedId))]);
+  return rows.map((row) => {
+    const seed = seeds.get(row.seedId);
+    const revealed = seed !== undefined && !seed.active;
+    const status = row.status === 'pending' ? 'open' : (row.status as RoundView['status']);
+    return {
+      round_id: row.publicId,
+      game_platform: HOUSE,
+      game_id: row.gameId,
+      status,
+      currency: row.currency,
+      bet: row.freeRoundId === null ? row.stake : 0,
+      win: row.win,
+      balance_before: row.balanceBefore ?? 0,
+      balance_after: row.balanceAfter ?? row.balanceBefore ?? 0,
+      free_round: row.freeRoundId === null ? 0 : 1,
+      params: row.params as CasinoParams,
+      outcome: row.outcome as CasinoOutcome,
+      created_at: row.createdAt.getTime(),
+      settled_at: row.settledAt?.getTime() ?? 0,
+      proof: {
+        server_seed_hash: row.serverSeedHash,
+        server_seed: revealed ? seed.serverSeed : '',
+        client_seed: row.clientSeed,
+        nonce: row.nonce,
+        revealed: revealed ? 1 : 0,
+        verify_url: verifyUrlBuild(row.publicId),
+      },
+    };
+  });
+}
+
+/** `seedActive`: the caller knows the round's seed is still secret (it was just played), which saves a query. */
+async function roundView(db: DbOrTx, row: RoundRow, seedActive = false): Promise<RoundView> {
+  return (await roundViews(db, [row], seedActive))[0]!;
+}
+
+function walletRefusal(response: SeamlessResponse): AppError {
+  if (response.status === 'RS_ERROR_NOT_ENOUGH_MONEY') return new AppError('INSUFFICIENT_FUNDS', { field: 'bet' });
+  if (response.status === 'RS_ERROR_TOKEN_EXPIRED' || response.status === 'RS_ERROR_INVALID_TOKEN')
+    return new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
+  return new AppError('CASINO_WALLET_REFUSED', { issue: response.status });
+}
+
+function walletBase(row: RoundRow, token: string) {
+  return { user: String(row.userId), token, game_code: row.gameId, round: row.publicId, currency: row.currency };
+}
+
+/**
+ * Pays (or closes with 0) a round whose outcome is final, then marks it settled. Idempotent: the win id is
+ * fixed, and only the first settle of a round counts its free-round win.
+ */
+async function roundSettle(deps: StudioDeps, row: RoundRow, token: string, balanceBefore: number | null = row.balanceBefore): Promise<RoundRow> {
+  const response = await walletCall(deps, 'win', {
+    ...walletBase(row, token),
+    transaction_uuid: `${row.publicId}:win`,
+    reference_transaction_uuid: `${row.publicId}:bet`,
+    round_closed: true,
+    amount: row.win,
+  });
+  if (response.status === 'RS_ERROR_TRANSACTION_ROLLED_BACK') return roundUpdate(deps.db, row.id, { status: 'refunded', settledAt: deps.now() }, deps.now());
+  if (response.status !== 'RS_OK') throw walletRefusal(response);
+  return roundSettled(deps, row, balanceBefore, response.balance);
+}
+
+/** Marks the round settled once (a conditional update); counts a free round's win with it. */
+async function roundSettled(deps: StudioDeps, row: RoundRow, balanceBefore: number | null, balanceAfter: number): Promise<RoundRow> {
+  const settle = async (tx: DbOrTx) => {
+    const updated = await roundSettleOnce(tx, row.id, { balanceBefore, balanceAfter, at: deps.now() });
+    if (updated && row.freeRoundId !== null && row.win > 0) await freeRoundWinAdd(tx, row.freeRoundId, row.win);
+    return updated ?? (await roundByPublicId(tx, row.userId, row.publicId))!;
+  };
+  return row.freeRoundId !== null && row.win > 0 ? transaction(deps.db, settle) : settle(deps.db);
+}
+
+/** Marks a round void (no money moved) and gives back its free round. */
+async function roundVoid(deps: StudioDeps, row: RoundRow, status: 'void' | 'refunded'): Promise<void> {
+  await transaction(deps.db, async (tx) => {
+    await roundUpdate(tx, row.id, { status, settledAt: deps.now() }, deps.now());
+    if (row.freeRoundId !== null) await freeRoundGiveBack(tx, row.freeRoundId);
+  });
+}
+
+export interface RoundPlayInput {
+  token: string;
+  gameId: string;
+  bet: number;
+  params: unknown;
+  freeRound: boolean;
+}
+
+export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): Promise<RoundView> {
+  if (!isHouseGameId(input.gameId)) throw new AppError('CASINO_GAME_UNKNOWN', { field: 'game_id' });
+  const session = await studioSessionOf(deps, input.token, { forBet: true, gameId: input.gameId });
+  const gameId = session.gameId;
+  const params = casinoParamsParse(gameId, input.params);
+  if (!params) throw new AppError('CASINO_PARAMS_INVALID', { field: 'params' });
+
+  let freeRoundId: number | null = null;
+  if (input.freeRound) {
+    const grant = isSlotGame(gameId) ? await freeRoundAvailable(deps.db, session.userId, gameId, deps.now()) : undefined;
+    if (!grant || grant.currency !== session.currency) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+    if (input.bet !== grant.stake) throw new AppError('CASINO_BET_OUT_OF_LIMITS', { field: 'bet', issue: 'free_round_stake' });
+    freeRoundId = grant.id;
+  } else if (!casinoStakeValid(gameId, params, input.bet)) {
+    const info = casinoGameInfo(gameId);
+    throw new AppError('CASINO_BET_OUT_OF_LIMITS', { field: 'bet', issue: `${info.betMinMinor}-${info.betMaxMinor}` });
+  }
+
+  // 1. Fix the outcome: take the nonce and write the round before any money moves.
+  const row = await transaction(deps.db, async (tx) => {
+    let seed = await seedNonceTake(tx, session.userId);
+    if (!seed) {
+      await seedEnsure(tx, session.userId, false);
+      seed = (await seedNonceTake(tx, session.userId))!;
+    }
+    if (gameId === 'mines') {
+      const open = await roundOpenOf(tx, session.userId, gameId);
+      if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
+    }
+    if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+    const played = casinoPlay(gameId, params, fairFloatStream(seed.serverSeed, seed.clientSeed, seed.nonce, nodeHmac));
+    return roundInsert(tx, {
+      publicId: publicIdNew(),
+      userId: session.userId,
+      platform: HOUSE,
+      gameId,
+      currency: session.currency,
+      stake: input.bet,
+      win: casinoWinMinor(played.outcome, input.bet),
+      status: 'pending',
+      params,
+      outcome: played.outcome,
+      secret: played.minePositions ? { minePositions: played.minePositions } : null,
+      seedId: seed.id,
+      nonce: seed.nonce,
+      clientSeed: seed.clientSeed,
+      serverSeedHash: seed.serverSeedHash,
+      freeRoundId,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    });
+  });
+
+  deps.faults?.afterOutcome?.();
+  // 2. The stake, through the wallet.
+  const free = freeRoundId !== null;
+  const outcome = row.outcome as CasinoOutcome;
+  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed.
+  const closedByBet = casinoOutcomeFinished(outcome) && row.win === 0;
+  const bet = await walletCall(deps, 'bet', {
+    ...walletBase(row, session.token),
+    transaction_uuid: `${row.publicId}:bet`,
+    round_closed: closedByBet,
+    amount: free ? 0 : input.bet,
+    ...(free ? { is_free: true } : {}),
+  });
+  if (bet.status !== 'RS_OK') {
+    await roundVoid(deps, row, 'void');
+    throw walletRefusal(bet);
+  }
+  deps.faults?.afterBet?.();
+  const balanceBefore = bet.balance + (free ? 0 : input.bet);
+  if (!casinoOutcomeFinished(outcome)) {
+    const opened = await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: bet.balance }, deps.now());
+    return roundView(deps.db, opened, true);
+  }
+  if (closedByBet) return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
+  // 3. The win.
+  return roundView(deps.db, await roundSettle(deps, row, session.token, balanceBefore), true);
+}
+
+export interface RoundActionInput {
+  token: string;
+  roundId: string;
+  action: 'reveal' | 'cashout';
+  tile: number | undefined;
+}
+
+/** Mines: open a tile or cash out. */
+export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput): Promise<RoundView> {
+  const session = await studioSessionOf(deps, input.token, { forBet: false });
+  const row = await transaction(deps.db, async (tx) => {
+    const round = await roundByPublicId(tx, session.userId, input.roundId, true);
+    if (!round || round.gameId !== session.gameId) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
+    if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
+    const state = round.outcome as MinesOutcome;
+    const positions = (round.secret as { minePositions: number[] }).minePositions;
+    let next: MinesOutcome;
+    if (input.action === 'reveal') {
+      if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
+      next = minesState(state.mines, positions, [...state.revealed, input.tile], false);
+    } else {
+      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
+      next = minesState(state.mines, positions, state.revealed, true);
+    }
+    if (next.status === 'open') return roundUpdate(tx, round.id, { outcome: next }, deps.now());
+    return roundUpdate(tx, round.id, { outcome: next, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
+  });
+  if (row.status === 'open') return roundView(deps.db, row);
+  return roundView(deps.db, await roundSettle(deps, row, session.token));
+}
+
+/**
+ * Finishes rounds left pending by a crash or a lost connection (GLI-19 §4.16): when the bet reached the
+ * wallet, the round completes to its committed outcome (Mines reopens for the player); when it did not, the
+ * bet is rolled back — leaving a tombstone, so a late copy of it is refused — and the round is void.
+ */
+export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: number; graceMs?: number } = {}): Promise<number> {
+  const before = new Date(deps.now().getTime() - (options.graceMs ?? ROUND_RECOVERY_GRACE_MS));
+  const rows = await roundsPendingBefore(deps.db, before, options.userId);
+  let recovered = 0;
+  for (const row of rows) {
+    // The wallet skips token checks for wins and rollbacks only by design; recovery signs with a fresh session token.
+    const token = await recoveryTokenOf(deps, row);
+    const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
+    if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
+      const { currency: _currency, ...rollbackBase } = walletBase(row, token);
+      const response = await walletCall(deps, 'rollback', {
+        ...rollbackBase,
+        transaction_uuid: `${row.publicId}:rollback`,
+        reference_transaction_uuid: `${row.publicId}:bet`,
+      });
+      if (response.status !== 'RS_OK') {
+        deps.log?.(`casino recovery: rollback of ${row.publicId} answered ${response.status}`);
+        continue;
+      }
+      await roundVoid(deps, row, bet && bet.requestHash !== null ? 'refunded' : 'void');
+    } else {
+      const response = bet.response as SeamlessResponse | null;
+      const balanceBefore = response ? response.balance + (bet.isFree ? 0 : (bet.amount ?? 0)) : null;
+      if (casinoOutcomeFinished(row.outcome as CasinoOutcome)) await roundSettle(deps, row, token, balanceBefore);
+      else await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: response?.balance ?? null }, deps.now());
+    }
+    recovered += 1;
+  }
+  return recovered;
+}
+
+/** A short-lived game session for recovery's own wallet calls (win and rollback do not check expiry). */
+async function recoveryTokenOf(deps: StudioDeps, row: RoundRow): Promise<string> {
+  const token = studioTokenNew();
+  await casinoSessionInsert(deps.db, {
+    tokenHash: tokenHashOf(token),
+    userId: row.userId,
+    platform: HOUSE,
+    gameId: row.gameId,
+    currency: row.currency,
+    expiresAt: deps.now(),
+  });
+  return token;
+}
+
+export async function studioSessionView(deps: StudioDeps, token: string) {
+  const session = await studioSessionOf(deps, token, { forBet: false });
+  await casinoRoundsRecover(deps, { userId: session.userId });
+  const open = await roundOpenOf(deps.db, session.userId, session.gameId);
+  const grant = isSlotGame(session.gameId) ? await freeRoundAvailable(deps.db, session.userId, session.gameId, deps.now()) : undefined;
+  const usableGrant = grant && grant.currency === session.currency ? grant : undefined;
+  return {
+    game: { game_id: session.gameId, info: casinoGameInfo(session.gameId) },
+    currency: session.currency,
+    balance: await walletBalanceOf(deps.db, session.userId, session.currency),
+    fair: await fairStateOf(deps, session.userId),
+    open_round: open && open.status === 'open' ? await roundView(deps.db, open) : null,
+    free_rounds: { remaining: usableGrant?.remaining ?? 0, bet: usableGrant?.stake ?? 0 },
+  };
+}
+
+export async function studioRoundsList(deps: StudioDeps, token: string, limit: number): Promise<RoundView[]> {
+  const session = await studioSessionOf(deps, token, { forBet: false });
+  return roundViews(deps.db, await roundsOfUser(deps.db, session.userId, { gameId: session.gameId, limit }));
+}
+
+export async function roundsHistory(deps: StudioDeps, userId: number, options: { gameId?: string | undefined; beforeId?: number | undefined; limit: number }) {
+  const rows = await roundsOfUser(deps.db, userId, { ...options, limit: options.limit + 1 });
+  const page = rows.slice(0, options.limit);
+  return { list: await roundViews(deps.db, page), nextBeforeId: rows.length > options.limit ? page[page.length - 1]!.id : undefined };
+}
+
+export async function roundDetail(deps: StudioDeps, userId: number, publicId: string): Promise<RoundView> {
+  const row = await roundByPublicId(deps.db, userId, publicId);
+  if (!row || row.status === 'void') throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
+  return roundView(deps.db, row);
+}

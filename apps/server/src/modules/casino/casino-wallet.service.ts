@@ -1,0 +1,303 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  seamlessBalanceRequest,
+  seamlessBetRequest,
+  seamlessRollbackRequest,
+  seamlessWinRequest,
+  type SeamlessResponse,
+  type SeamlessStatus,
+  type SeamlessWalletCall,
+} from '@piranha/contract';
+import { AppError } from '../../app-error.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { casinoSessionWithUser, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
+
+/**
+ * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
+ * Hub88-style. Our own studio calls it too, in-process, through `seamlessHandle` with a signed raw body —
+ * exactly what the HTTP route does — so the house games get no shortcut to the ledger.
+ *
+ * Rules: the signature (hex HMAC-SHA256 of the raw body under the partner's secret) is checked before the
+ * JSON is parsed; a transaction id is processed once — a replay returns the stored answer, the same id with
+ * other details is RS_ERROR_DUPLICATE_TRANSACTION; a win needs its bet; a rollback reverses exactly its bet,
+ * leaves a tombstone when the bet never arrived (so the late bet is refused) and is idempotent; a bet that
+ * already has a win is not rolled back; token expiry is checked for balance and bet only.
+ */
+
+export interface SeamlessWalletDeps {
+  db: Db;
+  now: () => Date;
+  /** Partner key → shared secret. */
+  partners: ReadonlyMap<string, string>;
+}
+
+export function seamlessSign(secret: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export function tokenHashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function signatureValid(secret: string, rawBody: string, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(seamlessSign(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
+}
+
+/** Thrown inside a transaction to abandon everything it wrote and answer `status`. */
+class Refusal extends Error {
+  constructor(readonly status: SeamlessStatus) {
+    super(status);
+  }
+}
+
+interface Caller {
+  partner: string;
+  userId: number;
+  currency: string;
+}
+
+function answer(request: { user?: string; request_uuid?: string }, status: SeamlessStatus, currency = '', balance = 0): SeamlessResponse {
+  return { user: request.user ?? '', status, request_uuid: request.request_uuid ?? '', currency, balance };
+}
+
+function requestHash(fields: Record<string, unknown>): string {
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+const SCHEMAS = { balance: seamlessBalanceRequest, bet: seamlessBetRequest, win: seamlessWinRequest, rollback: seamlessRollbackRequest } as const;
+
+/**
+ * Answers one wallet call. Never throws for a caller's mistake: every refusal is a status, as providers
+ * expect (HTTP 200 with a business status).
+ */
+export async function seamlessHandle(
+  deps: SeamlessWalletDeps,
+  call: SeamlessWalletCall,
+  partner: string | undefined,
+  signature: string | undefined,
+  rawBody: string,
+): Promise<SeamlessResponse> {
+  const secret = partner === undefined ? undefined : deps.partners.get(partner);
+  if (secret === undefined) return answer({}, 'RS_ERROR_INVALID_PARTNER');
+  if (!signatureValid(secret, rawBody, signature)) return answer({}, 'RS_ERROR_INVALID_SIGNATURE');
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return answer({}, 'RS_ERROR_WRONG_SYNTAX');
+  }
+  const echo = typeof json === 'object' && json !== null ? (json as { user?: unknown; request_uuid?: unknown }) : {};
+  const echoed = { user: typeof echo.user === 'string' ? echo.user : '', request_uuid: typeof echo.request_uuid === 'string' ? echo.request_uuid : '' };
+  const parsed = SCHEMAS[call].safeParse(json);
+  if (!parsed.success) return answer(echoed, 'RS_ERROR_WRONG_TYPES');
+  const request = parsed.data;
+
+  const userId = Number(request.user);
+  if (!/^[1-9]\d{0,15}$/.test(request.user) || !Number.isSafeInteger(userId)) return answer(request, 'RS_ERROR_INVALID_TOKEN');
+  const session = await casinoSessionWithUser(deps.db, tokenHashOf(request.token));
+  if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
+  const currency = session.currency;
+  const caller: Caller = { partner, userId, currency };
+  const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
+
+  if (call === 'balance' || call === 'bet') {
+    if (session.expiresAt.getTime() <= deps.now().getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
+    if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
+  }
+  if (session.gameId !== null && request.game_code !== session.gameId) return answer(request, 'RS_ERROR_INVALID_GAME', currency, await balanceNow());
+  if ('currency' in request && request.currency !== currency) return answer(request, 'RS_ERROR_WRONG_CURRENCY', currency, await balanceNow());
+
+  if (call === 'balance') return answer(request, 'RS_OK', currency, await balanceNow());
+  try {
+    const response =
+      call === 'bet'
+        ? await transaction(deps.db, (tx) => betApply(tx, caller, request as never))
+        : call === 'win'
+          ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
+          : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
+    // A replay answers what the first call answered, echoing this call's network id.
+    return { ...response, request_uuid: request.request_uuid };
+  } catch (error) {
+    if (error instanceof Refusal) return answer(request, error.status, currency, await balanceNow());
+    if (error instanceof AppError && error.errorName === 'INSUFFICIENT_FUNDS')
+      return answer(request, 'RS_ERROR_NOT_ENOUGH_MONEY', currency, await balanceNow());
+    throw error;
+  }
+}
+
+type BetRequest = ReturnType<typeof seamlessBetRequest.parse>;
+type WinRequest = ReturnType<typeof seamlessWinRequest.parse>;
+type RollbackRequest = ReturnType<typeof seamlessRollbackRequest.parse>;
+
+/** The stored answer of an earlier call with this id, or a refusal when the id was used for something else. */
+function replayOf(existing: WalletTxn, kind: string, hash: string): SeamlessResponse {
+  if (existing.kind === 'bet' && existing.requestHash === null) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+  if (existing.kind !== kind || existing.requestHash !== hash || !existing.response) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  return existing.response as SeamlessResponse;
+}
+
+async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request_uuid: string }): Promise<SeamlessResponse> {
+  return answer(request, 'RS_OK', caller.currency, await walletBalanceOf(tx, caller.userId, caller.currency));
+}
+
+async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
+  const isFree = request.is_free === true;
+  if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
+  const hash = requestHash({
+    kind: 'bet',
+    closed: request.round_closed,
+    user: request.user,
+    game: request.game_code,
+    round: request.round,
+    amount: request.amount,
+    currency: request.currency,
+    free: isFree,
+  });
+  const id = await walletTxnInsert(tx, {
+    partner: caller.partner,
+    transactionUuid: request.transaction_uuid,
+    kind: 'bet',
+    userId: caller.userId,
+    currency: caller.currency,
+    amount: request.amount,
+    round: request.round,
+    gameCode: request.game_code,
+    requestHash: hash,
+    // A bet that closes its round (nothing to pay) is settled at once: it can no longer be rolled back.
+    state: request.round_closed ? 'settled' : 'open',
+    isFree,
+  });
+  if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash);
+  if (request.amount > 0) {
+    await ledgerTransfer(tx, {
+      kind: 'casino_bet',
+      externalRef: `${caller.partner}:${request.transaction_uuid}`,
+      lines: [
+        { account: { userId: caller.userId, currency: caller.currency }, amountMinor: -request.amount },
+        { account: { house: 'casino_rounds', currency: caller.currency }, amountMinor: request.amount },
+      ],
+    });
+  }
+  const response = await okAnswer(tx, caller, request);
+  await walletTxnSettle(tx, id, { response });
+  return response;
+}
+
+/** The bet a win or rollback refers to, locked; undefined when it never arrived. */
+async function betOf(tx: Tx, caller: Caller, uuid: string): Promise<WalletTxn | undefined> {
+  const bet = await walletTxnFind(tx, caller.partner, uuid, true);
+  if (!bet) return undefined;
+  // Someone else's bet, or not a bet at all, is as unknown to this caller as a missing one.
+  if (bet.kind !== 'bet' || bet.userId !== caller.userId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+  return bet;
+}
+
+async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
+  const hash = requestHash({
+    kind: 'win',
+    user: request.user,
+    game: request.game_code,
+    round: request.round,
+    amount: request.amount,
+    currency: request.currency,
+    reference: request.reference_transaction_uuid,
+  });
+  const id = await walletTxnInsert(tx, {
+    partner: caller.partner,
+    transactionUuid: request.transaction_uuid,
+    kind: 'win',
+    userId: caller.userId,
+    currency: caller.currency,
+    amount: request.amount,
+    round: request.round,
+    gameCode: request.game_code,
+    referenceUuid: request.reference_transaction_uuid,
+    requestHash: hash,
+    state: 'ok',
+  });
+  if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'win', hash);
+  const bet = await betOf(tx, caller, request.reference_transaction_uuid);
+  if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+  if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+  if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  if (request.amount > 0) {
+    await ledgerTransfer(tx, {
+      kind: 'casino_win',
+      externalRef: `${caller.partner}:${request.transaction_uuid}`,
+      lines: [
+        // Free-round winnings are a bonus cost; paid rounds' winnings come back out of the casino's takings.
+        { account: { house: bet.isFree ? 'bonus_liability' : 'casino_rounds', currency: caller.currency }, amountMinor: -request.amount },
+        { account: { userId: caller.userId, currency: caller.currency }, amountMinor: request.amount },
+      ],
+    });
+  }
+  if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
+  const response = await okAnswer(tx, caller, request);
+  await walletTxnSettle(tx, id, { response });
+  return response;
+}
+
+async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): Promise<SeamlessResponse> {
+  const hash = requestHash({
+    kind: 'rollback',
+    user: request.user,
+    game: request.game_code,
+    round: request.round,
+    reference: request.reference_transaction_uuid,
+  });
+  const id = await walletTxnInsert(tx, {
+    partner: caller.partner,
+    transactionUuid: request.transaction_uuid,
+    kind: 'rollback',
+    userId: caller.userId,
+    currency: caller.currency,
+    round: request.round,
+    gameCode: request.game_code,
+    referenceUuid: request.reference_transaction_uuid,
+    requestHash: hash,
+    state: 'ok',
+  });
+  if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'rollback', hash);
+  let bet = await betOf(tx, caller, request.reference_transaction_uuid);
+  if (!bet) {
+    // The bet never arrived (or is still on its way): leave a tombstone so it is refused when it comes.
+    const tombstone = await walletTxnInsert(tx, {
+      partner: caller.partner,
+      transactionUuid: request.reference_transaction_uuid,
+      kind: 'bet',
+      userId: caller.userId,
+      currency: caller.currency,
+      round: request.round,
+      gameCode: request.game_code,
+      requestHash: null,
+      state: 'rolled_back',
+    });
+    // Lost the race to the bet itself: reverse it like any other.
+    if (tombstone === undefined) bet = await betOf(tx, caller, request.reference_transaction_uuid);
+  }
+  let response: SeamlessResponse;
+  if (bet && bet.state === 'settled') {
+    response = answer(request, 'RS_ERROR_ROUND_SETTLED', caller.currency, await walletBalanceOf(tx, caller.userId, caller.currency));
+  } else {
+    if (bet && bet.state === 'open') {
+      if ((bet.amount ?? 0) > 0) {
+        // Keyed by the bet, so two rollbacks with different ids can never refund it twice.
+        await ledgerTransfer(tx, {
+          kind: 'casino_rollback',
+          externalRef: `${caller.partner}:${bet.transactionUuid}`,
+          lines: [
+            { account: { house: 'casino_rounds', currency: caller.currency }, amountMinor: -bet.amount! },
+            { account: { userId: caller.userId, currency: caller.currency }, amountMinor: bet.amount! },
+          ],
+        });
+      }
+      await walletTxnSettle(tx, bet.id, { state: 'rolled_back' });
+    }
+    response = await okAnswer(tx, caller, request);
+  }
+  await walletTxnSettle(tx, id, { response });
+  return response;
+}

@@ -1,0 +1,181 @@
+import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
+
+export type RoundRow = typeof casinoRounds.$inferSelect;
+export type SeedRow = typeof casinoFairSeeds.$inferSelect;
+export type FreeRoundRow = typeof casinoFreeRounds.$inferSelect;
+
+export async function casinoSessionInsert(tx: DbOrTx, row: typeof casinoSessions.$inferInsert): Promise<void> {
+  await tx.insert(casinoSessions).values(row);
+}
+
+export async function seedActiveForUpdate(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(casinoFairSeeds)
+    .where(and(eq(casinoFairSeeds.userId, userId), eq(casinoFairSeeds.active, true)))
+    .for('update');
+  return row;
+}
+
+export async function seedActive(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(casinoFairSeeds)
+    .where(and(eq(casinoFairSeeds.userId, userId), eq(casinoFairSeeds.active, true)));
+  return row;
+}
+
+/** Inserts the active seed pair unless another request just did; answers the active pair either way. */
+export async function seedInsert(tx: DbOrTx, row: typeof casinoFairSeeds.$inferInsert): Promise<void> {
+  await tx.insert(casinoFairSeeds).values(row).onConflictDoNothing();
+}
+
+/**
+ * Takes the next nonce of the player's active seed pair in one statement (the row lock serialises a player's
+ * concurrent rounds); answers the pair as it was before, i.e. with the nonce this round uses.
+ */
+export async function seedNonceTake(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
+  const [row] = await tx
+    .update(casinoFairSeeds)
+    .set({ nonce: sql`${casinoFairSeeds.nonce} + 1` })
+    .where(and(eq(casinoFairSeeds.userId, userId), eq(casinoFairSeeds.active, true)))
+    .returning();
+  return row && { ...row, nonce: row.nonce - 1 };
+}
+
+export async function seedClientSet(tx: DbOrTx, seedId: number, clientSeed: string): Promise<void> {
+  await tx.update(casinoFairSeeds).set({ clientSeed }).where(eq(casinoFairSeeds.id, seedId));
+}
+
+export async function seedReveal(tx: DbOrTx, seedId: number, at: Date): Promise<void> {
+  await tx.update(casinoFairSeeds).set({ active: false, revealedAt: at }).where(eq(casinoFairSeeds.id, seedId));
+}
+
+export async function seedsByIds(tx: DbOrTx, ids: number[]): Promise<Map<number, SeedRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(casinoFairSeeds).where(inArray(casinoFairSeeds.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function roundInsert(tx: DbOrTx, row: typeof casinoRounds.$inferInsert): Promise<RoundRow> {
+  const [inserted] = await tx.insert(casinoRounds).values(row).returning();
+  return inserted!;
+}
+
+export async function roundUpdate(tx: DbOrTx, id: number, fields: Partial<typeof casinoRounds.$inferInsert>, at: Date): Promise<RoundRow> {
+  const [row] = await tx
+    .update(casinoRounds)
+    .set({ ...fields, updatedAt: at })
+    .where(eq(casinoRounds.id, id))
+    .returning();
+  return row!;
+}
+
+/** Settles a round unless it already is; answers the updated row, or undefined when it was settled before. */
+export async function roundSettleOnce(
+  tx: DbOrTx,
+  id: number,
+  fields: { balanceBefore: number | null; balanceAfter: number; at: Date },
+): Promise<RoundRow | undefined> {
+  const [row] = await tx
+    .update(casinoRounds)
+    .set({ status: 'settled', balanceBefore: fields.balanceBefore, balanceAfter: fields.balanceAfter, settledAt: fields.at, updatedAt: fields.at })
+    .where(and(eq(casinoRounds.id, id), sql`${casinoRounds.status} <> 'settled'`))
+    .returning();
+  return row;
+}
+
+export async function roundByPublicId(tx: DbOrTx, userId: number, publicId: string, forUpdate = false): Promise<RoundRow | undefined> {
+  const query = tx
+    .select()
+    .from(casinoRounds)
+    .where(and(eq(casinoRounds.publicId, publicId), eq(casinoRounds.userId, userId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function roundOpenOf(tx: DbOrTx, userId: number, gameId: string): Promise<RoundRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(casinoRounds)
+    .where(and(eq(casinoRounds.userId, userId), eq(casinoRounds.gameId, gameId), inArray(casinoRounds.status, ['open', 'pending'])))
+    .orderBy(desc(casinoRounds.id))
+    .limit(1);
+  return row;
+}
+
+export async function roundsOfUser(
+  tx: DbOrTx,
+  userId: number,
+  options: { gameId?: string | undefined; beforeId?: number | undefined; limit: number },
+): Promise<RoundRow[]> {
+  return tx
+    .select()
+    .from(casinoRounds)
+    .where(
+      and(
+        eq(casinoRounds.userId, userId),
+        options.gameId ? eq(casinoRounds.gameId, options.gameId) : undefined,
+        options.beforeId ? lt(casinoRounds.id, options.beforeId) : undefined,
+        inArray(casinoRounds.status, ['open', 'settled', 'refunded']),
+      ),
+    )
+    .orderBy(desc(casinoRounds.id))
+    .limit(options.limit);
+}
+
+/** Rounds whose money was not confirmed (pending) for longer than the grace period. */
+export async function roundsPendingBefore(tx: DbOrTx, before: Date, userId?: number): Promise<RoundRow[]> {
+  return tx
+    .select()
+    .from(casinoRounds)
+    .where(and(eq(casinoRounds.status, 'pending'), lte(casinoRounds.updatedAt, before), userId === undefined ? undefined : eq(casinoRounds.userId, userId)))
+    .orderBy(casinoRounds.id)
+    .limit(500);
+}
+
+export async function freeRoundAvailable(tx: DbOrTx, userId: number, gameId: string, at: Date): Promise<FreeRoundRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(casinoFreeRounds)
+    .where(and(eq(casinoFreeRounds.userId, userId), eq(casinoFreeRounds.gameId, gameId), gt(casinoFreeRounds.remaining, 0), gt(casinoFreeRounds.expiresAt, at)))
+    .orderBy(casinoFreeRounds.expiresAt)
+    .limit(1);
+  return row;
+}
+
+/** Takes one round of a grant; false when none is left (a concurrent round took the last). */
+export async function freeRoundTake(tx: DbOrTx, grantId: number): Promise<boolean> {
+  const rows = await tx
+    .update(casinoFreeRounds)
+    .set({ remaining: sql`${casinoFreeRounds.remaining} - 1` })
+    .where(and(eq(casinoFreeRounds.id, grantId), gt(casinoFreeRounds.remaining, 0)))
+    .returning({ id: casinoFreeRounds.id });
+  return rows.length === 1;
+}
+
+export async function freeRoundGiveBack(tx: DbOrTx, grantId: number): Promise<void> {
+  await tx
+    .update(casinoFreeRounds)
+    .set({ remaining: sql`${casinoFreeRounds.remaining} + 1` })
+    .where(eq(casinoFreeRounds.id, grantId));
+}
+
+export async function freeRoundWinAdd(tx: DbOrTx, grantId: number, win: number): Promise<void> {
+  await tx
+    .update(casinoFreeRounds)
+    .set({ winTotal: sql`${casinoFreeRounds.winTotal} + ${win}` })
+    .where(eq(casinoFreeRounds.id, grantId));
+}
+
+export async function freeRoundInsert(tx: DbOrTx, row: typeof casinoFreeRounds.$inferInsert): Promise<FreeRoundRow> {
+  await tx.insert(casinoFreeRounds).values(row).onConflictDoNothing();
+  const [existing] = await tx.select().from(casinoFreeRounds).where(eq(casinoFreeRounds.grantRef, row.grantRef));
+  return existing!;
+}
+
+export async function freeRoundsOfUser(tx: DbOrTx, userId: number): Promise<FreeRoundRow[]> {
+  return tx.select().from(casinoFreeRounds).where(eq(casinoFreeRounds.userId, userId)).orderBy(desc(casinoFreeRounds.id));
+}

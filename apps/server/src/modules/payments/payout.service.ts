@@ -1,0 +1,267 @@
+import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
+import type { CurrencyCode, VariantProfile } from '@piranha/domain';
+import {
+  accountElementsCheck,
+  accountElementsOf,
+  accountMask,
+  bankCodesOf,
+  isPayChannelKey,
+  payoutChannelsOf,
+  payoutMinMinor,
+  dailyMaxMinor,
+  withdrawalFeeCapMinor,
+  withdrawalFeeMinor,
+  type PayoutChannelDef,
+} from '@piranha/domain/payments';
+import { AppError } from '../../app-error.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
+import { sessionRequireFresh } from '../account/account-session.service.ts';
+import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { walletsOfUser } from '../ledger/ledger.repository.ts';
+import { payoutChannelView } from './channel-views.ts';
+import { orderIdNew } from './payin.service.ts';
+import { brandCurrency, brandOfUser, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
+import {
+  accountOf,
+  accountsOfUser,
+  accountUpsert,
+  orderInsert,
+  orderOfUser,
+  payoutLastPaidUnshared,
+  payoutPendingSum,
+  pddRewardLock,
+  pddRewardWithdrawn,
+  socialClickInsert,
+  userMoneyLock,
+  withdrawLockedSum,
+  type PaymentOrderRow,
+} from './payments.repository.ts';
+
+/** A payout channel of the player's brand; with no currency, the one of the brand's currencies that has it. */
+function payoutChannelResolve(brand: VariantProfile, rawKey: string, currency: string | undefined, field = 'channel'): PayoutChannelDef {
+  const key = rawKey.toUpperCase();
+  if (!isPayChannelKey(key)) throw new AppError('PAYMENT_CHANNEL_UNKNOWN', { field, issue: 'unknown' });
+  const offered = payoutChannelsOf(brand.currencies).filter((channel) => channel.key === key);
+  if (offered.length === 0) throw new AppError('PAYMENT_CHANNEL_UNKNOWN', { field, issue: 'not_offered' });
+  if (currency === undefined) return offered[0]!;
+  const channel = offered.find((entry) => entry.currency === currency.toUpperCase());
+  if (!channel) throw new AppError('PAYMENT_CURRENCY_MISMATCH', { field: 'currency', issue: `expected_${offered.map((entry) => entry.currency).join('_')}` });
+  return channel;
+}
+
+interface Funds {
+  balance: number;
+  locked: number;
+  pending: number;
+  withdrawable: number;
+}
+
+/**
+ * Spec: withdrawable = balance − locked bonus − pending payouts. A payout is debited from the wallet when it is
+ * requested, so the wallet balance already excludes pending payouts; they are reported, not subtracted twice.
+ */
+async function fundsOf(tx: DbOrTx, userId: number, currency: string): Promise<Funds> {
+  const wallet = (await walletsOfUser(tx, userId)).find((entry) => entry.currency === currency);
+  const balance = wallet?.balanceMinor ?? 0;
+  const locked = await withdrawLockedSum(tx, userId, currency);
+  const pending = await payoutPendingSum(tx, userId, currency);
+  return { balance, locked, pending, withdrawable: Math.max(0, balance - locked) };
+}
+
+export async function accountSummary(deps: PaymentsDeps, user: SessionUser, requested: string | undefined) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const currency = brandCurrency(brand, requested, 'currency');
+  const funds = await fundsOf(deps.db, user.uid, currency);
+  const saved = await accountsOfUser(deps.db, user.uid);
+  return {
+    currency,
+    balance: funds.balance,
+    locked_bonus: funds.locked,
+    pending_payout: funds.pending,
+    withdrawable: funds.withdrawable,
+    fee_cap: withdrawalFeeCapMinor(brand.market, currency),
+    methods: payoutChannelsOf([currency]).map((channel) => ({
+      channel: payoutChannelView(channel, brand),
+      saved: saved.some((row) => row.channel === channel.key && row.currency === channel.currency) ? (1 as const) : (0 as const),
+    })),
+  };
+}
+
+function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string, string>>) {
+  const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
+  return accountElementsOf(channel.key, channel.currency, banks).map((def) => ({
+    name: def.name,
+    kind: def.kind,
+    required: 1 as const,
+    options: [...def.options],
+    min_length: def.minLength,
+    max_length: def.maxLength,
+    country_code: def.countryCode,
+    value: values[def.name] ?? '',
+  }));
+}
+
+export async function accountElements(deps: PaymentsDeps, user: SessionUser, channelKey: string) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const channel = payoutChannelResolve(brand, channelKey, undefined);
+  const saved = await accountOf(deps.db, user.uid, channel.key, channel.currency);
+  return { channel: channel.key, elements: elementsView(channel, saved?.elements ?? {}) };
+}
+
+export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser, channelKey: string, input: Record<string, string>) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const channel = payoutChannelResolve(brand, channelKey, undefined);
+  const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
+  const check = accountElementsCheck(channel.key, channel.currency, banks, input);
+  if (!check.ok)
+    throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
+  await sessionRequireFresh(deps.db, user.sessionId, deps.now());
+  await accountUpsert(deps.db, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: deps.now() });
+  return { channel: channel.key, elements: elementsView(channel, check.values) };
+}
+
+export async function bankCodes(deps: PaymentsDeps, user: SessionUser, channelKey: string) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const channel = payoutChannelResolve(brand, channelKey, undefined);
+  return { banks: bankCodesOf(channel.currency).map((bank) => ({ ...bank })) };
+}
+
+export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
+  return {
+    order_id: row.orderId,
+    channel: row.channel,
+    amount: row.amountMinor,
+    fee: row.feeMinor,
+    net_amount: row.amountMinor - row.feeMinor,
+    currency: row.currency,
+    status: row.status as PayoutOrder['status'],
+    pay_status: row.payStatus as PayoutOrder['pay_status'],
+    account_masked: accountMask(row.account ?? {}),
+    create_time: unixSeconds(row.createdAt),
+  };
+}
+
+/**
+ * Requests a withdrawal to the player's own saved account for the method. Under a per-player lock (so parallel
+ * requests queue), the amount must fit the withdrawable funds; it is debited into the pending-payout house account
+ * in the same transaction as the order, then handed to the provider.
+ */
+export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: { channel: string; amount: number; currency: string }): Promise<PayoutOrder> {
+  const now = deps.now();
+  const brand = await brandOfUser(deps.db, user.uid);
+  const channel = payoutChannelResolve(brand, body.channel, body.currency);
+  const currency: CurrencyCode = channel.currency;
+  const min = payoutMinMinor(currency, brand.minCharge);
+  if (body.amount < min) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
+  if (body.amount > dailyMaxMinor(currency)) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${dailyMaxMinor(currency)}` });
+  await sessionRequireFresh(deps.db, user.sessionId, now);
+  const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency));
+  const orderId = orderIdNew('payout');
+
+  const row = await transaction(deps.db, async (tx) => {
+    await userMoneyLock(tx, 'payout', user.uid);
+    const saved = await accountOf(tx, user.uid, channel.key, currency);
+    if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
+    const funds = await fundsOf(tx, user.uid, currency);
+    if (body.amount > funds.withdrawable) throw new AppError('WITHDRAWABLE_EXCEEDED', { field: 'amount', issue: `max_${funds.withdrawable}` });
+    await ledgerTransfer(tx, {
+      kind: 'payout_request',
+      externalRef: orderId,
+      lines: [
+        { account: { userId: user.uid, currency }, amountMinor: -body.amount },
+        { account: { house: 'payout_pending', currency }, amountMinor: body.amount },
+      ],
+    });
+    const start = await deps.provider.payoutStart({ orderId, channel: channel.key, currency, netAmountMinor: body.amount - fee, account: saved.elements });
+    return orderInsert(tx, {
+      orderId,
+      userId: user.uid,
+      appKey: brand.appKey,
+      direction: 'payout',
+      channel: channel.key,
+      provider: PAYOUT_PROVIDER,
+      providerRef: start.providerRef,
+      currency,
+      amountMinor: body.amount,
+      feeMinor: fee,
+      status: ORDER_STATUS.pending,
+      payStatus: PAY_STATUS.pending,
+      account: saved.elements,
+      // A payout waits for the provider however long it takes; the expiry column only times out pay-ins.
+      expiresAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return payoutOrderView(row);
+}
+
+export async function payoutStatusOf(deps: PaymentsDeps, user: SessionUser, orderId: string): Promise<PayoutOrder> {
+  const order = await orderOfUser(deps.db, user.uid, orderId);
+  if (!order || order.direction !== 'payout') throw new AppError('NOT_FOUND', { field: 'order_id' });
+  return payoutOrderView(order);
+}
+
+export async function transfiyaOf(deps: PaymentsDeps, user: SessionUser) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const available = payoutChannelsOf(brand.currencies).some((channel) => channel.key === 'TRANSFIYA');
+  const saved = available ? await accountOf(deps.db, user.uid, 'TRANSFIYA', 'COP') : undefined;
+  return {
+    available: available ? (1 as const) : (0 as const),
+    phone: saved ? accountMask({ phone: saved.elements.phone ?? '' }) : '',
+    min_amount: available ? payoutMinMinor('COP', brand.minCharge) : 0,
+    max_amount: available ? dailyMaxMinor('COP') : 0,
+  };
+}
+
+export async function payoutSocialOf(deps: PaymentsDeps, user: SessionUser) {
+  const brand = await brandOfUser(deps.db, user.uid);
+  const order = await payoutLastPaidUnshared(deps.db, user.uid);
+  if (!order) return { show: 0 as const, order_id: '', amount: 0, currency: '', channels: [] };
+  const site = `https://${brand.officialDomain}/`;
+  const text = encodeURIComponent(`${brand.name} ${site}`);
+  const urls: Record<(typeof SOCIAL_CHANNELS)[number], string> = {
+    whatsapp: `https://wa.me/?text=${text}`,
+    telegram: `https://t.me/share/url?url=${encodeURIComponent(site)}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(site)}`,
+    x: `https://x.com/intent/post?text=${text}`,
+  };
+  return {
+    show: 1 as const,
+    order_id: order.orderId,
+    amount: order.amountMinor,
+    currency: order.currency,
+    channels: SOCIAL_CHANNELS.map((key) => ({ key, url: urls[key] })),
+  };
+}
+
+export async function payoutSocialClickRecord(deps: PaymentsDeps, user: SessionUser, orderId: string, channel: string) {
+  const order = await orderOfUser(deps.db, user.uid, orderId);
+  if (!order || order.direction !== 'payout' || order.status !== ORDER_STATUS.success) throw new AppError('NOT_FOUND', { field: 'order_id' });
+  await socialClickInsert(deps.db, { orderId, channel, userId: user.uid, createdAt: deps.now() });
+  return { recorded: 1 as const };
+}
+
+/** Moves a ready PDD reward into the wallet once, from the bonus liability account. */
+export async function pddWithdrawOf(deps: PaymentsDeps, user: SessionUser, pddUid: string) {
+  const now = deps.now();
+  await sessionRequireFresh(deps.db, user.sessionId, now);
+  return transaction(deps.db, async (tx) => {
+    const reward = await pddRewardLock(tx, pddUid, user.uid);
+    if (!reward) throw new AppError('NOT_FOUND', { field: 'pdd_uid' });
+    if (reward.status !== 'ready') throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'pdd_uid', issue: reward.status });
+    await ledgerTransfer(tx, {
+      kind: 'pdd_withdraw',
+      externalRef: pddUid,
+      lines: [
+        { account: { house: 'bonus_liability', currency: reward.currency }, amountMinor: -reward.amountMinor },
+        { account: { userId: user.uid, currency: reward.currency }, amountMinor: reward.amountMinor },
+      ],
+    });
+    await pddRewardWithdrawn(tx, pddUid, now);
+    return { pdd_uid: pddUid, amount: reward.amountMinor, currency: reward.currency };
+  });
+}

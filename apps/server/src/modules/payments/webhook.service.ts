@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { MPESA_RESULT } from '@piranha/domain/payments';
+import { transaction } from '../../db/transaction.ts';
+import { callbackTokenValid, webhookVerify } from '../../providers/payments/webhook-signature.ts';
+import { PAYIN_PROVIDERS, PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import { orderTransition, type OrderEvent } from './order-transitions.ts';
+import { orderLockByProviderRef, webhookEventInsert } from './payments.repository.ts';
+
+/**
+ * Provider notifications. The signature is checked on the raw body before anything is parsed; the order is locked;
+ * provider, order id, amount and currency must all match what we stored; then the state machine applies. Every
+ * notification is logged with its outcome — forged ones too — and a replay answers 200 without changing anything.
+ */
+export interface WebhookAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const KNOWN_PROVIDERS = new Set<string>([...PAYIN_PROVIDERS, PAYOUT_PROVIDER]);
+
+const notificationSchema = z.strictObject({
+  event_id: z.string().min(4).max(64),
+  type: z.enum(['payin.processing', 'payin.paid', 'payin.failed', 'payin.expired', 'payout.paid', 'payout.failed']),
+  provider_ref: z.string().min(1).max(64),
+  order_id: z.string().min(1).max(40),
+  amount: z.number().int().positive(),
+  currency: z.string().min(3).max(8),
+  occurred_at: z.string().max(40),
+});
+
+const digest = (body: string) => `sha256:${createHash('sha256').update(body).digest('hex').slice(0, 32)}`;
+
+interface Received {
+  provider: string;
+  rawBody: string;
+  remoteAddress: string;
+  log: FastifyBaseLogger;
+}
+
+async function refuse(deps: PaymentsDeps, input: Received, outcome: string, status: number, orderId: string | null = null): Promise<WebhookAnswer> {
+  await webhookEventInsert(deps.db, {
+    provider: input.provider,
+    eventId: digest(input.rawBody),
+    orderId,
+    outcome,
+    body: input.rawBody.slice(0, 4000),
+    remoteAddress: input.remoteAddress,
+    createdAt: deps.now(),
+  });
+  input.log.warn({ provider: input.provider, outcome, remote: input.remoteAddress, order_id: orderId }, 'payment notification refused');
+  return { status, body: { received: false, outcome } };
+}
+
+interface Notice {
+  eventId: string;
+  providerRef: string;
+  orderId?: string;
+  direction: 'payin' | 'payout';
+  event: OrderEvent;
+  amountMinor: number;
+  currency?: string;
+}
+
+async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice): Promise<WebhookAnswer> {
+  const now = deps.now();
+  const result = await transaction(deps.db, async (tx) => {
+    const order = await orderLockByProviderRef(tx, input.provider, notice.providerRef);
+    if (!order) return { outcome: 'unknown_order', orderId: null };
+    const matches =
+      order.direction === notice.direction &&
+      (notice.orderId === undefined || notice.orderId === order.orderId) &&
+      (notice.currency === undefined || notice.currency === order.currency) &&
+      // A payout notice carries what reached the player (amount less fee).
+      notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor : order.amountMinor);
+    if (!matches) return { outcome: 'mismatch', orderId: order.orderId };
+    const outcome = await orderTransition(tx, order, notice.event, now);
+    await webhookEventInsert(tx, {
+      provider: input.provider,
+      eventId: notice.eventId,
+      orderId: order.orderId,
+      outcome,
+      body: input.rawBody.slice(0, 4000),
+      remoteAddress: input.remoteAddress,
+      createdAt: now,
+    });
+    return { outcome, orderId: order.orderId };
+  });
+  if (result.outcome === 'unknown_order') return refuse(deps, input, 'unknown_order', 404);
+  if (result.outcome === 'mismatch') return refuse(deps, input, 'mismatch', 409, result.orderId);
+  input.log.info({ provider: input.provider, order_id: result.orderId, event: notice.event, outcome: result.outcome }, 'payment notification');
+  return { status: 200, body: { received: true, outcome: result.outcome } };
+}
+
+/** A signed notification from a sandbox PSP (every provider but M-Pesa). */
+export async function webhookReceive(deps: PaymentsDeps, input: Received, signature: string | undefined): Promise<WebhookAnswer> {
+  if (!KNOWN_PROVIDERS.has(input.provider) || input.provider === 'mpesa') return { status: 404, body: { received: false, outcome: 'unknown_provider' } };
+  const check = webhookVerify(deps.webhookSecret, signature, input.rawBody, deps.now());
+  if (!check.ok) return refuse(deps, input, `forged_${check.issue}`, 401);
+  let parsed: z.infer<typeof notificationSchema>;
+  try {
+    parsed = notificationSchema.parse(JSON.parse(input.rawBody));
+  } catch {
+    return refuse(deps, input, 'malformed', 400);
+  }
+  const [direction, event] = parsed.type.split('.') as ['payin' | 'payout', OrderEvent];
+  if ((direction === 'payout') !== (input.provider === PAYOUT_PROVIDER)) return refuse(deps, input, 'mismatch', 409, parsed.order_id);
+  return noticeApply(deps, input, {
+    eventId: parsed.event_id,
+    providerRef: parsed.provider_ref,
+    orderId: parsed.order_id,
+    direction,
+    event,
+    amountMinor: parsed.amount,
+    currency: parsed.currency,
+  });
+}
+
+const stkCallbackSchema = z.object({
+  Body: z.object({
+    stkCallback: z.object({
+      MerchantRequestID: z.string().max(64),
+      CheckoutRequestID: z.string().min(1).max(64),
+      ResultCode: z.number().int(),
+      ResultDesc: z.string().max(256),
+      CallbackMetadata: z.optional(z.object({ Item: z.array(z.object({ Name: z.string(), Value: z.optional(z.union([z.number(), z.string()])) })) })),
+    }),
+  }),
+});
+
+/**
+ * A Daraja STK callback. Daraja signs nothing (reference integrations.md §1.10), so the URL carries a per-checkout
+ * token only we can compute, and the result is confirmed with the provider's STK query before any money moves.
+ */
+export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
+  const answer = await mpesaCallbackApply(deps, input, token);
+  // Daraja reads only its own acknowledgement shape.
+  return { status: answer.status, body: answer.status === 200 ? { ResultCode: 0, ResultDesc: 'Accepted' } : { ResultCode: 1, ResultDesc: 'Rejected' } };
+}
+
+async function mpesaCallbackApply(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
+  const address = input.remoteAddress.replace(/^::ffff:/, '');
+  if (deps.mpesaAllowlist && !deps.mpesaAllowlist.check(address, address.includes(':') ? 'ipv6' : 'ipv4')) return refuse(deps, input, 'forged_address', 401);
+  let parsed: z.infer<typeof stkCallbackSchema>;
+  try {
+    parsed = stkCallbackSchema.parse(JSON.parse(input.rawBody));
+  } catch {
+    return refuse(deps, input, 'malformed', 400);
+  }
+  const callback = parsed.Body.stkCallback;
+  if (!callbackTokenValid(deps.webhookSecret, callback.CheckoutRequestID, token)) return refuse(deps, input, 'forged_token', 401);
+  const confirmed = await deps.provider.stkQuery(callback.CheckoutRequestID);
+  if (!confirmed || confirmed.resultCode !== callback.ResultCode) return refuse(deps, input, 'unconfirmed', 409);
+  const amountItem = callback.CallbackMetadata?.Item.find((item) => item.Name === 'Amount')?.Value;
+  const event: OrderEvent = callback.ResultCode === MPESA_RESULT.success ? 'paid' : callback.ResultCode === MPESA_RESULT.timeout ? 'expired' : 'failed';
+  const amountMinor = event === 'paid' ? Math.round(Number(amountItem) * 100) : confirmed.amountMinor;
+  return noticeApply(deps, input, {
+    eventId: `${callback.CheckoutRequestID}:${callback.ResultCode}`,
+    providerRef: callback.CheckoutRequestID,
+    direction: 'payin',
+    event,
+    amountMinor,
+  });
+}

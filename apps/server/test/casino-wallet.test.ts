@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { testAppCreate, type TestApp } from './harness.ts';
+import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
+
+/** The seamless wallet against the rules of integrations.md §7.1, called over HTTP like an outside studio. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await testAppCreate({ env: CASINO_ENV });
+});
+afterAll(async () => {
+  await expectLedgerClean(t);
+  await t?.close();
+});
+
+function base<T extends Record<string, unknown>>(player: Player, extra: T = {} as T) {
+  return { request_uuid: uniqueId('req'), user: String(player.session.uid), token: player.token, game_code: 'dice', ...extra };
+}
+
+function bet(player: Player, amount: number, transaction = uniqueId('bet'), round = uniqueId('round')) {
+  return base(player, { transaction_uuid: transaction, round, round_closed: false, amount, currency: CURRENCY });
+}
+
+async function casinoTransfers(kind: string): Promise<number> {
+  const [row] = await t.rows<{ count: string }>(sql`select count(*) as count from transfers where kind = ${kind}`);
+  return Number(row!.count);
+}
+
+describe('seamless wallet', () => {
+  it('answers the balance', async () => {
+    const player = await playerWithGame(t, 'dice', 12_345);
+    const body = base(player);
+    expect(await walletPost(t, 'balance', body)).toEqual({
+      user: body.user,
+      status: 'RS_OK',
+      request_uuid: body.request_uuid,
+      currency: CURRENCY,
+      balance: 12_345,
+    });
+  });
+
+  it('debits once per transaction id: a replay answers the stored response and moves nothing', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const request = bet(player, 700);
+    const first = await walletPost(t, 'bet', request);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 9300 });
+    const transfersBefore = await casinoTransfers('casino_bet');
+    const replay = await walletPost(t, 'bet', { ...request, request_uuid: 'replayed-network-id' });
+    expect(replay).toEqual({ ...first, request_uuid: 'replayed-network-id' });
+    // Money moved meanwhile: the replay still answers the balance of the first call.
+    await walletPost(t, 'bet', bet(player, 300));
+    expect((await walletPost(t, 'bet', request)).balance).toBe(9300);
+    expect(await balanceOf(t, player.session)).toBe(9000);
+    expect(await casinoTransfers('casino_bet')).toBe(transfersBefore + 1);
+  });
+
+  it('refuses the same transaction id with a different amount, round or user', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const other = await playerWithGame(t, 'dice', 10_000);
+    const request = bet(player, 500);
+    await walletPost(t, 'bet', request);
+    expect((await walletPost(t, 'bet', { ...request, amount: 501 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect((await walletPost(t, 'bet', { ...request, round: 'another-round' })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    const foreign = await walletPost(t, 'bet', { ...bet(other, 500), transaction_uuid: request.transaction_uuid });
+    expect(foreign.status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect(await balanceOf(t, player.session)).toBe(9500);
+    expect(await balanceOf(t, other.session)).toBe(10_000);
+  });
+
+  it('pays a win against its bet once, and refuses a win without a bet', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const placed = bet(player, 100);
+    await walletPost(t, 'bet', placed);
+    const win = base(player, {
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: placed.transaction_uuid,
+      round: placed.round,
+      round_closed: true,
+      amount: 250,
+      currency: CURRENCY,
+    });
+    expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1150 });
+    expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1150 });
+    expect((await walletPost(t, 'win', { ...win, amount: 999 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    const orphan = { ...win, transaction_uuid: uniqueId('win'), reference_transaction_uuid: 'never-placed' };
+    expect(await walletPost(t, 'win', orphan)).toMatchObject({ status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST', balance: 1150 });
+    // The refusal is not stored: once the bet exists, the same win goes through.
+    await walletPost(t, 'bet', { ...bet(player, 50), transaction_uuid: 'never-placed', round: placed.round });
+    expect(await walletPost(t, 'win', orphan)).toMatchObject({ status: 'RS_OK', balance: 1350 });
+  });
+
+  it('records a rollback that arrives before its bet, and refuses the late bet', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const late = bet(player, 400);
+    const rollback = base(player, { transaction_uuid: uniqueId('rb'), reference_transaction_uuid: late.transaction_uuid, round: late.round });
+    expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_OK', balance: 1000 });
+    expect(await walletPost(t, 'bet', late)).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', balance: 1000 });
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
+  it('rolls a bet back exactly once, however many rollbacks arrive', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const placed = bet(player, 300);
+    await walletPost(t, 'bet', placed);
+    const rollback = base(player, { transaction_uuid: uniqueId('rb'), reference_transaction_uuid: placed.transaction_uuid, round: placed.round });
+    expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_OK', balance: 1000 });
+    expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_OK', balance: 1000 });
+    const second = { ...rollback, transaction_uuid: uniqueId('rb') };
+    expect(await walletPost(t, 'rollback', second)).toMatchObject({ status: 'RS_OK', balance: 1000 });
+    expect(await balanceOf(t, player.session)).toBe(1000);
+    // A rolled-back bet can be neither replayed nor paid.
+    expect((await walletPost(t, 'bet', placed)).status).toBe('RS_OK');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+    const win = base(player, {
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: placed.transaction_uuid,
+      round: placed.round,
+      round_closed: true,
+      amount: 900,
+      currency: CURRENCY,
+    });
+    expect((await walletPost(t, 'win', win)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
+  it('does not roll back a bet that already has its win', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const placed = bet(player, 100);
+    await walletPost(t, 'bet', placed);
+    await walletPost(
+      t,
+      'win',
+      base(player, {
+        transaction_uuid: uniqueId('win'),
+        reference_transaction_uuid: placed.transaction_uuid,
+        round: placed.round,
+        round_closed: true,
+        amount: 0,
+        currency: CURRENCY,
+      }),
+    );
+    const rollback = base(player, { transaction_uuid: uniqueId('rb'), reference_transaction_uuid: placed.transaction_uuid, round: placed.round });
+    expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_ERROR_ROUND_SETTLED', balance: 900 });
+    expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_ERROR_ROUND_SETTLED', balance: 900 });
+  });
+
+  it('refuses a bet the wallet cannot cover and reports the balance', async () => {
+    const player = await playerWithGame(t, 'dice', 250);
+    expect(await walletPost(t, 'bet', bet(player, 251))).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 250 });
+    expect(await balanceOf(t, player.session)).toBe(250);
+  });
+
+  it('never overdraws under concurrent debits: exactly floor(balance / stake) succeed', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const results = await Promise.all(Array.from({ length: 32 }, () => walletPost(t, 'bet', bet(player, 70))));
+    const accepted = results.filter((result) => result.status === 'RS_OK').length;
+    expect(accepted).toBe(Math.floor(1000 / 70));
+    expect(results.filter((result) => result.status !== 'RS_OK').every((result) => result.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toBe(true);
+    expect(await balanceOf(t, player.session)).toBe(1000 - accepted * 70);
+  });
+
+  it('applies 20 concurrent replays of one bet exactly once', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const request = bet(player, 10);
+    const results = await Promise.all(Array.from({ length: 20 }, () => walletPost(t, 'bet', request)));
+    expect(results.every((result) => result.status === 'RS_OK' && result.balance === 990)).toBe(true);
+    expect(await balanceOf(t, player.session)).toBe(990);
+  });
+
+  it('checks the signature on the raw bytes before anything else', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const request = bet(player, 100);
+    expect((await walletPost(t, 'bet', request, { secret: 'not-the-secret' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await walletPost(t, 'bet', request, { signature: 'zz' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // Re-serialising the same JSON with other whitespace changes the bytes: the old signature no longer fits.
+    const raw = JSON.stringify(request);
+    const signature = (await import('node:crypto')).createHmac('sha256', 'casino-test-house-secret-0123456789abcdef').update(raw).digest('hex');
+    expect((await walletPost(t, 'bet', undefined, { raw: JSON.stringify(request, null, 1), signature })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await walletPost(t, 'bet', request, { partner: 'nobody' })).status).toBe('RS_ERROR_INVALID_PARTNER');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
+  it('refuses malformed, mistyped, foreign and expired requests without moving money', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const other = await playerWithGame(t, 'dice', 1000);
+    expect((await walletPost(t, 'bet', undefined, { raw: '{"amount": 1' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), amount: '100' })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), amount: -5 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), extra: 1 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), currency: 'USD' })).status).toBe('RS_ERROR_WRONG_CURRENCY');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), game_code: 'crash' })).status).toBe('RS_ERROR_INVALID_GAME');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), token: other.token })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), user: '0' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await walletPost(t, 'bet', { ...bet(player, 100), is_free: true })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
+  it('refuses new bets on an expired token but still settles and rolls back (they may come late)', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const placed = bet(player, 100);
+    await walletPost(t, 'bet', placed);
+    const open = bet(player, 100);
+    await walletPost(t, 'bet', open);
+    t.clock.advance(13 * 3600 * 1000);
+    try {
+      expect((await walletPost(t, 'bet', bet(player, 100))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+      const win = base(player, {
+        transaction_uuid: uniqueId('win'),
+        reference_transaction_uuid: placed.transaction_uuid,
+        round: placed.round,
+        round_closed: true,
+        amount: 300,
+        currency: CURRENCY,
+      });
+      expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1100 });
+      const rollback = base(player, { transaction_uuid: uniqueId('rb'), reference_transaction_uuid: open.transaction_uuid, round: open.round });
+      expect(await walletPost(t, 'rollback', rollback)).toMatchObject({ status: 'RS_OK', balance: 1200 });
+    } finally {
+      t.clock.advance(-13 * 3600 * 1000);
+    }
+  });
+});

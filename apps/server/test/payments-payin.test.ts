@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { brCodeParse, clabeCheck, erc20AddressCheck, trc20AddressValid } from '@piranha/domain/payments';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { auditClean, balanceOf, checkoutOf, payinCreateOk, payinCreateRequest, payinStatusOf, playerFund, sandboxDecide } from './payments-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testAppCreate();
+});
+afterAll(async () => {
+  expect(await auditClean(t)).toBe(true);
+  await t.close();
+});
+
+describe('pay-in orders', () => {
+  it('answers a PIX order with a BR Code whose CRC is valid and its QR image', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+    expect(order).toMatchObject({ status: 0, pay_status: 0, amount: 5000, currency: 'BRL', channel: 'PIX' });
+    const parsed = brCodeParse(order.instruction.copy_text!);
+    expect(parsed.ok && parsed.amount).toBe('50.00');
+    expect(parsed.ok && parsed.txid).toBe(order.order_id);
+    expect(order.instruction.qr_svg).toMatch(/^<svg/);
+  });
+
+  it('moves a PIX order 0 → 1 → 4 on approval and credits the wallet once', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+    const page = await t.get(checkoutOf(order).url);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('50.00 BRL');
+    await sandboxDecide(t, checkoutOf(order).url, 'approve');
+    const events = await t.rows<{ outcome: string; body: string }>(
+      sql`select outcome, body from payment_webhook_events where order_id = ${order.order_id} order by id`,
+    );
+    expect(events.map((event) => [event.outcome, JSON.parse(event.body).type])).toEqual([
+      ['applied', 'payin.processing'],
+      ['applied', 'payin.paid'],
+    ]);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 4, pay_status: 1, first_deposit: 1 });
+    expect(await balanceOf(t, session, 'BRL')).toBe(5000);
+    // The page cannot be approved twice.
+    await sandboxDecide(t, checkoutOf(order).url, 'approve');
+    expect(await balanceOf(t, session, 'BRL')).toBe(5000);
+  });
+
+  it('records the first deposit for the bonus engine, and only the first', async () => {
+    const { session } = await playerFund(t, { amountMinor: 5000 });
+    await playerFund(t, { session, amountMinor: 1000 });
+    const events = await t.rows<{ kind: string; amount_minor: string }>(sql`select kind, amount_minor from payment_events where user_id = ${session.uid}`);
+    expect(events).toEqual([{ kind: 'first_deposit', amount_minor: expect.anything() }]);
+    expect(Number(events[0]!.amount_minor)).toBe(5000);
+    expect(envelopeOf(await t.get('/api/piranha/finance/user/deposit/check', { query: signedIn(session) })).data).toEqual({ is_deposit: 1 });
+  });
+
+  it('moves a declined SPEI order 0 → 2 and credits nothing', async () => {
+    const session = await t.session('aguila');
+    const order = await payinCreateOk(t, session, { channel: 'SPEI', amount: 10_000, currency: 'MXN' });
+    expect(clabeCheck(order.instruction.clabe!).ok).toBe(true);
+    expect(order.instruction.reference).toMatch(/^\d{7}$/);
+    await sandboxDecide(t, checkoutOf(order).url, 'decline');
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 2, pay_status: 4 });
+    expect(await balanceOf(t, session, 'MXN')).toBe(0);
+  });
+
+  it('cancels an order nobody pays (status 3, pay status 3) and refuses a late approval', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' });
+    t.clock.advance(31 * 60 * 1000);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
+    const late = await sandboxDecide(t, checkoutOf(order).url, 'approve');
+    expect(late.text).toContain('expired');
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+  });
+
+  it('cancels expired orders in the background sweep, once', async () => {
+    const { payinExpireSweep } = await import('../src/modules/payments/payin.service.ts');
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' });
+    t.clock.advance(29 * 60 * 1000);
+    await payinExpireSweep(t.db, t.clock.now());
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 0 });
+    t.clock.advance(2 * 60 * 1000);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await payinExpireSweep(t.db, t.clock.now())).toBe(0);
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 3, pay_status: 3 });
+  });
+
+  it('lets parallel orders pass the daily maximum never', async () => {
+    const session = await t.session('piranha');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payinCreateRequest(t, session, { channel: 'PIX', amount: 3_000_000, currency: 'BRL' })));
+    const codes = answers.map((answer) => envelopeOf(answer).dm_error).sort();
+    expect(codes).toEqual([0, 0, 0, 5004, 5004, 5004]);
+  });
+
+  it('sends an M-Pesa STK push with Daraja shapes and credits on the confirmed callback', async () => {
+    const session = await t.session('simba');
+    const order = await payinCreateOk(t, session, { channel: 'MPESA', amount: 100_000, currency: 'KES', phone: '0712 123456' });
+    expect(order).toMatchObject({ status: 1, pay_status: 2 });
+    expect(order.instruction).toMatchObject({ kind: 'stk_push', phone: '254712123456' });
+    expect(order.instruction.checkout_request_id).toMatch(/^ws_CO_\d{14}/);
+    await sandboxDecide(t, checkoutOf(order).url, 'approve');
+    expect(await payinStatusOf(t, session, order.order_id)).toMatchObject({ status: 4, pay_status: 1 });
+    expect(await balanceOf(t, session, 'KES')).toBe(100_000);
+  });
+
+  it('answers UPI with an intent link, USDT with checksummed addresses per network', async () => {
+    const india = await t.session('tigerin');
+    const upi = await payinCreateOk(t, india, { channel: 'UPI', amount: 20_000, currency: 'INR' });
+    expect(upi.instruction.upi_link).toMatch(/^upi:\/\/pay\?pa=.+&am=200\.00&cu=INR$/);
+    const crypto = await t.session('satoshi');
+    const trc = await payinCreateOk(t, crypto, { channel: 'USDT', amount: 5000, currency: 'USDT', network: 'TRC20' });
+    expect(trc20AddressValid(trc.instruction.address!)).toBe(true);
+    const erc = await payinCreateOk(t, crypto, { channel: 'USDT', amount: 5000, currency: 'USDT', network: 'ERC20' });
+    expect(erc20AddressCheck(erc.instruction.address!)).toMatchObject({ ok: true, checksummed: true });
+  });
+
+  it('answers a retried create with the same order (Idempotency-Key)', async () => {
+    const session = await t.session('piranha');
+    const first = envelopeOf(await payinCreateRequest(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' }, 'retry-key-0001'));
+    const second = envelopeOf(await payinCreateRequest(t, session, { channel: 'PIX', amount: 3000, currency: 'BRL' }, 'retry-key-0001'));
+    expect(second.data.order_id).toBe(first.data.order_id);
+    const rows = await t.rows(sql`select 1 from payment_orders where user_id = ${session.uid}`);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('pay-in refusals name the field', () => {
+  it.each([
+    ['below the minimum', 'piranha', { channel: 'PIX', amount: 2999, currency: 'BRL' }, 5002, 'amount'],
+    ['above the per-order maximum', 'jeepney', { channel: 'GCASH', amount: 100_000_01, currency: 'PHP' }, 5003, 'amount'],
+    ['a currency the method does not move', 'piranha', { channel: 'PIX', amount: 5000, currency: 'MXN' }, 5005, 'currency'],
+    ['an unknown channel', 'piranha', { channel: 'PAYPAL', amount: 5000, currency: 'BRL' }, 5001, 'channel'],
+    ['a channel of another market', 'piranha', { channel: 'SPEI', amount: 5000, currency: 'MXN' }, 5001, 'channel'],
+    ['an M-Pesa push without a valid phone', 'simba', { channel: 'MPESA', amount: 100_000, currency: 'KES', phone: '0812123456' }, 5006, 'phone'],
+    ['a network on a fiat method', 'piranha', { channel: 'PIX', amount: 5000, currency: 'BRL', network: 'TRC20' }, 1001, 'network'],
+    ['a fractional shilling amount', 'simba', { channel: 'MPESA', amount: 100_050, currency: 'KES', phone: '0712123456' }, 1001, 'amount'],
+  ])('refuses %s', async (_label, appKey, body, code, field) => {
+    const session = await t.session(appKey);
+    const envelope = envelopeOf(await payinCreateRequest(t, session, body));
+    expect(envelope.dm_error).toBe(code);
+    expect(envelope.data.field).toBe(field);
+    expect(envelope.error_msg).not.toBe('');
+  });
+
+  it('refuses a deposit past the daily maximum', async () => {
+    const session = await t.session('piranha');
+    await payinCreateOk(t, session, { channel: 'PIX', amount: 90_000_00, currency: 'BRL' });
+    const envelope = envelopeOf(await payinCreateRequest(t, session, { channel: 'PIX', amount: 10_000_01, currency: 'BRL' }));
+    expect(envelope).toMatchObject({ dm_error: 5004, data: { field: 'amount', issue: 'remaining_1000000' } });
+  });
+
+  it('answers in the player’s language', async () => {
+    const session = await t.session('piranha');
+    const response = await t.post('/api/piranha/finance/payin/order/create', {
+      query: signedIn(session, { lca_lang: 'PT' }),
+      headers: { 'idempotency-key': 'lang-key-0001' },
+      body: { channel: 'PIX', amount: 1, currency: 'BRL' },
+    });
+    expect(envelopeOf(response).error_msg).toBe('O valor está abaixo do mínimo deste método.');
+  });
+});

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { auditClean, balanceOf, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testAppCreate();
+});
+afterAll(async () => {
+  expect(await auditClean(t)).toBe(true);
+  await t.close();
+});
+
+const PIX_ACCOUNT = { document_type: 'CPF', document: '390.533.447-05', pix_key_type: 'CPF', pix_key: '39053344705', holder_name: 'Ana Souza' };
+
+async function elementsSet(session: IssuedSession, channel: string, elements: Record<string, string>) {
+  return envelopeOf(await t.post('/api/piranha/finance/account/elements/set', { query: signedIn(session), body: { channel, elements } }));
+}
+
+async function payout(session: IssuedSession, body: { channel: string; amount: number; currency: string }, key = idempotencyKey()) {
+  return envelopeOf(await t.post('/api/piranha/finance/payout/order/create', { query: signedIn(session), headers: { 'idempotency-key': key }, body }));
+}
+
+async function accountOf(session: IssuedSession) {
+  return envelopeOf(await t.get('/api/piranha/finance/account/get', { query: signedIn(session) })).data;
+}
+
+async function fundedBrazilian(amountMinor = 100_000) {
+  const { session } = await playerFund(t, { amountMinor });
+  expect((await elementsSet(session, 'PIX', PIX_ACCOUNT)).dm_error).toBe(0);
+  return session;
+}
+
+describe('withdrawal accounts', () => {
+  it('lists the elements PIX asks for and saves them normalised', async () => {
+    const session = await t.session('piranha');
+    const before = envelopeOf(await t.get('/api/piranha/finance/account/elements/get', { query: signedIn(session, { channel: 'PIX' }) })).data;
+    expect(before.elements.map((element: { name: string }) => element.name)).toEqual(['document_type', 'document', 'pix_key_type', 'pix_key', 'holder_name']);
+    expect(before.elements[0]).toMatchObject({ kind: 'select', options: ['CPF'], value: '' });
+    const saved = await elementsSet(session, 'PIX', PIX_ACCOUNT);
+    expect(saved.data.elements.find((element: { name: string }) => element.name === 'document').value).toBe('39053344705');
+  });
+
+  it.each([
+    ['piranha', 'PIX', { ...PIX_ACCOUNT, document: '231.002.999-00' }, 5006, 'document'],
+    ['aguila', 'SPEI', { clabe: '002010077777777772', document_type: 'RFC', document: 'GODE561231GR8', holder_name: 'Eva' }, 5006, 'clabe'],
+    ['simba', 'MPESA', { phone: '071212345', holder_name: 'Wanjiru' }, 5006, 'phone'],
+    ['jeepney', 'GCASH', { phone: '0917123456', holder_name: 'Jose' }, 5006, 'phone'],
+    ['cafetero', 'NEQUI', { phone: '3211234567', document_type: 'CC', document: '12', holder_name: 'Luz' }, 5006, 'document'],
+    ['piranha', 'PIX', { ...PIX_ACCOUNT, iban: 'x' }, 1001, 'iban'],
+    ['piranha', 'SPEI', { clabe: '002010077777777771' }, 5001, 'channel'],
+    ['piranha', 'WESTERNUNION', {}, 5001, 'channel'],
+  ])('refuses bad elements on %s %s naming the field', async (appKey, channel, elements, code, field) => {
+    const session = await t.session(appKey);
+    const envelope = await elementsSet(session, channel, elements);
+    expect(envelope).toMatchObject({ dm_error: code, data: { field } });
+  });
+
+  it('gives bank codes of the method’s country', async () => {
+    const session = await t.session('cafetero');
+    const banks = envelopeOf(await t.get('/api/piranha/finance/bankcode/get', { query: signedIn(session, { channel: 'BANK_TRANSFER' }) })).data.banks;
+    expect(banks.map((bank: { name: string }) => bank.name)).toContain('Bancolombia');
+  });
+});
+
+describe('payouts', () => {
+  it('debits into pending, pays on the provider’s signed notice, keeps the fee (1 %, capped)', async () => {
+    const session = await fundedBrazilian(100_000);
+    const created = await payout(session, { channel: 'PIX', amount: 40_000, currency: 'BRL' });
+    expect(created.data).toMatchObject({ status: 1, pay_status: 2, amount: 40_000, fee: 400, net_amount: 39_600, account_masked: '••••••4705' });
+    expect(await balanceOf(t, session, 'BRL')).toBe(60_000);
+    expect(await accountOf(session)).toMatchObject({ balance: 60_000, pending_payout: 40_000, withdrawable: 60_000 });
+    const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${created.data.order_id}`);
+    const page = await t.get(`/sandbox/payout/checkout/${row!.provider_ref}`);
+    expect(page.text).toContain('396.00 BRL');
+    await sandboxDecide(t, `/sandbox/payout/checkout/${row!.provider_ref}`, 'approve');
+    const status = envelopeOf(await t.get('/api/piranha/finance/payout/order/status', { query: signedIn(session, { order_id: created.data.order_id }) })).data;
+    expect(status).toMatchObject({ status: 4, pay_status: 1 });
+    expect(await accountOf(session)).toMatchObject({ balance: 60_000, pending_payout: 0 });
+  });
+
+  it('refunds the whole amount when the provider fails the payout', async () => {
+    const session = await fundedBrazilian(100_000);
+    const created = await payout(session, { channel: 'PIX', amount: 30_000, currency: 'BRL' });
+    const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${created.data.order_id}`);
+    await sandboxDecide(t, `/sandbox/payout/checkout/${row!.provider_ref}`, 'decline');
+    const status = envelopeOf(await t.get('/api/piranha/finance/payout/order/status', { query: signedIn(session, { order_id: created.data.order_id }) })).data;
+    expect(status).toMatchObject({ status: 2, pay_status: 4 });
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
+  });
+
+  it('caps the fee at 50000', async () => {
+    const session = await fundedBrazilian(9_000_000);
+    const created = await payout(session, { channel: 'PIX', amount: 8_000_000, currency: 'BRL' });
+    expect(created.data.fee).toBe(50_000);
+  });
+
+  it('keeps locked bonus money out of what can be withdrawn', async () => {
+    const session = await fundedBrazilian(100_000);
+    await t.rows(
+      sql`insert into withdraw_locks (user_id, currency, source, source_ref, amount_minor) values (${session.uid}, 'BRL', 'bonus', ${`b-${session.uid}`}, 70000)`,
+    );
+    expect(await accountOf(session)).toMatchObject({ balance: 100_000, locked_bonus: 70_000, withdrawable: 30_000 });
+    expect(await payout(session, { channel: 'PIX', amount: 30_001, currency: 'BRL' })).toMatchObject({
+      dm_error: 5009,
+      data: { field: 'amount', issue: 'max_30000' },
+    });
+    expect((await payout(session, { channel: 'PIX', amount: 30_000, currency: 'BRL' })).dm_error).toBe(0);
+  });
+
+  it('pays only to a saved account of the player', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_000 });
+    expect(await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' })).toMatchObject({ dm_error: 5007, data: { field: 'channel' } });
+  });
+
+  it.each([
+    ['below the minimum', { channel: 'PIX', amount: 299, currency: 'BRL' }, 5002, 'amount'],
+    ['a currency the method does not move', { channel: 'PIX', amount: 10_000, currency: 'USD' }, 5005, 'currency'],
+    ['an unknown channel', { channel: 'CHEQUE', amount: 10_000, currency: 'BRL' }, 5001, 'channel'],
+    ['more than the balance', { channel: 'PIX', amount: 200_000, currency: 'BRL' }, 5009, 'amount'],
+  ])('refuses %s naming the field', async (_label, body, code, field) => {
+    const session = await fundedBrazilian(100_000);
+    expect(await payout(session, body)).toMatchObject({ dm_error: code, data: { field } });
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
+  });
+
+  it('never overdraws under parallel requests', async () => {
+    const session = await fundedBrazilian(100_000);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => payout(session, { channel: 'PIX', amount: 30_000, currency: 'BRL' })));
+    const accepted = answers.filter((answer) => answer.dm_error === 0);
+    expect(accepted).toHaveLength(3);
+    expect(answers.filter((answer) => answer.dm_error === 5009)).toHaveLength(5);
+    expect(await balanceOf(t, session, 'BRL')).toBe(10_000);
+  });
+
+  it('answers a retried request with the same payout', async () => {
+    const session = await fundedBrazilian(100_000);
+    const first = await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' }, 'payout-key-0001');
+    const again = await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' }, 'payout-key-0001');
+    expect(again.data.order_id).toBe(first.data.order_id);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_000);
+  });
+
+  it('pays a Kenyan player to M-Pesa after refusing a 9-digit phone', async () => {
+    const { session } = await playerFund(t, { appKey: 'simba', amountMinor: 500_000 });
+    expect((await elementsSet(session, 'MPESA', { phone: '712123456', holder_name: 'Wanjiru' })).data.field).toBe('phone');
+    expect((await elementsSet(session, 'MPESA', { phone: '07121234567', holder_name: 'Wanjiru' })).dm_error).toBe(0);
+    const created = await payout(session, { channel: 'MPESA', amount: 100_000, currency: 'KES' });
+    expect(created.dm_error).toBe(0);
+    const open = await t.get('/sandbox/payout');
+    expect(open.text).toContain(created.data.order_id);
+  });
+});

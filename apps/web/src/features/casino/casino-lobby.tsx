@@ -1,0 +1,68 @@
+import { ChevronRight, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { useHallTabsQuery } from './api/hall.ts';
+import { CASINO_PATHS } from './casino-paths.ts';
+import { CategoryChips, type Chip } from './category-chips.tsx';
+import { GameBanners } from './game-banners.tsx';
+import { TOP_TAB_LABELS } from './lobby-labels.ts';
+import styles from './lobby.module.css';
+import { TabGames } from './tab-games.tsx';
+
+export function SearchEntry() {
+  const { t } = useTranslation();
+  return (
+    <Link to={CASINO_PATHS.search} className={styles.searchEntry}>
+      <Search size={18} aria-hidden="true" />
+      {t('casino.searchPlaceholder')}
+    </Link>
+  );
+}
+
+/**
+ * The classic lobby (/game, the default landing page): game banners, search, a row of categories and the
+ * chosen category's games. Favourites and recents appear for a signed-in player.
+ */
+export function CasinoLobby({ onFirstScreen, banners = true }: { onFirstScreen?: () => void; banners?: boolean }) {
+  const { t } = useTranslation();
+  const signedIn = useSessionStore((state) => state.login !== undefined);
+  const tabs = useHallTabsQuery();
+  const [selected, setSelected] = useState<string | undefined>();
+  useEffect(() => {
+    if (tabs.isFetched) onFirstScreen?.();
+  }, [tabs.isFetched, onFirstScreen]);
+
+  const chips: Chip[] = (tabs.data?.sub_tabs ?? []).map((tab) => ({ key: tab.tab_key, label: tab.category_name }));
+  if (signedIn && tabs.data) {
+    chips.push({ key: 'favorites', label: t(TOP_TAB_LABELS.favorites) }, { key: 'recents', label: t(TOP_TAB_LABELS.recents) });
+  }
+  const current = selected && chips.some((chip) => chip.key === selected) ? selected : chips[0]?.key;
+  const title = chips.find((chip) => chip.key === current)?.label;
+
+  return (
+    <div className={styles.lobby}>
+      {banners ? <GameBanners /> : null}
+      <SearchEntry />
+      {tabs.isPending ? (
+        <Skeleton height={40} radius={999} />
+      ) : (
+        <CategoryChips chips={chips} selected={current ?? ''} onSelect={setSelected} label={t('casino.categoriesLabel')} />
+      )}
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle}>{title ?? t('game.title')}</h2>
+        <Link to={CASINO_PATHS.more} className={styles.moreLink}>
+          {t('casino.more')}
+          <ChevronRight size={18} aria-hidden="true" />
+        </Link>
+      </div>
+      {current ? (
+        <TabGames key={current} tabKey={current} emptyTitle={current === 'favorites' ? t('casino.favoritesEmpty') : undefined} />
+      ) : tabs.isPending ? null : (
+        <TabGames tabKey="lobby" />
+      )}
+    </div>
+  );
+}

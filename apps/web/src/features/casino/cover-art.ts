@@ -1,0 +1,167 @@
+/**
+ * Game cover art drawn as SVG in the app's own style: no image files to download, sharp at any pixel
+ * density, and a cover even for a game whose studio sends none. Pure string building, so it is tested
+ * and can be cached per game.
+ */
+
+export type CoverKind = 'slot-sevens' | 'slot-koi' | 'slot-reef' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'generic';
+
+const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
+  'slot-sevens': ['#7c2d12', '#dc2626', '#fde047'],
+  'slot-koi': ['#2e1065', '#c026d3', '#22d3ee'],
+  'slot-reef': ['#0c4a6e', '#0891b2', '#5eead4'],
+  crash: ['#1e1b4b', '#4338ca', '#f472b6'],
+  mines: ['#052e16', '#15803d', '#facc15'],
+  dice: ['#172554', '#2563eb', '#f8fafc'],
+  plinko: ['#4a044e', '#a21caf', '#67e8f9'],
+  roulette: ['#450a0a', '#15803d', '#fbbf24'],
+  generic: ['#1f2937', '#374151', '#e5e7eb'],
+};
+
+/** Picks the art for a game from its code; codes of the house studio name their game kind. */
+export function coverKindOf(gameId: string): CoverKind {
+  const code = gameId.toLowerCase();
+  if (/crash|rocket/.test(code)) return 'crash';
+  if (/mine/.test(code)) return 'mines';
+  if (/dice/.test(code)) return 'dice';
+  if (/plinko/.test(code)) return 'plinko';
+  if (/roulette/.test(code)) return 'roulette';
+  if (/seven|fruit|cherry/.test(code)) return 'slot-sevens';
+  if (/koi|neon/.test(code)) return 'slot-koi';
+  if (/reef|ocean|piranha|sea/.test(code)) return 'slot-reef';
+  return 'generic';
+}
+
+/** A small stable hash so the same game always gets the same hue and pattern. */
+export function coverSeed(text: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
+}
+
+function glyph(kind: CoverKind, accent: string, seed: number): string {
+  switch (kind) {
+    case 'slot-sevens':
+      return `<g transform="translate(120 122)"><circle r="70" fill="#000" opacity=".18"/><text y="44" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="132" fill="#ef4444" stroke="${accent}" stroke-width="6">7</text><circle cx="-62" cy="-52" r="16" fill="#ef4444"/><circle cx="-44" cy="-40" r="16" fill="#dc2626"/><path d="M-62 -66 Q-50 -96 -30 -98 M-44 -54 Q-40 -80 -30 -98" stroke="#22c55e" stroke-width="4" fill="none"/></g>`;
+    case 'slot-koi':
+      return `<g transform="translate(120 118)"><circle r="72" fill="none" stroke="${accent}" stroke-width="3" opacity=".6"/><path d="M-56 10 Q-10 -60 44 -18 L70 -40 L62 0 L72 34 L44 16 Q-10 58 -56 10Z" fill="#fb7185"/><path d="M-20 -22 q14 10 6 30 q-18 -6 -6 -30z M10 -6 q12 8 4 22 q-14 -4 -4 -22z" fill="#fff" opacity=".85"/><circle cx="-36" cy="0" r="6" fill="#2e1065"/><path d="M-56 10 q-10 10 -4 22" stroke="${accent}" stroke-width="3" fill="none"/></g>`;
+    case 'slot-reef':
+      return `<g transform="translate(120 120)"><path d="M-62 0 Q-20 -52 40 -12 L70 -36 L62 0 L70 36 L40 12 Q-20 52 -62 0Z" fill="${accent}"/><path d="M-56 6 l10 -8 l8 8 l8 -8 l8 8 l8 -8 l8 8" stroke="#0c4a6e" stroke-width="4" fill="none" stroke-linejoin="round"/><circle cx="-34" cy="-10" r="7" fill="#0c4a6e"/><circle cx="-32" cy="-12" r="2.5" fill="#fff"/><circle cx="-70" cy="-44" r="6" fill="none" stroke="#fff" stroke-width="2" opacity=".6"/><circle cx="-80" cy="-62" r="4" fill="none" stroke="#fff" stroke-width="2" opacity=".5"/></g>`;
+    case 'crash':
+      return `<g><path d="M20 190 Q120 180 200 50" stroke="${accent}" stroke-width="8" fill="none" stroke-linecap="round"/><path d="M20 190 Q120 180 200 50 L200 190Z" fill="${accent}" opacity=".18"/><g transform="translate(200 50) rotate(35)"><path d="M0 -22 q12 14 0 44 q-12 -30 0 -44z" fill="#fff"/><circle cy="-2" r="5" fill="${accent}"/><path d="M-5 22 l5 14 l5 -14z" fill="#fb923c"/></g></g>`;
+    case 'mines': {
+      const cells: string[] = [];
+      for (let row = 0; row < 4; row += 1)
+        for (let col = 0; col < 4; col += 1) {
+          const gem = ((seed >> (row * 4 + col)) & 3) === 0;
+          const x = 44 + col * 40;
+          const y = 44 + row * 40;
+          cells.push(`<rect x="${x}" y="${y}" width="34" height="34" rx="7" fill="#fff" opacity="${gem ? 0.9 : 0.16}"/>`);
+          if (gem) cells.push(`<path d="M${x + 17} ${y + 7} l10 10 l-10 11 l-10 -11z" fill="#16a34a"/>`);
+        }
+      return `<g>${cells.join('')}<circle cx="182" cy="74" r="15" fill="#111827"/><path d="M182 59 l4 -8" stroke="${accent}" stroke-width="3"/></g>`;
+    }
+    case 'dice':
+      return `<g transform="translate(120 118) rotate(-12)"><rect x="-52" y="-52" width="104" height="104" rx="22" fill="${accent}"/><rect x="-52" y="-52" width="104" height="104" rx="22" fill="none" stroke="#1e3a8a" stroke-width="4" opacity=".4"/>${[
+        [-26, -26],
+        [26, -26],
+        [0, 0],
+        [-26, 26],
+        [26, 26],
+      ]
+        .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="10" fill="#1e3a8a"/>`)
+        .join('')}</g>`;
+    case 'plinko': {
+      const pegs: string[] = [];
+      for (let row = 0; row < 6; row += 1)
+        for (let col = 0; col <= row + 1; col += 1)
+          pegs.push(`<circle cx="${120 + (col - (row + 1) / 2) * 26}" cy="${48 + row * 24}" r="4.5" fill="#fff" opacity=".85"/>`);
+      return `<g>${pegs.join('')}<circle cx="133" cy="108" r="9" fill="${accent}"/></g>`;
+    }
+    case 'roulette': {
+      const slices: string[] = [];
+      for (let index = 0; index < 18; index += 1) {
+        const a0 = (index / 18) * Math.PI * 2;
+        const a1 = ((index + 1) / 18) * Math.PI * 2;
+        const point = (angle: number, radius: number) => `${(120 + Math.cos(angle) * radius).toFixed(1)} ${(118 + Math.sin(angle) * radius).toFixed(1)}`;
+        const fill = index === 0 ? '#16a34a' : index % 2 ? '#b91c1c' : '#111827';
+        slices.push(`<path d="M120 118 L${point(a0, 74)} A74 74 0 0 1 ${point(a1, 74)}Z" fill="${fill}"/>`);
+      }
+      return `<g>${slices.join('')}<circle cx="120" cy="118" r="78" fill="none" stroke="${accent}" stroke-width="8"/><circle cx="120" cy="118" r="30" fill="${accent}"/><circle cx="120" cy="118" r="10" fill="#78350f"/><circle cx="168" cy="76" r="7" fill="#fff"/></g>`;
+    }
+    case 'generic':
+      return `<g transform="translate(120 118)"><circle r="56" fill="#fff" opacity=".1"/><path d="M-18 -28 h36 l-8 56 h-20z" fill="${accent}" opacity=".85"/></g>`;
+  }
+}
+
+/** The SVG markup of one cover, 240×320 (3:4), the name set in the app's font on a dark band. */
+export function coverSvg(game: { id: string; name: string }, kind: CoverKind = coverKindOf(game.id)): string {
+  const seed = coverSeed(game.id);
+  const [from, to, accent] = PALETTES[kind];
+  const hueShift = kind === 'generic' ? `filter="url(#h)"` : '';
+  const name = escapeXml(game.name.length > 18 ? `${game.name.slice(0, 17)}…` : game.name);
+  const size = game.name.length > 12 ? 20 : 24;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 320" width="240" height="320">`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`,
+    `<radialGradient id="l" cx=".3" cy=".2" r=".8"><stop offset="0" stop-color="#fff" stop-opacity=".28"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
+    `<filter id="h"><feColorMatrix type="hueRotate" values="${seed % 360}"/></filter></defs>`,
+    `<rect width="240" height="320" fill="url(#g)" ${hueShift}/>`,
+    `<rect width="240" height="320" fill="url(#l)"/>`,
+    glyph(kind, accent, seed),
+    `<rect y="236" width="240" height="84" fill="#000" opacity=".38"/>`,
+    `<text x="120" y="${size === 24 ? 286 : 284}" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="${size}" fill="#fff">${name}</text>`,
+    `</svg>`,
+  ].join('');
+}
+
+/** A wide 780×300 banner: the game's art on the right, its name and a call to action on the left. */
+export function bannerSvg(game: { id: string; name: string }, action: string, kind: CoverKind = coverKindOf(game.id)): string {
+  const seed = coverSeed(game.id);
+  const [from, to, accent] = PALETTES[kind];
+  const name = escapeXml(game.name.length > 20 ? `${game.name.slice(0, 19)}…` : game.name);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 780 300" width="780" height="300">`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
+    `<rect width="780" height="300" fill="url(#g)"/>`,
+    `<circle cx="620" cy="150" r="190" fill="#fff" opacity=".08"/><circle cx="620" cy="150" r="130" fill="#fff" opacity=".07"/>`,
+    `<g transform="translate(470 -20) scale(1.3)">${glyph(kind, accent, seed)}</g>`,
+    `<text x="48" y="138" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="900" font-size="60" fill="#fff">${name}</text>`,
+    `<rect x="48" y="178" width="${Math.max(160, action.length * 17 + 56)}" height="64" rx="32" fill="${accent}"/>`,
+    `<text x="${48 + Math.max(160, action.length * 17 + 56) / 2}" y="220" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-weight="800" font-size="28" fill="#111827">${escapeXml(action)}</text>`,
+    `</svg>`,
+  ].join('');
+}
+
+const cache = new Map<string, string>();
+
+/** A data URL for an `<img>`, so covers take part in the browser's lazy loading and decoding. */
+export function coverDataUrl(game: { id: string; name: string }): string {
+  const key = `${game.id}\u0000${game.name}`;
+  let url = cache.get(key);
+  if (!url) {
+    url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(coverSvg(game))}`;
+    cache.set(key, url);
+  }
+  return url;
+}
+
+/**
+ * The image source for a card's cover: `svg:<platform>/<game_id>` is drawn here, anything else is the
+ * studio's own image URL.
+ */
+export function coverSrc(game: { game_id: string; game_name: string; game_cover: string }): string {
+  return game.game_cover.startsWith('svg:') || game.game_cover === '' ? coverDataUrl({ id: game.game_id, name: game.game_name }) : game.game_cover;
+}
+
+export function bannerSrc(banner: { game_id: string; game_name: string; banner_image: string }, action: string): string {
+  if (!banner.banner_image.startsWith('svg:') && banner.banner_image !== '') return banner.banner_image;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(bannerSvg({ id: banner.game_id, name: banner.game_name }, action))}`;
+}

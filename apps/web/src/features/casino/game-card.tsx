@@ -1,0 +1,45 @@
+import type { GameCard as GameCardData } from '@piranha/contract';
+import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useFavouriteMutation } from './api/hall.ts';
+import { useCoverArt } from './cover-art-loader.ts';
+import { gameRoomHref } from './casino-paths.ts';
+import styles from './game-card.module.css';
+
+/** One game in a grid: its cover opens the game room; the heart favourites it for a signed-in player. */
+export function GameCard({ game, eager = false }: { game: GameCardData; eager?: boolean }) {
+  const { t } = useTranslation();
+  const signedIn = useSessionStore((state) => state.login !== undefined);
+  const favourite = useFavouriteMutation();
+  const art = useCoverArt();
+  const drawn = game.game_cover === '' || game.game_cover.startsWith('svg:');
+  const src = drawn ? art?.coverSrc(game) : game.game_cover;
+  const isFavourite = favourite.isPending ? favourite.variables.favourite : game.favourite === 1;
+  return (
+    <div className={styles.card}>
+      <Link to={gameRoomHref(game)} className={styles.link} aria-label={game.game_name}>
+        {src ? (
+          <img className={styles.cover} src={src} alt="" width={240} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+        ) : null}
+        {game.is_new === 1 ? (
+          <span className={styles.badge}>{t('casino.badgeNew')}</span>
+        ) : game.is_hot === 1 ? (
+          <span className={`${styles.badge} ${styles.hot}`}>{t('casino.badgeHot')}</span>
+        ) : null}
+      </Link>
+      {signedIn ? (
+        <button
+          type="button"
+          className={`${styles.heart} ${isFavourite ? styles.on : ''}`}
+          aria-pressed={isFavourite}
+          aria-label={t('casino.favouriteToggle', { game: game.game_name })}
+          onClick={() => favourite.mutate({ game, favourite: !isFavourite })}
+        >
+          <Heart size={16} aria-hidden="true" fill={isFavourite ? 'currentColor' : 'none'} />
+        </button>
+      ) : null}
+    </div>
+  );
+}

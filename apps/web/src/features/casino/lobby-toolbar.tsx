@@ -1,0 +1,24 @@
+import { History } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { CASINO_PATHS } from './casino-paths.ts';
+import styles from './ui-version-switch.module.css';
+import { UiVersionSwitch } from './ui-version-switch.tsx';
+
+/** Above the lobby: the player's round history (signed in) and the new-UI switch. */
+export function LobbyToolbar({ uiV3 }: { uiV3: boolean }) {
+  const { t } = useTranslation();
+  const signedIn = useSessionStore((state) => state.login !== undefined);
+  return (
+    <div className={styles.toolbar}>
+      {signedIn ? (
+        <Link to={CASINO_PATHS.history} className={styles.switch}>
+          <History size={16} aria-hidden="true" />
+          {t('casino.historyLink')}
+        </Link>
+      ) : null}
+      <UiVersionSwitch on={uiV3} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { outcomeSummary } from './outcome-summary.ts';
+
+describe('outcomeSummary', () => {
+  it('says what a dice, crash, plinko, roulette and mines round did', () => {
+    expect(outcomeSummary({ kind: 'dice', roll: 2135, target: 5000, direction: 'under', multiplierBp: 19_801, won: true })).toBe('21.35 < 50.00 ✓');
+    expect(outcomeSummary({ kind: 'crash', crashPoint: 463, cashout: 200, won: true })).toBe('4.63× (2.00× ✓)');
+    expect(outcomeSummary({ kind: 'plinko', rows: 8, risk: 'low', path: [1, 0, 1, 1, 0, 0, 0, 1], bin: 4, multiplierBp: 5000 })).toBe('RLRRLLLR → 4 · 0.5×');
+    expect(outcomeSummary({ kind: 'roulette', number: 17, bets: [] })).toBe('17');
+    expect(outcomeSummary({ kind: 'mines', mines: 2, revealed: [3], status: 'busted', multiplierBp: 0, minePositions: [9, 3] })).toBe('💣 3, 9 · 3 · busted');
+  });
+
+  it('lists every spin of a slot round, free spins numbered', () => {
+    const spin = { stops: [0, 0, 0], window: [['A'], ['A'], ['A']], wins: [], freeSpinsWon: 0, multiplier: 1, payBp: 0, free: false };
+    expect(outcomeSummary({ kind: 'slot', spins: [spin, { ...spin, free: true, payBp: 25_000 }], payBp: 25_000 })).toBe(
+      '▶ A | A | A → 0×\n★1 A | A | A → 2.5×',
+    );
+  });
+});

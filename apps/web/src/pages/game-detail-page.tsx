@@ -1,0 +1,5 @@
+import { GameDetail } from '../features/casino/game-detail.tsx';
+
+export default function Page() {
+  return <GameDetail />;
+}

@@ -1,0 +1,174 @@
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+/** An English-speaking brand (India, INR) keeps the labels readable. */
+const INDIA = 'tigerin.in';
+const HOUSE_GAMES = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'] as const;
+
+/** The header balance as a number of rupees ("₹1,234.50" → 1234.5). */
+function rupees(text: string): number {
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+async function headerBalance(page: Page): Promise<number> {
+  const balance = page.getByRole('button', { name: 'Refresh balance' });
+  await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(/₹/);
+  return rupees((await balance.textContent()) ?? '');
+}
+
+/**
+ * Money the way a player gets it: a UPI deposit order, approved by a person on the sandbox PSP's page, whose
+ * signed notification credits the wallet. Nothing writes a balance directly.
+ */
+async function depositApproved(page: Page, amountMinor: number): Promise<void> {
+  const order = await page.evaluate(async (amount) => {
+    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
+    const query = new URLSearchParams({ uid: String(login.uid), sid: login.sid });
+    const response = await fetch(`/api/piranha/finance/payin/order/create?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': 'tigerin', 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
+    });
+    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
+  }, amountMinor);
+  expect(order.dm_error).toBe(0);
+  const back = page.url();
+  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
+  await page.getByRole('button', { name: /approve/i }).click();
+  await page.goto(back);
+}
+
+async function signInAsGuest(page: Page): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+}
+
+function gameFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Game"]');
+}
+
+describe('Casino, through the real server and Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await serverStart();
+    browser = await browserLaunch(server, [INDIA]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('A player finds Dice, favourites it, plays 10 rounds, and the header balance and the history agree', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await signInAsGuest(page);
+    await depositApproved(page, 500_00);
+    await expect.poll(() => headerBalance(page)).toBe(500);
+    await page.getByRole('tab', { name: 'Popular' }).waitFor();
+    await screenshot(page, 'casino-lobby');
+
+    await page.getByRole('link', { name: 'Search games or providers' }).click();
+    await page.waitForURL(/#\/game-search/);
+    await page.getByRole('searchbox', { name: 'Search games' }).fill('dic');
+    const card = page.getByRole('link', { name: 'Dice', exact: true });
+    await card.waitFor();
+    const heart = page.getByRole('button', { name: 'Favourite Dice' });
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'casino-search');
+
+    await page.getByRole('searchbox', { name: 'Search games' }).fill('no such game');
+    await page.getByText('No game matches “no such game”').waitFor();
+
+    await page.goto(`http://${INDIA}/#/game`);
+    await page.getByRole('tab', { name: 'Favorites' }).click();
+    await page.getByRole('link', { name: 'Dice', exact: true }).click();
+    await page.waitForURL(/#\/game-room\?platform=house&game=dice$/);
+
+    const frame = gameFrame(page);
+    const roll = frame.getByRole('button', { name: 'Roll', exact: true });
+    await roll.waitFor();
+    await screenshot(page, 'casino-room-dice');
+    for (let round = 0; round < 10; round += 1) {
+      await expect.poll(() => roll.isEnabled()).toBe(true);
+      await roll.click();
+      await expect.poll(() => roll.isEnabled()).toBe(true);
+    }
+    const studioBalance = rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+    await expect.poll(() => headerBalance(page)).toBe(studioBalance);
+    expect(studioBalance).not.toBe(500);
+    await screenshot(page, 'casino-room-dice-played');
+
+    await frame.getByRole('button', { name: 'Provably fair' }).click();
+    await frame.getByTestId('server-seed-hash').waitFor();
+    expect(await frame.getByTestId('server-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await screenshot(page, 'casino-fairness');
+    // Rotating reveals the seed the 10 rounds were played with, so each of them can now be verified.
+    await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
+    await frame.getByText('Revealed server seed').waitFor();
+
+    await page.goto(`http://${INDIA}/#/game-history`);
+    const rows = page.getByTestId('history-round');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(rupees((await rows.first().getByTestId('history-after').textContent()) ?? '')).toBe(studioBalance);
+    await screenshot(page, 'casino-history');
+
+    await rows.first().getByRole('link', { name: 'Proof' }).click();
+    await page.waitForURL(/#\/game-verify\?round_id=/);
+    await page.getByRole('heading', { name: 'Verify a round' }).waitFor();
+    await page.getByText('The server seed matches the hash committed before play.').waitFor();
+    expect(await page.getByTestId('verify-match').textContent()).toBe('Identical to the stored round.');
+    await screenshot(page, 'casino-verify');
+    await context.close();
+  });
+
+  it('A player switches to the new lobby and back', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await signInAsGuest(page);
+    await page.getByRole('button', { name: 'Try the new lobby' }).click();
+    await page.waitForURL(/#\/home\/game$/);
+    await page.getByRole('tab', { name: 'Lobby' }).waitFor();
+    await page.getByRole('tab', { name: 'Game Providers' }).click();
+    await page.getByRole('tab', { name: /Piranha Originals/ }).waitFor();
+    await screenshot(page, 'casino-home-v3');
+    await page.reload();
+    await page.goto(`http://${INDIA}/`);
+    await page.waitForURL(/#\/home\/slots$/);
+    await page.getByRole('button', { name: 'Classic lobby' }).first().click();
+    await page.waitForURL(/#\/game$/);
+    await page.goto(`http://${INDIA}/`);
+    await page.waitForURL(/#\/game$/);
+    await context.close();
+  });
+
+  it('Every house game opens in the game room and plays a round', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await signInAsGuest(page);
+    await depositApproved(page, 500_00);
+    for (const gameId of HOUSE_GAMES) {
+      await page.goto(`http://${INDIA}/#/game-room?platform=house&game=${gameId}`);
+      const frame = gameFrame(page);
+      const play = frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
+      await play.waitFor();
+      await screenshot(page, `casino-game-${gameId}`);
+      if (gameId === 'roulette') await frame.getByRole('button', { name: 'Red', exact: true }).click();
+      await play.click();
+      if (gameId === 'mines') {
+        await frame.getByRole('button', { name: 'Tile, row 1, column 1' }).click();
+        await frame.locator('[data-state="gem"], [data-state="hit"]').first().waitFor();
+      } else {
+        await expect.poll(async () => (await frame.getByTestId('round-result').textContent())?.trim() ?? '', { timeout: 30_000 }).not.toBe('');
+      }
+      await screenshot(page, `casino-game-${gameId}-played`);
+    }
+    await context.close();
+  });
+});

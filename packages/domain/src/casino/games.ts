@@ -1,0 +1,331 @@
+import { dicePlay, diceParamsValid, diceMultiplierBp, diceRtpExact } from './games/dice.ts';
+import { crashMultiplierBp, crashParamsValid, crashPlay, crashRtpExact } from './games/crash.ts';
+import { choose } from './games/common.ts';
+import { minesMultiplierBp, minesParamsValid, minesPositions, minesRtpExact, minesState } from './games/mines.ts';
+import { plinkoParamsValid, plinkoPlay, plinkoRtpExact, plinkoSigmaExact } from './games/plinko.ts';
+import { rouletteParamsValid, roulettePlay, rouletteRtpExact, rouletteStake } from './games/roulette.ts';
+import { slotPlay, slotRtpExact, type SlotDefinition } from './games/slot-engine.ts';
+import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
+import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
+import {
+  BP,
+  HOUSE_GAME_IDS,
+  type CasinoGameInfo,
+  type CasinoGameKind,
+  type CasinoOutcome,
+  type CasinoParams,
+  type CasinoParamsByGame,
+  type HouseGameId,
+  type MinesOutcome,
+} from './types.ts';
+
+export const SLOT_DEFINITIONS: Readonly<Record<'reef-riches' | 'neon-koi' | 'lucky-sevens', SlotDefinition>> = {
+  'reef-riches': REEF_RICHES,
+  'neon-koi': NEON_KOI,
+  'lucky-sevens': LUCKY_SEVENS,
+};
+
+export function isHouseGameId(value: string): value is HouseGameId {
+  return (HOUSE_GAME_IDS as readonly string[]).includes(value);
+}
+
+export function isSlotGame(id: HouseGameId): id is keyof typeof SLOT_DEFINITIONS {
+  return id in SLOT_DEFINITIONS;
+}
+
+function band(sigma: number): CasinoGameInfo['volatility']['band'] {
+  if (sigma < 2) return 'low';
+  if (sigma < 6) return 'medium';
+  if (sigma < 15) return 'high';
+  return 'very high';
+}
+
+function round4(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}
+
+const KINDS: Record<HouseGameId, CasinoGameKind> = {
+  'reef-riches': 'slot',
+  'neon-koi': 'slot',
+  'lucky-sevens': 'slot',
+  crash: 'crash',
+  mines: 'mines',
+  dice: 'dice',
+  plinko: 'plinko',
+  roulette: 'roulette',
+};
+
+const NAMES: Record<HouseGameId, string> = {
+  'reef-riches': 'Reef Riches',
+  'neon-koi': 'Neon Koi',
+  'lucky-sevens': 'Lucky Sevens',
+  crash: 'Rocket Crash',
+  mines: 'Mines',
+  dice: 'Dice',
+  plinko: 'Plinko',
+  roulette: 'European Roulette',
+};
+
+/**
+ * Slot hit frequency and σ: measured, not derived — a win needs the joint of 20 lines (or 243 ways) and the
+ * free-spin chain, so they come from 10⁶ rounds of the seeded simulation in casino-sim.test.ts (stream
+ * `casino-stats`), which prints them; their sampling error is about ±0.1 percentage points and ±2 % of σ.
+ */
+export const SLOT_MEASURED: Readonly<Record<keyof typeof SLOT_DEFINITIONS, { hitFrequencyPercent: number; sigma: number }>> = {
+  'reef-riches': { hitFrequencyPercent: 43.22, sigma: 4.42 },
+  'neon-koi': { hitFrequencyPercent: 50.41, sigma: 2.64 },
+  'lucky-sevens': { hitFrequencyPercent: 29.68, sigma: 4.35 },
+};
+
+/** The choices the info panel quotes figures for. */
+export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
+  'reef-riches': {},
+  'neon-koi': {},
+  'lucky-sevens': {},
+  crash: { cashout: 200 },
+  mines: { mines: 3 },
+  dice: { target: 5000, direction: 'under' },
+  plinko: { rows: 12, risk: 'medium' },
+  roulette: { bets: [{ kind: 'red', amount: 100 }] },
+};
+
+const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
+  slot: { min: 20, max: 50_000 },
+  crash: { min: 10, max: 100_000 },
+  mines: { min: 10, max: 100_000 },
+  dice: { min: 10, max: 100_000 },
+  plinko: { min: 10, max: 100_000 },
+  roulette: { min: 10, max: 100_000 },
+};
+
+function infoBuild(id: HouseGameId): CasinoGameInfo {
+  const kind = KINDS[id];
+  const limits = LIMITS[kind];
+  const base = { id, kind, name: NAMES[id], betMinMinor: limits.min, betMaxMinor: limits.max };
+  if (isSlotGame(id)) {
+    const exact = slotRtpExact(SLOT_DEFINITIONS[id]);
+    const measured = SLOT_MEASURED[id];
+    return {
+      ...base,
+      rtpPercent: round4(exact.rtp * 100),
+      hitFrequencyPercent: measured.hitFrequencyPercent,
+      volatility: { sigma: measured.sigma, band: band(measured.sigma) },
+      method: `RTP exact from the reel strips and paytable, free spins included (free spins 1 in ${Math.round(1 / exact.featureFrequency)} rounds); hit frequency and volatility from 1,000,000 simulated rounds.`,
+    };
+  }
+  switch (id) {
+    case 'dice': {
+      const params = CASINO_DEFAULT_PARAMS.dice;
+      const rtp = diceRtpExact(params);
+      const multiplier = diceMultiplierBp(params) / BP;
+      const hit = rtp / multiplier;
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(Math.sqrt(hit * multiplier ** 2 - rtp ** 2)), band: 'low' },
+        method: 'Exact over every roll: 99 % for every target (the multiplier is rounded down to 4 decimals). Figures for "under 50.00".',
+      };
+    }
+    case 'crash': {
+      const params = CASINO_DEFAULT_PARAMS.crash;
+      const rtp = crashRtpExact(params);
+      const multiplier = params.cashout / 100;
+      const hit = rtp / multiplier;
+      const sigma = Math.sqrt(hit * multiplier ** 2 - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: 'Exact: the crash point reaches x with probability 0.99 / x, so every cash-out target returns 99 %. Figures for cash-out at 2.00×.',
+      };
+    }
+    case 'mines': {
+      // Figures for 3 mines, cashing out after 3 safe tiles.
+      const survive = choose(22, 3) / choose(25, 3);
+      const multiplier = minesMultiplierBp(3, 3) / BP;
+      const rtp = minesRtpExact(3, 3);
+      const sigma = Math.sqrt(survive * multiplier ** 2 - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(survive * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method:
+          'Exact: after k safe tiles with m mines the multiplier is 0.99 × C(25,k)/C(25−m,k), so every stopping point returns 99 %. Figures for 3 mines, cashing out after 3 tiles.',
+      };
+    }
+    case 'plinko': {
+      const params = CASINO_DEFAULT_PARAMS.plinko;
+      const sigma = plinkoSigmaExact(params);
+      return {
+        ...base,
+        rtpPercent: round4(plinkoRtpExact(params) * 100),
+        hitFrequencyPercent: 100,
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: 'Exact from the binomial bins: 98.9–99.1 % for every rows and risk. Figures for 12 rows, medium risk; every ball pays something.',
+      };
+    }
+    case 'roulette': {
+      const hit = 18 / 37;
+      const rtp = rouletteRtpExact({ kind: 'red', amount: 1 });
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(Math.sqrt(hit * 4 - rtp ** 2)), band: 'low' },
+        method: 'Exact by the rules of single-zero roulette: every bet returns 36/37. Figures for a bet on red.',
+      };
+    }
+    default:
+      throw new Error(`no info for ${id}`);
+  }
+}
+
+let infoCache: Map<HouseGameId, CasinoGameInfo> | undefined;
+
+/** A game's published figures and limits. */
+export function casinoGameInfo(id: HouseGameId): CasinoGameInfo {
+  infoCache ??= new Map(HOUSE_GAME_IDS.map((game) => [game, infoBuild(game)]));
+  return infoCache.get(id)!;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The player's choices for a game when they are valid for it, else undefined. */
+export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): CasinoParamsByGame[G] | undefined {
+  if (!isRecord(raw)) return undefined;
+  const keys = Object.keys(raw).sort().join(',');
+  let params: CasinoParams | undefined;
+  switch (KINDS[id]) {
+    case 'slot':
+      params = keys === '' ? {} : undefined;
+      break;
+    case 'dice':
+      params =
+        keys === 'direction,target' && diceParamsValid(raw as never)
+          ? { target: raw.target as number, direction: raw.direction as 'under' | 'over' }
+          : undefined;
+      break;
+    case 'crash':
+      params = keys === 'cashout' && crashParamsValid(raw as never) ? { cashout: raw.cashout as number } : undefined;
+      break;
+    case 'mines':
+      params = keys === 'mines' && minesParamsValid(raw as never) ? { mines: raw.mines as number } : undefined;
+      break;
+    case 'plinko':
+      params = keys === 'risk,rows' && plinkoParamsValid(raw as never) ? { rows: raw.rows as 8, risk: raw.risk as 'low' } : undefined;
+      break;
+    case 'roulette':
+      params =
+        keys === 'bets' && Array.isArray(raw.bets) && raw.bets.every(isRecord) && rouletteParamsValid(raw as never)
+          ? {
+              bets: (raw.bets as Record<string, unknown>[]).map((bet) => ({
+                kind: bet.kind as never,
+                amount: bet.amount as number,
+                ...(bet.number === undefined ? {} : { number: bet.number as number }),
+              })),
+            }
+          : undefined;
+      break;
+  }
+  return params as CasinoParamsByGame[G] | undefined;
+}
+
+/** The stake a round takes: roulette's chips must add up to it. */
+export function casinoStakeValid(id: HouseGameId, params: CasinoParams, stakeMinor: number): boolean {
+  if (!Number.isSafeInteger(stakeMinor)) return false;
+  const info = casinoGameInfo(id);
+  if (stakeMinor < info.betMinMinor || stakeMinor > info.betMaxMinor) return false;
+  if (KINDS[id] === 'roulette') {
+    const bets = (params as CasinoParamsByGame['roulette']).bets;
+    return rouletteStake(params as CasinoParamsByGame['roulette']) === stakeMinor && bets.every((bet) => bet.amount >= info.betMinMinor);
+  }
+  return true;
+}
+
+/** A round's start: the outcome of a one-step game, or the opening state of Mines with its hidden mines. */
+export interface CasinoPlayResult {
+  outcome: CasinoOutcome;
+  /** Mines only: where the mines are (kept secret while the round is open). */
+  minePositions?: number[];
+}
+
+export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
+  if (isSlotGame(id)) return { outcome: slotPlay(SLOT_DEFINITIONS[id], next) };
+  switch (id) {
+    case 'dice':
+      return { outcome: dicePlay(params as CasinoParamsByGame['dice'], next) };
+    case 'crash':
+      return { outcome: crashPlay(params as CasinoParamsByGame['crash'], next) };
+    case 'plinko':
+      return { outcome: plinkoPlay(params as CasinoParamsByGame['plinko'], next) };
+    case 'roulette':
+      return { outcome: roulettePlay(params as CasinoParamsByGame['roulette'], next) };
+    case 'mines': {
+      const { mines } = params as CasinoParamsByGame['mines'];
+      const positions = minesPositions(mines, next);
+      return { outcome: minesState(mines, positions, [], false), minePositions: positions };
+    }
+  }
+}
+
+/** What a finished outcome pays for `stakeMinor`, in minor units (rounded down). 0 while Mines is open. */
+export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): number {
+  const ofBp = (bp: number) => Math.floor((stakeMinor * bp) / BP);
+  switch (outcome.kind) {
+    case 'slot':
+      return ofBp(outcome.payBp);
+    case 'dice':
+      return outcome.won ? ofBp(outcome.multiplierBp) : 0;
+    case 'crash':
+      return outcome.won ? ofBp(crashMultiplierBp(outcome)) : 0;
+    case 'plinko':
+      return ofBp(outcome.multiplierBp);
+    case 'roulette':
+      return outcome.bets.reduce((sum, bet) => sum + bet.win, 0);
+    case 'mines':
+      return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
+  }
+}
+
+/** True when the outcome needs no more input from the player. */
+export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
+  return outcome.kind !== 'mines' || outcome.status !== 'open';
+}
+
+export interface CasinoVerifyInput {
+  serverSeed: string;
+  /** When given, the server seed must hash to it. */
+  serverSeedHash?: string;
+  clientSeed: string;
+  nonce: number;
+  gameId: HouseGameId;
+  params: CasinoParams;
+  /** Mines: the tiles the player opened, in order, and whether they cashed out. */
+  mines?: { revealed: number[]; cashedOut: boolean };
+}
+
+export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
+
+/**
+ * Recomputes a round from its revealed seeds (the verify page runs this in the browser): the outcome must
+ * equal the stored one. For Mines the player's reveals are replayed on the recomputed board.
+ */
+export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
+  if (input.serverSeedHash !== undefined && fairSeedHash(input.serverSeed) !== input.serverSeedHash.toLowerCase())
+    return { ok: false, reason: 'seed_hash_mismatch' };
+  const params = casinoParamsParse(input.gameId, input.params);
+  if (!params) return { ok: false, reason: 'params_invalid' };
+  const result = casinoPlay(input.gameId, params, fairFloatStream(input.serverSeed, input.clientSeed, input.nonce));
+  if (input.gameId === 'mines') {
+    const { mines } = params as CasinoParamsByGame['mines'];
+    const outcome: MinesOutcome = minesState(mines, result.minePositions!, input.mines?.revealed ?? [], input.mines?.cashedOut ?? false);
+    // A verified board always shows its mines, even for a round the player left open.
+    return { ok: true, outcome: { ...outcome, minePositions: [...result.minePositions!].sort((a, b) => a - b) } };
+  }
+  return { ok: true, outcome: result.outcome };
+}

@@ -1,0 +1,178 @@
+/**
+ * The games of the in-house studio (provider key `house`): their ids, the choices a player makes, and the
+ * outcomes the server stores and the web app renders and re-computes on the verify page.
+ *
+ * Money inside the maths is in the stake's minor units; multipliers are integers in basis points of the
+ * stake (1 × = 10,000 bp) so no game ever rounds a float into money.
+ */
+
+export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'] as const;
+export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
+
+export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette';
+
+export const BP = 10_000;
+
+// --- The player's choices per game ---------------------------------------------------------------------
+
+export type DiceDirection = 'under' | 'over';
+/** Dice: win when the roll (0.00–100.00, in hundredths 0–10000) is under / over `target` (hundredths). */
+export interface DiceParams {
+  target: number;
+  direction: DiceDirection;
+}
+
+/** Crash: the automatic cash-out multiplier in hundredths (2.50× = 250). */
+export interface CrashParams {
+  cashout: number;
+}
+
+/** Mines: how many of the 25 tiles hide a mine. */
+export interface MinesParams {
+  mines: number;
+}
+
+export const PLINKO_ROWS = [8, 12, 16] as const;
+export type PlinkoRows = (typeof PLINKO_ROWS)[number];
+export const PLINKO_RISKS = ['low', 'medium', 'high'] as const;
+export type PlinkoRisk = (typeof PLINKO_RISKS)[number];
+export interface PlinkoParams {
+  rows: PlinkoRows;
+  risk: PlinkoRisk;
+}
+
+export const ROULETTE_BET_KINDS = ['straight', 'red', 'black', 'odd', 'even', 'low', 'high', 'dozen', 'column'] as const;
+export type RouletteBetKind = (typeof ROULETTE_BET_KINDS)[number];
+/** One chip: `number` is the pocket (straight, 0–36), the dozen (1–3) or the column (1–3); unused otherwise. */
+export interface RouletteBet {
+  kind: RouletteBetKind;
+  number?: number;
+  amount: number;
+}
+export interface RouletteParams {
+  bets: RouletteBet[];
+}
+
+/** Slots take no choice beyond the stake. */
+export type SlotParams = Record<string, never>;
+
+export interface CasinoParamsByGame {
+  'reef-riches': SlotParams;
+  'neon-koi': SlotParams;
+  'lucky-sevens': SlotParams;
+  crash: CrashParams;
+  mines: MinesParams;
+  dice: DiceParams;
+  plinko: PlinkoParams;
+  roulette: RouletteParams;
+}
+export type CasinoParams = CasinoParamsByGame[HouseGameId];
+
+// --- Outcomes ----------------------------------------------------------------------------------------------
+
+/** One win inside a slot spin: a payline (index into the game's lines), a ways win, or scatters. */
+export interface SlotWin {
+  type: 'line' | 'ways' | 'scatter';
+  /** Payline index for 'line'; -1 otherwise. */
+  line: number;
+  symbol: string;
+  /** How many reels (or scatters) from the left made the win. */
+  count: number;
+  /** Number of ways for 'ways' (product of matching symbols per reel), 1 otherwise. */
+  ways: number;
+  /** Cell indices (reel * rows + row) that took part, for the renderer to highlight. */
+  cells: number[];
+  /** The win in basis points of the total stake, before the feature multiplier. */
+  payBp: number;
+}
+
+export interface SlotSpin {
+  /** Stop index per reel on the reel strip used. */
+  stops: number[];
+  /** Visible symbols, reel by reel, top to bottom: window[reel][row]. */
+  window: string[][];
+  wins: SlotWin[];
+  /** Free spins this spin awarded (0 when none). */
+  freeSpinsWon: number;
+  /** Multiplier applied to this spin's wins (1 in the base game). */
+  multiplier: number;
+  /** This spin's win in basis points of the stake, after the multiplier. */
+  payBp: number;
+  free: boolean;
+}
+
+export interface SlotOutcome {
+  kind: 'slot';
+  /** The base spin first, then every free spin in order. */
+  spins: SlotSpin[];
+  payBp: number;
+}
+
+export interface CrashOutcome {
+  kind: 'crash';
+  /** Where the multiplier stopped, in hundredths (1.00× = 100). */
+  crashPoint: number;
+  cashout: number;
+  won: boolean;
+}
+
+export interface DiceOutcome {
+  kind: 'dice';
+  /** 0–10000 = 0.00–100.00. */
+  roll: number;
+  target: number;
+  direction: DiceDirection;
+  /** Payout multiplier of a win in basis points. */
+  multiplierBp: number;
+  won: boolean;
+}
+
+export type MinesStatus = 'open' | 'busted' | 'cashed';
+export interface MinesOutcome {
+  kind: 'mines';
+  mines: number;
+  /** Tiles (0–24, row-major on the 5×5 board) the player opened, in order. */
+  revealed: number[];
+  status: MinesStatus;
+  /** Current cash-out multiplier in basis points (0 after a mine). */
+  multiplierBp: number;
+  /** Where the mines are; only once the round is over (never while it is open). */
+  minePositions: number[];
+}
+
+export interface PlinkoOutcome {
+  kind: 'plinko';
+  rows: PlinkoRows;
+  risk: PlinkoRisk;
+  /** 0 = left, 1 = right at each row of pegs. */
+  path: number[];
+  /** The slot the ball lands in: the number of rights (0–rows). */
+  bin: number;
+  multiplierBp: number;
+}
+
+export interface RouletteOutcome {
+  kind: 'roulette';
+  /** The pocket, 0–36. */
+  number: number;
+  bets: (RouletteBet & { win: number })[];
+}
+
+export type CasinoOutcome = SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome;
+
+/** A game's published figures (shown to the player in the game's info). */
+export interface CasinoGameInfo {
+  id: HouseGameId;
+  kind: CasinoGameKind;
+  name: string;
+  /** Return to player in percent, exact to 4 decimals (from the paytable and reels, or from the rules). */
+  rtpPercent: number;
+  /** Share of rounds that win anything, in percent (for table and instant games: at the usual choice). */
+  hitFrequencyPercent: number;
+  /** Standard deviation of one round's return in stakes, and its plain-words band. */
+  volatility: { sigma: number; band: 'low' | 'medium' | 'high' | 'very high' };
+  /** How the figures were obtained, in a sentence for the info panel. */
+  method: string;
+  betMinMinor: number;
+  betMaxMinor: number;
+}

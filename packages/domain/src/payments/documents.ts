@@ -1,0 +1,74 @@
+import { stdnum } from 'stdnum';
+
+/**
+ * National ids a payout method asks for (spec §5: PIX CPF; SPEI RFC; Transfiya, bank transfer and TPAGA CC;
+ * Peru RUC or DNI; Argentina CUIT or CUIL). Check digits come from `stdnum` (the port of python-stdnum);
+ * the Colombian cédula has no published check digit, so only its shape is checked.
+ */
+export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'RFC', 'CC', 'NIT', 'RUC', 'DNI', 'CUIT', 'CUIL'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export type DocumentCheck = { ok: true; value: string } | { ok: false; issue: 'format' | 'checksum' | 'policy' };
+
+interface StdnumValidator {
+  validate: (value: string) => { isValid: boolean; compact?: string; error?: { name?: string } };
+}
+const lib = stdnum as unknown as Record<string, Record<string, StdnumValidator>>;
+
+function viaStdnum(validator: StdnumValidator, value: string): DocumentCheck {
+  const result = validator.validate(value);
+  if (result.isValid && result.compact) return { ok: true, value: result.compact };
+  return { ok: false, issue: result.error?.name === 'InvalidChecksum' ? 'checksum' : 'format' };
+}
+
+/**
+ * Peru's DNI/CUI: 8 digits and an optional check character, numeric or a letter (python-stdnum pe/cui). The npm
+ * port refuses the letter form, which the reference lists as valid, so this one is written out.
+ */
+function peruDniCheck(value: string): DocumentCheck {
+  const compact = value.replace(/[\s-]/g, '');
+  if (!/^\d{8}[0-9A-K]?$/.test(compact)) return { ok: false, issue: 'format' };
+  if (compact.length === 8) return { ok: true, value: compact };
+  const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((total, weight, index) => total + weight * Number(compact[index]), 0) % 11;
+  const check = compact[8]!;
+  return check === '65432110987'[sum] || check === 'KJIHGFEDCBA'[sum] ? { ok: true, value: compact } : { ok: false, issue: 'checksum' };
+}
+
+export function isDocumentType(value: string): value is DocumentType {
+  return (DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** Validates and normalises (separators removed, letters upper-case) one document number. */
+export function documentCheck(type: DocumentType, raw: string): DocumentCheck {
+  const value = raw.trim().toUpperCase();
+  switch (type) {
+    case 'CPF': {
+      const result = viaStdnum(lib.BR!.cpf!, value);
+      // The check-digit maths accepts 111.111.111-11 and friends; nobody holds them, so they are refused.
+      if (result.ok && /^(\d)\1{10}$/.test(result.value)) return { ok: false, issue: 'policy' };
+      return result;
+    }
+    case 'CNPJ':
+      return viaStdnum(lib.BR!.cnpj!, value);
+    case 'RFC':
+      return viaStdnum(lib.MX!.rfc!, value);
+    case 'CC': {
+      const digits = value.replace(/[.\s]/g, '');
+      return /^\d{6,10}$/.test(digits) ? { ok: true, value: digits } : { ok: false, issue: 'format' };
+    }
+    case 'NIT':
+      return viaStdnum(lib.CO!.nit!, value);
+    case 'RUC':
+      return viaStdnum(lib.PE!.ruc!, value);
+    case 'DNI':
+      return peruDniCheck(value);
+    case 'CUIT':
+    case 'CUIL': {
+      const result = viaStdnum(lib.AR!.cuit!, value);
+      // A CUIL is a CUIT of a person: prefixes 20, 23, 24 and 27.
+      if (result.ok && type === 'CUIL' && !/^(20|23|24|27)/.test(result.value)) return { ok: false, issue: 'format' };
+      return result;
+    }
+  }
+}
