@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
