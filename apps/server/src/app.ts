@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
@@ -37,6 +36,7 @@ import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
+import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister } from './plugins/security-headers.ts';
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
-    genReqId: () => randomBytes(8).toString('hex'),
+    genReqId: requestIdNext,
     // X-Forwarded-For is believed only from the proxies the operator names.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 64 * 1024,
@@ -94,6 +94,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     // error handler runs; answer it with the envelope too, not Fastify's own 400/414 body.
     frameworkErrors: (error, request, reply) => {
       const refusal = new AppError('VALIDATION_FAILED', { field: 'path', issue: error.code });
+      // No hook has run yet: the security headers of an API answer are set here.
+      if (isApiUrl(request.url)) void (reply as FastifyReply).headers(API_SECURITY_HEADERS);
       void (reply as FastifyReply)
         .status(refusal.httpStatus)
         .header(HEADER_TRACE_ID, request.id)
@@ -113,8 +115,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     moneyActionGuard: moneyActionGuardCreate(config.moneyReauth),
   };
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
+  securityHeadersRegister(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -134,10 +136,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(HEADER_TRACE_ID, request.id);
-  });
+  await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
     if (request.url.startsWith('/api/')) await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
   });

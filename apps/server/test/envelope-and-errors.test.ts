@@ -44,6 +44,20 @@ describe('every /api answer is the envelope', () => {
     expect(first.headers[HEADER_TRACE_ID]).not.toBe(second.headers[HEADER_TRACE_ID]);
   });
 
+  it('checks the cache buster _t on every request, even when the other common parameters were seen before', async () => {
+    const ok = await t.get('/api/v1/conf/global?cv=PIRANHA_BR_1.0.0&lca_lang=EN&_t=1');
+    expect(envelopeOf(ok).dm_error).toBe(0);
+    const again = await t.get('/api/v1/conf/global?cv=PIRANHA_BR_1.0.0&lca_lang=EN&_t=2');
+    expect(envelopeOf(again).dm_error).toBe(0);
+    const tooLong = await t.get(`/api/v1/conf/global?cv=PIRANHA_BR_1.0.0&lca_lang=EN&_t=${'9'.repeat(33)}`);
+    expect(envelopeOf(tooLong).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(tooLong).data.field).toBe('_t');
+    // And a bad value among the others is still refused by name after the good set was remembered.
+    const badCurrency = await t.get(`/api/v1/conf/global?cv=PIRANHA_BR_1.0.0&lca_lang=EN&currency=${'X'.repeat(9)}&_t=3`);
+    expect(envelopeOf(badCurrency).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(badCurrency).data.field).toBe('currency');
+  });
+
   it('answers an unknown /api path with dm_error 1004 naming the path, still HTTP 200', async () => {
     for (const [method, path] of [
       ['GET', '/api/does/not/exist'],

@@ -1,4 +1,4 @@
-import { marketIdOf, marketMarginsDefault, marketOptionSettle } from '@piranha/domain';
+import { marketIdOf, marketIdParse, marketMarginsDefault, marketOptionSettle } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
 import { feedSimulatorCreate } from '../src/providers/feed/feed-simulator.ts';
 import type { SportsFeed } from '../src/providers/feed/sports-feed.ts';
@@ -37,7 +37,16 @@ describe('sportsQuoteGet', () => {
     for (let step = 0; step < 3600 && !seen; step++) {
       nowMs += 1000;
       feed.tick(nowMs);
-      const entry = state.entries().find((candidate) => candidate.match.sportId === 1 && candidate.match.status === 'live' && candidate.match.marketsSuspended);
+      // A match whose 1X2 is still offered: a near-decided one is pulled (closed) whatever the suspension.
+      const entry = state
+        .entries()
+        .find(
+          (candidate) =>
+            candidate.match.sportId === 1 &&
+            candidate.match.status === 'live' &&
+            candidate.match.marketsSuspended &&
+            state.bookOf(candidate).some((market) => market.type === 1005 && market.period === 1001 && market.open),
+        );
       if (!entry) continue;
       const marketId = marketIdOf({ matchId: entry.match.id, type: 1005, period: 1001, line: undefined });
       const quote = sportsQuoteGet(state, { matchId: entry.match.id, marketId, optionType: 1 })!;
@@ -61,6 +70,33 @@ describe('sportsQuoteGet', () => {
     const result = feed.results().find((candidate) => candidate.matchId === seen!.matchId)!;
     const expected = result.score.home > result.score.away ? 'won' : 'lost';
     expect(sportsOptionSettle(state, { marketId: seen!.marketId, optionType: 1 })).toBe(expected);
+  });
+});
+
+describe('pulled markets', () => {
+  it('never shows a price above 101.00: a near-decided market goes out closed (id and ss −1) and quotes closed', () => {
+    const { feed, state } = setup();
+    let nowMs = startMs;
+    let pulled: { matchId: number; marketId: number } | undefined;
+    for (let step = 0; step < 240; step++) {
+      nowMs += 30_000;
+      feed.tick(nowMs);
+      for (const entry of state.entries()) {
+        if (entry.match.status !== 'live') continue;
+        const detail = JSON.parse(state.detailJson(entry)) as { mg: { mks: { id: number; ss: number; op?: { od: number }[] }[] }[] };
+        for (const market of detail.mg.flatMap((group) => group.mks)) {
+          for (const option of market.op ?? []) expect(Math.abs(option.od)).toBeLessThanOrEqual(101);
+          if (market.ss === -1) {
+            expect(market).toStrictEqual({ id: market.id, ss: -1 });
+            pulled ??= { matchId: entry.match.id, marketId: market.id };
+          }
+        }
+      }
+      if (pulled) break;
+    }
+    expect(pulled).toBeDefined();
+    const option = marketIdParse(pulled!.marketId)!.type === 1099 ? 101 : 1;
+    expect(sportsQuoteGet(state, { ...pulled!, optionType: option })).toMatchObject({ status: 'closed', odds: undefined });
   });
 });
 

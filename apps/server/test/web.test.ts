@@ -162,12 +162,36 @@ describe('health', () => {
   });
 });
 
+/** The short fixed set of an API answer (docs/decisions/006-api-response-headers.md): nothing a page needs. */
+function expectApiSecurityHeaders(response: TestResponse) {
+  expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(response.headers['x-powered-by']).toBeUndefined();
+  // A page's policies are not repeated on JSON: the whole header block stays small on every poll.
+  for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection']) {
+    expect(response.headers[name]).toBeUndefined();
+  }
+  const headerBytes = Object.entries(response.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+  expect(headerBytes).toBeLessThan(600);
+}
+
 describe('security headers', () => {
-  it('sends CSP, nosniff and frame options on pages, icons and API answers', async () => {
+  it('sends CSP, nosniff and frame options on pages, icons and static files', async () => {
     expectSecurityHeaders(await t.get('/', { headers: { host: 'piranha.com.br' } }));
     expectSecurityHeaders(await t.get('/brand/piranha.svg'));
-    expectSecurityHeaders(await t.get('/api/v1/conf/global'));
-    expectSecurityHeaders(await t.get('/api/nope'));
+    expectSecurityHeaders(await built.get('/assets/index-3f9a1c.js'));
+    expectSecurityHeaders(await t.get('/healthz'));
+  });
+
+  it('sends API answers, errors and malformed URLs included, a tight CSP, nosniff, no framing and no-store', async () => {
+    const global = await t.get('/api/v1/conf/global');
+    expectApiSecurityHeaders(global);
+    expect(global.headers['cache-control']).toBe('no-store');
+    expectApiSecurityHeaders(await t.get('/api/nope'));
+    expectApiSecurityHeaders(await t.get('/api/v1/conf/global?lca_lang=' + 'x'.repeat(40)));
+    expectApiSecurityHeaders(await t.get('/api/v1/conf/%E0%A4%A'));
   });
 
   it('leaves HSTS to the TLS edge (the app is served over plain HTTP locally)', async () => {

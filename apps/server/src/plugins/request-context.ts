@@ -30,6 +30,20 @@ declare module 'fastify' {
   }
 }
 
+/** Host → brand (or null for none), so the host is not re-parsed on every request; bounded, as the Host is the client's. */
+const variantByHost = new Map<string, VariantProfile | null>();
+const variantByHostMax = 256;
+
+function variantOfHost(host: string): VariantProfile | undefined {
+  let found = variantByHost.get(host);
+  if (found === undefined) {
+    found = variantFindByDomain(host) ?? null;
+    if (variantByHost.size >= variantByHostMax) variantByHost.clear();
+    variantByHost.set(host, found);
+  }
+  return found ?? undefined;
+}
+
 /**
  * The brand a request speaks for: the app-key header when it names a profile, else the client-version prefix
  * (native shells send one), else the Host, else the default.
@@ -40,7 +54,7 @@ export function variantOfRequest(request: FastifyRequest): VariantProfile {
   return (
     (typeof appKey === 'string' ? variantFindByKey(appKey) : undefined) ??
     (typeof cv === 'string' ? variantFindByCvPrefix(cv) : undefined) ??
-    variantFindByDomain(request.hostname) ??
+    variantOfHost(request.hostname) ??
     DEFAULT_VARIANT
   );
 }
@@ -53,21 +67,55 @@ function cookieNameOf(param: string): string {
   return param === 'uid' || param === 'sid' ? `__Host-${param}` : param;
 }
 
+const commonParamNames = Object.keys(commonParamsSchema.shape) as (keyof CommonParams)[];
+const cookieNames = commonParamNames.map(cookieNameOf);
+const timestampSchema = commonParamsSchema.shape._t;
+
+/**
+ * Common parameters already validated, by their raw values without `_t` (the client's cache buster, different on
+ * every request and checked on its own): a client repeats the same ones on every poll. Bounded; cleared when full.
+ */
+const commonParamsMemo = new Map<string, CommonParams>();
+const commonParamsMemoMax = 1_000;
+
+function validationFailed(error: { issues: readonly { path: readonly PropertyKey[]; code?: string }[] }): AppError {
+  const issue = error.issues[0];
+  return new AppError('VALIDATION_FAILED', { field: String(issue?.path[0] ?? 'query'), issue: issue?.code ?? 'invalid' });
+}
+
+const noParams: CommonParams = Object.freeze({});
+
 function commonParamsOf(request: FastifyRequest): CommonParams {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const cookies = request.cookies ?? {};
   const raw: Record<string, unknown> = {};
-  for (const name of Object.keys(commonParamsSchema.shape)) {
-    const value = query[name] ?? cookies[cookieNameOf(name)];
-    if (value !== undefined) raw[name] = Array.isArray(value) ? value[0] : value;
+  let count = 0;
+  for (let index = 0; index < commonParamNames.length; index++) {
+    const name = commonParamNames[index]!;
+    const value = query[name] ?? cookies[cookieNames[index]!];
+    if (value !== undefined) {
+      raw[name] = Array.isArray(value) ? value[0] : value;
+      count += 1;
+    }
   }
+  // Every common parameter is optional: none at all is always valid.
+  if (count === 0) return noParams;
   // Spec §5: p is dropped, not refused, when it is too long.
   if (typeof raw.p === 'string' && raw.p.length > LIMITS.requestParamPMaxLength) delete raw.p;
-  const parsed = commonParamsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError('VALIDATION_FAILED', { field: String(issue?.path[0] ?? 'query'), issue: issue?.code ?? 'invalid' });
+  const { _t: timestamp, ...rest } = raw;
+  const key = JSON.stringify(rest);
+  const known = commonParamsMemo.get(key);
+  if (known) {
+    if (timestamp === undefined) return known;
+    const checked = timestampSchema.safeParse(timestamp);
+    if (!checked.success) throw new AppError('VALIDATION_FAILED', { field: '_t', issue: checked.error.issues[0]?.code ?? 'invalid' });
+    return { ...known, _t: checked.data };
   }
+  const parsed = commonParamsSchema.safeParse(raw);
+  if (!parsed.success) throw validationFailed(parsed.error);
+  const { _t: _parsedTimestamp, ...valid } = parsed.data;
+  if (commonParamsMemo.size >= commonParamsMemoMax) commonParamsMemo.clear();
+  commonParamsMemo.set(key, Object.freeze(valid));
   return parsed.data;
 }
 

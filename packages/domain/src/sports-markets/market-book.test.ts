@@ -156,16 +156,71 @@ describe('soccer book properties', () => {
     );
   });
 
-  it('makes a team leading 2-0 late a near certainty', () => {
+  it('makes a team leading 2-0 late a near certainty, and pulls its 1X2 rather than price the rest above the cap', () => {
     const book = marketBookPrice(soccer(1.2, 1.6, -0.08, { score: { home: 2, away: 0 }, minutesPlayed: 88 }));
-    expect(probabilityOf(marketFind(book, 1005, { period: 1001 }), 1)).toBeGreaterThan(0.99);
-    expect(marketFind(book, 1005, { period: 1001 }).options[0]!.odds).toBe(1010);
+    const result = marketFind(book, 1005, { period: 1001 });
+    expect(probabilityOf(result, 1)).toBeGreaterThan(0.99);
+    expect(result.open).toBe(false);
     // Half-time 1X2 closes at the break: its result is known.
     expect(book.some((market) => market.period === 1002)).toBe(false);
   });
 
+  it('never offers a price above the cap (101.00 by default) nor an outcome fairly above 0.99, in play to the last minute', () => {
+    fc.assert(
+      fc.property(
+        goals,
+        goals,
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 90 }),
+        (home, away, scoreHome, scoreAway, minute) => {
+          for (const market of marketBookPrice(soccer(home, away, -0.08, { score: { home: scoreHome, away: scoreAway }, minutesPlayed: minute }))) {
+            if (!market.open) continue;
+            for (const option of market.options) {
+              expect(option.odds).toBeLessThanOrEqual(101_000);
+              expect(option.probability).toBeLessThanOrEqual(0.99);
+            }
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it('closes the late 1X2 whose draw would be priced near 1000 (the +99900 American of the bug), and reopens nothing pre-match', () => {
+    const late = marketBookPrice(soccer(1.5, 1.1, -0.08, { score: { home: 3, away: 0 }, minutesPlayed: 89 }));
+    const result = marketFind(late, 1005, { period: 1001 });
+    expect(Math.max(...result.options.map((option) => option.odds))).toBeGreaterThan(101_000);
+    expect(result.open).toBe(false);
+    expect(marketFind(late, 1006).open).toBe(false);
+    // Lines chosen near 50/50 stay open: the main total and handicap are still fair bets.
+    expect(marketFind(late, 1007).open).toBe(true);
+    expect(marketBookPrice(soccer(1.5, 1.1)).every((market) => market.open)).toBe(true);
+  });
+
+  it('takes the cap and the threshold from the margins configuration', () => {
+    const input = soccer(1.5, 1.1, -0.08, { score: { home: 1, away: 0 }, minutesPlayed: 60 });
+    const away = (margins: typeof marketMarginsDefault) => marketFind(marketBookPrice(input, margins), 1005, { period: 1001 });
+    const awayOdds = away(marketMarginsDefault).options.find((option) => option.type === 2)!.odds;
+    expect(away(marketMarginsDefault).open).toBe(true);
+    // A cap just below the away price pulls the market; one just above keeps it.
+    expect(away(marketMarginsWith(marketMarginsDefault, { oddsMax: awayOdds / 1000 - 0.5 })).open).toBe(false);
+    expect(away(marketMarginsWith(marketMarginsDefault, { oddsMax: awayOdds / 1000 + 0.5 })).open).toBe(true);
+    expect(() => marketMarginsWith(marketMarginsDefault, { oddsMax: 1.5 })).toThrow(/oddsMax/);
+    expect(() => marketMarginsWith(marketMarginsDefault, { probabilityMax: 0.999 })).toThrow(/probabilityMax/);
+    expect(marketMarginsWith(marketMarginsDefault, { probabilityMax: 0.95 }).probabilityMax).toBe(0.95);
+  });
+
+  it('leaves out correct scores priced above the cap, "other" included', () => {
+    const book = marketBookPrice(soccer(1.4, 1.1, -0.08, { score: { home: 1, away: 2 }, minutesPlayed: 60 }));
+    const correct = marketFind(book, 1099);
+    expect(correct.open).toBe(true);
+    expect(correct.options.length).toBeGreaterThan(2);
+    expect(correct.options.every((option) => option.odds <= 101_000)).toBe(true);
+  });
+
   it('quotes the correct scores still worth a price, and "other" for a team above 4 goals', () => {
-    const book = marketBookPrice(soccer(1.4, 1.1, -0.08, { score: { home: 1, away: 2 }, minutesPlayed: 60 }), noMargins);
+    const book = marketBookPrice(soccer(1.4, 1.1, -0.08, { score: { home: 1, away: 2 }, minutesPlayed: 60 }), marketMarginsWith(noMargins, { oddsMax: 1000 }));
     const correct = marketFind(book, 1099);
     // Scores below 1 in 500 are left out, so the listed ones and "other" cover nearly all of the mass.
     expect(correct.options.reduce((sum, option) => sum + option.probability, 0)).toBeGreaterThan(0.99);

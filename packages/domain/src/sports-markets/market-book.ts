@@ -39,7 +39,7 @@ import {
   type MarketKind,
   type MarketType,
 } from './market-codes.ts';
-import { marketMargin, marketMarginsDefault, type MarketMargins } from './market-margins.ts';
+import { marketMargin, marketMarginsDefault, marketOfferable, oddsWithinCap, type MarketMargins } from './market-margins.ts';
 
 /**
  * Every market the feed quotes for one match, priced from the sport's model and the score (reference/betting.md
@@ -64,6 +64,11 @@ export interface PricedMarket {
   readonly line: number | undefined;
   /** True for the line nearest 50/50 of a laddered market (and for every market without a line). */
   readonly main: boolean;
+  /**
+   * False when the market is pulled (`marketOfferable`): an outcome is all but decided or a price would pass the
+   * cap. It is kept so its id quotes `closed`; its options keep their probabilities but must not be offered.
+   */
+  readonly open: boolean;
   readonly options: readonly PricedOption[];
 }
 
@@ -101,15 +106,15 @@ function marketPrice(
   market: { type: MarketType; period: number; line: number | undefined; main?: boolean },
   selections: readonly { type: number; probability: number; line?: number }[],
 ): PricedMarket {
-  const odds = oddsWithMargin(
-    selections.map((selection) => selection.probability),
-    marginOf(pricing, kind),
-  );
+  const margin = marginOf(pricing, kind);
+  const probabilities = selections.map((selection) => selection.probability);
+  const odds = oddsWithMargin(probabilities, margin);
   return {
     type: market.type,
     period: market.period,
     line: market.line,
     main: market.main ?? true,
+    open: marketOfferable(pricing.margins, margin, probabilities),
     options: selections.map((selection, index) => ({ type: selection.type, line: selection.line, probability: selection.probability, odds: odds[index]! })),
   };
 }
@@ -197,6 +202,7 @@ function soccerBook(input: Extract<MarketBookInput, { sport: 'soccer' }>, pricin
     period,
     line: undefined,
     main: true,
+    open: marketOfferable(pricing.margins, doubleChanceMargin, [doubleChance.homeOrDraw, doubleChance.homeOrAway, doubleChance.drawOrAway]),
     options: [
       { type: selectionTypes.homeOrDraw, probability: doubleChance.homeOrDraw },
       { type: selectionTypes.homeOrAway, probability: doubleChance.homeOrAway },
@@ -216,18 +222,25 @@ function soccerBook(input: Extract<MarketBookInput, { sport: 'soccer' }>, pricin
   // Selections are priced one by one (like double chance) because impossible scores are left out.
   const correctScoreMargin = marginOf(pricing, 'correctScore');
   let other = 0;
+  let likeliest = 0;
   const scores: PricedOption[] = [];
+  // Scores below 1 in 500, or whose price would pass the cap, are not offered.
+  const offered = (probability: number) => probability >= correctScoreProbabilityMin && oddsWithinCap(pricing.margins, correctScoreMargin, probability);
   for (const score of soccerCorrectScoreProbabilities(matrix, Number.MAX_SAFE_INTEGER).scores) {
+    likeliest = Math.max(likeliest, score.probability);
     if (score.home > correctScoreGoalsMax || score.away > correctScoreGoalsMax) other += score.probability;
-    // Scores below 1 in 500 are not offered: their price would sit at the 1000 cap.
-    else if (score.probability >= correctScoreProbabilityMin) {
+    else if (offered(score.probability)) {
       const type = correctScoreType(score.home, score.away);
       scores.push({ type, line: undefined, probability: score.probability, odds: oddsWithMarginOfSelection(score.probability, correctScoreMargin) });
     }
   }
   scores.sort((left, right) => left.type - right.type);
-  scores.push({ type: selectionTypes.correctScoreOther, line: undefined, probability: other, odds: oddsWithMarginOfSelection(other, correctScoreMargin) });
-  markets.push({ type: marketTypes.soccerCorrectScore, period, line: undefined, main: true, options: scores });
+  if (offered(other)) {
+    scores.push({ type: selectionTypes.correctScoreOther, line: undefined, probability: other, odds: oddsWithMarginOfSelection(other, correctScoreMargin) });
+  }
+  // Pulled like any market once one score is all but certain, or when fewer than two scores are worth a price.
+  const correctScoreOpen = likeliest <= pricing.margins.probabilityMax && scores.length >= 2;
+  markets.push({ type: marketTypes.soccerCorrectScore, period, line: undefined, main: true, open: correctScoreOpen, options: scores });
   return markets;
 }
 

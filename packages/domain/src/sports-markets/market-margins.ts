@@ -8,6 +8,16 @@ export interface MarketMargins {
   readonly byKind: Readonly<Record<MarketKind, number>>;
   /** Added to every kind while the match is live: live prices carry more risk. */
   readonly inPlayExtra: number;
+  /**
+   * The highest decimal price any market may show (101.00 by default). A market where a price would pass it is
+   * closed rather than quoted; correct scores, priced one by one, leave such a score out instead.
+   */
+  readonly oddsMax: number;
+  /**
+   * A market closes once one of its outcomes is fairly more likely than this (0.99 by default): at the 1.01 floor a
+   * selection above 1 / 1.01 ≈ 0.990 pays more than it is worth, and the other side would need an absurd price.
+   */
+  readonly probabilityMax: number;
 }
 
 export const marketMarginsDefault: MarketMargins = {
@@ -23,7 +33,13 @@ export const marketMarginsDefault: MarketMargins = {
     setHandicap: 0.06,
   },
   inPlayExtra: 0.02,
+  oddsMax: 101,
+  probabilityMax: 0.99,
 };
+
+/** Bounds of the two closing rules: a cap from 2.00 to 1000.00; a probability threshold from 0.9 to 0.99. */
+const oddsMaxRange = { min: 2, max: 1000 } as const;
+const probabilityMaxRange = { min: 0.9, max: 0.99 } as const;
 
 /** The margin to apply: the kind's, plus the in-play extra when live; always within [0, 0.5]. */
 export function marketMargin(margins: MarketMargins, kind: MarketKind, inPlay: boolean): number {
@@ -32,17 +48,44 @@ export function marketMargin(margins: MarketMargins, kind: MarketKind, inPlay: b
 }
 
 /**
- * Margins with some kinds overridden, e.g. from configuration `{ "result": 0.04, "inPlayExtra": 0.03 }`. Unknown
- * names and values outside [0, 0.5] throw, so a typo in configuration fails at start rather than mispricing.
+ * Margins with some kinds overridden, e.g. from configuration `{ "result": 0.04, "inPlayExtra": 0.03, "oddsMax": 51 }`.
+ * Unknown names and values outside their range ([0, 0.5] for margins, [2, 1000] for `oddsMax`, [0.9, 0.99] for
+ * `probabilityMax`) throw, so a typo in configuration fails at start rather than mispricing.
  */
 export function marketMarginsWith(base: MarketMargins, overrides: Readonly<Record<string, number>>): MarketMargins {
   const byKind: Record<string, number> = { ...base.byKind };
-  let inPlayExtra = base.inPlayExtra;
+  let { inPlayExtra, oddsMax, probabilityMax } = base;
   for (const [name, value] of Object.entries(overrides)) {
+    if (name === 'oddsMax') {
+      if (typeof value !== 'number' || !(value >= oddsMaxRange.min && value <= oddsMaxRange.max))
+        throw new RangeError(`oddsMax must be a decimal price in [${oddsMaxRange.min}, ${oddsMaxRange.max}], got ${String(value)}`);
+      oddsMax = value;
+      continue;
+    }
+    if (name === 'probabilityMax') {
+      if (typeof value !== 'number' || !(value >= probabilityMaxRange.min && value <= probabilityMaxRange.max))
+        throw new RangeError(`probabilityMax must be in [${probabilityMaxRange.min}, ${probabilityMaxRange.max}], got ${String(value)}`);
+      probabilityMax = value;
+      continue;
+    }
     if (typeof value !== 'number' || !(value >= 0 && value <= 0.5)) throw new RangeError(`margin ${name} must be a fraction in [0, 0.5], got ${String(value)}`);
     if (name === 'inPlayExtra') inPlayExtra = value;
     else if (Object.hasOwn(byKind, name)) byKind[name] = value;
-    else throw new RangeError(`unknown market margin ${name}; known: ${Object.keys(byKind).join(', ')}, inPlayExtra`);
+    else throw new RangeError(`unknown market margin ${name}; known: ${Object.keys(byKind).join(', ')}, inPlayExtra, oddsMax, probabilityMax`);
   }
-  return { byKind: byKind as Record<MarketKind, number>, inPlayExtra };
+  return { byKind: byKind as Record<MarketKind, number>, inPlayExtra, oddsMax, probabilityMax };
+}
+
+/**
+ * Whether a market may be offered (the rule of leading books: a decided or near-decided market is pulled, never
+ * shown at absurd odds): no outcome fairly above `probabilityMax`, and no price above `oddsMax`, i.e. every
+ * selection has p · (1 + margin) · oddsMax ≥ 1. A selection of probability 0 fails the second test.
+ */
+export function marketOfferable(margins: MarketMargins, margin: number, probabilities: readonly number[]): boolean {
+  return probabilities.every((probability) => probability <= margins.probabilityMax && oddsWithinCap(margins, margin, probability));
+}
+
+/** True when one selection's price, 1 / (p (1 + margin)), stays at or below `oddsMax`. */
+export function oddsWithinCap(margins: MarketMargins, margin: number, probability: number): boolean {
+  return probability * (1 + margin) * margins.oddsMax >= 1;
 }

@@ -23,11 +23,15 @@ export function soccerMinutesPlayed(match: FeedMatch): number {
   }
 }
 
-/** Basketball minutes played, overtime included; the clock counts down within each period. */
+/**
+ * Basketball minutes played, overtime included; the clock counts down within each period. The breaks 3006, 3008
+ * and 3010 come after quarters 1, 2 and 3 (the break before an overtime shows 3012 at its full length).
+ */
 export function basketballMinutesPlayed(match: FeedMatch, regulationMinutes: number, overtimeMinutes: number): number {
   const quarterMinutes = regulationMinutes / 4;
   const code = match.clock.periodCode;
   const left = match.clock.seconds / 60;
+  if (code === 3006 || code === 3008 || code === 3010) return ((code - 3004) / 2) * quarterMinutes;
   if (code >= 3005 && code <= 3011) {
     const quarter = (code - 3003) / 2;
     return (quarter - 1) * quarterMinutes + Math.max(0, quarterMinutes - left);

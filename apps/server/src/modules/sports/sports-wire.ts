@@ -84,11 +84,11 @@ function groupName(market: PricedMarket): string {
 
 /**
  * One market on the wire: open with its odds, suspended with the same odds negated (locked), or closed with only
- * id and ss once the match has ended.
+ * id and ss once the match has ended or the market is pulled (an outcome all but decided, a price above the cap).
  */
 export function marketWire(matchId: number, market: PricedMarket, match: FeedMatch): Market {
   const id = marketIdOf({ matchId, type: market.type, period: market.period, line: market.line });
-  if (match.status === 'ended') return { id, ss: SALE_STATUS.closed };
+  if (match.status === 'ended' || !market.open) return { id, ss: SALE_STATUS.closed };
   const suspended = match.marketsSuspended;
   const signed = marketTypeInfo[market.type].kind === 'handicap' || marketTypeInfo[market.type].kind === 'setHandicap';
   return {
@@ -137,9 +137,12 @@ function clockWire(match: FeedMatch): Match['mc'] {
   };
 }
 
-/** Open or suspended markets; none once the match has ended. */
+/** Open or suspended markets (pulled ones not counted); none once the match has ended. */
 function marketCount(book: readonly PricedMarket[], match: FeedMatch): number {
-  return match.status === 'ended' ? 0 : book.length;
+  if (match.status === 'ended') return 0;
+  let count = 0;
+  for (const market of book) if (market.open) count += 1;
+  return count;
 }
 
 export function matchWire(match: FeedMatch, book: readonly PricedMarket[], detail: boolean, incrCursor: number): Match {

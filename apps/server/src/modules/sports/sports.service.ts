@@ -275,7 +275,7 @@ export function sportsQuoteGet(state: SportsState, query: { matchId: number; mar
     live: match.status === 'live',
     score: { home: match.score.home, away: match.score.away },
   };
-  if (!market || match.status === 'ended') return { ...base, odds: undefined, status: 'closed' };
+  if (!market || !market.open || match.status === 'ended') return { ...base, odds: undefined, status: 'closed' };
   if (!option) return undefined;
   return { ...base, odds: option.odds, status: match.marketsSuspended ? 'suspended' : 'open' };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesGenerate, type Fixture } from './fixture-generator.ts';
-import { matchSimulationAdvance, matchSimulationCreate, simulatedTimeMs } from './match-simulator.ts';
+import { basketballBreakClock, matchSimulationAdvance, matchSimulationCreate, simulatedTimeMs } from './match-simulator.ts';
 import type { FeedMatch, MatchModel } from './sports-feed.ts';
 
 const nowMs = Date.UTC(2026, 10, 23, 12, 0);
@@ -110,6 +110,26 @@ describe('matchSimulationAdvance', () => {
       expect(final.periodScores.map((period) => period.periodCode).slice(0, 4)).toEqual([3005, 3006, 3007, 3008]);
       expect(final.score.home + final.score.away).toBeGreaterThan(100);
     }
+  });
+
+  it('names each basketball break on the clock: 3006 after Q1, 3008 half time, 3010 after Q3, never a stopped quarter', () => {
+    const [fixture] = fixturesOf('basketball', 1);
+    if (!fixture) throw new Error('no fixture');
+    const states = matchRun(fixture, 8, 1000);
+    const live = states.filter((state) => state.status === 'live');
+    const breakCodes = [...new Set(live.filter((state) => !state.clock.running).map((state) => state.clock.periodCode))];
+    expect(breakCodes.slice(0, 3)).toEqual([3006, 3008, 3010]);
+    // A quarter's own code (odd, 3005–3011) only ever shows with the clock running.
+    expect(live.some((state) => !state.clock.running && [3005, 3007, 3009, 3011].includes(state.clock.periodCode))).toBe(false);
+    // A break follows its quarter and precedes the next one.
+    const codes = live.map((state) => state.clock.periodCode).filter((code, index, all) => code !== all[index - 1]);
+    expect(codes.slice(0, 7)).toEqual([3005, 3006, 3007, 3008, 3009, 3010, 3011]);
+  });
+
+  it('shows the break before an overtime as the overtime clock stopped at its full length', () => {
+    const clock = { seconds: 0, running: true, direction: 'down', periodCode: 3011, injuryMinutes: 0 } as const;
+    expect(basketballBreakClock(clock, 4, 300)).toEqual({ ...clock, running: false, seconds: 300, periodCode: 3012 });
+    expect(basketballBreakClock(clock, 2, 300)).toEqual({ ...clock, running: false, seconds: 0, periodCode: 3008 });
   });
 
   it('maps wall-clock time to simulated time with the speed factor', () => {

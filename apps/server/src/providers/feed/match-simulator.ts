@@ -237,12 +237,23 @@ function basketballSecondPlay(simulation: MatchSimulation, model: BasketballMode
   }
   const breakSeconds = phase.period === 2 ? basketballHalfTimeSeconds : basketballBreakSeconds;
   simulation.phase = { kind: 'break', endsAt: secondNext + breakSeconds };
-  simulation.clock = { ...simulation.clock, running: false };
+  simulation.clock = basketballBreakClock(simulation.clock, phase.period, model.league.overtimeMinutes * 60);
 }
 
 /** Live period codes of reference/betting.md §1: quarters 3005, 3007, 3009, 3011; overtime 3012. */
 function basketballClockPeriod(period: number): number {
   return period > 4 ? 3012 : 3003 + 2 * period;
+}
+
+/**
+ * The stopped clock of the break after `periodPlayed`. Between quarters it takes the even code that follows the
+ * quarter's odd one (reference/betting.md §1): 3006 after Q1, 3008 half time, 3010 after Q3, so a card can name the
+ * break instead of showing a dead "Q1" at 0:00. §1 has no code for the break before an overtime: the clock shows
+ * the overtime (3012) stopped at its full length, as an arena clock does.
+ */
+export function basketballBreakClock(clock: FeedMatch['clock'], periodPlayed: number, overtimeSeconds: number): FeedMatch['clock'] {
+  if (periodPlayed < 4) return { ...clock, running: false, seconds: 0, periodCode: basketballClockPeriod(periodPlayed) + 1 };
+  return { ...clock, running: false, seconds: overtimeSeconds, periodCode: 3012 };
 }
 
 function rallyTimingOf(simulation: MatchSimulation): { point: number; setBreak: number } {

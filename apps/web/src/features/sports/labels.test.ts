@@ -34,5 +34,7 @@ describe('labels', () => {
   it('writes live periods', () => {
     expect(periodText(t, 3, 3009)).toBe('sports.period.quarter(3)');
     expect(periodText(t, 1, 1003)).toBe('sports.period.halfTime');
+    expect(periodText(t, 3, 3006)).toBe('sports.period.quarterBreak(1)');
+    expect(periodText(t, 3, 3008)).toBe('sports.period.halfTime');
   });
 });

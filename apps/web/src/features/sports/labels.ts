@@ -9,6 +9,8 @@ export function periodText(t: TFunction, sportId: number, periodCode: number): s
   switch (label.key) {
     case 'quarter':
       return t('sports.period.quarter', { n: label.n });
+    case 'quarterBreak':
+      return t('sports.period.quarterBreak', { n: label.n });
     case 'set':
       return t('sports.period.set', { n: label.n });
     case 'game':

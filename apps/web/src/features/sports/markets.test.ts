@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMarkets, marketGroupsOrder, marketPeriod, oddsDirection, optionLocked } from './markets.ts';
+import { cardMarkets, marketEmptyReason, marketGroupsOrder, marketPeriod, oddsDirection, optionLocked } from './markets.ts';
 
 const group = (mty: number, pe?: number, tys: number[] = [1, 2]) => ({ mty, pe, mks: [{ op: tys.map((ty) => ({ ty })) }] });
 
@@ -54,5 +54,13 @@ describe('market period', () => {
     expect(marketPeriod(3, 3006)).toEqual({ key: 'quarter', n: 2 });
     expect(marketPeriod(5, 5003)).toEqual({ key: 'set', n: 2 });
     expect(marketPeriod(15, 15002)).toEqual({ key: 'game', n: 1 });
+  });
+});
+
+describe('marketEmptyReason', () => {
+  it('tells a pulled main market (ss −1, id only) from one that never came', () => {
+    expect(marketEmptyReason({ ss: -1 })).toBe('closed');
+    expect(marketEmptyReason(undefined)).toBe('none');
+    expect(marketEmptyReason({ ss: 1 })).toBe('none');
   });
 });

@@ -43,6 +43,14 @@ export function optionLocked(marketStatus: number, odds: number | undefined): bo
   return marketStatus !== 1 || odds === undefined || !(odds > 1);
 }
 
+/**
+ * Why a card has no odds to show: 'closed' when the book pulled its main market (ss −1: an outcome all but decided, or a
+ * price past the cap, or the match over), 'none' when no market came at all (no odds yet).
+ */
+export function marketEmptyReason(market: { ss: number } | undefined): 'closed' | 'none' {
+  return market?.ss === -1 ? 'closed' : 'none';
+}
+
 /** How the price moved between two polls; nothing when either side is locked or the price is the same. */
 export function oddsDirection(previous: number | undefined, next: number | undefined): 'up' | 'down' | undefined {
   if (previous === undefined || next === undefined || !(previous > 1) || !(next > 1) || previous === next) return undefined;

@@ -36,6 +36,12 @@ describe('period labels', () => {
     expect(periodLabel(3, 3012)).toEqual({ key: 'overtime' });
   });
 
+  it('names the basketball breaks the server sends between quarters (even codes), not the quarter just played', () => {
+    expect(periodLabel(3, 3006)).toEqual({ key: 'quarterBreak', n: 1 });
+    expect(periodLabel(3, 3008)).toEqual({ key: 'halfTime' });
+    expect(periodLabel(3, 3010)).toEqual({ key: 'quarterBreak', n: 3 });
+  });
+
   it('numbers sets of tennis and volleyball, games of table tennis', () => {
     expect(periodLabel(5, 5002)).toEqual({ key: 'set', n: 1 });
     expect(periodLabel(13, 13004)).toEqual({ key: 'set', n: 3 });

@@ -23,11 +23,14 @@ export function clockText(seconds: number): string {
 }
 
 export type PeriodLabel =
-  { key: 'notStarted' | 'firstHalf' | 'halfTime' | 'secondHalf' | 'ended' | 'overtime' } | { key: 'quarter' | 'set' | 'game'; n: number } | { key: 'live' };
+  | { key: 'notStarted' | 'firstHalf' | 'halfTime' | 'secondHalf' | 'ended' | 'overtime' }
+  | { key: 'quarter' | 'quarterBreak' | 'set' | 'game'; n: number }
+  | { key: 'live' };
 
 /**
  * The live period `mc.pe` as a label: soccer 1002/1003/1004 halves and half time; basketball 3005…3011 quarters (odd
- * codes) and 3012 overtime; tennis and volleyball sets from sport·1000 + 2; table tennis counts games.
+ * codes), the breaks between them (even codes: 3006 end of Q1, 3008 half time, 3010 end of Q3) and 3012 overtime;
+ * tennis and volleyball sets from sport·1000 + 2; table tennis counts games.
  */
 export function periodLabel(sportId: number, periodCode: number): PeriodLabel {
   const base = sportId * 1000;
@@ -41,6 +44,8 @@ export function periodLabel(sportId: number, periodCode: number): PeriodLabel {
   }
   if (sportId === 3) {
     if (periodCode === 3012) return { key: 'overtime' };
+    if (periodCode === 3008) return { key: 'halfTime' };
+    if (periodCode === 3006 || periodCode === 3010) return { key: 'quarterBreak', n: (periodCode - 3004) / 2 };
     if (periodCode >= 3005 && periodCode <= 3011) return { key: 'quarter', n: Math.floor((periodCode - 3005) / 2) + 1 };
     return { key: 'live' };
   }

@@ -3,7 +3,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFavouritesStore } from '../favourites-store.ts';
-import { cardMarkets, SELECTION } from '../markets.ts';
+import { cardMarkets, marketEmptyReason, SELECTION } from '../markets.ts';
 import { MATCH_STATUS } from '../match-list.ts';
 import type { OddsSelect } from '../odds-selection.ts';
 import { OddsButton } from './odds-button.tsx';
@@ -76,7 +76,7 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
               />
             ))
         ) : (
-          <span className={styles.noMarket}>{t('sports.noMarket')}</span>
+          <span className={styles.noMarket}>{marketEmptyReason(mainMarket) === 'closed' ? t('sports.detail.marketClosed') : t('sports.noMarket')}</span>
         )}
         <Link to={detailHref} className={styles.more} aria-label={t('sports.marketsCount', { count: shown.tms })}>
           +{shown.tms}
