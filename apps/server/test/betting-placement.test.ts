@@ -190,3 +190,14 @@ describe('idempotency and concurrency', () => {
     expect(await auditClean(t)).toBe(true);
   });
 });
+
+describe('an idle session', () => {
+  it('must sign in again before a bet: REAUTH_REQUIRED, no bet, no debit (last: it moves the shared clock)', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const option = upcoming();
+    t.clock.advance(31 * 60_000);
+    refusedWith(await singlePost(t, session, [{ option, stake: 5_00 }]), 'REAUTH_REQUIRED');
+    expect(await betCount(session.uid)).toBe(0);
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
+  });
+});
