@@ -58,6 +58,7 @@ export const ERRORS = {
   PAYIN_CODE_INVALID: { code: 5010, key: 'payinCodeInvalid' },
   APPEAL_EXISTS: { code: 5011, key: 'appealExists' },
   WEBHOOK_REJECTED: { code: 5012, key: 'webhookRejected' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { code: 5013, key: 'paymentProviderUnavailable' },
   // end payments
   // betting
   MARKET_CLOSED: { code: 6001, key: 'marketClosed' },

@@ -87,7 +87,10 @@ export const payChannelSchema = z.object({
   currency: described(z.string(), 'The one currency this method moves'),
   min_amount: minor('Smallest amount per order'),
   max_amount: minor('Largest amount per order'),
-  quick_amounts: described(z.array(integer('Quick amount in minor units')), 'Quick amounts the page offers as buttons'),
+  quick_amounts: described(
+    z.array(integer('Quick amount in minor units')),
+    'Quick amounts the page offers as buttons: pay-ins only ones this player can send now (from min_amount, first deposit included, up to max_amount and what is left of today’s maximum); empty when none fits',
+  ),
   fee_rate_bp: integer('Fee in basis points of the amount (withdrawals); 0 for deposits'),
   fee_cap: minor('Largest fee per order'),
   networks: described(z.array(z.string()), 'Networks a crypto method offers (TRC20, ERC20); empty for fiat'),
@@ -193,6 +196,11 @@ export const payinOrderStatus = endpoint({
     channel: described(z.string(), 'Channel key'),
     first_deposit: flag('1 when this order was the player’s first completed deposit (the register/first-charge bonus follows)'),
     poll_interval_s: integer('Seconds before the next poll (spec: 10)'),
+    create_time: integer('Unix seconds the order was created'),
+    instruction: described(
+      z.nullable(paymentInstructionSchema),
+      'The payment instruction, as payin/order/create gave it, so any tab or device can show the code again; null when the provider gave none (it failed)',
+    ),
   }),
 });
 
@@ -215,7 +223,9 @@ export const payinUserRecommend = endpoint({
   body: noBody,
   data: z.object({
     channel: described(z.string(), 'Recommended channel: the last one the player paid with, else the first of the brand'),
-    amount: minor('Recommended amount: the last paid amount, else the first quick amount'),
+    amount: minor(
+      'Recommended amount, always one the player can send now (order minimum, first deposit included, to what is left of today’s maximum): the last paid amount, else the nearest quick amount; 0 when today’s maximum is used up',
+    ),
     currency: described(z.string(), 'Currency of the amount'),
   }),
 });
@@ -482,6 +492,18 @@ export const pddWithdraw = endpoint({
 // ---------------------------------------------------------------------------------------------------------
 // History
 
+const PAY_STATUS_VALUES: readonly number[] = Object.values(PAY_STATUS);
+/** Comma-separated pay statuses in a query string ("0,2,20", as match ids elsewhere), or one number. */
+const payStatusListQuery = described(
+  z
+    .pipe(
+      z.union([z.string().check(z.regex(/^\d{1,2}(,\d{1,2}){0,5}$/)), z.number()]),
+      z.transform((value: string | number) => [...new Set(String(value).split(',').map(Number))]),
+    )
+    .check(z.refine((statuses) => statuses.every((status) => PAY_STATUS_VALUES.includes(status)), { message: 'invalid_value' })),
+  'Only orders of these pay statuses, comma-separated (0, 1, 2, 3, 4, 20): "0,2,20" lists every pending order',
+);
+
 export const payOrderHistoryItemSchema = z.object({
   order_id: orderIdSchema,
   type: directionSchema,
@@ -503,7 +525,7 @@ export const payOrderHistory = endpoint({
   auth: 'user',
   query: z.object({
     type: z.optional(described(z.enum(['all', 'payin', 'payout']), 'all (default), payin or payout')),
-    pay_status: z.optional(queryInt('Only orders of this pay status (0, 1, 2, 3, 4, 20)', { min: 0, max: 20 })),
+    pay_status: z.optional(payStatusListQuery),
     cursor: z.optional(queryInt('Cursor from the previous page; omit for the first', { min: 0 })),
     page_size: z.optional(queryInt('Items per page, 1–50 (default 20)', { min: 1, max: 50 })),
   }),

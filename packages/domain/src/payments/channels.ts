@@ -41,7 +41,7 @@ export interface PayinChannelDef {
   name: string;
   currency: CurrencyCode;
   kind: PayinKind;
-  /** The provider's own per-order ceiling in major units, when it publishes one (Xendit GCash: 100,000). */
+  /** The rail's own per-payment ceiling in major units, when it publishes one (Xendit GCash: 100,000; UPI: 1,00,000). */
   providerMaxMajor?: number;
   networks?: readonly CryptoNetwork[];
   /** Inputs taken at order time. */
@@ -51,7 +51,8 @@ export interface PayinChannelDef {
 export const PAYIN_CHANNELS: readonly PayinChannelDef[] = [
   { key: 'PIX', name: 'PIX', currency: 'BRL', kind: 'pix' },
   { key: 'SPEI', name: 'SPEI', currency: 'MXN', kind: 'spei' },
-  { key: 'UPI', name: 'UPI', currency: 'INR', kind: 'upi' },
+  // NPCI caps a UPI payment at ₹1,00,000.
+  { key: 'UPI', name: 'UPI', currency: 'INR', kind: 'upi', providerMaxMajor: 100_000 },
   { key: 'GCASH', name: 'GCash', currency: 'PHP', kind: 'redirect', providerMaxMajor: 100_000 },
   { key: 'PAYMAYA', name: 'Maya', currency: 'PHP', kind: 'redirect', providerMaxMajor: 100_000 },
   { key: 'MPESA', name: 'M-Pesa', currency: 'KES', kind: 'stk_push', providerMaxMajor: 250_000, fields: ['phone'] },

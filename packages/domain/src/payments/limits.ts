@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../money/currency.ts';
 import type { MarketKey } from '../variants/profile.ts';
+import type { PayinChannelDef } from './channels.ts';
 
 /**
  * Spec §9 money limits, in major units (multiply by 100 for minor units). Where the spec's figures cannot be
@@ -26,14 +27,22 @@ export const QUICK_AMOUNTS_MAJOR: Partial<Record<CurrencyCode, readonly number[]
 
 /**
  * Daily maximum deposit (spec §9: 100 default, 300 Mexico, 1000 PHP and KE, 500 INR, USDT 250, PEN 2000), read
- * in thousands of the currency: taken literally, Kenya's 1000 would sit below its own 5000 quick amount and
- * India's 500 below its 1000 one, and Colombia's default 100 below its 6000 minimum.
+ * in thousands of the currency — the "K" the spec says some builds display. Decision 008 gives the reasoning: read
+ * literally, Mexico's 300, Kenya's 1000, India's 500 and Colombia's 100 sit below their own quick amounts or
+ * minimum, and every market's cap would sit below the deposit that unlocks its maximum bonus (R$600, $5000…).
+ * What a single order can take is lowered further by the payment rail's own ceiling (`providerMaxMajor`).
  */
 const DAILY_MAX_THOUSANDS: Partial<Record<CurrencyCode, number>> = { MXN: 300, PHP: 1000, KES: 1000, INR: 500, USDT: 250, PEN: 2000 };
 const DAILY_MAX_THOUSANDS_DEFAULT = 100;
 
 export function dailyMaxMinor(currency: CurrencyCode): number {
   return (DAILY_MAX_THOUSANDS[currency] ?? DAILY_MAX_THOUSANDS_DEFAULT) * 1000 * 100;
+}
+
+/** Largest single pay-in on a channel: the daily maximum, or the rail's own per-payment ceiling when lower. */
+export function payinOrderMaxMinor(channel: Pick<PayinChannelDef, 'currency' | 'providerMaxMajor'>): number {
+  const daily = dailyMaxMinor(channel.currency);
+  return channel.providerMaxMajor === undefined ? daily : Math.min(daily, channel.providerMaxMajor * 100);
 }
 
 /** Largest bonus a first deposit unlocks (spec §9: R$600 default, $5000 Mexico, 5000 PHP and INR). */
@@ -65,10 +74,24 @@ export function payoutMinMinor(currency: CurrencyCode, brandMinChargeMajor: numb
   return (PAYOUT_MIN_MAJOR[currency] ?? Math.ceil((PAYIN_MIN_MAJOR[currency] ?? brandMinChargeMajor) / 2)) * 100;
 }
 
+/** The spec's quick-amount table for a currency, unfiltered (some entries sit below the currency's own minimum). */
 export function quickAmountsMinor(currency: CurrencyCode, brandMinChargeMajor: number): number[] {
   const listed = QUICK_AMOUNTS_MAJOR[currency];
   const min = PAYIN_MIN_MAJOR[currency] ?? brandMinChargeMajor;
   return (listed ?? [min, min * 2, min * 5, min * 10]).map((major) => major * 100);
+}
+
+/**
+ * Quick amounts one player can actually send now: never below the order minimum (a first deposit's included) nor
+ * above the order maximum or what is left of today's maximum. When the table's smallest entries fall under the
+ * minimum, the minimum itself leads the list, so the player still gets a button for the smallest deposit.
+ * Empty when nothing fits (today's maximum is used up).
+ */
+export function payinQuickAmountsMinor(tableMinor: readonly number[], minMinor: number, maxMinor: number): number[] {
+  if (maxMinor < minMinor) return [];
+  const inside = tableMinor.filter((amount) => amount >= minMinor && amount <= maxMinor);
+  const droppedBelow = tableMinor.some((amount) => amount < minMinor);
+  return droppedBelow && !inside.includes(minMinor) ? [minMinor, ...inside] : inside;
 }
 
 /** How long a pay-in instruction stays payable before the order is cancelled as timed out. */

@@ -1,8 +1,10 @@
 import type { PayChannel } from '@piranha/contract';
-import type { CurrencyCode, VariantProfile } from '@piranha/domain';
+import type { VariantProfile } from '@piranha/domain';
 import {
   dailyMaxMinor,
   payinMinMinor,
+  payinOrderMaxMinor,
+  payinQuickAmountsMinor,
   payoutMinMinor,
   quickAmountsMinor,
   withdrawalFeeCapMinor,
@@ -11,21 +13,23 @@ import {
   type PayoutChannelDef,
 } from '@piranha/domain/payments';
 
-/** How a channel reads on the wire (spec §3 pay_channel items) with its limits for this brand and player. */
-function channelMaxMinor(channel: PayinChannelDef, currency: CurrencyCode): number {
-  const daily = dailyMaxMinor(currency);
-  return channel.providerMaxMajor === undefined ? daily : Math.min(daily, channel.providerMaxMajor * 100);
-}
-
-export function payChannelOf(channel: PayinChannelDef, brand: VariantProfile, firstDeposit: boolean): PayChannel {
+/**
+ * How a pay-in channel reads on the wire (spec §3 pay_channel items) with its limits for this brand and player:
+ * `depositedTodayMinor` is what the player already deposited today in the channel's currency, so the quick
+ * amounts never offer more than what is left of the daily maximum.
+ */
+export function payChannelOf(channel: PayinChannelDef, brand: VariantProfile, firstDeposit: boolean, depositedTodayMinor: number): PayChannel {
+  const min = payinMinMinor(channel.currency, brand.minCharge, firstDeposit);
+  const max = payinOrderMaxMinor(channel);
+  const leftToday = Math.max(0, dailyMaxMinor(channel.currency) - depositedTodayMinor);
   return {
     key: channel.key,
     name: channel.name,
     icon: `/pay-icons/${channel.key.toLowerCase()}.svg`,
     currency: channel.currency,
-    min_amount: payinMinMinor(channel.currency, brand.minCharge, firstDeposit),
-    max_amount: channelMaxMinor(channel, channel.currency),
-    quick_amounts: quickAmountsMinor(channel.currency, brand.minCharge),
+    min_amount: min,
+    max_amount: max,
+    quick_amounts: payinQuickAmountsMinor(quickAmountsMinor(channel.currency, brand.minCharge), min, Math.min(max, leftToday)),
     fee_rate_bp: 0,
     fee_cap: 0,
     networks: [...(channel.networks ?? [])],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
 import { TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
@@ -9,6 +10,9 @@ import {
   mpesaMsisdn,
   PAYIN_ORDER_TTL_MS,
   payinChannelsOf,
+  payinMinMinor,
+  payinOrderMaxMinor,
+  payinQuickAmountsMinor,
   payoutChannelsOf,
   quickAmountsMinor,
   type CryptoNetwork,
@@ -28,6 +32,7 @@ import {
   orderInsert,
   orderLockById,
   orderOfUser,
+  orderProviderSet,
   orderStateSet,
   ordersExpiredOpen,
   payinCodeOf,
@@ -80,7 +85,7 @@ export async function depositInfo(
     pay_channel:
       query.pay_type === 'payout'
         ? payoutChannelsOf([currency]).map((channel) => payoutChannelView(channel, brand))
-        : payinChannelsOf([currency]).map((channel) => payChannelOf(channel, brand, first)),
+        : payinChannelsOf([currency]).map((channel) => payChannelOf(channel, brand, first, today)),
     daily_max: dailyMaxMinor(currency),
     deposited_today: today,
     min_charge: brand.minCharge * 100,
@@ -89,7 +94,15 @@ export async function depositInfo(
   };
 }
 
+/** The stored instruction with its expiry, or null while the provider has not answered (or failed). */
+function instructionOf(row: PaymentOrderRow): PayinOrder['instruction'] | null {
+  if (!row.instruction) return null;
+  return { ...(row.instruction as Omit<PayinOrder['instruction'], 'expire_at'>), expire_at: unixSeconds(row.expiresAt) };
+}
+
 export function payinOrderView(row: PaymentOrderRow): PayinOrder {
+  const instruction = instructionOf(row);
+  if (!instruction) throw new Error(`payin order ${row.orderId} has no instruction`);
   return {
     order_id: row.orderId,
     channel: row.channel,
@@ -98,7 +111,7 @@ export function payinOrderView(row: PaymentOrderRow): PayinOrder {
     status: row.status as PayinOrder['status'],
     pay_status: row.payStatus as PayinOrder['pay_status'],
     create_time: unixSeconds(row.createdAt),
-    instruction: { ...(row.instruction as Omit<PayinOrder['instruction'], 'expire_at'>), expire_at: unixSeconds(row.expiresAt) },
+    instruction,
   };
 }
 
@@ -115,11 +128,16 @@ function channelResolve(brand: VariantProfile, body: CreateBody): PayinChannelDe
 }
 
 /**
- * Creates a pay-in: checks channel, currency, amount limits and the daily maximum under a per-player lock, asks the
- * provider for the payment instruction, and stores the order (status 0). The route's Idempotency-Key makes a retry
- * answer the same order.
+ * Creates a pay-in in three steps, so no database transaction waits on a provider:
+ * 1. under a per-player lock, checks amount limits, the daily maximum and the payin code, and commits the order at
+ *    status 0 (its provider reference is the order id until the provider gives its own);
+ * 2. asks the provider for the payment instruction, outside any transaction;
+ * 3. stores the provider's reference and instruction (an STK push opens at status 1, it is already on the phone).
+ * A provider failure marks the order rejected / pay status failed and answers PAYMENT_PROVIDER_UNAVAILABLE. The
+ * route's Idempotency-Key makes a retry with the same key answer the same order (or the same failure); an order
+ * left at status 0 by a crash between the steps never credits and times out like any unpaid order.
  */
-export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: CreateBody): Promise<PayinOrder> {
+export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: CreateBody, log: Pick<FastifyBaseLogger, 'warn'>): Promise<PayinOrder> {
   const now = deps.now();
   const brand = await brandOfUser(deps.db, user.uid);
   const channel = channelResolve(brand, body);
@@ -141,12 +159,13 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
   const orderId = orderIdNew('payin');
   const expiresAt = new Date(now.getTime() + PAYIN_ORDER_TTL_MS);
 
-  return transaction(deps.db, async (tx) => {
+  const created = await transaction(deps.db, async (tx) => {
     await userMoneyLock(tx, 'payin', user.uid);
     const first = !(await payinPaidExists(tx, user.uid));
-    const view = payChannelOf(channel, brand, first);
-    if (body.amount < view.min_amount) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${view.min_amount}` });
-    if (body.amount > view.max_amount) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${view.max_amount}` });
+    const min = payinMinMinor(currency, brand.minCharge, first);
+    const max = payinOrderMaxMinor(channel);
+    if (body.amount < min) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
+    if (body.amount > max) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${max}` });
     const today = await payinSumSince(tx, user.uid, currency, dayStart(now), now);
     if (today + body.amount > dailyMaxMinor(currency))
       throw new AppError('PAYMENT_DAILY_LIMIT', { field: 'amount', issue: `remaining_${Math.max(0, dailyMaxMinor(currency) - today)}` });
@@ -157,7 +176,29 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
       if (!code || code.currency !== currency || code.expiresAt <= now || body.amount < code.minAmountMinor || (await payinCodeUseOf(tx, payinCode, user.uid)))
         throw new AppError('PAYIN_CODE_INVALID', { field: 'payin_code' });
     }
-    const start = await deps.provider.payinStart({
+    return orderInsert(tx, {
+      orderId,
+      userId: user.uid,
+      appKey: brand.appKey,
+      direction: 'payin',
+      channel: channel.key,
+      provider: payinProviderOf(channel),
+      providerRef: orderId,
+      currency,
+      amountMinor: body.amount,
+      status: ORDER_STATUS.created,
+      payStatus: PAY_STATUS.unprocessed,
+      instruction: null,
+      payinCode: payinCode ?? null,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+
+  let start: Awaited<ReturnType<PaymentsDeps['provider']['payinStart']>>;
+  try {
+    start = await deps.provider.payinStart({
       orderId,
       channel,
       amountMinor: body.amount,
@@ -167,27 +208,29 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
       ...(network ? { network } : {}),
       ...(msisdn ? { msisdn } : {}),
     });
-    const row = await orderInsert(tx, {
-      orderId,
-      userId: user.uid,
-      appKey: brand.appKey,
-      direction: 'payin',
-      channel: channel.key,
-      provider: payinProviderOf(channel),
-      providerRef: start.providerRef,
-      currency,
-      amountMinor: body.amount,
-      // An STK push is already on the player's phone: the order is pending from the start.
-      status: channel.kind === 'stk_push' ? ORDER_STATUS.pending : ORDER_STATUS.created,
-      payStatus: channel.kind === 'stk_push' ? PAY_STATUS.pending : PAY_STATUS.unprocessed,
-      instruction: start.instruction,
-      payinCode: payinCode ?? null,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
+  } catch (error) {
+    await transaction(deps.db, async (tx) => {
+      const order = await orderLockById(tx, created.id);
+      if (order?.status === ORDER_STATUS.created) await orderStateSet(tx, created.id, { status: ORDER_STATUS.rejected, payStatus: PAY_STATUS.failed }, deps.now());
     });
-    return payinOrderView(row);
-  });
+    log.warn({ order_id: orderId, channel: channel.key, err: error }, 'payment provider refused a pay-in; order marked failed');
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
+  }
+  // An STK push is already on the player's phone: the order is pending from the start.
+  const pending = channel.kind === 'stk_push';
+  const stored = await orderProviderSet(
+    deps.db,
+    created.id,
+    {
+      providerRef: start.providerRef,
+      instruction: start.instruction,
+      status: pending ? ORDER_STATUS.pending : ORDER_STATUS.created,
+      payStatus: pending ? PAY_STATUS.pending : PAY_STATUS.unprocessed,
+    },
+    deps.now(),
+  );
+  if (!stored) throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id' });
+  return payinOrderView(stored);
 }
 
 /** Cancels one open pay-in past its expiry (status 3, pay status 3 timeout); a no-op for any other order. */
@@ -222,6 +265,9 @@ export async function payinStatus(deps: PaymentsDeps, user: SessionUser, orderId
     channel: order.channel,
     first_deposit: order.firstDeposit ? (1 as const) : (0 as const),
     poll_interval_s: TIMERS.paymentPollMs / 1000,
+    create_time: unixSeconds(order.createdAt),
+    // Any tab or device can show the payment code again; null when the provider never gave one.
+    instruction: instructionOf(order),
   };
 }
 
@@ -229,10 +275,24 @@ export async function userDepositCheckOf(deps: PaymentsDeps, user: SessionUser) 
   return { is_deposit: (await payinPaidExists(deps.db, user.uid)) ? (1 as const) : (0 as const) };
 }
 
+/**
+ * The amount and channel the deposit page opens with: the player's last paid deposit, else the brand's first
+ * channel with its first quick amount — always an amount the player can send now (between the order minimum,
+ * first deposit included, and what is left of today's maximum). A last amount outside that range is replaced by
+ * the nearest quick amount under it (else the smallest); 0 when today's maximum is used up.
+ */
 export async function payinRecommendOf(deps: PaymentsDeps, user: SessionUser) {
   const brand = await brandOfUser(deps.db, user.uid);
   const last = await payinLastPaid(deps.db, user.uid);
-  if (last) return { channel: last.channel, amount: last.amountMinor, currency: last.currency };
-  const channel = payinChannelsOf([brand.currency])[0] ?? payinChannelsOf(brand.currencies)[0]!;
-  return { channel: channel.key, amount: quickAmountsMinor(channel.currency, brand.minCharge)[0]!, currency: channel.currency };
+  const fallback = payinChannelsOf([brand.currency])[0] ?? payinChannelsOf(brand.currencies)[0]!;
+  const channel =
+    (last && payinChannelsOf(brand.currencies).find((entry) => entry.key === last.channel && entry.currency === last.currency)) || fallback;
+  const now = deps.now();
+  const today = await payinSumSince(deps.db, user.uid, channel.currency, dayStart(now), now);
+  const view = payChannelOf(channel, brand, !last, today);
+  const leftMax = Math.min(view.max_amount, Math.max(0, dailyMaxMinor(channel.currency) - today));
+  let amount = view.quick_amounts[0] ?? 0;
+  if (last && channel.key === last.channel && last.amountMinor >= view.min_amount && last.amountMinor <= leftMax) amount = last.amountMinor;
+  else if (last) amount = [...view.quick_amounts].reverse().find((quick) => quick <= last.amountMinor) ?? amount;
+  return { channel: channel.key, amount, currency: channel.currency };
 }

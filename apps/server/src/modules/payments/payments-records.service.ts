@@ -29,7 +29,7 @@ export async function historyOf(deps: PaymentsDeps, user: SessionUser, query: Hi
   const limit = query.page_size ?? 20;
   const rows = await ordersOfUser(deps.db, user.uid, {
     ...(query.type && query.type !== 'all' ? { direction: query.type } : {}),
-    ...(query.pay_status === undefined ? {} : { payStatus: query.pay_status }),
+    ...(query.pay_status === undefined ? {} : { payStatuses: query.pay_status }),
     ...(query.cursor ? { beforeId: query.cursor } : {}),
     limit: limit + 1,
   });

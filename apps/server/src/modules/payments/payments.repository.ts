@@ -56,6 +56,24 @@ export async function orderStateSet(
     .where(eq(paymentOrders.id, id));
 }
 
+/**
+ * Stores what the provider answered for an order created before the call (status 0): its reference, the payment
+ * instruction and the state it opens in. Only an order still at status 0 takes it; false otherwise.
+ */
+export async function orderProviderSet(
+  tx: DbOrTx,
+  id: number,
+  started: { providerRef: string; instruction: Record<string, unknown>; status: number; payStatus: number },
+  now: Date,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx
+    .update(paymentOrders)
+    .set({ ...started, updatedAt: now })
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 0)))
+    .returning();
+  return row;
+}
+
 /** Open pay-ins past their expiry (oldest first), for the timeout sweep. */
 export async function ordersExpiredOpen(tx: DbOrTx, now: Date, limit: number): Promise<{ id: number }[]> {
   return tx
@@ -134,7 +152,7 @@ export async function userMoneyLock(tx: DbOrTx, scope: string, userId: number): 
 
 export interface HistoryFilter {
   direction?: 'payin' | 'payout';
-  payStatus?: number;
+  payStatuses?: readonly number[];
   beforeId?: number;
   limit: number;
 }
@@ -148,7 +166,7 @@ export async function ordersOfUser(tx: DbOrTx, userId: number, filter: HistoryFi
       and(
         eq(paymentOrders.userId, userId),
         filter.direction ? eq(paymentOrders.direction, filter.direction) : undefined,
-        filter.payStatus === undefined ? undefined : eq(paymentOrders.payStatus, filter.payStatus),
+        filter.payStatuses === undefined ? undefined : inArray(paymentOrders.payStatus, [...filter.payStatuses]),
         filter.beforeId === undefined ? undefined : lt(paymentOrders.id, filter.beforeId),
       ),
     )

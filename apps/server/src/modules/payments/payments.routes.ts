@@ -59,7 +59,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsT
     currencyInfoOf(user ? await brandOfUser(deps.db, user.uid) : ctx.variant, ctx.params.currency),
   );
   routeRegister(app, deps, depositInfoGet, ({ user, query, ctx }) => depositInfo(deps, user, query, ctx.params.currency));
-  routeRegister(app, deps, payinOrderCreate, ({ user, body }) => payinCreate(deps, user, body));
+  routeRegister(app, deps, payinOrderCreate, ({ user, body, request }) => payinCreate(deps, user, body, request.log));
   routeRegister(app, deps, payinOrderStatus, ({ user, query }) => payinStatus(deps, user, query.order_id));
   routeRegister(app, deps, userDepositCheck, ({ user }) => userDepositCheckOf(deps, user));
   routeRegister(app, deps, payinUserRecommend, ({ user }) => payinRecommendOf(deps, user));
