@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { brCodeParse, clabeCheck, erc20AddressCheck, trc20AddressValid } from '@piranha/domain/payments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, checkoutOf, payinCreateOk, payinCreateRequest, payinStatusOf, playerFund, sandboxDecide } from './payments-fixtures.ts';
 
@@ -123,6 +123,62 @@ describe('pay-in orders', () => {
     expect(second.data.order_id).toBe(first.data.order_id);
     const rows = await t.rows(sql`select 1 from payment_orders where user_id = ${session.uid}`);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('pay-in order and its provider', () => {
+  it('gives the payment instruction again on order/status, for another tab or device', async () => {
+    const session = await t.session('piranha');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+    const status = await payinStatusOf(t, session, order.order_id);
+    expect(status.instruction).toEqual(order.instruction);
+    expect(status.create_time).toBe(order.create_time);
+    expect(brCodeParse(status.instruction.copy_text).ok).toBe(true);
+  });
+
+  it('calls the provider only once the order row is committed at status 0, then stores its answer', async () => {
+    const psp = t.built.payments.provider;
+    const seen: { status: number; instruction: unknown }[] = [];
+    const original = psp.payinStart;
+    // Inside a still-open transaction this read would wait on it (or not see the row); after commit it sees status 0.
+    const spy = vi.spyOn(psp, 'payinStart').mockImplementation(async (request) => {
+      seen.push(...(await t.rows<{ status: number; instruction: unknown }>(sql`select status, instruction from payment_orders where order_id = ${request.orderId}`)));
+      return original(request);
+    });
+    try {
+      const session = await t.session('piranha');
+      const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+      expect(seen).toEqual([{ status: 0, instruction: null }]);
+      const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${order.order_id}`);
+      expect(row!.provider_ref).not.toBe(order.order_id);
+      expect(row!.provider_ref).toBe(checkoutOf(order).ref);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('marks the order failed when the provider fails, names the channel, and answers a same-key retry the same', async () => {
+    const psp = t.built.payments.provider;
+    const spy = vi.spyOn(psp, 'payinStart').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    try {
+      const session = await t.session('piranha');
+      const body = { channel: 'PIX', amount: 5000, currency: 'BRL' };
+      const first = envelopeOf(await payinCreateRequest(t, session, body, 'provider-down-0001'));
+      expect(first).toMatchObject({ dm_error: 5013, data: { field: 'channel' } });
+      expect(first.error_msg).not.toContain('ECONNREFUSED');
+      const rows = await t.rows<{ order_id: string; status: number; pay_status: number }>(
+        sql`select order_id, status, pay_status from payment_orders where user_id = ${session.uid}`,
+      );
+      expect(rows).toEqual([expect.objectContaining({ status: 2, pay_status: 4 })]);
+      const again = envelopeOf(await payinCreateRequest(t, session, body, 'provider-down-0001'));
+      expect(again).toEqual(first);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await payinStatusOf(t, session, rows[0]!.order_id)).instruction).toBeNull();
+      // A failed order does not count against today's maximum.
+      expect(envelopeOf(await t.get('/api/piranha/finance/pay/info/get', { query: signedIn(session) })).data.deposited_today).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -24,7 +24,31 @@ describe('deposit info and currency info', () => {
     const session = await t.session('piranha');
     const info = (await get(session, 'pay/info/get')).data;
     expect(info).toMatchObject({ currency: 'BRL', min_charge: 3000, is_first_deposit: 1, bonus_max: 60_000, daily_max: 10_000_000, deposited_today: 0 });
-    expect(info.pay_channel).toEqual([expect.objectContaining({ key: 'PIX', currency: 'BRL', min_amount: 3000, quick_amounts: [500, 1000, 5000, 10_000] })]);
+    // A first deposit must reach the brand's R$30: the R$5 and R$10 buttons give way to R$30.
+    expect(info.pay_channel).toEqual([expect.objectContaining({ key: 'PIX', currency: 'BRL', min_amount: 3000, quick_amounts: [3000, 5000, 10_000] })]);
+  });
+
+  it('offers the full quick amounts after the first deposit, and none above what is left of today', async () => {
+    const { session } = await playerFund(t, { amountMinor: 7000 });
+    const after = (await get(session, 'pay/info/get')).data;
+    expect(after.pay_channel[0]).toMatchObject({ min_amount: 500, quick_amounts: [500, 1000, 5000, 10_000] });
+    // Open orders count against today's maximum: R$10 is left.
+    await payinCreateOk(t, session, { channel: 'PIX', amount: after.daily_max - 7000 - 1000, currency: 'BRL' });
+    expect((await get(session, 'pay/info/get')).data.pay_channel[0].quick_amounts).toEqual([500, 1000]);
+    expect((await get(session, 'payin/user/recommend')).data).toEqual({ channel: 'PIX', amount: 1000, currency: 'BRL' });
+    await payinCreateOk(t, session, { channel: 'PIX', amount: 1000, currency: 'BRL' });
+    expect((await get(session, 'pay/info/get')).data.pay_channel[0].quick_amounts).toEqual([]);
+    expect((await get(session, 'payin/user/recommend')).data.amount).toBe(0);
+  });
+
+  it('never offers Kenya’s KSh 200 under its KSh 500 minimum, nor the first-deposit recommendation under it', async () => {
+    const session = await t.session('simba');
+    const mpesa = (await get(session, 'pay/info/get')).data.pay_channel[0];
+    expect(mpesa).toMatchObject({ key: 'MPESA', min_amount: 50_000, quick_amounts: [50_000, 100_000, 500_000] });
+    expect((await get(session, 'payin/user/recommend')).data).toEqual({ channel: 'MPESA', amount: 50_000, currency: 'KES' });
+    const mexico = await t.session('aguila');
+    expect((await get(mexico, 'pay/info/get')).data.pay_channel[0].quick_amounts).toEqual([8000, 20_000, 40_000]);
+    expect((await get(mexico, 'payin/user/recommend')).data.amount).toBe(8000);
   });
 
   it('lists Colombia’s PSE, Nequi and Efecty in COP', async () => {
@@ -89,6 +113,20 @@ describe('transaction history', () => {
     expect(page1).toMatchObject({ has_more: 1 });
     const page2 = (await get(session, 'pay/order/history', { page_size: '2', cursor: String(page1.cursor) })).data;
     expect(page2).toMatchObject({ has_more: 0, records: [expect.objectContaining({ type: 'payin', pay_status: 1 })] });
+  });
+
+  it('filters by several pay statuses at once, so "pending" covers 0, 2 and 20', async () => {
+    const { session } = await playerFund(t, { amountMinor: 5000 });
+    const open = await payinCreateOk(t, session, { channel: 'PIX', amount: 1000, currency: 'BRL' });
+    const declined = await payinCreateOk(t, session, { channel: 'PIX', amount: 2000, currency: 'BRL' });
+    await sandboxDecide(t, checkoutOf(declined).url, 'decline');
+    const ids = async (pay_status: string) =>
+      (await get(session, 'pay/order/history', { pay_status })).data.records.map((record: { order_id: string }) => record.order_id);
+    expect(await ids('0,2,20')).toEqual([open.order_id]);
+    expect(await ids('1,4')).toHaveLength(2);
+    expect(await ids('4')).toEqual([declined.order_id]);
+    expect(await get(session, 'pay/order/history', { pay_status: '0,5' })).toMatchObject({ dm_error: 1001, data: { field: 'pay_status' } });
+    expect(await get(session, 'pay/order/history', { pay_status: '0,,2' })).toMatchObject({ dm_error: 1001, data: { field: 'pay_status' } });
   });
 
   it.each([
