@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { accountElementsCheck, accountElementsOf, accountMask } from './account-elements.ts';
 import { payoutPhoneCheck } from './payout-phone.ts';
 import { upiLinkBuild, upiVpaValid } from './upi.ts';
-import { payinMinMinor, withdrawalFeeMinor, dailyMaxMinor, quickAmountsMinor, withdrawalFeeCapMinor } from './limits.ts';
+import {
+  bonusMaxMinor,
+  payinMinMinor,
+  payinOrderMaxMinor,
+  payinQuickAmountsMinor,
+  withdrawalFeeMinor,
+  dailyMaxMinor,
+  quickAmountsMinor,
+  withdrawalFeeCapMinor,
+} from './limits.ts';
+import { PAYIN_CHANNELS } from './channels.ts';
 
 describe('payout phones (spec §5 lengths)', () => {
   it.each([
@@ -121,9 +131,37 @@ describe('spec §9 limits', () => {
     expect(payinMinMinor('COP', 80, true)).toBe(600_000);
   });
 
-  it('keeps every quick amount under the daily maximum', () => {
-    for (const currency of ['BRL', 'MXN', 'PHP', 'INR', 'KES', 'USD', 'COP', 'USDT'] as const)
-      for (const amount of quickAmountsMinor(currency, 30)) expect(amount).toBeLessThanOrEqual(dailyMaxMinor(currency));
+  it('keeps every market coherent: minimum < quick amounts ≤ order maximum, and the maximum bonus within a day', () => {
+    for (const channel of PAYIN_CHANNELS)
+      for (const minCharge of [30, 80])
+        for (const first of [true, false]) {
+          const label = `${channel.key} ${channel.currency} minCharge ${minCharge} first ${first}`;
+          const min = payinMinMinor(channel.currency, minCharge, first);
+          const max = payinOrderMaxMinor(channel);
+          expect(min, label).toBeLessThan(max);
+          const quick = payinQuickAmountsMinor(quickAmountsMinor(channel.currency, minCharge), min, max);
+          expect(quick.length, label).toBeGreaterThanOrEqual(2);
+          for (const amount of quick) expect(amount >= min && amount <= max, `${label}: ${amount}`).toBe(true);
+          expect(bonusMaxMinor(channel.currency), label).toBeLessThanOrEqual(dailyMaxMinor(channel.currency));
+        }
+  });
+
+  it('reads the daily maximum in thousands and lowers one order to the rail’s own ceiling', () => {
+    expect(dailyMaxMinor('BRL')).toBe(100_000_00);
+    expect(dailyMaxMinor('KES')).toBe(1_000_000_00);
+    const upi = PAYIN_CHANNELS.find((channel) => channel.key === 'UPI')!;
+    expect(payinOrderMaxMinor(upi)).toBe(100_000_00);
+    const pix = PAYIN_CHANNELS.find((channel) => channel.key === 'PIX')!;
+    expect(payinOrderMaxMinor(pix)).toBe(dailyMaxMinor('BRL'));
+  });
+
+  it('offers quick amounts only inside the player’s range, led by the minimum when smaller ones drop out', () => {
+    const kes = quickAmountsMinor('KES', 30);
+    expect(kes).toEqual([20_000, 50_000, 100_000, 500_000]);
+    expect(payinQuickAmountsMinor(kes, 50_000, 1_000_000_00)).toEqual([50_000, 100_000, 500_000]);
+    expect(payinQuickAmountsMinor([500, 1000, 5000, 10_000], 3000, 100_000_00)).toEqual([3000, 5000, 10_000]);
+    expect(payinQuickAmountsMinor([500, 1000, 5000, 10_000], 500, 1000)).toEqual([500, 1000]);
+    expect(payinQuickAmountsMinor([500, 1000, 5000, 10_000], 3000, 2000)).toEqual([]);
   });
 });
 
