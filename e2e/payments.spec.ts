@@ -58,6 +58,11 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*5303986.*540550\.00.*6304[0-9A-F]{4}$/i);
     await page.getByRole('img', { name: 'QR code do Pix' }).waitFor();
     await screenshot(page, 'payments-deposit-wait-pix');
+    // Another tab (no session storage, no cache of the create answer) shows the same code from the order's status.
+    const otherTab = await context.newPage();
+    await otherTab.goto(page.url());
+    expect(await otherTab.getByRole('status', { name: 'Código Pix (copia e cola)' }).textContent()).toBe(code);
+    await otherTab.close();
 
     await sandboxDecide(page, 'Abrir a página de pagamento', /Approve payment/);
     // The waiting page notices the payment on its next poll and shows the result.

@@ -142,7 +142,9 @@ describe('pay-in order and its provider', () => {
     const original = psp.payinStart;
     // Inside a still-open transaction this read would wait on it (or not see the row); after commit it sees status 0.
     const spy = vi.spyOn(psp, 'payinStart').mockImplementation(async (request) => {
-      seen.push(...(await t.rows<{ status: number; instruction: unknown }>(sql`select status, instruction from payment_orders where order_id = ${request.orderId}`)));
+      seen.push(
+        ...(await t.rows<{ status: number; instruction: unknown }>(sql`select status, instruction from payment_orders where order_id = ${request.orderId}`)),
+      );
       return original(request);
     });
     try {

@@ -18,8 +18,6 @@ export const STORAGE_KEYS = {
   currency: 'pir.currency',
   /** Cached top-bar messages; a currency change clears it because messages are per currency. */
   messageCache: 'pir.message_cache',
-  /** The last deposit order this tab created, with its payment instruction (session storage). */
-  payinOrder: 'pir.payin_order',
   betSlip: 'pir.bet_slip',
 } as const;
 

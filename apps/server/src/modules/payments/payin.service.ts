@@ -12,9 +12,7 @@ import {
   payinChannelsOf,
   payinMinMinor,
   payinOrderMaxMinor,
-  payinQuickAmountsMinor,
   payoutChannelsOf,
-  quickAmountsMinor,
   type CryptoNetwork,
   type PayinChannelDef,
 } from '@piranha/domain/payments';
@@ -211,7 +209,8 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
   } catch (error) {
     await transaction(deps.db, async (tx) => {
       const order = await orderLockById(tx, created.id);
-      if (order?.status === ORDER_STATUS.created) await orderStateSet(tx, created.id, { status: ORDER_STATUS.rejected, payStatus: PAY_STATUS.failed }, deps.now());
+      if (order?.status === ORDER_STATUS.created)
+        await orderStateSet(tx, created.id, { status: ORDER_STATUS.rejected, payStatus: PAY_STATUS.failed }, deps.now());
     });
     log.warn({ order_id: orderId, channel: channel.key, err: error }, 'payment provider refused a pay-in; order marked failed');
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
@@ -285,8 +284,7 @@ export async function payinRecommendOf(deps: PaymentsDeps, user: SessionUser) {
   const brand = await brandOfUser(deps.db, user.uid);
   const last = await payinLastPaid(deps.db, user.uid);
   const fallback = payinChannelsOf([brand.currency])[0] ?? payinChannelsOf(brand.currencies)[0]!;
-  const channel =
-    (last && payinChannelsOf(brand.currencies).find((entry) => entry.key === last.channel && entry.currency === last.currency)) || fallback;
+  const channel = (last && payinChannelsOf(brand.currencies).find((entry) => entry.key === last.channel && entry.currency === last.currency)) || fallback;
   const now = deps.now();
   const today = await payinSumSince(deps.db, user.uid, channel.currency, dayStart(now), now);
   const view = payChannelOf(channel, brand, !last, today);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { usePayinOrderCached, usePayinStatusQuery } from './api/deposit.ts';
+import { usePayinOrderCreated, usePayinStatusQuery } from './api/deposit.ts';
 import { channelName } from './channel-name.ts';
 import { moneyText } from './money-text.ts';
 import { depositPollStep } from './pay-status.ts';
@@ -12,13 +12,16 @@ import { PaymentError } from './payment-error.tsx';
 import styles from './payments.module.css';
 
 /**
- * An open deposit: its payment instruction (when this device created it) and its status, asked again every 10 s
- * (spec §4). Once the order is paid, or has ended any other way, `onFinished` takes the player to the result.
+ * An open deposit: its payment instruction and its status, asked again every 10 s (spec §4). The instruction comes
+ * with the status, so a reload, another tab or another device shows the same code; the create answer only fills
+ * the first moments. Once the order is paid, or has ended any other way, `onFinished` takes the player to the result.
  */
 export function DepositWait({ orderId, onFinished }: { orderId: string; onFinished: () => void }) {
   const { t, i18n } = useTranslation();
-  const created = usePayinOrderCached(orderId);
+  const created = usePayinOrderCreated(orderId);
   const status = usePayinStatusQuery(orderId, { poll: true });
+  const order = status.data ?? created;
+  const instruction = status.data ? status.data.instruction : created?.instruction;
   const step = status.data ? depositPollStep(status.data.pay_status) : 'pending';
 
   const queryClient = useQueryClient();
@@ -29,22 +32,23 @@ export function DepositWait({ orderId, onFinished }: { orderId: string; onFinish
     onFinished();
   }, [step, onFinished, queryClient]);
 
-  const amount = status.data ?? created;
-  const amountText = amount ? moneyText(amount.amount, amount.currency, i18n.language) : undefined;
+  const amountText = order ? moneyText(order.amount, order.currency, i18n.language) : undefined;
   return (
     <div className={styles.stack}>
-      <div className={`${styles.statusHead} ${created ? styles.statusCompact : ''}`} role="status" aria-live="polite">
+      <div className={`${styles.statusHead} ${instruction ? styles.statusCompact : ''}`} role="status" aria-live="polite">
         <div className={`${styles.statusIcon} ${styles.wait}`} aria-hidden="true">
-          <Hourglass size={created ? 24 : 30} className="spin" style={{ animationDuration: '3s' }} />
+          <Hourglass size={instruction ? 24 : 30} className="spin" style={{ animationDuration: '3s' }} />
         </div>
         <h2 className={styles.statusTitle}>{t('payments.wait.title')}</h2>
         {amountText ? <p className={styles.statusAmount}>{amountText}</p> : <Skeleton width="8ch" height={34} />}
         <p className={styles.hint}>{t('payments.wait.body')}</p>
       </div>
-      {created ? (
-        <PaymentInstructionView instruction={created.instruction} amount={amountText ?? ''} method={channelName(created.channel, created.currency)} />
-      ) : (
+      {instruction && order ? (
+        <PaymentInstructionView instruction={instruction} amount={amountText ?? ''} method={channelName(order.channel, order.currency)} />
+      ) : status.data ? (
         <p className={styles.hint}>{t('payments.wait.elsewhere')}</p>
+      ) : (
+        <Skeleton height={160} />
       )}
       <PaymentError error={status.error} />
       <p className={styles.hint}>{t('payments.wait.orderId', { id: orderId })}</p>

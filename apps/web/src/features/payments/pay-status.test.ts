@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { depositPollStep, PAY_STATUS_FILTERS, payStatusKind } from './pay-status.ts';
+import { PAY_STATUS } from '@piranha/contract';
+import { depositPollStep, PAY_STATUS_FILTERS, payStatusKind, payStatusQueryOf } from './pay-status.ts';
 
 describe('pay status', () => {
   it.each([
@@ -26,9 +27,13 @@ describe('pay status', () => {
     expect(payStatusKind(status)).toBe(kind);
   });
 
-  it('gives every status chip a different pay status', () => {
-    const statuses = Object.values(PAY_STATUS_FILTERS).filter((status) => status !== undefined);
-    expect(new Set(statuses).size).toBe(statuses.length);
-    for (const status of statuses) expect(payStatusKind(status)).not.toBe('unprocessed');
+  it('puts every pay status under exactly one chip, the open ones (0, 2, 20) all under "pending"', () => {
+    const chips = Object.entries(PAY_STATUS_FILTERS).filter(([, statuses]) => statuses !== undefined);
+    for (const status of Object.values(PAY_STATUS)) {
+      const under = chips.filter(([, statuses]) => (statuses as readonly number[]).includes(status)).map(([chip]) => chip);
+      expect(under, `pay status ${status}`).toEqual([payStatusKind(status) === 'unprocessed' ? 'pending' : payStatusKind(status)]);
+    }
+    expect(payStatusQueryOf('pending')).toBe('0,2,20');
+    expect(payStatusQueryOf('all')).toBeUndefined();
   });
 });

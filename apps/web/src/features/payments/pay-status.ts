@@ -32,15 +32,20 @@ export function payStatusKind(payStatus: number): PayStatusKind {
 }
 
 /**
- * The status chips of the transaction list and the one pay status each asks the server for (the history call
- * filters by a single status). Unprocessed (0) and review (20) orders show under "all".
+ * The status chips of the transaction list and the pay statuses each asks the server for (the history call takes
+ * several, comma-separated): "pending" covers everything still open — unprocessed (0), pending (2) and review (20).
  */
 export const PAY_STATUS_FILTERS = {
   all: undefined,
-  success: 1,
-  pending: 2,
-  failed: 4,
-  timeout: 3,
-} as const satisfies Record<string, number | undefined>;
+  success: [1],
+  pending: [0, 2, 20],
+  failed: [4],
+  timeout: [3],
+} as const satisfies Record<string, readonly number[] | undefined>;
 
 export type PayStatusFilter = keyof typeof PAY_STATUS_FILTERS;
+
+/** The history call's pay_status parameter for a chip: "0,2,20"; undefined for all. */
+export function payStatusQueryOf(filter: PayStatusFilter): string | undefined {
+  return PAY_STATUS_FILTERS[filter]?.join(',');
+}

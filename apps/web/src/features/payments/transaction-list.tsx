@@ -8,7 +8,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHistoryQuery, type HistoryType } from './api/history.ts';
 import { moneyText } from './money-text.ts';
-import { PAY_STATUS_FILTERS, type PayStatusFilter } from './pay-status.ts';
+import { PAY_STATUS_FILTERS, payStatusQueryOf, type PayStatusFilter } from './pay-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
@@ -22,7 +22,7 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const [type, setType] = useState<HistoryType>('all');
   const [filter, setFilter] = useState<PayStatusFilter>('all');
-  const history = useHistoryQuery(uid, type, PAY_STATUS_FILTERS[filter]);
+  const history = useHistoryQuery(uid, type, payStatusQueryOf(filter));
   const records = history.data?.pages.flatMap((page) => page.records) ?? [];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,8 +1,7 @@
-import { depositInfoGet, payinCodeCheck, payinOrderCreate, payinOrderSchema, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
+import { depositInfoGet, payinCodeCheck, payinOrderCreate, payinOrderStatus, payinUserRecommend, type PayinOrder } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
-import { STORAGE_KEYS } from '../../../shared/storage.ts';
 import { depositPollStep } from '../pay-status.ts';
 import { paymentsKeys } from './keys.ts';
 
@@ -40,45 +39,26 @@ export interface PayinOrderInput {
   idempotencyKey: string;
 }
 
-/** Opens a deposit order; the answer (with the method's payment instruction) is kept for the waiting page. */
+/**
+ * Opens a deposit order. The answer (with the method's payment instruction) primes the waiting page so it shows the
+ * code at once; after a reload, in another tab or on another device the code comes back with the order's status.
+ */
 export function usePayinOrderCreateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: PayinOrderInput) => api.call(payinOrderCreate, { body, idempotencyKey }),
     onSuccess: (order: PayinOrder) => {
       queryClient.setQueryData(paymentsKeys.payinOrder(order.order_id), order);
-      payinOrderRemember(order);
       // Today's deposited total and the recommendation change with every order.
       void queryClient.invalidateQueries({ queryKey: ['payments', 'deposit-info'] });
     },
   });
 }
 
-/**
- * The server gives the payment instruction only in the create answer, so the tab keeps its last one for the
- * session: a reload of the waiting page (or a trip to the bank app that reloads it) still shows the PIX code.
- */
-function payinOrderRemember(order: PayinOrder): void {
-  try {
-    globalThis.sessionStorage?.setItem(STORAGE_KEYS.payinOrder, JSON.stringify(order));
-  } catch {
-    // Storage full or disabled: the instruction is simply not kept past a reload.
-  }
-}
-
-function payinOrderRecall(orderId: string): PayinOrder | undefined {
-  try {
-    const parsed = payinOrderSchema.safeParse(JSON.parse(globalThis.sessionStorage?.getItem(STORAGE_KEYS.payinOrder) ?? 'null'));
-    return parsed.success && parsed.data.order_id === orderId ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The order as created, with its payment instruction; only known in the tab that created it. */
-export function usePayinOrderCached(orderId: string): PayinOrder | undefined {
+/** The order as this tab created it, while the first status answer is on its way; undefined elsewhere. */
+export function usePayinOrderCreated(orderId: string): PayinOrder | undefined {
   const queryClient = useQueryClient();
-  return queryClient.getQueryData<PayinOrder>(paymentsKeys.payinOrder(orderId)) ?? payinOrderRecall(orderId);
+  return queryClient.getQueryData<PayinOrder>(paymentsKeys.payinOrder(orderId));
 }
 
 /**

@@ -5,12 +5,13 @@ import { paymentsKeys } from './keys.ts';
 
 export type HistoryType = 'all' | 'payin' | 'payout';
 
-export function useHistoryQuery(uid: number, type: HistoryType, payStatus: number | undefined) {
+/** `payStatuses` is the history call's comma-separated pay_status ("0,2,20"); undefined lists every status. */
+export function useHistoryQuery(uid: number, type: HistoryType, payStatuses: string | undefined) {
   return useInfiniteQuery({
-    queryKey: paymentsKeys.history(uid, type, payStatus),
+    queryKey: paymentsKeys.history(uid, type, payStatuses),
     queryFn: ({ pageParam }) =>
       api.call(payOrderHistory, {
-        query: { type, ...(payStatus === undefined ? {} : { pay_status: payStatus }), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { type, ...(payStatuses === undefined ? {} : { pay_status: payStatuses }), ...(pageParam ? { cursor: pageParam } : {}) },
       }),
     initialPageParam: 0,
     getNextPageParam: (page) => (page.has_more === 1 ? page.cursor : undefined),

@@ -8,6 +8,6 @@ export const paymentsKeys = {
   elements: (uid: number, channel: string) => ['payments', 'elements', uid, channel] as const,
   banks: (channel: string) => ['payments', 'banks', channel] as const,
   payoutStatus: (orderId: string) => ['payments', 'payout-status', orderId] as const,
-  history: (uid: number, type: string, payStatus: number | undefined) => ['payments', 'history', uid, type, payStatus ?? 'all'] as const,
+  history: (uid: number, type: string, payStatuses: string | undefined) => ['payments', 'history', uid, type, payStatuses ?? 'all'] as const,
   appeal: (orderId: string) => ['payments', 'appeal', orderId] as const,
 };
