@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
@@ -151,5 +151,49 @@ describe('payouts', () => {
     expect(created.dm_error).toBe(0);
     const open = await t.get('/sandbox/payout');
     expect(open.text).toContain(created.data.order_id);
+  });
+});
+
+describe('payouts and their provider', () => {
+  it('asks the provider to pay only once the debit and the order are committed', async () => {
+    const session = await fundedBrazilian();
+    const psp = t.built.payments.provider;
+    const original = psp.payoutStart;
+    const seen: { status: number; balance: number }[] = [];
+    // Inside a still-open transaction these reads would wait on it; after commit they see the order and the debit.
+    const spy = vi.spyOn(psp, 'payoutStart').mockImplementation(async (request) => {
+      const [row] = await t.rows<{ status: number }>(sql`select status from payment_orders where order_id = ${request.orderId}`);
+      seen.push({ status: row!.status, balance: await balanceOf(t, session, 'BRL') });
+      return original(request);
+    });
+    try {
+      const created = await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' });
+      expect(created.dm_error).toBe(0);
+      expect(seen).toEqual([{ status: 1, balance: 90_000 }]);
+      const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${created.data.order_id}`);
+      expect(row!.provider_ref).toMatch(/^po_/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('fails the order and refunds it all when the provider fails, and answers a same-key retry the same', async () => {
+    const session = await fundedBrazilian();
+    const spy = vi.spyOn(t.built.payments.provider, 'payoutStart').mockRejectedValue(new Error('socket hang up'));
+    try {
+      const body = { channel: 'PIX', amount: 10_000, currency: 'BRL' };
+      const first = await payout(session, body, 'payout-provider-down-1');
+      expect(first).toMatchObject({ dm_error: 5013, data: { field: 'channel' } });
+      expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
+      const rows = await t.rows<{ status: number; pay_status: number }>(
+        sql`select status, pay_status from payment_orders where user_id = ${session.uid} and direction = 'payout'`,
+      );
+      expect(rows).toEqual([{ status: 2, pay_status: 4 }]);
+      expect(await payout(session, body, 'payout-provider-down-1')).toEqual(first);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(await auditClean(t)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

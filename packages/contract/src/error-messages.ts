@@ -60,7 +60,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'This code is not valid or has already been used.',
     appealExists: 'This order already has an appeal.',
     webhookRejected: 'The payment notification was refused.',
-    paymentProviderUnavailable: 'The payment method did not answer. Nothing was charged; please try again or choose another method.',
+    paymentProviderUnavailable: 'The payment provider did not answer. Your balance is unchanged; please try again or choose another method.',
     // end payments
     // betting
     marketClosed: 'This market is closed.',
@@ -132,7 +132,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'Este código no es válido o ya se usó.',
     appealExists: 'Esta orden ya tiene una reclamación.',
     webhookRejected: 'La notificación de pago fue rechazada.',
-    paymentProviderUnavailable: 'El método de pago no respondió. No se cobró nada; inténtalo de nuevo o elige otro método.',
+    paymentProviderUnavailable: 'El proveedor de pagos no respondió. Tu saldo no cambió; inténtalo de nuevo o elige otro método.',
     // end payments
     // betting
     marketClosed: 'Este mercado está cerrado.',
@@ -204,7 +204,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'Este código não é válido ou já foi usado.',
     appealExists: 'Este pedido já tem uma contestação.',
     webhookRejected: 'A notificação de pagamento foi recusada.',
-    paymentProviderUnavailable: 'O meio de pagamento não respondeu. Nada foi cobrado; tente novamente ou escolha outro meio.',
+    paymentProviderUnavailable: 'O provedor de pagamento não respondeu. Seu saldo não mudou; tente novamente ou escolha outro meio.',
     // end payments
     // betting
     marketClosed: 'Este mercado está fechado.',
@@ -276,7 +276,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'Код недействителен или уже использован.',
     appealExists: 'По этому заказу уже подана претензия.',
     webhookRejected: 'Уведомление о платеже отклонено.',
-    paymentProviderUnavailable: 'Платёжный метод не ответил. Деньги не списаны; попробуйте ещё раз или выберите другой метод.',
+    paymentProviderUnavailable: 'Платёжный провайдер не ответил. Баланс не изменился; попробуйте ещё раз или выберите другой метод.',
     // end payments
     // betting
     marketClosed: 'Этот рынок закрыт.',
@@ -348,7 +348,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'Mã này không hợp lệ hoặc đã được sử dụng.',
     appealExists: 'Lệnh này đã có khiếu nại.',
     webhookRejected: 'Thông báo thanh toán đã bị từ chối.',
-    paymentProviderUnavailable: 'Phương thức thanh toán không phản hồi. Chưa bị trừ tiền; vui lòng thử lại hoặc chọn phương thức khác.',
+    paymentProviderUnavailable: 'Nhà cung cấp thanh toán không phản hồi. Số dư của bạn không thay đổi; vui lòng thử lại hoặc chọn phương thức khác.',
     // end payments
     // betting
     marketClosed: 'Thị trường này đã đóng.',
@@ -420,7 +420,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'รหัสนี้ไม่ถูกต้องหรือถูกใช้ไปแล้ว',
     appealExists: 'รายการนี้มีการร้องเรียนอยู่แล้ว',
     webhookRejected: 'การแจ้งชำระเงินถูกปฏิเสธ',
-    paymentProviderUnavailable: 'ช่องทางชำระเงินไม่ตอบสนอง ยังไม่มีการเรียกเก็บเงิน โปรดลองอีกครั้งหรือเลือกช่องทางอื่น',
+    paymentProviderUnavailable: 'ผู้ให้บริการชำระเงินไม่ตอบสนอง ยอดเงินของคุณไม่เปลี่ยนแปลง โปรดลองอีกครั้งหรือเลือกช่องทางอื่น',
     // end payments
     // betting
     marketClosed: 'ตลาดนี้ปิดแล้ว',
@@ -492,7 +492,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: '此代码无效或已被使用。',
     appealExists: '该订单已有申诉。',
     webhookRejected: '支付通知被拒绝。',
-    paymentProviderUnavailable: '支付方式未响应。未扣任何款项；请重试或选择其他方式。',
+    paymentProviderUnavailable: '支付服务商未响应。您的余额未变；请重试或选择其他方式。',
     // end payments
     // betting
     marketClosed: '该盘口已关闭。',
@@ -565,7 +565,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     payinCodeInvalid: 'Kod ini tidak sah atau telah digunakan.',
     appealExists: 'Pesanan ini sudah mempunyai rayuan.',
     webhookRejected: 'Pemberitahuan pembayaran ditolak.',
-    paymentProviderUnavailable: 'Kaedah pembayaran tidak menjawab. Tiada caj dikenakan; sila cuba lagi atau pilih kaedah lain.',
+    paymentProviderUnavailable: 'Penyedia pembayaran tidak menjawab. Baki anda tidak berubah; sila cuba lagi atau pilih kaedah lain.',
     // end payments
     // betting
     marketClosed: 'Pasaran ini telah ditutup.',

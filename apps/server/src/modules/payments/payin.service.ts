@@ -220,6 +220,7 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
   const stored = await orderProviderSet(
     deps.db,
     created.id,
+    ORDER_STATUS.created,
     {
       providerRef: start.providerRef,
       instruction: start.instruction,

@@ -57,19 +57,21 @@ export async function orderStateSet(
 }
 
 /**
- * Stores what the provider answered for an order created before the call (status 0): its reference, the payment
- * instruction and the state it opens in. Only an order still at status 0 takes it; false otherwise.
+ * Stores what the provider answered for an order committed before the call: its reference and, for a pay-in, the
+ * payment instruction and the state it opens in. Only an order still in `expectedStatus` takes it (a webhook or
+ * the timeout sweep may have closed it meanwhile); undefined otherwise.
  */
 export async function orderProviderSet(
   tx: DbOrTx,
   id: number,
-  started: { providerRef: string; instruction: Record<string, unknown>; status: number; payStatus: number },
+  expectedStatus: number,
+  started: { providerRef: string; instruction?: Record<string, unknown>; status?: number; payStatus?: number },
   now: Date,
 ): Promise<PaymentOrderRow | undefined> {
   const [row] = await tx
     .update(paymentOrders)
     .set({ ...started, updatedAt: now })
-    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 0)))
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, expectedStatus)))
     .returning();
   return row;
 }

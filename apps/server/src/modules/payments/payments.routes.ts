@@ -71,7 +71,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsT
   routeRegister(app, deps, accountElementsGet, ({ user, query }) => accountElements(deps, user, query.channel));
   routeRegister(app, deps, accountElementsSet, ({ user, body }) => accountElementsSave(deps, user, body.channel, body.elements));
   routeRegister(app, deps, bankCodeGet, ({ user, query }) => bankCodes(deps, user, query.channel));
-  routeRegister(app, deps, payoutOrderCreate, ({ user, body }) => payoutCreate(deps, user, body));
+  routeRegister(app, deps, payoutOrderCreate, ({ user, body, request }) => payoutCreate(deps, user, body, request.log));
   routeRegister(app, deps, payoutOrderStatus, ({ user, query }) => payoutStatusOf(deps, user, query.order_id));
   routeRegister(app, deps, payoutOrderTransfiya, ({ user }) => transfiyaOf(deps, user));
   routeRegister(app, deps, payoutSocial, ({ user }) => payoutSocialOf(deps, user));

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
 import type { CurrencyCode, VariantProfile } from '@piranha/domain';
 import {
@@ -22,6 +23,7 @@ import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
 import { payoutChannelView } from './channel-views.ts';
+import { orderTransition } from './order-transitions.ts';
 import { orderIdNew } from './payin.service.ts';
 import { brandCurrency, brandOfUser, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
@@ -29,7 +31,9 @@ import {
   accountsOfUser,
   accountUpsert,
   orderInsert,
+  orderLockById,
   orderOfUser,
+  orderProviderSet,
   payoutLastPaidUnshared,
   payoutPendingSum,
   pddRewardLock,
@@ -149,7 +153,18 @@ export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
  * requests queue), the amount must fit the withdrawable funds; it is debited into the pending-payout house account
  * in the same transaction as the order, then handed to the provider.
  */
-export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: { channel: string; amount: number; currency: string }): Promise<PayoutOrder> {
+/**
+ * Creates a payout: under a per-player lock, checks the saved account and the withdrawable amount, debits it into
+ * `payout_pending` and commits the order at status 1; only then asks the provider to pay, outside any transaction,
+ * and stores its reference. A provider failure fails the order, which refunds the whole amount, and answers
+ * PAYMENT_PROVIDER_UNAVAILABLE; the route's Idempotency-Key makes a retry answer the same order or failure.
+ */
+export async function payoutCreate(
+  deps: PaymentsDeps,
+  user: SessionUser,
+  body: { channel: string; amount: number; currency: string },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<PayoutOrder> {
   const now = deps.now();
   const brand = await brandOfUser(deps.db, user.uid);
   const channel = payoutChannelResolve(brand, body.channel, body.currency);
@@ -161,7 +176,7 @@ export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: 
   const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency));
   const orderId = orderIdNew('payout');
 
-  const row = await transaction(deps.db, async (tx) => {
+  const created = await transaction(deps.db, async (tx) => {
     await userMoneyLock(tx, 'payout', user.uid);
     const saved = await accountOf(tx, user.uid, channel.key, currency);
     if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
@@ -175,7 +190,6 @@ export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: 
         { account: { house: 'payout_pending', currency }, amountMinor: body.amount },
       ],
     });
-    const start = await deps.provider.payoutStart({ orderId, channel: channel.key, currency, netAmountMinor: body.amount - fee, account: saved.elements });
     return orderInsert(tx, {
       orderId,
       userId: user.uid,
@@ -183,7 +197,8 @@ export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: 
       direction: 'payout',
       channel: channel.key,
       provider: PAYOUT_PROVIDER,
-      providerRef: start.providerRef,
+      // The order id until the provider gives its own reference.
+      providerRef: orderId,
       currency,
       amountMinor: body.amount,
       feeMinor: fee,
@@ -196,7 +211,26 @@ export async function payoutCreate(deps: PaymentsDeps, user: SessionUser, body: 
       updatedAt: now,
     });
   });
-  return payoutOrderView(row);
+
+  let providerRef: string;
+  try {
+    ({ providerRef } = await deps.provider.payoutStart({
+      orderId,
+      channel: channel.key,
+      currency,
+      netAmountMinor: body.amount - fee,
+      account: created.account ?? {},
+    }));
+  } catch (error) {
+    await transaction(deps.db, async (tx) => {
+      const order = await orderLockById(tx, created.id);
+      if (order) await orderTransition(tx, order, 'failed', deps.now());
+    });
+    log.warn({ order_id: orderId, channel: channel.key, err: error }, 'payment provider refused a payout; order failed and refunded');
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
+  }
+  const stored = await orderProviderSet(deps.db, created.id, ORDER_STATUS.pending, { providerRef }, deps.now());
+  return payoutOrderView(stored ?? (await orderOfUser(deps.db, user.uid, orderId))!);
 }
 
 export async function payoutStatusOf(deps: PaymentsDeps, user: SessionUser, orderId: string): Promise<PayoutOrder> {
