@@ -33,6 +33,14 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     return { context, page };
   }
 
+  /** The header's Deposit button: a tourist is first invited to save the account, and goes on as a guest. */
+  async function depositFromHeader(page: Page, deposit: string, asGuest: string): Promise<void> {
+    await page.getByRole('banner').getByRole('button', { name: deposit, exact: true }).click();
+    const invite = page.getByRole('dialog');
+    await invite.getByRole('button', { name: asGuest }).click();
+    await invite.waitFor({ state: 'detached' });
+  }
+
   /** The sandbox's hosted page of an order, opened from the link our instruction shows, decided there. */
   async function sandboxDecide(page: Page, link: string, decision: RegExp): Promise<void> {
     const [hosted] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: link }).click()]);
@@ -44,7 +52,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
 
   it('A Brazilian player deposits by PIX, approves it at the bank and sees the balance', async () => {
     const { context, page } = await guestStart(BRAZIL, 'Jogar como convidado');
-    await page.getByRole('link', { name: 'Depositar' }).click();
+    await depositFromHeader(page, 'Depositar', 'Depositar como convidado');
     await page.waitForURL(/#\/deposit$/);
     await page.getByRole('radio', { name: 'PIX' }).waitFor();
     await page.getByText('Seu primeiro depósito libera um bônus').waitFor();
@@ -84,7 +92,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.getByRole('radio', { name: 'SPEI' }).click();
     // Below the minimum is refused before anything is sent, naming the minimum.
     await page.getByLabel('Monto').fill('5');
-    await page.getByRole('button', { name: 'Depositar' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Depositar' }).click();
     await page.getByText(/El depósito mínimo es/).waitFor();
     await page.getByLabel('Monto').fill('200');
     await page.getByRole('button', { name: /Depositar \$\s?200\.00/ }).click();
@@ -118,7 +126,8 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
 
   it('A multi-currency player opens deposits on USDT and gets a TRC20 address with its QR', async () => {
     const { context, page } = await guestStart(MULTI, 'Play as a guest');
-    await page.getByRole('link', { name: 'Deposit' }).click();
+    await depositFromHeader(page, 'Deposit', 'Deposit as a guest');
+    await page.getByRole('tab', { name: 'Crypto (USDT)' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Crypto (USDT)' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('radio', { name: 'TRC20' }).waitFor();
     expect(await page.getByRole('radio', { name: 'TRC20' }).getAttribute('aria-checked')).toBe('true');
