@@ -27,6 +27,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser waits on a real server and real rendering: expect.poll may keep asking for up to 15 s (its
+          // default of 1 s flakes on a loaded 2-core machine). This is a wait limit, not a speed assertion.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
