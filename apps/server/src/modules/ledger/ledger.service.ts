@@ -1,6 +1,7 @@
 import { transferUnbalancedCurrencies } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transactionScope } from '../../db/transaction.ts';
 import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, ledgerLinesInsert, transferInsert, walletApply } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
@@ -23,6 +24,18 @@ export interface TransferResult {
 }
 
 /**
+ * Ledger account ids by database, then `u:<user>:<currency>` / `h:<house>:<currency>`. An account row is never
+ * changed or deleted once created, so an id seen committed stays right for the life of the process; ids are
+ * remembered only after their transaction commits (an account created by a transaction that rolls back never
+ * existed). Saves the two or three "ensure" statements per line on every transfer after the first.
+ */
+const accountIdCache = new WeakMap<Db, Map<string, number>>();
+
+function accountKey(account: LedgerAccountRef): string {
+  return 'userId' in account ? `u:${account.userId}:${account.currency}` : `h:${account.house}:${account.currency}`;
+}
+
+/**
  * Moves money inside the caller's transaction: one transfer row, its lines, and the wallets of the
  * players involved. Throws INSUFFICIENT_FUNDS when a player's wallet does not cover a debit, which rolls
  * back the caller's whole transaction.
@@ -39,13 +52,22 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
   const transferId = await transferInsert(tx, request.kind, request.externalRef);
   if (transferId === undefined) return { transferId: undefined, created: false };
 
+  const scope = transactionScope(tx);
+  let known = scope ? accountIdCache.get(scope.db) : undefined;
+  if (scope && !known) accountIdCache.set(scope.db, (known = new Map()));
   const resolved = [];
   for (const line of request.lines) {
     const account = line.account;
-    const accountId =
-      'userId' in account
-        ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
-        : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+    const key = accountKey(account);
+    let accountId = known?.get(key);
+    if (accountId === undefined) {
+      const ensured =
+        'userId' in account
+          ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
+          : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+      scope?.afterCommit.push(() => known!.set(key, ensured));
+      accountId = ensured;
+    }
     resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, isWallet: 'userId' in account });
   }
   await ledgerLinesInsert(tx, transferId, resolved);
