@@ -293,28 +293,30 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   // 2. The stake, through the wallet.
   const free = freeRoundId !== null;
   const outcome = row.outcome as CasinoOutcome;
+  const finished = casinoOutcomeFinished(outcome);
   // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed.
-  const closedByBet = casinoOutcomeFinished(outcome) && row.win === 0;
-  const bet = await walletCall(deps, 'bet', {
+  const closedByBet = finished && row.win === 0;
+  // A finished round that pays sends its bet and win in one batched wallet call (one wallet transaction).
+  const betWin = finished && row.win > 0;
+  const bet = await walletCall(deps, betWin ? 'bet_win' : 'bet', {
     ...walletBase(row, session.token),
     transaction_uuid: `${row.publicId}:bet`,
-    round_closed: closedByBet,
+    round_closed: finished,
     amount: free ? 0 : input.bet,
     ...(free ? { is_free: true } : {}),
+    ...(betWin ? { win_transaction_uuid: `${row.publicId}:win`, win_amount: row.win } : {}),
   });
   if (bet.status !== 'RS_OK') {
     await roundVoid(deps, row, 'void');
     throw walletRefusal(bet);
   }
   deps.faults?.afterBet?.();
-  const balanceBefore = bet.balance + (free ? 0 : input.bet);
-  if (!casinoOutcomeFinished(outcome)) {
+  const balanceBefore = bet.balance + (free ? 0 : input.bet) - (betWin ? row.win : 0);
+  if (!finished) {
     const opened = await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: bet.balance }, deps.now());
     return roundView(deps.db, opened, true);
   }
-  if (closedByBet) return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
-  // 3. The win.
-  return roundView(deps.db, await roundSettle(deps, row, session.token, balanceBefore), true);
+  return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
 }
 
 export interface RoundActionInput {

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   seamlessBalanceRequest,
   seamlessBetRequest,
+  seamlessBetWinRequest,
   seamlessRollbackRequest,
   seamlessWinRequest,
   type SeamlessResponse,
@@ -67,7 +68,13 @@ function requestHash(fields: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
-const SCHEMAS = { balance: seamlessBalanceRequest, bet: seamlessBetRequest, win: seamlessWinRequest, rollback: seamlessRollbackRequest } as const;
+const SCHEMAS = {
+  balance: seamlessBalanceRequest,
+  bet: seamlessBetRequest,
+  win: seamlessWinRequest,
+  rollback: seamlessRollbackRequest,
+  bet_win: seamlessBetWinRequest,
+} as const;
 
 /**
  * Answers one wallet call. Never throws for a caller's mistake: every refusal is a status, as providers
@@ -103,7 +110,7 @@ export async function seamlessHandle(
   const caller: Caller = { partner, userId, currency };
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
 
-  if (call === 'balance' || call === 'bet') {
+  if (call === 'balance' || call === 'bet' || call === 'bet_win') {
     if (session.expiresAt.getTime() <= deps.now().getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
     if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
   }
@@ -115,9 +122,11 @@ export async function seamlessHandle(
     const response =
       call === 'bet'
         ? await transaction(deps.db, (tx) => betApply(tx, caller, request as never))
-        : call === 'win'
-          ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
-          : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
+        : call === 'bet_win'
+          ? await transaction(deps.db, (tx) => betWinApply(tx, caller, request as never))
+          : call === 'win'
+            ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
+            : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {
@@ -131,6 +140,7 @@ export async function seamlessHandle(
 type BetRequest = ReturnType<typeof seamlessBetRequest.parse>;
 type WinRequest = ReturnType<typeof seamlessWinRequest.parse>;
 type RollbackRequest = ReturnType<typeof seamlessRollbackRequest.parse>;
+type BetWinRequest = ReturnType<typeof seamlessBetWinRequest.parse>;
 
 /** The stored answer of an earlier call with this id, or a refusal when the id was used for something else. */
 function replayOf(existing: WalletTxn, kind: string, hash: string): SeamlessResponse {
@@ -238,6 +248,18 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   const response = await okAnswer(tx, caller, request);
   await walletTxnSettle(tx, id, { response });
   return response;
+}
+
+/**
+ * A bet and its win as one call: exactly the `bet` and `win` calls (same rows, hashes, ledger transfers and
+ * replay rules, so either id can later be replayed alone), in the caller's one transaction — a refused win
+ * undoes its bet. The bet is stored settled at once (its win is in hand), so it can never be rolled back.
+ */
+async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
+  const { win_transaction_uuid: winUuid, win_amount: winAmount, ...bet } = request;
+  const { is_free: _free, ...base } = bet;
+  await betApply(tx, caller, { ...bet, round_closed: true });
+  return winApply(tx, caller, { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: bet.transaction_uuid });
 }
 
 async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): Promise<SeamlessResponse> {
