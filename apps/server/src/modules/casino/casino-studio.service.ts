@@ -294,9 +294,8 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   const free = freeRoundId !== null;
   const outcome = row.outcome as CasinoOutcome;
   const finished = casinoOutcomeFinished(outcome);
-  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed.
-  const closedByBet = finished && row.win === 0;
-  // A finished round that pays sends its bet and win in one batched wallet call (one wallet transaction).
+  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed;
+  // one that pays sends its bet and win in one batched wallet call (one wallet transaction).
   const betWin = finished && row.win > 0;
   const bet = await walletCall(deps, betWin ? 'bet_win' : 'bet', {
     ...walletBase(row, session.token),
