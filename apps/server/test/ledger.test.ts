@@ -298,6 +298,15 @@ describe('account ids are remembered once committed', () => {
     await expectAuditClean();
   });
 
+  it('reports each player wallet it moved with the balance right after', async () => {
+    const userId = await userCreate();
+    const first = await transfer(houseToUser(userId, 800));
+    expect(first.walletsAfter).toStrictEqual([{ userId, currency: 'BRL', balanceMinor: 800 }]);
+    const second = await transfer(userToHouse(userId, 300));
+    expect(second.walletsAfter).toStrictEqual([{ userId, currency: 'BRL', balanceMinor: 500 }]);
+    expect(await balanceOf(userId)).toBe(500);
+  });
+
   it('forgets an account created by a transaction that rolled back', async () => {
     const userId = await userCreate();
     const failed = await expectRejected(

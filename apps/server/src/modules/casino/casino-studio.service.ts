@@ -93,9 +93,30 @@ export interface StudioSession {
   token: string;
 }
 
-/** The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. */
+type SessionRow = NonNullable<Awaited<ReturnType<typeof casinoSessionFind>>>;
+/** Game sessions are written once and never changed, so a row read once stays true; bounded per database. */
+const sessionRows = new WeakMap<Db, Map<string, SessionRow>>();
+const SESSION_ROWS_MAX = 10_000;
+
+async function studioSessionRow(deps: StudioDeps, tokenHash: string): Promise<SessionRow | undefined> {
+  let rows = sessionRows.get(deps.db);
+  if (!rows) sessionRows.set(deps.db, (rows = new Map()));
+  const known = rows.get(tokenHash);
+  if (known) return known;
+  const row = await casinoSessionFind(deps.db, tokenHash);
+  if (row) {
+    if (rows.size >= SESSION_ROWS_MAX) rows.delete(rows.keys().next().value!);
+    rows.set(tokenHash, row);
+  }
+  return row;
+}
+
+/**
+ * The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. Expiry is
+ * checked against the clock on every call; a closed account is refused by the wallet, which reads it fresh.
+ */
 export async function studioSessionOf(deps: StudioDeps, token: string, options: { forBet: boolean; gameId?: string }): Promise<StudioSession> {
-  const session = await casinoSessionFind(deps.db, tokenHashOf(token));
+  const session = await studioSessionRow(deps, tokenHashOf(token));
   if (!session || session.platform !== HOUSE) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
   if (options.forBet && session.expiresAt.getTime() <= deps.now().getTime()) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'expired' });
   if (session.gameId === null || !isHouseGameId(session.gameId)) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'not_a_game_session' });

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { ledgerTransfer, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithUser, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -149,11 +149,18 @@ function replayOf(existing: WalletTxn, kind: string, hash: string): SeamlessResp
   return existing.response as SeamlessResponse;
 }
 
-async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request_uuid: string }): Promise<SeamlessResponse> {
-  return answer(request, 'RS_OK', caller.currency, await walletBalanceOf(tx, caller.userId, caller.currency));
+/** RS_OK with the balance now: the one a ledger transfer of this call just reported, else read. */
+async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request_uuid: string }, moved?: TransferResult): Promise<SeamlessResponse> {
+  const known = moved?.walletsAfter?.find((wallet) => wallet.userId === caller.userId && wallet.currency === caller.currency);
+  return answer(request, 'RS_OK', caller.currency, known?.balanceMinor ?? (await walletBalanceOf(tx, caller.userId, caller.currency)));
 }
 
 async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
+  return (await betRecord(tx, caller, request)).response;
+}
+
+/** The bet call; also answers the bet row it wrote (undefined for a replay), for a win in the same transaction. */
+async function betRecord(tx: Tx, caller: Caller, request: BetRequest): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
   const isFree = request.is_free === true;
   if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
   const hash = requestHash({
@@ -166,7 +173,7 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
     currency: request.currency,
     free: isFree,
   });
-  const id = await walletTxnInsert(tx, {
+  const row = {
     partner: caller.partner,
     transactionUuid: request.transaction_uuid,
     kind: 'bet',
@@ -179,10 +186,12 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
     // A bet that closes its round (nothing to pay) is settled at once: it can no longer be rolled back.
     state: request.round_closed ? 'settled' : 'open',
     isFree,
-  });
-  if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash);
+  };
+  const id = await walletTxnInsert(tx, row);
+  if (id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
+  let moved: TransferResult | undefined;
   if (request.amount > 0) {
-    await ledgerTransfer(tx, {
+    moved = await ledgerTransfer(tx, {
       kind: 'casino_bet',
       externalRef: `${caller.partner}:${request.transaction_uuid}`,
       lines: [
@@ -191,9 +200,10 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
       ],
     });
   }
-  const response = await okAnswer(tx, caller, request);
+  const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
-  return response;
+  const written: WalletTxn = { ...row, id, referenceUuid: null, response, createdAt: new Date() };
+  return { response, bet: written };
 }
 
 /** The bet a win or rollback refers to, locked; undefined when it never arrived. */
@@ -205,7 +215,8 @@ async function betOf(tx: Tx, caller: Caller, uuid: string): Promise<WalletTxn | 
   return bet;
 }
 
-async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
+/** `betInHand`: the bet row this same transaction just wrote (and so holds locked), which saves re-reading it. */
+async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?: WalletTxn): Promise<SeamlessResponse> {
   const hash = requestHash({
     kind: 'win',
     user: request.user,
@@ -229,12 +240,13 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
     state: 'ok',
   });
   if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'win', hash);
-  const bet = await betOf(tx, caller, request.reference_transaction_uuid);
+  const bet = betInHand ?? (await betOf(tx, caller, request.reference_transaction_uuid));
   if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  let moved: TransferResult | undefined;
   if (request.amount > 0) {
-    await ledgerTransfer(tx, {
+    moved = await ledgerTransfer(tx, {
       kind: 'casino_win',
       externalRef: `${caller.partner}:${request.transaction_uuid}`,
       lines: [
@@ -245,7 +257,7 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
     });
   }
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
-  const response = await okAnswer(tx, caller, request);
+  const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
   return response;
 }
@@ -258,8 +270,9 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
 async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
   const { win_transaction_uuid: winUuid, win_amount: winAmount, ...bet } = request;
   const { is_free: _free, ...base } = bet;
-  await betApply(tx, caller, { ...bet, round_closed: true });
-  return winApply(tx, caller, { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: bet.transaction_uuid });
+  const placed = await betRecord(tx, caller, { ...bet, round_closed: true });
+  const win = { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: bet.transaction_uuid };
+  return winApply(tx, caller, win, placed.bet);
 }
 
 async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): Promise<SeamlessResponse> {

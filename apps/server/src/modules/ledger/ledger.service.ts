@@ -21,6 +21,8 @@ export interface TransferResult {
   transferId: number | undefined;
   /** False when this (kind, externalRef) had already moved money: a replay changes nothing. */
   created: boolean;
+  /** When created: each player wallet the transfer moved, with its balance right after (saves re-reading it). */
+  walletsAfter?: { userId: number; currency: string; balanceMinor: number }[];
 }
 
 /**
@@ -68,12 +70,19 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
       scope?.afterCommit.push(() => known!.set(key, ensured));
       accountId = ensured;
     }
-    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, isWallet: 'userId' in account });
+    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, userId: 'userId' in account ? account.userId : undefined });
   }
-  await ledgerLinesInsert(tx, transferId, resolved);
+  await ledgerLinesInsert(
+    tx,
+    transferId,
+    resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
+  );
   // Wallets are touched in account order so two transfers over the same wallets cannot deadlock.
-  for (const line of [...resolved].filter((entry) => entry.isWallet).sort((a, b) => a.accountId - b.accountId)) {
-    if (!(await walletApply(tx, line.accountId, line.amountMinor))) throw new AppError('INSUFFICIENT_FUNDS');
+  const walletsAfter = [];
+  for (const line of [...resolved].filter((entry) => entry.userId !== undefined).sort((a, b) => a.accountId - b.accountId)) {
+    const balanceMinor = await walletApply(tx, line.accountId, line.amountMinor);
+    if (balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+    walletsAfter.push({ userId: line.userId!, currency: line.currency, balanceMinor });
   }
-  return { transferId, created: true };
+  return { transferId, created: true, walletsAfter };
 }
