@@ -104,6 +104,26 @@ describe('house studio rounds', () => {
     expect(next.proof).toMatchObject({ client_seed: 'my-own-seed', nonce: 0, server_seed_hash: rotated.data.current.server_seed_hash });
   });
 
+  it('takes the stored nonce when another server node played meanwhile, and every round still verifies', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const params = { target: 5000, direction: 'under' };
+    const first = (await playRound(t, player, 'dice', 100, params)).data;
+    // Another node plays a round of this player's seed: the nonce moves without this process seeing it.
+    await t.db.execute(sql`update casino_fair_seeds set nonce = nonce + 1 where user_id = ${player.session.uid} and active`);
+    const second = (await playRound(t, player, 'dice', 100, params)).data;
+    const third = (await playRound(t, player, 'dice', 100, params)).data;
+    expect([first.proof.nonce, second.proof.nonce, third.proof.nonce]).toEqual([0, 2, 3]);
+    const rotated = envelopeOf(await t.post('/api/studio/house/seed/rotate', { body: { token: player.token } }));
+    expect(rotated.data.previous.nonce).toBe(4);
+    for (const round of [first, second, third]) {
+      const input = { serverSeed: rotated.data.previous.server_seed, clientSeed: round.proof.client_seed, nonce: round.proof.nonce };
+      expect(casinoVerify({ ...input, serverSeedHash: round.proof.server_seed_hash, gameId: 'dice', params: round.params })).toEqual({
+        ok: true,
+        outcome: round.outcome,
+      });
+    }
+  });
+
   it('lets the player set the client seed; the nonce keeps counting', async () => {
     const player = await playerWithGame(t, 'crash', 10_000);
     await playRound(t, player, 'crash', 100, { cashout: 150 });

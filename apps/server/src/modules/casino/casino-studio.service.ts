@@ -30,6 +30,7 @@ import {
   freeRoundWinAdd,
   roundByPublicId,
   roundInsert,
+  roundInsertWithNonce,
   roundOpenOf,
   roundsOfUser,
   roundsPendingBefore,
@@ -122,6 +123,24 @@ export async function studioSessionOf(deps: StudioDeps, token: string, options: 
   if (session.gameId === null || !isHouseGameId(session.gameId)) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'not_a_game_session' });
   if (options.gameId !== undefined && options.gameId !== session.gameId) throw new AppError('CASINO_TOKEN_INVALID', { field: 'game_id', issue: 'other_game' });
   return { userId: session.userId, gameId: session.gameId, currency: session.currency, token };
+}
+
+type SeedKnown = Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>;
+/** Each player's active seed with its next nonce, as this process last saw it: only a guess, checked by the write. */
+const seedsKnown = new WeakMap<Db, Map<number, SeedKnown>>();
+const SEEDS_KNOWN_MAX = 10_000;
+
+function seedKnownOf(db: Db, userId: number): SeedKnown | undefined {
+  return seedsKnown.get(db)?.get(userId);
+}
+
+function seedRemember(db: Db, userId: number, seed: SeedKnown): void {
+  let seeds = seedsKnown.get(db);
+  if (!seeds) seedsKnown.set(db, (seeds = new Map()));
+  seeds.delete(userId);
+  if (seeds.size >= SEEDS_KNOWN_MAX) seeds.delete(seeds.keys().next().value!);
+  const { id, serverSeed, serverSeedHash, clientSeed, nonce } = seed;
+  seeds.set(userId, { id, serverSeed, serverSeedHash, clientSeed, nonce });
 }
 
 async function seedEnsure(tx: DbOrTx, userId: number, forUpdate: boolean): Promise<SeedRow> {
@@ -276,19 +295,10 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   }
 
   // 1. Fix the outcome: take the nonce and write the round before any money moves.
-  const row = await transaction(deps.db, async (tx) => {
-    let seed = await seedNonceTake(tx, session.userId);
-    if (!seed) {
-      await seedEnsure(tx, session.userId, false);
-      seed = (await seedNonceTake(tx, session.userId))!;
-    }
-    if (gameId === 'mines') {
-      const open = await roundOpenOf(tx, session.userId, gameId);
-      if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
-    }
-    if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+  const roundOf = (seed: Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>) => {
     const played = casinoPlay(gameId, params, fairFloatStream(seed.serverSeed, seed.clientSeed, seed.nonce, nodeHmac));
-    return roundInsert(tx, {
+    const at = deps.now();
+    return {
       publicId: publicIdNew(),
       userId: session.userId,
       platform: HOUSE,
@@ -305,9 +315,29 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
       clientSeed: seed.clientSeed,
       serverSeedHash: seed.serverSeedHash,
       freeRoundId,
-      createdAt: deps.now(),
-      updatedAt: deps.now(),
-    });
+      createdAt: at,
+      updatedAt: at,
+    };
+  };
+  // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
+  // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
+  const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
+  let row = known ? await roundInsertWithNonce(deps.db, { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed }, roundOf(known)) : undefined;
+  if (row) seedRemember(deps.db, session.userId, { ...known!, nonce: row.nonce + 1 });
+  row ??= await transaction(deps.db, async (tx) => {
+    let seed = await seedNonceTake(tx, session.userId);
+    if (!seed) {
+      await seedEnsure(tx, session.userId, false);
+      seed = (await seedNonceTake(tx, session.userId))!;
+    }
+    if (gameId === 'mines') {
+      const open = await roundOpenOf(tx, session.userId, gameId);
+      if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
+    }
+    if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+    const inserted = await roundInsert(tx, roundOf(seed));
+    seedRemember(deps.db, session.userId, { ...seed, nonce: seed.nonce + 1 });
+    return inserted;
   });
 
   deps.faults?.afterOutcome?.();
