@@ -47,6 +47,20 @@ describe('studio bad input', () => {
     expect(await balanceOf(t, player.session)).toBe(10_000);
   });
 
+  it('refuses a token that expired after it was last used (the studio remembers sessions, not their validity)', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const params = { target: 5000, direction: 'under' };
+    expect((await playRound(t, player, 'dice', 100, params)).dm_error).toBe(0);
+    const after = await balanceOf(t, player.session);
+    t.clock.advance(12 * 3600 * 1000 + 1);
+    try {
+      expect(await playRound(t, player, 'dice', 100, params)).toMatchObject({ dm_error: 7003, data: { issue: 'expired' } });
+    } finally {
+      t.clock.advance(-(12 * 3600 * 1000 + 1));
+    }
+    expect(await balanceOf(t, player.session)).toBe(after);
+  });
+
   it('refuses unknown, malformed and expired tokens', async () => {
     const player = await playerWithGame(t, 'dice', 10_000);
     const params = { target: 5000, direction: 'under' };

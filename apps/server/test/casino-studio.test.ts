@@ -104,6 +104,26 @@ describe('house studio rounds', () => {
     expect(next.proof).toMatchObject({ client_seed: 'my-own-seed', nonce: 0, server_seed_hash: rotated.data.current.server_seed_hash });
   });
 
+  it('takes the stored nonce when another server node played meanwhile, and every round still verifies', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const params = { target: 5000, direction: 'under' };
+    const first = (await playRound(t, player, 'dice', 100, params)).data;
+    // Another node plays a round of this player's seed: the nonce moves without this process seeing it.
+    await t.db.execute(sql`update casino_fair_seeds set nonce = nonce + 1 where user_id = ${player.session.uid} and active`);
+    const second = (await playRound(t, player, 'dice', 100, params)).data;
+    const third = (await playRound(t, player, 'dice', 100, params)).data;
+    expect([first.proof.nonce, second.proof.nonce, third.proof.nonce]).toEqual([0, 2, 3]);
+    const rotated = envelopeOf(await t.post('/api/studio/house/seed/rotate', { body: { token: player.token } }));
+    expect(rotated.data.previous.nonce).toBe(4);
+    for (const round of [first, second, third]) {
+      const input = { serverSeed: rotated.data.previous.server_seed, clientSeed: round.proof.client_seed, nonce: round.proof.nonce };
+      expect(casinoVerify({ ...input, serverSeedHash: round.proof.server_seed_hash, gameId: 'dice', params: round.params })).toEqual({
+        ok: true,
+        outcome: round.outcome,
+      });
+    }
+  });
+
   it('lets the player set the client seed; the nonce keeps counting', async () => {
     const player = await playerWithGame(t, 'crash', 10_000);
     await playRound(t, player, 'crash', 100, { cashout: 150 });
@@ -205,8 +225,13 @@ describe('interrupted rounds (GLI-19 §4.16)', () => {
     } finally {
       t.built.casino.studio.faults = undefined;
     }
-    const [pending] = await t.rows<{ public_id: string; win: string }>(sql`select public_id, win from casino_rounds where user_id = ${player.session.uid}`);
-    expect(await balanceOf(t, player.session)).toBe(4800);
+    const [pending] = await t.rows<{ public_id: string; win: string; status: string }>(
+      sql`select public_id, win, status from casino_rounds where user_id = ${player.session.uid}`,
+    );
+    expect(pending!.status).toBe('pending');
+    // A paying round sent its bet and win in one batched wallet call, so the wallet already holds the win;
+    // a losing one was closed by its bet. Either way the round itself still waits to be marked settled.
+    expect(await balanceOf(t, player.session)).toBe(4800 + Number(pending!.win));
     // Young rounds may still be in flight: left alone.
     expect(await casinoRoundsRecover(t.built.casino.studio, { userId: player.session.uid })).toBe(0);
     t.clock.advance(60_000);

@@ -89,6 +89,45 @@ describe('seamless wallet', () => {
     expect(await walletPost(t, 'win', orphan)).toMatchObject({ status: 'RS_OK', balance: 1350 });
   });
 
+  it('takes a bet and its win in one batched call, recorded as the two separate transactions', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const placed = bet(player, 100);
+    const pair = { ...placed, round_closed: true, win_transaction_uuid: uniqueId('win'), win_amount: 250 };
+    const first = await walletPost(t, 'bet_win', pair);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 1150 });
+    // The whole call replayed, or either half replayed alone, answers what was stored and moves nothing.
+    expect(await walletPost(t, 'bet_win', { ...pair, request_uuid: 'again' })).toEqual({ ...first, request_uuid: 'again' });
+    expect(await walletPost(t, 'bet', { ...placed, round_closed: true })).toMatchObject({ status: 'RS_OK', balance: 900 });
+    const winAlone = base(player, {
+      transaction_uuid: pair.win_transaction_uuid,
+      reference_transaction_uuid: placed.transaction_uuid,
+      round: placed.round,
+      round_closed: true,
+      amount: 250,
+      currency: CURRENCY,
+    });
+    expect(await walletPost(t, 'win', winAlone)).toMatchObject({ status: 'RS_OK', balance: 1150 });
+    expect((await walletPost(t, 'bet_win', { ...pair, win_amount: 251 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    // Its bet is settled by its win: no rollback can take the stake back.
+    const rollback = base(player, { transaction_uuid: uniqueId('rb'), reference_transaction_uuid: placed.transaction_uuid, round: placed.round });
+    expect((await walletPost(t, 'rollback', rollback)).status).toBe('RS_ERROR_ROUND_SETTLED');
+    expect(await balanceOf(t, player.session)).toBe(1150);
+  });
+
+  it('moves nothing when either half of a batched bet and win is refused', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const broke = { ...bet(player, 5000), round_closed: true, win_transaction_uuid: uniqueId('win'), win_amount: 9000 };
+    expect(await walletPost(t, 'bet_win', broke)).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 1000 });
+    // The win id is already someone else's transaction: the bet that went with it is undone too.
+    const used = bet(player, 100);
+    await walletPost(t, 'bet', used);
+    const clash = { ...bet(player, 200), round_closed: true, win_transaction_uuid: used.transaction_uuid, win_amount: 300 };
+    expect((await walletPost(t, 'bet_win', clash)).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect(await balanceOf(t, player.session)).toBe(900);
+    const [row] = await t.rows<{ count: string }>(sql`select count(*) as count from casino_wallet_txns where transaction_uuid = ${clash.transaction_uuid}`);
+    expect(Number(row!.count)).toBe(0);
+  });
+
   it('records a rollback that arrives before its bet, and refuses the late bet', async () => {
     const player = await playerWithGame(t, 'dice', 1000);
     const late = bet(player, 400);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/app-error.ts';
 import { databaseOpen, rowsOf, type Db } from '../src/db/client.ts';
 import { transaction } from '../src/db/transaction.ts';
@@ -276,6 +276,51 @@ describe('a replayed business event moves nothing', () => {
     const other = await transfer({ ...houseToUser(userId, 50, externalRef), kind: 'bonus_grant' });
     expect(other.created).toBe(true);
     expect(await balanceOf(userId)).toBe(150);
+  });
+});
+
+describe('account ids are remembered once committed', () => {
+  it('writes only the transfer and its lines once both accounts are known', async () => {
+    const userId = await userCreate();
+    await transfer(houseToUser(userId, 500));
+    const inserted: unknown[] = [];
+    await transaction(db, async (tx) => {
+      const insert = tx.insert.bind(tx);
+      vi.spyOn(tx, 'insert').mockImplementation((table) => {
+        inserted.push(table);
+        return insert(table);
+      });
+      await ledgerTransfer(tx, userToHouse(userId, 200));
+    });
+    // No "ensure" inserts for the player's or the house account: just transfers and ledger_lines.
+    expect(inserted).toHaveLength(2);
+    expect(await balanceOf(userId)).toBe(300);
+    await expectAuditClean();
+  });
+
+  it('reports each player wallet it moved with the balance right after', async () => {
+    const userId = await userCreate();
+    const first = await transfer(houseToUser(userId, 800));
+    expect(first.walletsAfter).toStrictEqual([{ userId, currency: 'BRL', balanceMinor: 800 }]);
+    const second = await transfer(userToHouse(userId, 300));
+    expect(second.walletsAfter).toStrictEqual([{ userId, currency: 'BRL', balanceMinor: 500 }]);
+    expect(await balanceOf(userId)).toBe(500);
+  });
+
+  it('forgets an account created by a transaction that rolled back', async () => {
+    const userId = await userCreate();
+    const failed = await expectRejected(
+      transaction(db, async (tx) => {
+        await ledgerTransfer(tx, houseToUser(userId, 100, ref('deposit'), 'MXN', 'bonus_liability'));
+        throw new Error('the caller fails after the transfer');
+      }),
+    );
+    expect(failed).toBeInstanceOf(Error);
+    expect(await balanceOf(userId, 'MXN')).toBeUndefined();
+    // Had the rolled-back ids been remembered, this would point its lines at accounts that do not exist.
+    await transfer(houseToUser(userId, 100, ref('deposit'), 'MXN', 'bonus_liability'));
+    expect(await balanceOf(userId, 'MXN')).toBe(100);
+    await expectAuditClean();
   });
 });
 

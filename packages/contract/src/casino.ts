@@ -588,6 +588,11 @@ export const SEAMLESS_WALLET_PATHS = {
   bet: '/api/wallet/seamless/transaction/bet',
   win: '/api/wallet/seamless/transaction/win',
   rollback: '/api/wallet/seamless/transaction/rollback',
+  /**
+   * A bet and its win in one call (batched, as some studios send instant games): recorded as the two separate
+   * transactions `bet` and `win` would record, under the same rules, in one database transaction — both or neither.
+   */
+  bet_win: '/api/wallet/seamless/transaction/bet_win',
 } as const;
 export type SeamlessWalletCall = keyof typeof SEAMLESS_WALLET_PATHS;
 
@@ -645,6 +650,14 @@ export const seamlessRollbackRequest = z.strictObject({
   reference_transaction_uuid: walletUuid('The bet to reverse (it may never have arrived)'),
   round: walletUuid('Round id at the provider'),
 });
+export const seamlessBetWinRequest = z.strictObject({
+  ...walletBase,
+  ...walletMoney,
+  is_free: z.optional(described(z.boolean(), 'A free round of a grant: the amount must be 0, the win is paid from bonus funds')),
+  win_transaction_uuid: walletUuid('Business id of the win (the bet is transaction_uuid)'),
+  win_amount: described(z.int().check(z.minimum(0), z.maximum(1_000_000_000_000)), 'Win in minor units; the pair closes the round'),
+});
+export type SeamlessBetWinRequest = z.infer<typeof seamlessBetWinRequest>;
 export type SeamlessBalanceRequest = z.infer<typeof seamlessBalanceRequest>;
 export type SeamlessBetRequest = z.infer<typeof seamlessBetRequest>;
 export type SeamlessWinRequest = z.infer<typeof seamlessWinRequest>;

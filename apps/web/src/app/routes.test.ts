@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
+import { footerTabActive, footerTabTarget, paths, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
 
 const load = () => Promise.resolve({ default: () => null });
 
@@ -21,6 +21,7 @@ describe('route table', () => {
       paths.homeGame,
       paths.homeSlots,
       paths.homeCasino,
+      paths.homeSport,
     ]);
     expect(ROUTES.filter((route) => route.keepAlive).map((route) => route.path)).toEqual([
       paths.game,
@@ -28,9 +29,23 @@ describe('route table', () => {
       paths.homeGame,
       paths.homeSlots,
       paths.homeCasino,
+      paths.homeSport,
     ]);
     expect(routeFind(paths.forbidden)?.chrome).toBe(false);
     expect(routeFind('/not-listed')).toBeUndefined();
+  });
+
+  it('lists the four UI v3 homes, /home/sport included, and leads the footer there when UI v3 is on', () => {
+    for (const home of ['/home/game', '/home/slots', '/home/casino', '/home/sport']) expect(routeFind(home)).toMatchObject({ firstLevel: true, chrome: true });
+    expect(footerTabTarget(paths.sport, true)).toBe('/home/sport');
+    expect(footerTabTarget(paths.game, true)).toBe('/home/game');
+    expect(footerTabTarget(paths.sport, false)).toBe('/sport');
+    expect(footerTabTarget(paths.me, true)).toBe('/me');
+    expect(footerTabActive(paths.sport, '/home/sport')).toBe(true);
+    expect(footerTabActive(paths.game, '/home/sport')).toBe(false);
+    expect(footerTabActive(paths.game, '/home/slots')).toBe(true);
+    expect(footerTabActive(paths.sport, '/home/slots')).toBe(false);
+    expect(footerTabActive(paths.me, '/me')).toBe(true);
   });
 
   it('routes every house game to its client page, drawn without the app frame', () => {

@@ -16,6 +16,7 @@ export const paths = {
   betHistory: '/bet-history',
   homeSlots: '/home/slots',
   homeCasino: '/home/casino',
+  homeSport: '/home/sport',
   gameSearch: '/game-search',
   gameDetail: '/game-detail',
   gameTagDetail: '/game-tag-detail',
@@ -135,6 +136,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.homeGame, load: () => import('../pages/home-game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
   { path: paths.homeSlots, load: () => import('../pages/home-slots-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
   { path: paths.homeCasino, load: () => import('../pages/home-casino-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
+  { path: paths.homeSport, load: () => import('../pages/home-sport-page.tsx'), firstLevel: true, keepAlive: true, chrome: true },
   {
     path: paths.gameSearch,
     load: () => import('../pages/game-search-page.tsx'),
@@ -228,6 +230,21 @@ export function leagueHref(leagueId: number): string {
 
 export function routeFind(pathname: string): RouteEntry | undefined {
   return ROUTES.find((route) => route.path === pathname);
+}
+
+/** Where a footer tab leads: with UI v3 on, Game and Sport open their `/home/*` pages. */
+export function footerTabTarget(tabPath: string, uiV3: boolean): string {
+  if (!uiV3) return tabPath;
+  if (tabPath === paths.game) return paths.homeGame;
+  if (tabPath === paths.sport) return paths.homeSport;
+  return tabPath;
+}
+
+/** Whether a footer tab is the current one: the `/home/*` lobbies count as Game, `/home/sport` as Sport. */
+export function footerTabActive(tabPath: string, pathname: string): boolean {
+  const home = footerTabTarget(tabPath, true);
+  if (pathname === tabPath || pathname.startsWith(`${tabPath}/`) || pathname === home) return true;
+  return tabPath === paths.game && pathname.startsWith('/home/') && pathname !== paths.homeSport;
 }
 
 /** Spec §2: the root opens /home/slots when UI v3 is on, otherwise the brand's first entry page (/game by default). */

@@ -48,6 +48,16 @@ describe('exact RTP equals the documented figure', () => {
     expect(casinoGameInfo(id).rtpPercent).toBe(DOCUMENTED_RTP[id]);
   });
 
+  it('names how the figures were obtained by a message key per kind, with the slot feature frequency', () => {
+    expect(casinoGameInfo('reef-riches').method).toStrictEqual({ key: 'slot', featureEveryRounds: 91 });
+    for (const id of HOUSE_GAME_IDS) {
+      const info = casinoGameInfo(id);
+      expect(info.method.key).toBe(info.kind);
+      if (info.method.key === 'slot')
+        expect(info.method.featureEveryRounds).toBe(Math.round(1 / slotRtpExact(SLOT_DEFINITIONS[id as 'neon-koi']).featureFrequency));
+    }
+  });
+
   it('breaks the slots down into base game and free spins', () => {
     const reef = slotRtpExact(SLOT_DEFINITIONS['reef-riches']);
     expect(reef.baseLines + reef.baseScatter + reef.freeSpins).toBeCloseTo(reef.rtp, 12);

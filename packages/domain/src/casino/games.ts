@@ -110,7 +110,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       rtpPercent: round4(exact.rtp * 100),
       hitFrequencyPercent: measured.hitFrequencyPercent,
       volatility: { sigma: measured.sigma, band: band(measured.sigma) },
-      method: `RTP exact from the reel strips and paytable, free spins included (free spins 1 in ${Math.round(1 / exact.featureFrequency)} rounds); hit frequency and volatility from 1,000,000 simulated rounds.`,
+      method: { key: 'slot', featureEveryRounds: Math.round(1 / exact.featureFrequency) },
     };
   }
   switch (id) {
@@ -124,7 +124,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         rtpPercent: round4(rtp * 100),
         hitFrequencyPercent: round4(hit * 100),
         volatility: { sigma: round4(Math.sqrt(hit * multiplier ** 2 - rtp ** 2)), band: 'low' },
-        method: 'Exact over every roll: 99 % for every target (the multiplier is rounded down to 4 decimals). Figures for "under 50.00".',
+        method: { key: 'dice' },
       };
     }
     case 'crash': {
@@ -138,7 +138,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         rtpPercent: round4(rtp * 100),
         hitFrequencyPercent: round4(hit * 100),
         volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: 'Exact: the crash point reaches x with probability 0.99 / x, so every cash-out target returns 99 %. Figures for cash-out at 2.00×.',
+        method: { key: 'crash' },
       };
     }
     case 'mines': {
@@ -152,8 +152,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         rtpPercent: round4(rtp * 100),
         hitFrequencyPercent: round4(survive * 100),
         volatility: { sigma: round4(sigma), band: band(sigma) },
-        method:
-          'Exact: after k safe tiles with m mines the multiplier is 0.99 × C(25,k)/C(25−m,k), so every stopping point returns 99 %. Figures for 3 mines, cashing out after 3 tiles.',
+        method: { key: 'mines' },
       };
     }
     case 'plinko': {
@@ -164,7 +163,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         rtpPercent: round4(plinkoRtpExact(params) * 100),
         hitFrequencyPercent: 100,
         volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: 'Exact from the binomial bins: 98.9–99.1 % for every rows and risk. Figures for 12 rows, medium risk; every ball pays something.',
+        method: { key: 'plinko' },
       };
     }
     case 'roulette': {
@@ -175,7 +174,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         rtpPercent: round4(rtp * 100),
         hitFrequencyPercent: round4(hit * 100),
         volatility: { sigma: round4(Math.sqrt(hit * 4 - rtp ** 2)), band: 'low' },
-        method: 'Exact by the rules of single-zero roulette: every bet returns 36/37. Figures for a bet on red.',
+        method: { key: 'roulette' },
       };
     }
     default:

@@ -160,6 +160,8 @@ export interface RouletteOutcome {
 
 export type CasinoOutcome = SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome;
 
+export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
+
 /** A game's published figures (shown to the player in the game's info). */
 export interface CasinoGameInfo {
   id: HouseGameId;
@@ -171,8 +173,11 @@ export interface CasinoGameInfo {
   hitFrequencyPercent: number;
   /** Standard deviation of one round's return in stakes, and its plain-words band. */
   volatility: { sigma: number; band: 'low' | 'medium' | 'high' | 'very high' };
-  /** How the figures were obtained, in a sentence for the info panel. */
-  method: string;
+  /**
+   * How the figures were obtained, for the info panel: a message per game kind that the apps word in the
+   * player's language (web: `casino.method.<key>`), with the one number it quotes for slots.
+   */
+  method: CasinoInfoMethod;
   betMinMinor: number;
   betMaxMinor: number;
 }

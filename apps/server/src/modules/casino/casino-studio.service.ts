@@ -30,6 +30,7 @@ import {
   freeRoundWinAdd,
   roundByPublicId,
   roundInsert,
+  roundInsertWithNonce,
   roundOpenOf,
   roundsOfUser,
   roundsPendingBefore,
@@ -93,14 +94,53 @@ export interface StudioSession {
   token: string;
 }
 
-/** The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. */
+type SessionRow = NonNullable<Awaited<ReturnType<typeof casinoSessionFind>>>;
+/** Game sessions are written once and never changed, so a row read once stays true; bounded per database. */
+const sessionRows = new WeakMap<Db, Map<string, SessionRow>>();
+const SESSION_ROWS_MAX = 10_000;
+
+async function studioSessionRow(deps: StudioDeps, tokenHash: string): Promise<SessionRow | undefined> {
+  let rows = sessionRows.get(deps.db);
+  if (!rows) sessionRows.set(deps.db, (rows = new Map()));
+  const known = rows.get(tokenHash);
+  if (known) return known;
+  const row = await casinoSessionFind(deps.db, tokenHash);
+  if (row) {
+    if (rows.size >= SESSION_ROWS_MAX) rows.delete(rows.keys().next().value!);
+    rows.set(tokenHash, row);
+  }
+  return row;
+}
+
+/**
+ * The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. Expiry is
+ * checked against the clock on every call; a closed account is refused by the wallet, which reads it fresh.
+ */
 export async function studioSessionOf(deps: StudioDeps, token: string, options: { forBet: boolean; gameId?: string }): Promise<StudioSession> {
-  const session = await casinoSessionFind(deps.db, tokenHashOf(token));
+  const session = await studioSessionRow(deps, tokenHashOf(token));
   if (!session || session.platform !== HOUSE) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
   if (options.forBet && session.expiresAt.getTime() <= deps.now().getTime()) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'expired' });
   if (session.gameId === null || !isHouseGameId(session.gameId)) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'not_a_game_session' });
   if (options.gameId !== undefined && options.gameId !== session.gameId) throw new AppError('CASINO_TOKEN_INVALID', { field: 'game_id', issue: 'other_game' });
   return { userId: session.userId, gameId: session.gameId, currency: session.currency, token };
+}
+
+type SeedKnown = Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>;
+/** Each player's active seed with its next nonce, as this process last saw it: only a guess, checked by the write. */
+const seedsKnown = new WeakMap<Db, Map<number, SeedKnown>>();
+const SEEDS_KNOWN_MAX = 10_000;
+
+function seedKnownOf(db: Db, userId: number): SeedKnown | undefined {
+  return seedsKnown.get(db)?.get(userId);
+}
+
+function seedRemember(db: Db, userId: number, seed: SeedKnown): void {
+  let seeds = seedsKnown.get(db);
+  if (!seeds) seedsKnown.set(db, (seeds = new Map()));
+  seeds.delete(userId);
+  if (seeds.size >= SEEDS_KNOWN_MAX) seeds.delete(seeds.keys().next().value!);
+  const { id, serverSeed, serverSeedHash, clientSeed, nonce } = seed;
+  seeds.set(userId, { id, serverSeed, serverSeedHash, clientSeed, nonce });
 }
 
 async function seedEnsure(tx: DbOrTx, userId: number, forUpdate: boolean): Promise<SeedRow> {
@@ -255,19 +295,10 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   }
 
   // 1. Fix the outcome: take the nonce and write the round before any money moves.
-  const row = await transaction(deps.db, async (tx) => {
-    let seed = await seedNonceTake(tx, session.userId);
-    if (!seed) {
-      await seedEnsure(tx, session.userId, false);
-      seed = (await seedNonceTake(tx, session.userId))!;
-    }
-    if (gameId === 'mines') {
-      const open = await roundOpenOf(tx, session.userId, gameId);
-      if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
-    }
-    if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+  const roundOf = (seed: Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>) => {
     const played = casinoPlay(gameId, params, fairFloatStream(seed.serverSeed, seed.clientSeed, seed.nonce, nodeHmac));
-    return roundInsert(tx, {
+    const at = deps.now();
+    return {
       publicId: publicIdNew(),
       userId: session.userId,
       platform: HOUSE,
@@ -284,37 +315,58 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
       clientSeed: seed.clientSeed,
       serverSeedHash: seed.serverSeedHash,
       freeRoundId,
-      createdAt: deps.now(),
-      updatedAt: deps.now(),
-    });
+      createdAt: at,
+      updatedAt: at,
+    };
+  };
+  // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
+  // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
+  const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
+  let row = known ? await roundInsertWithNonce(deps.db, { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed }, roundOf(known)) : undefined;
+  if (row) seedRemember(deps.db, session.userId, { ...known!, nonce: row.nonce + 1 });
+  row ??= await transaction(deps.db, async (tx) => {
+    let seed = await seedNonceTake(tx, session.userId);
+    if (!seed) {
+      await seedEnsure(tx, session.userId, false);
+      seed = (await seedNonceTake(tx, session.userId))!;
+    }
+    if (gameId === 'mines') {
+      const open = await roundOpenOf(tx, session.userId, gameId);
+      if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
+    }
+    if (freeRoundId !== null && !(await freeRoundTake(tx, freeRoundId))) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
+    const inserted = await roundInsert(tx, roundOf(seed));
+    seedRemember(deps.db, session.userId, { ...seed, nonce: seed.nonce + 1 });
+    return inserted;
   });
 
   deps.faults?.afterOutcome?.();
   // 2. The stake, through the wallet.
   const free = freeRoundId !== null;
   const outcome = row.outcome as CasinoOutcome;
-  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed.
-  const closedByBet = casinoOutcomeFinished(outcome) && row.win === 0;
-  const bet = await walletCall(deps, 'bet', {
+  const finished = casinoOutcomeFinished(outcome);
+  // A finished round that pays nothing is closed by its bet (Hub88's round_closed): no zero win is needed;
+  // one that pays sends its bet and win in one batched wallet call (one wallet transaction).
+  const betWin = finished && row.win > 0;
+  const bet = await walletCall(deps, betWin ? 'bet_win' : 'bet', {
     ...walletBase(row, session.token),
     transaction_uuid: `${row.publicId}:bet`,
-    round_closed: closedByBet,
+    round_closed: finished,
     amount: free ? 0 : input.bet,
     ...(free ? { is_free: true } : {}),
+    ...(betWin ? { win_transaction_uuid: `${row.publicId}:win`, win_amount: row.win } : {}),
   });
   if (bet.status !== 'RS_OK') {
     await roundVoid(deps, row, 'void');
     throw walletRefusal(bet);
   }
   deps.faults?.afterBet?.();
-  const balanceBefore = bet.balance + (free ? 0 : input.bet);
-  if (!casinoOutcomeFinished(outcome)) {
+  const balanceBefore = bet.balance + (free ? 0 : input.bet) - (betWin ? row.win : 0);
+  if (!finished) {
     const opened = await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: bet.balance }, deps.now());
     return roundView(deps.db, opened, true);
   }
-  if (closedByBet) return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
-  // 3. The win.
-  return roundView(deps.db, await roundSettle(deps, row, session.token, balanceBefore), true);
+  return roundView(deps.db, await roundSettled(deps, row, balanceBefore, bet.balance), true);
 }
 
 export interface RoundActionInput {

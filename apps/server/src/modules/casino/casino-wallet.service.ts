@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   seamlessBalanceRequest,
   seamlessBetRequest,
+  seamlessBetWinRequest,
   seamlessRollbackRequest,
   seamlessWinRequest,
   type SeamlessResponse,
@@ -11,7 +12,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { ledgerTransfer, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithUser, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -67,7 +68,13 @@ function requestHash(fields: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
-const SCHEMAS = { balance: seamlessBalanceRequest, bet: seamlessBetRequest, win: seamlessWinRequest, rollback: seamlessRollbackRequest } as const;
+const SCHEMAS = {
+  balance: seamlessBalanceRequest,
+  bet: seamlessBetRequest,
+  win: seamlessWinRequest,
+  rollback: seamlessRollbackRequest,
+  bet_win: seamlessBetWinRequest,
+} as const;
 
 /**
  * Answers one wallet call. Never throws for a caller's mistake: every refusal is a status, as providers
@@ -103,7 +110,7 @@ export async function seamlessHandle(
   const caller: Caller = { partner, userId, currency };
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
 
-  if (call === 'balance' || call === 'bet') {
+  if (call === 'balance' || call === 'bet' || call === 'bet_win') {
     if (session.expiresAt.getTime() <= deps.now().getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
     if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
   }
@@ -115,9 +122,11 @@ export async function seamlessHandle(
     const response =
       call === 'bet'
         ? await transaction(deps.db, (tx) => betApply(tx, caller, request as never))
-        : call === 'win'
-          ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
-          : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
+        : call === 'bet_win'
+          ? await transaction(deps.db, (tx) => betWinApply(tx, caller, request as never))
+          : call === 'win'
+            ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
+            : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {
@@ -131,6 +140,7 @@ export async function seamlessHandle(
 type BetRequest = ReturnType<typeof seamlessBetRequest.parse>;
 type WinRequest = ReturnType<typeof seamlessWinRequest.parse>;
 type RollbackRequest = ReturnType<typeof seamlessRollbackRequest.parse>;
+type BetWinRequest = ReturnType<typeof seamlessBetWinRequest.parse>;
 
 /** The stored answer of an earlier call with this id, or a refusal when the id was used for something else. */
 function replayOf(existing: WalletTxn, kind: string, hash: string): SeamlessResponse {
@@ -139,11 +149,18 @@ function replayOf(existing: WalletTxn, kind: string, hash: string): SeamlessResp
   return existing.response as SeamlessResponse;
 }
 
-async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request_uuid: string }): Promise<SeamlessResponse> {
-  return answer(request, 'RS_OK', caller.currency, await walletBalanceOf(tx, caller.userId, caller.currency));
+/** RS_OK with the balance now: the one a ledger transfer of this call just reported, else read. */
+async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request_uuid: string }, moved?: TransferResult): Promise<SeamlessResponse> {
+  const known = moved?.walletsAfter?.find((wallet) => wallet.userId === caller.userId && wallet.currency === caller.currency);
+  return answer(request, 'RS_OK', caller.currency, known?.balanceMinor ?? (await walletBalanceOf(tx, caller.userId, caller.currency)));
 }
 
 async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
+  return (await betRecord(tx, caller, request)).response;
+}
+
+/** The bet call; also answers the bet row it wrote (undefined for a replay), for a win in the same transaction. */
+async function betRecord(tx: Tx, caller: Caller, request: BetRequest): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
   const isFree = request.is_free === true;
   if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
   const hash = requestHash({
@@ -156,7 +173,7 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
     currency: request.currency,
     free: isFree,
   });
-  const id = await walletTxnInsert(tx, {
+  const row = {
     partner: caller.partner,
     transactionUuid: request.transaction_uuid,
     kind: 'bet',
@@ -169,10 +186,12 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
     // A bet that closes its round (nothing to pay) is settled at once: it can no longer be rolled back.
     state: request.round_closed ? 'settled' : 'open',
     isFree,
-  });
-  if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash);
+  };
+  const id = await walletTxnInsert(tx, row);
+  if (id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
+  let moved: TransferResult | undefined;
   if (request.amount > 0) {
-    await ledgerTransfer(tx, {
+    moved = await ledgerTransfer(tx, {
       kind: 'casino_bet',
       externalRef: `${caller.partner}:${request.transaction_uuid}`,
       lines: [
@@ -181,9 +200,10 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
       ],
     });
   }
-  const response = await okAnswer(tx, caller, request);
+  const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
-  return response;
+  const written: WalletTxn = { ...row, id, referenceUuid: null, response, createdAt: new Date() };
+  return { response, bet: written };
 }
 
 /** The bet a win or rollback refers to, locked; undefined when it never arrived. */
@@ -195,7 +215,8 @@ async function betOf(tx: Tx, caller: Caller, uuid: string): Promise<WalletTxn | 
   return bet;
 }
 
-async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
+/** `betInHand`: the bet row this same transaction just wrote (and so holds locked), which saves re-reading it. */
+async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?: WalletTxn): Promise<SeamlessResponse> {
   const hash = requestHash({
     kind: 'win',
     user: request.user,
@@ -219,12 +240,13 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
     state: 'ok',
   });
   if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'win', hash);
-  const bet = await betOf(tx, caller, request.reference_transaction_uuid);
+  const bet = betInHand ?? (await betOf(tx, caller, request.reference_transaction_uuid));
   if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+  let moved: TransferResult | undefined;
   if (request.amount > 0) {
-    await ledgerTransfer(tx, {
+    moved = await ledgerTransfer(tx, {
       kind: 'casino_win',
       externalRef: `${caller.partner}:${request.transaction_uuid}`,
       lines: [
@@ -235,9 +257,22 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
     });
   }
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
-  const response = await okAnswer(tx, caller, request);
+  const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
   return response;
+}
+
+/**
+ * A bet and its win as one call: exactly the `bet` and `win` calls (same rows, hashes, ledger transfers and
+ * replay rules, so either id can later be replayed alone), in the caller's one transaction — a refused win
+ * undoes its bet. The bet is stored settled at once (its win is in hand), so it can never be rolled back.
+ */
+async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
+  const { win_transaction_uuid: winUuid, win_amount: winAmount, ...bet } = request;
+  const { is_free: _free, ...base } = bet;
+  const placed = await betRecord(tx, caller, { ...bet, round_closed: true });
+  const win = { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: bet.transaction_uuid };
+  return winApply(tx, caller, win, placed.bet);
 }
 
 async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): Promise<SeamlessResponse> {

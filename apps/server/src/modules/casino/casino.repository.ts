@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
 
 export type RoundRow = typeof casinoRounds.$inferSelect;
@@ -62,6 +62,37 @@ export async function seedsByIds(tx: DbOrTx, ids: number[]): Promise<Map<number,
 export async function roundInsert(tx: DbOrTx, row: typeof casinoRounds.$inferInsert): Promise<RoundRow> {
   const [inserted] = await tx.insert(casinoRounds).values(row).returning();
   return inserted!;
+}
+
+/**
+ * Takes nonce `expected.nonce` of seed `expected.seedId` and writes the round with it, in one statement — only
+ * while that seed is still active with exactly that nonce and client seed (what the caller computed the outcome
+ * from). Answers undefined when any of that changed (another round took the nonce, the seed was rotated or the
+ * client seed set), and then nothing was written.
+ */
+export async function roundInsertWithNonce(
+  db: DbOrTx,
+  expected: { seedId: number; nonce: number; clientSeed: string },
+  row: Omit<RoundRow, 'id' | 'balanceBefore' | 'balanceAfter' | 'settledAt'>,
+): Promise<RoundRow | undefined> {
+  const [inserted] = await rowsOf<{ id: string | number }>(
+    db,
+    sql`with taken as (
+      update casino_fair_seeds set nonce = nonce + 1
+      where id = ${expected.seedId} and active and nonce = ${expected.nonce} and client_seed = ${expected.clientSeed}
+      returning id
+    )
+    insert into casino_rounds (public_id, user_id, platform, game_id, currency, stake, win, status, params, outcome, secret,
+      seed_id, nonce, client_seed, server_seed_hash, free_round_id, created_at, updated_at)
+    select ${row.publicId}, ${row.userId}, ${row.platform}, ${row.gameId}, ${row.currency}, ${row.stake}, ${row.win}, ${row.status},
+      ${JSON.stringify(row.params)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb, ${row.secret === null ? null : JSON.stringify(row.secret)}::jsonb,
+      taken.id, ${row.nonce}, ${row.clientSeed}, ${row.serverSeedHash}, ${row.freeRoundId}, ${row.createdAt.toISOString()}::timestamptz,
+      ${row.updatedAt.toISOString()}::timestamptz
+    from taken
+    returning id`,
+  );
+  if (!inserted) return undefined;
+  return { ...row, id: Number(inserted.id), balanceBefore: null, balanceAfter: null, settledAt: null };
 }
 
 export async function roundUpdate(tx: DbOrTx, id: number, fields: Partial<typeof casinoRounds.$inferInsert>, at: Date): Promise<RoundRow> {

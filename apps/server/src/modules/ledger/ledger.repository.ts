@@ -38,16 +38,17 @@ export async function ledgerLinesInsert(
 }
 
 /**
- * Moves a wallet by `amountMinor`. A debit only applies while the balance covers it: Read Committed
- * re-checks the WHERE on the latest row version, so two concurrent debits cannot overdraw.
+ * Moves a wallet by `amountMinor` and answers its new balance, or undefined when a debit is not covered. A debit
+ * only applies while the balance covers it: Read Committed re-checks the WHERE on the latest row version, so two
+ * concurrent debits cannot overdraw.
  */
-export async function walletApply(tx: DbOrTx, accountId: number, amountMinor: number): Promise<boolean> {
+export async function walletApply(tx: DbOrTx, accountId: number, amountMinor: number): Promise<number | undefined> {
   const rows = await tx
     .update(wallets)
     .set({ balanceMinor: sql`${wallets.balanceMinor} + ${amountMinor}`, updatedAt: sql`now()` })
     .where(and(eq(wallets.accountId, accountId), gte(wallets.balanceMinor, -amountMinor)))
-    .returning({ accountId: wallets.accountId });
-  return rows.length === 1;
+    .returning({ balanceMinor: wallets.balanceMinor });
+  return rows[0]?.balanceMinor;
 }
 
 export async function walletsOfUser(tx: DbOrTx, userId: number) {

@@ -1,6 +1,7 @@
 import { transferUnbalancedCurrencies } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transactionScope } from '../../db/transaction.ts';
 import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, ledgerLinesInsert, transferInsert, walletApply } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
@@ -20,6 +21,20 @@ export interface TransferResult {
   transferId: number | undefined;
   /** False when this (kind, externalRef) had already moved money: a replay changes nothing. */
   created: boolean;
+  /** When created: each player wallet the transfer moved, with its balance right after (saves re-reading it). */
+  walletsAfter?: { userId: number; currency: string; balanceMinor: number }[];
+}
+
+/**
+ * Ledger account ids by database, then `u:<user>:<currency>` / `h:<house>:<currency>`. An account row is never
+ * changed or deleted once created, so an id seen committed stays right for the life of the process; ids are
+ * remembered only after their transaction commits (an account created by a transaction that rolls back never
+ * existed). Saves the two or three "ensure" statements per line on every transfer after the first.
+ */
+const accountIdCache = new WeakMap<Db, Map<string, number>>();
+
+function accountKey(account: LedgerAccountRef): string {
+  return 'userId' in account ? `u:${account.userId}:${account.currency}` : `h:${account.house}:${account.currency}`;
 }
 
 /**
@@ -39,19 +54,35 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
   const transferId = await transferInsert(tx, request.kind, request.externalRef);
   if (transferId === undefined) return { transferId: undefined, created: false };
 
+  const scope = transactionScope(tx);
+  let known = scope ? accountIdCache.get(scope.db) : undefined;
+  if (scope && !known) accountIdCache.set(scope.db, (known = new Map()));
   const resolved = [];
   for (const line of request.lines) {
     const account = line.account;
-    const accountId =
-      'userId' in account
-        ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
-        : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
-    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, isWallet: 'userId' in account });
+    const key = accountKey(account);
+    let accountId = known?.get(key);
+    if (accountId === undefined) {
+      const ensured =
+        'userId' in account
+          ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
+          : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+      scope?.afterCommit.push(() => known!.set(key, ensured));
+      accountId = ensured;
+    }
+    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, userId: 'userId' in account ? account.userId : undefined });
   }
-  await ledgerLinesInsert(tx, transferId, resolved);
+  await ledgerLinesInsert(
+    tx,
+    transferId,
+    resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
+  );
   // Wallets are touched in account order so two transfers over the same wallets cannot deadlock.
-  for (const line of [...resolved].filter((entry) => entry.isWallet).sort((a, b) => a.accountId - b.accountId)) {
-    if (!(await walletApply(tx, line.accountId, line.amountMinor))) throw new AppError('INSUFFICIENT_FUNDS');
+  const walletsAfter = [];
+  for (const line of [...resolved].filter((entry) => entry.userId !== undefined).sort((a, b) => a.accountId - b.accountId)) {
+    const balanceMinor = await walletApply(tx, line.accountId, line.amountMinor);
+    if (balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+    walletsAfter.push({ userId: line.userId!, currency: line.currency, balanceMinor });
   }
-  return { transferId, created: true };
+  return { transferId, created: true, walletsAfter };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
 import { uiV3On } from '../../shared/ui-version.ts';
-import { paths } from '../routes.ts';
+import { footerTabActive, footerTabTarget, paths } from '../routes.ts';
 import styles from './footer-tabs.module.css';
 
 const TABS: readonly { key: TabKey; path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting' | 'footer.me'; Icon: LucideIcon }[] = [
@@ -17,9 +17,9 @@ const TABS: readonly { key: TabKey; path: string; label: 'footer.game' | 'footer
 /** The bottom tab bar of first-level pages (spec §2), with the red dots of tab prompts (spec §7), cleared on click. */
 export function FooterTabs() {
   const { t } = useTranslation();
-  // Read on every navigation: the new-UI switch changes where the Game tab leads.
+  // Read on every navigation: the new-UI switch changes where the Game and Sport tabs lead.
   const { pathname } = useLocation();
-  const gameHome = uiV3On() ? paths.homeGame : paths.game;
+  const uiV3 = uiV3On();
   const dots = useRedPoints();
   const clear = useRedPointClickMutation();
   return (
@@ -31,8 +31,8 @@ export function FooterTabs() {
           return (
             <li key={path} className={styles.item}>
               <NavLink
-                to={path === paths.game ? gameHome : path}
-                className={({ isActive }) => `${styles.tab} ${isActive || (path === paths.game && pathname.startsWith('/home/')) ? styles.active : ''}`}
+                to={footerTabTarget(path, uiV3)}
+                className={`${styles.tab} ${footerTabActive(path, pathname) ? styles.active : ''}`}
                 onClick={() => dotted && clear.mutate(key)}
                 aria-description={dotted ? (why ?? t('account.tabNew')) : undefined}
                 data-red-dot={dotted ? 'on' : undefined}

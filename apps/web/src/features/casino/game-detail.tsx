@@ -2,6 +2,7 @@ import { formatMoney, isCurrencyCode, minorUnits, type CasinoGameInfo } from '@p
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { casinoMethodText } from '../../shared/casino-method.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -98,7 +99,7 @@ export function GameDetail() {
               <dd>{money(info.betMinMinor)}+</dd>
             </div>
           </dl>
-          <p className={styles.method}>{info.method}</p>
+          <p className={styles.method}>{casinoMethodText(t, info.method, i18n.language)}</p>
         </>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from 'react-i18next';
+import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import styles from './studio.module.css';
 
@@ -51,7 +52,7 @@ export function GameInfoSheet({
       </dl>
       <h3 className={styles.sheetHeading}>{t('casino.info.rules')}</h3>
       <p className={styles.sheetText}>{t(RULES[info.kind])}</p>
-      <p className={styles.sheetNote}>{info.method}</p>
+      <p className={styles.sheetNote}>{casinoMethodText(t, info.method, i18n.language)}</p>
     </Sheet>
   );
 }
