@@ -209,6 +209,8 @@ describe('bet records', () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });
     await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]));
     t.clock.advance(24 * 3600_000);
+    // A day later the player is back and present (a heartbeat), so the idle-session guard lets the bet through.
+    expect(envelopeOf(await t.post('/api/piranha/user/account/heartbeat', { query: signedIn(session), body: {} })).dm_error).toBe(0);
     await placedOk(
       await singlePost(t, session, [
         { option: upcoming(), stake: 1_00 },
