@@ -64,15 +64,25 @@ async function serve() {
   const databaseUrl = target === 'pglite' ? '' : target!;
   const built = await buildApp(configLoad(envFor(databaseUrl, dataDir)), { logger: false });
   const sessions = await playersFund(built.database.db, count);
-  const match = built.sports.feed.snapshot().matches.find((candidate) => candidate.status === 'notStarted' && !candidate.marketsSuspended);
-  if (!match) throw new Error('the simulator has no pre-match match to bet on');
-  const option = market1x2(built.sports.state, match.id, 1);
+  // A pre-match soccer match with a 1X2 price (other sports have no draw market).
+  const option = built.sports.feed
+    .snapshot()
+    .matches.filter((candidate) => candidate.sportId === 1 && candidate.status === 'notStarted' && !candidate.marketsSuspended)
+    .map((match) => {
+      try {
+        return market1x2(built.sports.state, match.id, 1);
+      } catch {
+        return undefined;
+      }
+    })
+    .find((candidate) => candidate !== undefined);
+  if (!option) throw new Error('the simulator has no pre-match soccer match to bet on');
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const stop = async () => {
+    // Closing the app closes its database too.
     await built.app.close();
-    await built.database.close();
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
@@ -102,7 +112,7 @@ async function settle() {
             method: 'POST',
             url: `/api/piranha/fb/proxy/v1/order/bet/singlePass?uid=${session.uid}&sid=${session.sid}`,
             headers: { 'content-type': 'application/json', 'idempotency-key': `settle-${randomBytes(8).toString('hex')}` },
-            payload: JSON.stringify({ singleBetList: [{ unitStake: 100 + (i % 900), oddsChange: 2, betOptionList: [{ ...option, odds: option.odds }] }] }),
+            payload: JSON.stringify({ singleBetList: [{ unitStake: 100 + (i % 900), oddsChange: 2, betOptionList: [{ matchId: option.matchId, marketId: option.marketId, optionType: option.optionType, odds: option.odds }] }] }),
           });
           const envelope = JSON.parse(response.body) as { dm_error: number };
           if (envelope.dm_error !== 0) throw new Error(`placement refused: ${response.body}`);
@@ -118,8 +128,8 @@ async function settle() {
     const clean = audit.walletDrift.length === 0 && audit.unbalancedTransfers.length === 0 && audit.thinTransfers.length === 0;
     return { placed, settled, betsPerSecond: (settled / elapsed) * 1000, elapsedMs: elapsed, ledgerClean: clean };
   } finally {
+    // Closing the app closes its database too.
     await built.app.close();
-    await built.database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
