@@ -287,7 +287,8 @@ await measure('betting', 'bet placements through order/bet/singlePass on Postgre
   const eight = runs.find((entry) => entry.connections === 8);
   for (const entry of runs) {
     const refused = entry.refused > 0 ? `; ${entry.refused} refused, e.g. ${entry.firstRefusal}` : '';
-    const scaling = entry.connections !== 8 && eight ? `; ${(entry.placementsPerSecond / eight.placementsPerSecond).toFixed(2)} × the 8-player rate (goal ≥ 0.9)` : '';
+    const scaling =
+      entry.connections !== 8 && eight ? `; ${(entry.placementsPerSecond / eight.placementsPerSecond).toFixed(2)} × the 8-player rate (goal ≥ 0.9)` : '';
     rows.push({
       name: `bet placements, HTTP singlePass, PostgreSQL, ${entry.connections} players`,
       figure: entry.placementsPerSecond,

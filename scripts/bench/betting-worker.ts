@@ -88,7 +88,9 @@ async function serve() {
   };
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
-  process.stdout.write(`${JSON.stringify({ port, sessions, option: { matchId: option.matchId, marketId: option.marketId, optionType: 1, odds: option.odds } })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ port, sessions, option: { matchId: option.matchId, marketId: option.marketId, optionType: 1, odds: option.odds } })}\n`,
+  );
 }
 
 async function settle() {
@@ -112,7 +114,15 @@ async function settle() {
             method: 'POST',
             url: `/api/piranha/fb/proxy/v1/order/bet/singlePass?uid=${session.uid}&sid=${session.sid}`,
             headers: { 'content-type': 'application/json', 'idempotency-key': `settle-${randomBytes(8).toString('hex')}` },
-            payload: JSON.stringify({ singleBetList: [{ unitStake: 100 + (i % 900), oddsChange: 2, betOptionList: [{ matchId: option.matchId, marketId: option.marketId, optionType: option.optionType, odds: option.odds }] }] }),
+            payload: JSON.stringify({
+              singleBetList: [
+                {
+                  unitStake: 100 + (i % 900),
+                  oddsChange: 2,
+                  betOptionList: [{ matchId: option.matchId, marketId: option.marketId, optionType: option.optionType, odds: option.odds }],
+                },
+              ],
+            }),
           });
           const envelope = JSON.parse(response.body) as { dm_error: number };
           if (envelope.dm_error !== 0) throw new Error(`placement refused: ${response.body}`);

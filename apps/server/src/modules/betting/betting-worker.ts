@@ -1,6 +1,7 @@
 import { betsPendingReview } from './bet-accept.service.ts';
 import { betsSettle } from './bet-settle.service.ts';
 import type { BettingDeps } from './betting-deps.ts';
+import { cashOutAutoRun } from './cash-out.service.ts';
 
 export interface BettingWorker {
   /** Reviews pending bets and settles what the results decide; resolves when that pass is done. */
@@ -32,6 +33,8 @@ export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => v
       for (const result of results) seen.add(result);
       resultsSeen = seen;
     }
+    // Prices move on every change: armed auto cash-out targets are checked after settlement had its say.
+    await cashOutAutoRun(deps);
   };
 
   const run = (): Promise<void> => {
