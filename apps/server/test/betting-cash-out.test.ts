@@ -143,7 +143,7 @@ describe('auto cash-out', () => {
     expect((await priceOf(session, bet!.id)).auto).toBeUndefined();
     await t.built.betting.worker.run();
     expect(await balanceOf(t, session, 'BRL')).toBe(90_00);
-    const other = await playerFund(t, { amountMinor: 10_00 });
+    const other = await playerFund(t, { amountMinor: 50_00 });
     expect(envelopeOf(await autoSet(other.session, bet!.id, 20_00)).dm_error).toBe(
       envelopeOf(await cashOut(other.session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 })).dm_error,
     );
