@@ -217,7 +217,7 @@ describe('A Trixie through accelerated matches', () => {
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('tab', { name: 'System' }).click();
-    await slip.getByRole('combobox').first().selectOption({ label: 'Trixie · 4 lines' });
+    await slip.getByRole('combobox').first().selectOption({ label: 'Trixie · Lines: 4' });
     await slip.getByRole('textbox', { name: 'Stake per line' }).fill('10');
     await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/40[.,]00/);
     await screenshot(page, 'betting-slip-trixie');
