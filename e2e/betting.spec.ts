@@ -189,6 +189,21 @@ describe('Betting, through the real server and Chromium', () => {
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(expected.toLocaleString('en-IN', { minimumFractionDigits: 2 }));
     await page.goto(`http://${INDIA}/#/bet-history`);
     await page.getByText('Cashed out', { exact: true }).first().waitFor({ timeout: 20_000 });
+
+    // Auto cash-out: a target below today's value is reached at the server's next look, with the player away.
+    await page.goto(`http://${INDIA}/#/sport`);
+    await selectionsAdd(page, 1, 5);
+    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slip.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.getByRole('textbox', { name: 'Auto cash-out at…' }).first().fill('1');
+    await screenshot(page, 'betting-auto-cash-out');
+    await page.getByRole('button', { name: 'Set', exact: true }).first().click();
+    await page.goto(`http://${INDIA}/#/me`);
+    await expect.poll(async () => (await betsOf(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
     await context.close();
   });
 });
