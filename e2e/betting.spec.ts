@@ -283,7 +283,7 @@ describe('A Trixie through accelerated matches', () => {
       .toBe(1);
     const [trixie] = (await betsOf(page, server.port, true)).filter((bet) => bet.kind === 'system_bet');
     // The return is the Trixie of the legs' results at the odds taken (betting.md §2), line by line.
-    const legs = trixie!.legs.map((leg) => ({ oddsThousandths: oddsThousandths(leg.od), state: legOutcomeFromCode(leg.sr) ?? 'unsettled' }));
+    const legs = trixie!.legs.map((leg) => ({ oddsThousandths: oddsThousandths(Math.round(leg.od * 1000)), state: legOutcomeFromCode(leg.sr) ?? 'unsettled' }));
     const expected = systemBetSettle(systemBetFullCover('trixie'), minorUnits(trixie!.unit), legs);
     expect(expected.ok).toBe(true);
     expect(trixie!.payout).toBe(expected.ok ? expected.payoutMinor : -1);
