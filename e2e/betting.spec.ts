@@ -1,3 +1,4 @@
+import { legOutcomeFromCode, minorUnits, oddsThousandths, systemBetFullCover, systemBetSettle } from '@piranha/domain';
 import { payinChannelsOf } from '@piranha/domain/payments';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,93 @@ import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, t
 
 /** An Indian player (English, INR) funded through the real sandbox UPI deposit, betting from the slip. */
 const INDIA = 'tigerin.in';
+
+async function headerBalanceText(page: Page): Promise<string> {
+  return (await page.getByRole('button', { name: 'Refresh balance' }).textContent()) ?? '';
+}
+
+/** Matches already picked on each page, so a later call never taps (and so removes) the same one again. */
+const picked = new WeakMap<Page, Set<string>>();
+
+/**
+ * Taps the first open price of `count` different matches on the Soccer tab, from the `skip`-th card on. A card whose
+ * prices are all locked at that moment (half time, a goal being reviewed) is passed over, and with `preMatch` a match
+ * already under way (its card shows a score) too.
+ */
+async function selectionsAdd(page: Page, count: number, skip = 0, { preMatch = false } = {}): Promise<void> {
+  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+  const cards = page.locator('article[data-match-id]');
+  await cards.nth(skip + count - 1).waitFor();
+  const chosen = picked.get(page) ?? new Set<string>();
+  picked.set(page, chosen);
+  let added = 0;
+  for (let index = skip; added < count; index += 1) {
+    const card = cards.nth(index);
+    await card.waitFor();
+    const id = (await card.getAttribute('data-match-id')) ?? '';
+    if (chosen.has(id)) continue;
+    if (preMatch && /\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
+    const price = card.locator('button[data-odds]:enabled').first();
+    if ((await price.count()) === 0) continue;
+    await price.click();
+    chosen.add(id);
+    added += 1;
+  }
+}
+
+/** Places what the slip holds; a refusal (a market suspended by a goal that second) is met by placing again. */
+async function slipPlace(page: Page): Promise<void> {
+  const slip = page.getByRole('dialog', { name: 'Bet slip' });
+  await expect
+    .poll(
+      async () => {
+        const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
+        if (outcome.includes('Bet accepted')) return outcome;
+        const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
+        const place = slip.getByRole('button', { name: /^Place bet/ });
+        if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
+        return `${outcome} ${refusal}`;
+      },
+      { timeout: 30_000, interval: 2000 },
+    )
+    .toContain('Bet accepted');
+}
+
+/** The player's bets as the API reports them (the page shows the same list). */
+async function betsOf(page: Page, port: number, settled: boolean) {
+  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+  const answer = await fetch(`http://127.0.0.1:${port}/api/piranha/fb/proxy/v1/order/bet/list?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ isSettled: settled, range: 'last7days' }),
+  }).then(
+    (response) =>
+      response.json() as Promise<{
+        data: { records: { id: string; kind: string; st: number; stake: number; unit: number; payout?: number; legs: { sr: number; od: number }[] }[] };
+      }>,
+  );
+  return answer.data.records;
+}
+
+/** A guest account, then a ₹1,000 deposit: created through the API as the app does, approved on the sandbox page. */
+async function playerFund(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+  const channel = payinChannelsOf(['INR'])[0]!;
+  const created = await fetch(`http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
+    body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
+  }).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
+  expect(created.dm_error).toBe(0);
+  await page.goto(`http://${INDIA}${created.data.instruction.checkout_url}`);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.goto(`http://${INDIA}/#/sport`);
+  await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
+}
 
 describe('Betting, through the real server and Chromium', () => {
   let server: RunningServer;
@@ -20,47 +108,10 @@ describe('Betting, through the real server and Chromium', () => {
     await server?.stop();
   });
 
-  async function headerBalanceText(page: Page): Promise<string> {
-    return (await page.getByRole('button', { name: 'Refresh balance' }).textContent()) ?? '';
-  }
-
-  /** A guest account, then a ₹1,000 deposit: created through the API as the app does, approved on the sandbox page. */
-  async function playerFund(page: Page): Promise<void> {
-    await page.goto(`http://${INDIA}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Play as a guest' }).click();
-    await page.waitForURL(/#\/game$/);
-    const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
-    const channel = payinChannelsOf(['INR'])[0]!;
-    const created = await fetch(
-      `http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
-        body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
-      },
-    ).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
-    expect(created.dm_error).toBe(0);
-    await page.goto(`http://${INDIA}${created.data.instruction.checkout_url}`);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.goto(`http://${INDIA}/#/sport`);
-    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
-  }
-
-  /** Taps the first open price of `count` different matches on the Soccer tab. */
-  async function selectionsAdd(page: Page, count: number, skip = 0): Promise<void> {
-    await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
-    const cards = page.locator('article[data-match-id]');
-    await cards.nth(skip + count - 1).waitFor();
-    for (let index = skip; index < skip + count; index += 1) {
-      await cards.nth(index).locator('button[data-odds]').first().click();
-    }
-  }
-
   it('An Indian player funds by UPI, places a single and a multiple, and sees them in history', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page);
+    await playerFund(page, server);
     const funded = await headerBalanceText(page);
 
     // The first pick shows the mini slip; a second hides it and the bar counts two.
@@ -114,7 +165,7 @@ describe('Betting, through the real server and Chromium', () => {
   it('A player whose saved slip has stale odds is asked to accept the new ones before placing', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page);
+    await playerFund(page, server);
     await selectionsAdd(page, 1);
     // The slip kept on the device still holds an older price, as after a while away. It is edited from a page
     // without the slip, where nothing refreshes (and so rewrites) it.
@@ -139,4 +190,113 @@ describe('Betting, through the real server and Chromium', () => {
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
     await context.close();
   });
+  it('A player cashes out an open single from the open bets', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await playerFund(page, server);
+    await selectionsAdd(page, 1, 4);
+    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slip.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    const record = page.getByTestId('bet-record').first();
+    const button = record.getByRole('button', { name: /^Cash out ₹/ });
+    await button.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'betting-cash-out-offer');
+    // The value is re-priced at execution; if the price moved between the poll and the tap, the player is told and
+    // taps the new value, as a person would.
+    await expect
+      .poll(
+        async () => {
+          if ((await record.count()) > 0 && (await button.isEnabled().catch(() => false))) await button.click().catch(() => {});
+          return (await betsOf(page, server.port, true)).filter((bet) => bet.st === 5 && bet.payout !== undefined).length;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    const [cashed] = await betsOf(page, server.port, true);
+    expect(cashed!.payout).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    const expected = (1000_00 - 100_00 + cashed!.payout!) / 100;
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(expected.toLocaleString('en-IN', { minimumFractionDigits: 2 }));
+    await page.goto(`http://${INDIA}/#/bet-history`);
+    await page.getByText('Cashed out', { exact: true }).first().waitFor({ timeout: 20_000 });
+
+    // Auto cash-out: a target below today's value is reached at the server's next look, with the player away.
+    await page.goto(`http://${INDIA}/#/sport`);
+    await selectionsAdd(page, 1, 5);
+    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slip.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.getByRole('textbox', { name: 'Auto cash-out at…' }).first().fill('1');
+    await screenshot(page, 'betting-auto-cash-out');
+    await page.getByRole('button', { name: 'Set', exact: true }).first().click();
+    await page.goto(`http://${INDIA}/#/me`);
+    await expect.poll(async () => (await betsOf(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
+    await context.close();
+  });
+});
+
+describe('A Trixie through accelerated matches', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Matches run 120× faster than real time, so a match on the first cards ends within a couple of minutes.
+    server = await serverStart({ FEED_SPEED: '120', BET_LIVE_DELAY_MS: '0' });
+    browser = await browserLaunch(server, [INDIA]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('An Indian player places a Trixie on three matches, and sees it settled with the right return and balance', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await playerFund(page, server);
+    // Matches not started yet: their prices do not lock for goals while the slip is filled.
+    await selectionsAdd(page, 3, 0, { preMatch: true });
+    await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('tab', { name: 'System' }).click();
+    await slip.getByRole('combobox').first().selectOption({ label: 'Trixie · Lines: 4' });
+    await slip.getByRole('textbox', { name: 'Stake per line' }).fill('50');
+    await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/200[.,]00/);
+    await screenshot(page, 'betting-slip-trixie');
+    await slipPlace(page);
+    await slip.getByRole('button', { name: 'Close' }).click();
+
+    // Wait for the three matches to end and the Trixie to settle.
+    await expect
+      .poll(async () => (await betsOf(page, server.port, true)).filter((bet) => bet.kind === 'system_bet').length, { timeout: 300_000, interval: 2000 })
+      .toBe(1);
+    const [trixie] = (await betsOf(page, server.port, true)).filter((bet) => bet.kind === 'system_bet');
+    // The return is the Trixie of the legs' results at the odds taken (betting.md §2), line by line.
+    const legs = trixie!.legs.map((leg) => ({ oddsThousandths: oddsThousandths(Math.round(leg.od * 1000)), state: legOutcomeFromCode(leg.sr) ?? 'unsettled' }));
+    const expected = systemBetSettle(systemBetFullCover('trixie'), minorUnits(trixie!.unit), legs);
+    expect(expected.ok).toBe(true);
+    expect(trixie!.payout).toBe(expected.ok ? expected.payoutMinor : -1);
+
+    await page.goto(`http://${INDIA}/#/bet-history`);
+    const card = page.getByTestId('bet-record').filter({ hasText: 'System' }).first();
+    await card.waitFor({ timeout: 20_000 });
+    const shownReturn = (trixie!.payout! / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    expect(await card.textContent()).toContain(shownReturn);
+    await screenshot(page, 'betting-trixie-settled');
+    await page.getByRole('button', { name: 'Refresh balance' }).click();
+    const balance = ((1000_00 - 200_00 + trixie!.payout!) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(balance);
+    await context.close();
+  }, 420_000);
 });

@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,casino,betting runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { cpus } from 'node:os';
@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
+import { bettingPlacementsPglite, bettingPlacementsPostgres, bettingSettlement } from './bench/betting.mjs';
 import { casinoRng, casinoWalletRounds } from './bench/casino.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
 import { pgliteBetLoop } from './bench/pglite-bet.mjs';
@@ -41,7 +42,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'casino'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'casino', 'betting'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -270,6 +271,66 @@ await measure('casino', 'casino slot rounds through the seamless wallet on Postg
     ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
     ratio: ceilings.tpcb ? result.roundsPerSecond / ceilings.tpcb : undefined,
     note: `${result.players} players in parallel, in-process (no HTTP); p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms; ${clean}; goal ≥ 0.25×`,
+  });
+});
+
+// 4. Betting (performance-and-trust.md G1, G2, G6): placements through the real HTTP route (auth, validation,
+// idempotency, re-pricing, one transaction) on PostgreSQL at 8 and 32 players against C_tpcb, one settlement pass
+// over 10,000 open bets against C_tpcb, and placements on PGlite against the bet-like loop (C_pgl).
+await measure('betting', 'bet placements through order/bet/singlePass on PostgreSQL', async () => {
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name: 'bet placements, PostgreSQL', note: `skipped: ${unavailable}` });
+    return;
+  }
+  const runs = await bettingPlacementsPostgres({ seconds });
+  const eight = runs.find((entry) => entry.connections === 8);
+  for (const entry of runs) {
+    const refused = entry.refused > 0 ? `; ${entry.refused} refused, e.g. ${entry.firstRefusal}` : '';
+    const scaling =
+      entry.connections !== 8 && eight ? `; ${(entry.placementsPerSecond / eight.placementsPerSecond).toFixed(2)} × the 8-player rate (goal ≥ 0.9)` : '';
+    rows.push({
+      name: `bet placements, HTTP singlePass, PostgreSQL, ${entry.connections} players`,
+      figure: entry.placementsPerSecond,
+      unit: 'bets/s',
+      ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
+      ratio: ceilings.tpcb ? entry.placementsPerSecond / ceilings.tpcb : undefined,
+      note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}${scaling}; goal ≥ 0.25×, p99 ≤ 50 ms`,
+    });
+  }
+});
+
+await measure('betting', 'settlement of 10,000 open bets on PostgreSQL', async () => {
+  const name = 'settlement pass, 10,000 open singles, PostgreSQL';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  const result = await bettingSettlement({ bets: 10_000 });
+  const clean = result.ledgerClean ? 'ledger audit clean' : 'LEDGER AUDIT NOT CLEAN';
+  rows.push({
+    name,
+    figure: result.betsPerSecond,
+    unit: 'bets/s',
+    ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
+    ratio: ceilings.tpcb ? result.betsPerSecond / ceilings.tpcb : undefined,
+    note: `${result.settled} of ${result.placed} settled in ${(result.elapsedMs / 1000).toFixed(1)} s; ${clean}; goal ≥ 0.25×`,
+  });
+});
+
+await measure('betting', 'bet placements through order/bet/singlePass on PGlite', async () => {
+  // The ceiling is measured here too when the pglite section did not run, so the ratio is always from this run.
+  if (ceilings.pgl === undefined) ceilings.pgl = (await pgliteBetLoop({ seconds })).txPerSecond;
+  const entry = await bettingPlacementsPglite({ seconds });
+  const refused = entry.refused > 0 ? `; ${entry.refused} refused, e.g. ${entry.firstRefusal}` : '';
+  rows.push({
+    name: `bet placements, HTTP singlePass, PGlite, ${entry.connections} players`,
+    figure: entry.placementsPerSecond,
+    unit: 'bets/s',
+    ceiling: 'C_pgl',
+    ratio: entry.placementsPerSecond / ceilings.pgl,
+    note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}; C_pgl ${Math.round(ceilings.pgl)} tx/s; goal ≥ 0.45×`,
   });
 });
 

@@ -25,6 +25,7 @@ async function priceOf(session: IssuedSession, orderId: string) {
     st: number;
     smis: number;
     stake: number;
+    auto?: number;
   };
 }
 
@@ -94,5 +95,58 @@ describe('cash-out', () => {
     const [row] = await t.rows<{ n: string }>(sql`select count(*) as n from transfers where external_ref like ${`${double!.id}%`}`);
     expect(Number(row!.n)).toBe(3);
     expect(await auditClean(t)).toBe(true);
+  });
+});
+
+describe('auto cash-out', () => {
+  function autoSet(session: IssuedSession, orderId: string, targetAmount: number) {
+    return t.post('/api/piranha/fb/proxy/v1/order/cashOut/auto', { query: signedIn(session), body: { orderId, targetAmount } });
+  }
+
+  it('cashes the whole bet out once, at the first value at or above the target, while the player is away', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const match = feed.matchAdd({ live: true });
+    const option = market1x2(state(), match.id, 1);
+    const [bet] = await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    t.clock.advance(5_000);
+    await t.built.betting.worker.run();
+    expect(envelopeOf(await autoSet(session, bet!.id, 12_00))).toMatchObject({ dm_error: 0, data: { auto: 12_00 } });
+    expect(await priceOf(session, bet!.id)).toMatchObject({ amt: 9_50, auto: 12_00 });
+    // Below the target: nothing happens.
+    await t.built.betting.worker.run();
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00);
+    // Two home goals: the home price falls and the bet is worth more than the target.
+    feed.matchSet(match.id, { score: { home: 2, away: 0 } });
+    await t.built.betting.worker.run();
+    await Promise.all([t.built.betting.worker.run(), t.built.betting.worker.run()]);
+    const [paid] = await t.rows<{ amount: string; n: string }>(
+      sql`select sum(amount_minor) as amount, count(*) as n from bet_cash_outs where bet_id = ${Number(bet!.id)}`,
+    );
+    expect(Number(paid!.n)).toBe(1);
+    expect(Number(paid!.amount)).toBeGreaterThanOrEqual(12_00);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + Number(paid!.amount));
+    const record = (await betRecords(t, session, { isSettled: true })).records.find((candidate) => candidate.id === bet!.id);
+    expect(record).toMatchObject({ st: 5, cash_out: Number(paid!.amount) });
+    const [transfers] = await t.rows<{ n: string }>(
+      sql`select count(*) as n from transfers where kind = 'bet_cash_out' and external_ref like ${`${bet!.id}:%`}`,
+    );
+    expect(Number(transfers!.n)).toBe(1);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('removes a target with 0, and refuses a bet that is not the player’s or cannot be cashed out', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const [bet] = await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 10_00 }]));
+    expect(envelopeOf(await autoSet(session, bet!.id, 5_00)).dm_error).toBe(0);
+    // 5.00 is below today's 9.50: the next pass executes it, as asked; a removed target never does.
+    expect(envelopeOf(await autoSet(session, bet!.id, 0)).data).toEqual({ oid: bet!.id });
+    expect((await priceOf(session, bet!.id)).auto).toBeUndefined();
+    await t.built.betting.worker.run();
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00);
+    const other = await playerFund(t, { amountMinor: 50_00 });
+    expect(envelopeOf(await autoSet(other.session, bet!.id, 20_00)).dm_error).toBe(
+      envelopeOf(await cashOut(other.session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 })).dm_error,
+    );
+    expect(envelopeOf(await autoSet(session, bet!.id, -1)).data.field).toBe('targetAmount');
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
+import { sessionIssue } from '../src/modules/session/session.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import {
   betRecords,
@@ -206,11 +207,11 @@ describe('free bets', () => {
 
 describe('bet records', () => {
   it('filters outstanding and settled bets by range and pages them', async () => {
-    const { session } = await playerFund(t, { amountMinor: 100_00 });
-    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]));
+    const { session: first } = await playerFund(t, { amountMinor: 100_00 });
+    await placedOk(await singlePost(t, first, [{ option: upcoming(), stake: 1_00 }]));
     t.clock.advance(24 * 3600_000);
-    // A day later the player is back and present (a heartbeat), so the idle-session guard lets the bet through.
-    expect(envelopeOf(await t.post('/api/piranha/user/account/heartbeat', { query: signedIn(session), body: {} })).dm_error).toBe(0);
+    // A day later the money guard asks for a fresh sign-in (account README): the player signs in again.
+    const session = await sessionIssue(t.db, first.uid, t.clock.now());
     await placedOk(
       await singlePost(t, session, [
         { option: upcoming(), stake: 1_00 },

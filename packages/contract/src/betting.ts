@@ -227,6 +227,7 @@ const cashOutPriceSchema = z.object({
   st: integer('1 offered, 0 suspended now, −1 unavailable'),
   smis: integer('Minimum stake of a partial cash-out in minor units'),
   stake: integer('Stake still riding in minor units'),
+  auto: z.optional(integer('Auto cash-out target in minor units, while one is set and not yet executed')),
 });
 
 export const cashOutPrice = endpoint({
@@ -269,6 +270,25 @@ export const cashOutBet = endpoint({
     acceptOddsChange: z.optional(described(z.boolean(), 'Take a different value than the accepted one')),
   }),
   data: z.object({ oid: described(z.string(), 'Order id'), amount: integer('Paid in minor units'), stake: integer('Stake still riding') }),
+});
+
+/**
+ * Beyond the spec (as bet365 and the FB API have): an auto cash-out target. The server cashes the whole bet out at
+ * the first value ≥ target it prices while the player is away; 0 removes the target. Setting a target moves no
+ * money by itself, so it takes no Idempotency-Key (setting it twice is the same as once).
+ */
+export const cashOutAuto = endpoint({
+  method: 'POST',
+  moneyAction: true,
+  path: `${FB}/order/cashOut/auto`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({
+    orderId: text(32, 'Order id'),
+    targetAmount: integer('Cash out the whole bet when its value reaches this, in minor units; 0 removes the target', { min: 0 }),
+  }),
+  data: z.object({ oid: described(z.string(), 'Order id'), auto: z.optional(integer('The target now set, in minor units')) }),
 });
 
 // ---- Records ------------------------------------------------------------------------------------------------------

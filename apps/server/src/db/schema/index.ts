@@ -8,3 +8,4 @@ export * from './accounts-more.ts';
 export * from './casino-engine.ts';
 export * from './payments-server.ts';
 export * from './betting.ts';
+export * from './betting-2.ts';

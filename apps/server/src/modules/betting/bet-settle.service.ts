@@ -18,6 +18,8 @@ import { betStatusMove, betsWithStatus, legOutcomeSet, legsOfBets, type BetLegRo
 
 /** Open bets looked at per batch of a settlement run. */
 const SETTLE_BATCH = 1000;
+/** Bets settled at once, each in its own transaction (below the pool's 20 connections; PGlite runs them in turn). */
+const SETTLE_LANES = 8;
 
 function legStateOf(deps: BettingDeps, leg: BetLegRow): LegState {
   if (leg.outcome !== BET_OUTCOME.unsettled) return legOutcomeFromCode(leg.outcome) ?? 'unsettled';
@@ -82,9 +84,16 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       deps.db,
       open.map((bet) => bet.id),
     );
+    const legsByBet = new Map<number, BetLegRow[]>();
+    for (const leg of legs) {
+      const own = legsByBet.get(leg.betId);
+      if (own) own.push(leg);
+      else legsByBet.set(leg.betId, [leg]);
+    }
+    afterId = open.at(-1)!.id;
+    const decided: { bet: BetRow; own: BetLegRow[]; states: LegState[]; changed: BetLegRow[]; payoutMinor: number | undefined }[] = [];
     for (const bet of open) {
-      afterId = bet.id;
-      const own = legs.filter((leg) => leg.betId === bet.id);
+      const own = legsByBet.get(bet.id) ?? [];
       const states = own.map((leg) => legStateOf(deps, leg));
       const changed = own.filter((leg, index) => leg.outcome === BET_OUTCOME.unsettled && states[index] !== 'unsettled');
       if (changed.length === 0) continue;
@@ -92,21 +101,37 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
         bet,
         own.map((leg, index) => ({ oddsThousandths: leg.oddsThousandths as OddsThousandths, state: states[index]! })),
       );
-      await transaction(deps.db, async (tx) => {
-        if (payoutMinor !== undefined) {
-          const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, {
-            status: BET_ORDER_STATUS.settled,
-            outcome: betOutcomeOf(bet, states, payoutMinor),
-            payoutMinor,
-            settledAt: deps.now(),
-          });
-          if (!moved) return;
-          await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
-          settled += 1;
-        }
-        for (const leg of changed) await legOutcomeSet(tx, leg.id, legOutcomeCode(states[own.indexOf(leg)]!));
-      });
+      decided.push({ bet, own, states, changed, payoutMinor });
     }
+    // Bets touch no common row (house accounts carry no balance row), so several settle at once; the first failure
+    // stops taking new ones and is thrown once those under way are done.
+    let failure: unknown;
+    let next = 0;
+    const lane = async () => {
+      while (failure === undefined && next < decided.length) {
+        const { bet, own, states, changed, payoutMinor } = decided[next++]!;
+        try {
+          await transaction(deps.db, async (tx) => {
+            if (payoutMinor !== undefined) {
+              const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, {
+                status: BET_ORDER_STATUS.settled,
+                outcome: betOutcomeOf(bet, states, payoutMinor),
+                payoutMinor,
+                settledAt: deps.now(),
+              });
+              if (!moved) return;
+              await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
+              settled += 1;
+            }
+            for (const leg of changed) await legOutcomeSet(tx, leg.id, legOutcomeCode(states[own.indexOf(leg)]!));
+          });
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: SETTLE_LANES }, lane));
+    if (failure !== undefined) throw failure;
     if (open.length < SETTLE_BATCH) break;
   }
   return { settled };

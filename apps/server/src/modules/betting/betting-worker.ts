@@ -1,6 +1,7 @@
 import { betsPendingReview } from './bet-accept.service.ts';
 import { betsSettle } from './bet-settle.service.ts';
 import type { BettingDeps } from './betting-deps.ts';
+import { cashOutAutoRun } from './cash-out.service.ts';
 
 export interface BettingWorker {
   /** Reviews pending bets and settles what the results decide; resolves when that pass is done. */
@@ -11,22 +12,29 @@ export interface BettingWorker {
 
 /**
  * Follows the feed: every change reviews the bets waiting out the live delay (a goal or suspension rejects them);
- * new results settle open bets. Passes never overlap — a change during a pass asks for one more pass after it —
+ * any result not seen before (new or corrected) settles open bets. Passes never overlap — a change during a pass asks for one more pass after it —
  * and a pass that fails is logged and retried at the next change, since settlement is exactly-once by design.
  */
 export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => void): BettingWorker {
   let running: Promise<void> | undefined;
   let again = false;
-  let resultsSeen = -1;
+  // Results are compared by object, not counted: the simulator keeps only its latest 10,000, so once full a new
+  // result replaces an old one and the count stays the same; a provider's correction is a new object too.
+  let resultsSeen = new WeakSet<object>();
   let stopped = false;
 
   const pass = async () => {
     await betsPendingReview(deps);
-    const results = deps.sports.feed.results().length;
-    if (results !== resultsSeen) {
+    const results = [...deps.sports.feed.results()];
+    if (results.some((result) => !resultsSeen.has(result))) {
       await betsSettle(deps);
-      resultsSeen = results;
+      // Only what this pass saw is marked: a result published during the pass asks for another pass.
+      const seen = new WeakSet<object>();
+      for (const result of results) seen.add(result);
+      resultsSeen = seen;
     }
+    // Prices move on every change: armed auto cash-out targets are checked after settlement had its say.
+    await cashOutAutoRun(deps);
   };
 
   const run = (): Promise<void> => {

@@ -4,6 +4,7 @@ import {
   betList,
   betMultiple,
   betSinglePass,
+  cashOutAuto,
   cashOutBet,
   cashOutPrice,
   cashOutsByIds,
@@ -17,7 +18,7 @@ import { betLatestInfoOf } from './bet-info.service.ts';
 import { freeBetPlace, multiplesPlace, singlesPlace } from './bet-place.service.ts';
 import { betListOf } from './bet-records.service.ts';
 import type { BettingDeps } from './betting-deps.ts';
-import { cashOutExecute, cashOutPricesOf, cashOutsListOf } from './cash-out.service.ts';
+import { cashOutAutoSet, cashOutExecute, cashOutPricesOf, cashOutsListOf } from './cash-out.service.ts';
 import { freeActivityInfoOf } from './free-bet.service.ts';
 
 /** Spec §7 sports order endpoints: HTTP only — each route parses with the contract and calls one service function. */
@@ -31,5 +32,6 @@ export function bettingRoutes(app: FastifyInstance, deps: BettingDeps): void {
   routeRegister(app, deps, cashOutPrice, ({ user, body }) => cashOutPricesOf(deps, user, body.orderIds));
   routeRegister(app, deps, cashOutsByIds, ({ user, body }) => cashOutsListOf(deps, user, body.orderIds));
   routeRegister(app, deps, cashOutBet, ({ user, body }) => cashOutExecute(deps, user, body));
+  routeRegister(app, deps, cashOutAuto, ({ user, body }) => cashOutAutoSet(deps, user, body));
   routeRegister(app, deps, betList, ({ user, body }) => betListOf(deps, user, body));
 }

@@ -3,6 +3,7 @@ import {
   betList,
   betMultiple,
   betSinglePass,
+  cashOutAuto,
   cashOutBet,
   cashOutPrice,
   stakeOrderStatus,
@@ -116,6 +117,18 @@ export function useCashOutMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointBody<typeof cashOutBet>) => api.call(cashOutBet, { body, idempotencyKey: randomId() }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: BALANCE_KEY });
+      void client.invalidateQueries({ queryKey: bettingKeys.all });
+    },
+  });
+}
+
+/** Sets (or with 0 removes) the auto cash-out target of an open bet; the server executes it while the player is away. */
+export function useCashOutAutoMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof cashOutAuto>) => api.call(cashOutAuto, { body }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });

@@ -7,7 +7,7 @@ import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
-import { useBetListQuery, useCashOutMutation, useCashOutPriceQuery } from '../api/betting-api.ts';
+import { useBetListQuery, useCashOutAutoMutation, useCashOutMutation, useCashOutPriceQuery } from '../api/betting-api.ts';
 import styles from './bet-records.module.css';
 
 /** Spec §4 outcome codes → label keys. */
@@ -36,37 +36,117 @@ function statusKey(record: BetRecord): StatusKey {
   return OUTCOME_KEYS[record.sr] ?? 'open';
 }
 
-function CashOutButton({
-  record,
-  value,
-  money,
-}: {
-  record: BetRecord;
-  value: { amt: number; st: number; stake: number } | undefined;
-  money: (minor: number) => string;
-}) {
+type CashOutOffer = { amt: number; st: number; stake: number; smis: number; auto?: number };
+
+/** Minor units from what the player typed in major units ("12", "12.5", "12,50"); undefined when it is not money. */
+function minorOfInput(text: string): number | undefined {
+  const value = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : undefined;
+}
+
+/**
+ * Cash-out of an open bet: the whole value, a part of the stake (at least `smis`, leaving at least `smis` riding),
+ * and an auto cash-out target the server executes at the first value at or above it.
+ */
+function CashOutPanel({ record, value, money }: { record: BetRecord; value: CashOutOffer | undefined; money: (minor: number) => string }) {
   const { t } = useTranslation();
   const cashOut = useCashOutMutation();
+  const auto = useCashOutAutoMutation();
   const [error, setError] = useState<string>();
+  const [part, setPart] = useState<number>();
+  const [target, setTarget] = useState('');
   if (!value || value.st === -1) return null;
   const offered = value.st === 1 && value.amt > 0;
   const profit = value.amt - value.stake;
+  const failed = (failure: unknown) => setError(failure instanceof ApiError ? failure.errorMsg : t('betting.slip.failed'));
+  // A part leaves at least the minimum riding, so the largest part is the stake less the minimum.
+  const partMax = value.stake - value.smis;
+  const partable = offered && partMax >= value.smis;
+  const partStake = Math.min(Math.max(part ?? Math.floor(value.stake / 2), value.smis), partMax);
+  const partValue = Math.floor((value.amt * partStake) / value.stake);
+  const targetMinor = minorOfInput(target);
   return (
-    <div className={styles.cashOut}>
-      <Button
-        compact
-        variant="accent"
-        disabled={!offered || cashOut.isPending}
-        onClick={() =>
-          cashOut.mutate(
-            { orderId: record.id, cashOutStake: value.stake, unitCashOutPayoutStake: value.amt },
-            { onError: (failure) => setError(failure instanceof ApiError ? failure.errorMsg : t('betting.slip.failed')) },
-          )
-        }
+    <div className={styles.cashOutPanel}>
+      <div className={styles.cashOut}>
+        <Button
+          compact
+          variant="accent"
+          disabled={!offered || cashOut.isPending}
+          onClick={() => cashOut.mutate({ orderId: record.id, cashOutStake: value.stake, unitCashOutPayoutStake: value.amt }, { onError: failed })}
+        >
+          {offered ? t('betting.records.cashOut', { amount: money(value.amt) }) : t('betting.records.cashOutSuspended')}
+        </Button>
+        {offered ? <span className={profit >= 0 ? styles.profit : styles.loss}>{(profit >= 0 ? '+' : '−') + money(Math.abs(profit))}</span> : null}
+      </div>
+      {partable ? (
+        <div className={styles.cashOutRow}>
+          <label className={styles.partLabel}>
+            <span>{t('betting.records.partStake', { amount: money(partStake) })}</span>
+            <input
+              type="range"
+              min={value.smis}
+              max={partMax}
+              step={Math.max(1, Math.floor(value.smis / 10))}
+              value={partStake}
+              onChange={(event) => setPart(Number(event.target.value))}
+              aria-valuetext={money(partStake)}
+            />
+          </label>
+          <Button
+            compact
+            variant="ghost"
+            disabled={cashOut.isPending}
+            // The value of a part is priced again on the server from the same odds; it may differ from this
+            // estimate by rounding, so the player takes the value of that moment, shown as approximate.
+            onClick={() =>
+              cashOut.mutate(
+                { orderId: record.id, cashOutStake: partStake, unitCashOutPayoutStake: Math.max(partValue, 1), acceptOddsChange: true },
+                { onError: failed },
+              )
+            }
+          >
+            {t('betting.records.partCashOut', { amount: money(partValue) })}
+          </Button>
+        </div>
+      ) : null}
+      <form
+        className={styles.cashOutRow}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (targetMinor === undefined) return setError(t('betting.records.autoInvalid'));
+          setError(undefined);
+          auto.mutate({ orderId: record.id, targetAmount: targetMinor }, { onError: failed, onSuccess: () => setTarget('') });
+        }}
       >
-        {offered ? t('betting.records.cashOut', { amount: money(value.amt) }) : t('betting.records.cashOutSuspended')}
-      </Button>
-      {offered ? <span className={profit >= 0 ? styles.profit : styles.loss}>{(profit >= 0 ? '+' : '−') + money(Math.abs(profit))}</span> : null}
+        {value.auto !== undefined ? (
+          <>
+            <span className={styles.autoArmed}>{t('betting.records.autoArmed', { amount: money(value.auto) })}</span>
+            <Button
+              compact
+              variant="ghost"
+              type="button"
+              disabled={auto.isPending}
+              onClick={() => auto.mutate({ orderId: record.id, targetAmount: 0 }, { onError: failed })}
+            >
+              {t('betting.records.autoRemove')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <input
+              className={styles.autoInput}
+              inputMode="decimal"
+              placeholder={t('betting.records.autoPlaceholder')}
+              aria-label={t('betting.records.autoPlaceholder')}
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+            />
+            <Button compact variant="ghost" type="submit" disabled={auto.isPending || target.trim() === ''}>
+              {t('betting.records.autoSet')}
+            </Button>
+          </>
+        )}
+      </form>
       {error ? (
         <span className={styles.loss} role="alert">
           {error}
@@ -157,7 +237,7 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
               <p className={styles.dim}>
                 #{record.id} · {new Date(record.create_time * 1000).toLocaleString(i18n.language)}
               </p>
-              {record.st === 4 ? <CashOutButton record={record} value={value} money={format} /> : null}
+              {record.st === 4 ? <CashOutPanel record={record} value={value} money={format} /> : null}
             </li>
           );
         })}
