@@ -155,6 +155,18 @@ async function bettor(): Promise<{ query: Record<string, string>; headers: Recor
   return { query: signedIn(owner), headers: { 'idempotency-key': idempotencyKey() } };
 }
 
+/** Places a ₹5 single on an upcoming match for `player` and answers its order id. */
+async function singlePlaced(player: { query: Record<string, string> }): Promise<string> {
+  const placed = envelopeOf(
+    await t.post(`${FB}/order/bet/singlePass`, {
+      query: player.query,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: { singleBetList: [{ unitStake: 500, oddsChange: 0, betOptionList: upcomingOptions(1) }] },
+    }),
+  ).data as { id: string }[];
+  return placed[0]!.id;
+}
+
 const STATIC_OPTION = { matchId: 100_001, marketId: 1, optionType: 1, odds: 1.85 };
 
 const BETTING_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
@@ -203,16 +215,16 @@ const BETTING_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     body: { orderId: '1', cashOutStake: 500, unitCashOutPayoutStake: 475, acceptOddsChange: false },
     fresh: async () => {
       const player = await bettor();
-      const placed = envelopeOf(
-        await t.post(`${FB}/order/bet/singlePass`, {
-          query: player.query,
-          headers: { 'idempotency-key': idempotencyKey() },
-          body: { singleBetList: [{ unitStake: 500, oddsChange: 0, betOptionList: upcomingOptions(1) }] },
-        }),
-      ).data as { id: string }[];
-      const orderId = placed[0]!.id;
+      const orderId = await singlePlaced(player);
       const price = envelopeOf(await t.post(`${FB}/order/cashOut/price`, { query: player.query, body: { orderIds: [orderId] } })).data.pr[0] as { amt: number };
       return { ...player, body: { orderId, cashOutStake: 500, unitCashOutPayoutStake: price.amt, acceptOddsChange: false } };
+    },
+  },
+  [`${FB}/order/cashOut/auto`]: {
+    body: { orderId: '1', targetAmount: 100_000 },
+    fresh: async () => {
+      const player = await bettor();
+      return { ...player, body: { orderId: await singlePlaced(player), targetAmount: 100_000 } };
     },
   },
   [`${FB}/order/bet/list`]: { body: { current: 1, size: 10, isSettled: false, range: 'today' } },
