@@ -33,52 +33,10 @@ export const SALE_STATUS = { open: 1, suspended: 0, closed: -1 } as const;
 /**
  * Selection type `ty` (reference/betting.md §1): 1 home, 2 away, 3 draw, 4 over, 5 under, 8 yes, 9 no. Double chance
  * (which FB leaves unnamed) uses 10 home or draw, 11 home or away, 12 draw or away. Correct scores use
- * 100 + 10 × home + away (0–4 goals each, name "h-a") and 249 "other" for any score with a team above 4.
+ * 100 + 10 × home + away (0–4 goals each, name "h-a") and 249 "other" for any score with a team above 4. Market
+ * type codes `mty` are sport id × 1000 + n. The domain owns the codes (it prices by them); the wire names them here.
  */
-export const SELECTION_TYPES = {
-  home: 1,
-  away: 2,
-  draw: 3,
-  over: 4,
-  under: 5,
-  yes: 8,
-  no: 9,
-  homeOrDraw: 10,
-  homeOrAway: 11,
-  drawOrAway: 12,
-  correctScoreOther: 249,
-} as const;
-
-/** `ty` of a correct score h-a (h, a in 0..4). */
-export function correctScoreSelectionType(home: number, away: number): number {
-  return 100 + 10 * home + away;
-}
-
-/** Market type codes `mty` the feed quotes (sport id × 1000 + n). */
-export const MARKET_TYPES = {
-  soccerAsianHandicap: 1000,
-  soccer1x2: 1005,
-  soccerDrawNoBet: 1006,
-  soccerOverUnder: 1007,
-  soccerDoubleChance: 1012,
-  soccerBothTeamsToScore: 1027,
-  soccerCorrectScore: 1099,
-  basketballHandicap: 3002,
-  basketballTotal: 3003,
-  basketballWinner: 3004,
-  tennisWinner: 5001,
-  tennisGameHandicap: 5002,
-  tennisTotalGames: 5003,
-  tennisSetHandicap: 5004,
-  volleyballWinner: 13001,
-  volleyballPointHandicap: 13002,
-  volleyballTotalPoints: 13003,
-  volleyballSetHandicap: 13004,
-  tableTennisWinner: 15001,
-  tableTennisPointHandicap: 15002,
-  tableTennisTotalPoints: 15003,
-  tableTennisGameHandicap: 15004,
-} as const;
+export { correctScoreType as correctScoreSelectionType, marketTypes as MARKET_TYPES, selectionTypes as SELECTION_TYPES } from '@piranha/domain';
 
 /** Spec §4: match-detail groups of these types go first (the main result market of each sport). */
 export const PINNED_MARKET_TYPES = [1005, 3004, 5001, 13001, 6003, 19002, 15001, 2007, 7003, 177003] as const;

@@ -1,6 +1,6 @@
 /**
  * The FB codes of the markets the feed quotes (reference/betting.md §1): market types `mty`, market periods `pe`,
- * selection types `ty`. The contract repeats them for the wire (a test keeps the two equal).
+ * selection types `ty`. The contract re-exports them under its wire names.
  */
 
 export const marketTypes = {

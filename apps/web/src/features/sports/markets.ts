@@ -1,10 +1,12 @@
+import { PINNED_MARKET_TYPES } from '@piranha/contract';
+
 /** Spec §4: market groups of these types are moved to the top of match detail (the main result market of each sport). */
-export const PINNED_MARKET_TYPES: readonly number[] = [1005, 3004, 5001, 13001, 6003, 19002, 15001, 2007, 7003, 177003];
+const PINNED: readonly number[] = PINNED_MARKET_TYPES;
 
 /** Pinned groups first, in the order the feed gave them; the rest keep their order too. */
 export function marketGroupsOrder<T extends { mty: number }>(groups: readonly T[]): T[] {
-  const pinned = groups.filter((group) => PINNED_MARKET_TYPES.includes(group.mty));
-  return [...pinned, ...groups.filter((group) => !PINNED_MARKET_TYPES.includes(group.mty))];
+  const pinned = groups.filter((group) => PINNED.includes(group.mty));
+  return [...pinned, ...groups.filter((group) => !PINNED.includes(group.mty))];
 }
 
 /** Totals (over/under) that the card shows beside the main market for sports scored in points. */
@@ -31,7 +33,7 @@ export function cardMarkets<G extends { mty: number; pe?: number; mks: readonly 
   groups: readonly G[],
 ): CardMarkets<G> {
   const fullTime = groups.filter((group) => group.pe === undefined || group.pe === sportId * 1000 + 1);
-  const main = fullTime.find((group) => PINNED_MARKET_TYPES.includes(group.mty)) ?? groups.find((group) => PINNED_MARKET_TYPES.includes(group.mty));
+  const main = fullTime.find((group) => PINNED.includes(group.mty)) ?? groups.find((group) => PINNED.includes(group.mty));
   const totalType = CARD_TOTAL_TYPES[sportId];
   const total = totalType === undefined ? undefined : fullTime.find((group) => group.mty === totalType);
   const hasDraw = main?.mks.some((market) => market.op?.some((option) => option.ty === SELECTION.draw)) ?? false;
