@@ -239,8 +239,8 @@ await measure('web', 'web initial load', async () => {
   }
 });
 
-// 3. Casino (performance-and-trust.md G14 and G1): the provably-fair RNG against raw HMAC-SHA256 (C_hmac), and
-// slot rounds through the studio and the signed seamless wallet on PostgreSQL against C_tpcb.
+// 3. Casino (performance-and-trust.md G14): the provably-fair RNG against raw HMAC-SHA256 (C_hmac). Slot rounds through
+// the studio and the signed seamless wallet are measured after the betting rows, against their placement rate.
 await measure('casino', 'casino RNG simulation and raw HMAC-SHA256', async () => {
   const result = await casinoRng({ seconds });
   ceilings.hmac = result.hmacPerSecond;
@@ -255,25 +255,6 @@ await measure('casino', 'casino RNG simulation and raw HMAC-SHA256', async () =>
   });
 });
 
-await measure('casino', 'casino slot rounds through the seamless wallet on PostgreSQL', async () => {
-  const name = 'casino slot rounds, studio + signed seamless wallet, PostgreSQL';
-  const unavailable = await pgbenchUnavailable();
-  if (unavailable) {
-    rows.push({ name, note: `skipped: ${unavailable}` });
-    return;
-  }
-  const result = await casinoWalletRounds({ seconds });
-  const clean = result.ledgerClean ? 'ledger audit clean' : 'LEDGER AUDIT NOT CLEAN';
-  rows.push({
-    name,
-    figure: result.roundsPerSecond,
-    unit: 'rounds/s',
-    ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
-    ratio: ceilings.tpcb ? result.roundsPerSecond / ceilings.tpcb : undefined,
-    note: `${result.players} players in parallel, in-process (no HTTP); p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms; ${clean}; goal ≥ 0.25×`,
-  });
-});
-
 // 4. Betting (performance-and-trust.md G1, G2, G6): placements through the real HTTP route (auth, validation,
 // idempotency, re-pricing, one transaction) on PostgreSQL at 8 and 32 players against C_tpcb, one settlement pass
 // over 10,000 open bets against C_tpcb, and placements on PGlite against the bet-like loop (C_pgl).
@@ -285,6 +266,7 @@ await measure('betting', 'bet placements through order/bet/singlePass on Postgre
   }
   const runs = await bettingPlacementsPostgres({ seconds });
   const eight = runs.find((entry) => entry.connections === 8);
+  if (eight) ceilings.placements = eight.placementsPerSecond;
   for (const entry of runs) {
     const refused = entry.refused > 0 ? `; ${entry.refused} refused, e.g. ${entry.firstRefusal}` : '';
     const scaling =
@@ -298,6 +280,28 @@ await measure('betting', 'bet placements through order/bet/singlePass on Postgre
       note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}${scaling}; goal ≥ 0.25×, p99 ≤ 50 ms`,
     });
   }
+});
+
+// Casino rounds against the placement rate just measured (architecture.md: ≥ 0.25 × the bet-placement rate).
+await measure('casino', 'casino slot rounds through the seamless wallet on PostgreSQL', async () => {
+  const name = 'casino slot rounds, studio + signed seamless wallet, PostgreSQL';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  // The goal is against the bet-placement rate of this run (architecture.md); measured here when the betting section did not run.
+  if (ceilings.placements === undefined) ceilings.placements = (await bettingPlacementsPostgres({ seconds, players: [8] }))[0].placementsPerSecond;
+  const result = await casinoWalletRounds({ seconds });
+  const clean = result.ledgerClean ? 'ledger audit clean' : 'LEDGER AUDIT NOT CLEAN';
+  rows.push({
+    name,
+    figure: result.roundsPerSecond,
+    unit: 'rounds/s',
+    ceiling: 'C_place',
+    ratio: result.roundsPerSecond / ceilings.placements,
+    note: `${result.players} players in parallel, in-process (no HTTP); p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms; ${clean}; C_place ${Math.round(ceilings.placements)} bets/s; goal ≥ 0.25×`,
+  });
 });
 
 await measure('betting', 'settlement of 10,000 open bets on PostgreSQL', async () => {

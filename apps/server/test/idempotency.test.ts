@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/app-error.ts';
 import { idempotencyKeys } from '../src/db/schema/index.ts';
+import { transaction } from '../src/db/transaction.ts';
 import { requestHashOf } from '../src/plugins/idempotency.ts';
 import { routeRegister } from '../src/plugins/route.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
@@ -64,6 +65,24 @@ const failingEndpoint = endpoint({
 });
 let flakyCalls = 0;
 
+// --- A route that writes its answer in its own transaction (RouteOptions.answerInTransaction), as placements do. ---
+const writeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/test/write',
+  host: 'main',
+  auth: 'none',
+  idempotency: 'required',
+  query: z.object({}),
+  body: z.object({ name: z.string(), mode: z.enum(['ok', 'refuse', 'refuse-after-write']) }),
+  data: z.object({ name: z.string(), calls: z.number().int() }),
+});
+let writeCalls = 0;
+
+async function settingRows(name: string): Promise<number> {
+  const [row] = await t.rows<{ count: number }>(sql`select count(*)::int as count from app_settings where key = ${`idem-test-${name}`}`);
+  return row!.count;
+}
+
 beforeAll(async () => {
   t = await testAppCreate();
   // buildApp wires routes but never calls ready() or listen(): extra routes can still be added here.
@@ -79,6 +98,26 @@ beforeAll(async () => {
     if (body.mode === 'crash') throw new Error('database went away');
     return { calls: flakyCalls };
   });
+  routeRegister(
+    t.app,
+    t.deps,
+    writeEndpoint,
+    async ({ body, answer }) => {
+      writeCalls += 1;
+      const calls = writeCalls;
+      if (body.mode === 'refuse') throw new AppError('LIMIT_EXCEEDED', { field: 'mode' });
+      return transaction(t.deps.db, async (tx) => {
+        // The effect: a row per run, so a second run that commits would show as a second row… under another key.
+        await tx.execute(sql`insert into app_settings (key, value) values (${`idem-test-${body.name}-${calls}`}, '1'::jsonb)`);
+        await tx.execute(sql`insert into app_settings (key, value) values (${`idem-test-${body.name}`}, '1'::jsonb) on conflict do nothing`);
+        if (body.mode === 'refuse-after-write') throw new AppError('LIMIT_EXCEEDED', { field: 'mode' });
+        const data = { name: body.name, calls };
+        await answer?.write(tx, data);
+        return data;
+      });
+    },
+    { answerInTransaction: true },
+  );
   await t.app.ready();
 });
 afterAll(() => t?.close());
@@ -232,5 +271,54 @@ describe('any POST can require a key (a route registered by the test)', () => {
     const retried = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'crash' }, headers: withKey('flaky-crash-01') }));
     expect(retried.dm_error).toBe(ERRORS.INTERNAL.code);
     expect(flakyCalls).toBe(before + 2);
+  });
+});
+
+describe('a route that writes its answer in its own transaction', () => {
+  const post = (name: string, mode: 'ok' | 'refuse' | 'refuse-after-write', key: string) =>
+    t.post(writeEndpoint.path, { body: { name, mode }, headers: withKey(key) });
+
+  it('commits the effect and its answer together, and replays without running again', async () => {
+    const before = writeCalls;
+    const first = await post('once', 'ok', 'write-once-0001');
+    const second = await post('once', 'ok', 'write-once-0001');
+    expect(envelopeOf(first)).toMatchObject({ dm_error: 0, data: { name: 'once' } });
+    expect(second.json).toStrictEqual(first.json);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(writeCalls).toBe(before + 1);
+    expect(await settingRows('once')).toBe(1);
+    const [key] = await t.rows<{ state: string }>(sql`select state from idempotency_keys where key = 'write-once-0001'`);
+    expect(key?.state).toBe('done');
+  });
+
+  it('lets concurrent twins run, but only one commits; the others roll back and replay its answer', async () => {
+    // No gate here: PGlite has one connection, so a transaction held open would stall the twins' first read.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post('twins', 'ok', 'write-twins-0001')));
+    const first = envelopeOf(answers[0]!);
+    expect(first.dm_error).toBe(0);
+    for (const answer of answers) expect(answer.json).toStrictEqual(answers[0]!.json);
+    const winner = (first.data as { calls: number }).calls;
+    // Twins that got past the read wrote their own row too, but only the winner's transaction committed.
+    const rows = await t.rows<{ key: string }>(sql`select key from app_settings where key like 'idem-test-twins-%'`);
+    expect(rows.map((row) => row.key)).toEqual([`idem-test-twins-${winner}`]);
+  });
+
+  it('stores a refusal as the answer, and one thrown after writing leaves nothing written', async () => {
+    const before = writeCalls;
+    const refused = envelopeOf(await post('refused', 'refuse', 'write-refuse-001'));
+    expect(refused).toMatchObject({ dm_error: ERRORS.LIMIT_EXCEEDED.code, data: { field: 'mode' } });
+    expect(envelopeOf(await post('refused', 'refuse', 'write-refuse-001'))).toStrictEqual(refused);
+    const late = envelopeOf(await post('late', 'refuse-after-write', 'write-refuse-002'));
+    expect(late.dm_error).toBe(ERRORS.LIMIT_EXCEEDED.code);
+    expect(await settingRows('late')).toBe(0);
+    expect(envelopeOf(await post('late', 'refuse-after-write', 'write-refuse-002'))).toStrictEqual(late);
+    expect(writeCalls).toBe(before + 2);
+  });
+
+  it('refuses the same key with another body with 1009 and writes nothing', async () => {
+    await post('first', 'ok', 'write-dupe-0001');
+    const other = envelopeOf(await post('second', 'ok', 'write-dupe-0001'));
+    expect(other.dm_error).toBe(ERRORS.DUPLICATE_REQUEST.code);
+    expect(await settingRows('second')).toBe(0);
   });
 });

@@ -280,20 +280,31 @@ describe('a replayed business event moves nothing', () => {
 });
 
 describe('account ids are remembered once committed', () => {
-  it('writes only the transfer and its lines once both accounts are known', async () => {
+  it('writes the transfer, its lines and the wallet in one statement once both accounts are known', async () => {
     const userId = await userCreate();
     await transfer(houseToUser(userId, 500));
     const inserted: unknown[] = [];
+    let statements = 0;
     await transaction(db, async (tx) => {
       const insert = tx.insert.bind(tx);
       vi.spyOn(tx, 'insert').mockImplementation((table) => {
         inserted.push(table);
         return insert(table);
       });
+      // Raw statements go straight to the driver's client (db/client.ts rowsOf); count those and Drizzle's.
+      const client = (tx as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
+      const query = client.query.bind(client);
+      vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+        statements += 1;
+        return query(...args);
+      });
       await ledgerTransfer(tx, userToHouse(userId, 200));
+      // A pg pool hands this client out again: stop counting before COMMIT.
+      vi.restoreAllMocks();
     });
-    // No "ensure" inserts for the player's or the house account: just transfers and ledger_lines.
-    expect(inserted).toHaveLength(2);
+    // No "ensure" inserts for the player's or the house account: one round trip for the whole transfer.
+    expect(inserted.map((table) => String((table as { [k: symbol]: unknown })[Symbol.for('drizzle:Name')]))).toEqual([]);
+    expect(statements).toBe(1);
     expect(await balanceOf(userId)).toBe(300);
     await expectAuditClean();
   });

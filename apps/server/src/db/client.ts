@@ -17,10 +17,30 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+/** What both drivers' clients (pg Pool / PoolClient, PGlite / its transaction) answer a query with. */
+interface DriverClient {
+  query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+}
+
+/** The driver client under a Drizzle database or transaction, and the dialect that renders its SQL. */
+function driverOf(db: DbOrTx): { client: DriverClient; toQuery: (query: SQL) => { sql: string; params: unknown[] } } | undefined {
+  const inner = db as unknown as { session?: { client?: Partial<DriverClient> }; dialect?: { sqlToQuery?: (query: SQL) => { sql: string; params: unknown[] } } };
+  const client = inner.session?.client;
+  const dialect = inner.dialect;
+  if (typeof client?.query !== 'function' || typeof dialect?.sqlToQuery !== 'function') return undefined;
+  return { client: client as DriverClient, toQuery: (query) => dialect.sqlToQuery!(query) };
+}
+
+/**
+ * Rows of a raw SQL query, straight on the driver's client: no Drizzle result mapping and no per-call type parsers
+ * (on PGlite those cost more than a simple statement). Integers come back as numbers or strings depending on the
+ * driver (int8 is a string on pg), timestamps as Date: callers convert with Number() and never read raw timestamps.
+ */
 export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const driver = driverOf(db);
+  if (!driver) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const { sql: text, params } = driver.toQuery(query);
+  return (await driver.client.query(text, params)).rows as T[];
 }
 
 export interface Database {

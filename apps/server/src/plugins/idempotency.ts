@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
 import { DURATIONS } from '@piranha/domain';
@@ -12,7 +12,8 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-export type IdempotencyOutcome = { kind: 'claimed' } | { kind: 'replay'; body: unknown };
+export type IdempotencyReplay = { kind: 'replay'; body: unknown };
+export type IdempotencyOutcome = { kind: 'claimed' } | IdempotencyReplay;
 
 export function requestHashOf(method: string, route: string, body: unknown): string {
   return createHash('sha256')
@@ -35,11 +36,53 @@ export async function idempotencyClaim(db: Db, claim: IdempotencyClaim, now: Dat
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 1) return { kind: 'claimed' };
-  const [existing] = await db.select().from(idempotencyKeys).where(where);
+  const existing = await idempotencyStored(db, claim, now);
   if (!existing) return idempotencyClaim(db, claim, now);
-  if (existing.requestHash !== claim.requestHash) throw new AppError('DUPLICATE_REQUEST', { field: 'Idempotency-Key' });
+  return existing;
+}
+
+/**
+ * The answer a key already holds (less than 24 h old), or undefined when it holds none. The same key with another
+ * body is refused (DUPLICATE_REQUEST); a twin still running answers REQUEST_IN_PROGRESS.
+ */
+export async function idempotencyStored(db: DbOrTx, claim: IdempotencyClaim, now: Date): Promise<IdempotencyReplay | undefined> {
+  const expiredBefore = new Date(now.getTime() - DURATIONS.idempotencyKeyTtlMs);
+  const [existing] = await rowsOf<{ request_hash: string; state: string; response_body: unknown }>(
+    db,
+    sql`select request_hash, state, response_body from idempotency_keys
+      where key = ${claim.key} and route = ${claim.route} and scope = ${claim.scope} and created_at >= ${expiredBefore.toISOString()}::timestamptz`,
+  );
+  if (!existing) return undefined;
+  if (existing.request_hash !== claim.requestHash) throw new AppError('DUPLICATE_REQUEST', { field: 'Idempotency-Key' });
   if (existing.state === 'in_flight') throw new AppError('REQUEST_IN_PROGRESS', { field: 'Idempotency-Key' });
-  return { kind: 'replay', body: existing.responseBody };
+  return { kind: 'replay', body: existing.response_body };
+}
+
+/** Thrown inside a handler's transaction when its key got an answer meanwhile: the transaction rolls back and the route replays. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super('idempotency key already answered');
+  }
+}
+
+/**
+ * Stores `body` as the key's final answer — inside the caller's transaction when given one, so the effect and its
+ * answer commit together (one commit per request instead of a claim, the work and the answer). Answers false when
+ * the key already holds an answer less than 24 h old; an older one is replaced. A twin writing the same key at the
+ * same moment waits on the primary key until this transaction ends, then sees the answer.
+ */
+export async function idempotencyAnswerStore(db: DbOrTx, claim: IdempotencyClaim, body: unknown, now: Date): Promise<boolean> {
+  const expiredBefore = new Date(now.getTime() - DURATIONS.idempotencyKeyTtlMs);
+  const rows = await rowsOf<{ key: string }>(
+    db,
+    sql`insert into idempotency_keys (key, route, scope, request_hash, state, response_body, created_at)
+      values (${claim.key}, ${claim.route}, ${claim.scope}, ${claim.requestHash}, 'done', ${JSON.stringify(body)}::jsonb, ${now.toISOString()}::timestamptz)
+      on conflict (key, route, scope) do update
+        set request_hash = excluded.request_hash, state = 'done', response_body = excluded.response_body, created_at = excluded.created_at
+        where idempotency_keys.created_at < ${expiredBefore.toISOString()}::timestamptz
+      returning key`,
+  );
+  return rows.length === 1;
 }
 
 export async function idempotencyComplete(db: Db, claim: IdempotencyClaim, body: unknown): Promise<void> {

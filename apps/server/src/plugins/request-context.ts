@@ -15,6 +15,9 @@ import { AppError } from '../app-error.ts';
 export interface SessionUser {
   uid: number;
   sessionId: number;
+  /** The player's brand and last presence, as read when the session was checked in this request (saves re-reading). */
+  appKey?: string;
+  activeAt?: Date;
 }
 
 export interface RequestContext {

@@ -3,11 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { MoneyActionGuard } from '../modules/account/account-session.service.ts';
 import { sessionAuthenticate } from '../modules/session/session.service.ts';
 import { envelopeError, envelopeOk } from './error-handler.ts';
-import { idempotencyClaim, idempotencyComplete, idempotencyRelease, requestHashOf, type IdempotencyClaim } from './idempotency.ts';
+import {
+  idempotencyAnswerStore,
+  idempotencyClaim,
+  idempotencyComplete,
+  IdempotencyKeyTaken,
+  idempotencyRelease,
+  idempotencyStored,
+  requestHashOf,
+  type IdempotencyClaim,
+} from './idempotency.ts';
 import { rateLimitCheck, type RateLimitStore } from './rate-limit.ts';
 import type { RequestContext, SessionUser } from './request-context.ts';
 
@@ -27,6 +36,26 @@ export interface HandlerInput<E extends Endpoint> {
   user: E['auth'] extends 'user' ? SessionUser : SessionUser | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Set for routes registered with `answerInTransaction` when the request carries an Idempotency-Key. */
+  answer?: AnswerInTransaction | undefined;
+}
+
+/**
+ * The idempotent answer of a request, written by the handler as the last statement of its own transaction: the
+ * effect and its answer commit together. Throws IdempotencyKeyTaken when a twin answered first, which rolls the
+ * transaction back; the route then replays the twin's answer.
+ */
+export interface AnswerInTransaction {
+  write: (tx: Tx, data: unknown) => Promise<void>;
+}
+
+export interface RouteOptions {
+  /**
+   * The handler does all its writing in one transaction and calls `answer.write` in it. The key is then checked with
+   * one read before the handler instead of being claimed in a transaction of its own, so an accepted request commits
+   * once. Only for handlers whose every effect is inside that transaction.
+   */
+  answerInTransaction?: boolean;
 }
 
 const COMMON = new Set<string>(COMMON_PARAM_NAMES);
@@ -89,6 +118,7 @@ export function routeRegister<E extends Endpoint>(
   deps: RouteDeps,
   definition: E,
   handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: definition.method,
@@ -116,8 +146,10 @@ export function routeRegister<E extends Endpoint>(
             scope: idempotencyScope(ctx, user, request.ip),
             requestHash: requestHashOf(definition.method, definition.path, body),
           };
+          if (options.answerInTransaction)
+            return answeredInTransaction(deps, claim, { query, body, ctx, user: user as HandlerInput<E>['user'], request, reply }, handler);
           const outcome = await idempotencyClaim(deps.db, claim, deps.now());
-          if (outcome.kind === 'replay') return reply.header('idempotent-replayed', 'true').send(outcome.body);
+          if (outcome.kind === 'replay') return replay(reply, outcome.body);
         }
       }
 
@@ -136,4 +168,48 @@ export function routeRegister<E extends Endpoint>(
       }
     },
   });
+}
+
+function replay(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.header('idempotent-replayed', 'true').send(body);
+}
+
+/** The stored answer of a key that was answered meanwhile (by a twin request). */
+async function replayStored(deps: RouteDeps, reply: FastifyReply, claim: IdempotencyClaim): Promise<FastifyReply> {
+  const stored = await idempotencyStored(deps.db, claim, deps.now());
+  if (!stored) throw new Error('idempotency key taken but no answer stored');
+  return replay(reply, stored.body);
+}
+
+/**
+ * An idempotent request whose handler writes its answer in its own transaction (RouteOptions.answerInTransaction):
+ * a read for an earlier answer, then the handler; a refusal is stored as the key's answer as well, as Stripe keeps it.
+ */
+async function answeredInTransaction<E extends Endpoint>(
+  deps: RouteDeps,
+  claim: IdempotencyClaim,
+  input: Omit<HandlerInput<E>, 'answer'>,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
+): Promise<unknown> {
+  const earlier = await idempotencyStored(deps.db, claim, deps.now());
+  if (earlier) return replay(input.reply, earlier.body);
+  let written = false;
+  const answer: AnswerInTransaction = {
+    write: async (tx, data) => {
+      if (!(await idempotencyAnswerStore(tx, claim, envelopeOk(data), deps.now()))) throw new IdempotencyKeyTaken();
+      written = true;
+    },
+  };
+  let envelope;
+  try {
+    envelope = envelopeOk(await handler({ ...input, answer }));
+  } catch (error) {
+    if (error instanceof IdempotencyKeyTaken) return replayStored(deps, input.reply, claim);
+    if (error instanceof AppError && !(await idempotencyAnswerStore(deps.db, claim, envelopeError(error, input.ctx.locale), deps.now())))
+      return replayStored(deps, input.reply, claim);
+    throw error;
+  }
+  // A success that wrote nothing in a transaction (nothing to write) still leaves its answer.
+  if (!written && !(await idempotencyAnswerStore(deps.db, claim, envelope, deps.now()))) return replayStored(deps, input.reply, claim);
+  return envelope;
 }

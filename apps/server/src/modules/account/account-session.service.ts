@@ -21,6 +21,8 @@ import {
 
 /** Money actions refuse a session nobody has shown up in for this long (a brand may pass its own). */
 export const SESSION_MONEY_IDLE_MS = 30 * 60_000;
+/** How stale active_at may get before a money action writes it again. */
+const ACTIVE_WRITE_EVERY_MS = 60_000;
 /** Renewal hands out a new sid once the current one is this old; the absolute expiry stays the same. */
 export const SESSION_ROTATE_AFTER_MS = 24 * 3600_000;
 /** How long a replaced sid keeps working, for requests already on their way. */
@@ -144,5 +146,14 @@ export type MoneyActionGuard = (db: DbOrTx, actor: { user: SessionUser; appKey: 
  * otherwise the action counts as presence. app.ts builds it once from the server config.
  */
 export function moneyActionGuardCreate(policy: MoneyReauthPolicy): MoneyActionGuard {
-  return (db, actor, now) => sessionRequireFresh(db, actor.user.sessionId, now, moneyIdleMsOf(policy, actor.appKey));
+  return async (db, actor, now) => {
+    const maxIdleMs = moneyIdleMsOf(policy, actor.appKey);
+    const activeAt = actor.user.activeAt;
+    // The session was read (live, unexpired) by this request's authentication: only presence is left to check. It is
+    // written at most once a minute, so a burst of bets is not a write each (the idle limit is off by under a minute).
+    if (!activeAt) return sessionRequireFresh(db, actor.user.sessionId, now, maxIdleMs);
+    const idleMs = now.getTime() - activeAt.getTime();
+    if (idleMs > maxIdleMs) throw new AppError('REAUTH_REQUIRED', { field: 'sid' });
+    if (idleMs >= ACTIVE_WRITE_EVERY_MS) await sessionActiveSet(db, actor.user.sessionId, now);
+  };
 }

@@ -13,12 +13,13 @@ import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import type { AnswerInTransaction } from '../../plugins/route.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { brandOfUser } from '../payments/payments-deps.ts';
 import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
-import { betInsert, freeBetGrantDebit, type BetRow } from './betting.repository.ts';
+import { betInsert, freeBetGrantDebit } from './betting.repository.ts';
 
 /** A bet checked and priced, ready to be written. */
 interface BetPlanned {
@@ -34,7 +35,7 @@ interface BetPlanned {
 
 /** The currency a player bets in: the one asked for by upstream id, if the brand holds it, else the brand's. */
 export async function betCurrencyOf(deps: BettingDeps, user: SessionUser, currencyId: number | undefined): Promise<string> {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   if (currencyId === undefined) return brand.currency;
   const code = BET_CURRENCY_IDS[currencyId];
   if (!code || !(brand.currencies as readonly string[]).includes(code)) throw new AppError('VALIDATION_FAILED', { field: 'currencyId', issue: 'not_offered' });
@@ -118,7 +119,14 @@ function seriesPlan(limits: BetLimits, entry: { seriesValue: number; unitStake: 
  * conditional update: under any number of concurrent placements a balance never goes below zero, and the one that
  * does not fit gets INSUFFICIENT_FUNDS with nothing written. An in-play bet waits the acceptance delay, confirming.
  */
-async function betsWrite(deps: BettingDeps, user: SessionUser, currency: string, planned: readonly BetPlanned[], free: boolean): Promise<PlacedBet[]> {
+async function betsWrite(
+  deps: BettingDeps,
+  user: SessionUser,
+  currency: string,
+  planned: readonly BetPlanned[],
+  free: boolean,
+  answerWrite?: (tx: Tx, placed: PlacedBet[]) => Promise<void>,
+): Promise<PlacedBet[]> {
   const now = deps.now();
   return transaction(deps.db, async (tx: Tx) => {
     const placed: PlacedBet[] = [];
@@ -130,7 +138,7 @@ async function betsWrite(deps: BettingDeps, user: SessionUser, currency: string,
         grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor);
         if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
       }
-      const row: BetRow = await betInsert(
+      const row = await betInsert(
         tx,
         {
           userId: user.uid,
@@ -175,11 +183,18 @@ async function betsWrite(deps: BettingDeps, user: SessionUser, currency: string,
       });
       placed.push({ id: String(row.id), st: row.status, stake: row.stakeMinor, odds: bet.legs.map((leg) => leg.oddsThousandths / 1000) });
     }
+    // The idempotent answer commits with the bets (plugins/route.ts, answerInTransaction).
+    await answerWrite?.(tx, placed);
     return placed;
   });
 }
 
-export async function singlesPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betSinglePass>): Promise<PlacedBet[]> {
+export async function singlesPlace(
+  deps: BettingDeps,
+  user: SessionUser,
+  body: EndpointBody<typeof betSinglePass>,
+  answer?: AnswerInTransaction,
+): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
   const limits = betLimitsOf(currency);
   const planned = body.singleBetList.map((single, index) => {
@@ -187,10 +202,15 @@ export async function singlesPlace(deps: BettingDeps, user: SessionUser, body: E
     const option = legPrice(deps.sports, single.betOptionList[0]!, single.oddsChange, `${field}.betOptionList.0`);
     return singlePlan(limits, { unitStake: single.unitStake, oddsChange: single.oddsChange, option }, field);
   });
-  return betsWrite(deps, user, currency, planned, false);
+  return betsWrite(deps, user, currency, planned, false, answer?.write);
 }
 
-export async function multiplesPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betMultiple>): Promise<PlacedBet[]> {
+export async function multiplesPlace(
+  deps: BettingDeps,
+  user: SessionUser,
+  body: EndpointBody<typeof betMultiple>,
+  answer?: AnswerInTransaction,
+): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
   const limits = betLimitsOf(currency);
   legsShapeCheck(body.betOptionList);
@@ -199,13 +219,14 @@ export async function multiplesPlace(deps: BettingDeps, user: SessionUser, body:
     const legs = body.betOptionList.map((option, legIndex) => legPrice(deps.sports, option, series.oddsChange, `betOptionList.${legIndex}`));
     return seriesPlan(limits, series, legs, `betMultipleData.${index}`);
   });
-  return betsWrite(deps, user, currency, planned, false);
+  return betsWrite(deps, user, currency, planned, false, answer?.write);
 }
 
-export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>): Promise<PlacedBet> {
+export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>, answer?: AnswerInTransaction): Promise<PlacedBet> {
   const currency = await betCurrencyOf(deps, user, undefined);
   const limits = betLimitsOf(currency);
   const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0');
-  const [placed] = await betsWrite(deps, user, currency, [singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '')], true);
+  const plan = singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '');
+  const [placed] = await betsWrite(deps, user, currency, [plan], true, answer && ((tx, bets) => answer.write(tx, bets[0])));
   return placed!;
 }

@@ -24,9 +24,11 @@ import { freeActivityInfoOf } from './free-bet.service.ts';
 /** Spec §7 sports order endpoints: HTTP only — each route parses with the contract and calls one service function. */
 export function bettingRoutes(app: FastifyInstance, deps: BettingDeps): void {
   routeRegister(app, deps, betLatestInfo, ({ user, body }) => betLatestInfoOf(deps, user, body));
-  routeRegister(app, deps, betSinglePass, ({ user, body }) => singlesPlace(deps, user, body));
-  routeRegister(app, deps, betMultiple, ({ user, body }) => multiplesPlace(deps, user, body));
-  routeRegister(app, deps, betFree, ({ user, body }) => freeBetPlace(deps, user, body));
+  // Placements write their idempotent answer in the bet's own transaction: one commit per accepted bet.
+  const inTransaction = { answerInTransaction: true };
+  routeRegister(app, deps, betSinglePass, ({ user, body, answer }) => singlesPlace(deps, user, body, answer), inTransaction);
+  routeRegister(app, deps, betMultiple, ({ user, body, answer }) => multiplesPlace(deps, user, body, answer), inTransaction);
+  routeRegister(app, deps, betFree, ({ user, body, answer }) => freeBetPlace(deps, user, body, answer), inTransaction);
   routeRegister(app, deps, freeActivityInfo, ({ user }) => freeActivityInfoOf(deps, user));
   routeRegister(app, deps, stakeOrderStatus, ({ user, body }) => stakeOrderStatusOf(deps, user, body.orderIds));
   routeRegister(app, deps, cashOutPrice, ({ user, body }) => cashOutPricesOf(deps, user, body.orderIds));

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerLines, transfers, wallets } from '../../db/schema/index.ts';
+import { ledgerAccounts, wallets } from '../../db/schema/index.ts';
 
 export async function ledgerAccountUserEnsure(tx: DbOrTx, userId: number, currency: string): Promise<number> {
   await tx.insert(ledgerAccounts).values({ userId, currency }).onConflictDoNothing();
@@ -23,24 +23,61 @@ export async function ledgerAccountHouseEnsure(tx: DbOrTx, houseKind: string, cu
   return account.id;
 }
 
-/** Inserts the transfer, or answers undefined when (kind, ref) already moved money. */
-export async function transferInsert(tx: DbOrTx, kind: string, externalRef: string): Promise<number | undefined> {
-  const [row] = await tx.insert(transfers).values({ kind, externalRef }).onConflictDoNothing().returning({ id: transfers.id });
-  return row?.id;
+export interface LedgerLineWrite {
+  accountId: number;
+  currency: string;
+  amountMinor: number;
 }
 
-export async function ledgerLinesInsert(
-  tx: DbOrTx,
-  transferId: number,
-  lines: readonly { accountId: number; currency: string; amountMinor: number }[],
-): Promise<void> {
-  await tx.insert(ledgerLines).values(lines.map((line) => ({ transferId, ...line })));
+export interface TransferWritten {
+  /** Undefined when (kind, ref) had already moved money: nothing was written. */
+  transferId: number | undefined;
+  /** The balance after the move of `wallet`, or undefined when its debit was not covered. */
+  walletBalanceMinor: number | undefined;
 }
 
 /**
- * Moves a wallet by `amountMinor` and answers its new balance, or undefined when a debit is not covered. A debit
- * only applies while the balance covers it: Read Committed re-checks the WHERE on the latest row version, so two
- * concurrent debits cannot overdraw.
+ * One statement: the transfer row, its lines and (when given) one player wallet's move, so a transfer costs one round
+ * trip. Nothing is written when (kind, ref) already exists. The wallet only moves while its balance covers a debit:
+ * Read Committed re-checks the WHERE on the latest row version, so concurrent debits cannot overdraw. When the
+ * debit is not covered the transfer and lines are still written by this statement — the caller raises
+ * INSUFFICIENT_FUNDS, which rolls back its whole transaction.
+ */
+export async function transferWrite(
+  tx: DbOrTx,
+  request: { kind: string; externalRef: string; lines: readonly LedgerLineWrite[]; wallet?: { accountId: number; amountMinor: number } | undefined },
+): Promise<TransferWritten> {
+  const values = sql.join(
+    request.lines.map((line) => sql`(${line.accountId}::bigint, ${line.currency}::text, ${line.amountMinor}::bigint)`),
+    sql`, `,
+  );
+  const wallet = request.wallet;
+  const walletMove = wallet
+    ? sql`, w as (
+        update wallets set balance_minor = balance_minor + ${wallet.amountMinor}::bigint, updated_at = now()
+        where account_id = ${wallet.accountId}::bigint and balance_minor >= ${-wallet.amountMinor}::bigint and exists (select 1 from t)
+        returning balance_minor)`
+    : sql``;
+  const [row] = await rowsOf<{ transfer_id: string | number | null; balance_minor: string | number | null }>(
+    tx,
+    sql`with t as (
+        insert into transfers (kind, external_ref) values (${request.kind}, ${request.externalRef})
+        on conflict do nothing returning id
+      ), l as (
+        insert into ledger_lines (transfer_id, account_id, currency, amount_minor)
+        select t.id, v.account_id, v.currency, v.amount_minor from t cross join (values ${values}) as v(account_id, currency, amount_minor)
+      )${walletMove}
+      select (select id from t) as transfer_id, ${wallet ? sql`(select balance_minor from w)` : sql`null::bigint`} as balance_minor`,
+  );
+  return {
+    transferId: row?.transfer_id == null ? undefined : Number(row.transfer_id),
+    walletBalanceMinor: row?.balance_minor == null ? undefined : Number(row.balance_minor),
+  };
+}
+
+/**
+ * Moves a wallet by `amountMinor` and answers its new balance, or undefined when a debit is not covered (the same
+ * conditional update as in `transferWrite`).
  */
 export async function walletApply(tx: DbOrTx, accountId: number, amountMinor: number): Promise<number | undefined> {
   const rows = await tx

@@ -2,7 +2,7 @@ import { transferUnbalancedCurrencies } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transactionScope } from '../../db/transaction.ts';
-import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, ledgerLinesInsert, transferInsert, walletApply } from './ledger.repository.ts';
+import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
 export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending';
@@ -51,9 +51,6 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
   const unbalanced = transferUnbalancedCurrencies(request.lines.map((line) => ({ currency: line.account.currency, amountMinor: line.amountMinor })));
   if (unbalanced.length > 0) throw new Error(`transfer ${request.kind}/${request.externalRef} does not balance in ${unbalanced.join(', ')}`);
 
-  const transferId = await transferInsert(tx, request.kind, request.externalRef);
-  if (transferId === undefined) return { transferId: undefined, created: false };
-
   const scope = transactionScope(tx);
   let known = scope ? accountIdCache.get(scope.db) : undefined;
   if (scope && !known) accountIdCache.set(scope.db, (known = new Map()));
@@ -72,17 +69,23 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
     }
     resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, userId: 'userId' in account ? account.userId : undefined });
   }
-  await ledgerLinesInsert(
-    tx,
-    transferId,
-    resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
-  );
-  // Wallets are touched in account order so two transfers over the same wallets cannot deadlock.
+  // Wallets are touched in account order so two transfers over the same wallets cannot deadlock. The usual transfer
+  // moves one player wallet: it goes in the same statement as the transfer and its lines (one round trip).
+  const walletLines = resolved.filter((entry) => entry.userId !== undefined).sort((a, b) => a.accountId - b.accountId);
+  const inline = walletLines.length === 1 ? walletLines[0]! : undefined;
+  const written = await transferWrite(tx, {
+    kind: request.kind,
+    externalRef: request.externalRef,
+    lines: resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
+    wallet: inline && { accountId: inline.accountId, amountMinor: inline.amountMinor },
+  });
+  if (written.transferId === undefined) return { transferId: undefined, created: false };
   const walletsAfter = [];
-  for (const line of [...resolved].filter((entry) => entry.userId !== undefined).sort((a, b) => a.accountId - b.accountId)) {
-    const balanceMinor = await walletApply(tx, line.accountId, line.amountMinor);
+  for (const line of walletLines) {
+    const balanceMinor = line === inline ? written.walletBalanceMinor : await walletApply(tx, line.accountId, line.amountMinor);
     if (balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
     walletsAfter.push({ userId: line.userId!, currency: line.currency, balanceMinor });
   }
+  const transferId = written.transferId;
   return { transferId, created: true, walletsAfter };
 }

@@ -68,7 +68,7 @@ export async function depositInfo(
   query: z.output<(typeof depositInfoGet)['query']>,
   displayCurrency: string | undefined,
 ): Promise<EndpointData<typeof depositInfoGet>> {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const crypto = query.currency_type === '2';
   if (crypto && !brand.currencies.includes('USDT')) throw new AppError('PAYMENT_CURRENCY_MISMATCH', { field: 'currency_type', issue: 'not_offered' });
   const requested = crypto
@@ -137,7 +137,7 @@ function channelResolve(brand: VariantProfile, body: CreateBody): PayinChannelDe
  */
 export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: CreateBody, log: Pick<FastifyBaseLogger, 'warn'>): Promise<PayinOrder> {
   const now = deps.now();
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const channel = channelResolve(brand, body);
   const currency = channel.currency;
   let network: CryptoNetwork | undefined;
@@ -282,7 +282,7 @@ export async function userDepositCheckOf(deps: PaymentsDeps, user: SessionUser) 
  * the nearest quick amount under it (else the smallest); 0 when today's maximum is used up.
  */
 export async function payinRecommendOf(deps: PaymentsDeps, user: SessionUser) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const last = await payinLastPaid(deps.db, user.uid);
   const fallback = payinChannelsOf([brand.currency])[0] ?? payinChannelsOf(brand.currencies)[0]!;
   const channel = (last && payinChannelsOf(brand.currencies).find((entry) => entry.key === last.channel && entry.currency === last.currency)) || fallback;

@@ -2,6 +2,7 @@ import { BlockList, isIPv6 } from 'node:net';
 import { isCurrencyCode, variantFindByKey, DEFAULT_VARIANT, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
 import type { RouteDeps } from '../../plugins/route.ts';
 import type { SandboxPsp } from '../../providers/payments/sandbox-psp.ts';
 import { userFind } from '../account/account.repository.ts';
@@ -28,9 +29,12 @@ export function addressListOf(entries: readonly string[]): BlockList | undefined
 }
 
 /** The brand the player belongs to: money rules follow the account's brand, never the request's app-key header. */
-export async function brandOfUser(db: DbOrTx, userId: number): Promise<VariantProfile> {
-  const user = await userFind(db, userId);
-  return (user && variantFindByKey(user.appKey)) ?? DEFAULT_VARIANT;
+export async function brandOfUser(db: DbOrTx, user: number | SessionUser): Promise<VariantProfile> {
+  // A session checked in this request already carries the account's brand (it never changes).
+  const appKey = typeof user === 'number' ? undefined : user.appKey;
+  if (appKey !== undefined) return variantFindByKey(appKey) ?? DEFAULT_VARIANT;
+  const row = await userFind(db, typeof user === 'number' ? user : user.uid);
+  return (row && variantFindByKey(row.appKey)) ?? DEFAULT_VARIANT;
 }
 
 /** A currency the brand holds, named by the client or else the brand's first; anything else names the field. */

@@ -56,7 +56,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsT
   });
 
   routeRegister(app, deps, currencyInfoGet, async ({ user, ctx }) =>
-    currencyInfoOf(user ? await brandOfUser(deps.db, user.uid) : ctx.variant, ctx.params.currency),
+    currencyInfoOf(user ? await brandOfUser(deps.db, user) : ctx.variant, ctx.params.currency),
   );
   routeRegister(app, deps, depositInfoGet, ({ user, query, ctx }) => depositInfo(deps, user, query, ctx.params.currency));
   routeRegister(app, deps, payinOrderCreate, ({ user, body, request }) => payinCreate(deps, user, body, request.log));

@@ -76,7 +76,7 @@ async function fundsOf(tx: DbOrTx, userId: number, currency: string): Promise<Fu
 }
 
 export async function accountSummary(deps: PaymentsDeps, user: SessionUser, requested: string | undefined) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const currency = brandCurrency(brand, requested, 'currency');
   const funds = await fundsOf(deps.db, user.uid, currency);
   const saved = await accountsOfUser(deps.db, user.uid);
@@ -109,14 +109,14 @@ function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string,
 }
 
 export async function accountElements(deps: PaymentsDeps, user: SessionUser, channelKey: string) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, channelKey, undefined);
   const saved = await accountOf(deps.db, user.uid, channel.key, channel.currency);
   return { channel: channel.key, elements: elementsView(channel, saved?.elements ?? {}) };
 }
 
 export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser, channelKey: string, input: Record<string, string>) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, channelKey, undefined);
   const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
   const check = accountElementsCheck(channel.key, channel.currency, banks, input);
@@ -128,7 +128,7 @@ export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser,
 }
 
 export async function bankCodes(deps: PaymentsDeps, user: SessionUser, channelKey: string) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, channelKey, undefined);
   return { banks: bankCodesOf(channel.currency).map((bank) => ({ ...bank })) };
 }
@@ -166,7 +166,7 @@ export async function payoutCreate(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<PayoutOrder> {
   const now = deps.now();
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, body.channel, body.currency);
   const currency: CurrencyCode = channel.currency;
   const min = payoutMinMinor(currency, brand.minCharge);
@@ -240,7 +240,7 @@ export async function payoutStatusOf(deps: PaymentsDeps, user: SessionUser, orde
 }
 
 export async function transfiyaOf(deps: PaymentsDeps, user: SessionUser) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const available = payoutChannelsOf(brand.currencies).some((channel) => channel.key === 'TRANSFIYA');
   const saved = available ? await accountOf(deps.db, user.uid, 'TRANSFIYA', 'COP') : undefined;
   return {
@@ -252,7 +252,7 @@ export async function transfiyaOf(deps: PaymentsDeps, user: SessionUser) {
 }
 
 export async function payoutSocialOf(deps: PaymentsDeps, user: SessionUser) {
-  const brand = await brandOfUser(deps.db, user.uid);
+  const brand = await brandOfUser(deps.db, user);
   const order = await payoutLastPaidUnshared(deps.db, user.uid);
   if (!order) return { show: 0 as const, order_id: '', amount: 0, currency: '', channels: [] };
   const site = `https://${brand.officialDomain}/`;

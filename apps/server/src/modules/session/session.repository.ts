@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export async function userInsert(db: DbOrTx, appKey: string, visitor: boolean): Promise<number> {
@@ -14,12 +14,30 @@ export async function sessionInsert(db: DbOrTx, userId: number, sidHash: string,
   return row.id;
 }
 
+/** The live (not revoked) session of a sid hash with its player's brand: one statement on every signed-in request. */
 export async function sessionFindLive(db: DbOrTx, sidHash: string) {
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.sidHash, sidHash), isNull(sessions.revokedAt)));
-  return row;
+  const [row] = await rowsOf<{
+    id: number | string;
+    user_id: number | string;
+    expires_at: Date;
+    last_seen_at: Date;
+    active_at: Date;
+    app_key: string;
+  }>(
+    db,
+    sql`select s.id, s.user_id, s.expires_at, s.last_seen_at, s.active_at, u.app_key
+      from sessions s join users u on u.id = s.user_id
+      where s.sid_hash = ${sidHash} and s.revoked_at is null`,
+  );
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    activeAt: new Date(row.active_at),
+    appKey: row.app_key,
+  };
 }
 
 export async function sessionTouch(db: DbOrTx, sessionId: number, at: Date): Promise<void> {

@@ -37,7 +37,7 @@ export async function sessionAuthenticate(db: DbOrTx, uid: number | undefined, s
   const session = await sessionFindLive(db, sidHash(sid));
   if (!session || session.userId !== uid || session.expiresAt.getTime() <= now.getTime()) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await sessionTouch(db, session.id, now);
-  return { uid, sessionId: session.id };
+  return { uid, sessionId: session.id, appKey: session.appKey, activeAt: session.activeAt };
 }
 
 export async function sessionEnd(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
