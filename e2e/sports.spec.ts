@@ -32,7 +32,7 @@ describe('Sports, through the real server and Chromium', () => {
     await page.locator('article[data-match-id]').first().waitFor();
   }
 
-  it('browses live matches, pages on, opens a match, searches, keeps a favourite league and shows American odds', async () => {
+  it('browses live matches, pages on, opens a match, searches a team to its matches, keeps a favourite league and shows American and Indonesian odds', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     // Every failed call is reported (and the unexpected ones toasted): browsing must cause none, polls cancelled by
@@ -79,15 +79,46 @@ describe('Sports, through the real server and Chromium', () => {
 
     // Search finds the team as we type, and its league can be starred.
     await page.goto(`http://${INDIA}/#/az-filter`);
+    // Nothing typed: the sports A–Z lead to their matches, then every league A–Z.
+    await page
+      .getByRole('region', { name: 'Sports A–Z' })
+      .getByRole('link', { name: /Soccer/ })
+      .waitFor();
+    await screenshot(page, 'sports-az-filter');
     const searchbox = page.getByRole('searchbox');
     await searchbox.fill(homeTeam);
     const teams = page.getByRole('region', { name: 'Teams' });
     await expect.poll(async () => ((await teams.count()) > 0 ? await teams.textContent() : '')).toContain(homeTeam);
-    await searchbox.fill(leagueName);
+    await screenshot(page, 'sports-search');
+
+    // The full results of that search, then the team's own matches on /az-filter-match, odds into the bet slip.
+    await page.getByRole('link', { name: `See all results for “${homeTeam}”` }).click();
+    await page.waitForURL(/#\/az-filter-search\?keyword=/);
+    await page.getByRole('heading', { name: 'Search results' }).waitFor();
+    await page.getByRole('region', { name: 'Teams' }).waitFor();
+    await screenshot(page, 'sports-az-filter-search');
+    const teamLink = page.getByRole('region', { name: 'Teams' }).getByRole('link', { name: new RegExp(`^${homeTeam.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await teamLink.first().click();
+    await page.waitForURL(/#\/az-filter-match\?teamId=\d+/);
+    await expect.poll(async () => (await page.getByTestId('match-filter').textContent()) ?? '').toContain(homeTeam);
+    // The /sport page stays mounted (hidden) behind; only this page's cards are visible.
+    const teamCards = page.locator('article[data-match-id]').filter({ visible: true });
+    await teamCards.first().waitFor();
+    const labels = await teamCards.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toContain(homeTeam);
+    await screenshot(page, 'sports-az-filter-match');
+    // Any of the team's prices (a card may have its market suspended this second) goes into the slip.
+    await teamCards.locator('button[data-odds]').first().click();
+    await page.getByTestId('mini-slip').filter({ visible: true }).waitFor();
+    await screenshot(page, 'sports-az-filter-match-slip');
+
+    // Back in the A–Z filter, the league can be starred.
+    await page.goto(`http://${INDIA}/#/az-filter`);
+    await page.getByRole('searchbox').fill(leagueName);
     const star = page.getByRole('region', { name: 'Leagues' }).getByRole('button', { name: `Favourite league: ${leagueName}` });
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'sports-search');
 
     // The starred league waits under Favourites.
     await page.goto(`http://${INDIA}/#/sport`);
@@ -115,6 +146,27 @@ describe('Sports, through the real server and Chromium', () => {
       })
       .toBe(true);
     await screenshot(page, 'sports-american');
+
+    // Indonesian: the same card's prices convert (1.80 reads −1.25, 2.50 reads +1.50), still sent in decimal.
+    await page.goto(`http://${INDIA}/#/setting`);
+    await page.getByRole('button', { name: /Odds format/ }).click();
+    const indonesian = page.getByRole('radio', { name: /Indonesian/ });
+    expect(await indonesian.textContent()).toContain('-1.25 · +1.50');
+    expect(await page.getByRole('radio', { name: /Malay/ }).textContent()).toContain('0.80 · -0.67');
+    await screenshot(page, 'sports-odds-format-sheet');
+    await indonesian.click();
+    await expect.poll(() => page.getByTestId('odds-format').textContent()).toBe('Indonesian');
+    await page.goto(`http://${INDIA}/#/sport`);
+    await page.getByRole('tab', { name: 'In play', exact: true }).click();
+    await priced.waitFor();
+    await expect
+      .poll(async () => {
+        const decimal = Number(await priced.getAttribute('data-odds'));
+        const shown = (await priced.locator('span').last().textContent())?.trim();
+        return shown === oddsFormat(oddsFromDecimal(decimal), 'indonesian') && /^[+-]\d+\.\d\d$/.test(shown);
+      })
+      .toBe(true);
+    await screenshot(page, 'sports-indonesian');
     expect(failedCalls).toEqual([]);
     await context.close();
   });

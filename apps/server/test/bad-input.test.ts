@@ -246,7 +246,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { tab_key: 'InPlay', sport_key: 'soccer', league_id: 1001, cursor: 0, page_limit: 10, size: 5, lca_lang: 'en-US' },
   },
   '/api/piranha/fb/proxy/v1/match/getMatchDetail': { body: { match_id: 100_001, lca_lang: 'en-US' } },
-  '/api/piranha/v1/match/list/get': { query: { sport_id: '1', status: 'live', cursor: '0', page_limit: '10' } },
+  '/api/piranha/v1/match/list/get': { query: { sport_id: '1', team_id: '1', status: 'live', cursor: '0', page_limit: '10' } },
   '/api/piranha/v1/match/league/list': { query: { sport_id: '1' } },
   '/api/piranha/v1/match/result/list': { query: { sport_id: '1', page_limit: '10' } },
   '/api/piranha/v1/match/list/get_new': { query: { cursor: '0' } },

@@ -194,6 +194,26 @@ describe('list/get, get_new, by_source, get_by_ids', () => {
     await callRefused(matchListGetNew, {}, 'cursor');
   });
 
+  it('lists one team’s live and upcoming matches (the A–Z filter’s team page), home or away, and refuses a bad team id', async () => {
+    const { records } = await callOk(matchListGet, { query: { sport_id: 1, page_limit: 50 } });
+    const team = records[0]!.ts[1];
+    const played = await callOk(matchListGet, { query: { team_id: String(team.id), page_limit: '50' } });
+    expect(played.records.length).toBeGreaterThan(0);
+    expect(played.records.every((match) => match.ts.some((side) => side.id === team.id))).toBe(true);
+    const all = await callOk(matchListGet, { query: { page_limit: 50 } });
+    const expected = all.records.filter((match) => match.ts.some((side) => side.id === team.id)).map((match) => match.id);
+    expect(ids(played.records).filter((id) => ids(all.records).includes(id))).toEqual(expected);
+    // Filters combine: the team's matches in another sport are none.
+    const otherSport = await callOk(matchListGet, { query: { team_id: team.id, sport_id: 5 } });
+    expect(otherSport.records).toEqual([]);
+    const unknown = await callOk(matchListGet, { query: { team_id: 999_999_999 } });
+    expect(unknown).toMatchObject({ records: [], has_more: 0 });
+    await callRefused(matchListGet, { query: { team_id: '0' } }, 'team_id');
+    await callRefused(matchListGet, { query: { team_id: '-4' } }, 'team_id');
+    await callRefused(matchListGet, { query: { team_id: 'abc' } }, 'team_id');
+    await callRefused(matchListGet, { query: { team_id: '1.5' } }, 'team_id');
+  });
+
   it('lists by source: featured, live, today and upcoming', async () => {
     const hot = await callOk(matchListBySource, { query: { source: 'hot', page_limit: 50 } });
     expect(hot.records.length).toBeGreaterThan(0);

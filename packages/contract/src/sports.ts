@@ -98,6 +98,7 @@ const sportIdQuery = z.optional(
   ),
 );
 const leagueIdQuery = z.optional(queryInteger('League id', { min: 1, max: 1_000_000_000 }));
+const teamIdQuery = z.optional(queryInteger('Team or player id: only the matches it plays in, home or away', { min: 1, max: 1_000_000_000 }));
 
 // ---- Wire shapes --------------------------------------------------------------------------------------------------
 
@@ -256,7 +257,10 @@ export const matchGetDetail = endpoint({
   data: matchSchema,
 });
 
-/** Spec §7 list/get: matches by sport, league and status, with the cursor for get_new. */
+/**
+ * Spec §7 list/get: matches by sport, league, team and status, with the cursor for get_new. The A–Z filter's
+ * match page (/az-filter-match) reads one team's, one league's or one sport's matches here.
+ */
 export const matchListGet = endpoint({
   method: 'GET',
   path: '/api/piranha/v1/match/list/get',
@@ -265,6 +269,7 @@ export const matchListGet = endpoint({
   query: z.object({
     sport_id: sportIdQuery,
     league_id: leagueIdQuery,
+    team_id: teamIdQuery,
     status: z.optional(described(z.enum(['all', 'live', 'upcoming']), 'all (default), live or upcoming')),
     cursor: cursorQuery,
     page_limit: pageLimitQuery,

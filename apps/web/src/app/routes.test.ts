@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { footerTabActive, footerTabTarget, paths, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
+import {
+  azFilterMatchHref,
+  azFilterSearchHref,
+  footerTabActive,
+  footerTabTarget,
+  paths,
+  preloadOrder,
+  rootTarget,
+  routeFind,
+  ROUTES,
+  type RouteEntry,
+} from './routes.ts';
 
 const load = () => Promise.resolve({ default: () => null });
 
@@ -33,6 +44,13 @@ describe('route table', () => {
     ]);
     expect(routeFind(paths.forbidden)?.chrome).toBe(false);
     expect(routeFind('/not-listed')).toBeUndefined();
+  });
+
+  it('lists the A–Z filter’s search and match pages (spec §2) as second-level pages, and links to them', () => {
+    for (const path of ['/az-filter', '/az-filter-search', '/az-filter-match']) expect(routeFind(path)).toMatchObject({ firstLevel: false, chrome: true });
+    expect(azFilterSearchHref('  São Paulo ')).toBe('/az-filter-search?keyword=S%C3%A3o+Paulo');
+    expect(azFilterMatchHref({ by: 'team', id: 42, name: 'Rio' })).toBe('/az-filter-match?teamId=42&name=Rio');
+    expect(azFilterMatchHref({ by: 'sport', id: 3 })).toBe('/az-filter-match?sportId=3');
   });
 
   it('lists the four UI v3 homes, /home/sport included, and leads the footer there when UI v3 is on', () => {

@@ -1,5 +1,6 @@
 import { HOUSE_GAME_IDS } from '@piranha/domain';
 import type { ComponentType } from 'react';
+import { matchFilterQuery, type MatchFilter } from '../features/sports/match-filter.ts';
 
 /** The typed route table: every path the app links to is named here once. */
 export const paths = {
@@ -10,6 +11,8 @@ export const paths = {
   matchDetail: '/match-detail',
   league: '/league',
   azFilter: '/az-filter',
+  azFilterSearch: '/az-filter-search',
+  azFilterMatch: '/az-filter-match',
   results: '/results',
   homeGame: '/home/game',
   betRecord: '/bet-record',
@@ -86,6 +89,8 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   { path: paths.league, load: () => import('../pages/league-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.azFilter, load: () => import('../pages/az-filter-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.azFilterSearch, load: () => import('../pages/az-filter-search-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.azFilterMatch, load: () => import('../pages/az-filter-match-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.results, load: () => import('../pages/results-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.betRecord, load: () => import('../pages/bet-record-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.betHistory, load: () => import('../pages/bet-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
@@ -226,6 +231,16 @@ export const ROUTES: readonly RouteEntry[] = [
 /** The /league page of one league. */
 export function leagueHref(leagueId: number): string {
   return `${paths.league}?leagueId=${leagueId}`;
+}
+
+/** The full search results for a keyword (/az-filter-search). */
+export function azFilterSearchHref(keyword: string): string {
+  return `${paths.azFilterSearch}?${new URLSearchParams({ keyword: keyword.trim() }).toString()}`;
+}
+
+/** The matches of one team, league or sport chosen in the A–Z filter (/az-filter-match). */
+export function azFilterMatchHref(filter: MatchFilter): string {
+  return `${paths.azFilterMatch}?${matchFilterQuery(filter)}`;
 }
 
 export function routeFind(pathname: string): RouteEntry | undefined {

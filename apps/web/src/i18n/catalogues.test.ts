@@ -22,10 +22,11 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 
 /** Words that are genuinely the same in a language (brand-like loanwords); every other value must be translated. */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
-  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no'],
+  // "Hong Kong" (the odds format) is a place name, written the same in these languages.
+  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong'],
   'vm-VI': ['footer.game', 'game.title'],
-  'ms-MY': ['header.deposit'],
-  'pt-BR': ['account.email'],
+  'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong'],
+  'pt-BR': ['account.email', 'sports.oddsFormat.hongKong'],
 };
 
 /**

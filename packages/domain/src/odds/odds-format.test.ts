@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oddsFormat, oddsFromDecimal, oddsThousandths, oddsToAmerican, oddsToDecimal } from './odds-format.ts';
+import {
+  ODDS_DISPLAY_FORMATS,
+  oddsFormat,
+  oddsFromDecimal,
+  oddsThousandths,
+  oddsToAmerican,
+  oddsToDecimal,
+  oddsToHongKong,
+  oddsToIndonesian,
+  oddsToMalay,
+} from './odds-format.ts';
 
 /** reference/betting.md §4, the decimal and American columns. */
 const BETTING_MD_TABLE: readonly [decimal: number, american: number, americanText: string][] = [
@@ -26,12 +36,83 @@ describe('odds formats (reference/betting.md §4)', () => {
     [6000, '6.00'],
     [1001, '1.00'],
     [12340, '12.34'],
+    [1855, '1.85'],
+    [12345, '12.34'],
   ])('%i thousandths display as "%s" in decimal format', (thousandths, text) => {
     expect(oddsFormat(oddsThousandths(thousandths), 'decimal')).toBe(text);
   });
 
   it('answers +100 at exactly even money', () => {
     expect(oddsFormat(oddsThousandths(2000), 'american')).toBe('+100');
+  });
+});
+
+/** reference/betting.md §4, every column: decimal, American, Hong Kong, Malay, Indonesian. */
+const FORMATS_TABLE: readonly [decimal: number, american: number, hongKong: number, malay: number, indonesian: number][] = [
+  [1.8, -125, 0.8, 0.8, -1.25],
+  [2.5, 150, 1.5, -0.667, 1.5],
+  [1.2, -500, 0.2, 0.2, -5.0],
+  [6.0, 500, 5.0, -0.2, 5.0],
+];
+
+describe('Hong Kong, Malay and Indonesian odds (reference/betting.md §4)', () => {
+  it.each(FORMATS_TABLE)('decimal %d is American %d, Hong Kong %d, Malay %d, Indonesian %d', (decimal, american, hongKong, malay, indonesian) => {
+    const odds = oddsFromDecimal(decimal);
+    expect(oddsToAmerican(odds)).toBe(american);
+    // The reference prints three places (−0.667); the conversion itself is exact.
+    expect(oddsToHongKong(odds)).toBeCloseTo(hongKong, 3);
+    expect(oddsToMalay(odds)).toBeCloseTo(malay, 3);
+    expect(oddsToIndonesian(odds)).toBeCloseTo(indonesian, 3);
+  });
+
+  it.each([
+    [1.8, '0.80', '0.80', '-1.25'],
+    [2.5, '1.50', '-0.67', '+1.50'],
+    [1.2, '0.20', '0.20', '-5.00'],
+    [6.0, '5.00', '-0.20', '+5.00'],
+  ])('decimal %d displays as Hong Kong "%s", Malay "%s", Indonesian "%s"', (decimal, hongKong, malay, indonesian) => {
+    const odds = oddsFromDecimal(decimal);
+    expect(oddsFormat(odds, 'hongKong')).toBe(hongKong);
+    expect(oddsFormat(odds, 'malay')).toBe(malay);
+    expect(oddsFormat(odds, 'indonesian')).toBe(indonesian);
+  });
+
+  it('treats even money as 1.00 in every format that has a sign switch there', () => {
+    const evens = oddsThousandths(2000);
+    expect([oddsFormat(evens, 'hongKong'), oddsFormat(evens, 'malay'), oddsFormat(evens, 'indonesian')]).toEqual(['1.00', '1.00', '+1.00']);
+    expect(oddsToMalay(evens)).toBe(1);
+    expect(oddsToIndonesian(evens)).toBe(1);
+  });
+
+  it('never shows a price better for the player than the real one (rounded towards minus infinity)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1001, max: 1_000_000 }), (thousandths) => {
+        const odds = oddsThousandths(thousandths);
+        expect(Number(oddsFormat(odds, 'decimal'))).toBeLessThanOrEqual(oddsToDecimal(odds) + 1e-9);
+        expect(Number(oddsFormat(odds, 'hongKong'))).toBeLessThanOrEqual(oddsToHongKong(odds) + 1e-9);
+        expect(Number(oddsFormat(odds, 'malay'))).toBeLessThanOrEqual(oddsToMalay(odds) + 1e-9);
+        expect(Number(oddsFormat(odds, 'indonesian'))).toBeLessThanOrEqual(oddsToIndonesian(odds) + 1e-9);
+        // …and by less than a hundredth.
+        expect(Number(oddsFormat(odds, 'malay'))).toBeGreaterThan(oddsToMalay(odds) - 0.01);
+        expect(Number(oddsFormat(odds, 'indonesian'))).toBeGreaterThan(oddsToIndonesian(odds) - 0.01);
+      }),
+    );
+  });
+
+  it('keeps Malay odds within −1 and 1, and Indonesian odds at magnitude 1 or more', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1001, max: 1_000_000 }), (thousandths) => {
+        const odds = oddsThousandths(thousandths);
+        expect(Math.abs(oddsToMalay(odds))).toBeLessThanOrEqual(1);
+        if (thousandths < 2000) expect(oddsToIndonesian(odds)).toBeLessThanOrEqual(-1);
+        else expect(oddsToIndonesian(odds)).toBeGreaterThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('names five formats, each giving a text for any price', () => {
+    expect(ODDS_DISPLAY_FORMATS).toEqual(['decimal', 'american', 'hongKong', 'malay', 'indonesian']);
+    for (const format of ODDS_DISPLAY_FORMATS) expect(oddsFormat(oddsThousandths(1855), format)).toMatch(/^[+-]?\d+(\.\d\d)?$/);
   });
 });
 

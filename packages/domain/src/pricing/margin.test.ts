@@ -85,13 +85,14 @@ describe('margin removal (reference/betting.md §5)', () => {
   });
 });
 
-describe('oddsWithMargin', () => {
-  it('prices the fair reference book back to 2.6 / 2.4 / 4.3 with its own margin, rounding down', () => {
-    const fair = probabilitiesFairProportional(REFERENCE_ODDS);
-    expect(oddsWithMargin(fair, marginOfOdds(REFERENCE_ODDS))).toEqual([2600, 2400, 4300]);
+describe('oddsWithMargin (power method)', () => {
+  it('prices the reference book’s fair probabilities near 2.6 / 2.4 / 4.3 with its margin, the outsider carrying more', () => {
+    // The reference book spreads its margin proportionally; the power method takes more of it from the 4.3.
+    const odds = oddsWithMargin(probabilitiesFairProportional(REFERENCE_ODDS), marginOfOdds(REFERENCE_ODDS));
+    expect(odds).toEqual([2606, 2412, 4244]);
   });
 
-  it('prices an even pair at 1.904 each with a 5 % margin (1.90476… rounded down)', () => {
+  it('prices an even pair at 1.904 each with a 5 % margin (1.90476… rounded down), as proportionally', () => {
     expect(oddsWithMargin([0.5, 0.5], 0.05)).toEqual([1904, 1904]);
   });
 
@@ -99,8 +100,16 @@ describe('oddsWithMargin', () => {
     expect(oddsWithMargin([0.25, 0.75], 0)).toEqual([4000, 1333]);
   });
 
+  it('lays a 7 % margin mostly on the outsiders: a 0.914 favourite is 1.077, not the proportional 1.022', () => {
+    // The in-play 1X2 at 2-0 after 25 minutes with λ 1.5, μ 1.1, ρ −0.1 (see the soccer in-play test).
+    const odds = oddsWithMargin([0.91414, 0.06525, 0.02061], 0.07);
+    expect(odds[0]).toBe(1077);
+    expect(odds[1]! / 1000).toBeCloseTo(9.73, 1);
+    expect(odds[2]! / 1000).toBeCloseTo(25.4, 0);
+  });
+
   it('clamps a near-certainty to 1.01 and an impossibility to 1000', () => {
-    expect(oddsWithMargin([0.999, 0.001], 0.05)).toEqual([oddsThousandthsMin, 952_380]);
+    expect(oddsWithMargin([0.999, 0.001], 0.05)[0]).toBe(oddsThousandthsMin);
     expect(oddsWithMargin([1, 0], 0.05)).toEqual([1010, 1_000_000]);
   });
 
@@ -118,28 +127,56 @@ describe('oddsWithMargin', () => {
     expect(() => oddsWithMargin(probabilities, target)).toThrow(RangeError);
   });
 
-  it('never quotes above the fair-plus-margin price unless raised to 1.01, and is within a thousandth of it', () => {
+  it('never quotes above the fair price 1 / p unless raised to 1.01', () => {
     fc.assert(
       fc.property(fairProbabilities, margin, (probabilities, target) => {
         oddsWithMargin(probabilities, target).forEach((thousandths, index) => {
-          const exact = 1000 / (probabilities[index]! * (1 + target));
-          if (thousandths === oddsThousandthsMin) expect(exact).toBeLessThan(1011);
-          else {
-            expect(thousandths).toBeLessThanOrEqual(exact + 1e-6);
-            expect(thousandths).toBeGreaterThan(exact - 1);
-          }
+          if (thousandths !== oddsThousandthsMin) expect(thousandths).toBeLessThanOrEqual(1000 / probabilities[index]! + 1e-6);
         });
       }),
       { numRuns: 200 },
     );
   });
 
-  it('keeps at least the target margin when no price was raised to 1.01', () => {
+  it('takes a larger share of margin from a less likely selection (the favourite–longshot bias)', () => {
+    fc.assert(
+      fc.property(fairProbabilities, margin, (probabilities, target) => {
+        const booksum = 1 + target;
+        const odds = oddsWithMargin(probabilities, target);
+        // π / p = p^(k − 1) falls as p grows: the favourite gets more than a proportional price, the outsider less.
+        const favourite = probabilities.indexOf(Math.max(...probabilities));
+        const longShot = probabilities.indexOf(Math.min(...probabilities));
+        fc.pre(odds[favourite]! > oddsThousandthsMin && probabilities[favourite]! - probabilities[longShot]! > 0.05);
+        expect(odds[favourite]! / 1000).toBeGreaterThanOrEqual(1 / (probabilities[favourite]! * booksum) - 0.001);
+        expect(odds[longShot]! / 1000).toBeLessThanOrEqual(1 / (probabilities[longShot]! * booksum) + 1e-9);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('raises every fair probability to one power k ≤ 1: ln(1/d) / ln(p) is the same for every selection', () => {
+    fc.assert(
+      fc.property(fairProbabilities, fc.double({ min: 0.02, max: 0.3, noNaN: true }), (probabilities, target) => {
+        // Away from p near 1, where ln p ≈ 0 turns the thousandths' rounding into a large error in k.
+        fc.pre(probabilities.every((probability) => probability <= 0.7));
+        const exponents = oddsWithMargin(probabilities, target).map((thousandths, index) => Math.log(1000 / thousandths) / Math.log(probabilities[index]!));
+        for (const exponent of exponents) {
+          expect(exponent).toBeLessThanOrEqual(1 + 1e-3);
+          expect(exponent).toBeCloseTo(exponents[0]!, 2);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps at least the target margin, and within rounding of it, when no price was raised to 1.01', () => {
     fc.assert(
       fc.property(fairProbabilities, margin, (probabilities, target) => {
         const odds = oddsWithMargin(probabilities, target);
         fc.pre(!odds.includes(oddsThousandthsMin));
-        expect(booksumOfOdds(odds.map((thousandths) => thousandths / 1000))).toBeGreaterThanOrEqual(1 + target - 1e-12);
+        const booksum = booksumOfOdds(odds.map((thousandths) => thousandths / 1000));
+        expect(booksum).toBeGreaterThanOrEqual(1 + target - 1e-12);
+        expect(booksum).toBeLessThan(1 + target + 0.01);
       }),
       { numRuns: 200 },
     );
@@ -151,10 +188,13 @@ describe('oddsWithMarginOfSelection', () => {
     expect(oddsWithMarginOfSelection(0.75, 0.05)).toBe(1269);
   });
 
-  it('prices each selection exactly as the whole market does', () => {
+  it('agrees with the whole-market price on an even book, where the power method and proportional coincide', () => {
     fc.assert(
-      fc.property(fairProbabilities, margin, (probabilities, target) => {
-        expect(probabilities.map((probability) => oddsWithMarginOfSelection(probability, target))).toEqual(oddsWithMargin(probabilities, target));
+      fc.property(fc.integer({ min: 2, max: 6 }), margin, (count, target) => {
+        const even = Array.from({ length: count }, () => 1 / count);
+        const whole = oddsWithMargin(even, target);
+        // Within a thousandth: the exponent is found by bisection, so a price exactly on a thousandth may round either way.
+        even.forEach((probability, index) => expect(Math.abs(oddsWithMarginOfSelection(probability, target) - whole[index]!)).toBeLessThanOrEqual(1));
       }),
       { numRuns: 50 },
     );

@@ -83,32 +83,70 @@ function probabilityChecked(probability: number): number {
 }
 
 /**
- * Prices a market from its fair probabilities with a target margin, proportionally: d_i = 1 / (p_i (1 + margin)),
- * so the booksum becomes 1 + margin. Each price is rounded down to thousandths (never above the fair-plus-margin
- * price, so the rounded book keeps at least the target margin) and then kept within [1.01, 1000]: a selection
- * priced below 1.01 is raised to it, the only case where a price exceeds the fair-plus-margin one.
- * `probabilitiesFair` must sum to 1 (within 1e-6); a probability of 0 gets the maximum price.
+ * The implied probabilities of a market priced by the power method at booksum S = 1 + margin: π_i = p_i^k with the
+ * exponent k ≤ 1 that makes Σ π_i = S, found by bisection (the sum falls as k grows, to 1 at k = 1). Since
+ * π_i / p_i = p_i^(k − 1) falls as p_i grows, the less likely a selection the larger its share of the margin.
+ * A book that cannot reach S (one selection certain, the others impossible) is scaled up to S instead.
+ */
+function impliedPower(probabilities: readonly number[], margin: number): number[] {
+  const booksum = 1 + margin;
+  const sumAt = (exponent: number) => probabilities.reduce((total, probability) => total + probability ** exponent, 0);
+  if (margin === 0) return [...probabilities];
+  // The exponent where the sum reaches S lies in (0, 1]: at k → 0 the sum is the number of possible selections.
+  if (sumAt(Number.EPSILON) < booksum) return probabilities.map((probability) => (probability * booksum) / sumAt(1));
+  let low = 0;
+  let high = 1;
+  // Sixty halvings leave k within 1e-18 of the root, well below double precision of the answer.
+  for (let step = 0; step < 60; step++) {
+    const middle = (low + high) / 2;
+    if (sumAt(middle) > booksum) low = middle;
+    else high = middle;
+  }
+  const exponent = (low + high) / 2;
+  return probabilities.map((probability) => probability ** exponent);
+}
+
+/**
+ * Prices a market from its fair probabilities with a target margin by the power method (Clarke, Kovalchik and
+ * Ingram 2017), so the booksum becomes 1 + margin and the margin weighs most on the outsiders, as in real books
+ * (the favourite–longshot bias): a 0.914 favourite at a 7 % margin is priced 1.078 where a proportional margin
+ * gives 1 / (0.914 × 1.07) = 1.022, while a 50/50 pair is priced exactly as proportionally (1.904 each at 5 %).
+ * Every price stays at or below the fair one, 1 / p.
+ *
+ * Each price is rounded down to thousandths (so the rounded book keeps at least the target margin) and then kept
+ * within [1.01, 1000]: a selection priced below 1.01 is raised to it, the only case where a price exceeds the
+ * model's. `probabilitiesFair` must sum to 1 (within 1e-6); a probability of 0 gets the maximum price.
  */
 export function oddsWithMargin(probabilitiesFair: readonly number[], margin: number): OddsThousandths[] {
   if (!Number.isFinite(margin) || margin < 0 || margin >= 1) throw new RangeError(`margin must be a fraction in [0, 1), got ${margin}`);
   if (probabilitiesFair.length < 2) throw new RangeError('a market needs at least two selections');
   let sum = 0;
-  for (const probability of probabilitiesFair) sum += probabilityChecked(probability);
+  const probabilities = probabilitiesFair.map((probability) => {
+    const checked = probabilityChecked(probability);
+    sum += checked;
+    return checked;
+  });
   if (Math.abs(sum - 1) > 1e-6) throw new RangeError(`fair probabilities must sum to 1, got ${sum}`);
-  return probabilitiesFair.map((probability) => oddsWithMarginOfSelection(probability, margin));
+  return impliedPower(probabilities, margin).map(oddsOfImplied);
+}
+
+/** The price of an implied probability, 1 / π rounded down and kept within [1.01, 1000]. */
+function oddsOfImplied(implied: number): OddsThousandths {
+  if (implied === 0) return oddsThousandthsMax;
+  const thousandths = oddsThousandthsRoundedDown(1 / implied);
+  return oddsThousandths(Math.min(oddsThousandthsMax, Math.max(oddsThousandthsMin, thousandths)));
 }
 
 /**
- * One selection's price from its fair probability and the market's margin, 1 / (p (1 + margin)) rounded down and
- * kept within [1.01, 1000], exactly as `oddsWithMargin` prices it. For selections that do not partition a market
- * with their siblings, such as the three double-chance pairs.
+ * One selection's price from its fair probability and a margin, proportionally: 1 / (p (1 + margin)) rounded down
+ * and kept within [1.01, 1000]. For selections priced one by one because they do not form a book with their
+ * siblings (the three double-chance pairs, correct scores of which some are left out): the power method's exponent
+ * needs a whole book.
  */
 export function oddsWithMarginOfSelection(probabilityFair: number, margin: number): OddsThousandths {
   const probability = probabilityChecked(probabilityFair);
   if (!Number.isFinite(margin) || margin < 0 || margin >= 1) throw new RangeError(`margin must be a fraction in [0, 1), got ${margin}`);
-  if (probability === 0) return oddsThousandthsMax;
-  const thousandths = oddsThousandthsRoundedDown(1 / (probability * (1 + margin)));
-  return oddsThousandths(Math.min(oddsThousandthsMax, Math.max(oddsThousandthsMin, thousandths)));
+  return oddsOfImplied(probability * (1 + margin));
 }
 
 /** The fair decimal price of a probability (1/p), unrounded; for tests and for comparing with the reference. */

@@ -145,6 +145,19 @@ describe('soccer in play', () => {
     expect(soccerGoalsShareElapsed(minutes)).toBeCloseTo(share, 12);
   });
 
+  // Issue 4: "2-0 after 25 minutes looked too confident". A quarter of the expected goals is gone (25/45 of the
+  // first half's 45 %), so 1.125 and 0.825 remain; the leader loses only if the trailing side outscores it by two or
+  // more from here, which leaves it a fair 0.91 — about 1.09, where real books price such a leader at 1.05–1.12.
+  it('gives a 2-0 leader after 25 minutes a fair win chance near 0.91 (λ 1.5, μ 1.1, ρ −0.1)', () => {
+    expect(soccerGoalsShareElapsed(25)).toBeCloseTo(0.25, 12);
+    const result = soccerResultProbabilities(soccerScoreMatrixInPlay(REFERENCE_DIXON_COLES, { home: 2, away: 0 }, 25));
+    expect(result.home).toBeGreaterThan(0.88);
+    expect(result.home).toBeLessThan(0.93);
+    expect(result.home).toBeCloseTo(0.9141, 3);
+    expect(result.draw).toBeCloseTo(0.0652, 3);
+    expect(result.away).toBeCloseTo(0.0206, 3);
+  });
+
   it('prices 0-0 at minute 0 exactly as before kick-off', () => {
     expect(soccerScoreMatrixInPlay(REFERENCE_DIXON_COLES, { home: 0, away: 0 }, 0)).toEqual(soccerScoreMatrix(REFERENCE_DIXON_COLES));
   });

@@ -119,6 +119,21 @@ describe('soccer book properties', () => {
     );
   });
 
+  // Issue 4: a 2-0 leader after 25 minutes was quoted 1.01 to 1.02. Its fair chance is about 0.914 (1.094); a
+  // proportional 7 % margin took 1.094 down to 1 / (0.914 × 1.07) = 1.022. Priced by the power method the favourite
+  // keeps most of its price and the outsiders carry the margin, as in real books.
+  it('prices a 2-0 leader after 25 minutes within the 1.05–1.12 real books offer, the draw and away well above fair margin', () => {
+    const live = marketFind(marketBookPrice(soccer(1.5, 1.1, -0.1, { score: { home: 2, away: 0 }, minutesPlayed: 25 })), 1005, { period: 1001 });
+    const home = live.options.find((option) => option.type === 1)!;
+    expect(live.open).toBe(true);
+    expect(home.probability).toBeGreaterThan(0.88);
+    expect(home.probability).toBeLessThan(0.93);
+    expect(home.odds).toBeGreaterThanOrEqual(1050);
+    expect(home.odds).toBeLessThanOrEqual(1120);
+    expect(home.odds).toBeLessThan(1000 / home.probability);
+    expect(booksum(live)).toBeCloseTo(1 + marketMarginsDefault.byKind.result + marketMarginsDefault.inPlayExtra, 2);
+  });
+
   it('adds the in-play extra margin while live', () => {
     const live = marketBookPrice(soccer(1.5, 1.1, 0, { score: { home: 0, away: 0 }, minutesPlayed: 10 }));
     const expected = 1 + marketMarginsDefault.byKind.result + marketMarginsDefault.inPlayExtra;
@@ -190,7 +205,9 @@ describe('soccer book properties', () => {
   it('closes the late 1X2 whose draw would be priced near 1000 (the +99900 American of the bug), and reopens nothing pre-match', () => {
     const late = marketBookPrice(soccer(1.5, 1.1, -0.08, { score: { home: 3, away: 0 }, minutesPlayed: 89 }));
     const result = marketFind(late, 1005, { period: 1001 });
-    expect(Math.max(...result.options.map((option) => option.odds))).toBeGreaterThan(101_000);
+    // A fair draw here is worth about 1000; the power margin quotes it far lower, but the home side is all but certain.
+    expect(1000 / probabilityOf(result, 3)).toBeGreaterThan(101_000);
+    expect(probabilityOf(result, 1)).toBeGreaterThan(0.99);
     expect(result.open).toBe(false);
     expect(marketFind(late, 1006).open).toBe(false);
     // Lines chosen near 50/50 stay open: the main total and handicap are still fair bets.

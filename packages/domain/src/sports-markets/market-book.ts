@@ -114,7 +114,7 @@ function marketPrice(
     period: market.period,
     line: market.line,
     main: market.main ?? true,
-    open: marketOfferable(pricing.margins, margin, probabilities),
+    open: marketOfferable(pricing.margins, probabilities, odds),
     options: selections.map((selection, index) => ({ type: selection.type, line: selection.line, probability: selection.probability, odds: odds[index]! })),
   };
 }
@@ -197,17 +197,22 @@ function soccerBook(input: Extract<MarketBookInput, { sport: 'soccer' }>, pricin
   );
   const doubleChance = soccerDoubleChanceProbabilities(matrix);
   const doubleChanceMargin = marginOf(pricing, 'doubleChance');
+  const doubleChanceOptions = [
+    { type: selectionTypes.homeOrDraw, probability: doubleChance.homeOrDraw },
+    { type: selectionTypes.homeOrAway, probability: doubleChance.homeOrAway },
+    { type: selectionTypes.drawOrAway, probability: doubleChance.drawOrAway },
+  ].map((selection) => ({ ...selection, line: undefined, odds: oddsWithMarginOfSelection(selection.probability, doubleChanceMargin) }));
   markets.push({
     type: marketTypes.soccerDoubleChance,
     period,
     line: undefined,
     main: true,
-    open: marketOfferable(pricing.margins, doubleChanceMargin, [doubleChance.homeOrDraw, doubleChance.homeOrAway, doubleChance.drawOrAway]),
-    options: [
-      { type: selectionTypes.homeOrDraw, probability: doubleChance.homeOrDraw },
-      { type: selectionTypes.homeOrAway, probability: doubleChance.homeOrAway },
-      { type: selectionTypes.drawOrAway, probability: doubleChance.drawOrAway },
-    ].map((selection) => ({ ...selection, line: undefined, odds: oddsWithMarginOfSelection(selection.probability, doubleChanceMargin) })),
+    open: marketOfferable(
+      pricing.margins,
+      doubleChanceOptions.map((option) => option.probability),
+      doubleChanceOptions.map((option) => option.odds),
+    ),
+    options: doubleChanceOptions,
   });
   if (result.home + result.away > 0) {
     const drawNoBet = soccerDrawNoBetProbabilities(matrix);

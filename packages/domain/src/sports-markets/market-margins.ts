@@ -78,14 +78,14 @@ export function marketMarginsWith(base: MarketMargins, overrides: Readonly<Recor
 
 /**
  * Whether a market may be offered (the rule of leading books: a decided or near-decided market is pulled, never
- * shown at absurd odds): no outcome fairly above `probabilityMax`, and no price above `oddsMax`, i.e. every
- * selection has p · (1 + margin) · oddsMax ≥ 1. A selection of probability 0 fails the second test.
+ * shown at absurd odds): no outcome fairly above `probabilityMax`, and no price (`oddsThousandths`, as quoted) above
+ * `oddsMax`. A selection of probability 0 is priced 1000.00 and so fails the second test.
  */
-export function marketOfferable(margins: MarketMargins, margin: number, probabilities: readonly number[]): boolean {
-  return probabilities.every((probability) => probability <= margins.probabilityMax && oddsWithinCap(margins, margin, probability));
+export function marketOfferable(margins: MarketMargins, probabilities: readonly number[], oddsThousandths: readonly number[]): boolean {
+  return probabilities.every((probability) => probability <= margins.probabilityMax) && oddsThousandths.every((odds) => odds <= margins.oddsMax * 1000 + 1e-9);
 }
 
-/** True when one selection's price, 1 / (p (1 + margin)), stays at or below `oddsMax`. */
+/** True when one selection's proportional price, 1 / (p (1 + margin)), stays at or below `oddsMax` (correct scores). */
 export function oddsWithinCap(margins: MarketMargins, margin: number, probability: number): boolean {
   return probability * (1 + margin) * margins.oddsMax >= 1;
 }

@@ -72,7 +72,7 @@ export function tabPageJson(
 
 export function listPageJson(
   state: SportsState,
-  query: { sport_id?: number; league_id?: number; status?: 'all' | 'live' | 'upcoming'; cursor?: number; page_limit?: number },
+  query: { sport_id?: number; league_id?: number; team_id?: number; status?: 'all' | 'live' | 'upcoming'; cursor?: number; page_limit?: number },
 ): string {
   const status = query.status ?? 'all';
   const entries = liveThenUpcoming(
@@ -82,6 +82,7 @@ export function listPageJson(
         (entry) =>
           (query.sport_id === undefined || entry.match.sportId === query.sport_id) &&
           (query.league_id === undefined || entry.match.league.id === query.league_id) &&
+          (query.team_id === undefined || entry.match.home.id === query.team_id || entry.match.away.id === query.team_id) &&
           (status === 'all' || (status === 'live' ? isLive(entry) : isUpcoming(entry))),
       ),
   );

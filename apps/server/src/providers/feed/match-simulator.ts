@@ -1,4 +1,4 @@
-import { basketballPointsModel, type Side } from '@piranha/domain';
+import { basketballPointsModel, soccerFirstHalfGoalsShare, type Side } from '@piranha/domain';
 import type { Fixture } from './fixture-generator.ts';
 import { rallyPointPlay, rallySetsWon, rallyStateStart, type RallyState } from './rally-simulation.ts';
 import { seededRandom, seedMix, type SeededRandom } from './seeded-random.ts';
@@ -168,7 +168,10 @@ function periodScoreAdd(simulation: MatchSimulation, periodCode: number, side: '
 type SoccerModel = Extract<Fixture['model'], { sport: 'soccer' }>;
 type BasketballModel = Extract<Fixture['model'], { sport: 'basketball' }>;
 
-/** Goals arrive as a Poisson process at the model's expected goals per 90 minutes; stoppage time plays at that rate too. */
+/**
+ * Goals arrive as a Poisson process: each half scores its share of the model's expected goals over its 45 minutes
+ * (45 % in the first, 55 % in the second, the split the pricing assumes), and stoppage time plays at its half's rate.
+ */
 function soccerSecondPlay(simulation: MatchSimulation, model: SoccerModel): void {
   const { phase } = simulation;
   const secondNext = simulation.secondsRun + 1;
@@ -179,8 +182,9 @@ function soccerSecondPlay(simulation: MatchSimulation, model: SoccerModel): void
     simulation.clock = { ...simulation.clock, seconds: soccerHalfSeconds, running: true, periodCode: 1004, injuryMinutes: 0 };
     return;
   }
-  const goalHomePerSecond = model.goalsExpectedHome / (2 * soccerHalfSeconds);
-  const goalAwayPerSecond = model.goalsExpectedAway / (2 * soccerHalfSeconds);
+  const halfShare = phase.period === 1 ? soccerFirstHalfGoalsShare : 1 - soccerFirstHalfGoalsShare;
+  const goalHomePerSecond = (model.goalsExpectedHome * halfShare) / soccerHalfSeconds;
+  const goalAwayPerSecond = (model.goalsExpectedAway * halfShare) / soccerHalfSeconds;
   const draw = simulation.random.next();
   const scorer: Side | undefined = draw < goalHomePerSecond ? 'home' : draw < goalHomePerSecond + goalAwayPerSecond ? 'away' : undefined;
   if (scorer) {

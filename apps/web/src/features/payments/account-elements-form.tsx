@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -54,7 +55,7 @@ export function useProblemText() {
   };
 }
 
-function optionLabel(t: ReturnType<typeof useTranslation>['t'], name: string, option: string, banks: ReadonlyMap<string, string>): string {
+function optionLabel(t: TFunction, name: string, option: string, banks: ReadonlyMap<string, string>): string {
   if (name === 'account_type' && (option === 'savings' || option === 'checking')) return t(`payments.option.${option}`);
   if (name === 'bank_code') return banks.get(option) ?? option;
   if (name === 'pix_key_type' && (option === 'PHONE' || option === 'EMAIL' || option === 'EVP')) return t(`payments.option.pix${option}`);

@@ -5,10 +5,16 @@ import { ODDS_FORMATS, oddsText, useOddsFormat, useOddsFormatStore } from '../..
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import styles from './settings-menu.module.css';
 
-/** Example price each choice is shown with, so the player sees what changes. */
-const EXAMPLE_ODDS = 1.8;
+/**
+ * Example prices each choice is shown with, so the player sees what changes: a favourite and an outsider, since
+ * Hong Kong and Malay agree below 2.00 and differ only above it.
+ */
+const EXAMPLE_ODDS = [1.8, 2.5] as const;
 
-/** Settings row: how odds are shown (decimal or American). Display only; bets are always sent in decimal. */
+/**
+ * Settings row: how odds are shown (decimal, American, Hong Kong, Malay or Indonesian). Display only; bets are
+ * always sent in decimal.
+ */
 export function OddsFormatRow() {
   const { t } = useTranslation();
   const format = useOddsFormat();
@@ -40,7 +46,9 @@ export function OddsFormatRow() {
                   }}
                 >
                   <span className={styles.label}>{t(`sports.oddsFormat.${option}`)}</span>
-                  <span className={styles.value}>{oddsText(EXAMPLE_ODDS, option)}</span>
+                  <span className={styles.value} dir="ltr">
+                    {EXAMPLE_ODDS.map((odds) => oddsText(odds, option)).join(' · ')}
+                  </span>
                   {option === format ? <Check size={18} aria-hidden="true" /> : <span className={styles.checkSpace} aria-hidden="true" />}
                 </button>
               </li>

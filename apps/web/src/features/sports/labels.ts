@@ -1,7 +1,16 @@
-import type { Match, MarketGroup, OddsOption } from '@piranha/contract';
+import { SPORT_IDS, type Match, type MarketGroup, type OddsOption } from '@piranha/contract';
 import type { TFunction } from 'i18next';
 import { SELECTION, marketPeriod } from './markets.ts';
 import { periodLabel } from './match-clock.ts';
+
+/** A sport as the catalogues name it (`sports.sportId.<key>`): soccer, basketball, tennis, volleyball, tableTennis. */
+export type SportKey = keyof typeof SPORT_IDS;
+const SPORT_KEY_OF_ID = new Map(Object.entries(SPORT_IDS).map(([key, id]) => [id as number, key as SportKey]));
+
+/** The key of a sport id (1 → soccer); undefined for a sport the app does not know. */
+export function sportKeyOfId(sportId: number): SportKey | undefined {
+  return SPORT_KEY_OF_ID.get(sportId);
+}
 
 /** A match's live period in the player's language ("1st half", "Set 2", "Q3"). */
 export function periodText(t: TFunction, sportId: number, periodCode: number): string {

@@ -9,6 +9,11 @@ describe('odds text', () => {
     expect(oddsText(1.333, 'american')).toBe('-300');
   });
 
+  it('shows Hong Kong, Malay and Indonesian with two places, as the domain converts them', () => {
+    expect([oddsText(1.8, 'hongKong'), oddsText(1.8, 'malay'), oddsText(1.8, 'indonesian')]).toEqual(['0.80', '0.80', '-1.25']);
+    expect([oddsText(2.5, 'hongKong'), oddsText(2.5, 'malay'), oddsText(2.5, 'indonesian')]).toEqual(['1.50', '-0.67', '+1.50']);
+  });
+
   it('has no text for a locked or impossible price', () => {
     expect(oddsText(-1.8, 'decimal')).toBeUndefined();
     expect(oddsText(1, 'american')).toBeUndefined();

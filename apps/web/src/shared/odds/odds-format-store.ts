@@ -1,10 +1,11 @@
-import { oddsFormat, oddsFromDecimal, type OddsDisplayFormat } from '@piranha/domain';
+import { ODDS_DISPLAY_FORMATS, oddsFormat, oddsFromDecimal, type OddsDisplayFormat } from '@piranha/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../storage.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
 
-export const ODDS_FORMATS: readonly OddsDisplayFormat[] = ['decimal', 'american'];
+/** Every format a player may choose: decimal, American, Hong Kong, Malay, Indonesian (reference/betting.md §4). */
+export const ODDS_FORMATS: readonly OddsDisplayFormat[] = ODDS_DISPLAY_FORMATS;
 
 interface OddsFormatState {
   /** The player's choice; undefined follows the brand (American in Mexico builds, decimal elsewhere). */
@@ -22,7 +23,8 @@ export const useOddsFormatStore = create<OddsFormatState>()(
 
 export function useOddsFormat(): OddsDisplayFormat {
   const chosen = useOddsFormatStore((state) => state.chosen);
-  return chosen ?? variantCurrent().oddsFormat;
+  // A value saved by another build of the app may name a format this one does not know: follow the brand then.
+  return chosen !== undefined && ODDS_FORMATS.includes(chosen) ? chosen : variantCurrent().oddsFormat;
 }
 
 /** Decimal odds from the feed as the player reads them; undefined when they are not a price (locked, negative). */

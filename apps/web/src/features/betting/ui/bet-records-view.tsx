@@ -3,6 +3,7 @@ import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -159,6 +160,7 @@ function CashOutPanel({ record, value, money }: { record: BetRecord; value: Cash
 /** /bet-record (outstanding) and /bet-history (settled): bets of a range, each with its legs and result. */
 export function BetRecordsView({ settled }: { settled: boolean }) {
   const { t, i18n } = useTranslation();
+  const oddsFormat = useOddsFormat();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const [range, setRange] = useState<BetRange>(settled ? 'last7days' : 'last30days');
   const list = useBetListQuery(uid, settled, range);
@@ -215,7 +217,7 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
                     <span className={styles.match}>{leg.nm}</span>
                     <span className={styles.dim}>
                       {pickLabel(leg.ty)}
-                      {leg.li ? ` ${leg.li}` : ''} · {leg.od.toFixed(2)}
+                      {leg.li ? ` ${leg.li}` : ''} · <span data-testid="leg-odds">{oddsText(leg.od, oddsFormat) ?? leg.od}</span>
                       {leg.re ? ` · ${t('betting.records.scoreAtBet', { score: leg.re })}` : ''}
                     </span>
                     <span className={[styles.legResult, styles[OUTCOME_KEYS[leg.sr] ?? 'open'] ?? ''].join(' ')}>

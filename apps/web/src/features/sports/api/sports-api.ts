@@ -12,12 +12,14 @@ import {
   type HomeTabKey,
   type Match,
   type MatchOdds,
+  type SportIdWire,
   type SportKeyWire,
 } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
+import type { MatchFilter } from '../match-filter.ts';
 import { matchListHasMore, matchListMerge, matchListPageParams } from '../match-list.ts';
 
 export const sportsKeys = {
@@ -25,6 +27,7 @@ export const sportsKeys = {
   tabs: (language: string) => ['sports', 'tabs', language] as const,
   list: (tab: HomeTabKey, sub: string | undefined, language: string) => ['sports', 'list', tab, sub ?? '', language] as const,
   league: (leagueId: number, language: string) => ['sports', 'league', leagueId, language] as const,
+  filtered: (by: MatchFilter['by'], id: number) => ['sports', 'filtered', by, id] as const,
   detail: (matchId: number, language: string) => ['sports', 'detail', matchId, language] as const,
   odds: (ids: readonly number[], detail: boolean) => ['sports', 'odds', detail ? 1 : 0, ids.join(',')] as const,
   byIds: (ids: readonly number[]) => ['sports', 'by-ids', ids.join(',')] as const,
@@ -82,6 +85,35 @@ export function useLeagueMatchesQuery(leagueId: number, language: string) {
     queryFn: ({ pageParam, signal }) => {
       const { cursor, size, page_limit } = matchListPageParams(pageParam);
       return api.call(matchListGet, { signal, query: { league_id: leagueId, cursor, page_limit: size ?? page_limit } });
+    },
+    getNextPageParam: (last, pages) =>
+      matchListHasMore(
+        last.has_more,
+        pages.reduce((sum, page) => sum + page.records.length, 0),
+      )
+        ? last.cursor
+        : undefined,
+    staleTime: TIMERS.matchListPollMs,
+  });
+  const records = query.data ? matchListMerge(query.data.pages.map((page) => page.records)) : [];
+  return { ...query, records };
+}
+
+/**
+ * The live and upcoming matches of one team, league or sport (the A–Z filter's match page), from list/get,
+ * paged like the home lists: first 5, then 10 a page, merged by id, stopped at 50.
+ */
+export function useFilteredMatchesQuery(filter: MatchFilter | undefined) {
+  const by = filter?.by ?? 'team';
+  const id = filter?.id ?? 0;
+  const query = useInfiniteQuery({
+    queryKey: sportsKeys.filtered(by, id),
+    enabled: id > 0,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) => {
+      const { cursor, size, page_limit } = matchListPageParams(pageParam);
+      const chosen = by === 'team' ? { team_id: id } : by === 'league' ? { league_id: id } : { sport_id: id as SportIdWire };
+      return api.call(matchListGet, { signal, query: { ...chosen, cursor, page_limit: size ?? page_limit } });
     },
     getNextPageParam: (last, pages) =>
       matchListHasMore(

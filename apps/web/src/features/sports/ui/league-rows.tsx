@@ -1,11 +1,9 @@
-import { SPORT_IDS } from '@piranha/contract';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { sportKeyOfId } from '../labels.ts';
 import { LeagueStar } from './league-star.tsx';
 import styles from './sports.module.css';
-
-const SPORT_KEY_OF_ID = Object.fromEntries(Object.entries(SPORT_IDS).map(([key, id]) => [id, key])) as Record<number, keyof typeof SPORT_IDS>;
 
 export interface LeagueRow {
   id: number;
@@ -17,12 +15,12 @@ export interface LeagueRow {
 }
 
 /** Leagues as rows: name, sport and region, counts, a star, and a link to the league's matches. */
-export function LeagueRows({ leagues, leagueHref }: { leagues: readonly LeagueRow[]; leagueHref: (leagueId: number) => string }) {
+export function LeagueRows({ leagues, leagueHref }: { leagues: readonly LeagueRow[]; leagueHref: (leagueId: number, name: string) => string }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.rows}>
       {leagues.map((league) => {
-        const sportKey = SPORT_KEY_OF_ID[league.sid];
+        const sportKey = sportKeyOfId(league.sid);
         const parts = [sportKey ? t(`sports.sportId.${sportKey}`) : undefined, league.rnm].filter(Boolean);
         const counts =
           league.live_count !== undefined && league.upcoming_count !== undefined
@@ -31,7 +29,7 @@ export function LeagueRows({ leagues, leagueHref }: { leagues: readonly LeagueRo
         return (
           <li key={league.id} className={styles.row}>
             <LeagueStar league={league} />
-            <Link to={leagueHref(league.id)} className={styles.rowMain}>
+            <Link to={leagueHref(league.id, league.na)} className={styles.rowMain}>
               <span className={styles.rowTitle}>{league.na}</span>
               <span className={styles.rowSub}>{[parts.join(' · '), counts].filter(Boolean).join(' — ')}</span>
             </Link>

@@ -1,4 +1,5 @@
 import type { Match } from '@piranha/contract';
+import type { TFunction } from 'i18next';
 import { ChevronDown, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,7 +139,7 @@ export function MatchListView({
   );
 }
 
-function sectionTitle(section: MatchSection<Match>, t: ReturnType<typeof useTranslation>['t'], locale: string): string {
+function sectionTitle(section: MatchSection<Match>, t: TFunction, locale: string): string {
   if (section.live) return t('sports.liveNow');
   const today = new Date();
   const day = new Date(section.dayMs ?? 0);
@@ -148,7 +149,7 @@ function sectionTitle(section: MatchSection<Match>, t: ReturnType<typeof useTran
   return day.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
-function columnsLabel(section: MatchSection<Match>, t: ReturnType<typeof useTranslation>['t']): string {
+function columnsLabel(section: MatchSection<Match>, t: TFunction): string {
   const first = section.matches[0];
   if (!first) return '';
   const { columns, total } = cardMarkets(first.sid, first.mg);

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { SPORT_IDS, type MatchResultWire } from '@piranha/contract';
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -100,7 +101,7 @@ function ResultRow({ result }: { result: MatchResultWire }) {
   );
 }
 
-function periodTitle(t: ReturnType<typeof useTranslation>['t'], sportId: number, periodCode: number): string {
+function periodTitle(t: TFunction, sportId: number, periodCode: number): string {
   const period = marketPeriod(sportId, periodCode);
   switch (period.key) {
     case 'quarter':

@@ -4,6 +4,7 @@ import { Activity, CircleDot, CircleDotDashed, Flame, Goal, History, Radio, Sear
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { SportKey } from '../labels.ts';
 import styles from './sport-tabs.module.css';
 
 export type SportsTabKey = HomeTabKey | 'favourites';
@@ -17,6 +18,15 @@ export const TAB_ICONS: Readonly<Record<SportsTabKey, LucideIcon>> = {
   TableTennis: CircleDotDashed,
   Volleyball: Volleyball,
   favourites: Star,
+};
+
+/** Each sport's icon, the same as its home tab's. */
+export const SPORT_ICONS: Readonly<Record<SportKey, LucideIcon>> = {
+  soccer: TAB_ICONS.Soccer,
+  basketball: TAB_ICONS.BasketBall,
+  tennis: TAB_ICONS.Tennis,
+  volleyball: TAB_ICONS.Volleyball,
+  tableTennis: TAB_ICONS.TableTennis,
 };
 
 /** Spec §4: the first 6 tabs show at first, all of them after 2 s. */
