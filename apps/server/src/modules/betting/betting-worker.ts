@@ -29,9 +29,14 @@ export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => v
     const results = [...deps.sports.feed.results()];
     if (results.some((result) => !resultsSeen.has(result))) {
       // Corrections first: a saved leg is corrected before settlement reads it, so a bet is not settled on the old
-      // result only to be resettled at once.
-      await betsResettle(deps);
+      // result only to be resettled at once. A failing resettlement must not hold settlement back: settlement runs
+      // anyway and the failure is thrown after it (so the results are not marked seen and the next pass retries).
+      const resettleFailure = await betsResettle(deps).then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('resettlement failed'),
+      );
       await betsSettle(deps);
+      if (resettleFailure !== undefined) throw resettleFailure;
       // Only what this pass saw is marked: a result published during the pass asks for another pass.
       const seen = new WeakSet<object>();
       for (const result of results) seen.add(result);
