@@ -1,15 +1,9 @@
 import { legOutcomeFromCode, minorUnits, oddsThousandths, systemBetFullCover, systemBetSettle } from '@piranha/domain';
-import { payinChannelsOf } from '@piranha/domain/payments';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { bettorBets, bettorFund, browserLaunch, headerBalanceText, INDIA, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
 
-/** An Indian player (English, INR) funded through the real sandbox UPI deposit, betting from the slip. */
-const INDIA = 'tigerin.in';
-
-async function headerBalanceText(page: Page): Promise<string> {
-  return (await page.getByRole('button', { name: 'Refresh balance' }).textContent()) ?? '';
-}
+// An Indian player (English, INR), funded through the real sandbox UPI deposit (`bettorFund`), bets from the slip.
 
 /** Matches already picked on each page, so a later call never taps (and so removes) the same one again. */
 const picked = new WeakMap<Page, Set<string>>();
@@ -58,42 +52,6 @@ async function slipPlace(page: Page): Promise<void> {
     .toContain('Bet accepted');
 }
 
-/** The player's bets as the API reports them (the page shows the same list). */
-async function betsOf(page: Page, port: number, settled: boolean) {
-  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
-  const answer = await fetch(`http://127.0.0.1:${port}/api/piranha/fb/proxy/v1/order/bet/list?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ isSettled: settled, range: 'last7days' }),
-  }).then(
-    (response) =>
-      response.json() as Promise<{
-        data: { records: { id: string; kind: string; st: number; stake: number; unit: number; payout?: number; legs: { sr: number; od: number }[] }[] };
-      }>,
-  );
-  return answer.data.records;
-}
-
-/** A guest account, then a ₹1,000 deposit: created through the API as the app does, approved on the sandbox page. */
-async function playerFund(page: Page, server: RunningServer): Promise<void> {
-  await page.goto(`http://${INDIA}/#/loginb`);
-  await welcomeDismiss(page);
-  await page.getByRole('button', { name: 'Play as a guest' }).click();
-  await page.waitForURL(/#\/game$/);
-  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
-  const channel = payinChannelsOf(['INR'])[0]!;
-  const created = await fetch(`http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
-    body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
-  }).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
-  expect(created.dm_error).toBe(0);
-  await page.goto(`http://${INDIA}${created.data.instruction.checkout_url}`);
-  await page.getByRole('button', { name: 'Approve payment' }).click();
-  await page.goto(`http://${INDIA}/#/sport`);
-  await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
-}
-
 describe('Betting, through the real server and Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -111,7 +69,7 @@ describe('Betting, through the real server and Chromium', () => {
   it('An Indian player funds by UPI, places a single and a multiple, and sees them in history', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page, server);
+    await bettorFund(page, server);
     const funded = await headerBalanceText(page);
 
     // The first pick shows the mini slip; a second hides it and the bar counts two.
@@ -165,7 +123,7 @@ describe('Betting, through the real server and Chromium', () => {
   it('A player whose saved slip has stale odds is asked to accept the new ones before placing', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page, server);
+    await bettorFund(page, server);
     await selectionsAdd(page, 1);
     // The slip kept on the device still holds an older price, as after a while away. It is edited from a page
     // without the slip, where nothing refreshes (and so rewrites) it.
@@ -193,7 +151,7 @@ describe('Betting, through the real server and Chromium', () => {
   it('A player cashes out an open single from the open bets', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page, server);
+    await bettorFund(page, server);
     await selectionsAdd(page, 1, 4);
     await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
@@ -214,12 +172,12 @@ describe('Betting, through the real server and Chromium', () => {
       .poll(
         async () => {
           if ((await record.count()) > 0 && (await button.isEnabled().catch(() => false))) await button.click().catch(() => {});
-          return (await betsOf(page, server.port, true)).filter((bet) => bet.st === 5 && bet.payout !== undefined).length;
+          return (await bettorBets(page, server.port, true)).filter((bet) => bet.st === 5 && bet.payout !== undefined).length;
         },
         { timeout: 30_000, interval: 1000 },
       )
       .toBe(1);
-    const [cashed] = await betsOf(page, server.port, true);
+    const [cashed] = await bettorBets(page, server.port, true);
     expect(cashed!.payout).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Refresh balance' }).click();
     const expected = (1000_00 - 100_00 + cashed!.payout!) / 100;
@@ -240,7 +198,7 @@ describe('Betting, through the real server and Chromium', () => {
     await screenshot(page, 'betting-auto-cash-out');
     await page.getByRole('button', { name: 'Set', exact: true }).first().click();
     await page.goto(`http://${INDIA}/#/me`);
-    await expect.poll(async () => (await betsOf(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
+    await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
     await context.close();
   });
 });
@@ -263,7 +221,7 @@ describe('A Trixie through accelerated matches', () => {
   it('An Indian player places a Trixie on three matches, and sees it settled with the right return and balance', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await playerFund(page, server);
+    await bettorFund(page, server);
     // Matches not started yet: their prices do not lock for goals while the slip is filled.
     await selectionsAdd(page, 3, 0, { preMatch: true });
     await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
@@ -279,9 +237,9 @@ describe('A Trixie through accelerated matches', () => {
 
     // Wait for the three matches to end and the Trixie to settle.
     await expect
-      .poll(async () => (await betsOf(page, server.port, true)).filter((bet) => bet.kind === 'system_bet').length, { timeout: 300_000, interval: 2000 })
+      .poll(async () => (await bettorBets(page, server.port, true)).filter((bet) => bet.kind === 'system_bet').length, { timeout: 300_000, interval: 2000 })
       .toBe(1);
-    const [trixie] = (await betsOf(page, server.port, true)).filter((bet) => bet.kind === 'system_bet');
+    const [trixie] = (await bettorBets(page, server.port, true)).filter((bet) => bet.kind === 'system_bet');
     // The return is the Trixie of the legs' results at the odds taken (betting.md §2), line by line.
     const legs = trixie!.legs.map((leg) => ({ oddsThousandths: oddsThousandths(Math.round(leg.od * 1000)), state: legOutcomeFromCode(leg.sr) ?? 'unsettled' }));
     const expected = systemBetSettle(systemBetFullCover('trixie'), minorUnits(trixie!.unit), legs);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { payinChannelsOf } from '@piranha/domain/payments';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
@@ -200,4 +201,50 @@ export async function touristStart(page: Page, host = INDIA): Promise<void> {
   await page.getByRole('button', { name: 'Play as a guest' }).click();
   await page.waitForURL(/#\/game$/);
   await headerBalance(page);
+}
+
+/** The header balance as shown, whatever it is (betting journeys compare it before and after). */
+export async function headerBalanceText(page: Page): Promise<string> {
+  return (await page.getByRole('button', { name: 'Refresh balance' }).textContent()) ?? '';
+}
+
+/**
+ * A bettor on the Indian brand: a guest account, then a ₹1,000 deposit created through the API as the app does and
+ * approved on the sandbox UPI page; ends on /sport with the balance shown.
+ */
+export async function bettorFund(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+  const channel = payinChannelsOf(['INR'])[0]!;
+  const created = await fetch(`http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
+    body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
+  }).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
+  expect(created.dm_error).toBe(0);
+  await page.goto(`http://${INDIA}${created.data.instruction.checkout_url}`);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.goto(`http://${INDIA}/#/sport`);
+  await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
+}
+
+/** The player's bets as the API reports them (the page shows the same list). */
+export async function bettorBets(page: Page, port: number, settled: boolean) {
+  const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+  const answer = await fetch(`http://127.0.0.1:${port}/api/piranha/fb/proxy/v1/order/bet/list?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ isSettled: settled, range: 'last7days' }),
+  }).then(
+    (response) =>
+      response.json() as Promise<{
+        data: {
+          records: { id: string; kind: string; st: number; stake: number; unit: number; payout?: number; legs: { sr: number; od: number; re?: string }[] }[];
+        };
+      }>,
+  );
+  return answer.data.records;
 }

@@ -21,6 +21,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
+import { feedOpsRoutes } from './modules/sports/feed-ops.routes.ts';
 import type { BettingDeps } from './modules/betting/betting-deps.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { bettingWorkerStart, type BettingWorker } from './modules/betting/betting-worker.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
   const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
   sportsRoutes(app, { ...deps, sports: sportsState });
+  feedOpsRoutes(app, { feed, opsToken: config.opsToken });
   // The feed moves once a second; each tick that changes something publishes a new snapshot version.
   const feedTick = () => {
     try {

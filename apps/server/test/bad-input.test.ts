@@ -18,7 +18,7 @@ import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } 
 import { marketIdOf } from '@piranha/domain';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
-import { envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
+import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 import { playerWithGame, playRound } from './casino-fixtures.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
@@ -499,12 +499,15 @@ const echoParams = endpoint({
   data: z.object({ p: z.string().nullable() }),
 });
 
+/** Operator endpoints (outside the contract) are on in this file, so their refusals can be checked too. */
+const BAD_INPUT_OPS_TOKEN = 'bad-input-ops-token';
+
 beforeAll(async () => {
   // High limits: this file sends many requests from one address and must not meet the rate limiter.
   // Social sign-in verifies tokens against a local key set, as its own tests do.
   google = await googleTestKeysCreate(() => t.clock.now());
   t = await testAppCreate({
-    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', GOOGLE_JWKS_FILE: google.jwksFile, TELEGRAM_BOT_TOKEN },
+    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', GOOGLE_JWKS_FILE: google.jwksFile, TELEGRAM_BOT_TOKEN, OPS_TOKEN: BAD_INPUT_OPS_TOKEN },
     geo: { countryOf: () => undefined },
   });
   session = await t.session();
@@ -743,5 +746,27 @@ describe('malformed URLs are refused by the router itself', () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       expectRefused(await t.get(`/api/v1/conf/global?${name}=1`), name);
     }
+  });
+});
+
+describe('operator endpoints outside the contract', () => {
+  it('POST /api/ops/feed/result accepts a valid correction and names the field of a bad one', async () => {
+    // Four simulated hours on, the matches live at the start have ended and have results to correct.
+    const feed = t.built.sports.feed;
+    feed.tick(CLOCK_START.getTime() + 4 * 3600_000);
+    const result = feed.results()[0];
+    expect(result).toBeDefined();
+    const post = (body: unknown, token = BAD_INPUT_OPS_TOKEN) => t.post('/api/ops/feed/result', { headers: { authorization: `Bearer ${token}` }, body });
+    // The valid sample repeats the published revision: accepted, and nothing changes.
+    const valid = { match_id: result!.matchId, revision: result!.revision, home: result!.score.home, away: result!.score.away };
+    expect(envelopeOf(await post(valid))).toMatchObject({ dm_error: 0, data: { revision: result!.revision, changed: 0 } });
+    expect(envelopeOf(await post(valid, 'not-the-token')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    expectRefused(await post({ ...valid, match_id: 'seven' }), 'match_id');
+    expectRefused(await post({ ...valid, revision: 0 }), 'revision');
+    expectRefused(await post({ ...valid, home: 1000 }), 'home');
+    expectRefused(await post({ ...valid, away: 1.5 }), 'away');
+    expectRefused(await post({ ...valid, period_scores: [{ pe: 1002, home: 0 }] }), 'period_scores');
+    expectRefused(await post({ ...valid, revision: result!.revision + 5 }), 'revision', ERRORS.RESULT_REVISION_INVALID.code);
+    expectRefused(await post({ ...valid, match_id: 999_999_999 }), 'match_id', ERRORS.RESULT_NOT_FOUND.code);
   });
 });

@@ -1,5 +1,6 @@
 import { marketIdOf } from '@piranha/domain';
-import type { FeedMatch, FeedSnapshot, MatchResult, SportsFeed } from '../src/providers/feed/sports-feed.ts';
+import { resultCorrected } from '../src/providers/feed/result-correction.ts';
+import type { FeedMatch, FeedSnapshot, MatchResult, ResultCorrection, ResultCorrectionOutcome, SportsFeed } from '../src/providers/feed/sports-feed.ts';
 import type { SportsState } from '../src/modules/sports/sports-state.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { envelopeOf, signedIn, type TestApp, type TestResponse } from './harness.ts';
@@ -15,6 +16,24 @@ export interface ManualFeed extends SportsFeed {
   matchSet(matchId: number, patch: Partial<Pick<FeedMatch, 'status' | 'score' | 'marketsSuspended' | 'clock'>>): void;
   /** Ends the match with this score and publishes its result. */
   matchEnd(matchId: number, score: { home: number; away: number }, firstHalf?: { home: number; away: number }): void;
+  /**
+   * Publishes the next revision of a finished match's result with this score (halves as in `matchEnd`), through the
+   * same `resultCorrect` the operator endpoint calls; `revision` repeats or skips one on purpose.
+   */
+  matchCorrect(
+    matchId: number,
+    score: { home: number; away: number },
+    options?: { firstHalf?: { home: number; away: number }; revision?: number },
+  ): ResultCorrectionOutcome;
+  /** Publishes the match's current result again as a new object with the same revision, as a provider repeating a message. */
+  resultRepublish(matchId: number): void;
+}
+
+function halvesOf(score: { home: number; away: number }, firstHalf: { home: number; away: number }) {
+  return [
+    { periodCode: 1002, ...firstHalf },
+    { periodCode: 1003, home: score.home - firstHalf.home, away: score.away - firstHalf.away },
+  ];
 }
 
 const league = { id: 9001, sportId: 1 as const, name: 'Test League', rank: 1, regionId: 1, regionName: 'Testland', logoPath: '' };
@@ -30,6 +49,14 @@ export function feedManualCreate(startMs: number): ManualFeed {
     version += 1;
     const current = snapshot();
     for (const listener of listeners) listener(current);
+  };
+  const resultCorrect = (correction: ResultCorrection): ResultCorrectionOutcome => {
+    const index = results.findIndex((result) => result.matchId === correction.matchId);
+    const outcome = resultCorrected(results[index], correction);
+    if (!outcome.ok || !outcome.changed) return outcome;
+    results[index] = outcome.result;
+    publish();
+    return outcome;
   };
   return {
     snapshot,
@@ -72,10 +99,7 @@ export function feedManualCreate(startMs: number): ManualFeed {
     matchEnd: (matchId, score, firstHalf = { home: 0, away: 0 }) => {
       const match = matches.get(matchId);
       if (!match) throw new Error(`no match ${matchId}`);
-      const periodScores = [
-        { periodCode: 1002, ...firstHalf },
-        { periodCode: 1003, home: score.home - firstHalf.home, away: score.away - firstHalf.away },
-      ];
+      const periodScores = halvesOf(score, firstHalf);
       matches.set(matchId, { ...match, status: 'ended', score, periodScores, marketsSuspended: false });
       results.push({
         matchId,
@@ -87,8 +111,25 @@ export function feedManualCreate(startMs: number): ManualFeed {
         endedAtMs: match.startsAtMs + 6_000_000,
         score,
         periodScores,
+        revision: 1,
       });
       publish();
+    },
+    resultCorrect,
+    resultRepublish: (matchId) => {
+      const index = results.findIndex((result) => result.matchId === matchId);
+      if (index < 0) throw new Error(`no result for match ${matchId}`);
+      results[index] = { ...results[index]! };
+      publish();
+    },
+    matchCorrect(matchId, score, options = {}) {
+      const current = results.find((result) => result.matchId === matchId);
+      return resultCorrect({
+        matchId,
+        revision: options.revision ?? (current?.revision ?? 0) + 1,
+        score,
+        periodScores: halvesOf(score, options.firstHalf ?? { home: 0, away: 0 }),
+      });
     },
   };
 }
@@ -159,7 +200,16 @@ export async function orderStatusOf(t: TestApp, session: IssuedSession, orderIds
 
 export async function betRecords(t: TestApp, session: IssuedSession, body: Record<string, unknown> = {}) {
   return envelopeOf(await t.post('/api/piranha/fb/proxy/v1/order/bet/list', { query: signedIn(session), body })).data as {
-    records: { id: string; kind: string; st: number; sr: number; stake: number; payout?: number; cash_out: number; legs: { sr: number; od: number }[] }[];
+    records: {
+      id: string;
+      kind: string;
+      st: number;
+      sr: number;
+      stake: number;
+      payout?: number;
+      cash_out: number;
+      legs: { sr: number; od: number; rv?: number; rs?: string }[];
+    }[];
     total: number;
   };
 }

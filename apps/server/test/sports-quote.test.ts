@@ -141,7 +141,14 @@ describe('a match whose pricing fails', () => {
     // Ratings no model can price: the away side would score fewer than zero points.
     const broken = { ...good, id: 999_001, model: { ...good.model, away: { offencePoints: -500, defencePoints: 0 } } };
     const snapshot = { version: 1, matches: [good, broken] };
-    const fixed: SportsFeed = { snapshot: () => snapshot, match: () => undefined, results: () => [], subscribe: () => () => {}, tick: () => {} };
+    const fixed: SportsFeed = {
+      snapshot: () => snapshot,
+      match: () => undefined,
+      results: () => [],
+      resultCorrect: () => ({ ok: false, code: 'RESULT_NOT_FOUND' }),
+      subscribe: () => () => {},
+      tick: () => {},
+    };
     const errors: number[] = [];
     const state = sportsStateCreate(fixed, marketMarginsDefault, (_error, matchId) => errors.push(matchId));
     expect(state.bookOf(state.entry(good.id)!).length).toBeGreaterThan(0);

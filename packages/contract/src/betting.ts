@@ -307,6 +307,8 @@ const betLegRecordSchema = z.object({
   od: described(z.number(), 'Decimal odds accepted'),
   re: z.optional(described(z.string(), 'Score at bet time "h-a" for an in-play bet')),
   sr: integer('Outcome: 0 open, 2 push, 3 lost, 4 won, 5 half won, 6 half lost, 7 cancelled'),
+  rv: z.optional(integer('Revision of the corrected result the leg was decided again on (2 for the first correction)')),
+  rs: z.optional(described(z.string(), 'Final score "h-a" of that corrected result')),
 });
 
 export const betRecordSchema = z.object({

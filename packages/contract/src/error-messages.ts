@@ -75,6 +75,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'The cash out value has changed. Please review and confirm.',
     cashOutStakeInvalid: 'This cash out amount is not allowed.',
     freeBetInsufficient: 'Your free-bet balance does not cover this stake.',
+    // corrected results (resettlement)
+    resultNotFound: 'No published result for this match yet.',
+    resultRevisionInvalid: 'This revision is not the next one for this result.',
+    resultScoresInconsistent: 'The scores do not add up: check the final and period scores.',
+    // end corrected results
     // end betting
     internal: 'The interface responds abnormally, please contact the administrator.',
   },
@@ -147,6 +152,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'El valor de cash out cambió. Revisa y confirma.',
     cashOutStakeInvalid: 'Este monto de cash out no está permitido.',
     freeBetInsufficient: 'Tu saldo de apuestas gratis no cubre esta apuesta.',
+    // corrected results (resettlement)
+    resultNotFound: 'Este partido aún no tiene un resultado publicado.',
+    resultRevisionInvalid: 'Esta revisión no es la siguiente para este resultado.',
+    resultScoresInconsistent: 'Los marcadores no cuadran: revisa el marcador final y los de cada periodo.',
+    // end corrected results
     // end betting
     internal: 'La interfaz responde de forma anormal; contacta al administrador.',
   },
@@ -219,6 +229,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'O valor do cash out mudou. Revise e confirme.',
     cashOutStakeInvalid: 'Este valor de cash out não é permitido.',
     freeBetInsufficient: 'Seu saldo de apostas grátis não cobre este valor.',
+    // corrected results (resettlement)
+    resultNotFound: 'Esta partida ainda não tem resultado publicado.',
+    resultRevisionInvalid: 'Esta revisão não é a próxima deste resultado.',
+    resultScoresInconsistent: 'Os placares não batem: confira o placar final e os de cada período.',
+    // end corrected results
     // end betting
     internal: 'A interface respondeu de forma anormal; contate o administrador.',
   },
@@ -291,6 +306,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'Сумма продажи ставки изменилась. Проверьте и подтвердите.',
     cashOutStakeInvalid: 'Такая сумма продажи ставки недопустима.',
     freeBetInsufficient: 'Баланса фрибетов не хватает для этой ставки.',
+    // corrected results (resettlement)
+    resultNotFound: 'Для этого матча ещё нет опубликованного результата.',
+    resultRevisionInvalid: 'Эта редакция результата не следующая по порядку.',
+    resultScoresInconsistent: 'Счёт не сходится: проверьте итоговый счёт и счёт по периодам.',
+    // end corrected results
     // end betting
     internal: 'Интерфейс ответил с ошибкой, обратитесь к администратору.',
   },
@@ -363,6 +383,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'Giá trị rút tiền sớm đã thay đổi. Vui lòng xem lại và xác nhận.',
     cashOutStakeInvalid: 'Số tiền rút sớm này không được phép.',
     freeBetInsufficient: 'Số dư cược miễn phí không đủ cho tiền cược này.',
+    // corrected results (resettlement)
+    resultNotFound: 'Trận đấu này chưa có kết quả được công bố.',
+    resultRevisionInvalid: 'Phiên bản này không phải là phiên bản kế tiếp của kết quả.',
+    resultScoresInconsistent: 'Tỷ số không khớp: hãy kiểm tra tỷ số chung cuộc và tỷ số từng hiệp.',
+    // end corrected results
     // end betting
     internal: 'Giao diện phản hồi bất thường, vui lòng liên hệ quản trị viên.',
   },
@@ -435,6 +460,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'มูลค่าแคชเอาท์เปลี่ยนไป โปรดตรวจสอบและยืนยัน',
     cashOutStakeInvalid: 'ไม่อนุญาตจำนวนแคชเอาท์นี้',
     freeBetInsufficient: 'ยอดฟรีเบทของคุณไม่พอสำหรับเงินเดิมพันนี้',
+    // corrected results (resettlement)
+    resultNotFound: 'การแข่งขันนี้ยังไม่มีผลที่ประกาศ',
+    resultRevisionInvalid: 'ฉบับแก้ไขนี้ไม่ใช่ฉบับถัดไปของผลการแข่งขัน',
+    resultScoresInconsistent: 'คะแนนไม่สอดคล้องกัน: ตรวจสอบคะแนนรวมและคะแนนแต่ละช่วง',
+    // end corrected results
     // end betting
     internal: 'ระบบตอบสนองผิดปกติ กรุณาติดต่อผู้ดูแลระบบ',
   },
@@ -507,6 +537,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: '提前结算金额已变化，请确认。',
     cashOutStakeInvalid: '不允许该提前结算金额。',
     freeBetInsufficient: '免费投注余额不足以支付该投注额。',
+    // corrected results (resettlement)
+    resultNotFound: '该比赛尚无已发布的赛果。',
+    resultRevisionInvalid: '该修订号不是此赛果的下一个修订。',
+    resultScoresInconsistent: '比分对不上：请核对最终比分和各节比分。',
+    // end corrected results
     // end betting
     internal: '接口响应异常，请联系管理员。',
   },
@@ -580,6 +615,11 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     cashOutValueChanged: 'Nilai tunai keluar telah berubah. Sila semak dan sahkan.',
     cashOutStakeInvalid: 'Jumlah tunai keluar ini tidak dibenarkan.',
     freeBetInsufficient: 'Baki pertaruhan percuma anda tidak mencukupi.',
+    // corrected results (resettlement)
+    resultNotFound: 'Perlawanan ini belum mempunyai keputusan yang diterbitkan.',
+    resultRevisionInvalid: 'Semakan ini bukan semakan seterusnya bagi keputusan ini.',
+    resultScoresInconsistent: 'Skor tidak sepadan: semak skor akhir dan skor setiap tempoh.',
+    // end corrected results
     // end betting
     internal: 'Antara muka bertindak balas secara luar biasa, sila hubungi pentadbir.',
   },

@@ -73,6 +73,11 @@ export const ERRORS = {
   CASH_OUT_VALUE_CHANGED: { code: 6010, key: 'cashOutValueChanged' },
   CASH_OUT_STAKE_INVALID: { code: 6011, key: 'cashOutStakeInvalid' },
   FREE_BET_INSUFFICIENT: { code: 6012, key: 'freeBetInsufficient' },
+  // betting: corrected results (resettlement), answered to the operator endpoint POST /api/ops/feed/result
+  RESULT_NOT_FOUND: { code: 6013, key: 'resultNotFound' },
+  RESULT_REVISION_INVALID: { code: 6014, key: 'resultRevisionInvalid' },
+  RESULT_SCORES_INCONSISTENT: { code: 6015, key: 'resultScoresInconsistent' },
+  // end corrected results
   // end betting
   INTERNAL: { code: 500, key: 'internal' },
 } as const;

@@ -4,3 +4,4 @@ export * from './leg-factor.ts';
 export * from './leg-outcome.ts';
 export * from './leg-settle.ts';
 export * from './line-quarters.ts';
+export * from './resettlement.ts';

@@ -9,3 +9,4 @@ export * from './casino-engine.ts';
 export * from './payments-server.ts';
 export * from './betting.ts';
 export * from './betting-2.ts';
+export * from './betting-3.ts';

@@ -1,6 +1,7 @@
 import { BET_KINDS, type BetKindWire, type BetRange, type BetRecord, type EndpointBody, type betList } from '@piranha/contract';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import type { BettingDeps } from './betting-deps.ts';
+import { legResultsOf, type BetLegResultRow } from './bet-resettle.repository.ts';
 import { betsPage, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -30,7 +31,10 @@ function kindOf(value: string): BetKindWire {
   return kind;
 }
 
-export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[]): BetRecord {
+/** The corrected result a leg was decided again on (bet-resettle.service.ts), by leg id. */
+export type LegCorrections = ReadonlyMap<number, Pick<BetLegResultRow, 'revision' | 'scoreHome' | 'scoreAway'>>;
+
+export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[], corrections: LegCorrections = new Map()): BetRecord {
   return {
     id: String(bet.id),
     kind: kindOf(bet.kind),
@@ -48,18 +52,22 @@ export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[]): BetRecord 
     currency: bet.currency,
     create_time: seconds(bet.createdAt),
     ...(bet.settledAt ? { settle_time: seconds(bet.settledAt) } : {}),
-    legs: legs.map((leg) => ({
-      matchId: leg.matchId,
-      marketId: leg.marketId,
-      ty: leg.optionType,
-      mty: leg.marketType,
-      pe: leg.period,
-      ...(leg.line === null ? {} : { li: leg.line }),
-      nm: leg.matchName,
-      od: leg.oddsThousandths / 1000,
-      ...(leg.live ? { re: `${leg.scoreHome}-${leg.scoreAway}` } : {}),
-      sr: leg.outcome,
-    })),
+    legs: legs.map((leg) => {
+      const corrected = corrections.get(leg.id);
+      return {
+        matchId: leg.matchId,
+        marketId: leg.marketId,
+        ty: leg.optionType,
+        mty: leg.marketType,
+        pe: leg.period,
+        ...(leg.line === null ? {} : { li: leg.line }),
+        nm: leg.matchName,
+        od: leg.oddsThousandths / 1000,
+        ...(leg.live ? { re: `${leg.scoreHome}-${leg.scoreAway}` } : {}),
+        sr: leg.outcome,
+        ...(corrected ? { rv: corrected.revision, rs: `${corrected.scoreHome}-${corrected.scoreAway}` } : {}),
+      };
+    }),
   };
 }
 
@@ -73,11 +81,20 @@ export async function betListOf(deps: BettingDeps, user: SessionUser, body: Endp
     deps.db,
     page.rows.map((bet) => bet.id),
   );
+  const corrections: LegCorrections = new Map(
+    (
+      await legResultsOf(
+        deps.db,
+        legs.map((leg) => leg.id),
+      )
+    ).map((row) => [row.legId, row]),
+  );
   return {
     records: page.rows.map((bet) =>
       betRecordOf(
         bet,
         legs.filter((leg) => leg.betId === bet.id),
+        corrections,
       ),
     ),
     current,

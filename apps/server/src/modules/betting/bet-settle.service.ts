@@ -11,8 +11,11 @@ import {
   type SettlementLeg,
 } from '@piranha/domain';
 import { transaction } from '../../db/transaction.ts';
-import { ledgerTransfer, type TransferRequest } from '../ledger/ledger.service.ts';
+import type { Tx } from '../../db/client.ts';
+import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { sportsOptionSettle } from '../sports/sports.service.ts';
+import { betSettleAgain } from './bet-settle-again.ts';
+import { settleTransferOf } from './bet-settle-transfers.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betStatusMove, betsWithStatus, legOutcomeSet, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
 
@@ -21,8 +24,8 @@ const SETTLE_BATCH = 1000;
 /** Bets settled at once, each in its own transaction (below the pool's 20 connections; PGlite runs them in turn). */
 const SETTLE_LANES = 8;
 
-function legStateOf(deps: BettingDeps, leg: BetLegRow): LegState {
-  if (leg.outcome !== BET_OUTCOME.unsettled) return legOutcomeFromCode(leg.outcome) ?? 'unsettled';
+/** How a leg stands under the feed's latest result of its match ('unsettled' while it has none). */
+export function legStateFromResult(deps: BettingDeps, leg: BetLegRow): LegState {
   const state = sportsOptionSettle(deps.sports, {
     marketId: leg.marketId,
     optionType: leg.optionType,
@@ -32,8 +35,14 @@ function legStateOf(deps: BettingDeps, leg: BetLegRow): LegState {
   return state ?? 'unsettled';
 }
 
+/** A leg's saved outcome, or while it has none, how the latest result decides it. */
+export function legStateOf(deps: BettingDeps, leg: BetLegRow): LegState {
+  if (leg.outcome !== BET_OUTCOME.unsettled) return legOutcomeFromCode(leg.outcome) ?? 'unsettled';
+  return legStateFromResult(deps, leg);
+}
+
 /** The bet's return, or undefined while it cannot settle yet. */
-function betPayoutOf(bet: BetRow, legs: readonly SettlementLeg[]): number | undefined {
+export function betPayoutOf(bet: BetRow, legs: readonly SettlementLeg[]): number | undefined {
   if (bet.kind === 'system_bet') {
     const kind = systemBetFromCode(bet.seriesCode, legs.length);
     if (!kind) throw new Error(`bet ${bet.id} has series ${bet.seriesCode} that does not fit ${legs.length} legs`);
@@ -45,7 +54,7 @@ function betPayoutOf(bet: BetRow, legs: readonly SettlementLeg[]): number | unde
 }
 
 /** Spec §4 outcome of the whole bet: a single takes its leg's; a multiple or system reads its return. */
-function betOutcomeOf(bet: BetRow, states: readonly LegState[], payoutMinor: number): number {
+export function betOutcomeOf(bet: BetRow, states: readonly LegState[], payoutMinor: number): number {
   if (bet.kind === 'single_bet') return legOutcomeCode(states[0]!);
   if (states.every((state) => state === 'void')) return BET_OUTCOME.cancelled;
   if (payoutMinor === 0) return BET_OUTCOME.lost;
@@ -53,19 +62,39 @@ function betOutcomeOf(bet: BetRow, states: readonly LegState[], payoutMinor: num
   return payoutMinor > bet.stakeMinor ? BET_OUTCOME.won : BET_OUTCOME.halfLost;
 }
 
+export { settleTransferOf };
+
+export interface BetDecided {
+  bet: BetRow;
+  /** The bet's legs, in order, as read before the transaction. */
+  own: BetLegRow[];
+  /** Each leg's state: saved, or read from the latest results. */
+  states: LegState[];
+  /** The bet's return, or undefined while it cannot settle yet. */
+  payoutMinor: number | undefined;
+}
+
 /**
- * The settlement transfer: the stake leaves bets_in_play, the player gets the return (a free bet only the winnings
- * above its stake, which was never theirs), and revenue takes or pays the difference. Zero lines are left out.
+ * Inside the caller's transaction: settles a confirmed bet whose return is known (the 4 → 5 move is conditional, so
+ * only one caller pays it) and saves the outcome of every leg decided since it was read. True when it settled.
  */
-export function settleTransferOf(bet: BetRow, payoutMinor: number): TransferRequest {
-  const currency = bet.currency;
-  const toPlayer = bet.freeBet ? Math.max(payoutMinor - bet.stakeMinor, 0) : payoutMinor;
-  const lines: TransferRequest['lines'][number][] = [
-    { account: { house: 'bets_in_play', currency }, amountMinor: -bet.stakeMinor },
-    { account: { userId: bet.userId, currency }, amountMinor: toPlayer },
-    { account: { house: 'revenue', currency }, amountMinor: bet.stakeMinor - toPlayer },
-  ];
-  return { kind: 'bet_settle', externalRef: String(bet.id), lines: lines.filter((line) => line.amountMinor !== 0) };
+export async function betSettleApply(deps: BettingDeps, tx: Tx, decided: BetDecided): Promise<boolean> {
+  const { bet, own, states, payoutMinor } = decided;
+  let settled = false;
+  if (payoutMinor !== undefined) {
+    const outcome = betOutcomeOf(bet, states, payoutMinor);
+    const at = deps.now();
+    const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, { status: BET_ORDER_STATUS.settled, outcome, payoutMinor, settledAt: at });
+    if (!moved) return false;
+    const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
+    // The ref is taken only by a bet a corrected result reopened after its first settlement.
+    if (!paid.created) await betSettleAgain(tx, bet, payoutMinor, outcome, at);
+    settled = true;
+  }
+  for (const [index, leg] of own.entries()) {
+    if (leg.outcome === BET_OUTCOME.unsettled && states[index] !== 'unsettled') await legOutcomeSet(tx, leg.id, legOutcomeCode(states[index]!));
+  }
+  return settled;
 }
 
 /**
@@ -91,17 +120,17 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       else legsByBet.set(leg.betId, [leg]);
     }
     afterId = open.at(-1)!.id;
-    const decided: { bet: BetRow; own: BetLegRow[]; states: LegState[]; changed: BetLegRow[]; payoutMinor: number | undefined }[] = [];
+    const decided: BetDecided[] = [];
     for (const bet of open) {
       const own = legsByBet.get(bet.id) ?? [];
       const states = own.map((leg) => legStateOf(deps, leg));
-      const changed = own.filter((leg, index) => leg.outcome === BET_OUTCOME.unsettled && states[index] !== 'unsettled');
-      if (changed.length === 0) continue;
+      const changed = own.some((leg, index) => leg.outcome === BET_OUTCOME.unsettled && states[index] !== 'unsettled');
+      if (!changed) continue;
       const payoutMinor = betPayoutOf(
         bet,
         own.map((leg, index) => ({ oddsThousandths: leg.oddsThousandths as OddsThousandths, state: states[index]! })),
       );
-      decided.push({ bet, own, states, changed, payoutMinor });
+      decided.push({ bet, own, states, payoutMinor });
     }
     // Bets touch no common row (house accounts carry no balance row), so several settle at once; the first failure
     // stops taking new ones and is thrown once those under way are done.
@@ -109,22 +138,9 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
     let next = 0;
     const lane = async () => {
       while (failure === undefined && next < decided.length) {
-        const { bet, own, states, changed, payoutMinor } = decided[next++]!;
+        const entry = decided[next++]!;
         try {
-          await transaction(deps.db, async (tx) => {
-            if (payoutMinor !== undefined) {
-              const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, {
-                status: BET_ORDER_STATUS.settled,
-                outcome: betOutcomeOf(bet, states, payoutMinor),
-                payoutMinor,
-                settledAt: deps.now(),
-              });
-              if (!moved) return;
-              await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
-              settled += 1;
-            }
-            for (const leg of changed) await legOutcomeSet(tx, leg.id, legOutcomeCode(states[own.indexOf(leg)]!));
-          });
+          if (await transaction(deps.db, (tx) => betSettleApply(deps, tx, entry))) settled += 1;
         } catch (error) {
           failure ??= error;
         }

@@ -1,4 +1,5 @@
 import { betsPendingReview } from './bet-accept.service.ts';
+import { betsResettle } from './bet-resettle.service.ts';
 import { betsSettle } from './bet-settle.service.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { cashOutAutoRun } from './cash-out.service.ts';
@@ -12,7 +13,7 @@ export interface BettingWorker {
 
 /**
  * Follows the feed: every change reviews the bets waiting out the live delay (a goal or suspension rejects them);
- * any result not seen before (new or corrected) settles open bets. Passes never overlap — a change during a pass asks for one more pass after it —
+ * any result not seen before (new or corrected) resettles bets a correction changed and settles open bets. Passes never overlap — a change during a pass asks for one more pass after it —
  * and a pass that fails is logged and retried at the next change, since settlement is exactly-once by design.
  */
 export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => void): BettingWorker {
@@ -27,7 +28,15 @@ export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => v
     await betsPendingReview(deps);
     const results = [...deps.sports.feed.results()];
     if (results.some((result) => !resultsSeen.has(result))) {
+      // Corrections first: a saved leg is corrected before settlement reads it, so a bet is not settled on the old
+      // result only to be resettled at once. A failing resettlement must not hold settlement back: settlement runs
+      // anyway and the failure is thrown after it (so the results are not marked seen and the next pass retries).
+      const resettleFailure = await betsResettle(deps).then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('resettlement failed'),
+      );
       await betsSettle(deps);
+      if (resettleFailure !== undefined) throw resettleFailure;
       // Only what this pass saw is marked: a result published during the pass asks for another pass.
       const seen = new WeakSet<object>();
       for (const result of results) seen.add(result);

@@ -64,4 +64,37 @@ describe('feedSimulatorCreate', () => {
     expect(windows).toBeLessThan(60);
     expect(soccerDangerousMoment(3, 100_001, 400)).toBe(soccerDangerousMoment(3, 100_001, 419));
   });
+
+  it('publishes a corrected result as the next revision, once, and refuses one that does not add up', () => {
+    const feed = feedSimulatorCreate({ seed: 9, speedFactor: 600, startMs });
+    for (let step = 1; step <= 18; step++) feed.tick(startMs + step * 1000);
+    const soccer = feed.results().find((result) => result.sportId === 1)!;
+    expect(soccer.revision).toBe(1);
+    const seen: number[] = [];
+    feed.subscribe((snapshot) => seen.push(snapshot.version));
+    const score = { home: soccer.score.home + 1, away: soccer.score.away };
+    const firstHalf = soccer.periodScores.find((period) => period.periodCode === 1002) ?? { periodCode: 1002, home: 0, away: 0 };
+    const periodScores = [
+      { periodCode: 1002, home: firstHalf.home, away: firstHalf.away },
+      { periodCode: 1003, home: score.home - firstHalf.home, away: score.away - firstHalf.away },
+    ];
+    expect(feed.resultCorrect({ matchId: 42, revision: 2, score })).toEqual({ ok: false, code: 'RESULT_NOT_FOUND' });
+    expect(feed.resultCorrect({ matchId: soccer.matchId, revision: 3, score, periodScores })).toEqual({ ok: false, code: 'RESULT_REVISION_INVALID' });
+    // A goal more without saying in which half would leave the halves short of the final score.
+    expect(feed.resultCorrect({ matchId: soccer.matchId, revision: 2, score })).toEqual({ ok: false, code: 'RESULT_SCORES_INCONSISTENT' });
+    expect(seen).toEqual([]);
+    const corrected = feed.resultCorrect({ matchId: soccer.matchId, revision: 2, score, periodScores });
+    expect(corrected).toMatchObject({ ok: true, changed: true, result: { matchId: soccer.matchId, revision: 2, score, periodScores } });
+    const latest = feed.results().filter((result) => result.matchId === soccer.matchId);
+    expect(latest).toHaveLength(1);
+    expect(latest[0]).not.toBe(soccer);
+    expect(latest[0]).toMatchObject({ revision: 2, score });
+    expect(seen).toHaveLength(1);
+    // The same revision again, as a provider repeating its message: nothing changes, nobody is told.
+    expect(feed.resultCorrect({ matchId: soccer.matchId, revision: 2, score, periodScores })).toMatchObject({ ok: true, changed: false });
+    expect(feed.results().find((result) => result.matchId === soccer.matchId)).toBe(latest[0]);
+    expect(seen).toHaveLength(1);
+    // The same revision with other scores is not a repeat: it is refused.
+    expect(feed.resultCorrect({ matchId: soccer.matchId, revision: 2, score: soccer.score })).toEqual({ ok: false, code: 'RESULT_REVISION_INVALID' });
+  });
 });

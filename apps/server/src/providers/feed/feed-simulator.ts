@@ -1,6 +1,7 @@
 import { fixturesForDay, fixturesGenerate, type FixtureSet } from './fixture-generator.ts';
 import { matchSimulationAdvance, matchSimulationCreate, matchView, simulatedTimeMs, type MatchSimulation } from './match-simulator.ts';
 import { seedMix } from './seeded-random.ts';
+import { resultCorrected } from './result-correction.ts';
 import type { FeedMatch, FeedSnapshot, MatchResult, SportsFeed } from './sports-feed.ts';
 
 /**
@@ -101,6 +102,7 @@ export function feedSimulatorCreate(options: FeedSimulatorOptions): FeedSimulato
     endedAtMs: simulation.endedAtMs ?? simulatedNow,
     score: view.score,
     periodScores: view.periodScores,
+    revision: 1,
   });
 
   const snapshotBuild = (): FeedSnapshot => {
@@ -151,10 +153,27 @@ export function feedSimulatorCreate(options: FeedSimulatorOptions): FeedSimulato
   version = 1;
   snapshot = snapshotBuild();
 
+  const publish = () => {
+    version += 1;
+    snapshot = snapshotBuild();
+    for (const listener of listeners) listener(snapshot);
+  };
+
   return {
     snapshot: () => snapshot,
     match: (matchId) => views.get(matchId),
     results: () => results,
+    resultCorrect(correction) {
+      const index = results.findIndex((result) => result.matchId === correction.matchId);
+      const outcome = resultCorrected(results[index], correction);
+      if (!outcome.ok || !outcome.changed) return outcome;
+      // In place: the results stay in end-time order, and a new object tells followers (the betting worker) it changed.
+      results[index] = outcome.result;
+      const view = views.get(correction.matchId);
+      if (view) views.set(correction.matchId, { ...view, score: outcome.result.score, periodScores: outcome.result.periodScores });
+      publish();
+      return outcome;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -165,9 +184,7 @@ export function feedSimulatorCreate(options: FeedSimulatorOptions): FeedSimulato
       if (target <= simulatedNow) return;
       simulatedNow = target;
       if (!advance(target)) return;
-      version += 1;
-      snapshot = snapshotBuild();
-      for (const listener of listeners) listener(snapshot);
+      publish();
     },
     simulatedNowMs: () => simulatedNow,
   };

@@ -92,7 +92,28 @@ export interface MatchResult {
   readonly endedAtMs: number;
   readonly score: { readonly home: number; readonly away: number };
   readonly periodScores: readonly PeriodScore[];
+  /**
+   * 1 when first published; each correction of the result publishes a new object with the next revision. Settlement
+   * follows the latest revision and resettles bets settled under an earlier one (betting README).
+   */
+  readonly revision: number;
 }
+
+/**
+ * A corrected result for a finished match: the revision after the current one, the final score, and the period
+ * scores when they change too (otherwise they stay as published). Publishing the current revision again with the
+ * same scores changes nothing, as a provider's repeated message must not.
+ */
+export interface ResultCorrection {
+  readonly matchId: number;
+  readonly revision: number;
+  readonly score: { readonly home: number; readonly away: number };
+  readonly periodScores?: readonly PeriodScore[];
+}
+
+export type ResultCorrectionOutcome =
+  | { readonly ok: true; readonly result: MatchResult; readonly changed: boolean }
+  | { readonly ok: false; readonly code: 'RESULT_NOT_FOUND' | 'RESULT_REVISION_INVALID' | 'RESULT_SCORES_INCONSISTENT' };
 
 /**
  * All matches at one instant. `version` grows with every change, so the API can serialise each version once and
@@ -106,7 +127,14 @@ export interface FeedSnapshot {
 export interface SportsFeed {
   snapshot(): FeedSnapshot;
   match(matchId: number): FeedMatch | undefined;
+  /** Results of finished matches, one per match at its latest revision. */
   results(): readonly MatchResult[];
+  /**
+   * Publishes a corrected result of a finished match and tells listeners, as a provider's correction would arrive.
+   * The simulator takes it from the operator (POST /api/ops/feed/result); a real provider's adapter shows the
+   * provider's own corrections and takes the book's manual overrides here.
+   */
+  resultCorrect(correction: ResultCorrection): ResultCorrectionOutcome;
   /** Calls `listener` after every tick that changed the snapshot; returns the unsubscribe function. */
   subscribe(listener: (snapshot: FeedSnapshot) => void): () => void;
   /** Moves the feed to wall-clock `nowMs`: a simulator advances its matches, a real provider applies pushed updates. */

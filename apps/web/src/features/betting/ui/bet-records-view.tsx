@@ -220,6 +220,11 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
                       {leg.li ? ` ${leg.li}` : ''} · <span data-testid="leg-odds">{oddsText(leg.od, oddsFormat) ?? leg.od}</span>
                       {leg.re ? ` · ${t('betting.records.scoreAtBet', { score: leg.re })}` : ''}
                     </span>
+                    {leg.rv && leg.rs ? (
+                      <span className={styles.corrected} data-testid="leg-result-corrected">
+                        {t('betting.records.resultCorrected', { score: leg.rs })}
+                      </span>
+                    ) : null}
                     <span className={[styles.legResult, styles[OUTCOME_KEYS[leg.sr] ?? 'open'] ?? ''].join(' ')}>
                       {t(`betting.status.${OUTCOME_KEYS[leg.sr] ?? ('open' as const)}`)}
                     </span>
