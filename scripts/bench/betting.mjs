@@ -102,7 +102,7 @@ async function placementsRun(server, { connections, seconds, warmupSeconds = 2 }
 }
 
 /** G1: placements/s on PostgreSQL at each number of players, each with its own freshly funded players. */
-export async function bettingPlacementsPostgres({ seconds, players = [8, 32] }) {
+export async function bettingPlacementsPostgres({ seconds, players = [8, 32, 50] }) {
   return withScratchDatabase(async (url) => {
     const server = await bettingServerStart(Math.max(...players), url);
     try {

@@ -24,7 +24,10 @@ interface DriverClient {
 
 /** The driver client under a Drizzle database or transaction, and the dialect that renders its SQL. */
 function driverOf(db: DbOrTx): { client: DriverClient; toQuery: (query: SQL) => { sql: string; params: unknown[] } } | undefined {
-  const inner = db as unknown as { session?: { client?: Partial<DriverClient> }; dialect?: { sqlToQuery?: (query: SQL) => { sql: string; params: unknown[] } } };
+  const inner = db as unknown as {
+    session?: { client?: Partial<DriverClient> };
+    dialect?: { sqlToQuery?: (query: SQL) => { sql: string; params: unknown[] } };
+  };
   const client = inner.session?.client;
   const dialect = inner.dialect;
   if (typeof client?.query !== 'function' || typeof dialect?.sqlToQuery !== 'function') return undefined;

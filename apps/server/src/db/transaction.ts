@@ -29,3 +29,8 @@ export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Prom
 export function transactionScope(tx: Tx): TransactionScope | undefined {
   return scopes.get(tx);
 }
+
+/** True for a Drizzle transaction handle (whoever opened it), false for the database itself. */
+export function isTransaction(db: Db | Tx): db is Tx {
+  return typeof (db as { rollback?: unknown }).rollback === 'function';
+}

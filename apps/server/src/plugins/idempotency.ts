@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
@@ -72,17 +72,24 @@ export class IdempotencyKeyTaken extends Error {
  * same moment waits on the primary key until this transaction ends, then sees the answer.
  */
 export async function idempotencyAnswerStore(db: DbOrTx, claim: IdempotencyClaim, body: unknown, now: Date): Promise<boolean> {
+  const rows = await rowsOf<{ key: string }>(db, idempotencyAnswerInsertSql(claim, sql`${JSON.stringify(body)}::jsonb`, now));
+  return rows.length === 1;
+}
+
+/**
+ * The insert of a key's final answer as SQL, returning one row when the key was claimed (new, or older than 24 h)
+ * and none when it already holds an answer. `body` is SQL giving the jsonb answer; `from` names a CTE of the
+ * caller's when the answer uses a value the same statement draws (e.g. a bet id).
+ */
+export function idempotencyAnswerInsertSql(claim: IdempotencyClaim, body: SQL, now: Date, from?: SQL): SQL {
   const expiredBefore = new Date(now.getTime() - DURATIONS.idempotencyKeyTtlMs);
-  const rows = await rowsOf<{ key: string }>(
-    db,
-    sql`insert into idempotency_keys (key, route, scope, request_hash, state, response_body, created_at)
-      values (${claim.key}, ${claim.route}, ${claim.scope}, ${claim.requestHash}, 'done', ${JSON.stringify(body)}::jsonb, ${now.toISOString()}::timestamptz)
+  return sql`insert into idempotency_keys (key, route, scope, request_hash, state, response_body, created_at)
+      select ${claim.key}::text, ${claim.route}::text, ${claim.scope}::text, ${claim.requestHash}::text, 'done', ${body}, ${now.toISOString()}::timestamptz
+      ${from ? sql`from ${from}` : sql``}
       on conflict (key, route, scope) do update
         set request_hash = excluded.request_hash, state = 'done', response_body = excluded.response_body, created_at = excluded.created_at
         where idempotency_keys.created_at < ${expiredBefore.toISOString()}::timestamptz
-      returning key`,
-  );
-  return rows.length === 1;
+      returning key`;
 }
 
 export async function idempotencyComplete(db: Db, claim: IdempotencyClaim, body: unknown): Promise<void> {

@@ -1,4 +1,5 @@
 import { COMMON_PARAM_NAMES, HEADER_IDEMPOTENCY_KEY, uidParse, type Endpoint, type EndpointData } from '@piranha/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
@@ -8,6 +9,7 @@ import type { MoneyActionGuard } from '../modules/account/account-session.servic
 import { sessionAuthenticate } from '../modules/session/session.service.ts';
 import { envelopeError, envelopeOk } from './error-handler.ts';
 import {
+  idempotencyAnswerInsertSql,
   idempotencyAnswerStore,
   idempotencyClaim,
   idempotencyComplete,
@@ -47,13 +49,22 @@ export interface HandlerInput<E extends Endpoint> {
  */
 export interface AnswerInTransaction {
   write: (tx: Tx, data: unknown) => Promise<void>;
+  /**
+   * For a handler that writes everything as one statement: the key's insert as SQL (a CTE body) whose answer is the
+   * envelope of `data` with the value at `fill.path` replaced by `fill.value` (SQL the statement computes, such as
+   * a bet id drawn `from` a CTE). It returns a row when the key was claimed; the handler throws IdempotencyKeyTaken
+   * when it was not (nothing else must have been written) and calls `written()` when it was.
+   */
+  insertSql: (data: unknown, fill: { path: readonly (string | number)[]; value: SQL }, from: SQL) => SQL;
+  written: () => void;
 }
 
 export interface RouteOptions {
   /**
-   * The handler does all its writing in one transaction and calls `answer.write` in it. The key is then checked with
-   * one read before the handler instead of being claimed in a transaction of its own, so an accepted request commits
-   * once. Only for handlers whose every effect is inside that transaction.
+   * The handler does all its writing in one transaction (or one statement) and stores the answer in it
+   * (`answer.write` / `answer.insertSql`), instead of the key being claimed in a transaction of its own first: an
+   * accepted request commits once. A replay runs the handler again up to that write, which finds the key answered
+   * and rolls back. Only for handlers whose every effect is inside that transaction.
    */
   answerInTransaction?: boolean;
 }
@@ -183,7 +194,8 @@ async function replayStored(deps: RouteDeps, reply: FastifyReply, claim: Idempot
 
 /**
  * An idempotent request whose handler writes its answer in its own transaction (RouteOptions.answerInTransaction):
- * a read for an earlier answer, then the handler; a refusal is stored as the key's answer as well, as Stripe keeps it.
+ * the handler runs, and its write claims the key or finds it answered; a refusal is stored as the key's answer as
+ * well, as Stripe keeps it. Whatever runs twice for a replay, only one answer and one effect are ever committed.
  */
 async function answeredInTransaction<E extends Endpoint>(
   deps: RouteDeps,
@@ -191,12 +203,21 @@ async function answeredInTransaction<E extends Endpoint>(
   input: Omit<HandlerInput<E>, 'answer'>,
   handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
 ): Promise<unknown> {
-  const earlier = await idempotencyStored(deps.db, claim, deps.now());
-  if (earlier) return replay(input.reply, earlier.body);
+  // No read first: a fresh request (nearly all) goes straight to its one write, and a replay finds the key taken
+  // there — writing nothing, or rolling back — and then reads the stored answer.
   let written = false;
+  const now = deps.now();
   const answer: AnswerInTransaction = {
     write: async (tx, data) => {
-      if (!(await idempotencyAnswerStore(tx, claim, envelopeOk(data), deps.now()))) throw new IdempotencyKeyTaken();
+      if (!(await idempotencyAnswerStore(tx, claim, envelopeOk(data), now))) throw new IdempotencyKeyTaken();
+      written = true;
+    },
+    insertSql: (data, fill, from) => {
+      const path = ['data', ...fill.path].map(String);
+      const body = sql`jsonb_set(${JSON.stringify(envelopeOk(data))}::jsonb, ${`{${path.join(',')}}`}::text[], ${fill.value})`;
+      return idempotencyAnswerInsertSql(claim, body, now, from);
+    },
+    written: () => {
       written = true;
     },
   };

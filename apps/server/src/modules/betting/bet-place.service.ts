@@ -13,13 +13,15 @@ import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
 import type { AnswerInTransaction } from '../../plugins/route.ts';
-import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { sql } from 'drizzle-orm';
+import { ledgerTransfer, ledgerTransferPrepare, type LedgerAccountRef } from '../ledger/ledger.service.ts';
 import { brandOfUser } from '../payments/payments-deps.ts';
 import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
-import { betInsert, freeBetGrantDebit } from './betting.repository.ts';
+import { betInsert, betPlaceInOneStatement, freeBetGrantDebit } from './betting.repository.ts';
 
 /** A bet checked and priced, ready to be written. */
 interface BetPlanned {
@@ -119,72 +121,112 @@ function seriesPlan(limits: BetLimits, entry: { seriesValue: number; unitStake: 
  * conditional update: under any number of concurrent placements a balance never goes below zero, and the one that
  * does not fit gets INSUFFICIENT_FUNDS with nothing written. An in-play bet waits the acceptance delay, confirming.
  */
+function betRowOf(deps: BettingDeps, user: SessionUser, currency: string, bet: BetPlanned, free: boolean, grantId: number | undefined, now: Date) {
+  const live = bet.legs.some((leg) => leg.quote.live);
+  const pending = live && deps.liveDelayMs > 0;
+  return {
+    userId: user.uid,
+    currency,
+    kind: bet.kind,
+    seriesCode: bet.seriesCode,
+    unitStakeMinor: bet.unitStakeMinor,
+    lineCount: bet.lineCount,
+    stakeMinor: bet.stakeMinor,
+    stakePlacedMinor: bet.stakeMinor,
+    payoutMinorMax: bet.payoutMinorMax,
+    status: pending ? BET_ORDER_STATUS.confirming : BET_ORDER_STATUS.confirmed,
+    oddsChange: bet.oddsChange,
+    live,
+    freeBet: free,
+    freeBetGrantId: grantId ?? null,
+    acceptAt: pending ? new Date(now.getTime() + deps.liveDelayMs) : null,
+    createdAt: now,
+  };
+}
+
+function legRowsOf(bet: BetPlanned) {
+  return bet.legs.map((leg, legIndex) => ({
+    legIndex,
+    matchId: leg.matchId,
+    marketId: leg.marketId,
+    marketType: leg.quote.type,
+    period: leg.quote.period,
+    line: lineText(leg.quote.optionLine),
+    optionType: leg.optionType,
+    matchName: leg.matchName,
+    oddsThousandths: leg.oddsThousandths,
+    live: leg.quote.live,
+    scoreHome: leg.quote.score.home,
+    scoreAway: leg.quote.score.away,
+  }));
+}
+
+const placedOf = (bet: BetPlanned, row: { id: number; status: number; stakeMinor: number }): PlacedBet => ({
+  id: String(row.id),
+  st: row.status,
+  stake: row.stakeMinor,
+  odds: bet.legs.map((leg) => leg.oddsThousandths / 1000),
+});
+
+const stakeLines = (player: LedgerAccountRef, currency: string, stakeMinor: number) => [
+  { account: player, amountMinor: -stakeMinor },
+  { account: { house: 'bets_in_play' as const, currency }, amountMinor: stakeMinor },
+];
+
+/**
+ * The usual placement, one bet staked from the wallet with an Idempotency-Key, as ONE statement: the key's answer,
+ * the bet, its legs and the stake transfer commit together in one round trip (betPlaceInOneStatement). A key that
+ * already holds an answer writes nothing and the route replays it.
+ */
+async function betWriteInOneStatement(
+  deps: BettingDeps,
+  user: SessionUser,
+  currency: string,
+  bet: BetPlanned,
+  answer: AnswerInTransaction,
+): Promise<PlacedBet[]> {
+  const stake = await ledgerTransferPrepare(deps.db, { kind: 'bet_place', lines: stakeLines({ userId: user.uid, currency }, currency, bet.stakeMinor) });
+  const row = betRowOf(deps, user, currency, bet, false, undefined, deps.now());
+  // The answer is the list the route will send, its id filled in by the statement from the id it draws (CTE n).
+  const template = [placedOf(bet, { id: 0, status: row.status, stakeMinor: row.stakeMinor })];
+  const keyInsert = answer.insertSql(template, { path: [0, 'id'], value: sql`to_jsonb(n.id::text)` }, sql`n`);
+  const written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert);
+  if (!written.claimed) throw new IdempotencyKeyTaken();
+  answer.written();
+  return [placedOf(bet, written)];
+}
+
+/**
+ * Writes the bets: each row, its legs and its stake transfer (player → bets_in_play, or bonus liability →
+ * bets_in_play for a free bet), all in one transaction, so a placement is whole or absent. The wallet debit is a
+ * conditional update: under any number of concurrent placements a balance never goes below zero, and the one that
+ * does not fit gets INSUFFICIENT_FUNDS with nothing written. An in-play bet waits the acceptance delay, confirming.
+ */
 async function betsWrite(
   deps: BettingDeps,
   user: SessionUser,
   currency: string,
   planned: readonly BetPlanned[],
   free: boolean,
-  answerWrite?: (tx: Tx, placed: PlacedBet[]) => Promise<void>,
+  answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
+  if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
   return transaction(deps.db, async (tx: Tx) => {
     const placed: PlacedBet[] = [];
     for (const bet of planned) {
-      const live = bet.legs.some((leg) => leg.quote.live);
-      const pending = live && deps.liveDelayMs > 0;
       let grantId: number | undefined;
       if (free) {
         grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor);
         if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
       }
-      const row = await betInsert(
-        tx,
-        {
-          userId: user.uid,
-          currency,
-          kind: bet.kind,
-          seriesCode: bet.seriesCode,
-          unitStakeMinor: bet.unitStakeMinor,
-          lineCount: bet.lineCount,
-          stakeMinor: bet.stakeMinor,
-          stakePlacedMinor: bet.stakeMinor,
-          payoutMinorMax: bet.payoutMinorMax,
-          status: pending ? BET_ORDER_STATUS.confirming : BET_ORDER_STATUS.confirmed,
-          oddsChange: bet.oddsChange,
-          live,
-          freeBet: free,
-          freeBetGrantId: grantId ?? null,
-          acceptAt: pending ? new Date(now.getTime() + deps.liveDelayMs) : null,
-          createdAt: now,
-        },
-        bet.legs.map((leg, legIndex) => ({
-          legIndex,
-          matchId: leg.matchId,
-          marketId: leg.marketId,
-          marketType: leg.quote.type,
-          period: leg.quote.period,
-          line: lineText(leg.quote.optionLine),
-          optionType: leg.optionType,
-          matchName: leg.matchName,
-          oddsThousandths: leg.oddsThousandths,
-          live: leg.quote.live,
-          scoreHome: leg.quote.score.home,
-          scoreAway: leg.quote.score.away,
-        })),
-      );
-      await ledgerTransfer(tx, {
-        kind: 'bet_place',
-        externalRef: String(row.id),
-        lines: [
-          { account: free ? { house: 'bonus_liability', currency } : { userId: user.uid, currency }, amountMinor: -bet.stakeMinor },
-          { account: { house: 'bets_in_play', currency }, amountMinor: bet.stakeMinor },
-        ],
-      });
-      placed.push({ id: String(row.id), st: row.status, stake: row.stakeMinor, odds: bet.legs.map((leg) => leg.oddsThousandths / 1000) });
+      const row = await betInsert(tx, betRowOf(deps, user, currency, bet, free, grantId, now), legRowsOf(bet));
+      const player: LedgerAccountRef = free ? { house: 'bonus_liability', currency } : { userId: user.uid, currency };
+      await ledgerTransfer(tx, { kind: 'bet_place', externalRef: String(row.id), lines: stakeLines(player, currency, bet.stakeMinor) });
+      placed.push(placedOf(bet, row));
     }
-    // The idempotent answer commits with the bets (plugins/route.ts, answerInTransaction).
-    await answerWrite?.(tx, placed);
+    // The idempotent answer commits with the bets (plugins/route.ts, answerInTransaction); a free bet answers one bet.
+    if (answer) await answer.write(tx, free ? placed[0] : placed);
     return placed;
   });
 }
@@ -202,7 +244,7 @@ export async function singlesPlace(
     const option = legPrice(deps.sports, single.betOptionList[0]!, single.oddsChange, `${field}.betOptionList.0`);
     return singlePlan(limits, { unitStake: single.unitStake, oddsChange: single.oddsChange, option }, field);
   });
-  return betsWrite(deps, user, currency, planned, false, answer?.write);
+  return betsWrite(deps, user, currency, planned, false, answer);
 }
 
 export async function multiplesPlace(
@@ -219,7 +261,7 @@ export async function multiplesPlace(
     const legs = body.betOptionList.map((option, legIndex) => legPrice(deps.sports, option, series.oddsChange, `betOptionList.${legIndex}`));
     return seriesPlan(limits, series, legs, `betMultipleData.${index}`);
   });
-  return betsWrite(deps, user, currency, planned, false, answer?.write);
+  return betsWrite(deps, user, currency, planned, false, answer);
 }
 
 export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>, answer?: AnswerInTransaction): Promise<PlacedBet> {
@@ -227,6 +269,6 @@ export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: E
   const limits = betLimitsOf(currency);
   const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0');
   const plan = singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '');
-  const [placed] = await betsWrite(deps, user, currency, [plan], true, answer && ((tx, bets) => answer.write(tx, bets[0])));
+  const [placed] = await betsWrite(deps, user, currency, [plan], true, answer);
   return placed!;
 }

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../app-error.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { betCashOuts, betLegs, bets, freeBetGrants } from '../../db/schema/index.ts';
+import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 export type BetLegRow = typeof betLegs.$inferSelect;
@@ -14,12 +16,20 @@ export interface BetInserted {
   stakeMinor: number;
 }
 
-/**
- * The bet row and its legs in one statement (one round trip on the placement's hot path). Columns left out keep
- * their defaults: outcome 0, no payout, no cash-out.
- */
-export async function betInsert(tx: DbOrTx, bet: Omit<BetInsert, 'id'>, legs: readonly BetLegInsert[]): Promise<BetInserted> {
-  const legValues = sql.join(
+/** The bet's columns (all but id and those left to their defaults) and their values as one SQL select list. */
+const BET_COLUMNS = sql.raw(`user_id, currency, kind, series_code, unit_stake_minor, line_count, stake_minor, stake_placed_minor,
+  payout_minor_max, status, odds_change, live, free_bet, free_bet_grant_id, accept_at, created_at`);
+
+function betValues(bet: Omit<BetInsert, 'id'>): SQL {
+  return sql`${bet.userId}::bigint, ${bet.currency}::text, ${bet.kind}::text, ${bet.seriesCode}::integer, ${bet.unitStakeMinor}::bigint,
+    ${bet.lineCount}::integer, ${bet.stakeMinor}::bigint, ${bet.stakePlacedMinor}::bigint, ${bet.payoutMinorMax}::bigint, ${bet.status}::smallint,
+    ${bet.oddsChange}::smallint, ${bet.live}::boolean, ${bet.freeBet ?? false}::boolean, ${bet.freeBetGrantId ?? null}::bigint,
+    ${bet.acceptAt?.toISOString() ?? null}::timestamptz, ${bet.createdAt.toISOString()}::timestamptz`;
+}
+
+/** The CTE `bl` inserting the legs of the bet returned by the CTE `b`. */
+function legsCte(legs: readonly BetLegInsert[]): SQL {
+  const values = sql.join(
     legs.map(
       (leg) =>
         sql`(${leg.legIndex}::smallint, ${leg.matchId}::bigint, ${leg.marketId}::bigint, ${leg.marketType}::integer, ${leg.period}::integer,
@@ -28,24 +38,69 @@ export async function betInsert(tx: DbOrTx, bet: Omit<BetInsert, 'id'>, legs: re
     ),
     sql`, `,
   );
-  const [row] = await rowsOf<{ id: string | number; status: number; stake_minor: string | number }>(
+  return sql`bl as (
+      insert into bet_legs (bet_id, leg_index, match_id, market_id, market_type, period, line, option_type, match_name, odds_thousandths,
+        live, score_home, score_away)
+      select b.id, v.* from b cross join (values ${values}) as v
+    )`;
+}
+
+type InsertedRow = { id: string | number; status: number | string; stake_minor: string | number };
+const insertedOf = (row: InsertedRow): BetInserted => ({ id: Number(row.id), status: Number(row.status), stakeMinor: Number(row.stake_minor) });
+
+/**
+ * The bet row and its legs in one statement, inside the caller's transaction. Columns left out keep their defaults:
+ * outcome 0, no payout, no cash-out.
+ */
+export async function betInsert(tx: DbOrTx, bet: Omit<BetInsert, 'id'>, legs: readonly BetLegInsert[]): Promise<BetInserted> {
+  const [row] = await rowsOf<InsertedRow>(
     tx,
-    sql`with b as (
-        insert into bets (user_id, currency, kind, series_code, unit_stake_minor, line_count, stake_minor, stake_placed_minor,
-          payout_minor_max, status, odds_change, live, free_bet, free_bet_grant_id, accept_at, created_at)
-        values (${bet.userId}, ${bet.currency}, ${bet.kind}, ${bet.seriesCode}, ${bet.unitStakeMinor}, ${bet.lineCount}, ${bet.stakeMinor},
-          ${bet.stakePlacedMinor}, ${bet.payoutMinorMax}, ${bet.status}, ${bet.oddsChange}, ${bet.live}, ${bet.freeBet ?? false},
-          ${bet.freeBetGrantId ?? null}::bigint, ${bet.acceptAt?.toISOString() ?? null}::timestamptz, ${bet.createdAt.toISOString()}::timestamptz)
-        returning id, status, stake_minor
-      ), l as (
-        insert into bet_legs (bet_id, leg_index, match_id, market_id, market_type, period, line, option_type, match_name, odds_thousandths,
-          live, score_home, score_away)
-        select b.id, v.* from b cross join (values ${legValues}) as v
-      )
+    sql`with b as (insert into bets (${BET_COLUMNS}) select ${betValues(bet)} returning id, status, stake_minor), ${legsCte(legs)}
       select id, status, stake_minor from b`,
   );
   if (!row) throw new Error('bet insert returned nothing');
-  return { id: Number(row.id), status: Number(row.status), stakeMinor: Number(row.stake_minor) };
+  return insertedOf(row);
+}
+
+/** Raised by the database when a one-statement placement's wallet debit did not apply: everything it wrote is undone. */
+const ABORT_INSUFFICIENT = 'piranha_abort:INSUFFICIENT_FUNDS';
+
+/**
+ * A whole placement of one bet as ONE statement (so one implicit transaction and one round trip): the idempotency
+ * key's answer (`keyInsert`, drawing the bet id from the CTE `n`), the bet and its legs, and the stake's ledger
+ * transfer with the player's wallet debit (`stake`, from ledgerTransferPrepare). Nothing is written when the key
+ * already holds an answer (claimed: false). When the debit is not covered, `piranha_abort` (migration 0008) aborts
+ * the statement and INSUFFICIENT_FUNDS is thrown with nothing written.
+ */
+export async function betPlaceInOneStatement(
+  db: DbOrTx,
+  bet: Omit<BetInsert, 'id'>,
+  legs: readonly BetLegInsert[],
+  stake: TransferRows,
+  keyInsert: SQL,
+): Promise<({ claimed: true } & BetInserted) | { claimed: false }> {
+  if (!stake.wallet || stake.wallet.amountMinor >= 0) throw new Error('a one-statement placement debits one player wallet');
+  let rows: (Partial<InsertedRow> & { claimed: number })[];
+  try {
+    rows = await rowsOf(
+      db,
+      sql`with n as (select nextval('bets_id_seq') as id),
+        k as (${keyInsert}),
+        b as (
+          insert into bets (id, ${BET_COLUMNS}) select n.id, ${betValues(bet)} from n where exists (select 1 from k)
+          returning id, status, stake_minor
+        ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}
+        select (select count(*) from k)::int as claimed, b.id, b.status, b.stake_minor,
+          case when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
+        from (select 1) as one left join b on true`,
+    );
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(ABORT_INSUFFICIENT)) throw new AppError('INSUFFICIENT_FUNDS');
+    throw error;
+  }
+  const [row] = rows;
+  if (!row || row.claimed === 0 || row.id == null) return { claimed: false };
+  return { claimed: true, ...insertedOf(row as InsertedRow) };
 }
 
 export async function betsOfIds(db: DbOrTx, userId: number, ids: readonly number[]): Promise<BetRow[]> {

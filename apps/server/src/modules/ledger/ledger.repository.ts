@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, wallets } from '../../db/schema/index.ts';
 
@@ -36,38 +36,52 @@ export interface TransferWritten {
   walletBalanceMinor: number | undefined;
 }
 
+/** A transfer whose accounts are resolved and whose lines balance (ledger.service checks both). */
+export interface TransferRows {
+  kind: string;
+  lines: readonly LedgerLineWrite[];
+  /** The one player wallet the transfer moves, written in the same statement. */
+  wallet?: { accountId: number; amountMinor: number } | undefined;
+}
+
 /**
- * One statement: the transfer row, its lines and (when given) one player wallet's move, so a transfer costs one round
- * trip. Nothing is written when (kind, ref) already exists. The wallet only moves while its balance covers a debit:
- * Read Committed re-checks the WHERE on the latest row version, so concurrent debits cannot overdraw. When the
- * debit is not covered the transfer and lines are still written by this statement — the caller raises
- * INSUFFICIENT_FUNDS, which rolls back its whole transaction.
+ * The CTEs that write a transfer inside one statement: `lt` (the transfer row; empty when (kind, ref) already
+ * exists), `ll` (its lines) and, with a wallet, `lw` (the wallet's move, returning the balance after it; empty when
+ * a debit is not covered). `ref` is the external ref as SQL, taken `from` a CTE of the caller's when given (a row
+ * the same statement inserts, such as a bet). The wallet only moves while its balance covers a debit: Read Committed
+ * re-checks the WHERE on the latest row version, so concurrent debits cannot overdraw.
  */
-export async function transferWrite(
-  tx: DbOrTx,
-  request: { kind: string; externalRef: string; lines: readonly LedgerLineWrite[]; wallet?: { accountId: number; amountMinor: number } | undefined },
-): Promise<TransferWritten> {
+export function transferCtes(rows: TransferRows, ref: SQL, from?: SQL): SQL {
   const values = sql.join(
-    request.lines.map((line) => sql`(${line.accountId}::bigint, ${line.currency}::text, ${line.amountMinor}::bigint)`),
+    rows.lines.map((line) => sql`(${line.accountId}::bigint, ${line.currency}::text, ${line.amountMinor}::bigint)`),
     sql`, `,
   );
-  const wallet = request.wallet;
+  const wallet = rows.wallet;
   const walletMove = wallet
-    ? sql`, w as (
+    ? sql`, lw as (
         update wallets set balance_minor = balance_minor + ${wallet.amountMinor}::bigint, updated_at = now()
-        where account_id = ${wallet.accountId}::bigint and balance_minor >= ${-wallet.amountMinor}::bigint and exists (select 1 from t)
+        where account_id = ${wallet.accountId}::bigint and balance_minor >= ${-wallet.amountMinor}::bigint and exists (select 1 from lt)
         returning balance_minor)`
     : sql``;
+  return sql`lt as (
+      insert into transfers (kind, external_ref) select ${rows.kind}::text, ${ref}${from ? sql` from ${from}` : sql``}
+      on conflict do nothing returning id
+    ), ll as (
+      insert into ledger_lines (transfer_id, account_id, currency, amount_minor)
+      select lt.id, v.account_id, v.currency, v.amount_minor from lt cross join (values ${values}) as v(account_id, currency, amount_minor)
+    )${walletMove}`;
+}
+
+/**
+ * One statement: the transfer row, its lines and (when given) one player wallet's move, so a transfer costs one round
+ * trip. Nothing is written when (kind, ref) already exists. When the debit is not covered the transfer and lines are
+ * still written by this statement — the caller raises INSUFFICIENT_FUNDS, which rolls back its whole transaction.
+ */
+export async function transferWrite(tx: DbOrTx, request: TransferRows & { externalRef: string }): Promise<TransferWritten> {
   const [row] = await rowsOf<{ transfer_id: string | number | null; balance_minor: string | number | null }>(
     tx,
-    sql`with t as (
-        insert into transfers (kind, external_ref) values (${request.kind}, ${request.externalRef})
-        on conflict do nothing returning id
-      ), l as (
-        insert into ledger_lines (transfer_id, account_id, currency, amount_minor)
-        select t.id, v.account_id, v.currency, v.amount_minor from t cross join (values ${values}) as v(account_id, currency, amount_minor)
-      )${walletMove}
-      select (select id from t) as transfer_id, ${wallet ? sql`(select balance_minor from w)` : sql`null::bigint`} as balance_minor`,
+    sql`with ${transferCtes(request, sql`${request.externalRef}::text`)}
+      select (select id from lt) as transfer_id, ${request.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor`,
   );
   return {
     transferId: row?.transfer_id == null ? undefined : Number(row.transfer_id),

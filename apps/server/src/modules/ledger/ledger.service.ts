@@ -1,8 +1,11 @@
 import { transferUnbalancedCurrencies } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { transactionScope } from '../../db/transaction.ts';
-import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply } from './ledger.repository.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { isTransaction, transactionScope } from '../../db/transaction.ts';
+import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply, type TransferRows } from './ledger.repository.ts';
+
+/** For a module that writes a prepared transfer inside one statement of its own (see ledgerTransferPrepare). */
+export { transferCtes, type TransferRows } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
 export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending';
@@ -37,24 +40,29 @@ function accountKey(account: LedgerAccountRef): string {
   return 'userId' in account ? `u:${account.userId}:${account.currency}` : `h:${account.house}:${account.currency}`;
 }
 
-/**
- * Moves money inside the caller's transaction: one transfer row, its lines, and the wallets of the
- * players involved. Throws INSUFFICIENT_FUNDS when a player's wallet does not cover a debit, which rolls
- * back the caller's whole transaction.
- */
-export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+interface LineResolved {
+  accountId: number;
+  currency: string;
+  amountMinor: number;
+  userId: number | undefined;
+}
+
+/** Checks a transfer (non-zero integer lines that balance per currency) and resolves its ledger account ids. */
+async function transferResolve(tx: DbOrTx, request: Omit<TransferRequest, 'externalRef'> & { externalRef?: string }): Promise<LineResolved[]> {
   if (request.lines.length < 2) throw new Error('a transfer needs at least two lines');
   for (const line of request.lines) {
     if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor === 0)
       throw new Error(`ledger line amount must be a non-zero integer, got ${line.amountMinor}`);
   }
   const unbalanced = transferUnbalancedCurrencies(request.lines.map((line) => ({ currency: line.account.currency, amountMinor: line.amountMinor })));
-  if (unbalanced.length > 0) throw new Error(`transfer ${request.kind}/${request.externalRef} does not balance in ${unbalanced.join(', ')}`);
+  if (unbalanced.length > 0) throw new Error(`transfer ${request.kind}/${request.externalRef ?? '(prepared)'} does not balance in ${unbalanced.join(', ')}`);
 
-  const scope = transactionScope(tx);
-  let known = scope ? accountIdCache.get(scope.db) : undefined;
-  if (scope && !known) accountIdCache.set(scope.db, (known = new Map()));
-  const resolved = [];
+  // Inside a transaction an id is remembered once it commits; outside one, "ensure" has committed on its own.
+  const scope = transactionScope(tx as Tx);
+  const cacheDb = scope?.db ?? (isTransaction(tx) ? undefined : (tx as Db));
+  let known = cacheDb ? accountIdCache.get(cacheDb) : undefined;
+  if (cacheDb && !known) accountIdCache.set(cacheDb, (known = new Map()));
+  const resolved: LineResolved[] = [];
   for (const line of request.lines) {
     const account = line.account;
     const key = accountKey(account);
@@ -64,11 +72,39 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
         'userId' in account
           ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
           : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
-      scope?.afterCommit.push(() => known!.set(key, ensured));
+      if (scope) scope.afterCommit.push(() => known!.set(key, ensured));
+      else known?.set(key, ensured);
       accountId = ensured;
     }
     resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, userId: 'userId' in account ? account.userId : undefined });
   }
+  return resolved;
+}
+
+/**
+ * A transfer checked and resolved but not written, for a caller that writes it as part of one statement of its own
+ * (`transferCtes`, e.g. a bet and its stake in one round trip). At most one player wallet may move; the caller must
+ * treat an empty `lw` as INSUFFICIENT_FUNDS and abort the statement.
+ */
+export async function ledgerTransferPrepare(db: Db, request: Omit<TransferRequest, 'externalRef'>): Promise<TransferRows> {
+  const resolved = await transferResolve(db, request);
+  const walletLines = resolved.filter((entry) => entry.userId !== undefined);
+  if (walletLines.length > 1) throw new Error(`a prepared transfer moves at most one player wallet (${request.kind})`);
+  const wallet = walletLines[0];
+  return {
+    kind: request.kind,
+    lines: resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
+    wallet: wallet && { accountId: wallet.accountId, amountMinor: wallet.amountMinor },
+  };
+}
+
+/**
+ * Moves money inside the caller's transaction: one transfer row, its lines, and the wallets of the
+ * players involved. Throws INSUFFICIENT_FUNDS when a player's wallet does not cover a debit, which rolls
+ * back the caller's whole transaction.
+ */
+export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+  const resolved = await transferResolve(tx, request);
   // Wallets are touched in account order so two transfers over the same wallets cannot deadlock. The usual transfer
   // moves one player wallet: it goes in the same statement as the transfer and its lines (one round trip).
   const walletLines = resolved.filter((entry) => entry.userId !== undefined).sort((a, b) => a.accountId - b.accountId);
@@ -86,6 +122,5 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
     if (balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
     walletsAfter.push({ userId: line.userId!, currency: line.currency, balanceMinor });
   }
-  const transferId = written.transferId;
-  return { transferId, created: true, walletsAfter };
+  return { transferId: written.transferId, created: true, walletsAfter };
 }
