@@ -2,9 +2,8 @@ import './launch-capture.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import './app/global.css';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
@@ -21,7 +20,7 @@ async function boot(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </StrictMode>,
   );
