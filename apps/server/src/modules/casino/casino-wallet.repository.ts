@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
 import { accountProfiles, casinoSessions, casinoWalletTxns, wallets } from '../../db/schema/index.ts';
 
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
@@ -9,6 +10,49 @@ export type WalletTxnInsert = typeof casinoWalletTxns.$inferInsert;
 export async function walletTxnInsert(tx: DbOrTx, row: WalletTxnInsert): Promise<number | undefined> {
   const [inserted] = await tx.insert(casinoWalletTxns).values(row).onConflictDoNothing().returning({ id: casinoWalletTxns.id });
   return inserted?.id;
+}
+
+/**
+ * Inserts the transaction and, when it is new, moves its money (`transfer`, prepared by the ledger) in the same
+ * statement: one round trip. `id` is undefined when (partner, transaction_uuid) was already taken — nothing moved.
+ * `transferred` is false when the transfer's (kind, ref) already existed; `balanceMinor` is the player's balance
+ * after a move, undefined when the debit was not covered (the caller raises INSUFFICIENT_FUNDS and rolls back).
+ */
+export async function walletTxnInsertMoving(
+  tx: DbOrTx,
+  row: WalletTxnInsert,
+  transfer?: TransferRows & { externalRef: string },
+): Promise<{ id: number | undefined; transferred: boolean; balanceMinor: number | undefined }> {
+  const insert = sql`w0 as (
+      insert into casino_wallet_txns (partner, transaction_uuid, kind, user_id, currency, amount, round, game_code, reference_uuid, request_hash,
+        state, is_free)
+      values (${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
+        ${row.amount ?? null}::bigint, ${row.round ?? null}::text, ${row.gameCode ?? null}::text, ${row.referenceUuid ?? null}::text,
+        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean)
+      on conflict do nothing returning id
+    )`;
+  const [written] = await rowsOf<{ id: string | number | null; transfer_id: string | number | null; balance_minor: string | number | null }>(
+    tx,
+    transfer
+      ? sql`with ${insert}, ${transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`w0`)}
+          select (select id from w0) as id, (select id from lt) as transfer_id, ${transfer.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor`
+      : sql`with ${insert} select (select id from w0) as id, null::bigint as transfer_id, null::bigint as balance_minor`,
+  );
+  return {
+    id: written?.id == null ? undefined : Number(written.id),
+    transferred: written?.transfer_id != null,
+    balanceMinor: written?.balance_minor == null ? undefined : Number(written.balance_minor),
+  };
+}
+
+/** Stores the answers of calls written in this transaction, in one statement. */
+export async function walletTxnResponses(tx: DbOrTx, answers: readonly { id: number; response: unknown }[]): Promise<void> {
+  if (answers.length === 0) return;
+  const values = sql.join(
+    answers.map((entry) => sql`(${entry.id}::bigint, ${JSON.stringify(entry.response)}::jsonb)`),
+    sql`, `,
+  );
+  await rowsOf(tx, sql`update casino_wallet_txns t set response = v.response from (values ${values}) as v(id, response) where t.id = v.id`);
 }
 
 export async function walletTxnFind(tx: DbOrTx, partner: string, transactionUuid: string, forUpdate = false): Promise<WalletTxn | undefined> {

@@ -12,8 +12,17 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ledgerTransfer, type TransferResult } from '../ledger/ledger.service.ts';
-import { casinoSessionWithUser, walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
+import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
+import {
+  casinoSessionWithUser,
+  walletBalanceOf,
+  walletTxnFind,
+  walletTxnInsert,
+  walletTxnInsertMoving,
+  walletTxnResponses,
+  walletTxnSettle,
+  type WalletTxn,
+} from './casino-wallet.repository.ts';
 
 /**
  * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
@@ -160,7 +169,7 @@ async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<Se
 }
 
 /** The bet call; also answers the bet row it wrote (undefined for a replay), for a win in the same transaction. */
-async function betRecord(tx: Tx, caller: Caller, request: BetRequest): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
+async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswer = false): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
   const isFree = request.is_free === true;
   if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
   const hash = requestHash({
@@ -187,23 +196,40 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest): Promise<{
     state: request.round_closed ? 'settled' : 'open',
     isFree,
   };
-  const id = await walletTxnInsert(tx, row);
-  if (id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
-  let moved: TransferResult | undefined;
-  if (request.amount > 0) {
-    moved = await ledgerTransfer(tx, {
-      kind: 'casino_bet',
-      externalRef: `${caller.partner}:${request.transaction_uuid}`,
-      lines: [
-        { account: { userId: caller.userId, currency: caller.currency }, amountMinor: -request.amount },
-        { account: { house: 'casino_rounds', currency: caller.currency }, amountMinor: request.amount },
-      ],
-    });
-  }
-  const response = await okAnswer(tx, caller, request, moved);
-  await walletTxnSettle(tx, id, { response });
-  const written: WalletTxn = { ...row, id, referenceUuid: null, response, createdAt: new Date() };
-  return { response, bet: written };
+  const stake =
+    request.amount > 0
+      ? {
+          kind: 'casino_bet',
+          externalRef: `${caller.partner}:${request.transaction_uuid}`,
+          lines: [
+            { account: { userId: caller.userId, currency: caller.currency }, amountMinor: -request.amount },
+            { account: { house: 'casino_rounds' as const, currency: caller.currency }, amountMinor: request.amount },
+          ],
+        }
+      : undefined;
+  const written = await walletTxnInsertMoving(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef });
+  if (written.id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
+  const response = await movedAnswer(tx, caller, request, written);
+  // A bet with its win in hand (bet_win) stores both answers at the end, in one statement.
+  if (!deferAnswer) await walletTxnSettle(tx, written.id, { response });
+  const bet: WalletTxn = { ...row, id: written.id, referenceUuid: null, response, createdAt: new Date() };
+  return { response, bet };
+}
+
+/**
+ * RS_OK with the balance after the move `walletTxnInsertMoving` made (or `knownBalance` when nothing moved and the
+ * caller knows it, else read); a debit that was not covered is INSUFFICIENT_FUNDS, which rolls the call back.
+ */
+async function movedAnswer(
+  tx: Tx,
+  caller: Caller,
+  request: { user: string; request_uuid: string },
+  written: { transferred: boolean; balanceMinor: number | undefined },
+  knownBalance?: number,
+): Promise<SeamlessResponse> {
+  if (written.transferred && written.balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+  const balance = written.balanceMinor ?? knownBalance ?? (await walletBalanceOf(tx, caller.userId, caller.currency));
+  return answer(request, 'RS_OK', caller.currency, balance);
 }
 
 /** The bet a win or rollback refers to, locked; undefined when it never arrived. */
@@ -215,9 +241,8 @@ async function betOf(tx: Tx, caller: Caller, uuid: string): Promise<WalletTxn | 
   return bet;
 }
 
-/** `betInHand`: the bet row this same transaction just wrote (and so holds locked), which saves re-reading it. */
-async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?: WalletTxn): Promise<SeamlessResponse> {
-  const hash = requestHash({
+function winHashOf(request: WinRequest): string {
+  return requestHash({
     kind: 'win',
     user: request.user,
     game: request.game_code,
@@ -226,7 +251,10 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?:
     currency: request.currency,
     reference: request.reference_transaction_uuid,
   });
-  const id = await walletTxnInsert(tx, {
+}
+
+function winRowOf(caller: Caller, request: WinRequest, hash: string) {
+  return {
     partner: caller.partner,
     transactionUuid: request.transaction_uuid,
     kind: 'win',
@@ -238,24 +266,30 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?:
     referenceUuid: request.reference_transaction_uuid,
     requestHash: hash,
     state: 'ok',
-  });
+  };
+}
+
+function winTransferOf(caller: Caller, request: WinRequest, free: boolean) {
+  return {
+    kind: 'casino_win',
+    externalRef: `${caller.partner}:${request.transaction_uuid}`,
+    lines: [
+      // Free-round winnings are a bonus cost; paid rounds' winnings come back out of the casino's takings.
+      { account: { house: free ? ('bonus_liability' as const) : ('casino_rounds' as const), currency: caller.currency }, amountMinor: -request.amount },
+      { account: { userId: caller.userId, currency: caller.currency }, amountMinor: request.amount },
+    ],
+  };
+}
+
+async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
+  const hash = winHashOf(request);
+  const id = await walletTxnInsert(tx, winRowOf(caller, request, hash));
   if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'win', hash);
-  const bet = betInHand ?? (await betOf(tx, caller, request.reference_transaction_uuid));
+  const bet = await betOf(tx, caller, request.reference_transaction_uuid);
   if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-  let moved: TransferResult | undefined;
-  if (request.amount > 0) {
-    moved = await ledgerTransfer(tx, {
-      kind: 'casino_win',
-      externalRef: `${caller.partner}:${request.transaction_uuid}`,
-      lines: [
-        // Free-round winnings are a bonus cost; paid rounds' winnings come back out of the casino's takings.
-        { account: { house: bet.isFree ? 'bonus_liability' : 'casino_rounds', currency: caller.currency }, amountMinor: -request.amount },
-        { account: { userId: caller.userId, currency: caller.currency }, amountMinor: request.amount },
-      ],
-    });
-  }
+  const moved = request.amount > 0 ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree)) : undefined;
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
   const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
@@ -268,11 +302,32 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest, betInHand?:
  * undoes its bet. The bet is stored settled at once (its win is in hand), so it can never be rolled back.
  */
 async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
-  const { win_transaction_uuid: winUuid, win_amount: winAmount, ...bet } = request;
-  const { is_free: _free, ...base } = bet;
-  const placed = await betRecord(tx, caller, { ...bet, round_closed: true });
-  const win = { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: bet.transaction_uuid };
-  return winApply(tx, caller, win, placed.bet);
+  const { win_transaction_uuid: winUuid, win_amount: winAmount, ...betRequest } = request;
+  const { is_free: _free, ...base } = betRequest;
+  const placed = await betRecord(tx, caller, { ...betRequest, round_closed: true }, true);
+  const win = { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: betRequest.transaction_uuid };
+  const bet = placed.bet;
+  // A replayed bet: the win goes the way a separate win call would (it finds and checks the stored bet).
+  if (!bet) return winApply(tx, caller, win);
+  // The bet was just written by this transaction (settled, this round, this currency): the win and its money go in
+  // one statement, then both answers in one more.
+  const hash = winHashOf(win);
+  const payout = winAmount > 0 ? winTransferOf(caller, win, bet.isFree) : undefined;
+  const written = await walletTxnInsertMoving(
+    tx,
+    winRowOf(caller, win, hash),
+    payout && { ...(await ledgerTransferPrepare(tx, payout)), externalRef: payout.externalRef },
+  );
+  if (written.id === undefined) {
+    await walletTxnResponses(tx, [{ id: bet.id, response: placed.response }]);
+    return replayOf((await walletTxnFind(tx, caller.partner, win.transaction_uuid))!, 'win', hash);
+  }
+  const response = await movedAnswer(tx, caller, win, written, placed.response.balance);
+  await walletTxnResponses(tx, [
+    { id: bet.id, response: placed.response },
+    { id: written.id, response },
+  ]);
+  return response;
 }
 
 async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): Promise<SeamlessResponse> {

@@ -86,7 +86,7 @@ async function transferResolve(tx: DbOrTx, request: Omit<TransferRequest, 'exter
  * (`transferCtes`, e.g. a bet and its stake in one round trip). At most one player wallet may move; the caller must
  * treat an empty `lw` as INSUFFICIENT_FUNDS and abort the statement.
  */
-export async function ledgerTransferPrepare(db: Db, request: Omit<TransferRequest, 'externalRef'>): Promise<TransferRows> {
+export async function ledgerTransferPrepare(db: DbOrTx, request: Omit<TransferRequest, 'externalRef'>): Promise<TransferRows> {
   const resolved = await transferResolve(db, request);
   const walletLines = resolved.filter((entry) => entry.userId !== undefined);
   if (walletLines.length > 1) throw new Error(`a prepared transfer moves at most one player wallet (${request.kind})`);
