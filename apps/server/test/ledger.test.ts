@@ -285,22 +285,32 @@ describe('account ids are remembered once committed', () => {
     await transfer(houseToUser(userId, 500));
     const inserted: unknown[] = [];
     let statements = 0;
+    const restore: (() => void)[] = [];
     await transaction(db, async (tx) => {
       const insert = tx.insert.bind(tx);
       vi.spyOn(tx, 'insert').mockImplementation((table) => {
         inserted.push(table);
         return insert(table);
       });
-      // Raw statements go straight to the driver's client (db/client.ts rowsOf); count those and Drizzle's.
-      const client = (tx as unknown as { session: { client: { query: (...args: unknown[]) => Promise<unknown> } } }).session.client;
-      const query = client.query.bind(client);
-      vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-        statements += 1;
-        return query(...args);
-      });
+      // Raw statements go straight to the driver's client (db/client.ts rowsOf): count its calls (and Drizzle's).
+      type Call = (...args: unknown[]) => Promise<unknown>;
+      const client = (tx as unknown as { session: { client: { query: Call; exec?: Call } } }).session.client;
+      for (const method of ['query', 'exec'] as const) {
+        const original = client[method];
+        if (!original) continue;
+        const bound = original.bind(client);
+        client[method] = (...args: unknown[]) => {
+          statements += 1;
+          return bound(...args);
+        };
+        restore.push(() => {
+          client[method] = original;
+        });
+      }
       await ledgerTransfer(tx, userToHouse(userId, 200));
       // A pg pool hands this client out again: stop counting before COMMIT.
       vi.restoreAllMocks();
+      for (const undo of restore) undo();
     });
     // No "ensure" inserts for the player's or the house account: one round trip for the whole transfer.
     expect(inserted.map((table) => String((table as { [k: symbol]: unknown })[Symbol.for('drizzle:Name')]))).toEqual([]);

@@ -20,6 +20,78 @@ export type DbOrTx = Db | Tx;
 /** What both drivers' clients (pg Pool / PoolClient, PGlite / its transaction) answer a query with. */
 interface DriverClient {
   query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** PGlite only: the simple query protocol. */
+  exec?: (text: string) => Promise<{ rows: unknown[] }[]>;
+}
+
+/**
+ * A parameter as a quoted SQL literal, untyped like a parameter (PostgreSQL infers its type from the context the same
+ * way), or undefined for a value this does not write in (then the statement keeps its parameters). Only the single
+ * quote is special inside a literal under standard_conforming_strings, which `databaseOpen` sets on PGlite.
+ */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    text = String(value);
+  } else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
+  else if (value instanceof Date) text = value.toISOString();
+  else return undefined;
+  if (text.includes('\0')) return undefined;
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The statement with `$n` placeholders replaced by their values as literals, or undefined when a value cannot be
+ * written in. Placeholders are only looked for outside quoted strings, quoted identifiers, dollar quotes and comments.
+ */
+export function paramsInlined(text: string, params: readonly unknown[]): string | undefined {
+  const literals: string[] = [];
+  for (const param of params) {
+    const literal = literalOf(param);
+    if (literal === undefined) return undefined;
+    literals.push(literal);
+  }
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    const next = text[i + 1];
+    let end = i + 1;
+    if (char === "'" || char === '"') {
+      end = text.indexOf(char, i + 1);
+      while (end !== -1 && text[end + 1] === char) end = text.indexOf(char, end + 2);
+      if (end === -1) return undefined;
+      end += 1;
+    } else if (char === '-' && next === '-') {
+      end = text.indexOf('\n', i);
+      if (end === -1) end = text.length;
+    } else if (char === '/' && next === '*') {
+      end = text.indexOf('*/', i + 2);
+      if (end === -1) return undefined;
+      end += 2;
+    } else if (char === '$') {
+      const placeholder = /^\$(\d+)/.exec(text.slice(i, i + 12));
+      if (placeholder) {
+        const literal = literals[Number(placeholder[1]) - 1];
+        if (literal === undefined) return undefined;
+        out += literal;
+        i += placeholder[0].length;
+        continue;
+      }
+      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i, i + 64));
+      if (tag) {
+        end = text.indexOf(tag[0], i + tag[0].length);
+        if (end === -1) return undefined;
+        end += tag[0].length;
+      }
+    }
+    out += text.slice(i, end);
+    i = end;
+  }
+  return out;
 }
 
 /** The driver client under a Drizzle database or transaction, and the dialect that renders its SQL. */
@@ -43,6 +115,13 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const driver = driverOf(db);
   if (!driver) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const { sql: text, params } = driver.toQuery(query);
+  // PGlite runs the extended protocol as six calls into the engine (parse, describe, bind, describe, execute,
+  // sync), which cost more than most statements; the simple protocol is one. pg keeps real parameters.
+  const inlined = driver.client.exec ? paramsInlined(text, params) : undefined;
+  if (inlined !== undefined) {
+    const results = await driver.client.exec!(inlined);
+    return (results[results.length - 1]?.rows ?? []) as T[];
+  }
   return (await driver.client.query(text, params)).rows as T[];
 }
 
@@ -72,6 +151,8 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
+  await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, driver: 'pglite', close: () => client.close() };
