@@ -19,7 +19,8 @@ export type DbOrTx = Db | Tx;
 
 /** What both drivers' clients (pg Pool / PoolClient, PGlite / its transaction) answer a query with. */
 interface DriverClient {
-  query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+  query: ((text: string, params: unknown[]) => Promise<{ rows: unknown[] }>) &
+    ((config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }>);
   /** PGlite only: the simple query protocol. */
   exec?: (text: string) => Promise<{ rows: unknown[] }[]>;
 }
@@ -111,10 +112,13 @@ function driverOf(db: DbOrTx): { client: DriverClient; toQuery: (query: SQL) => 
  * (on PGlite those cost more than a simple statement). Integers come back as numbers or strings depending on the
  * driver (int8 is a string on pg), timestamps as Date: callers convert with Number() and never read raw timestamps.
  */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: DbOrTx, query: SQL, prepared?: string): Promise<T[]> {
   const driver = driverOf(db);
   if (!driver) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const { sql: text, params } = driver.toQuery(query);
+  // On pg a hot statement may be prepared once per connection under a name (its shape must not vary without the
+  // name varying too): PostgreSQL then skips parsing and planning it on every call.
+  if (prepared !== undefined && !driver.client.exec) return (await driver.client.query({ name: prepared, text, values: params })).rows as T[];
   // PGlite runs the extended protocol as six calls into the engine (parse, describe, bind, describe, execute,
   // sync), which cost more than most statements; the simple protocol is one. pg keeps real parameters.
   const inlined = driver.client.exec ? paramsInlined(text, params) : undefined;

@@ -72,7 +72,7 @@ export class IdempotencyKeyTaken extends Error {
  * same moment waits on the primary key until this transaction ends, then sees the answer.
  */
 export async function idempotencyAnswerStore(db: DbOrTx, claim: IdempotencyClaim, body: unknown, now: Date): Promise<boolean> {
-  const rows = await rowsOf<{ key: string }>(db, idempotencyAnswerInsertSql(claim, sql`${JSON.stringify(body)}::jsonb`, now));
+  const rows = await rowsOf<{ key: string }>(db, idempotencyAnswerInsertSql(claim, sql`${JSON.stringify(body)}::jsonb`, now), 'idempotency_answer_store');
   return rows.length === 1;
 }
 

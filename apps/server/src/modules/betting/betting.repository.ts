@@ -93,6 +93,8 @@ export async function betPlaceInOneStatement(
         select (select count(*) from k)::int as claimed, b.id, b.status, b.stake_minor,
           case when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
         from (select 1) as one left join b on true`,
+      // One shape per number of legs and of transfer lines.
+      `bet_place_${legs.length}_${stake.lines.length}`,
     );
   } catch (error) {
     if (error instanceof Error && error.message.includes(ABORT_INSUFFICIENT)) throw new AppError('INSUFFICIENT_FUNDS');

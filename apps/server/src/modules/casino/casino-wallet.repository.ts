@@ -37,6 +37,7 @@ export async function walletTxnInsertMoving(
       ? sql`with ${insert}, ${transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`w0`)}
           select (select id from w0) as id, (select id from lt) as transfer_id, ${transfer.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor`
       : sql`with ${insert} select (select id from w0) as id, null::bigint as transfer_id, null::bigint as balance_minor`,
+    transfer ? `casino_txn_move_${transfer.lines.length}_${transfer.wallet ? 'wallet' : 'house'}` : 'casino_txn_insert',
   );
   return {
     id: written?.id == null ? undefined : Number(written.id),

@@ -82,6 +82,7 @@ export async function transferWrite(tx: DbOrTx, request: TransferRows & { extern
     tx,
     sql`with ${transferCtes(request, sql`${request.externalRef}::text`)}
       select (select id from lt) as transfer_id, ${request.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor`,
+    `ledger_transfer_${request.lines.length}_${request.wallet ? 'wallet' : 'house'}`,
   );
   return {
     transferId: row?.transfer_id == null ? undefined : Number(row.transfer_id),

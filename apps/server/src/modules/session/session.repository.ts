@@ -28,6 +28,7 @@ export async function sessionFindLive(db: DbOrTx, sidHash: string) {
     sql`select s.id, s.user_id, s.expires_at, s.last_seen_at, s.active_at, u.app_key
       from sessions s join users u on u.id = s.user_id
       where s.sid_hash = ${sidHash} and s.revoked_at is null`,
+    'session_find_live',
   );
   if (!row) return undefined;
   return {
