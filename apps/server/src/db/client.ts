@@ -107,6 +107,32 @@ function driverOf(db: DbOrTx): { client: DriverClient; toQuery: (query: SQL) => 
   return { client: client as DriverClient, toQuery: (query) => dialect.sqlToQuery!(query) };
 }
 
+/** Names prepared on each PGlite database (a PGlite instance is one session, so one set each). */
+const pglitePrepared = new WeakMap<object, Set<string>>();
+
+async function pglitePreparedRun(
+  client: DriverClient & { exec: (text: string) => Promise<{ rows: unknown[] }[]> },
+  name: string,
+  text: string,
+  params: readonly unknown[],
+): Promise<unknown[] | undefined> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a statement name: ${name}`);
+  const args: string[] = [];
+  for (const param of params) {
+    const literal = literalOf(param);
+    if (literal === undefined) return undefined;
+    args.push(literal);
+  }
+  let names = pglitePrepared.get(client);
+  if (!names) pglitePrepared.set(client, (names = new Set()));
+  if (!names.has(name)) {
+    await client.exec(`PREPARE ${name} AS ${text}`);
+    names.add(name);
+  }
+  const results = await client.exec(`EXECUTE ${name}${args.length > 0 ? `(${args.join(', ')})` : ''}`);
+  return results[results.length - 1]?.rows ?? [];
+}
+
 /**
  * Rows of a raw SQL query, straight on the driver's client: no Drizzle result mapping and no per-call type parsers
  * (on PGlite those cost more than a simple statement). Integers come back as numbers or strings depending on the
@@ -119,6 +145,12 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL, prepared?: string): Prom
   // On pg a hot statement may be prepared once per connection under a name (its shape must not vary without the
   // name varying too): PostgreSQL then skips parsing and planning it on every call.
   if (prepared !== undefined && !driver.client.exec) return (await driver.client.query({ name: prepared, text, values: params })).rows as T[];
+  // On PGlite the same: PREPARE once per database, then EXECUTE with the values as literals — outside transactions
+  // only, so a statement is never prepared by a transaction that then fails.
+  if (prepared !== undefined && driver.client.exec && typeof (db as { rollback?: unknown }).rollback !== 'function') {
+    const executed = await pglitePreparedRun(driver.client as DriverClient & Required<Pick<DriverClient, 'exec'>>, prepared, text, params);
+    if (executed) return executed as T[];
+  }
   // PGlite runs the extended protocol as six calls into the engine (parse, describe, bind, describe, execute,
   // sync), which cost more than most statements; the simple protocol is one. pg keeps real parameters.
   const inlined = driver.client.exec ? paramsInlined(text, params) : undefined;

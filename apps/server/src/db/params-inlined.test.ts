@@ -43,4 +43,15 @@ describe('rowsOf on PGlite, parameters written in as literals', () => {
     const [users] = await rowsOf<{ count: number }>(database.db, sql`select count(*)::int as count from users`);
     expect(users?.count).toBe(0);
   });
+
+  it("prepares a named statement once and executes it with each call's values", async () => {
+    const echo = (value: string, n: number) => sql`select ${value}::text as text, ${n}::int + 1 as next`;
+    const first = await rowsOf<{ text: string; next: number }>(database.db, echo("o'k $1", 1), 'test_echo');
+    const second = await rowsOf<{ text: string; next: number }>(database.db, echo("'); drop table users; --", 41), 'test_echo');
+    expect(first).toEqual([{ text: "o'k $1", next: 2 }]);
+    expect(second).toEqual([{ text: "'); drop table users; --", next: 42 }]);
+    const [prepared] = await rowsOf<{ count: number }>(database.db, sql`select count(*)::int as count from pg_prepared_statements where name = 'test_echo'`);
+    expect(prepared?.count).toBe(1);
+    await expect(rowsOf(database.db, echo('x', 1), 'not a name')).rejects.toThrow(/not a statement name/);
+  });
 });
