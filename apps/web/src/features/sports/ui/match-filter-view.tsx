@@ -64,7 +64,8 @@ export function MatchFilterView({ filter, onSelect, filterHref }: { filter: Matc
         ) : null}
         <div className={filterStyles.titles}>
           <span className={filterStyles.kind}>{kind}</span>
-          <h2 className={filterStyles.name}>{name ?? t('sports.filter.loadingName')}</h2>
+          {/* A link without a name, to a team or league with no match now: the list says so; the header does not wait. */}
+          <h2 className={filterStyles.name}>{name ?? (list.status === 'pending' ? t('sports.filter.loadingName') : t('sports.filter.unnamed'))}</h2>
           {league ? <span className={filterStyles.sub}>{league.rnm}</span> : null}
         </div>
         {league ? <LeagueStar league={{ id: league.id, na: league.na, sid: league.sid }} /> : null}
