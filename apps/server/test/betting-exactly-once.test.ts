@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betsSettle, settleTransferOf } from '../src/modules/betting/bet-settle.service.ts';
 import type { BettingDeps } from '../src/modules/betting/betting-deps.ts';
 import type { BetRow } from '../src/modules/betting/betting.repository.ts';
-import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import { depsCrashingBeforeCommit, feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
 
@@ -94,24 +94,9 @@ describe('settlement exactly once', () => {
     );
     const ids = placed.map((bet) => bet.id);
     // The worker is not told: the passes below are run by hand, a crashing one first.
+    // The third bet's writes all run and the process dies before COMMIT.
     const deps = t.built.betting.deps;
-    let transactions = 0;
-    const crashingDb = new Proxy(deps.db, {
-      get(target, property, receiver) {
-        if (property !== 'transaction') return Reflect.get(target, property, receiver);
-        return (work: (tx: unknown) => Promise<unknown>) => {
-          transactions += 1;
-          // The third bet's writes all run (status move, legs, transfer) and the process dies before COMMIT.
-          if (transactions === 3)
-            return target.transaction(async (tx) => {
-              await work(tx);
-              throw new Error('killed before commit');
-            });
-          return target.transaction(work as never);
-        };
-      },
-    });
-    const crashing: BettingDeps = { ...deps, db: crashingDb };
+    const crashing = depsCrashingBeforeCommit(deps, 3);
     await expect(betsSettleAfterEnd(crashing, option)).rejects.toThrow('killed before commit');
     const settledBeforeRestart = await settleTransfersOf(ids);
     // The bet whose transaction died is not settled; the others may be, depending on which ran first.

@@ -1,6 +1,7 @@
 import { marketIdOf } from '@piranha/domain';
 import { resultCorrected } from '../src/providers/feed/result-correction.ts';
 import type { FeedMatch, FeedSnapshot, MatchResult, ResultCorrection, ResultCorrectionOutcome, SportsFeed } from '../src/providers/feed/sports-feed.ts';
+import type { BettingDeps } from '../src/modules/betting/betting-deps.ts';
 import type { SportsState } from '../src/modules/sports/sports-state.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { envelopeOf, signedIn, type TestApp, type TestResponse } from './harness.ts';
@@ -212,4 +213,27 @@ export async function betRecords(t: TestApp, session: IssuedSession, body: Recor
     }[];
     total: number;
   };
+}
+
+/**
+ * The betting deps with a database whose `crashAt`-th transaction runs all its writes and then dies before COMMIT,
+ * as a process killed at that moment would: the settlement and resettlement crash tests restart after it.
+ */
+export function depsCrashingBeforeCommit(deps: BettingDeps, crashAt: number): BettingDeps {
+  let transactions = 0;
+  const db = new Proxy(deps.db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return (work: (tx: unknown) => Promise<unknown>) => {
+        transactions += 1;
+        if (transactions === crashAt)
+          return target.transaction(async (tx) => {
+            await work(tx);
+            throw new Error('killed before commit');
+          });
+        return target.transaction(work as never);
+      };
+    },
+  });
+  return { ...deps, db };
 }

@@ -2,9 +2,18 @@ import { minorUnits, oddsThousandths, systemBetFullCover, systemBetSettle } from
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betsResettle } from '../src/modules/betting/bet-resettle.service.ts';
-import type { BettingDeps } from '../src/modules/betting/betting-deps.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
-import { betRecords, feedManualCreate, market1x2, multiplePost, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import {
+  betRecords,
+  depsCrashingBeforeCommit,
+  feedManualCreate,
+  market1x2,
+  multiplePost,
+  placedOk,
+  singlePost,
+  type ManualFeed,
+  type Option,
+} from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
 
@@ -329,24 +338,9 @@ describe('exactly once per revision', () => {
     // The worker is not told of the correction: the passes below run by hand, a crashing one first.
     await t.built.betting.worker.stop();
     expect(feed.matchCorrect(option.matchId, { home: 1, away: 2 })).toMatchObject({ ok: true, changed: true });
+    // The third bet's writes all run and the process dies before COMMIT.
     const deps = t.built.betting.deps;
-    let transactions = 0;
-    const crashingDb = new Proxy(deps.db, {
-      get(target, property, receiver) {
-        if (property !== 'transaction') return Reflect.get(target, property, receiver);
-        return (work: (tx: unknown) => Promise<unknown>) => {
-          transactions += 1;
-          // The third bet's writes all run (legs, transfers, bet row) and the process dies before COMMIT.
-          if (transactions === 3)
-            return target.transaction(async (tx) => {
-              await work(tx);
-              throw new Error('killed before commit');
-            });
-          return target.transaction(work as never);
-        };
-      },
-    });
-    const crashing: BettingDeps = { ...deps, db: crashingDb };
+    const crashing = depsCrashingBeforeCommit(deps, 3);
     await expect(betsResettle(crashing)).rejects.toThrow('killed before commit');
     const reversals = async () => {
       const counts = await Promise.all(
