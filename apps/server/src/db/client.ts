@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { isTransaction } from './transaction.ts';
 
 export type Schema = typeof schema;
 /** The one database type every repository takes: the same on PGlite and PostgreSQL. */
@@ -48,13 +49,20 @@ function literalOf(value: unknown): string | undefined {
  * The statement with `$n` placeholders replaced by their values as literals, or undefined when a value cannot be
  * written in. Placeholders are only looked for outside quoted strings, quoted identifiers, dollar quotes and comments.
  */
-export function paramsInlined(text: string, params: readonly unknown[]): string | undefined {
+/** Every parameter as a literal, or undefined when one cannot be written in. */
+function literalsOf(params: readonly unknown[]): string[] | undefined {
   const literals: string[] = [];
   for (const param of params) {
     const literal = literalOf(param);
     if (literal === undefined) return undefined;
     literals.push(literal);
   }
+  return literals;
+}
+
+export function paramsInlined(text: string, params: readonly unknown[]): string | undefined {
+  const literals = literalsOf(params);
+  if (!literals) return undefined;
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -117,12 +125,8 @@ async function pglitePreparedRun(
   params: readonly unknown[],
 ): Promise<unknown[] | undefined> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a statement name: ${name}`);
-  const args: string[] = [];
-  for (const param of params) {
-    const literal = literalOf(param);
-    if (literal === undefined) return undefined;
-    args.push(literal);
-  }
+  const args = literalsOf(params);
+  if (!args) return undefined;
   let names = pglitePrepared.get(client);
   if (!names) pglitePrepared.set(client, (names = new Set()));
   if (!names.has(name)) {
@@ -147,7 +151,7 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL, prepared?: string): Prom
   if (prepared !== undefined && !driver.client.exec) return (await driver.client.query({ name: prepared, text, values: params })).rows as T[];
   // On PGlite the same: PREPARE once per database, then EXECUTE with the values as literals — outside transactions
   // only, so a statement is never prepared by a transaction that then fails.
-  if (prepared !== undefined && driver.client.exec && typeof (db as { rollback?: unknown }).rollback !== 'function') {
+  if (prepared !== undefined && driver.client.exec && !isTransaction(db)) {
     const executed = await pglitePreparedRun(driver.client as DriverClient & Required<Pick<DriverClient, 'exec'>>, prepared, text, params);
     if (executed) return executed as T[];
   }

@@ -6,19 +6,13 @@ import { accountProfiles, casinoSessions, casinoWalletTxns, wallets } from '../.
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
 export type WalletTxnInsert = typeof casinoWalletTxns.$inferInsert;
 
-/** Inserts the transaction, or answers undefined when (partner, transaction_uuid) is already taken. */
-export async function walletTxnInsert(tx: DbOrTx, row: WalletTxnInsert): Promise<number | undefined> {
-  const [inserted] = await tx.insert(casinoWalletTxns).values(row).onConflictDoNothing().returning({ id: casinoWalletTxns.id });
-  return inserted?.id;
-}
-
 /**
- * Inserts the transaction and, when it is new, moves its money (`transfer`, prepared by the ledger) in the same
- * statement: one round trip. `id` is undefined when (partner, transaction_uuid) was already taken — nothing moved.
+ * Inserts the transaction and, when it is new and `transfer` is given, moves its money (prepared by the ledger) in the
+ * same statement: one round trip. `id` is undefined when (partner, transaction_uuid) was already taken — nothing moved.
  * `transferred` is false when the transfer's (kind, ref) already existed; `balanceMinor` is the player's balance
  * after a move, undefined when the debit was not covered (the caller raises INSUFFICIENT_FUNDS and rolls back).
  */
-export async function walletTxnInsertMoving(
+export async function walletTxnInsert(
   tx: DbOrTx,
   row: WalletTxnInsert,
   transfer?: TransferRows & { externalRef: string },

@@ -18,7 +18,6 @@ import {
   walletBalanceOf,
   walletTxnFind,
   walletTxnInsert,
-  walletTxnInsertMoving,
   walletTxnResponses,
   walletTxnSettle,
   type WalletTxn,
@@ -207,7 +206,7 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
           ],
         }
       : undefined;
-  const written = await walletTxnInsertMoving(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef });
+  const written = await walletTxnInsert(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef });
   if (written.id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
   const response = await movedAnswer(tx, caller, request, written);
   // A bet with its win in hand (bet_win) stores both answers at the end, in one statement.
@@ -217,7 +216,7 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
 }
 
 /**
- * RS_OK with the balance after the move `walletTxnInsertMoving` made (or `knownBalance` when nothing moved and the
+ * RS_OK with the balance after the move `walletTxnInsert` made (or `knownBalance` when nothing moved and the
  * caller knows it, else read); a debit that was not covered is INSUFFICIENT_FUNDS, which rolls the call back.
  */
 async function movedAnswer(
@@ -283,7 +282,7 @@ function winTransferOf(caller: Caller, request: WinRequest, free: boolean) {
 
 async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
   const hash = winHashOf(request);
-  const id = await walletTxnInsert(tx, winRowOf(caller, request, hash));
+  const { id } = await walletTxnInsert(tx, winRowOf(caller, request, hash));
   if (id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'win', hash);
   const bet = await betOf(tx, caller, request.reference_transaction_uuid);
   if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
@@ -313,7 +312,7 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
   // one statement, then both answers in one more.
   const hash = winHashOf(win);
   const payout = winAmount > 0 ? winTransferOf(caller, win, bet.isFree) : undefined;
-  const written = await walletTxnInsertMoving(
+  const written = await walletTxnInsert(
     tx,
     winRowOf(caller, win, hash),
     payout && { ...(await ledgerTransferPrepare(tx, payout)), externalRef: payout.externalRef },
@@ -338,7 +337,7 @@ async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): 
     round: request.round,
     reference: request.reference_transaction_uuid,
   });
-  const id = await walletTxnInsert(tx, {
+  const { id } = await walletTxnInsert(tx, {
     partner: caller.partner,
     transactionUuid: request.transaction_uuid,
     kind: 'rollback',
@@ -354,7 +353,7 @@ async function rollbackApply(tx: Tx, caller: Caller, request: RollbackRequest): 
   let bet = await betOf(tx, caller, request.reference_transaction_uuid);
   if (!bet) {
     // The bet never arrived (or is still on its way): leave a tombstone so it is refused when it comes.
-    const tombstone = await walletTxnInsert(tx, {
+    const { id: tombstone } = await walletTxnInsert(tx, {
       partner: caller.partner,
       transactionUuid: request.reference_transaction_uuid,
       kind: 'bet',
