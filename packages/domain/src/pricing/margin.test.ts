@@ -169,6 +169,13 @@ describe('oddsWithMargin (power method)', () => {
     );
   });
 
+  it('keeps even a margin of 1e-12 on an even pair (rounding noise must not round a price up past it)', () => {
+    const target = 1.0001999228848037e-12;
+    const odds = oddsWithMargin([0.5, 0.5], target);
+    expect(odds).toEqual([1999, 1999]);
+    expect(booksumOfOdds(odds.map((thousandths) => thousandths / 1000))).toBeGreaterThanOrEqual(1 + target - 1e-12);
+  });
+
   it('keeps at least the target margin, and within rounding of it, when no price was raised to 1.01', () => {
     fc.assert(
       fc.property(fairProbabilities, margin, (probabilities, target) => {

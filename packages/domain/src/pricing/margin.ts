@@ -67,10 +67,13 @@ export function probabilitiesFairShin(oddsDecimal: readonly number[]): number[] 
 
 /**
  * Decimal odds to thousandths, rounded down (towards the house): a price is never above the exact one.
- * A tolerance of 1e-7 thousandths absorbs binary noise such as 1.85 × 1000 = 1849.9999999999998.
+ * A relative tolerance of 1e-13 absorbs binary noise such as 1.85 × 1000 = 1849.9999999999998 (a few units in the
+ * last place) without rounding up a price that is genuinely a hair below a thousandth, as 2 / (1 + 1e-12) is: a fixed
+ * 1e-7 did, and lost a tiny margin.
  */
 export function oddsThousandthsRoundedDown(oddsDecimal: number): number {
-  return Math.floor(oddsDecimal * 1000 + 1e-7);
+  const thousandths = oddsDecimal * 1000;
+  return Math.floor(thousandths + thousandths * 1e-13);
 }
 
 /**

@@ -180,6 +180,13 @@ describe('soccer book properties', () => {
     expect(book.some((market) => market.period === 1002)).toBe(false);
   });
 
+  it('closes the correct score at 4-4, where "other" (a team on five or more) is all but certain', () => {
+    const book = marketBookPrice(soccer(1.7813874229627724, 3.19999999999976, -0.08, { score: { home: 4, away: 4 }, minutesPlayed: 0 }), marketMarginsDefault);
+    const correctScore = marketFind(book, 1099, { period: 1001 });
+    expect(correctScore.options.some((option) => option.probability > 0.99)).toBe(true);
+    expect(correctScore.open).toBe(false);
+  });
+
   it('never offers a price above the cap (101.00 by default) nor an outcome fairly above 0.99, in play to the last minute', () => {
     fc.assert(
       fc.property(

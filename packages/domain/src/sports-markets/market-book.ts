@@ -243,8 +243,9 @@ function soccerBook(input: Extract<MarketBookInput, { sport: 'soccer' }>, pricin
   if (offered(other)) {
     scores.push({ type: selectionTypes.correctScoreOther, line: undefined, probability: other, odds: oddsWithMarginOfSelection(other, correctScoreMargin) });
   }
-  // Pulled like any market once one score is all but certain, or when fewer than two scores are worth a price.
-  const correctScoreOpen = likeliest <= pricing.margins.probabilityMax && scores.length >= 2;
+  // Pulled like any market once one outcome is all but certain — a score, or "other" (late, with a team already on
+  // four goals, nearly every way on is "other") — or when fewer than two scores are worth a price.
+  const correctScoreOpen = Math.max(likeliest, other) <= pricing.margins.probabilityMax && scores.length >= 2;
   markets.push({ type: marketTypes.soccerCorrectScore, period, line: undefined, main: true, open: correctScoreOpen, options: scores });
   return markets;
 }
