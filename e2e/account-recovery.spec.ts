@@ -45,6 +45,8 @@ describe('Saving a tourist account and recovering a password, through the real s
     await screenshot(page, 'forgot-password-link');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/#\/email-forgot-password$/);
+    // The login page (with its own E-mail field) stays on screen while the lazy page loads: wait for the new page.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await emailCodeEnter(page, journey.server, email);
     await page.getByLabel('New password').fill('fresh2027y');
