@@ -10,8 +10,9 @@
  * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,casino,betting runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
-import { cpus } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -139,13 +140,18 @@ await measure('server', 'product server: cold start and GET /api/v1/conf/global'
   }
 });
 
-// 2c. Sports polls (issue 4): getList and the latest-odds poll for 20 matches, plain and with If-None-Match, against
-// the bare route. The feed runs at a millionth of real time, so the snapshot stays the same for the whole run: this
-// is the unchanged poll of goal G7, which every answer serialised once per version makes a lookup.
-await measure('sports', 'sports polls: getList and latest odds, with and without If-None-Match', async () => {
+// 2c. Sports polls (issue 4): getList and the latest-odds poll for 20 matches against the bare route. The feed runs at a
+// millionth of real time, so the snapshot stays the same for the whole run: this is the unchanged poll of goal G7,
+// answered by the poll lane ahead of Fastify (docs/decisions/012-poll-lane.md). Each poll is measured as browsers send
+// it (Accept-Encoding: gzip, the goal row), without Accept-Encoding beside a bare Fastify route sending the same bytes
+// (autocannon decodes every body as UTF-8 text, so a large identity body costs the load generator more than the
+// server), and with If-None-Match.
+await measure('sports', 'sports polls: getList and latest odds, gzip, identity and If-None-Match', async () => {
   const server = await productServerStart({ FEED_SPEED: '0.000001' });
+  const bytesDir = await mkdtemp(join(tmpdir(), 'piranha-bench-bytes-'));
   try {
     const json = { 'content-type': 'application/json' };
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
     const polls = [];
     const listUrl = `${server.base}/api/piranha/fb/proxy/v1/match/getList`;
     const listBody = JSON.stringify({ tab_key: 'Soccer', page_limit: 10 });
@@ -153,42 +159,106 @@ await measure('sports', 'sports polls: getList and latest odds, with and without
     const listed = await (await fetch(`${server.base}/api/piranha/v1/match/list/get?page_limit=20`)).json();
     if (listed.dm_error !== 0 || listed.data.records.length !== 20) throw new Error(`list/get answered ${JSON.stringify(listed).slice(0, 200)}`);
     const ids = listed.data.records.map((record) => record.id).join(',');
-    polls.push({ name: 'GET match/odds/latest (20 matches)', url: `${server.base}/api/piranha/v1/match/odds/latest?match_ids=${ids}`, method: 'GET' });
+    polls.push({
+      name: 'GET match/odds/latest (20 matches)',
+      url: `${server.base}/api/piranha/v1/match/odds/latest?match_ids=${ids}`,
+      method: 'GET',
+      headers: {},
+    });
+    // The server has just started: run every poll once under load (JIT, first compressions) before measuring any.
     for (const poll of polls) {
-      const first = await fetch(poll.url, { method: poll.method, headers: poll.headers, body: poll.body });
-      const text = await first.text();
-      const etag = first.headers.get('etag');
-      if (first.status !== 200 || JSON.parse(text).dm_error !== 0 || !etag) throw new Error(`${poll.name} answered ${first.status} ${text.slice(0, 200)}`);
-      const plain = await loadRun(poll.url, { seconds, warmupSeconds: 2, expectBody: text, method: poll.method, body: poll.body, headers: poll.headers });
-      rows.push({
-        name: `${poll.name}, 200`,
-        figure: plain.requestsPerSecond,
-        unit: 'req/s',
-        ceiling: ceilings.http ? 'C_http' : 'C_http missing',
-        ratio: ceilings.http ? plain.requestsPerSecond / ceilings.http : undefined,
-        note: `${loadNote(plain)}; ${(text.length / KB).toFixed(1)} KB body; goal ≥ 0.5, p99 ≤ 10 ms`,
+      for (const headers of [{ ...poll.headers, ...gzip }, poll.headers])
+        await loadRun(poll.url, { seconds: 2, warmupSeconds: 0, method: poll.method, body: poll.body, headers });
+    }
+    const ratioOf = (run) => (ceilings.http ? run.requestsPerSecond / ceilings.http : undefined);
+    const ceilingName = ceilings.http ? 'C_http' : 'C_http missing';
+    for (const [index, poll] of polls.entries()) {
+      const request = { method: poll.method, body: poll.body };
+      const identity = await fetch(poll.url, { ...request, headers: { ...poll.headers, 'accept-encoding': 'identity' } });
+      const text = await identity.text();
+      const etag = identity.headers.get('etag');
+      if (identity.status !== 200 || JSON.parse(text).dm_error !== 0 || !etag)
+        throw new Error(`${poll.name} answered ${identity.status} ${text.slice(0, 200)}`);
+      // The compressed answer: its exact length and ETag, which every answer of the run must repeat.
+      const compressed = await gzipAnswerOf(poll.url, request, { ...poll.headers, ...gzip });
+      if (compressed.encoding !== 'gzip' || compressed.text !== text) throw new Error(`${poll.name} sent no gzip answer of the same JSON`);
+      const gzipped = await loadRun(poll.url, {
+        seconds,
+        warmupSeconds: 2,
+        ...request,
+        headers: { ...poll.headers, ...gzip },
+        verifyResponse: (status, headers) => status === 200 && headers['content-encoding'] === 'gzip' && headers['content-length'] === compressed.length,
       });
-      const conditional = await loadRun(poll.url, {
+      rows.push({
+        name: `${poll.name}, 200 gzip (as browsers ask)`,
+        figure: gzipped.requestsPerSecond,
+        unit: 'req/s',
+        ceiling: ceilingName,
+        ratio: ratioOf(gzipped),
+        note: `${loadNote(gzipped)}; ${(text.length / KB).toFixed(1)} KB JSON sent as ${(Number(compressed.length) / KB).toFixed(1)} KB; goal ≥ 0.5, p99 ≤ 10 ms`,
+      });
+
+      const plain = await loadRun(poll.url, {
         seconds,
         warmupSeconds: 1,
-        method: poll.method,
-        body: poll.body,
-        headers: { ...poll.headers, 'if-none-match': etag },
+        expectBody: text,
+        ...request,
+        headers: { ...poll.headers, 'accept-encoding': 'identity' },
       });
+      const bytesFile = join(bytesDir, `poll-${index}.json`);
+      await writeFile(bytesFile, text);
+      const bare = await helloServerStart({ bytesFile });
+      let bareRun;
+      try {
+        bareRun = await loadRun(bare.bytesUrl, { seconds, expectBody: text });
+      } finally {
+        await bare.stop();
+      }
+      rows.push({
+        name: `${poll.name}, 200 identity`,
+        figure: plain.requestsPerSecond,
+        unit: 'req/s',
+        ceiling: ceilingName,
+        ratio: ratioOf(plain),
+        note: `${loadNote(plain)}; ${(text.length / KB).toFixed(1)} KB; a bare Fastify route sending the same bytes: ${Math.round(bareRun.requestsPerSecond).toLocaleString('en-US')} req/s (this row ${(plain.requestsPerSecond / bareRun.requestsPerSecond).toFixed(2)}× of it)`,
+      });
+
+      const conditional = await loadRun(poll.url, { seconds, warmupSeconds: 1, ...request, headers: { ...poll.headers, 'if-none-match': etag } });
       const all304 = conditional.count3xx === conditional.total ? 'all 304' : `${conditional.count3xx} of ${conditional.total} were 304`;
       rows.push({
         name: `${poll.name}, If-None-Match → 304`,
         figure: conditional.requestsPerSecond,
         unit: 'req/s',
-        ceiling: ceilings.http ? 'C_http' : 'C_http missing',
-        ratio: ceilings.http ? conditional.requestsPerSecond / ceilings.http : undefined,
+        ceiling: ceilingName,
+        ratio: ratioOf(conditional),
         note: `p50 ${conditional.latencyP50Ms} ms, p99 ${conditional.latencyP99Ms} ms, c${conditional.connections}; ${all304}; goal ≥ 0.8`,
       });
     }
   } finally {
     await server.stop();
+    await rm(bytesDir, { recursive: true, force: true });
   }
 });
+
+/** One answer taken with the client's Accept-Encoding, its length and encoding as sent and its JSON decompressed. */
+async function gzipAnswerOf(url, { method, body }, headers) {
+  const { request } = await import('node:http');
+  const { gunzipSync } = await import('node:zlib');
+  return new Promise((resolvePromise, reject) => {
+    const outgoing = request(url, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        resolvePromise({ encoding, length: response.headers['content-length'], text: (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8') });
+      });
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
 
 // 2d. The feed tick with 500 live matches, re-pricing included (scripts/bench/sports-tick.ts, in its own process).
 await measure('sports', 'feed tick with 500 live matches', async () => {

@@ -8,18 +8,23 @@ import { childStart, childStop, httpWaitOk, portFree } from './processes.mjs';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
 
-/** Starts the bare Fastify hello route in its own process; resolves once it answers. */
-export async function helloServerStart() {
+/**
+ * Starts the bare Fastify hello route in its own process; resolves once it answers. `bytesFile` adds `/bytes`
+ * (`bytesUrl`), sending that file's bytes.
+ */
+export async function helloServerStart({ bytesFile } = {}) {
   const port = await portFree();
-  const handle = childStart(process.execPath, [fileURLToPath(new URL('./hello-server.mjs', import.meta.url))], { env: { ...process.env, PORT: String(port) } });
+  const env = { ...process.env, PORT: String(port), ...(bytesFile ? { BYTES_FILE: bytesFile } : {}) };
+  const handle = childStart(process.execPath, [fileURLToPath(new URL('./hello-server.mjs', import.meta.url))], { env });
   const url = `http://127.0.0.1:${port}/hello`;
+  const bytesUrl = `http://127.0.0.1:${port}/bytes`;
   try {
     await httpWaitOk(url, handle, { startedAt: performance.now(), timeoutMs: 15_000 });
   } catch (error) {
     await childStop(handle);
     throw error;
   }
-  return { url, stop: () => childStop(handle) };
+  return { url, bytesUrl, stop: () => childStop(handle) };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
@@ -35,7 +37,8 @@ import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
 import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
-import { rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
+import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
+import { RATE_WINDOW_MS, rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
 import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister } from './plugins/security-headers.ts';
 import type { RouteDeps } from './plugins/route.ts';
@@ -67,11 +70,32 @@ export interface BuiltApp {
   database: Database;
   deps: RouteDeps;
   sports: { feed: SportsFeed; state: SportsState };
+  /** The poll lane ahead of Fastify (tests read its counts). */
+  lane: PollLane;
   casino: { studio: StudioDeps; hall: HallDeps; wallet: SeamlessWalletDeps };
   /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
   payments: PaymentsDeps;
   /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
   betting: { deps: BettingDeps; worker: BettingWorker };
+}
+
+/**
+ * The poll lane with the same client address and per-IP count as the Fastify path: X-Forwarded-For believed only from
+ * the trusted proxies, as `request.ip` does.
+ */
+function pollLaneOf(config: AppConfig, rateStore: RateLimitStore): PollLane {
+  const trusted = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : undefined;
+  return pollLaneCreate({
+    ipOf: trusted
+      ? (request) => {
+          const addresses = proxyAddr.all(request, trusted);
+          return addresses[addresses.length - 1];
+        }
+      : (request) => request.socket.remoteAddress,
+    rateAllows: rateStore.hitNow
+      ? (ip) => rateStore.hitNow!(`ip:${ip}`, RATE_WINDOW_MS) <= config.rateLimitPerIp
+      : async (ip) => (await rateStore.hit(`ip:${ip}`, RATE_WINDOW_MS)) <= config.rateLimitPerIp,
+  });
 }
 
 /** How often open pay-ins past their expiry are cancelled. */
@@ -84,8 +108,23 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await contentSeed(database.db);
 
+  const rateStore: RateLimitStore = config.redisUrl
+    ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    : rateLimitStoreMemory();
+  const lane = pollLaneOf(config, rateStore);
+
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
+    // Repeated sports polls are answered ahead of Fastify's routing by the poll lane (plugins/poll-lane.ts); the
+    // server is the one Fastify would build, with the same timeouts.
+    serverFactory: (handler, options) => {
+      const server = createServer(options.http ?? {}, lane.listener(handler));
+      // Fastify has filled in its defaults by now.
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
+      server.setTimeout(Number(options.connectionTimeout));
+      return server;
+    },
     genReqId: requestIdNext,
     // X-Forwarded-For is believed only from the proxies the operator names.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -104,9 +143,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
   });
 
-  const rateStore: RateLimitStore = config.redisUrl
-    ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-    : rateLimitStoreMemory();
   const deps: RouteDeps = {
     db: database.db,
     rateStore,
@@ -139,7 +175,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
-    if (request.url.startsWith('/api/')) await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+    if (!request.url.startsWith('/api/')) return;
+    // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
+    if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
+    await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+  });
+  // A POST the lane read but could not answer reaches Fastify with its body already consumed: parse it from here.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const body = lane.bodyRead(request.raw);
+    done(null, body ? payloadOf(body) : payload);
+  });
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
   });
   errorHandlerRegister(app);
 
@@ -161,7 +209,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
   const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
-  sportsRoutes(app, { ...deps, sports: sportsState });
+  sportsRoutes(app, { ...deps, sports: sportsState, lane });
   feedOpsRoutes(app, { feed, opsToken: config.opsToken });
   // The feed moves once a second; each tick that changes something publishes a new snapshot version.
   const feedTick = () => {
@@ -242,6 +290,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     database,
     deps,
     sports: { feed, state: sportsState },
+    lane,
     casino: { studio, hall, wallet },
     payments,
     betting: { deps: bettingDeps, worker: bettingWorker },

@@ -16,6 +16,8 @@ export interface CachedBody {
 
 export interface ResponseCache {
   get(key: string, version: number, build: () => string): CachedBody;
+  /** The cached answer of a key when it is of this version, else undefined (nothing is built). */
+  peek(key: string, version: number): CachedBody | undefined;
 }
 
 /** The success envelope around already-serialised data, byte for byte what `envelopeOk` would give. */
@@ -47,12 +49,9 @@ export function responseCacheCreate(limits: { maxKeys?: number; maxBytes?: numbe
       while (entries.size > 1 && (entries.size > maxKeys || bytesHeld > maxBytes)) forget(entries.keys().next().value as string);
       return cached;
     },
+    peek(key, version) {
+      const hit = entries.get(key);
+      return hit && hit.version === version ? hit.cached : undefined;
+    },
   };
-}
-
-/** True when an If-None-Match header names this ETag (or is `*`). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }

@@ -17,7 +17,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { AppError } from '../../app-error.ts';
 import { bodyParse, queryParse, type RouteDeps } from '../../plugins/route.ts';
-import { etagMatches, responseCacheCreate } from './sports-response-cache.ts';
+import { etagMatches, POLL_ANSWER_HEADERS, representationOf, type PollLane } from '../../plugins/poll-lane.ts';
+import { responseCacheCreate } from './sports-response-cache.ts';
 import type { SportsState } from './sports-state.ts';
 import {
   byIdsJson,
@@ -34,7 +35,8 @@ import {
 
 /**
  * The sports endpoints (contract `sports.ts`). Every answer comes from the in-memory state, serialised once per
- * feed version and query (`responseCacheCreate`), sent as a ready string with an ETag; If-None-Match answers 304.
+ * feed version and query (`responseCacheCreate`), sent as ready bytes with an ETag — gzip-compressed once for clients
+ * that take it (`representationOf`); If-None-Match answers 304.
  * Input is validated by the contract as in `routeRegister`, so bad parameters get the same dm_error naming the field.
  */
 
@@ -59,13 +61,24 @@ function rawKeyOf(path: string, request: FastifyRequest): string {
   return `${path}|${JSON.stringify(own)}|${request.body === undefined ? '' : JSON.stringify(request.body)}`;
 }
 
-export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: SportsState }): void {
-  const { sports } = deps;
+/**
+ * With a poll lane, each route but by_source (whose answer also depends on the day) lets the lane answer a repeat of
+ * a request it answered while the cached answer is current (plugins/poll-lane.ts).
+ */
+export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: SportsState; lane?: PollLane }): void {
+  const { sports, lane } = deps;
   const cache = responseCacheCreate();
   // Input already validated once is not parsed again: a poll repeats the same parameters every 2 seconds.
   const parsedMemo = new Map<string, { query: unknown; body: unknown }>();
 
-  function cachedRoute<E extends Endpoint>(definition: E, build: (input: Parsed<E>) => string, keyExtra?: (input: Parsed<E>) => string): void {
+  function cachedRoute<E extends Endpoint>(
+    definition: E,
+    build: (input: Parsed<E>) => string,
+    keyExtra?: (input: Parsed<E>) => string,
+    { laned = true }: { laned?: boolean } = {},
+  ): void {
+    const routeLane = laned ? lane : undefined;
+    routeLane?.route(definition.method as 'GET' | 'POST', definition.path, (key) => cache.peek(key, sports.version()));
     app.route({
       method: definition.method,
       url: definition.path,
@@ -79,10 +92,13 @@ export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: S
         }
         const input = { ...parsed, request } as Parsed<E>;
         const key = keyExtra ? `${rawKey}|${keyExtra(input)}` : rawKey;
-        const { bytes, etag } = cache.get(key, sports.version(), () => build(input));
-        void reply.header('etag', etag).header('cache-control', 'no-cache');
-        if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(bytes);
+        const cached = cache.get(key, sports.version(), () => build(input));
+        routeLane?.remember(request.raw, key);
+        const answer = representationOf(cached, request.headers['accept-encoding']);
+        void reply.headers(POLL_ANSWER_HEADERS).header('etag', answer.etag);
+        if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+        if (answer.gzip) void reply.header('content-encoding', 'gzip');
+        return reply.type('application/json; charset=utf-8').send(answer.bytes);
       },
     });
   }
@@ -99,6 +115,7 @@ export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: S
     matchListBySource,
     ({ query }) => bySourcePageJson(sports, query, deps.now().getTime()),
     () => String(Math.floor(deps.now().getTime() / dayMs)),
+    { laned: false },
   );
   cachedRoute(matchListGetByIds, ({ body }) => byIdsJson(sports, body.match_ids));
   cachedRoute(matchOddsLatest, ({ query }) => oddsLatestJson(sports, query.match_ids, query.detail === 1));
