@@ -105,7 +105,7 @@ const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
   // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
   const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
-  const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
   await contentSeed(database.db);
 
   const rateStore: RateLimitStore = config.redisUrl

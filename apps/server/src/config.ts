@@ -9,6 +9,8 @@ export interface AppConfig {
   host: string;
   /** postgres://… for PostgreSQL; unset uses embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL at most (DATABASE_POOL_MAX); requests beyond them wait in line in the server. */
+  databasePoolMax: number;
   dataDir: string | undefined;
   redisUrl: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (IPs or CIDRs). */
@@ -109,6 +111,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     port: positiveInt('PORT', env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: positiveInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 20),
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
     redisUrl: env.REDIS_URL || undefined,
     trustedProxies: list(env.TRUSTED_PROXIES, []),

@@ -191,6 +191,39 @@ describe('idempotency and concurrency', () => {
   });
 });
 
+describe('a session ended after the route read it', () => {
+  it('moves no money: the statement or transaction that debits checks the session again', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    // This placement reads the session; the next ones within seconds take that read and re-check it where they debit.
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]));
+    await t.rows(sql`update sessions set revoked_at = ${t.clock.now().toISOString()}::timestamptz where id = ${session.sessionId}`);
+    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]), 'SESSION_EXPIRED', 'sid');
+    // Two singles in one request: written in one transaction, which checks the session first.
+    const two = [
+      { option: upcoming(), stake: 2_00 },
+      { option: upcoming(), stake: 2_00 },
+    ];
+    refusedWith(await singlePost(t, session, two), 'SESSION_EXPIRED', 'sid');
+    expect(await betCount(session.uid)).toBe(1);
+    const [wallet] = await t.rows<{ balance_minor: string }>(sql`select balance_minor from wallets where user_id = ${session.uid} and currency = 'BRL'`);
+    expect(Number(wallet!.balance_minor)).toBe(95_00);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('keeps placing for a live session that was read moments ago, on both paths', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]));
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]));
+    await placedOk(
+      await singlePost(t, session, [
+        { option: upcoming(), stake: 2_00 },
+        { option: upcoming(), stake: 2_00 },
+      ]),
+    );
+    expect(await balanceOf(t, session, 'BRL')).toBe(86_00);
+  });
+});
+
 describe('an idle session', () => {
   it('must sign in again before a bet: REAUTH_REQUIRED, no bet, no debit (last: it moves the shared clock)', async () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });

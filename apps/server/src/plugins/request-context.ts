@@ -18,6 +18,11 @@ export interface SessionUser {
   /** The player's brand and last presence, as read when the session was checked in this request (saves re-reading). */
   appKey?: string;
   activeAt?: Date;
+  /**
+   * Taken from a read up to SESSION_RECENT_MS old (session.service `sessionAuthenticateRecent`): money may move for
+   * this user only in a statement or transaction that checks the session again.
+   */
+  recheck?: boolean;
 }
 
 export interface RequestContext {

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { MoneyActionGuard } from '../modules/account/account-session.service.ts';
-import { sessionAuthenticate } from '../modules/session/session.service.ts';
+import { sessionAuthenticate, sessionAuthenticateRecent } from '../modules/session/session.service.ts';
 import { envelopeError, envelopeOk } from './error-handler.ts';
 import {
   idempotencyAnswerInsertSql,
@@ -67,6 +67,11 @@ export interface RouteOptions {
    * and rolls back. Only for handlers whose every effect is inside that transaction.
    */
   answerInTransaction?: boolean;
+  /**
+   * The user's session may come from a read up to a few seconds old (`sessionAuthenticateRecent`, `user.recheck`):
+   * only for handlers that move money solely through statements or transactions that check the session again.
+   */
+  sessionRecheckedByHandler?: boolean;
 }
 
 const COMMON = new Set<string>(COMMON_PARAM_NAMES);
@@ -101,11 +106,12 @@ export function bodyParse<E extends Endpoint>(definition: E, raw: unknown): z.ou
   return parsed.data as z.output<E['body']>;
 }
 
-async function userOf(deps: RouteDeps, definition: Endpoint, ctx: RequestContext): Promise<SessionUser | undefined> {
+async function userOf(deps: RouteDeps, definition: Endpoint, ctx: RequestContext, options: RouteOptions): Promise<SessionUser | undefined> {
   if (definition.auth === 'none') return undefined;
   const uid = uidParse(ctx.params.uid);
   if (definition.auth === 'optional' && (uid === undefined || !ctx.params.sid)) return undefined;
   try {
+    if (options.sessionRecheckedByHandler && definition.auth === 'user') return await sessionAuthenticateRecent(deps.db, uid, ctx.params.sid, deps.now());
     return await sessionAuthenticate(deps.db, uid, ctx.params.sid, deps.now());
   } catch (error) {
     // An optional session that has expired is simply absent; only routes that need a user answer 604.
@@ -136,7 +142,7 @@ export function routeRegister<E extends Endpoint>(
     url: definition.path,
     handler: async (request, reply) => {
       const ctx = request.ctx;
-      const user = await userOf(deps, definition, ctx);
+      const user = await userOf(deps, definition, ctx, options);
       ctx.user = user;
       if (user) await rateLimitCheck(deps.rateStore, `user:${user.uid}`, deps.rateLimitPerUser);
       const query = queryParse(definition, request.query);

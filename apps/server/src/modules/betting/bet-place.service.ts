@@ -18,6 +18,8 @@ import type { AnswerInTransaction } from '../../plugins/route.ts';
 import { sql } from 'drizzle-orm';
 import { ledgerTransfer, ledgerTransferPrepare, type LedgerAccountRef } from '../ledger/ledger.service.ts';
 import { brandOfUser } from '../payments/payments-deps.ts';
+import { sessionLiveSql } from '../session/session.repository.ts';
+import { sessionRecheck } from '../session/session.service.ts';
 import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
@@ -190,7 +192,8 @@ async function betWriteInOneStatement(
   // The answer is the list the route will send, its id filled in by the statement from the id it draws (CTE n).
   const template = [placedOf(bet, { id: 0, status: row.status, stakeMinor: row.stakeMinor })];
   const keyInsert = answer.insertSql(template, { path: [0, 'id'], value: sql`to_jsonb(n.id::text)` }, sql`n`);
-  const written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert);
+  // The session is checked in the statement itself (CTE s): revoked or expired since it was read, nothing is written.
+  const written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert, sessionLiveSql(user.sessionId, user.uid, deps.now()));
   if (!written.claimed) throw new IdempotencyKeyTaken();
   answer.written();
   return [placedOf(bet, written)];
@@ -213,6 +216,7 @@ async function betsWrite(
   if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
   return transaction(deps.db, async (tx: Tx) => {
+    await sessionRecheck(tx, user, now);
     const placed: PlacedBet[] = [];
     for (const bet of planned) {
       let grantId: number | undefined;

@@ -64,6 +64,7 @@ export async function betInsert(tx: DbOrTx, bet: Omit<BetInsert, 'id'>, legs: re
 
 /** Raised by the database when a one-statement placement's wallet debit did not apply: everything it wrote is undone. */
 const ABORT_INSUFFICIENT = 'piranha_abort:INSUFFICIENT_FUNDS';
+const ABORT_SESSION = 'piranha_abort:SESSION_EXPIRED';
 
 /**
  * A whole placement of one bet as ONE statement (so one implicit transaction and one round trip): the idempotency
@@ -78,6 +79,7 @@ export async function betPlaceInOneStatement(
   legs: readonly BetLegInsert[],
   stake: TransferRows,
   keyInsert: SQL,
+  sessionLive: SQL,
 ): Promise<({ claimed: true } & BetInserted) | { claimed: false }> {
   if (!stake.wallet || stake.wallet.amountMinor >= 0) throw new Error('a one-statement placement debits one player wallet');
   let rows: (Partial<InsertedRow> & { claimed: number })[];
@@ -85,19 +87,22 @@ export async function betPlaceInOneStatement(
     rows = await rowsOf(
       db,
       sql`with n as (select nextval('bets_id_seq') as id),
+        s as (${sessionLive}),
         k as (${keyInsert}),
         b as (
           insert into bets (id, ${BET_COLUMNS}) select n.id, ${betValues(bet)} from n where exists (select 1 from k)
           returning id, status, stake_minor
         ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}
         select (select count(*) from k)::int as claimed, b.id, b.status, b.stake_minor,
-          case when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
+          case when not exists (select 1 from s) then piranha_abort('SESSION_EXPIRED')
+            when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
         from (select 1) as one left join b on true`,
       // One shape per number of legs and of transfer lines.
       `bet_place_${legs.length}_${stake.lines.length}`,
     );
   } catch (error) {
     if (error instanceof Error && error.message.includes(ABORT_INSUFFICIENT)) throw new AppError('INSUFFICIENT_FUNDS');
+    if (error instanceof Error && error.message.includes(ABORT_SESSION)) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
     throw error;
   }
   const [row] = rows;

@@ -25,7 +25,8 @@ import { freeActivityInfoOf } from './free-bet.service.ts';
 export function bettingRoutes(app: FastifyInstance, deps: BettingDeps): void {
   routeRegister(app, deps, betLatestInfo, ({ user, body }) => betLatestInfoOf(deps, user, body));
   // Placements write their idempotent answer in the bet's own transaction: one commit per accepted bet.
-  const inTransaction = { answerInTransaction: true };
+  // Their session may be a few seconds old: betsWrite checks it again in the statement or transaction that debits.
+  const inTransaction = { answerInTransaction: true, sessionRecheckedByHandler: true };
   routeRegister(app, deps, betSinglePass, ({ user, body, answer }) => singlesPlace(deps, user, body, answer), inTransaction);
   routeRegister(app, deps, betMultiple, ({ user, body, answer }) => multiplesPlace(deps, user, body, answer), inTransaction);
   routeRegister(app, deps, betFree, ({ user, body, answer }) => freeBetPlace(deps, user, body, answer), inTransaction);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -39,6 +39,19 @@ export async function sessionFindLive(db: DbOrTx, sidHash: string) {
     activeAt: new Date(row.active_at),
     appKey: row.app_key,
   };
+}
+
+/**
+ * The rows of a session that is still live for this user at `at` (not revoked, not expired): a money statement
+ * that took its session from the recent-session memo selects it in a CTE and aborts when it is gone.
+ */
+export function sessionLiveSql(sessionId: number, userId: number, at: Date): SQL {
+  return sql`select 1 from sessions where id = ${sessionId} and user_id = ${userId} and revoked_at is null and expires_at > ${at.toISOString()}::timestamptz`;
+}
+
+export async function sessionStillLive(db: DbOrTx, sessionId: number, userId: number, at: Date): Promise<boolean> {
+  const rows = await rowsOf(db, sessionLiveSql(sessionId, userId, at));
+  return rows.length > 0;
 }
 
 export async function sessionTouch(db: DbOrTx, sessionId: number, at: Date): Promise<void> {
