@@ -171,6 +171,34 @@ describe('Sports, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('asks again with the ETag it holds: an unchanged odds poll is a 304 and the match keeps its prices', async () => {
+    // A soccer match days away: priced once, its odds stand still while we watch.
+    const upcoming = (await (await fetch(`${server.origin}/api/piranha/v1/match/list/by_source?source=upcoming&sport_id=1&page_limit=50`)).json()) as {
+      data: { records: { id: number; bt: number; ty: number }[] };
+    };
+    const latest = upcoming.data.records.reduce((best, match) => (match.bt > best.bt ? match : best));
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const polls: { status: number; ifNoneMatch: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/match/odds/latest')) return;
+      polls.push({ status: response.status(), ifNoneMatch: response.request().headers()['if-none-match'] });
+    });
+    await page.goto(`http://${INDIA}/#/match-detail?matchId=${latest.id}&isComing=1&matchType=${latest.ty}`);
+    await welcomeDismiss(page);
+    const prices = page.locator('section[data-mty] button[data-odds]');
+    await prices.first().waitFor();
+    const shown = await prices.allTextContents();
+    await expect.poll(() => polls.filter((poll) => poll.status === 304).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(polls[0]).toEqual({ status: 200, ifNoneMatch: undefined });
+    for (const poll of polls.slice(1)) expect(poll.ifNoneMatch).toMatch(/^"[^"]+"$/);
+    // The kept answer still drives the page: the same prices, still tappable.
+    expect(await prices.allTextContents()).toEqual(shown);
+    await prices.first().click();
+    await page.getByTestId('mini-slip').filter({ visible: true }).waitFor();
+    await context.close();
+  });
+
   it('lives on its own page, and shows matches as they finish under results', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

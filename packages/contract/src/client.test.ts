@@ -4,6 +4,7 @@ import { ApiError, createApiClient, type ApiClientOptions, type FailedCallReport
 import type { CommonParams } from './common-params.ts';
 import { bannerList, dynconfigGet, globalConfigGet } from './config.ts';
 import { errorReport } from './report.ts';
+import { matchListGetNew, matchOddsLatest } from './sports.ts';
 
 const STARTED_MS = 1_750_000_000_000;
 const TICK_MS = 25;
@@ -388,5 +389,78 @@ describe('api client: timeout and cancellation', () => {
     await expect(h.client.call(globalConfigGet, { signal: controller.signal })).rejects.not.toBeInstanceOf(ApiError);
     expect(h.calls).toHaveLength(1);
     expect(h.reports).toEqual([]);
+  });
+});
+
+describe('api client: revalidating polls', () => {
+  const odds = { records: [{ id: 7, ms: 5, mc: { s: 600, r: true, tp: 1, pe: 1001, itd: 0 }, nsg: [], tms: 0, mg: [] }] };
+  const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } });
+  const ifNoneMatchOf = (call: FetchCall) => headersOf(call)['if-none-match'];
+
+  it('sends the last ETag back as If-None-Match and answers a 304 with the data it kept', async () => {
+    const h = harness((attempt) => (attempt === 1 ? ok(odds, { etag: '"v1-gz"' }) : notModified('"v1-gz"')));
+    const first = await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    const second = await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    expect(second).toEqual(first);
+    expect(second.records[0]!.id).toBe(7);
+    expect(h.calls.map(ifNoneMatchOf)).toEqual([undefined, '"v1-gz"']);
+    // The cache buster still changes, so nothing between the app and the server answers from its own cache.
+    const busters = h.calls.map((call) => new URL(call.url).searchParams.get('_t'));
+    expect(busters[0]).toBe(String(STARTED_MS));
+    expect(busters[1]).not.toBe(busters[0]);
+    expect(h.reports).toEqual([]);
+  });
+
+  it('keeps the newest answer: a changed poll replaces the ETag sent next', async () => {
+    const moved = { records: [{ ...odds.records[0]!, mc: { ...odds.records[0]!.mc, s: 602 } }] };
+    const answers = [ok(odds, { etag: '"v1"' }), ok(moved, { etag: '"v2"' }), notModified('"v2"')];
+    const h = harness((attempt) => answers[attempt - 1]!);
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    const third = await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    expect(third.records[0]!.mc.s).toBe(602);
+    expect(h.calls.map(ifNoneMatchOf)).toEqual([undefined, '"v1"', '"v2"']);
+  });
+
+  it('keeps answers apart by query: another set of matches or another language asks without an ETag', async () => {
+    let language = 'PT';
+    const h = harness(() => ok(odds, { etag: '"v1"' }), { params: () => ({ ik_appid: 'piranha', lca_lang: language }) });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7,8' } });
+    language = 'ES';
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    expect(h.calls.map(ifNoneMatchOf)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('never keeps an error answer, nor one without an ETag', async () => {
+    const answers = [json({ dm_error: 1001, error_msg: 'match_ids is invalid', data: { field: 'match_ids' } }, 200, { etag: '"e"' }), ok(odds), ok(odds)];
+    const h = harness((attempt) => answers[attempt - 1]!);
+    await apiErrorOf(h.client.call(matchOddsLatest, { query: { match_ids: '7' } }));
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '7' } });
+    expect(h.calls.map(ifNoneMatchOf)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('treats a 304 it did not ask for as a malformed answer (dm_error 500), reported once', async () => {
+    const h = harness(() => notModified('"v1"'));
+    const error = await apiErrorOf(h.client.call(matchListGetNew, { query: { cursor: 3 } }));
+    expect(error.dmError).toBe(500);
+    expect(error.httpStatus).toBe(304);
+    expect(h.reports).toHaveLength(1);
+  });
+
+  it('only revalidates the endpoints that say so: other GETs never send If-None-Match', async () => {
+    const h = harness(() => ok({ global_stats: 0 }, { etag: '"c1"' }));
+    await h.client.call(globalConfigGet);
+    await h.client.call(globalConfigGet);
+    expect(h.calls.map(ifNoneMatchOf)).toEqual([undefined, undefined]);
+  });
+
+  it('remembers a bounded number of polls: the oldest is asked again without an ETag', async () => {
+    const h = harness(() => ok(odds, { etag: '"v"' }));
+    for (let id = 1; id <= 17; id += 1) await h.client.call(matchOddsLatest, { query: { match_ids: String(id) } });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '17' } });
+    await h.client.call(matchOddsLatest, { query: { match_ids: '1' } });
+    expect(h.calls.slice(-2).map(ifNoneMatchOf)).toEqual(['"v"', undefined]);
   });
 });

@@ -57,7 +57,16 @@ export interface CallInput<E extends Endpoint> {
 }
 
 const RETRYABLE = Symbol('retryable');
-type Attempt = { ok: true; status: number; json: unknown; traceId: string } | { ok: false; reason: typeof RETRYABLE; status: number };
+type Attempt = { ok: true; status: number; json: unknown; traceId: string; etag: string | null } | { ok: false; reason: typeof RETRYABLE; status: number };
+
+/** An answer kept to revalidate: its ETag and the envelope it came with. */
+interface Kept {
+  etag: string;
+  json: unknown;
+}
+
+/** How many polls' last answers a client keeps for revalidation (one per visible list and open match is plenty). */
+const KEPT_MAX = 16;
 
 function queryString(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
@@ -77,17 +86,27 @@ export function createApiClient(options: ApiClientOptions) {
   const retries = options.retries ?? TIMERS.httpRetries;
   const retryBaseMs = options.retryBaseMs ?? TIMERS.httpRetryBaseMs;
 
-  async function attempt(url: string, init: RequestInit, signal?: AbortSignal): Promise<Attempt> {
+  /** Last answers of `revalidate` endpoints by URL without its cache buster, oldest first out. */
+  const kept = new Map<string, Kept>();
+  function keep(key: string, answer: Kept): void {
+    kept.delete(key);
+    if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);
+    kept.set(key, answer);
+  }
+
+  async function attempt(url: string, init: RequestInit, signal?: AbortSignal, revalidating?: Kept): Promise<Attempt> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
       const response = await fetchImpl(url, { ...init, signal: combined, credentials: 'include' });
       const traceId = response.headers.get(HEADER_TRACE_ID) ?? '';
       if (response.status >= 500 || response.status === 429) return { ok: false, reason: RETRYABLE, status: response.status };
+      // Not modified: the answer kept is still the answer (a 304 nobody asked for has no body, so it is malformed).
+      if (response.status === 304) return { ok: true, status: 304, json: revalidating?.json, traceId, etag: revalidating?.etag ?? null };
       const json: unknown = await response.json().catch(() => undefined);
       // A caller that cancels while the body streams in gets its AbortError, not a report of a malformed answer.
       if (signal?.aborted) throw signal.reason;
-      return { ok: true, status: response.status, json, traceId };
+      return { ok: true, status: response.status, json, traceId, etag: response.headers.get('etag') };
     } catch (error) {
       if (signal?.aborted) throw error;
       return { ok: false, reason: RETRYABLE, status: 0 };
@@ -97,9 +116,14 @@ export function createApiClient(options: ApiClientOptions) {
   async function call<E extends Endpoint>(definition: E, input: CallInput<E> = {}): Promise<EndpointData<E>> {
     const started = now();
     const base = options.hosts()[definition.host] ?? '';
-    const query = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined), _t: String(started) });
+    const ownQuery = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined) });
+    const query = ownQuery === '' ? `_t=${started}` : `${ownQuery}&_t=${started}`;
     const url = `${base}${definition.path}?${query}`;
     const headers: Record<string, string> = { ...options.headers() };
+    // Only a GET is revalidated: RFC 9110 keeps 304 for GET and HEAD.
+    const keptKey = definition.revalidate && definition.method === 'GET' ? `${base}${definition.path}?${ownQuery}` : undefined;
+    const revalidating = keptKey === undefined ? undefined : kept.get(keptKey);
+    if (revalidating) headers['if-none-match'] = revalidating.etag;
     const bodyText = definition.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined;
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     if (input.idempotencyKey) headers[HEADER_IDEMPOTENCY_KEY] = input.idempotencyKey;
@@ -129,7 +153,7 @@ export function createApiClient(options: ApiClientOptions) {
     let result: Attempt = { ok: false, reason: RETRYABLE, status: 0 };
     for (let attemptIndex = 0; attemptIndex <= retries; attemptIndex += 1) {
       if (attemptIndex > 0) await sleep(retryBaseMs * 2 ** (attemptIndex - 1));
-      result = await attempt(url, { method: definition.method, headers, body: bodyText }, input.signal);
+      result = await attempt(url, { method: definition.method, headers, body: bodyText }, input.signal, revalidating);
       if (result.ok || !mayRetry) break;
     }
     if (!result.ok) return fail(result.status, ERRORS.INTERNAL.code, '', undefined, '');
@@ -139,6 +163,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (envelope.dm_error !== 0) return fail(result.status, envelope.dm_error, String(envelope.error_msg ?? ''), envelope.data, result.traceId);
     const parsed = (definition.data as z.ZodMiniType).safeParse(envelope.data);
     if (!parsed.success) return fail(result.status, ERRORS.INTERNAL.code, 'malformed response', undefined, result.traceId);
+    if (keptKey !== undefined && result.etag) keep(keptKey, { etag: result.etag, json: envelope });
     return parsed.data as EndpointData<E>;
   }
 

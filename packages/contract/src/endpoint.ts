@@ -30,6 +30,11 @@ export interface Endpoint<
    * session idle longer than the brand allows must sign in again first (dm_error 1031, spec §4).
    */
   moneyAction?: true;
+  /**
+   * A GET polled for an answer that rarely changes, sent with an ETag: the client keeps its last answer and asks again
+   * with If-None-Match, so an unchanged poll costs a 304 without a body (the player's mobile data, the server's CPU).
+   */
+  revalidate?: true;
 }
 
 export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;

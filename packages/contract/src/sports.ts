@@ -287,6 +287,7 @@ export const matchListGetNew = endpoint({
   path: '/api/piranha/v1/match/list/get_new',
   host: 'main',
   auth: 'none',
+  revalidate: true,
   query: z.object({
     cursor: queryInteger('incr_cursor of the last answer (list/get or get_new)', { min: 0 }),
     sport_id: sportIdQuery,
@@ -331,13 +332,15 @@ export const matchListGetByIds = endpoint({
 
 /**
  * Latest odds of a set of matches, polled every 2 s for the visible cards (and with detail=1 for an open match).
- * Answers carry an ETag; send it as If-None-Match to get 304 without a body while nothing changed.
+ * Answers carry an ETag; the typed client sends it back as If-None-Match (`revalidate`) and gets 304 without a body
+ * while nothing changed.
  */
 export const matchOddsLatest = endpoint({
   method: 'GET',
   path: '/api/piranha/v1/match/odds/latest',
   host: 'main',
   auth: 'none',
+  revalidate: true,
   query: z.object({
     match_ids: matchIdsQuery,
     detail: z.optional(described(z.pipe(queryInteger('detail'), z.union([z.literal(0), z.literal(1)])), '1 for every market group, 0 (default) the main ones')),
