@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { productServerStart, helloServerStart, REPO_ROOT } from './bench/http-servers.mjs';
+import { productServerStart, helloServerStart, replayServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
 import { bettingPlacementsPglite, bettingPlacementsPostgres, bettingSettlement } from './bench/betting.mjs';
 import { casinoRng, casinoWalletRounds } from './bench/casino.mjs';
@@ -189,13 +189,29 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
         headers: { ...poll.headers, ...gzip },
         verifyResponse: (status, headers) => status === 200 && headers['content-encoding'] === 'gzip' && headers['content-length'] === compressed.length,
       });
+      // The floor for this answer: a bare node:http server sending the same status, header lines and bytes.
+      const answerFile = join(bytesDir, `answer-${index}.json`);
+      await writeFile(answerFile, JSON.stringify({ status: 200, headers: compressed.rawHeaders, bodyBase64: compressed.raw.toString('base64') }));
+      const replay = await replayServerStart({ answerFile });
+      let replayRun;
+      try {
+        replayRun = await loadRun(replay.url, {
+          seconds,
+          warmupSeconds: 2,
+          ...request,
+          headers: { ...poll.headers, ...gzip },
+          verifyResponse: (status, headers) => status === 200 && headers['content-encoding'] === 'gzip' && headers['content-length'] === compressed.length,
+        });
+      } finally {
+        await replay.stop();
+      }
       rows.push({
         name: `${poll.name}, 200 gzip (as browsers ask)`,
         figure: gzipped.requestsPerSecond,
         unit: 'req/s',
         ceiling: ceilingName,
         ratio: ratioOf(gzipped),
-        note: `${loadNote(gzipped)}; ${(text.length / KB).toFixed(1)} KB JSON sent as ${(Number(compressed.length) / KB).toFixed(1)} KB; goal ≥ 0.5, p99 ≤ 10 ms`,
+        note: `${loadNote(gzipped)}; ${(text.length / KB).toFixed(1)} KB JSON sent as ${(Number(compressed.length) / KB).toFixed(1)} KB; goal ≥ 0.5, p99 ≤ 10 ms; the same ${compressed.rawHeaders.length / 2} header lines and bytes from a bare node:http server: ${Math.round(replayRun.requestsPerSecond).toLocaleString('en-US')} req/s (this row ${(gzipped.requestsPerSecond / replayRun.requestsPerSecond).toFixed(2)}× of it)`,
       });
 
       const plain = await loadRun(poll.url, {
@@ -240,7 +256,10 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
   }
 });
 
-/** One answer taken with the client's Accept-Encoding, its length and encoding as sent and its JSON decompressed. */
+/**
+ * One answer taken with the client's Accept-Encoding: its length and encoding as sent, its JSON decompressed, and its
+ * bytes and header lines as they came (for the replay server).
+ */
 async function gzipAnswerOf(url, { method, body }, headers) {
   const { request } = await import('node:http');
   const { gunzipSync } = await import('node:zlib');
@@ -251,7 +270,13 @@ async function gzipAnswerOf(url, { method, body }, headers) {
       response.on('end', () => {
         const raw = Buffer.concat(chunks);
         const encoding = response.headers['content-encoding'];
-        resolvePromise({ encoding, length: response.headers['content-length'], text: (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8') });
+        resolvePromise({
+          encoding,
+          length: response.headers['content-length'],
+          text: (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'),
+          raw,
+          rawHeaders: response.rawHeaders,
+        });
       });
       response.on('error', reject);
     });

@@ -28,6 +28,25 @@ export async function helloServerStart({ bytesFile } = {}) {
 }
 
 /**
+ * Starts the replay server (`replay-server.mjs`) answering every request with the answer recorded in `answerFile`;
+ * resolves once it answers.
+ */
+export async function replayServerStart({ answerFile }) {
+  const port = await portFree();
+  const handle = childStart(process.execPath, [fileURLToPath(new URL('./replay-server.mjs', import.meta.url))], {
+    env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile },
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await httpWaitOk(url, handle, { startedAt: performance.now(), timeoutMs: 15_000 });
+  } catch (error) {
+    await childStop(handle);
+    throw error;
+  }
+  return { url, stop: () => childStop(handle) };
+}
+
+/**
  * Starts the real server (apps/server/src/server.ts under tsx, as `npm start` does) on a fresh PGlite in a
  * temporary DATA_DIR, and measures the cold start: spawn → first 200 from /healthz. tsx's CLI is run with
  * this node directly rather than through `npx`, so npm's own start-up is not counted as the server's.
