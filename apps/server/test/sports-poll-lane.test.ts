@@ -115,6 +115,10 @@ describe('the poll lane', () => {
     expect(fromLane.status).toBe(304);
     expect(fromLane.text).toBe('');
     expect(comparable(fromLane.headers)).toStrictEqual(comparable(fromFastify.headers));
+    // RFC 9110 §15.4.5: what the 200 would have said of caching, and nothing that guards a body it does not have.
+    const { connection: _connection, 'keep-alive': _keepAlive, ...repeated } = comparable(fromLane.headers);
+    expect(repeated).toStrictEqual({ 'cache-control': 'no-cache', vary: 'accept-encoding', etag });
+    expect(fromLane.headers[HEADER_TRACE_ID]).toMatch(/^[0-9a-f]{16}$/);
     // A stale ETag gets the whole answer.
     const stale = await call(base, 'GET', matchOddsLatest.path, { query: conditional.query, headers: { 'if-none-match': '"stale"' } });
     expect(stale.status).toBe(200);

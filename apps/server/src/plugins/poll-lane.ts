@@ -163,6 +163,20 @@ export const POLL_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.free
 });
 const answerHeaders: readonly string[] = Object.entries(POLL_ANSWER_HEADERS).flat();
 
+/**
+ * What a 304 repeats of its 200 beside the trace id and ETag: the fields RFC 9110 §15.4.5 lists (Cache-Control,
+ * Vary; Node writes Date), and nothing else — it has no body, so the headers that guard a body (CSP, nosniff, framing,
+ * CORP, referrer) have nothing to guard; a cache keeps them from the 200 it holds.
+ */
+export const POLL_NOT_MODIFIED_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': POLL_ANSWER_HEADERS['cache-control']!,
+  vary: POLL_ANSWER_HEADERS.vary!,
+});
+const notModifiedHeaders: readonly string[] = Object.entries(POLL_NOT_MODIFIED_HEADERS).flat();
+
+/** The headers of a poll's 200 that a 304 leaves out (Fastify's security hook set them before the route ran). */
+export const POLL_BODY_GUARD_HEADER_NAMES: readonly string[] = Object.keys(POLL_ANSWER_HEADERS).filter((name) => !(name in POLL_NOT_MODIFIED_HEADERS));
+
 export function pollLaneCreate(options: PollLaneOptions): PollLane {
   const maxRemembered = options.maxRemembered ?? 10_000;
   const routes = { GET: new Map<string, Lookup>(), POST: new Map<string, Lookup>() };
@@ -178,9 +192,20 @@ export function pollLaneCreate(options: PollLaneOptions): PollLane {
   function headersOf(answer: Representation): { ok: string[]; notModified: string[] } {
     let lists = headerLists.get(answer);
     if (!lists) {
-      const notModified = [HEADER_TRACE_ID, '', ...answerHeaders, 'etag', answer.etag];
+      const notModified = [HEADER_TRACE_ID, '', ...notModifiedHeaders, 'etag', answer.etag];
       const encoding = answer.gzip ? ['content-encoding', 'gzip'] : [];
-      const ok = [...notModified, ...encoding, 'content-type', 'application/json; charset=utf-8', 'content-length', String(answer.bytes.length)];
+      const ok = [
+        HEADER_TRACE_ID,
+        '',
+        ...answerHeaders,
+        'etag',
+        answer.etag,
+        ...encoding,
+        'content-type',
+        'application/json; charset=utf-8',
+        'content-length',
+        String(answer.bytes.length),
+      ];
       lists = { ok, notModified };
       headerLists.set(answer, lists);
     }

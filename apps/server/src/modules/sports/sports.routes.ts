@@ -17,7 +17,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { AppError } from '../../app-error.ts';
 import { bodyParse, queryParse, type RouteDeps } from '../../plugins/route.ts';
-import { etagMatches, POLL_ANSWER_HEADERS, representationOf, type PollLane } from '../../plugins/poll-lane.ts';
+import {
+  etagMatches,
+  POLL_ANSWER_HEADERS,
+  POLL_BODY_GUARD_HEADER_NAMES,
+  POLL_NOT_MODIFIED_HEADERS,
+  representationOf,
+  type PollLane,
+} from '../../plugins/poll-lane.ts';
 import { responseCacheCreate } from './sports-response-cache.ts';
 import type { SportsState } from './sports-state.ts';
 import {
@@ -36,7 +43,7 @@ import {
 /**
  * The sports endpoints (contract `sports.ts`). Every answer comes from the in-memory state, serialised once per
  * feed version and query (`responseCacheCreate`), sent as ready bytes with an ETag — gzip-compressed once for clients
- * that take it (`representationOf`); If-None-Match answers 304.
+ * that take it (`representationOf`); If-None-Match answers 304 with only what RFC 9110 asks a 304 to repeat.
  * Input is validated by the contract as in `routeRegister`, so bad parameters get the same dm_error naming the field.
  */
 
@@ -95,8 +102,11 @@ export function sportsRoutes(app: FastifyInstance, deps: RouteDeps & { sports: S
         const cached = cache.get(key, sports.version(), () => build(input));
         routeLane?.remember(request.raw, key);
         const answer = representationOf(cached, request.headers['accept-encoding']);
+        if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+          for (const name of POLL_BODY_GUARD_HEADER_NAMES) reply.removeHeader(name);
+          return reply.code(304).headers(POLL_NOT_MODIFIED_HEADERS).header('etag', answer.etag).send();
+        }
         void reply.headers(POLL_ANSWER_HEADERS).header('etag', answer.etag);
-        if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
         if (answer.gzip) void reply.header('content-encoding', 'gzip');
         return reply.type('application/json; charset=utf-8').send(answer.bytes);
       },
