@@ -184,7 +184,7 @@ await measure('server', 'product server: cold start and GET /api/v1/conf/global'
 // (autocannon decodes every body as UTF-8 text, so a large identity body costs the load generator more than the
 // server), and with If-None-Match. The two goal rows (gzip, 304) alternate with the bare hello route in the same
 // minute (`besideHello`) and are compared with it; the gzip row also beside the same answer replayed by a bare
-// node:http server.
+// node:http server (the 304 row too).
 await measure('sports', 'sports polls: getList and latest odds, gzip, identity and If-None-Match', async () => {
   const server = await productServerStart({ FEED_SPEED: '0.000001' });
   const bytesDir = await mkdtemp(join(tmpdir(), 'piranha-bench-bytes-'));
@@ -232,28 +232,18 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
       });
       const gzipped = gzipPaired.run;
       // The floor for this answer: a bare node:http server sending the same status, header lines and bytes.
-      const answerFile = join(bytesDir, `answer-${index}.json`);
-      await writeFile(answerFile, JSON.stringify({ status: 200, headers: compressed.rawHeaders, bodyBase64: compressed.raw.toString('base64') }));
-      const replay = await replayServerStart({ answerFile });
-      let replayRun;
-      try {
-        replayRun = await loadRun(replay.url, {
-          seconds,
-          warmupSeconds: 2,
-          ...request,
-          headers: { ...poll.headers, ...gzip },
-          verifyResponse: (status, headers) => status === 200 && headers['content-encoding'] === 'gzip' && headers['content-length'] === compressed.length,
-        });
-      } finally {
-        await replay.stop();
-      }
+      const replayRun = await replayRunOf(join(bytesDir, `answer-${index}.json`), compressed, {
+        ...request,
+        headers: { ...poll.headers, ...gzip },
+        verifyResponse: (status, headers) => status === 200 && headers['content-encoding'] === 'gzip' && headers['content-length'] === compressed.length,
+      });
       rows.push({
         name: `${poll.name}, 200 gzip (as browsers ask)`,
         figure: gzipped.requestsPerSecond,
         unit: 'req/s',
         ceiling: 'C_http beside it',
         ratio: gzipped.requestsPerSecond / gzipPaired.ceiling,
-        note: `${loadNote(gzipped)}; ${besideNote(gzipPaired.ceiling)}; ${(text.length / KB).toFixed(1)} KB JSON sent as ${(Number(compressed.length) / KB).toFixed(1)} KB; goal ≥ 0.5, p99 ≤ 10 ms; the same ${compressed.rawHeaders.length / 2} header lines and bytes from a bare node:http server: ${Math.round(replayRun.requestsPerSecond).toLocaleString('en-US')} req/s (this row ${(gzipped.requestsPerSecond / replayRun.requestsPerSecond).toFixed(2)}× of it)`,
+        note: `${loadNote(gzipped)}; ${besideNote(gzipPaired.ceiling)}; ${(text.length / KB).toFixed(1)} KB JSON sent as ${(Number(compressed.length) / KB).toFixed(1)} KB; goal ≥ 0.5, p99 ≤ 10 ms; ${replayNote(compressed, gzipped, replayRun)}`,
       });
 
       const plain = await loadRun(poll.url, {
@@ -281,8 +271,16 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
         note: `${loadNote(plain)}; ${(text.length / KB).toFixed(1)} KB; a bare Fastify route sending the same bytes: ${Math.round(bareRun.requestsPerSecond).toLocaleString('en-US')} req/s (this row ${(plain.requestsPerSecond / bareRun.requestsPerSecond).toFixed(2)}× of it)`,
       });
 
-      const conditionalPaired = await besideHello(hello.url, poll.url, { warmupSeconds: 1, ...request, headers: { ...poll.headers, 'if-none-match': etag } });
+      const conditionalHeaders = { ...poll.headers, 'if-none-match': etag };
+      const conditionalPaired = await besideHello(hello.url, poll.url, { warmupSeconds: 1, ...request, headers: conditionalHeaders });
       const conditional = conditionalPaired.run;
+      const notModified = await gzipAnswerOf(poll.url, request, conditionalHeaders);
+      if (notModified.status !== 304) throw new Error(`${poll.name} answered If-None-Match with ${notModified.status}`);
+      const conditionalReplay = await replayRunOf(join(bytesDir, `not-modified-${index}.json`), notModified, {
+        ...request,
+        headers: conditionalHeaders,
+        verifyResponse: (status) => status === 304,
+      });
       const all304 = conditional.count3xx === conditional.total ? 'all 304' : `${conditional.count3xx} of ${conditional.total} were 304`;
       rows.push({
         name: `${poll.name}, If-None-Match → 304`,
@@ -290,7 +288,7 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
         unit: 'req/s',
         ceiling: 'C_http beside it',
         ratio: conditional.requestsPerSecond / conditionalPaired.ceiling,
-        note: `p50 ${conditional.latencyP50Ms} ms, p99 ${conditional.latencyP99Ms} ms, c${conditional.connections}; ${all304}; ${besideNote(conditionalPaired.ceiling)}; goal ≥ 0.8`,
+        note: `p50 ${conditional.latencyP50Ms} ms, p99 ${conditional.latencyP99Ms} ms, c${conditional.connections}; ${all304}; ${besideNote(conditionalPaired.ceiling)}; goal ≥ 0.8; ${replayNote(notModified, conditional, conditionalReplay)}`,
       });
     }
   } finally {
@@ -299,6 +297,25 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
     await rm(bytesDir, { recursive: true, force: true });
   }
 });
+
+/**
+ * Records `answer` (from `gzipAnswerOf`) in `answerFile` and runs the load against the replay server answering it: the
+ * floor of a bare node:http server sending the same status, header lines and bytes.
+ */
+async function replayRunOf(answerFile, answer, options) {
+  await writeFile(answerFile, JSON.stringify({ status: answer.status, headers: answer.rawHeaders, bodyBase64: answer.raw.toString('base64') }));
+  const replay = await replayServerStart({ answerFile, status: answer.status });
+  try {
+    return await loadRun(replay.url, { seconds, warmupSeconds: 2, ...options });
+  } finally {
+    await replay.stop();
+  }
+}
+
+function replayNote(answer, run, replayRun) {
+  const rate = Math.round(replayRun.requestsPerSecond).toLocaleString('en-US');
+  return `the same ${answer.rawHeaders.length / 2} header lines and bytes from a bare node:http server: ${rate} req/s (this row ${(run.requestsPerSecond / replayRun.requestsPerSecond).toFixed(2)}× of it)`;
+}
 
 /**
  * One answer taken with the client's Accept-Encoding: its length and encoding as sent, its JSON decompressed, and its
@@ -315,6 +332,7 @@ async function gzipAnswerOf(url, { method, body }, headers) {
         const raw = Buffer.concat(chunks);
         const encoding = response.headers['content-encoding'];
         resolvePromise({
+          status: response.statusCode,
           encoding,
           length: response.headers['content-length'],
           text: (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'),

@@ -29,16 +29,16 @@ export async function helloServerStart({ bytesFile } = {}) {
 
 /**
  * Starts the replay server (`replay-server.mjs`) answering every request with the answer recorded in `answerFile`;
- * resolves once it answers.
+ * resolves once it answers (with `status`, the recorded one).
  */
-export async function replayServerStart({ answerFile }) {
+export async function replayServerStart({ answerFile, status }) {
   const port = await portFree();
   const handle = childStart(process.execPath, [fileURLToPath(new URL('./replay-server.mjs', import.meta.url))], {
     env: { ...process.env, PORT: String(port), ANSWER_FILE: answerFile },
   });
   const url = `http://127.0.0.1:${port}/`;
   try {
-    await httpWaitOk(url, handle, { startedAt: performance.now(), timeoutMs: 15_000 });
+    await httpWaitOk(url, handle, { startedAt: performance.now(), timeoutMs: 15_000, status });
   } catch (error) {
     await childStop(handle);
     throw error;

@@ -51,10 +51,10 @@ export async function childStop(handle, graceMs = 5000) {
 }
 
 /**
- * Polls a URL until it answers 200; resolves with the milliseconds since `startedAt` (performance.now()).
+ * Polls a URL until it answers `status` (200); resolves with the milliseconds since `startedAt` (performance.now()).
  * Rejects when the child exits first or the deadline passes.
  */
-export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, pollMs = 10 } = {}) {
+export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, pollMs = 10, status = 200 } = {}) {
   let exited = false;
   handle.exited.then(() => {
     exited = true;
@@ -65,11 +65,11 @@ export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, p
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
       await response.arrayBuffer();
-      if (response.status === 200) return performance.now() - startedAt;
+      if (response.status === status) return performance.now() - startedAt;
     } catch {
       // Not listening yet.
     }
     await delay(pollMs);
   }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${handle.output()}`);
+  throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms:\n${handle.output()}`);
 }
