@@ -183,8 +183,8 @@ await measure('server', 'product server: cold start and GET /api/v1/conf/global'
 // it (Accept-Encoding: gzip, the goal row), without Accept-Encoding beside a bare Fastify route sending the same bytes
 // (autocannon decodes every body as UTF-8 text, so a large identity body costs the load generator more than the
 // server), and with If-None-Match. The two goal rows (gzip, 304) alternate with the bare hello route in the same
-// minute (`besideHello`) and are compared with it; the gzip row also beside the same answer replayed by a bare
-// node:http server (the 304 row too).
+// minute (`besideHello`) and are compared with it, and each is also set beside its own answer replayed by a bare
+// node:http server (`replayRunOf`).
 await measure('sports', 'sports polls: getList and latest odds, gzip, identity and If-None-Match', async () => {
   const server = await productServerStart({ FEED_SPEED: '0.000001' });
   const bytesDir = await mkdtemp(join(tmpdir(), 'piranha-bench-bytes-'));
@@ -222,7 +222,7 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
       if (identity.status !== 200 || JSON.parse(text).dm_error !== 0 || !etag)
         throw new Error(`${poll.name} answered ${identity.status} ${text.slice(0, 200)}`);
       // The compressed answer: its exact length and ETag, which every answer of the run must repeat.
-      const compressed = await gzipAnswerOf(poll.url, request, { ...poll.headers, ...gzip });
+      const compressed = await answerOf(poll.url, request, { ...poll.headers, ...gzip });
       if (compressed.encoding !== 'gzip' || compressed.text !== text) throw new Error(`${poll.name} sent no gzip answer of the same JSON`);
       const gzipPaired = await besideHello(hello.url, poll.url, {
         warmupSeconds: 2,
@@ -274,7 +274,7 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
       const conditionalHeaders = { ...poll.headers, 'if-none-match': etag };
       const conditionalPaired = await besideHello(hello.url, poll.url, { warmupSeconds: 1, ...request, headers: conditionalHeaders });
       const conditional = conditionalPaired.run;
-      const notModified = await gzipAnswerOf(poll.url, request, conditionalHeaders);
+      const notModified = await answerOf(poll.url, request, conditionalHeaders);
       if (notModified.status !== 304) throw new Error(`${poll.name} answered If-None-Match with ${notModified.status}`);
       const conditionalReplay = await replayRunOf(join(bytesDir, `not-modified-${index}.json`), notModified, {
         ...request,
@@ -299,7 +299,7 @@ await measure('sports', 'sports polls: getList and latest odds, gzip, identity a
 });
 
 /**
- * Records `answer` (from `gzipAnswerOf`) in `answerFile` and runs the load against the replay server answering it: the
+ * Records `answer` (from `answerOf`) in `answerFile` and runs the load against the replay server answering it: the
  * floor of a bare node:http server sending the same status, header lines and bytes.
  */
 async function replayRunOf(answerFile, answer, options) {
@@ -318,10 +318,10 @@ function replayNote(answer, run, replayRun) {
 }
 
 /**
- * One answer taken with the client's Accept-Encoding: its length and encoding as sent, its JSON decompressed, and its
- * bytes and header lines as they came (for the replay server).
+ * One answer to these request headers: its status, length and encoding as sent, its JSON decompressed, and its bytes
+ * and header lines as they came (for the replay server).
  */
-async function gzipAnswerOf(url, { method, body }, headers) {
+async function answerOf(url, { method, body }, headers) {
   const { request } = await import('node:http');
   const { gunzipSync } = await import('node:zlib');
   return new Promise((resolvePromise, reject) => {

@@ -1,12 +1,11 @@
 /**
  * The floor under a poll row: a bare `node:http` server that answers every request with one recorded answer — the
  * same status, header lines and body bytes the product sent — with nothing else to do but a fresh `x-trace-id` per
- * answer, as the product writes one. Beside a product row it says how much of the gap to the hello ceiling is the
+ * answer, as the product writes one (a counter here, the same length). Beside a product row it says how much of the gap to the hello ceiling is the
  * answer itself (its size, its header lines, which the load generator parses too) and how much the product's work.
  * ANSWER_FILE holds `{ "status": 200, "headers": [name, value, …], "bodyBase64": "…" }`. Prints its port when ready.
  */
 import { createServer } from 'node:http';
-import { randomFillSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const answer = JSON.parse(readFileSync(process.env.ANSWER_FILE, 'utf8'));
@@ -22,16 +21,9 @@ for (let index = 0; index < answer.headers.length; index += 2) {
   headers.push(answer.headers[index], answer.headers[index + 1]);
 }
 
-const ids = Buffer.allocUnsafe(8 * 512);
-let idAt = ids.length;
-function traceId() {
-  if (idAt + 8 > ids.length) {
-    randomFillSync(ids);
-    idAt = 0;
-  }
-  idAt += 8;
-  return ids.toString('hex', idAt - 8, idAt);
-}
+// A fresh trace id per answer, of the same 16 hex characters: the floor counts the bytes, so a counter will do.
+let answered = 0;
+const traceId = () => (answered++).toString(16).padStart(16, '0');
 
 const server = createServer((request, response) => {
   if (traceAt >= 0) headers[traceAt] = traceId();
