@@ -94,8 +94,14 @@ export async function accountSummary(deps: PaymentsDeps, user: SessionUser, requ
   };
 }
 
+/**
+ * The form of a method with the player's values. Saved values are checked again for their warnings (an RFC whose
+ * check digit does not compute), so the form keeps showing the note on every visit, not only after the save.
+ */
 function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string, string>>) {
   const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
+  const check = Object.keys(values).length > 0 ? accountElementsCheck(channel.key, channel.currency, banks, values) : undefined;
+  const warnings: Partial<Record<string, string>> = check?.ok ? check.warnings : {};
   return accountElementsOf(channel.key, channel.currency, banks).map((def) => ({
     name: def.name,
     kind: def.kind,
@@ -105,6 +111,7 @@ function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string,
     max_length: def.maxLength,
     country_code: def.countryCode,
     value: values[def.name] ?? '',
+    warning: warnings[def.name] ?? '',
   }));
 }
 
