@@ -8,8 +8,8 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { elementProblem } from './account-element-check.ts';
-import { AccountElementsForm, useFieldLabel, useProblemText } from './account-elements-form.tsx';
+import { elementProblem, elementProblemOfIssue } from './account-element-check.ts';
+import { AccountElementsForm, useProblemText } from './account-elements-form.tsx';
 import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 import { AmountField } from './amount-field.tsx';
 import {
@@ -49,7 +49,6 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
   const create = usePayoutOrderCreateMutation(uid);
   const saveKey = useIdempotencyKey();
   const payoutKey = useIdempotencyKey();
-  const label = useFieldLabel();
   const problemText = useProblemText();
 
   if (account.isPending) {
@@ -119,7 +118,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
       } catch (error) {
         const field = paymentErrorField(error);
         if (field && error instanceof ApiError && fields.some((entry) => entry.name === field))
-          setServerProblem({ field, text: error.errorMsg || t('payments.withdraw.fieldInvalid', { field: label(field) }) });
+          setServerProblem({ field, text: problemText(field, elementProblemOfIssue((error.data as { issue?: unknown } | undefined)?.issue)) });
         return;
       }
       setEdits((current) => ({ ...current, [channelKey]: {} }));
