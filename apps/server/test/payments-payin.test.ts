@@ -24,6 +24,20 @@ describe('pay-in orders', () => {
     expect(order.instruction.qr_svg).toMatch(/^<svg/);
   });
 
+  it('writes an accented brand name the way every BR Code reader counts it (Tucunaré Bet → TUCUNARE BET)', async () => {
+    const session = await t.session('tucunare');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+    const copy = order.instruction.copy_text!;
+    const parsed = brCodeParse(copy);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.fields.find((field) => field.id === '59')?.value).toBe('TUCUNARE BET');
+    expect(parsed.ok && parsed.fields.find((field) => field.id === '60')?.value).toBe('SAO PAULO');
+    // Printable ASCII only: a byte is a character, so byte- and character-counting readers agree.
+    expect(copy).toMatch(/^[\x20-\x7e]+$/);
+    // The page and the record still name the brand as it is written.
+    expect(order.instruction.beneficiary).toBe('Tucunaré Bet');
+  });
+
   it('moves a PIX order 0 → 1 → 4 on approval and credits the wallet once', async () => {
     const session = await t.session('piranha');
     const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
