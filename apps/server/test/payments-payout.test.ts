@@ -33,6 +33,19 @@ async function fundedBrazilian(amountMinor = 100_000) {
   return session;
 }
 
+describe('withdrawals in a currency without minor units', () => {
+  it('pays whole dong: a fraction is refused, and the fee is rounded down to a whole dong', async () => {
+    const { session } = await playerFund(t, { appKey: 'lotusvn' });
+    const account = { bank_code: 'VCB', account_type: 'savings', account_number: '0123456789', holder_name: 'Nguyen Van An' };
+    expect((await elementsSet(session, 'BANK_TRANSFER', account)).dm_error).toBe(0);
+    const fraction = await payout(session, { channel: 'BANK_TRANSFER', amount: 2_345_650, currency: 'VND' });
+    expect(fraction).toMatchObject({ dm_error: 1001, data: { field: 'amount', issue: 'whole_units' } });
+    // 1 % of ₫23,456 is ₫234.56: the fee is ₫234 and ₫23,222 arrives.
+    const order = await payout(session, { channel: 'BANK_TRANSFER', amount: 2_345_600, currency: 'VND' });
+    expect(order.data).toMatchObject({ amount: 2_345_600, fee: 23_400, net_amount: 2_322_200 });
+  });
+});
+
 describe('withdrawal accounts', () => {
   it('lists the elements PIX asks for and saves them normalised', async () => {
     const session = await t.session('piranha');

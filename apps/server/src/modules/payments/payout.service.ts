@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
-import type { CurrencyCode, VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   accountElementsCheck,
   accountElementsOf,
@@ -12,6 +12,7 @@ import {
   dailyMaxMinor,
   withdrawalFeeCapMinor,
   withdrawalFeeMinor,
+  WITHDRAWAL_FEE_RATE_BP,
   type PayoutChannelDef,
 } from '@piranha/domain/payments';
 import { AppError } from '../../app-error.ts';
@@ -176,11 +177,13 @@ export async function payoutCreate(
   const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, body.channel, body.currency);
   const currency: CurrencyCode = channel.currency;
+  // VND and COP are paid in whole dong and pesos: a fraction could be neither sent nor shown.
+  if (body.amount % currencyStepMinor(currency) !== 0) throw new AppError('VALIDATION_FAILED', { field: 'amount', issue: 'whole_units' });
   const min = payoutMinMinor(currency, brand.minCharge);
   if (body.amount < min) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
   if (body.amount > dailyMaxMinor(currency)) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${dailyMaxMinor(currency)}` });
   await sessionRequireFresh(deps.db, user.sessionId, now);
-  const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency));
+  const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency), WITHDRAWAL_FEE_RATE_BP, currencyStepMinor(currency));
   const orderId = orderIdNew('payout');
 
   const created = await transaction(deps.db, async (tx) => {
