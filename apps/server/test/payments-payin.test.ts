@@ -24,6 +24,31 @@ describe('pay-in orders', () => {
     expect(order.instruction.qr_svg).toMatch(/^<svg/);
   });
 
+  it('writes an accented brand name the way every BR Code reader counts it (Tucunaré Bet → TUCUNARE BET)', async () => {
+    const session = await t.session('tucunare');
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
+    const copy = order.instruction.copy_text!;
+    const parsed = brCodeParse(copy);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.fields.find((field) => field.id === '59')?.value).toBe('TUCUNARE BET');
+    expect(parsed.ok && parsed.fields.find((field) => field.id === '60')?.value).toBe('SAO PAULO');
+    // Printable ASCII only: a byte is a character, so byte- and character-counting readers agree.
+    expect(copy).toMatch(/^[\x20-\x7e]+$/);
+    // The page and the record still name the brand as it is written.
+    expect(order.instruction.beneficiary).toBe('Tucunaré Bet');
+  });
+
+  it.each([
+    ['lotusvn', 'BANK_TRANSFER', 'VND', 3_000_050],
+    ['cafetero', 'PSE', 'COP', 600_050],
+  ])('refuses on %s (%s) a deposit in fractions of a %s, which has no minor units', async (appKey, channel, currency, amount) => {
+    const session = await t.session(appKey);
+    const refused = envelopeOf(await payinCreateRequest(t, session, { channel, amount, currency }));
+    expect(refused).toMatchObject({ dm_error: 1001, data: { field: 'amount', issue: 'whole_units' } });
+    const order = await payinCreateOk(t, session, { channel, amount: amount - 50, currency });
+    expect(order.amount).toBe(amount - 50);
+  });
+
   it('moves a PIX order 0 → 1 → 4 on approval and credits the wallet once', async () => {
     const session = await t.session('piranha');
     const order = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });

@@ -33,6 +33,19 @@ async function fundedBrazilian(amountMinor = 100_000) {
   return session;
 }
 
+describe('withdrawals in a currency without minor units', () => {
+  it('pays whole dong: a fraction is refused, and the fee is rounded down to a whole dong', async () => {
+    const { session } = await playerFund(t, { appKey: 'lotusvn' });
+    const account = { bank_code: 'VCB', account_type: 'savings', account_number: '0123456789', holder_name: 'Nguyen Van An' };
+    expect((await elementsSet(session, 'BANK_TRANSFER', account)).dm_error).toBe(0);
+    const fraction = await payout(session, { channel: 'BANK_TRANSFER', amount: 2_345_650, currency: 'VND' });
+    expect(fraction).toMatchObject({ dm_error: 1001, data: { field: 'amount', issue: 'whole_units' } });
+    // 1 % of ₫23,456 is ₫234.56: the fee is ₫234 and ₫23,222 arrives.
+    const order = await payout(session, { channel: 'BANK_TRANSFER', amount: 2_345_600, currency: 'VND' });
+    expect(order.data).toMatchObject({ amount: 2_345_600, fee: 23_400, net_amount: 2_322_200 });
+  });
+});
+
 describe('withdrawal accounts', () => {
   it('lists the elements PIX asks for and saves them normalised', async () => {
     const session = await t.session('piranha');
@@ -43,7 +56,38 @@ describe('withdrawal accounts', () => {
     expect(saved.data.elements.find((element: { name: string }) => element.name === 'document').value).toBe('39053344705');
   });
 
+  it('saves a Pix phone key as DICT stores it (E.164)', async () => {
+    const session = await t.session('piranha');
+    const saved = await elementsSet(session, 'PIX', { ...PIX_ACCOUNT, pix_key_type: 'PHONE', pix_key: '(11) 98888-7777' });
+    expect(saved.dm_error).toBe(0);
+    expect(saved.data.elements.find((element: { name: string }) => element.name === 'pix_key').value).toBe('+5511988887777');
+  });
+
+  it('saves an RFC whose check digit does not compute (SAT issued some) and warns about it on every visit', async () => {
+    const session = await t.session('aguila');
+    const spei = { clabe: '002010077777777771', document_type: 'RFC', document: 'ace900319jt9', holder_name: 'Eva Ruiz' };
+    const saved = await elementsSet(session, 'SPEI', spei);
+    expect(saved.dm_error).toBe(0);
+    expect(saved.data.elements.find((element: { name: string }) => element.name === 'document')).toMatchObject({ value: 'ACE900319JT9', warning: 'checksum' });
+    const again = envelopeOf(await t.get('/api/piranha/finance/account/elements/get', { query: signedIn(session, { channel: 'SPEI' }) })).data;
+    expect(again.elements.find((element: { name: string }) => element.name === 'document')).toMatchObject({ value: 'ACE900319JT9', warning: 'checksum' });
+    const clean = await elementsSet(session, 'SPEI', { ...spei, document: 'GODE561231GR8' });
+    expect(clean.data.elements.find((element: { name: string }) => element.name === 'document')).toMatchObject({ value: 'GODE561231GR8', warning: '' });
+  });
+
   it.each([
+    ['a 13th month', 'GODE561331GR8'],
+    ['no homoclave', 'GODE561231'],
+    ['a forbidden word', 'CACA561231GR8'],
+  ])('still refuses an RFC with %s', async (_what, rfc) => {
+    const session = await t.session('aguila');
+    const envelope = await elementsSet(session, 'SPEI', { clabe: '002010077777777771', document_type: 'RFC', document: rfc, holder_name: 'Eva' });
+    expect(envelope).toMatchObject({ dm_error: 5006, data: { field: 'document', issue: 'format' } });
+  });
+
+  it.each([
+    ['piranha', 'PIX', { ...PIX_ACCOUNT, pix_key_type: 'PHONE', pix_key: '+55 11 3333-4444' }, 5006, 'pix_key'],
+    ['piranha', 'PIX', { ...PIX_ACCOUNT, pix_key_type: 'CNPJ', pix_key: '16.727.230/0001-98' }, 5006, 'pix_key'],
     ['piranha', 'PIX', { ...PIX_ACCOUNT, document: '231.002.999-00' }, 5006, 'document'],
     ['aguila', 'SPEI', { clabe: '002010077777777772', document_type: 'RFC', document: 'GODE561231GR8', holder_name: 'Eva' }, 5006, 'clabe'],
     ['simba', 'MPESA', { phone: '071212345', holder_name: 'Wanjiru' }, 5006, 'phone'],

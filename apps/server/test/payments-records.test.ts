@@ -51,6 +51,18 @@ describe('deposit info and currency info', () => {
     expect((await get(mexico, 'payin/user/recommend')).data.amount).toBe(8000);
   });
 
+  it('asks a Vietnamese first deposit for ₫30,000 in whole dong, with room for a day’s deposits above it', async () => {
+    const session = await t.session('lotusvn');
+    const info = (await get(session, 'pay/info/get')).data;
+    expect(info).toMatchObject({ currency: 'VND', min_charge: 3_000_000, bonus_max: 300_000_000, daily_max: 50_000_000_000 });
+    expect(info.pay_channel[0]).toMatchObject({
+      key: 'BANK_TRANSFER',
+      min_amount: 3_000_000,
+      quick_amounts: [3_000_000, 10_000_000, 20_000_000, 50_000_000],
+    });
+    expect((await get(session, 'pay/info/get', { pay_type: 'payout' })).data.pay_channel[0]).toMatchObject({ min_amount: 1_500_000 });
+  });
+
   it('lists Colombia’s PSE, Nequi and Efecty in COP', async () => {
     const session = await t.session('cafetero');
     const info = (await get(session, 'pay/info/get')).data;

@@ -316,6 +316,9 @@ export const accountElementSchema = z.object({
   max_length: integer('Longest accepted value'),
   country_code: described(z.string(), 'Phone country calling code for this method (spec §5), e.g. 55, 254; empty otherwise'),
   value: described(z.string(), 'The player’s saved value; empty when none'),
+  warning: z.optional(
+    described(z.string(), 'Accepted, but worth re-reading: checksum when the check digit does not compute (an RFC SAT issued so); empty when none'),
+  ),
 });
 
 export const accountGet = endpoint({

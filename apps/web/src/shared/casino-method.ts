@@ -1,4 +1,4 @@
-import type { CasinoGameInfo } from '@piranha/domain';
+import { intlLocaleOf, type CasinoGameInfo } from '@piranha/domain';
 import type { TFunction } from 'i18next';
 
 const METHOD_KEYS = {
@@ -16,6 +16,6 @@ const METHOD_KEYS = {
  * Shared by the lobby's game page and the studio's info sheet.
  */
 export function casinoMethodText(t: TFunction, method: CasinoGameInfo['method'], language: string): string {
-  const every = method.key === 'slot' ? method.featureEveryRounds.toLocaleString(language) : '';
+  const every = method.key === 'slot' ? method.featureEveryRounds.toLocaleString(intlLocaleOf(language)) : '';
   return t(METHOD_KEYS[method.key], { every });
 }

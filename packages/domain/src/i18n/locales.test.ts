@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LANGUAGE_CODES, LOCALES, isLocale, localeForCountry, localeFromCode, localeToIntl } from './locales.ts';
+import { DEFAULT_LOCALE, LANGUAGE_CODES, LOCALES, intlLocaleOf, isLocale, localeForCountry, localeFromCode, localeToIntl } from './locales.ts';
 
 describe('locales (spec §1)', () => {
   it('are the eight locales of the spec', () => {
@@ -80,5 +80,22 @@ describe('localeToIntl', () => {
   it.each(LOCALES)('gives Intl a tag it supports for %s', (locale) => {
     const tag = localeToIntl(locale);
     expect(Intl.NumberFormat.supportedLocalesOf([tag])).toEqual([tag]);
+  });
+});
+
+describe('intlLocaleOf', () => {
+  it.each([
+    ['vm-VI', 'vi-VN'],
+    ['vm-TH', 'th-TH'],
+    ['pt-BR', 'pt-BR'],
+    ['es-CO', 'es-CO'],
+  ])('gives Intl %s as %s, keeping the spec’s codes for the wire', (language, tag) => {
+    expect(intlLocaleOf(language)).toBe(tag);
+  });
+
+  it('formats a Thai date in the Buddhist era and a Vietnamese one day first', () => {
+    const day = new Date(Date.UTC(2026, 1, 3, 12));
+    expect(day.toLocaleDateString(intlLocaleOf('vm-TH'), { timeZone: 'UTC' })).toBe('3/2/2569');
+    expect(day.toLocaleDateString(intlLocaleOf('vm-VI'), { timeZone: 'UTC' })).toBe('3/2/2026');
   });
 });

@@ -41,6 +41,15 @@ export function localeToIntl(locale: Locale): string {
   }
 }
 
+/**
+ * The tag to give Intl for any language string the app holds: a product locale (`vm-VI`, `vm-TH`…) becomes its
+ * BCP 47 tag, anything else passes through. `vm-VI` is well-formed BCP 47 ("vm" is a language subtag nobody
+ * uses), so Intl does not throw on it: it silently formats dates and numbers in the default (US) style.
+ */
+export function intlLocaleOf(language: string): string {
+  return isLocale(language) ? localeToIntl(language) : language;
+}
+
 /** Spec §9: language by country; everything else English. */
 export const LANGUAGE_BY_COUNTRY: Readonly<Record<string, Locale>> = {
   BR: 'pt-BR',

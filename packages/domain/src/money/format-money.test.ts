@@ -32,12 +32,35 @@ describe('formatMoney', () => {
     expect(Object.keys(SPEC_SYMBOLS).sort()).toEqual([...CURRENCY_CODES].sort());
   });
 
-  it.each(CURRENCY_CODES)('prefixes %s amounts with the spec symbol and shows 2 decimals by default', (code) => {
-    const text = plain(formatMoney(minorUnits(123456), code));
-    expect(CURRENCIES[code].symbol).toBe(SPEC_SYMBOLS[code]);
-    expect(text.startsWith(`${SPEC_SYMBOLS[code]} `)).toBe(true);
-    // 1234.56 in the currency's home locale: whatever the separators, the last group is ",56" or ".56".
-    expect(text).toMatch(/^.+ 1[., ]?234[.,]56$/);
+  it.each(CURRENCY_CODES.filter((code) => CURRENCIES[code].fractionDigits === 2))(
+    'prefixes %s amounts with the spec symbol and shows 2 decimals by default',
+    (code) => {
+      const text = plain(formatMoney(minorUnits(123456), code));
+      expect(CURRENCIES[code].symbol).toBe(SPEC_SYMBOLS[code]);
+      expect(text.startsWith(`${SPEC_SYMBOLS[code]} `)).toBe(true);
+      // 1234.56 in the currency's home locale: whatever the separators, the last group is ",56" or ".56".
+      expect(text).toMatch(/^.+ 1[., ]?234[.,]56$/);
+    },
+  );
+
+  // Issue 15: "₫ 30.00" is no amount in Vietnam. CLDR shows dong and Colombian pesos without decimals.
+  it.each<[number, CurrencyCode, string]>([
+    [3_000_000, 'VND', '₫ 30.000'],
+    [123_456_789, 'VND', '₫ 1.234.567'],
+    [600_000, 'COP', 'COP $ 6.000'],
+    [-5_000_000, 'COP', '-COP $ 50.000'],
+  ])('shows %i minor units of %s as %s, without decimals', (amount, code, expected) => {
+    expect(plain(formatMoney(minorUnits(amount), code))).toBe(expected);
+  });
+
+  it('cuts the hundredths of a dong a balance may hold rather than rounding them up', () => {
+    expect(plain(formatMoney(minorUnits(1_234_599), 'VND'))).toBe('₫ 12.345');
+    expect(plain(formatMoney(minorUnits(-1_234_599), 'VND'))).toBe('-₫ 12.345');
+  });
+
+  it('formats a Vietnamese reader’s amounts the Vietnamese way, not in the US style Intl falls back to for vm-VI', () => {
+    expect(plain(formatMoney(minorUnits(123456), 'BRL', { locale: 'vm-VI' }))).toBe('R$ 1.234,56');
+    expect(plain(formatNumber(1234.5, 'vm-VI', 2, true))).toBe('1,23K');
   });
 
   it.each(CURRENCY_CODES)('puts the minus sign before the %s symbol for a negative amount', (code) => {

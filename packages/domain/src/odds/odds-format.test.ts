@@ -139,6 +139,50 @@ describe('oddsThousandths', () => {
   });
 });
 
+/**
+ * Prices that are not whole in American terms, as published conversion tables print them (a favourite's stake
+ * to win 100 rounded up, an underdog's win on 100 rounded down). Issue 15: 1.91, 1.667 and 1.658 printed
+ * −109, −149 and −151, each a better price than the one the bet was struck at.
+ */
+const AMERICAN_ROUNDING_TABLE: readonly [thousandths: number, text: string][] = [
+  [1910, '-110'],
+  [1667, '-150'],
+  [1658, '-152'],
+  [1500, '-200'],
+  [1333, '-301'],
+  [1952, '-106'],
+  [1001, '-100000'],
+  [1999, '-101'],
+  [2505, '+150'],
+  [2999, '+199'],
+  [2000, '+100'],
+  [3750, '+275'],
+];
+
+describe('American odds rounding (spec §9 "rounded up", read as the magnitude of negative prices)', () => {
+  it.each(AMERICAN_ROUNDING_TABLE)('%i thousandths print as %s', (thousandths, text) => {
+    expect(oddsFormat(oddsThousandths(thousandths), 'american')).toBe(text);
+  });
+
+  it('never prints a price better for the player than the decimal struck, and misses it by less than one unit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1001, max: 1_000_000 }), (thousandths) => {
+        const american = oddsToAmerican(oddsThousandths(thousandths));
+        // Compared as exact fractions of the decimal price the printed one stands for, never above the struck d.
+        if (american < 0) {
+          // A stake of |A| to win 100 returns (|A| + 100) / |A| per unit.
+          expect(1000 * (-american + 100)).toBeLessThanOrEqual(thousandths * -american);
+          expect(-american - 100_000 / (thousandths - 1000)).toBeLessThan(1);
+        } else {
+          // A stake of 100 winning A returns 1 + A / 100 per unit.
+          expect(10 * american + 1000).toBeLessThanOrEqual(thousandths);
+          expect((thousandths - 1000) / 10 - american).toBeLessThan(1);
+        }
+      }),
+    );
+  });
+});
+
 describe('American odds sign', () => {
   it('is negative below 2 and positive from 2, with a magnitude of at least 100', () => {
     fc.assert(

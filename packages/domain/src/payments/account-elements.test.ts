@@ -61,7 +61,24 @@ describe('account elements', () => {
     expect(result).toEqual({
       ok: true,
       values: { document_type: 'CPF', document: '39053344705', pix_key_type: 'EMAIL', pix_key: 'ana@example.com', holder_name: 'Ana Souza' },
+      warnings: {},
     });
+  });
+
+  it('saves an RFC whose check digit does not compute, with a warning on the document (SAT issued some)', () => {
+    const result = accountElementsCheck('SPEI', 'MXN', [], { clabe: '002010077777777771', document_type: 'RFC', document: 'ACE900319JT9', holder_name: 'Eva' });
+    expect(result).toEqual({
+      ok: true,
+      values: { clabe: '002010077777777771', document_type: 'RFC', document: 'ACE900319JT9', holder_name: 'Eva' },
+      warnings: { document: 'checksum' },
+    });
+  });
+
+  it('normalises a Pix phone key to E.164 and names a landline', () => {
+    const input = { document_type: 'CPF', document: '39053344705', pix_key_type: 'PHONE', pix_key: '(11) 98888-7777', holder_name: 'Ana' };
+    expect(accountElementsCheck('PIX', 'BRL', [], input)).toMatchObject({ ok: true, values: { pix_key: '+5511988887777' } });
+    expect(accountElementsCheck('PIX', 'BRL', [], { ...input, pix_key: '(11) 3333-4444' })).toEqual({ ok: false, field: 'pix_key', issue: 'not_mobile' });
+    expect(accountElementsCheck('PIX', 'BRL', [], { ...input, pix_key_type: 'IBAN' })).toEqual({ ok: false, field: 'pix_key_type', issue: 'invalid_value' });
   });
 
   it.each([

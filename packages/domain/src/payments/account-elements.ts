@@ -4,6 +4,7 @@ import { clabeCheck } from './clabe.ts';
 import { erc20AddressCheck, trc20AddressValid } from './crypto-address.ts';
 import { documentCheck, isDocumentType, type DocumentType } from './documents.ts';
 import { phoneCallingCode, PAYOUT_PHONE_LENGTHS, payoutPhoneCheck } from './payout-phone.ts';
+import { isPixKeyType, pixKeyCheck, PIX_KEY_TYPES } from './pix-key.ts';
 import { ifscValid } from './upi.ts';
 
 /**
@@ -36,7 +37,6 @@ export interface ElementDef {
 }
 
 export const ACCOUNT_TYPES = ['savings', 'checking'] as const;
-export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
 
 /** Spec §5 document types by method: PIX CPF; SPEI RFC; Transfiya, bank transfer, TPAGA CC; Peru RUC or DNI; Argentina CUIT or CUIL. */
 export function documentTypesOf(channel: PayChannelKey, currency: CurrencyCode): readonly DocumentType[] {
@@ -103,29 +103,12 @@ export function accountElementsOf(channel: PayChannelKey, currency: CurrencyCode
   }
 }
 
-export type ElementsCheck = { ok: true; values: Record<string, string> } | { ok: false; field: string; issue: string };
-
-function pixKeyCheck(type: string, key: string): ElementsCheck | string {
-  switch (type) {
-    case 'CPF':
-    case 'CNPJ': {
-      const result = documentCheck(type, key);
-      return result.ok ? result.value : { ok: false, field: 'pix_key', issue: result.issue };
-    }
-    case 'PHONE':
-      return /^\+55\d{10,11}$/.test(key) ? key : { ok: false, field: 'pix_key', issue: 'format' };
-    case 'EMAIL': {
-      const lower = key.toLowerCase();
-      return lower.length <= 77 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lower) ? lower : { ok: false, field: 'pix_key', issue: 'format' };
-    }
-    case 'EVP': {
-      const lower = key.toLowerCase();
-      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(lower) ? lower : { ok: false, field: 'pix_key', issue: 'format' };
-    }
-    default:
-      return { ok: false, field: 'pix_key_type', issue: 'invalid_value' };
-  }
-}
+/**
+ * Elements accepted (normalised `values`, and `warnings` by field for what the player should re-read but that does
+ * not refuse the account: an RFC whose check digit does not compute), or the first field refused and why.
+ */
+export type ElementsCheck =
+  { ok: true; values: Record<string, string>; warnings: Partial<Record<ElementName, 'checksum'>> } | { ok: false; field: string; issue: string };
 
 /** Validates every element of a method, naming the first field that fails; answers the normalised values. */
 export function accountElementsCheck(
@@ -137,6 +120,7 @@ export function accountElementsCheck(
   const defs = accountElementsOf(channel, currency, bankCodes);
   for (const name of Object.keys(input)) if (!defs.some((def) => def.name === name)) return { ok: false, field: name, issue: 'unrecognized_keys' };
   const values: Record<string, string> = {};
+  const warnings: Partial<Record<ElementName, 'checksum'>> = {};
   for (const def of defs) {
     const raw = (input[def.name] ?? '').trim();
     if (raw === '') return { ok: false, field: def.name, issue: 'required' };
@@ -155,6 +139,7 @@ export function accountElementsCheck(
     const result = documentCheck(type, values.document);
     if (!result.ok) return { ok: false, field: 'document', issue: result.issue };
     values.document = result.value;
+    if (result.warning) warnings.document = result.warning;
   }
   if (values.clabe !== undefined) {
     const result = clabeCheck(values.clabe);
@@ -162,9 +147,11 @@ export function accountElementsCheck(
     values.clabe = result.value;
   }
   if (values.pix_key !== undefined) {
-    const result = pixKeyCheck(values.pix_key_type ?? '', values.pix_key);
-    if (typeof result !== 'string') return result;
-    values.pix_key = result;
+    const type = values.pix_key_type ?? '';
+    if (!isPixKeyType(type)) return { ok: false, field: 'pix_key_type', issue: 'invalid_value' };
+    const result = pixKeyCheck(type, values.pix_key);
+    if (!result.ok) return { ok: false, field: 'pix_key', issue: result.issue };
+    values.pix_key = result.value;
   }
   if (values.ifsc !== undefined) {
     values.ifsc = values.ifsc.toUpperCase();
@@ -181,7 +168,7 @@ export function accountElementsCheck(
       values.address = result.value;
     }
   }
-  return { ok: true, values };
+  return { ok: true, values, warnings };
 }
 
 /** Shows the last four characters of the account a payout goes to. */

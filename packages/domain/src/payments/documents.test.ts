@@ -33,7 +33,6 @@ describe('documentCheck', () => {
     ['CPF', '231.002.999-00', 'checksum'],
     ['CPF', '111.111.111-11', 'policy'],
     ['CNPJ', '16.727.230/0001-98', 'checksum'],
-    ['RFC', 'VACE460910SX6', 'checksum'],
     ['NIT', '2131234325', 'checksum'],
     ['NIT', '2131234350', 'checksum'],
     ['DNI', '10117410-3', 'checksum'],
@@ -44,6 +43,34 @@ describe('documentCheck', () => {
     ['CPF', '390.533', 'format'],
   ] as [DocumentType, string, string][])('refuses %s %s (%s)', (type, raw, issue) => {
     expect(documentCheck(type, raw)).toEqual({ ok: false, issue });
+  });
+});
+
+describe('Mexican RFC (integrations.md §1.5): strict format and date, the check digit only warns', () => {
+  it.each([
+    // Confirmed by SAT although its check digit does not compute (django-localflavor issue #330).
+    ['ACE900319JT9', 'ACE900319JT9'],
+    // python-stdnum expects 5 as the check digit.
+    ['VACE460910SX6', 'VACE460910SX6'],
+    ['vace-460910-sx6', 'VACE460910SX6'],
+  ])('accepts %s with a check-digit warning', (raw, value) => {
+    expect(documentCheck('RFC', raw)).toEqual({ ok: true, value, warning: 'checksum' });
+  });
+
+  it('gives no warning when the check digit computes', () => {
+    expect(documentCheck('RFC', 'GODE561231GR8')).toEqual({ ok: true, value: 'GODE561231GR8' });
+  });
+
+  it.each([
+    ['GODE561331GR8', 'a 13th month'],
+    ['GODE560230GR8', 'the 30th of February'],
+    ['CACA561231GR8', 'a forbidden word'],
+    ['GOD3561231GR8', 'a digit among the letters'],
+    ['GODE561231', 'no homoclave'],
+    ['GODE561231GR89', 'fourteen characters'],
+    ['MAB9313148T4', 'a company RFC with a 13th month'],
+  ])('refuses %s (%s) as a format error', (raw) => {
+    expect(documentCheck('RFC', raw)).toEqual({ ok: false, issue: 'format' });
   });
 });
 

@@ -8,7 +8,11 @@ import { stdnum } from 'stdnum';
 export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'RFC', 'CC', 'NIT', 'RUC', 'DNI', 'CUIT', 'CUIL'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-export type DocumentCheck = { ok: true; value: string } | { ok: false; issue: 'format' | 'checksum' | 'policy' };
+/**
+ * A document accepted (`value` normalised), possibly with a `warning` the player should see but that does not
+ * refuse it, or refused with the reason.
+ */
+export type DocumentCheck = { ok: true; value: string; warning?: 'checksum' } | { ok: false; issue: 'format' | 'checksum' | 'policy' };
 
 interface StdnumValidator {
   validate: (value: string) => { isValid: boolean; compact?: string; error?: { name?: string } };
@@ -35,6 +39,23 @@ function peruDniCheck(value: string): DocumentCheck {
   return check === '65432110987'[sum] || check === 'KJIHGFEDCBA'[sum] ? { ok: true, value: compact } : { ok: false, issue: 'checksum' };
 }
 
+/**
+ * Mexico's RFC (reference integrations.md §1.5): 13 characters for a person, 12 for a company, the letters, the
+ * date (YYMMDD, a real day), the forbidden words and the homoclave shape all strict. The check digit only warns:
+ * SAT has issued real RFCs whose check digit does not compute (`ACE900319JT9`, confirmed by SAT), python-stdnum
+ * skips it by default and `validate-rfc` can, so refusing it would lock real taxpayers out of SPEI payouts.
+ * stdnum tests the check digit last, so an `InvalidChecksum` means everything before it passed.
+ */
+function rfcCheck(value: string): DocumentCheck {
+  const compact = value.replace(/[\s_-]/g, '');
+  // stdnum also takes the 10-character stem without the homoclave, which no bank transfer can carry.
+  if (compact.length !== 12 && compact.length !== 13) return { ok: false, issue: 'format' };
+  const result = lib.MX!.rfc!.validate(compact);
+  if (result.isValid && result.compact) return { ok: true, value: result.compact };
+  if (result.error?.name === 'InvalidChecksum') return { ok: true, value: compact, warning: 'checksum' };
+  return { ok: false, issue: 'format' };
+}
+
 export function isDocumentType(value: string): value is DocumentType {
   return (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
@@ -52,7 +73,7 @@ export function documentCheck(type: DocumentType, raw: string): DocumentCheck {
     case 'CNPJ':
       return viaStdnum(lib.BR!.cnpj!, value);
     case 'RFC':
-      return viaStdnum(lib.MX!.rfc!, value);
+      return rfcCheck(value);
     case 'CC': {
       const digits = value.replace(/[.\s]/g, '');
       return /^\d{6,10}$/.test(digits) ? { ok: true, value: digits } : { ok: false, issue: 'format' };

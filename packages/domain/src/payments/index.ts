@@ -8,5 +8,6 @@ export * from './channels.ts';
 export * from './limits.ts';
 export * from './payout-phone.ts';
 export * from './account-elements.ts';
+export * from './pix-key.ts';
 export * from './promptpay.ts';
 export * from './bank-codes.ts';

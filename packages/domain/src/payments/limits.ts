@@ -3,8 +3,9 @@ import type { MarketKey } from '../variants/profile.ts';
 import type { PayinChannelDef } from './channels.ts';
 
 /**
- * Spec §9 money limits, in major units (multiply by 100 for minor units). Where the spec's figures cannot be
- * read literally they are interpreted as written below; each choice says why.
+ * Spec §9 money limits, in major units (multiply by 100 for minor units: every currency is stored in hundredths,
+ * see money/currency.ts). Where the spec's figures cannot be read literally they are interpreted as written
+ * below; each choice says why. VND and COP have no minor units for players, so their limits are whole amounts.
  */
 
 /** Minimum recharge per order (spec §9, first table). Currencies the table leaves out use the brand's minCharge. */
@@ -23,6 +24,8 @@ export const QUICK_AMOUNTS_MAJOR: Partial<Record<CurrencyCode, readonly number[]
   USD: [10, 20, 50, 100],
   USDT: [10, 20, 50, 100],
   COP: [6000, 10000, 20000, 50000],
+  // Not in the spec: from the minimum (₫30,000, see variants/markets.ts) up in round amounts players type.
+  VND: [30_000, 100_000, 200_000, 500_000],
 };
 
 /**
@@ -32,7 +35,17 @@ export const QUICK_AMOUNTS_MAJOR: Partial<Record<CurrencyCode, readonly number[]
  * minimum, and every market's cap would sit below the deposit that unlocks its maximum bonus (R$600, $5000…).
  * What a single order can take is lowered further by the payment rail's own ceiling (`providerMaxMajor`).
  */
-const DAILY_MAX_THOUSANDS: Partial<Record<CurrencyCode, number>> = { MXN: 300, PHP: 1000, KES: 1000, INR: 500, USDT: 250, PEN: 2000 };
+const DAILY_MAX_THOUSANDS: Partial<Record<CurrencyCode, number>> = {
+  MXN: 300,
+  PHP: 1000,
+  KES: 1000,
+  INR: 500,
+  USDT: 250,
+  PEN: 2000,
+  // Not in the spec. The default 100 thousand would be ₫100,000 (about four dollars) a day; ₫500 million is what
+  // Brazil's R$100,000 is worth, and keeps the largest bonus and the quick amounts well inside a day.
+  VND: 500_000,
+};
 const DAILY_MAX_THOUSANDS_DEFAULT = 100;
 
 export function dailyMaxMinor(currency: CurrencyCode): number {
@@ -46,7 +59,8 @@ export function payinOrderMaxMinor(channel: Pick<PayinChannelDef, 'currency' | '
 }
 
 /** Largest bonus a first deposit unlocks (spec §9: R$600 default, $5000 Mexico, 5000 PHP and INR). */
-const BONUS_MAX_MAJOR: Partial<Record<CurrencyCode, number>> = { MXN: 5000, PHP: 5000, INR: 5000 };
+// VND is not in the spec ("others per country"): the default 600 would be ₫600; ₫3,000,000 is about R$600.
+const BONUS_MAX_MAJOR: Partial<Record<CurrencyCode, number>> = { MXN: 5000, PHP: 5000, INR: 5000, VND: 3_000_000 };
 export function bonusMaxMinor(currency: CurrencyCode): number {
   return (BONUS_MAX_MAJOR[currency] ?? 600) * 100;
 }
@@ -59,9 +73,13 @@ export function withdrawalFeeCapMinor(market: MarketKey, currency: CurrencyCode)
 /** The fee rate on withdrawals; the spec gives only the cap, so the rate is ours: 1 %. */
 export const WITHDRAWAL_FEE_RATE_BP = 100;
 
-/** Fee of a withdrawal: the rate rounded down to the minor unit, never above the cap. */
-export function withdrawalFeeMinor(amountMinor: number, capMinor: number, rateBp: number = WITHDRAWAL_FEE_RATE_BP): number {
-  return Math.min(Math.floor((amountMinor * rateBp) / 10_000), capMinor);
+/**
+ * Fee of a withdrawal: the rate rounded down to `stepMinor` (the currency's smallest amount, `currencyStepMinor`:
+ * a whole dong or peso for VND and COP, so what arrives is a whole amount), never above the cap.
+ */
+export function withdrawalFeeMinor(amountMinor: number, capMinor: number, rateBp: number = WITHDRAWAL_FEE_RATE_BP, stepMinor = 1): number {
+  const fee = Math.floor((amountMinor * rateBp) / (10_000 * stepMinor)) * stepMinor;
+  return Math.min(fee, capMinor);
 }
 
 /** Minimum pay-in of one order: the currency minimum, and for a first deposit at least the brand's minCharge. */

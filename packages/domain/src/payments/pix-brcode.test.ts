@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brCodeBuild, brCodeParse, crc16CcittFalse } from './pix-brcode.ts';
+import { brCodeBuild, brCodeParse, brCodeText, crc16CcittFalse, crcHex } from './pix-brcode.ts';
 
 // Reference integrations.md §1.1.
 const V1 = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
@@ -44,11 +44,14 @@ describe('PIX BR Code', () => {
     expect(brCodeParse(X2).ok).toBe(false);
   });
 
-  it('rebuilds V1 byte for byte from its fields', () => {
-    expect(brCodeBuild({ key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA' })).toBe(V1);
+  it('rebuilds V1 from its fields as pix-utils does, merchant name upper-cased (reference: CRC F012)', () => {
+    expect(brCodeBuild({ key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA' })).toBe(
+      `${V1.slice(0, -4).replace('5913Fulano de Tal', '5913FULANO DE TAL')}F012`,
+    );
   });
 
-  it('rebuilds V2 with its amount and description', () => {
+  it('rebuilds V2 with its amount and description, name and city upper-cased', () => {
+    const body = V2.slice(0, -4).replace('5914Thales Ogliari6009Sao Paulo', '5914THALES OGLIARI6009SAO PAULO');
     expect(
       brCodeBuild({
         key: 'nubank@thalesog.com',
@@ -57,13 +60,43 @@ describe('PIX BR Code', () => {
         merchantCity: 'Sao Paulo',
         amountMinor: 100,
       }),
-    ).toBe(V2);
+    ).toBe(`${body}${crcHex(body)}`);
   });
 
   it('builds codes that parse back with their amount and txid', () => {
     const code = brCodeBuild({ key: '39053344705', merchantName: 'Piranha Pagamentos', merchantCity: 'SAO PAULO', amountMinor: 12_345, txid: 'PIN42' });
     const parsed = brCodeParse(code);
     expect(parsed.ok && [parsed.amount, parsed.txid]).toEqual(['123.45', 'PIN42']);
+  });
+
+  // Issue 15: "João" and "São Paulo" were written with byte lengths (5913 for 12 characters), which our own
+  // parser and every reader that counts characters refused; a 25-character name could declare 29.
+  it.each([
+    ['João', 'São Paulo', 'JOAO', 'SAO PAULO'],
+    ['Tucunaré Bet', 'Florianópolis', 'TUCUNARE BET', 'FLORIANOPOLIS'],
+    ['Ação & Companhia Ltda. São João', 'São José do Rio Preto', 'ACAO & COMPANHIA LTDA. SA', 'SAO JOSE DO RIO'],
+    ['Straße  Ørsted   Çà ✓', 'Ñandú', 'STRASSE ORSTED CA', 'NANDU'],
+  ])('writes %s in %s as %s / %s, and the code parses back', (merchantName, merchantCity, name, city) => {
+    const code = brCodeBuild({ key: '39053344705', merchantName, merchantCity, amountMinor: 3000 });
+    const parsed = brCodeParse(code);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.fields.find((field) => field.id === '59')?.value).toBe(name);
+    expect(parsed.fields.find((field) => field.id === '60')?.value).toBe(city);
+    expect(code).toMatch(/^[\x20-\x7e]+$/);
+    expect(new TextEncoder().encode(code).length).toBe(code.length);
+  });
+
+  it('keeps the name within its 25 characters once accents are gone', () => {
+    expect(brCodeText('Ênio Ávila Órfão Açaí Irmãos', 25)).toBe('ENIO AVILA ORFAO ACAI IRM');
+    expect(brCodeText('Ênio Ávila Órfão Açaí Irmãos', 25)).toHaveLength(25);
+  });
+
+  it('keeps the description’s case and fits it beside a long key', () => {
+    const key = `${'a'.repeat(60)}@example.com`;
+    const code = brCodeBuild({ key, merchantName: 'Piranha', merchantCity: 'SAO PAULO', description: 'Depósito do João no cassino' });
+    expect(brCodeParse(code).ok).toBe(true);
+    expect(brCodeBuild({ key: '39053344705', merchantName: 'P', merchantCity: 'C', description: 'Depósito' })).toContain('0208Deposito');
   });
 
   it('notices a single changed character', () => {

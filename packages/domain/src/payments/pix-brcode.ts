@@ -1,7 +1,7 @@
 /**
  * PIX BR Code ("copia e cola"): EMV QRCPS-MPM TLV fields closed by a CRC-16/CCITT-FALSE over the whole
- * payload including the literal `6304` (reference integrations.md §1.1). Our own encoder, because
- * pix-utils upper-cases merchant names and so cannot reproduce the published vectors byte for byte.
+ * payload including the literal `6304` (reference integrations.md §1.1). Our own encoder (no axios or qrcode
+ * dependency as with pix-utils); like pix-utils it writes merchant names in upper case without accents.
  */
 
 /** CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final xor. */
@@ -18,11 +18,47 @@ export function crcHex(text: string): string {
   return crc16CcittFalse(text).toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** One EMV TLV field: id, two-digit byte length, value. */
+/**
+ * One EMV TLV field: id, two-digit length, value. EMV counts characters of its common character set (printable
+ * ASCII), where characters and bytes agree; a value outside it would be measured one way by a writer counting
+ * bytes and another by readers counting characters (our parser, pix-utils), so it is refused here and callers
+ * normalise free text with `brCodeText` first.
+ */
 export function tlv(id: string, value: string): string {
-  const length = new TextEncoder().encode(value).length;
-  if (length > 99) throw new Error(`BR Code field ${id} is longer than 99 bytes`);
-  return `${id}${String(length).padStart(2, '0')}${value}`;
+  if (!/^[\x20-\x7e]*$/.test(value)) throw new Error(`BR Code field ${id} holds characters outside printable ASCII: ${JSON.stringify(value)}`);
+  if (value.length > 99) throw new Error(`BR Code field ${id} is longer than 99 characters`);
+  return `${id}${String(value.length).padStart(2, '0')}${value}`;
+}
+
+/** Latin letters that Unicode does not decompose into a base letter and an accent. */
+const LETTERS_WITHOUT_DECOMPOSITION: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  Ø: 'O',
+  ø: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+};
+
+/**
+ * Free text as a BR Code field can carry it, the way the BCB manual's examples and pix-utils write names:
+ * accents stripped ("João" → "JOAO", "São Paulo" → "SAO PAULO"), whatever has no ASCII form dropped, spaces
+ * collapsed, then cut to the field's limit in characters. `upperCase` for the merchant name and city.
+ */
+export function brCodeText(value: string, lengthMax: number, options: { upperCase: boolean } = { upperCase: true }): string {
+  const ascii = value
+    .replace(/[ßØøÆæŒœŁłĐđ]/g, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter] ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (options.upperCase ? ascii.toUpperCase() : ascii).slice(0, lengthMax).trimEnd();
 }
 
 export interface BrCodeInput {
@@ -38,9 +74,21 @@ export interface BrCodeInput {
   description?: string;
 }
 
-/** Builds a static BR Code with its CRC. Names are cut to the field limits (25 and 15 characters). */
+/** Merchant name (tag 59) and city (tag 60) limits of the BR Code manual, in characters. */
+export const BR_CODE_MERCHANT_NAME_MAX = 25;
+export const BR_CODE_MERCHANT_CITY_MAX = 15;
+
+/**
+ * Builds a static BR Code with its CRC. Merchant name and city are normalised with `brCodeText` (upper case,
+ * accents stripped, cut to 25 and 15 characters) and the description keeps its case but loses its accents, so
+ * "Tucunaré Bet" in "São Paulo" is written "TUCUNARE BET" / "SAO PAULO" and every reader agrees on the lengths.
+ */
 export function brCodeBuild(input: BrCodeInput): string {
-  const account = tlv('00', 'br.gov.bcb.pix') + tlv('01', input.key) + (input.description ? tlv('02', input.description) : '');
+  const keyFields = tlv('00', 'br.gov.bcb.pix') + tlv('01', input.key);
+  // The description gets what the template's 99 characters leave after the key; a long key can leave nothing.
+  const descriptionRoom = 99 - keyFields.length - 4;
+  const description = input.description && descriptionRoom > 0 ? brCodeText(input.description, descriptionRoom, { upperCase: false }) : '';
+  const account = keyFields + (description ? tlv('02', description) : '');
   const amount = input.amountMinor === undefined ? '' : tlv('54', `${Math.trunc(input.amountMinor / 100)}.${String(input.amountMinor % 100).padStart(2, '0')}`);
   const body =
     tlv('00', '01') +
@@ -49,8 +97,8 @@ export function brCodeBuild(input: BrCodeInput): string {
     tlv('53', '986') +
     amount +
     tlv('58', 'BR') +
-    tlv('59', input.merchantName.slice(0, 25)) +
-    tlv('60', input.merchantCity.slice(0, 15)) +
+    tlv('59', brCodeText(input.merchantName, BR_CODE_MERCHANT_NAME_MAX)) +
+    tlv('60', brCodeText(input.merchantCity, BR_CODE_MERCHANT_CITY_MAX)) +
     tlv('62', tlv('05', (input.txid ?? '***').slice(0, 25)));
   return `${body}6304${crcHex(`${body}6304`)}`;
 }

@@ -8,6 +8,7 @@ import {
   soccerCorrectScoreProbabilities,
   soccerDoubleChanceProbabilities,
   soccerDrawNoBetProbabilities,
+  soccerGoalsCountMax,
   soccerGoalsDifferenceToCome,
   soccerGoalsShareElapsed,
   soccerGoalsTotal,
@@ -72,6 +73,56 @@ describe('soccer 1X2 from expected goals (reference/betting.md §5)', () => {
     [{ goalsExpectedHome: Number.NaN, goalsExpectedAway: 1.1 }, 'is not a number'],
   ])('rejects %j, which %s', (rejected) => {
     expect(() => soccerScoreMatrix(rejected)).toThrow(RangeError);
+  });
+});
+
+/** P(X = k) for X ~ Poisson(mean), through logarithms so large k neither overflow nor lose their digits. */
+function poissonProbability(mean: number, count: number): number {
+  let logFactorial = 0;
+  for (let k = 2; k <= count; k++) logFactorial += Math.log(k);
+  return Math.exp(count * Math.log(mean) - mean - logFactorial);
+}
+
+/** P(X > n), summed from n + 1 upward to 200 goals (far past any tail that still counts). */
+function poissonTail(mean: number, count: number): number {
+  let tail = 0;
+  for (let k = 200; k > count; k--) tail += poissonProbability(mean, k);
+  return tail;
+}
+
+describe('soccer goal grid sized to the scoring rates (issue 15)', () => {
+  it.each([0, 0.2, 1.1, 1.5, 2.963, 3.5, 6, 12])('leaves out a tail below 1e-12 at mean %d, and no more goals than it needs', (mean) => {
+    const count = soccerGoalsCountMax(mean);
+    expect(poissonTail(mean, count)).toBeLessThanOrEqual(1e-12);
+    if (count > 1) expect(poissonTail(mean, count - 2)).toBeGreaterThan(1e-12);
+  });
+
+  it('goes to 16 goals at λ 1.5 and 23 at λ 3.5', () => {
+    expect([soccerGoalsCountMax(1.5), soccerGoalsCountMax(3.5)]).toEqual([16, 23]);
+  });
+
+  // Independent Poisson goals: the total is Poisson(λ + μ) and the draw is Σ P(k) Q(k), both without a grid.
+  it.each([
+    [1.5, 1.1],
+    // The strongest pairing the fixture generator makes: 1.35 × 1.4 × 1.4 × 1.12 against 1.35 × 0.7 × 0.7 / 1.12.
+    [2.963, 0.591],
+    [3.5, 3.5],
+    [3.5, 1],
+  ])('prices λ %d, μ %d within 1e-10 of the exact totals and draw, on every line up to 12.5', (home, away) => {
+    const matrix = soccerScoreMatrix({ goalsExpectedHome: home, goalsExpectedAway: away });
+    for (let goals = 0; goals <= 12; goals++) {
+      const over = soccerTotalProbabilities(matrix, goals + 0.5).over;
+      const exact = poissonTail(home + away, goals);
+      expect(Math.abs(over - exact), `over ${goals + 0.5}`).toBeLessThan(1e-10);
+    }
+    let draw = 0;
+    for (let goals = 0; goals <= 200; goals++) draw += poissonProbability(home, goals) * poissonProbability(away, goals);
+    expect(Math.abs(soccerResultProbabilities(matrix).draw - draw)).toBeLessThan(1e-10);
+  });
+
+  it('still takes a fixed grid when asked (the reference example is worked on 0..10)', () => {
+    expect(soccerScoreMatrix(REFERENCE, 10).cells).toHaveLength(11);
+    expect(soccerScoreMatrix(REFERENCE).cells).toHaveLength(17);
   });
 });
 

@@ -32,8 +32,29 @@ export interface SoccerScoreMatrix {
   readonly cells: readonly (readonly number[])[];
 }
 
-/** Goals per team the matrix goes up to (0..10, as in the reference); the rest of the tail is renormalised. */
-export const soccerGoalsMaxDefault = 10;
+/**
+ * Largest share of a team's goal distribution the matrix may leave out. The grid used to stop at 10 goals per side
+ * (the reference's worked example, where the tail is 1e-7 at λ 1.5); at the strongest pairings the fixture
+ * generator makes (λ near 3) and at λ 3.5 the cut-off tail moved fair probabilities by up to 2 %, most on the high
+ * totals and the outsider. The grid is now sized to each match's rates so the tail left out stays below this.
+ */
+export const soccerGoalsTailMassMax = 1e-12;
+
+/**
+ * The smallest goal count n whose Poisson tail P(X > n) is at most `tailMassMax`. Past the mean, each probability
+ * is at most mean / (n + 2) times the one before, so the tail is bounded by P(n + 1) / (1 − mean / (n + 2)), a
+ * geometric sum; the loop stops at the first n whose bound is small enough. At least 1 (a one-goal grid).
+ */
+export function soccerGoalsCountMax(mean: number, tailMassMax = soccerGoalsTailMassMax): number {
+  if (!(mean >= 0 && Number.isFinite(mean))) throw new RangeError(`expected goals must be finite and not negative, got ${mean}`);
+  if (!(tailMassMax > 0 && tailMassMax < 1)) throw new RangeError(`tail mass must be between 0 and 1, got ${tailMassMax}`);
+  let probabilityNext = mean * Math.exp(-mean); // P(X = n + 1) for n = 0
+  for (let count = 0; ; count++) {
+    const ratio = mean / (count + 2);
+    if (ratio < 1 && probabilityNext / (1 - ratio) <= tailMassMax) return Math.max(count, 1);
+    probabilityNext *= ratio;
+  }
+}
 
 /** Share of a match's expected goals scored in the first half; the second half has the rest. */
 export const soccerFirstHalfGoalsShare = 0.45;
@@ -57,18 +78,20 @@ function dixonColesWeight(home: number, away: number, goalsHome: number, goalsAw
 
 /**
  * The score matrix for goals still to come, with means `goalsHome` and `goalsAway`, added to `base`.
- * τ moves mass between the four low cells without changing their total, so ρ leaves over/under 2.5 unchanged;
- * the matrix is renormalised so the Poisson tail beyond `goalsMax` is spread rather than lost (about 1e-7 at λ 1.5).
+ * τ moves mass between the four low cells without changing their total, so ρ leaves over/under 2.5 unchanged.
+ * By default the grid goes up to the goal count whose tail is below `soccerGoalsTailMassMax` for the higher rate
+ * (16 goals at λ 1.5, 23 at λ 3.5); the matrix is renormalised so that tail is spread rather than lost.
  */
 export function soccerScoreMatrixFromGoals(
   goalsHome: number,
   goalsAway: number,
   options: { rho?: number; base?: SoccerScore; goalsMax?: number } = {},
 ): SoccerScoreMatrix {
-  const { rho = 0, base = scoreStart, goalsMax = soccerGoalsMaxDefault } = options;
+  const { rho = 0, base = scoreStart } = options;
   if (!(goalsHome >= 0 && goalsAway >= 0 && Number.isFinite(goalsHome + goalsAway))) {
     throw new RangeError(`expected goals must be finite and not negative, got ${goalsHome} and ${goalsAway}`);
   }
+  const goalsMax = options.goalsMax ?? soccerGoalsCountMax(Math.max(goalsHome, goalsAway));
   if (!Number.isInteger(goalsMax) || goalsMax < 1) throw new RangeError(`goalsMax must be a positive integer, got ${goalsMax}`);
   const weights = [0, 1].flatMap((home) => [0, 1].map((away) => dixonColesWeight(home, away, goalsHome, goalsAway, rho)));
   if (!Number.isFinite(rho) || weights.some((weight) => weight < 0)) throw new RangeError(`rho ${rho} makes a low-score weight negative`);
@@ -86,7 +109,7 @@ export function soccerScoreMatrixFromGoals(
 }
 
 /** The pre-match score matrix of a whole match. */
-export function soccerScoreMatrix(model: SoccerGoalsModel, goalsMax = soccerGoalsMaxDefault): SoccerScoreMatrix {
+export function soccerScoreMatrix(model: SoccerGoalsModel, goalsMax?: number): SoccerScoreMatrix {
   return soccerScoreMatrixFromGoals(model.goalsExpectedHome, model.goalsExpectedAway, { rho: model.rho ?? 0, goalsMax });
 }
 
@@ -106,12 +129,7 @@ export function soccerGoalsShareElapsed(minutesPlayed: number): number {
  * current score is the base of the matrix. Dixon–Coles ρ applies to the remaining goals, as a small-number
  * correction on what is left to play (a common choice; the original paper fits only full matches).
  */
-export function soccerScoreMatrixInPlay(
-  model: SoccerGoalsModel,
-  score: SoccerScore,
-  minutesPlayed: number,
-  goalsMax = soccerGoalsMaxDefault,
-): SoccerScoreMatrix {
+export function soccerScoreMatrixInPlay(model: SoccerGoalsModel, score: SoccerScore, minutesPlayed: number, goalsMax?: number): SoccerScoreMatrix {
   const shareLeft = 1 - soccerGoalsShareElapsed(minutesPlayed);
   return soccerScoreMatrixFromGoals(model.goalsExpectedHome * shareLeft, model.goalsExpectedAway * shareLeft, {
     rho: model.rho ?? 0,
@@ -127,7 +145,7 @@ export function soccerScoreMatrixInPlay(
 export function soccerScoreMatrixHalfTime(
   model: SoccerGoalsModel,
   inPlay: { score: SoccerScore; minutesPlayed: number } = { score: scoreStart, minutesPlayed: 0 },
-  goalsMax = soccerGoalsMaxDefault,
+  goalsMax?: number,
 ): SoccerScoreMatrix {
   const shareLeft = Math.max(soccerFirstHalfGoalsShare - soccerGoalsShareElapsed(inPlay.minutesPlayed), 0);
   return soccerScoreMatrixFromGoals(model.goalsExpectedHome * shareLeft, model.goalsExpectedAway * shareLeft, {

@@ -86,7 +86,9 @@ export const MARKETS: Readonly<Record<MarketKey, MarketDefaults>> = {
     country: 'VN',
     currencies: ['VND'],
     defaultLang: 'vm-VI',
-    minCharge: 30,
+    // Spec §9's "30" for Vietnam, read in thousands of dong (30K, as Vietnamese prices are quoted): ₫30 is worth
+    // a tenth of a US cent, ₫30,000 about a dollar, beside the other markets' minimums.
+    minCharge: 30_000,
     oddsFormat: 'decimal',
     tld: 'vn',
     seo: {

@@ -66,11 +66,12 @@ describe('variant profiles (spec §1)', () => {
 
   it.each<[MarketKey, number]>([
     // Spec §9: 30 for Brazil, India, Philippines, Kenya, Vietnam, USD; 80 for Mexico, Colombia, Peru, multi-currency.
+    // Vietnam's 30 is read in thousands of dong (₫30,000): ₫30 would be worth a tenth of a US cent.
     ['BR', 30],
     ['IN', 30],
     ['PH', 30],
     ['KE', 30],
-    ['VN', 30],
+    ['VN', 30_000],
     ['USD', 30],
     ['MX', 80],
     ['CO', 80],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
-import { TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   bonusMaxMinor,
   CRYPTO_NETWORKS,
@@ -146,8 +146,9 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
     if (!(CRYPTO_NETWORKS as readonly string[]).includes(network)) throw new AppError('VALIDATION_FAILED', { field: 'network', issue: 'invalid_value' });
   } else if (body.network !== undefined) throw new AppError('VALIDATION_FAILED', { field: 'network', issue: 'unrecognized_keys' });
   let msisdn: string | undefined;
-  // Daraja's Amount is whole shillings.
-  if (channel.kind === 'stk_push' && body.amount % 100 !== 0) throw new AppError('VALIDATION_FAILED', { field: 'amount', issue: 'whole_units' });
+  // Daraja's Amount is whole shillings; VND and COP are paid in whole dong and pesos (no minor units per CLDR).
+  if ((channel.kind === 'stk_push' && body.amount % 100 !== 0) || body.amount % currencyStepMinor(currency) !== 0)
+    throw new AppError('VALIDATION_FAILED', { field: 'amount', issue: 'whole_units' });
   if (channel.kind === 'stk_push') {
     msisdn = body.phone === undefined ? undefined : mpesaMsisdn(body.phone);
     if (!msisdn) throw new AppError('PAYMENT_ACCOUNT_INVALID', { field: 'phone', issue: body.phone === undefined ? 'required' : 'format' });

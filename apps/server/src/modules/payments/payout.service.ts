@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
-import type { CurrencyCode, VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   accountElementsCheck,
   accountElementsOf,
@@ -12,6 +12,7 @@ import {
   dailyMaxMinor,
   withdrawalFeeCapMinor,
   withdrawalFeeMinor,
+  WITHDRAWAL_FEE_RATE_BP,
   type PayoutChannelDef,
 } from '@piranha/domain/payments';
 import { AppError } from '../../app-error.ts';
@@ -94,8 +95,14 @@ export async function accountSummary(deps: PaymentsDeps, user: SessionUser, requ
   };
 }
 
+/**
+ * The form of a method with the player's values. Saved values are checked again for their warnings (an RFC whose
+ * check digit does not compute), so the form keeps showing the note on every visit, not only after the save.
+ */
 function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string, string>>) {
   const banks = bankCodesOf(channel.currency).map((bank) => bank.code);
+  const check = Object.keys(values).length > 0 ? accountElementsCheck(channel.key, channel.currency, banks, values) : undefined;
+  const warnings: Partial<Record<string, string>> = check?.ok ? check.warnings : {};
   return accountElementsOf(channel.key, channel.currency, banks).map((def) => ({
     name: def.name,
     kind: def.kind,
@@ -105,6 +112,7 @@ function elementsView(channel: PayoutChannelDef, values: Readonly<Record<string,
     max_length: def.maxLength,
     country_code: def.countryCode,
     value: values[def.name] ?? '',
+    warning: warnings[def.name] ?? '',
   }));
 }
 
@@ -169,11 +177,13 @@ export async function payoutCreate(
   const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, body.channel, body.currency);
   const currency: CurrencyCode = channel.currency;
+  // VND and COP are paid in whole dong and pesos: a fraction could be neither sent nor shown.
+  if (body.amount % currencyStepMinor(currency) !== 0) throw new AppError('VALIDATION_FAILED', { field: 'amount', issue: 'whole_units' });
   const min = payoutMinMinor(currency, brand.minCharge);
   if (body.amount < min) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
   if (body.amount > dailyMaxMinor(currency)) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${dailyMaxMinor(currency)}` });
   await sessionRequireFresh(deps.db, user.sessionId, now);
-  const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency));
+  const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency), WITHDRAWAL_FEE_RATE_BP, currencyStepMinor(currency));
   const orderId = orderIdNew('payout');
 
   const created = await transaction(deps.db, async (tx) => {

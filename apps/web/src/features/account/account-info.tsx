@@ -1,4 +1,4 @@
-import { isLocale, localeToIntl } from '@piranha/domain';
+import { intlLocaleOf } from '@piranha/domain';
 import { ChevronRight, MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useAccountInfoQuery, useNickUpdateMutation, useSessionEndMutation, useS
 /** Unix seconds as a date and time in the current language. */
 function useDateTime(): (seconds: number) => string {
   const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? localeToIntl(i18n.language) : undefined;
+  const locale = intlLocaleOf(i18n.language);
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (seconds) => format.format(new Date(seconds * 1000));
 }

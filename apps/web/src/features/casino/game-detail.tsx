@@ -1,4 +1,4 @@
-import { formatMoney, isCurrencyCode, minorUnits, type CasinoGameInfo } from '@piranha/domain';
+import { type CasinoGameInfo, formatMoney, intlLocaleOf, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -47,7 +47,7 @@ export function GameDetail() {
   const money = (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor));
   const isFavourite = favourite.isPending ? favourite.variables.favourite : card.favourite === 1;
   const percent = (value: number, digits: number) =>
-    `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+    `${value.toLocaleString(intlLocaleOf(i18n.language), { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   return (
     <div className={styles.detail}>
       <PageTitle title={card.game_name} backTo={CASINO_PATHS.lobby} />

@@ -1,5 +1,5 @@
 import type { RoundView } from '@piranha/contract';
-import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { formatMoney, intlLocaleOf, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { History, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,7 +47,7 @@ function RoundRow({ round }: { round: RoundView }) {
       </dl>
       <div className={styles.foot}>
         <time dateTime={new Date(round.created_at).toISOString()}>
-          {new Date(round.created_at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
+          {new Date(round.created_at).toLocaleString(intlLocaleOf(i18n.language), { dateStyle: 'short', timeStyle: 'medium' })}
         </time>
         <span className={styles.status}>{t(STATUS[round.status])}</span>
         <Link className={styles.proof} to={verifyHref(round.round_id)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementProblem, phoneDigits, type ElementRule } from './account-element-check.ts';
+import { elementProblem, elementProblemOfIssue, phoneDigits, type ElementRule } from './account-element-check.ts';
 
 const mpesaPhone: ElementRule = { name: 'phone', kind: 'phone', required: 1, options: [], min_length: 10, max_length: 11, country_code: '254' };
 
@@ -35,5 +35,18 @@ describe('payout account fields', () => {
     expect(elementProblem(type, 'credit')).toEqual({ code: 'option' });
     expect(elementProblem(type, '')).toEqual({ code: 'option' });
     expect(elementProblem({ ...clabe, required: 0 }, '')).toBeUndefined();
+  });
+});
+
+describe('the server’s reasons, explained', () => {
+  it.each([
+    ['checksum', { code: 'checksum' }],
+    ['policy', { code: 'policy' }],
+    ['not_mobile', { code: 'notMobile' }],
+    ['required', { code: 'required' }],
+    ['format', { code: 'invalid' }],
+    [undefined, { code: 'invalid' }],
+  ])('reads the issue %s as %j', (issue, problem) => {
+    expect(elementProblemOfIssue(issue)).toEqual(problem);
   });
 });

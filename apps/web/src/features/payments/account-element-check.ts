@@ -10,7 +10,14 @@ export interface ElementRule {
 }
 
 export type ElementProblem =
-  { code: 'required' } | { code: 'phoneLength'; min: number; max: number } | { code: 'length'; min: number; max: number } | { code: 'option' };
+  | { code: 'required' }
+  | { code: 'phoneLength'; min: number; max: number }
+  | { code: 'length'; min: number; max: number }
+  | { code: 'option' }
+  | { code: 'checksum' }
+  | { code: 'policy' }
+  | { code: 'notMobile' }
+  | { code: 'invalid' };
 
 /** The digits of a phone as the method counts them (spec §5): a typed "+<country code>" is not part of the length. */
 export function phoneDigits(value: string, countryCode: string): string {
@@ -39,4 +46,24 @@ export function elementProblem(rule: ElementRule, value: string): ElementProblem
     return { code: 'length', min: rule.min_length, max: rule.max_length };
   }
   return undefined;
+}
+
+/**
+ * The server's reason for refusing a field (`data.issue` beside `data.field`), as a problem the form explains in the
+ * player's words: a check digit that does not match (CPF, CNPJ, CLABE, NIT, RUC…), a number nobody holds
+ * (111.111.111-11), a phone that is not a mobile. The server decides; the form only says why.
+ */
+export function elementProblemOfIssue(issue: unknown): ElementProblem {
+  switch (issue) {
+    case 'checksum':
+      return { code: 'checksum' };
+    case 'policy':
+      return { code: 'policy' };
+    case 'not_mobile':
+      return { code: 'notMobile' };
+    case 'required':
+      return { code: 'required' };
+    default:
+      return { code: 'invalid' };
+  }
 }

@@ -7,6 +7,8 @@ import styles from './payments.module.css';
 
 export interface ElementView extends ElementRule {
   value: string;
+  /** The server accepted the saved value but asks the player to re-read it (`checksum`: a check digit that does not compute). */
+  warning?: string;
 }
 
 /** Field names the catalogue has a label for; anything else the server adds shows its own name. */
@@ -51,6 +53,14 @@ export function useProblemText() {
           : t('payments.withdraw.lengthRange', { field, min: problem.min, max: problem.max });
       case 'option':
         return t('payments.withdraw.fieldChoose', { field });
+      case 'checksum':
+        return t('payments.withdraw.fieldChecksum', { field });
+      case 'policy':
+        return t('payments.withdraw.fieldPolicy', { field });
+      case 'notMobile':
+        return t('payments.withdraw.fieldNotMobile', { field });
+      case 'invalid':
+        return t('payments.withdraw.fieldInvalid', { field });
     }
   };
 }
@@ -134,7 +144,14 @@ export function AccountElementsForm({
             inputMode={phone ? 'tel' : element.name === 'clabe' ? 'numeric' : undefined}
             autoComplete={phone ? 'tel-national' : element.name === 'holder_name' ? 'name' : 'off'}
             spellCheck={false}
-          />
+          >
+            {/* Only while the saved value is the one shown: an edit is checked again when it is saved. */}
+            {element.warning === 'checksum' && !error && value === element.value ? (
+              <p className={styles.hint} role="status">
+                {t('payments.withdraw.checksumWarning', { field: label(element.name) })}
+              </p>
+            ) : null}
+          </TextField>
         );
       })}
     </>

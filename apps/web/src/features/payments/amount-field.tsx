@@ -1,7 +1,7 @@
 import { isCurrencyCode, currencyGet, minorUnits } from '@piranha/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountMinorParse, amountMinorText } from './amount-input.ts';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText } from './amount-input.ts';
 import { moneyChipText } from './money-text.ts';
 import styles from './payments.module.css';
 
@@ -21,7 +21,7 @@ export function AmountField({ label, currency, text, onText, quickAmounts, hint,
   const { i18n } = useTranslation();
   const id = useId();
   const symbol = isCurrencyCode(currency) ? currencyGet(currency).symbol : currency;
-  const typed = amountMinorParse(text);
+  const typed = amountMinorParse(text, 2, amountFractionDigitsOf(currency));
   return (
     <div className={styles.section}>
       <label className={styles.label} htmlFor={id}>
@@ -35,7 +35,7 @@ export function AmountField({ label, currency, text, onText, quickAmounts, hint,
           id={id}
           className={styles.select}
           style={{ flex: 1, minWidth: 0, fontSize: 20, fontWeight: 700 }}
-          inputMode="decimal"
+          inputMode={amountFractionDigitsOf(currency) === 0 ? 'numeric' : 'decimal'}
           autoComplete="off"
           value={text}
           onChange={(event) => onText(event.target.value)}

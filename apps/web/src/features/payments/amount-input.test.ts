@@ -1,6 +1,6 @@
 import { minorUnits } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 
 describe('amount input', () => {
   it.each([
@@ -16,6 +16,27 @@ describe('amount input', () => {
 
   it.each(['', 'abc', '-5', '1.000,00', '1,000.00', '10.555', '1e3', '١٠'])('refuses %j rather than guess', (text) => {
     expect(amountMinorParse(text)).toBeUndefined();
+  });
+
+  // Issue 15: VND and COP have no minor units (CLDR): whole amounts, and a separator groups thousands.
+  it.each([
+    ['30000', 3_000_000],
+    ['30.000', 3_000_000],
+    ['30,000', 3_000_000],
+    ['1.250.000', 125_000_000],
+    ['1,250,000', 125_000_000],
+    ['30000.', 3_000_000],
+  ])('reads %j of a currency without decimals as %i minor units', (text, minor) => {
+    expect(amountMinorParse(text, 2, amountFractionDigitsOf('VND'))).toBe(minor);
+  });
+
+  it.each(['30000.5', '30.00', '3.0000', '1.250,000', '30.0000'])('refuses %j in a currency without decimals', (text) => {
+    expect(amountMinorParse(text, 2, amountFractionDigitsOf('COP'))).toBeUndefined();
+  });
+
+  it('types two decimals in the other currencies, and in one the domain does not know', () => {
+    expect([amountFractionDigitsOf('BRL'), amountFractionDigitsOf('USDT'), amountFractionDigitsOf('BTC')]).toEqual([2, 2, 2]);
+    expect(amountMinorParse('30.000', 2, amountFractionDigitsOf('BRL'))).toBeUndefined();
   });
 
   it('writes an amount back the way a player types it', () => {

@@ -10,7 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
-import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 import { AmountField } from './amount-field.tsx';
 import { useDepositInfoQuery, usePayinOrderCreateMutation, usePayinRecommendQuery, type CurrencyKind } from './api/deposit.ts';
 import { useDepositCode } from './deposit-code.tsx';
@@ -69,10 +69,10 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const recommendedMinor =
     recommended === channel && recommend.data && limits && !amountProblem(minorUnits(recommend.data.amount), limits) ? recommend.data.amount : undefined;
   const suggestedMinor = channel ? (recommendedMinor ?? quickAmounts[0] ?? limits?.minMinor) : undefined;
-  const text = amountText ?? (suggestedMinor ? amountMinorText(minorUnits(suggestedMinor)) : '');
-  const amountMinor = amountMinorParse(text);
-  const problem = limits ? amountProblem(amountMinor, limits) : undefined;
   const currency = channel?.currency ?? data?.currency ?? variant.currency;
+  const text = amountText ?? (suggestedMinor ? amountMinorText(minorUnits(suggestedMinor)) : '');
+  const amountMinor = amountMinorParse(text, 2, amountFractionDigitsOf(currency));
+  const problem = limits ? amountProblem(amountMinor, limits) : undefined;
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
   const needsPhone = channel?.fields.includes('phone') ?? false;
   const chosenNetwork = channel && channel.networks.length > 0 ? (network && channel.networks.includes(network) ? network : channel.networks[0]) : undefined;

@@ -11,6 +11,20 @@ describe('money text', () => {
     expect(moneyText(150, 'BTC', 'en-US')).toBe('1.50\u00a0BTC');
   });
 
+  // Issue 15: the spec's vm-VI and vm-TH codes are not Intl's; formatted as such they fell back to US style.
+  it('formats for a Vietnamese or Thai reader with Intl’s vi-VN and th-TH', () => {
+    expect(moneyText(123456, 'BRL', 'vm-VI')).toBe('R$\u00a01.234,56');
+    expect(moneyText(123456, 'THB', 'vm-TH')).toBe('฿\u00a01,234.56');
+    expect(moneyText(123456, 'BTC', 'vm-VI')).toBe('1.234,56\u00a0BTC');
+  });
+
+  it('shows dong and Colombian pesos without decimals (CLDR), in text and on the chips', () => {
+    expect(moneyText(3_000_000, 'VND', 'vm-VI')).toBe('₫\u00a030.000');
+    expect(moneyText(1_234_599, 'VND', 'vm-VI')).toBe('₫\u00a012.345');
+    expect(moneyText(600_000, 'COP', 'es-MX')).toBe('COP\u00a0$\u00a06,000');
+    expect(moneyChipText(10_000_000, 'VND', 'vm-VI')).toBe('₫\u00a0100.000');
+  });
+
   it('drops the decimals of whole quick amounts only', () => {
     expect(moneyChipText(5000, 'BRL', 'pt-BR')).toBe('R$\u00a050');
     expect(moneyChipText(5050, 'BRL', 'pt-BR')).toBe('R$\u00a050,50');

@@ -1,4 +1,4 @@
-import { currencyGet, formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { currencyGet, formatMoney, intlLocaleOf, isCurrencyCode, minorUnits } from '@piranha/domain';
 
 const NBSP = '\u00a0';
 
@@ -7,9 +7,9 @@ const NBSP = '\u00a0';
  * does not list (a crypto coin other than USDT) still shows its digits and its code rather than nothing.
  */
 export function moneyText(amountMinor: number, currency: string, locale?: string, abbreviateThousands = false): string {
-  // A no-break space keeps "R$" and its digits on one line inside a sentence.
-  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, abbreviateThousands }).replace(' ', NBSP);
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountMinor / 100);
+  // No-break spaces keep "R$" (and "COP $") with its digits on one line inside a sentence.
+  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, abbreviateThousands }).replaceAll(' ', NBSP);
+  const number = new Intl.NumberFormat(locale && intlLocaleOf(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountMinor / 100);
   return `${number}${NBSP}${currency}`;
 }
 
@@ -20,6 +20,8 @@ export function moneyText(amountMinor: number, currency: string, locale?: string
 export function moneyChipText(amountMinor: number, currency: string, locale?: string): string {
   const withSymbol = isCurrencyCode(currency) && currencyGet(currency).symbol.length <= 2;
   const fractionDigits = amountMinor % 100 === 0 ? 0 : 2;
-  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, fractionDigits, withSymbol }).replace(' ', NBSP);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(amountMinor / 100);
+  if (isCurrencyCode(currency)) return formatMoney(minorUnits(amountMinor), currency, { locale, fractionDigits, withSymbol }).replaceAll(' ', NBSP);
+  return new Intl.NumberFormat(locale && intlLocaleOf(locale), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(
+    amountMinor / 100,
+  );
 }

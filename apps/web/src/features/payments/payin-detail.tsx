@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../shared/ui/button.tsx';
@@ -78,7 +79,7 @@ export function AppealCard({ appeal }: { appeal: { status: 0 | 1 | 2 | 3; reason
           </>
         ) : null}
         <dt>{t('payments.detail.updated')}</dt>
-        <dd>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appeal.update_time * 1000))}</dd>
+        <dd>{new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appeal.update_time * 1000))}</dd>
       </dl>
       {appeal.description ? <p className={styles.hint}>{appeal.description}</p> : null}
     </section>

@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import type { PaymentInstruction } from '@piranha/contract';
 import { Clock, ExternalLink, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -29,7 +30,7 @@ function Steps({ items }: { items: string[] }) {
 function Expiry({ expireAt }: { expireAt: number }) {
   const { t, i18n } = useTranslation();
   if (!expireAt) return null;
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(expireAt * 1000));
+  const time = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { hour: '2-digit', minute: '2-digit' }).format(new Date(expireAt * 1000));
   return (
     <p className={styles.hint}>
       <Clock size={14} aria-hidden="true" /> {t('payments.instruction.payBefore', { time })}

@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
@@ -57,7 +58,7 @@ export function PayoutRecord({ orderId }: { orderId: string }) {
           <dt>{t('payments.detail.net')}</dt>
           <dd>{money(data.net_amount)}</dd>
           <dt>{t('payments.detail.created')}</dt>
-          <dd>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.create_time * 1000))}</dd>
+          <dd>{new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.create_time * 1000))}</dd>
           <dt>{t('payments.detail.orderId')}</dt>
           <dd>{data.order_id}</dd>
         </dl>

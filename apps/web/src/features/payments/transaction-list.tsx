@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
   const [filter, setFilter] = useState<PayStatusFilter>('all');
   const history = useHistoryQuery(uid, type, payStatusQueryOf(filter));
   const records = history.data?.pages.flatMap((page) => page.records) ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <div className={styles.stack}>

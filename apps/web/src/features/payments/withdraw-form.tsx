@@ -1,5 +1,5 @@
 import { ApiError, type PayoutOrder } from '@piranha/contract';
-import { minorUnits } from '@piranha/domain';
+import { currencyStepMinor, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { withdrawalFeeMinor } from '@piranha/domain/payments';
 import { Landmark } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,9 +8,9 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { elementProblem } from './account-element-check.ts';
-import { AccountElementsForm, useFieldLabel, useProblemText } from './account-elements-form.tsx';
-import { amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
+import { elementProblem, elementProblemOfIssue } from './account-element-check.ts';
+import { AccountElementsForm, useProblemText } from './account-elements-form.tsx';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
 import { AmountField } from './amount-field.tsx';
 import {
   useAccountElementsQuery,
@@ -49,7 +49,6 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
   const create = usePayoutOrderCreateMutation(uid);
   const saveKey = useIdempotencyKey();
   const payoutKey = useIdempotencyKey();
-  const label = useFieldLabel();
   const problemText = useProblemText();
 
   if (account.isPending) {
@@ -90,10 +89,14 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
     }
   }
   if (serverProblem) problems[serverProblem.field] ??= serverProblem.text;
-  const amountMinor = amountMinorParse(amountText);
+  const amountMinor = amountMinorParse(amountText, 2, amountFractionDigitsOf(channel.currency));
   const limits = { minMinor: channel.min_amount, maxMinor: Math.min(channel.max_amount, data.withdrawable) };
   const problem = amountProblem(amountMinor, limits);
-  const feeMinor = amountMinor && !problem ? withdrawalFeeMinor(amountMinor, channel.fee_cap, channel.fee_rate_bp) : 0;
+  // A whole dong or peso where the currency has no minor units: the server pays and charges fees in those.
+  const stepMinor = isCurrencyCode(channel.currency) ? currencyStepMinor(channel.currency) : 1;
+  const feeMinor = amountMinor && !problem ? withdrawalFeeMinor(amountMinor, channel.fee_cap, channel.fee_rate_bp, stepMinor) : 0;
+  // Winnings can leave hundredths of a dong in a balance; "all" withdraws the whole dong below them.
+  const allMinor = Math.floor(data.withdrawable / stepMinor) * stepMinor;
   const amountError =
     (submitted || amountText !== '') && problem
       ? problem === 'invalid'
@@ -119,7 +122,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
       } catch (error) {
         const field = paymentErrorField(error);
         if (field && error instanceof ApiError && fields.some((entry) => entry.name === field))
-          setServerProblem({ field, text: error.errorMsg || t('payments.withdraw.fieldInvalid', { field: label(field) }) });
+          setServerProblem({ field, text: problemText(field, elementProblemOfIssue((error.data as { issue?: unknown } | undefined)?.issue)) });
         return;
       }
       setEdits((current) => ({ ...current, [channelKey]: {} }));
@@ -229,9 +232,9 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
         }
         error={amountError}
       />
-      {data.withdrawable > 0 ? (
-        <Button variant="ghost" compact onClick={() => setAmountText(amountMinorText(minorUnits(data.withdrawable)))}>
-          {t('payments.withdraw.all', { amount: money(data.withdrawable) })}
+      {allMinor > 0 ? (
+        <Button variant="ghost" compact onClick={() => setAmountText(amountMinorText(minorUnits(allMinor)))}>
+          {t('payments.withdraw.all', { amount: money(allMinor) })}
         </Button>
       ) : null}
 

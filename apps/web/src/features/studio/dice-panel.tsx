@@ -1,4 +1,4 @@
-import { BP, diceMultiplierBp, type DiceDirection } from '@piranha/domain';
+import { BP, type DiceDirection, diceMultiplierBp, intlLocaleOf } from '@piranha/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiceBoard } from './dice-board.tsx';
@@ -59,7 +59,7 @@ export default function DicePanel({ stakeMinor, play, settle, busy, setBusy, ins
       <div className={styles.stats}>
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('casino.studio.multiplier')}</span>
-          <span className={styles.statValue}>{(multiplierBp / BP).toLocaleString(i18n.language, { maximumFractionDigits: 4 })}×</span>
+          <span className={styles.statValue}>{(multiplierBp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 4 })}×</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statLabel}>{t('casino.studio.chance')}</span>

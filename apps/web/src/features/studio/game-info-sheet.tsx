@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from 'react-i18next';
 import { casinoMethodText } from '../../shared/casino-method.ts';
@@ -33,7 +34,7 @@ export function GameInfoSheet({
 }) {
   const { t, i18n } = useTranslation();
   const percent = (value: number, digits: number) =>
-    `${value.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
+    `${value.toLocaleString(intlLocaleOf(i18n.language), { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   const rows: [string, string][] = [
     [t('casino.info.rtp'), percent(info.rtpPercent, 2)],
     [t('casino.info.hitFrequency'), percent(info.hitFrequencyPercent, 1)],

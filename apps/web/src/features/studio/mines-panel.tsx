@@ -1,5 +1,5 @@
 import type { RoundView } from '@piranha/contract';
-import { BP, MINES_MAX, MINES_MIN, minesMultiplierBp } from '@piranha/domain';
+import { BP, intlLocaleOf, MINES_MAX, MINES_MIN, minesMultiplierBp } from '@piranha/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MinesBoard } from './mines-board.tsx';
@@ -54,7 +54,7 @@ export default function MinesPanel({ stakeMinor, openRound, play, action, settle
   const safe = outcome?.revealed.filter((tile) => !outcome.minePositions.includes(tile)).length ?? 0;
   const activeMines = outcome?.mines ?? mines;
   const nextBp = minesMultiplierBp(activeMines, safe + 1);
-  const x = (bp: number) => `${(bp / BP).toLocaleString(i18n.language, { maximumFractionDigits: 2 })}×`;
+  const x = (bp: number) => `${(bp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 2 })}×`;
 
   let banner: { text: string; won: boolean } | null = null;
   if (outcome?.status === 'busted') banner = { text: t('casino.studio.minesBusted'), won: false };

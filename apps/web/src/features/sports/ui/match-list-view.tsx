@@ -1,4 +1,5 @@
 import type { Match } from '@piranha/contract';
+import { intlLocaleOf } from '@piranha/domain';
 import type { TFunction } from 'i18next';
 import { ChevronDown, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -11,7 +12,6 @@ import { MATCH_STATUS, matchListPatch, matchSections, type MatchSection } from '
 import type { OddsSelect } from '../odds-selection.ts';
 import { useVisibleMatches } from '../use-visible-matches.ts';
 import { MatchCard } from './match-card.tsx';
-import { intlLocale } from './match-status.tsx';
 import styles from './match-list-view.module.css';
 
 export interface MatchListSource {
@@ -89,7 +89,7 @@ export function MatchListView({
       </PullToRefresh>
     );
   }
-  const locale = intlLocale(i18n.language);
+  const locale = intlLocaleOf(i18n.language);
   return (
     <div className={styles.list}>
       {sections.map((section) => {

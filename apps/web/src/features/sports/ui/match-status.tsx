@@ -1,15 +1,11 @@
 import type { Match } from '@piranha/contract';
-import { localeToIntl, isLocale } from '@piranha/domain';
+import { intlLocaleOf } from '@piranha/domain';
 import { useTranslation } from 'react-i18next';
 import { periodText } from '../labels.ts';
 import { MATCH_STATUS } from '../match-list.ts';
 import { clockSecondsAt, clockText } from '../match-clock.ts';
 import { useSecondTick } from '../use-second-tick.ts';
 import styles from './match-card.module.css';
-
-export function intlLocale(language: string): string {
-  return isLocale(language) ? localeToIntl(language) : language;
-}
 
 /** Live: period and a clock that ticks every second between polls. Upcoming: the start day and time. */
 export function MatchStatus({ match, receivedAtMs }: { match: Pick<Match, 'sid' | 'ms' | 'mc' | 'bt'>; receivedAtMs: number }) {
@@ -19,7 +15,7 @@ export function MatchStatus({ match, receivedAtMs }: { match: Pick<Match, 'sid' 
   const start = new Date(match.bt);
   const today = new Date();
   const sameDay = start.toDateString() === today.toDateString();
-  const locale = intlLocale(i18n.language);
+  const locale = intlLocaleOf(i18n.language);
   const time = start.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   const day = sameDay ? t('sports.today') : start.toLocaleDateString(locale, { day: 'numeric', month: 'short' });
   return (

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { intlLocaleOf } from '@piranha/domain';
 import { SPORT_IDS, type MatchResultWire } from '@piranha/contract';
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useResultsQuery } from '../api/sports-api.ts';
 import { marketPeriod } from '../markets.ts';
-import { intlLocale } from './match-status.tsx';
 import { SubTabs } from './sport-tabs.tsx';
 import styles from './results-view.module.css';
 
@@ -79,7 +79,7 @@ function ResultRow({ result }: { result: MatchResultWire }) {
   const { t, i18n } = useTranslation();
   const final = result.nsg.find((group) => group.pe === result.sid * 1000 + 1)?.sc;
   const periods = result.nsg.filter((group) => group.pe !== result.sid * 1000 + 1 && group.tyg === 5);
-  const ended = new Date(result.et).toLocaleString(intlLocale(i18n.language), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const ended = new Date(result.et).toLocaleString(intlLocaleOf(i18n.language), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return (
     <li className={styles.row}>
       <div className={styles.top}>

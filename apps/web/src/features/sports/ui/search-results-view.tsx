@@ -1,4 +1,5 @@
 import type { Match } from '@piranha/contract';
+import { intlLocaleOf } from '@piranha/domain';
 import { SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLeagueListQuery, useSearchQuery } from '../api/sports-api.ts';
 import { LeagueRows } from './league-rows.tsx';
 import { MATCH_STATUS } from '../match-list.ts';
-import { intlLocale } from './match-status.tsx';
 import { SearchField, useSettledKeyword } from './search-field.tsx';
 import { leagueNames, type SearchLinks } from './search-view.tsx';
 import { TeamRows } from './team-rows.tsx';
@@ -49,7 +49,7 @@ function teamNext(records: readonly Match[], teamId: number): Match | undefined 
 
 function Results({ keyword, links }: { keyword: string; links: SearchLinks }) {
   const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const locale = intlLocaleOf(i18n.language);
   const search = useSearchQuery(keyword);
   const leagues = useLeagueListQuery();
   if (search.status === 'pending') {

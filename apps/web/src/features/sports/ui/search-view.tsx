@@ -1,3 +1,4 @@
+import { intlLocaleOf } from '@piranha/domain';
 import { SPORT_IDS, type LeagueWithCounts } from '@piranha/contract';
 import { ChevronRight, SearchX } from 'lucide-react';
 import { useState } from 'react';
@@ -53,7 +54,7 @@ export function SearchView({ links }: { links: SearchLinks }) {
 function AzLists({ links }: { links: SearchLinks }) {
   const { t, i18n } = useTranslation();
   const leagues = useLeagueListQuery();
-  const collator = new Intl.Collator(i18n.language);
+  const collator = new Intl.Collator(intlLocaleOf(i18n.language));
   if (leagues.status === 'pending') return <Skeleton height={240} radius={12} />;
   if (leagues.status === 'error') {
     return (
