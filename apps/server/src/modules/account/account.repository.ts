@@ -115,14 +115,25 @@ export async function codeLatest(db: DbOrTx, appKey: string, channel: CodeChanne
   return row;
 }
 
-/** Counts a wrong guess; returns the attempts so far (a conditional increment, safe under concurrency). */
-export async function codeAttemptAdd(db: DbOrTx, codeId: number): Promise<number> {
-  const [row] = await db
+/**
+ * Takes one of a code's guesses before it is compared; false when the code is used or has no guess left (burnt).
+ * A conditional increment, so parallel guesses can never compare more than `attemptsMax` times.
+ */
+export async function codeAttemptReserve(db: DbOrTx, codeId: number, attemptsMax: number): Promise<boolean> {
+  const taken = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, codeId))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    .where(and(eq(verificationCodes.id, codeId), lt(verificationCodes.attempts, attemptsMax), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return taken.length === 1;
+}
+
+/** Gives back the guess of a code that matched: only wrong guesses use up its budget. */
+export async function codeAttemptRelease(db: DbOrTx, codeId: number): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} - 1` })
+    .where(and(eq(verificationCodes.id, codeId), gt(verificationCodes.attempts, 0)));
 }
 
 /** Uses a code up; false when a concurrent request already did. */
@@ -186,12 +197,30 @@ export async function throttleHit(db: DbOrTx, bucket: string, windowStart: Date)
   return row?.hits ?? 1;
 }
 
-export async function throttleCount(db: DbOrTx, bucket: string, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .select({ hits: authThrottle.hits })
-    .from(authThrottle)
-    .where(and(eq(authThrottle.bucket, bucket), eq(authThrottle.windowStart, windowStart)));
-  return row?.hits ?? 0;
+/**
+ * Takes one slot of a bucket's window unless it already holds `limit`; false when it is full. One statement: the
+ * conflicting row is locked and its newest version re-checked, so concurrent takers are counted one after another.
+ */
+export async function throttleReserve(db: DbOrTx, bucket: string, windowStart: Date, limit: number): Promise<boolean> {
+  if (limit < 1) return false;
+  const taken = await db
+    .insert(authThrottle)
+    .values({ bucket, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [authThrottle.bucket, authThrottle.windowStart],
+      set: { hits: sql`${authThrottle.hits} + 1` },
+      setWhere: sql`${authThrottle.hits} < ${limit}`,
+    })
+    .returning({ hits: authThrottle.hits });
+  return taken.length === 1;
+}
+
+/** Gives one slot of a bucket's window back. */
+export async function throttleRelease(db: DbOrTx, bucket: string, windowStart: Date): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({ hits: sql`${authThrottle.hits} - 1` })
+    .where(and(eq(authThrottle.bucket, bucket), eq(authThrottle.windowStart, windowStart), gt(authThrottle.hits, 0)));
 }
 
 export async function throttleClear(db: DbOrTx, bucket: string): Promise<void> {

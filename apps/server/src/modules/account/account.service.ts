@@ -14,7 +14,16 @@ import {
   touristProfile,
 } from './account-profile.service.ts';
 import { loginInfoOf, signIn } from './account-session.service.ts';
-import { bucket, throttleRecord, throttleRequireBelow, throttleReset } from './account-throttle.ts';
+import {
+  accountFailureLimit,
+  attemptFailed,
+  attemptRelease,
+  attemptReserve,
+  bucket,
+  ipFailureLimit,
+  throttleReset,
+  type AttemptLimit,
+} from './account-throttle.ts';
 import {
   profileByEmail,
   profileByUser,
@@ -97,25 +106,26 @@ export async function emailRegister(
   }
 }
 
-/** Refuses before trying when the client IP or the e-mail is locked out. */
-async function signInAttemptAllow(deps: AccountDeps, caller: Caller, email: string): Promise<void> {
-  const now = deps.now();
-  await throttleRequireBelow(deps.db, bucket.ipFailures(caller.ip), deps.limits.ipFailuresPerHour, now, 'TOO_MANY_ATTEMPTS', 'ip');
-  await throttleRequireBelow(deps.db, bucket.accountFailures(caller.variant.appKey, email), deps.limits.accountFailuresPerHour, now, 'ACCOUNT_LOCKED', 'email');
+/** What one sign-in guess counts against: the client IP's failures, then the e-mail's (the lockout). */
+function signInLimits(deps: AccountDeps, caller: Caller, email: string): AttemptLimit[] {
+  return [ipFailureLimit(deps.limits, caller.ip), accountFailureLimit(deps.limits, caller.variant.appKey, email)];
 }
 
 /**
  * E-mail and password. An unknown e-mail and a wrong password answer the same error after the same argon2
  * work, and both count against the e-mail's lockout, so neither the reply nor its timing tells who has an account.
+ * The attempt is reserved before the password is checked (a locked door costs nothing, and parallel guesses cannot
+ * outrun the count); the right password gives its reservation back.
  */
 export async function emailLogin(deps: AccountDeps, caller: Caller, input: { email: string; password: string }): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
-  await signInAttemptAllow(deps, caller, email);
+  const attempt = await attemptReserve(deps.db, signInLimits(deps, caller, email), deps.now());
   const profile = await profileByEmail(deps.db, caller.variant.appKey, email);
   if (!(await passwordVerify(profile?.passwordHash, input.password)) || !profile) {
-    await throttleRecord(deps.db, [bucket.ipFailures(caller.ip), bucket.accountFailures(caller.variant.appKey, email)], deps.now());
+    await attemptFailed(deps.db, attempt);
     throw new AppError('WRONG_CREDENTIALS', { field: 'password' });
   }
+  await attemptRelease(deps.db, attempt);
   refuseClosed(profile);
   return loginInfoOf(deps.db, await signIn(deps.db, profile.userId, deps.now()), profile);
 }
@@ -124,12 +134,11 @@ export async function emailLogin(deps: AccountDeps, caller: Caller, input: { ema
 export async function emailCodeLogin(deps: AccountDeps, caller: Caller, input: { email: string; email_code: string }): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const appKey = caller.variant.appKey;
-  await signInAttemptAllow(deps, caller, email);
   const code = await codeVerify(deps, caller, {
     where: { appKey, channel: 'email', target: email, purpose: 'login' },
     code: input.email_code,
     field: 'email_code',
-    failureBuckets: [bucket.accountFailures(appKey, email)],
+    failureLimits: [accountFailureLimit(deps.limits, appKey, email)],
   });
   const profile = await profileByEmail(deps.db, appKey, email);
   if (!profile) throw new AppError('EMAIL_CODE_INVALID_NEW', { field: 'email_code' });
@@ -165,13 +174,12 @@ export async function emailCodeCheck(
   }
   // Guessing a login code here is guessing a way in: it counts against the e-mail's lockout like code login does.
   const signInCode = input.purpose === 'login';
-  if (signInCode) await signInAttemptAllow(deps, caller, email);
   await codeVerify(deps, caller, {
     where: { appKey, channel: 'email', target: email, purpose: input.purpose },
     code: input.email_code,
     field: 'email_code',
     ...(caller.user ? { userId: caller.user.uid } : {}),
-    ...(signInCode ? { failureBuckets: [bucket.accountFailures(appKey, email)] } : {}),
+    ...(signInCode ? { failureLimits: [accountFailureLimit(deps.limits, appKey, email)] } : {}),
   });
   return { valid: 1 };
 }
