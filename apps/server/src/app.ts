@@ -59,6 +59,8 @@ export interface AppOverrides {
   mail?: MailProvider;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   /** A sports feed in place of the simulator built from FEED_SEED / FEED_SPEED at `now()`. */
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
@@ -114,7 +116,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const lane = pollLaneOf(config, rateStore);
 
   const app = Fastify({
-    logger: overrides.logger === false ? false : { level: config.logLevel },
+    logger: overrides.logger === false ? false : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     // Repeated sports polls are answered ahead of Fastify's routing by the poll lane (plugins/poll-lane.ts); the
     // server is the one Fastify would build, with the same timeouts.
     serverFactory: (handler, options) => {
