@@ -69,17 +69,20 @@ export async function userHoldsMoney(db: DbOrTx, userId: number): Promise<boolea
 
 // Tourist devices
 
-export async function visitorDeviceFind(db: DbOrTx, appKey: string, smid: string): Promise<number | undefined> {
+/**
+ * The tourist of a device whose secret hashes to `secretHash`, with the stored hash. The lookup compares digests of
+ * a 256-bit random secret, so its timing tells nothing about the secret; the caller confirms in constant time.
+ */
+export async function visitorDeviceFind(db: DbOrTx, appKey: string, smid: string, secretHash: string) {
   const [row] = await db
-    .select({ userId: visitorDevices.userId })
+    .select({ userId: visitorDevices.userId, secretHash: visitorDevices.secretHash })
     .from(visitorDevices)
-    .where(and(eq(visitorDevices.appKey, appKey), eq(visitorDevices.smid, smid)));
-  return row?.userId;
+    .where(and(eq(visitorDevices.appKey, appKey), eq(visitorDevices.smid, smid), eq(visitorDevices.secretHash, secretHash)));
+  return row;
 }
 
-export async function visitorDeviceInsert(db: DbOrTx, appKey: string, smid: string, userId: number): Promise<boolean> {
-  const inserted = await db.insert(visitorDevices).values({ appKey, smid, userId }).onConflictDoNothing().returning({ userId: visitorDevices.userId });
-  return inserted.length === 1;
+export async function visitorDeviceInsert(db: DbOrTx, values: { appKey: string; smid: string; userId: number; secretHash: string }): Promise<void> {
+  await db.insert(visitorDevices).values(values);
 }
 
 export async function visitorDevicesForget(db: DbOrTx, userId: number): Promise<void> {

@@ -1,4 +1,5 @@
-import type { CodePurpose, LoginInfo } from '@piranha/contract';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CodePurpose, LoginInfo, VisitorLoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
@@ -39,32 +40,47 @@ import {
 
 // Tourists
 
-/** Spec §4 guest login: the same device id on the same brand gets the same tourist back, with a new session. */
-export async function visitorLogin(deps: AccountDeps, caller: Caller, smid: string): Promise<LoginInfo> {
-  const appKey = caller.variant.appKey;
-  const now = deps.now();
-  const known = await visitorDeviceFind(deps.db, appKey, smid);
-  if (known !== undefined) {
-    const profile = await profileEnsure(deps.db, known, caller.locale);
-    refuseClosed(profile);
-    return loginInfoOf(deps.db, await signIn(deps.db, known, now), profile, { smid });
-  }
-  try {
-    return await transaction(deps.db, async (tx) => {
-      const userId = await userCreate(tx, appKey, true);
-      await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now });
-      // A twin request for the same device won the race: roll back and sign in to its tourist.
-      if (!(await visitorDeviceInsert(tx, appKey, smid, userId))) throw new DeviceTaken();
-      const profile = await profileByUser(tx, userId);
-      return loginInfoOf(tx, await signIn(tx, userId, now), profile, { smid, firstActive: true });
-    });
-  } catch (error) {
-    if (error instanceof DeviceTaken) return visitorLogin(deps, caller, smid);
-    throw error;
-  }
+/** Bytes of a device secret: 256 bits, so it can be kept as a plain SHA-256 and looked up by it. */
+const DEVICE_SECRET_BYTES = 32;
+
+function deviceSecretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }
 
-class DeviceTaken extends Error {}
+/** The tourist a device secret claims on this brand and device, or undefined. */
+async function touristOfDevice(deps: AccountDeps, appKey: string, smid: string, secret: string): Promise<number | undefined> {
+  const hash = deviceSecretHash(secret);
+  const row = await visitorDeviceFind(deps.db, appKey, smid, hash);
+  const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : undefined;
+  const presented = Buffer.from(hash, 'hex');
+  if (!row || !stored || stored.length !== presented.length || !timingSafeEqual(stored, presented)) return undefined;
+  return row.userId;
+}
+
+/**
+ * Spec §4 guest login. The smid names the device but proves nothing — any client can send any smid — so a tourist
+ * is claimed again only with the device secret answered when it was created (stored hashed). Without it, or with a
+ * wrong one, the call creates a new tourist: another device's smid never opens the tourist holding its money.
+ */
+export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { smid: string; device_secret?: string | undefined }): Promise<VisitorLoginInfo> {
+  const appKey = caller.variant.appKey;
+  const { smid } = input;
+  const now = deps.now();
+  const claimed = input.device_secret === undefined ? undefined : await touristOfDevice(deps, appKey, smid, input.device_secret);
+  if (claimed !== undefined) {
+    const profile = await profileEnsure(deps.db, claimed, caller.locale);
+    refuseClosed(profile);
+    return { ...(await loginInfoOf(deps.db, await signIn(deps.db, claimed, now), profile, { smid })), device_secret: '' };
+  }
+  const secret = randomBytes(DEVICE_SECRET_BYTES).toString('base64url');
+  return transaction(deps.db, async (tx) => {
+    const userId = await userCreate(tx, appKey, true);
+    await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now });
+    await visitorDeviceInsert(tx, { appKey, smid, userId, secretHash: deviceSecretHash(secret) });
+    const profile = await profileByUser(tx, userId);
+    return { ...(await loginInfoOf(tx, await signIn(tx, userId, now), profile, { smid, firstActive: true })), device_secret: secret };
+  });
+}
 
 // E-mail registration and sign-in
 
