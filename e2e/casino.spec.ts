@@ -23,11 +23,17 @@ async function headerBalance(page: Page): Promise<number> {
  */
 async function depositApproved(page: Page, amountMinor: number): Promise<void> {
   const order = await page.evaluate(async (amount) => {
+    // The session as the app sends it over plain HTTP: headers, never the URL.
     const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
-    const query = new URLSearchParams({ uid: String(login.uid), sid: login.sid });
-    const response = await fetch(`/api/piranha/finance/payin/order/create?${query}`, {
+    const response = await fetch('/api/piranha/finance/payin/order/create', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'app-key': 'tigerin', 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      headers: {
+        'content-type': 'application/json',
+        'app-key': 'tigerin',
+        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        'session-uid': String(login.uid),
+        'session-sid': login.sid,
+      },
       body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
     });
     return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };

@@ -194,6 +194,11 @@ export async function playerSignUp(page: Page, server: RunningServer, email: str
   await page.waitForURL(/#\/game$/);
 }
 
+/** The session as the app sends it over plain HTTP (docs/decisions/019): headers, never the URL. */
+function sessionHeaders(login: { uid: number; sid: string }): Record<string, string> {
+  return { 'session-uid': String(login.uid), 'session-sid': login.sid };
+}
+
 /** A visitor plays as a guest from the login page and lands on /game with a balance. */
 export async function touristStart(page: Page, host = INDIA): Promise<void> {
   await page.goto(`http://${host}/#/loginb`);
@@ -219,9 +224,9 @@ export async function bettorFund(page: Page, server: RunningServer): Promise<voi
   await page.waitForURL(/#\/game$/);
   const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
   const channel = payinChannelsOf(['INR'])[0]!;
-  const created = await fetch(`http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+  const created = await fetch(`http://127.0.0.1:${server.port}/api/piranha/finance/payin/order/create`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund` },
+    headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${Date.now()}-fund`, ...sessionHeaders(login) },
     body: JSON.stringify({ channel: channel.key, amount: 1000_00, currency: 'INR' }),
   }).then((response) => response.json() as Promise<{ dm_error: number; data: { instruction: { checkout_url: string } } }>);
   expect(created.dm_error).toBe(0);
@@ -234,9 +239,9 @@ export async function bettorFund(page: Page, server: RunningServer): Promise<voi
 /** The player's bets as the API reports them (the page shows the same list). */
 export async function bettorBets(page: Page, port: number, settled: boolean) {
   const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
-  const answer = await fetch(`http://127.0.0.1:${port}/api/piranha/fb/proxy/v1/order/bet/list?uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`, {
+  const answer = await fetch(`http://127.0.0.1:${port}/api/piranha/fb/proxy/v1/order/bet/list`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...sessionHeaders(login) },
     body: JSON.stringify({ isSettled: settled, range: 'last7days' }),
   }).then(
     (response) =>

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { browserLaunch, emailCodeEnter, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /** One brand per market, each in its own language (packages/domain/src/variants/profiles.ts). */
 const BRAZIL = 'piranha.com.br';
@@ -155,7 +155,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await context.close();
   });
 
-  it('A Kenyan player’s M-Pesa withdrawal is refused with a 9-digit phone, accepted with 11 digits and paid', async () => {
+  it('A Kenyan guest deposits by M-Pesa, must save the account before withdrawing, then withdraws: refused with a 9-digit phone, accepted with 11 digits and paid', async () => {
     const { context, page } = await guestStart(KENYA, 'Play as a guest');
     // Money first: an M-Pesa deposit approved on the phone (the sandbox's STK page).
     await page.goto(`http://${KENYA}/#/deposit`);
@@ -169,6 +169,19 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await sandboxDecide(page, 'Open the payment page', /Approve payment/);
     await page.waitForURL(/#\/deposit-result\?order_id=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Deposit received' }).waitFor();
+
+    // A guest account is held by the device alone: money leaves it only once it is saved with an e-mail.
+    await page.goto(`http://${KENYA}/#/withdraw`);
+    await page.getByRole('heading', { name: 'Save your account to withdraw' }).waitFor();
+    await screenshot(page, 'payments-withdraw-guest');
+    await page.getByRole('link', { name: 'Save your account with an e-mail' }).click();
+    await page.waitForURL(/#\/save-email$/);
+    const email = `kenya-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail').fill(email);
+    await emailCodeEnter(page, server, email);
+    await page.getByLabel('Password').fill('withdraw2026');
+    await page.getByRole('button', { name: 'Save account' }).click();
+    await page.waitForURL(/#\/me$/);
 
     await page.goto(`http://${KENYA}/#/withdraw`);
     await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('1,000.00');

@@ -37,6 +37,7 @@ import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
 import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
+import { logSerializers } from './plugins/log-redact.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
 import { RATE_WINDOW_MS, rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
@@ -59,6 +60,8 @@ export interface AppOverrides {
   mail?: MailProvider;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   /** A sports feed in place of the simulator built from FEED_SEED / FEED_SPEED at `now()`. */
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
@@ -114,7 +117,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const lane = pollLaneOf(config, rateStore);
 
   const app = Fastify({
-    logger: overrides.logger === false ? false : { level: config.logLevel },
+    // Serializers that keep sessions, device ids, passwords, codes and tokens out of every line (plugins/log-redact.ts).
+    logger:
+      overrides.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     // Repeated sports polls are answered ahead of Fastify's routing by the poll lane (plugins/poll-lane.ts); the
     // server is the one Fastify would build, with the same timeouts.
     serverFactory: (handler, options) => {

@@ -1,8 +1,8 @@
-import { accountInfoQuery, ERRORS } from '@piranha/contract';
+import { accountInfoQuery, ERRORS, sessionRenew } from '@piranha/contract';
 import { describe, expect, it } from 'vitest';
 import { configLoad } from '../src/config.ts';
 import { MONEY_REAUTH_DEFAULT, moneyActionGuardCreate, moneyIdleMsOf } from '../src/modules/account/account-session.service.ts';
-import { accountAppSetup, LOGOUT, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
+import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
 import { envelopeOf, signedIn } from './harness.ts';
 import { AppError } from '../src/app-error.ts';
 
@@ -16,14 +16,22 @@ function cookiesOf(header: string | string[] | number | undefined): string[] {
   return Array.isArray(header) ? header : [String(header)];
 }
 
+/** A guest sign-in over HTTPS; answers the Cookie header a browser would send back. */
+async function httpsSignIn(): Promise<string> {
+  const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() }, headers: HTTPS });
+  return cookiesOf(response.headers['set-cookie'])
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
 describe('session cookies', () => {
-  it('sets __Host- cookies (Secure, HttpOnly, SameSite, Path=/, no Domain) on a sign-in over HTTPS', async () => {
+  it('sets __Host- cookies (Secure, HttpOnly, SameSite, Path=/, no Domain) on a sign-in over HTTPS, and keeps the sid out of the answer', async () => {
     const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() }, headers: HTTPS });
     const login = envelopeOf(response).data;
     const cookies = cookiesOf(response.headers['set-cookie']);
     const sid = cookies.find((cookie) => cookie.startsWith('__Host-sid='));
-    expect(sid).toBeDefined();
-    expect(sid).toContain(`__Host-sid=${login.sid}`);
+    expect(sid).toMatch(/^__Host-sid=[\w-]{32};/);
+    expect(login.sid).toBe('');
     for (const attribute of ['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']) expect(sid).toContain(attribute);
     expect(sid).not.toMatch(/Domain=/i);
     expect(cookies.some((cookie) => cookie.startsWith(`__Host-uid=${login.uid};`))).toBe(true);
@@ -37,13 +45,36 @@ describe('session cookies', () => {
   });
 
   it('authenticates with the __Host- cookies alone, and forgets them at logout', async () => {
-    const login = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() }, headers: HTTPS })).data;
-    const cookie = `__Host-uid=${login.uid}; __Host-sid=${login.sid}`;
+    const cookie = await httpsSignIn();
+    const uid = Number(/__Host-uid=(\d+)/.exec(cookie)![1]);
     const info = envelopeOf(await t.get(accountInfoQuery.path, { headers: { ...HTTPS, cookie } }));
-    expect(info).toMatchObject({ dm_error: 0, data: { uid: login.uid } });
+    expect(info).toMatchObject({ dm_error: 0, data: { uid, sid: '' } });
     const out = await t.post(LOGOUT, { body: {}, headers: { ...HTTPS, cookie } });
     expect(cookiesOf(out.headers['set-cookie']).filter((value) => /^__Host-(sid|uid)=;/.test(value))).toHaveLength(2);
     expect(envelopeOf(await t.get(accountInfoQuery.path, { headers: { ...HTTPS, cookie } })).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+  });
+
+  it('reads nothing but the cookies over HTTPS: a live uid/sid in the URL or in headers is ignored there', async () => {
+    const login = await touristLogin(t);
+    const inUrl = envelopeOf(await t.get(accountInfoQuery.path, { query: signedIn(sessionOf(login)), headers: HTTPS }));
+    expect(inUrl.dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    const inHeaders = { ...HTTPS, 'session-uid': String(login.uid), 'session-sid': login.sid };
+    expect(envelopeOf(await t.get(accountInfoQuery.path, { headers: inHeaders })).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+  });
+
+  it('takes the session from the session-uid/session-sid headers over plain HTTP, before any URL parameter', async () => {
+    const login = await touristLogin(t);
+    const headers = { 'session-uid': String(login.uid), 'session-sid': login.sid };
+    expect(envelopeOf(await t.get(accountInfoQuery.path, { headers }))).toMatchObject({ dm_error: 0, data: { uid: login.uid, sid: login.sid } });
+    const stale = envelopeOf(
+      await t.get(accountInfoQuery.path, { headers: { ...headers, 'session-sid': 'not-a-live-session' }, query: signedIn(sessionOf(login)) }),
+    );
+    expect(stale.dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+  });
+
+  it('renews over HTTPS from the cookies, answering no sid', async () => {
+    const cookie = await httpsSignIn();
+    expect(envelopeOf(await t.get(sessionRenew.path, { headers: { ...HTTPS, cookie } })).data).toEqual({ valid: 1, sid: '' });
   });
 
   it('never reads unprefixed uid/sid cookies, which a sibling subdomain could plant', async () => {

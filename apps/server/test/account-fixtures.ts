@@ -102,11 +102,15 @@ export function sessionOf(info: LoginInfo): IssuedSession {
   return { uid: info.uid, sid: info.sid, sessionId: 0 };
 }
 
-/** A tourist signed in through guest login. */
-export async function touristLogin(t: TestApp, smid = smidUnique()): Promise<LoginInfo> {
-  const envelope = envelopeOf(await t.post('/api/piranha/user/account/v2/visitor_login', { body: { smid } }));
+/** Guest login's answer: the Login info and, for a tourist just created, the device secret that claims it again. */
+export type TouristLogin = LoginInfo & { device_secret?: string };
+
+/** A tourist signed in through guest login; with the device secret of an earlier answer, that same tourist again. */
+export async function touristLogin(t: TestApp, smid = smidUnique(), deviceSecret?: string): Promise<TouristLogin> {
+  const body = deviceSecret === undefined ? { smid } : { smid, device_secret: deviceSecret };
+  const envelope = envelopeOf(await t.post('/api/piranha/user/account/v2/visitor_login', { body }));
   if (envelope.dm_error !== 0) throw new Error(`visitor login failed: ${JSON.stringify(envelope)}`);
-  return envelope.data as LoginInfo;
+  return envelope.data as TouristLogin;
 }
 
 /** A local Google-style key set: the public JWKS in a file for GOOGLE_JWKS_FILE, and a minter of ID tokens. */

@@ -1,14 +1,36 @@
 import { ERRORS } from '@piranha/contract';
 import { describe, expect, it } from 'vitest';
 import { configLoad } from '../src/config.ts';
-import { accountAppSetup, CHECK, CODE_LOGIN, codeMake, emailUnique, LOGIN, PASSWORD, playerRegister, SEND, SET_PASSWORD } from './account-fixtures.ts';
+import {
+  accountAppSetup,
+  CHECK,
+  CODE_LOGIN,
+  codeMake,
+  emailUnique,
+  LOGIN,
+  PASSWORD,
+  playerRegister,
+  REGISTER,
+  SEND,
+  SET_PASSWORD,
+} from './account-fixtures.ts';
 import { CLOCK_START, envelopeOf } from './harness.ts';
 
 const HOUR_MS = 3600_000;
 
 let ipCounter = 0;
-/** A new client address per test, so the per-IP counters of one test never leak into another. */
-const newIp = () => `203.0.113.${(ipCounter += 1)}`;
+/** A new client address per test (or per request), so the per-IP counters of one never leak into another. */
+const newIp = () => {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+};
+
+/** How many answers of a burst carried each dm_error. */
+function tally(envelopes: readonly { dm_error: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const envelope of envelopes) counts[envelope.dm_error] = (counts[envelope.dm_error] ?? 0) + 1;
+  return counts;
+}
 
 const t = accountAppSetup({ AUTH_IP_FAILURES_PER_HOUR: '30', AUTH_IP_CODE_SENDS_PER_HOUR: '3' });
 
@@ -113,5 +135,56 @@ describe('per-IP limits', () => {
     const refused = await post(SEND, { email: emailUnique(), purpose: 'register' }, ip);
     expect(refused.dm_error).toBe(ERRORS.TOO_MANY_ATTEMPTS.code);
     expect((await post(SEND, { email: emailUnique(), purpose: 'register' }, newIp())).dm_error).toBe(0);
+  });
+});
+
+describe('guesses sent at the same time (each attempt is reserved before the password or code is checked)', () => {
+  it('checks at most 10 of 40 concurrent wrong passwords from 5 addresses, and the right password after them finds the account locked', async () => {
+    t.clock.set(CLOCK_START);
+    const email = emailUnique();
+    await playerRegister(t, email);
+    const addresses = Array.from({ length: 5 }, newIp);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => post(LOGIN, { email, password: `Wrong-pass-${index}` }, addresses[index % addresses.length]!)),
+    );
+    expect(tally(burst)).toEqual({ [ERRORS.WRONG_CREDENTIALS.code]: 10, [ERRORS.ACCOUNT_LOCKED.code]: 30 });
+    expect((await post(LOGIN, { email, password: PASSWORD }, newIp())).dm_error).toBe(ERRORS.ACCOUNT_LOCKED.code);
+  });
+
+  it('checks at most 30 of 40 concurrent wrong sign-ins from one address across e-mails', async () => {
+    t.clock.set(CLOCK_START);
+    const ip = newIp();
+    const burst = await Promise.all(Array.from({ length: 40 }, () => post(LOGIN, { email: emailUnique(), password: PASSWORD }, ip)));
+    expect(tally(burst)).toEqual({ [ERRORS.WRONG_CREDENTIALS.code]: 30, [ERRORS.TOO_MANY_ATTEMPTS.code]: 10 });
+  });
+
+  it('gives back the attempt of a right password, so signing in again and again never locks the owner out', async () => {
+    t.clock.set(CLOCK_START);
+    const email = emailUnique();
+    await playerRegister(t, email);
+    for (let index = 0; index < 12; index += 1) expect((await post(LOGIN, { email, password: PASSWORD }, newIp())).dm_error).toBe(0);
+    for (let index = 0; index < 9; index += 1) await post(LOGIN, { email, password: 'Wrong-pass-1' }, newIp());
+    expect((await post(LOGIN, { email, password: PASSWORD }, newIp())).dm_error).toBe(0);
+  });
+
+  it('burns a code after 5 of 60 concurrent wrong guesses: only 5 are checked, and the real code no longer works', async () => {
+    const email = emailUnique();
+    const code = await codeMake(t, email, 'register');
+    const wrong = code === '123123' ? '321321' : '123123';
+    const burst = await Promise.all(Array.from({ length: 60 }, () => post(CHECK, { email, purpose: 'register', email_code: wrong }, newIp())));
+    expect(tally(burst)).toEqual({ [ERRORS.EMAIL_CODE_INVALID.code]: 5, [ERRORS.EMAIL_CODE_INVALID_NEW.code]: 55 });
+    expect((await post(CHECK, { email, purpose: 'register', email_code: code }, newIp())).dm_error).toBe(ERRORS.EMAIL_CODE_INVALID_NEW.code);
+    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD }, newIp())).dm_error).toBe(ERRORS.EMAIL_CODE_INVALID_NEW.code);
+  });
+
+  it('burns a login code after 5 of 60 concurrent wrong guesses at code login, and the real code cannot sign in', async () => {
+    const email = emailUnique();
+    await playerRegister(t, email);
+    const code = await codeMake(t, email, 'login');
+    const wrong = code === '123123' ? '321321' : '123123';
+    const burst = await Promise.all(Array.from({ length: 60 }, () => post(CODE_LOGIN, { email, email_code: wrong }, newIp())));
+    expect(burst.filter((envelope) => envelope.dm_error === ERRORS.EMAIL_CODE_INVALID.code)).toHaveLength(5);
+    expect(burst.every((envelope) => envelope.dm_error !== 0)).toBe(true);
+    expect((await post(CODE_LOGIN, { email, email_code: code }, newIp())).dm_error).not.toBe(0);
   });
 });

@@ -53,15 +53,35 @@ describe('guest (tourist) login', () => {
     expect(login.sid).toMatch(/^[\w-]{32}$/);
   });
 
-  it('gives the same device the same tourist back with a new session, and both sessions work', async () => {
+  it('gives the same device the same tourist back with its device secret, with a new session, and both sessions work', async () => {
     const smid = smidUnique();
     const first = await touristLogin(t, smid);
-    const second = await touristLogin(t, smid);
+    // 32 random bytes in base64url, answered once: only its hash is kept.
+    expect(first.device_secret).toMatch(/^[\w-]{43}$/);
+    const second = await touristLogin(t, smid, first.device_secret);
     expect(second.uid).toBe(first.uid);
     expect(second.sid).not.toBe(first.sid);
     expect(second.first_active).toBe(0);
+    expect(second.device_secret).toBe('');
+    const [stored] = await t.rows<{ secret_hash: string }>(sql`select secret_hash from visitor_devices where user_id = ${first.uid}`);
+    expect(stored!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.secret_hash).not.toContain(first.device_secret!);
     expect((await info(signedIn(sessionOf(first)))).dm_error).toBe(0);
     expect((await info(signedIn(sessionOf(second)))).dm_error).toBe(0);
+  });
+
+  it('gives a device that sends another device’s smid without its secret a new tourist, never the one holding the money', async () => {
+    const smid = smidUnique();
+    const owner = await touristLogin(t, smid);
+    await credit(owner.uid, 50_000);
+    const stranger = await touristLogin(t, smid);
+    expect(stranger.uid).not.toBe(owner.uid);
+    expect(stranger).toMatchObject({ visitor: 1, visitor_deposit: 0, first_active: 1 });
+    const guessed = await touristLogin(t, smid, 'x'.repeat(43));
+    expect(guessed.uid).not.toBe(owner.uid);
+    expect(guessed.uid).not.toBe(stranger.uid);
+    // The owner's own secret still brings the owner's tourist back.
+    expect((await touristLogin(t, smid, owner.device_secret)).uid).toBe(owner.uid);
   });
 
   it('keeps tourists of different brands apart even on the same device', async () => {
@@ -76,15 +96,27 @@ describe('guest (tourist) login', () => {
     const smid = smidUnique();
     const first = await touristLogin(t, smid);
     await credit(first.uid, 5_000);
-    expect((await touristLogin(t, smid)).visitor_deposit).toBe(1);
+    expect((await touristLogin(t, smid, first.device_secret)).visitor_deposit).toBe(1);
   });
 
-  it('answers the same tourist once when two first logins of one device race', async () => {
+  it('makes two tourists of two first logins of one device at the same time, each claimed back by its own secret only', async () => {
     const smid = smidUnique();
     const [a, b] = await Promise.all([touristLogin(t, smid), touristLogin(t, smid)]);
-    expect(a.uid).toBe(b.uid);
+    expect(a.uid).not.toBe(b.uid);
+    expect((await touristLogin(t, smid, a.device_secret)).uid).toBe(a.uid);
+    expect((await touristLogin(t, smid, b.device_secret)).uid).toBe(b.uid);
     const rows = await t.rows<{ n: number }>(sql`select count(*)::int as n from visitor_devices where smid = ${smid}`);
-    expect(rows[0]!.n).toBe(1);
+    expect(rows[0]!.n).toBe(2);
+  });
+
+  it('claims a tourist only on its own device: its secret with another smid makes a new tourist', async () => {
+    const owner = await touristLogin(t);
+    expect((await touristLogin(t, smidUnique(), owner.device_secret)).uid).not.toBe(owner.uid);
+  });
+
+  it('refuses a device secret of the wrong shape, naming device_secret', async () => {
+    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid: smidUnique(), device_secret: 'short' } }));
+    expect(envelope).toMatchObject({ dm_error: ERRORS.VALIDATION_FAILED.code, data: { field: 'device_secret' } });
   });
 
   it('refuses a device id that is too short or has odd characters, naming smid', async () => {
@@ -169,7 +201,7 @@ describe('logout', () => {
   it('ends the session: the same sid then answers 604 and renews as invalid; other sessions live on', async () => {
     const smid = smidUnique();
     const phone = await touristLogin(t, smid);
-    const laptop = await touristLogin(t, smid);
+    const laptop = await touristLogin(t, smid, phone.device_secret);
     const envelope = envelopeOf(await t.post(LOGOUT, { query: signedIn(sessionOf(phone)), body: {} }));
     expect(envelope).toMatchObject({ dm_error: 0, data: { logged_out: 1 } });
     expect((await info(signedIn(sessionOf(phone)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
@@ -223,7 +255,7 @@ describe('closing a tourist account', () => {
     );
     expect(closed).toMatchObject({ dm_error: 0, data: { closed: 1 } });
     expect((await info(signedIn(sessionOf(login)))).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
-    const again = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid }, query: { lca_lang: 'ENG' } }));
+    const again = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid, device_secret: login.device_secret }, query: { lca_lang: 'ENG' } }));
     expect(again.dm_error).toBe(ERRORS.ACCOUNT_CLOSED.code);
     expect(again.error_msg).toMatch(/closed/);
   });
@@ -262,7 +294,7 @@ describe('a player sees their sessions and ends them', () => {
     const smid = smidUnique();
     const phone = await touristLogin(t, smid);
     t.clock.advance(60_000);
-    const laptop = await touristLogin(t, smid);
+    const laptop = await touristLogin(t, smid, phone.device_secret);
     const list = envelopeOf(await t.get('/api/piranha/user/account/session/list', { query: signedIn(sessionOf(laptop)) }));
     expect(list.dm_error).toBe(0);
     expect(list.data.list).toHaveLength(2);
@@ -281,7 +313,7 @@ describe('a player sees their sessions and ends them', () => {
   it("answers NOT_FOUND for someone else's session or one already ended, and leaves it alone", async () => {
     const smid = smidUnique();
     const mine = await touristLogin(t, smid);
-    const myOther = await touristLogin(t, smid);
+    const myOther = await touristLogin(t, smid, mine.device_secret);
     const theirs = await touristLogin(t);
     // Raw rows carry bigint ids as strings on PostgreSQL.
     const idOf = async (uid: number) =>
@@ -304,7 +336,7 @@ describe('renaming and the stored language', () => {
     const login = await touristLogin(t, smid);
     const envelope = envelopeOf(await t.post('/api/user/account/info/update', { query: signedIn(sessionOf(login)), body: { nick: 'Joana', lang: 'en-US' } }));
     expect(envelope.data).toMatchObject({ nick: 'Joana', profile: { nick: 'Joana' } });
-    expect((await touristLogin(t, smid)).lang).toBe('en-US');
+    expect((await touristLogin(t, smid, login.device_secret)).lang).toBe('en-US');
   });
 
   it('refuses a nick with markup or control characters and an unknown language, by field', async () => {

@@ -47,7 +47,7 @@ async function openPayin() {
 }
 
 async function paidPayout() {
-  const { session: owner } = await playerFund(t, { amountMinor: 50_000 });
+  const { session: owner } = await playerFund(t, { amountMinor: 50_000, session: await t.player('piranha') });
   await t.post(`${FINANCE}/account/elements/set`, { query: signedIn(owner), body: { channel: 'PIX', elements: PIX_ELEMENTS } });
   const created = envelopeOf(
     await t.post(`${FINANCE}/payout/order/create`, {
@@ -103,7 +103,7 @@ const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
   [`${FINANCE}/payout/order/create`]: {
     body: { channel: 'PIX', amount: 10_000, currency: 'BRL' },
     fresh: async () => {
-      const { session: owner } = await playerFund(t, { amountMinor: 50_000 });
+      const { session: owner } = await playerFund(t, { amountMinor: 50_000, session: await t.player('piranha') });
       await t.post(`${FINANCE}/account/elements/set`, { query: signedIn(owner), body: { channel: 'PIX', elements: PIX_ELEMENTS } });
       return { query: signedIn(owner), body: { channel: 'PIX', amount: 10_000, currency: 'BRL' }, headers: { 'idempotency-key': idempotencyKey() } };
     },

@@ -10,7 +10,8 @@ import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { configLoad } from '../src/config.ts';
 import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
-import { sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { sessionIssue, sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { userInsert } from '../src/modules/session/session.repository.ts';
 import type { RouteDeps } from '../src/plugins/route.ts';
 import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
 import type { SportsFeed } from '../src/providers/feed/sports-feed.ts';
@@ -124,6 +125,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** A sports feed the test moves itself (no ticker), in place of the simulator. */
   feed?: SportsFeed;
+  /** Turns the server's log on and sends its lines (JSON, one per call) here; off when absent. */
+  logStream?: { write: (line: string) => void };
 }
 
 export interface RequestInput {
@@ -156,6 +159,8 @@ export interface TestApp {
   post: (path: string, input?: RequestInput) => Promise<TestResponse>;
   /** A new visitor with a live session on `appKey`, issued at the pinned clock's time. */
   session: (appKey?: string) => Promise<IssuedSession>;
+  /** A new registered (not tourist) player with a live session on `appKey`: one who may withdraw. */
+  player: (appKey?: string) => Promise<IssuedSession>;
   /** Raw SQL rows. */
   rows: <T>(query: SQL) => Promise<T[]>;
   close: () => Promise<void>;
@@ -192,7 +197,8 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
     // DATABASE_URL is cleared so the operator's own environment can never point a test at a real database.
     // Tests see no built web app unless they ask for one, so results do not depend on whether `npm run build` ran.
     built = await buildApp(configLoad({ WEB_DIST: 'no-built-web-app-in-tests', ...options.env, DATABASE_URL: '' }), {
-      logger: false,
+      logger: options.logStream !== undefined,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       database: testDatabase.database,
       now: clock.now,
       ...(options.geo ? { geo: options.geo } : {}),
@@ -229,6 +235,7 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
     get: (path, input) => request('GET', path, input),
     post: (path, input) => request('POST', path, input),
     session: (appKey = 'piranha') => sessionIssueForNewVisitor(testDatabase.db, appKey, clock.now()),
+    player: async (appKey = 'piranha') => sessionIssue(testDatabase.db, await userInsert(testDatabase.db, appKey, false), clock.now()),
     rows: (query) => rowsOf(testDatabase.db, query),
     close: async () => {
       await app.close();

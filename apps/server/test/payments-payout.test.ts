@@ -1,7 +1,9 @@
+import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { codeMake, emailUnique } from './account-fixtures.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
 
 let t: TestApp;
@@ -28,7 +30,8 @@ async function accountOf(session: IssuedSession) {
 }
 
 async function fundedBrazilian(amountMinor = 100_000) {
-  const { session } = await playerFund(t, { amountMinor });
+  // A registered player: a tourist may not withdraw (see 'tourists' below).
+  const { session } = await playerFund(t, { amountMinor, session: await t.player('piranha') });
   expect((await elementsSet(session, 'PIX', PIX_ACCOUNT)).dm_error).toBe(0);
   return session;
 }
@@ -155,7 +158,7 @@ describe('payouts', () => {
   });
 
   it('pays only to a saved account of the player', async () => {
-    const { session } = await playerFund(t, { amountMinor: 100_000 });
+    const { session } = await playerFund(t, { amountMinor: 100_000, session: await t.player('piranha') });
     expect(await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' })).toMatchObject({ dm_error: 5007, data: { field: 'channel' } });
   });
 
@@ -188,7 +191,7 @@ describe('payouts', () => {
   });
 
   it('pays a Kenyan player to M-Pesa after refusing a 9-digit phone', async () => {
-    const { session } = await playerFund(t, { appKey: 'simba', amountMinor: 500_000 });
+    const { session } = await playerFund(t, { appKey: 'simba', amountMinor: 500_000, session: await t.player('simba') });
     expect((await elementsSet(session, 'MPESA', { phone: '712123456', holder_name: 'Wanjiru' })).data.field).toBe('phone');
     expect((await elementsSet(session, 'MPESA', { phone: '07121234567', holder_name: 'Wanjiru' })).dm_error).toBe(0);
     const created = await payout(session, { channel: 'MPESA', amount: 100_000, currency: 'KES' });
@@ -239,5 +242,38 @@ describe('payouts and their provider', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('tourists', () => {
+  it('refuses a tourist’s payout with a reason that asks for an e-mail, moving nothing; deposits and saving the account stay open', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_000 });
+    expect((await elementsSet(session, 'PIX', PIX_ACCOUNT)).dm_error).toBe(0);
+    const refused = envelopeOf(
+      await t.post('/api/piranha/finance/payout/order/create', {
+        query: signedIn(session, { lca_lang: 'ENG' }),
+        headers: { 'idempotency-key': idempotencyKey() },
+        body: { channel: 'PIX', amount: 49_000, currency: 'BRL' },
+      }),
+    );
+    expect(refused).toMatchObject({ dm_error: ERRORS.TOURIST_PAYOUT_REFUSED.code, data: { field: 'uid' } });
+    expect(refused.error_msg).toMatch(/e-mail/);
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
+    expect(await t.rows(sql`select 1 from payment_orders where user_id = ${session.uid} and direction = 'payout'`)).toHaveLength(0);
+  });
+
+  it('lets the same player withdraw once an e-mail is saved to the account', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_000 });
+    const email = emailUnique('saver');
+    const check = envelopeOf(await t.post('/api/piranha/user/account/bind/check', { query: signedIn(session), body: { email } }));
+    const email_code = await codeMake(t, email, 'bind', { userId: session.uid });
+    const bound = envelopeOf(
+      await t.post('/api/piranha/user/account/bind/email', { query: signedIn(session), body: { email, email_code, request_id: check.data.request_id } }),
+    );
+    expect(bound.data.visitor).toBe(0);
+    const saved = { uid: bound.data.uid as number, sid: bound.data.sid as string, sessionId: 0 };
+    expect((await elementsSet(saved, 'PIX', PIX_ACCOUNT)).dm_error).toBe(0);
+    expect((await payout(saved, { channel: 'PIX', amount: 49_000, currency: 'BRL' })).dm_error).toBe(0);
+    expect(await balanceOf(t, saved, 'BRL')).toBe(51_000);
   });
 });

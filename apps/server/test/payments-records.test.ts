@@ -104,7 +104,7 @@ describe('deposit info and currency info', () => {
 
 describe('transaction history', () => {
   it('lists pay-ins and pay-outs newest first, filtered by type and pay status, page by page', async () => {
-    const { session } = await playerFund(t, { amountMinor: 50_000 });
+    const { session } = await playerFund(t, { amountMinor: 50_000, session: await t.player('piranha') });
     const declined = await payinCreateOk(t, session, { channel: 'PIX', amount: 5000, currency: 'BRL' });
     await sandboxDecide(t, checkoutOf(declined).url, 'decline');
     await post(session, 'account/elements/set', {
@@ -249,7 +249,7 @@ describe('PDD, Transfiya and sharing', () => {
   });
 
   it('invites a share after a paid withdrawal until a network is tapped', async () => {
-    const { session } = await playerFund(t, { amountMinor: 50_000 });
+    const { session } = await playerFund(t, { amountMinor: 50_000, session: await t.player('piranha') });
     expect((await get(session, 'payout/social')).data.show).toBe(0);
     await post(session, 'account/elements/set', {
       channel: 'PIX',

@@ -57,7 +57,10 @@ const flag = (description: string) => described(z.union([z.literal(0), z.literal
 /** Spec §3 "Login info": what every sign-in answers. */
 export const loginInfoSchema = z.object({
   uid: integer('User id'),
-  sid: described(z.string(), 'Session id: a new one at every sign-in; send it back with uid'),
+  sid: described(
+    z.string(),
+    'Session id: a new one at every sign-in; send it back with uid (as headers, never in the URL). Empty over HTTPS, where the session travels only in the __Host- cookies the answer sets',
+  ),
   smid: described(z.string(), 'Device id the session was opened from; empty when unknown'),
   visitor: flag('1 for a tourist (guest) account, 0 for a registered player'),
   visitor_deposit: flag('1 when a tourist holds money: the client offers to save the account with an e-mail'),
@@ -68,6 +71,23 @@ export const loginInfoSchema = z.object({
 });
 export type LoginInfo = z.infer<typeof loginInfoSchema>;
 
+/** What guest login may claim a tourist with: the random secret it answered when it created that tourist. */
+export const DEVICE_SECRET_PATTERN = /^[\w-]{16,128}$/;
+
+/** Guest login's answer: the Login info and, when this call created the tourist, the secret that claims it again. */
+export const visitorLoginInfoSchema = z.object({
+  ...loginInfoSchema.shape,
+  device_secret: described(
+    z.string(),
+    'Set only when this call created the tourist: keep it on the device beside smid and send it with every guest login; the server keeps only its hash, so it is never shown again. Empty when an existing tourist was claimed',
+  ),
+});
+export type VisitorLoginInfo = z.infer<typeof visitorLoginInfoSchema>;
+
+/**
+ * Spec §4 guest login. The smid names the device but proves nothing (any client can send any smid): the tourist it
+ * created comes back only with its device secret; without it, or with a wrong one, the call creates a new tourist.
+ */
 export const visitorLogin = endpoint({
   method: 'POST',
   path: '/api/piranha/user/account/v2/visitor_login',
@@ -77,8 +97,14 @@ export const visitorLogin = endpoint({
   query: noQuery,
   body: z.strictObject({
     smid: described(z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[\w.:-]+$/)), 'Device id the client generated once and kept'),
+    device_secret: z.optional(
+      described(
+        z.string().check(z.regex(DEVICE_SECRET_PATTERN)),
+        'The device_secret an earlier guest login on this device answered; claims that tourist again',
+      ),
+    ),
   }),
-  data: loginInfoSchema,
+  data: visitorLoginInfoSchema,
 });
 
 export const sessionRenew = endpoint({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type ApiClientOptions, type FailedCallReport } from './client.ts';
 import type { CommonParams } from './common-params.ts';
 import { bannerList, dynconfigGet, globalConfigGet } from './config.ts';
+import { emailLogin } from './account.ts';
 import { errorReport } from './report.ts';
 import { matchListGetNew, matchOddsLatest } from './sports.ts';
 
@@ -199,6 +200,17 @@ describe('api client: failures', () => {
     });
     // The report is sent to the error-report endpoint: it must be a body that endpoint accepts.
     expect(errorReport.body.safeParse(report).success).toBe(true);
+  });
+
+  it('reports a failed sign-in without the password or the device id it sent', async () => {
+    const h = harness(() => json({ dm_error: 4001, error_msg: 'wrong', data: { field: 'password' } }), {
+      params: () => ({ ik_appid: 'piranha', smid: 'device-0123456789' }),
+    });
+    await apiErrorOf(h.client.call(emailLogin, { body: { email: 'ana@example.com', password: 'Correct-horse-9' } }));
+    const report = h.reports[0]!;
+    expect(report.body).toBe('{"email":"ana@example.com","password":"[redacted]"}');
+    expect(report.query).toContain('smid=[redacted]');
+    expect(JSON.stringify(report)).not.toMatch(/Correct-horse-9|device-0123456789/);
   });
 
   it('names its own origin "self" in a report when the service has no host', async () => {

@@ -4,6 +4,7 @@ import type { CommonParams } from './common-params.ts';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_TRACE_ID } from './common-params.ts';
 import type { Endpoint, EndpointBody, EndpointData, EndpointQuery, ServiceHost } from './endpoint.ts';
 import { ERRORS } from './errors.ts';
+import { textRedact } from './redact.ts';
 
 /** A call that answered dm_error ≠ 0, or could not be completed at all (dm_error 500). */
 export class ApiError extends Error {
@@ -137,8 +138,9 @@ export function createApiClient(options: ApiClientOptions) {
         host: base || 'self',
         method: definition.method,
         uri: definition.path,
-        query: query.slice(0, 2048),
-        body: (bodyText ?? '').slice(0, 4096),
+        // Redacted before cutting, so a cut can never leave half a password behind.
+        query: textRedact(query).slice(0, 2048),
+        body: textRedact(bodyText ?? '').slice(0, 4096),
         http_status: status,
         dm_error: dmError,
         error_msg: errorMsg.slice(0, 1024),

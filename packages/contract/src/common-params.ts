@@ -13,9 +13,9 @@ export const commonParamsSchema = z.object({
   cv: optionalText(256, 'Client version, prefixed by the variant client-version prefix'),
   currency: optionalText(8, 'Currency the client displays'),
   lca_lang: optionalText(16, 'Locale or short language code (ENG, PT…)'),
-  uid: optionalText(32, 'User id; the string "null" means none'),
-  sid: optionalText(128, 'Session id'),
-  smid: optionalText(128, 'Device id'),
+  uid: optionalText(32, 'User id; the string "null" means none. Read from the session-uid header first; ignored over HTTPS (the __Host-uid cookie)'),
+  sid: optionalText(128, 'Session id. Read from the session-sid header first; ignored over HTTPS (the __Host-sid cookie)'),
+  smid: optionalText(128, 'Device id: names the device, never proves who the player is'),
   uuid: optionalText(256, 'Install id'),
   afid: optionalText(256, 'Attribution id'),
   from_email: optionalText(256, 'Marks traffic from an e-mail link'),
@@ -40,3 +40,9 @@ export const HEADER_APP_KEY = 'app-key';
 export const HEADER_APP_NAME = 'app-name';
 export const HEADER_IDEMPOTENCY_KEY = 'idempotency-key';
 export const HEADER_TRACE_ID = 'x-trace-id';
+/**
+ * The session over plain HTTP (a local run): uid and sid as headers, so they never enter a URL, a proxy's log or a
+ * browser's history. Over HTTPS the session is the `__Host-` cookies alone (docs/decisions/019).
+ */
+export const HEADER_SESSION_UID = 'session-uid';
+export const HEADER_SESSION_SID = 'session-sid';

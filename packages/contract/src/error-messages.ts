@@ -61,6 +61,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'This order already has an appeal.',
     webhookRejected: 'The payment notification was refused.',
     paymentProviderUnavailable: 'The payment provider did not answer. Your balance is unchanged; please try again or choose another method.',
+    touristPayoutRefused: 'Guest accounts cannot withdraw. Save your account with an e-mail first, then withdraw; your balance stays as it is.',
     // end payments
     // betting
     marketClosed: 'This market is closed.',
@@ -138,6 +139,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Esta orden ya tiene una reclamación.',
     webhookRejected: 'La notificación de pago fue rechazada.',
     paymentProviderUnavailable: 'El proveedor de pagos no respondió. Tu saldo no cambió; inténtalo de nuevo o elige otro método.',
+    touristPayoutRefused: 'Las cuentas de invitado no pueden retirar. Primero guarda tu cuenta con un correo electrónico y luego retira; tu saldo no cambia.',
     // end payments
     // betting
     marketClosed: 'Este mercado está cerrado.',
@@ -215,6 +217,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Este pedido já tem uma contestação.',
     webhookRejected: 'A notificação de pagamento foi recusada.',
     paymentProviderUnavailable: 'O provedor de pagamento não respondeu. Seu saldo não mudou; tente novamente ou escolha outro meio.',
+    touristPayoutRefused: 'Contas de convidado não podem sacar. Salve sua conta com um e-mail primeiro e depois saque; seu saldo continua como está.',
     // end payments
     // betting
     marketClosed: 'Este mercado está fechado.',
@@ -292,6 +295,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'По этому заказу уже подана претензия.',
     webhookRejected: 'Уведомление о платеже отклонено.',
     paymentProviderUnavailable: 'Платёжный провайдер не ответил. Баланс не изменился; попробуйте ещё раз или выберите другой метод.',
+    touristPayoutRefused:
+      'Гостевые аккаунты не могут выводить деньги. Сначала сохраните аккаунт с адресом электронной почты, затем выводите; баланс останется прежним.',
     // end payments
     // betting
     marketClosed: 'Этот рынок закрыт.',
@@ -369,6 +374,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Lệnh này đã có khiếu nại.',
     webhookRejected: 'Thông báo thanh toán đã bị từ chối.',
     paymentProviderUnavailable: 'Nhà cung cấp thanh toán không phản hồi. Số dư của bạn không thay đổi; vui lòng thử lại hoặc chọn phương thức khác.',
+    touristPayoutRefused: 'Tài khoản khách không thể rút tiền. Hãy lưu tài khoản bằng e-mail trước rồi rút tiền; số dư của bạn vẫn giữ nguyên.',
     // end payments
     // betting
     marketClosed: 'Thị trường này đã đóng.',
@@ -446,6 +452,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'รายการนี้มีการร้องเรียนอยู่แล้ว',
     webhookRejected: 'การแจ้งชำระเงินถูกปฏิเสธ',
     paymentProviderUnavailable: 'ผู้ให้บริการชำระเงินไม่ตอบสนอง ยอดเงินของคุณไม่เปลี่ยนแปลง โปรดลองอีกครั้งหรือเลือกช่องทางอื่น',
+    touristPayoutRefused: 'บัญชีผู้เยี่ยมชมถอนเงินไม่ได้ โปรดบันทึกบัญชีด้วยอีเมลก่อนแล้วจึงถอนเงิน ยอดเงินของคุณยังคงเดิม',
     // end payments
     // betting
     marketClosed: 'ตลาดนี้ปิดแล้ว',
@@ -523,6 +530,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: '该订单已有申诉。',
     webhookRejected: '支付通知被拒绝。',
     paymentProviderUnavailable: '支付服务商未响应。您的余额未变；请重试或选择其他方式。',
+    touristPayoutRefused: '游客账户无法提现。请先用电子邮箱保存账户，再进行提现；您的余额保持不变。',
     // end payments
     // betting
     marketClosed: '该盘口已关闭。',
@@ -601,6 +609,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     appealExists: 'Pesanan ini sudah mempunyai rayuan.',
     webhookRejected: 'Pemberitahuan pembayaran ditolak.',
     paymentProviderUnavailable: 'Penyedia pembayaran tidak menjawab. Baki anda tidak berubah; sila cuba lagi atau pilih kaedah lain.',
+    touristPayoutRefused:
+      'Akaun tetamu tidak boleh mengeluarkan wang. Simpan akaun anda dengan e-mel dahulu, kemudian keluarkan wang; baki anda kekal seperti sedia ada.',
     // end payments
     // betting
     marketClosed: 'Pasaran ini telah ditutup.',

@@ -59,6 +59,8 @@ export const ERRORS = {
   APPEAL_EXISTS: { code: 5011, key: 'appealExists' },
   WEBHOOK_REJECTED: { code: 5012, key: 'webhookRejected' },
   PAYMENT_PROVIDER_UNAVAILABLE: { code: 5013, key: 'paymentProviderUnavailable' },
+  /** A guest (tourist) account asked for a payout: its only key is a device, so it must save an e-mail first. */
+  TOURIST_PAYOUT_REFUSED: { code: 5014, key: 'touristPayoutRefused' },
   // end payments
   // betting
   MARKET_CLOSED: { code: 6001, key: 'marketClosed' },

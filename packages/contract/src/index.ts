@@ -14,3 +14,4 @@ export * from './sports.ts';
 export * from './casino.ts';
 export * from './finance.ts';
 export * from './betting.ts';
+export * from './redact.ts';

@@ -1,18 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { HEADER_APP_KEY, HEADER_TRACE_ID } from '@piranha/contract';
+import { HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, HEADER_TRACE_ID } from '@piranha/contract';
 import { API_SECURITY_HEADERS, requestIdNext } from './security-headers.ts';
 
 /**
  * The poll lane (docs/decisions/012-poll-lane.md): repeated polls of an unchanged answer, served by the Node request
  * listener ahead of Fastify. A request is answered here only when Fastify has already answered the same request —
- * same method, path, query (the `_t` cache buster aside), body, Host, app-key, cookies and content type — from a
- * route's serialised-once cache, and that cached answer is still current. Then everything Fastify checked (common
- * parameters, brand, the endpoint's own input) is known to pass again, and what is left to do is what the plugins
- * would do on any answer: count the client in the per-IP rate limit, set the trace id and the API's security headers,
- * and send the bytes or a 304. Anything else — a first request, a changed snapshot, a malformed cache buster, an
- * address over its limit, a closing server — goes to Fastify untouched (a POST with the body the lane already read).
+ * same method, path, query (the `_t` cache buster aside), body, Host, app-key, cookies, session headers, forwarded
+ * scheme and content type — from a route's serialised-once cache, and that cached answer is still current. Then
+ * everything Fastify checked (common parameters, brand, the endpoint's own input) is known to pass again, and what is
+ * left to do is what the plugins would do on any answer: count the client in the per-IP rate limit, set the trace id
+ * and the API's security headers, and send the bytes or a 304. Anything else — a first request, a changed snapshot,
+ * a malformed cache buster, an address over its limit, a closing server — goes to Fastify untouched (a POST with the
+ * body the lane already read).
  */
 
 /** An answer serialised once, with its ETag. */
@@ -146,10 +147,13 @@ function queryWithoutTimestamp(query: string): string | undefined {
   return rest;
 }
 
-/** Everything of a request that Fastify's answer depends on, but the cache buster. */
+/**
+ * Everything of a request that Fastify's answer depends on, but the cache buster: the scheme a proxy reports and the
+ * session headers too, as they decide where the session is read from and are validated (request-context.ts).
+ */
 function keyOf(request: IncomingMessage, path: string, query: string, body: string): string {
   const headers = request.headers;
-  return `${request.method} ${path}?${query}\n${headers.host ?? ''}\n${headers['x-forwarded-host'] ?? ''}\n${headers[HEADER_APP_KEY] ?? ''}\n${headers.cookie ?? ''}\n${headers['content-type'] ?? ''}\n${body}`;
+  return `${request.method} ${path}?${query}\n${headers.host ?? ''}\n${headers['x-forwarded-host'] ?? ''}\n${headers['x-forwarded-proto'] ?? ''}\n${headers[HEADER_APP_KEY] ?? ''}\n${headers.cookie ?? ''}\n${headers[HEADER_SESSION_UID] ?? ''}\n${headers[HEADER_SESSION_SID] ?? ''}\n${headers['content-type'] ?? ''}\n${body}`;
 }
 
 /**

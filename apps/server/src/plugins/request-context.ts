@@ -1,4 +1,4 @@
-import { commonParamsSchema, HEADER_APP_KEY, type CommonParams } from '@piranha/contract';
+import { commonParamsSchema, HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, type CommonParams } from '@piranha/contract';
 import {
   DEFAULT_VARIANT,
   LIMITS,
@@ -68,16 +68,26 @@ export function variantOfRequest(request: FastifyRequest): VariantProfile {
 }
 
 /**
- * The session travels in `__Host-` cookies over HTTPS (modules/account/account-cookie.ts). An unprefixed uid or sid
- * cookie is never read: any subdomain could have planted it (session fixation).
+ * Where the session (uid, sid) is read (docs/decisions/019): over HTTPS only from the `__Host-` cookies — a uid or sid
+ * in the URL or in headers is ignored there, so a secret sent where it can leak never works; over plain HTTP from the
+ * session-uid/session-sid headers, else the spec's uid/sid parameters, else those cookies (browsers set none over
+ * HTTP, other clients may send them). Unprefixed uid/sid cookies are never read: any subdomain could have planted
+ * them (session fixation). The other common parameters come from the query, else a cookie of their own name.
  */
-function cookieNameOf(param: string): string {
-  return param === 'uid' || param === 'sid' ? `__Host-${param}` : param;
-}
+const SESSION_PARAMS: Readonly<Record<string, { cookie: string; header: string }>> = {
+  uid: { cookie: '__Host-uid', header: HEADER_SESSION_UID },
+  sid: { cookie: '__Host-sid', header: HEADER_SESSION_SID },
+};
 
 const commonParamNames = Object.keys(commonParamsSchema.shape) as (keyof CommonParams)[];
-const cookieNames = commonParamNames.map(cookieNameOf);
 const timestampSchema = commonParamsSchema.shape._t;
+
+function rawParamOf(request: FastifyRequest, name: string, overHttps: boolean): unknown {
+  const session = SESSION_PARAMS[name];
+  if (session === undefined) return (request.query as Record<string, unknown> | undefined)?.[name] ?? request.cookies?.[name];
+  if (overHttps) return request.cookies?.[session.cookie];
+  return request.headers[session.header] ?? (request.query as Record<string, unknown> | undefined)?.[name] ?? request.cookies?.[session.cookie];
+}
 
 /**
  * Common parameters already validated, by their raw values without `_t` (the client's cache buster, different on
@@ -94,13 +104,12 @@ function validationFailed(error: { issues: readonly { path: readonly PropertyKey
 const noParams: CommonParams = Object.freeze({});
 
 function commonParamsOf(request: FastifyRequest): CommonParams {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const cookies = request.cookies ?? {};
+  // Fastify reads the scheme from the socket, or from X-Forwarded-Proto of a trusted proxy (TRUSTED_PROXIES).
+  const overHttps = request.protocol === 'https';
   const raw: Record<string, unknown> = {};
   let count = 0;
-  for (let index = 0; index < commonParamNames.length; index++) {
-    const name = commonParamNames[index]!;
-    const value = query[name] ?? cookies[cookieNames[index]!];
+  for (const name of commonParamNames) {
+    const value = rawParamOf(request, name, overHttps);
     if (value !== undefined) {
       raw[name] = Array.isArray(value) ? value[0] : value;
       count += 1;

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   language: 'pir.language',
   session: 'pir.session',
   smid: 'pir.smid',
+  /** Per brand, the secret that claims this device's tourist again (shared/session/device-secret.ts). */
+  deviceSecrets: 'pir.device_secrets',
   apiHost: 'pir.api_host',
   uiV3: 'pir.ui_v3',
   /** The player's own UI-version switch (spec §4), separate from the A/B arm the config rewrites. */

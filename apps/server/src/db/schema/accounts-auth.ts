@@ -35,7 +35,11 @@ export const accountProfiles = pgTable(
   ],
 );
 
-/** The tourist account of a device (spec: the same smid gets the same visitor back). Removed when the tourist binds an e-mail. */
+/**
+ * The tourists of a device. The smid only identifies: a tourist is claimed again with the device secret issued when
+ * it was created (only its SHA-256 is kept), so one smid may lead to several tourists, each with its own secret.
+ * Rows from before the secret have none and can no longer be claimed by device. Removed when the tourist registers.
+ */
 export const visitorDevices = pgTable(
   'visitor_devices',
   {
@@ -44,9 +48,15 @@ export const visitorDevices = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** Hex SHA-256 of the device secret; null for a tourist made before secrets (never claimed by device again). */
+    secretHash: text('secret_hash'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.appKey, table.smid] }), index('visitor_devices_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.smid, table.userId] }),
+    index('visitor_devices_user_idx').on(table.userId),
+    uniqueIndex('visitor_devices_secret_key').on(table.secretHash),
+  ],
 );
 
 /**

@@ -4,8 +4,27 @@ import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { codeMailCompose, type CodeMailKind } from './account-mail.ts';
-import { codeAttemptAdd, codeConsume, codeDelete, codeInsert, codeLatest, profileByEmail, type CodeChannel, type CodeRow } from './account.repository.ts';
-import { bucket, CODE_SENDS_PER_TARGET_PER_HOUR, throttleRecord, throttleRequireBelow, throttleTake } from './account-throttle.ts';
+import {
+  codeAttemptRelease,
+  codeAttemptReserve,
+  codeConsume,
+  codeDelete,
+  codeInsert,
+  codeLatest,
+  profileByEmail,
+  type CodeChannel,
+  type CodeRow,
+} from './account.repository.ts';
+import {
+  attemptFailed,
+  attemptRelease,
+  attemptReserve,
+  bucket,
+  CODE_SENDS_PER_TARGET_PER_HOUR,
+  ipFailureLimit,
+  throttleTake,
+  type AttemptLimit,
+} from './account-throttle.ts';
 
 /** Wrong guesses a code survives; the next one burns it, so six digits cannot be walked. */
 export const CODE_ATTEMPTS_MAX = 5;
@@ -84,35 +103,47 @@ export interface CodeCheckInput {
   field: string;
   /** A bind code works only for the user who asked for it. */
   userId?: number;
-  /** More buckets a wrong code counts against, e.g. the account's failed sign-ins. */
-  failureBuckets?: readonly string[];
+  /** More limits a wrong code counts against beside the client IP's, e.g. the account's failed sign-ins. */
+  failureLimits?: readonly AttemptLimit[];
 }
 
 /**
  * Checks a code without using it up. Wrong code: EMAIL_CODE_INVALID (100011). No code, expired, used, burnt
  * by too many guesses, or asked for another purpose or address: EMAIL_CODE_INVALID_NEW (100010).
+ *
+ * Every guess takes its slots first — the client IP's, the extra limits' and one of the code's own five — and only
+ * then is compared, so parallel guesses cannot compare more than any of those budgets allow; a right code gives its
+ * slots back. A code whose five wrong guesses are spent stays burnt even when the right code comes next.
  */
 export async function codeVerify(deps: AccountDeps, caller: Caller, input: CodeCheckInput): Promise<CodeRow> {
   const now = deps.now();
-  await throttleRequireBelow(deps.db, bucket.ipFailures(caller.ip), deps.limits.ipFailuresPerHour, now, 'TOO_MANY_ATTEMPTS', 'ip');
+  const failureLimits = input.failureLimits ?? [];
+  const attempt = await attemptReserve(deps.db, [ipFailureLimit(deps.limits, caller.ip), ...failureLimits], now);
   const { where } = input;
   const row = await codeLatest(deps.db, where.appKey, where.channel, where.target, where.purpose);
   const usable =
-    row &&
+    row !== undefined &&
     row.consumedAt === null &&
     row.expiresAt.getTime() > now.getTime() &&
-    row.attempts < CODE_ATTEMPTS_MAX &&
-    (where.purpose !== 'bind' || row.userId === input.userId);
+    (where.purpose !== 'bind' || row.userId === input.userId) &&
+    (await codeAttemptReserve(deps.db, row.id, CODE_ATTEMPTS_MAX));
   if (!row || !usable) {
-    await throttleRecord(deps.db, [bucket.ipFailures(caller.ip)], now);
+    // No live code was guessed at: only the address pays for asking, not the account's lockout.
+    await attemptRelease(
+      deps.db,
+      attempt,
+      failureLimits.map((limit) => limit.bucket),
+    );
+    await attemptFailed(deps.db, attempt);
     throw new AppError('EMAIL_CODE_INVALID_NEW', { field: input.field });
   }
   const expected = Buffer.from(row.codeHash, 'hex');
   if (!timingSafeEqual(codeHashOf(row.salt, where, input.code), expected)) {
-    await codeAttemptAdd(deps.db, row.id);
-    await throttleRecord(deps.db, [bucket.ipFailures(caller.ip), ...(input.failureBuckets ?? [])], now);
+    await attemptFailed(deps.db, attempt);
     throw new AppError('EMAIL_CODE_INVALID', { field: input.field });
   }
+  await codeAttemptRelease(deps.db, row.id);
+  await attemptRelease(deps.db, attempt);
   return row;
 }
 

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_LIFETIME_MS } from '../session/session.service.ts';
 
 /**
- * Session cookies (ASVS V3.4). The rule: over HTTPS every sign-in also sets `__Host-uid` and `__Host-sid` (Secure,
- * HttpOnly, SameSite=Lax, Path=/, no Domain), so the browser sends the session without script ever reading it and
- * no sibling subdomain can plant one. Over plain HTTP (`npm start` on a local port) no cookie is set — browsers
- * refuse Secure cookies there — and the session travels only as the spec's uid/sid parameters. The server reads
- * the `__Host-` cookies when the parameters are absent and never reads unprefixed uid/sid cookies.
+ * Session cookies (ASVS V3.4; docs/decisions/019). Over HTTPS every sign-in sets `__Host-uid` and `__Host-sid`
+ * (Secure, HttpOnly, SameSite=Lax, Path=/, no Domain) and they are the session: the server reads nothing else there,
+ * and answers carry an empty sid, so script never holds it and no sibling subdomain can plant one. Over plain HTTP
+ * (`npm start` on a local port) no cookie is set — browsers refuse Secure cookies there — and the session travels
+ * as the session-uid/session-sid headers (or, from clients of the spec's kind, the uid/sid parameters). Unprefixed
+ * uid/sid cookies are never read.
  */
 export const SID_COOKIE = '__Host-sid';
 export const UID_COOKIE = '__Host-uid';
@@ -14,8 +15,13 @@ export const UID_COOKIE = '__Host-uid';
 const cookieOptions = { path: '/', secure: true, httpOnly: true, sameSite: 'lax' as const };
 
 /** Fastify reads the scheme from the socket, or from X-Forwarded-Proto of a trusted proxy (TRUSTED_PROXIES). */
-function overHttps(request: FastifyRequest): boolean {
+export function overHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
+}
+
+/** An answer that names the session, as the client may see it: over HTTPS without the sid, which only the cookie holds. */
+export function sessionSecretHidden<T extends { sid: string }>(request: FastifyRequest, answer: T): T {
+  return overHttps(request) ? { ...answer, sid: '' } : answer;
 }
 
 export function sessionCookiesSet(request: FastifyRequest, reply: FastifyReply, login: { uid: number; sid: string }): void {

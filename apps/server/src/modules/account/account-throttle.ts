@@ -1,6 +1,6 @@
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { throttleClear, throttleCount, throttleHit, throttlePurge } from './account.repository.ts';
+import { throttleClear, throttleHit, throttlePurge, throttleRelease, throttleReserve } from './account.repository.ts';
 
 export const THROTTLE_WINDOW_MS = 3600_000;
 
@@ -29,17 +29,55 @@ export const bucket = {
   targetCodeSends: (appKey: string, target: string) => `target-send:${appKey}:${target}`,
 };
 
-/** Refuses when a bucket already reached its limit in this window (checked before the attempt, so a locked door costs nothing). */
-export async function throttleRequireBelow(
-  db: DbOrTx,
-  name: string,
-  limit: number,
-  now: Date,
-  refusal: 'ACCOUNT_LOCKED' | 'TOO_MANY_ATTEMPTS' | 'CODE_COOLDOWN',
-  field: string,
-): Promise<void> {
+/** One bucket an attempt counts against, with its limit and what a full bucket answers. */
+export interface AttemptLimit {
+  bucket: string;
+  limit: number;
+  refusal: 'ACCOUNT_LOCKED' | 'TOO_MANY_ATTEMPTS';
+  field: string;
+}
+
+export function ipFailureLimit(limits: AuthLimits, ip: string): AttemptLimit {
+  return { bucket: bucket.ipFailures(ip), limit: limits.ipFailuresPerHour, refusal: 'TOO_MANY_ATTEMPTS', field: 'ip' };
+}
+
+export function accountFailureLimit(limits: AuthLimits, appKey: string, email: string): AttemptLimit {
+  return { bucket: bucket.accountFailures(appKey, email), limit: limits.accountFailuresPerHour, refusal: 'ACCOUNT_LOCKED', field: 'email' };
+}
+
+/** The slots one attempt holds: a failure keeps them, a success gives them back. */
+export interface AttemptReservation {
+  windowStart: Date;
+  buckets: readonly string[];
+}
+
+/**
+ * Takes one slot in every bucket before the password or code is checked, refusing when a bucket is full. Counting
+ * after the check let parallel guesses all pass a check that read the count before any of them was recorded; a slot
+ * taken atomically first means N concurrent guesses can never check more than the limit.
+ */
+export async function attemptReserve(db: DbOrTx, limits: readonly AttemptLimit[], now: Date): Promise<AttemptReservation> {
   const window = windowOf(now);
-  if ((await throttleCount(db, name, window.start)) >= limit) throw new AppError(refusal, { field, retry_after_s: window.retryAfterS });
+  const taken: string[] = [];
+  for (const limit of limits) {
+    if (!(await throttleReserve(db, limit.bucket, window.start, limit.limit))) {
+      // Nothing was checked: the buckets already taken give their slot back.
+      for (const name of taken) await throttleRelease(db, name, window.start);
+      throw new AppError(limit.refusal, { field: limit.field, retry_after_s: window.retryAfterS });
+    }
+    taken.push(limit.bucket);
+  }
+  return { windowStart: window.start, buckets: taken };
+}
+
+/** The attempt was not a failure (the right password or code): its slots in `buckets` (all by default) are given back. */
+export async function attemptRelease(db: DbOrTx, reservation: AttemptReservation, buckets: readonly string[] = reservation.buckets): Promise<void> {
+  for (const name of buckets) if (reservation.buckets.includes(name)) await throttleRelease(db, name, reservation.windowStart);
+}
+
+/** The attempt failed: its slots stay taken, and windows that can no longer refuse anything are dropped. */
+export async function attemptFailed(db: DbOrTx, reservation: AttemptReservation): Promise<void> {
+  await throttlePurge(db, new Date(reservation.windowStart.getTime() - THROTTLE_WINDOW_MS));
 }
 
 /** Counts one event; refuses when it goes over the limit (used where the event itself is the cost: sending a code). */
@@ -53,13 +91,6 @@ export async function throttleTake(
 ): Promise<void> {
   const window = windowOf(now);
   if ((await throttleHit(db, name, window.start)) > limit) throw new AppError(refusal, { field, retry_after_s: window.retryAfterS });
-}
-
-export async function throttleRecord(db: DbOrTx, names: readonly string[], now: Date): Promise<void> {
-  const window = windowOf(now);
-  for (const name of names) await throttleHit(db, name, window.start);
-  // Windows older than two hours can never refuse anything again.
-  await throttlePurge(db, new Date(window.start.getTime() - THROTTLE_WINDOW_MS));
 }
 
 export async function throttleReset(db: DbOrTx, name: string): Promise<void> {

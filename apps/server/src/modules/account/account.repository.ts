@@ -69,17 +69,20 @@ export async function userHoldsMoney(db: DbOrTx, userId: number): Promise<boolea
 
 // Tourist devices
 
-export async function visitorDeviceFind(db: DbOrTx, appKey: string, smid: string): Promise<number | undefined> {
+/**
+ * The tourist of a device whose secret hashes to `secretHash`, with the stored hash. The lookup compares digests of
+ * a 256-bit random secret, so its timing tells nothing about the secret; the caller confirms in constant time.
+ */
+export async function visitorDeviceFind(db: DbOrTx, appKey: string, smid: string, secretHash: string) {
   const [row] = await db
-    .select({ userId: visitorDevices.userId })
+    .select({ userId: visitorDevices.userId, secretHash: visitorDevices.secretHash })
     .from(visitorDevices)
-    .where(and(eq(visitorDevices.appKey, appKey), eq(visitorDevices.smid, smid)));
-  return row?.userId;
+    .where(and(eq(visitorDevices.appKey, appKey), eq(visitorDevices.smid, smid), eq(visitorDevices.secretHash, secretHash)));
+  return row;
 }
 
-export async function visitorDeviceInsert(db: DbOrTx, appKey: string, smid: string, userId: number): Promise<boolean> {
-  const inserted = await db.insert(visitorDevices).values({ appKey, smid, userId }).onConflictDoNothing().returning({ userId: visitorDevices.userId });
-  return inserted.length === 1;
+export async function visitorDeviceInsert(db: DbOrTx, values: { appKey: string; smid: string; userId: number; secretHash: string }): Promise<void> {
+  await db.insert(visitorDevices).values(values);
 }
 
 export async function visitorDevicesForget(db: DbOrTx, userId: number): Promise<void> {
@@ -115,14 +118,25 @@ export async function codeLatest(db: DbOrTx, appKey: string, channel: CodeChanne
   return row;
 }
 
-/** Counts a wrong guess; returns the attempts so far (a conditional increment, safe under concurrency). */
-export async function codeAttemptAdd(db: DbOrTx, codeId: number): Promise<number> {
-  const [row] = await db
+/**
+ * Takes one of a code's guesses before it is compared; false when the code is used or has no guess left (burnt).
+ * A conditional increment, so parallel guesses can never compare more than `attemptsMax` times.
+ */
+export async function codeAttemptReserve(db: DbOrTx, codeId: number, attemptsMax: number): Promise<boolean> {
+  const taken = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, codeId))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+    .where(and(eq(verificationCodes.id, codeId), lt(verificationCodes.attempts, attemptsMax), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return taken.length === 1;
+}
+
+/** Gives back the guess of a code that matched: only wrong guesses use up its budget. */
+export async function codeAttemptRelease(db: DbOrTx, codeId: number): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} - 1` })
+    .where(and(eq(verificationCodes.id, codeId), gt(verificationCodes.attempts, 0)));
 }
 
 /** Uses a code up; false when a concurrent request already did. */
@@ -186,12 +200,30 @@ export async function throttleHit(db: DbOrTx, bucket: string, windowStart: Date)
   return row?.hits ?? 1;
 }
 
-export async function throttleCount(db: DbOrTx, bucket: string, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .select({ hits: authThrottle.hits })
-    .from(authThrottle)
-    .where(and(eq(authThrottle.bucket, bucket), eq(authThrottle.windowStart, windowStart)));
-  return row?.hits ?? 0;
+/**
+ * Takes one slot of a bucket's window unless it already holds `limit`; false when it is full. One statement: the
+ * conflicting row is locked and its newest version re-checked, so concurrent takers are counted one after another.
+ */
+export async function throttleReserve(db: DbOrTx, bucket: string, windowStart: Date, limit: number): Promise<boolean> {
+  if (limit < 1) return false;
+  const taken = await db
+    .insert(authThrottle)
+    .values({ bucket, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [authThrottle.bucket, authThrottle.windowStart],
+      set: { hits: sql`${authThrottle.hits} + 1` },
+      setWhere: sql`${authThrottle.hits} < ${limit}`,
+    })
+    .returning({ hits: authThrottle.hits });
+  return taken.length === 1;
+}
+
+/** Gives one slot of a bucket's window back. */
+export async function throttleRelease(db: DbOrTx, bucket: string, windowStart: Date): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({ hits: sql`${authThrottle.hits} - 1` })
+    .where(and(eq(authThrottle.bucket, bucket), eq(authThrottle.windowStart, windowStart), gt(authThrottle.hits, 0)));
 }
 
 export async function throttleClear(db: DbOrTx, bucket: string): Promise<void> {

@@ -43,7 +43,7 @@ import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewa
 import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
 import { bindCheck, bindEmail, visitorBind } from './account-bind.service.ts';
-import { sessionCookiesClear, sessionCookiesSet } from './account-cookie.ts';
+import { sessionCookiesClear, sessionCookiesSet, sessionSecretHidden } from './account-cookie.ts';
 import { fbUserCreateOf, fbUserProfile } from './account-fb-user.service.ts';
 import { redPointClear, redPointsOf, tabPromptPost, tabPromptsOf, type PromptViewer } from './account-prompt.service.ts';
 import { telegramBind, telegramLogin, type TelegramDeps } from './account-telegram.service.ts';
@@ -59,31 +59,38 @@ function viewerOf(input: { ctx: RequestContext; user: SessionUser | undefined })
   return { appKey: input.ctx.variant.appKey, uid: input.user?.uid, smid: input.ctx.params.smid, locale: input.ctx.locale };
 }
 
-/** Every answer that opens a session also sets the session cookies (HTTPS only; see account-cookie.ts). */
-async function signedIn(input: { request: FastifyRequest; reply: FastifyReply }, info: Promise<LoginInfo>): Promise<LoginInfo> {
+/**
+ * Every answer that opens a session also sets the session cookies, and over HTTPS leaves the sid out of the body:
+ * the cookie is the session there (account-cookie.ts).
+ */
+async function signedIn<T extends LoginInfo>(input: { request: FastifyRequest; reply: FastifyReply }, info: Promise<T>): Promise<T> {
   const login = await info;
   sessionCookiesSet(input.request, input.reply, login);
-  return login;
+  return sessionSecretHidden(input.request, login);
 }
 
 export type AccountRouteDeps = RouteDeps & SocialDeps & TelegramDeps & { opsToken: string | undefined };
 
 /** Spec §7 Account: tourists, e-mail players, codes, binding, password reset, closing, and the session lifecycle. */
 export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
-  routeRegister(app, deps, visitorLoginEndpoint, async (input) => signedIn(input, visitorLogin(deps, callerOf(input), input.body.smid)));
+  routeRegister(app, deps, visitorLoginEndpoint, async (input) => signedIn(input, visitorLogin(deps, callerOf(input), input.body)));
   routeRegister(app, deps, sessionRenew, async (input) => {
     const answer = await sessionRenewal(deps.db, input.ctx.params.uid, input.ctx.params.sid, deps.now());
     const uid = Number(input.ctx.params.uid);
     if (answer.valid === 1 && answer.sid !== input.ctx.params.sid) sessionCookiesSet(input.request, input.reply, { uid, sid: answer.sid });
     if (answer.valid === 0) sessionCookiesClear(input.request, input.reply);
-    return answer;
+    return sessionSecretHidden(input.request, answer);
   });
   routeRegister(app, deps, logout, async ({ user, request, reply }) => {
     sessionCookiesClear(request, reply);
     return logoutOf(deps.db, user?.sessionId, deps.now());
   });
-  routeRegister(app, deps, accountInfoQuery, async (input) => accountInfo(deps, callerOf(input), input.user, input.ctx.params.sid ?? ''));
-  routeRegister(app, deps, accountInfoUpdate, async (input) => accountInfoChange(deps, callerOf(input), input.user, input.ctx.params.sid ?? '', input.body));
+  routeRegister(app, deps, accountInfoQuery, async (input) =>
+    sessionSecretHidden(input.request, await accountInfo(deps, callerOf(input), input.user, input.ctx.params.sid ?? '')),
+  );
+  routeRegister(app, deps, accountInfoUpdate, async (input) =>
+    sessionSecretHidden(input.request, await accountInfoChange(deps, callerOf(input), input.user, input.ctx.params.sid ?? '', input.body)),
+  );
   routeRegister(app, deps, heartbeat, async ({ user }) => {
     await sessionMarkActive(deps.db, user.sessionId, deps.now());
     return { active: 1 as const };

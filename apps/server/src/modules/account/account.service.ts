@@ -1,4 +1,5 @@
-import type { CodePurpose, LoginInfo } from '@piranha/contract';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CodePurpose, LoginInfo, VisitorLoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
@@ -14,7 +15,16 @@ import {
   touristProfile,
 } from './account-profile.service.ts';
 import { loginInfoOf, signIn } from './account-session.service.ts';
-import { bucket, throttleRecord, throttleRequireBelow, throttleReset } from './account-throttle.ts';
+import {
+  accountFailureLimit,
+  attemptFailed,
+  attemptRelease,
+  attemptReserve,
+  bucket,
+  ipFailureLimit,
+  throttleReset,
+  type AttemptLimit,
+} from './account-throttle.ts';
 import {
   profileByEmail,
   profileByUser,
@@ -30,32 +40,47 @@ import {
 
 // Tourists
 
-/** Spec §4 guest login: the same device id on the same brand gets the same tourist back, with a new session. */
-export async function visitorLogin(deps: AccountDeps, caller: Caller, smid: string): Promise<LoginInfo> {
-  const appKey = caller.variant.appKey;
-  const now = deps.now();
-  const known = await visitorDeviceFind(deps.db, appKey, smid);
-  if (known !== undefined) {
-    const profile = await profileEnsure(deps.db, known, caller.locale);
-    refuseClosed(profile);
-    return loginInfoOf(deps.db, await signIn(deps.db, known, now), profile, { smid });
-  }
-  try {
-    return await transaction(deps.db, async (tx) => {
-      const userId = await userCreate(tx, appKey, true);
-      await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now });
-      // A twin request for the same device won the race: roll back and sign in to its tourist.
-      if (!(await visitorDeviceInsert(tx, appKey, smid, userId))) throw new DeviceTaken();
-      const profile = await profileByUser(tx, userId);
-      return loginInfoOf(tx, await signIn(tx, userId, now), profile, { smid, firstActive: true });
-    });
-  } catch (error) {
-    if (error instanceof DeviceTaken) return visitorLogin(deps, caller, smid);
-    throw error;
-  }
+/** Bytes of a device secret: 256 bits, so it can be kept as a plain SHA-256 and looked up by it. */
+const DEVICE_SECRET_BYTES = 32;
+
+function deviceSecretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
 }
 
-class DeviceTaken extends Error {}
+/** The tourist a device secret claims on this brand and device, or undefined. */
+async function touristOfDevice(deps: AccountDeps, appKey: string, smid: string, secret: string): Promise<number | undefined> {
+  const hash = deviceSecretHash(secret);
+  const row = await visitorDeviceFind(deps.db, appKey, smid, hash);
+  const stored = row?.secretHash ? Buffer.from(row.secretHash, 'hex') : undefined;
+  const presented = Buffer.from(hash, 'hex');
+  if (!row || !stored || stored.length !== presented.length || !timingSafeEqual(stored, presented)) return undefined;
+  return row.userId;
+}
+
+/**
+ * Spec §4 guest login. The smid names the device but proves nothing — any client can send any smid — so a tourist
+ * is claimed again only with the device secret answered when it was created (stored hashed). Without it, or with a
+ * wrong one, the call creates a new tourist: another device's smid never opens the tourist holding its money.
+ */
+export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { smid: string; device_secret?: string | undefined }): Promise<VisitorLoginInfo> {
+  const appKey = caller.variant.appKey;
+  const { smid } = input;
+  const now = deps.now();
+  const claimed = input.device_secret === undefined ? undefined : await touristOfDevice(deps, appKey, smid, input.device_secret);
+  if (claimed !== undefined) {
+    const profile = await profileEnsure(deps.db, claimed, caller.locale);
+    refuseClosed(profile);
+    return { ...(await loginInfoOf(deps.db, await signIn(deps.db, claimed, now), profile, { smid })), device_secret: '' };
+  }
+  const secret = randomBytes(DEVICE_SECRET_BYTES).toString('base64url');
+  return transaction(deps.db, async (tx) => {
+    const userId = await userCreate(tx, appKey, true);
+    await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now });
+    await visitorDeviceInsert(tx, { appKey, smid, userId, secretHash: deviceSecretHash(secret) });
+    const profile = await profileByUser(tx, userId);
+    return { ...(await loginInfoOf(tx, await signIn(tx, userId, now), profile, { smid, firstActive: true })), device_secret: secret };
+  });
+}
 
 // E-mail registration and sign-in
 
@@ -97,25 +122,26 @@ export async function emailRegister(
   }
 }
 
-/** Refuses before trying when the client IP or the e-mail is locked out. */
-async function signInAttemptAllow(deps: AccountDeps, caller: Caller, email: string): Promise<void> {
-  const now = deps.now();
-  await throttleRequireBelow(deps.db, bucket.ipFailures(caller.ip), deps.limits.ipFailuresPerHour, now, 'TOO_MANY_ATTEMPTS', 'ip');
-  await throttleRequireBelow(deps.db, bucket.accountFailures(caller.variant.appKey, email), deps.limits.accountFailuresPerHour, now, 'ACCOUNT_LOCKED', 'email');
+/** What one sign-in guess counts against: the client IP's failures, then the e-mail's (the lockout). */
+function signInLimits(deps: AccountDeps, caller: Caller, email: string): AttemptLimit[] {
+  return [ipFailureLimit(deps.limits, caller.ip), accountFailureLimit(deps.limits, caller.variant.appKey, email)];
 }
 
 /**
  * E-mail and password. An unknown e-mail and a wrong password answer the same error after the same argon2
  * work, and both count against the e-mail's lockout, so neither the reply nor its timing tells who has an account.
+ * The attempt is reserved before the password is checked (a locked door costs nothing, and parallel guesses cannot
+ * outrun the count); the right password gives its reservation back.
  */
 export async function emailLogin(deps: AccountDeps, caller: Caller, input: { email: string; password: string }): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
-  await signInAttemptAllow(deps, caller, email);
+  const attempt = await attemptReserve(deps.db, signInLimits(deps, caller, email), deps.now());
   const profile = await profileByEmail(deps.db, caller.variant.appKey, email);
   if (!(await passwordVerify(profile?.passwordHash, input.password)) || !profile) {
-    await throttleRecord(deps.db, [bucket.ipFailures(caller.ip), bucket.accountFailures(caller.variant.appKey, email)], deps.now());
+    await attemptFailed(deps.db, attempt);
     throw new AppError('WRONG_CREDENTIALS', { field: 'password' });
   }
+  await attemptRelease(deps.db, attempt);
   refuseClosed(profile);
   return loginInfoOf(deps.db, await signIn(deps.db, profile.userId, deps.now()), profile);
 }
@@ -124,12 +150,11 @@ export async function emailLogin(deps: AccountDeps, caller: Caller, input: { ema
 export async function emailCodeLogin(deps: AccountDeps, caller: Caller, input: { email: string; email_code: string }): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const appKey = caller.variant.appKey;
-  await signInAttemptAllow(deps, caller, email);
   const code = await codeVerify(deps, caller, {
     where: { appKey, channel: 'email', target: email, purpose: 'login' },
     code: input.email_code,
     field: 'email_code',
-    failureBuckets: [bucket.accountFailures(appKey, email)],
+    failureLimits: [accountFailureLimit(deps.limits, appKey, email)],
   });
   const profile = await profileByEmail(deps.db, appKey, email);
   if (!profile) throw new AppError('EMAIL_CODE_INVALID_NEW', { field: 'email_code' });
@@ -165,13 +190,12 @@ export async function emailCodeCheck(
   }
   // Guessing a login code here is guessing a way in: it counts against the e-mail's lockout like code login does.
   const signInCode = input.purpose === 'login';
-  if (signInCode) await signInAttemptAllow(deps, caller, email);
   await codeVerify(deps, caller, {
     where: { appKey, channel: 'email', target: email, purpose: input.purpose },
     code: input.email_code,
     field: 'email_code',
     ...(caller.user ? { userId: caller.user.uid } : {}),
-    ...(signInCode ? { failureBuckets: [bucket.accountFailures(appKey, email)] } : {}),
+    ...(signInCode ? { failureLimits: [accountFailureLimit(deps.limits, appKey, email)] } : {}),
   });
   return { valid: 1 };
 }

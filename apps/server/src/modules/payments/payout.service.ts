@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
+import { userFind } from '../account/account.repository.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
@@ -174,6 +175,9 @@ export async function payoutCreate(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<PayoutOrder> {
   const now = deps.now();
+  // A tourist is held by a device alone: money leaves only an account the player can recover (an e-mail, or a
+  // linked sign-in, makes it registered). Deposits and play stay open to tourists.
+  if ((await userFind(deps.db, user.uid))?.visitor !== false) throw new AppError('TOURIST_PAYOUT_REFUSED', { field: 'uid' });
   const brand = await brandOfUser(deps.db, user);
   const channel = payoutChannelResolve(brand, body.channel, body.currency);
   const currency: CurrencyCode = channel.currency;

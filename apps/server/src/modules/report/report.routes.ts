@@ -1,12 +1,18 @@
-import { errorReport, logReport, mdUpload } from '@piranha/contract';
+import { errorReport, logReport, mdUpload, textRedact } from '@piranha/contract';
 import type { FastifyInstance } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { errorReportInsert, trackingEventsInsert } from './report.repository.ts';
 
 /** What clients report about themselves: failed calls, tracking events, first-screen timings. */
 export function reportRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  // A failed call's query and body may hold a session, a password or a code (older clients sent uid/sid in every
+  // URL): they are kept with those values replaced, like the server's own log.
   routeRegister(app, deps, errorReport, async ({ body, ctx, user }) => ({
-    id: await errorReportInsert(deps.db, { userId: user?.uid, appKey: ctx.variant.appKey, payload: body }),
+    id: await errorReportInsert(deps.db, {
+      userId: user?.uid,
+      appKey: ctx.variant.appKey,
+      payload: { ...body, query: textRedact(body.query), body: textRedact(body.body) },
+    }),
   }));
 
   routeRegister(app, deps, mdUpload, async ({ body, ctx, user }) => {

@@ -7,7 +7,7 @@ import { heartbeatNext, renewOutcome } from './session-timing.ts';
 
 let renewDone = false;
 
-/** Spec §4: once per app start, and only when a sid is stored. */
+/** Spec §4: once per app start, and only when a login is stored (over HTTPS its sid is empty: the cookie holds it). */
 async function sessionRenewOnce(): Promise<void> {
   if (renewDone) return;
   renewDone = true;

@@ -23,6 +23,7 @@ import { useIdempotencyKey } from './idempotency-key.ts';
 import { moneyText } from './money-text.ts';
 import { PaymentError, paymentErrorField } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
+import { isTouristPayoutRefusal, TouristWithdrawNotice } from './tourist-withdraw-notice.tsx';
 import styles from './payments.module.css';
 
 /**
@@ -30,7 +31,7 @@ import styles from './payments.module.css';
  * the method, the player's own payout account for it (saved before any payout, validated per field), the
  * amount with its fee and what arrives. Saving the account and creating the payout each carry an Idempotency-Key.
  */
-export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) => void }) {
+export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: PayoutOrder) => void; saveEmailTo: string }) {
   const { t, i18n } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const account = usePayoutAccountQuery(uid);
@@ -239,7 +240,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (order: PayoutOrder) =>
       ) : null}
 
       <PaymentError error={saveError} />
-      <PaymentError error={create.error} />
+      {isTouristPayoutRefusal(create.error) ? <TouristWithdrawNotice saveEmailTo={saveEmailTo} /> : <PaymentError error={create.error} />}
       <Button type="submit" block disabled={save.isPending || create.isPending} aria-busy={save.isPending || create.isPending}>
         {amountMinor && !problem ? t('payments.withdraw.submitAmount', { amount: money(amountMinor) }) : t('payments.withdraw.submit')}
       </Button>

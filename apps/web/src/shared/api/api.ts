@@ -2,7 +2,8 @@ import { randomId } from '../random-id.ts';
 import { createApiClient, ERRORS, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { getUserAtom, useSessionStore } from '../session/session-store.ts';
+import { sessionHeadersOf } from '../session/session-headers.ts';
+import { useSessionStore } from '../session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
 import { toastShow } from '../ui/toast-store.ts';
 import { currencyCurrent } from '../variant/currency-choice.ts';
@@ -35,11 +36,11 @@ export const api = createApiClient({
   },
   headers: () => {
     const variant = variantCurrent();
-    return { [HEADER_APP_KEY]: variant.appKey, [HEADER_APP_NAME]: variant.appName };
+    // The session goes in headers (or, over HTTPS, only in the cookies), never in the URL: URLs end up in logs.
+    return { [HEADER_APP_KEY]: variant.appKey, [HEADER_APP_NAME]: variant.appName, ...sessionHeadersOf(useSessionStore.getState().login) };
   },
   params: () => {
     const variant = variantCurrent();
-    const atom = getUserAtom();
     const { smid } = useSessionStore.getState();
     return {
       ik_appid: variant.appKey,
@@ -48,8 +49,6 @@ export const api = createApiClient({
       cv: `${variant.cvPrefix}_1.0.0`,
       currency: currencyCurrent(),
       lca_lang: i18next.language || variant.defaultLang,
-      uid: atom ? String(atom.uid) : undefined,
-      sid: atom?.sid,
       smid: smid || undefined,
       osversion: navigator.platform || undefined,
     };

@@ -23,7 +23,9 @@ import { api } from '../../../shared/api/api.ts';
 import { fbUserEnsure } from './fb-user.ts';
 import { languageChange, languageChosen } from '../../../shared/i18n/i18n.ts';
 import { randomId } from '../../../shared/random-id.ts';
+import { deviceSecretKeep, deviceSecretOf } from '../../../shared/session/device-secret.ts';
 import { smidEnsure, useSessionStore } from '../../../shared/session/session-store.ts';
+import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { touristSaveInvite } from '../../../shared/session/tourist-save-prompt.ts';
 
 export const accountKeys = {
@@ -70,8 +72,16 @@ export function useSignedIn({ onDone }: AfterSuccess) {
 export function useVisitorLoginMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    // The device id may still be settling (a native shell has up to 7 s to give its own).
-    mutationFn: async () => api.call(visitorLogin, { body: { smid: await smidEnsure() }, idempotencyKey: randomId() }),
+    mutationFn: async () => {
+      // The device id may still be settling (a native shell has up to 7 s to give its own).
+      const smid = await smidEnsure();
+      // The smid only names the device: the secret kept from the first guest login brings the same tourist back.
+      const appKey = variantCurrent().appKey;
+      const secret = deviceSecretOf(appKey);
+      const info = await api.call(visitorLogin, { body: { smid, ...(secret ? { device_secret: secret } : {}) }, idempotencyKey: randomId() });
+      if (info.device_secret) deviceSecretKeep(appKey, info.device_secret);
+      return info;
+    },
     onSuccess: signedIn,
   });
 }
