@@ -192,8 +192,7 @@ function teamScheduleCreate(scheduled: readonly Fixture[]): TeamSchedule {
     add(fixture.away.id, fixture.startsAtMs, slotMs);
   }
   return {
-    free: (teamId, startsAtMs, slotMs) =>
-      !(byTeam.get(teamId) ?? []).some((slot) => slot.startsAtMs < startsAtMs + slotMs && startsAtMs < slot.endsAtMs),
+    free: (teamId, startsAtMs, slotMs) => !(byTeam.get(teamId) ?? []).some((slot) => slot.startsAtMs < startsAtMs + slotMs && startsAtMs < slot.endsAtMs),
     add,
   };
 }
