@@ -16,7 +16,8 @@ import { CLOCK_START, envelopeOf, testAppCreate, testClock, testDatabaseCreate, 
 import { auditClean, playerFund } from './payments-fixtures.ts';
 
 const SPEED = 60;
-const env = { FEED_SEED: '5', FEED_SPEED: String(SPEED), BET_LIVE_DELAY_MS: '0' };
+const OPS_TOKEN = 'ops-token-for-feed-restart';
+const env = { FEED_SEED: '5', FEED_SPEED: String(SPEED), BET_LIVE_DELAY_MS: '0', OPS_TOKEN };
 const minuteMs = 60_000;
 
 const databases: TestDatabase[] = [];
@@ -67,12 +68,35 @@ describe('a restart of the server', () => {
     expect(live.length).toBeGreaterThan(3);
     expect(resultsBefore.length).toBeGreaterThan(3);
     const { session } = await playerFund(first, { amountMinor: 100_00 });
+    // An operator corrects one result: a goal more for the home side, in the second half.
+    const corrected = resultsBefore.find((result) => result.sportId === 1)!;
+    const firstHalf = corrected.periodScores.find((period) => period.periodCode === 1002) ?? { periodCode: 1002, home: 0, away: 0 };
+    const correction = {
+      matchId: corrected.matchId,
+      revision: 2,
+      score: { home: corrected.score.home + 1, away: corrected.score.away },
+      periodScores: [firstHalf, { periodCode: 1003, home: corrected.score.home + 1 - firstHalf.home, away: corrected.score.away - firstHalf.away }],
+    };
+    const answer = envelopeOf(
+      await first.post('/api/ops/feed/result', {
+        headers: { authorization: `Bearer ${OPS_TOKEN}` },
+        body: {
+          match_id: correction.matchId,
+          revision: 2,
+          home: correction.score.home,
+          away: correction.score.away,
+          period_scores: correction.periodScores.map((period) => ({ pe: period.periodCode, home: period.home, away: period.away })),
+        },
+      }),
+    );
+    expect(answer).toMatchObject({ dm_error: 0, data: { revision: 2, changed: 1 } });
+    const resultsCorrected = first.built.sports.feed.results();
 
     // Down for ten simulated minutes.
     const second = await restart(first, database, clock, 10_000);
     const feed = second.built.sports.feed;
 
-    // A finished match takes no bet, and stays finished with the result it had.
+    // A finished match takes no bet, and stays finished with the result it had (as corrected).
     const soccer = resultsBefore.find((result) => result.sportId === 1)!;
     const option = {
       matchId: soccer.matchId,
@@ -81,14 +105,17 @@ describe('a restart of the server', () => {
     };
     const refused = envelopeOf(await singlePost(second, session, [{ option: { ...option, odds: 2, oddsThousandths: 2000 }, stake: 5_00, oddsChange: 2 }]));
     expect(refused.dm_error).toBe(ERRORS.MARKET_CLOSED.code);
-    for (const result of resultsBefore) {
+    for (const result of resultsCorrected) {
       expect(feed.results().find((candidate) => candidate.matchId === result.matchId)).toEqual(result);
       expect(feed.match(result.matchId)?.status ?? 'dropped').not.toBe('notStarted');
     }
+    // The operator's correction too: the latest revision, with its corrected score.
+    expect(feed.result(corrected.matchId)).toMatchObject({ revision: 2, score: correction.score });
 
     // Exactly where a feed that never stopped would be: same clocks, scores, periods, suspensions and results.
     const never = feedSimulatorCreate({ seed: 5, speedFactor: SPEED, startMs: CLOCK_START.getTime() });
     never.tick(CLOCK_START.getTime() + 60_000);
+    expect(never.resultCorrect(correction)).toMatchObject({ ok: true, changed: true });
     never.tick(clock.now().getTime());
     expect(feed.snapshot().matches).toEqual(never.snapshot().matches);
     expect(feed.results()).toEqual(never.results());
