@@ -16,6 +16,7 @@ import {
   matchSimulationRestore,
   matchSimulationSave,
   matchView,
+  simulatedTimeMs,
   type MatchSimulation,
 } from './match-simulator.ts';
 import { seedMix } from './seeded-random.ts';
@@ -157,7 +158,7 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
   // Simulated time is a line through the last stored (wall, simulated) pair: down time is played through at speed
   // on the first tick after a restart, and a wall clock behind the stored one leaves the feed where it was.
   const origin = stored ? { wallMs: stored.cursor.wallAtMs, simulatedMs: stored.cursor.simulatedAtMs } : { wallMs: startMs, simulatedMs: startMs };
-  const simulatedOf = (wallMs: number) => origin.simulatedMs + (wallMs - origin.wallMs) * speedFactor;
+  const simulatedOf = (wallMs: number) => simulatedTimeMs(origin, wallMs, speedFactor);
   let simulatedNow = stored ? stored.cursor.simulatedAtMs : startMs;
   const storedFixtures = stored
     ? fixturesFromStored(

@@ -11,9 +11,12 @@ import type { FeedMatch, MatchClock, MatchStatus, PeriodScore } from './sports-f
  * speed factor (`simulatedTimeMs`).
  */
 
-/** Wall-clock time mapped to simulated time: `speedFactor` simulated seconds pass per real second after `originMs`. */
-export function simulatedTimeMs(originMs: number, wallNowMs: number, speedFactor: number): number {
-  return originMs + (wallNowMs - originMs) * speedFactor;
+/**
+ * Wall-clock time mapped to simulated time: `speedFactor` simulated seconds pass per real second along the line
+ * through `origin` (a new feed's start, where both are the same instant, or the point a stored feed last reached).
+ */
+export function simulatedTimeMs(origin: { readonly wallMs: number; readonly simulatedMs: number }, wallNowMs: number, speedFactor: number): number {
+  return origin.simulatedMs + (wallNowMs - origin.wallMs) * speedFactor;
 }
 
 const soccerHalfSeconds = 45 * 60;
