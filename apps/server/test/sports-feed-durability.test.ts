@@ -154,8 +154,10 @@ describe('the sports feed under a kill -9', () => {
 
     // The bet: the match that will be over soonest (its start plus its sport's longest length).
     const endBound = (match: MatchWire) => match.bt + lengthMinutesMax(match.sid) * minuteMs;
+    // Starting a few simulated minutes from now at the earliest: placement refuses a pre-match market whose start has
+    // passed, even before the feed's next tick says the match is live.
     const soonest = (await matches(first.origin, 'upcoming'))
-      .filter((match) => openOptionOf(match))
+      .filter((match) => openOptionOf(match) && match.bt > simulatedAtMost(Date.now()) + 10 * minuteMs)
       .sort((left, right) => endBound(left) - endBound(right))[0]!;
     const placed = await singlePlace(first.origin, player, openOptionOf(soonest)!, 'feed-durability-bet');
     expect(placed.dm_error).toBe(0);
