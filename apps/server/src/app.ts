@@ -49,7 +49,9 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
-import { feedSimulatorCreate } from './providers/feed/feed-simulator.ts';
+import { feedSimulatorOpen } from './providers/feed/feed-simulator.ts';
+import { feedStoreSql } from './providers/feed/feed-store.repository.ts';
+import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
 import type { SportsFeed } from './providers/feed/sports-feed.ts';
 import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
 
@@ -214,7 +216,16 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     telegramBotToken: config.telegramBotToken,
     opsToken: config.opsToken,
   });
-  const feed = overrides.feed ?? feedSimulatorCreate({ seed: config.feed.seed, speedFactor: config.feed.speedFactor, startMs: deps.now().getTime() });
+  // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id.
+  const feed =
+    overrides.feed ??
+    (await feedSimulatorOpen(feedStoreSql(database.db, deps.now), {
+      seed: config.feed.seed,
+      speedFactor: config.feed.speedFactor,
+      startMs: deps.now().getTime(),
+      matchIdUsedMax: () => betLegsMatchIdMax(database.db),
+      log: (message, details) => app.log.warn(details, message),
+    }));
   const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
   sportsRoutes(app, { ...deps, sports: sportsState, lane });
   feedOpsRoutes(app, { feed, opsToken: config.opsToken });
@@ -237,6 +248,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   bettingRoutes(app, bettingDeps);
   const bettingWorker = bettingWorkerStart(bettingDeps, (error) => app.log.error({ err: error }, 'betting pass failed'));
+  // A restart may bring results of matches that ended while the server was down: settle them without waiting for
+  // the feed's next change.
+  app.addHook('onReady', async () => {
+    void bettingWorker.run();
+  });
   if (!config.production) devMailboxRoutes(app, database.db);
 
   // Casino: the seamless wallet (for our studio and any configured provider), the hall, the house studio.
@@ -285,6 +301,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.addHook('onClose', async () => {
     if (feedTicker) clearInterval(feedTicker);
     await bettingWorker.stop();
+    // What the last ticks published is stored before the database closes.
+    await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));
     sportsState.stop();
     clearInterval(recoveryTimer);
     clearInterval(expirySweep);

@@ -13,7 +13,8 @@ import type { IssuedSession } from '../src/modules/session/session.service.ts';
  * publishes. Each change is a new snapshot, as the simulator's are, so the sports state re-prices as it would live.
  */
 export interface ManualFeed extends SportsFeed {
-  matchAdd(options?: { live?: boolean; startsAtMs?: number }): FeedMatch;
+  /** Adds a soccer match, upcoming an hour after the start unless told otherwise; its teams are its own unless named. */
+  matchAdd(options?: { live?: boolean; startsAtMs?: number; homeTeamId?: number; awayTeamId?: number }): FeedMatch;
   matchSet(matchId: number, patch: Partial<Pick<FeedMatch, 'status' | 'score' | 'marketsSuspended' | 'clock'>>): void;
   /** Ends the match with this score and publishes its result. */
   matchEnd(matchId: number, score: { home: number; away: number }, firstHalf?: { home: number; away: number }): void;
@@ -63,6 +64,10 @@ export function feedManualCreate(startMs: number): ManualFeed {
     snapshot,
     match: (matchId) => matches.get(matchId),
     results: () => results,
+    result: (matchId) => results.find((result) => result.matchId === matchId),
+    // The test's wall clock is the feed's: start times compare with it as a real provider's would.
+    clockMs: (wallNowMs) => wallNowMs,
+    persisted: () => Promise.resolve(),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -74,8 +79,8 @@ export function feedManualCreate(startMs: number): ManualFeed {
         id,
         sportId: 1,
         league,
-        home: { id: id * 10 + 1, name: `Home ${id}`, logoPath: '' },
-        away: { id: id * 10 + 2, name: `Away ${id}`, logoPath: '' },
+        home: { id: options.homeTeamId ?? id * 10 + 1, name: `Home ${id}`, logoPath: '' },
+        away: { id: options.awayTeamId ?? id * 10 + 2, name: `Away ${id}`, logoPath: '' },
         startsAtMs: options.startsAtMs ?? startMs + 3600_000,
         status: options.live ? 'live' : 'notStarted',
         clock: options.live

@@ -125,6 +125,37 @@ describe('every refusal names its reason and writes nothing', () => {
     expect(await betCount(session.uid)).toBe(0);
   });
 
+  it('refuses a multiple of two matches of one team, and the slip is offered no series of them (issue 15)', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const team = 990_001;
+    const first = market1x2(state(), feed.matchAdd({ homeTeamId: team }).id, 1);
+    const other = upcoming(1);
+    const again = market1x2(state(), feed.matchAdd({ startsAtMs: CLOCK_START.getTime() + 26 * 3600_000, awayTeamId: team }).id, 2);
+    refusedWith(await multiplePost(t, session, [first, other, again], [{ seriesValue: 3001, unitStake: 2_00 }]), 'BET_SAME_TEAM', 'betOptionList.2.matchId');
+    refusedWith(await multiplePost(t, session, [first, other, again], [{ seriesValue: 2001, unitStake: 2_00 }]), 'BET_SAME_TEAM');
+    expect(await betCount(session.uid)).toBe(0);
+    // As singles they stand on their own.
+    expect(
+      await placedOk(
+        await singlePost(t, session, [
+          { option: first, stake: 2_00 },
+          { option: again, stake: 2_00 },
+        ]),
+      ),
+    ).toHaveLength(2);
+    const info = envelopeOf(
+      await t.post('/api/piranha/fb/proxy/v1/order/batchBetMatchMarketOfJumpLine', {
+        query: signedIn(session),
+        body: {
+          betMatchMarketList: [first, other, again].map((leg) => ({ type: leg.optionType, matchId: leg.matchId, marketId: leg.marketId })),
+          isSelectSeries: true,
+        },
+      }),
+    ).data;
+    expect(info.bms.map((entry: { tids: number[] }) => entry.tids[0] === team || entry.tids[1] === team)).toEqual([true, false, true]);
+    expect(info.sos).toEqual([]);
+  });
+
   it('refuses a placement without an Idempotency-Key', async () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });
     const response = await t.post('/api/piranha/fb/proxy/v1/order/bet/singlePass', {
@@ -149,6 +180,47 @@ describe('multiples and systems', () => {
     expect(await balanceOf(t, session, 'BRL')).toBe(94_00);
     const { records } = await betRecords(t, session);
     expect(records.map((record) => record.kind).sort()).toEqual(['bet_multi', 'system_bet']);
+  });
+});
+
+describe('the past-posting guard: no market on an event whose outcome exists', () => {
+  it('refuses a pre-match market once its start time has passed, even while the feed still shows it not started', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    // A feed late to say "live" (or replaying its past): the match started a minute ago and still shows not started.
+    const late = market1x2(state(), feed.matchAdd({ startsAtMs: CLOCK_START.getTime() - 60_000 }).id, 1);
+    refusedWith(await singlePost(t, session, [{ option: late, stake: 5_00 }]), 'MARKET_CLOSED', 'singleBetList.0.betOptionList.0');
+    expect(envelopeOf(await singlePost(t, session, [{ option: late, stake: 5_00 }])).data.issue).toBe('match_started');
+    refusedWith(await multiplePost(t, session, [upcoming(), late], [{ seriesValue: 2001, unitStake: 2_00 }]), 'MARKET_CLOSED', 'betOptionList.1');
+    // At its very start time too: the start is when betting pre-match ends.
+    const now = market1x2(state(), feed.matchAdd({ startsAtMs: CLOCK_START.getTime() }).id, 1);
+    refusedWith(await singlePost(t, session, [{ option: now, stake: 5_00 }]), 'MARKET_CLOSED');
+    expect(await betCount(session.uid)).toBe(0);
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
+  });
+
+  it('refuses a market of a match with a published result, whatever status the feed shows', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const option = upcoming();
+    const live = market1x2(state(), feed.matchAdd({ live: true }).id, 1);
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    feed.matchEnd(live.matchId, { home: 0, away: 1 });
+    // A feed that shows them again as they were before (the replay of issue 14): the result exists, so no bet.
+    feed.matchSet(option.matchId, { status: 'notStarted' });
+    feed.matchSet(live.matchId, { status: 'live' });
+    expect(market1x2(state(), option.matchId, 1).odds).toBeGreaterThan(1);
+    const refused = envelopeOf(await singlePost(t, session, [{ option, stake: 5_00 }]));
+    expect(refused).toMatchObject({ dm_error: ERRORS.MARKET_CLOSED.code, data: { issue: 'result_published' } });
+    refusedWith(await singlePost(t, session, [{ option: market1x2(state(), live.matchId, 1), stake: 5_00 }]), 'MARKET_CLOSED');
+    refusedWith(await multiplePost(t, session, [upcoming(), option], [{ seriesValue: 2001, unitStake: 2_00 }]), 'MARKET_CLOSED', 'betOptionList.1');
+    expect(await betCount(session.uid)).toBe(0);
+    // The slip is told before the player taps: the market shows closed.
+    const info = envelopeOf(
+      await t.post('/api/piranha/fb/proxy/v1/order/batchBetMatchMarketOfJumpLine', {
+        query: signedIn(session),
+        body: { betMatchMarketList: [{ type: 1, matchId: option.matchId, marketId: option.marketId }] },
+      }),
+    ).data;
+    expect(info.bms[0]).toMatchObject({ ss: -1, op: { od: 0 } });
   });
 });
 

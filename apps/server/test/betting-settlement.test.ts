@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const state = () => t.built.sports.state;
-const upcoming = (optionType: 1 | 2 | 3 = 1): Option => market1x2(state(), feed.matchAdd().id, optionType);
+// An hour after the test's clock, which one test moves a day on: a match whose start has passed takes no pre-match bet.
+const upcoming = (optionType: 1 | 2 | 3 = 1): Option => market1x2(state(), feed.matchAdd({ startsAtMs: t.clock.now().getTime() + 3600_000 }).id, optionType);
 const settleRun = () => t.built.betting.worker.run();
 
 describe('the live acceptance delay', () => {

@@ -47,6 +47,12 @@ const bmsSchema = z.object({
   omid: z.optional(described(z.number(), 'The market id asked for, when its line moved to `mid`')),
   matchId: described(z.number(), 'Match id'),
   mn: described(z.string(), 'Match name "Home v Away" (ours: the slip shows it without another call)'),
+  tids: z.optional(
+    described(
+      z.array(z.number()),
+      'Team ids of the match, home then away (ours: a multiple may not hold two matches of one team, so the slip can say so before placing)',
+    ),
+  ),
   ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended, −1 closed'),
   op: z.object({
     ty: described(z.number(), 'Selection type'),

@@ -68,6 +68,8 @@ export const ERRORS = {
   STAKE_ABOVE_MAX: { code: 6003, key: 'stakeAboveMax' },
   PAYOUT_ABOVE_MAX: { code: 6004, key: 'payoutAboveMax' },
   BET_SAME_MATCH: { code: 6005, key: 'betSameMatch' },
+  /** Two legs whose matches share a team (issue 15): one team's results are not independent events. */
+  BET_SAME_TEAM: { code: 6016, key: 'betSameTeam' },
   BET_TOO_MANY_LEGS: { code: 6006, key: 'betTooManyLegs' },
   BET_SERIES_INVALID: { code: 6007, key: 'betSeriesInvalid' },
   BET_NOT_FOUND: { code: 6008, key: 'betNotFound' },

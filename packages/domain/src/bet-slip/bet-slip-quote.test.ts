@@ -77,4 +77,12 @@ describe('betSlipSystemQuote', () => {
   it('hands the legs over with their match, odds and multiple flag', () => {
     expect(betSlipLegs(slipWith(offer(1, 1500)))).toEqual([{ matchId: 1, oddsThousandths: 1500, multipleAllowed: true }]);
   });
+
+  it('refuses a multiple of two matches of one team once it knows their teams, as placement does', () => {
+    const slip = slipWith(offer(1, 2000), offer(2, 2000), offer(3, 2000));
+    const teams: Record<number, number[]> = { 1: [10, 11], 2: [12, 13], 3: [14, 10] };
+    expect(betSlipSystemQuote(slip, systemBetAccumulator(3), minorUnits(100), (matchId) => teams[matchId])).toEqual({ ok: false, code: 'SAME_TEAM_LEGS' });
+    expect(betSlipSystemQuote(slip, systemBetAccumulator(3), minorUnits(100))).toMatchObject({ ok: true });
+    expect(betSlipLegs(slip, (matchId) => teams[matchId])[2]).toEqual({ matchId: 3, oddsThousandths: 2000, multipleAllowed: true, teamIds: [14, 10] });
+  });
 });

@@ -50,19 +50,29 @@ export function betSlipSinglesPlaceCheck(slip: BetSlip): BetSlipPlaceCode | null
   return null;
 }
 
-/** The slip's items as the legs of a multiple or system bet. */
-export function betSlipLegs(slip: BetSlip): SystemLeg[] {
-  return slip.items.map((item) => ({ matchId: item.matchId, oddsThousandths: item.oddsThousandths, multipleAllowed: item.multipleAllowed }));
+/** The teams of a match as the slip last heard them (latest bet info), or undefined while it has not. */
+export type BetSlipTeamsOf = (matchId: number) => readonly number[] | undefined;
+
+/** The slip's items as the legs of a multiple or system bet, with their matches' teams when `teamsOf` knows them. */
+export function betSlipLegs(slip: BetSlip, teamsOf?: BetSlipTeamsOf): SystemLeg[] {
+  return slip.items.map((item) => {
+    const teamIds = teamsOf?.(item.matchId);
+    return { matchId: item.matchId, oddsThousandths: item.oddsThousandths, multipleAllowed: item.multipleAllowed, ...(teamIds ? { teamIds } : {}) };
+  });
 }
 
-/** A multiple or system bet of every item in the slip, checked as the slip must before placing it. */
+/**
+ * A multiple or system bet of every item in the slip, checked as the slip must before placing it: with `teamsOf`,
+ * two matches of one team are refused here as the server would (SAME_TEAM_LEGS), so the slip can say why.
+ */
 export function betSlipSystemQuote(
   slip: BetSlip,
   kind: SystemBetKind,
   unitStakeMinor: MinorUnits,
+  teamsOf?: BetSlipTeamsOf,
 ): SystemBetQuoteResult | { ok: false; code: Exclude<BetSlipPlaceCode, 'STAKE_MISSING'> | SystemBetErrorCode } {
   if (slip.items.length === 0) return { ok: false, code: 'BET_SLIP_EMPTY' };
   if (slip.needAcceptLatestOdds) return { ok: false, code: 'ODDS_NOT_ACCEPTED' };
   if (slip.items.some((item) => item.locked)) return { ok: false, code: 'SELECTION_LOCKED' };
-  return systemBetQuote(kind, betSlipLegs(slip), unitStakeMinor);
+  return systemBetQuote(kind, betSlipLegs(slip, teamsOf), unitStakeMinor);
 }

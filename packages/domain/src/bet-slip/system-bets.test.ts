@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { minorUnits } from '../money/minor-units.ts';
 import { oddsThousandths } from '../odds/odds-format.ts';
 import {
+  legTeamSharedIndex,
   systemBetAccumulator,
   systemBetCheck,
   systemBetCode,
@@ -138,6 +139,16 @@ describe('systemBetCheck', () => {
     ['a full cover of nine legs', { type: 'fullCover', legCount: 9, singles: false }, legsAt(...Array.from({ length: 9 }, () => 2000)), 'SYSTEM_UNSUPPORTED'],
     ['a double of two legs of one match', systemBetAccumulator(2), [three[0]!, { ...three[1]!, matchId: three[0]!.matchId }], 'SAME_MATCH_LEGS'],
     [
+      'a treble holding two matches of one team',
+      systemBetAccumulator(3),
+      [
+        { ...three[0]!, teamIds: [11, 12] },
+        { ...three[1]!, teamIds: [13, 14] },
+        { ...three[2]!, teamIds: [15, 12] },
+      ],
+      'SAME_TEAM_LEGS',
+    ],
+    [
       'a Trixie holding a single-only market',
       systemBetFullCover('trixie'),
       [three[0]!, three[1]!, { ...three[2]!, multipleAllowed: false }],
@@ -145,6 +156,40 @@ describe('systemBetCheck', () => {
     ],
   ])('refuses %s', (_name, kind, legs, code) => {
     expect(systemBetCheck(kind, legs)).toBe(code);
+  });
+});
+
+describe('legTeamSharedIndex', () => {
+  it('names the first leg whose match shares a team with an earlier one, home or away', () => {
+    expect(
+      legTeamSharedIndex([
+        { matchId: 1, teamIds: [1, 2] },
+        { matchId: 2, teamIds: [3, 4] },
+        { matchId: 3, teamIds: [2, 5] },
+      ]),
+    ).toBe(2);
+    expect(
+      legTeamSharedIndex([
+        { matchId: 1, teamIds: [1, 2] },
+        { matchId: 2, teamIds: [1, 3] },
+      ]),
+    ).toBe(1);
+  });
+
+  it('finds none among distinct teams, in legs that do not say their teams, or twice in the same match', () => {
+    expect(
+      legTeamSharedIndex([
+        { matchId: 1, teamIds: [1, 2] },
+        { matchId: 2, teamIds: [3, 4] },
+      ]),
+    ).toBeUndefined();
+    expect(legTeamSharedIndex([{ matchId: 1 }, { matchId: 2 }, { matchId: 3, teamIds: [1, 2] }])).toBeUndefined();
+    expect(
+      legTeamSharedIndex([
+        { matchId: 1, teamIds: [1, 2] },
+        { matchId: 1, teamIds: [1, 2] },
+      ]),
+    ).toBeUndefined();
   });
 });
 

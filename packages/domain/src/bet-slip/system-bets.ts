@@ -26,6 +26,11 @@ const FULL_COVER_NAMES: Readonly<Record<number, { withoutSingles: SystemBetFullC
 /** One leg as a multiple sees it: its match (legs of one match never combine) and its odds. */
 export interface SystemLeg {
   matchId: number;
+  /**
+   * The teams (or players) of its match, when known: legs whose matches share a team never combine either. A leg
+   * without them is not compared.
+   */
+  teamIds?: readonly number[];
   oddsThousandths: OddsThousandths;
   /** The market's `au` flag: false when the market may only be bet as a single. */
   multipleAllowed: boolean;
@@ -38,6 +43,7 @@ export type SystemBetErrorCode =
   | 'LEG_COUNT_MISMATCH'
   | 'SYSTEM_UNSUPPORTED'
   | 'SAME_MATCH_LEGS'
+  | 'SAME_TEAM_LEGS'
   | 'LEG_NOT_ALLOWED_IN_MULTIPLE'
   | 'STAKE_INVALID';
 
@@ -122,8 +128,9 @@ export function systemBetFromCode(code: number, legCount: number): SystemBetKind
 
 /**
  * Why these legs cannot be placed as this kind, or null when they can. Legs of one match never combine
- * (their outcomes are correlated), so a multiple holding two of them is refused outright rather than
- * silently dropping lines; the slip offers those legs as singles instead.
+ * (their outcomes are correlated), nor legs of two matches of one team (`legTeamSharedIndex`), so a multiple
+ * holding two of them is refused outright rather than silently dropping lines; the slip offers those legs as
+ * singles instead.
  */
 export function systemBetCheck(kind: SystemBetKind, legs: readonly SystemLeg[]): SystemBetErrorCode | null {
   if (legs.length < 2) return 'TOO_FEW_LEGS';
@@ -138,8 +145,27 @@ export function systemBetCheck(kind: SystemBetKind, legs: readonly SystemLeg[]):
       break;
   }
   if (new Set(legs.map((leg) => leg.matchId)).size !== legs.length) return 'SAME_MATCH_LEGS';
+  if (legTeamSharedIndex(legs) !== undefined) return 'SAME_TEAM_LEGS';
   if (legs.some((leg) => !leg.multipleAllowed)) return 'LEG_NOT_ALLOWED_IN_MULTIPLE';
   return null;
+}
+
+/**
+ * The index of the first leg whose match shares a team with an earlier leg's match, or undefined. Two matches of one
+ * team are not independent events (one evening's form, injuries, a title already decided), so a multiple must not
+ * multiply their prices as if they were; and a team never plays two matches at once, so a pair like that in one slip
+ * is usually a mistake or a duplicated fixture. Legs of the same match are `SAME_MATCH_LEGS`, not this.
+ */
+export function legTeamSharedIndex(legs: readonly Pick<SystemLeg, 'matchId' | 'teamIds'>[]): number | undefined {
+  const matchOfTeam = new Map<number, number>();
+  for (const [index, leg] of legs.entries()) {
+    for (const teamId of leg.teamIds ?? []) {
+      const matchId = matchOfTeam.get(teamId);
+      if (matchId !== undefined && matchId !== leg.matchId) return index;
+      matchOfTeam.set(teamId, leg.matchId);
+    }
+  }
+  return undefined;
 }
 
 /** Every kind the slip can offer for `legCount` legs: the X-folds (the last is the accumulator), then the named full covers. */

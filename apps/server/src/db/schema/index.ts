@@ -10,3 +10,4 @@ export * from './payments-server.ts';
 export * from './betting.ts';
 export * from './betting-2.ts';
 export * from './betting-3.ts';
+export * from './sports-feed.ts';

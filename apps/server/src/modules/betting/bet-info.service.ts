@@ -1,10 +1,19 @@
 import { type BetMarketInfo, type BetSeriesInfo, type EndpointBody, type betLatestInfo } from '@piranha/contract';
-import { DEFAULT_VARIANT, marketIdOf, systemBetCode, systemBetKindsAvailable, systemBetLines, systemBetName, type SystemBetKind } from '@piranha/domain';
+import {
+  DEFAULT_VARIANT,
+  legTeamSharedIndex,
+  marketIdOf,
+  systemBetCode,
+  systemBetKindsAvailable,
+  systemBetLines,
+  systemBetName,
+  type SystemBetKind,
+} from '@piranha/domain';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { sportsQuoteGet, type MarketQuote } from '../sports/sports.service.ts';
 import type { SportsState } from '../sports/sports-state.ts';
 import { betCurrencyOf } from './bet-place.service.ts';
-import { lineText } from './bet-price.ts';
+import { lineText, pastPostingRefusal } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, SINGLES_PER_PLACEMENT_MAX } from './betting-limits.ts';
 
@@ -31,6 +40,11 @@ function matchNameOf(state: SportsState, matchId: number): string {
   return match ? `${match.home.name} v ${match.away.name}` : '';
 }
 
+function teamIdsOf(state: SportsState, matchId: number): number[] | undefined {
+  const match = state.entry(matchId)?.match;
+  return match ? [match.home.id, match.away.id] : undefined;
+}
+
 /** A short option name for the slip: the team for a side, the usual symbols otherwise. */
 function optionNameOf(state: SportsState, matchId: number, type: number): string {
   const match = state.entry(matchId)?.match;
@@ -42,8 +56,9 @@ function optionNameOf(state: SportsState, matchId: number, type: number): string
   return String(type);
 }
 
-function saleStatusOf(quote: MarketQuote | undefined): 1 | 0 | -1 {
-  if (!quote || quote.status === 'closed' || quote.odds === undefined) return -1;
+/** What placement would say of the market now: a market the past-posting guard refuses shows closed. */
+function saleStatusOf(state: SportsState, quote: MarketQuote | undefined, nowMs: number): 1 | 0 | -1 {
+  if (!quote || quote.status === 'closed' || quote.odds === undefined || pastPostingRefusal(state, quote, nowMs)) return -1;
   return quote.status === 'open' ? 1 : 0;
 }
 
@@ -61,16 +76,19 @@ function seriesName(kind: SystemBetKind, legCount: number): string {
 export async function betLatestInfoOf(deps: BettingDeps, user: SessionUser | undefined, body: EndpointBody<typeof betLatestInfo>) {
   const currency = user ? await betCurrencyOf(deps, user, body.currencyId) : DEFAULT_VARIANT.currency;
   const limits = betLimitsOf(currency);
+  const nowMs = deps.now().getTime();
   const bms: BetMarketInfo[] = body.betMatchMarketList.map((selection) => {
     const { quote, movedFrom } = quoteFollowingLine(deps.sports, selection);
-    const ss = saleStatusOf(quote);
+    const ss = saleStatusOf(deps.sports, quote, nowMs);
     const odds = quote?.odds === undefined || ss === -1 ? 0 : ss === 0 ? -quote.odds / 1000 : quote.odds / 1000;
     const line = lineText(quote?.optionLine);
+    const tids = teamIdsOf(deps.sports, selection.matchId);
     return {
       mid: quote?.marketId ?? selection.marketId,
       ...(movedFrom === undefined ? {} : { omid: movedFrom }),
       matchId: selection.matchId,
       mn: matchNameOf(deps.sports, selection.matchId),
+      ...(tids ? { tids } : {}),
       ss,
       op: { ty: selection.type, od: odds, nm: optionNameOf(deps.sports, selection.matchId, selection.type), ...(line === null ? {} : { li: line }) },
       smin: limits.stakeMinMinor,
@@ -83,7 +101,9 @@ export async function betLatestInfoOf(deps: BettingDeps, user: SessionUser | und
   const sos: BetSeriesInfo[] = [];
   const open = bms.filter((entry) => entry.ss === 1);
   const distinctMatches = new Set(open.map((entry) => entry.matchId)).size === open.length;
-  if (body.isSelectSeries && open.length >= 2 && open.length === bms.length && distinctMatches && open.length <= LEGS_PER_MULTIPLE_MAX) {
+  // Placement refuses a multiple of two matches of one team (BET_SAME_TEAM): none is offered.
+  const distinctTeams = legTeamSharedIndex(open.map((entry) => ({ matchId: entry.matchId, ...(entry.tids ? { teamIds: entry.tids } : {}) }))) === undefined;
+  if (body.isSelectSeries && open.length >= 2 && open.length === bms.length && distinctMatches && distinctTeams && open.length <= LEGS_PER_MULTIPLE_MAX) {
     for (const kind of systemBetKindsAvailable(open.length)) {
       const lines = systemBetLines(kind, open.length);
       const sodd = lines.reduce((sum, line) => sum + line.reduce((product, index) => product * open[index]!.op.od, 1), 0);

@@ -8,7 +8,7 @@ import {
   type betMultiple,
   type betSinglePass,
 } from '@piranha/contract';
-import { minorUnits, payoutFloorMinor, systemBetFromCode, systemBetQuote, type SystemBetErrorCode } from '@piranha/domain';
+import { legTeamSharedIndex, minorUnits, payoutFloorMinor, systemBetFromCode, systemBetQuote, type SystemBetErrorCode } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -72,33 +72,52 @@ function singlePlan(limits: BetLimits, entry: { unitStake: number; oddsChange: n
   };
 }
 
-const SERIES_ERRORS: Readonly<Record<SystemBetErrorCode, 'BET_SAME_MATCH' | 'BET_TOO_MANY_LEGS' | 'BET_SERIES_INVALID' | 'STAKE_BELOW_MIN'>> = {
-  SAME_MATCH_LEGS: 'BET_SAME_MATCH',
-  TOO_MANY_LEGS: 'BET_TOO_MANY_LEGS',
-  TOO_FEW_LEGS: 'BET_SERIES_INVALID',
-  FOLD_SIZE_INVALID: 'BET_SERIES_INVALID',
-  LEG_COUNT_MISMATCH: 'BET_SERIES_INVALID',
-  SYSTEM_UNSUPPORTED: 'BET_SERIES_INVALID',
-  LEG_NOT_ALLOWED_IN_MULTIPLE: 'BET_SERIES_INVALID',
-  STAKE_INVALID: 'STAKE_BELOW_MIN',
-};
+const SERIES_ERRORS: Readonly<Record<SystemBetErrorCode, 'BET_SAME_MATCH' | 'BET_SAME_TEAM' | 'BET_TOO_MANY_LEGS' | 'BET_SERIES_INVALID' | 'STAKE_BELOW_MIN'>> =
+  {
+    SAME_MATCH_LEGS: 'BET_SAME_MATCH',
+    SAME_TEAM_LEGS: 'BET_SAME_TEAM',
+    TOO_MANY_LEGS: 'BET_TOO_MANY_LEGS',
+    TOO_FEW_LEGS: 'BET_SERIES_INVALID',
+    FOLD_SIZE_INVALID: 'BET_SERIES_INVALID',
+    LEG_COUNT_MISMATCH: 'BET_SERIES_INVALID',
+    SYSTEM_UNSUPPORTED: 'BET_SERIES_INVALID',
+    LEG_NOT_ALLOWED_IN_MULTIPLE: 'BET_SERIES_INVALID',
+    STAKE_INVALID: 'STAKE_BELOW_MIN',
+  };
 
-/** Same-match legs and too many legs are refused before any pricing, so the answer names the real problem. */
-function legsShapeCheck(options: readonly { matchId: number }[]): void {
+/** The teams of a match the feed shows (none for a match it does not: pricing then refuses the leg). */
+function teamIdsOf(deps: BettingDeps, matchId: number): number[] | undefined {
+  const match = deps.sports.entry(matchId)?.match;
+  return match ? [match.home.id, match.away.id] : undefined;
+}
+
+/**
+ * Same-match legs, legs of two matches of one team and too many legs are refused before any pricing, so the answer
+ * names the real problem.
+ */
+function legsShapeCheck(deps: BettingDeps, options: readonly { matchId: number }[]): void {
   if (options.length > LEGS_PER_MULTIPLE_MAX) throw new AppError('BET_TOO_MANY_LEGS', { field: 'betOptionList' });
   const seen = new Set<number>();
   options.forEach((option, index) => {
     if (seen.has(option.matchId)) throw new AppError('BET_SAME_MATCH', { field: `betOptionList.${index}.matchId` });
     seen.add(option.matchId);
   });
+  const shared = legTeamSharedIndex(options.map((option) => ({ matchId: option.matchId, teamIds: teamIdsOf(deps, option.matchId) })));
+  if (shared !== undefined) throw new AppError('BET_SAME_TEAM', { field: `betOptionList.${shared}.matchId` });
 }
 
-function seriesPlan(limits: BetLimits, entry: { seriesValue: number; unitStake: number; oddsChange: number }, legs: LegPriced[], field: string): BetPlanned {
+function seriesPlan(
+  deps: BettingDeps,
+  limits: BetLimits,
+  entry: { seriesValue: number; unitStake: number; oddsChange: number },
+  legs: LegPriced[],
+  field: string,
+): BetPlanned {
   const kind = systemBetFromCode(entry.seriesValue, legs.length);
   if (!kind) throw new AppError('BET_SERIES_INVALID', { field: `${field}.seriesValue` });
   const quote = systemBetQuote(
     kind,
-    legs.map((leg) => ({ matchId: leg.matchId, oddsThousandths: leg.oddsThousandths, multipleAllowed: true })),
+    legs.map((leg) => ({ matchId: leg.matchId, teamIds: teamIdsOf(deps, leg.matchId), oddsThousandths: leg.oddsThousandths, multipleAllowed: true })),
     minorUnits(entry.unitStake),
   );
   if (!quote.ok) throw new AppError(SERIES_ERRORS[quote.code], { field: `${field}.seriesValue` });
@@ -243,9 +262,10 @@ export async function singlesPlace(
 ): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
   const limits = betLimitsOf(currency);
+  const nowMs = deps.now().getTime();
   const planned = body.singleBetList.map((single, index) => {
     const field = `singleBetList.${index}`;
-    const option = legPrice(deps.sports, single.betOptionList[0]!, single.oddsChange, `${field}.betOptionList.0`);
+    const option = legPrice(deps.sports, single.betOptionList[0]!, single.oddsChange, `${field}.betOptionList.0`, nowMs);
     return singlePlan(limits, { unitStake: single.unitStake, oddsChange: single.oddsChange, option }, field);
   });
   return betsWrite(deps, user, currency, planned, false, answer);
@@ -259,11 +279,12 @@ export async function multiplesPlace(
 ): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
   const limits = betLimitsOf(currency);
-  legsShapeCheck(body.betOptionList);
+  legsShapeCheck(deps, body.betOptionList);
+  const nowMs = deps.now().getTime();
   // Each series carries its own odds preference; a leg is priced once per series so each is checked by its own.
   const planned = body.betMultipleData.map((series, index) => {
-    const legs = body.betOptionList.map((option, legIndex) => legPrice(deps.sports, option, series.oddsChange, `betOptionList.${legIndex}`));
-    return seriesPlan(limits, series, legs, `betMultipleData.${index}`);
+    const legs = body.betOptionList.map((option, legIndex) => legPrice(deps.sports, option, series.oddsChange, `betOptionList.${legIndex}`, nowMs));
+    return seriesPlan(deps, limits, series, legs, `betMultipleData.${index}`);
   });
   return betsWrite(deps, user, currency, planned, false, answer);
 }
@@ -271,7 +292,7 @@ export async function multiplesPlace(
 export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>, answer?: AnswerInTransaction): Promise<PlacedBet> {
   const currency = await betCurrencyOf(deps, user, undefined);
   const limits = betLimitsOf(currency);
-  const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0');
+  const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0', deps.now().getTime());
   const plan = singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '');
   const [placed] = await betsWrite(deps, user, currency, [plan], true, answer);
   return placed!;

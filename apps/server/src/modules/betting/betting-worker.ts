@@ -28,6 +28,8 @@ export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => v
     await betsPendingReview(deps);
     const results = [...deps.sports.feed.results()];
     if (results.some((result) => !resultsSeen.has(result))) {
+      // Money moves only on results the feed has stored: a crash cannot take back a result bets were paid on.
+      await deps.sports.feed.persisted();
       // Corrections first: a saved leg is corrected before settlement reads it, so a bet is not settled on the old
       // result only to be resettled at once. A failing resettlement must not hold settlement back: settlement runs
       // anyway and the failure is thrown after it (so the results are not marked seen and the next pass retries).

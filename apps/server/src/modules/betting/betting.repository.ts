@@ -251,3 +251,9 @@ export async function freeBetGrantRefund(tx: DbOrTx, grantId: number, amountMino
     .set({ remainingMinor: sql`${freeBetGrants.remainingMinor} + ${amountMinor}` })
     .where(eq(freeBetGrants.id, grantId));
 }
+
+/** The highest match id any bet names (0 without bets): a new feed's match ids start above it. */
+export async function betLegsMatchIdMax(db: DbOrTx): Promise<number> {
+  const [row] = await rowsOf<{ match_id_max: string | number | null }>(db, sql`select max(match_id) as match_id_max from bet_legs`);
+  return Number(row?.match_id_max ?? 0);
+}

@@ -26,7 +26,7 @@ const FIELD_OF = { RESULT_NOT_FOUND: 'match_id', RESULT_REVISION_INVALID: 'revis
 /**
  * The feed's operator endpoint: publishes a corrected result, as a provider's correction would arrive, so a demo can
  * show resettlement. The betting worker hears the feed's change and resettles the bets on that match. Off unless
- * OPS_TOKEN is set.
+ * OPS_TOKEN is set. The simulator stores the correction before the answer goes out.
  */
 export function feedOpsRoutes(app: FastifyInstance, deps: { feed: SportsFeed; opsToken: string | undefined }): void {
   app.post('/api/ops/feed/result', async (request) => {
@@ -41,6 +41,9 @@ export function feedOpsRoutes(app: FastifyInstance, deps: { feed: SportsFeed; op
       ...(period_scores ? { periodScores: period_scores.map((period) => ({ periodCode: period.pe, home: period.home, away: period.away })) } : {}),
     });
     if (!outcome.ok) throw new AppError(outcome.code, { field: FIELD_OF[outcome.code] });
+    // Answered once stored: a correction the operator was told about survives a restart (docs/decisions/015). Should
+    // the store fail, the answer is an error while the correction stays queued and is stored with the next write.
+    if (outcome.changed) await deps.feed.persisted();
     const { result } = outcome;
     return envelopeOk({
       match_id: result.matchId,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { feedSimulatorCreate, soccerDangerousMoment } from './feed-simulator.ts';
+import { feedSimulatorCreate, feedSimulatorOpen, soccerDangerousMoment } from './feed-simulator.ts';
+import type { FeedStore, FeedWrite, FixtureStored, MatchStateStored } from './feed-store.ts';
+import type { MatchResult, SportsFeed } from './sports-feed.ts';
 
 const startMs = Date.UTC(2026, 10, 23, 12, 0);
 const minuteMs = 60_000;
@@ -96,5 +98,137 @@ describe('feedSimulatorCreate', () => {
     expect(seen).toHaveLength(1);
     // The same revision with other scores is not a repeat: it is refused.
     expect(feed.resultCorrect({ matchId: soccer.matchId, revision: 2, score: soccer.score })).toEqual({ ok: false, code: 'RESULT_REVISION_INVALID' });
+  });
+});
+
+/** The store's contract in memory: what the SQL store keeps, without a database. */
+function memoryStore(): FeedStore & { writes: FeedWrite[]; failNext: boolean } {
+  let init: FeedWrite['init'];
+  let cursor: FeedWrite['cursor'] | undefined;
+  const fixtures = new Map<number, FixtureStored>();
+  const states = new Map<number, MatchStateStored>();
+  const results = new Map<string, MatchResult>();
+  const store = {
+    writes: [] as FeedWrite[],
+    failNext: false,
+    async load({ resultsMax, lookBackMs }: { resultsMax: number; lookBackMs: number }) {
+      if (!init || !cursor) return undefined;
+      const latest = new Map<number, MatchResult>();
+      for (const result of results.values()) if ((latest.get(result.matchId)?.revision ?? 0) < result.revision) latest.set(result.matchId, result);
+      const since = cursor.simulatedAtMs - lookBackMs;
+      return structuredClone({
+        seed: init.seed,
+        teams: init.teams,
+        cursor,
+        matches: [...fixtures.values()]
+          .filter((fixture) => fixture.startsAtMs >= since || states.get(fixture.id)?.status === 'live')
+          .sort((left, right) => left.startsAtMs - right.startsAtMs || left.id - right.id)
+          .map((fixture) => ({ fixture, saved: states.get(fixture.id)?.saved })),
+        results: [...latest.values()].sort((left, right) => left.endedAtMs - right.endedAtMs || left.matchId - right.matchId).slice(-resultsMax),
+        matchIdMax: Math.max(0, ...fixtures.keys()),
+      });
+    },
+    async write(batch: FeedWrite) {
+      if (store.failNext) {
+        store.failNext = false;
+        throw new Error('database away');
+      }
+      store.writes.push(batch);
+      init ??= batch.init;
+      cursor = batch.cursor;
+      for (const fixture of batch.fixtures) if (!fixtures.has(fixture.id)) fixtures.set(fixture.id, structuredClone(fixture));
+      for (const state of batch.states)
+        if ((states.get(state.matchId)?.secondsRun ?? -1) <= state.secondsRun) states.set(state.matchId, structuredClone(state));
+      for (const result of batch.results) results.set(`${result.matchId}r${result.revision}`, structuredClone(result));
+    },
+  };
+  return store;
+}
+
+const log = () => {};
+/** A snapshot's matches without what a restart renumbers (the version). */
+const matchesOf = (feed: SportsFeed) => feed.snapshot().matches;
+
+describe('feedSimulatorOpen', () => {
+  it('resumes from its store exactly where a feed that never stopped would be, at any tick', async () => {
+    const store = memoryStore();
+    const first = await feedSimulatorOpen(store, { seed: 13, speedFactor: 60, startMs, log });
+    const never = feedSimulatorCreate({ seed: 13, speedFactor: 60, startMs });
+    for (let second = 1; second <= 90; second++) {
+      first.tick(startMs + second * 1000);
+      never.tick(startMs + second * 1000);
+    }
+    await first.persisted();
+    // Killed here: the last 30 s of some clocks were never stored. The restart comes 40 s (40 simulated minutes) later.
+    const resumed = await feedSimulatorOpen(store, { seed: 13, speedFactor: 60, startMs: startMs + 130_000, log });
+    never.tick(startMs + 130_000);
+    expect(matchesOf(resumed)).toEqual(matchesOf(never));
+    expect(resumed.results()).toEqual(never.results());
+    for (let second = 131; second <= 400; second += 7) {
+      resumed.tick(startMs + second * 1000);
+      never.tick(startMs + second * 1000);
+    }
+    expect(matchesOf(resumed)).toEqual(matchesOf(never));
+    expect(resumed.results()).toEqual(never.results());
+  });
+
+  it('keeps finished matches finished with their stored (corrected) result, and never gives a stored id again', async () => {
+    const store = memoryStore();
+    const first = await feedSimulatorOpen(store, { seed: 9, speedFactor: 600, startMs, log });
+    for (let step = 1; step <= 18; step++) first.tick(startMs + step * 1000);
+    const soccer = first.results().find((result) => result.sportId === 1)!;
+    const firstHalf = soccer.periodScores.find((period) => period.periodCode === 1002) ?? { periodCode: 1002, home: 0, away: 0 };
+    const score = { home: soccer.score.home + 1, away: soccer.score.away };
+    const periodScores = [firstHalf, { periodCode: 1003, home: score.home - firstHalf.home, away: score.away - firstHalf.away }];
+    expect(first.resultCorrect({ matchId: soccer.matchId, revision: 2, score, periodScores })).toMatchObject({ ok: true, changed: true });
+    await first.persisted();
+    const idsBefore = new Set(store.writes.flatMap((write) => write.fixtures.map((fixture) => fixture.id)));
+    const resultsBefore = first.results();
+
+    // Restarted at the very same wall time, and then a day on: the same seed would have given ids from 100001 again.
+    const resumed = await feedSimulatorOpen(store, { seed: 9, speedFactor: 600, startMs: startMs + 18_000, log });
+    expect(resumed.results()).toEqual(resultsBefore);
+    expect(resumed.result(soccer.matchId)).toMatchObject({ revision: 2, score });
+    for (const result of resultsBefore) expect(resumed.match(result.matchId)?.status ?? 'gone').not.toBe('notStarted');
+    const writesBefore = store.writes.length;
+    resumed.tick(startMs + 18_000 + (24 * 60 * minuteMs) / 600);
+    await resumed.persisted();
+    const added = store.writes.slice(writesBefore).flatMap((write) => write.fixtures.map((fixture) => fixture.id));
+    expect(added.length).toBeGreaterThan(100);
+    expect(added.filter((id) => idsBefore.has(id))).toEqual([]);
+    expect(Math.min(...added)).toBeGreaterThan(Math.max(...idsBefore));
+  });
+
+  it('stores each change once per tick and a running clock at most every 30 s, and retries a failed write', async () => {
+    const store = memoryStore();
+    const errors: string[] = [];
+    const feed = await feedSimulatorOpen(store, { seed: 5, speedFactor: 1, startMs, log: (message) => errors.push(message) });
+    expect(store.writes).toHaveLength(1);
+    expect(store.writes[0]!.init?.seed).toBe(5);
+    expect(store.writes[0]!.fixtures.length).toBe(feed.snapshot().matches.length);
+    const live = feed
+      .snapshot()
+      .matches.filter((match) => match.status === 'live')
+      .map((match) => match.id);
+    expect(store.writes[0]!.states.map((state) => state.matchId).sort()).toEqual([...live].sort());
+    // Ten quiet seconds: clocks run, but only goals, points of sets and period changes are written before 30 s.
+    for (let second = 1; second <= 10; second++) feed.tick(startMs + second * 1000);
+    await feed.persisted();
+    const stored10 = store.writes.slice(1).flatMap((write) => write.states);
+    expect(stored10.length).toBeLessThan(live.length);
+    store.failNext = true;
+    for (let second = 11; second <= 40; second++) feed.tick(startMs + second * 1000);
+    // The write under way fails: whoever waits for it hears so; asking again writes the batch kept back.
+    await expect(feed.persisted()).rejects.toThrow('database away');
+    await expect(feed.persisted()).resolves.toBeUndefined();
+    expect(errors).toContain('storing the sports feed failed; it is retried');
+    // After 30 s every live clock was written, once, and the failed batch was not lost.
+    const written = new Set(store.writes.slice(1).flatMap((write) => write.states.map((state) => state.matchId)));
+    for (const id of live) if (feed.match(id)?.status === 'live') expect(written.has(id), `state of ${id}`).toBe(true);
+  });
+
+  it('starts a new feed above every match id already in use', async () => {
+    const feed = await feedSimulatorOpen(memoryStore(), { seed: 5, speedFactor: 1, startMs, log, matchIdUsedMax: async () => 250_000 });
+    expect(Math.min(...feed.snapshot().matches.map((match) => match.id))).toBe(250_001);
   });
 });

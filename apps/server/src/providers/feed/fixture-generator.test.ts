@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesGenerate } from './fixture-generator.ts';
+import { fixturesForDay, fixturesGenerate, matchSlotMinutes, type Fixture } from './fixture-generator.ts';
+import { matchSimulationAdvance, matchSimulationCreate } from './match-simulator.ts';
 import { sportIds } from './sports-feed.ts';
 
 const nowMs = Date.UTC(2026, 10, 23, 3, 7); // 03:07 UTC: a quiet hour still has live matches.
@@ -51,6 +52,39 @@ describe('fixturesGenerate', () => {
         expect(model.strengths.home).toBeGreaterThan(0);
         expect(model.strengths.home).toBeLessThan(1);
       }
+    }
+  });
+
+  it('never gives a team two matches at once, in the first week or the days added after it', () => {
+    for (const seed of [1, 2, 3]) {
+      const set = fixturesGenerate({ seed, nowMs });
+      const all: Fixture[] = [...set.fixtures];
+      for (let day = 0; day < 3; day++) {
+        const dayStartMs = nowMs + weekMs + day * 24 * 60 * 60_000;
+        all.push(...fixturesForDay({ seed: seed * 100 + day, set, dayStartMs, matchIdFirst: 900_000 + day * 1000, scheduled: all }));
+      }
+      const byTeam = new Map<number, Fixture[]>();
+      for (const fixture of all) for (const team of [fixture.home, fixture.away]) byTeam.set(team.id, [...(byTeam.get(team.id) ?? []), fixture]);
+      for (const [teamId, fixtures] of byTeam) {
+        fixtures.sort((left, right) => left.startsAtMs - right.startsAtMs);
+        fixtures.slice(1).forEach((fixture, index) => {
+          const before = fixtures[index]!;
+          const gapMinutes = (fixture.startsAtMs - before.startsAtMs) / 60_000;
+          expect(gapMinutes, `team ${teamId}: match ${before.id} then ${fixture.id}`).toBeGreaterThanOrEqual(matchSlotMinutes[before.model.sport]);
+        });
+      }
+      // Still a full programme: the rule moves a few matches to other slots rather than dropping them.
+      expect(set.fixtures.length).toBeGreaterThan(0.97 * 1_200);
+    }
+  });
+
+  it('keeps a team busy longer than any of its matches lasts', () => {
+    const { fixtures } = fixturesGenerate({ seed: 4, nowMs });
+    for (const fixture of fixtures) {
+      const simulation = matchSimulationCreate(fixture, 4);
+      matchSimulationAdvance(simulation, fixture.startsAtMs + 24 * 60 * 60_000);
+      expect(simulation.status).toBe('ended');
+      expect((simulation.endedAtMs! - fixture.startsAtMs) / 60_000).toBeLessThan(matchSlotMinutes[fixture.model.sport]);
     }
   });
 });

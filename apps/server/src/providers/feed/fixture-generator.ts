@@ -39,7 +39,15 @@ export interface FixtureSet {
   readonly leagues: readonly FeedLeague[];
   readonly teams: readonly FixtureTeam[];
   readonly fixtures: readonly Fixture[];
+  /**
+   * The rules each basketball league plays by (NBA or FIBA), by league id, so later days keep them. A set without
+   * it (a benchmark's hand-made one) falls back to the league's first basketball fixture.
+   */
+  readonly basketballLeagues?: Readonly<Record<number, BasketballLeague>>;
 }
+
+/** What later days of fixtures are generated from: the leagues and teams of a set, without its fixtures. */
+export type FixtureTeams = Omit<FixtureSet, 'fixtures'>;
 
 interface LeaguePlan {
   readonly sport: SportKey;
@@ -59,6 +67,15 @@ const soccerGoalsPerTeam = 1.35;
 const soccerHomeFactor = 1.12;
 /** Dixon–Coles ρ: slightly more 0-0 and 1-1 than independent Poisson, as fitted on European leagues. */
 const soccerRho = -0.08;
+
+/**
+ * How long a match keeps its teams busy from its start, per sport, in minutes: above the longest the simulator
+ * plays (measured over 7,000 seeded matches: soccer 115, basketball 74, tennis 194, volleyball 100, table tennis 38),
+ * so a team is never scheduled into a match while its previous one may still be playing.
+ */
+export const matchSlotMinutes: Readonly<Record<SportKey, number>> = { soccer: 150, basketball: 120, tennis: 270, volleyball: 150, tableTennis: 60 };
+/** Slots tried for a match whose first slot finds fewer than two teams free; after that the match is left out. */
+const slotAttemptsMax = 8;
 
 /** How long ago a live match may have started and still be playing, per sport, in minutes. */
 const liveStartedMinutesMax: Record<SportKey, number> = { soccer: 85, basketball: 45, tennis: 40, volleyball: 30, tableTennis: 8 };
@@ -93,13 +110,15 @@ const leaguePlans: readonly LeaguePlan[] = [
   { sport: 'tableTennis', regionId: 5, name: 'Copa Setmix', teamCount: 12, matchesPerDay: 24, liveCount: 2 },
 ];
 
-export function fixturesGenerate(options: { readonly seed: number; readonly nowMs: number }): FixtureSet {
+export function fixturesGenerate(options: { readonly seed: number; readonly nowMs: number; readonly matchIdFirst?: number }): FixtureSet {
   const random = seededRandom(options.seed);
   const leagues: FeedLeague[] = [];
   const teams: FixtureTeam[] = [];
   const fixtures: Fixture[] = [];
+  const basketballLeagues: Record<number, BasketballLeague> = {};
+  const busy = teamScheduleCreate([]);
   let teamIdNext = 1;
-  let matchIdNext = 100_001;
+  let matchIdNext = options.matchIdFirst ?? 100_001;
   leaguePlans.forEach((plan, index) => {
     const region = regionById(plan.regionId);
     const sportId = sportIdOf[plan.sport];
@@ -115,13 +134,25 @@ export function fixturesGenerate(options: { readonly seed: number; readonly nowM
     };
     leagues.push(league);
     const basketballLeague = random.next() < 0.5 ? basketballLeagueNba : basketballLeagueFiba;
+    if (plan.sport === 'basketball') basketballLeagues[leagueId] = basketballLeague;
     const leagueTeams = teamNames(plan.sport, region, plan.teamCount, random).map((name): FixtureTeam => {
       const id = teamIdNext++;
       return { id, name, logoPath: `/static/teams/${id}.svg`, leagueId, strength: teamStrength(plan.sport, random) };
     });
     teams.push(...leagueTeams);
-    for (const startsAtMs of startTimes(plan, options.nowMs, random)) {
-      const [home, away] = pairPick(leagueTeams, random);
+    const weekSlot = weekSlotDraw(options.nowMs, random);
+    const live = Array.from({ length: plan.liveCount }, () => options.nowMs - random.integer(2, liveStartedMinutesMax[plan.sport]) * minuteMs);
+    const upcoming = Array.from({ length: plan.matchesPerDay * fixtureDays }, weekSlot);
+    // A live match that finds no free pair is simply left out; an upcoming one tries other slots of the week.
+    const slots = [
+      ...live.map((startsAtMs) => () => startsAtMs),
+      ...upcoming.map((startsAtMs) => (attempt: number) => (attempt === 0 ? startsAtMs : weekSlot())),
+    ];
+    for (const [slotIndex, slotAt] of slots.entries()) {
+      const attempts = slotIndex < live.length ? 1 : slotAttemptsMax;
+      const scheduled = pairScheduled(leagueTeams, plan.sport, busy, random, slotAt, attempts);
+      if (!scheduled) continue;
+      const { home, away, startsAtMs } = scheduled;
       fixtures.push({
         id: matchIdNext++,
         sportId,
@@ -135,7 +166,60 @@ export function fixturesGenerate(options: { readonly seed: number; readonly nowM
     }
   });
   fixtures.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id);
-  return { leagues, teams, fixtures };
+  return { leagues, teams, fixtures, basketballLeagues };
+}
+
+/**
+ * When each team is busy: the matches it plays, each from its start for its sport's slot. A team at most one match
+ * at a time is what keeps a multiple from holding two legs that are really one team's evening (issue 15).
+ */
+interface TeamSchedule {
+  free(teamId: number, startsAtMs: number, slotMs: number): boolean;
+  add(teamId: number, startsAtMs: number, slotMs: number): void;
+}
+
+function teamScheduleCreate(scheduled: readonly Fixture[]): TeamSchedule {
+  const byTeam = new Map<number, { startsAtMs: number; endsAtMs: number }[]>();
+  const add = (teamId: number, startsAtMs: number, slotMs: number) => {
+    const slots = byTeam.get(teamId);
+    const slot = { startsAtMs, endsAtMs: startsAtMs + slotMs };
+    if (slots) slots.push(slot);
+    else byTeam.set(teamId, [slot]);
+  };
+  for (const fixture of scheduled) {
+    const slotMs = matchSlotMinutes[fixture.model.sport] * minuteMs;
+    add(fixture.home.id, fixture.startsAtMs, slotMs);
+    add(fixture.away.id, fixture.startsAtMs, slotMs);
+  }
+  return {
+    free: (teamId, startsAtMs, slotMs) => !(byTeam.get(teamId) ?? []).some((slot) => slot.startsAtMs < startsAtMs + slotMs && startsAtMs < slot.endsAtMs),
+    add,
+  };
+}
+
+/**
+ * Two different teams of the league, both free for the match's whole slot, at the slot `slotAt(attempt)` gives; the
+ * next attempt asks for another slot. The pair is then booked. Undefined when no attempt finds two free teams.
+ */
+function pairScheduled(
+  teams: readonly FixtureTeam[],
+  sport: SportKey,
+  busy: TeamSchedule,
+  random: SeededRandom,
+  slotAt: (attempt: number) => number,
+  attempts: number,
+): { home: FixtureTeam; away: FixtureTeam; startsAtMs: number } | undefined {
+  const slotMs = matchSlotMinutes[sport] * minuteMs;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const startsAtMs = slotAt(attempt);
+    const free = teams.filter((team) => busy.free(team.id, startsAtMs, slotMs));
+    if (free.length < 2) continue;
+    const [home, away] = pairPick(free, random);
+    busy.add(home.id, startsAtMs, slotMs);
+    busy.add(away.id, startsAtMs, slotMs);
+    return { home, away, startsAtMs };
+  }
+  return undefined;
 }
 
 function regionById(regionId: number): FixtureRegion {
@@ -195,14 +279,12 @@ function matchModel(sport: SportKey, home: TeamStrength, away: TeamStrength, bas
   throw new TypeError(`team strengths do not match the sport ${sport}`);
 }
 
-/** Live matches started a few minutes to `liveStartedMinutesMax` ago; upcoming ones on the quarter hour over 7 days. */
-function startTimes(plan: LeaguePlan, nowMs: number, random: SeededRandom): number[] {
-  const live = Array.from({ length: plan.liveCount }, () => nowMs - random.integer(2, liveStartedMinutesMax[plan.sport]) * minuteMs);
+/** Draws an upcoming start time on the quarter hour within the 7 days after `nowMs`. */
+function weekSlotDraw(nowMs: number, random: SeededRandom): () => number {
   const quarterMs = 15 * minuteMs;
   const firstSlotMs = Math.ceil((nowMs + minuteMs) / quarterMs) * quarterMs;
   const slotCount = (fixtureDays * dayMs) / quarterMs;
-  const upcoming = Array.from({ length: plan.matchesPerDay * fixtureDays }, () => firstSlotMs + random.integer(0, slotCount - 1) * quarterMs);
-  return [...live, ...upcoming];
+  return () => firstSlotMs + random.integer(0, slotCount - 1) * quarterMs;
 }
 
 function pairPick(teams: readonly FixtureTeam[], random: SeededRandom): [FixtureTeam, FixtureTeam] {
@@ -215,28 +297,34 @@ function pairPick(teams: readonly FixtureTeam[], random: SeededRandom): [Fixture
 /**
  * One more day of upcoming fixtures for the leagues and teams of `set`, so a long-running feed always shows a week
  * ahead: the same leagues, teams and models, start times on the quarter hour within [dayStartMs, dayStartMs + 1 day),
- * match ids from `matchIdFirst`. Seeded by `seed` (mix in the day number for a different day each time).
+ * match ids from `matchIdFirst`. `scheduled` are the fixtures already planned (at least those that may still be
+ * playing when the day starts): no team is given a match while one of those keeps it busy. Seeded by `seed` (mix in
+ * the day number for a different day each time).
  */
 export function fixturesForDay(options: {
   readonly seed: number;
-  readonly set: FixtureSet;
+  readonly set: FixtureTeams & { readonly fixtures?: readonly Fixture[] };
   readonly dayStartMs: number;
   readonly matchIdFirst: number;
+  readonly scheduled?: readonly Fixture[];
 }): Fixture[] {
   const random = seededRandom(options.seed);
   const fixtures: Fixture[] = [];
+  const busy = teamScheduleCreate(options.scheduled ?? options.set.fixtures ?? []);
   let matchIdNext = options.matchIdFirst;
   const quarterMs = 15 * minuteMs;
   const firstSlotMs = Math.ceil(options.dayStartMs / quarterMs) * quarterMs;
+  const slotOf = () => firstSlotMs + random.integer(0, dayMs / quarterMs - 1) * quarterMs;
   options.set.leagues.forEach((league, index) => {
     const plan = leaguePlans[index];
     const leagueTeams = options.set.teams.filter((team) => team.leagueId === league.id);
     if (!plan || leagueTeams.length < 2) return;
-    const basketball = options.set.fixtures.find((fixture) => fixture.league.id === league.id && fixture.model.sport === 'basketball')?.model;
-    const basketballLeague = basketball?.sport === 'basketball' ? basketball.league : basketballLeagueNba;
+    const basketballLeague = basketballLeagueOf(options.set, league.id);
     for (let count = 0; count < plan.matchesPerDay; count++) {
-      const startsAtMs = firstSlotMs + random.integer(0, dayMs / quarterMs - 1) * quarterMs;
-      const [home, away] = pairPick(leagueTeams, random);
+      const first = slotOf();
+      const scheduled = pairScheduled(leagueTeams, plan.sport, busy, random, (attempt) => (attempt === 0 ? first : slotOf()), slotAttemptsMax);
+      if (!scheduled) continue;
+      const { home, away, startsAtMs } = scheduled;
       fixtures.push({
         id: matchIdNext++,
         sportId: league.sportId,
@@ -250,4 +338,11 @@ export function fixturesForDay(options: {
     }
   });
   return fixtures.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id);
+}
+
+function basketballLeagueOf(set: FixtureTeams & { readonly fixtures?: readonly Fixture[] }, leagueId: number): BasketballLeague {
+  const kept = set.basketballLeagues?.[leagueId];
+  if (kept) return kept;
+  const model = set.fixtures?.find((fixture) => fixture.league.id === leagueId && fixture.model.sport === 'basketball')?.model;
+  return model?.sport === 'basketball' ? model.league : basketballLeagueNba;
 }

@@ -132,7 +132,8 @@ describe('matchSimulationAdvance', () => {
     expect(basketballBreakClock(clock, 2, 300)).toEqual({ ...clock, running: false, seconds: 0, periodCode: 3008 });
   });
 
-  it('maps wall-clock time to simulated time with the speed factor', () => {
-    expect(simulatedTimeMs(1000, 3000, 60)).toBe(1000 + 2000 * 60);
+  it('maps wall-clock time to simulated time with the speed factor, along the line through its origin', () => {
+    expect(simulatedTimeMs({ wallMs: 1000, simulatedMs: 1000 }, 3000, 60)).toBe(1000 + 2000 * 60);
+    expect(simulatedTimeMs({ wallMs: 1000, simulatedMs: 50_000 }, 3000, 60)).toBe(50_000 + 2000 * 60);
   });
 });

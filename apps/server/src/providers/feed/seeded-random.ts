@@ -8,6 +8,11 @@ export interface SeededRandom {
   /** An integer in [min, max], both included. */
   integer(min: number, max: number): number;
   pick<T>(items: readonly T[]): T;
+  /**
+   * The generator's state: `seededRandom(state())` continues the very same sequence from here, which is how a stored
+   * match resumes after a restart exactly as it would have gone on.
+   */
+  state(): number;
 }
 
 export function seededRandom(seed: number): SeededRandom {
@@ -27,6 +32,7 @@ export function seededRandom(seed: number): SeededRandom {
       if (item === undefined) throw new RangeError('cannot pick from an empty list');
       return item;
     },
+    state: () => state,
   };
 }
 

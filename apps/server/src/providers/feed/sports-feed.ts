@@ -129,6 +129,20 @@ export interface SportsFeed {
   match(matchId: number): FeedMatch | undefined;
   /** Results of finished matches, one per match at its latest revision. */
   results(): readonly MatchResult[];
+  /** The latest result of one match, or undefined while it has none (a lookup: placement asks it on every leg). */
+  result(matchId: number): MatchResult | undefined;
+  /**
+   * The feed's own time at wall-clock instant `wallNowMs`, in which `startsAtMs` is given: the wall clock itself for
+   * a real provider; simulated time for the simulator, never before the time it has reached. Placement compares a
+   * pre-match market's start with it (the past-posting guard), whatever status the feed shows.
+   */
+  clockMs(wallNowMs: number): number;
+  /**
+   * Resolves once everything the feed has published so far is stored (at once for a feed that keeps nothing of its
+   * own, as a provider that replays its results does). Settlement waits for it, so no bet is paid on a result a
+   * crash could take back; it rejects while the store is failing.
+   */
+  persisted(): Promise<void>;
   /**
    * Publishes a corrected result of a finished match and tells listeners, as a provider's correction would arrive.
    * The simulator takes it from the operator (POST /api/ops/feed/result); a real provider's adapter shows the

@@ -1,6 +1,6 @@
 import { BET_SLIP_EMPTY, betSlipStakeSet, betSlipToggle, minorUnits, type BetSlip } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
+import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
 
 function slipOf(odds: number[]): BetSlip {
   let slip = BET_SLIP_EMPTY;
@@ -53,6 +53,26 @@ describe('slipTotalsOf', () => {
     const staked = betSlipStakeSet(slip, { matchId: 1, marketId: 100, optionType: 1 }, minorUnits(5_00));
     if (!staked.ok) throw new Error(staked.code);
     expect(slipTotalsOf(staked.slip, 'singles', undefined, null)).toEqual({ totalStakeMinor: 5_00, payoutMinorMax: 10_00, lineCount: 1, blocked: null });
+  });
+});
+
+describe('a multiple of two matches of one team', () => {
+  const teams: Record<number, number[]> = { 1: [10, 11], 2: [12, 13], 3: [11, 14] };
+  const teamsOf = (matchId: number) => teams[matchId];
+
+  it('is blocked as the server would refuse it, before a stake is asked for, and the slip says why', () => {
+    const accumulator = slipSeriesOf(3).find((series) => series.accumulator);
+    const blocked = slipTotalsOf(slipOf([2000, 2000, 2000]), 'multiple', accumulator, null, teamsOf);
+    expect(blocked).toEqual({ totalStakeMinor: 0, payoutMinorMax: 0, lineCount: 1, blocked: 'SAME_TEAM_LEGS' });
+    expect(slipBlockedMessageKey(blocked.blocked)).toBe('sameTeam');
+    expect(slipTotalsOf(slipOf([2000, 2000, 2000]), 'multiple', accumulator, minorUnits(1_00), teamsOf).blocked).toBe('SAME_TEAM_LEGS');
+  });
+
+  it('is placed while the slip does not know the teams yet (the server still checks), and singles never are blocked by it', () => {
+    const accumulator = slipSeriesOf(3).find((series) => series.accumulator);
+    expect(slipTotalsOf(slipOf([2000, 2000, 2000]), 'multiple', accumulator, minorUnits(1_00)).blocked).toBeNull();
+    expect(slipTotalsOf(slipOf([2000, 2000, 2000]), 'singles', undefined, null, teamsOf).blocked).toBe('STAKE_MISSING');
+    expect(slipBlockedMessageKey('STAKE_MISSING')).toBeNull();
   });
 });
 

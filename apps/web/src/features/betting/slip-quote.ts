@@ -1,11 +1,14 @@
 import {
+  betSlipLegs,
   betSlipSinglesPlaceCheck,
   betSlipSinglesQuote,
   betSlipSystemQuote,
+  systemBetCheck,
   systemBetCode,
   systemBetKindsAvailable,
   systemBetName,
   type BetSlip,
+  type BetSlipTeamsOf,
   type MinorUnits,
   type SystemBetFullCoverName,
   type SystemBetKind,
@@ -46,6 +49,17 @@ function combinations(n: number, k: number): number {
   return Math.round(result);
 }
 
+/**
+ * The blocking codes the slip explains in words, with their message keys (`betting.slip.blocked.<key>`): the player
+ * cannot see them in the rows, unlike a locked row or a missing stake.
+ */
+const SLIP_BLOCKED_MESSAGE_KEYS: Readonly<Record<string, 'sameMatch' | 'sameTeam'>> = { SAME_MATCH_LEGS: 'sameMatch', SAME_TEAM_LEGS: 'sameTeam' };
+
+/** The message key that explains why the slip is blocked, or null when the slip shows it already (or is not blocked). */
+export function slipBlockedMessageKey(blocked: string | null): 'sameMatch' | 'sameTeam' | null {
+  return (blocked !== null && SLIP_BLOCKED_MESSAGE_KEYS[blocked]) || null;
+}
+
 export interface SlipTotals {
   totalStakeMinor: number;
   payoutMinorMax: number;
@@ -54,8 +68,18 @@ export interface SlipTotals {
   blocked: string | null;
 }
 
-/** Total stake, potential return and lines of what the slip would place in its mode. */
-export function slipTotalsOf(slip: BetSlip, mode: SlipMode, series: SlipSeries | undefined, unitStakeMinor: MinorUnits | null): SlipTotals {
+/**
+ * Total stake, potential return and lines of what the slip would place in its mode. `teamsOf` gives each match's teams
+ * from the latest bet info, so a multiple of two matches of one team is blocked here (SAME_TEAM_LEGS) as the server
+ * would refuse it.
+ */
+export function slipTotalsOf(
+  slip: BetSlip,
+  mode: SlipMode,
+  series: SlipSeries | undefined,
+  unitStakeMinor: MinorUnits | null,
+  teamsOf?: BetSlipTeamsOf,
+): SlipTotals {
   if (mode === 'singles') {
     const quote = betSlipSinglesQuote(slip);
     return {
@@ -66,8 +90,11 @@ export function slipTotalsOf(slip: BetSlip, mode: SlipMode, series: SlipSeries |
     };
   }
   if (!series) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: 0, blocked: 'SYSTEM_UNSUPPORTED' };
+  // Legs that may never be combined are said before a stake is asked for: the stake would not help.
+  const legsProblem = systemBetCheck(series.kind, betSlipLegs(slip, teamsOf));
+  if (slipBlockedMessageKey(legsProblem)) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: legsProblem };
   if (unitStakeMinor === null) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: 'STAKE_MISSING' };
-  const quote = betSlipSystemQuote(slip, series.kind, unitStakeMinor);
+  const quote = betSlipSystemQuote(slip, series.kind, unitStakeMinor, teamsOf);
   if (!quote.ok) return { totalStakeMinor: 0, payoutMinorMax: 0, lineCount: series.lineCount, blocked: quote.code };
   return { totalStakeMinor: quote.totalStakeMinor, payoutMinorMax: quote.payoutMinorMax, lineCount: quote.lineCount, blocked: null };
 }

@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
 import { selectionKey, useBetSlipStore, type OddsPreference } from '../bet-slip-store.ts';
-import { slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
+import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
 import styles from './bet-slip.module.css';
 
 function useMoney() {
@@ -168,7 +168,10 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
       : store.mode === 'multiple'
         ? series.find((entry) => entry.accumulator)
         : series.find((entry) => entry.code === store.systemCode);
-  const totals = slipTotalsOf(store.slip, store.mode, chosen, store.unitStakeMinor);
+  // Each match's teams from the latest bet info: a multiple of two matches of one team is explained before placing.
+  const teams = useMemo(() => new Map((latest.data?.bms ?? []).flatMap((entry) => (entry.tids ? [[entry.matchId, entry.tids] as const] : []))), [latest.data]);
+  const totals = slipTotalsOf(store.slip, store.mode, chosen, store.unitStakeMinor, (matchId) => teams.get(matchId));
+  const blockedKey = slipBlockedMessageKey(totals.blocked);
 
   const submit = () => {
     const option = (item: BetSlipItem) => ({ matchId: item.matchId, marketId: item.marketId, optionType: item.optionType, odds: item.oddsThousandths / 1000 });
@@ -317,6 +320,11 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
                 <dd data-testid="slip-potential-return">{money(totals.payoutMinorMax)}</dd>
               </div>
             </dl>
+            {blockedKey ? (
+              <p className={styles.bad} role="status" data-testid="slip-blocked">
+                {t(`betting.slip.blocked.${blockedKey}`)}
+              </p>
+            ) : null}
             {outcome && 'error' in outcome ? (
               <p className={styles.bad} role="alert">
                 {outcome.error}
