@@ -37,6 +37,7 @@ import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
 import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
+import { inputGuardRegister } from './plugins/input-guard.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
 import { RATE_WINDOW_MS, rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
@@ -190,6 +191,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     done();
   });
   errorHandlerRegister(app);
+  // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
+  inputGuardRegister(app);
 
   healthRoutes(app, database.db);
   configRoutes(app, { ...deps, opsToken: config.opsToken });

@@ -234,6 +234,20 @@ describe('seamless wallet', () => {
     expect(await balanceOf(t, player.session)).toBe(1000);
   });
 
+  it('refuses a NUL or a lone surrogate in any field, which could not be stored, without moving money', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    for (const field of ['transaction_uuid', 'round', 'request_uuid', 'game_code', 'currency'] as const) {
+      for (const character of ['\u0000', '\uDC00']) {
+        const request = bet(player, 100);
+        const answer = await walletPost(t, 'bet', { ...request, [field]: `${request[field]}${character}` });
+        expect(answer.status, `${field} with U+${character.charCodeAt(0).toString(16)}`).toBe('RS_ERROR_WRONG_TYPES');
+      }
+    }
+    const deep = `{"request_uuid":"r1","extra":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    expect((await walletPost(t, 'bet', undefined, { raw: deep })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
   it('refuses new bets on an expired token but still settles and rolls back (they may come late)', async () => {
     const player = await playerWithGame(t, 'dice', 1000);
     const placed = bet(player, 100);

@@ -131,6 +131,33 @@ describe('payment notifications', () => {
     expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
   });
 
+  it('refuses a signed notice with a NUL or a lone surrogate in a field as malformed, and logs it', async () => {
+    const { session, order, ref } = await pixOrder();
+    for (const overrides of [{ event_id: 'evt_\u0000_nul' }, { provider_ref: `${ref}\uD800` }, { occurred_at: '\u0000' }]) {
+      const answer = await webhookPost(t, 'pix', paidNotice(order, ref, overrides));
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
+    }
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+    const logged = await t.rows<{ body: string }>(
+      sql`select body from payment_webhook_events where outcome = 'malformed' and body like ${`%${order.order_id}%`}`,
+    );
+    expect(logged).toHaveLength(3);
+  });
+
+  it('logs a forged notice whose raw body holds NUL bytes, with the bytes replaced, instead of failing', async () => {
+    const { session, order, ref } = await pixOrder();
+    const raw = JSON.stringify(paidNotice(order, ref)).replace('{', '{\u0000\u0000');
+    const forged = await webhookPost(t, 'pix', undefined, { raw, secret: 'not-our-secret' });
+    expect(forged.status).toBe(401);
+    expect(forged.json).toEqual({ received: false, outcome: 'forged_mismatch' });
+    const logged = await t.rows<{ body: string }>(
+      sql`select body from payment_webhook_events where outcome = 'forged_mismatch' and body like ${`%${order.order_id}%`}`,
+    );
+    expect(logged.map((row) => row.body.slice(0, 3))).toEqual(['{\uFFFD\uFFFD']);
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+  });
+
   it('applies parallel copies of one notice once', async () => {
     const { session, order, ref } = await pixOrder();
     const notice = paidNotice(order, ref);

@@ -186,6 +186,27 @@ describe('the poll lane', () => {
     expect(t.built.lane.counts.answered).toBe(answered);
   });
 
+  it('never answers a NUL, a lone surrogate or deep JSON: Fastify refuses them each time, naming the field', async () => {
+    const { t, base } = await listening();
+    const deep = `{"tab_key":"Soccer","page_limit":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const answered = t.built.lane.counts.answered;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refusals = [
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: deep })).text),
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: '{"tab_key":"Soccer\\u0000"}' })).text),
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: '{"tab_key":"Soccer\\ud800"}' })).text),
+        JSON.parse((await call(base, 'GET', matchListGet.path, { query: { page_limit: '20\u0000' } })).text),
+      ];
+      expect(refusals.map((refusal) => [refusal.dm_error, refusal.data.field, refusal.data.issue])).toStrictEqual([
+        [ERRORS.VALIDATION_FAILED.code, 'page_limit', 'too_deep'],
+        [ERRORS.VALIDATION_FAILED.code, 'tab_key', 'invalid_characters'],
+        [ERRORS.VALIDATION_FAILED.code, 'tab_key', 'invalid_characters'],
+        [ERRORS.VALIDATION_FAILED.code, 'page_limit', 'invalid_characters'],
+      ]);
+    }
+    expect(t.built.lane.counts.answered).toBe(answered);
+  });
+
   it('counts each poll once against the per-IP limit, and refuses over it with the usual envelope', async () => {
     const { t, base } = await listening({ RATE_LIMIT_PER_IP: '4' });
     const query = { match_ids: '1,2,3' };

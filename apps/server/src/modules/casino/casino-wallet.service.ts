@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  inputFlawOf,
   seamlessBalanceRequest,
   seamlessBetRequest,
   seamlessBetWinRequest,
@@ -104,6 +105,8 @@ export async function seamlessHandle(
   } catch {
     return answer({}, 'RS_ERROR_WRONG_SYNTAX');
   }
+  // The contract's input rules: a NUL or lone surrogate would fail only when stored, and deep JSON when hashed.
+  if (inputFlawOf(json)) return answer({}, 'RS_ERROR_WRONG_TYPES');
   const echo = typeof json === 'object' && json !== null ? (json as { user?: unknown; request_uuid?: unknown }) : {};
   const echoed = { user: typeof echo.user === 'string' ? echo.user : '', request_uuid: typeof echo.request_uuid === 'string' ? echo.request_uuid : '' };
   const parsed = SCHEMAS[call].safeParse(json);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { inputFlawOf, textStorableOf } from '@piranha/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { MPESA_RESULT } from '@piranha/domain/payments';
 import { transaction } from '../../db/transaction.ts';
@@ -40,13 +41,32 @@ interface Received {
   log: FastifyBaseLogger;
 }
 
+/**
+ * What is kept of a notification's body: its first 4,000 characters, with any NUL (which PostgreSQL cannot store in
+ * text) or lone surrogate (the cut may split a pair) replaced, so even a forged or broken body is logged, not a 500.
+ */
+const bodyLogged = (rawBody: string) => textStorableOf(rawBody.slice(0, 4000));
+
+/** The notice parsed, or undefined when it is not JSON, breaks the input rules (contract input-rules.ts) or the schema. */
+function parsedOf<T>(schema: z.ZodType<T>, rawBody: string): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (inputFlawOf(json)) return undefined;
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
 async function refuse(deps: PaymentsDeps, input: Received, outcome: string, status: number, orderId: string | null = null): Promise<WebhookAnswer> {
   await webhookEventInsert(deps.db, {
     provider: input.provider,
     eventId: digest(input.rawBody),
     orderId,
     outcome,
-    body: input.rawBody.slice(0, 4000),
+    body: bodyLogged(input.rawBody),
     remoteAddress: input.remoteAddress,
     createdAt: deps.now(),
   });
@@ -82,7 +102,7 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
       eventId: notice.eventId,
       orderId: order.orderId,
       outcome,
-      body: input.rawBody.slice(0, 4000),
+      body: bodyLogged(input.rawBody),
       remoteAddress: input.remoteAddress,
       createdAt: now,
     });
@@ -99,12 +119,8 @@ export async function webhookReceive(deps: PaymentsDeps, input: Received, signat
   if (!KNOWN_PROVIDERS.has(input.provider) || input.provider === 'mpesa') return { status: 404, body: { received: false, outcome: 'unknown_provider' } };
   const check = webhookVerify(deps.webhookSecret, signature, input.rawBody, deps.now());
   if (!check.ok) return refuse(deps, input, `forged_${check.issue}`, 401);
-  let parsed: z.infer<typeof notificationSchema>;
-  try {
-    parsed = notificationSchema.parse(JSON.parse(input.rawBody));
-  } catch {
-    return refuse(deps, input, 'malformed', 400);
-  }
+  const parsed = parsedOf(notificationSchema, input.rawBody);
+  if (!parsed) return refuse(deps, input, 'malformed', 400);
   const [direction, event] = parsed.type.split('.') as ['payin' | 'payout', OrderEvent];
   if ((direction === 'payout') !== (input.provider === PAYOUT_PROVIDER)) return refuse(deps, input, 'mismatch', 409, parsed.order_id);
   return noticeApply(deps, input, {
@@ -143,12 +159,8 @@ export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, 
 async function mpesaCallbackApply(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
   const address = input.remoteAddress.replace(/^::ffff:/, '');
   if (deps.mpesaAllowlist && !deps.mpesaAllowlist.check(address, address.includes(':') ? 'ipv6' : 'ipv4')) return refuse(deps, input, 'forged_address', 401);
-  let parsed: z.infer<typeof stkCallbackSchema>;
-  try {
-    parsed = stkCallbackSchema.parse(JSON.parse(input.rawBody));
-  } catch {
-    return refuse(deps, input, 'malformed', 400);
-  }
+  const parsed = parsedOf(stkCallbackSchema, input.rawBody);
+  if (!parsed) return refuse(deps, input, 'malformed', 400);
   const callback = parsed.Body.stkCallback;
   if (!callbackTokenValid(deps.webhookSecret, callback.CheckoutRequestID, token)) return refuse(deps, input, 'forged_token', 401);
   const confirmed = await deps.provider.stkQuery(callback.CheckoutRequestID);
