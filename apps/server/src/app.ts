@@ -39,7 +39,14 @@ import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { inputGuardRegister } from './plugins/input-guard.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
-import { RATE_WINDOW_MS, rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
+import {
+  providerRateLimitCreate,
+  RATE_WINDOW_MS,
+  rateLimitCheck,
+  rateLimitStoreMemory,
+  rateLimitStoreRedis,
+  type RateLimitStore,
+} from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
 import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister } from './plugins/security-headers.ts';
 import type { RouteDeps } from './plugins/route.ts';
@@ -112,6 +119,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const rateStore: RateLimitStore = config.redisUrl
     ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : rateLimitStoreMemory();
+  // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
+  const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });
   const lane = pollLaneOf(config, rateStore);
 
   const app = Fastify({
@@ -176,7 +185,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Provider calls are counted by their routes: per provider when signed, per address otherwise.
+    if (request.routeOptions.config.rateLimit === 'provider' || !request.url.startsWith('/api/')) return;
     // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
     if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
     await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
@@ -245,7 +255,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
   const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
   const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
-  await casinoWalletRoutes(app, wallet);
+  await casinoWalletRoutes(app, wallet, providerRateLimit);
   casinoRoutes(app, deps, hall, studio);
   // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
   const recover = () => casinoRoundsRecover(studio).catch((error: unknown) => app.log.error({ err: error }, 'casino round recovery failed'));
@@ -267,7 +277,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: (message, details) => app.log.info(details, message),
   });
   const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);
-  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, providerRateLimit, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
   paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.

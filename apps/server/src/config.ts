@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Requests per minute per client IP and per signed-in user. */
   rateLimitPerIp: number;
   rateLimitPerUser: number;
+  /** Signed calls per minute per payment provider or game studio (their own budget, not the per-IP one). */
+  rateLimitPerProvider: number;
   /** Bearer token for operator endpoints (global status); unset disables them. */
   opsToken: string | undefined;
   /** Where the built web app lives; unset serves the API only. */
@@ -118,6 +120,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     blockedCountries: list(env.BLOCKED_COUNTRIES, ['US', 'GB', 'FR', 'ES', 'NL', 'AU']).map((code) => code.toUpperCase()),
     rateLimitPerIp: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP, 1200),
     rateLimitPerUser: positiveInt('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 600),
+    rateLimitPerProvider: positiveInt('RATE_LIMIT_PER_PROVIDER', env.RATE_LIMIT_PER_PROVIDER, 60_000),
     opsToken: env.OPS_TOKEN || undefined,
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',

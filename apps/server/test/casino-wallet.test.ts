@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { HEADER_WALLET_PARTNER, HEADER_WALLET_SIGNATURE, SEAMLESS_WALLET_PATHS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testAppCreate, type TestApp } from './harness.ts';
-import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
+import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, HOUSE_SECRET, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
 
 /** The seamless wallet against the rules of integrations.md §7.1, called over HTTP like an outside studio. */
 let t: TestApp;
@@ -271,5 +273,30 @@ describe('seamless wallet', () => {
     } finally {
       t.clock.advance(-13 * 3600 * 1000);
     }
+  });
+});
+
+describe('seamless wallet failures', () => {
+  it('answers 500 with RS_ERROR_UNKNOWN, not HTTP 200 with the players’ envelope, when it fails on our side', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    // Any unexpected failure will do: here the clock the token check reads throws (a database error goes the same way).
+    const wallet = t.built.casino.wallet;
+    const now = wallet.now;
+    wallet.now = () => {
+      throw new Error('the clock failed');
+    };
+    try {
+      const raw = JSON.stringify(bet(player, 100));
+      const signature = createHmac('sha256', HOUSE_SECRET).update(raw).digest('hex');
+      const answer = await t.post(SEAMLESS_WALLET_PATHS.bet, {
+        payload: raw,
+        headers: { [HEADER_WALLET_PARTNER]: 'house', [HEADER_WALLET_SIGNATURE]: signature },
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.json).toMatchObject({ status: 'RS_ERROR_UNKNOWN' });
+    } finally {
+      wallet.now = now;
+    }
+    expect(await balanceOf(t, player.session)).toBe(1000);
   });
 });

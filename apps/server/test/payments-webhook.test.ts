@@ -251,3 +251,30 @@ describe('M-Pesa callback allowlist', () => {
     }
   });
 });
+
+describe('our own failures', () => {
+  it('answers 500, not HTTP 200 with the players’ envelope, when it fails on our side, so the provider sends it again', async () => {
+    const { session, order, ref } = await pixOrder();
+    // Any unexpected failure will do: here the clock the signature check reads throws (a database error goes the same way).
+    const payments = t.built.payments;
+    const now = payments.now;
+    payments.now = () => {
+      throw new Error('the clock failed');
+    };
+    try {
+      const answer = await webhookPost(t, 'pix', paidNotice(order, ref));
+      expect(answer.status).toBe(500);
+      expect(answer.json).toStrictEqual({ received: false, outcome: 'error' });
+      const token = callbackToken(payments.webhookSecret, 'ws_CO_0000');
+      const body = { Body: { stkCallback: { MerchantRequestID: '1', CheckoutRequestID: 'ws_CO_0000', ResultCode: 0, ResultDesc: 'x' } } };
+      const mpesa = await t.post(`/api/piranha/finance/webhook/mpesa/${token}`, { body });
+      expect(mpesa.status).toBe(500);
+      expect(mpesa.json).toStrictEqual({ ResultCode: 1, ResultDesc: 'Rejected' });
+    } finally {
+      payments.now = now;
+    }
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+    // Sent again once we are back, it is applied.
+    expect((await webhookPost(t, 'pix', paidNotice(order, ref))).json).toStrictEqual({ received: true, outcome: 'applied' });
+  });
+});

@@ -56,6 +56,12 @@ function signatureValid(secret: string, rawBody: string, signature: string | und
   return timingSafeEqual(Buffer.from(seamlessSign(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/** True when the call is signed by a partner we know: the HTTP route counts it against that partner's own budget. */
+export function seamlessCallSigned(deps: SeamlessWalletDeps, partner: string | undefined, signature: string | undefined, rawBody: string): boolean {
+  const secret = partner === undefined ? undefined : deps.partners.get(partner);
+  return secret !== undefined && signatureValid(secret, rawBody, signature);
+}
+
 /** Thrown inside a transaction to abandon everything it wrote and answer `status`. */
 class Refusal extends Error {
   constructor(readonly status: SeamlessStatus) {
