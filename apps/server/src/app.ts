@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
@@ -41,14 +41,16 @@ import { inputGuardRegister } from './plugins/input-guard.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
 import {
   providerRateLimitCreate,
+  RATE_RETRY_AFTER_S,
   RATE_WINDOW_MS,
+  rateLimitAllows,
   rateLimitCheck,
   rateLimitStoreMemory,
   rateLimitStoreRedis,
   type RateLimitStore,
 } from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
-import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister } from './plugins/security-headers.ts';
+import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister, STRICT_TRANSPORT_SECURITY } from './plugins/security-headers.ts';
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
@@ -88,10 +90,26 @@ export interface BuiltApp {
 }
 
 /**
- * The poll lane with the same client address and per-IP count as the Fastify path: X-Forwarded-For believed only from
- * the trusted proxies, as `request.ip` does.
+ * Whether a request came over HTTPS, as Fastify's `request.protocol` reads it: the last X-Forwarded-Proto entry when
+ * the peer is a trusted proxy, else the socket. One test for the security hook, the router's refusals and the poll
+ * lane, which must agree on HSTS.
  */
-function pollLaneOf(config: AppConfig, rateStore: RateLimitStore): PollLane {
+function httpsTestOf(config: AppConfig): (request: IncomingMessage) => boolean {
+  const trusted = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : undefined;
+  return (request) => {
+    const forwarded = request.headers['x-forwarded-proto'];
+    const peer = request.socket.remoteAddress;
+    if (trusted && typeof forwarded === 'string' && peer !== undefined && trusted(peer, 0))
+      return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+    return (request.socket as { encrypted?: boolean }).encrypted === true;
+  };
+}
+
+/**
+ * The poll lane with the same client address and per-IP count as the Fastify path: X-Forwarded-For believed only from
+ * the trusted proxies, as `request.ip` does; HSTS by the same HTTPS test as Fastify's hook.
+ */
+function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (request: IncomingMessage) => boolean): PollLane {
   const trusted = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : undefined;
   return pollLaneCreate({
     ipOf: trusted
@@ -100,6 +118,7 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore): PollLane {
           return addresses[addresses.length - 1];
         }
       : (request) => request.socket.remoteAddress,
+    httpsOf,
     rateAllows: rateStore.hitNow
       ? (ip) => rateStore.hitNow!(`ip:${ip}`, RATE_WINDOW_MS) <= config.rateLimitPerIp
       : async (ip) => (await rateStore.hit(`ip:${ip}`, RATE_WINDOW_MS)) <= config.rateLimitPerIp,
@@ -121,7 +140,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     : rateLimitStoreMemory();
   // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
   const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });
-  const lane = pollLaneOf(config, rateStore);
+  const httpsOf = httpsTestOf(config);
+  const lane = pollLaneOf(config, rateStore, httpsOf);
 
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
@@ -146,6 +166,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       const refusal = new AppError('VALIDATION_FAILED', { field: 'path', issue: error.code });
       // No hook has run yet: the security headers of an API answer are set here.
       if (isApiUrl(request.url)) void (reply as FastifyReply).headers(API_SECURITY_HEADERS);
+      if (httpsOf(request.raw)) void (reply as FastifyReply).header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
       void (reply as FastifyReply)
         .status(refusal.httpStatus)
         .header(HEADER_TRACE_ID, request.id)
@@ -163,7 +184,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
 
   // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
-  securityHeadersRegister(app, {
+  securityHeadersRegister(app, httpsOf, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -179,17 +200,25 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         upgradeInsecureRequests: null,
       },
     },
-    // The app is opened over plain HTTP on a local port; HSTS belongs on the operator's TLS edge.
+    // Set by the hook itself, and only for requests that came over HTTPS (STRICT_TRANSPORT_SECURITY).
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
+    const counted = request.routeOptions.config.rateLimit;
     // Provider calls are counted by their routes: per provider when signed, per address otherwise.
-    if (request.routeOptions.config.rateLimit === 'provider' || !request.url.startsWith('/api/')) return;
-    // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
-    if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
-    await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+    if (counted === 'provider') return;
+    if (request.url.startsWith('/api/')) {
+      // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
+      if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
+      await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+      return;
+    }
+    // Pages that read the database (/healthz, /dev, /sandbox) share the address's budget; not being the API, they
+    // answer a plain 429 with Retry-After rather than the players' HTTP 200 envelope.
+    if (counted === 'ip' && !(await rateLimitAllows(rateStore, `ip:${request.ip}`, config.rateLimitPerIp)))
+      throw new AppError('RATE_LIMITED', { field: 'ip', retry_after_s: RATE_RETRY_AFTER_S }, 429);
   });
   // A POST the lane read but could not answer reaches Fastify with its body already consumed: parse it from here.
   app.addHook('preParsing', (request, _reply, payload, done) => {

@@ -42,13 +42,30 @@ describe('per client IP', () => {
     expect(envelopeOf(await t.get('/api/v1/conf/global', malformed)).dm_error).toBe(ERRORS.RATE_LIMITED.code);
   });
 
-  it('does not count or limit pages outside /api', async () => {
+  it('counts /healthz, the sandbox pages and the mailbox, which read the database, and answers them 429 with Retry-After', async () => {
+    const t = await appWith({ RATE_LIMIT_PER_IP: '3' });
+    for (const path of ['/healthz', '/sandbox/pix', '/dev/mailbox']) expect((await t.get(path)).status, path).toBe(200);
+    for (const path of ['/healthz', '/sandbox/pix/checkout/no-such-ref', '/dev/smsbox', '/sandbox/pix']) {
+      const throttled = await t.get(path);
+      expect(throttled.status, path).toBe(429);
+      expect(throttled.headers['retry-after']).toBe('60');
+      expect(envelopeOf(throttled)).toMatchObject({ dm_error: ERRORS.RATE_LIMITED.code, data: { field: 'ip' } });
+    }
+    // One budget per address: the API is spent too, and another address is not.
+    expect(envelopeOf(await t.get('/api/v1/conf/global')).dm_error).toBe(ERRORS.RATE_LIMITED.code);
+    expect((await t.get('/healthz', { remoteAddress: '203.0.113.3' })).status).toBe(200);
+  });
+
+  it('does not count pages that read no database (the app shell, brand icons)', async () => {
     const t = await appWith({ RATE_LIMIT_PER_IP: '2' });
-    for (let index = 0; index < 5; index += 1) expect((await t.get('/healthz')).status).toBe(200);
+    for (let index = 0; index < 5; index += 1) {
+      expect((await t.get('/')).status).toBe(200);
+      expect((await t.get('/brand/piranha.svg')).status).toBe(200);
+    }
     expect(envelopeOf(await t.get('/api/v1/conf/global')).dm_error).toBe(0);
     expect(envelopeOf(await t.get('/api/v1/conf/global')).dm_error).toBe(0);
     expect(envelopeOf(await t.get('/api/v1/conf/global')).dm_error).toBe(ERRORS.RATE_LIMITED.code);
-    expect((await t.get('/healthz')).status).toBe(200);
+    expect((await t.get('/')).status).toBe(200);
   });
 
   it('counts each client address separately', async () => {
