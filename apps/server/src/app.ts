@@ -6,7 +6,7 @@ import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
-import type { AppConfig } from './config.ts';
+import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -130,6 +130,8 @@ const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  // Before anything opens: production with sandbox providers needs ALLOW_SANDBOX_PROVIDERS=1 (server.ts says why).
+  sandboxProvidersCheck(config);
   // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
   const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
   const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
