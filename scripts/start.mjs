@@ -13,7 +13,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
   cwd: ROOT,
   stdio: 'inherit',
   // npm start is the product on one machine with sandbox providers (mailbox at /dev/mailbox); a real deployment
-  // sets NODE_ENV=production and SMTP_URL.
+  // sets NODE_ENV=production and SMTP_URL, and the server refuses to start while other providers are sandboxes unless
+  // ALLOW_SANDBOX_PROVIDERS=1 (README, Configuration).
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
-import type { AppConfig } from './config.ts';
+import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -37,11 +37,21 @@ import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
 import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
+import { inputGuardRegister } from './plugins/input-guard.ts';
 import { logSerializers } from './plugins/log-redact.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
-import { RATE_WINDOW_MS, rateLimitCheck, rateLimitStoreMemory, rateLimitStoreRedis, type RateLimitStore } from './plugins/rate-limit.ts';
+import {
+  providerRateLimitCreate,
+  RATE_RETRY_AFTER_S,
+  RATE_WINDOW_MS,
+  rateLimitAllows,
+  rateLimitCheck,
+  rateLimitStoreMemory,
+  rateLimitStoreRedis,
+  type RateLimitStore,
+} from './plugins/rate-limit.ts';
 import { requestContextRegister, variantOfRequest } from './plugins/request-context.ts';
-import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister } from './plugins/security-headers.ts';
+import { API_SECURITY_HEADERS, isApiUrl, requestIdNext, securityHeadersRegister, STRICT_TRANSPORT_SECURITY } from './plugins/security-headers.ts';
 import type { RouteDeps } from './plugins/route.ts';
 import type { GeoIpProvider } from './providers/geo/geo-ip.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
@@ -85,10 +95,26 @@ export interface BuiltApp {
 }
 
 /**
- * The poll lane with the same client address and per-IP count as the Fastify path: X-Forwarded-For believed only from
- * the trusted proxies, as `request.ip` does.
+ * Whether a request came over HTTPS, as Fastify's `request.protocol` reads it: the last X-Forwarded-Proto entry when
+ * the peer is a trusted proxy, else the socket. One test for the security hook, the router's refusals and the poll
+ * lane, which must agree on HSTS.
  */
-function pollLaneOf(config: AppConfig, rateStore: RateLimitStore): PollLane {
+function httpsTestOf(config: AppConfig): (request: IncomingMessage) => boolean {
+  const trusted = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : undefined;
+  return (request) => {
+    const forwarded = request.headers['x-forwarded-proto'];
+    const peer = request.socket.remoteAddress;
+    if (trusted && typeof forwarded === 'string' && peer !== undefined && trusted(peer, 0))
+      return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+    return (request.socket as { encrypted?: boolean }).encrypted === true;
+  };
+}
+
+/**
+ * The poll lane with the same client address and per-IP count as the Fastify path: X-Forwarded-For believed only from
+ * the trusted proxies, as `request.ip` does; HSTS by the same HTTPS test as Fastify's hook.
+ */
+function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (request: IncomingMessage) => boolean): PollLane {
   const trusted = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : undefined;
   return pollLaneCreate({
     ipOf: trusted
@@ -97,6 +123,7 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore): PollLane {
           return addresses[addresses.length - 1];
         }
       : (request) => request.socket.remoteAddress,
+    httpsOf,
     rateAllows: rateStore.hitNow
       ? (ip) => rateStore.hitNow!(`ip:${ip}`, RATE_WINDOW_MS) <= config.rateLimitPerIp
       : async (ip) => (await rateStore.hit(`ip:${ip}`, RATE_WINDOW_MS)) <= config.rateLimitPerIp,
@@ -108,6 +135,8 @@ const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  // Before anything opens: production with sandbox providers needs ALLOW_SANDBOX_PROVIDERS=1 (server.ts says why).
+  sandboxProvidersCheck(config);
   // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
   const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
   const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
@@ -116,7 +145,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const rateStore: RateLimitStore = config.redisUrl
     ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : rateLimitStoreMemory();
-  const lane = pollLaneOf(config, rateStore);
+  // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
+  const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });
+  const httpsOf = httpsTestOf(config);
+  const lane = pollLaneOf(config, rateStore, httpsOf);
 
   const app = Fastify({
     // Serializers that keep sessions, device ids, passwords, codes and tokens out of every line (plugins/log-redact.ts).
@@ -145,6 +177,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       const refusal = new AppError('VALIDATION_FAILED', { field: 'path', issue: error.code });
       // No hook has run yet: the security headers of an API answer are set here.
       if (isApiUrl(request.url)) void (reply as FastifyReply).headers(API_SECURITY_HEADERS);
+      if (httpsOf(request.raw)) void (reply as FastifyReply).header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
       void (reply as FastifyReply)
         .status(refusal.httpStatus)
         .header(HEADER_TRACE_ID, request.id)
@@ -162,7 +195,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
 
   // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
-  securityHeadersRegister(app, {
+  securityHeadersRegister(app, httpsOf, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -178,16 +211,25 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         upgradeInsecureRequests: null,
       },
     },
-    // The app is opened over plain HTTP on a local port; HSTS belongs on the operator's TLS edge.
+    // Set by the hook itself, and only for requests that came over HTTPS (STRICT_TRANSPORT_SECURITY).
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
-    if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
-    await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+    const counted = request.routeOptions.config.rateLimit;
+    // Provider calls are counted by their routes: per provider when signed, per address otherwise.
+    if (counted === 'provider') return;
+    if (request.url.startsWith('/api/')) {
+      // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
+      if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
+      await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+      return;
+    }
+    // Pages that read the database (/healthz, /dev, /sandbox) share the address's budget; not being the API, they
+    // answer a plain 429 with Retry-After rather than the players' HTTP 200 envelope.
+    if (counted === 'ip' && !(await rateLimitAllows(rateStore, `ip:${request.ip}`, config.rateLimitPerIp)))
+      throw new AppError('RATE_LIMITED', { field: 'ip', retry_after_s: RATE_RETRY_AFTER_S }, 429);
   });
   // A POST the lane read but could not answer reaches Fastify with its body already consumed: parse it from here.
   app.addHook('preParsing', (request, _reply, payload, done) => {
@@ -199,6 +241,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     done();
   });
   errorHandlerRegister(app);
+  // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
+  inputGuardRegister(app);
 
   healthRoutes(app, database.db);
   configRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -265,7 +309,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
   const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
   const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
-  await casinoWalletRoutes(app, wallet);
+  await casinoWalletRoutes(app, wallet, providerRateLimit);
   casinoRoutes(app, deps, hall, studio);
   // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
   const recover = () => casinoRoundsRecover(studio).catch((error: unknown) => app.log.error({ err: error }, 'casino round recovery failed'));
@@ -287,7 +331,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: (message, details) => app.log.info(details, message),
   });
   const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);
-  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, providerRateLimit, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
   paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.

@@ -3,6 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** A setting the server cannot start with: server.ts prints its message alone (no stack) and exits 1. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 /** Everything the server reads from the environment, parsed once. The README lists each variable. */
 export interface AppConfig {
   port: number;
@@ -20,12 +28,16 @@ export interface AppConfig {
   /** Requests per minute per client IP and per signed-in user. */
   rateLimitPerIp: number;
   rateLimitPerUser: number;
+  /** Signed calls per minute per payment provider or game studio (their own budget, not the per-IP one). */
+  rateLimitPerProvider: number;
   /** Bearer token for operator endpoints (global status); unset disables them. */
   opsToken: string | undefined;
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
-  /** Production hides `?app=KEY` variant switching and debug detail. */
+  /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
   production: boolean;
+  /** ALLOW_SANDBOX_PROVIDERS=1: production may start with sandbox providers (a staging or demo server). */
+  allowSandboxProviders: boolean;
   logLevel: string;
   /** smtp://user:pass@host:port (or smtps://) delivers mail; unset keeps it in the outbox read at /dev/mailbox. */
   smtpUrl: string | undefined;
@@ -63,14 +75,14 @@ function list(value: string | undefined, fallback: string[]): string[] {
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return parsed;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
 
@@ -81,17 +93,24 @@ function marginsParse(value: string | undefined): Record<string, number> {
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new Error(`FEED_MARGINS must be a JSON object, got "${value}"`);
+    throw new ConfigError(`FEED_MARGINS must be a JSON object, got "${value}"`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((margin) => typeof margin !== 'number')) {
-    throw new Error(`FEED_MARGINS must map market kinds to numbers, got "${value}"`);
+    throw new ConfigError(`FEED_MARGINS must map market kinds to numbers, got "${value}"`);
   }
   return parsed as Record<string, number>;
 }
 
+/** A 0/1 switch; anything else is refused rather than guessed. */
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+}
+
 /** ASVS caps some limits: an operator may lower them, never raise them past the cap. */
 function atMost(name: string, value: number, cap: number): number {
-  if (value > cap) throw new Error(`${name} may be at most ${cap}, got ${value}`);
+  if (value > cap) throw new ConfigError(`${name} may be at most ${cap}, got ${value}`);
   return value;
 }
 
@@ -100,7 +119,7 @@ function minutesByBrand(name: string, value: string | undefined): Record<string,
   const byBrand: Record<string, number> = {};
   for (const entry of list(value, [])) {
     const [appKey, minutes] = entry.split('=').map((part) => part.trim());
-    if (!appKey || !minutes) throw new Error(`${name} takes appKey=minutes pairs, got "${entry}"`);
+    if (!appKey || !minutes) throw new ConfigError(`${name} takes appKey=minutes pairs, got "${entry}"`);
     byBrand[appKey] = positiveInt(name, minutes, 0) * 60_000;
   }
   return byBrand;
@@ -118,9 +137,11 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     blockedCountries: list(env.BLOCKED_COUNTRIES, ['US', 'GB', 'FR', 'ES', 'NL', 'AU']).map((code) => code.toUpperCase()),
     rateLimitPerIp: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP, 1200),
     rateLimitPerUser: positiveInt('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 600),
+    rateLimitPerProvider: positiveInt('RATE_LIMIT_PER_PROVIDER', env.RATE_LIMIT_PER_PROVIDER, 60_000),
     opsToken: env.OPS_TOKEN || undefined,
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
+    allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
@@ -158,4 +179,31 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     mpesaCallbackAllowlist: list(env.MPESA_CALLBACK_ALLOWLIST, []),
   };
+}
+
+/**
+ * The outside parties this configuration leaves to a sandbox. Only these exist today for payments, SMS and the sports
+ * feed; mail is a sandbox while SMTP_URL is unset.
+ */
+export function sandboxProvidersOf(config: AppConfig): string[] {
+  return [
+    'payments: the sandbox PSP (its deposit instructions point at /sandbox/ checkout pages; no real PSP adapter exists yet)',
+    'SMS: the sms_outbox table (no SMS gateway adapter exists yet)',
+    ...(config.smtpUrl ? [] : ['mail: the mail_outbox table (SMTP_URL is unset)']),
+    'sports feed: the match simulator (no real feed adapter exists yet)',
+  ];
+}
+
+/**
+ * A production server refuses to start with sandbox providers: players would be shown sandbox checkout pages (off in
+ * production) and never get their codes. ALLOW_SANDBOX_PROVIDERS=1 lets a staging or demo server start anyway.
+ */
+export function sandboxProvidersCheck(config: AppConfig): void {
+  if (!config.production || config.allowSandboxProviders) return;
+  const sandboxes = sandboxProvidersOf(config);
+  if (sandboxes.length === 0) return;
+  throw new ConfigError(
+    `NODE_ENV=production, but these providers are sandboxes:\n${sandboxes.map((sandbox) => `  - ${sandbox}`).join('\n')}\n` +
+      'Wire real providers, or set ALLOW_SANDBOX_PROVIDERS=1 to start anyway (a staging or demo server: no real money moves).',
+  );
 }

@@ -1,8 +1,22 @@
-import { buildApp } from './app.ts';
-import { configLoad } from './config.ts';
+import { buildApp, type BuiltApp } from './app.ts';
+import { ConfigError, configLoad, type AppConfig } from './config.ts';
 
-const config = configLoad(process.env);
-const { app, database } = await buildApp(config);
+/**
+ * The configuration and the built app, or the process ends with the reason alone (a bad setting, production with
+ * sandbox providers): an operator reads it, and a stack trace would bury it.
+ */
+async function startOrExit(): Promise<{ config: AppConfig } & BuiltApp> {
+  try {
+    const config = configLoad(process.env);
+    return { config, ...(await buildApp(config)) };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Piranha cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+const { config, app, database } = await startOrExit();
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -120,7 +120,7 @@ describe('the sandbox mailbox (no SMTP_URL)', () => {
   });
 
   it('does not exist in production', async () => {
-    const production = await testAppCreate({ database, env: { NODE_ENV: 'production' } });
+    const production = await testAppCreate({ database, env: { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '1' } });
     try {
       const page = await production.get('/dev/mailbox');
       expect(envelopeOf(page).dm_error).toBe(1004);

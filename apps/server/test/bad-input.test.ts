@@ -481,6 +481,38 @@ function objectShape(schema: $ZodType): Record<string, $ZodType> {
 }
 
 const HUGE = 'x'.repeat(100_000);
+
+/** What PostgreSQL cannot store: a NUL, and a lone surrogate (jsonb refuses it; it is no character at all). */
+const UNSTORABLE = [
+  ['a NUL', '\u0000'],
+  ['a lone surrogate', '\uD800'],
+] as const;
+
+/** Every string in a sample body, with the path the refusal must name (`events.0.event`). */
+function stringLeaves(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: string }[] {
+  if (typeof value === 'string') return [{ path, value }];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => stringLeaves(child, [...path, Array.isArray(value) ? Number(key) : key]));
+}
+
+/** A copy of `body` with `replacement` at `path`. */
+function bodyWith(body: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(body)) return body.map((item, index) => (index === head ? bodyWith(item, rest, replacement) : item));
+  const record = body as Record<string, unknown>;
+  return { ...record, [head!]: bodyWith(record[head!], rest, replacement) };
+}
+
+/**
+ * The JSON text of `body` with `{"a":{"a":…}}` nested `levels` deep under `field`: 5,000 levels is about 25 KB, well
+ * under the body limit. Written as text, as a client would send it: JSON.stringify itself overflows on such a value.
+ */
+function bodyNestedDeep(body: unknown, field: string, levels: number): string {
+  const placeholder = '"zz-deep-value"';
+  const deep = `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  return JSON.stringify({ ...(body as Record<string, unknown>), [field]: 'zz-deep-value' }).replace(placeholder, deep);
+}
 /** Long enough to break any field's maximum while the whole body stays under the 64 KiB body limit. */
 const LONG = 'x'.repeat(60_000);
 const STACK_TRACE = /\bat [^\n]*\(|\.ts:\d+:\d+|node_modules/;
@@ -618,6 +650,21 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
     expectRefused(await send(definition, { headers: { cookie: `lca_lang=${'x'.repeat(1000)}` } }), 'lca_lang');
   });
 
+  it.for(COMMON_PARAM_NAMES)('refuses a NUL in the common parameter %s, in the query or in a cookie', async (name) => {
+    expectRefused(await send(definition, { query: { [name]: 'x\u0000' } }), name);
+    // Every request here carries uid and sid in the query, which wins over a cookie: their cookies are never read.
+    if (name !== 'uid' && name !== 'sid') expectRefused(await send(definition, { headers: { cookie: `${name}=x%00` } }), name);
+  });
+
+  const sampleQuery = Object.entries(sample.query ?? {});
+  if (sampleQuery.length > 0) {
+    it.for(sampleQuery.map(([name]) => name))('refuses a NUL in query field %s, naming it', async (name) => {
+      const response = await send(definition, { query: { [name]: `${sample.query![name]}\u0000` } });
+      expectRefused(response, name);
+      expect(envelopeOf(response).data.issue).toBe('invalid_characters');
+    });
+  }
+
   const ownQuery = Object.entries(objectShape(definition.query));
   if (ownQuery.length > 0) {
     it.for(ownQuery.map(([name]) => name))('refuses query field %s with the wrong type, or over-long', async (name) => {
@@ -681,6 +728,31 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
         expectRefused(await send(definition, { body }), name);
       });
     }
+    const leaves = stringLeaves(sample.body);
+    if (leaves.length > 0) {
+      it.for(UNSTORABLE)('refuses %s in any string of the body, naming where it is', async ([, character]) => {
+        for (const leaf of leaves) {
+          const response = await send(definition, { body: bodyWith(sample.body, leaf.path, `${leaf.value}${character}`) });
+          expectRefused(response, leaf.path.join('.'));
+          expect(envelopeOf(response).data.issue).toBe('invalid_characters');
+        }
+      });
+    }
+
+    it('refuses a NUL in a body key, naming the object that holds it', async () => {
+      const response = await send(definition, { body: { ...sample.body, 'zz\u0000key': 1 } });
+      expectRefused(response, 'body');
+      expect(envelopeOf(response).data.issue).toBe('invalid_characters');
+    });
+
+    it('refuses JSON nested 5,000 levels deep, naming the top-level field', async () => {
+      const firstKey = Object.keys(objectShape(definition.body))[0] ?? 'zz_deep';
+      const deep = await send(definition, { payload: bodyNestedDeep(sample.body, firstKey, 5_000) });
+      expectRefused(deep, firstKey);
+      expect(envelopeOf(deep).data.issue).toBe('too_deep');
+      const deepArray = await send(definition, { payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}` });
+      expectRefused(deepArray, 'body');
+    });
   } else {
     it('ignores a body sent with a GET, even malformed JSON (GET bodies are never parsed)', async () => {
       const envelope = envelopeOf(await send(definition, { payload: '{bad json' }));
@@ -746,6 +818,18 @@ describe('malformed URLs are refused by the router itself', () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       expectRefused(await t.get(`/api/v1/conf/global?${name}=1`), name);
     }
+  });
+});
+
+describe('pages outside the contract keep the input rules', () => {
+  it('refuses a NUL in the sandbox mailbox address and in a sandbox payment reference, naming where', async () => {
+    expectRefused(await t.get('/dev/mailbox', { query: { to: 'a\u0000@example.com' } }), 'to');
+    expectRefused(await t.get('/dev/smsbox', { query: { to: '+55\u0000' } }), 'to');
+    expectRefused(await t.get('/sandbox/pix/checkout/ref%00'), 'path');
+    expectRefused(
+      await t.post('/sandbox/pix/checkout/ref%00/approve', { payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      'path',
+    );
   });
 });
 

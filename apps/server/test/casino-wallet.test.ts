@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { HEADER_WALLET_PARTNER, HEADER_WALLET_SIGNATURE, SEAMLESS_WALLET_PATHS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testAppCreate, type TestApp } from './harness.ts';
-import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
+import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, HOUSE_SECRET, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
 
 /** The seamless wallet against the rules of integrations.md §7.1, called over HTTP like an outside studio. */
 let t: TestApp;
@@ -234,6 +236,20 @@ describe('seamless wallet', () => {
     expect(await balanceOf(t, player.session)).toBe(1000);
   });
 
+  it('refuses a NUL or a lone surrogate in any field, which could not be stored, without moving money', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    for (const field of ['transaction_uuid', 'round', 'request_uuid', 'game_code', 'currency'] as const) {
+      for (const character of ['\u0000', '\uDC00']) {
+        const request = bet(player, 100);
+        const answer = await walletPost(t, 'bet', { ...request, [field]: `${request[field]}${character}` });
+        expect(answer.status, `${field} with U+${character.charCodeAt(0).toString(16)}`).toBe('RS_ERROR_WRONG_TYPES');
+      }
+    }
+    const deep = `{"request_uuid":"r1","extra":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    expect((await walletPost(t, 'bet', undefined, { raw: deep })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect(await balanceOf(t, player.session)).toBe(1000);
+  });
+
   it('refuses new bets on an expired token but still settles and rolls back (they may come late)', async () => {
     const player = await playerWithGame(t, 'dice', 1000);
     const placed = bet(player, 100);
@@ -257,5 +273,30 @@ describe('seamless wallet', () => {
     } finally {
       t.clock.advance(-13 * 3600 * 1000);
     }
+  });
+});
+
+describe('seamless wallet failures', () => {
+  it('answers 500 with RS_ERROR_UNKNOWN, not HTTP 200 with the players’ envelope, when it fails on our side', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    // Any unexpected failure will do: here the clock the token check reads throws (a database error goes the same way).
+    const wallet = t.built.casino.wallet;
+    const now = wallet.now;
+    wallet.now = () => {
+      throw new Error('the clock failed');
+    };
+    try {
+      const raw = JSON.stringify(bet(player, 100));
+      const signature = createHmac('sha256', HOUSE_SECRET).update(raw).digest('hex');
+      const answer = await t.post(SEAMLESS_WALLET_PATHS.bet, {
+        payload: raw,
+        headers: { [HEADER_WALLET_PARTNER]: 'house', [HEADER_WALLET_SIGNATURE]: signature },
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.json).toMatchObject({ status: 'RS_ERROR_UNKNOWN' });
+    } finally {
+      wallet.now = now;
+    }
+    expect(await balanceOf(t, player.session)).toBe(1000);
   });
 });

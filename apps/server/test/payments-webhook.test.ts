@@ -131,6 +131,33 @@ describe('payment notifications', () => {
     expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
   });
 
+  it('refuses a signed notice with a NUL or a lone surrogate in a field as malformed, and logs it', async () => {
+    const { session, order, ref } = await pixOrder();
+    for (const overrides of [{ event_id: 'evt_\u0000_nul' }, { provider_ref: `${ref}\uD800` }, { occurred_at: '\u0000' }]) {
+      const answer = await webhookPost(t, 'pix', paidNotice(order, ref, overrides));
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ received: false, outcome: 'malformed' });
+    }
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+    const logged = await t.rows<{ body: string }>(
+      sql`select body from payment_webhook_events where outcome = 'malformed' and body like ${`%${order.order_id}%`}`,
+    );
+    expect(logged).toHaveLength(3);
+  });
+
+  it('logs a forged notice whose raw body holds NUL bytes, with the bytes replaced, instead of failing', async () => {
+    const { session, order, ref } = await pixOrder();
+    const raw = JSON.stringify(paidNotice(order, ref)).replace('{', '{\u0000\u0000');
+    const forged = await webhookPost(t, 'pix', undefined, { raw, secret: 'not-our-secret' });
+    expect(forged.status).toBe(401);
+    expect(forged.json).toEqual({ received: false, outcome: 'forged_mismatch' });
+    const logged = await t.rows<{ body: string }>(
+      sql`select body from payment_webhook_events where outcome = 'forged_mismatch' and body like ${`%${order.order_id}%`}`,
+    );
+    expect(logged.map((row) => row.body.slice(0, 3))).toEqual(['{\uFFFD\uFFFD']);
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+  });
+
   it('applies parallel copies of one notice once', async () => {
     const { session, order, ref } = await pixOrder();
     const notice = paidNotice(order, ref);
@@ -222,5 +249,32 @@ describe('M-Pesa callback allowlist', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('our own failures', () => {
+  it('answers 500, not HTTP 200 with the players’ envelope, when it fails on our side, so the provider sends it again', async () => {
+    const { session, order, ref } = await pixOrder();
+    // Any unexpected failure will do: here the clock the signature check reads throws (a database error goes the same way).
+    const payments = t.built.payments;
+    const now = payments.now;
+    payments.now = () => {
+      throw new Error('the clock failed');
+    };
+    try {
+      const answer = await webhookPost(t, 'pix', paidNotice(order, ref));
+      expect(answer.status).toBe(500);
+      expect(answer.json).toStrictEqual({ received: false, outcome: 'error' });
+      const token = callbackToken(payments.webhookSecret, 'ws_CO_0000');
+      const body = { Body: { stkCallback: { MerchantRequestID: '1', CheckoutRequestID: 'ws_CO_0000', ResultCode: 0, ResultDesc: 'x' } } };
+      const mpesa = await t.post(`/api/piranha/finance/webhook/mpesa/${token}`, { body });
+      expect(mpesa.status).toBe(500);
+      expect(mpesa.json).toStrictEqual({ ResultCode: 1, ResultDesc: 'Rejected' });
+    } finally {
+      payments.now = now;
+    }
+    expect(await balanceOf(t, session, 'BRL')).toBe(0);
+    // Sent again once we are back, it is applied.
+    expect((await webhookPost(t, 'pix', paidNotice(order, ref))).json).toStrictEqual({ received: true, outcome: 'applied' });
   });
 });

@@ -186,6 +186,51 @@ describe('the poll lane', () => {
     expect(t.built.lane.counts.answered).toBe(answered);
   });
 
+  it('never answers a NUL, a lone surrogate or deep JSON: Fastify refuses them each time, naming the field', async () => {
+    const { t, base } = await listening();
+    const deep = `{"tab_key":"Soccer","page_limit":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const answered = t.built.lane.counts.answered;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refusals = [
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: deep })).text),
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: '{"tab_key":"Soccer\\u0000"}' })).text),
+        JSON.parse((await call(base, 'POST', matchGetList.path, { body: '{"tab_key":"Soccer\\ud800"}' })).text),
+        JSON.parse((await call(base, 'GET', matchListGet.path, { query: { page_limit: '20\u0000' } })).text),
+      ];
+      expect(refusals.map((refusal) => [refusal.dm_error, refusal.data.field, refusal.data.issue])).toStrictEqual([
+        [ERRORS.VALIDATION_FAILED.code, 'page_limit', 'too_deep'],
+        [ERRORS.VALIDATION_FAILED.code, 'tab_key', 'invalid_characters'],
+        [ERRORS.VALIDATION_FAILED.code, 'tab_key', 'invalid_characters'],
+        [ERRORS.VALIDATION_FAILED.code, 'page_limit', 'invalid_characters'],
+      ]);
+    }
+    expect(t.built.lane.counts.answered).toBe(answered);
+  });
+
+  it('sends HSTS over HTTPS (as a trusted proxy reports it) from the lane as from Fastify, on 200 and 304, and none over HTTP', async () => {
+    const { t, base } = await listening({ TRUSTED_PROXIES: '127.0.0.1' });
+    const query = await oddsQuery(base);
+    const https = { 'x-forwarded-proto': 'https' };
+    const answered = t.built.lane.counts.answered;
+    const fromFastify = await call(base, 'GET', matchOddsLatest.path, { query, headers: https });
+    const fromLane = await call(base, 'GET', matchOddsLatest.path, { query, headers: https });
+    expect(t.built.lane.counts.answered).toBe(answered + 1);
+    expect(fromFastify.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(comparable(fromLane.headers)).toStrictEqual(comparable(fromFastify.headers));
+    // A 304 is an answer over HTTPS too (the lane's list is compared with Fastify's on a request new to the lane).
+    const conditional = { query: { ...query, lca_lang: 'PT' }, headers: { ...https, 'if-none-match': fromLane.headers.etag! } };
+    const notModifiedFromFastify = await call(base, 'GET', matchOddsLatest.path, conditional);
+    const notModifiedFromLane = await call(base, 'GET', matchOddsLatest.path, conditional);
+    expect(t.built.lane.counts.answered).toBe(answered + 2);
+    expect(notModifiedFromLane.status).toBe(304);
+    expect(comparable(notModifiedFromLane.headers)).toStrictEqual(comparable(notModifiedFromFastify.headers));
+    expect(notModifiedFromLane.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // The same poll over plain HTTP, answered by the lane from the same cached answer: no HSTS.
+    const plain = await call(base, 'GET', matchOddsLatest.path, { query });
+    expect(t.built.lane.counts.answered).toBe(answered + 3);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('counts each poll once against the per-IP limit, and refuses over it with the usual envelope', async () => {
     const { t, base } = await listening({ RATE_LIMIT_PER_IP: '4' });
     const query = { match_ids: '1,2,3' };

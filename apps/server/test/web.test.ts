@@ -194,7 +194,25 @@ describe('security headers', () => {
     expectApiSecurityHeaders(await t.get('/api/v1/conf/%E0%A4%A'));
   });
 
-  it('leaves HSTS to the TLS edge (the app is served over plain HTTP locally)', async () => {
+  it('sends HSTS on every answer to a request a trusted proxy says came over HTTPS: pages, API, errors, malformed URLs', async () => {
+    const behindTls = await testAppCreate({ database, env: { TRUSTED_PROXIES: '127.0.0.1', WEB_DIST: webDist } });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      for (const path of ['/', '/assets/index-3f9a1c.js', '/brand/piranha.svg', '/healthz', '/api/v1/conf/global', '/api/nope', '/api/v1/conf/%E0%A4%A']) {
+        expect((await behindTls.get(path, { headers: https })).headers['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+      }
+      // The proxy's own view is the last entry; plain HTTP gets none.
+      expect((await behindTls.get('/', { headers: { 'x-forwarded-proto': 'https, http' } })).headers['strict-transport-security']).toBeUndefined();
+      expect((await behindTls.get('/api/v1/conf/global')).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindTls.close();
+    }
+  });
+
+  it('never sends HSTS over plain HTTP, nor when a peer that is not a trusted proxy claims HTTPS', async () => {
     expect((await t.get('/')).headers['strict-transport-security']).toBeUndefined();
+    for (const path of ['/', '/api/v1/conf/global']) {
+      expect((await t.get(path, { headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    }
   });
 });

@@ -1,4 +1,5 @@
 export * from './schema.ts';
+export * from './input-rules.ts';
 export * from './errors.ts';
 export * from './error-messages.ts';
 export * from './envelope.ts';

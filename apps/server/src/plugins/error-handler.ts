@@ -33,7 +33,11 @@ export function errorHandlerRegister(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const expected = error instanceof AppError ? error : requestErrorOf(error);
     const locale = request.ctx?.locale;
-    if (expected) return reply.status(expected.httpStatus).send(envelopeError(expected, locale));
+    if (expected) {
+      // A throttled page (not the API, which keeps HTTP 200) says when to come back.
+      if (expected.httpStatus === 429 && expected.data.retry_after_s !== undefined) void reply.header('retry-after', String(expected.data.retry_after_s));
+      return reply.status(expected.httpStatus).send(envelopeError(expected, locale));
+    }
     request.log.error({ err: error, trace_id: request.id }, 'unexpected failure');
     return reply.status(200).send(envelopeError(new AppError('INTERNAL', { trace_id: request.id }), locale));
   });

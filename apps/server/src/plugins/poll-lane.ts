@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, HEADER_TRACE_ID } from '@piranha/contract';
-import { API_SECURITY_HEADERS, requestIdNext } from './security-headers.ts';
+import { API_SECURITY_HEADERS, requestIdNext, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 
 /**
  * The poll lane (docs/decisions/012-poll-lane.md): repeated polls of an unchanged answer, served by the Node request
@@ -11,7 +11,7 @@ import { API_SECURITY_HEADERS, requestIdNext } from './security-headers.ts';
  * scheme and content type — from a route's serialised-once cache, and that cached answer is still current. Then
  * everything Fastify checked (common parameters, brand, the endpoint's own input) is known to pass again, and what is
  * left to do is what the plugins would do on any answer: count the client in the per-IP rate limit, set the trace id
- * and the API's security headers, and send the bytes or a 304. Anything else — a first request, a changed snapshot,
+ * and the API's security headers (HSTS too over HTTPS), and send the bytes or a 304. Anything else — a first request, a changed snapshot,
  * a malformed cache buster, an address over its limit, a closing server — goes to Fastify untouched (a POST with the
  * body the lane already read).
  */
@@ -78,6 +78,8 @@ export interface PollLaneOptions {
   ipOf: (request: IncomingMessage) => string | undefined;
   /** Counts one request of the address against its limit; true when the request is within it. */
   rateAllows: (ip: string) => boolean | Promise<boolean>;
+  /** True when the request came over HTTPS as Fastify's `request.protocol` says (trusted proxies applied): HSTS. */
+  httpsOf?: (request: IncomingMessage) => boolean;
   /** How many distinct requests are remembered (their keys come from clients); oldest first out. */
   maxRemembered?: number;
 }
@@ -189,11 +191,16 @@ export function pollLaneCreate(options: PollLaneOptions): PollLane {
   let open = true;
 
   /**
-   * Each answer's two header lists, built once: only the trace id (index 1) changes per request, written in place
-   * just before `writeHead`, which copies the list into the header block at once.
+   * Each answer's header lists, built once: only the trace id (index 1) changes per request, written in place just
+   * before `writeHead`, which copies the list into the header block at once. Over HTTPS both also carry HSTS, as
+   * Fastify's security hook sets it on every answer to such a request.
    */
-  const headerLists = new WeakMap<Representation, { ok: string[]; notModified: string[] }>();
-  function headersOf(answer: Representation): { ok: string[]; notModified: string[] } {
+  interface HeaderLists {
+    ok: string[];
+    notModified: string[];
+  }
+  const headerLists = new WeakMap<Representation, { plain: HeaderLists; https: HeaderLists }>();
+  function headersOf(answer: Representation, https: boolean): HeaderLists {
     let lists = headerLists.get(answer);
     if (!lists) {
       const notModified = [HEADER_TRACE_ID, '', ...notModifiedHeaders, 'etag', answer.etag];
@@ -210,16 +217,17 @@ export function pollLaneCreate(options: PollLaneOptions): PollLane {
         'content-length',
         String(answer.bytes.length),
       ];
-      lists = { ok, notModified };
+      const hsts = ['strict-transport-security', STRICT_TRANSPORT_SECURITY];
+      lists = { plain: { ok, notModified }, https: { ok: [...ok, ...hsts], notModified: [...notModified, ...hsts] } };
       headerLists.set(answer, lists);
     }
-    return lists;
+    return https ? lists.https : lists.plain;
   }
 
   function send(request: IncomingMessage, response: ServerResponse, cached: LaneAnswer): void {
     counts.answered += 1;
     const answer = representationOf(cached, request.headers['accept-encoding']);
-    const lists = headersOf(answer);
+    const lists = headersOf(answer, options.httpsOf?.(request) ?? false);
     if (etagMatches(request.headers['if-none-match'], answer.etag)) {
       lists.notModified[1] = requestIdNext();
       response.writeHead(304, lists.notModified);

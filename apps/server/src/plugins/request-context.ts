@@ -1,4 +1,4 @@
-import { commonParamsSchema, HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, type CommonParams } from '@piranha/contract';
+import { commonParamsSchema, HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, textIsStorable, type CommonParams } from '@piranha/contract';
 import {
   DEFAULT_VARIANT,
   LIMITS,
@@ -119,6 +119,12 @@ function commonParamsOf(request: FastifyRequest): CommonParams {
   if (count === 0) return noParams;
   // Spec §5: p is dropped, not refused, when it is too long.
   if (typeof raw.p === 'string' && raw.p.length > LIMITS.requestParamPMaxLength) delete raw.p;
+  // The contract's input rules (no NUL, no lone surrogate), as plugins/input-guard.ts applies them to everything else:
+  // sid and smid are looked up in the database, and a cookie never passes through a route's own checks.
+  for (const name in raw) {
+    const value = raw[name];
+    if (typeof value === 'string' && !textIsStorable(value)) throw new AppError('VALIDATION_FAILED', { field: name, issue: 'invalid_characters' });
+  }
   const { _t: timestamp, ...rest } = raw;
   const key = JSON.stringify(rest);
   const known = commonParamsMemo.get(key);

@@ -34,12 +34,13 @@ function toOf(query: unknown): string | undefined {
  * Registered only outside production; `?to=` narrows to one address.
  */
 export function devMailboxRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/dev/mailbox', async (request, reply) => {
+  // Each page is a query: counted in the per-IP limit like the API.
+  app.get('/dev/mailbox', { config: { rateLimit: 'ip' } }, async (request, reply) => {
     const mails = await mailOutboxLatest(db, SHOWN, toOf(request.query));
     const items = mails.map((mail) => ({ when: mail.createdAt, to: mail.toAddress, heading: mail.subject, body: mail.text }));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Mailbox', items));
   });
-  app.get('/dev/smsbox', async (request, reply) => {
+  app.get('/dev/smsbox', { config: { rateLimit: 'ip' } }, async (request, reply) => {
     const messages = await smsOutboxLatest(db, SHOWN, toOf(request.query));
     const items = messages.map((sms) => ({ when: sms.createdAt, to: sms.toPhone, heading: 'SMS', body: sms.text }));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('SMS box', items));

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  inputFlawOf,
   seamlessBalanceRequest,
   seamlessBetRequest,
   seamlessBetWinRequest,
@@ -55,6 +56,12 @@ function signatureValid(secret: string, rawBody: string, signature: string | und
   return timingSafeEqual(Buffer.from(seamlessSign(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/** True when the call is signed by a partner we know: the HTTP route counts it against that partner's own budget. */
+export function seamlessCallSigned(deps: SeamlessWalletDeps, partner: string | undefined, signature: string | undefined, rawBody: string): boolean {
+  const secret = partner === undefined ? undefined : deps.partners.get(partner);
+  return secret !== undefined && signatureValid(secret, rawBody, signature);
+}
+
 /** Thrown inside a transaction to abandon everything it wrote and answer `status`. */
 class Refusal extends Error {
   constructor(readonly status: SeamlessStatus) {
@@ -104,6 +111,8 @@ export async function seamlessHandle(
   } catch {
     return answer({}, 'RS_ERROR_WRONG_SYNTAX');
   }
+  // The contract's input rules: a NUL or lone surrogate would fail only when stored, and deep JSON when hashed.
+  if (inputFlawOf(json)) return answer({}, 'RS_ERROR_WRONG_TYPES');
   const echo = typeof json === 'object' && json !== null ? (json as { user?: unknown; request_uuid?: unknown }) : {};
   const echoed = { user: typeof echo.user === 'string' ? echo.user : '', request_uuid: typeof echo.request_uuid === 'string' ? echo.request_uuid : '' };
   const parsed = SCHEMAS[call].safeParse(json);

@@ -3,6 +3,7 @@ import { isCurrencyCode, variantFindByKey, DEFAULT_VARIANT, type CurrencyCode, t
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import type { ProviderRateLimit } from '../../plugins/rate-limit.ts';
 import type { RouteDeps } from '../../plugins/route.ts';
 import type { SandboxPsp } from '../../providers/payments/sandbox-psp.ts';
 import { userFind } from '../account/account.repository.ts';
@@ -13,6 +14,8 @@ export interface PaymentsDeps extends RouteDeps {
   webhookSecret: string;
   /** Where M-Pesa callbacks may come from; undefined accepts any address. */
   mpesaAllowlist?: BlockList;
+  /** Notifications are counted per provider when signed, per address otherwise (not by the players' per-IP hook). */
+  providerRateLimit: ProviderRateLimit;
 }
 
 /** A BlockList of IPs and CIDRs (IPv4 or IPv6), used as an allowlist. */

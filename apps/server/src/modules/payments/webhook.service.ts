@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { inputFlawOf, textStorableOf } from '@piranha/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { MPESA_RESULT } from '@piranha/domain/payments';
 import { transaction } from '../../db/transaction.ts';
+import { RATE_RETRY_AFTER_S } from '../../plugins/rate-limit.ts';
 import { callbackTokenValid, webhookVerify } from '../../providers/payments/webhook-signature.ts';
 import { PAYIN_PROVIDERS, PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -13,10 +15,14 @@ import { orderLockByProviderRef, webhookEventInsert } from './payments.repositor
  * Provider notifications. The signature is checked on the raw body before anything is parsed; the order is locked;
  * provider, order id, amount and currency must all match what we stored; then the state machine applies. Every
  * notification is logged with its outcome — forged ones too — and a replay answers 200 without changing anything.
+ * A provider treats any 2xx as delivered, so whatever it must send again answers otherwise: 429 with Retry-After when
+ * throttled (a signed call against its provider's budget, anything else against its address), 5xx on our failures.
  */
 export interface WebhookAnswer {
   status: number;
   body: Record<string, unknown>;
+  /** Seconds before the provider should try again (the Retry-After header of a 429). */
+  retryAfterS?: number;
 }
 
 const KNOWN_PROVIDERS = new Set<string>([...PAYIN_PROVIDERS, PAYOUT_PROVIDER]);
@@ -40,13 +46,48 @@ interface Received {
   log: FastifyBaseLogger;
 }
 
+/**
+ * What is kept of a notification's body: its first 4,000 characters, with any NUL (which PostgreSQL cannot store in
+ * text) or lone surrogate (the cut may split a pair) replaced, so even a forged or broken body is logged, not a 500.
+ */
+const bodyLogged = (rawBody: string) => textStorableOf(rawBody.slice(0, 4000));
+
+/** The notice parsed, or undefined when it is not JSON, breaks the input rules (contract input-rules.ts) or the schema. */
+function parsedOf<T>(schema: z.ZodType<T>, rawBody: string): T | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return undefined;
+  }
+  if (inputFlawOf(json)) return undefined;
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function throttled(input: Received, limited: 'provider' | 'ip'): WebhookAnswer {
+  input.log.warn({ provider: input.provider, remote: input.remoteAddress, limited }, 'payment notification throttled');
+  return { status: 429, body: { received: false, outcome: 'rate_limited' }, retryAfterS: RATE_RETRY_AFTER_S };
+}
+
+/** Counts a signed (or token-proven) notification against its provider's budget: undefined within it. */
+async function signedThrottled(deps: PaymentsDeps, input: Received): Promise<WebhookAnswer | undefined> {
+  return (await deps.providerRateLimit.signed(`payments:${input.provider}`)) ? undefined : throttled(input, 'provider');
+}
+
+/** Refuses a notification that proved nothing, counted against its address first so forgeries cannot flood the log. */
+async function refuseUnproven(deps: PaymentsDeps, input: Received, outcome: string, status: number): Promise<WebhookAnswer> {
+  if (!(await deps.providerRateLimit.unsigned(input.remoteAddress))) return throttled(input, 'ip');
+  return refuse(deps, input, outcome, status);
+}
+
 async function refuse(deps: PaymentsDeps, input: Received, outcome: string, status: number, orderId: string | null = null): Promise<WebhookAnswer> {
   await webhookEventInsert(deps.db, {
     provider: input.provider,
     eventId: digest(input.rawBody),
     orderId,
     outcome,
-    body: input.rawBody.slice(0, 4000),
+    body: bodyLogged(input.rawBody),
     remoteAddress: input.remoteAddress,
     createdAt: deps.now(),
   });
@@ -82,7 +123,7 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
       eventId: notice.eventId,
       orderId: order.orderId,
       outcome,
-      body: input.rawBody.slice(0, 4000),
+      body: bodyLogged(input.rawBody),
       remoteAddress: input.remoteAddress,
       createdAt: now,
     });
@@ -96,15 +137,16 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
 
 /** A signed notification from a sandbox PSP (every provider but M-Pesa). */
 export async function webhookReceive(deps: PaymentsDeps, input: Received, signature: string | undefined): Promise<WebhookAnswer> {
-  if (!KNOWN_PROVIDERS.has(input.provider) || input.provider === 'mpesa') return { status: 404, body: { received: false, outcome: 'unknown_provider' } };
-  const check = webhookVerify(deps.webhookSecret, signature, input.rawBody, deps.now());
-  if (!check.ok) return refuse(deps, input, `forged_${check.issue}`, 401);
-  let parsed: z.infer<typeof notificationSchema>;
-  try {
-    parsed = notificationSchema.parse(JSON.parse(input.rawBody));
-  } catch {
-    return refuse(deps, input, 'malformed', 400);
+  if (!KNOWN_PROVIDERS.has(input.provider) || input.provider === 'mpesa') {
+    if (!(await deps.providerRateLimit.unsigned(input.remoteAddress))) return throttled(input, 'ip');
+    return { status: 404, body: { received: false, outcome: 'unknown_provider' } };
   }
+  const check = webhookVerify(deps.webhookSecret, signature, input.rawBody, deps.now());
+  if (!check.ok) return refuseUnproven(deps, input, `forged_${check.issue}`, 401);
+  const limited = await signedThrottled(deps, input);
+  if (limited) return limited;
+  const parsed = parsedOf(notificationSchema, input.rawBody);
+  if (!parsed) return refuse(deps, input, 'malformed', 400);
   const [direction, event] = parsed.type.split('.') as ['payin' | 'payout', OrderEvent];
   if ((direction === 'payout') !== (input.provider === PAYOUT_PROVIDER)) return refuse(deps, input, 'mismatch', 409, parsed.order_id);
   return noticeApply(deps, input, {
@@ -137,20 +179,20 @@ const stkCallbackSchema = z.object({
 export async function mpesaCallbackReceive(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
   const answer = await mpesaCallbackApply(deps, input, token);
   // Daraja reads only its own acknowledgement shape.
-  return { status: answer.status, body: answer.status === 200 ? { ResultCode: 0, ResultDesc: 'Accepted' } : { ResultCode: 1, ResultDesc: 'Rejected' } };
+  return { ...answer, body: answer.status === 200 ? { ResultCode: 0, ResultDesc: 'Accepted' } : { ResultCode: 1, ResultDesc: 'Rejected' } };
 }
 
 async function mpesaCallbackApply(deps: PaymentsDeps, input: Received, token: string): Promise<WebhookAnswer> {
   const address = input.remoteAddress.replace(/^::ffff:/, '');
-  if (deps.mpesaAllowlist && !deps.mpesaAllowlist.check(address, address.includes(':') ? 'ipv6' : 'ipv4')) return refuse(deps, input, 'forged_address', 401);
-  let parsed: z.infer<typeof stkCallbackSchema>;
-  try {
-    parsed = stkCallbackSchema.parse(JSON.parse(input.rawBody));
-  } catch {
-    return refuse(deps, input, 'malformed', 400);
-  }
+  if (deps.mpesaAllowlist && !deps.mpesaAllowlist.check(address, address.includes(':') ? 'ipv6' : 'ipv4'))
+    return refuseUnproven(deps, input, 'forged_address', 401);
+  // Unsigned: the body is read before anything proves who sent it, so a malformed one counts against its address.
+  const parsed = parsedOf(stkCallbackSchema, input.rawBody);
+  if (!parsed) return refuseUnproven(deps, input, 'malformed', 400);
   const callback = parsed.Body.stkCallback;
-  if (!callbackTokenValid(deps.webhookSecret, callback.CheckoutRequestID, token)) return refuse(deps, input, 'forged_token', 401);
+  if (!callbackTokenValid(deps.webhookSecret, callback.CheckoutRequestID, token)) return refuseUnproven(deps, input, 'forged_token', 401);
+  const limited = await signedThrottled(deps, input);
+  if (limited) return limited;
   const confirmed = await deps.provider.stkQuery(callback.CheckoutRequestID);
   if (!confirmed || confirmed.resultCode !== callback.ResultCode) return refuse(deps, input, 'unconfirmed', 409);
   const amountItem = callback.CallbackMetadata?.Item.find((item) => item.Name === 'Amount')?.Value;

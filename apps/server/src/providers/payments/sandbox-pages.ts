@@ -93,7 +93,9 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
     // The hosted pages post plain forms without fields; their body carries nothing we read.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
-    scope.get<{ Params: { provider: string } }>('/sandbox/:provider', async (request, reply) => {
+    // Counted in the per-IP limit like the API: a decision notifies our webhook, which writes to the database.
+    const counted = { config: { rateLimit: 'ip' as const } };
+    scope.get<{ Params: { provider: string } }>('/sandbox/:provider', counted, async (request, reply) => {
       const open = options.psp.openPayments(request.params.provider);
       const items = open
         .map(
@@ -104,21 +106,25 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
       return reply.type('text/html').send(page(TITLES[request.params.provider] ?? 'Sandbox', `<h1>Open payments</h1><ul>${items || '<li>None</li>'}</ul>`));
     });
 
-    scope.get<{ Params: { provider: string; ref: string } }>('/sandbox/:provider/checkout/:ref', async (request, reply) => {
+    scope.get<{ Params: { provider: string; ref: string } }>('/sandbox/:provider/checkout/:ref', counted, async (request, reply) => {
       const payment = options.psp.paymentOf(request.params.provider, request.params.ref);
       if (!payment) return notFound(reply);
       return reply.type('text/html').send(paymentPage(payment, payment.qrSvg, options.now()));
     });
 
-    scope.post<{ Params: { provider: string; ref: string; decision: string } }>('/sandbox/:provider/checkout/:ref/:decision', async (request, reply) => {
-      const { provider, ref, decision } = request.params;
-      if (decision !== 'approve' && decision !== 'decline') return notFound(reply);
-      const payment = options.psp.paymentOf(provider, ref);
-      if (!payment) return notFound(reply);
-      const result = await options.psp.decide(provider, ref, decision);
-      const heading = result.state === 'paid' ? 'Payment done' : result.state === 'failed' ? 'Payment declined' : `Payment ${result.state}`;
-      const note = result.delivered ? 'The merchant has been notified.' : 'The merchant did not accept the notification.';
-      return reply.type('text/html').send(page(heading, `<h1>${escape(heading)}</h1><p class="note">${escape(note)}</p>${backLink(payment)}`));
-    });
+    scope.post<{ Params: { provider: string; ref: string; decision: string } }>(
+      '/sandbox/:provider/checkout/:ref/:decision',
+      counted,
+      async (request, reply) => {
+        const { provider, ref, decision } = request.params;
+        if (decision !== 'approve' && decision !== 'decline') return notFound(reply);
+        const payment = options.psp.paymentOf(provider, ref);
+        if (!payment) return notFound(reply);
+        const result = await options.psp.decide(provider, ref, decision);
+        const heading = result.state === 'paid' ? 'Payment done' : result.state === 'failed' ? 'Payment declined' : `Payment ${result.state}`;
+        const note = result.delivered ? 'The merchant has been notified.' : 'The merchant did not accept the notification.';
+        return reply.type('text/html').send(page(heading, `<h1>${escape(heading)}</h1><p class="note">${escape(note)}</p>${backLink(payment)}`));
+      },
+    );
   });
 }
