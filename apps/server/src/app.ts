@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
 import type { AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
@@ -105,11 +104,19 @@ const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
   // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
   const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
-  const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  const database =
+    overrides.database ??
+    (await databaseOpen({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      templateDir: config.pgliteTemplateDir,
+      poolMax: config.databasePoolMax,
+    }));
   await contentSeed(database.db);
 
+  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start.
   const rateStore: RateLimitStore = config.redisUrl
-    ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    ? rateLimitStoreRedis(new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : rateLimitStoreMemory();
   const lane = pollLaneOf(config, rateStore);
 
