@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { variantOfRequest } from '../../plugins/request-context.ts';
 import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
-import { brandIconSvg, indexHtmlRender, indexTemplateLoad } from './index-html.ts';
+import { brandIconSvg, catalogueFilesLoad, indexHtmlRender, indexTemplateLoad } from './index-html.ts';
 
 /** Hashed build output (`/assets/<name>-<hash>.<ext>`): its name changes whenever its bytes do. */
 const HASHED_ASSET = /^assets\//;
@@ -19,12 +19,13 @@ const COMPRESSED_COPY = /\.(?:br|gz)$/;
  */
 export async function webRoutes(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const template = indexTemplateLoad(webDist);
+  const catalogueFiles = catalogueFilesLoad(webDist);
   // Each brand's page is rendered and compressed on its first request, then kept: the set of brands is fixed, so
   // the cache is bounded, and no page is compressed per request.
   const pages = new Map<string, EncodedPage>();
   const pageOf = (variant: VariantProfile): EncodedPage => {
     let page = pages.get(variant.appKey);
-    if (!page) pages.set(variant.appKey, (page = pageEncode(indexHtmlRender(template, variant))));
+    if (!page) pages.set(variant.appKey, (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang]))));
     return page;
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
