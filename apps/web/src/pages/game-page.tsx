@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LobbySkeleton } from '../features/casino/lobby-skeleton.tsx';
-import { useBannersQuery } from '../features/promo/api/banners.ts';
+import { bannersPrefetch, useBannersQuery } from '../features/promo/api/banners.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
 import { firstScreenDataDone } from '../features/system/first-screen.ts';
 import styles from './pages.module.css';
@@ -11,6 +11,7 @@ import styles from './pages.module.css';
  * stays within the JavaScript budget, and the skeleton holds the layout until it runs. Its download starts when
  * this module runs, not when the page first renders, so it overlaps the first render instead of following it.
  */
+bannersPrefetch('game');
 const casinoLobbyLoad = import('../features/casino/casino-lobby.tsx');
 const CasinoLobby = lazy(() => casinoLobbyLoad.then((module) => ({ default: module.CasinoLobby })));
 /** History link and UI switch: not needed for the first paint, so kept out of the first route's JavaScript. */
