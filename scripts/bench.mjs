@@ -474,7 +474,8 @@ await measure('start', 'cold start: new DATA_DIR, restart, and without the templ
     return;
   }
   const starts = await coldStarts({ runs: Math.max(1, Number(process.env.BENCH_START_RUNS ?? 3)) });
-  const all = (figure) => `runs ${figure.allMs.map((ms) => Math.round(ms)).join(', ')} ms`;
+  const all = (figure) =>
+    `runs ${figure.allMs.map((ms) => Math.round(ms)).join(', ')} ms${figure.cpuMedianMs === undefined ? '' : `; server CPU ${Math.round(figure.cpuMedianMs)} ms (a loaded machine inflates wall time, not this)`}`;
   rows.push({
     name: 'cold start, new DATA_DIR (spawn → / 200)',
     figure: Math.round(starts.fresh.medianMs),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -23,6 +24,32 @@ export function serverBundleUnavailable() {
   return undefined;
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+let clockTicks;
+function clockTicksPerSecond() {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux), or undefined elsewhere. On a shared
+ * machine it moves far less than wall time: a start that waited for the CPU shows it here, not in this figure.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts `apps/server/dist/server.mjs` as `npm start` does (node directly, so npm's own start-up is not counted) on
  * `dataDir`, and measures spawn → first 200 on `/` (the player's first page, the brand's index.html).
@@ -45,7 +72,7 @@ export async function bundleServerStart({ dataDir, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
   try {
     const firstPageMs = await httpWaitOk(`${base}/`, handle, { startedAt, timeoutMs: 120_000, pollMs: 5 });
-    return { base, firstPageMs, stop: () => childStop(handle, 10_000) };
+    return { base, firstPageMs, cpuMs: processCpuMs(handle.child.pid), stop: () => childStop(handle, 10_000) };
   } catch (error) {
     await childStop(handle);
     throw error;
@@ -61,18 +88,21 @@ function median(values) {
 /**
  * Cold start, `runs` times each: a new DATA_DIR (copied from the template), the same DATA_DIR again (a restart with
  * data), and a new DATA_DIR without the template (what a start cost before it: PGlite's initdb and every migration).
- * Answers the median and every figure, in ms.
+ * Answers the median and every figure, in ms, and the median CPU time the server had used by its first page.
  */
 export async function coldStarts({ runs = 3 } = {}) {
   const figures = { fresh: [], existing: [], freshWithoutTemplate: [] };
+  const cpu = { fresh: [], existing: [], freshWithoutTemplate: [] };
   for (let run = 0; run < runs; run += 1) {
     const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-cold-'));
     try {
       const fresh = await bundleServerStart({ dataDir });
       figures.fresh.push(fresh.firstPageMs);
+      cpu.fresh.push(fresh.cpuMs);
       await fresh.stop();
       const existing = await bundleServerStart({ dataDir });
       figures.existing.push(existing.firstPageMs);
+      cpu.existing.push(existing.cpuMs);
       await existing.stop();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -81,12 +111,14 @@ export async function coldStarts({ runs = 3 } = {}) {
     try {
       const bare = await bundleServerStart({ dataDir: bareDir, env: { PGLITE_TEMPLATE_DIR: '' } });
       figures.freshWithoutTemplate.push(bare.firstPageMs);
+      cpu.freshWithoutTemplate.push(bare.cpuMs);
       await bare.stop();
     } finally {
       await rm(bareDir, { recursive: true, force: true });
     }
   }
-  return Object.fromEntries(Object.entries(figures).map(([name, list]) => [name, { medianMs: median(list), allMs: list }]));
+  const cpuMedian = (list) => (list.every((value) => value !== undefined) ? median(list) : undefined);
+  return Object.fromEntries(Object.entries(figures).map(([name, list]) => [name, { medianMs: median(list), allMs: list, cpuMedianMs: cpuMedian(cpu[name]) }]));
 }
 
 /** One GET as a browser sends it, without decoding: the bytes on the wire (body) and the coding the server chose. */

@@ -45,7 +45,8 @@ describe('the empty database template', () => {
     } finally {
       await first.close();
     }
-    expect(existsSync(join(dataDir, 'piranha-template.sha256'))).toBe(false);
+    // The copy carries the template's stamp: its next start skips the migration check.
+    expect(readFileSync(join(dataDir, 'piranha-migrations.sha256'), 'utf8')).toBe(readFileSync(join(templateDir, 'piranha-migrations.sha256'), 'utf8'));
     const again = await databaseOpen({ dataDir, templateDir });
     try {
       expect(again.dataDirOrigin).toBe('existing');
@@ -55,6 +56,28 @@ describe('the empty database template', () => {
       await again.close();
     }
   }, 120_000);
+
+  it('stamps a database PGlite made itself once migrated, and migrates one whose stamp is stale', async () => {
+    const dataDir = join(scratch, 'no-template', 'pglite');
+    const made = await databaseOpen({ dataDir });
+    try {
+      expect(made.dataDirOrigin).toBe('initdb');
+    } finally {
+      await made.close();
+    }
+    const stamp = join(dataDir, 'piranha-migrations.sha256');
+    expect(readFileSync(stamp, 'utf8')).toBe(readFileSync(join(templateDir, 'piranha-migrations.sha256'), 'utf8'));
+    // A stamp from other migrations (an older build's) is not believed: the check runs and the stamp is renewed.
+    writeFileSync(stamp, 'an older build');
+    const reopened = await databaseOpen({ dataDir });
+    try {
+      const applied = await rowsOf<{ count: number }>(reopened.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      expect(Number(applied[0]!.count)).toBe(journalEntries);
+    } finally {
+      await reopened.close();
+    }
+    expect(readFileSync(stamp, 'utf8')).toBe(readFileSync(join(templateDir, 'piranha-migrations.sha256'), 'utf8'));
+  }, 180_000);
 
   it('is not used once a migration changed since it was made (PGlite makes the database as before)', () => {
     const migrations = join(scratch, 'migrations-changed');

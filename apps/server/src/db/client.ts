@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
-import { pgliteDataDirPrepare, type PgliteDataDirOrigin } from './pglite-template.ts';
+import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import { isTransaction } from './transaction.ts';
 
@@ -206,6 +206,11 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
   await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  // A data directory stamped with the current migrations (by the last start, or by the template it was copied from)
+  // has them all: Drizzle's check (reading every file, several statements) is skipped. Anything else is migrated.
+  if (!options.dataDir || !pgliteMigrationsCurrent(options.dataDir, MIGRATIONS_FOLDER)) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (options.dataDir) pgliteMigrationsMark(options.dataDir, MIGRATIONS_FOLDER);
+  }
   return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close: () => client.close() };
 }

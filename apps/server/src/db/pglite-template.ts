@@ -13,7 +13,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
  * version and every migration — and is used only while the stamp matches, so a stale template is never copied.
  */
 
-const STAMP_FILE = 'piranha-template.sha256';
+/**
+ * In a template and in every data directory made from one or migrated by the server: the stamp of the migrations it
+ * holds. A start that finds the current stamp skips Drizzle's migration check (~0.1–0.4 s of a restart here).
+ */
+const STAMP_FILE = 'piranha-migrations.sha256';
 
 /** The installed PGlite's version (its package.json is not exported: found above its entry file). */
 function pgliteVersion(): string {
@@ -75,7 +79,18 @@ export function pgliteDataDirPrepare(dataDir: string, templateDir: string | unde
   // Copied beside it and renamed: a start killed mid-copy leaves no half database where the next start looks.
   const copying = `${dataDir}.copying-${process.pid}`;
   rmSync(copying, { recursive: true, force: true });
-  cpSync(templateDir, copying, { recursive: true, filter: (source) => !source.endsWith(STAMP_FILE) });
+  // The stamp comes along: the copy holds exactly the template's migrations.
+  cpSync(templateDir, copying, { recursive: true });
   renameSync(copying, dataDir);
   return 'template';
+}
+
+/** True when `dataDir` was migrated (or copied from a template) with exactly these migrations and this PGlite. */
+export function pgliteMigrationsCurrent(dataDir: string, migrationsFolder: string): boolean {
+  return pgliteTemplateCurrent(dataDir, migrationsFolder);
+}
+
+/** Records that every migration of `migrationsFolder` has been applied to `dataDir` (after they were). */
+export function pgliteMigrationsMark(dataDir: string, migrationsFolder: string): void {
+  writeFileSync(join(dataDir, STAMP_FILE), pgliteTemplateStamp(migrationsFolder));
 }
