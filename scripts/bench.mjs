@@ -423,10 +423,18 @@ await measure('lighthouse', 'Lighthouse mobile: /#/game, /#/sport, /#/match-deta
   try {
     const matchId = await matchIdAny(server.base);
     for (const route of ['/#/game', '/#/sport', `/#/match-detail?matchId=${matchId}`]) {
-      const results = [];
-      for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(`${server.base}${route}`));
-      const middle = (field) => median(results.map((result) => result[field]));
       const shown = route.replace(/\?.*/, '');
+      const results = [];
+      try {
+        for (let run = 0; run < runs; run += 1) {
+          // Lighthouse sometimes fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): one more try.
+          results.push(await lighthouseRun(`${server.base}${route}`).catch(() => lighthouseRun(`${server.base}${route}`)));
+        }
+      } catch (error) {
+        rows.push({ name: `Lighthouse mobile ${shown}`, note: `error: ${firstLine(error)}` });
+        continue;
+      }
+      const middle = (field) => median(results.map((result) => result[field]));
       rows.push({
         name: `Lighthouse mobile ${shown}: performance`,
         figure: middle('score'),

@@ -2,7 +2,7 @@ import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leagueHref, paths } from '../app/routes.ts';
-import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { betSlipSelect } from './bet-slip-select.ts';
 import { bannersPrefetch } from '../features/promo/api/banners.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
 import { SportsSkeleton } from '../features/sports/ui/sports-skeleton.tsx';
@@ -16,7 +16,7 @@ import styles from './pages.module.css';
 bannersPrefetch('sport');
 const sportsHomeLoad = import('../features/sports/ui/sports-home.tsx');
 const SportsHome = lazy(() => sportsHomeLoad.then((module) => ({ default: module.SportsHome })));
-// The slip's sheet loads on its own too; only its small store (what a tap on an odd calls) is in this chunk.
+// The slip's sheet loads on its own too, and its store on the first tap or with the sheet (bet-slip-select.ts).
 const BetSlipDock = lazy(() => import('../features/betting/ui/bet-slip-dock.tsx').then((module) => ({ default: module.BetSlipDock })));
 
 /** Spec §2 home sports page: banners, sport tabs, matches. The PHP build shows the coming-soon placeholder instead. */
