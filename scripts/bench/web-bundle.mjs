@@ -9,6 +9,8 @@ export const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 export const ROUTES = [
   { route: '/#/game', page: 'src/pages/game-page.tsx' },
   { route: '/#/sport', page: 'src/pages/sport-page.tsx' },
+  // A match opened from a shared link: the third route of the Lighthouse rows.
+  { route: '/#/match-detail', page: 'src/pages/match-detail-page.tsx' },
   // The root opens the UI v3 casino home when it is on, and the game room's iframe opens a studio client.
   { route: '/#/home/slots', page: 'src/pages/home-slots-page.tsx' },
   { route: '/#/studio/<game>', page: 'src/pages/studio-page.tsx' },
