@@ -27,11 +27,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built web app, embedded database in a fresh folder) the way `npm start` does. */
+/**
+ * Starts the real server (built web app, embedded database in a fresh folder) the way `npm start` does: the server
+ * bundle `npm run build` makes, whose fresh database is copied from the template it makes too.
+ */
 export async function serverStart(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

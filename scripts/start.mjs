@@ -1,15 +1,18 @@
 /**
- * `npm start`: install what is missing, build the web app, and serve the whole product on one port
+ * `npm start`: install what is missing, build the web app and the server (`npm run build`: the web app with its
+ * precompressed files, the server bundle and the empty database template), and serve the whole product on one port
  * (PORT, default 8080) with the embedded database under ./data/ (or DATABASE_URL).
  */
 import { spawn } from 'node:child_process';
 import { dependenciesEnsure, ROOT, run } from './lib/ensure.mjs';
 
 dependenciesEnsure();
-console.log('Building the web app…');
+console.log('Building the web app and the server…');
 if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+// The bundle built just now (scripts/server-build.mjs): one module to load instead of the TypeScript sources through
+// tsx. Source maps keep stack traces pointing at the sources.
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
   cwd: ROOT,
   stdio: 'inherit',
   // npm start is the product on one machine with sandbox providers (mailbox at /dev/mailbox); a real deployment

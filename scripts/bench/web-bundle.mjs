@@ -2,13 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** architecture.md "Performance budgets": initial JS of any first route ≤ 170 KB gzip. */
-export const INITIAL_JS_BUDGET_BYTES = 170 * 1024;
+/** architecture.md "Performance budgets" (issue 24): initial JS of any first route ≤ 120 KB as sent compressed. */
+export const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 
 /** The first routes measured, with the manifest key of each route's page chunk. */
 export const ROUTES = [
   { route: '/#/game', page: 'src/pages/game-page.tsx' },
   { route: '/#/sport', page: 'src/pages/sport-page.tsx' },
+  // A match opened from a shared link: the third route of the Lighthouse rows.
+  { route: '/#/match-detail', page: 'src/pages/match-detail-page.tsx' },
   // The root opens the UI v3 casino home when it is on, and the game room's iframe opens a studio client.
   { route: '/#/home/slots', page: 'src/pages/home-slots-page.tsx' },
   { route: '/#/studio/<game>', page: 'src/pages/studio-page.tsx' },

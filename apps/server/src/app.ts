@@ -4,7 +4,6 @@ import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
 import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
@@ -139,11 +138,19 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   sandboxProvidersCheck(config);
   // Checked before anything opens: an unknown market kind in FEED_MARGINS fails the start, not a later price.
   const feedMargins = marketMarginsWith(marketMarginsDefault, config.feed.margins);
-  const database = overrides.database ?? (await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  const database =
+    overrides.database ??
+    (await databaseOpen({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      templateDir: config.pgliteTemplateDir,
+      poolMax: config.databasePoolMax,
+    }));
   await contentSeed(database.db);
 
+  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start.
   const rateStore: RateLimitStore = config.redisUrl
-    ? rateLimitStoreRedis(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    ? rateLimitStoreRedis(new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
     : rateLimitStoreMemory();
   // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
   const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { PGLITE_TEMPLATE_DIR, REPO_ROOT } from './server-paths.ts';
 
 /** A setting the server cannot start with: server.ts prints its message alone (no stack) and exits 1. */
 export class ConfigError extends Error {
@@ -20,6 +18,8 @@ export interface AppConfig {
   /** Connections to PostgreSQL at most (DATABASE_POOL_MAX); requests beyond them wait in line in the server. */
   databasePoolMax: number;
   dataDir: string | undefined;
+  /** The migrated empty PGlite database a new `dataDir` is copied from (PGLITE_TEMPLATE_DIR; empty turns it off). */
+  pgliteTemplateDir: string | undefined;
   redisUrl: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (IPs or CIDRs). */
   trustedProxies: string[];
@@ -132,6 +132,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: positiveInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 20),
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === '' ? undefined : resolve(REPO_ROOT, env.PGLITE_TEMPLATE_DIR ?? PGLITE_TEMPLATE_DIR),
     redisUrl: env.REDIS_URL || undefined,
     trustedProxies: list(env.TRUSTED_PROXIES, []),
     blockedCountries: list(env.BLOCKED_COUNTRIES, ['US', 'GB', 'FR', 'ES', 'NL', 'AU']).map((code) => code.toUpperCase()),

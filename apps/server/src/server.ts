@@ -35,5 +35,5 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
 console.log(
-  `\nPiranha is running at http://${shown}:${config.port}/  (database: ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})\n`,
+  `\nPiranha is running at http://${shown}:${config.port}/  (database: ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}${database.dataDirOrigin === 'template' ? ', new, copied from the template' : ''}`})\n`,
 );

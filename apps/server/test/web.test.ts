@@ -20,6 +20,22 @@ function webDistFake(): string {
   );
   writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app");\n');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Piranha"}');
+  // Vite's manifest: the language catalogues are chunks of their own.
+  mkdirSync(join(dir, '.vite'));
+  const catalogue = (locale: string, hash: string) => [
+    `src/i18n/locales/${locale}.json`,
+    { file: `assets/${locale}-${hash}.js`, src: `src/i18n/locales/${locale}.json`, isDynamicEntry: true },
+  ];
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify(
+      Object.fromEntries([
+        catalogue('pt-BR', 'a1b2c3'),
+        catalogue('es-MX', 'd4e5f6'),
+        ['index.html', { file: 'assets/index-3f9a1c.js', src: 'index.html', isEntry: true }],
+      ]),
+    ),
+  );
   return dir;
 }
 
@@ -101,6 +117,15 @@ describe('GET / speaks for the brand of the Host', () => {
     expect(head.favicon).toBe('/brand/aguila.svg');
     expect(response.text).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
     expect(response.text).not.toContain('Vite App');
+  });
+
+  it("names the brand's own language catalogue for the browser to fetch beside the scripts", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+    expect(preloads((await built.get('/', { headers: { host: 'aguila.mx' } })).text)).toStrictEqual(['/assets/es-MX-d4e5f6.js']);
+    expect(preloads((await built.get('/', { headers: { host: 'piranha.com.br' } })).text)).toStrictEqual(['/assets/pt-BR-a1b2c3.js']);
+    // A brand whose catalogue the build does not list, and a server without a build, name none.
+    expect(preloads((await built.get('/', { headers: { host: 'halong.vn' } })).text)).toStrictEqual([]);
+    expect(preloads((await t.get('/', { headers: { host: 'aguila.mx' } })).text)).toStrictEqual([]);
   });
 });
 

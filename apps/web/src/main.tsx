@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, pageLoadStart } from './app/router.tsx';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
@@ -15,6 +15,8 @@ async function boot(): Promise<void> {
   void smidEnsure();
   const variant = variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
+  // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
+  pageLoadStart(window.location.hash);
   await i18nInit(localeInitial(variant.defaultLang));
   firstScreenWatchResources();
   createRoot(document.getElementById('root')!).render(

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../server-paths.ts';
+import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import { isTransaction } from './transaction.ts';
 
@@ -168,32 +167,50 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL, prepared?: string): Prom
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PGlite on disk: whether the data directory was there, copied from the template, or made by initdb. */
+  dataDirOrigin?: PgliteDataDirOrigin;
   close: () => Promise<void>;
 }
-
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
   /** postgres://… uses PostgreSQL; otherwise PGlite. */
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** A migrated empty PGlite database (db/pglite-template.ts) a new `dataDir` is copied from while it is current. */
+  templateDir?: string | undefined;
   poolMax?: number;
 }
 
 /** Opens the database and applies every committed migration. */
 export async function databaseOpen(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    // Loaded only here: the embedded default never pays for the PostgreSQL driver at start.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let dataDirOrigin: PgliteDataDirOrigin | undefined;
+  if (options.dataDir) {
+    mkdirSync(dirname(options.dataDir), { recursive: true });
+    dataDirOrigin = pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
+    mkdirSync(options.dataDir, { recursive: true });
+  }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
   await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, driver: 'pglite', close: () => client.close() };
+  // A data directory stamped with the current migrations (by the last start, or by the template it was copied from)
+  // has them all: Drizzle's check (reading every file, several statements) is skipped. Anything else is migrated.
+  if (!options.dataDir || !pgliteMigrationsCurrent(options.dataDir, MIGRATIONS_FOLDER)) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (options.dataDir) pgliteMigrationsMark(options.dataDir, MIGRATIONS_FOLDER);
+  }
+  return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../app/routes.ts';
-import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { matchFilterParse } from '../features/sports/match-filter.ts';
 import { MatchFilterView } from '../features/sports/ui/match-filter-view.tsx';

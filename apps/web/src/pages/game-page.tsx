@@ -1,16 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LobbySkeleton } from '../features/casino/lobby-skeleton.tsx';
-import { useBannersQuery } from '../features/promo/api/banners.ts';
+import { bannersPrefetch, useBannersQuery } from '../features/promo/api/banners.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';
 import { firstScreenDataDone } from '../features/system/first-screen.ts';
 import styles from './pages.module.css';
 
 /**
  * The lobby's code (and the casino contract it validates answers with) is its own chunk: the first route
- * stays within the JavaScript budget, and the skeleton holds the layout until it runs.
+ * stays within the JavaScript budget, and the skeleton holds the layout until it runs. Its download starts when
+ * this module runs, not when the page first renders, so it overlaps the first render instead of following it.
  */
-const CasinoLobby = lazy(() => import('../features/casino/casino-lobby.tsx').then((module) => ({ default: module.CasinoLobby })));
+bannersPrefetch('game');
+const casinoLobbyLoad = import('../features/casino/casino-lobby.tsx');
+const CasinoLobby = lazy(() => casinoLobbyLoad.then((module) => ({ default: module.CasinoLobby })));
 /** History link and UI switch: not needed for the first paint, so kept out of the first route's JavaScript. */
 const LobbyToolbar = lazy(() => import('../features/casino/lobby-toolbar.tsx').then((module) => ({ default: module.LobbyToolbar })));
 

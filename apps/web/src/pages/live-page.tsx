@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { betSlipSelect } from '../features/betting/bet-slip-store.ts';
+import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { SportsHome } from '../features/sports/ui/sports-home.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

@@ -18,14 +18,37 @@ export function indexTemplateLoad(webDist: string | undefined): string {
   }
 }
 
+/**
+ * The built chunk of each language catalogue (`src/i18n/locales/<locale>.json` in Vite's manifest), by locale: the
+ * page names its brand's catalogue for the browser to fetch beside the app's own scripts. Empty when the build has no
+ * manifest (API-only tests), and the page then simply names none.
+ */
+export function catalogueFilesLoad(webDist: string | undefined): Record<string, string> {
+  if (!webDist) return {};
+  let manifest: Record<string, { file?: string; src?: string }>;
+  try {
+    manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return {};
+  }
+  const files: Record<string, string> = {};
+  for (const chunk of Object.values(manifest)) {
+    const locale = /^src\/i18n\/locales\/([A-Za-z-]+)\.json$/.exec(chunk.src ?? '')?.[1];
+    if (locale && chunk.file) files[locale] = `/${chunk.file}`;
+  }
+  return files;
+}
+
 const LANG_ATTRIBUTE: Record<string, string> = { 'vm-VI': 'vi', 'vm-TH': 'th' };
 
 /**
  * The page a crawler reads for a brand: its title, description, keywords, favicon, theme colour and
- * language are in the HTML itself, no JavaScript needed.
+ * language are in the HTML itself, no JavaScript needed. `catalogueFile` (the brand's language catalogue chunk) is
+ * preloaded: the app cannot draw before it, and otherwise it is only asked for once the app's scripts have run.
  */
-export function indexHtmlRender(template: string, variant: VariantProfile): string {
+export function indexHtmlRender(template: string, variant: VariantProfile, catalogueFile?: string): string {
   const head = [
+    ...(catalogueFile ? [`<link rel="modulepreload" crossorigin href="${escapeHtml(catalogueFile)}" />`] : []),
     `<meta name="description" content="${escapeHtml(variant.seo.description)}" />`,
     `<meta name="keywords" content="${escapeHtml(variant.seo.keywords)}" />`,
     `<meta name="application-name" content="${escapeHtml(variant.appName)}" />`,

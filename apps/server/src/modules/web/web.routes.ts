@@ -1,18 +1,44 @@
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { variantFindByKey } from '@piranha/domain';
-import type { FastifyInstance } from 'fastify';
+import { variantFindByKey, type VariantProfile } from '@piranha/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { variantOfRequest } from '../../plugins/request-context.ts';
-import { brandIconSvg, indexHtmlRender, indexTemplateLoad } from './index-html.ts';
+import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
+import { brandIconSvg, catalogueFilesLoad, indexHtmlRender, indexTemplateLoad } from './index-html.ts';
 
-/** Serves the built web app: index.html per brand, hashed assets cached for a year, brand icons. */
+/** Hashed build output (`/assets/<name>-<hash>.<ext>`): its name changes whenever its bytes do. */
+const HASHED_ASSET = /^assets\//;
+/** A copy the build compressed (`<file>.br`, `<file>.gz`). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/**
+ * Serves the built web app: index.html per brand, static files precompressed at build time (brotli, gzip), hashed
+ * assets cached for a year, brand icons.
+ */
 export async function webRoutes(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const template = indexTemplateLoad(webDist);
-  const sendIndex = (request: Parameters<typeof variantOfRequest>[0]) => indexHtmlRender(template, variantOfRequest(request));
+  const catalogueFiles = catalogueFilesLoad(webDist);
+  // Each brand's page is rendered and compressed on its first request, then kept: the set of brands is fixed, so
+  // the cache is bounded, and no page is compressed per request.
+  const pages = new Map<string, EncodedPage>();
+  const pageOf = (variant: VariantProfile): EncodedPage => {
+    let page = pages.get(variant.appKey);
+    if (!page) pages.set(variant.appKey, (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang]))));
+    return page;
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pageOf(variantOfRequest(request));
+    const coding = contentCodingChoose(request.headers['accept-encoding']);
+    // The body depends on Accept-Encoding as well as Host: a shared cache must key on both.
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (coding) void reply.header('content-encoding', coding);
+    return reply.send(coding ? page[coding] : page.identity);
+  };
 
-  app.get('/', async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex(request)));
-  app.get('/index.html', async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(sendIndex(request)));
+  app.get('/', async (request, reply) => sendIndex(request, reply));
+  app.get('/index.html', async (request, reply) => sendIndex(request, reply));
 
   app.get<{ Params: { file: string } }>('/brand/:file', async (request, reply) => {
     const variant = variantFindByKey(request.params.file.replace(/\.svg$/, ''));
@@ -25,8 +51,14 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
       root: webDist,
       index: false,
       wildcard: true,
+      // `<file>.br` / `<file>.gz` written beside each file by the build (apps/web/precompress-plugin.ts), chosen by
+      // Accept-Encoding (br, then gzip, then the file itself; q=0 refuses a coding) with `Vary: accept-encoding`.
+      preCompressed: true,
+      // The compressed copies are reached only through their file's own URL, never under a type of their own.
+      allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
       setHeaders: (response, path) => {
-        response.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        const hashed = HASHED_ASSET.test(relative(webDist, path).replaceAll('\\', '/'));
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   }

@@ -1,9 +1,8 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoginModal } from '../../features/account/login-modal.tsx';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -13,6 +12,12 @@ import { uiV3On } from '../../shared/ui-version.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { paths } from '../routes.ts';
 import styles from './header.module.css';
+
+/**
+ * The in-page login (its forms, Google sign-in, guest play) opens only on a tap, so its code is not part of every
+ * first screen's JavaScript: it loads on the tap.
+ */
+const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
 /**
  * Spec §2 header: the menu; the logo back to game home; Login and Register when signed out (with UI v3, Login opens
@@ -63,7 +68,12 @@ export function Header() {
       </div>
       {/* Portalled: the header's backdrop-filter would make it the box a fixed overlay is placed in. */}
       {loginOpen && !login
-        ? createPortal(<LoginModal onClose={() => setLoginOpen(false)} registerTo={paths.register} forgotTo={paths.forgotPassword} />, document.body)
+        ? createPortal(
+            <Suspense fallback={null}>
+              <LoginModal onClose={() => setLoginOpen(false)} registerTo={paths.register} forgotTo={paths.forgotPassword} />
+            </Suspense>,
+            document.body,
+          )
         : null}
     </header>
   );

@@ -27,7 +27,8 @@ export function BannerCarousel({ source }: { source: 'sport' | 'game' }) {
       label={t('banner.label')}
       renderItem={(banner) => (
         <a className={styles.link} href={banner.url} {...(bannerIsExternal(banner) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          <img className={styles.image} src={banner.info} alt="" width={780} height={300} />
+          {/* The first banner is the first screen's largest element: fetched first, never lazily. */}
+          <img className={styles.image} src={banner.info} alt="" width={780} height={300} fetchPriority={banner === data.list[0] ? 'high' : 'low'} />
           <p className={styles.title}>{banner.title}</p>
         </a>
       )}

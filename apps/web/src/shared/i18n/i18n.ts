@@ -30,16 +30,32 @@ function documentLanguageSet(locale: Locale): void {
   document.documentElement.lang = localeToIntl(locale);
 }
 
+let i18nReadyResolve: () => void;
+const i18nReadyPromise = new Promise<void>((resolve) => {
+  i18nReadyResolve = resolve;
+});
+
+/** Resolves once the first language is set: requests whose answer depends on the language may start from then on. */
+export function i18nReady(): Promise<void> {
+  return i18nReadyPromise;
+}
+
+/**
+ * Loads the one catalogue the first screen speaks. The English fallback is not fetched: every catalogue has every key
+ * (i18n/catalogues.test.ts fails on a missing or untranslated one), so it would be a second request on the first
+ * screen's path that is never read.
+ */
 export async function i18nInit(locale: Locale): Promise<void> {
-  const [catalogue, fallback] = await Promise.all([localeCatalogueLoad(locale), locale === DEFAULT_LOCALE ? undefined : localeCatalogueLoad(DEFAULT_LOCALE)]);
+  const catalogue = await localeCatalogueLoad(locale);
   await i18next.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
-    resources: { [locale]: { translation: catalogue }, ...(fallback ? { [DEFAULT_LOCALE]: { translation: fallback } } : {}) },
+    resources: { [locale]: { translation: catalogue } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   documentLanguageSet(locale);
+  i18nReadyResolve();
 }
 
 /** Whether the player picked a language themselves (then nothing else may change it). */

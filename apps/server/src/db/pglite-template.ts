@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+/**
+ * A fresh embedded database costs PGlite an initdb and every migration: seconds at start on this machine kind. `npm
+ * start`'s build step makes that database once, empty and migrated (the template), and a server whose DATA_DIR is new
+ * copies it instead (docs/decisions/017-first-screen.md). The template carries a stamp of what made it — the PGlite
+ * version and every migration — and is used only while the stamp matches, so a stale template is never copied.
+ */
+
+/**
+ * In a template and in every data directory made from one or migrated by the server: the stamp of the migrations it
+ * holds. A start that finds the current stamp skips Drizzle's migration check (~0.1–0.4 s of a restart here).
+ */
+const STAMP_FILE = 'piranha-migrations.sha256';
+
+/** The installed PGlite's version (its package.json is not exported: found above its entry file). */
+function pgliteVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** What a template must have been made with: the PGlite build and the exact migrations (journal and SQL). */
+export function pgliteTemplateStamp(migrationsFolder: string): string {
+  const hash = createHash('sha256');
+  hash.update(`pglite ${pgliteVersion()}\n`);
+  const journalText = readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
+  hash.update(journalText);
+  const journal = JSON.parse(journalText) as { entries: { tag: string }[] };
+  for (const { tag } of journal.entries) hash.update(readFileSync(join(migrationsFolder, `${tag}.sql`)));
+  return hash.digest('hex');
+}
+
+/** True when `templateDir` holds a template made with these migrations and this PGlite. */
+export function pgliteTemplateCurrent(templateDir: string, migrationsFolder: string): boolean {
+  const stampPath = join(templateDir, STAMP_FILE);
+  return existsSync(stampPath) && readFileSync(stampPath, 'utf8') === pgliteTemplateStamp(migrationsFolder);
+}
+
+/**
+ * Makes (or remakes) the template: a PGlite database in a folder beside it, migrated, closed cleanly, stamped, then
+ * moved into place, so a half-made template is never seen as one. Answers false when it was current already.
+ */
+export async function pgliteTemplateEnsure(templateDir: string, migrationsFolder: string): Promise<boolean> {
+  if (pgliteTemplateCurrent(templateDir, migrationsFolder)) return false;
+  const building = `${templateDir}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  const client = new PGlite(building);
+  try {
+    await migrate(drizzle(client) as never, { migrationsFolder });
+  } finally {
+    await client.close();
+  }
+  writeFileSync(join(building, STAMP_FILE), pgliteTemplateStamp(migrationsFolder));
+  rmSync(templateDir, { recursive: true, force: true });
+  renameSync(building, templateDir);
+  return true;
+}
+
+/** How a PGlite data directory came to be ready: it was there, it was copied from the template, or PGlite made it. */
+export type PgliteDataDirOrigin = 'existing' | 'template' | 'initdb';
+
+/**
+ * Readies `dataDir` before PGlite opens it: an existing database is left alone; a new one is copied from a current
+ * template; otherwise PGlite runs initdb itself (no template built, or a stale one) and the migrations run as before.
+ */
+export function pgliteDataDirPrepare(dataDir: string, templateDir: string | undefined, migrationsFolder: string): PgliteDataDirOrigin {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return 'existing';
+  if (!templateDir || !pgliteTemplateCurrent(templateDir, migrationsFolder)) return 'initdb';
+  // Only into a folder that is absent or empty: anything else there is left to PGlite, as before templates.
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return 'initdb';
+  rmSync(dataDir, { recursive: true, force: true });
+  // Copied beside it and renamed: a start killed mid-copy leaves no half database where the next start looks.
+  const copying = `${dataDir}.copying-${process.pid}`;
+  rmSync(copying, { recursive: true, force: true });
+  // The stamp comes along: the copy holds exactly the template's migrations.
+  cpSync(templateDir, copying, { recursive: true });
+  renameSync(copying, dataDir);
+  return 'template';
+}
+
+/** True when `dataDir` was migrated (or copied from a template) with exactly these migrations and this PGlite. */
+export function pgliteMigrationsCurrent(dataDir: string, migrationsFolder: string): boolean {
+  return pgliteTemplateCurrent(dataDir, migrationsFolder);
+}
+
+/** Records that every migration of `migrationsFolder` has been applied to `dataDir` (after they were). */
+export function pgliteMigrationsMark(dataDir: string, migrationsFolder: string): void {
+  writeFileSync(join(dataDir, STAMP_FILE), pgliteTemplateStamp(migrationsFolder));
+}

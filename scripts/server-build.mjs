@@ -1,0 +1,47 @@
+/**
+ * Builds what `npm start` runs (docs/decisions/017-first-screen.md): the server bundled into one ES module with esbuild
+ * (`apps/server/dist/server.mjs`), so a start loads one file instead of transforming ~200 TypeScript files through tsx,
+ * and the empty migrated PGlite database a new DATA_DIR is copied from (`apps/server/dist/pglite-template`, remade only
+ * when PGlite or a migration changed). Our own workspaces (@piranha/*, TypeScript sources) and most npm packages are
+ * bundled; a few stay files of node_modules (KEPT_AS_FILES).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const SERVER = fileURLToPath(new URL('../apps/server/', import.meta.url));
+
+/**
+ * Packages that stay files of node_modules, loaded as they are: PGlite (its WASM and data files sit beside its code),
+ * the native argon2 binding, the geo database (found by path), pino and its worker (they start workers by file path),
+ * and the PostgreSQL and Redis clients (loaded only when DATABASE_URL / REDIS_URL ask for them, so kept out of the file
+ * every start parses). Everything else is bundled: one file to read instead of ~120 packages' files to resolve.
+ */
+const KEPT_AS_FILES = /^(?:@electric-sql\/pglite|@node-rs\/argon2|@ip-location-db\/|pino|thread-stream|pg|pg-native|pg-[a-z-]+|ioredis)(?:\/|$)/;
+
+await build({
+  entryPoints: { server: join(SERVER, 'src/server.ts'), 'db-template': join(SERVER, 'src/db/template-cli.ts') },
+  // dist/ is one level below the server's root, as src/ is: src/server-paths.ts resolves the same folders from both.
+  outdir: join(SERVER, 'dist'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  // Bundled CommonJS packages that require() a kept package get Node's own require, resolved from the bundle's folder.
+  banner: { js: "import { createRequire as piranhaCreateRequire } from 'node:module'; const require = piranhaCreateRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'kept-as-files',
+      setup(context) {
+        context.onResolve({ filter: KEPT_AS_FILES }, (args) => (args.kind === 'entry-point' ? undefined : { external: true }));
+      },
+    },
+  ],
+});
+
+const template = spawnSync(process.execPath, [join(SERVER, 'dist/db-template.mjs')], { stdio: 'inherit' });
+if (template.status !== 0) process.exit(template.status ?? 1);
