@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
-import { accountProfiles, casinoSessions, casinoWalletTxns, sessions, users, wallets } from '../../db/schema/index.ts';
+import { casinoWalletTxns, wallets } from '../../db/schema/index.ts';
 
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
 export type WalletTxnInsert = typeof casinoWalletTxns.$inferInsert;
@@ -83,35 +83,4 @@ export async function walletBalanceOf(tx: DbOrTx, userId: number, currency: stri
     .from(wallets)
     .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
   return row?.balance ?? 0;
-}
-
-export async function casinoSessionFind(tx: DbOrTx, tokenHash: string) {
-  const [row] = await tx.select().from(casinoSessions).where(eq(casinoSessions.tokenHash, tokenHash));
-  return row;
-}
-
-/**
- * The game session behind a token hash, with whether its player's account is closed and the launching session as it
- * is at `at` (live or not, its presence and the player's brand for the idle rule) — one query.
- */
-export async function casinoSessionWithUser(tx: DbOrTx, tokenHash: string, at: Date) {
-  const [row] = await tx
-    .select({
-      userId: casinoSessions.userId,
-      platform: casinoSessions.platform,
-      gameId: casinoSessions.gameId,
-      currency: casinoSessions.currency,
-      expiresAt: casinoSessions.expiresAt,
-      userClosed: sql<boolean>`${accountProfiles.closedAt} is not null`,
-      sessionId: casinoSessions.sessionId,
-      sessionLive: sql<boolean>`(${sessions.id} is not null and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${at.toISOString()}::timestamptz)`,
-      activeAt: sessions.activeAt,
-      appKey: users.appKey,
-    })
-    .from(casinoSessions)
-    .leftJoin(accountProfiles, eq(accountProfiles.userId, casinoSessions.userId))
-    .leftJoin(sessions, eq(sessions.id, casinoSessions.sessionId))
-    .innerJoin(users, eq(users.id, casinoSessions.userId))
-    .where(eq(casinoSessions.tokenHash, tokenHash));
-  return row;
 }

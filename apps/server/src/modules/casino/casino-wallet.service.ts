@@ -14,15 +14,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
-import {
-  casinoSessionWithUser,
-  walletBalanceOf,
-  walletTxnFind,
-  walletTxnInsert,
-  walletTxnResponses,
-  walletTxnSettle,
-  type WalletTxn,
-} from './casino-wallet.repository.ts';
+import { casinoSessionWithLaunch } from './casino.repository.ts';
+import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
  * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
@@ -119,7 +112,7 @@ export async function seamlessHandle(
   if (!/^[1-9]\d{0,15}$/.test(request.user) || !Number.isSafeInteger(userId)) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const tokenHash = tokenHashOf(request.token);
   const now = deps.now();
-  const session = await casinoSessionWithUser(deps.db, tokenHash, now);
+  const session = await casinoSessionWithLaunch(deps.db, tokenHash, now);
   if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const currency = session.currency;
   const takesBet = call === 'bet' || call === 'bet_win';

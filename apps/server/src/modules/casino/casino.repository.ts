@@ -15,7 +15,11 @@ export async function casinoSessionsMove(tx: DbOrTx, fromSessionId: number, toSe
   await tx.update(casinoSessions).set({ sessionId: toSessionId }).where(eq(casinoSessions.sessionId, fromSessionId));
 }
 
-/** A game token's row with the launching session as it is at `at`: live or not, its presence and the player's brand. */
+/**
+ * A game token's row with what every use of it checks, in one statement (a named one: the wallet reads it on every
+ * call): the launching session as it is at `at` — live or not, its presence and the player's brand for the idle
+ * rule — and whether the player's account is closed.
+ */
 export async function casinoSessionWithLaunch(tx: DbOrTx, tokenHash: string, at: Date) {
   const [row] = await rowsOf<{
     user_id: number | string;
@@ -27,11 +31,14 @@ export async function casinoSessionWithLaunch(tx: DbOrTx, tokenHash: string, at:
     session_live: boolean;
     active_at: Date | string | null;
     app_key: string;
+    user_closed: boolean;
   }>(
     tx,
     sql`select c.user_id, c.platform, c.game_id, c.currency, c.expires_at, c.session_id,
-        (s.id is not null and s.revoked_at is null and s.expires_at > ${at.toISOString()}::timestamptz) as session_live, s.active_at, u.app_key
+        (s.id is not null and s.revoked_at is null and s.expires_at > ${at.toISOString()}::timestamptz) as session_live, s.active_at, u.app_key,
+        (p.closed_at is not null) as user_closed
       from casino_sessions c join users u on u.id = c.user_id left join sessions s on s.id = c.session_id
+        left join account_profiles p on p.user_id = c.user_id
       where c.token_hash = ${tokenHash}`,
     'casino_session_with_launch',
   );
@@ -46,6 +53,7 @@ export async function casinoSessionWithLaunch(tx: DbOrTx, tokenHash: string, at:
     sessionLive: row.session_live === true,
     activeAt: row.active_at === null ? null : new Date(row.active_at),
     appKey: row.app_key,
+    userClosed: row.user_closed === true,
   };
 }
 
