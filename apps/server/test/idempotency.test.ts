@@ -322,6 +322,37 @@ describe('any POST can require a key (a route registered by the test)', () => {
     }
   });
 
+  it('renews the lease of a request that runs long, so its retry keeps answering 1010 and the handler runs once', async () => {
+    let release!: () => void;
+    placeGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = placeCalls;
+    const key = 'place-order-long1';
+    const leaseOf = async () =>
+      new Date((await t.rows<{ lease_until: Date | string }>(sql`select lease_until from idempotency_keys where key = ${key}`))[0]!.lease_until).getTime();
+    try {
+      const firstPending = t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) });
+      while (placeCalls === before) await new Promise((resolve) => setImmediate(resolve));
+      // Longer than the first lease: only a renewal by the working process keeps the key from looking abandoned.
+      const firstLease = await leaseOf();
+      t.clock.advance(IDEMPOTENCY_LEASE_MS);
+      // The renewal runs every few seconds; wait for it (a bounded wait, not a timing check).
+      for (let attempt = 0; attempt < 100 && (await leaseOf()) <= firstLease; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await leaseOf()).toBeGreaterThan(firstLease);
+      const twin = envelopeOf(await t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) }));
+      expect(twin.dm_error).toBe(ERRORS.REQUEST_IN_PROGRESS.code);
+      release();
+      const first = await firstPending;
+      expect((await t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) })).json).toStrictEqual(first.json);
+      expect(placeCalls).toBe(before + 1);
+    } finally {
+      placeGate = undefined;
+      release?.();
+      t.clock.set(CLOCK_START);
+    }
+  });
+
   it('stores an expected refusal as the answer to its key', async () => {
     const before = flakyCalls;
     const first = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'refuse' }, headers: withKey('flaky-refuse-01') }));

@@ -34,8 +34,8 @@ export const IDEMPOTENCY_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).
 const leaseEnd = (now: Date) => new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
 const claimId = (claim: IdempotencyClaim) => JSON.stringify([claim.key, claim.route, claim.scope]);
 
-/** Keys this process works on, per database, with the clock their leases are counted by. */
-const leasesHeld = new Map<Db, { now: () => Date; claims: Map<string, IdempotencyClaim> }>();
+/** Keys this process works on, per database, with how many requests hold each (twins may) and the clock of their leases. */
+const leasesHeld = new Map<Db, { now: () => Date; claims: Map<string, { claim: IdempotencyClaim; holders: number }> }>();
 let leaseTimer: ReturnType<typeof setInterval> | undefined;
 
 /**
@@ -45,7 +45,10 @@ let leaseTimer: ReturnType<typeof setInterval> | undefined;
 export function idempotencyLeaseHold(db: Db, claim: IdempotencyClaim, now: () => Date): void {
   let held = leasesHeld.get(db);
   if (!held) leasesHeld.set(db, (held = { now, claims: new Map() }));
-  held.claims.set(claimId(claim), claim);
+  const id = claimId(claim);
+  const entry = held.claims.get(id);
+  if (entry) entry.holders += 1;
+  else held.claims.set(id, { claim, holders: 1 });
   if (!leaseTimer) {
     leaseTimer = setInterval(() => void leasesRenew(), LEASE_RENEW_EVERY_MS);
     leaseTimer.unref();
@@ -54,8 +57,12 @@ export function idempotencyLeaseHold(db: Db, claim: IdempotencyClaim, now: () =>
 
 export function idempotencyLeaseDrop(db: Db, claim: IdempotencyClaim): void {
   const held = leasesHeld.get(db);
-  held?.claims.delete(claimId(claim));
-  if (held?.claims.size === 0) leasesHeld.delete(db);
+  const id = claimId(claim);
+  const entry = held?.claims.get(id);
+  if (!held || !entry) return;
+  entry.holders -= 1;
+  if (entry.holders === 0) held.claims.delete(id);
+  if (held.claims.size === 0) leasesHeld.delete(db);
   if (leasesHeld.size === 0 && leaseTimer) {
     clearInterval(leaseTimer);
     leaseTimer = undefined;
@@ -64,7 +71,7 @@ export function idempotencyLeaseDrop(db: Db, claim: IdempotencyClaim): void {
 
 async function leasesRenew(): Promise<void> {
   for (const [db, held] of leasesHeld) {
-    const claims = [...held.claims.values()];
+    const claims = [...held.claims.values()].map((entry) => entry.claim);
     if (claims.length === 0) continue;
     const keys = sql.join(
       claims.map((claim) => sql`(${claim.key}::text, ${claim.route}::text, ${claim.scope}::text)`),
