@@ -16,6 +16,8 @@ import { HOUSE, studioRoundPlay, studioTokenNew, type StudioDeps } from '../../a
 import { tokenHashOf } from '../../apps/server/src/modules/casino/casino-wallet.service.ts';
 import { ledgerAudit } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../../apps/server/src/modules/ledger/ledger.service.ts';
+import { MONEY_REAUTH_DEFAULT, moneyActionGuardCreate } from '../../apps/server/src/modules/account/account-session.service.ts';
+import { sessionIssue } from '../../apps/server/src/modules/session/session.service.ts';
 import { userInsert } from '../../apps/server/src/modules/session/session.repository.ts';
 
 const [mode, secondsText, url] = process.argv.slice(2);
@@ -73,7 +75,8 @@ async function wallet() {
     await casinoCatalogueSeed(db, []);
     const now = () => new Date();
     const secret = randomBytes(32).toString('hex');
-    const studio: StudioDeps = { db, now, wallet: { db, now, partners: new Map([[HOUSE, secret]]) } };
+    const moneyActionGuard = moneyActionGuardCreate(MONEY_REAUTH_DEFAULT);
+    const studio: StudioDeps = { db, now, wallet: { db, now, partners: new Map([[HOUSE, secret]]), moneyActionGuard } };
     const players = 8;
     const tokens: string[] = [];
     for (let i = 0; i < players; i += 1) {
@@ -88,10 +91,13 @@ async function wallet() {
           ],
         }),
       );
+      // A game token lives as long as the player's session that launched it.
+      const { sessionId } = await sessionIssue(db, userId, now());
       const token = studioTokenNew();
       await casinoSessionInsert(db, {
         tokenHash: tokenHashOf(token),
         userId,
+        sessionId,
         platform: HOUSE,
         gameId: 'reef-riches',
         currency: 'BRL',

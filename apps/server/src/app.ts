@@ -313,7 +313,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     [HOUSE, config.casino.houseSecret ?? randomBytes(32).toString('hex')],
     ...providers.map((p) => [p.platform, p.secret] as [string, string]),
   ]);
-  const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners };
+  const wallet: SeamlessWalletDeps = { db: database.db, now: deps.now, partners, moneyActionGuard: deps.moneyActionGuard };
   const studio: StudioDeps = { db: database.db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
   const hall: HallDeps = { db: database.db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
   await casinoWalletRoutes(app, wallet, providerRateLimit);

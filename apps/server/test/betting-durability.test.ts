@@ -7,37 +7,22 @@
  * the stakes of the bets it stored (whether or not their answer got out before the kill).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseOpen, rowsOf, type Database } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/client.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { sessionIssueForNewVisitor } from '../src/modules/session/session.service.ts';
-import { testDatabaseCreate, type TestDatabase } from './harness.ts';
-import { serverStart as serverProcessStart, serverStop, type Running } from './server-process.ts';
+import { serverDataCreate, serverStart, serverStop, type Running, type ServerData } from './server-process.ts';
 
 const PLAYERS = 8;
 const CLIENTS_PER_PLAYER = 3;
 const FUNDING_MINOR = 1_000_000_00;
 /** Bets acknowledged before the kill: enough that the kill lands among placements in flight. */
 const ACKS_BEFORE_KILL = 60;
-
-/** The server as `npm start` runs it, for this run: the selection must stay open and nothing rate-limited. */
-function serverStart(env: Record<string, string>): Promise<Running> {
-  return serverProcessStart({
-    ...env,
-    // The selection must stay open for the whole run: the feed barely moves.
-    FEED_SPEED: '0.000001',
-    BET_LIVE_DELAY_MS: '0',
-    // A few players place bets as fast as they can from one address.
-    RATE_LIMIT_PER_IP: '1000000000',
-    RATE_LIMIT_PER_USER: '1000000000',
-  });
-}
+/** The selection must stay open for the whole run (the feed barely moves), and bets are accepted at once. */
+const BETTING_ENV = { FEED_SPEED: '0.000001', BET_LIVE_DELAY_MS: '0' };
 
 interface Player {
   uid: number;
@@ -62,38 +47,25 @@ async function selectionOf(origin: string) {
   throw new Error('no open pre-match 1X2 price to bet on');
 }
 
-let testDatabase: TestDatabase | undefined;
-let dataDir: string | undefined;
+let data: ServerData;
 let env: Record<string, string>;
 const running: Running[] = [];
 
-/** The database the server uses, opened by the test itself (PGlite only while no server holds the folder). */
-async function databaseOfTest(): Promise<Database> {
-  if (testDatabase) return databaseOpen({ databaseUrl: testDatabase.url, poolMax: 2 });
-  return databaseOpen({ dataDir: join(dataDir!, 'pglite') });
-}
-
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    testDatabase = await testDatabaseCreate();
-    env = { DATABASE_URL: testDatabase.url! };
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), 'piranha-durability-'));
-    env = { DATABASE_URL: '', DATA_DIR: dataDir };
-  }
+  data = await serverDataCreate('durability');
+  env = { ...data.env, ...BETTING_ENV };
 });
 
 afterAll(async () => {
   for (const server of running) await serverStop(server, 'SIGKILL');
-  await testDatabase?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await data?.remove();
 });
 
 describe('placements under a kill -9', () => {
   it('keeps every acknowledged bet, a clean ledger and wallets equal to funding less stored stakes after a restart', async () => {
     // Players and their funding are written before the server starts (PGlite allows one process per folder).
     const players: Player[] = [];
-    const setup = await databaseOfTest();
+    const setup = await data.open();
     try {
       for (let index = 0; index < PLAYERS; index += 1) {
         const session = await sessionIssueForNewVisitor(setup.db, 'piranha', new Date());
@@ -175,7 +147,7 @@ describe('placements under a kill -9', () => {
     await serverStop(second, 'SIGTERM');
 
     // What the database holds: every acknowledged bet with its stake, a clean ledger, wallets = funding − stakes.
-    const check = await databaseOfTest();
+    const check = await data.open();
     try {
       const stored = await rowsOf<{ id: string; user_id: string; stake_placed_minor: string }>(
         check.db,

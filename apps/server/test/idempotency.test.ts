@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../src/app-error.ts';
 import { idempotencyKeys } from '../src/db/schema/index.ts';
 import { transaction } from '../src/db/transaction.ts';
-import { requestHashOf } from '../src/plugins/idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_OWNER, requestHashOf } from '../src/plugins/idempotency.ts';
 import { routeRegister } from '../src/plugins/route.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 
@@ -78,6 +78,20 @@ const writeEndpoint = endpoint({
 });
 let writeCalls = 0;
 
+// --- A route that commits its effect with the key claimed in flight, then finishes outside (RouteOptions.resumable). ---
+const resumableEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/test/resumable',
+  host: 'main',
+  auth: 'none',
+  idempotency: 'required',
+  query: z.object({}),
+  body: z.object({ name: z.string(), mode: z.enum(['ok', 'crash-after-commit', 'refuse-after-commit']) }),
+  data: z.object({ name: z.string(), finishedBy: z.enum(['handler', 'resume']) }),
+});
+let resumableCalls = 0;
+let resumeCalls = 0;
+
 async function settingRows(name: string): Promise<number> {
   const [row] = await t.rows<{ count: number }>(sql`select count(*)::int as count from app_settings where key = ${`idem-test-${name}`}`);
   return row!.count;
@@ -118,6 +132,31 @@ beforeAll(async () => {
     },
     { answerInTransaction: true },
   );
+  routeRegister(
+    t.app,
+    t.deps,
+    resumableEndpoint,
+    async ({ body, claim }) => {
+      resumableCalls += 1;
+      // The effect commits with the claim naming it, as a payout's order or a casino round does.
+      await transaction(t.deps.db, async (tx) => {
+        await claim!.write(tx, body.name);
+        await tx.execute(sql`insert into app_settings (key, value) values (${`idem-resume-${body.name}`}, '1'::jsonb)`);
+      });
+      // The outside step (a provider's call): the process may die here, or the step may fail.
+      if (body.mode === 'crash-after-commit') throw new Error('provider connection reset');
+      if (body.mode === 'refuse-after-commit') throw new AppError('LIMIT_EXCEEDED', { field: 'mode' });
+      return { name: body.name, finishedBy: 'handler' as const };
+    },
+    {
+      resumable: {
+        resume: async ({ ref }) => {
+          resumeCalls += 1;
+          return { name: ref, finishedBy: 'resume' as const };
+        },
+      },
+    },
+  );
   await t.app.ready();
 });
 afterAll(() => t?.close());
@@ -155,7 +194,8 @@ describe('the error report takes an optional Idempotency-Key', () => {
   it('answers 1010 while a twin with the same key is still in flight', async () => {
     const body = reportBody();
     const smid = 'device-in-flight';
-    // The twin's claim, as the plugin writes it when a request starts: same key, route, scope and body hash.
+    // The twin's claim, as the plugin writes it when a request starts: same key, route, scope and body hash, held by a
+    // live process (its lease runs).
     await t.db.insert(idempotencyKeys).values({
       key: 'key-in-flight-0001',
       route: REPORT,
@@ -163,10 +203,39 @@ describe('the error report takes an optional Idempotency-Key', () => {
       requestHash: requestHashOf('POST', REPORT, errorReport.body.parse(body)),
       state: 'in_flight',
       createdAt: t.clock.now(),
+      owner: 'another-server-process',
+      leaseUntil: new Date(t.clock.now().getTime() + IDEMPOTENCY_LEASE_MS),
     });
     const envelope = envelopeOf(await t.post(REPORT, { body, query: { smid }, headers: withKey('key-in-flight-0001') }));
     expect(envelope).toMatchObject({ dm_error: ERRORS.REQUEST_IN_PROGRESS.code, data: { field: 'Idempotency-Key' } });
     expect(await reportRows(body.trace_id)).toBe(0);
+  });
+
+  it.each([
+    ['whose lease lapsed', (now: Date) => new Date(now.getTime() - 1)],
+    ['written before claims had a lease', () => null],
+  ])('takes over a key left in flight by a dead process (%s) and runs the request once', async (_case, leaseOf) => {
+    const body = reportBody();
+    const smid = `device-dead-owner-${counter}`;
+    const key = `key-dead-owner-${counter}`;
+    // A process claimed the key and was killed before it answered: the claim stays, nobody renews its lease.
+    await t.db.insert(idempotencyKeys).values({
+      key,
+      route: REPORT,
+      scope: `d:${smid}`,
+      requestHash: requestHashOf('POST', REPORT, errorReport.body.parse(body)),
+      state: 'in_flight',
+      createdAt: t.clock.now(),
+      owner: 'killed-server-process',
+      leaseUntil: leaseOf(t.clock.now()),
+    });
+    const first = envelopeOf(await t.post(REPORT, { body, query: { smid }, headers: withKey(key) }));
+    expect(first.dm_error).toBe(0);
+    const again = envelopeOf(await t.post(REPORT, { body, query: { smid }, headers: withKey(key) }));
+    expect(again).toStrictEqual(first);
+    expect(await reportRows(body.trace_id)).toBe(1);
+    const [row] = await t.rows<{ state: string; owner: string }>(sql`select state, owner from idempotency_keys where key = ${key}`);
+    expect(row).toEqual({ state: 'done', owner: IDEMPOTENCY_OWNER });
   });
 
   it('treats a key as new again after 24 hours', async () => {
@@ -253,6 +322,37 @@ describe('any POST can require a key (a route registered by the test)', () => {
     }
   });
 
+  it('renews the lease of a request that runs long, so its retry keeps answering 1010 and the handler runs once', async () => {
+    let release!: () => void;
+    placeGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = placeCalls;
+    const key = 'place-order-long1';
+    const leaseOf = async () =>
+      new Date((await t.rows<{ lease_until: Date | string }>(sql`select lease_until from idempotency_keys where key = ${key}`))[0]!.lease_until).getTime();
+    try {
+      const firstPending = t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) });
+      while (placeCalls === before) await new Promise((resolve) => setImmediate(resolve));
+      // Longer than the first lease: only a renewal by the working process keeps the key from looking abandoned.
+      const firstLease = await leaseOf();
+      t.clock.advance(IDEMPOTENCY_LEASE_MS);
+      // The renewal runs every few seconds; wait for it (a bounded wait, not a timing check).
+      for (let attempt = 0; attempt < 100 && (await leaseOf()) <= firstLease; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await leaseOf()).toBeGreaterThan(firstLease);
+      const twin = envelopeOf(await t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) }));
+      expect(twin.dm_error).toBe(ERRORS.REQUEST_IN_PROGRESS.code);
+      release();
+      const first = await firstPending;
+      expect((await t.post(placeEndpoint.path, { body: { amount: 11 }, headers: withKey(key) })).json).toStrictEqual(first.json);
+      expect(placeCalls).toBe(before + 1);
+    } finally {
+      placeGate = undefined;
+      release?.();
+      t.clock.set(CLOCK_START);
+    }
+  });
+
   it('stores an expected refusal as the answer to its key', async () => {
     const before = flakyCalls;
     const first = envelopeOf(await t.post(failingEndpoint.path, { body: { mode: 'refuse' }, headers: withKey('flaky-refuse-01') }));
@@ -323,5 +423,79 @@ describe('a route that writes its answer in its own transaction', () => {
     const other = envelopeOf(await post('second', 'ok', 'write-dupe-0001'));
     expect(other.dm_error).toBe(ERRORS.DUPLICATE_REQUEST.code);
     expect(await settingRows('second')).toBe(0);
+  });
+});
+
+describe('a route that commits its effect with the key in flight, then finishes outside (resumable)', () => {
+  const post = (name: string, mode: 'ok' | 'crash-after-commit' | 'refuse-after-commit', key: string) =>
+    t.post(resumableEndpoint.path, { body: { name, mode }, headers: withKey(key) });
+  const effects = async (name: string) =>
+    (await t.rows<{ count: number }>(sql`select count(*)::int as count from app_settings where key = ${`idem-resume-${name}`}`))[0]!.count;
+
+  it('answers a finished request from the key, never running it or its resumption again', async () => {
+    const before = { handler: resumableCalls, resume: resumeCalls };
+    const first = await post('plain', 'ok', 'resumable-plain-01');
+    expect(envelopeOf(first)).toMatchObject({ dm_error: 0, data: { name: 'plain', finishedBy: 'handler' } });
+    const second = await post('plain', 'ok', 'resumable-plain-01');
+    expect(second.json).toStrictEqual(first.json);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect({ handler: resumableCalls, resume: resumeCalls }).toEqual({ handler: before.handler + 2, resume: before.resume });
+    expect(await effects('plain')).toBe(1);
+  });
+
+  it('resumes at once what an unexpected failure left after its effect committed', async () => {
+    const before = { handler: resumableCalls, resume: resumeCalls };
+    const crashed = envelopeOf(await post('crashed', 'crash-after-commit', 'resumable-crash-01'));
+    expect(crashed.dm_error).toBe(ERRORS.INTERNAL.code);
+    const [held] = await t.rows<{ state: string; resume_ref: string }>(sql`select state, resume_ref from idempotency_keys where key = 'resumable-crash-01'`);
+    expect(held).toEqual({ state: 'in_flight', resume_ref: 'crashed' });
+    const retried = await post('crashed', 'crash-after-commit', 'resumable-crash-01');
+    expect(envelopeOf(retried)).toMatchObject({ dm_error: 0, data: { name: 'crashed', finishedBy: 'resume' } });
+    expect((await post('crashed', 'crash-after-commit', 'resumable-crash-01')).json).toStrictEqual(retried.json);
+    expect(await effects('crashed')).toBe(1);
+    // Each retry ran the handler up to its claim, which found the key held and wrote nothing; one of them resumed.
+    expect({ handler: resumableCalls, resume: resumeCalls }).toEqual({ handler: before.handler + 3, resume: before.resume + 1 });
+  });
+
+  it('answers 1010 while the owner lives, and resumes once its lease lapsed (the process died)', async () => {
+    const name = 'died';
+    const key = 'resumable-died-01';
+    // What a process killed after the effect's commit leaves: the effect, and the key in flight naming it.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into app_settings (key, value) values (${`idem-resume-${name}`}, '1'::jsonb)`);
+      await tx.insert(idempotencyKeys).values({
+        key,
+        route: resumableEndpoint.path,
+        scope: 'ip:127.0.0.1',
+        requestHash: requestHashOf('POST', resumableEndpoint.path, { name, mode: 'ok' }),
+        state: 'in_flight',
+        createdAt: t.clock.now(),
+        owner: 'killed-server-process',
+        leaseUntil: new Date(t.clock.now().getTime() + IDEMPOTENCY_LEASE_MS),
+        resumeRef: name,
+      });
+    });
+    const before = { handler: resumableCalls, resume: resumeCalls };
+    expect(envelopeOf(await post(name, 'ok', key))).toMatchObject({ dm_error: ERRORS.REQUEST_IN_PROGRESS.code });
+    t.clock.advance(IDEMPOTENCY_LEASE_MS);
+    try {
+      const resumed = await post(name, 'ok', key);
+      expect(envelopeOf(resumed)).toMatchObject({ dm_error: 0, data: { name, finishedBy: 'resume' } });
+      expect((await post(name, 'ok', key)).json).toStrictEqual(resumed.json);
+    } finally {
+      t.clock.set(CLOCK_START);
+    }
+    expect(await effects(name)).toBe(1);
+    // The handler ran for each retry up to its claim, which found the key held, and wrote nothing.
+    expect(resumeCalls).toBe(before.resume + 1);
+  });
+
+  it('stores a refusal that comes after the effect committed as the key’s answer', async () => {
+    const refused = envelopeOf(await post('refused-late', 'refuse-after-commit', 'resumable-refuse-1'));
+    expect(refused).toMatchObject({ dm_error: ERRORS.LIMIT_EXCEEDED.code, data: { field: 'mode' } });
+    const before = resumeCalls;
+    expect(envelopeOf(await post('refused-late', 'refuse-after-commit', 'resumable-refuse-1'))).toStrictEqual(refused);
+    expect(resumeCalls).toBe(before);
+    expect(await effects('refused-late')).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { brCodeParse, clabeCheck, erc20AddressCheck, trc20AddressValid } from '@piranha/domain/payments';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import type { PayinStart } from '../src/providers/payments/payment-provider.ts';
 import { auditClean, balanceOf, checkoutOf, payinCreateOk, payinCreateRequest, payinStatusOf, playerFund, sandboxDecide } from './payments-fixtures.ts';
 
 let t: TestApp;
@@ -204,6 +205,48 @@ describe('pay-in order and its provider', () => {
       // A failed order does not count against today's maximum.
       expect(envelopeOf(await t.get('/api/piranha/finance/pay/info/get', { query: signedIn(session) })).data.deposited_today).toBe(0);
     } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('a pay-in whose process died after committing the order', () => {
+  it('gets its instruction from the provider when the key is retried, for the same order, once', async () => {
+    const psp = t.built.payments.provider;
+    const original = psp.payinStart;
+    let wake!: () => void;
+    const asleep = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    // The first call hangs as a process frozen (or killed) after its commit would; later ones reach the provider.
+    const spy = vi
+      .spyOn(psp, 'payinStart')
+      .mockImplementationOnce(async (request): Promise<PayinStart> => {
+        await asleep;
+        return original(request);
+      })
+      .mockImplementation(original);
+    const session = await t.session('piranha');
+    const body = { channel: 'PIX', amount: 5000, currency: 'BRL' };
+    const key = 'payin-owner-died-1';
+    try {
+      const first = payinCreateRequest(t, session, body, key);
+      while (spy.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(envelopeOf(await payinCreateRequest(t, session, body, key)).dm_error).toBe(1010);
+      await t.rows(sql`update idempotency_keys set owner = 'killed-server-process',
+        lease_until = ${new Date(t.clock.now().getTime() - 1).toISOString()}::timestamptz where key = ${key}`);
+      const resumed = envelopeOf(await payinCreateRequest(t, session, body, key));
+      expect(resumed).toMatchObject({ dm_error: 0, data: { status: 0, amount: 5000, instruction: { kind: 'pix' } } });
+      const orders = await t.rows<{ order_id: string }>(sql`select order_id from payment_orders where user_id = ${session.uid}`);
+      expect(orders).toEqual([{ order_id: resumed.data.order_id }]);
+      wake();
+      expect(envelopeOf(await first)).toEqual(resumed);
+      expect(envelopeOf(await payinCreateRequest(t, session, body, key))).toEqual(resumed);
+      // Paying the resumed instruction credits the order once.
+      expect((await sandboxDecide(t, checkoutOf(resumed.data).url, 'approve')).status).toBe(200);
+      expect(await balanceOf(t, session, 'BRL')).toBe(5000);
+    } finally {
+      wake();
       spy.mockRestore();
     }
   });

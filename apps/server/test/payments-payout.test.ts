@@ -1,6 +1,7 @@
 import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_LEASE_MS } from '../src/plugins/idempotency.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { codeMake, emailUnique } from './account-fixtures.ts';
@@ -240,6 +241,91 @@ describe('payouts and their provider', () => {
       expect(spy).toHaveBeenCalledTimes(1);
       expect(await auditClean(t)).toBe(true);
     } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('resumes the provider step of the same order when a retry finds the process that committed it dead, and pays once', async () => {
+    const session = await fundedBrazilian();
+    const psp = t.built.payments.provider;
+    const original = psp.payoutStart;
+    let wake!: () => void;
+    const asleep = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    // The first call hangs as a process frozen (or killed) after its commit would; later ones reach the provider.
+    const spy = vi
+      .spyOn(psp, 'payoutStart')
+      .mockImplementationOnce(async (request) => {
+        await asleep;
+        return original(request);
+      })
+      .mockImplementation(original);
+    const body = { channel: 'PIX', amount: 10_000, currency: 'BRL' };
+    const key = 'payout-owner-died-1';
+    try {
+      const first = payout(session, body, key);
+      while (spy.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // The order and its debit are committed with the key in flight: a retry now waits for the live owner.
+      expect(await payout(session, body, key)).toMatchObject({ dm_error: 1010 });
+      // The owner died: nobody renews its lease, which lapses.
+      await t.rows(sql`update idempotency_keys set owner = 'killed-server-process',
+        lease_until = ${new Date(t.clock.now().getTime() - 1).toISOString()}::timestamptz where key = ${key}`);
+      const resumed = await payout(session, body, key);
+      expect(resumed).toMatchObject({ dm_error: 0, data: { status: 1, amount: 10_000, net_amount: 9900 } });
+      const orders = await t.rows<{ order_id: string; provider_ref: string }>(
+        sql`select order_id, provider_ref from payment_orders where user_id = ${session.uid} and direction = 'payout'`,
+      );
+      expect(orders).toEqual([{ order_id: resumed.data.order_id, provider_ref: expect.stringMatching(/^po_/) }]);
+      // The frozen process wakes up: the provider already has the payout, and the stored answer stands.
+      wake();
+      expect(await first).toEqual(resumed);
+      expect(await payout(session, body, key)).toEqual(resumed);
+      expect(psp.openPayments('payout').filter((payment) => payment.orderId === resumed.data.order_id)).toHaveLength(1);
+      expect(await t.rows(sql`select provider_ref from payment_orders where order_id = ${resumed.data.order_id}`)).toEqual([
+        { provider_ref: orders[0]!.provider_ref },
+      ]);
+      expect(await balanceOf(t, session, 'BRL')).toBe(90_000);
+      expect(await auditClean(t)).toBe(true);
+    } finally {
+      wake();
+      spy.mockRestore();
+    }
+  });
+
+  it('fails and refunds the order when the resumed provider step fails, and answers the key so', async () => {
+    const session = await fundedBrazilian();
+    const psp = t.built.payments.provider;
+    let wake!: () => void;
+    const asleep = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const spy = vi
+      .spyOn(psp, 'payoutStart')
+      .mockImplementationOnce(async () => {
+        await asleep;
+        throw new Error('socket hang up');
+      })
+      .mockRejectedValue(new Error('socket hang up'));
+    const body = { channel: 'PIX', amount: 10_000, currency: 'BRL' };
+    const key = 'payout-owner-died-2';
+    try {
+      const first = payout(session, body, key);
+      while (spy.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      t.clock.advance(IDEMPOTENCY_LEASE_MS);
+      await t.rows(sql`update idempotency_keys set owner = 'killed-server-process' where key = ${key}`);
+      const resumed = await payout(session, body, key);
+      expect(resumed).toMatchObject({ dm_error: 5013, data: { field: 'channel' } });
+      expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
+      wake();
+      expect(await first).toEqual(resumed);
+      expect(await t.rows(sql`select status, pay_status from payment_orders where user_id = ${session.uid} and direction = 'payout'`)).toEqual([
+        { status: 2, pay_status: 4 },
+      ]);
+      expect(await auditClean(t)).toBe(true);
+    } finally {
+      t.clock.advance(-IDEMPOTENCY_LEASE_MS);
+      wake();
       spy.mockRestore();
     }
   });

@@ -1,10 +1,17 @@
 /**
- * The real server as a child process, as `npm start` runs it, for the tests that kill it with SIGKILL and start it
- * again on the same data (betting-durability, sports-feed-durability).
+ * The real server as a child process, started as `npm start` runs it (`tsx apps/server/src/server.ts`), for tests that
+ * kill it (SIGKILL) under load and start it again over the same data: a file-backed PGlite folder, or a PostgreSQL
+ * database when TEST_DATABASE_URL names a server. The test opens the same database itself (`databaseOfTest`) to
+ * prepare players and to check what a restart left, while no server holds the PGlite folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { databaseOpen, type Database } from '../src/db/client.ts';
+import { testDatabaseCreate, type TestDatabase } from './harness.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -26,15 +33,23 @@ function portFree(): Promise<number> {
   });
 }
 
-/**
- * Starts `apps/server/src/server.ts` with `env` over the test's own environment (no built web app, warnings only),
- * and waits until /healthz answers.
- */
+/** Starts `apps/server/src/server.ts` as `npm start` would, and waits until /healthz answers. */
 export async function serverStart(env: Record<string, string>): Promise<Running> {
   const port = await portFree();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: '', LOG_LEVEL: 'warn', WEB_DIST: 'no-web-app-in-this-test', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: 'no-web-app-in-this-test',
+      // A few players hammer the server from one address.
+      RATE_LIMIT_PER_IP: '1000000000',
+      RATE_LIMIT_PER_USER: '1000000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,4 +77,30 @@ export async function serverStop(running: Running, signal: NodeJS.Signals): Prom
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill(signal);
   await running.exited;
+}
+
+/** The data a killed server leaves behind: where it lives, how the server finds it, and how the test opens it. */
+export interface ServerData {
+  /** What the server's environment needs to use this data. */
+  env: Record<string, string>;
+  /** The same database, opened by the test (PGlite only while no server holds the folder). */
+  open: () => Promise<Database>;
+  remove: () => Promise<void>;
+}
+
+export async function serverDataCreate(label: string): Promise<ServerData> {
+  if (process.env.TEST_DATABASE_URL) {
+    const database: TestDatabase = await testDatabaseCreate();
+    return {
+      env: { DATABASE_URL: database.url! },
+      open: () => databaseOpen({ databaseUrl: database.url, poolMax: 2 }),
+      remove: () => database.close(),
+    };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), `piranha-${label}-`));
+  return {
+    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    open: () => databaseOpen({ dataDir: join(dataDir, 'pglite') }),
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }

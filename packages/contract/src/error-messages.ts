@@ -47,6 +47,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'This game provider is not available right now.',
     casinoFreeRoundsNone: 'You have no free rounds for this game.',
     casinoParamsInvalid: 'These game choices are not allowed.',
+    casinoRoundVoid: 'The round was cancelled before your stake was taken. Nothing was charged; play again.',
     // payments
     paymentChannelUnknown: 'This payment method is not available here.',
     paymentAmountBelowMin: "The amount is below this method's minimum.",
@@ -126,6 +127,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'Este proveedor de juegos no está disponible ahora.',
     casinoFreeRoundsNone: 'No tienes rondas gratis para este juego.',
     casinoParamsInvalid: 'Estas opciones de juego no están permitidas.',
+    casinoRoundVoid: 'La ronda se canceló antes de cobrar tu apuesta. No se cobró nada; vuelve a jugar.',
     // payments
     paymentChannelUnknown: 'Este método de pago no está disponible aquí.',
     paymentAmountBelowMin: 'El monto es menor al mínimo de este método.',
@@ -205,6 +207,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'Este provedor de jogos não está disponível agora.',
     casinoFreeRoundsNone: 'Você não tem rodadas grátis para este jogo.',
     casinoParamsInvalid: 'Essas escolhas de jogo não são permitidas.',
+    casinoRoundVoid: 'A rodada foi cancelada antes de a aposta ser cobrada. Nada foi cobrado; jogue de novo.',
     // payments
     paymentChannelUnknown: 'Este método de pagamento não está disponível aqui.',
     paymentAmountBelowMin: 'O valor está abaixo do mínimo deste método.',
@@ -284,6 +287,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'Этот провайдер игр сейчас недоступен.',
     casinoFreeRoundsNone: 'У вас нет бесплатных раундов для этой игры.',
     casinoParamsInvalid: 'Такие параметры игры недопустимы.',
+    casinoRoundVoid: 'Раунд отменён до списания ставки. Ничего не списано — сыграйте снова.',
     // payments
     paymentChannelUnknown: 'Этот способ оплаты здесь недоступен.',
     paymentAmountBelowMin: 'Сумма меньше минимальной для этого способа.',
@@ -364,6 +368,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'Nhà cung cấp trò chơi này hiện không khả dụng.',
     casinoFreeRoundsNone: 'Bạn không có vòng quay miễn phí cho trò chơi này.',
     casinoParamsInvalid: 'Các lựa chọn trò chơi này không được phép.',
+    casinoRoundVoid: 'Ván chơi đã bị hủy trước khi trừ tiền cược. Không có khoản nào bị trừ; hãy chơi lại.',
     // payments
     paymentChannelUnknown: 'Phương thức thanh toán này không khả dụng ở đây.',
     paymentAmountBelowMin: 'Số tiền thấp hơn mức tối thiểu của phương thức này.',
@@ -443,6 +448,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'ผู้ให้บริการเกมนี้ไม่พร้อมใช้งานในขณะนี้',
     casinoFreeRoundsNone: 'คุณไม่มีรอบฟรีสำหรับเกมนี้',
     casinoParamsInvalid: 'ตัวเลือกเกมเหล่านี้ไม่ได้รับอนุญาต',
+    casinoRoundVoid: 'รอบนี้ถูกยกเลิกก่อนหักเงินเดิมพัน ไม่มีการหักเงิน โปรดเล่นอีกครั้ง',
     // payments
     paymentChannelUnknown: 'ช่องทางชำระเงินนี้ไม่เปิดให้ใช้ที่นี่',
     paymentAmountBelowMin: 'จำนวนเงินต่ำกว่าขั้นต่ำของช่องทางนี้',
@@ -522,6 +528,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: '该游戏供应商目前不可用。',
     casinoFreeRoundsNone: '您没有该游戏的免费旋转次数。',
     casinoParamsInvalid: '不允许这些游戏选项。',
+    casinoRoundVoid: '本局在扣除投注前已取消，未扣任何费用，请重新开始。',
     // payments
     paymentChannelUnknown: '此支付方式在这里不可用。',
     paymentAmountBelowMin: '金额低于该方式的最低限额。',
@@ -602,6 +609,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     casinoProviderUnavailable: 'Penyedia permainan ini tidak tersedia sekarang.',
     casinoFreeRoundsNone: 'Anda tiada pusingan percuma untuk permainan ini.',
     casinoParamsInvalid: 'Pilihan permainan ini tidak dibenarkan.',
+    casinoRoundVoid: 'Pusingan dibatalkan sebelum taruhan anda diambil. Tiada caj dikenakan; main semula.',
     // payments
     paymentChannelUnknown: 'Kaedah pembayaran ini tidak tersedia di sini.',
     paymentAmountBelowMin: 'Jumlah di bawah minimum kaedah ini.',

@@ -45,6 +45,8 @@ export const ERRORS = {
   CASINO_PROVIDER_UNAVAILABLE: { code: 7008, key: 'casinoProviderUnavailable' },
   CASINO_FREE_ROUNDS_NONE: { code: 7009, key: 'casinoFreeRoundsNone' },
   CASINO_PARAMS_INVALID: { code: 7010, key: 'casinoParamsInvalid' },
+  // A retried round whose first attempt died before the stake was taken: the round was cancelled (decision 016).
+  CASINO_ROUND_VOID: { code: 7011, key: 'casinoRoundVoid' },
   // payments
   PAYMENT_CHANNEL_UNKNOWN: { code: 5001, key: 'paymentChannelUnknown' },
   PAYMENT_AMOUNT_BELOW_MIN: { code: 5002, key: 'paymentAmountBelowMin' },

@@ -4,17 +4,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
 import type { MoneyActionGuard } from '../modules/account/account-session.service.ts';
 import { sessionAuthenticate, sessionAuthenticateRecent } from '../modules/session/session.service.ts';
 import { envelopeError, envelopeOk } from './error-handler.ts';
 import {
+  idempotencyAbandon,
+  idempotencyAnswerFinal,
   idempotencyAnswerInsertSql,
   idempotencyAnswerStore,
   idempotencyClaim,
   idempotencyComplete,
+  idempotencyInFlightInsertSql,
   IdempotencyKeyTaken,
+  idempotencyLeaseDrop,
+  idempotencyLeaseHold,
   idempotencyRelease,
+  idempotencyResolve,
   idempotencyStored,
   requestHashOf,
   type IdempotencyClaim,
@@ -40,7 +46,24 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
   /** Set for routes registered with `answerInTransaction` when the request carries an Idempotency-Key. */
   answer?: AnswerInTransaction | undefined;
+  /** Set for routes registered with `resumable` when the request carries an Idempotency-Key. */
+  claim?: ClaimInTransaction | undefined;
 }
+
+/**
+ * The key's claim, written by a `resumable` handler in the transaction (or statement) that commits its effect, naming
+ * that effect. Both throw or signal IdempotencyKeyTaken when another request holds or answered the key: the handler
+ * then writes nothing (or rolls back) and the route answers for that key.
+ */
+export interface ClaimInTransaction {
+  /** Claims the key inside `tx` for the effect `ref`; throws IdempotencyKeyTaken when it is not free. */
+  write: (tx: Tx, ref: string) => Promise<void>;
+  /** The claim as SQL (a CTE body) for a statement of the handler's own; it returns a row when the key was claimed. */
+  insertSql: (ref: SQL, from?: SQL) => SQL;
+}
+
+/** What a `resumable` route's `resume` is given: the retried request and what the dead process had committed. */
+export type ResumeInput<E extends Endpoint> = Omit<HandlerInput<E>, 'answer' | 'claim'> & { ref: string };
 
 /**
  * The idempotent answer of a request, written by the handler as the last statement of its own transaction: the
@@ -59,7 +82,7 @@ export interface AnswerInTransaction {
   written: () => void;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /**
    * The handler does all its writing in one transaction (or one statement) and stores the answer in it
    * (`answer.write` / `answer.insertSql`), instead of the key being claimed in a transaction of its own first: an
@@ -72,6 +95,20 @@ export interface RouteOptions {
    * only for handlers that move money solely through statements or transactions that check the session again.
    */
   sessionRecheckedByHandler?: boolean;
+  /**
+   * For handlers that commit their effect and then still have work outside that transaction (a payment provider's
+   * call, a casino round's wallet calls). The handler claims the key in the transaction that commits the effect
+   * (`claim.write` / `claim.insertSql`, naming it), so a crash leaves the key in flight with what committed; the final
+   * answer is stored when the handler returns. A retry of a key whose process died (its lease lapsed) takes it over
+   * and calls `resume` with the named effect: it finishes the remaining work if needed and answers the true outcome.
+   * Decision 016.
+   */
+  resumable?: { resume: (input: ResumeInput<E>) => Promise<EndpointData<E>> };
+  /**
+   * Whose the key is, for routes whose caller is not the signed-in user of the request (a game token's player):
+   * answers the scope (`u:<uid>`), or throws the refusal when it cannot tell.
+   */
+  idempotencyScope?: (input: { query: z.output<E['query']>; body: z.output<E['body']>; ctx: RequestContext }) => Promise<string>;
 }
 
 const COMMON = new Set<string>(COMMON_PARAM_NAMES);
@@ -106,7 +143,7 @@ export function bodyParse<E extends Endpoint>(definition: E, raw: unknown): z.ou
   return parsed.data as z.output<E['body']>;
 }
 
-async function userOf(deps: RouteDeps, definition: Endpoint, ctx: RequestContext, options: RouteOptions): Promise<SessionUser | undefined> {
+async function userOf<E extends Endpoint>(deps: RouteDeps, definition: E, ctx: RequestContext, options: RouteOptions<E>): Promise<SessionUser | undefined> {
   if (definition.auth === 'none') return undefined;
   const uid = uidParse(ctx.params.uid);
   if (definition.auth === 'optional' && (uid === undefined || !ctx.params.sid)) return undefined;
@@ -135,7 +172,7 @@ export function routeRegister<E extends Endpoint>(
   deps: RouteDeps,
   definition: E,
   handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
-  options: RouteOptions = {},
+  options: RouteOptions<E> = {},
 ): void {
   app.route({
     method: definition.method,
@@ -160,16 +197,19 @@ export function routeRegister<E extends Endpoint>(
           claim = {
             key: key.data,
             route: definition.path,
-            scope: idempotencyScope(ctx, user, request.ip),
+            scope: options.idempotencyScope ? await options.idempotencyScope({ query, body, ctx }) : idempotencyScope(ctx, user, request.ip),
             requestHash: requestHashOf(definition.method, definition.path, body),
           };
-          if (options.answerInTransaction)
-            return answeredInTransaction(deps, claim, { query, body, ctx, user: user as HandlerInput<E>['user'], request, reply }, handler);
+          const input = { query, body, ctx, user: user as HandlerInput<E>['user'], request, reply };
+          if (options.answerInTransaction) return answeredInTransaction(deps, claim, input, handler);
+          if (options.resumable) return answeredResumable(deps, claim, input, handler, options.resumable.resume);
           const outcome = await idempotencyClaim(deps.db, claim, deps.now());
           if (outcome.kind === 'replay') return replay(reply, outcome.body);
         }
       }
 
+      // A claimed key is this process's until it answers: its lease is renewed meanwhile, so no retry takes it over.
+      if (claim) idempotencyLeaseHold(deps.db, claim, deps.now);
       try {
         const data = await handler({ query, body, ctx, user: user as HandlerInput<E>['user'], request, reply });
         const envelope = envelopeOk(data);
@@ -182,6 +222,8 @@ export function routeRegister<E extends Endpoint>(
           else await idempotencyRelease(deps.db, claim);
         }
         throw error;
+      } finally {
+        if (claim) idempotencyLeaseDrop(deps.db, claim);
       }
     },
   });
@@ -239,4 +281,88 @@ async function answeredInTransaction<E extends Endpoint>(
   // A success that wrote nothing in a transaction (nothing to write) still leaves its answer.
   if (!written && !(await idempotencyAnswerStore(deps.db, claim, envelope, deps.now()))) return replayStored(deps, input.reply, claim);
   return envelope;
+}
+
+/**
+ * An idempotent request whose handler commits its effect with the key claimed in flight, then finishes outside that
+ * transaction (RouteOptions.resumable, decision 016). The final answer — a success or an expected refusal — replaces
+ * the claim. An unexpected failure ends the claim's lease at once (the effect, if committed, stays named on the key).
+ * A key held or answered by another request is answered from there: replayed, REQUEST_IN_PROGRESS while its owner
+ * lives, or taken over and resumed when its owner died.
+ */
+async function answeredResumable<E extends Endpoint>(
+  deps: RouteDeps,
+  claim: IdempotencyClaim,
+  input: Omit<HandlerInput<E>, 'answer' | 'claim'>,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
+  resume: (input: ResumeInput<E>) => Promise<EndpointData<E>>,
+): Promise<unknown> {
+  const now = deps.now();
+  const inTransaction: ClaimInTransaction = {
+    write: async (tx, ref) => {
+      const rows = await rowsOfClaim(tx, idempotencyInFlightInsertSql(claim, sql`${ref}::text`, now));
+      if (rows === 0) throw new IdempotencyKeyTaken();
+    },
+    insertSql: (ref, from) => idempotencyInFlightInsertSql(claim, ref, now, from),
+  };
+  idempotencyLeaseHold(deps.db, claim, deps.now);
+  try {
+    let data: EndpointData<E>;
+    try {
+      data = await handler({ ...input, claim: inTransaction });
+    } catch (error) {
+      if (error instanceof IdempotencyKeyTaken) return await answeredByOther(deps, claim, input, handler, resume);
+      if (error instanceof AppError) {
+        if (!(await idempotencyAnswerFinal(deps.db, claim, envelopeError(error, input.ctx.locale), deps.now())))
+          return await answeredByOther(deps, claim, input, handler, resume);
+        throw error;
+      }
+      await idempotencyAbandon(deps.db, claim, deps.now());
+      throw error;
+    }
+    const envelope = envelopeOk(data);
+    if (!(await idempotencyAnswerFinal(deps.db, claim, envelope, deps.now()))) return await answeredByOther(deps, claim, input, handler, resume);
+    return envelope;
+  } finally {
+    idempotencyLeaseDrop(deps.db, claim);
+  }
+}
+
+/** The answer of a key another request claimed: its stored answer, REQUEST_IN_PROGRESS, or its effect resumed here. */
+async function answeredByOther<E extends Endpoint>(
+  deps: RouteDeps,
+  claim: IdempotencyClaim,
+  input: Omit<HandlerInput<E>, 'answer' | 'claim'>,
+  handler: (input: HandlerInput<E>) => Promise<EndpointData<E>>,
+  resume: (input: ResumeInput<E>) => Promise<EndpointData<E>>,
+): Promise<unknown> {
+  const outcome = await idempotencyResolve(deps.db, claim, deps.now());
+  // Gone meanwhile (a twin's claim rolled back): the key is free, so this request runs as a first one.
+  if (!outcome) return answeredResumable(deps, claim, input, handler, resume);
+  if (outcome.kind === 'replay') return replay(input.reply, outcome.body);
+  // Taken over from a dead process that had committed nothing with the key (a claim from before this mode): free it.
+  if (outcome.ref === null) {
+    await idempotencyRelease(deps.db, claim);
+    return answeredResumable(deps, claim, input, handler, resume);
+  }
+  let envelope;
+  try {
+    envelope = envelopeOk(await resume({ ...input, ref: outcome.ref }));
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      await idempotencyAbandon(deps.db, claim, deps.now());
+      throw error;
+    }
+    envelope = envelopeError(error, input.ctx.locale);
+  }
+  if (!(await idempotencyAnswerFinal(deps.db, claim, envelope, deps.now()))) {
+    const stored = await idempotencyStored(deps.db, claim, deps.now());
+    if (stored) return replay(input.reply, stored.body);
+  }
+  // What the dead process started is this retry's answer; it came from an earlier attempt, so it is marked a replay.
+  return replay(input.reply, envelope);
+}
+
+async function rowsOfClaim(tx: Tx, statement: SQL): Promise<number> {
+  return (await rowsOf(tx, statement, 'idempotency_claim_in_flight')).length;
 }

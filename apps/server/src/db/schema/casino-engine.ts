@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { sessions, users } from './accounts.ts';
 
 /**
  * Casino (issue 7): the game catalogue, players' favourites, recents and UI switch, game session tokens, the
@@ -87,7 +87,10 @@ export const casinoUserPrefs = pgTable('casino_user_prefs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A game session token from launch (game set) or the game user token (game null). Only its SHA-256 is stored. */
+/**
+ * A game session token from launch (game set) or the game user token (game null). Only its SHA-256 is stored. A token
+ * belongs to the player's session that launched it: it takes bets only while that session is live (decision 016).
+ */
 export const casinoSessions = pgTable(
   'casino_sessions',
   {
@@ -95,13 +98,15 @@ export const casinoSessions = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** The launching session (renewal moves it to the replacing one); null for recovery's own tokens, which never bet. */
+    sessionId: bigint('session_id', { mode: 'number' }).references(() => sessions.id),
     platform: text('platform').notNull(),
     gameId: text('game_id'),
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('casino_sessions_user_idx').on(table.userId)],
+  (table) => [index('casino_sessions_user_idx').on(table.userId), index('casino_sessions_session_idx').on(table.sessionId)],
 );
 
 /** A provably-fair seed pair: the server seed stays secret until rotated out; `nonce` is the next round's. */

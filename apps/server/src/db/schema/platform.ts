@@ -12,6 +12,15 @@ export const idempotencyKeys = pgTable(
     state: text('state', { enum: ['in_flight', 'done'] }).notNull(),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server process working on an in-flight key (plugins/idempotency.ts `IDEMPOTENCY_OWNER`). */
+    owner: text('owner'),
+    /**
+     * Until when the owner is known to be alive: it renews the lease while it works. An in-flight key whose lease
+     * lapsed was left by a dead process, and a retry takes it over (decision 016). Null reads as lapsed.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** What the in-flight key's transaction committed (an order id, a round id): a takeover resumes from it. */
+    resumeRef: text('resume_ref'),
   },
   (table) => [primaryKey({ columns: [table.key, table.route, table.scope] })],
 );

@@ -3,6 +3,7 @@ import { uidParse, type LoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import { casinoSessionsMove } from '../casino/casino.repository.ts';
 import { sessionAuthenticate, sessionEnd, sessionIssue, sidHash, type IssuedSession } from '../session/session.service.ts';
 import {
   profileByUser,
@@ -78,7 +79,9 @@ export async function sessionRenewal(db: DbOrTx, uidRaw: string | undefined, sid
   if (profile?.closedAt) return invalid;
   if (now.getTime() - session.createdAt.getTime() < SESSION_ROTATE_AFTER_MS) return { valid: 1, sid };
   const next = randomBytes(24).toString('base64url');
-  await sessionInsertUntil(db, session.userId, sidHash(next), now, session.expiresAt);
+  const nextId = await sessionInsertUntil(db, session.userId, sidHash(next), now, session.expiresAt);
+  // Open games belong to the player's session, not to one sid of it: their tokens follow it to the new sid.
+  await casinoSessionsMove(db, session.id, nextId);
   await sessionExpireBy(db, session.id, new Date(now.getTime() + SESSION_REPLACED_GRACE_MS));
   return { valid: 1, sid: next };
 }

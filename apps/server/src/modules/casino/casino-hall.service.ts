@@ -187,14 +187,30 @@ export async function hallSearchGet(deps: HallDeps, userId: number | undefined, 
   return { list: games.map((game) => cardOf(game, favourites)), no_data: games.length === 0 ? (1 as const) : (0 as const) };
 }
 
-export async function hallLaunch(deps: HallDeps, userId: number, platform: string, gameId: string, currency: string, locale: Locale) {
+/** The signed-in player and the session they launch from: the token lives only as long as that session (decision 016). */
+export interface Launcher {
+  uid: number;
+  sessionId: number;
+}
+
+export async function hallLaunch(deps: HallDeps, launcher: Launcher, platform: string, gameId: string, currency: string, locale: Locale) {
+  const userId = launcher.uid;
   const game = await gameFind(deps.db, platform, gameId);
   const provider = deps.providers.find((entry) => entry.platform === platform);
   if (platform !== HOUSE && !provider) throw new AppError('CASINO_PROVIDER_UNAVAILABLE', { field: 'game_platform' });
   const token = studioTokenNew();
   const expiresAt = new Date(deps.now().getTime() + deps.tokenTtlMs);
   await deps.db.transaction(async (tx) => {
-    await casinoSessionInsert(tx, { tokenHash: tokenHashOf(token), userId, platform, gameId: game.gameId, currency, expiresAt, createdAt: deps.now() });
+    await casinoSessionInsert(tx, {
+      tokenHash: tokenHashOf(token),
+      userId,
+      sessionId: launcher.sessionId,
+      platform,
+      gameId: game.gameId,
+      currency,
+      expiresAt,
+      createdAt: deps.now(),
+    });
     await tx
       .insert(casinoRecents)
       .values({ userId, platform, gameId: game.gameId, playedAt: deps.now() })
@@ -211,10 +227,19 @@ export async function hallLaunch(deps: HallDeps, userId: number, platform: strin
   return { game_platform: game.platform as GamePlatform, game_id: game.gameId, game_url: gameUrl, token, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 
-export async function hallUserToken(deps: HallDeps, userId: number, currency: string) {
+export async function hallUserToken(deps: HallDeps, launcher: Launcher, currency: string) {
   const token = studioTokenNew();
   const expiresAt = new Date(deps.now().getTime() + deps.tokenTtlMs);
-  await casinoSessionInsert(deps.db, { tokenHash: tokenHashOf(token), userId, platform: HOUSE, gameId: null, currency, expiresAt, createdAt: deps.now() });
+  await casinoSessionInsert(deps.db, {
+    tokenHash: tokenHashOf(token),
+    userId: launcher.uid,
+    sessionId: launcher.sessionId,
+    platform: HOUSE,
+    gameId: null,
+    currency,
+    expiresAt,
+    createdAt: deps.now(),
+  });
   return { token, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 

@@ -18,12 +18,17 @@ import {
   type MinesOutcome,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
+import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { walletBalanceOf, walletTxnFind, casinoSessionFind } from './casino-wallet.repository.ts';
+import type { ClaimInTransaction } from '../../plugins/route.ts';
+import { SESSION_RECENT_MS } from '../session/session.service.ts';
+import { walletBalanceOf, walletTxnFind } from './casino-wallet.repository.ts';
 import { seamlessHandle, seamlessSign, tokenHashOf, type SeamlessWalletDeps } from './casino-wallet.service.ts';
 import {
   casinoSessionInsert,
+  casinoSessionWithLaunch,
   freeRoundAvailable,
   freeRoundGiveBack,
   freeRoundTake,
@@ -92,37 +97,60 @@ export interface StudioSession {
   gameId: HouseGameId;
   currency: string;
   token: string;
+  /** The player's session that launched the game, as read at most SESSION_RECENT_MS ago. */
+  launch: { sessionId: number; activeAt: Date | undefined; appKey: string };
 }
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof casinoSessionFind>>>;
-/** Game sessions are written once and never changed, so a row read once stays true; bounded per database. */
-const sessionRows = new WeakMap<Db, Map<string, SessionRow>>();
-const SESSION_ROWS_MAX = 10_000;
+type TokenRow = NonNullable<Awaited<ReturnType<typeof casinoSessionWithLaunch>>>;
+/**
+ * Token reads by token hash, per database, bounded. A token's player, game and currency never change, so a read
+ * answers who plays for good; whether its launching session is still live is taken from a read at most
+ * SESSION_RECENT_MS old (as bet placements do, decision 013) because the wallet checks it again in the statement that
+ * takes the stake — a round never moves money for an ended session.
+ */
+const tokenReads = new WeakMap<Db, Map<string, { row: TokenRow; readAtMs: number }>>();
+const TOKEN_READS_MAX = 10_000;
 
-async function studioSessionRow(deps: StudioDeps, tokenHash: string): Promise<SessionRow | undefined> {
-  let rows = sessionRows.get(deps.db);
-  if (!rows) sessionRows.set(deps.db, (rows = new Map()));
-  const known = rows.get(tokenHash);
-  if (known) return known;
-  const row = await casinoSessionFind(deps.db, tokenHash);
+async function studioTokenRead(deps: StudioDeps, tokenHash: string, maxAgeMs: number): Promise<TokenRow | undefined> {
+  let reads = tokenReads.get(deps.db);
+  if (!reads) tokenReads.set(deps.db, (reads = new Map()));
+  const nowMs = deps.now().getTime();
+  const known = reads.get(tokenHash);
+  if (known && nowMs >= known.readAtMs && nowMs - known.readAtMs < maxAgeMs) return known.row;
+  const row = await casinoSessionWithLaunch(deps.db, tokenHash, deps.now());
+  reads.delete(tokenHash);
   if (row) {
-    if (rows.size >= SESSION_ROWS_MAX) rows.delete(rows.keys().next().value!);
-    rows.set(tokenHash, row);
+    if (reads.size >= TOKEN_READS_MAX) reads.delete(reads.keys().next().value!);
+    reads.set(tokenHash, { row, readAtMs: nowMs });
   }
   return row;
 }
 
+/** The player a house game token belongs to, whatever became of its session since; CASINO_TOKEN_INVALID for none. */
+export async function studioTokenOwner(deps: StudioDeps, token: string): Promise<number> {
+  const row = await studioTokenRead(deps, tokenHashOf(token), Number.POSITIVE_INFINITY);
+  if (!row || row.platform !== HOUSE) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
+  return row.userId;
+}
+
 /**
- * The game session behind a token: unknown, foreign or (for new bets) expired tokens are refused. Expiry is
- * checked against the clock on every call; a closed account is refused by the wallet, which reads it fresh.
+ * The game session behind a token: unknown, foreign, ended (its launching session logged out, ended, expired or its
+ * account closed) or, for new bets, expired tokens are refused. A closed account is also refused by the wallet.
  */
-export async function studioSessionOf(deps: StudioDeps, token: string, options: { forBet: boolean; gameId?: string }): Promise<StudioSession> {
-  const session = await studioSessionRow(deps, tokenHashOf(token));
+export async function studioSessionOf(deps: StudioDeps, token: string, options: { forBet: boolean; gameId?: string; fresh?: boolean }): Promise<StudioSession> {
+  const session = await studioTokenRead(deps, tokenHashOf(token), options.fresh ? 0 : SESSION_RECENT_MS);
   if (!session || session.platform !== HOUSE) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token' });
+  if (!session.sessionLive || session.sessionId === null) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'session_ended' });
   if (options.forBet && session.expiresAt.getTime() <= deps.now().getTime()) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'expired' });
   if (session.gameId === null || !isHouseGameId(session.gameId)) throw new AppError('CASINO_TOKEN_INVALID', { field: 'token', issue: 'not_a_game_session' });
   if (options.gameId !== undefined && options.gameId !== session.gameId) throw new AppError('CASINO_TOKEN_INVALID', { field: 'game_id', issue: 'other_game' });
-  return { userId: session.userId, gameId: session.gameId, currency: session.currency, token };
+  return {
+    userId: session.userId,
+    gameId: session.gameId,
+    currency: session.currency,
+    token,
+    launch: { sessionId: session.sessionId, activeAt: session.activeAt ?? undefined, appKey: session.appKey },
+  };
 }
 
 type SeedKnown = Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>;
@@ -268,6 +296,12 @@ async function roundVoid(deps: StudioDeps, row: RoundRow, status: 'void' | 'refu
   });
 }
 
+/** The idle rule for money actions (modules/account/README.md) for the session that launched the game. */
+async function roundGuard(deps: StudioDeps, session: StudioSession): Promise<void> {
+  const { sessionId, activeAt, appKey } = session.launch;
+  await deps.wallet.moneyActionGuard(deps.db, { user: { uid: session.userId, sessionId, appKey, ...(activeAt ? { activeAt } : {}) }, appKey }, deps.now());
+}
+
 export interface RoundPlayInput {
   token: string;
   gameId: string;
@@ -276,9 +310,23 @@ export interface RoundPlayInput {
   freeRound: boolean;
 }
 
-export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): Promise<RoundView> {
+/**
+ * Plays one round. With `claim` (the request's Idempotency-Key, decision 016) the key is claimed in flight in the
+ * statement or transaction that writes the round, naming it: if this process dies before answering, a retry of the
+ * key finishes that round (studioRoundResume) instead of playing another.
+ */
+export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, claim?: ClaimInTransaction): Promise<RoundView> {
   if (!isHouseGameId(input.gameId)) throw new AppError('CASINO_GAME_UNKNOWN', { field: 'game_id' });
-  const session = await studioSessionOf(deps, input.token, { forBet: true, gameId: input.gameId });
+  let session = await studioSessionOf(deps, input.token, { forBet: true, gameId: input.gameId });
+  // A round is a money action: the session that launched the game must not have sat idle past the brand's limit.
+  // A remembered read may predate the player's return (a heartbeat): it is read again before they are refused.
+  try {
+    await roundGuard(deps, session);
+  } catch (error) {
+    if (!(error instanceof AppError && error.errorName === 'REAUTH_REQUIRED')) throw error;
+    session = await studioSessionOf(deps, input.token, { forBet: true, gameId: input.gameId, fresh: true });
+    await roundGuard(deps, session);
+  }
   const gameId = session.gameId;
   const params = casinoParamsParse(gameId, input.params);
   if (!params) throw new AppError('CASINO_PARAMS_INVALID', { field: 'params' });
@@ -295,11 +343,12 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   }
 
   // 1. Fix the outcome: take the nonce and write the round before any money moves.
+  const publicId = publicIdNew();
   const roundOf = (seed: Pick<SeedRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce'>) => {
     const played = casinoPlay(gameId, params, fairFloatStream(seed.serverSeed, seed.clientSeed, seed.nonce, nodeHmac));
     const at = deps.now();
     return {
-      publicId: publicIdNew(),
+      publicId,
       userId: session.userId,
       platform: HOUSE,
       gameId,
@@ -321,10 +370,22 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput): 
   };
   // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
   // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
+  // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
   const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
-  let row = known ? await roundInsertWithNonce(deps.db, { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed }, roundOf(known)) : undefined;
+  const fast = known
+    ? await roundInsertWithNonce(
+        deps.db,
+        { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed },
+        roundOf(known),
+        claim?.insertSql(sql`${publicId}::text`),
+      )
+    : undefined;
+  if (fast && 'keyTaken' in fast) throw new IdempotencyKeyTaken();
+  let row = fast && 'row' in fast ? fast.row : undefined;
   if (row) seedRemember(deps.db, session.userId, { ...known!, nonce: row.nonce + 1 });
   row ??= await transaction(deps.db, async (tx) => {
+    // The key first: a twin request waits here for the first one's round, then finds the key taken.
+    await claim?.write(tx, publicId);
     let seed = await seedNonceTake(tx, session.userId);
     if (!seed) {
       await seedEnsure(tx, session.userId, false);
@@ -376,10 +437,14 @@ export interface RoundActionInput {
   tile: number | undefined;
 }
 
-/** Mines: open a tile or cash out. */
-export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput): Promise<RoundView> {
+/**
+ * Mines: open a tile or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
+ * on, naming it, so a retry after a crash finishes that round (studioRoundResume) rather than acting twice.
+ */
+export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
   const session = await studioSessionOf(deps, input.token, { forBet: false });
   const row = await transaction(deps.db, async (tx) => {
+    await claim?.write(tx, input.roundId);
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
     if (!round || round.gameId !== session.gameId) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
     if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
@@ -409,31 +474,52 @@ export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: 
   const before = new Date(deps.now().getTime() - (options.graceMs ?? ROUND_RECOVERY_GRACE_MS));
   const rows = await roundsPendingBefore(deps.db, before, options.userId);
   let recovered = 0;
-  for (const row of rows) {
-    // The wallet skips token checks for wins and rollbacks only by design; recovery signs with a fresh session token.
-    const token = await recoveryTokenOf(deps, row);
-    const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
-    if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
-      const { currency: _currency, ...rollbackBase } = walletBase(row, token);
-      const response = await walletCall(deps, 'rollback', {
-        ...rollbackBase,
-        transaction_uuid: `${row.publicId}:rollback`,
-        reference_transaction_uuid: `${row.publicId}:bet`,
-      });
-      if (response.status !== 'RS_OK') {
-        deps.log?.(`casino recovery: rollback of ${row.publicId} answered ${response.status}`);
-        continue;
-      }
-      await roundVoid(deps, row, bet && bet.requestHash !== null ? 'refunded' : 'void');
-    } else {
-      const response = bet.response as SeamlessResponse | null;
-      const balanceBefore = response ? response.balance + (bet.isFree ? 0 : (bet.amount ?? 0)) : null;
-      if (casinoOutcomeFinished(row.outcome as CasinoOutcome)) await roundSettle(deps, row, token, balanceBefore);
-      else await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: response?.balance ?? null }, deps.now());
-    }
-    recovered += 1;
-  }
+  for (const row of rows) if (await casinoRoundRecover(deps, row)) recovered += 1;
   return recovered;
+}
+
+/** Finishes one pending round (see casinoRoundsRecover); false when the wallet refused the rollback (logged). */
+async function casinoRoundRecover(deps: StudioDeps, row: RoundRow): Promise<boolean> {
+  // The wallet skips token checks for wins and rollbacks only by design; recovery signs with a fresh session token.
+  const token = await recoveryTokenOf(deps, row);
+  const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
+  if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
+    const { currency: _currency, ...rollbackBase } = walletBase(row, token);
+    const response = await walletCall(deps, 'rollback', {
+      ...rollbackBase,
+      transaction_uuid: `${row.publicId}:rollback`,
+      reference_transaction_uuid: `${row.publicId}:bet`,
+    });
+    if (response.status !== 'RS_OK') {
+      deps.log?.(`casino recovery: rollback of ${row.publicId} answered ${response.status}`);
+      return false;
+    }
+    await roundVoid(deps, row, bet && bet.requestHash !== null ? 'refunded' : 'void');
+  } else {
+    const response = bet.response as SeamlessResponse | null;
+    const balanceBefore = response ? response.balance + (bet.isFree ? 0 : (bet.amount ?? 0)) : null;
+    if (casinoOutcomeFinished(row.outcome as CasinoOutcome)) await roundSettle(deps, row, token, balanceBefore);
+    else await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: response?.balance ?? null }, deps.now());
+  }
+  return true;
+}
+
+/**
+ * The true outcome of a round whose request's process died before answering (the route's `resume`, decision 016):
+ * a round still pending is finished now — the dead process no longer holds it — as recovery would; then its view.
+ * A round that never took its stake (void) answers CASINO_ROUND_VOID: nothing was charged, the player plays again.
+ */
+export async function studioRoundResume(deps: StudioDeps, token: string, publicId: string): Promise<RoundView> {
+  const userId = await studioTokenOwner(deps, token);
+  let row = await roundByPublicId(deps.db, userId, publicId);
+  if (!row) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
+  if (row.status === 'pending') {
+    await casinoRoundRecover(deps, row);
+    row = (await roundByPublicId(deps.db, userId, publicId))!;
+  }
+  if (row.status === 'pending') throw new Error(`round ${publicId} could not be finished yet`);
+  if (row.status === 'void') throw new AppError('CASINO_ROUND_VOID', { field: 'round_id', issue: publicId });
+  return roundView(deps.db, row);
 }
 
 /** A short-lived game session for recovery's own wallet calls (win and rollback do not check expiry). */

@@ -1,42 +1,56 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
-import { accountProfiles, casinoSessions, casinoWalletTxns, wallets } from '../../db/schema/index.ts';
+import { casinoWalletTxns, wallets } from '../../db/schema/index.ts';
 
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
 export type WalletTxnInsert = typeof casinoWalletTxns.$inferInsert;
+
+/** The token's launching session is live at `at`: not ended, not expired (a token without one never bets). */
+function tokenSessionLiveSql(tokenHash: string, at: Date): SQL {
+  return sql`select 1 from casino_sessions c join sessions s on s.id = c.session_id
+    where c.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${at.toISOString()}::timestamptz`;
+}
 
 /**
  * Inserts the transaction and, when it is new and `transfer` is given, moves its money (prepared by the ledger) in the
  * same statement: one round trip. `id` is undefined when (partner, transaction_uuid) was already taken — nothing moved.
  * `transferred` is false when the transfer's (kind, ref) already existed; `balanceMinor` is the player's balance
  * after a move, undefined when the debit was not covered (the caller raises INSUFFICIENT_FUNDS and rolls back).
+ * With `sessionOf` (a bet), nothing is written unless the token's launching session is still live at that moment
+ * (`sessionLive` false): a logout committed before this statement stops the debit, with no read-then-write window.
  */
 export async function walletTxnInsert(
   tx: DbOrTx,
   row: WalletTxnInsert,
   transfer?: TransferRows & { externalRef: string },
-): Promise<{ id: number | undefined; transferred: boolean; balanceMinor: number | undefined }> {
-  const insert = sql`w0 as (
+  sessionOf?: { tokenHash: string; at: Date },
+): Promise<{ id: number | undefined; transferred: boolean; balanceMinor: number | undefined; sessionLive: boolean }> {
+  const live = sessionOf ? sql`live as (${tokenSessionLiveSql(sessionOf.tokenHash, sessionOf.at)}), ` : sql``;
+  const insert = sql`${live}w0 as (
       insert into casino_wallet_txns (partner, transaction_uuid, kind, user_id, currency, amount, round, game_code, reference_uuid, request_hash,
         state, is_free)
-      values (${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
+      select ${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
         ${row.amount ?? null}::bigint, ${row.round ?? null}::text, ${row.gameCode ?? null}::text, ${row.referenceUuid ?? null}::text,
-        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean)
+        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean
+      ${sessionOf ? sql`where exists (select 1 from live)` : sql``}
       on conflict do nothing returning id
     )`;
-  const [written] = await rowsOf<{ id: string | number | null; transfer_id: string | number | null; balance_minor: string | number | null }>(
+  const liveColumn = sessionOf ? sql`exists (select 1 from live)` : sql`true`;
+  const [written] = await rowsOf<{ id: string | number | null; transfer_id: string | number | null; balance_minor: string | number | null; live: boolean }>(
     tx,
     transfer
       ? sql`with ${insert}, ${transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`w0`)}
-          select (select id from w0) as id, (select id from lt) as transfer_id, ${transfer.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor`
-      : sql`with ${insert} select (select id from w0) as id, null::bigint as transfer_id, null::bigint as balance_minor`,
-    transfer ? `casino_txn_move_${transfer.lines.length}_${transfer.wallet ? 'wallet' : 'house'}` : 'casino_txn_insert',
+          select (select id from w0) as id, (select id from lt) as transfer_id, ${transfer.wallet ? sql`(select balance_minor from lw)` : sql`null::bigint`} as balance_minor,
+            ${liveColumn} as live`
+      : sql`with ${insert} select (select id from w0) as id, null::bigint as transfer_id, null::bigint as balance_minor, ${liveColumn} as live`,
+    `${transfer ? `casino_txn_move_${transfer.lines.length}_${transfer.wallet ? 'wallet' : 'house'}` : 'casino_txn_insert'}${sessionOf ? '_live' : ''}`,
   );
   return {
     id: written?.id == null ? undefined : Number(written.id),
     transferred: written?.transfer_id != null,
     balanceMinor: written?.balance_minor == null ? undefined : Number(written.balance_minor),
+    sessionLive: written?.live === true,
   };
 }
 
@@ -69,26 +83,4 @@ export async function walletBalanceOf(tx: DbOrTx, userId: number, currency: stri
     .from(wallets)
     .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
   return row?.balance ?? 0;
-}
-
-export async function casinoSessionFind(tx: DbOrTx, tokenHash: string) {
-  const [row] = await tx.select().from(casinoSessions).where(eq(casinoSessions.tokenHash, tokenHash));
-  return row;
-}
-
-/** The game session behind a token hash, with whether its player's account is closed — one query. */
-export async function casinoSessionWithUser(tx: DbOrTx, tokenHash: string) {
-  const [row] = await tx
-    .select({
-      userId: casinoSessions.userId,
-      platform: casinoSessions.platform,
-      gameId: casinoSessions.gameId,
-      currency: casinoSessions.currency,
-      expiresAt: casinoSessions.expiresAt,
-      userClosed: sql<boolean>`${accountProfiles.closedAt} is not null`,
-    })
-    .from(casinoSessions)
-    .leftJoin(accountProfiles, eq(accountProfiles.userId, casinoSessions.userId))
-    .where(eq(casinoSessions.tokenHash, tokenHash));
-  return row;
 }

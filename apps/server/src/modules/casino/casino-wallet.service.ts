@@ -12,17 +12,11 @@ import {
 } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
-import {
-  casinoSessionWithUser,
-  walletBalanceOf,
-  walletTxnFind,
-  walletTxnInsert,
-  walletTxnResponses,
-  walletTxnSettle,
-  type WalletTxn,
-} from './casino-wallet.repository.ts';
+import { casinoSessionWithLaunch } from './casino.repository.ts';
+import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
  * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
@@ -41,6 +35,8 @@ export interface SeamlessWalletDeps {
   now: () => Date;
   /** Partner key → shared secret. */
   partners: ReadonlyMap<string, string>;
+  /** The idle rule for money actions (modules/account/README.md): a bet is one, at every partner. */
+  moneyActionGuard: MoneyActionGuard;
 }
 
 export function seamlessSign(secret: string, rawBody: string): string {
@@ -73,6 +69,8 @@ interface Caller {
   partner: string;
   userId: number;
   currency: string;
+  /** Set for calls that may take a bet: its debit re-checks, in its own statement, that this token's session is live. */
+  liveSession?: { tokenHash: string; at: Date };
 }
 
 function answer(request: { user?: string; request_uuid?: string }, status: SeamlessStatus, currency = '', balance = 0): SeamlessResponse {
@@ -121,15 +119,31 @@ export async function seamlessHandle(
 
   const userId = Number(request.user);
   if (!/^[1-9]\d{0,15}$/.test(request.user) || !Number.isSafeInteger(userId)) return answer(request, 'RS_ERROR_INVALID_TOKEN');
-  const session = await casinoSessionWithUser(deps.db, tokenHashOf(request.token));
+  const tokenHash = tokenHashOf(request.token);
+  const now = deps.now();
+  const session = await casinoSessionWithLaunch(deps.db, tokenHash, now);
   if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const currency = session.currency;
-  const caller: Caller = { partner, userId, currency };
+  const takesBet = call === 'bet' || call === 'bet_win';
+  const caller: Caller = { partner, userId, currency, ...(takesBet ? { liveSession: { tokenHash, at: now } } : {}) };
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
 
-  if (call === 'balance' || call === 'bet' || call === 'bet_win') {
-    if (session.expiresAt.getTime() <= deps.now().getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
+  // Wins and rollbacks are owed for bets already taken, whatever became of the token since; only new money is refused.
+  if (call === 'balance' || takesBet) {
+    if (session.expiresAt.getTime() <= now.getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
     if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
+    // The token dies with the player's session that launched it: logout, session end, expiry, closure (decision 016).
+    if (!session.sessionLive) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
+  }
+  if (takesBet) {
+    try {
+      const user = { uid: userId, sessionId: session.sessionId!, appKey: session.appKey, ...(session.activeAt ? { activeAt: session.activeAt } : {}) };
+      await deps.moneyActionGuard(deps.db, { user, appKey: session.appKey }, now);
+    } catch (error) {
+      // Idle past the brand's limit: the player must sign in again (and launch again) before the next bet.
+      if (error instanceof AppError) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
+      throw error;
+    }
   }
   if (session.gameId !== null && request.game_code !== session.gameId) return answer(request, 'RS_ERROR_INVALID_GAME', currency, await balanceNow());
   if ('currency' in request && request.currency !== currency) return answer(request, 'RS_ERROR_WRONG_CURRENCY', currency, await balanceNow());
@@ -215,7 +229,8 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
           ],
         }
       : undefined;
-  const written = await walletTxnInsert(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef });
+  const written = await walletTxnInsert(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef }, caller.liveSession);
+  if (!written.sessionLive) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
   if (written.id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
   const response = await movedAnswer(tx, caller, request, written);
   // A bet with its win in hand (bet_win) stores both answers at the end, in one statement.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
 
@@ -8,6 +8,53 @@ export type FreeRoundRow = typeof casinoFreeRounds.$inferSelect;
 
 export async function casinoSessionInsert(tx: DbOrTx, row: typeof casinoSessions.$inferInsert): Promise<void> {
   await tx.insert(casinoSessions).values(row);
+}
+
+/** Hands the game tokens of a player's session to the session that replaces it (renewal), so open games keep playing. */
+export async function casinoSessionsMove(tx: DbOrTx, fromSessionId: number, toSessionId: number): Promise<void> {
+  await tx.update(casinoSessions).set({ sessionId: toSessionId }).where(eq(casinoSessions.sessionId, fromSessionId));
+}
+
+/**
+ * A game token's row with what every use of it checks, in one statement (a named one: the wallet reads it on every
+ * call): the launching session as it is at `at` — live or not, its presence and the player's brand for the idle
+ * rule — and whether the player's account is closed.
+ */
+export async function casinoSessionWithLaunch(tx: DbOrTx, tokenHash: string, at: Date) {
+  const [row] = await rowsOf<{
+    user_id: number | string;
+    platform: string;
+    game_id: string | null;
+    currency: string;
+    expires_at: Date | string;
+    session_id: number | string | null;
+    session_live: boolean;
+    active_at: Date | string | null;
+    app_key: string;
+    user_closed: boolean;
+  }>(
+    tx,
+    sql`select c.user_id, c.platform, c.game_id, c.currency, c.expires_at, c.session_id,
+        (s.id is not null and s.revoked_at is null and s.expires_at > ${at.toISOString()}::timestamptz) as session_live, s.active_at, u.app_key,
+        (p.closed_at is not null) as user_closed
+      from casino_sessions c join users u on u.id = c.user_id left join sessions s on s.id = c.session_id
+        left join account_profiles p on p.user_id = c.user_id
+      where c.token_hash = ${tokenHash}`,
+    'casino_session_with_launch',
+  );
+  if (!row) return undefined;
+  return {
+    userId: Number(row.user_id),
+    platform: row.platform,
+    gameId: row.game_id,
+    currency: row.currency,
+    expiresAt: new Date(row.expires_at),
+    sessionId: row.session_id === null ? null : Number(row.session_id),
+    sessionLive: row.session_live === true,
+    activeAt: row.active_at === null ? null : new Date(row.active_at),
+    appKey: row.app_key,
+    userClosed: row.user_closed === true,
+  };
 }
 
 export async function seedActiveForUpdate(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
@@ -64,35 +111,52 @@ export async function roundInsert(tx: DbOrTx, row: typeof casinoRounds.$inferIns
   return inserted!;
 }
 
+const ABORT_NONCE_MOVED = 'piranha_abort:NONCE_MOVED';
+
 /**
  * Takes nonce `expected.nonce` of seed `expected.seedId` and writes the round with it, in one statement — only
  * while that seed is still active with exactly that nonce and client seed (what the caller computed the outcome
- * from). Answers undefined when any of that changed (another round took the nonce, the seed was rotated or the
- * client seed set), and then nothing was written.
+ * from). Answers `moved` when any of that changed (another round took the nonce, the seed was rotated or the
+ * client seed set), and then nothing was written. With `claimSql` (the request's Idempotency-Key claimed in flight,
+ * naming this round) the key commits with the round: when the key is not free nothing is written (`keyTaken`), and
+ * a claim whose round could not be written is undone with it (piranha_abort, migration 0008).
  */
 export async function roundInsertWithNonce(
   db: DbOrTx,
   expected: { seedId: number; nonce: number; clientSeed: string },
   row: Omit<RoundRow, 'id' | 'balanceBefore' | 'balanceAfter' | 'settledAt'>,
-): Promise<RoundRow | undefined> {
-  const [inserted] = await rowsOf<{ id: string | number }>(
-    db,
-    sql`with taken as (
-      update casino_fair_seeds set nonce = nonce + 1
-      where id = ${expected.seedId} and active and nonce = ${expected.nonce} and client_seed = ${expected.clientSeed}
-      returning id
-    )
-    insert into casino_rounds (public_id, user_id, platform, game_id, currency, stake, win, status, params, outcome, secret,
-      seed_id, nonce, client_seed, server_seed_hash, free_round_id, created_at, updated_at)
-    select ${row.publicId}, ${row.userId}, ${row.platform}, ${row.gameId}, ${row.currency}, ${row.stake}, ${row.win}, ${row.status},
-      ${JSON.stringify(row.params)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb, ${row.secret === null ? null : JSON.stringify(row.secret)}::jsonb,
-      taken.id, ${row.nonce}, ${row.clientSeed}, ${row.serverSeedHash}, ${row.freeRoundId}, ${row.createdAt.toISOString()}::timestamptz,
-      ${row.updatedAt.toISOString()}::timestamptz
-    from taken
-    returning id`,
-  );
-  if (!inserted) return undefined;
-  return { ...row, id: Number(inserted.id), balanceBefore: null, balanceAfter: null, settledAt: null };
+  claimSql?: SQL,
+): Promise<{ row: RoundRow } | { moved: true } | { keyTaken: true }> {
+  const claimed = claimSql ? sql`k as (${claimSql}), ` : sql``;
+  let inserted: { id: string | number | null; claimed: number | string } | undefined;
+  try {
+    [inserted] = await rowsOf<{ id: string | number | null; claimed: number | string }>(
+      db,
+      sql`with ${claimed}taken as (
+        update casino_fair_seeds set nonce = nonce + 1
+        where id = ${expected.seedId} and active and nonce = ${expected.nonce} and client_seed = ${expected.clientSeed}
+          ${claimSql ? sql`and exists (select 1 from k)` : sql``}
+        returning id
+      ), ins as (
+        insert into casino_rounds (public_id, user_id, platform, game_id, currency, stake, win, status, params, outcome, secret,
+          seed_id, nonce, client_seed, server_seed_hash, free_round_id, created_at, updated_at)
+        select ${row.publicId}, ${row.userId}, ${row.platform}, ${row.gameId}, ${row.currency}, ${row.stake}, ${row.win}, ${row.status},
+          ${JSON.stringify(row.params)}::jsonb, ${JSON.stringify(row.outcome)}::jsonb, ${row.secret === null ? null : JSON.stringify(row.secret)}::jsonb,
+          taken.id, ${row.nonce}, ${row.clientSeed}, ${row.serverSeedHash}, ${row.freeRoundId}, ${row.createdAt.toISOString()}::timestamptz,
+          ${row.updatedAt.toISOString()}::timestamptz
+        from taken
+        returning id
+      )
+      select (select id from ins) as id, ${claimSql ? sql`(select count(*) from k)::int` : sql`1`} as claimed
+        ${claimSql ? sql`, case when exists (select 1 from k) and not exists (select 1 from ins) then piranha_abort('NONCE_MOVED') end as aborted` : sql``}`,
+    );
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(ABORT_NONCE_MOVED)) return { moved: true };
+    throw error;
+  }
+  if (Number(inserted?.claimed ?? 0) === 0) return { keyTaken: true };
+  if (inserted?.id == null) return { moved: true };
+  return { row: { ...row, id: Number(inserted.id), balanceBefore: null, balanceAfter: null, settledAt: null } };
 }
 
 export async function roundUpdate(tx: DbOrTx, id: number, fields: Partial<typeof casinoRounds.$inferInsert>, at: Date): Promise<RoundRow> {

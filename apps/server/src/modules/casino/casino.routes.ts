@@ -54,9 +54,11 @@ import {
   roundsHistory,
   studioRoundAction as roundActionDo,
   studioRoundPlay,
+  studioRoundResume,
   studioRoundsList,
   studioSessionOf,
   studioSessionView,
+  studioTokenOwner,
   type StudioDeps,
 } from './casino-studio.service.ts';
 
@@ -76,7 +78,7 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
   routeRegister(app, deps, hallList, ({ user, query }) => hallListGet(hall, user?.uid, query));
   routeRegister(app, deps, hallBanner, ({ query }) => hallBannerGet(hall, query.main_key));
   routeRegister(app, deps, hallSearch, ({ user, query }) => hallSearchGet(hall, user?.uid, query.keyword));
-  routeRegister(app, deps, hallLaunch, ({ user, ctx, query }) => hallLaunchDo(hall, user.uid, query.game_platform, query.game_id, currencyOf(ctx), ctx.locale));
+  routeRegister(app, deps, hallLaunch, ({ user, ctx, query }) => hallLaunchDo(hall, user, query.game_platform, query.game_id, currencyOf(ctx), ctx.locale));
   routeRegister(app, deps, hallRecentList, ({ user }) => hallRecentGet(hall, user.uid));
   routeRegister(app, deps, hallFavouriteList, ({ user }) => hallFavouriteListGet(hall, user.uid));
   routeRegister(app, deps, hallFavouriteAdd, ({ user, body }) => hallFavouriteSet(hall, user.uid, body.game_platform, body.game_id, true));
@@ -84,7 +86,7 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
   routeRegister(app, deps, hallFeedback, ({ user, body }) => hallFeedbackAdd(hall, user.uid, body));
   routeRegister(app, deps, hallUiSwitch, ({ user, query }) => hallUiSwitchSet(hall, user.uid, query.switch === '1' ? 1 : 2));
   routeRegister(app, deps, hallUiSwitchInfo, ({ user }) => hallUiSwitchGet(hall, user?.uid));
-  routeRegister(app, deps, hallGameUserToken, ({ user, ctx }) => hallUserToken(hall, user.uid, currencyOf(ctx)));
+  routeRegister(app, deps, hallGameUserToken, ({ user, ctx }) => hallUserToken(hall, user, currencyOf(ctx)));
   routeRegister(app, deps, hallGameTabList, ({ user, ctx, query }) => hallGameTabListGet(hall, user?.uid, ctx.locale, query));
   routeRegister(app, deps, hallGameInfo, ({ user, ctx, query }) => hallGameInfoGet(hall, user?.uid, query.game_platform, query.game_id, currencyOf(ctx)));
   routeRegister(app, deps, hallHistory, async ({ user, query }) => {
@@ -99,11 +101,23 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
   routeRegister(app, deps, hallFreeRounds, ({ user, query }) => hallFreeRoundsGet(hall, user.uid, query.status, query.offset ?? 0));
 
   routeRegister(app, deps, studioSession, ({ query }) => studioSessionView(studio, query.token));
-  routeRegister(app, deps, studioRound, ({ body }) =>
-    studioRoundPlay(studio, { token: body.token, gameId: body.game_id, bet: body.bet, params: body.params, freeRound: body.free_round === 1 }),
+  // A round's Idempotency-Key is the player's (the token's), never the device's or the address's: a retry from another
+  // network answers the first round. It is claimed with the round it plays, so a crash leaves it resumable (decision 016).
+  const playerScope = async ({ body }: { body: { token: string } }) => `u:${await studioTokenOwner(studio, body.token)}`;
+  routeRegister(
+    app,
+    deps,
+    studioRound,
+    ({ body, claim }) =>
+      studioRoundPlay(studio, { token: body.token, gameId: body.game_id, bet: body.bet, params: body.params, freeRound: body.free_round === 1 }, claim),
+    { idempotencyScope: playerScope, resumable: { resume: ({ body, ref }) => studioRoundResume(studio, body.token, ref) } },
   );
-  routeRegister(app, deps, studioRoundAction, ({ body }) =>
-    roundActionDo(studio, { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile }),
+  routeRegister(
+    app,
+    deps,
+    studioRoundAction,
+    ({ body, claim }) => roundActionDo(studio, { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile }, claim),
+    { idempotencyScope: playerScope, resumable: { resume: ({ body, ref }) => studioRoundResume(studio, body.token, ref) } },
   );
   routeRegister(app, deps, studioSeedClient, async ({ body }) => {
     const session = await studioSessionOf(studio, body.token, { forBet: false });

@@ -21,12 +21,14 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import type { ClaimInTransaction } from '../../plugins/route.ts';
 import { payinProviderOf } from '../../providers/payments/payment-provider.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
 import { payChannelOf, payoutChannelView } from './channel-views.ts';
 import { brandCurrency, brandOfUser, dayStart, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
+  orderById,
   orderInsert,
   orderLockById,
   orderOfUser,
@@ -125,21 +127,16 @@ function channelResolve(brand: VariantProfile, body: CreateBody): PayinChannelDe
   return channel;
 }
 
-/**
- * Creates a pay-in in three steps, so no database transaction waits on a provider:
- * 1. under a per-player lock, checks amount limits, the daily maximum and the payin code, and commits the order at
- *    status 0 (its provider reference is the order id until the provider gives its own);
- * 2. asks the provider for the payment instruction, outside any transaction;
- * 3. stores the provider's reference and instruction (an STK push opens at status 1, it is already on the phone).
- * A provider failure marks the order rejected / pay status failed and answers PAYMENT_PROVIDER_UNAVAILABLE. The
- * route's Idempotency-Key makes a retry with the same key answer the same order (or the same failure); an order
- * left at status 0 by a crash between the steps never credits and times out like any unpaid order.
- */
-export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: CreateBody, log: Pick<FastifyBaseLogger, 'warn'>): Promise<PayinOrder> {
-  const now = deps.now();
-  const brand = await brandOfUser(deps.db, user);
+/** What the provider is asked for a pay-in besides the order: the channel, and the crypto network or M-Pesa phone. */
+interface PayinProviderRequest {
+  channel: PayinChannelDef;
+  network: CryptoNetwork | undefined;
+  msisdn: string | undefined;
+}
+
+/** The channel of a create request and the network or phone it needs, each checked. */
+function payinRequestOf(brand: VariantProfile, body: CreateBody): PayinProviderRequest {
   const channel = channelResolve(brand, body);
-  const currency = channel.currency;
   let network: CryptoNetwork | undefined;
   if (channel.kind === 'crypto') {
     network = (body.network?.toUpperCase() ?? 'TRC20') as CryptoNetwork;
@@ -147,18 +144,46 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
   } else if (body.network !== undefined) throw new AppError('VALIDATION_FAILED', { field: 'network', issue: 'unrecognized_keys' });
   let msisdn: string | undefined;
   // Daraja's Amount is whole shillings; VND and COP are paid in whole dong and pesos (no minor units per CLDR).
-  if ((channel.kind === 'stk_push' && body.amount % 100 !== 0) || body.amount % currencyStepMinor(currency) !== 0)
+  if ((channel.kind === 'stk_push' && body.amount % 100 !== 0) || body.amount % currencyStepMinor(channel.currency) !== 0)
     throw new AppError('VALIDATION_FAILED', { field: 'amount', issue: 'whole_units' });
   if (channel.kind === 'stk_push') {
     msisdn = body.phone === undefined ? undefined : mpesaMsisdn(body.phone);
     if (!msisdn) throw new AppError('PAYMENT_ACCOUNT_INVALID', { field: 'phone', issue: body.phone === undefined ? 'required' : 'format' });
   } else if (body.phone !== undefined) throw new AppError('VALIDATION_FAILED', { field: 'phone', issue: 'unrecognized_keys' });
+  return { channel, network, msisdn };
+}
+
+/**
+ * Creates a pay-in in three steps, so no database transaction waits on a provider:
+ * 1. under a per-player lock, checks amount limits, the daily maximum and the payin code, and commits the order at
+ *    status 0 (its provider reference is the order id until the provider gives its own), with the request's
+ *    Idempotency-Key claimed in the same transaction, naming the order (decision 016);
+ * 2. asks the provider for the payment instruction, outside any transaction;
+ * 3. stores the provider's reference and instruction (an STK push opens at status 1, it is already on the phone).
+ * A provider failure marks the order rejected / pay status failed and answers PAYMENT_PROVIDER_UNAVAILABLE. If this
+ * process dies between the steps, a retry of the key resumes steps 2–3 for the same order (payinResume); an order
+ * nobody resumes never credits and times out like any unpaid order.
+ */
+export async function payinCreate(
+  deps: PaymentsDeps,
+  user: SessionUser,
+  body: CreateBody,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  claim?: ClaimInTransaction,
+): Promise<PayinOrder> {
+  const now = deps.now();
+  const brand = await brandOfUser(deps.db, user);
+  const request = payinRequestOf(brand, body);
+  const { channel } = request;
+  const currency = channel.currency;
 
   await sessionRequireFresh(deps.db, user.sessionId, now);
   const orderId = orderIdNew('payin');
   const expiresAt = new Date(now.getTime() + PAYIN_ORDER_TTL_MS);
 
   const created = await transaction(deps.db, async (tx) => {
+    // The key first: a retry of a request that already has its order stops here, before the limits are checked again.
+    await claim?.write(tx, orderId);
     await userMoneyLock(tx, 'payin', user.uid);
     const first = !(await payinPaidExists(tx, user.uid));
     const min = payinMinMinor(currency, brand.minCharge, first);
@@ -194,33 +219,57 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
       updatedAt: now,
     });
   });
+  return payinProviderStep(deps, brand, created, request, log);
+}
 
+/** A pay-in the provider has not answered yet: created, no instruction, its reference still the order id. */
+function payinAwaitsProvider(order: PaymentOrderRow): boolean {
+  return order.status === ORDER_STATUS.created && order.instruction === null && order.providerRef === order.orderId;
+}
+
+/**
+ * Asks the provider for the instruction of a committed pay-in that still awaits it and stores it; answers the order.
+ * It may run again for the same order (a retry resuming what a dead process left): the provider is asked with the
+ * order id, which a provider takes as its idempotency key, and only the first answer is stored. A provider failure
+ * marks the order rejected (pay status failed) and answers PAYMENT_PROVIDER_UNAVAILABLE.
+ */
+async function payinProviderStep(
+  deps: PaymentsDeps,
+  brand: VariantProfile,
+  order: PaymentOrderRow,
+  request: PayinProviderRequest,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<PayinOrder> {
+  if (!payinAwaitsProvider(order)) return payinAnswerOf(order);
+  const { channel, network, msisdn } = request;
   let start: Awaited<ReturnType<PaymentsDeps['provider']['payinStart']>>;
   try {
     start = await deps.provider.payinStart({
-      orderId,
+      orderId: order.orderId,
       channel,
-      amountMinor: body.amount,
-      currency,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
       brandName: brand.name,
-      expiresAt,
+      expiresAt: order.expiresAt,
       ...(network ? { network } : {}),
       ...(msisdn ? { msisdn } : {}),
     });
   } catch (error) {
-    await transaction(deps.db, async (tx) => {
-      const order = await orderLockById(tx, created.id);
-      if (order?.status === ORDER_STATUS.created)
-        await orderStateSet(tx, created.id, { status: ORDER_STATUS.rejected, payStatus: PAY_STATUS.failed }, deps.now());
+    const failed = await transaction(deps.db, async (tx) => {
+      const locked = await orderLockById(tx, order.id);
+      if (!locked || !payinAwaitsProvider(locked)) return false;
+      await orderStateSet(tx, order.id, { status: ORDER_STATUS.rejected, payStatus: PAY_STATUS.failed }, deps.now());
+      return true;
     });
-    log.warn({ order_id: orderId, channel: channel.key, err: error }, 'payment provider refused a pay-in; order marked failed');
+    if (!failed) return payinAnswerOf((await orderById(deps.db, order.id))!);
+    log.warn({ order_id: order.orderId, channel: channel.key, err: error }, 'payment provider refused a pay-in; order marked failed');
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
   }
   // An STK push is already on the player's phone: the order is pending from the start.
   const pending = channel.kind === 'stk_push';
   const stored = await orderProviderSet(
     deps.db,
-    created.id,
+    order.id,
     ORDER_STATUS.created,
     {
       providerRef: start.providerRef,
@@ -230,8 +279,36 @@ export async function payinCreate(deps: PaymentsDeps, user: SessionUser, body: C
     },
     deps.now(),
   );
-  if (!stored) throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id' });
-  return payinOrderView(stored);
+  return payinAnswerOf(stored ?? (await orderById(deps.db, order.id))!);
+}
+
+/**
+ * A pay-in as the create request answers it. One that never got an instruction is the provider's failure
+ * (PAYMENT_PROVIDER_UNAVAILABLE) or, timed out before anyone resumed it, closed (PAYMENT_ORDER_CLOSED).
+ */
+function payinAnswerOf(order: PaymentOrderRow): PayinOrder {
+  if (order.instruction === null) {
+    if (order.status === ORDER_STATUS.rejected) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
+    throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'order_id' });
+  }
+  return payinOrderView(order);
+}
+
+/**
+ * The true outcome of a pay-in request whose process died after committing its order (the route's `resume`,
+ * decision 016): the provider is asked for the instruction if it never was, then the order is answered.
+ */
+export async function payinResume(
+  deps: PaymentsDeps,
+  user: SessionUser,
+  body: CreateBody,
+  orderId: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<PayinOrder> {
+  const order = await orderOfUser(deps.db, user.uid, orderId);
+  if (!order || order.direction !== 'payin') throw new Error(`pay-in ${orderId} named by an idempotency key is missing`);
+  const brand = await brandOfUser(deps.db, user);
+  return payinProviderStep(deps, brand, order, payinRequestOf(brand, body), log);
 }
 
 /** Cancels one open pay-in past its expiry (status 3, pay status 3 timeout); a no-op for any other order. */

@@ -61,6 +61,11 @@ export async function orderStateSet(
  * payment instruction and the state it opens in. Only an order still in `expectedStatus` takes it (a webhook or
  * the timeout sweep may have closed it meanwhile); undefined otherwise.
  */
+/**
+ * Stores the provider's answer for an order still waiting for it (`expectedStatus`, its reference still the order id
+ * placeholder); undefined when it is not waiting any more — the answer is stored once, even when a retry that resumed
+ * the order and the original request both got one (decision 016).
+ */
 export async function orderProviderSet(
   tx: DbOrTx,
   id: number,
@@ -71,8 +76,13 @@ export async function orderProviderSet(
   const [row] = await tx
     .update(paymentOrders)
     .set({ ...started, updatedAt: now })
-    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, expectedStatus)))
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, expectedStatus), sql`${paymentOrders.providerRef} = ${paymentOrders.orderId}`))
     .returning();
+  return row;
+}
+
+export async function orderById(tx: DbOrTx, id: number): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id));
   return row;
 }
 

@@ -27,7 +27,7 @@ import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister } from '../../plugins/route.ts';
 import { currencyInfoOf } from './currency-info.ts';
-import { depositInfo, payinCreate, payinRecommendOf, payinStatus, userDepositCheckOf } from './payin.service.ts';
+import { depositInfo, payinCreate, payinRecommendOf, payinResume, payinStatus, userDepositCheckOf } from './payin.service.ts';
 import { brandOfUser, type PaymentsDeps } from './payments-deps.ts';
 import { appealCreate, appealGet, appealResolve, historyOf, payinCodeAttach, payinCodeCheckOf } from './payments-records.service.ts';
 import {
@@ -36,6 +36,7 @@ import {
   accountSummary,
   bankCodes,
   payoutCreate,
+  payoutResume,
   payoutSocialClickRecord,
   payoutSocialOf,
   payoutStatusOf,
@@ -59,7 +60,11 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsT
     currencyInfoOf(user ? await brandOfUser(deps.db, user) : ctx.variant, ctx.params.currency),
   );
   routeRegister(app, deps, depositInfoGet, ({ user, query, ctx }) => depositInfo(deps, user, query, ctx.params.currency));
-  routeRegister(app, deps, payinOrderCreate, ({ user, body, request }) => payinCreate(deps, user, body, request.log));
+  // Both commit their order with the key claimed in flight and then call the provider; a retry after a crash resumes
+  // that call for the same order (decision 016).
+  routeRegister(app, deps, payinOrderCreate, ({ user, body, request, claim }) => payinCreate(deps, user, body, request.log, claim), {
+    resumable: { resume: ({ user, body, request, ref }) => payinResume(deps, user, body, ref, request.log) },
+  });
   routeRegister(app, deps, payinOrderStatus, ({ user, query }) => payinStatus(deps, user, query.order_id));
   routeRegister(app, deps, userDepositCheck, ({ user }) => userDepositCheckOf(deps, user));
   routeRegister(app, deps, payinUserRecommend, ({ user }) => payinRecommendOf(deps, user));
@@ -71,7 +76,9 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps & { opsT
   routeRegister(app, deps, accountElementsGet, ({ user, query }) => accountElements(deps, user, query.channel));
   routeRegister(app, deps, accountElementsSet, ({ user, body }) => accountElementsSave(deps, user, body.channel, body.elements));
   routeRegister(app, deps, bankCodeGet, ({ user, query }) => bankCodes(deps, user, query.channel));
-  routeRegister(app, deps, payoutOrderCreate, ({ user, body, request }) => payoutCreate(deps, user, body, request.log));
+  routeRegister(app, deps, payoutOrderCreate, ({ user, body, request, claim }) => payoutCreate(deps, user, body, request.log, claim), {
+    resumable: { resume: ({ user, ref, request }) => payoutResume(deps, user, ref, request.log) },
+  });
   routeRegister(app, deps, payoutOrderStatus, ({ user, query }) => payoutStatusOf(deps, user, query.order_id));
   routeRegister(app, deps, payoutOrderTransfiya, ({ user }) => transfiyaOf(deps, user));
   routeRegister(app, deps, payoutSocial, ({ user }) => payoutSocialOf(deps, user));

@@ -19,6 +19,7 @@ import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import type { ClaimInTransaction } from '../../plugins/route.ts';
 import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
 import { userFind } from '../account/account.repository.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
@@ -32,6 +33,7 @@ import {
   accountOf,
   accountsOfUser,
   accountUpsert,
+  orderById,
   orderInsert,
   orderLockById,
   orderOfUser,
@@ -158,21 +160,18 @@ export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
 }
 
 /**
- * Requests a withdrawal to the player's own saved account for the method. Under a per-player lock (so parallel
- * requests queue), the amount must fit the withdrawable funds; it is debited into the pending-payout house account
- * in the same transaction as the order, then handed to the provider.
- */
-/**
  * Creates a payout: under a per-player lock, checks the saved account and the withdrawable amount, debits it into
- * `payout_pending` and commits the order at status 1; only then asks the provider to pay, outside any transaction,
- * and stores its reference. A provider failure fails the order, which refunds the whole amount, and answers
- * PAYMENT_PROVIDER_UNAVAILABLE; the route's Idempotency-Key makes a retry answer the same order or failure.
+ * `payout_pending` and commits the order at status 1 — with the request's Idempotency-Key claimed in the same
+ * transaction, naming the order (decision 016); only then asks the provider to pay, outside any transaction
+ * (payoutProviderStep). If this process dies in between, a retry of the key resumes that step for the same order
+ * (payoutResume) instead of finding the key stuck or paying twice.
  */
 export async function payoutCreate(
   deps: PaymentsDeps,
   user: SessionUser,
   body: { channel: string; amount: number; currency: string },
   log: Pick<FastifyBaseLogger, 'warn'>,
+  claim?: ClaimInTransaction,
 ): Promise<PayoutOrder> {
   const now = deps.now();
   // A tourist is held by a device alone: money leaves only an account the player can recover (an e-mail, or a
@@ -191,6 +190,8 @@ export async function payoutCreate(
   const orderId = orderIdNew('payout');
 
   const created = await transaction(deps.db, async (tx) => {
+    // The key first: a retry of a request that already has its order stops here, before the funds are checked again.
+    await claim?.write(tx, orderId);
     await userMoneyLock(tx, 'payout', user.uid);
     const saved = await accountOf(tx, user.uid, channel.key, currency);
     if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
@@ -225,26 +226,57 @@ export async function payoutCreate(
       updatedAt: now,
     });
   });
+  return payoutProviderStep(deps, created, log);
+}
 
+/** A payout the provider has not been asked about yet: pending, its reference still the order id. */
+function payoutAwaitsProvider(order: PaymentOrderRow): boolean {
+  return order.status === ORDER_STATUS.pending && order.providerRef === order.orderId;
+}
+
+/**
+ * Asks the provider to pay a committed payout that still awaits it and stores its reference; answers the order. The
+ * step may run again for the same order (a retry resuming what a dead process left): the provider is asked with the
+ * order id, which a provider takes as its idempotency key, and only the first reference is stored. A provider failure
+ * fails the order (refunding it all) and answers PAYMENT_PROVIDER_UNAVAILABLE — unless the order got its reference
+ * meanwhile, then it is the provider's and is answered as it is.
+ */
+async function payoutProviderStep(deps: PaymentsDeps, order: PaymentOrderRow, log: Pick<FastifyBaseLogger, 'warn'>): Promise<PayoutOrder> {
+  if (order.status === ORDER_STATUS.rejected && order.providerRef === order.orderId)
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
+  if (!payoutAwaitsProvider(order)) return payoutOrderView(order);
   let providerRef: string;
   try {
     ({ providerRef } = await deps.provider.payoutStart({
-      orderId,
-      channel: channel.key,
-      currency,
-      netAmountMinor: body.amount - fee,
-      account: created.account ?? {},
+      orderId: order.orderId,
+      channel: order.channel,
+      currency: order.currency,
+      netAmountMinor: order.amountMinor - order.feeMinor,
+      account: order.account ?? {},
     }));
   } catch (error) {
-    await transaction(deps.db, async (tx) => {
-      const order = await orderLockById(tx, created.id);
-      if (order) await orderTransition(tx, order, 'failed', deps.now());
+    const failed = await transaction(deps.db, async (tx) => {
+      const locked = await orderLockById(tx, order.id);
+      if (!locked || !payoutAwaitsProvider(locked)) return false;
+      await orderTransition(tx, locked, 'failed', deps.now());
+      return true;
     });
-    log.warn({ order_id: orderId, channel: channel.key, err: error }, 'payment provider refused a payout; order failed and refunded');
+    if (!failed) return payoutOrderView((await orderById(deps.db, order.id))!);
+    log.warn({ order_id: order.orderId, channel: order.channel, err: error }, 'payment provider refused a payout; order failed and refunded');
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { field: 'channel', issue: 'provider_failed' });
   }
-  const stored = await orderProviderSet(deps.db, created.id, ORDER_STATUS.pending, { providerRef }, deps.now());
-  return payoutOrderView(stored ?? (await orderOfUser(deps.db, user.uid, orderId))!);
+  const stored = await orderProviderSet(deps.db, order.id, ORDER_STATUS.pending, { providerRef }, deps.now());
+  return payoutOrderView(stored ?? (await orderById(deps.db, order.id))!);
+}
+
+/**
+ * The true outcome of a payout request whose process died after committing its order (the route's `resume`,
+ * decision 016): the provider step is finished if it never happened, then the order is answered as it stands.
+ */
+export async function payoutResume(deps: PaymentsDeps, user: SessionUser, orderId: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<PayoutOrder> {
+  const order = await orderOfUser(deps.db, user.uid, orderId);
+  if (!order || order.direction !== 'payout') throw new Error(`payout ${orderId} named by an idempotency key is missing`);
+  return payoutProviderStep(deps, order, log);
 }
 
 export async function payoutStatusOf(deps: PaymentsDeps, user: SessionUser, orderId: string): Promise<PayoutOrder> {

@@ -31,6 +31,10 @@ export interface PayoutStartRequest {
 }
 
 export interface PaymentProvider {
+  /**
+   * Starts a payment. `orderId` is its idempotency key at the provider (a PSP's merchant reference): asked again for
+   * the same order — a retry resuming what a dead server process left — it answers the payment already started.
+   */
   payinStart: (request: PayinStartRequest) => Promise<PayinStart>;
   payoutStart: (request: PayoutStartRequest) => Promise<{ providerRef: string }>;
   /** M-Pesa STK Push Query: the result the provider holds for a checkout, to confirm an unsigned callback. */

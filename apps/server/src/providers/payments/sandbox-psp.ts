@@ -135,7 +135,14 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
     return answer.status === 200;
   }
 
+  // Like a real PSP, the sandbox takes our order id as the idempotency key of a start: asked again for the same order
+  // (a retry resuming what a dead process left), it answers the payment it already opened.
+  const payinsByOrder = new Map<string, PayinStart>();
+  const payoutsByOrder = new Map<string, { providerRef: string }>();
+
   async function payinStart(request: PayinStartRequest): Promise<PayinStart> {
+    const opened = payinsByOrder.get(request.orderId);
+    if (opened) return opened;
     const provider = payinProviderOf(request.channel);
     const amount = money(request.amountMinor);
     const base = { provider };
@@ -248,11 +255,15 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       ...(stkRequest ? { stkRequest } : {}),
       ...(instruction.qr_svg ? { qrSvg: instruction.qr_svg } : {}),
     });
+    payinsByOrder.set(request.orderId, { providerRef, instruction });
     return { providerRef, instruction };
   }
 
   async function payoutStart(request: PayoutStartRequest): Promise<{ providerRef: string }> {
+    const opened = payoutsByOrder.get(request.orderId);
+    if (opened) return opened;
     const providerRef = `po_${randomBytes(10).toString('hex')}`;
+    payoutsByOrder.set(request.orderId, { providerRef });
     payments.set(key(PAYOUT_PROVIDER, providerRef), {
       provider: PAYOUT_PROVIDER,
       direction: 'payout',
