@@ -16,7 +16,8 @@ import { rowsOf } from '../src/db/client.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
-import { sessionIssueForNewVisitor } from '../src/modules/session/session.service.ts';
+import { userInsert } from '../src/modules/session/session.repository.ts';
+import { sessionIssue } from '../src/modules/session/session.service.ts';
 import { serverDataCreate, serverStart, serverStop, type Running, type ServerData } from './server-process.ts';
 
 const PLAYERS = 6;
@@ -86,7 +87,8 @@ describe('payouts and casino rounds under a kill -9', () => {
     const sessions: { uid: number; sid: string }[] = [];
     try {
       for (let index = 0; index < PLAYERS; index += 1) {
-        const session = await sessionIssueForNewVisitor(setup.db, 'piranha', new Date());
+        // Registered players: a tourist may not withdraw (decision 019).
+        const session = await sessionIssue(setup.db, await userInsert(setup.db, 'piranha', false), new Date());
         await transaction(setup.db, (tx) =>
           ledgerTransfer(tx, {
             kind: 'deposit',

@@ -39,7 +39,7 @@ async function fundedBrazilian(amountMinor = 100_000) {
 
 describe('withdrawals in a currency without minor units', () => {
   it('pays whole dong: a fraction is refused, and the fee is rounded down to a whole dong', async () => {
-    const { session } = await playerFund(t, { appKey: 'lotusvn' });
+    const { session } = await playerFund(t, { appKey: 'lotusvn', session: await t.player('lotusvn') });
     const account = { bank_code: 'VCB', account_type: 'savings', account_number: '0123456789', holder_name: 'Nguyen Van An' };
     expect((await elementsSet(session, 'BANK_TRANSFER', account)).dm_error).toBe(0);
     const fraction = await payout(session, { channel: 'BANK_TRANSFER', amount: 2_345_650, currency: 'VND' });
