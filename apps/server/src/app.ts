@@ -58,8 +58,8 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
-import { feedSimulatorOpen } from './providers/feed/feed-simulator.ts';
-import { feedStoreSql } from './providers/feed/feed-store.repository.ts';
+import { feedNodeOpen } from './providers/feed/feed-node.ts';
+import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
 import type { SportsFeed } from './providers/feed/sports-feed.ts';
 import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
@@ -80,6 +80,8 @@ export interface AppOverrides {
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
   feedTicker?: boolean;
+  /** Who leads the jobs, in place of the advisory lock on `database` (tests stand a lock server in for PGlite). */
+  leadership?: Leadership;
 }
 
 export interface BuiltApp {
@@ -139,6 +141,8 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
 const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 /** How often idempotency keys past their time to live are deleted (they would otherwise grow forever). */
 const IDEMPOTENCY_PURGE_MS = 10 * 60_000;
+/** How often a follower node checks the stored feed for a new day or a correction (and retries a failed swap). */
+const FEED_SYNC_MS = 2_000;
 /** How often half-done casino rounds are looked for. */
 const CASINO_RECOVERY_MS = 60_000;
 
@@ -203,7 +207,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
 
   // Periodic tasks run from one runner; those that must run once run on the node holding the leader lock (021).
-  const leadership = await leadershipOpen(database, { log: (message, details) => app.log.info(details, message) });
+  const leadership = overrides.leadership ?? (await leadershipOpen(database, { log: (message, details) => app.log.info(details, message) }));
   const jobs = jobRunnerCreate({ leadership, log: app.log });
   app.addHook('onReady', () => jobs.start());
 
@@ -282,16 +286,26 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     telegramBotToken: config.telegramBotToken,
     opsToken: config.opsToken,
   });
-  // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id.
-  const feed =
-    overrides.feed ??
-    (await feedSimulatorOpen(feedStoreSql(database.db, deps.now), {
-      seed: config.feed.seed,
-      speedFactor: config.feed.speedFactor,
-      startMs: deps.now().getTime(),
-      matchIdUsedMax: () => betLegsMatchIdMax(database.db),
-      log: (message, details) => app.log.warn(details, message),
-    }));
+  // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id. The
+  // leader node runs it; the others replay the store (021), swapping when leadership moves.
+  const feedNode = overrides.feed
+    ? undefined
+    : await feedNodeOpen({
+        store: feedStoreSql(database.db, deps.now),
+        changeMark: () => feedStoreChangeMark(database.db),
+        simulator: {
+          seed: config.feed.seed,
+          speedFactor: config.feed.speedFactor,
+          matchIdUsedMax: () => betLegsMatchIdMax(database.db),
+          log: (message, details) => app.log.warn(details, message),
+        },
+        now: () => deps.now().getTime(),
+        leader: leadership.isLeader(),
+        log: (message, details) => app.log.info(details, message),
+      });
+  const feed = overrides.feed ?? feedNode!;
+  const feedUnfollowLeader = leadership.onChange((leader) => void feedNode?.leadSet(leader));
+  if (feedNode) jobs.register({ name: 'feed-sync', scope: 'node', everyMs: FEED_SYNC_MS, quiet: true, run: () => feedNode.sync() });
   const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
   sportsRoutes(app, { ...deps, sports: sportsState, lane });
   feedOpsRoutes(app, { feed, opsToken: config.opsToken });
@@ -355,6 +369,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await bettingWorker.stop();
     // Runs under way finish before the database closes; the lock goes with the connection, to the next node.
     await jobs.stop();
+    feedUnfollowLeader();
+    feedNode?.stop();
     await leadership.close();
     // What the last ticks published is stored before the database closes.
     await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));

@@ -7,82 +7,23 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DedicatedConnection } from '../src/db/client.ts';
 import { jobRunnerCreate, type JobRunner } from '../src/jobs/job-runner.ts';
-import { leadershipOpen, type Leadership } from '../src/jobs/leadership.ts';
+import type { Leadership } from '../src/jobs/leadership.ts';
 import { idempotencyKeys } from '../src/db/schema/platform.ts';
 import { testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
+import { lockServerOf, until, type LockServer } from './jobs-fixtures.ts';
 
 const quietLog = { debug: () => {}, error: () => {} };
 const RETRY_MS = 100;
-/** Generous: the machine is shared; the assertion is that it happens, not how fast. */
-const TAKEOVER_WAIT_MS = 15_000;
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > TAKEOVER_WAIT_MS) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/**
- * An advisory lock server in memory, for PGlite runs: one lock, held by the connection that took it until it ends
- * or is killed, exactly as PostgreSQL's session-level lock behaves.
- */
-function lockServerFake() {
-  let holder: object | undefined;
-  const killers = new Map<object, () => void>();
-  const connectionOpen = async (): Promise<DedicatedConnection> => {
-    const self = {};
-    let dead = false;
-    let lost: ((error: Error) => void)[] = [];
-    const release = () => {
-      if (holder === self) holder = undefined;
-    };
-    killers.set(self, () => {
-      dead = true;
-      release();
-      lost.splice(0).forEach((listener) => listener(new Error('terminating connection due to administrator command')));
-    });
-    return {
-      query: async <T>(text: string) => {
-        if (dead) throw new Error('connection terminated');
-        if (!text.includes('pg_try_advisory_lock')) return [{}] as T[];
-        holder ??= self;
-        return [{ acquired: holder === self }] as T[];
-      },
-      onLost: (listener) => void lost.push(listener),
-      end: async () => {
-        dead = true;
-        lost = [];
-        release();
-      },
-    };
-  };
-  return { connectionOpen, killHolder: () => holder && killers.get(holder)!() };
-}
 
 describe('leader election', () => {
   let testDatabase: TestDatabase;
-  let lockDatabase: Database;
-  let killLeaderSession: () => Promise<void>;
+  let lockServer: LockServer;
   const nodes: { leadership: Leadership; jobs: JobRunner }[] = [];
 
   beforeAll(async () => {
     testDatabase = await testDatabaseCreate();
-    if (testDatabase.database.connectionOpen) {
-      lockDatabase = testDatabase.database;
-      // What kill -9 of the leader (or a network cut) does to its lock: the session ends under it.
-      killLeaderSession = async () => {
-        await testDatabase.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`,
-        );
-      };
-    } else {
-      const fake = lockServerFake();
-      lockDatabase = { ...testDatabase.database, connectionOpen: fake.connectionOpen };
-      killLeaderSession = async () => fake.killHolder();
-    }
+    lockServer = lockServerOf(testDatabase);
   });
 
   afterAll(async () => {
@@ -95,7 +36,7 @@ describe('leader election', () => {
 
   /** A node with one leader job that records which node ran it. */
   async function nodeStart(name: string, runs: string[]) {
-    const leadership = await leadershipOpen(lockDatabase, { retryMs: RETRY_MS, log: () => {} });
+    const leadership = await lockServer.leadership(RETRY_MS);
     const jobs = jobRunnerCreate({ leadership, log: quietLog });
     jobs.register({ name: 'count', scope: 'leader', everyMs: 25, run: () => void runs.push(name) });
     await jobs.start();
@@ -132,7 +73,7 @@ describe('leader election', () => {
     const leaderBefore = nodes.find((node) => node.leadership.isLeader());
     expect(leaderBefore).toBeDefined();
     expect([c, d].filter((node) => node.leadership.isLeader())).toHaveLength(0);
-    await killLeaderSession();
+    await lockServer.killLeaderSession();
     await until(() => !leaderBefore!.leadership.isLeader(), 'the old leader steps down');
     await until(() => nodes.some((node) => node.leadership.isLeader()), 'a node leads again');
     expect(nodes.filter((node) => node.leadership.isLeader())).toHaveLength(1);
@@ -156,7 +97,7 @@ describe('the jobs of the app', () => {
         .stats()
         .map((job) => job.name)
         .sort(),
-    ).toEqual(['betting-passes', 'casino-rounds-recover', 'feed-tick', 'idempotency-purge', 'payin-expiry-sweep']);
+    ).toEqual(['betting-passes', 'casino-rounds-recover', 'feed-sync', 'feed-tick', 'idempotency-purge', 'payin-expiry-sweep']);
     // Run at start before the first answer: the rounds a crash left are recovered before players come back.
     expect(t.built.jobs.stats().find((job) => job.name === 'casino-rounds-recover')!.runs).toBeGreaterThanOrEqual(1);
   });
