@@ -206,7 +206,16 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Nodes starting together on a new database would run the same migrations at once and collide; one at a time,
+    // the later ones find them applied.
+    const lockHolder = await pool.connect();
+    try {
+      await lockHolder.query(`select pg_advisory_lock(hashtext('piranha:migrate:' || current_database() || ':' || current_schema()))`);
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // Ending the session releases the lock whatever happened; the connection is not returned to the pool.
+      lockHolder.release(true);
+    }
     const databaseUrl = options.databaseUrl;
     const connectionOpen = async (): Promise<DedicatedConnection> => {
       const client = new pg.Client({ connectionString: databaseUrl });
