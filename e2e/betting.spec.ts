@@ -201,6 +201,70 @@ describe('Betting, through the real server and Chromium', () => {
     await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
     await context.close();
   });
+  it('A player cashes out one single in part and another whole, and the records show what was paid and what still rides', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await bettorFund(page, server);
+    await selectionsAdd(page, 2, 2);
+    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('textbox', { name: 'One stake for all' }).fill('100');
+    await slipPlace(page);
+    await slip.getByRole('button', { name: 'Close' }).click();
+    const [later, earlier] = await bettorBets(page, server.port, false);
+    const rupees = (minor: number) => (minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+
+    // A part of the first: the value of that moment is taken, so a moved price only changes the figure.
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    const partCard = page.getByTestId('bet-record').filter({ hasText: `#${earlier!.id}` });
+    const partButton = partCard.getByRole('button', { name: /^Cash out part/ });
+    await partButton.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(
+        async () => {
+          if (await partButton.isEnabled().catch(() => false)) await partButton.click().catch(() => {});
+          return (await bettorBets(page, server.port, false)).find((bet) => bet.id === earlier!.id)?.cash_out ?? 0;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    const partly = (await bettorBets(page, server.port, false)).find((bet) => bet.id === earlier!.id)!;
+    expect(partly.stake_open).toBeLessThan(partly.stake);
+    // The open bet shows the stake still riding and its own return, not the stake and return it was placed with.
+    await expect
+      .poll(async () => (await partCard.getByTestId('record-stakeRiding').textContent()) ?? '', { timeout: 20_000 })
+      .toContain(rupees(partly.stake_open));
+    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(rupees(partly.cash_out));
+    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(rupees(partly.payout_open));
+    await screenshot(page, 'betting-record-part-cashed');
+
+    // The whole of the second.
+    const wholeCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
+    const wholeButton = wholeCard.getByRole('button', { name: /^Cash out ₹/ });
+    await expect
+      .poll(
+        async () => {
+          if (await wholeButton.isEnabled().catch(() => false)) await wholeButton.click().catch(() => {});
+          return (await bettorBets(page, server.port, true)).filter((bet) => bet.id === later!.id).length;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    const [cashed] = (await bettorBets(page, server.port, true)).filter((bet) => bet.id === later!.id);
+    expect(cashed).toMatchObject({ cashed_out: 1, stake_open: 0 });
+    expect(cashed!.paid).toBe(cashed!.cash_out);
+
+    // History: the return is what was paid (never the cash-out counted twice), and the leg no longer says open.
+    await page.goto(`http://${INDIA}/#/bet-history`);
+    const settledCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
+    await settledCard.waitFor({ timeout: 20_000 });
+    expect(await settledCard.getByTestId('record-return').textContent()).toContain(rupees(cashed!.paid));
+    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(rupees(cashed!.paid * 2));
+    expect(await settledCard.getByTestId('leg-status').textContent()).not.toBe('Open');
+    await screenshot(page, 'betting-history-cashed-out');
+    await context.close();
+  });
 });
 
 describe('A Trixie through accelerated matches', () => {
