@@ -72,30 +72,48 @@ describe('Betting, through the real server and Chromium', () => {
     await bettorFund(page, server);
     const funded = await headerBalanceText(page);
 
-    // The first pick shows the mini slip; a second hides it and the bar counts two.
+    // The first pick shows the mini slip, beside the slip button and never over it, and the price shows picked.
+    const picked = page.locator('button[data-odds][aria-pressed="true"]');
     await selectionsAdd(page, 1);
     await page.getByTestId('mini-slip').waitFor();
+    expect(await picked.count()).toBe(1);
+    const mini = (await page.getByTestId('mini-slip').boundingBox())!;
+    const bar = (await page.getByRole('button', { name: 'Open the bet slip (1)' }).boundingBox())!;
+    expect(mini.x + mini.width).toBeLessThanOrEqual(bar.x);
     await screenshot(page, 'betting-mini-slip');
+    // A second hides the mini slip and the bar counts two; a third makes three.
     await selectionsAdd(page, 1, 1);
     await page.getByTestId('mini-slip').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    await selectionsAdd(page, 1, 2);
+    expect(await picked.count()).toBe(3);
+    await screenshot(page, 'betting-picked-prices');
+    await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
+    // Each row names its market and match as well as the pick.
+    expect(await slip.getByTestId('slip-pick-context').first().textContent()).toMatch(/Match result \(1X2\) · .+ v .+/);
 
-    // Singles: one stake on the first pick only.
+    // Singles: one stake on the first pick only. The placed pick leaves the slip; the other two stay.
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/50[.,]00/);
     await screenshot(page, 'betting-slip-singles');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
-    await slip.getByRole('button', { name: 'Close' }).click();
+    expect(await slip.getByTestId('slip-row').count()).toBe(2);
+    // The receipt: what was placed, at what odds, and its potential return.
+    const receipt = slip.getByTestId('slip-receipt');
+    expect(await receipt.getByTestId('receipt-return').textContent()).toMatch(/₹\s?\d/);
+    await screenshot(page, 'betting-slip-receipt');
+    await slip.getByRole('button', { name: 'Clear the slip' }).click();
+    await expect.poll(() => picked.count()).toBe(0);
 
-    // A multiple of two new picks.
-    await selectionsAdd(page, 2, 2);
+    // A multiple of two new picks, with its combined odds.
+    await selectionsAdd(page, 2, 3);
     await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('tab', { name: 'Multiple' }).click();
     await slip.getByRole('textbox', { name: 'Stake per line' }).fill('30');
+    expect(Number(await slip.getByTestId('slip-combined-odds').textContent())).toBeGreaterThan(1);
     await screenshot(page, 'betting-slip-multiple');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
