@@ -20,6 +20,7 @@ import {
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { slipPickKey, slipPicksSet } from '../../shared/slip/slip-picks.ts';
+import { oddsThousandthsOf } from '../../shared/odds/odds.ts';
 import { STORAGE_KEYS } from '../../shared/storage.ts';
 import type { PlacementAttempt } from './placement-key.ts';
 
@@ -138,7 +139,7 @@ export const useBetSlipStore = create<BetSlipState>()(
             matchId: offer.matchId,
             marketId: offer.marketId,
             optionType: offer.optionType,
-            oddsThousandths: Math.round(offer.odds * 1000),
+            oddsThousandths: oddsThousandthsOf(offer.odds),
             marketOpen: offer.marketOpen ?? true,
             line: offer.line === '' ? null : offer.line,
             multipleAllowed: true,

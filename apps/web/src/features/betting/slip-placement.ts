@@ -1,5 +1,6 @@
 import type { PlacedBet } from '@piranha/contract';
 import type { BetSlip, BetSlipItem } from '@piranha/domain';
+import { oddsDecimalOf, oddsThousandthsOf } from '../../shared/odds/odds.ts';
 import type { PlaceRequest } from './placement-key.ts';
 import type { OddsPreference, SlipMode } from './bet-slip-store.ts';
 import type { SlipSeries } from './slip-quote.ts';
@@ -11,7 +12,12 @@ export interface SlipPlacement {
   placed: readonly BetSlipItem[];
 }
 
-const optionOf = (item: BetSlipItem) => ({ matchId: item.matchId, marketId: item.marketId, optionType: item.optionType, odds: item.oddsThousandths / 1000 });
+const optionOf = (item: BetSlipItem) => ({
+  matchId: item.matchId,
+  marketId: item.marketId,
+  optionType: item.optionType,
+  odds: oddsDecimalOf(item.oddsThousandths),
+});
 
 /**
  * The request of the slip in its mode. Singles place only the items with a stake and an open price (the others stay
@@ -97,5 +103,5 @@ export function slipReceiptOf(placement: SlipPlacement, answered: readonly Place
 
 /** The combined decimal odds of a multiple's legs (the product), rounded to the thousandth the slip shows. */
 export function combinedOdds(oddsThousandths: readonly number[]): number {
-  return Math.round(oddsThousandths.reduce((product, odds) => product * (odds / 1000), 1) * 1000) / 1000;
+  return oddsDecimalOf(oddsThousandthsOf(oddsThousandths.reduce((product, odds) => product * oddsDecimalOf(odds), 1)));
 }

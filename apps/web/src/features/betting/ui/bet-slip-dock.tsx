@@ -1,9 +1,11 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import { betSlipOddsChangeFind, formatMoney, isCurrencyCode, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
+import { betSlipOddsChangeFind, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
+import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -19,8 +21,7 @@ import styles from './bet-slip.module.css';
 function useMoney() {
   const { i18n } = useTranslation();
   const currency = variantCurrent().currency;
-  return (amountMinor: number) =>
-    isCurrencyCode(currency) ? formatMoney(minorUnits(amountMinor), currency, { locale: i18n.language }) : String(amountMinor / 100);
+  return (amountMinor: number) => moneyText(amountMinor, currency, i18n.language);
 }
 
 /**
@@ -49,7 +50,7 @@ function StakeInput({ label, valueMinor, onChange }: { label: string; valueMinor
   // Only an outside change (one stake for all, a clear) rewrites what the player is typing.
   if (seen !== valueMinor) {
     setSeen(valueMinor);
-    if (stakeMinorParse(text) !== valueMinor) setText(valueMinor === null ? '' : String(valueMinor / 100));
+    if (stakeMinorParse(text) !== valueMinor) setText(valueMinor === null ? '' : amountMinorText(minorUnits(valueMinor)));
   }
   return (
     <input
@@ -74,7 +75,7 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
   const remove = useBetSlipStore((state) => state.remove);
   const stakeSet = useBetSlipStore((state) => state.stakeSet);
   const change = betSlipOddsChangeFind(slip, item, nowMs);
-  const odds = oddsText(item.oddsThousandths / 1000, format);
+  const odds = oddsThousandthsText(item.oddsThousandths, format);
   return (
     <li className={styles.row} data-testid="slip-row">
       <div className={styles.rowMain}>
@@ -162,7 +163,9 @@ function ReceiptRow({ bet, state }: { bet: ReceiptBet; state: number }) {
         {bet.picks.map((pick, index) => (
           <li key={selectionKey(pick)} className={styles.receiptPick}>
             <PickText label={labels[selectionKey(pick)]} line={pick.line} fallback={t('betting.slip.selection')} />
-            <span className={styles.odds}>{oddsText(bet.odds[index] ?? pick.oddsThousandths / 1000, format)}</span>
+            <span className={styles.odds}>
+              {bet.odds[index] === undefined ? oddsThousandthsText(pick.oddsThousandths, format) : oddsText(bet.odds[index], format)}
+            </span>
           </li>
         ))}
       </ul>
@@ -170,7 +173,7 @@ function ReceiptRow({ bet, state }: { bet: ReceiptBet; state: number }) {
         {multiple ? (
           <div>
             <dt>{t('betting.slip.combinedOdds')}</dt>
-            <dd>{oddsText(combinedOdds(bet.odds.map((odds) => Math.round(odds * 1000))), format)}</dd>
+            <dd>{oddsText(combinedOdds(bet.odds.map(oddsThousandthsOf)), format)}</dd>
           </div>
         ) : null}
         <div>
@@ -447,7 +450,7 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
           {slip.miniSlipVisible && first ? (
             <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
               <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
-              <span className={styles.odds}>{oddsText(first.oddsThousandths / 1000, format)}</span>
+              <span className={styles.odds}>{oddsThousandthsText(first.oddsThousandths, format)}</span>
               <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
             </button>
           ) : null}
