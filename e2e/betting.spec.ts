@@ -76,7 +76,7 @@ describe('Betting, through the real server and Chromium', () => {
     const picked = page.locator('button[data-odds][aria-pressed="true"]');
     await selectionsAdd(page, 1);
     await page.getByTestId('mini-slip').waitFor();
-    expect(await picked.count()).toBe(1);
+    await expect.poll(() => picked.count()).toBe(1);
     const mini = (await page.getByTestId('mini-slip').boundingBox())!;
     const bar = (await page.getByRole('button', { name: 'Open the bet slip (1)' }).boundingBox())!;
     expect(mini.x + mini.width).toBeLessThanOrEqual(bar.x);
@@ -85,7 +85,8 @@ describe('Betting, through the real server and Chromium', () => {
     await selectionsAdd(page, 1, 1);
     await page.getByTestId('mini-slip').waitFor({ state: 'detached' });
     await selectionsAdd(page, 1, 2);
-    expect(await picked.count()).toBe(3);
+    await page.getByRole('button', { name: 'Open the bet slip (3)' }).waitFor();
+    await expect.poll(() => picked.count()).toBe(3);
     await screenshot(page, 'betting-picked-prices');
     await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
@@ -256,6 +257,20 @@ describe('Betting, through the real server and Chromium', () => {
     expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(rupees(partly.cash_out));
     expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(rupees(partly.payout_open));
     await screenshot(page, 'betting-record-part-cashed');
+    // Every language's cash-out labels, with their amounts, fit inside their buttons.
+    for (const locale of ['pt-BR', 'es-MX', 'ms-MY', 'ru-RU', 'vm-TH', 'vm-VI', 'zh-CN', 'en-US']) {
+      await page.evaluate((chosen) => localStorage.setItem('pir.language', JSON.stringify(chosen)), locale);
+      await page.reload();
+      await partCard.getByTestId('record-stakeRiding').waitFor({ timeout: 20_000 });
+      await partCard.locator('button').first().waitFor();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="bet-record"] button')]
+          .filter((button) => button.scrollWidth > button.clientWidth + 1 || button.getBoundingClientRect().right > window.innerWidth)
+          .map((button) => button.textContent),
+      );
+      expect(overflowing, locale).toEqual([]);
+      if (locale === 'ru-RU') await screenshot(page, 'betting-record-part-cashed-ru');
+    }
 
     // The whole of the second.
     const wholeCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
