@@ -118,7 +118,9 @@ describe('Betting, through the real server and Chromium', () => {
     await screenshot(page, 'betting-slip-multiple');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
-    await slip.getByRole('button', { name: 'Close' }).click();
+    // The slip is the shared sheet: Escape closes it.
+    await page.keyboard.press('Escape');
+    await slip.waitFor({ state: 'detached' });
 
     // The header balance dropped by the stakes (₹50 + ₹30).
     await page.getByRole('button', { name: 'Refresh balance' }).click();
