@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from './app-error.ts';
 import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
+import type { PgliteLockOwner } from './db/pglite-lock.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
@@ -77,6 +78,8 @@ export interface AppOverrides {
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
   feedTicker?: boolean;
+  /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */
+  lockOwner?: PgliteLockOwner;
 }
 
 export interface BuiltApp {
@@ -145,6 +148,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       dataDir: config.dataDir,
       templateDir: config.pgliteTemplateDir,
       poolMax: config.databasePoolMax,
+      lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
     }));
   await contentSeed(database.db);
 

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
+import { pgliteLockAcquire, type PgliteLock, type PgliteLockOwner } from './pglite-lock.ts';
 import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import { isTransaction } from './transaction.ts';
@@ -180,6 +181,8 @@ export interface DatabaseOptions {
   /** A migrated empty PGlite database (db/pglite-template.ts) a new `dataDir` is copied from while it is current. */
   templateDir?: string | undefined;
   poolMax?: number;
+  /** Who opens a PGlite `dataDir`, named to a second process the lock refuses (db/pglite-lock.ts). */
+  lockOwner?: PgliteLockOwner;
 }
 
 /** Opens the database and applies every committed migration. */
@@ -196,9 +199,23 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  let dataDirOrigin: PgliteDataDirOrigin | undefined;
+  let lock: PgliteLock | undefined;
   if (options.dataDir) {
     mkdirSync(dirname(options.dataDir), { recursive: true });
+    // Before anything touches the folder: one process at a time (a second one stops here, naming the first).
+    lock = pgliteLockAcquire(options.dataDir, options.lockOwner ?? { role: 'another Piranha process' });
+  }
+  try {
+    return await pgliteOpen(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined): Promise<Database> {
+  let dataDirOrigin: PgliteDataDirOrigin | undefined;
+  if (options.dataDir) {
     dataDirOrigin = pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
     mkdirSync(options.dataDir, { recursive: true });
   }
@@ -212,5 +229,12 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (options.dataDir) pgliteMigrationsMark(options.dataDir, MIGRATIONS_FOLDER);
   }
-  return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close };
 }
