@@ -21,6 +21,8 @@ import type { SeamlessWalletDeps } from './modules/casino/casino-wallet.service.
 import { casinoRoutes } from './modules/casino/casino.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/ops/metrics.ts';
+import { MIGRATIONS_FOLDER } from './server-paths.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { feedOpsRoutes } from './modules/sports/feed-ops.routes.ts';
@@ -255,7 +257,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
   inputGuardRegister(app);
 
-  healthRoutes(app, database.db);
+  healthRoutes(app, database.db, MIGRATIONS_FOLDER);
+  // Prometheus's scrape (behind OPS_TOKEN); its hooks count every request Fastify sees from here on.
+  metricsRoutes(app, { database, opsToken: config.opsToken, laneAnswered: () => lane.counts.answered, now: deps.now });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);

@@ -170,6 +170,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** PGlite on disk: whether the data directory was there, copied from the template, or made by initdb. */
   dataDirOrigin?: PgliteDataDirOrigin;
+  /** PostgreSQL: the pool's connections now, and the requests waiting for one (/metrics). PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 }
 
@@ -197,7 +199,8 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, driver: 'postgres', poolStats, close: () => pool.end() };
   }
   let lock: PgliteLock | undefined;
   if (options.dataDir) {
