@@ -40,6 +40,7 @@ import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { inputGuardRegister } from './plugins/input-guard.ts';
+import { requestLogRegister } from './plugins/request-log.ts';
 import { logSerializers } from './plugins/log-redact.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
 import {
@@ -134,6 +135,9 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
   });
 }
 
+/** A request slower than this is logged whatever LOG_REQUEST_SAMPLE says. */
+const SLOW_REQUEST_MS = 1000;
+
 /** How often open pay-ins past their expiry are cancelled. */
 const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
@@ -180,6 +184,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       return server;
     },
     genReqId: requestIdNext,
+    // Fastify's two lines per request are replaced by plugins/request-log.ts: failures, slow requests and a sample.
+    disableRequestLogging: true,
     // X-Forwarded-For is believed only from the proxies the operator names.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 64 * 1024,
@@ -254,6 +260,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     done();
   });
   errorHandlerRegister(app);
+  requestLogRegister(app, { sample: config.logRequestSample, slowMs: SLOW_REQUEST_MS });
   // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
   inputGuardRegister(app);
 
