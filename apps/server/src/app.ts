@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from './app-error.ts';
 import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
@@ -32,6 +32,7 @@ import { bettingWorkerStart, type BettingWorker } from './modules/betting/bettin
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
+import { payoutsAwaitingProviderResume } from './modules/payments/payout.service.ts';
 import { addressListOf, type PaymentsDeps } from './modules/payments/payments-deps.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
@@ -138,6 +139,9 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
 /** A request slower than this is logged whatever LOG_REQUEST_SAMPLE says. */
 const SLOW_REQUEST_MS = 1000;
 
+/** How often payouts left unsent by a crash are looked for. */
+const PAYOUT_RESUME_SWEEP_MS = 30_000;
+
 /** How often open pay-ins past their expiry are cancelled. */
 const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 
@@ -185,7 +189,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     genReqId: requestIdNext,
     // Fastify's two lines per request are replaced by plugins/request-log.ts: failures, slow requests and a sample.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the proxies the operator names.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 64 * 1024,
@@ -362,6 +366,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
   }, PAYIN_EXPIRY_SWEEP_MS);
   expirySweep.unref();
+  // Payouts a crash left committed but never sent to the provider are sent at start and then every 30 s (decision 022).
+  // A plain timer until the jobs runner owns periodic work: each pass is idempotent, so several nodes may run it.
+  const payoutResume = () =>
+    payoutsAwaitingProviderResume(payments, app.log).catch((error: unknown) => app.log.error({ err: error }, 'resuming payouts failed'));
+  const payoutResumeTimer = setInterval(() => void payoutResume(), PAYOUT_RESUME_SWEEP_MS);
+  payoutResumeTimer.unref();
+  app.addHook('onReady', async () => {
+    void payoutResume();
+  });
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
@@ -372,6 +385,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sportsState.stop();
     clearInterval(recoveryTimer);
     clearInterval(expirySweep);
+    clearInterval(payoutResumeTimer);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();

@@ -77,6 +77,7 @@ describe('/metrics', () => {
     expect(seriesValue(after, 'piranha_payment_orders{direction="payin",status="4"}')).toBe(before + 1);
     expect(after).toContain('# TYPE piranha_bets gauge');
     expect(seriesValue(after, 'piranha_ledger_audit_problems')).toBe(0);
+    expect(seriesValue(after, 'piranha_payouts_awaiting_provider')).toBe(0);
     expect(seriesValue(after, 'piranha_ledger_audit_timestamp_seconds')).toBe(t.clock.now().getTime() / 1000);
   });
 });

@@ -117,6 +117,18 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
       for (const row of rows) this.set({ direction: row.direction, status: String(row.status) }, Number(row.count));
     },
   });
+  new Gauge({
+    name: 'piranha_payouts_awaiting_provider',
+    help: 'Payouts committed but not yet accepted by the provider (a crash left them; the sweep sends them after 60 s)',
+    registers: [registry],
+    async collect() {
+      const [row] = await rowsOf<{ count: string }>(
+        db,
+        sql`select count(*) as count from payment_orders where direction = 'payout' and status = 1 and provider_ref = order_id`,
+      );
+      this.set(Number(row?.count ?? 0));
+    },
+  });
   let audit: { atMs: number; problems: number } | undefined;
   new Gauge({
     name: 'piranha_ledger_audit_problems',
