@@ -20,6 +20,7 @@ import {
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../../shared/storage.ts';
+import { oddsThousandthsOf } from '../../shared/odds/odds.ts';
 
 /** What a tap on an odd hands over (the sports card's `onSelect`): decimal odds, names for the slip's rows. */
 export interface SlipOffer extends BetSlipSelection {
@@ -98,7 +99,7 @@ export const useBetSlipStore = create<BetSlipState>()(
             matchId: offer.matchId,
             marketId: offer.marketId,
             optionType: offer.optionType,
-            oddsThousandths: Math.round(offer.odds * 1000),
+            oddsThousandths: oddsThousandthsOf(offer.odds),
             marketOpen: offer.marketOpen ?? true,
             line: offer.line === '' ? null : offer.line,
             multipleAllowed: true,

@@ -16,6 +16,7 @@ import { TIMERS, type BetSlipQuote, type BetSlipSelection } from '@piranha/domai
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
+import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
 
 export const bettingKeys = {
   all: ['betting'] as const,
@@ -49,7 +50,7 @@ export function useLatestBetInfoQuery(selections: readonly BetSlipSelection[], o
         marketId: entry.mid,
         optionType: entry.op.ty,
         previousMarketId: entry.omid ?? null,
-        oddsThousandths: Math.round(entry.op.od * 1000),
+        oddsThousandths: oddsThousandthsOf(entry.op.od),
         marketOpen: entry.ss === 1,
         line: entry.op.li ?? null,
         multipleAllowed: entry.au === 1,

@@ -1,15 +1,16 @@
 import { ApiError, BET_RANGES, type BetRange, type BetRecord } from '@piranha/contract';
-import { formatMoney, isCurrencyCode, minorUnits } from '@piranha/domain';
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { oddsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useBetListQuery, useCashOutAutoMutation, useCashOutMutation, useCashOutPriceQuery } from '../api/betting-api.ts';
 import styles from './bet-records.module.css';
+import { amountMinorParse, moneyText } from '../../../shared/money/money.ts';
 
 /** Spec §4 outcome codes → label keys. */
 type StatusKey = 'open' | 'push' | 'lost' | 'won' | 'halfWon' | 'halfLost' | 'cancelled' | 'pending' | 'rejected' | 'cashedOut';
@@ -39,12 +40,6 @@ function statusKey(record: BetRecord): StatusKey {
 
 type CashOutOffer = { amt: number; st: number; stake: number; smis: number; auto?: number };
 
-/** Minor units from what the player typed in major units ("12", "12.5", "12,50"); undefined when it is not money. */
-function minorOfInput(text: string): number | undefined {
-  const value = Number(text.trim().replace(',', '.'));
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : undefined;
-}
-
 /**
  * Cash-out of an open bet: the whole value, a part of the stake (at least `smis`, leaving at least `smis` riding),
  * and an auto cash-out target the server executes at the first value at or above it.
@@ -65,7 +60,7 @@ function CashOutPanel({ record, value, money }: { record: BetRecord; value: Cash
   const partable = offered && partMax >= value.smis;
   const partStake = Math.min(Math.max(part ?? Math.floor(value.stake / 2), value.smis), partMax);
   const partValue = Math.floor((value.amt * partStake) / value.stake);
-  const targetMinor = minorOfInput(target);
+  const targetMinor = amountMinorParse(target) || undefined;
   return (
     <div className={styles.cashOutPanel}>
       <div className={styles.cashOut}>
@@ -166,8 +161,7 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
   const list = useBetListQuery(uid, settled, range);
   const openIds = settled ? [] : (list.data?.records.filter((record) => record.st === 4).map((record) => record.id) ?? []);
   const prices = useCashOutPriceQuery(openIds);
-  const money = (currency: string) => (minor: number) =>
-    isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor / 100);
+  const money = (currency: string) => (minor: number) => moneyText(minor, currency, i18n.language);
 
   const pickLabel = (ty: number): string => {
     const key = PICK_KEYS[ty];

@@ -1,9 +1,9 @@
 import { ApiError, ERRORS, type PlacedBet } from '@piranha/contract';
-import { betSlipOddsChangeFind, formatMoney, isCurrencyCode, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
+import { betSlipOddsChangeFind, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oddsText, useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
@@ -11,12 +11,13 @@ import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '..
 import { selectionKey, useBetSlipStore, type OddsPreference } from '../bet-slip-store.ts';
 import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
 import styles from './bet-slip.module.css';
+import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
+import { oddsDecimalOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 
 function useMoney() {
   const { i18n } = useTranslation();
   const currency = variantCurrent().currency;
-  return (amountMinor: number) =>
-    isCurrencyCode(currency) ? formatMoney(minorUnits(amountMinor), currency, { locale: i18n.language }) : String(amountMinor / 100);
+  return (amountMinor: number) => moneyText(amountMinor, currency, i18n.language);
 }
 
 /**
@@ -45,7 +46,7 @@ function StakeInput({ label, valueMinor, onChange }: { label: string; valueMinor
   // Only an outside change (one stake for all, a clear) rewrites what the player is typing.
   if (seen !== valueMinor) {
     setSeen(valueMinor);
-    if (stakeMinorParse(text) !== valueMinor) setText(valueMinor === null ? '' : String(valueMinor / 100));
+    if (stakeMinorParse(text) !== valueMinor) setText(valueMinor === null ? '' : amountMinorText(minorUnits(valueMinor)));
   }
   return (
     <input
@@ -70,7 +71,7 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
   const remove = useBetSlipStore((state) => state.remove);
   const stakeSet = useBetSlipStore((state) => state.stakeSet);
   const change = betSlipOddsChangeFind(slip, item, nowMs);
-  const odds = oddsText(item.oddsThousandths / 1000, format);
+  const odds = oddsThousandthsText(item.oddsThousandths, format);
   return (
     <li className={styles.row} data-testid="slip-row">
       <div className={styles.rowMain}>
@@ -174,7 +175,12 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const blockedKey = slipBlockedMessageKey(totals.blocked);
 
   const submit = () => {
-    const option = (item: BetSlipItem) => ({ matchId: item.matchId, marketId: item.marketId, optionType: item.optionType, odds: item.oddsThousandths / 1000 });
+    const option = (item: BetSlipItem) => ({
+      matchId: item.matchId,
+      marketId: item.marketId,
+      optionType: item.optionType,
+      odds: oddsDecimalOf(item.oddsThousandths),
+    });
     const request =
       store.mode === 'singles'
         ? {
@@ -377,7 +383,7 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
       {slip.miniSlipVisible && first && !open ? (
         <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
           <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
-          <span className={styles.odds}>{oddsText(first.oddsThousandths / 1000, format)}</span>
+          <span className={styles.odds}>{oddsThousandthsText(first.oddsThousandths, format)}</span>
           <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
         </button>
       ) : null}
