@@ -53,6 +53,8 @@ describe('/metrics', () => {
 
   it('counts requests per route and status, and errors by dm_error', async () => {
     const before = await scrape();
+    // The first scrape already carries the audit and when it ran (both gauges read one audit).
+    expect(seriesValue(before, 'piranha_ledger_audit_timestamp_seconds')).toBe(t.clock.now().getTime() / 1000);
     const healthSeries = 'piranha_http_request_duration_seconds_count{route="/healthz",method="GET",status="200"}';
     const balanceRoute = '/api/piranha/finance/user/balance/get';
     const errorSeries = `piranha_api_errors_total{route="${balanceRoute}",dm_error="${ERRORS.SESSION_EXPIRED.code}"}`;

@@ -129,26 +129,39 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
       this.set(Number(row?.count ?? 0));
     },
   });
-  let audit: { atMs: number; problems: number } | undefined;
+  // One audit serves both gauges: prom-client collects them concurrently.
+  let audit: Promise<{ atMs: number; problems: number }> | undefined;
+  let auditAtMs = -Infinity;
+  const auditCurrent = () => {
+    const nowMs = deps.now().getTime();
+    if (!audit || nowMs - auditAtMs >= LEDGER_AUDIT_EVERY_MS) {
+      auditAtMs = nowMs;
+      const running = ledgerAudit(db).then((result) => ({
+        atMs: nowMs,
+        problems: result.walletDrift.length + result.unbalancedTransfers.length + result.thinTransfers.length,
+      }));
+      audit = running;
+      // A failed audit is tried again at the next scrape, not cached.
+      running.catch(() => {
+        if (audit === running) audit = undefined;
+      });
+    }
+    return audit;
+  };
   new Gauge({
     name: 'piranha_ledger_audit_problems',
     help: 'Wallet drifts, unbalanced transfers and thin transfers found by the last ledger audit (0 is clean)',
     registers: [registry],
     async collect() {
-      const nowMs = deps.now().getTime();
-      if (!audit || nowMs - audit.atMs >= LEDGER_AUDIT_EVERY_MS) {
-        const result = await ledgerAudit(db);
-        audit = { atMs: nowMs, problems: result.walletDrift.length + result.unbalancedTransfers.length + result.thinTransfers.length };
-      }
-      this.set(audit.problems);
+      this.set((await auditCurrent()).problems);
     },
   });
   new Gauge({
     name: 'piranha_ledger_audit_timestamp_seconds',
     help: 'When the ledger audit behind piranha_ledger_audit_problems ran (Unix seconds)',
     registers: [registry],
-    collect() {
-      if (audit) this.set(audit.atMs / 1000);
+    async collect() {
+      this.set((await auditCurrent()).atMs / 1000);
     },
   });
 }
