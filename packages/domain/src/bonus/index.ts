@@ -1,0 +1,5 @@
+export * from './wagering-contribution.ts';
+export * from './bonus-wagering.ts';
+export * from './bonus-status.ts';
+export * from './bonus-conversion.ts';
+export * from './bonus-grant.ts';
