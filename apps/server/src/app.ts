@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
+import { bonusJobsStart, type BonusJobs } from './modules/bonus/bonus-jobs.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -91,6 +92,8 @@ export interface BuiltApp {
   payments: PaymentsDeps;
   /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
   betting: { deps: BettingDeps; worker: BettingWorker };
+  /** The bonus engine's consumers (tests run a pass by hand instead of waiting for the timer). */
+  bonus: BonusJobs;
 }
 
 /**
@@ -347,9 +350,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
   }, PAYIN_EXPIRY_SWEEP_MS);
   expirySweep.unref();
+  // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events.
+  const bonusJobs = await bonusJobsStart(database.db, deps.now, (error) => app.log.error({ err: error }, 'bonus pass failed'));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await bonusJobs.stop();
     if (feedTicker) clearInterval(feedTicker);
     await bettingWorker.stop();
     // What the last ticks published is stored before the database closes.
@@ -370,5 +376,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     casino: { studio, hall, wallet },
     payments,
     betting: { deps: bettingDeps, worker: bettingWorker },
+    bonus: bonusJobs,
   };
 }

@@ -3,3 +3,4 @@ export * from './bonus-wagering.ts';
 export * from './bonus-status.ts';
 export * from './bonus-conversion.ts';
 export * from './bonus-grant.ts';
+export * from './bonus-campaign.ts';

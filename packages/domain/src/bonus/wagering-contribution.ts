@@ -24,7 +24,7 @@ export interface WageringWeights {
  * The house games by product. Plinko has no player decision beyond the stake, like a slot. Mines joins crash: the
  * player picks the moment to stop, so a low-risk strategy could clear wagering cheaply at full weight.
  */
-export function wageringProductOfGame(kind: CasinoGameKind): WageringProduct {
+export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringProduct, 'sports'> {
   switch (kind) {
     case 'slot':
     case 'plinko':
