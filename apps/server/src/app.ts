@@ -13,6 +13,7 @@ import { moneyActionGuardCreate } from './modules/account/account-session.servic
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusJobsStart, type BonusJobs } from './modules/bonus/bonus-jobs.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -259,6 +260,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
+  bonusRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {

@@ -1,0 +1,107 @@
+import { ERRORS } from '@piranha/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusCodes } from '../src/db/schema/index.ts';
+import { feedManualCreate } from './betting-fixtures.ts';
+import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { auditClean, playerFund } from './payments-fixtures.ts';
+
+/** The bonus endpoints (spec §7) over HTTP: shapes, the player's journey through them, and every bad input. */
+let t: TestApp;
+const BONUS = '/api/piranha/bonus';
+const BRAND = 'aguila';
+
+beforeAll(async () => {
+  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' } });
+});
+afterAll(async () => {
+  expect(await auditClean(t)).toBe(true);
+  await t.close();
+});
+
+async function codeCreate(code: string, usesMax = 5) {
+  await t.db
+    .insert(bonusCodes)
+    .values({ code, campaignId: `${BRAND}:redeem_code`, usesMax, expiresAt: new Date(t.clock.now().getTime() + DAY_MS), createdAt: t.clock.now() });
+}
+
+describe('bonus endpoints', () => {
+  it('lists the first-deposit bonus as available, starts it, and shows the bonus balance apart from cash', async () => {
+    const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 30_000 });
+    await t.built.bonus.run();
+    const query = signedIn(session);
+    const available = envelopeOf(await t.get(`${BONUS}/list`, { query: { ...query, status: 'available' } }));
+    expect(available.dm_error).toBe(0);
+    expect(available.data).toMatchObject({ has_more: 0, cursor: '' });
+    expect(available.data.list).toHaveLength(1);
+    const bonus = available.data.list[0];
+    expect(bonus).toMatchObject({ kind: 'first_deposit', status: 0, currency: 'MXN', amount: 30_000, wagered: 0, progress: 0 });
+    expect(envelopeOf(await t.get(`${BONUS}/list`, { query: { ...query, status: 'unavailable' } })).data.list).toEqual([]);
+
+    const started = envelopeOf(await t.post(`${BONUS}/unlock_bonus`, { query, body: { bonus_id: bonus.id } }));
+    expect(started).toMatchObject({ dm_error: 0, data: { id: bonus.id, status: 1 } });
+    const again = envelopeOf(await t.post(`${BONUS}/unlock_bonus`, { query, body: { bonus_id: bonus.id } }));
+    expect(again.dm_error).toBe(ERRORS.BONUS_NOT_AVAILABLE.code);
+    expect(again.error_msg.length).toBeGreaterThan(0);
+
+    const balance = envelopeOf(await t.get(`${BONUS}/balance`, { query }));
+    expect(balance.data).toEqual({ balances: [{ currency: 'MXN', balance: 30_000 }] });
+  });
+
+  it('checks and redeems a promo code once', async () => {
+    await codeCreate('WELCOME-5');
+    const session = await t.session(BRAND);
+    const query = signedIn(session);
+    const checked = envelopeOf(await t.get(`${BONUS}/promo_code/check`, { query: { ...query, code: 'WELCOME-5' } }));
+    expect(checked).toMatchObject({ dm_error: 0, data: { code: 'WELCOME-5', currency: 'MXN' } });
+    expect(checked.data.amount).toBeGreaterThan(0);
+    const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query, body: { code: 'WELCOME-5' } }));
+    expect(used).toMatchObject({ dm_error: 0, data: { kind: 'redeem_code', status: 0, amount: checked.data.amount } });
+    expect(envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query, body: { code: 'WELCOME-5' } })).dm_error).toBe(ERRORS.PROMO_CODE_USED.code);
+    expect(envelopeOf(await t.get(`${BONUS}/promo_code/check`, { query: { ...query, code: 'NO-SUCH-CODE' } })).dm_error).toBe(ERRORS.PROMO_CODE_INVALID.code);
+  });
+
+  it('refuses another player\u2019s bonus as not found', async () => {
+    const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 30_000 });
+    await t.built.bonus.run();
+    const list = envelopeOf(await t.get(`${BONUS}/list`, { query: { ...signedIn(session), status: 'available' } }));
+    const stranger = await t.session(BRAND);
+    const answer = envelopeOf(await t.post(`${BONUS}/unlock_bonus`, { query: signedIn(stranger), body: { bonus_id: list.data.list[0].id } }));
+    expect(answer.dm_error).toBe(ERRORS.BONUS_NOT_FOUND.code);
+  });
+});
+
+describe('bonus endpoints refuse bad input with a clear error', () => {
+  it.each<[string, 'GET' | 'POST', string, Record<string, string>, unknown]>([
+    ['a list without a tab', 'GET', '/list', {}, undefined],
+    ['a list with an unknown tab', 'GET', '/list', { status: 'all' }, undefined],
+    ['a list with a cursor that is not an id', 'GET', '/list', { status: 'available', cursor: '-1' }, undefined],
+    ['an unlock without a bonus id', 'POST', '/unlock_bonus', {}, {}],
+    ['an unlock with a number instead of a string', 'POST', '/unlock_bonus', {}, { bonus_id: 5 }],
+    ['an unlock with a huge id', 'POST', '/unlock_bonus', {}, { bonus_id: '9'.repeat(40) }],
+    ['an unlock with an extra field', 'POST', '/unlock_bonus', {}, { bonus_id: '1', amount: 5 }],
+    ['a code check without a code', 'GET', '/promo_code/check', {}, undefined],
+    ['a code check with spaces and quotes', 'GET', '/promo_code/check', { code: "x' or 1=1" }, undefined],
+    ['a code use with a code too long', 'POST', '/promo_code/use', {}, { code: 'A'.repeat(33) }],
+    ['a code use with no body', 'POST', '/promo_code/use', {}, undefined],
+  ])('%s', async (_name, method, path, extra, body) => {
+    const session = await t.session(BRAND);
+    const answer = envelopeOf(
+      await t.request(method, `${BONUS}${path}`, { query: { ...signedIn(session), ...extra }, ...(body === undefined ? {} : { body }) }),
+    );
+    expect(answer.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(answer.error_msg).not.toMatch(/at |Error:/);
+  });
+
+  it('asks for a session on every bonus endpoint', async () => {
+    for (const [method, path] of [
+      ['GET', '/list?status=available'],
+      ['GET', '/balance'],
+      ['POST', '/unlock_bonus'],
+      ['GET', '/promo_code/check?code=ABC'],
+      ['POST', '/promo_code/use'],
+    ] as const) {
+      const answer = envelopeOf(await t.request(method, `${BONUS}${path}`, method === 'POST' ? { body: {} } : {}));
+      expect(answer.dm_error, path).toBe(ERRORS.SESSION_EXPIRED.code);
+    }
+  });
+});
