@@ -7,8 +7,8 @@ import { bonusCodeRedeem } from '../src/modules/bonus/bonus-code.service.ts';
 import { bonusContributionsConsume, bonusDepositEventsConsume, bonusExpirySweep } from '../src/modules/bonus/bonus-engine.service.ts';
 import { bonusStart } from '../src/modules/bonus/bonus-ledger.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
-import { CLOCK_START, DAY_MS, testAppCreate, type TestApp } from './harness.ts';
-import { auditClean, balanceOf, checkoutOf, payinCreateOk, playerFund, webhookPost } from './payments-fixtures.ts';
+import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { auditClean, balanceOf, checkoutOf, idempotencyKey, payinCreateOk, playerFund, webhookPost } from './payments-fixtures.ts';
 
 /**
  * The bonus engine (issue 17) on a real database: grants from payment events, wagering from settled bets and rounds,
@@ -257,5 +257,33 @@ describe('redeem codes', () => {
       .from(bonusCodes)
       .where(sql`${bonusCodes.code} = ${code}`);
     expect(row!.uses).toBe(1);
+  });
+});
+
+describe('withdrawal while a bonus is unlocking', () => {
+  it('is refused until the player confirms, then forfeits the bonus with the payout, leaving the ledger balanced', async () => {
+    const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 60_000, session: await t.player(BRAND) });
+    await bonusDepositEventsConsume(t.db, t.clock.now());
+    const [bonus] = await bonusesOf(session.uid);
+    await transaction(t.db, (tx) => bonusStart(tx, session.uid, bonus!.id, t.clock.now()));
+    const spei = { clabe: '002010077777777771', document_type: 'RFC', document: 'GODE561231GR8', holder_name: 'Eva Ruiz' };
+    const saved = envelopeOf(
+      await t.post('/api/piranha/finance/account/elements/set', { query: signedIn(session), body: { channel: 'SPEI', elements: spei } }),
+    );
+    expect(saved.dm_error).toBe(0);
+    const payout = (body: Record<string, unknown>) =>
+      t.post('/api/piranha/finance/payout/order/create', { query: signedIn(session), headers: { 'idempotency-key': idempotencyKey() }, body });
+
+    const unconfirmed = envelopeOf(await payout({ channel: 'SPEI', amount: 20_000, currency: CURRENCY }));
+    expect(unconfirmed).toMatchObject({ dm_error: 8009, data: { field: 'forfeit_bonus' } });
+    expect(await balanceOf(t, session, CURRENCY)).toBe(60_000);
+    expect((await bonusesOf(session.uid))[0]!.status).toBe(BONUS_STATUS.unlocking);
+
+    const confirmed = envelopeOf(await payout({ channel: 'SPEI', amount: 20_000, currency: CURRENCY, forfeit_bonus: 1 }));
+    expect(confirmed.dm_error).toBe(0);
+    expect(await balanceOf(t, session, CURRENCY)).toBe(40_000);
+    expect((await bonusesOf(session.uid))[0]!.status).toBe(BONUS_STATUS.expired);
+    expect(await bonusBalanceOf(session.uid)).toBe(0);
+    expect(await auditClean(t)).toBe(true);
   });
 });

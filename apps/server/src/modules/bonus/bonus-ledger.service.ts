@@ -2,7 +2,16 @@ import { BONUS_STATUS, bonusConversionSplit, bonusExpiresAt, bonusRulesOf, bonus
 import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
-import { bonusesOpenOfUserForUpdate, bonusForUpdate, bonusInsert, bonusOfUser, bonusStatusSet, type BonusRow, type CampaignRow } from './bonus.repository.ts';
+import {
+  bonusesOpenOfUserForUpdate,
+  bonusesUnlockingOfUser,
+  bonusForUpdate,
+  bonusInsert,
+  bonusOfUser,
+  bonusStatusSet,
+  type BonusRow,
+  type CampaignRow,
+} from './bonus.repository.ts';
 
 /**
  * Every money movement of a bonus, each its own transfer keyed by the bonus id so it happens at most once:
@@ -115,4 +124,16 @@ export async function bonusForfeit(tx: Tx, bonusId: number, now: Date, reason: '
   if (reason === 'expire' && now < bonus.expiresAt) return false;
   await bonusForfeitLocked(tx, bonus, now);
   return true;
+}
+
+/**
+ * A withdrawal while a bonus is unlocking forfeits it, but only once the player has confirmed (issue 17): without
+ * `confirmed` the withdrawal is refused with BONUS_FORFEIT_UNCONFIRMED so the app can ask. Runs in the payout's
+ * transaction, so the forfeit and the payout commit together or not at all.
+ */
+export async function bonusForfeitOnWithdrawal(tx: Tx, userId: number, currency: string, confirmed: boolean, now: Date): Promise<void> {
+  const unlocking = await bonusesUnlockingOfUser(tx, userId, currency);
+  if (unlocking.length === 0) return;
+  if (!confirmed) throw new AppError('BONUS_FORFEIT_UNCONFIRMED', { field: 'forfeit_bonus' });
+  for (const bonus of unlocking) await bonusForfeit(tx, bonus.id, now, 'forfeit');
 }
