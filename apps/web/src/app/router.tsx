@@ -3,7 +3,8 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { uiV3Current } from '../shared/ui-version.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { paths, rootTarget, ROUTES } from './routes.ts';
+import { rootTarget, ROUTES } from './routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { RootRedirect } from './root-redirect.tsx';
 
 const PAGES = new Map(ROUTES.map((route) => [route.path, lazy(route.load)]));

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  azFilterMatchHref,
-  azFilterSearchHref,
-  footerTabActive,
-  footerTabTarget,
-  paths,
-  preloadOrder,
-  rootTarget,
-  routeFind,
-  ROUTES,
-  type RouteEntry,
-} from './routes.ts';
+import { footerTabActive, footerTabTarget, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
+import { azFilterMatchHref, azFilterSearchHref, paths } from '../shared/paths/paths.ts';
 
 const load = () => Promise.resolve({ default: () => null });
 

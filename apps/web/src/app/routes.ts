@@ -1,63 +1,6 @@
 import { HOUSE_GAME_IDS } from '@piranha/domain';
 import type { ComponentType } from 'react';
-import { matchFilterQuery, type MatchFilter } from '../features/sports/match-filter.ts';
-
-/** The typed route table: every path the app links to is named here once. */
-export const paths = {
-  root: '/',
-  game: '/game',
-  sport: '/sport',
-  live: '/live',
-  matchDetail: '/match-detail',
-  league: '/league',
-  azFilter: '/az-filter',
-  azFilterSearch: '/az-filter-search',
-  azFilterMatch: '/az-filter-match',
-  results: '/results',
-  homeGame: '/home/game',
-  betRecord: '/bet-record',
-  betHistory: '/bet-history',
-  homeSlots: '/home/slots',
-  homeCasino: '/home/casino',
-  homeSport: '/home/sport',
-  gameSearch: '/game-search',
-  gameDetail: '/game-detail',
-  gameTagDetail: '/game-tag-detail',
-  more: '/more',
-  gameRoom: '/game-room',
-  gameHistory: '/game-history',
-  gameVerify: '/game-verify',
-  /** The house studio's game clients: `/studio/<game_id>` (contract GAME_URL_TEMPLATE). */
-  studio: '/studio',
-  error: '/error',
-  forbidden: '/forbidden',
-  news: '/news',
-  setting: '/setting',
-  settingLanguage: '/setting/language',
-  accountInfo: '/setting/account-info',
-  accountCancellation: '/setting/account-cancellation',
-  login: '/login',
-  loginb: '/loginb',
-  register: '/email-register',
-  forgotPassword: '/email-forgot-password',
-  saveEmail: '/save-email',
-  me: '/me',
-  menu: '/menu',
-  deposit: '/deposit',
-  walletDeposit: '/wallet/deposit',
-  usdt: '/usdt',
-  thaiQrPay: '/thaiqr-pay',
-  thBankPage: '/th-bank-page',
-  speiAnnounce: '/spei-announce',
-  depositWait: '/deposit-wait',
-  depositResult: '/deposit-result',
-  withdraw: '/withdraw',
-  walletWithdraw: '/wallet/withdraw',
-  transaction: '/transaction',
-  transactionDetail: '/transaction-detail',
-  recordDetail: '/record-detail',
-  transactionQuestion: '/transaction-question',
-} as const;
+import { paths } from '../shared/paths/paths.ts';
 
 export interface RouteEntry {
   path: string;
@@ -227,21 +170,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];
-
-/** The /league page of one league. */
-export function leagueHref(leagueId: number): string {
-  return `${paths.league}?leagueId=${leagueId}`;
-}
-
-/** The full search results for a keyword (/az-filter-search). */
-export function azFilterSearchHref(keyword: string): string {
-  return `${paths.azFilterSearch}?${new URLSearchParams({ keyword: keyword.trim() }).toString()}`;
-}
-
-/** The matches of one team, league or sport chosen in the A–Z filter (/az-filter-match). */
-export function azFilterMatchHref(filter: MatchFilter): string {
-  return `${paths.azFilterMatch}?${matchFilterQuery(filter)}`;
-}
 
 export function routeFind(pathname: string): RouteEntry | undefined {
   return ROUTES.find((route) => route.path === pathname);

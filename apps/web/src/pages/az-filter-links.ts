@@ -1,4 +1,4 @@
-import { azFilterMatchHref, azFilterSearchHref } from '../app/routes.ts';
+import { azFilterMatchHref, azFilterSearchHref } from '../shared/paths/paths.ts';
 import type { SearchLinks } from '../features/sports/ui/search-view.tsx';
 
 /** Where the A–Z filter pages lead: a team, league or sport to its matches (/az-filter-match), a keyword to its results. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
-import { matchFilterParse } from '../features/sports/match-filter.ts';
+import { matchFilterParse } from '../shared/paths/match-filter.ts';
 import { MatchFilterView } from '../features/sports/ui/match-filter-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 

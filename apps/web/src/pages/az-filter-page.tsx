@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { SearchView } from '../features/sports/ui/search-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { AZ_FILTER_LINKS } from './az-filter-links.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { SearchResultsView } from '../features/sports/ui/search-results-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { AZ_FILTER_LINKS } from './az-filter-links.ts';

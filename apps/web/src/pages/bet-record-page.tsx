@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { BetRecordsView } from '../features/betting/ui/bet-records-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import styles from './pages.module.css';

@@ -1,7 +1,7 @@
 import { cryptoAllowed } from '@piranha/domain/payments';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { depositQueryParse } from '../features/payments/deposit-query.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

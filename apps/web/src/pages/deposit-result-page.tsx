@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { DepositResult } from '../features/payments/deposit-result.tsx';
 import { buttonClassName } from '../shared/ui/button.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

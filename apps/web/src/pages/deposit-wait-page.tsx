@@ -2,7 +2,7 @@ import { cryptoAllowed } from '@piranha/domain/payments';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { DepositWait } from '../features/payments/deposit-wait.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

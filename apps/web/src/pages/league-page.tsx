@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { LeagueView } from '../features/sports/ui/league-view.tsx';

@@ -3,7 +3,7 @@ import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { SportsHome } from '../features/sports/ui/sports-home.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
-import { leagueHref, paths } from '../app/routes.ts';
+import { leagueHref, paths } from '../shared/paths/paths.ts';
 
 /** /live: only matches in play, by sport. */
 export default function LivePage() {

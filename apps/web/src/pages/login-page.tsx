@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';
 import { GoogleSignIn } from '../features/account/google-sign-in.tsx';
 import { GuestButton } from '../features/account/guest-button.tsx';

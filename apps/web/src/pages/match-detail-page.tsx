@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { Skeleton } from '../shared/ui/skeleton.tsx';
 import { betSlipSelect } from './bet-slip-select.ts';

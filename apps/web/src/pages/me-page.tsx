@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { ProfileCard } from '../features/account/profile-card.tsx';
 import { WalletLinks } from '../features/payments/wallet-links.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';

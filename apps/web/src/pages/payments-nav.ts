@@ -1,6 +1,6 @@
 import type { PayinOrder } from '@piranha/contract';
 import { instructionPage } from '../features/payments/instruction-page.ts';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 
 /** The web-view flags (noSke, noHeader) follow the player through the money pages the shell opened. */
 export function shellFlags(search: URLSearchParams): string {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';
 import { RegisterForm } from '../features/account/register-form.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

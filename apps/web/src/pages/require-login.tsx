@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 
 /** Money pages belong to a signed-in player; anyone else goes to log in first. */

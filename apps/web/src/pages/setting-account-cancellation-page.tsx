@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { AccountCancellation } from '../features/account/account-cancellation.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

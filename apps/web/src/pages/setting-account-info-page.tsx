@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { AccountInfo } from '../features/account/account-info.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { LanguageList } from '../features/settings/language-list.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 

@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { leagueHref, paths } from '../app/routes.ts';
+import { leagueHref, paths } from '../shared/paths/paths.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { bannersPrefetch } from '../features/promo/api/banners.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';

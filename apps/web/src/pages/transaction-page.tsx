@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { TransactionList } from '../features/payments/transaction-list.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { orderPath } from './payments-nav.ts';

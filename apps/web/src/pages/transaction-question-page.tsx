@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { AppealForm } from '../features/payments/appeal-form.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { orderPath } from './payments-nav.ts';

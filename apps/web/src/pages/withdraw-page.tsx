@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
 import { TouristWithdrawNotice } from '../features/payments/tourist-withdraw-notice.tsx';
 import { WithdrawForm } from '../features/payments/withdraw-form.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
 import { uiV3On } from '../../shared/ui-version.ts';
-import { footerTabActive, footerTabTarget, paths } from '../routes.ts';
+import { footerTabActive, footerTabTarget } from '../routes.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import styles from './footer-tabs.module.css';
 
 const TABS: readonly { key: TabKey; path: string; label: 'footer.game' | 'footer.sport' | 'footer.setting' | 'footer.me'; Icon: LucideIcon }[] = [

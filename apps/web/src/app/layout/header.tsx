@@ -10,7 +10,7 @@ import { depositGate } from '../../shared/session/tourist-save-prompt.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { uiV3On } from '../../shared/ui-version.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
-import { paths } from '../routes.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import styles from './header.module.css';
 
 /**

@@ -14,6 +14,7 @@ import {
   type SystemBetKind,
 } from '@piranha/domain';
 import type { SlipMode } from './bet-slip-store.ts';
+import { amountMinorParse } from '../../shared/money/money.ts';
 
 /** One way to combine the slip's items: its series code, a label key with its values, and its line count. */
 export interface SlipSeries {
@@ -99,10 +100,8 @@ export function slipTotalsOf(
   return { totalStakeMinor: quote.totalStakeMinor, payoutMinorMax: quote.payoutMinorMax, lineCount: quote.lineCount, blocked: null };
 }
 
-/** "12.5" or "12,50" in major units → minor units; null for empty or invalid input. */
+/** "12.5" or "12,50" in major units → minor units, read as every amount box reads them; null for empty, zero or invalid. */
 export function stakeMinorParse(text: string): MinorUnits | null {
-  const normalised = text.trim().replace(',', '.');
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(normalised)) return null;
-  const minor = Math.round(Number(normalised) * 100);
-  return minor > 0 ? (minor as MinorUnits) : null;
+  const minor = amountMinorParse(text);
+  return minor !== undefined && minor > 0 ? minor : null;
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallTabsQuery } from './api/hall.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { CategoryChips, type Chip } from './category-chips.tsx';
 import { GameBanners } from './game-banners.tsx';
 import { TOP_TAB_LABELS } from './lobby-labels.ts';
@@ -15,7 +15,7 @@ import { TabGames } from './tab-games.tsx';
 export function SearchEntry() {
   const { t } = useTranslation();
   return (
-    <Link to={CASINO_PATHS.search} className={styles.searchEntry}>
+    <Link to={paths.gameSearch} className={styles.searchEntry}>
       <Search size={18} aria-hidden="true" />
       {t('casino.searchPlaceholder')}
     </Link>
@@ -53,7 +53,7 @@ export function CasinoLobby({ onFirstScreen, banners = true }: { onFirstScreen?:
       )}
       <div className={styles.sectionHead}>
         <h2 className={styles.sectionTitle}>{title ?? t('game.title')}</h2>
-        <Link to={CASINO_PATHS.more} className={styles.moreLink}>
+        <Link to={paths.more} className={styles.moreLink}>
           {t('casino.more')}
           <ChevronRight size={18} aria-hidden="true" />
         </Link>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Carousel } from '../../shared/ui/carousel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallBannerQuery } from './api/hall.ts';
-import { gameDetailHref } from './casino-paths.ts';
+import { gameDetailHref } from '../../shared/paths/paths.ts';
 import { useCoverArt } from './cover-art-loader.ts';
 import styles from './lobby.module.css';
 

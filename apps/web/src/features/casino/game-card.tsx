@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useFavouriteMutation } from './api/hall.ts';
 import { useCoverArt } from './cover-art-loader.ts';
-import { gameRoomHref } from './casino-paths.ts';
+import { gameRoomHref } from '../../shared/paths/paths.ts';
 import styles from './game-card.module.css';
 
 /** One game in a grid: its cover opens the game room; the heart favourites it for a signed-in player. */

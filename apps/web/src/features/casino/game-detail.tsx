@@ -1,4 +1,4 @@
-import { type CasinoGameInfo, formatMoney, intlLocaleOf, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { type CasinoGameInfo, intlLocaleOf } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,10 +10,11 @@ import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFavouriteMutation, useGameInfoQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
-import { CASINO_PATHS, gameRoomHref } from './casino-paths.ts';
+import { gameRoomHref, paths } from '../../shared/paths/paths.ts';
 import { useCoverArt } from './cover-art-loader.ts';
 import styles from './game-detail.module.css';
 import { gameRefFromSearch } from './game-room.tsx';
+import { moneyText } from '../../shared/money/money.ts';
 
 const VOLATILITY = {
   low: 'casino.volatility.low',
@@ -44,13 +45,13 @@ export function GameDetail() {
   const { card, currency } = query.data;
   // Only house games publish their figures; another provider's game shows its card and Play.
   const info = query.data.info as CasinoGameInfo | null;
-  const money = (minor: number) => (isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : String(minor));
+  const money = (minor: number) => moneyText(minor, currency, i18n.language);
   const isFavourite = favourite.isPending ? favourite.variables.favourite : card.favourite === 1;
   const percent = (value: number, digits: number) =>
     `${value.toLocaleString(intlLocaleOf(i18n.language), { minimumFractionDigits: digits, maximumFractionDigits: digits })}%`;
   return (
     <div className={styles.detail}>
-      <PageTitle title={card.game_name} backTo={CASINO_PATHS.lobby} />
+      <PageTitle title={card.game_name} backTo={paths.game} />
       <div className={styles.hero}>
         {art ? (
           <img className={styles.cover} src={art.coverSrc(card)} alt="" width={240} height={320} />

@@ -10,7 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { useGameInfoQuery, useLaunchQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
-import { CASINO_PATHS, gameDetailHref } from './casino-paths.ts';
+import { gameDetailHref, paths } from '../../shared/paths/paths.ts';
 import styles from './game-room.module.css';
 
 export function gameRefFromSearch(search: URLSearchParams): { platform: GamePlatform; gameId: string } | undefined {
@@ -46,7 +46,7 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
     return () => window.removeEventListener('message', listener);
   }, [onRound, queryClient]);
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(CASINO_PATHS.lobby));
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.game));
   const bar = (
     <div className={styles.bar}>
       <button type="button" className={styles.back} onClick={back} aria-label={t('app.back')}>
@@ -67,7 +67,7 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
       <div className={styles.room}>
         {bar}
         <EmptyState icon={<LogIn size={28} />} title={t('casino.room.loginTitle')} body={t('casino.room.loginBody')} />
-        <Link className={styles.loginLink} to="/loginb">
+        <Link className={styles.loginLink} to={paths.loginb}>
           {t('header.login')}
         </Link>
       </div>

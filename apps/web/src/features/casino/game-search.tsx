@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useHallSearchQuery } from './api/hall.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { GameGrid, GameGridSkeleton } from './game-grid.tsx';
 import styles from './game-search.module.css';
 import lobbyStyles from './lobby.module.css';
@@ -36,7 +36,7 @@ export function GameSearch() {
           type="button"
           className={styles.back}
           aria-label={t('app.back')}
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(CASINO_PATHS.lobby))}
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.game))}
         >
           <ChevronLeft size={24} aria-hidden="true" />
         </button>

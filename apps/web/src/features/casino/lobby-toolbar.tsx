@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import styles from './ui-version-switch.module.css';
 import { UiVersionSwitch } from './ui-version-switch.tsx';
 
@@ -13,7 +13,7 @@ export function LobbyToolbar({ uiV3 }: { uiV3: boolean }) {
   return (
     <div className={styles.toolbar}>
       {signedIn ? (
-        <Link to={CASINO_PATHS.history} className={styles.switch}>
+        <Link to={paths.gameHistory} className={styles.switch}>
           <History size={16} aria-hidden="true" />
           {t('casino.historyLink')}
         </Link>

@@ -5,7 +5,7 @@ import listStyles from '../../shared/ui/list-card.module.css';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallTabsQuery } from './api/hall.ts';
-import { CASINO_PATHS, tagDetailHref } from './casino-paths.ts';
+import { paths, tagDetailHref } from '../../shared/paths/paths.ts';
 import styles from './more-games.module.css';
 
 /** /more: every category and every provider that has games, with how many, each opening its full list. */
@@ -24,7 +24,7 @@ export function MoreGames() {
   ];
   return (
     <div className={styles.more}>
-      <PageTitle title={t('casino.moreTitle')} backTo={CASINO_PATHS.lobby} />
+      <PageTitle title={t('casino.moreTitle')} backTo={paths.game} />
       {tabs.isPending ? <Skeleton height={240} radius="var(--radius)" /> : null}
       {sections.map((section) =>
         section.rows.length > 0 ? (

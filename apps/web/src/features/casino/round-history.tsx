@@ -1,5 +1,5 @@
 import type { RoundView } from '@piranha/contract';
-import { formatMoney, intlLocaleOf, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { intlLocaleOf } from '@piranha/domain';
 import { History, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,15 +8,16 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHistoryQuery } from './api/hall.ts';
-import { CASINO_PATHS, verifyHref } from './casino-paths.ts';
+import { paths, verifyHref } from '../../shared/paths/paths.ts';
 import { gameNameOf } from './game-names.ts';
 import styles from './round-history.module.css';
+import { moneyText } from '../../shared/money/money.ts';
 
 const STATUS = { open: 'casino.history.open', settled: 'casino.history.settled', refunded: 'casino.history.refunded', void: 'casino.history.void' } as const;
 
 function RoundRow({ round }: { round: RoundView }) {
   const { t, i18n } = useTranslation();
-  const money = (minor: number) => (isCurrencyCode(round.currency) ? formatMoney(minorUnits(minor), round.currency, { locale: i18n.language }) : String(minor));
+  const money = (minor: number) => moneyText(minor, round.currency, i18n.language);
   const net = round.win - round.bet;
   return (
     <li className={styles.round} data-testid="history-round">
@@ -65,7 +66,7 @@ export function RoundHistory() {
   const { rounds, isPending, isError, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useHistoryQuery();
   return (
     <div className={styles.page}>
-      <PageTitle title={t('casino.history.title')} backTo={CASINO_PATHS.lobby} />
+      <PageTitle title={t('casino.history.title')} backTo={paths.game} />
       {isPending ? (
         <Skeleton height={140} radius="var(--radius)" />
       ) : isError || rounds.length === 0 ? (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useHallTabsQuery } from './api/hall.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { TOP_TAB_LABELS } from './lobby-labels.ts';
 import styles from './lobby.module.css';
 import { TabGames } from './tab-games.tsx';
@@ -21,7 +21,7 @@ export function TagDetail() {
     (tabKey in TOP_TAB_LABELS ? t(TOP_TAB_LABELS[tabKey as GameTopTab]) : t('game.title'));
   return (
     <div className={styles.lobby}>
-      <PageTitle title={title} backTo={CASINO_PATHS.more} />
+      <PageTitle title={title} backTo={paths.more} />
       <TabGames key={tabKey} tabKey={tabKey} />
     </div>
   );

@@ -8,7 +8,7 @@ import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../../shared/storage.ts';
 import { uiV3ChoiceSet } from '../../shared/ui-version.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import styles from './ui-version-switch.module.css';
 
 /**
@@ -31,7 +31,7 @@ export function UiVersionSwitch({ on }: { on: boolean }) {
     const turnOn = !on;
     uiV3ChoiceSet(turnOn);
     if (signedIn) save.mutate(turnOn);
-    navigate(turnOn ? CASINO_PATHS.homeGame : CASINO_PATHS.lobby);
+    navigate(turnOn ? paths.homeGame : paths.game);
   };
   return (
     <button type="button" className={styles.switch} onClick={toggle} aria-pressed={on}>

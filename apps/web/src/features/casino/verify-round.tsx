@@ -17,7 +17,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useRoundQuery } from './api/hall.ts';
-import { CASINO_PATHS } from './casino-paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { gameNameOf } from './game-names.ts';
 import { outcomeEqual } from './outcome-compare.ts';
 import { outcomeSummary } from './outcome-summary.ts';
@@ -103,7 +103,7 @@ export function VerifyRound() {
 
   return (
     <div className={styles.page}>
-      <PageTitle title={t('casino.verify.title')} backTo={CASINO_PATHS.history} />
+      <PageTitle title={t('casino.verify.title')} backTo={paths.gameHistory} />
       <p className={styles.intro}>{t('casino.verify.intro')}</p>
       {roundId && round.isPending ? <Skeleton height={120} radius="var(--radius)" /> : null}
       {round.data && round.data.proof.revealed !== 1 && !edited ? (

@@ -1,8 +1,7 @@
 import { isCurrencyCode, currencyGet, minorUnits } from '@piranha/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountFractionDigitsOf, amountMinorParse, amountMinorText } from './amount-input.ts';
-import { moneyChipText } from './money-text.ts';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText, moneyChipText } from '../../shared/money/money.ts';
 import styles from './payments.module.css';
 
 export interface AmountFieldProps {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { depositPollStep, type DepositPollStep } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import styles from './payments.module.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinOrderCreated, usePayinStatusQuery } from './api/deposit.ts';
 import { channelName } from './channel-name.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { depositPollStep } from './pay-status.ts';
 import { PaymentInstructionView } from './payment-instruction.tsx';
 import { PaymentError } from './payment-error.tsx';

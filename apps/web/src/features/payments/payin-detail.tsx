@@ -5,7 +5,7 @@ import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';
 import { useAppealQuery } from './api/history.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { depositPollStep } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import { StatusBadge } from './status-badge.tsx';

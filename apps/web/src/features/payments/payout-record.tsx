@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayoutStatusQuery } from './api/withdraw.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { payStatusKind } from './pay-status.ts';
 import { PaymentError } from './payment-error.tsx';
 import { PayoutShare } from './payout-share.tsx';

@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHistoryQuery, type HistoryType } from './api/history.ts';
-import { moneyText } from './money-text.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { PAY_STATUS_FILTERS, payStatusQueryOf, type PayStatusFilter } from './pay-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';

@@ -10,7 +10,8 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { elementProblem, elementProblemOfIssue } from './account-element-check.ts';
 import { AccountElementsForm, useProblemText } from './account-elements-form.tsx';
-import { amountFractionDigitsOf, amountMinorParse, amountMinorText, amountProblem } from './amount-input.ts';
+import { amountProblem } from './amount-input.ts';
+import { amountFractionDigitsOf, amountMinorParse, amountMinorText, moneyText } from '../../shared/money/money.ts';
 import { AmountField } from './amount-field.tsx';
 import {
   useAccountElementsQuery,
@@ -20,7 +21,6 @@ import {
   usePayoutOrderCreateMutation,
 } from './api/withdraw.ts';
 import { useIdempotencyKey } from './idempotency-key.ts';
-import { moneyText } from './money-text.ts';
 import { PaymentError, paymentErrorField } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
 import { isTouristPayoutRefusal, TouristWithdrawNotice } from './tourist-withdraw-notice.tsx';

@@ -1,7 +1,8 @@
 import { Check, ChevronRight, Percent } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ODDS_FORMATS, oddsText, useOddsFormat, useOddsFormatStore } from '../../shared/odds/odds-format-store.ts';
+import { ODDS_FORMATS, useOddsFormat, useOddsFormatStore } from '../../shared/odds/odds-format-store.ts';
+import { oddsText } from '../../shared/odds/odds.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import styles from './settings-menu.module.css';
 

@@ -1,5 +1,5 @@
 import { ApiError, type RoundView } from '@piranha/contract';
-import { formatMoney, isCurrencyCode, minorUnits, type CasinoParams, type HouseGameId } from '@piranha/domain';
+import { type CasinoParams, type HouseGameId } from '@piranha/domain';
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { PanelProps } from './panel-props.ts';
 import { soundPlay } from './sound.ts';
 import { stakeDefault, stakeLadder, stakeStep } from './stake-ladder.ts';
 import styles from './studio.module.css';
+import { moneyText } from '../../shared/money/money.ts';
 
 type Panel = LazyExoticComponent<ComponentType<PanelProps>>;
 const slotPanel = lazy(() => import('./slot-panel.tsx'));
@@ -55,11 +56,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const stakeMinor = stake ?? stakeDefault(ladder);
   const shownBalance = balance ?? session.data?.balance;
 
-  const money = useCallback(
-    (minor: number) =>
-      isCurrencyCode(currency) ? formatMoney(minorUnits(minor), currency, { locale: i18n.language }) : `${(minor / 100).toFixed(2)} ${currency}`,
-    [currency, i18n.language],
-  );
+  const money = useCallback((minor: number) => moneyText(minor, currency, i18n.language), [currency, i18n.language]);
 
   const refused = (cause: unknown) => {
     setError(cause instanceof ApiError && cause.errorMsg ? cause.errorMsg : t('casino.studio.failed'));

@@ -4,6 +4,7 @@ import { localeForCountry } from '@piranha/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../shared/paths/paths.ts';
 import { api } from '../../shared/api/api.ts';
 import { languageChange, languageChosen } from '../../shared/i18n/i18n.ts';
 import { shellKind } from '../../shared/shell.ts';
@@ -33,7 +34,7 @@ export function AreaCheck() {
   useEffect(() => {
     const blocked = error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code;
     // A banned brand shows the guide page to everyone, whatever their country.
-    if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate('/forbidden', { replace: true });
+    if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate(paths.forbidden, { replace: true });
   }, [error, navigate]);
   useEffect(() => {
     // Spec §9 language by country: a visitor from another country than the brand's reads their own language,

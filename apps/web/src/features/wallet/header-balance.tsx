@@ -1,4 +1,4 @@
-import { formatMoney, isCurrencyCode, minorUnits, TIMERS } from '@piranha/domain';
+import { TIMERS } from '@piranha/domain';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { useBalanceQuery } from './api/balance.ts';
 import styles from './header-balance.module.css';
+import { moneyText } from '../../shared/money/money.ts';
 
 /**
  * The signed-in header: balance refreshed every 10 s; a tap refreshes it with a spinner that shows for at
@@ -29,13 +30,7 @@ export function HeaderBalance({ partnerBridge }: { partnerBridge: boolean }) {
 
   const currency = currencyCurrent();
   const display = data?.balances.find((entry) => entry.currency === currency) ?? data?.balances[0];
-  const amount =
-    display && isCurrencyCode(display.currency)
-      ? formatMoney(minorUnits(display.balance_info.balance), display.currency, {
-          locale: i18n.language,
-          abbreviateThousands: variant.flags.abbreviateThousands,
-        })
-      : undefined;
+  const amount = display ? moneyText(display.balance_info.balance, display.currency, i18n.language, variant.flags.abbreviateThousands) : undefined;
 
   return (
     <>

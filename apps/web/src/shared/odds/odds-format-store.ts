@@ -1,4 +1,4 @@
-import { ODDS_DISPLAY_FORMATS, oddsFormat, oddsFromDecimal, type OddsDisplayFormat } from '@piranha/domain';
+import { ODDS_DISPLAY_FORMATS, type OddsDisplayFormat } from '@piranha/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from '../storage.ts';
@@ -25,10 +25,4 @@ export function useOddsFormat(): OddsDisplayFormat {
   const chosen = useOddsFormatStore((state) => state.chosen);
   // A value saved by another build of the app may name a format this one does not know: follow the brand then.
   return chosen !== undefined && ODDS_FORMATS.includes(chosen) ? chosen : variantCurrent().oddsFormat;
-}
-
-/** Decimal odds from the feed as the player reads them; undefined when they are not a price (locked, negative). */
-export function oddsText(decimal: number, format: OddsDisplayFormat): string | undefined {
-  if (!Number.isFinite(decimal) || decimal <= 1.0005) return undefined;
-  return oddsFormat(oddsFromDecimal(decimal), format);
 }

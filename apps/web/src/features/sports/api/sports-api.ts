@@ -19,7 +19,7 @@ import { TIMERS } from '@piranha/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
-import type { MatchFilter } from '../match-filter.ts';
+import type { MatchFilter } from '../../../shared/paths/match-filter.ts';
 import { matchListHasMore, matchListMerge, matchListPageParams } from '../match-list.ts';
 
 export const sportsKeys = {

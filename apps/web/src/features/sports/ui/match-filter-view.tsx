@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useFilteredMatchesQuery } from '../api/sports-api.ts';
 import { sportKeyOfId, type SportKey } from '../labels.ts';
-import type { MatchFilter } from '../match-filter.ts';
+import type { MatchFilter } from '../../../shared/paths/match-filter.ts';
 import type { OddsSelect } from '../odds-selection.ts';
 import { LeagueStar } from './league-star.tsx';
 import { MatchListView } from './match-list-view.tsx';

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { ChevronDown, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchDetailHref as matchDetailHrefOf } from '../../../shared/paths/paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { oddsById, useLatestOddsQuery, useMatchChanges } from '../api/sports-api.ts';
@@ -27,7 +28,7 @@ export interface MatchListSource {
 
 /** Where a card opens match detail (spec §2 state: matchId, isComing, matchType). */
 export function matchDetailHref(match: Pick<Match, 'id' | 'ms' | 'ty'>): string {
-  return `/match-detail?matchId=${match.id}&isComing=${match.ms === MATCH_STATUS.notStarted ? 1 : 0}&matchType=${match.ty}`;
+  return matchDetailHrefOf(match.id, match.ms === MATCH_STATUS.notStarted, match.ty);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oddsText } from './odds-format-store.ts';
+import { oddsDecimalOf, oddsText, oddsThousandthsOf, oddsThousandthsText } from './odds.ts';
 
 describe('odds text', () => {
   it('shows decimal with two places and American by the spec formula', () => {
@@ -20,5 +20,21 @@ describe('odds text', () => {
     expect(oddsText(-1.8, 'decimal')).toBeUndefined();
     expect(oddsText(1, 'american')).toBeUndefined();
     expect(oddsText(Number.NaN, 'decimal')).toBeUndefined();
+  });
+});
+
+describe('odds codec', () => {
+  it('turns decimal odds into the thousandths the slip keeps and back, without binary noise', () => {
+    expect(oddsThousandthsOf(1.85)).toBe(1850);
+    expect(oddsThousandthsOf(2.005)).toBe(2005);
+    expect(oddsThousandthsOf(1.1)).toBe(1100);
+    expect(oddsDecimalOf(1850)).toBe(1.85);
+    expect(oddsThousandthsOf(0)).toBe(0);
+  });
+
+  it('shows thousandths as the player reads them', () => {
+    expect(oddsThousandthsText(1910, 'american')).toBe('-110');
+    expect(oddsThousandthsText(2500, 'decimal')).toBe('2.50');
+    expect(oddsThousandthsText(1000, 'decimal')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * The filter of the A–Z filter's match page (/az-filter-match, spec §2): one team's, one league's or one sport's
  * live and upcoming matches. It travels in the page's query (`teamId=12&name=…`, `leagueId=…`, `sportId=1`) so a
  * reload or a shared link keeps it; the name is carried only to title the page before the list answers.
- * No imports: the route table builds its links with `matchFilterQuery`.
+ * No imports: the paths module builds its links with `matchFilterQuery`.
  */
 
 export type MatchFilterBy = 'team' | 'league' | 'sport';

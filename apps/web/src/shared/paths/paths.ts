@@ -1,0 +1,104 @@
+import type { GameCard } from '@piranha/contract';
+import { matchFilterQuery, type MatchFilter } from './match-filter.ts';
+
+/**
+ * Every path the app links to, named here once. The route table (app/routes.ts) maps them to pages; pages and
+ * features import them from here, so nothing imports the route table but the router (no cycle with pages/).
+ */
+export const paths = {
+  root: '/',
+  game: '/game',
+  sport: '/sport',
+  live: '/live',
+  matchDetail: '/match-detail',
+  league: '/league',
+  azFilter: '/az-filter',
+  azFilterSearch: '/az-filter-search',
+  azFilterMatch: '/az-filter-match',
+  results: '/results',
+  homeGame: '/home/game',
+  betRecord: '/bet-record',
+  betHistory: '/bet-history',
+  homeSlots: '/home/slots',
+  homeCasino: '/home/casino',
+  homeSport: '/home/sport',
+  gameSearch: '/game-search',
+  gameDetail: '/game-detail',
+  gameTagDetail: '/game-tag-detail',
+  more: '/more',
+  gameRoom: '/game-room',
+  gameHistory: '/game-history',
+  gameVerify: '/game-verify',
+  /** The house studio's game clients: `/studio/<game_id>` (contract GAME_URL_TEMPLATE). */
+  studio: '/studio',
+  error: '/error',
+  forbidden: '/forbidden',
+  news: '/news',
+  setting: '/setting',
+  settingLanguage: '/setting/language',
+  accountInfo: '/setting/account-info',
+  accountCancellation: '/setting/account-cancellation',
+  login: '/login',
+  loginb: '/loginb',
+  register: '/email-register',
+  forgotPassword: '/email-forgot-password',
+  saveEmail: '/save-email',
+  me: '/me',
+  menu: '/menu',
+  deposit: '/deposit',
+  walletDeposit: '/wallet/deposit',
+  usdt: '/usdt',
+  thaiQrPay: '/thaiqr-pay',
+  thBankPage: '/th-bank-page',
+  speiAnnounce: '/spei-announce',
+  depositWait: '/deposit-wait',
+  depositResult: '/deposit-result',
+  withdraw: '/withdraw',
+  walletWithdraw: '/wallet/withdraw',
+  transaction: '/transaction',
+  transactionDetail: '/transaction-detail',
+  recordDetail: '/record-detail',
+  transactionQuestion: '/transaction-question',
+} as const;
+
+/** The /league page of one league. */
+export function leagueHref(leagueId: number): string {
+  return `${paths.league}?leagueId=${leagueId}`;
+}
+
+/** The full search results for a keyword (/az-filter-search). */
+export function azFilterSearchHref(keyword: string): string {
+  return `${paths.azFilterSearch}?${new URLSearchParams({ keyword: keyword.trim() }).toString()}`;
+}
+
+/** The matches of one team, league or sport chosen in the A–Z filter (/az-filter-match). */
+export function azFilterMatchHref(filter: MatchFilter): string {
+  return `${paths.azFilterMatch}?${matchFilterQuery(filter)}`;
+}
+
+/** Match detail (spec §2 state: matchId, isComing, matchType). */
+export function matchDetailHref(matchId: number, isComing: boolean, matchType: number): string {
+  return `${paths.matchDetail}?matchId=${matchId}&isComing=${isComing ? 1 : 0}&matchType=${matchType}`;
+}
+
+type GameRef = Pick<GameCard, 'game_platform' | 'game_id'>;
+
+function gameQuery(game: GameRef): string {
+  return `platform=${encodeURIComponent(game.game_platform)}&game=${encodeURIComponent(game.game_id)}`;
+}
+
+export function gameRoomHref(game: GameRef): string {
+  return `${paths.gameRoom}?${gameQuery(game)}`;
+}
+
+export function gameDetailHref(game: GameRef): string {
+  return `${paths.gameDetail}?${gameQuery(game)}`;
+}
+
+export function tagDetailHref(tabKey: string): string {
+  return `${paths.gameTagDetail}?tab=${encodeURIComponent(tabKey)}`;
+}
+
+export function verifyHref(roundId: string): string {
+  return `${paths.gameVerify}?round_id=${encodeURIComponent(roundId)}`;
+}
