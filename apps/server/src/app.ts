@@ -260,7 +260,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
-  bonusRoutes(app, deps);
+  bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {

@@ -9,9 +9,10 @@ import { auditClean, playerFund } from './payments-fixtures.ts';
 let t: TestApp;
 const BONUS = '/api/piranha/bonus';
 const BRAND = 'aguila';
+const OPS_TOKEN = 'bonus-ops-token-0123456789';
 
 beforeAll(async () => {
-  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' } });
+  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', OPS_TOKEN } });
 });
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);
@@ -103,5 +104,65 @@ describe('bonus endpoints refuse bad input with a clear error', () => {
       const answer = envelopeOf(await t.request(method, `${BONUS}${path}`, method === 'POST' ? { body: {} } : {}));
       expect(answer.dm_error, path).toBe(ERRORS.SESSION_EXPIRED.code);
     }
+  });
+});
+
+describe('operator endpoints', () => {
+  const ops = (path: string, body: unknown, token = OPS_TOKEN) => t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${token}` }, body });
+  const terms = {
+    purpose: 'loyalty',
+    amount_minor: 5_000,
+    wagering: { multiplier: 2, base: 'bonus' },
+    weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
+    lifetime_days: 7,
+  };
+
+  it('creates a campaign and a code a player redeems, pauses it (codes stop working) and ends it for good', async () => {
+    expect(envelopeOf(await ops('/campaign/create', { id: 'aguila:summer', kind: 'redeem_code', terms })).data).toEqual({
+      id: 'aguila:summer',
+      status: 'active',
+    });
+    expect(envelopeOf(await ops('/campaign/create', { id: 'aguila:summer', kind: 'redeem_code', terms })).dm_error).toBe(ERRORS.BONUS_CAMPAIGN_EXISTS.code);
+    const expire = Math.floor(t.clock.now().getTime() / 1000) + 86_400;
+    expect(envelopeOf(await ops('/code/create', { code: 'SUMMER-1', campaign_id: 'aguila:summer', uses_max: 3, expire_time: expire })).dm_error).toBe(0);
+    const player = await t.session(BRAND);
+    const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(player), body: { code: 'SUMMER-1' } }));
+    expect(used).toMatchObject({ dm_error: 0, data: { campaign_id: 'aguila:summer', amount: 5_000, requirement: 10_000 } });
+
+    expect(envelopeOf(await ops('/campaign/status', { id: 'aguila:summer', status: 'paused' })).data).toEqual({ id: 'aguila:summer', status: 'paused' });
+    const other = await t.session(BRAND);
+    expect(envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(other), body: { code: 'SUMMER-1' } })).dm_error).toBe(
+      ERRORS.PROMO_CODE_INVALID.code,
+    );
+    expect(envelopeOf(await ops('/campaign/status', { id: 'aguila:summer', status: 'ended' })).dm_error).toBe(0);
+    expect(envelopeOf(await ops('/campaign/status', { id: 'aguila:summer', status: 'active' })).dm_error).toBe(ERRORS.BONUS_NOT_AVAILABLE.code);
+  });
+
+  it.each<[string, string, unknown, number]>([
+    ['a wrong token', '/campaign/create', { id: 'aguila:x1', kind: 'redeem_code', terms }, ERRORS.UNAUTHORISED.code],
+    ['an unknown brand', '/campaign/create', { id: 'nobrand:x1', kind: 'redeem_code', terms }, ERRORS.VALIDATION_FAILED.code],
+    ['a deposit match without its rate', '/campaign/create', { id: 'aguila:x2', kind: 'reload', terms }, ERRORS.VALIDATION_FAILED.code],
+    [
+      'a weight above 100 %',
+      '/campaign/create',
+      { id: 'aguila:x3', kind: 'redeem_code', terms: { ...terms, weights: { ...terms.weights, dice_bp: 20_000 } } },
+      ERRORS.VALIDATION_FAILED.code,
+    ],
+    ['an unknown field', '/campaign/create', { id: 'aguila:x4', kind: 'redeem_code', terms, extra: 1 }, ERRORS.VALIDATION_FAILED.code],
+    ['a status of a campaign that does not exist', '/campaign/status', { id: 'aguila:none', status: 'paused' }, ERRORS.NOT_FOUND.code],
+    [
+      'a code for a deposit campaign',
+      '/code/create',
+      { code: 'DEP-1', campaign_id: 'aguila:first_deposit', uses_max: 1, expire_time: 2_000_000_000 },
+      ERRORS.VALIDATION_FAILED.code,
+    ],
+    [
+      'a code with no uses',
+      '/code/create',
+      { code: 'ZERO-1', campaign_id: 'aguila:redeem_code', uses_max: 0, expire_time: 2_000_000_000 },
+      ERRORS.VALIDATION_FAILED.code,
+    ],
+  ])('refuses %s', async (name, path, body, code) => {
+    expect(envelopeOf(await ops(path, body, name === 'a wrong token' ? 'nope' : OPS_TOKEN)).dm_error).toBe(code);
   });
 });

@@ -91,3 +91,49 @@ export const promoCodeUse = endpoint({
   body: z.strictObject({ code: promoCodeSchema }),
   data: bonusSchema,
 });
+
+// --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
+
+const MINOR_MAX = 1_000_000_000_000;
+const minorOpt = (description: string) => z.optional(integer(description, { min: 0, max: MINOR_MAX }));
+const campaignIdSchema = described(z.string().check(z.regex(/^[a-z0-9]{2,32}:[a-z0-9_-]{2,48}$/)), 'Campaign id: <brand app key>:<name>');
+
+/** A campaign's terms as an operator sends them (domain `CampaignTerms`, in snake case). */
+export const campaignTermsSchema = z.strictObject({
+  purpose: described(z.enum(['acquisition', 'loyalty']), 'acquisition offers are refused where the jurisdiction forbids them'),
+  amount_minor: minorOpt('Fixed bonus amount (sign-up, code)'),
+  rate_bp: z.optional(integer('Deposit match in basis points (10000 = 100 %)', { min: 1, max: 100_000 })),
+  max_minor: minorOpt('Largest deposit match (never above the country maximum)'),
+  deposit_min_minor: minorOpt('Smallest deposit that earns the match'),
+  wagering: z.strictObject({
+    multiplier: integer('Wagering requirement ×N', { min: 0, max: 100 }),
+    base: described(z.enum(['bonus', 'bonus_deposit']), 'What the multiplier applies to'),
+  }),
+  weights: z.strictObject({
+    sports_odds_min: integer('Lowest odds (thousandths) a sports bet counts at', { min: 1000, max: 1_000_000 }),
+    table_bp: integer('Table games weight, basis points', { min: 0, max: 10_000 }),
+    crash_bp: integer('Crash and mines weight, basis points', { min: 0, max: 10_000 }),
+    dice_bp: integer('Dice weight, basis points', { min: 0, max: 10_000 }),
+  }),
+  stake_max_minor: minorOpt('Largest stake while unlocking'),
+  conversion_cap_minor: minorOpt('Largest part that becomes cash'),
+  lifetime_days: integer('Days from grant to expiry', { min: 1, max: 365 }),
+});
+
+export const opsCampaignCreateBody = z.strictObject({
+  id: campaignIdSchema,
+  kind: described(z.enum(['sign_up', 'first_deposit', 'reload', 'redeem_code']), 'What grants it'),
+  terms: campaignTermsSchema,
+});
+
+export const opsCampaignStatusBody = z.strictObject({
+  id: campaignIdSchema,
+  status: described(z.enum(['active', 'paused', 'ended']), 'Only an active campaign grants; an ended one never again'),
+});
+
+export const opsCodeCreateBody = z.strictObject({
+  code: promoCodeSchema,
+  campaign_id: campaignIdSchema,
+  uses_max: integer('How many players may redeem it', { min: 1, max: 10_000_000 }),
+  expire_time: integer('Unix seconds it stops working', { min: 1 }),
+});
