@@ -6,7 +6,7 @@ import { transaction } from '../src/db/transaction.ts';
 import { bonusCodeRedeem } from '../src/modules/bonus/bonus-code.service.ts';
 import { bonusContributionsConsume, bonusDepositEventsConsume, bonusExpirySweep } from '../src/modules/bonus/bonus-engine.service.ts';
 import { bonusStart } from '../src/modules/bonus/bonus-ledger.service.ts';
-import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
+import { dbCrashingBeforeCommit, feedManualCreate, market1x2, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, checkoutOf, idempotencyKey, payinCreateOk, playerFund, webhookPost } from './payments-fixtures.ts';
 
@@ -15,6 +15,7 @@ import { auditClean, balanceOf, checkoutOf, idempotencyKey, payinCreateOk, playe
  * conversion and forfeit transfers — each exactly once, however often its event arrives or a pass dies.
  */
 let t: TestApp;
+let feed: ManualFeed;
 // Mexico: bonuses are allowed (Brazil refuses acquisition offers, regulation.md).
 const BRAND = 'aguila';
 const CURRENCY = 'MXN';
@@ -22,7 +23,8 @@ const firstDeposit = bonusCampaignsDefault(variantFindByKey(BRAND)!).find((campa
 
 beforeAll(async () => {
   // A feed with no matches: the settled bets below are the test's own rows, which no settlement pass may touch.
-  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' } });
+  feed = feedManualCreate(CLOCK_START.getTime());
+  t = await testAppCreate({ feed, env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' } });
 });
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);
@@ -196,6 +198,16 @@ describe('wagering', () => {
       .from(bonuses)
       .where(sql`${bonuses.id} = ${bonusId}`);
     expect(bonus!.wageredMinor).toBe(0);
+  });
+
+  it('refuses a stake above the bonus maximum while it unlocks, and takes one within it', async () => {
+    const { session } = await playerUnlocking(50_000);
+    const stakeMaxMinor = firstDeposit.terms.stakeMaxMinor!;
+    const option = market1x2(t.built.sports.state, feed.matchAdd().id, 1);
+    const refused = envelopeOf(await singlePost(t, session, [{ option, stake: stakeMaxMinor + 100 }]));
+    expect(refused).toMatchObject({ dm_error: 8004, data: { field: 'stake' } });
+    const placed = envelopeOf(await singlePost(t, session, [{ option, stake: stakeMaxMinor }]));
+    expect(placed.dm_error).toBe(0);
   });
 
   it('lets only one bonus unlock at a time', async () => {

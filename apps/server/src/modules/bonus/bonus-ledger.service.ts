@@ -1,6 +1,15 @@
-import { BONUS_STATUS, bonusConversionSplit, bonusExpiresAt, bonusRulesOf, bonusStatusNext, wageringRequirementMinor, type BonusEvent } from '@piranha/domain';
+import {
+  BONUS_STATUS,
+  bonusConversionSplit,
+  stakeAllowedWhileUnlocking,
+  bonusExpiresAt,
+  bonusRulesOf,
+  bonusStatusNext,
+  wageringRequirementMinor,
+  type BonusEvent,
+} from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import {
   bonusesOpenOfUserForUpdate,
@@ -8,6 +17,7 @@ import {
   bonusForUpdate,
   bonusInsert,
   bonusOfUser,
+  bonusStakeMaxUnlocking,
   bonusStatusSet,
   type BonusRow,
   type CampaignRow,
@@ -136,4 +146,15 @@ export async function bonusForfeitOnWithdrawal(tx: Tx, userId: number, currency:
   if (unlocking.length === 0) return;
   if (!confirmed) throw new AppError('BONUS_FORFEIT_UNCONFIRMED', { field: 'forfeit_bonus' });
   for (const bonus of unlocking) await bonusForfeit(tx, bonus.id, now, 'forfeit');
+}
+
+/**
+ * While a bonus is unlocking, a stake above its maximum is refused (one large bet at short odds would otherwise clear
+ * the requirement at little risk). Read before the placement's write, by the partial unique index: one cheap lookup.
+ * A bonus started in the same instant as a placement may miss that one bet; the next is checked.
+ */
+export async function bonusStakeCheck(db: DbOrTx, userId: number, currency: string, stakesMinor: readonly number[]): Promise<void> {
+  const stakeMaxMinor = await bonusStakeMaxUnlocking(db, userId, currency);
+  const over = stakesMinor.findIndex((stakeMinor) => !stakeAllowedWhileUnlocking(stakeMinor, stakeMaxMinor));
+  if (over >= 0) throw new AppError('BONUS_STAKE_ABOVE_MAX', { field: 'stake', issue: `max_${stakeMaxMinor}` });
 }

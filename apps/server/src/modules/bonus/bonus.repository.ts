@@ -148,6 +148,16 @@ export async function bonusesUnlockingOfUser(db: DbOrTx, userId: number, currenc
   return rows.map(bonusOf);
 }
 
+/** The maximum stake of the player's unlocking bonus in this currency, or undefined when none limits it. */
+export async function bonusStakeMaxUnlocking(db: DbOrTx, userId: number, currency: string): Promise<number | undefined> {
+  const [row] = await rowsOf<{ stake_max: string | number | null }>(
+    db,
+    sql`select (rules->>'stakeMaxMinor')::bigint as stake_max from bonuses where user_id = ${userId} and currency = ${currency} and status = 1`,
+    'bonus_stake_max_unlocking',
+  );
+  return row?.stake_max == null ? undefined : Number(row.stake_max);
+}
+
 export async function bonusBalanceOf(db: DbOrTx, userId: number) {
   return db.select({ currency: bonusWallets.currency, balanceMinor: bonusWallets.balanceMinor }).from(bonusWallets).where(eq(bonusWallets.userId, userId));
 }
