@@ -5,8 +5,11 @@ import { depositMatchMinor, fixedBonusMinor, type BonusPurpose } from './bonus-g
 import type { WageringTerms } from './bonus-wagering.ts';
 import type { WageringWeights } from './wagering-contribution.ts';
 
-/** The offers the engine grants from events (issue 17); each brand has its own rows of each. */
-export const CAMPAIGN_KINDS = ['sign_up', 'first_deposit', 'reload', 'redeem_code'] as const;
+/**
+ * The offers the engine grants today (issue 17); each brand has its own rows of each. Sign-up and reload offers join
+ * when their consumers exist (decision 018 lists what is still to build).
+ */
+export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
@@ -61,8 +64,8 @@ export function bonusExpiresAt(grantedAt: Date, terms: Pick<CampaignTerms, 'life
 const WEIGHTS_DEFAULT: WageringWeights = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 };
 
 /**
- * The campaigns every brand starts with (seeded at boot, then the operator's to change): a sign-up bonus, a 100 %
- * first-deposit match up to the country maximum, a 20 % reload and a redeem-code campaign. Amounts scale with the
+ * The campaigns every brand starts with (seeded at boot, then the operator's to change): a 100 % first-deposit match
+ * up to the country maximum and a redeem-code campaign. Amounts scale with the
  * country maximum so a peso brand and a real brand offer the same deal.
  */
 export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | 'currency'>): { id: string; kind: CampaignKind; terms: CampaignTerms }[] {
@@ -70,18 +73,6 @@ export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | '
   const step = Math.max(1, Math.round(max / 600));
   const base = { weights: WEIGHTS_DEFAULT, lifetimeDays: 30 } as const;
   return [
-    {
-      id: `${profile.appKey}:sign_up`,
-      kind: 'sign_up',
-      terms: {
-        ...base,
-        purpose: 'acquisition',
-        amountMinor: 10 * step,
-        wagering: { multiplier: 5, base: 'bonus' },
-        conversionCapMinor: 100 * step,
-        lifetimeDays: 7,
-      },
-    },
     {
       id: `${profile.appKey}:first_deposit`,
       kind: 'first_deposit',
@@ -92,19 +83,6 @@ export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | '
         maxMinor: max,
         depositMinMinor: 10 * step,
         wagering: { multiplier: 10, base: 'bonus' },
-        stakeMaxMinor: 50 * step,
-      },
-    },
-    {
-      id: `${profile.appKey}:reload`,
-      kind: 'reload',
-      terms: {
-        ...base,
-        purpose: 'loyalty',
-        rateBp: 2_000,
-        maxMinor: 100 * step,
-        depositMinMinor: 20 * step,
-        wagering: { multiplier: 8, base: 'bonus' },
         stakeMaxMinor: 50 * step,
       },
     },

@@ -28,7 +28,7 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
 
 /** A deposit campaign grants a share of the deposit; the others a fixed amount: exactly one must be given. */
 function termsIssue(kind: string, terms: CampaignTerms): string | undefined {
-  const deposit = kind === 'first_deposit' || kind === 'reload';
+  const deposit = kind === 'first_deposit';
   if (deposit && terms.rateBp === undefined) return 'rate_bp';
   if (!deposit && terms.amountMinor === undefined) return 'amount_minor';
   return undefined;
