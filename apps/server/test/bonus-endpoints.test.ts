@@ -1,6 +1,7 @@
 import { ERRORS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCodes } from '../src/db/schema/index.ts';
+import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
 import { feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, playerFund } from './payments-fixtures.ts';
@@ -28,7 +29,7 @@ async function codeCreate(code: string, usesMax = 5) {
 describe('bonus endpoints', () => {
   it('lists the first-deposit bonus as available, starts it, and shows the bonus balance apart from cash', async () => {
     const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 30_000 });
-    await t.built.bonus.run();
+    await bonusPass(t.db, t.clock.now());
     const query = signedIn(session);
     const available = envelopeOf(await t.get(`${BONUS}/list`, { query: { ...query, status: 'available' } }));
     expect(available.dm_error).toBe(0);
@@ -63,7 +64,7 @@ describe('bonus endpoints', () => {
 
   it('refuses another player\u2019s bonus as not found', async () => {
     const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 30_000 });
-    await t.built.bonus.run();
+    await bonusPass(t.db, t.clock.now());
     const list = envelopeOf(await t.get(`${BONUS}/list`, { query: { ...signedIn(session), status: 'available' } }));
     const stranger = await t.session(BRAND);
     const answer = envelopeOf(await t.post(`${BONUS}/unlock_bonus`, { query: signedIn(stranger), body: { bonus_id: list.data.list[0].id } }));

@@ -5,6 +5,7 @@ import { bonuses, bonusCodes, betLegs, bets } from '../src/db/schema/index.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { bonusCodeRedeem } from '../src/modules/bonus/bonus-code.service.ts';
 import { bonusContributionsConsume, bonusDepositEventsConsume, bonusExpirySweep } from '../src/modules/bonus/bonus-engine.service.ts';
+import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
 import { bonusStart } from '../src/modules/bonus/bonus-ledger.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate, market1x2, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
@@ -113,7 +114,7 @@ describe('first-deposit bonus', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => webhookPost(t, provider, notice)));
     expect(answers.filter((answer) => answer.json.outcome === 'applied')).toHaveLength(1);
     await Promise.all(Array.from({ length: 5 }, () => bonusDepositEventsConsume(t.db, t.clock.now())));
-    await t.built.bonus.run();
+    await bonusPass(t.db, t.clock.now());
 
     const granted = await bonusesOf(session.uid);
     expect(granted).toHaveLength(1);
