@@ -13,6 +13,9 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
+import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
+import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -301,6 +304,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
+  bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
@@ -398,6 +402,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     atStart: 'soon',
     run: () => payoutsAwaitingProviderResume(payments, app.log),
   });
+  // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
+  await bonusCampaignsSeed(database.db, deps.now());
+  jobs.register(bonusJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

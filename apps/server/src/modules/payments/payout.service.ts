@@ -24,6 +24,7 @@ import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
 import { userFind } from '../account/account.repository.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { bonusForfeitOnWithdrawal } from '../bonus/bonus-ledger.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
 import { payoutChannelView } from './channel-views.ts';
 import { orderTransition } from './order-transitions.ts';
@@ -170,7 +171,7 @@ export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
 export async function payoutCreate(
   deps: PaymentsDeps,
   user: SessionUser,
-  body: { channel: string; amount: number; currency: string },
+  body: { channel: string; amount: number; currency: string; forfeit_bonus?: 0 | 1 | undefined },
   log: Pick<FastifyBaseLogger, 'warn'>,
   claim?: ClaimInTransaction,
 ): Promise<PayoutOrder> {
@@ -198,6 +199,7 @@ export async function payoutCreate(
     if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
     const funds = await fundsOf(tx, user.uid, currency);
     if (body.amount > funds.withdrawable) throw new AppError('WITHDRAWABLE_EXCEEDED', { field: 'amount', issue: `max_${funds.withdrawable}` });
+    await bonusForfeitOnWithdrawal(tx, user.uid, currency, body.forfeit_bonus === 1, now);
     await ledgerTransfer(tx, {
       kind: 'payout_request',
       externalRef: orderId,
