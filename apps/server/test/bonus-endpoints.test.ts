@@ -72,6 +72,70 @@ describe('bonus endpoints', () => {
   });
 });
 
+describe('new_bonus and history', () => {
+  const ops = (path: string, body: unknown) => t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body });
+
+  it('answers a first-deposit grant to exactly one of many concurrent polls, then nothing', async () => {
+    const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 20_000 });
+    const query = signedIn(session);
+    expect(envelopeOf(await t.get(`${BONUS}/new_bonus`, { query })).data).toEqual({ bonus_id: '', bonus: null });
+    await bonusPass(t.db, t.clock.now());
+    const polls = await Promise.all(Array.from({ length: 10 }, () => t.get(`${BONUS}/new_bonus`, { query })));
+    const answers = polls.map((reply) => envelopeOf(reply));
+    expect(answers.every((answer) => answer.dm_error === 0)).toBe(true);
+    const shown = answers.filter((answer) => answer.data.bonus_id === 'register_bonus');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.data.bonus).toMatchObject({ kind: 'first_deposit', status: 0, amount: 20_000 });
+    expect(envelopeOf(await t.get(`${BONUS}/new_bonus`, { query })).data).toEqual({ bonus_id: '', bonus: null });
+  });
+
+  it('never pops up a redeemed code (the player saw it in the answer) nor another player\u2019s grant', async () => {
+    await codeCreate('SEEN-1');
+    const player = signedIn(await t.session(BRAND));
+    expect(envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: player, body: { code: 'SEEN-1' } })).dm_error).toBe(0);
+    expect(envelopeOf(await t.get(`${BONUS}/new_bonus`, { query: player })).data).toEqual({ bonus_id: '', bonus: null });
+    const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 10_000 });
+    await bonusPass(t.db, t.clock.now());
+    const stranger = signedIn(await t.session(BRAND));
+    expect(envelopeOf(await t.get(`${BONUS}/new_bonus`, { query: stranger })).data.bonus_id).toBe('');
+    expect(envelopeOf(await t.get(`${BONUS}/new_bonus`, { query: signedIn(session) })).data.bonus_id).toBe('register_bonus');
+  });
+
+  it('lists grants and conversions newest first, 20 a page, by cursor', async () => {
+    const terms = {
+      purpose: 'loyalty',
+      amount_minor: 1_000,
+      wagering: { multiplier: 0, base: 'bonus' },
+      weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
+      lifetime_days: 7,
+    };
+    expect(envelopeOf(await ops('/campaign/create', { id: 'aguila:history', kind: 'redeem_code', terms })).dm_error).toBe(0);
+    const query = signedIn(await t.session(BRAND));
+    expect(envelopeOf(await t.get(`${BONUS}/history`, { query })).data).toEqual({ list: [], cursor: '', has_more: 0 });
+    const expire = Math.floor(t.clock.now().getTime() / 1000) + 86_400;
+    for (let index = 0; index < 11; index += 1) {
+      expect(envelopeOf(await ops('/code/create', { code: `HIST-${index}`, campaign_id: 'aguila:history', uses_max: 1, expire_time: expire })).dm_error).toBe(
+        0,
+      );
+      const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query, body: { code: `HIST-${index}` } }));
+      // Nothing to wager: starting it converts it to cash at once.
+      expect(envelopeOf(await t.post(`${BONUS}/unlock_bonus`, { query, body: { bonus_id: used.data.id } })).data.status).toBe(2);
+    }
+    const first = envelopeOf(await t.get(`${BONUS}/history`, { query }));
+    expect(first.dm_error).toBe(0);
+    expect(first.data.has_more).toBe(1);
+    expect(first.data.list).toHaveLength(20);
+    expect(first.data.list[0]).toMatchObject({ type: 'convert', currency: 'MXN', amount: -1_000 });
+    expect(first.data.list[1]).toMatchObject({ type: 'grant', currency: 'MXN', amount: 1_000, bonus_id: first.data.list[0].bonus_id });
+    const second = envelopeOf(await t.get(`${BONUS}/history`, { query: { ...query, cursor: first.data.cursor } }));
+    expect(second.data).toMatchObject({ has_more: 0, cursor: '' });
+    expect(second.data.list).toHaveLength(2);
+    const all = [...first.data.list, ...second.data.list];
+    expect(new Set(all.map((entry: { id: string }) => entry.id)).size).toBe(22);
+    expect(all.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0)).toBe(0);
+  });
+});
+
 describe('bonus endpoints refuse bad input with a clear error', () => {
   it.each<[string, 'GET' | 'POST', string, Record<string, string>, unknown]>([
     ['a list without a tab', 'GET', '/list', {}, undefined],
@@ -85,6 +149,9 @@ describe('bonus endpoints refuse bad input with a clear error', () => {
     ['a code check with spaces and quotes', 'GET', '/promo_code/check', { code: "x' or 1=1" }, undefined],
     ['a code use with a code too long', 'POST', '/promo_code/use', {}, { code: 'A'.repeat(33) }],
     ['a code use with no body', 'POST', '/promo_code/use', {}, undefined],
+    ['a history cursor that is not an id', 'GET', '/history', { cursor: 'abc' }, undefined],
+    ['a history cursor of zero', 'GET', '/history', { cursor: '0' }, undefined],
+    ['a history cursor too long', 'GET', '/history', { cursor: '9'.repeat(16) }, undefined],
   ])('%s', async (_name, method, path, extra, body) => {
     const session = await t.session(BRAND);
     const answer = envelopeOf(
@@ -98,6 +165,8 @@ describe('bonus endpoints refuse bad input with a clear error', () => {
     for (const [method, path] of [
       ['GET', '/list?status=available'],
       ['GET', '/balance'],
+      ['GET', '/new_bonus'],
+      ['GET', '/history'],
       ['POST', '/unlock_bonus'],
       ['GET', '/promo_code/check?code=ABC'],
       ['POST', '/promo_code/use'],

@@ -92,6 +92,50 @@ export const promoCodeUse = endpoint({
   data: bonusSchema,
 });
 
+/**
+ * `new_bonus`: what the client polls after a deposit order (every 10 s, up to 10 times, spec §9). Answers the
+ * player's newest grant not shown yet and marks it (and any older unshown one) shown, so its popup opens exactly
+ * once however many tabs poll. `bonus_id` names the popup: `register_bonus` for bonus money; "" when nothing is new.
+ */
+export const bonusNew = endpoint({
+  method: 'GET',
+  path: `${BONUS}/new_bonus`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    bonus_id: described(z.enum(['', 'register_bonus']), 'The popup to open ("" when no new grant)'),
+    bonus: z.nullable(bonusSchema),
+  }),
+});
+
+export const bonusHistoryEntrySchema = z.object({
+  id: described(z.string(), 'Entry id (also the cursor)'),
+  type: described(z.enum(['grant', 'convert', 'forfeit']), 'grant: bonus received; convert: released as cash; forfeit: expired or given up'),
+  bonus_id: described(z.string(), 'The bonus it moved'),
+  currency: described(z.string(), 'Currency code'),
+  amount: integer('Change to the bonus balance (negative when it leaves)'),
+  create_time: integer('When it happened'),
+});
+
+/** `history`: every movement of the player's bonus money, newest first, by cursor (route /bonus-history). */
+export const bonusHistory = endpoint({
+  method: 'GET',
+  path: `${BONUS}/history`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    cursor: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page')),
+  }),
+  body: noBody,
+  data: z.object({
+    list: z.array(bonusHistoryEntrySchema),
+    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
+    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
+  }),
+});
+
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 
 const MINOR_MAX = 1_000_000_000_000;

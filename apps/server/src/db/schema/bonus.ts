@@ -69,10 +69,16 @@ export const bonuses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When `new_bonus` first answered it to the player (its popup shows once); null until then. */
+    shownAt: timestamp('shown_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('bonuses_campaign_user_trigger_key').on(table.campaignId, table.userId, table.triggerRef),
     index('bonuses_user_idx').on(table.userId, table.id),
+    // new_bonus polls every 10 s after a deposit: finds a player's unshown grants without reading the rest.
+    index('bonuses_unshown_idx')
+      .on(table.userId, table.id)
+      .where(sql`shown_at is null`),
     // One bonus unlocking per player and currency: every settled bet counts towards exactly one of them.
     uniqueIndex('bonuses_unlocking_key')
       .on(table.userId, table.currency)

@@ -3,7 +3,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusGrant } from './bonus-ledger.service.ts';
-import { campaignFind, codeFind, codeUseTake, type BonusRow } from './bonus.repository.ts';
+import { bonusShownSet, campaignFind, codeFind, codeUseTake, type BonusRow } from './bonus.repository.ts';
 
 export interface CodePlayer {
   userId: number;
@@ -35,6 +35,8 @@ export async function bonusCodeRedeem(db: Db, player: CodePlayer, code: string, 
       now,
     });
     if (!bonus) throw new AppError('PROMO_CODE_USED', { field: 'code' });
+    // The player sees this bonus in the answer: new_bonus must not pop it up again.
+    await bonusShownSet(tx, bonus.id, now);
     return bonus;
   });
 }

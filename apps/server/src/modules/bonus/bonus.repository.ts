@@ -277,3 +277,44 @@ export async function bonusesWageredIds(db: DbOrTx, limit: number): Promise<numb
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/**
+ * Marks every grant of the player not shown yet as shown and answers them. One UPDATE: of two concurrent polls the
+ * second waits on the row locks, re-reads `shown_at` and matches nothing, so each grant is answered exactly once.
+ */
+export async function bonusesUnshownTake(db: DbOrTx, userId: number, at: Date): Promise<BonusRow[]> {
+  const rows = await db
+    .update(bonuses)
+    .set({ shownAt: at })
+    .where(and(eq(bonuses.userId, userId), sql`${bonuses.shownAt} is null`))
+    .returning();
+  return rows.map(bonusOf);
+}
+
+export async function bonusShownSet(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(bonuses).set({ shownAt: at }).where(eq(bonuses.id, id));
+}
+
+export interface BonusHistoryRow {
+  line_id: string;
+  kind: string;
+  bonus_id: string;
+  currency: string;
+  amount_minor: string;
+  created_at: Date | string;
+}
+
+/** A page of the lines of the player's bonus accounts (grants, conversions, forfeits), newest first, before a line id. */
+export async function bonusHistoryPage(db: DbOrTx, userId: number, beforeLineId: number | undefined, limit: number): Promise<BonusHistoryRow[]> {
+  return rowsOf<BonusHistoryRow>(
+    db,
+    sql`
+    select l.id::text as line_id, t.kind, t.external_ref as bonus_id, l.currency, l.amount_minor::text as amount_minor, t.created_at
+    from ledger_accounts a
+    join ledger_lines l on l.account_id = a.id
+    join transfers t on t.id = l.transfer_id
+    where a.user_id = ${userId} and a.kind = 'bonus' ${beforeLineId === undefined ? sql`` : sql`and l.id < ${beforeLineId}`}
+    order by l.id desc
+    limit ${limit}`,
+  );
+}

@@ -1,5 +1,7 @@
 import {
   bonusBalance,
+  bonusHistory,
+  bonusNew,
   bonusList,
   bonusUnlock as bonusUnlockEndpoint,
   opsCampaignCreateBody,
@@ -14,12 +16,14 @@ import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { opsCampaignCreate, opsCampaignStatus, opsCodeCreate } from './bonus-ops.service.ts';
-import { bonusBalanceGet, bonusListGet, bonusUnlock, promoCodeCheckGet, promoCodeUsePost } from './bonus.service.ts';
+import { bonusBalanceGet, bonusHistoryGet, bonusListGet, bonusNewGet, bonusUnlock, promoCodeCheckGet, promoCodeUsePost } from './bonus.service.ts';
 
 /** The bonus endpoints (spec §7 Bonus): each parses with the contract and calls one service function. */
 export function bonusRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
   routeRegister(app, deps, bonusList, ({ user, query }) => bonusListGet(deps, user, query.status, query.cursor));
   routeRegister(app, deps, bonusBalance, ({ user }) => bonusBalanceGet(deps, user));
+  routeRegister(app, deps, bonusNew, ({ user }) => bonusNewGet(deps, user));
+  routeRegister(app, deps, bonusHistory, ({ user, query }) => bonusHistoryGet(deps, user, query.cursor));
   routeRegister(app, deps, bonusUnlockEndpoint, ({ user, body }) => bonusUnlock(deps, user, body.bonus_id));
   routeRegister(app, deps, promoCodeCheck, ({ user, query, ctx }) => promoCodeCheckGet(deps, user, ctx.variant.appKey, query.code));
   routeRegister(app, deps, promoCodeUse, ({ user, body, ctx }) => promoCodeUsePost(deps, user, ctx.variant.appKey, body.code));

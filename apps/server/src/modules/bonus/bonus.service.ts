@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusCodeCheck, bonusCodeRedeem, type CodePlayer } from './bonus-code.service.ts';
 import { bonusStart } from './bonus-ledger.service.ts';
-import { bonusBalanceOf, bonusesPageOfUser, type BonusRow } from './bonus.repository.ts';
+import { bonusBalanceOf, bonusesPageOfUser, bonusesUnshownTake, bonusHistoryPage, type BonusHistoryRow, type BonusRow } from './bonus.repository.ts';
 
 /** What the bonus endpoints need: the database and the clock. */
 export interface BonusDeps {
@@ -77,4 +77,39 @@ export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requ
 
 export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
   return bonusView(await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
+}
+
+/** `new_bonus`: the newest grant the player has not been shown (older unshown ones are passed over with it). */
+export async function bonusNewGet(deps: BonusDeps, user: SessionUser) {
+  const unshown = await bonusesUnshownTake(deps.db, user.uid, deps.now());
+  const newest = unshown.reduce<BonusRow | undefined>((best, bonus) => (best === undefined || bonus.id > best.id ? bonus : best), undefined);
+  return newest === undefined ? { bonus_id: '' as const, bonus: null } : { bonus_id: 'register_bonus' as const, bonus: bonusView(newest) };
+}
+
+const HISTORY_TYPE_OF_TRANSFER: Record<string, 'grant' | 'convert' | 'forfeit'> = {
+  bonus_grant: 'grant',
+  bonus_convert: 'convert',
+  bonus_forfeit: 'forfeit',
+};
+
+function historyEntryView(row: BonusHistoryRow) {
+  const type = HISTORY_TYPE_OF_TRANSFER[row.kind];
+  // Only the engine's three transfers touch a bonus account; anything else is a broken invariant, not a row to show.
+  if (type === undefined) throw new Error(`bonus account line of unexpected transfer kind ${row.kind}`);
+  return {
+    id: row.line_id,
+    type,
+    bonus_id: row.bonus_id,
+    currency: row.currency,
+    amount: Number(row.amount_minor),
+    create_time: seconds(new Date(row.created_at)),
+  };
+}
+
+/** `history`: movements of the player's bonus money, newest first, by cursor (a ledger line id). */
+export async function bonusHistoryGet(deps: BonusDeps, user: SessionUser, cursor: string | undefined) {
+  const rows = await bonusHistoryPage(deps.db, user.uid, cursor === undefined ? undefined : Number(cursor), PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const hasMore = rows.length > PAGE_SIZE;
+  return { list: page.map(historyEntryView), cursor: hasMore ? page[page.length - 1]!.line_id : '', has_more: hasMore ? (1 as const) : (0 as const) };
 }
