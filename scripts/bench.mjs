@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,logging runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,bonus,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,14 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { productServerStart, helloServerStart, replayServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
-import { bettingPlacementsPglite, bettingPlacementsPgliteCompared, bettingPlacementsPostgres, bettingSettlement } from './bench/betting.mjs';
+import {
+  bettingPlacementsPglite,
+  bettingPlacementsPgliteCompared,
+  bettingPlacementsPostgres,
+  bettingPlacementsPostgresCompared,
+  bettingSettlement,
+  bonusWagering,
+} from './bench/betting.mjs';
 import { casinoRng, casinoWalletRounds } from './bench/casino.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
 import { pgliteBetLoop } from './bench/pglite-bet.mjs';
@@ -45,7 +52,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'logging'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'bonus', 'logging'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -604,6 +611,51 @@ await measure('betting', 'bet placements through order/bet/singlePass on PGlite'
     ceiling: 'C_pgl',
     ratio: entry.placementsPerSecond / ceilings.pgl,
     note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}; C_pgl ${Math.round(ceilings.pgl)} tx/s; goal ≥ 0.45×`,
+  });
+});
+
+// 4b. The bonus engine (issue 17, decision 018): wagering contributions counted from 10,000 settled bets against
+// C_tpcb (measured here when the pgbench section did not run, so the ratio is always from this run), and what an
+// unlocking bonus costs a placement: servers with and without one measured in turn, median of three rounds.
+await measure('bonus', 'bonus wagering contributions from 10,000 settled bets on PostgreSQL', async () => {
+  const name = 'bonus wagering contributions, 10,000 settled singles, PostgreSQL';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  if (ceilings.tpcb === undefined) ceilings.tpcb = (await pgbenchTpcb({ seconds: wholeSeconds })).tps;
+  const result = await bonusWagering({ bets: 10_000 });
+  const clean = result.ledgerClean ? 'ledger audit clean' : 'LEDGER AUDIT NOT CLEAN';
+  rows.push({
+    name,
+    figure: result.eventsPerSecond,
+    unit: 'events/s',
+    ceiling: 'C_tpcb',
+    ratio: result.eventsPerSecond / ceilings.tpcb,
+    note: `${result.counted} of ${result.settled} settled bets counted in ${(result.elapsedMs / 1000).toFixed(1)} s; ${clean}; C_tpcb ${Math.round(ceilings.tpcb)} TPS; goal ≥ 0.25×`,
+  });
+});
+
+await measure('bonus', 'bet placements with an unlocking bonus ÷ without, PostgreSQL', async () => {
+  const name = 'bet placements with an unlocking bonus, HTTP singlePass, PostgreSQL, 8 players';
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name, note: `skipped: ${unavailable}` });
+    return;
+  }
+  const [without, unlocking] = await bettingPlacementsPostgresCompared({
+    seconds,
+    envs: [process.env, { ...process.env, BENCH_BONUS_UNLOCKING: '1' }],
+  });
+  const refused = [without, unlocking].reduce((sum, entry) => sum + entry.refused, 0);
+  rows.push({
+    name,
+    figure: unlocking.placementsPerSecond,
+    unit: 'bets/s',
+    ceiling: 'same without',
+    ratio: unlocking.placementsPerSecond / without.placementsPerSecond,
+    note: `median of 3; without a bonus ${Math.round(without.placementsPerSecond)} bets/s; p99 ${unlocking.p99Ms} vs ${without.p99Ms} ms${refused > 0 ? `; ${refused} refused, e.g. ${unlocking.firstRefusal ?? without.firstRefusal}` : ''}; goal ≥ 0.8×`,
   });
 });
 

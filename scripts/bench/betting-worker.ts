@@ -6,6 +6,10 @@
  *                                 pre-match 1X2 selection); the parent drives the HTTP load and then kills it.
  *   settle <bets> <url>           places <bets> confirmed singles through the real route (not timed), ends their
  *                                 match and times one settlement pass; prints one JSON line.
+ *   wager <bets> <url>            the same with every player wagering an unlocking bonus, settles them (not timed)
+ *                                 and times the bonus engine's contribution passes until all are counted.
+ * With BENCH_BONUS_UNLOCKING=1, `serve` gives every player an unlocking bonus first (placement then also reads its
+ * maximum stake), so the bench can compare placements with and without one.
  * The feed runs at a millionth of real time while serving, so the selection stays open for the whole run. With
  * BENCH_LOG_LEVEL set the server logs to stdout at that level, as a deployed one does (the parent reads and drops it).
  */
@@ -18,6 +22,9 @@ import { configLoad } from '../../apps/server/src/config.ts';
 import { transaction } from '../../apps/server/src/db/transaction.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { betsSettle } from '../../apps/server/src/modules/betting/bet-settle.service.ts';
+import { bonusContributionsConsume } from '../../apps/server/src/modules/bonus/bonus-engine.service.ts';
+import { bonusGrant, bonusStart } from '../../apps/server/src/modules/bonus/bonus-ledger.service.ts';
+import { campaignFind } from '../../apps/server/src/modules/bonus/bonus.repository.ts';
 import { ledgerAudit } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { sessionIssueForNewVisitor } from '../../apps/server/src/modules/session/session.service.ts';
@@ -61,11 +68,37 @@ async function playersFund(db: Db, players: number) {
   return sessions;
 }
 
+/**
+ * Gives each player a bonus of the brand's seeded code campaign and starts it. The amount is far above what the run
+ * wagers, so the bonus stays unlocking and every settled bet counts towards it.
+ */
+async function bonusesUnlockingGive(db: Db, sessions: readonly { uid: number }[]) {
+  const campaign = await campaignFind(db, 'piranha:redeem_code');
+  if (!campaign) throw new Error('the piranha brand has no redeem_code campaign to grant from');
+  const now = new Date();
+  for (const session of sessions) {
+    await transaction(db, async (tx) => {
+      const bonus = await bonusGrant(tx, {
+        campaign,
+        userId: session.uid,
+        triggerRef: 'bench',
+        currency: 'BRL',
+        amountMinor: 100_000_000,
+        depositMinor: 0,
+        now,
+      });
+      if (!bonus) throw new Error(`no bonus granted to bench player ${session.uid}`);
+      await bonusStart(tx, session.uid, bonus.id, now);
+    });
+  }
+}
+
 async function serve() {
   const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-bet-'));
   const databaseUrl = target === 'pglite' ? '' : target!;
   const built = await buildApp(configLoad(envFor(databaseUrl, dataDir)), { logger: process.env.BENCH_LOG_LEVEL !== undefined });
   const sessions = await playersFund(built.database.db, count);
+  if (process.env.BENCH_BONUS_UNLOCKING === '1') await bonusesUnlockingGive(built.database.db, sessions);
   // A pre-match soccer match with a 1X2 price (other sports have no draw market).
   const option = built.sports.feed
     .snapshot()
@@ -95,7 +128,8 @@ async function serve() {
   );
 }
 
-async function settle() {
+/** `settle`, and with `wager` the bonus contributions of the settled bets, timed instead of the settlement. */
+async function settle(wager: boolean) {
   const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-settle-'));
   const feed = feedManualCreate(Date.now());
   const built = await buildApp(configLoad(envFor(target!, dataDir)), { logger: false, feed, feedTicker: false });
@@ -103,6 +137,7 @@ async function settle() {
     const { app, database } = built;
     const players = 50;
     const sessions = await playersFund(database.db, players);
+    if (wager) await bonusesUnlockingGive(database.db, sessions);
     const matches = Array.from({ length: 10 }, () => feed.matchAdd());
     const options = matches.map((match, i) => market1x2(built.sports.state, match.id, ((i % 3) + 1) as 1 | 2 | 3));
     // The worker would settle as soon as a match ends; here the pass is run and timed by hand.
@@ -133,12 +168,31 @@ async function settle() {
       }),
     );
     matches.forEach((match, i) => feed.matchEnd(match.id, { home: i % 3, away: (i + 1) % 3 }));
-    const started = performance.now();
+    // The jobs runner would count contributions every 5 s; here the passes are run and timed by hand.
+    await built.jobs.stop();
+    const settleStarted = performance.now();
     const { settled } = await betsSettle(built.betting.deps);
-    const elapsed = performance.now() - started;
+    const settleElapsed = performance.now() - settleStarted;
+    let counted = 0;
+    let wagerElapsed = 0;
+    if (wager) {
+      const wagerStarted = performance.now();
+      for (let pass = await bonusContributionsConsume(database.db, new Date()); pass > 0; pass = await bonusContributionsConsume(database.db, new Date()))
+        counted += pass;
+      wagerElapsed = performance.now() - wagerStarted;
+    }
+    const elapsed = wager ? wagerElapsed : settleElapsed;
     const audit = await ledgerAudit(database.db);
     const clean = audit.walletDrift.length === 0 && audit.unbalancedTransfers.length === 0 && audit.thinTransfers.length === 0;
-    return { placed, settled, betsPerSecond: (settled / elapsed) * 1000, elapsedMs: elapsed, ledgerClean: clean };
+    return {
+      placed,
+      settled,
+      counted,
+      betsPerSecond: (settled / settleElapsed) * 1000,
+      eventsPerSecond: (counted / elapsed) * 1000,
+      elapsedMs: elapsed,
+      ledgerClean: clean,
+    };
   } finally {
     // Closing the app closes its database too.
     await built.app.close();
@@ -147,4 +201,4 @@ async function settle() {
 }
 
 if (mode === 'serve') await serve();
-else process.stdout.write(`${JSON.stringify(await settle())}\n`);
+else process.stdout.write(`${JSON.stringify(await settle(mode === 'wager'))}\n`);

@@ -146,10 +146,40 @@ export async function bettingPlacementsPgliteCompared({ seconds, envs, runs = 3,
   }
 }
 
+/**
+ * Placement servers on PostgreSQL (one scratch database), one per environment, measured in turn for `runs` rounds
+ * like the PGlite comparison above; answers the median placements/s per server.
+ */
+export async function bettingPlacementsPostgresCompared({ seconds, envs, runs = 3, connections = 8 }) {
+  return withScratchDatabase(async (url) => {
+    const servers = [];
+    try {
+      for (const env of envs) servers.push(await bettingServerStart(connections, url, env));
+      const results = servers.map(() => []);
+      for (let round = 0; round < runs; round += 1) {
+        for (const [index, server] of servers.entries())
+          results[index].push(await placementsRun(server, { connections, seconds, warmupSeconds: round === 0 ? 2 : 0 }));
+      }
+      return results.map((entries) => entries.sort((a, b) => a.placementsPerSecond - b.placementsPerSecond)[Math.floor(entries.length / 2)]);
+    } finally {
+      for (const server of servers) await server.stop();
+    }
+  });
+}
+
+/** Issue 17: the bonus engine's contribution passes over `bets` settled singles of players wagering a bonus. */
+export async function bonusWagering({ bets = 10_000 } = {}) {
+  return settlementWorkerRun('wager', bets);
+}
+
 /** G6: one settlement pass over `bets` open singles on PostgreSQL. */
 export async function bettingSettlement({ bets = 10_000 } = {}) {
+  return settlementWorkerRun('settle', bets);
+}
+
+async function settlementWorkerRun(mode, bets) {
   return withScratchDatabase(async (url) => {
-    const { stdout } = await run(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, 'settle', String(bets), url], {
+    const { stdout } = await run(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, mode, String(bets), url], {
       cwd: REPO_ROOT,
       timeout: 600_000,
       maxBuffer: 1024 * 1024,
