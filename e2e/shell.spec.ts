@@ -3,9 +3,10 @@ import { accessibilityCheck, journeySetup, phonePage, screenshot, welcomeDismiss
 
 const BRAZIL = 'piranha.com.br';
 const INDIA = 'tigerin.in';
+const VIETNAM = 'lotusvn.vn';
 
 describe('The shell, through the real server and Chromium', () => {
-  const journey = journeySetup([BRAZIL, INDIA]);
+  const journey = journeySetup([BRAZIL, INDIA, VIETNAM]);
 
   it('A Brazilian player reads the licence, 18+ and legal links at the foot of the lobby and opens the terms', async () => {
     const { context, page } = await phonePage(journey.browser);
@@ -43,6 +44,36 @@ describe('The shell, through the real server and Chromium', () => {
     await page.getByRole('heading', { name: 'Responsible gambling' }).waitFor();
     expect(await page.getByRole('main').textContent()).toContain('aged 18 or over');
     await screenshot(page, 'shell-responsible-en');
+    await context.close();
+  });
+
+  // Issue 15: the spec's vm-VI code is not Intl's (dates fell back to US style), and ₫ 30.00 was a minimum worth nothing.
+  it('A Vietnamese guest reads a whole-dong minimum and vi-VN dates', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${VIETNAM}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Chơi với tư cách khách' }).click();
+    await page.waitForURL(/#\/game$/);
+
+    await page.goto(`http://${VIETNAM}/#/deposit`);
+    await page.getByRole('radio', { name: 'Chuyển khoản ngân hàng' }).click();
+    await page.getByLabel('Số tiền').fill('20.000');
+    await page.getByText(/^Số tiền nạp tối thiểu là ₫\s30\.000\.$/).waitFor();
+    await screenshot(page, 'shell-vn-deposit-minimum');
+    await accessibilityCheck(page, 'shell-vn-deposit-minimum', 'main');
+
+    await page.getByLabel('Số tiền').fill('30.000');
+    await page.getByRole('button', { name: /^Nạp ₫\s30\.000$/ }).click();
+    await page.waitForURL(/#\/deposit-wait\?order_id=/);
+    await page.goto(`http://${VIETNAM}/#/transaction`);
+    const item = page
+      .getByRole('main')
+      .getByText(/₫\s30\.000/)
+      .first();
+    await item.waitFor();
+    // vi-VN's medium date: "01:30 28 thg 11, 2026" (US style would be "Nov 28, 2026, 1:30 AM").
+    await expect.poll(async () => (await page.getByRole('main').textContent()) ?? '').toMatch(/\d{2}:\d{2} \d{1,2} thg \d{1,2}, \d{4}/);
+    await screenshot(page, 'shell-vn-transactions');
     await context.close();
   });
 });
