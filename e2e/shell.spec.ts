@@ -35,7 +35,7 @@ describe('The shell, through the real server and Chromium', () => {
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
     expect(page.url()).toMatch(/#\/vip-club$/);
     await screenshot(page, 'shell-not-offered-en');
-    await accessibilityCheck(page, 'shell-not-offered-en', 'main');
+    await accessibilityCheck(page, 'shell-not-offered-en');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => !url.hash.includes('vip-club'));
     await welcomeDismiss(page);
@@ -60,7 +60,7 @@ describe('The shell, through the real server and Chromium', () => {
     await page.getByLabel('Số tiền').fill('20.000');
     await page.getByText(/^Số tiền nạp tối thiểu là ₫\s30\.000\.$/).waitFor();
     await screenshot(page, 'shell-vn-deposit-minimum');
-    await accessibilityCheck(page, 'shell-vn-deposit-minimum', 'main');
+    await accessibilityCheck(page, 'shell-vn-deposit-minimum');
 
     await page.getByLabel('Số tiền').fill('30.000');
     await page.getByRole('button', { name: /^Nạp ₫\s30\.000$/ }).click();
@@ -74,6 +74,7 @@ describe('The shell, through the real server and Chromium', () => {
     // vi-VN's medium date: "01:30 28 thg 11, 2026" (US style would be "Nov 28, 2026, 1:30 AM").
     await expect.poll(async () => (await page.getByRole('main').textContent()) ?? '').toMatch(/\d{2}:\d{2} \d{1,2} thg \d{1,2}, \d{4}/);
     await screenshot(page, 'shell-vn-transactions');
+    await accessibilityCheck(page, 'shell-vn-transactions');
     await context.close();
   });
 });

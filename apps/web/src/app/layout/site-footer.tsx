@@ -13,7 +13,10 @@ export function SiteFooter() {
   return (
     <footer className={styles.footer} data-testid="site-footer">
       <p className={styles.age}>
-        <span className={styles.ageBadge}>{t('siteFooter.ageBadge', { age: legal.minimumAge })}</span>
+        {/* "18+" is the same sign in every language; the sentence beside it says it in words. */}
+        <span className={styles.ageBadge} aria-hidden="true">
+          {legal.minimumAge}+
+        </span>
         {t('siteFooter.age', { age: legal.minimumAge })}
       </p>
       <p className={styles.licence}>
