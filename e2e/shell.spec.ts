@@ -44,6 +44,17 @@ describe('The shell, through the real server and Chromium', () => {
     await page.getByRole('heading', { name: 'Responsible gambling' }).waitFor();
     expect(await page.getByRole('main').textContent()).toContain('aged 18 or over');
     await screenshot(page, 'shell-responsible-en');
+
+    // Issue 15: a password typed on a phone keyboard can be read back before signing up.
+    await page.goto(`http://${INDIA}/#/email-register`);
+    const password = page.getByLabel('Password');
+    await password.fill('tiger2026');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await page.getByRole('button', { name: 'Hide', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'shell-register-password-shown-en');
+    await accessibilityCheck(page, 'shell-register-password-shown-en', 'main');
     await context.close();
   });
 

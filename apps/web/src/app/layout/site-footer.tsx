@@ -22,11 +22,12 @@ export function SiteFooter() {
       <p className={styles.licence}>
         {legal.regulator ? t('siteFooter.licensed', { brand: variant.name, regulator: legal.regulator }) : t('siteFooter.unlicensed', { brand: variant.name })}
       </p>
-      <nav className={styles.links} aria-label={t('siteFooter.label')}>
+      {/* A group, not a second navigation landmark: the footer tabs are the app's navigation. */}
+      <div className={styles.links} role="group" aria-label={t('siteFooter.label')}>
         <Link to={paths.terms}>{t('siteFooter.terms')}</Link>
         <Link to={paths.privacy}>{t('siteFooter.privacy')}</Link>
         <Link to={paths.responsibleGaming}>{t('siteFooter.responsible')}</Link>
-      </nav>
+      </div>
     </footer>
   );
 }
