@@ -72,34 +72,55 @@ describe('Betting, through the real server and Chromium', () => {
     await bettorFund(page, server);
     const funded = await headerBalanceText(page);
 
-    // The first pick shows the mini slip; a second hides it and the bar counts two.
+    // The first pick shows the mini slip, beside the slip button and never over it, and the price shows picked.
+    const picked = page.locator('button[data-odds][aria-pressed="true"]');
     await selectionsAdd(page, 1);
     await page.getByTestId('mini-slip').waitFor();
+    await expect.poll(() => picked.count()).toBe(1);
+    const mini = (await page.getByTestId('mini-slip').boundingBox())!;
+    const bar = (await page.getByRole('button', { name: 'Open the bet slip (1)' }).boundingBox())!;
+    expect(mini.x + mini.width).toBeLessThanOrEqual(bar.x);
     await screenshot(page, 'betting-mini-slip');
+    // A second hides the mini slip and the bar counts two; a third makes three.
     await selectionsAdd(page, 1, 1);
     await page.getByTestId('mini-slip').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    await selectionsAdd(page, 1, 2);
+    await page.getByRole('button', { name: 'Open the bet slip (3)' }).waitFor();
+    await expect.poll(() => picked.count()).toBe(3);
+    await screenshot(page, 'betting-picked-prices');
+    await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
+    // Each row names its market and match as well as the pick.
+    expect(await slip.getByTestId('slip-pick-context').first().textContent()).toMatch(/Match result \(1X2\) · .+ v .+/);
 
-    // Singles: one stake on the first pick only.
+    // Singles: one stake on the first pick only. The placed pick leaves the slip; the other two stay.
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/50[.,]00/);
     await screenshot(page, 'betting-slip-singles');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
-    await slip.getByRole('button', { name: 'Close' }).click();
+    expect(await slip.getByTestId('slip-row').count()).toBe(2);
+    // The receipt: what was placed, at what odds, and its potential return.
+    const receipt = slip.getByTestId('slip-receipt');
+    expect(await receipt.getByTestId('receipt-return').textContent()).toMatch(/₹\s?\d/);
+    await screenshot(page, 'betting-slip-receipt');
+    await slip.getByRole('button', { name: 'Clear the slip' }).click();
+    await expect.poll(() => picked.count()).toBe(0);
 
-    // A multiple of two new picks.
-    await selectionsAdd(page, 2, 2);
+    // A multiple of two new picks, with its combined odds.
+    await selectionsAdd(page, 2, 3);
     await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('tab', { name: 'Multiple' }).click();
     await slip.getByRole('textbox', { name: 'Stake per line' }).fill('30');
+    expect(Number(await slip.getByTestId('slip-combined-odds').textContent())).toBeGreaterThan(1);
     await screenshot(page, 'betting-slip-multiple');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
-    await slip.getByRole('button', { name: 'Close' }).click();
+    // The slip is the shared sheet: Escape closes it.
+    await page.keyboard.press('Escape');
+    await slip.waitFor({ state: 'detached' });
 
     // The header balance dropped by the stakes (₹50 + ₹30).
     await page.getByRole('button', { name: 'Refresh balance' }).click();
@@ -199,6 +220,84 @@ describe('Betting, through the real server and Chromium', () => {
     await page.getByRole('button', { name: 'Set', exact: true }).first().click();
     await page.goto(`http://${INDIA}/#/me`);
     await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
+    await context.close();
+  });
+  it('A player cashes out one single in part and another whole, and the records show what was paid and what still rides', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await bettorFund(page, server);
+    await selectionsAdd(page, 2, 2);
+    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('combobox').last().selectOption('2');
+    await slip.getByRole('textbox', { name: 'One stake for all' }).fill('100');
+    await slipPlace(page);
+    await slip.getByRole('button', { name: 'Close' }).click();
+    const [later, earlier] = await bettorBets(page, server.port, false);
+    const rupees = (minor: number) => (minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+
+    // A part of the first: the value of that moment is taken, so a moved price only changes the figure.
+    await page.goto(`http://${INDIA}/#/bet-record`);
+    const partCard = page.getByTestId('bet-record').filter({ hasText: `#${earlier!.id}` });
+    const partButton = partCard.getByRole('button', { name: /^Cash out part/ });
+    await partButton.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(
+        async () => {
+          if (await partButton.isEnabled().catch(() => false)) await partButton.click().catch(() => {});
+          return (await bettorBets(page, server.port, false)).find((bet) => bet.id === earlier!.id)?.cash_out ?? 0;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    const partly = (await bettorBets(page, server.port, false)).find((bet) => bet.id === earlier!.id)!;
+    expect(partly.stake_open).toBeLessThan(partly.stake);
+    // The open bet shows the stake still riding and its own return, not the stake and return it was placed with.
+    await expect
+      .poll(async () => (await partCard.getByTestId('record-stakeRiding').textContent()) ?? '', { timeout: 20_000 })
+      .toContain(rupees(partly.stake_open));
+    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(rupees(partly.cash_out));
+    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(rupees(partly.payout_open));
+    await screenshot(page, 'betting-record-part-cashed');
+    // Every language's cash-out labels, with their amounts, fit inside their buttons.
+    for (const locale of ['pt-BR', 'es-MX', 'ms-MY', 'ru-RU', 'vm-TH', 'vm-VI', 'zh-CN', 'en-US']) {
+      await page.evaluate((chosen) => localStorage.setItem('pir.language', JSON.stringify(chosen)), locale);
+      await page.reload();
+      await partCard.getByTestId('record-stakeRiding').waitFor({ timeout: 20_000 });
+      await partCard.locator('button').first().waitFor();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="bet-record"] button')]
+          .filter((button) => button.scrollWidth > button.clientWidth + 1 || button.getBoundingClientRect().right > window.innerWidth)
+          .map((button) => button.textContent),
+      );
+      expect(overflowing, locale).toEqual([]);
+      if (locale === 'ru-RU') await screenshot(page, 'betting-record-part-cashed-ru');
+    }
+
+    // The whole of the second.
+    const wholeCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
+    const wholeButton = wholeCard.getByRole('button', { name: /^Cash out ₹/ });
+    await expect
+      .poll(
+        async () => {
+          if (await wholeButton.isEnabled().catch(() => false)) await wholeButton.click().catch(() => {});
+          return (await bettorBets(page, server.port, true)).filter((bet) => bet.id === later!.id).length;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(1);
+    const [cashed] = (await bettorBets(page, server.port, true)).filter((bet) => bet.id === later!.id);
+    expect(cashed).toMatchObject({ cashed_out: 1, stake_open: 0 });
+    expect(cashed!.paid).toBe(cashed!.cash_out);
+
+    // History: the return is what was paid (never the cash-out counted twice), and the leg no longer says open.
+    await page.goto(`http://${INDIA}/#/bet-history`);
+    const settledCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
+    await settledCard.waitFor({ timeout: 20_000 });
+    expect(await settledCard.getByTestId('record-return').textContent()).toContain(rupees(cashed!.paid));
+    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(rupees(cashed!.paid * 2));
+    expect(await settledCard.getByTestId('leg-status').textContent()).not.toBe('Open');
+    await screenshot(page, 'betting-history-cashed-out');
     await context.close();
   });
 });

@@ -277,7 +277,20 @@ export async function bettorBets(page: Page, port: number, settled: boolean) {
     (response) =>
       response.json() as Promise<{
         data: {
-          records: { id: string; kind: string; st: number; stake: number; unit: number; payout?: number; legs: { sr: number; od: number; re?: string }[] }[];
+          records: {
+            id: string;
+            kind: string;
+            st: number;
+            stake: number;
+            unit: number;
+            payout?: number;
+            cash_out: number;
+            stake_open: number;
+            payout_open: number;
+            paid: number;
+            cashed_out: 0 | 1;
+            legs: { sr: number; od: number; re?: string }[];
+          }[];
         };
       }>,
   );

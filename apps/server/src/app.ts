@@ -25,7 +25,7 @@ import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { feedOpsRoutes } from './modules/sports/feed-ops.routes.ts';
 import type { BettingDeps } from './modules/betting/betting-deps.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
-import { bettingWorkerStart, type BettingWorker } from './modules/betting/betting-worker.ts';
+import { bettingWorkerRegister, type BettingWorker } from './modules/betting/betting-worker.ts';
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
@@ -58,11 +58,14 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
-import { feedSimulatorOpen } from './providers/feed/feed-simulator.ts';
-import { feedStoreSql } from './providers/feed/feed-store.repository.ts';
+import { feedNodeOpen } from './providers/feed/feed-node.ts';
+import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
 import type { SportsFeed } from './providers/feed/sports-feed.ts';
 import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
+import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
+import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -77,6 +80,8 @@ export interface AppOverrides {
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
   feedTicker?: boolean;
+  /** Who leads the jobs, in place of the advisory lock on `database` (tests stand a lock server in for PGlite). */
+  leadership?: Leadership;
 }
 
 export interface BuiltApp {
@@ -91,6 +96,9 @@ export interface BuiltApp {
   payments: PaymentsDeps;
   /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
   betting: { deps: BettingDeps; worker: BettingWorker };
+  /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
+  jobs: JobRunner;
+  leadership: Leadership;
 }
 
 /**
@@ -131,6 +139,12 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
 
 /** How often open pay-ins past their expiry are cancelled. */
 const PAYIN_EXPIRY_SWEEP_MS = 30_000;
+/** How often idempotency keys past their time to live are deleted (they would otherwise grow forever). */
+const IDEMPOTENCY_PURGE_MS = 10 * 60_000;
+/** How often a follower node checks the stored feed for a new day or a correction (and retries a failed swap). */
+const FEED_SYNC_MS = 2_000;
+/** How often half-done casino rounds are looked for. */
+const CASINO_RECOVERY_MS = 60_000;
 
 /** Builds the whole server — every module wired explicitly — without listening. */
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<BuiltApp> {
@@ -191,6 +205,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         .send(envelopeError(refusal, variantOfRequest(request).defaultLang));
     },
   });
+
+  // Periodic tasks run from one runner; those that must run once run on the node holding the leader lock (021).
+  const leadership = overrides.leadership ?? (await leadershipOpen(database, { log: (message, details) => app.log.info(details, message) }));
+  const jobs = jobRunnerCreate({ leadership, log: app.log });
+  app.addHook('onReady', () => jobs.start());
 
   const deps: RouteDeps = {
     db: database.db,
@@ -267,30 +286,33 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     telegramBotToken: config.telegramBotToken,
     opsToken: config.opsToken,
   });
-  // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id.
-  const feed =
-    overrides.feed ??
-    (await feedSimulatorOpen(feedStoreSql(database.db, deps.now), {
-      seed: config.feed.seed,
-      speedFactor: config.feed.speedFactor,
-      startMs: deps.now().getTime(),
-      matchIdUsedMax: () => betLegsMatchIdMax(database.db),
-      log: (message, details) => app.log.warn(details, message),
-    }));
+  // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id. The
+  // leader node runs it; the others replay the store (021), swapping when leadership moves.
+  const feedNode = overrides.feed
+    ? undefined
+    : await feedNodeOpen({
+        store: feedStoreSql(database.db, deps.now),
+        changeMark: () => feedStoreChangeMark(database.db),
+        simulator: {
+          seed: config.feed.seed,
+          speedFactor: config.feed.speedFactor,
+          matchIdUsedMax: () => betLegsMatchIdMax(database.db),
+          log: (message, details) => app.log.warn(details, message),
+        },
+        now: () => deps.now().getTime(),
+        leader: leadership.isLeader(),
+        log: (message, details) => app.log.info(details, message),
+      });
+  const feed = overrides.feed ?? feedNode!;
+  const feedUnfollowLeader = leadership.onChange((leader) => void feedNode?.leadSet(leader));
+  if (feedNode) jobs.register({ name: 'feed-sync', scope: 'node', everyMs: FEED_SYNC_MS, quiet: true, run: () => feedNode.sync() });
   const sportsState = sportsStateCreate(feed, feedMargins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
   sportsRoutes(app, { ...deps, sports: sportsState, lane });
   feedOpsRoutes(app, { feed, opsToken: config.opsToken });
-  // The feed moves once a second; each tick that changes something publishes a new snapshot version.
-  const feedTick = () => {
-    try {
-      feed.tick(deps.now().getTime());
-    } catch (error) {
-      // A failing tick must not take the server down with it; the next one tries again.
-      app.log.error({ err: error }, 'sports feed tick failed');
-    }
-  };
-  const feedTicker = overrides.feedTicker === false ? undefined : setInterval(feedTick, 1000);
-  feedTicker?.unref();
+  // The feed moves once a second; each tick that changes something publishes a new snapshot version. A failing tick
+  // is logged and counted by the runner, and the next one tries again.
+  if (overrides.feedTicker !== false)
+    jobs.register({ name: 'feed-tick', scope: 'node', everyMs: 1000, quiet: true, run: () => feed.tick(deps.now().getTime()) });
   const bettingDeps: BettingDeps = {
     ...deps,
     sports: sportsState,
@@ -298,12 +320,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     cashOutMarginBasisPoints: config.betting.cashOutMarginBasisPoints,
   };
   bettingRoutes(app, bettingDeps);
-  const bettingWorker = bettingWorkerStart(bettingDeps, (error) => app.log.error({ err: error }, 'betting pass failed'));
-  // A restart may bring results of matches that ended while the server was down: settle them without waiting for
-  // the feed's next change.
-  app.addHook('onReady', async () => {
-    void bettingWorker.run();
-  });
+  const bettingWorker = bettingWorkerRegister(bettingDeps, jobs);
   if (!config.production) devMailboxRoutes(app, database.db);
 
   // Casino: the seamless wallet (for our studio and any configured provider), the hall, the house studio.
@@ -319,12 +336,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await casinoWalletRoutes(app, wallet, providerRateLimit);
   casinoRoutes(app, deps, hall, studio);
   // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
-  const recover = () => casinoRoundsRecover(studio).catch((error: unknown) => app.log.error({ err: error }, 'casino round recovery failed'));
-  const recoveryTimer = setInterval(() => void recover(), 60_000);
-  recoveryTimer.unref();
-  app.addHook('onReady', async () => {
-    await recover();
-  });
+  jobs.register({ name: 'casino-rounds-recover', scope: 'leader', everyMs: CASINO_RECOVERY_MS, atStart: 'await', run: () => casinoRoundsRecover(studio) });
 
   // The sandbox PSP notifies our webhook over HTTP, in process: the same raw-body route a real PSP would call.
   const webhookSecret = config.paymentsWebhookSecret ?? randomBytes(32).toString('hex');
@@ -343,20 +355,26 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
   if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
-  const expirySweep = setInterval(() => {
-    payinExpireSweep(database.db, deps.now()).catch((error: unknown) => app.log.error({ err: error }, 'pay-in expiry sweep failed'));
-  }, PAYIN_EXPIRY_SWEEP_MS);
-  expirySweep.unref();
+  jobs.register({ name: 'payin-expiry-sweep', scope: 'leader', everyMs: PAYIN_EXPIRY_SWEEP_MS, run: () => payinExpireSweep(database.db, deps.now()) });
+  jobs.register({
+    name: 'idempotency-purge',
+    scope: 'leader',
+    everyMs: IDEMPOTENCY_PURGE_MS,
+    atStart: 'soon',
+    run: () => idempotencyPurgeExpired(database.db, deps.now()),
+  });
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {
-    if (feedTicker) clearInterval(feedTicker);
     await bettingWorker.stop();
+    // Runs under way finish before the database closes; the lock goes with the connection, to the next node.
+    await jobs.stop();
+    feedUnfollowLeader();
+    feedNode?.stop();
+    await leadership.close();
     // What the last ticks published is stored before the database closes.
     await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));
     sportsState.stop();
-    clearInterval(recoveryTimer);
-    clearInterval(expirySweep);
     await rateStore.close();
     await mail.close();
     if (!overrides.database) await database.close();
@@ -370,5 +388,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     casino: { studio, hall, wallet },
     payments,
     betting: { deps: bettingDeps, worker: bettingWorker },
+    jobs,
+    leadership,
   };
 }

@@ -98,6 +98,49 @@ describe('cash-out', () => {
   });
 });
 
+describe('bet records after a cash-out', () => {
+  it('a single cashed out whole shows what was paid, nothing riding, and its leg as the match went', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const option = upcoming();
+    const [bet] = await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 10_00, unitCashOutPayoutStake: 9_50 })).dm_error).toBe(0);
+    const cashedOut = (await betRecords(t, session, { isSettled: true })).records.find((candidate) => candidate.id === bet!.id);
+    // Before: the page added `payout` (which holds the cash-outs) to `cash_out` and showed 19.00.
+    expect(cashedOut).toMatchObject({ st: 5, stake: 10_00, stake_open: 0, payout_open: 0, paid: 9_50, cash_out: 9_50, cashed_out: 1 });
+    expect(cashedOut!.legs[0]!.sr).toBe(0);
+    // Settlement never visits it again, yet its leg says how the match went once it has.
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    await t.built.betting.worker.run();
+    const decided = (await betRecords(t, session, { isSettled: true })).records.find((candidate) => candidate.id === bet!.id);
+    expect(decided).toMatchObject({ paid: 9_50, cashed_out: 1 });
+    expect(decided!.legs[0]!.sr).toBe(4);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 9_50);
+  });
+
+  it('an open bet cashed out in part shows the stake still riding and its potential return, then what was paid in all', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const option = upcoming();
+    const [bet] = await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    const placed = (await betRecords(t, session)).records.find((candidate) => candidate.id === bet!.id)!;
+    const fullReturn = Math.floor((10_00 * option.oddsThousandths) / 1000);
+    expect(placed).toMatchObject({ stake: 10_00, stake_open: 10_00, payout_open: fullReturn, payout_max: fullReturn, paid: 0, cashed_out: 0 });
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 4_00, unitCashOutPayoutStake: 3_80 })).data).toMatchObject({
+      amount: 3_80,
+      stake: 6_00,
+    });
+    const riding = (await betRecords(t, session)).records.find((candidate) => candidate.id === bet!.id);
+    const partReturn = Math.floor((6_00 * option.oddsThousandths) / 1000);
+    expect(riding).toMatchObject({ st: 4, stake: 10_00, stake_open: 6_00, payout_open: partReturn, paid: 3_80, cash_out: 3_80, cashed_out: 0 });
+    feed.matchEnd(option.matchId, { home: 1, away: 0 });
+    await t.built.betting.worker.run();
+    const settled = (await betRecords(t, session, { isSettled: true })).records.find((candidate) => candidate.id === bet!.id);
+    expect(settled).toMatchObject({ st: 5, sr: 4, stake_open: 6_00, paid: 3_80 + partReturn, cashed_out: 0 });
+    expect(settled!.legs[0]!.sr).toBe(4);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 3_80 + partReturn);
+    expect(await auditClean(t)).toBe(true);
+  });
+});
+
 describe('auto cash-out', () => {
   function autoSet(session: IssuedSession, orderId: string, targetAmount: number) {
     return t.post('/api/piranha/fb/proxy/v1/order/cashOut/auto', { query: signedIn(session), body: { orderId, targetAmount } });

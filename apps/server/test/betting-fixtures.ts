@@ -214,6 +214,11 @@ export async function betRecords(t: TestApp, session: IssuedSession, body: Recor
       stake: number;
       payout?: number;
       cash_out: number;
+      stake_open: number;
+      payout_open: number;
+      payout_max: number;
+      paid: number;
+      cashed_out: 0 | 1;
       legs: { sr: number; od: number; rv?: number; rs?: string }[];
     }[];
     total: number;

@@ -15,6 +15,7 @@ import { userInsert } from '../src/modules/session/session.repository.ts';
 import type { RouteDeps } from '../src/plugins/route.ts';
 import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
 import type { SportsFeed } from '../src/providers/feed/sports-feed.ts';
+import type { Leadership } from '../src/jobs/leadership.ts';
 import type { SQL } from 'drizzle-orm';
 
 export { rowsOf };
@@ -127,6 +128,8 @@ export interface TestAppOptions {
   feed?: SportsFeed;
   /** Turns the server's log on and sends its lines (JSON, one per call) here; off when absent. */
   logStream?: { write: (line: string) => void };
+  /** Who leads the jobs, in place of the advisory lock (jobs-fixtures.ts: two nodes on one PGlite). */
+  leadership?: Leadership;
 }
 
 export interface RequestInput {
@@ -203,6 +206,7 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
       now: clock.now,
       ...(options.geo ? { geo: options.geo } : {}),
       ...(options.feed ? { feed: options.feed, feedTicker: false } : {}),
+      ...(options.leadership ? { leadership: options.leadership } : {}),
     });
   } catch (error) {
     if (ownDatabase) await testDatabase.close();

@@ -115,6 +115,7 @@ const placedSchema = z.object({
   st: integer('Order status: 1 confirming (in-play delay), 4 confirmed'),
   stake: integer('Total stake in minor units'),
   odds: z.array(described(z.number(), 'Decimal odds each leg was accepted at')),
+  payout_max: z.optional(integer('Potential return at those odds in minor units (ours: the slip’s receipt shows it)')),
 });
 export type PlacedBet = z.infer<typeof placedSchema>;
 
@@ -312,7 +313,9 @@ const betLegRecordSchema = z.object({
   nm: described(z.string(), 'Match name "Home v Away"'),
   od: described(z.number(), 'Decimal odds accepted'),
   re: z.optional(described(z.string(), 'Score at bet time "h-a" for an in-play bet')),
-  sr: integer('Outcome: 0 open, 2 push, 3 lost, 4 won, 5 half won, 6 half lost, 7 cancelled'),
+  sr: integer(
+    'Outcome: 0 open, 2 push, 3 lost, 4 won, 5 half won, 6 half lost, 7 cancelled. A bet cashed out whole keeps no saved outcome on its legs; its legs answer the result the match has had since (0 while it has none)',
+  ),
   rv: z.optional(integer('Revision of the corrected result the leg was decided again on (2 for the first correction)')),
   rs: z.optional(described(z.string(), 'Final score "h-a" of that corrected result')),
 });
@@ -330,6 +333,10 @@ export const betRecordSchema = z.object({
   payout_max: integer('Potential return'),
   payout: z.optional(integer('Return once settled (or cashed out)')),
   cash_out: integer('Paid by cash-outs so far'),
+  stake_open: integer('Stake still riding in minor units: the stake less what cash-outs took (0 once cashed out whole)'),
+  payout_open: integer('Potential return of the stake still riding (0 once cashed out whole)'),
+  paid: integer('Paid to the player so far in minor units: cash-outs plus, once settled on its result, the return credited'),
+  cashed_out: described(z.union([z.literal(0), z.literal(1)]), '1 when the bet ended by a cash-out of all of its stake'),
   free: described(z.union([z.literal(0), z.literal(1)]), '1 for a free bet'),
   currency: described(z.string(), 'Currency'),
   create_time: integer('Unix seconds'),

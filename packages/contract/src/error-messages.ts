@@ -82,6 +82,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'No published result for this match yet.',
     resultRevisionInvalid: 'This revision is not the next one for this result.',
     resultScoresInconsistent: 'The scores do not add up: check the final and period scores.',
+    feedNotLeader: 'This server node follows the feed; send corrections to the node that runs it.',
     // end corrected results
     // end betting
     internal: 'The interface responds abnormally, please contact the administrator.',
@@ -162,6 +163,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'Este partido aún no tiene un resultado publicado.',
     resultRevisionInvalid: 'Esta revisión no es la siguiente para este resultado.',
     resultScoresInconsistent: 'Los marcadores no cuadran: revisa el marcador final y los de cada periodo.',
+    feedNotLeader: 'Este nodo del servidor sigue el feed; envía las correcciones al nodo que lo ejecuta.',
     // end corrected results
     // end betting
     internal: 'La interfaz responde de forma anormal; contacta al administrador.',
@@ -242,6 +244,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'Esta partida ainda não tem resultado publicado.',
     resultRevisionInvalid: 'Esta revisão não é a próxima deste resultado.',
     resultScoresInconsistent: 'Os placares não batem: confira o placar final e os de cada período.',
+    feedNotLeader: 'Este nó do servidor acompanha o feed; envie as correções ao nó que o executa.',
     // end corrected results
     // end betting
     internal: 'A interface respondeu de forma anormal; contate o administrador.',
@@ -323,6 +326,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'Для этого матча ещё нет опубликованного результата.',
     resultRevisionInvalid: 'Эта редакция результата не следующая по порядку.',
     resultScoresInconsistent: 'Счёт не сходится: проверьте итоговый счёт и счёт по периодам.',
+    feedNotLeader: 'Этот узел сервера только следует за фидом; отправляйте исправления на узел, который его ведёт.',
     // end corrected results
     // end betting
     internal: 'Интерфейс ответил с ошибкой, обратитесь к администратору.',
@@ -403,6 +407,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'Trận đấu này chưa có kết quả được công bố.',
     resultRevisionInvalid: 'Phiên bản này không phải là phiên bản kế tiếp của kết quả.',
     resultScoresInconsistent: 'Tỷ số không khớp: hãy kiểm tra tỷ số chung cuộc và tỷ số từng hiệp.',
+    feedNotLeader: 'Nút máy chủ này chỉ theo dõi nguồn dữ liệu; hãy gửi bản sửa tới nút đang chạy nguồn.',
     // end corrected results
     // end betting
     internal: 'Giao diện phản hồi bất thường, vui lòng liên hệ quản trị viên.',
@@ -483,6 +488,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'การแข่งขันนี้ยังไม่มีผลที่ประกาศ',
     resultRevisionInvalid: 'ฉบับแก้ไขนี้ไม่ใช่ฉบับถัดไปของผลการแข่งขัน',
     resultScoresInconsistent: 'คะแนนไม่สอดคล้องกัน: ตรวจสอบคะแนนรวมและคะแนนแต่ละช่วง',
+    feedNotLeader: 'โหนดเซิร์ฟเวอร์นี้เพียงติดตามฟีด โปรดส่งการแก้ไขไปยังโหนดที่รันฟีด',
     // end corrected results
     // end betting
     internal: 'ระบบตอบสนองผิดปกติ กรุณาติดต่อผู้ดูแลระบบ',
@@ -563,6 +569,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: '该比赛尚无已发布的赛果。',
     resultRevisionInvalid: '该修订号不是此赛果的下一个修订。',
     resultScoresInconsistent: '比分对不上：请核对最终比分和各节比分。',
+    feedNotLeader: '此服务器节点仅跟随数据源；请将更正发送到运行数据源的节点。',
     // end corrected results
     // end betting
     internal: '接口响应异常，请联系管理员。',
@@ -645,6 +652,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     resultNotFound: 'Perlawanan ini belum mempunyai keputusan yang diterbitkan.',
     resultRevisionInvalid: 'Semakan ini bukan semakan seterusnya bagi keputusan ini.',
     resultScoresInconsistent: 'Skor tidak sepadan: semak skor akhir dan skor setiap tempoh.',
+    feedNotLeader: 'Nod pelayan ini hanya mengikuti suapan; hantar pembetulan ke nod yang menjalankannya.',
     // end corrected results
     // end betting
     internal: 'Antara muka bertindak balas secara luar biasa, sila hubungi pentadbir.',

@@ -84,6 +84,8 @@ export const ERRORS = {
   RESULT_REVISION_INVALID: { code: 6014, key: 'resultRevisionInvalid' },
   RESULT_SCORES_INCONSISTENT: { code: 6015, key: 'resultScoresInconsistent' },
   // end corrected results
+  // jobs and nodes (issue 16): a correction sent to a node that only follows the stored feed
+  FEED_NOT_LEADER: { code: 8100, key: 'feedNotLeader' },
   // end betting
   INTERNAL: { code: 500, key: 'internal' },
 } as const;

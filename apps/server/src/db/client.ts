@@ -170,6 +170,19 @@ export interface Database {
   /** PGlite on disk: whether the data directory was there, copied from the template, or made by initdb. */
   dataDirOrigin?: PgliteDataDirOrigin;
   close: () => Promise<void>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, for what lives as long as a session does (the jobs'
+   * leader lock, jobs/leadership.ts). PGlite is one session in one process and has none.
+   */
+  connectionOpen?: () => Promise<DedicatedConnection>;
+}
+
+/** A connection outside the pool: its session-level state (an advisory lock) lasts until `end` or a broken socket. */
+export interface DedicatedConnection {
+  query: <T>(text: string) => Promise<T[]>;
+  /** Called once if the connection breaks; the session and what it held are gone. */
+  onLost: (listener: (error: Error) => void) => void;
+  end: () => Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -193,8 +206,38 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    // Nodes starting together on a new database would run the same migrations at once and collide; one at a time,
+    // the later ones find them applied.
+    const lockHolder = await pool.connect();
+    try {
+      await lockHolder.query(`select pg_advisory_lock(hashtext('piranha:migrate:' || current_database() || ':' || current_schema()))`);
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // Ending the session releases the lock whatever happened; the connection is not returned to the pool.
+      lockHolder.release(true);
+    }
+    const databaseUrl = options.databaseUrl;
+    const connectionOpen = async (): Promise<DedicatedConnection> => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      const lost: ((error: Error) => void)[] = [];
+      let ending = false;
+      const tell = (error: Error) => {
+        if (!ending) lost.splice(0).forEach((listener) => listener(error));
+      };
+      // A broken socket emits 'error' (unhandled, it would crash the process) or just 'end' when the server closed it.
+      client.on('error', tell);
+      client.on('end', () => tell(new Error('the database closed the connection')));
+      await client.connect();
+      return {
+        query: async <T>(text: string) => (await client.query(text)).rows as T[],
+        onLost: (listener) => void lost.push(listener),
+        end: () => {
+          ending = true;
+          return client.end();
+        },
+      };
+    };
+    return { db, driver: 'postgres', close: () => pool.end(), connectionOpen };
   }
   let dataDirOrigin: PgliteDataDirOrigin | undefined;
   if (options.dataDir) {

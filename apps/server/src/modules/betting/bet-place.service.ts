@@ -187,6 +187,7 @@ const placedOf = (bet: BetPlanned, row: { id: number; status: number; stakeMinor
   st: row.status,
   stake: row.stakeMinor,
   odds: bet.legs.map((leg) => leg.oddsThousandths / 1000),
+  payout_max: bet.payoutMinorMax,
 });
 
 const stakeLines = (player: LedgerAccountRef, currency: string, stakeMinor: number) => [

@@ -1,7 +1,10 @@
-import { BET_KINDS, type BetKindWire, type BetRange, type BetRecord, type EndpointBody, type betList } from '@piranha/contract';
+import { BET_KINDS, BET_OUTCOME, type BetKindWire, type BetRange, type BetRecord, type EndpointBody, type betList } from '@piranha/contract';
+import { legOutcomeCode, minorUnits, payoutFloorMinor } from '@piranha/domain';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { legResultsOf, type BetLegResultRow } from './bet-resettle.repository.ts';
+import { playerCreditOf } from './bet-settle-transfers.ts';
+import { legStateFromResult } from './bet-settle.service.ts';
 import { betsPage, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,7 +37,43 @@ function kindOf(value: string): BetKindWire {
 /** The corrected result a leg was decided again on (bet-resettle.service.ts), by leg id. */
 export type LegCorrections = ReadonlyMap<number, Pick<BetLegResultRow, 'revision' | 'scoreHome' | 'scoreAway'>>;
 
-export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[], corrections: LegCorrections = new Map()): BetRecord {
+/** A bet whose whole stake was cashed out: it settled with nothing left riding (the resettlement rule too). */
+const cashedOutWhole = (bet: BetRow) => bet.stakeMinor === 0 && bet.cashOutMinor > 0;
+
+/**
+ * What the history shows of a bet's money, so the page adds nothing up itself: the stake still riding and its
+ * potential return (a partial cash-out shrinks both), and what was paid. A bet cashed out whole stores its cash-outs
+ * as its `payout` too, so what was paid is the cash-outs alone; a bet settled on its result adds the credit of that
+ * settlement (a free bet's only its winnings).
+ */
+export function betMoneyOf(
+  bet: BetRow,
+  legs: readonly Pick<BetLegRow, 'oddsThousandths'>[],
+): Pick<BetRecord, 'stake_open' | 'payout_open' | 'paid' | 'cashed_out'> {
+  if (cashedOutWhole(bet)) return { stake_open: 0, payout_open: 0, paid: bet.cashOutMinor, cashed_out: 1 };
+  // Only singles and accumulators are cashed out in part, and each pays its stake times the product of the odds.
+  const payoutOpen =
+    bet.stakeMinor === bet.stakePlacedMinor
+      ? bet.payoutMinorMax
+      : payoutFloorMinor(
+          minorUnits(bet.stakeMinor),
+          legs.map((leg) => leg.oddsThousandths),
+          legs.map(() => 1000),
+        );
+  const credited = bet.payoutMinor === null ? 0 : playerCreditOf(bet, bet.payoutMinor);
+  return { stake_open: bet.stakeMinor, payout_open: payoutOpen, paid: bet.cashOutMinor + credited, cashed_out: 0 };
+}
+
+/** A leg's outcome code now: the saved one, or while none is saved, how the match's result decides it (0 without one). */
+export type LegOutcomeNow = (leg: BetLegRow) => number;
+const savedOutcome: LegOutcomeNow = (leg) => leg.outcome;
+
+export function betRecordOf(
+  bet: BetRow,
+  legs: readonly BetLegRow[],
+  corrections: LegCorrections = new Map(),
+  legOutcomeNow: LegOutcomeNow = savedOutcome,
+): BetRecord {
   return {
     id: String(bet.id),
     kind: kindOf(bet.kind),
@@ -48,6 +87,7 @@ export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[], corrections
     payout_max: bet.payoutMinorMax,
     ...(bet.payoutMinor === null ? {} : { payout: bet.payoutMinor }),
     cash_out: bet.cashOutMinor,
+    ...betMoneyOf(bet, legs),
     free: bet.freeBet ? 1 : 0,
     currency: bet.currency,
     create_time: seconds(bet.createdAt),
@@ -64,7 +104,7 @@ export function betRecordOf(bet: BetRow, legs: readonly BetLegRow[], corrections
         nm: leg.matchName,
         od: leg.oddsThousandths / 1000,
         ...(leg.live ? { re: `${leg.scoreHome}-${leg.scoreAway}` } : {}),
-        sr: leg.outcome,
+        sr: legOutcomeNow(leg),
         ...(corrected ? { rv: corrected.revision, rs: `${corrected.scoreHome}-${corrected.scoreAway}` } : {}),
       };
     }),
@@ -89,12 +129,15 @@ export async function betListOf(deps: BettingDeps, user: SessionUser, body: Endp
       )
     ).map((row) => [row.legId, row]),
   );
+  // Settlement never visits a bet cashed out whole, so its legs keep no outcome: the feed's result says how they went.
+  const legOutcomeNow: LegOutcomeNow = (leg) => (leg.outcome === BET_OUTCOME.unsettled ? legOutcomeCode(legStateFromResult(deps, leg)) : leg.outcome);
   return {
     records: page.rows.map((bet) =>
       betRecordOf(
         bet,
         legs.filter((leg) => leg.betId === bet.id),
         corrections,
+        legOutcomeNow,
       ),
     ),
     current,

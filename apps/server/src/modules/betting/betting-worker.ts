@@ -1,3 +1,4 @@
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { betsPendingReview } from './bet-accept.service.ts';
 import { betsResettle } from './bet-resettle.service.ts';
 import { betsSettle } from './bet-settle.service.ts';
@@ -11,20 +12,24 @@ export interface BettingWorker {
   stop(): Promise<void>;
 }
 
+/** The job's name: the runner, logs and metrics know the passes by it. */
+export const BETTING_PASSES_JOB = 'betting-passes';
 /**
- * Follows the feed: every change reviews the bets waiting out the live delay (a goal or suspension rejects them);
- * any result not seen before (new or corrected) resettles bets a correction changed and settles open bets. Passes never overlap — a change during a pass asks for one more pass after it —
- * and a pass that fails is logged and retried at the next change, since settlement is exactly-once by design.
+ * Passes follow the feed's changes; this interval is the floor for when it has none (a pass that failed because the
+ * database was away is retried within it, and a new leader's first pass has no change to wait for).
  */
-export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => void): BettingWorker {
-  let running: Promise<void> | undefined;
-  let again = false;
+const BETTING_PASSES_EVERY_MS = 5_000;
+
+/**
+ * One pass: reviews the bets waiting out the live delay (a goal or suspension rejects them); any result not seen
+ * before (new or corrected) resettles bets a correction changed and settles open bets; then checks armed auto
+ * cash-outs. A pass that throws marks nothing seen, so the next one retries (settlement is exactly-once by design).
+ */
+export function bettingPassCreate(deps: BettingDeps): () => Promise<void> {
   // Results are compared by object, not counted: the simulator keeps only its latest 10,000, so once full a new
   // result replaces an old one and the count stays the same; a provider's correction is a new object too.
   let resultsSeen = new WeakSet<object>();
-  let stopped = false;
-
-  const pass = async () => {
+  return async () => {
     await betsPendingReview(deps);
     const results = [...deps.sports.feed.results()];
     if (results.some((result) => !resultsSeen.has(result))) {
@@ -47,35 +52,34 @@ export function bettingWorkerStart(deps: BettingDeps, log: (error: unknown) => v
     // Prices move on every change: armed auto cash-out targets are checked after settlement had its say.
     await cashOutAutoRun(deps);
   };
+}
 
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await pass();
-        } catch (error) {
-          log(error);
-        }
-      } while (again && !stopped);
-      running = undefined;
-    })();
-    return running;
-  };
-
+/**
+ * The passes as a leader job (jobs/job-runner.ts): every feed change triggers one on the leader — the runner never
+ * lets two overlap, and a change during a pass asks for one more after it — and the interval catches up the rest.
+ */
+export function bettingWorkerRegister(deps: BettingDeps, jobs: JobRunner): BettingWorker {
+  const pass = bettingPassCreate(deps);
+  let stopped = false;
+  jobs.register({
+    name: BETTING_PASSES_JOB,
+    scope: 'leader',
+    everyMs: BETTING_PASSES_EVERY_MS,
+    // After a restart, results of matches that ended while the server was down settle without waiting for a change.
+    atStart: 'soon',
+    quiet: true,
+    run: () => (stopped ? undefined : pass()),
+  });
   const unsubscribe = deps.sports.feed.subscribe(() => {
-    if (!stopped) void run();
+    if (!stopped) void jobs.trigger(BETTING_PASSES_JOB);
   });
   return {
-    run,
+    run: () => jobs.trigger(BETTING_PASSES_JOB),
     stop: async () => {
       stopped = true;
       unsubscribe();
-      await running;
+      // Waits for a pass under way (the run this asks for after it does nothing).
+      await jobs.trigger(BETTING_PASSES_JOB);
     },
   };
 }

@@ -21,7 +21,13 @@ export const opsResultBody = z.strictObject({
     .optional(),
 });
 
-const FIELD_OF = { RESULT_NOT_FOUND: 'match_id', RESULT_REVISION_INVALID: 'revision', RESULT_SCORES_INCONSISTENT: 'period_scores' } as const;
+const FIELD_OF = {
+  RESULT_NOT_FOUND: 'match_id',
+  RESULT_REVISION_INVALID: 'revision',
+  RESULT_SCORES_INCONSISTENT: 'period_scores',
+  // A follower node (docs/decisions/021): the correction must reach the node that runs the feed.
+  FEED_NOT_LEADER: 'node',
+} as const;
 
 /**
  * The feed's operator endpoint: publishes a corrected result, as a provider's correction would arrive, so a demo can

@@ -45,6 +45,11 @@ export interface FeedSimulatorOptions {
   readonly endedRetentionMs?: number;
   /** The first match id of a new feed's week (default 100001). */
   readonly matchIdFirst?: number;
+  /**
+   * false: never adds a day of fixtures itself. A replica (`feedSimulatorReplicaOpen`) takes new days from the store
+   * its leader writes, so two nodes never draw a day differently under the same ids.
+   */
+  readonly topUp?: boolean;
 }
 
 export interface FeedSimulator extends SportsFeed {
@@ -131,6 +136,17 @@ export async function feedSimulatorOpen(store: FeedStore, options: FeedSimulator
   const feed = simulatorBuild({ ...options, ...(matchIdFirst === undefined ? {} : { matchIdFirst }) }, stored, writer);
   await writer.persisted();
   return feed;
+}
+
+/**
+ * A read-only copy of the stored feed for a node that does not lead (docs/decisions/021-jobs-and-nodes.md): it resumes
+ * exactly as `feedSimulatorOpen` would — live matches from their stored state and random stream, so it plays them as
+ * the leader does, second by second — but writes nothing and adds no day of fixtures. Undefined while the store is
+ * still empty (the leader has not written its first batch).
+ */
+export async function feedSimulatorReplicaOpen(store: FeedStore, options: FeedSimulatorOptions): Promise<FeedSimulator | undefined> {
+  const stored = await store.load({ resultsMax: resultsKeptMax, lookBackMs: storeLookBackMs });
+  return stored ? simulatorBuild({ ...options, topUp: false }, stored, undefined) : undefined;
 }
 
 interface Persistence {
@@ -249,7 +265,7 @@ function simulatorBuild(options: FeedSimulatorOptions, stored: FeedStored | unde
   const advance = (target: number, wallMs: number): boolean => {
     let changed = false;
     let resultsAdded = false;
-    while (dayNextMs < target + weekMs) {
+    while (options.topUp !== false && dayNextMs < target + weekMs) {
       const fixtures = fixturesForDay({
         seed: seedMix(seed, 0x7ea0 + dayIndex),
         set: teams,

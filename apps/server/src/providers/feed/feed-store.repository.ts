@@ -140,3 +140,16 @@ export function feedStoreSql(db: Db, now: () => Date): FeedStore {
     },
   };
 }
+
+/**
+ * What a replica must reload for, in one cheap row: the next match id (a new day of fixtures) and how many
+ * corrections exist. Play itself needs no reload — a replica plays the stored matches exactly as the leader does.
+ * Undefined while the store is empty.
+ */
+export async function feedStoreChangeMark(db: Db): Promise<string | undefined> {
+  const [row] = await rowsOf<{ match_id_next: string | number; corrections: string | number }>(
+    db,
+    sql`select match_id_next, (select count(*) from feed_results where revision > 1) as corrections from feed_state where id = ${FEED_ID}`,
+  );
+  return row ? `${row.match_id_next}/${row.corrections}` : undefined;
+}

@@ -113,7 +113,7 @@ export interface ResultCorrection {
 
 export type ResultCorrectionOutcome =
   | { readonly ok: true; readonly result: MatchResult; readonly changed: boolean }
-  | { readonly ok: false; readonly code: 'RESULT_NOT_FOUND' | 'RESULT_REVISION_INVALID' | 'RESULT_SCORES_INCONSISTENT' };
+  | { readonly ok: false; readonly code: 'RESULT_NOT_FOUND' | 'RESULT_REVISION_INVALID' | 'RESULT_SCORES_INCONSISTENT' | 'FEED_NOT_LEADER' };
 
 /**
  * All matches at one instant. `version` grows with every change, so the API can serialise each version once and

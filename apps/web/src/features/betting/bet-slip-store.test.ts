@@ -1,3 +1,4 @@
+import { minorUnits } from '@piranha/domain';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The store persists to localStorage; the web tests run in node, so it gets a Map behind the same interface.
@@ -9,6 +10,7 @@ vi.stubGlobal('localStorage', {
 });
 
 const { useBetSlipStore, betSlipSelect } = await import('./bet-slip-store.ts');
+const { slipPickedNow } = await import('../../shared/slip/slip-picks.ts');
 
 const offer = (matchId: number, optionType = 1, odds = 2.5) => ({ matchId, marketId: matchId * 10, optionType, odds, name: `Pick ${matchId}`, line: '' });
 
@@ -63,5 +65,37 @@ describe('the bet slip store', () => {
     betSlipSelect(offer(3));
     const saved = JSON.parse(memory.get('pir.bet_slip')!) as { state: { slip: { items: { matchId: number }[] } } };
     expect(saved.state.slip.items.map((item) => item.matchId)).toEqual([3]);
+  });
+
+  it('after placing one of three singles the other two stay, and "Reuse picks" brings the placed one back with its stake', () => {
+    betSlipSelect(offer(1));
+    betSlipSelect(offer(2));
+    betSlipSelect(offer(3));
+    const store = useBetSlipStore.getState();
+    store.stakeSet(offer(2), minorUnits(7_00));
+    const placed = useBetSlipStore.getState().slip.items.filter((item) => item.matchId === 2);
+    store.placedRemove(placed);
+    expect(useBetSlipStore.getState().slip.items.map((item) => item.matchId)).toEqual([1, 3]);
+    store.picksReuse(placed);
+    expect(useBetSlipStore.getState().slip.items.map((item) => [item.matchId, item.stakeMinor])).toEqual([
+      [1, null],
+      [3, null],
+      [2, 7_00],
+    ]);
+  });
+
+  it('tells the price buttons what is picked', () => {
+    betSlipSelect(offer(4));
+    expect(slipPickedNow({ matchId: 4, marketId: 40, optionType: 1 })).toBe(true);
+    betSlipSelect(offer(4));
+    expect(slipPickedNow({ matchId: 4, marketId: 40, optionType: 1 })).toBe(false);
+  });
+
+  it('keeps the key of an unanswered placement on the device, and a cleared slip forgets it', () => {
+    useBetSlipStore.getState().placementAttemptSet({ fingerprint: 'f', key: 'k' });
+    const saved = JSON.parse(memory.get('pir.bet_slip')!) as { state: { placementAttempt: unknown } };
+    expect(saved.state.placementAttempt).toEqual({ fingerprint: 'f', key: 'k' });
+    useBetSlipStore.getState().clear();
+    expect(useBetSlipStore.getState().placementAttempt).toBeNull();
   });
 });

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { cardMarkets, marketEmptyReason, marketGroupsOrder, marketPeriod, oddsDirection, optionLocked } from './markets.ts';
 
-const group = (mty: number, pe?: number, tys: number[] = [1, 2]) => ({ mty, pe, mks: [{ op: tys.map((ty) => ({ ty })) }] });
+const group = (mty: number, pe?: number, tys: number[] = [1, 2]) => ({ mty, pe, mks: [{ li: '', op: tys.map((ty) => ({ ty })) }] });
 
 describe('market groups', () => {
   it('moves the pinned types to the top and keeps the order of the rest', () => {
     const ordered = marketGroupsOrder([group(1000), group(1007), group(1005), group(1012), group(3004)]);
     expect(ordered.map((g) => g.mty)).toEqual([1005, 3004, 1000, 1007, 1012]);
+  });
+
+  it('sorts each group’s handicap and total lines, lowest first, lines the feed mixed up included', () => {
+    const lines = (...li: (string | undefined)[]) => ({
+      mty: 1007,
+      mks: li.map((line, index) => ({ id: index, ...(line === undefined ? {} : { li: line }) })),
+    });
+    const [totals] = marketGroupsOrder([lines('3.5', '1.5', '2.5', '0.5')]);
+    expect(totals!.mks.map((market) => market.li)).toEqual(['0.5', '1.5', '2.5', '3.5']);
+    const [handicaps] = marketGroupsOrder([lines('+0.25', '-1', '0', '-0.25', undefined, '+1.5')]);
+    expect(handicaps!.mks.map((market) => market.li)).toEqual(['-1', '-0.25', '0', '+0.25', '+1.5', undefined]);
   });
 
   it('shows 1-x-2 for soccer and the full-time main market, not the half-time one', () => {

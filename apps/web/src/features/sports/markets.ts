@@ -3,10 +3,27 @@ import { PINNED_MARKET_TYPES } from '@piranha/contract';
 /** Spec §4: market groups of these types are moved to the top of match detail (the main result market of each sport). */
 const PINNED: readonly number[] = PINNED_MARKET_TYPES;
 
-/** Pinned groups first, in the order the feed gave them; the rest keep their order too. */
-export function marketGroupsOrder<T extends { mty: number }>(groups: readonly T[]): T[] {
+/** A market line as a number ("-0.25" → −0.25, "+1.5" → 1.5); undefined without one or when it is not a number. */
+function lineValue(line: string | undefined): number | undefined {
+  if (line === undefined || line.trim() === '') return undefined;
+  const value = Number(line.trim());
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * A group's markets by line, lowest first (handicaps −1.5, −1, −0.5 … and totals 1.5, 2.5, 3.5, as books list them);
+ * markets without a line keep their place after those with one, in the feed's order.
+ */
+export function marketLinesOrder<M extends { li?: string }>(markets: readonly M[]): M[] {
+  const lined = markets.filter((market) => lineValue(market.li) !== undefined);
+  const unlined = markets.filter((market) => lineValue(market.li) === undefined);
+  return [...lined.sort((a, b) => lineValue(a.li)! - lineValue(b.li)!), ...unlined];
+}
+
+/** Pinned groups first, in the order the feed gave them; the rest keep their order too. Each group's lines are sorted. */
+export function marketGroupsOrder<T extends { mty: number; mks: readonly { li?: string }[] }>(groups: readonly T[]): T[] {
   const pinned = groups.filter((group) => PINNED.includes(group.mty));
-  return [...pinned, ...groups.filter((group) => !PINNED.includes(group.mty))];
+  return [...pinned, ...groups.filter((group) => !PINNED.includes(group.mty))].map((group) => ({ ...group, mks: marketLinesOrder(group.mks) }));
 }
 
 /** Totals (over/under) that the card shows beside the main market for sports scored in points. */

@@ -10,6 +10,8 @@ export interface OddsSelection {
   odds: number;
   name: string;
   line: string;
+  /** The market's title in the player's language ("Total goals · 1st half"), for the slip to say what was picked. */
+  market?: string;
 }
 
 export type OddsSelect = (selection: OddsSelection) => void;

@@ -1,19 +1,37 @@
 import { useEffect, useRef } from 'react';
+import { focusTrapTarget } from './focus-trap.ts';
 
-/** Closes on Escape and moves focus into the dialog while it is open, back where it was when it closes. */
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Closes on Escape and moves focus into the dialog while it is open, back where it was when it closes. Tab and
+ * Shift+Tab go round the dialog's own controls, so focus never wanders to the page behind it.
+ */
 export function useDialog(onClose: () => void) {
   const ref = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when a key is pressed: a parent's new callback on each render must not move focus.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
+      if (event.key !== 'Tab' || !ref.current) return;
+      const controls = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const next = focusTrapTarget(controls, document.activeElement, event.shiftKey);
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [onClose]);
+  }, []);
   return ref;
 }

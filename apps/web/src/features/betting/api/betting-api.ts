@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
+import type { PlaceRequest } from '../placement-key.ts';
 
 export const bettingKeys = {
   all: ['betting'] as const,
@@ -60,16 +61,17 @@ export function useLatestBetInfoQuery(selections: readonly BetSlipSelection[], o
   });
 }
 
-/** Singles or a multiple/system: one Idempotency-Key per tap, so the client's retries never place twice. */
-export type PlaceRequest = { kind: 'singles'; body: EndpointBody<typeof betSinglePass> } | { kind: 'multiple'; body: EndpointBody<typeof betMultiple> };
-
+/**
+ * Singles or a multiple/system under the Idempotency-Key the slip chose (placement-key.ts): the same key for a tap
+ * that repeats a placement left without an answer, so neither the client's retries nor the player's place twice.
+ */
 export function usePlaceMutation() {
   const client = useQueryClient();
-  return useMutation<PlacedBet[], ApiError, PlaceRequest>({
-    mutationFn: (request) =>
+  return useMutation<PlacedBet[], ApiError, { request: PlaceRequest; key: string }>({
+    mutationFn: ({ request, key }) =>
       request.kind === 'singles'
-        ? api.call(betSinglePass, { body: request.body, idempotencyKey: randomId() })
-        : api.call(betMultiple, { body: request.body, idempotencyKey: randomId() }),
+        ? api.call(betSinglePass, { body: request.body, idempotencyKey: key })
+        : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });

@@ -9,34 +9,9 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useBetListQuery, useCashOutAutoMutation, useCashOutMutation, useCashOutPriceQuery } from '../api/betting-api.ts';
+import { legStatusKey, pickNameOf, recordMoneyLines, recordStatusKey, type MoneyLineKey } from '../bet-record-model.ts';
 import styles from './bet-records.module.css';
 import { amountMinorParse, moneyText } from '../../../shared/money/money.ts';
-
-/** Spec §4 outcome codes → label keys. */
-type StatusKey = 'open' | 'push' | 'lost' | 'won' | 'halfWon' | 'halfLost' | 'cancelled' | 'pending' | 'rejected' | 'cashedOut';
-type PickKey = 'home' | 'away' | 'draw' | 'over' | 'under' | 'yes' | 'no' | 'homeOrDraw' | 'homeOrAway' | 'drawOrAway';
-const OUTCOME_KEYS: Record<number, StatusKey> = { 0: 'open', 2: 'push', 3: 'lost', 4: 'won', 5: 'halfWon', 6: 'halfLost', 7: 'cancelled' };
-
-/** Selection types `ty` → label keys (reference §1). */
-const PICK_KEYS: Record<number, PickKey> = {
-  1: 'home',
-  2: 'away',
-  3: 'draw',
-  4: 'over',
-  5: 'under',
-  8: 'yes',
-  9: 'no',
-  10: 'homeOrDraw',
-  11: 'homeOrAway',
-  12: 'drawOrAway',
-};
-
-function statusKey(record: BetRecord): StatusKey {
-  if (record.st === 1) return 'pending';
-  if (record.st === 2) return 'rejected';
-  if (record.st === 5 && record.cash_out > 0 && record.sr === 0) return 'cashedOut';
-  return OUTCOME_KEYS[record.sr] ?? 'open';
-}
 
 type CashOutOffer = { amt: number; st: number; stake: number; smis: number; auto?: number };
 
@@ -163,11 +138,13 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
   const prices = useCashOutPriceQuery(openIds);
   const money = (currency: string) => (minor: number) => moneyText(minor, currency, i18n.language);
 
-  const pickLabel = (ty: number): string => {
-    const key = PICK_KEYS[ty];
-    if (key) return t(`betting.pick.${key}`);
-    return ty >= 100 && ty < 150 ? `${Math.floor((ty - 100) / 10)}-${(ty - 100) % 10}` : t('betting.pick.other');
+  const pickLabel = (ty: number, matchName: string): string => {
+    const name = pickNameOf(ty, matchName);
+    if ('text' in name) return name.text;
+    if ('teamKey' in name) return t(`betting.pick.${name.teamKey}`, { home: name.home, away: name.away });
+    return t(`betting.pick.${name.key}`);
   };
+  const moneyLabel = (key: MoneyLineKey): string => (key === 'potentialReturn' ? t('betting.slip.potentialReturn') : t(`betting.records.${key}`));
 
   if (!uid) return <EmptyState icon={<ReceiptText size={28} />} title={t('betting.records.signInTitle')} body={t('betting.records.signInBody')} />;
   return (
@@ -197,7 +174,7 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
       <ul className={styles.list}>
         {list.data?.records.map((record) => {
           const format = money(record.currency);
-          const key = statusKey(record);
+          const key = recordStatusKey(record);
           const value = prices.data?.pr.find((price) => price.oid === record.id);
           return (
             <li key={record.id} className={styles.card} data-testid="bet-record">
@@ -210,7 +187,7 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
                   <li key={`${leg.marketId}:${leg.ty}`} className={styles.leg}>
                     <span className={styles.match}>{leg.nm}</span>
                     <span className={styles.dim}>
-                      {pickLabel(leg.ty)}
+                      {pickLabel(leg.ty, leg.nm)}
                       {leg.li ? ` ${leg.li}` : ''} · <span data-testid="leg-odds">{oddsText(leg.od, oddsFormat) ?? leg.od}</span>
                       {leg.re ? ` · ${t('betting.records.scoreAtBet', { score: leg.re })}` : ''}
                     </span>
@@ -219,21 +196,19 @@ export function BetRecordsView({ settled }: { settled: boolean }) {
                         {t('betting.records.resultCorrected', { score: leg.rs })}
                       </span>
                     ) : null}
-                    <span className={[styles.legResult, styles[OUTCOME_KEYS[leg.sr] ?? 'open'] ?? ''].join(' ')}>
-                      {t(`betting.status.${OUTCOME_KEYS[leg.sr] ?? ('open' as const)}`)}
+                    <span className={[styles.legResult, styles[legStatusKey(record, leg.sr)] ?? ''].join(' ')} data-testid="leg-status">
+                      {t(`betting.status.${legStatusKey(record, leg.sr)}`)}
                     </span>
                   </li>
                 ))}
               </ul>
               <dl className={styles.money}>
-                <div>
-                  <dt>{t('betting.records.stake')}</dt>
-                  <dd>{format(record.stake)}</dd>
-                </div>
-                <div>
-                  <dt>{record.payout === undefined ? t('betting.slip.potentialReturn') : t('betting.records.return')}</dt>
-                  <dd>{format(record.payout === undefined ? record.payout_max : record.payout + record.cash_out)}</dd>
-                </div>
+                {recordMoneyLines(record).map((line) => (
+                  <div key={line.key} data-testid={`record-${line.key}`}>
+                    <dt>{moneyLabel(line.key)}</dt>
+                    <dd>{format(line.minor)}</dd>
+                  </div>
+                ))}
               </dl>
               <p className={styles.dim}>
                 #{record.id} · {new Date(record.create_time * 1000).toLocaleString(i18n.language)}

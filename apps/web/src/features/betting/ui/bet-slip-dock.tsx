@@ -1,18 +1,22 @@
-import { ApiError, ERRORS, type PlacedBet } from '@piranha/contract';
+import { ApiError, ERRORS } from '@piranha/contract';
 import { betSlipOddsChangeFind, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
+import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
-import { selectionKey, useBetSlipStore, type OddsPreference } from '../bet-slip-store.ts';
+import { selectionKey, useBetSlipStore, type OddsPreference, type SlipLabel } from '../bet-slip-store.ts';
+import { placementAttemptAfter, placementAttemptFor } from '../placement-key.ts';
+import { combinedOdds, slipPlacementOf, slipReceiptOf, type ReceiptBet, type SlipReceipt } from '../slip-placement.ts';
 import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
 import styles from './bet-slip.module.css';
-import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
-import { oddsDecimalOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 
 function useMoney() {
   const { i18n } = useTranslation();
@@ -75,11 +79,7 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
   return (
     <li className={styles.row} data-testid="slip-row">
       <div className={styles.rowMain}>
-        <span className={styles.name}>
-          {label?.name ?? t('betting.slip.selection')}
-          {item.line ? <span className={styles.line}> {item.line}</span> : null}
-          {label?.match ? <span className={styles.match}>{label.match}</span> : null}
-        </span>
+        <PickText label={label} line={item.line} fallback={t('betting.slip.selection')} />
         <span className={[styles.odds, change ? styles[change.direction] : ''].join(' ')} data-flash={change?.direction}>
           {item.locked ? <Lock size={14} aria-label={t('betting.slip.locked')} /> : null}
           {change?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
@@ -128,25 +128,92 @@ function useSlipLatestSync(active: boolean) {
 
 type NoticeKey = 'betMaxLimit' | 'marketSuspended' | 'oddsLocked' | 'selectionNotInSlip' | 'stakeInvalid';
 
-type Outcome = { placed: PlacedBet[] } | { error: string; oddsChanged: boolean };
+type Outcome = { receipt: SlipReceipt } | { error: string; oddsChanged: boolean };
 
-function OrderOutcome({ placed }: { placed: PlacedBet[] }) {
-  const { t } = useTranslation();
-  const confirming = placed.filter((bet) => bet.st === 1).map((bet) => bet.id);
-  const { data } = useOrderStatusQuery(confirming);
-  const stateOf = (bet: PlacedBet) => data?.find((order) => order.oid === bet.id)?.st ?? bet.st;
+/** A pick as the slip and its receipt name it: the option with its line, then its market and its match. */
+function PickText({ label, line, fallback }: { label: SlipLabel | undefined; line: string | null; fallback: string }) {
+  const context = [label?.market, label?.match].filter(Boolean).join(' · ');
   return (
-    <ul className={styles.outcome} aria-live="polite">
-      {placed.map((bet) => {
-        const st = stateOf(bet);
-        const text = st === 4 || st === 5 ? t('betting.slip.accepted') : st === 2 ? t('betting.slip.rejected') : t('betting.slip.pending');
-        return (
-          <li key={bet.id} className={st === 2 ? styles.bad : st === 1 ? styles.dim : styles.good} data-testid="slip-outcome">
-            #{bet.id} · {text}
+    <span className={styles.name}>
+      {label?.name ?? fallback}
+      {line ? <span className={styles.line}> {line}</span> : null}
+      {context ? (
+        <span className={styles.match} data-testid="slip-pick-context">
+          {context}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** One placed bet: its state (accepted, waiting the in-play delay, rejected), its picks at the odds taken, its money. */
+function ReceiptRow({ bet, state }: { bet: ReceiptBet; state: number }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const format = useOddsFormat();
+  const labels = useBetSlipStore((store) => store.labels);
+  const text = state === 4 || state === 5 ? t('betting.slip.accepted') : state === 2 ? t('betting.slip.rejected') : t('betting.slip.pending');
+  const multiple = bet.picks.length > 1;
+  return (
+    <li className={styles.receiptBet}>
+      <span className={state === 2 ? styles.bad : state === 1 ? styles.dim : styles.good} data-testid="slip-outcome">
+        #{bet.id} · {text}
+      </span>
+      <ul className={styles.rows}>
+        {bet.picks.map((pick, index) => (
+          <li key={selectionKey(pick)} className={styles.receiptPick}>
+            <PickText label={labels[selectionKey(pick)]} line={pick.line} fallback={t('betting.slip.selection')} />
+            <span className={styles.odds}>
+              {bet.odds[index] === undefined ? oddsThousandthsText(pick.oddsThousandths, format) : oddsText(bet.odds[index], format)}
+            </span>
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        {multiple ? (
+          <div>
+            <dt>{t('betting.slip.combinedOdds')}</dt>
+            <dd>{oddsText(combinedOdds(bet.odds.map(oddsThousandthsOf)), format)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('betting.slip.stake')}</dt>
+          <dd>{money(bet.stakeMinor)}</dd>
+        </div>
+        {bet.payoutMinorMax === undefined ? null : (
+          <div>
+            <dt>{t('betting.slip.potentialReturn')}</dt>
+            <dd data-testid="receipt-return">{money(bet.payoutMinorMax)}</dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+/** What the last tap placed, with its state polled through the in-play delay, and "Reuse picks". */
+function Receipt({ receipt, recordsHref, onReuse }: { receipt: SlipReceipt; recordsHref: string; onReuse: () => void }) {
+  const { t } = useTranslation();
+  const confirming = receipt.bets.filter((bet) => bet.st === 1).map((bet) => bet.id);
+  const { data } = useOrderStatusQuery(confirming);
+  const stateOf = (bet: ReceiptBet) => data?.find((order) => order.oid === bet.id)?.st ?? bet.st;
+  return (
+    <section className={styles.receipt} aria-label={t('betting.receipt.title')} data-testid="slip-receipt">
+      <h3 className={styles.receiptTitle}>{t('betting.receipt.title')}</h3>
+      <ul className={styles.outcome} aria-live="polite">
+        {receipt.bets.map((bet) => (
+          <ReceiptRow key={bet.id} bet={bet} state={stateOf(bet)} />
+        ))}
+      </ul>
+      <div className={styles.receiptActions}>
+        <Button variant="ghost" onClick={onReuse}>
+          {t('betting.receipt.reuse')}
+        </Button>
+        <a className={styles.recordsLink} href={`#${recordsHref}`}>
+          {t('betting.records.recordTitle')}
+        </a>
+      </div>
+    </section>
   );
 }
 
@@ -154,7 +221,9 @@ function OrderOutcome({ placed }: { placed: PlacedBet[] }) {
 function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref: string }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const oddsFormat = useOddsFormat();
   const store = useBetSlipStore();
+  const openSet = store.openSet;
   const signedIn = useSessionStore((state) => Boolean(state.login));
   const latest = useLatestBetInfoQuery(store.slip.items, store.open, signedIn);
   const place = usePlaceMutation();
@@ -175,184 +244,179 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const blockedKey = slipBlockedMessageKey(totals.blocked);
 
   const submit = () => {
-    const option = (item: BetSlipItem) => ({
-      matchId: item.matchId,
-      marketId: item.marketId,
-      optionType: item.optionType,
-      odds: oddsDecimalOf(item.oddsThousandths),
-    });
-    const request =
-      store.mode === 'singles'
-        ? {
-            kind: 'singles' as const,
-            body: {
-              singleBetList: items
-                .filter((item) => item.stakeMinor !== null && !item.locked)
-                .map((item) => ({ unitStake: item.stakeMinor!, oddsChange: store.preference, betOptionList: [option(item)] })),
-            },
-          }
-        : {
-            kind: 'multiple' as const,
-            body: {
-              betMultipleData: [{ seriesValue: chosen!.code, unitStake: store.unitStakeMinor!, oddsChange: store.preference }],
-              betOptionList: items.map(option),
-            },
-          };
+    const placement = slipPlacementOf(store.slip, store.mode, chosen, store.unitStakeMinor, store.preference);
+    if (!placement) return;
+    // A tap that repeats a placement left without an answer sends its key again (placement-key.ts).
+    const attempt = placementAttemptFor(store.placementAttempt, placement.request, randomId);
+    store.placementAttemptSet(attempt);
     setOutcome(undefined);
-    place.mutate(request, {
-      onSuccess: (placed) => {
-        setOutcome({ placed });
-        store.clear();
-        store.openSet(true);
+    place.mutate(
+      { request: placement.request, key: attempt.key },
+      {
+        onSuccess: (placed) => {
+          store.placementAttemptSet(null);
+          setOutcome({ receipt: slipReceiptOf(placement, placed) });
+          // The placed picks leave; the others stay for the player to place next.
+          store.placedRemove(placement.placed);
+        },
+        // Spec §8: a multi-bet error comes back here as a value; odds that moved ask the player to accept them.
+        onError: (error) => {
+          store.placementAttemptSet(placementAttemptAfter(attempt, { ok: false, error }));
+          const oddsChanged = error instanceof ApiError && error.dmError === ERRORS.ODDS_CHANGED.code;
+          setOutcome({ error: error instanceof ApiError ? error.errorMsg : t('betting.slip.failed'), oddsChanged });
+          if (oddsChanged) void latest.refetch();
+        },
       },
-      // Spec §8: a multi-bet error comes back here as a value; odds that moved ask the player to accept them.
-      onError: (error) => {
-        const oddsChanged = error instanceof ApiError && error.dmError === ERRORS.ODDS_CHANGED.code;
-        setOutcome({ error: error instanceof ApiError ? error.errorMsg : t('betting.slip.failed'), oddsChanged });
-        if (oddsChanged) void latest.refetch();
-      },
-    });
+    );
   };
+  const close = useCallback(() => openSet(false), [openSet]);
+  const multipleOdds = store.mode === 'multiple' && items.length >= 2 ? combinedOdds(items.map((item) => item.oddsThousandths)) : undefined;
+
+  const footer =
+    items.length > 0 ? (
+      <div className={styles.footStack}>
+        <dl className={styles.totals}>
+          {multipleOdds === undefined ? (
+            <div>
+              <dt>{t('betting.slip.lines', { count: totals.lineCount })}</dt>
+              <dd />
+            </div>
+          ) : (
+            <div>
+              <dt>{t('betting.slip.combinedOdds')}</dt>
+              <dd data-testid="slip-combined-odds">{oddsText(multipleOdds, oddsFormat)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('betting.slip.totalStake')}</dt>
+            <dd data-testid="slip-total-stake">{money(totals.totalStakeMinor)}</dd>
+          </div>
+          <div>
+            <dt>{t('betting.slip.potentialReturn')}</dt>
+            <dd data-testid="slip-potential-return">{money(totals.payoutMinorMax)}</dd>
+          </div>
+        </dl>
+        {blockedKey ? (
+          <p className={styles.bad} role="status" data-testid="slip-blocked">
+            {t(`betting.slip.blocked.${blockedKey}`)}
+          </p>
+        ) : null}
+        {outcome && 'error' in outcome ? (
+          <p className={styles.bad} role="alert">
+            {outcome.error}
+          </p>
+        ) : null}
+        {!signedIn ? (
+          <a className={styles.placeLink} href={`#${loginHref}`}>
+            {t('betting.slip.logIn')}
+          </a>
+        ) : store.slip.needAcceptLatestOdds ? (
+          <Button block variant="accent" onClick={store.oddsAccept}>
+            {t('betting.slip.acceptOdds')}
+          </Button>
+        ) : (
+          <Button block onClick={submit} disabled={totals.blocked !== null || place.isPending}>
+            {place.isPending ? t('betting.slip.placing') : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
+          </Button>
+        )}
+      </div>
+    ) : undefined;
 
   return (
-    <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && store.openSet(false)}>
-      <section className={styles.sheet} role="dialog" aria-modal="true" aria-label={t('betting.slip.title')}>
-        <header className={styles.sheetHead}>
-          <h2 className={styles.title}>
-            {t('betting.slip.title')} <span className={styles.count}>{items.length}</span>
-          </h2>
+    <Sheet
+      title={t('betting.slip.title')}
+      heading={
+        <>
+          {t('betting.slip.title')} <span className={styles.count}>{items.length}</span>
+        </>
+      }
+      actions={
+        <>
           {items.length > 0 ? (
             <button type="button" className={styles.iconButton} aria-label={t('betting.slip.clear')} onClick={store.clear}>
               <Trash2 size={18} aria-hidden="true" />
             </button>
           ) : null}
-          <button type="button" className={styles.iconButton} aria-label={t('betting.slip.close')} onClick={() => store.openSet(false)}>
+          <button type="button" className={styles.iconButton} aria-label={t('betting.slip.close')} onClick={close}>
             <X size={20} aria-hidden="true" />
           </button>
-        </header>
-        <div className={styles.scroll}>
-          {outcome && 'placed' in outcome ? (
-            <>
-              <OrderOutcome placed={outcome.placed} />
-              <a className={styles.recordsLink} href={`#${recordsHref}`}>
-                {t('betting.records.recordTitle')}
-              </a>
-            </>
-          ) : null}
-          {items.length === 0 && !outcome ? <p className={styles.dim}>{t('betting.slip.empty')}</p> : null}
-          {items.length >= 2 ? (
-            <div className={styles.modes} role="tablist" aria-label={t('betting.slip.mode')}>
-              {(series.some((entry) => !entry.accumulator) ? (['singles', 'multiple', 'system'] as const) : (['singles', 'multiple'] as const)).map((mode) => (
-                <button
-                  key={mode}
-                  type="button"
-                  role="tab"
-                  aria-selected={store.mode === mode}
-                  className={store.mode === mode ? styles.modeOn : styles.mode}
-                  onClick={() => store.modeSet(mode, mode === 'system' ? (series.find((entry) => !entry.accumulator)?.code ?? null) : null)}
-                >
-                  {t(`betting.mode.${mode}`)}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <ul className={styles.rows}>
-            {items.map((item) => (
-              <SlipRow key={selectionKey(item)} item={item} nowMs={nowMs} single={store.mode === 'singles'} />
-            ))}
-          </ul>
-          {store.mode === 'singles' && items.length >= 2 ? (
-            <label className={styles.field}>
-              <span>{t('betting.slip.stakeForAll')}</span>
-              <StakeInput
-                label={t('betting.slip.stakeForAll')}
-                valueMinor={store.slip.stakeForAllMinor}
-                onChange={(minor) => store.stakeForAllSet(minor === null ? null : minorUnits(minor))}
-              />
-            </label>
-          ) : null}
-          {store.mode === 'system' ? (
-            <label className={styles.field}>
-              <span>{t('betting.slip.system')}</span>
-              <select className={styles.select} value={store.systemCode ?? ''} onChange={(event) => store.modeSet('system', Number(event.target.value))}>
-                {series
-                  .filter((entry) => !entry.accumulator)
-                  .map((entry) => (
-                    <option key={entry.code} value={entry.code}>
-                      {t(`betting.series.${entry.labelKey}`, entry.labelValues)} · {t('betting.slip.lines', { count: entry.lineCount })}
-                    </option>
-                  ))}
-              </select>
-            </label>
-          ) : null}
-          {store.mode !== 'singles' ? (
-            <label className={styles.field}>
-              <span>{store.mode === 'system' ? t('betting.slip.unitStake') : t('betting.slip.stake')}</span>
-              <StakeInput
-                label={t('betting.slip.unitStake')}
-                valueMinor={store.unitStakeMinor}
-                onChange={(minor) => store.unitStakeSet(minor === null ? null : minorUnits(minor))}
-              />
-            </label>
-          ) : null}
-          {items.length > 0 ? (
-            <label className={styles.field}>
-              <span>{t('betting.slip.preference')}</span>
-              <select
-                className={styles.select}
-                value={store.preference}
-                onChange={(event) => store.preferenceSet(Number(event.target.value) as OddsPreference)}
-              >
-                <option value={0}>{t('betting.preference.none')}</option>
-                <option value={1}>{t('betting.preference.better')}</option>
-                <option value={2}>{t('betting.preference.any')}</option>
-              </select>
-            </label>
-          ) : null}
-        </div>
-        {items.length > 0 ? (
-          <footer className={styles.sheetFoot}>
-            <dl className={styles.totals}>
-              <div>
-                <dt>{t('betting.slip.lines', { count: totals.lineCount })}</dt>
-                <dd />
-              </div>
-              <div>
-                <dt>{t('betting.slip.totalStake')}</dt>
-                <dd data-testid="slip-total-stake">{money(totals.totalStakeMinor)}</dd>
-              </div>
-              <div>
-                <dt>{t('betting.slip.potentialReturn')}</dt>
-                <dd data-testid="slip-potential-return">{money(totals.payoutMinorMax)}</dd>
-              </div>
-            </dl>
-            {blockedKey ? (
-              <p className={styles.bad} role="status" data-testid="slip-blocked">
-                {t(`betting.slip.blocked.${blockedKey}`)}
-              </p>
-            ) : null}
-            {outcome && 'error' in outcome ? (
-              <p className={styles.bad} role="alert">
-                {outcome.error}
-              </p>
-            ) : null}
-            {!signedIn ? (
-              <a className={styles.placeLink} href={`#${loginHref}`}>
-                {t('betting.slip.logIn')}
-              </a>
-            ) : store.slip.needAcceptLatestOdds ? (
-              <Button block variant="accent" onClick={store.oddsAccept}>
-                {t('betting.slip.acceptOdds')}
-              </Button>
-            ) : (
-              <Button block onClick={submit} disabled={totals.blocked !== null || place.isPending}>
-                {place.isPending ? t('betting.slip.placing') : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
-              </Button>
-            )}
-          </footer>
+        </>
+      }
+      footer={footer}
+      onClose={close}
+    >
+      <div className={styles.scroll}>
+        {outcome && 'receipt' in outcome ? (
+          <Receipt receipt={outcome.receipt} recordsHref={recordsHref} onReuse={() => store.picksReuse(outcome.receipt.picks)} />
         ) : null}
-      </section>
-    </div>
+        {items.length === 0 && !outcome ? <p className={styles.dim}>{t('betting.slip.empty')}</p> : null}
+        {items.length >= 2 ? (
+          <div className={styles.modes} role="tablist" aria-label={t('betting.slip.mode')}>
+            {(series.some((entry) => !entry.accumulator) ? (['singles', 'multiple', 'system'] as const) : (['singles', 'multiple'] as const)).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                role="tab"
+                aria-selected={store.mode === mode}
+                className={store.mode === mode ? styles.modeOn : styles.mode}
+                onClick={() => store.modeSet(mode, mode === 'system' ? (series.find((entry) => !entry.accumulator)?.code ?? null) : null)}
+              >
+                {t(`betting.mode.${mode}`)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <ul className={styles.rows}>
+          {items.map((item) => (
+            <SlipRow key={selectionKey(item)} item={item} nowMs={nowMs} single={store.mode === 'singles'} />
+          ))}
+        </ul>
+        {store.mode === 'singles' && items.length >= 2 ? (
+          <label className={styles.field}>
+            <span>{t('betting.slip.stakeForAll')}</span>
+            <StakeInput
+              label={t('betting.slip.stakeForAll')}
+              valueMinor={store.slip.stakeForAllMinor}
+              onChange={(minor) => store.stakeForAllSet(minor === null ? null : minorUnits(minor))}
+            />
+          </label>
+        ) : null}
+        {store.mode === 'system' ? (
+          <label className={styles.field}>
+            <span>{t('betting.slip.system')}</span>
+            <select className={styles.select} value={store.systemCode ?? ''} onChange={(event) => store.modeSet('system', Number(event.target.value))}>
+              {series
+                .filter((entry) => !entry.accumulator)
+                .map((entry) => (
+                  <option key={entry.code} value={entry.code}>
+                    {t(`betting.series.${entry.labelKey}`, entry.labelValues)} · {t('betting.slip.lines', { count: entry.lineCount })}
+                  </option>
+                ))}
+            </select>
+          </label>
+        ) : null}
+        {store.mode !== 'singles' ? (
+          <label className={styles.field}>
+            <span>{store.mode === 'system' ? t('betting.slip.unitStake') : t('betting.slip.stake')}</span>
+            <StakeInput
+              label={t('betting.slip.unitStake')}
+              valueMinor={store.unitStakeMinor}
+              onChange={(minor) => store.unitStakeSet(minor === null ? null : minorUnits(minor))}
+            />
+          </label>
+        ) : null}
+        {items.length > 0 ? (
+          <label className={styles.field}>
+            <span>{t('betting.slip.preference')}</span>
+            <select className={styles.select} value={store.preference} onChange={(event) => store.preferenceSet(Number(event.target.value) as OddsPreference)}>
+              <option value={0}>{t('betting.preference.none')}</option>
+              <option value={1}>{t('betting.preference.better')}</option>
+              <option value={2}>{t('betting.preference.any')}</option>
+            </select>
+          </label>
+        ) : null}
+      </div>
+    </Sheet>
   );
 }
 
@@ -380,18 +444,21 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
           {t(`betting.notice.${notice as NoticeKey}`)}
         </p>
       ) : null}
-      {slip.miniSlipVisible && first && !open ? (
-        <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
-          <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
-          <span className={styles.odds}>{oddsThousandthsText(first.oddsThousandths, format)}</span>
-          <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
-        </button>
-      ) : null}
       {count > 0 && !open ? (
-        <button type="button" className={styles.bar} onClick={() => openSet(true)} aria-label={t('betting.slip.open', { count })}>
-          <span className={styles.badge}>{count}</span>
-          {t('betting.slip.title')}
-        </button>
+        // One row: the mini slip takes the room the slip button leaves, so the two never overlap in any language.
+        <div className={styles.dock}>
+          {slip.miniSlipVisible && first ? (
+            <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
+              <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
+              <span className={styles.odds}>{oddsThousandthsText(first.oddsThousandths, format)}</span>
+              <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
+            </button>
+          ) : null}
+          <button type="button" className={styles.bar} onClick={() => openSet(true)} aria-label={t('betting.slip.open', { count })}>
+            <span className={styles.badge}>{count}</span>
+            {t('betting.slip.title')}
+          </button>
+        </div>
       ) : null}
       {open ? <SlipSheet loginHref={loginHref} recordsHref={recordsHref} /> : null}
     </>

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFavouritesStore } from '../favourites-store.ts';
+import { marketGroupTitle } from '../labels.ts';
 import { cardMarkets, marketEmptyReason, SELECTION } from '../markets.ts';
 import { MATCH_STATUS } from '../match-list.ts';
 import type { OddsSelect } from '../odds-selection.ts';
@@ -26,7 +27,7 @@ export interface MatchCardProps {
 
 /** Spec §2 match card: league, start time or live period, teams, score, main market odds (and a total for points sports). */
 export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, observe }: MatchCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shown = latest ? { ...match, ...latest } : match;
   const starred = useFavouritesStore((state) => state.matchIds.includes(match.id));
   const matchToggle = useFavouritesStore((state) => state.matchToggle);
@@ -36,6 +37,8 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
   const score = shown.nsg.find((group) => group.pe === shown.sid * 1000 + 1 && group.tyg === 5)?.sc ?? shown.nsg[0]?.sc;
   const showScore = shown.ms === MATCH_STATUS.live && score !== undefined;
   const options = mainMarket?.op ?? [];
+  const mainTitle = main ? marketGroupTitle(t, (key) => i18n.exists(key), shown.sid, main) : undefined;
+  const totalTitle = total ? marketGroupTitle(t, (key) => i18n.exists(key), shown.sid, total) : undefined;
   return (
     <article className={styles.card} ref={observe} data-match-id={match.id} aria-label={shown.nm}>
       <div className={styles.top}>
@@ -72,7 +75,15 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
                 marketStatus={mainMarket.ss}
                 onSelect={onSelect}
                 label={option.ty === SELECTION.draw ? 'X' : option.ty === SELECTION.home ? '1' : '2'}
-                selection={{ matchId: match.id, marketId: mainMarket.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
+                selection={{
+                  matchId: match.id,
+                  marketId: mainMarket.id,
+                  optionType: option.ty,
+                  odds: option.od,
+                  name: option.nm,
+                  line: option.li,
+                  market: mainTitle,
+                }}
               />
             ))
         ) : (
@@ -91,7 +102,15 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
               marketStatus={totalMarket.ss}
               onSelect={onSelect}
               label={option.ty === SELECTION.over ? t('sports.option.overShort', { line: option.li }) : t('sports.option.underShort', { line: option.li })}
-              selection={{ matchId: match.id, marketId: totalMarket.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
+              selection={{
+                matchId: match.id,
+                marketId: totalMarket.id,
+                optionType: option.ty,
+                odds: option.od,
+                name: option.nm,
+                line: option.li,
+                market: totalTitle,
+              }}
             />
           ))}
           <span className={styles.totalsLabel}>{t('sports.total')}</span>

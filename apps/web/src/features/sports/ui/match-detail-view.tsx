@@ -134,7 +134,15 @@ export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSele
                           onSelect={onSelect}
                           label={optionText(t, match, option, !TEAM_SELECTIONS.includes(option.ty))}
                           line={TEAM_SELECTIONS.includes(option.ty) ? option.li : undefined}
-                          selection={{ matchId: match.id, marketId: market.id, optionType: option.ty, odds: option.od, name: option.nm, line: option.li }}
+                          selection={{
+                            matchId: match.id,
+                            marketId: market.id,
+                            optionType: option.ty,
+                            odds: option.od,
+                            name: option.nm,
+                            line: option.li,
+                            market: title,
+                          }}
                         />
                       ))}
                       {!market.op || market.op.length === 0 ? <span className={styles.closed}>{t('sports.detail.marketClosed')}</span> : null}

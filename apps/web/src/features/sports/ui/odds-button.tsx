@@ -4,13 +4,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText } from '../../../shared/odds/odds.ts';
+import { useSlipPicked } from '../../../shared/slip/slip-picks.ts';
 import { oddsDirection, optionLocked } from '../markets.ts';
 import type { OddsSelect, OddsSelection } from '../odds-selection.ts';
 import styles from './odds-button.module.css';
 
 /**
  * One price. A change since the last poll flashes green (up) or red (down) for 2 s (spec §4, §9); a locked option
- * (market not open, or negative odds) shows a lock and cannot be tapped.
+ * (market not open, or negative odds) shows a lock and cannot be tapped. A price in the bet slip shows picked (as
+ * every book does) and says so as a pressed toggle: a second tap takes it out.
  */
 export function OddsButton({
   selection,
@@ -31,6 +33,7 @@ export function OddsButton({
 }) {
   const { t } = useTranslation();
   const format = useOddsFormat();
+  const picked = useSlipPicked(selection);
   const odds = selection.odds;
   const [seen, setSeen] = useState(odds);
   // Compared with the last open price, so a market that reopens re-priced after a suspension flashes too.
@@ -58,12 +61,19 @@ export function OddsButton({
   return (
     <button
       type="button"
-      className={[styles.odds, inline ? styles.inline : '', shownFlash ? styles[shownFlash.direction] : '', locked ? styles.locked : '']
+      className={[
+        styles.odds,
+        inline ? styles.inline : '',
+        picked ? styles.picked : '',
+        shownFlash ? styles[shownFlash.direction] : '',
+        locked ? styles.locked : '',
+      ]
         .filter(Boolean)
         .join(' ')}
       disabled={locked || text === undefined}
       data-odds={locked ? undefined : odds}
       data-flash={shownFlash?.direction}
+      aria-pressed={picked}
       aria-label={[[label ?? selection.name, line].filter(Boolean).join(' '), text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
       onClick={() => onSelect?.(selection)}
     >
