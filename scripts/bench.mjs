@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { productServerStart, helloServerStart, replayServerStart, REPO_ROOT } from './bench/http-servers.mjs';
 import { loadNote, loadRun } from './bench/load.mjs';
-import { bettingPlacementsPglite, bettingPlacementsPostgres, bettingSettlement } from './bench/betting.mjs';
+import { bettingPlacementsPglite, bettingPlacementsPgliteCompared, bettingPlacementsPostgres, bettingSettlement } from './bench/betting.mjs';
 import { casinoRng, casinoWalletRounds } from './bench/casino.mjs';
 import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
 import { pgliteBetLoop } from './bench/pglite-bet.mjs';
@@ -45,7 +45,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'logging'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -605,6 +605,84 @@ await measure('betting', 'bet placements through order/bet/singlePass on PGlite'
     ratio: entry.placementsPerSecond / ceilings.pgl,
     note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}; C_pgl ${Math.round(ceilings.pgl)} tx/s; goal ≥ 0.45×`,
   });
+});
+
+// 5. What per-request logging costs (issue 16): the same poll, full-stack request and placement with the log at warn
+// (no request lines), at info with a line for every request (LOG_REQUEST_SAMPLE=1, Fastify's old behaviour) and at info
+// with the default sample. The three servers run side by side and are measured in turn, three rounds, median kept, so
+// a busy minute on a shared machine falls on all of them; each is compared with the warn one. The default must keep
+// the cost under 5 % (docs/decisions/022-operating-it.md). Logs go to a pipe the bench reads and drops, as a deployed
+// server's do.
+const LOG_POLICIES = [
+  { name: 'log at warn', env: { LOG_LEVEL: 'warn', LOG_REQUEST_SAMPLE: '' } },
+  { name: 'log at info, every request', env: { LOG_LEVEL: 'info', LOG_REQUEST_SAMPLE: '1' } },
+  { name: 'log at info, default sample', env: { LOG_LEVEL: 'info', LOG_REQUEST_SAMPLE: '' } },
+];
+const LOG_ROUNDS = 3;
+
+function medianRun(runs) {
+  return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)];
+}
+
+await measure('logging', 'per-request logging: polls and a full-stack request', async () => {
+  const servers = [];
+  try {
+    for (const policy of LOG_POLICIES) servers.push(await productServerStart({ FEED_SPEED: '0.000001', ...policy.env }));
+    const targets = [
+      {
+        name: 'POST match/getList (lane)',
+        path: '/api/piranha/fb/proxy/v1/match/getList',
+        method: 'POST',
+        body: JSON.stringify({ tab_key: 'Soccer', page_limit: 10 }),
+        headers: { 'content-type': 'application/json' },
+      },
+      { name: 'GET /api/v1/conf/global (Fastify)', path: '/api/v1/conf/global', method: 'GET', headers: {} },
+    ];
+    for (const target of targets) {
+      const runs = servers.map(() => []);
+      for (let round = 0; round < LOG_ROUNDS; round += 1) {
+        for (const [index, server] of servers.entries())
+          runs[index].push(
+            await loadRun(`${server.base}${target.path}`, {
+              seconds,
+              warmupSeconds: round === 0 ? 2 : 0,
+              method: target.method,
+              body: target.body,
+              headers: target.headers,
+            }),
+          );
+      }
+      const medians = runs.map(medianRun);
+      for (const [index, policy] of LOG_POLICIES.entries()) {
+        rows.push({
+          name: `${target.name}, ${policy.name}`,
+          figure: medians[index].requestsPerSecond,
+          unit: 'req/s',
+          ceiling: 'same at warn',
+          ratio: medians[index].requestsPerSecond / medians[0].requestsPerSecond,
+          note: `median of ${LOG_ROUNDS}; ${loadNote(medians[index])}; goal ≥ 0.95 for the default`,
+        });
+      }
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+});
+
+await measure('logging', 'per-request logging: bet placements on PGlite', async () => {
+  const envs = LOG_POLICIES.map((policy) => ({ ...process.env, BENCH_LOG_LEVEL: policy.env.LOG_LEVEL, LOG_REQUEST_SAMPLE: policy.env.LOG_REQUEST_SAMPLE }));
+  const medians = await bettingPlacementsPgliteCompared({ seconds, envs, runs: LOG_ROUNDS });
+  for (const [index, policy] of LOG_POLICIES.entries()) {
+    const entry = medians[index];
+    rows.push({
+      name: `bet placements, HTTP singlePass, PGlite, ${policy.name}`,
+      figure: entry.placementsPerSecond,
+      unit: 'bets/s',
+      ceiling: 'same at warn',
+      ratio: entry.placementsPerSecond / medians[0].placementsPerSecond,
+      note: `median of ${LOG_ROUNDS}; p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${entry.refused > 0 ? `; ${entry.refused} refused, e.g. ${entry.firstRefusal}` : ''}; goal ≥ 0.95 for the default`,
+    });
+  }
 });
 
 console.log(`\nPiranha bench, ${new Date().toISOString()}: node ${process.version}, ${cpus().length} CPUs, ${seconds} s per run\n`);

@@ -6,7 +6,8 @@
  *                                 pre-match 1X2 selection); the parent drives the HTTP load and then kills it.
  *   settle <bets> <url>           places <bets> confirmed singles through the real route (not timed), ends their
  *                                 match and times one settlement pass; prints one JSON line.
- * The feed runs at a millionth of real time while serving, so the selection stays open for the whole run.
+ * The feed runs at a millionth of real time while serving, so the selection stays open for the whole run. With
+ * BENCH_LOG_LEVEL set the server logs to stdout at that level, as a deployed one does (the parent reads and drops it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,8 @@ function envFor(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
     ...process.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    // BENCH_LOG_LEVEL turns the server's log on at that level (the logging rows measure what it costs).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     WEB_DIST: 'no-web-app-in-the-bench',
     FEED_SPEED: '0.000001',
     BET_LIVE_DELAY_MS: '0',
@@ -62,7 +64,7 @@ async function playersFund(db: Db, players: number) {
 async function serve() {
   const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-bet-'));
   const databaseUrl = target === 'pglite' ? '' : target!;
-  const built = await buildApp(configLoad(envFor(databaseUrl, dataDir)), { logger: false });
+  const built = await buildApp(configLoad(envFor(databaseUrl, dataDir)), { logger: process.env.BENCH_LOG_LEVEL !== undefined });
   const sessions = await playersFund(built.database.db, count);
   // A pre-match soccer match with a 1X2 price (other sports have no draw market).
   const option = built.sports.feed

@@ -32,14 +32,15 @@ async function withScratchDatabase(body) {
 }
 
 /** Starts the worker's real server with `players` funded players; resolves with its port, sessions and selection. */
-async function bettingServerStart(players, target) {
-  const handle = childStart(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), target], { cwd: REPO_ROOT });
+async function bettingServerStart(players, target, env = process.env) {
+  const handle = childStart(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), target], { cwd: REPO_ROOT, env });
   const ready = await new Promise((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`betting bench server did not start: ${handle.output()}`)), 180_000);
     handle.child.stdout.on('data', (chunk) => {
       buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{'));
+      // The worker's one line; with its log on, the server's own JSON lines come too.
+      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{"port":'));
       if (line && buffer.includes('\n', buffer.indexOf(line))) {
         clearTimeout(timer);
         resolve(JSON.parse(line));
@@ -122,6 +123,26 @@ export async function bettingPlacementsPglite({ seconds, connections = 8 }) {
     return await placementsRun(server, { connections, seconds });
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * Placement servers on PGlite, one per environment, all up at once; `runs` rounds of placements go through each in
+ * turn, so a busy minute on a shared machine falls on every server alike (the logging rows compare them). Answers the
+ * median placements/s per server with the p50/p99 of its median run.
+ */
+export async function bettingPlacementsPgliteCompared({ seconds, envs, runs = 3, connections = 8 }) {
+  const servers = [];
+  try {
+    for (const env of envs) servers.push(await bettingServerStart(connections, 'pglite', env));
+    const results = servers.map(() => []);
+    for (let round = 0; round < runs; round += 1) {
+      for (const [index, server] of servers.entries())
+        results[index].push(await placementsRun(server, { connections, seconds, warmupSeconds: round === 0 ? 2 : 0 }));
+    }
+    return results.map((entries) => entries.sort((a, b) => a.placementsPerSecond - b.placementsPerSecond)[Math.floor(entries.length / 2)]);
+  } finally {
+    for (const server of servers) await server.stop();
   }
 }
 

@@ -3,15 +3,19 @@ import { createServer, type IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import { HEADER_TRACE_ID } from '@piranha/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { AppError } from './app-error.ts';
 import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen, type Database } from './db/client.ts';
+import type { PgliteLockOwner } from './db/pglite-lock.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { moneyActionGuardCreate } from './modules/account/account-session.service.ts';
 import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
+import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
+import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -20,6 +24,8 @@ import type { SeamlessWalletDeps } from './modules/casino/casino-wallet.service.
 import { casinoRoutes } from './modules/casino/casino.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/ops/metrics.ts';
+import { MIGRATIONS_FOLDER } from './server-paths.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { feedOpsRoutes } from './modules/sports/feed-ops.routes.ts';
@@ -29,6 +35,7 @@ import { bettingWorkerRegister, type BettingWorker } from './modules/betting/bet
 import { sportsStateCreate, type SportsState } from './modules/sports/sports-state.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { payinExpireSweep } from './modules/payments/payin.service.ts';
+import { payoutsAwaitingProviderResume } from './modules/payments/payout.service.ts';
 import { addressListOf, type PaymentsDeps } from './modules/payments/payments-deps.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
@@ -37,6 +44,7 @@ import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { envelopeError, errorHandlerRegister } from './plugins/error-handler.ts';
 import { inputGuardRegister } from './plugins/input-guard.ts';
+import { requestLogRegister } from './plugins/request-log.ts';
 import { logSerializers } from './plugins/log-redact.ts';
 import { payloadOf, pollLaneCreate, type PollLane } from './plugins/poll-lane.ts';
 import {
@@ -82,6 +90,8 @@ export interface AppOverrides {
   feedTicker?: boolean;
   /** Who leads the jobs, in place of the advisory lock on `database` (tests stand a lock server in for PGlite). */
   leadership?: Leadership;
+  /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */
+  lockOwner?: PgliteLockOwner;
 }
 
 export interface BuiltApp {
@@ -137,6 +147,12 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
   });
 }
 
+/** A request slower than this is logged whatever LOG_REQUEST_SAMPLE says. */
+const SLOW_REQUEST_MS = 1000;
+
+/** How often payouts left unsent by a crash are looked for. */
+const PAYOUT_RESUME_SWEEP_MS = 30_000;
+
 /** How often open pay-ins past their expiry are cancelled. */
 const PAYIN_EXPIRY_SWEEP_MS = 30_000;
 /** How often idempotency keys past their time to live are deleted (they would otherwise grow forever). */
@@ -159,6 +175,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       dataDir: config.dataDir,
       templateDir: config.pgliteTemplateDir,
       poolMax: config.databasePoolMax,
+      lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
     }));
   await contentSeed(database.db);
 
@@ -188,6 +205,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       return server;
     },
     genReqId: requestIdNext,
+    // Fastify's two lines per request are replaced by plugins/request-log.ts: failures, slow requests and a sample.
+    logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the proxies the operator names.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 64 * 1024,
@@ -267,14 +286,25 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     done();
   });
   errorHandlerRegister(app);
+  requestLogRegister(app, { sample: config.logRequestSample, slowMs: SLOW_REQUEST_MS });
   // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
   inputGuardRegister(app);
 
-  healthRoutes(app, database.db);
+  healthRoutes(app, database.db, MIGRATIONS_FOLDER);
+  // Prometheus's scrape (behind OPS_TOKEN); its hooks count every request Fastify sees from here on.
+  metricsRoutes(app, {
+    database,
+    opsToken: config.opsToken,
+    laneAnswered: () => lane.counts.answered,
+    jobStats: () => jobs.stats(),
+    isLeader: () => leadership.isLeader(),
+    now: deps.now,
+  });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
+  bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
@@ -363,6 +393,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     atStart: 'soon',
     run: () => idempotencyPurgeExpired(database.db, deps.now()),
   });
+  // Payouts a crash left committed but never sent to the provider are sent at start and then every 30 s (decision 022);
+  // the order id is the provider's idempotency key, so a pass that overlaps a leader change cannot pay twice.
+  jobs.register({
+    name: 'payout-resume',
+    scope: 'leader',
+    everyMs: PAYOUT_RESUME_SWEEP_MS,
+    atStart: 'soon',
+    run: () => payoutsAwaitingProviderResume(payments, app.log),
+  });
+  // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
+  await bonusCampaignsSeed(database.db, deps.now());
+  jobs.register(bonusJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -39,6 +39,8 @@ export interface AppConfig {
   /** ALLOW_SANDBOX_PROVIDERS=1: production may start with sandbox providers (a staging or demo server). */
   allowSandboxProviders: boolean;
   logLevel: string;
+  /** The fraction of ordinary requests that get a log line (LOG_REQUEST_SAMPLE, 0…1); failed and slow ones always do. */
+  logRequestSample: number;
   /** smtp://user:pass@host:port (or smtps://) delivers mail; unset keeps it in the outbox read at /dev/mailbox. */
   smtpUrl: string | undefined;
   /** Sender address of every mail; unset uses no-reply@<brand domain>. */
@@ -85,6 +87,20 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   if (!Number.isFinite(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
+
+/** A number from 0 to 1 inclusive. */
+function fraction(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new ConfigError(`${name} must be a number from 0 to 1, got "${value}"`);
+  return parsed;
+}
+
+/**
+ * One ordinary request in a hundred gets a log line: its cost is at most 1 % of logging every request, which the
+ * bench's logging rows measure (docs/decisions/022-operating-it.md).
+ */
+export const LOG_REQUEST_SAMPLE_DEFAULT = 0.01;
 
 /** FEED_MARGINS: a JSON object of margin fractions by market kind, e.g. {"result":0.04,"inPlayExtra":0.03}. */
 function marginsParse(value: string | undefined): Record<string, number> {
@@ -144,6 +160,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequestSample: fraction('LOG_REQUEST_SAMPLE', env.LOG_REQUEST_SAMPLE, LOG_REQUEST_SAMPLE_DEFAULT),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     authLimits: {

@@ -3,8 +3,9 @@
  * new player in (guest login), creates a pay-in with the brand's first method, approves it on the sandbox PSP's
  * hosted page — which sends the signed notification that credits the wallet — and prints uid and sid.
  *
- * It talks to the server at --base-url (default http://127.0.0.1:$PORT). When nothing listens there it builds the
- * app in process over the configured database instead (never both: an embedded database has one owner).
+ * It talks to the server at --base-url (default http://127.0.0.1:$PORT); when nothing listens there, to a server
+ * running over the embedded database through its operator socket (ops-socket.ts); when no server runs at all it builds
+ * the app in process over the configured database (never both: an embedded database has one owner, db/pglite-lock.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,8 @@ import { variantFindByKey } from '@piranha/domain';
 import { mpesaMsisdn, payinChannelsOf } from '@piranha/domain/payments';
 import { buildApp } from './app.ts';
 import { configLoad } from './config.ts';
+import { pgliteSocketPath } from './db/pglite-lock.ts';
+import { opsSocketCall } from './ops-socket.ts';
 
 interface Answer {
   status: number;
@@ -36,6 +39,17 @@ async function httpCall(baseUrl: string): Promise<Call | undefined> {
   return async (method, url, headers, payload) => {
     const response = await fetch(new URL(url, baseUrl), { method, headers, ...(payload === undefined ? {} : { body: payload }) });
     return { status: response.status, text: await response.text() };
+  };
+}
+
+/** Calls through a running server's operator socket, or undefined when no server listens there. */
+async function socketCall(socketPath: string): Promise<Call | undefined> {
+  const alive = await opsSocketCall(socketPath, 'GET', '/healthz');
+  if (!alive) return undefined;
+  return async (method, url, headers, payload) => {
+    const answer = await opsSocketCall(socketPath, method, url, headers, payload);
+    if (!answer) throw new Error('the server stopped while the demo ran');
+    return answer;
   };
 }
 
@@ -92,9 +106,14 @@ async function main(): Promise<void> {
   const baseUrl = values['base-url'] ?? `http://127.0.0.1:${config.port}`;
   const remote = await httpCall(baseUrl);
   if (remote) return demo(remote, appKey, amountMinor, phone);
+  const local = !config.databaseUrl && config.dataDir ? await socketCall(pgliteSocketPath(config.dataDir)) : undefined;
+  if (local) {
+    process.stderr.write(`no server at ${baseUrl}; going through the server running over ${config.dataDir}\n`);
+    return demo(local, appKey, amountMinor, phone);
+  }
 
   process.stderr.write(`no server at ${baseUrl}; running the app in process over the configured database\n`);
-  const { app } = await buildApp(config, { logger: false });
+  const { app } = await buildApp(config, { logger: false, lockOwner: { role: 'npm run demo:player' } });
   try {
     await demo(
       async (method, url, headers, payload) => {

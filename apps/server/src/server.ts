@@ -1,16 +1,18 @@
 import { buildApp, type BuiltApp } from './app.ts';
 import { ConfigError, configLoad, type AppConfig } from './config.ts';
+import { PgliteLockedError, pgliteSocketPath } from './db/pglite-lock.ts';
+import { opsSocketListen, type OpsSocket } from './ops-socket.ts';
 
 /**
  * The configuration and the built app, or the process ends with the reason alone (a bad setting, production with
- * sandbox providers): an operator reads it, and a stack trace would bury it.
+ * sandbox providers, an embedded database another process holds): an operator reads it, and a stack trace would bury it.
  */
 async function startOrExit(): Promise<{ config: AppConfig } & BuiltApp> {
   try {
     const config = configLoad(process.env);
     return { config, ...(await buildApp(config)) };
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError) && !(error instanceof PgliteLockedError)) throw error;
     console.error(`Piranha cannot start: ${error.message}`);
     process.exit(1);
   }
@@ -18,6 +20,7 @@ async function startOrExit(): Promise<{ config: AppConfig } & BuiltApp> {
 
 const { config, app, database } = await startOrExit();
 
+let opsSocket: OpsSocket | undefined;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
@@ -25,6 +28,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   // In-flight requests finish; new ones get 503 (return503OnClosing) until the listener is gone.
   const timer = setTimeout(() => process.exit(1), 10_000);
+  await opsSocket?.close();
   await app.close();
   clearTimeout(timer);
   process.exit(0);
@@ -33,6 +37,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+// The embedded database is this process's alone: the tools reach it through this socket (ops-socket.ts).
+if (database.driver === 'pglite' && config.dataDir) opsSocket = await opsSocketListen(pgliteSocketPath(config.dataDir), app, database.db);
 const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
 console.log(
   `\nPiranha is running at http://${shown}:${config.port}/  (database: ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}${database.dataDirOrigin === 'template' ? ', new, copied from the template' : ''}`})\n`,

@@ -226,12 +226,12 @@ export async function betRecords(t: TestApp, session: IssuedSession, body: Recor
 }
 
 /**
- * The betting deps with a database whose `crashAt`-th transaction runs all its writes and then dies before COMMIT,
- * as a process killed at that moment would: the settlement and resettlement crash tests restart after it.
+ * A database whose `crashAt`-th transaction runs all its writes and then dies before COMMIT, as a process killed at
+ * that moment would: the settlement, resettlement and bonus-contribution crash tests restart after it.
  */
-export function depsCrashingBeforeCommit(deps: BettingDeps, crashAt: number): BettingDeps {
+export function dbCrashingBeforeCommit<D extends BettingDeps['db']>(db: D, crashAt: number): D {
   let transactions = 0;
-  const db = new Proxy(deps.db, {
+  return new Proxy(db, {
     get(target, property, receiver) {
       if (property !== 'transaction') return Reflect.get(target, property, receiver);
       return (work: (tx: unknown) => Promise<unknown>) => {
@@ -245,5 +245,9 @@ export function depsCrashingBeforeCommit(deps: BettingDeps, crashAt: number): Be
       };
     },
   });
-  return { ...deps, db };
+}
+
+/** The betting deps over `dbCrashingBeforeCommit`. */
+export function depsCrashingBeforeCommit(deps: BettingDeps, crashAt: number): BettingDeps {
+  return { ...deps, db: dbCrashingBeforeCommit(deps.db, crashAt) };
 }

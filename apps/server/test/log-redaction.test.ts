@@ -9,7 +9,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await testAppCreate({
-    env: { TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'info', AUTH_IP_FAILURES_PER_HOUR: '1000' },
+    // Every request logged, not the default sample: the checks below read each one.
+    env: { TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUEST_SAMPLE: '1', AUTH_IP_FAILURES_PER_HOUR: '1000' },
     logStream: { write: (line) => void lines.push(line) },
   });
 });

@@ -73,6 +73,19 @@ export async function serverStart(env: Record<string, string>): Promise<Running>
   throw new Error(`server did not answer /healthz:\n${output}`);
 }
 
+/** `npm run <script> -- <args>` from the repository's root, as an operator types it: exit code and both outputs. */
+export function scriptRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export async function serverStop(running: Running, signal: NodeJS.Signals): Promise<void> {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill(signal);

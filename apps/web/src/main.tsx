@@ -13,7 +13,7 @@ import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
 /** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
 async function boot(): Promise<void> {
   void smidEnsure();
-  const variant = variantDetect(window.location, import.meta.env.PROD);
+  const variant = await variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
   pageLoadStart(window.location.hash);

@@ -86,6 +86,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'The interface responds abnormally, please contact the administrator.',
+    bonusNotFound: 'We could not find this bonus.',
+    bonusNotAvailable: 'This bonus can no longer be started.',
+    bonusAnotherUnlocking: 'Another bonus is already unlocking. Finish or cancel it first.',
+    bonusStakeAboveMax: "While a bonus is unlocking, this stake is above the bonus's maximum stake.",
+    bonusForbiddenHere: 'Bonuses are not offered in your region.',
+    bonusAlreadyClaimed: 'This offer has already been claimed for this person, device or payment account.',
+    promoCodeInvalid: 'This code is not valid, has expired or has no uses left.',
+    promoCodeUsed: 'You have already used this code.',
+    bonusForfeitUnconfirmed: 'Withdrawing now cancels your unlocking bonus. Please confirm to continue.',
+    bonusCampaignExists: 'A campaign with this id already exists.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -167,6 +177,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'La interfaz responde de forma anormal; contacta al administrador.',
+    bonusNotFound: 'No encontramos este bono.',
+    bonusNotAvailable: 'Este bono ya no se puede activar.',
+    bonusAnotherUnlocking: 'Ya hay otro bono en desbloqueo. Termínalo o cancélalo primero.',
+    bonusStakeAboveMax: 'Mientras se desbloquea un bono, esta apuesta supera la apuesta máxima del bono.',
+    bonusForbiddenHere: 'Los bonos no están disponibles en tu región.',
+    bonusAlreadyClaimed: 'Esta oferta ya fue reclamada por esta persona, dispositivo o cuenta de pago.',
+    promoCodeInvalid: 'Este código no es válido, venció o ya no tiene usos.',
+    promoCodeUsed: 'Ya usaste este código.',
+    bonusForfeitUnconfirmed: 'Retirar ahora cancela tu bono en desbloqueo. Confirma para continuar.',
+    bonusCampaignExists: 'Ya existe una campaña con este id.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -248,6 +268,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'A interface respondeu de forma anormal; contate o administrador.',
+    bonusNotFound: 'Não encontramos este bônus.',
+    bonusNotAvailable: 'Este bônus não pode mais ser ativado.',
+    bonusAnotherUnlocking: 'Já existe outro bônus em desbloqueio. Conclua ou cancele-o primeiro.',
+    bonusStakeAboveMax: 'Enquanto um bônus está em desbloqueio, esta aposta excede a aposta máxima do bônus.',
+    bonusForbiddenHere: 'Bônus não são oferecidos na sua região.',
+    bonusAlreadyClaimed: 'Esta oferta já foi resgatada por esta pessoa, dispositivo ou conta de pagamento.',
+    promoCodeInvalid: 'Este código é inválido, expirou ou não tem mais usos.',
+    promoCodeUsed: 'Você já usou este código.',
+    bonusForfeitUnconfirmed: 'Sacar agora cancela seu bônus em desbloqueio. Confirme para continuar.',
+    bonusCampaignExists: 'Já existe uma campanha com este id.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -330,6 +360,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'Интерфейс ответил с ошибкой, обратитесь к администратору.',
+    bonusNotFound: 'Бонус не найден.',
+    bonusNotAvailable: 'Этот бонус больше нельзя активировать.',
+    bonusAnotherUnlocking: 'Другой бонус уже отыгрывается. Сначала завершите или отмените его.',
+    bonusStakeAboveMax: 'Пока бонус отыгрывается, эта ставка превышает максимальную ставку бонуса.',
+    bonusForbiddenHere: 'Бонусы недоступны в вашем регионе.',
+    bonusAlreadyClaimed: 'Это предложение уже получено для этого человека, устройства или платёжного счёта.',
+    promoCodeInvalid: 'Код недействителен, истёк или исчерпан.',
+    promoCodeUsed: 'Вы уже использовали этот код.',
+    bonusForfeitUnconfirmed: 'Вывод сейчас отменит отыгрываемый бонус. Подтвердите, чтобы продолжить.',
+    bonusCampaignExists: 'Кампания с таким id уже существует.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -411,6 +451,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'Giao diện phản hồi bất thường, vui lòng liên hệ quản trị viên.',
+    bonusNotFound: 'Không tìm thấy khoản thưởng này.',
+    bonusNotAvailable: 'Không thể kích hoạt khoản thưởng này nữa.',
+    bonusAnotherUnlocking: 'Đang có một khoản thưởng khác được mở khóa. Hãy hoàn tất hoặc hủy nó trước.',
+    bonusStakeAboveMax: 'Khi đang mở khóa thưởng, mức cược này vượt quá mức cược tối đa của thưởng.',
+    bonusForbiddenHere: 'Khu vực của bạn không áp dụng tiền thưởng.',
+    bonusAlreadyClaimed: 'Ưu đãi này đã được nhận cho người, thiết bị hoặc tài khoản thanh toán này.',
+    promoCodeInvalid: 'Mã không hợp lệ, đã hết hạn hoặc đã hết lượt dùng.',
+    promoCodeUsed: 'Bạn đã dùng mã này rồi.',
+    bonusForfeitUnconfirmed: 'Rút tiền lúc này sẽ hủy khoản thưởng đang mở khóa. Vui lòng xác nhận để tiếp tục.',
+    bonusCampaignExists: 'Đã có chiến dịch với id này.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -492,6 +542,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'ระบบตอบสนองผิดปกติ กรุณาติดต่อผู้ดูแลระบบ',
+    bonusNotFound: 'ไม่พบโบนัสนี้',
+    bonusNotAvailable: 'ไม่สามารถเริ่มโบนัสนี้ได้อีกแล้ว',
+    bonusAnotherUnlocking: 'มีโบนัสอื่นกำลังปลดล็อกอยู่ โปรดทำให้เสร็จหรือยกเลิกก่อน',
+    bonusStakeAboveMax: 'ระหว่างปลดล็อกโบนัส ยอดเดิมพันนี้เกินยอดเดิมพันสูงสุดของโบนัส',
+    bonusForbiddenHere: 'ไม่มีโบนัสให้บริการในภูมิภาคของคุณ',
+    bonusAlreadyClaimed: 'ข้อเสนอนี้ถูกรับไปแล้วสำหรับบุคคล อุปกรณ์ หรือบัญชีชำระเงินนี้',
+    promoCodeInvalid: 'รหัสไม่ถูกต้อง หมดอายุ หรือใช้ครบแล้ว',
+    promoCodeUsed: 'คุณใช้รหัสนี้ไปแล้ว',
+    bonusForfeitUnconfirmed: 'การถอนตอนนี้จะยกเลิกโบนัสที่กำลังปลดล็อก โปรดยืนยันเพื่อดำเนินการต่อ',
+    bonusCampaignExists: 'มีแคมเปญที่ใช้ id นี้อยู่แล้ว',
   },
   'zh-CN': {
     ok: '成功',
@@ -573,6 +633,16 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: '接口响应异常，请联系管理员。',
+    bonusNotFound: '找不到该奖金。',
+    bonusNotAvailable: '该奖金已无法开始。',
+    bonusAnotherUnlocking: '已有另一笔奖金正在解锁，请先完成或取消。',
+    bonusStakeAboveMax: '奖金解锁期间，此投注额超过奖金的最高投注额。',
+    bonusForbiddenHere: '您所在地区不提供奖金。',
+    bonusAlreadyClaimed: '此人、设备或支付账户已领取过该优惠。',
+    promoCodeInvalid: '该兑换码无效、已过期或已用完。',
+    promoCodeUsed: '您已使用过该兑换码。',
+    bonusForfeitUnconfirmed: '现在提现将取消正在解锁的奖金，请确认后继续。',
+    bonusCampaignExists: '该 id 的活动已存在。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -656,5 +726,15 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     // end corrected results
     // end betting
     internal: 'Antara muka bertindak balas secara luar biasa, sila hubungi pentadbir.',
+    bonusNotFound: 'Kami tidak menemui bonus ini.',
+    bonusNotAvailable: 'Bonus ini tidak boleh dimulakan lagi.',
+    bonusAnotherUnlocking: 'Bonus lain sedang dibuka. Selesaikan atau batalkannya dahulu.',
+    bonusStakeAboveMax: 'Semasa bonus dibuka, taruhan ini melebihi taruhan maksimum bonus.',
+    bonusForbiddenHere: 'Bonus tidak ditawarkan di rantau anda.',
+    bonusAlreadyClaimed: 'Tawaran ini telah dituntut untuk orang, peranti atau akaun pembayaran ini.',
+    promoCodeInvalid: 'Kod ini tidak sah, telah tamat tempoh atau tiada baki penggunaan.',
+    promoCodeUsed: 'Anda sudah menggunakan kod ini.',
+    bonusForfeitUnconfirmed: 'Mengeluarkan wang sekarang membatalkan bonus yang sedang dibuka. Sila sahkan untuk meneruskan.',
+    bonusCampaignExists: 'Kempen dengan id ini sudah wujud.',
   },
 };

@@ -88,6 +88,17 @@ export const ERRORS = {
   FEED_NOT_LEADER: { code: 8100, key: 'feedNotLeader' },
   // end betting
   INTERNAL: { code: 500, key: 'internal' },
+  // bonus engine (issue 17, decision 018)
+  BONUS_NOT_FOUND: { code: 8001, key: 'bonusNotFound' },
+  BONUS_NOT_AVAILABLE: { code: 8002, key: 'bonusNotAvailable' },
+  BONUS_ANOTHER_UNLOCKING: { code: 8003, key: 'bonusAnotherUnlocking' },
+  BONUS_STAKE_ABOVE_MAX: { code: 8004, key: 'bonusStakeAboveMax' },
+  BONUS_FORBIDDEN_HERE: { code: 8005, key: 'bonusForbiddenHere' },
+  BONUS_ALREADY_CLAIMED: { code: 8006, key: 'bonusAlreadyClaimed' },
+  PROMO_CODE_INVALID: { code: 8007, key: 'promoCodeInvalid' },
+  PROMO_CODE_USED: { code: 8008, key: 'promoCodeUsed' },
+  BONUS_FORFEIT_UNCONFIRMED: { code: 8009, key: 'bonusForfeitUnconfirmed' },
+  BONUS_CAMPAIGN_EXISTS: { code: 8010, key: 'bonusCampaignExists' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -16,3 +16,4 @@ export * from './casino.ts';
 export * from './finance.ts';
 export * from './betting.ts';
 export * from './redact.ts';
+export * from './bonus.ts';

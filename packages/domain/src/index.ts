@@ -20,3 +20,4 @@ export * from './settlement/index.ts';
 export * from './pricing/index.ts';
 export * from './sports-markets/index.ts';
 export * from './casino/index.ts';
+export * from './bonus/index.ts';

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
+import { pgliteLockAcquire, type PgliteLock, type PgliteLockOwner } from './pglite-lock.ts';
 import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import { isTransaction } from './transaction.ts';
@@ -169,6 +170,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** PGlite on disk: whether the data directory was there, copied from the template, or made by initdb. */
   dataDirOrigin?: PgliteDataDirOrigin;
+  /** PostgreSQL: the pool's connections now, and the requests waiting for one (/metrics). PGlite has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
   /**
    * PostgreSQL only: a connection of its own, outside the pool, for what lives as long as a session does (the jobs'
@@ -193,6 +196,8 @@ export interface DatabaseOptions {
   /** A migrated empty PGlite database (db/pglite-template.ts) a new `dataDir` is copied from while it is current. */
   templateDir?: string | undefined;
   poolMax?: number;
+  /** Who opens a PGlite `dataDir`, named to a second process the lock refuses (db/pglite-lock.ts). */
+  lockOwner?: PgliteLockOwner;
 }
 
 /** Opens the database and applies every committed migration. */
@@ -237,11 +242,26 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
         },
       };
     };
-    return { db, driver: 'postgres', close: () => pool.end(), connectionOpen };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, driver: 'postgres', poolStats, close: () => pool.end(), connectionOpen };
   }
-  let dataDirOrigin: PgliteDataDirOrigin | undefined;
+  let lock: PgliteLock | undefined;
   if (options.dataDir) {
     mkdirSync(dirname(options.dataDir), { recursive: true });
+    // Before anything touches the folder: one process at a time (a second one stops here, naming the first).
+    lock = pgliteLockAcquire(options.dataDir, options.lockOwner ?? { role: 'another Piranha process' });
+  }
+  try {
+    return await pgliteOpen(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined): Promise<Database> {
+  let dataDirOrigin: PgliteDataDirOrigin | undefined;
+  if (options.dataDir) {
     dataDirOrigin = pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
     mkdirSync(options.dataDir, { recursive: true });
   }
@@ -255,5 +275,12 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (options.dataDir) pgliteMigrationsMark(options.dataDir, MIGRATIONS_FOLDER);
   }
-  return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  return { db, driver: 'pglite', ...(dataDirOrigin ? { dataDirOrigin } : {}), close };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VARIANT, VARIANT_PROFILES } from './profiles.ts';
-import { registrableDomain, sha256Hex, variantFindByCvPrefix, variantFindByDomain, variantFindByDomainHash, variantFindByKey } from './variant-find.ts';
+import {
+  registrableDomain,
+  sha256Hex,
+  sha256HexPortable,
+  variantFindByCvPrefix,
+  variantFindByDomain,
+  variantFindByDomainHash,
+  variantFindByKey,
+} from './variant-find.ts';
 
 /** Digests written down from `printf %s DOMAIN | sha256sum`, so sha256Hex is checked against another implementation. */
 const KNOWN_DIGESTS: readonly [domain: string, digest: string][] = [
@@ -58,6 +66,10 @@ describe('variant lookup', () => {
 
   it.each(KNOWN_DIGESTS)('hashes "%s" to the SHA-256 digest %s', async (text, digest) => {
     expect(await sha256Hex(text)).toBe(digest);
+  });
+
+  it.each(KNOWN_DIGESTS)('hashes "%s" without crypto.subtle (plain-HTTP pages) to the digest %s', async (text, digest) => {
+    expect(await sha256HexPortable(text)).toBe(digest);
   });
 
   it.each(KNOWN_DIGESTS.slice(0, 3))('finds %s by its written-down digest', async (domain, digest) => {

@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { DEFAULT_VARIANT, VARIANT_PROFILES } from './profiles.ts';
 import type { VariantProfile } from './profile.ts';
 
@@ -30,15 +28,33 @@ export function variantFindByDomain(host: string): VariantProfile | undefined {
   return VARIANT_PROFILES.find((profile) => profile.officialDomain === domain);
 }
 
-/** SHA-256 in plain JavaScript: `crypto.subtle` exists only on secure origins, and brands are also opened over plain HTTP. */
-export function sha256Hex(text: string): string {
+/**
+ * SHA-256 of UTF-8 text as lower-case hex. `crypto.subtle` does it natively, but exists only on secure origins and
+ * brands are also opened over plain HTTP; there the pure-JavaScript fallback is loaded on demand, so it is not part
+ * of the first screen's scripts everywhere else (decision 017).
+ */
+export async function sha256Hex(text: string): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return sha256HexPortable(text);
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 in plain JavaScript (@noble/hashes), for pages where `crypto.subtle` is missing; a chunk of its own on the web. */
+export async function sha256HexPortable(text: string): Promise<string> {
+  const [{ sha256 }, { bytesToHex }] = await Promise.all([import('@noble/hashes/sha2.js'), import('@noble/hashes/utils.js')]);
   return bytesToHex(sha256(new TextEncoder().encode(text)));
 }
 
-let digestTable: Map<string, VariantProfile> | undefined;
+let digestTable: Promise<Map<string, VariantProfile>> | undefined;
+
+async function digestTableBuild(): Promise<Map<string, VariantProfile>> {
+  const digests = await Promise.all(VARIANT_PROFILES.map((profile) => sha256Hex(profile.officialDomain)));
+  return new Map(VARIANT_PROFILES.map((profile, index) => [digests[index]!, profile]));
+}
 
 /** The profile for a SHA-256 hex digest of a main domain (spec §1); an unknown digest gets the default profile. */
-export function variantFindByDomainHash(digestHex: string): VariantProfile {
-  digestTable ??= new Map(VARIANT_PROFILES.map((profile) => [sha256Hex(profile.officialDomain), profile]));
-  return digestTable.get(digestHex.toLowerCase()) ?? DEFAULT_VARIANT;
+export async function variantFindByDomainHash(digestHex: string): Promise<VariantProfile> {
+  digestTable ??= digestTableBuild();
+  return (await digestTable).get(digestHex.toLowerCase()) ?? DEFAULT_VARIANT;
 }

@@ -11,3 +11,4 @@ export * from './betting.ts';
 export * from './betting-2.ts';
 export * from './betting-3.ts';
 export * from './sports-feed.ts';
+export * from './bonus.ts';

@@ -14,12 +14,15 @@ export const ledgerAccounts = pgTable(
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     houseKind: text('house_kind'),
     currency: text('currency').notNull(),
+    /** A player has a `cash` account (its balance row is `wallets`) and may have a `bonus` one (`bonus_wallets`). */
+    kind: text('kind').notNull().default('cash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('ledger_accounts_user_currency_key')
-      .on(table.userId, table.currency)
+    uniqueIndex('ledger_accounts_user_currency_kind_key')
+      .on(table.userId, table.currency, table.kind)
       .where(sql`user_id is not null`),
+    check('ledger_accounts_kind_check', sql`kind in ('cash', 'bonus') and (kind = 'cash' or user_id is not null)`),
     uniqueIndex('ledger_accounts_house_currency_key')
       .on(table.houseKind, table.currency)
       .where(sql`house_kind is not null`),

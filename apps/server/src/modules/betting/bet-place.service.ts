@@ -24,6 +24,7 @@ import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
 import { betInsert, betPlaceInOneStatement, freeBetGrantDebit } from './betting.repository.ts';
+import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
 interface BetPlanned {
@@ -233,6 +234,13 @@ async function betsWrite(
   free: boolean,
   answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
+  if (!free)
+    await bonusStakeCheck(
+      deps.db,
+      user.uid,
+      currency,
+      planned.map((bet) => bet.stakeMinor),
+    );
   if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
   return transaction(deps.db, async (tx: Tx) => {

@@ -1,16 +1,30 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, wallets } from '../../db/schema/index.ts';
+import { bonusWallets, ledgerAccounts, wallets } from '../../db/schema/index.ts';
 
-export async function ledgerAccountUserEnsure(tx: DbOrTx, userId: number, currency: string): Promise<number> {
-  await tx.insert(ledgerAccounts).values({ userId, currency }).onConflictDoNothing();
+/** A player's account of one kind: `cash` (balance row in `wallets`) or `bonus` (in `bonus_wallets`). */
+export type UserAccountKind = 'cash' | 'bonus';
+
+export async function ledgerAccountUserEnsure(tx: DbOrTx, userId: number, currency: string, kind: UserAccountKind = 'cash'): Promise<number> {
+  await tx.insert(ledgerAccounts).values({ userId, currency, kind }).onConflictDoNothing();
   const [account] = await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)));
-  if (!account) throw new Error(`ledger account for user ${userId} ${currency} vanished`);
-  await tx.insert(wallets).values({ accountId: account.id, userId, currency }).onConflictDoNothing();
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.kind, kind)));
+  if (!account) throw new Error(`ledger ${kind} account for user ${userId} ${currency} vanished`);
+  const balanceTable = kind === 'cash' ? wallets : bonusWallets;
+  await tx.insert(balanceTable).values({ accountId: account.id, userId, currency }).onConflictDoNothing();
   return account.id;
+}
+
+/** Moves a bonus wallet by `amountMinor`; undefined when a debit is not covered (as `walletApply`). */
+export async function bonusWalletApply(tx: DbOrTx, accountId: number, amountMinor: number): Promise<number | undefined> {
+  const rows = await tx
+    .update(bonusWallets)
+    .set({ balanceMinor: sql`${bonusWallets.balanceMinor} + ${amountMinor}`, updatedAt: sql`now()` })
+    .where(and(eq(bonusWallets.accountId, accountId), gte(bonusWallets.balanceMinor, -amountMinor)))
+    .returning({ balanceMinor: bonusWallets.balanceMinor });
+  return rows[0]?.balanceMinor;
 }
 
 export async function ledgerAccountHouseEnsure(tx: DbOrTx, houseKind: string, currency: string): Promise<number> {
@@ -116,9 +130,11 @@ export interface LedgerAuditResult {
 export async function ledgerAudit(db: DbOrTx): Promise<LedgerAuditResult> {
   const drift = await rowsOf<{ account_id: string; balance_minor: string; lines_minor: string }>(
     db,
+    // Cash and bonus balances alike must equal the sum of their account's lines.
     sql`
     select w.account_id, w.balance_minor, coalesce(sum(l.amount_minor), 0) as lines_minor
-    from wallets w left join ledger_lines l on l.account_id = w.account_id
+    from (select account_id, balance_minor from wallets union all select account_id, balance_minor from bonus_wallets) w
+    left join ledger_lines l on l.account_id = w.account_id
     group by w.account_id, w.balance_minor
     having w.balance_minor <> coalesce(sum(l.amount_minor), 0)`,
   );

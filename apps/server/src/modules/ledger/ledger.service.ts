@@ -2,7 +2,7 @@ import { transferUnbalancedCurrencies } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isTransaction, transactionScope } from '../../db/transaction.ts';
-import { ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply, type TransferRows } from './ledger.repository.ts';
+import { bonusWalletApply, ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply, type TransferRows } from './ledger.repository.ts';
 
 /** For a module that writes a prepared transfer inside one statement of its own (see ledgerTransferPrepare). */
 export { transferCtes, type TransferRows } from './ledger.repository.ts';
@@ -10,7 +10,8 @@ export { transferCtes, type TransferRows } from './ledger.repository.ts';
 /** House accounts: the other side of every player movement. */
 export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending';
 
-export type LedgerAccountRef = { userId: number; currency: string } | { house: HouseKind; currency: string };
+/** A player's cash wallet, a player's bonus wallet (never spendable nor withdrawable), or a house account. */
+export type LedgerAccountRef = { userId: number; currency: string } | { bonusOf: number; currency: string } | { house: HouseKind; currency: string };
 
 export interface TransferRequest {
   /** What moved the money, e.g. 'bet_place', 'deposit'. */
@@ -37,7 +38,9 @@ export interface TransferResult {
 const accountIdCache = new WeakMap<Db, Map<string, number>>();
 
 function accountKey(account: LedgerAccountRef): string {
-  return 'userId' in account ? `u:${account.userId}:${account.currency}` : `h:${account.house}:${account.currency}`;
+  if ('userId' in account) return `u:${account.userId}:${account.currency}`;
+  if ('bonusOf' in account) return `b:${account.bonusOf}:${account.currency}`;
+  return `h:${account.house}:${account.currency}`;
 }
 
 interface LineResolved {
@@ -45,6 +48,8 @@ interface LineResolved {
   currency: string;
   amountMinor: number;
   userId: number | undefined;
+  /** The player whose bonus wallet this line moves. */
+  bonusUserId: number | undefined;
 }
 
 /** Checks a transfer (non-zero integer lines that balance per currency) and resolves its ledger account ids. */
@@ -71,12 +76,20 @@ async function transferResolve(tx: DbOrTx, request: Omit<TransferRequest, 'exter
       const ensured =
         'userId' in account
           ? await ledgerAccountUserEnsure(tx, account.userId, account.currency)
-          : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
+          : 'bonusOf' in account
+            ? await ledgerAccountUserEnsure(tx, account.bonusOf, account.currency, 'bonus')
+            : await ledgerAccountHouseEnsure(tx, account.house, account.currency);
       if (scope) scope.afterCommit.push(() => known!.set(key, ensured));
       else known?.set(key, ensured);
       accountId = ensured;
     }
-    resolved.push({ accountId, currency: account.currency, amountMinor: line.amountMinor, userId: 'userId' in account ? account.userId : undefined });
+    resolved.push({
+      accountId,
+      currency: account.currency,
+      amountMinor: line.amountMinor,
+      userId: 'userId' in account ? account.userId : undefined,
+      bonusUserId: 'bonusOf' in account ? account.bonusOf : undefined,
+    });
   }
   return resolved;
 }
@@ -90,6 +103,7 @@ export async function ledgerTransferPrepare(db: DbOrTx, request: Omit<TransferRe
   const resolved = await transferResolve(db, request);
   const walletLines = resolved.filter((entry) => entry.userId !== undefined);
   if (walletLines.length > 1) throw new Error(`a prepared transfer moves at most one player wallet (${request.kind})`);
+  if (resolved.some((entry) => entry.bonusUserId !== undefined)) throw new Error(`a prepared transfer never moves a bonus wallet (${request.kind})`);
   const wallet = walletLines[0];
   return {
     kind: request.kind,
@@ -121,6 +135,12 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
     const balanceMinor = line === inline ? written.walletBalanceMinor : await walletApply(tx, line.accountId, line.amountMinor);
     if (balanceMinor === undefined) throw new AppError('INSUFFICIENT_FUNDS');
     walletsAfter.push({ userId: line.userId!, currency: line.currency, balanceMinor });
+  }
+  // Bonus wallets move after the cash ones, in account order too; a debit they do not cover is a broken invariant
+  // of the bonus engine (it only ever moves what it granted), so it rolls back like an uncovered cash debit.
+  const bonusLines = resolved.filter((entry) => entry.bonusUserId !== undefined).sort((a, b) => a.accountId - b.accountId);
+  for (const line of bonusLines) {
+    if ((await bonusWalletApply(tx, line.accountId, line.amountMinor)) === undefined) throw new AppError('INSUFFICIENT_FUNDS');
   }
   return { transferId: written.transferId, created: true, walletsAfter };
 }

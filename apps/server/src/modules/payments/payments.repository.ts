@@ -96,6 +96,26 @@ export async function ordersExpiredOpen(tx: DbOrTx, now: Date, limit: number): P
     .limit(limit);
 }
 
+/**
+ * Payouts committed before `before` whose provider was never asked (still pending, their reference still the order
+ * id): what a process that died between its commit and the provider call left behind. Oldest first.
+ */
+export async function payoutsAwaitingProvider(tx: DbOrTx, before: Date, limit: number): Promise<PaymentOrderRow[]> {
+  return tx
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.direction, 'payout'),
+        eq(paymentOrders.status, 1),
+        eq(paymentOrders.providerRef, paymentOrders.orderId),
+        lt(paymentOrders.createdAt, before),
+      ),
+    )
+    .orderBy(paymentOrders.id)
+    .limit(limit);
+}
+
 /** Pay-ins of a day that count against the daily maximum: paid ones and open ones not yet expired. */
 export async function payinSumSince(tx: DbOrTx, userId: number, currency: string, since: Date, now: Date): Promise<number> {
   const [row] = await tx

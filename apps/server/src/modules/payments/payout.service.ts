@@ -24,6 +24,7 @@ import { PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
 import { userFind } from '../account/account.repository.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { bonusForfeitOnWithdrawal } from '../bonus/bonus-ledger.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
 import { payoutChannelView } from './channel-views.ts';
 import { orderTransition } from './order-transitions.ts';
@@ -40,6 +41,7 @@ import {
   orderProviderSet,
   payoutLastPaidUnshared,
   payoutPendingSum,
+  payoutsAwaitingProvider,
   pddRewardLock,
   pddRewardWithdrawn,
   socialClickInsert,
@@ -169,7 +171,7 @@ export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
 export async function payoutCreate(
   deps: PaymentsDeps,
   user: SessionUser,
-  body: { channel: string; amount: number; currency: string },
+  body: { channel: string; amount: number; currency: string; forfeit_bonus?: 0 | 1 | undefined },
   log: Pick<FastifyBaseLogger, 'warn'>,
   claim?: ClaimInTransaction,
 ): Promise<PayoutOrder> {
@@ -197,6 +199,7 @@ export async function payoutCreate(
     if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
     const funds = await fundsOf(tx, user.uid, currency);
     if (body.amount > funds.withdrawable) throw new AppError('WITHDRAWABLE_EXCEEDED', { field: 'amount', issue: `max_${funds.withdrawable}` });
+    await bonusForfeitOnWithdrawal(tx, user.uid, currency, body.forfeit_bonus === 1, now);
     await ledgerTransfer(tx, {
       kind: 'payout_request',
       externalRef: orderId,
@@ -277,6 +280,33 @@ export async function payoutResume(deps: PaymentsDeps, user: SessionUser, orderI
   const order = await orderOfUser(deps.db, user.uid, orderId);
   if (!order || order.direction !== 'payout') throw new Error(`payout ${orderId} named by an idempotency key is missing`);
   return payoutProviderStep(deps, order, log);
+}
+
+/**
+ * A payout request is sending its payout to the provider for at most this long after its commit; a payout older than
+ * this that still awaits the provider was left by a process that died in between.
+ */
+export const PAYOUT_RESUME_AFTER_MS = 60_000;
+
+/**
+ * The delivery sweep for payouts a dead process committed but never sent (decision 008's gap; decision 022): each is
+ * sent now, with its order id as the provider's idempotency key, so a payout the provider did receive before the crash
+ * is not paid twice. A provider refusal fails and refunds the order, as on the request itself. It runs whether or not
+ * the player ever retries the request (a retry resumes the same step, decision 016). Answers how many were sent.
+ */
+export async function payoutsAwaitingProviderResume(deps: PaymentsDeps, log: Pick<FastifyBaseLogger, 'warn'>, batch = 50): Promise<number> {
+  const before = new Date(deps.now().getTime() - PAYOUT_RESUME_AFTER_MS);
+  let sent = 0;
+  for (const order of await payoutsAwaitingProvider(deps.db, before, batch)) {
+    try {
+      await payoutProviderStep(deps, order, log);
+      sent += 1;
+    } catch (error) {
+      // The order failed and was refunded; anything else is logged and left for the next pass.
+      if (!(error instanceof AppError)) log.warn({ order_id: order.orderId, err: error }, 'resuming a payout failed; the next pass retries');
+    }
+  }
+  return sent;
 }
 
 export async function payoutStatusOf(deps: PaymentsDeps, user: SessionUser, orderId: string): Promise<PayoutOrder> {

@@ -1,6 +1,7 @@
 import { LOCALES, localeToIntl, type Locale } from '@piranha/domain';
 import { languageSaveToAccount } from './api/language-save.ts';
 import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageChange } from '../../shared/i18n/i18n.ts';
 import { toastShow } from '../../shared/ui/toast-store.ts';
@@ -9,8 +10,15 @@ import styles from './language-list.module.css';
 
 export function LanguageList() {
   const { t, i18n } = useTranslation();
+  // The tapped language shows as chosen at once; the switch itself waits for its catalogue to download.
+  const [pending, setPending] = useState<Locale>();
   const choose = async (locale: Locale) => {
-    await languageChange(locale);
+    setPending(locale);
+    try {
+      await languageChange(locale);
+    } finally {
+      setPending(undefined);
+    }
     void languageSaveToAccount(locale);
     toastShow({ kind: 'success', text: t('language.changed') });
   };
@@ -19,7 +27,7 @@ export function LanguageList() {
       {LOCALES.map((locale) => (
         <li key={locale}>
           <label className={styles.option}>
-            <input type="radio" name="language" value={locale} checked={i18n.language === locale} onChange={() => void choose(locale)} />
+            <input type="radio" name="language" value={locale} checked={(pending ?? i18n.language) === locale} onChange={() => void choose(locale)} />
             <span className={styles.native} lang={localeToIntl(locale)}>
               {LANGUAGE_NATIVE_NAMES[locale]}
             </span>

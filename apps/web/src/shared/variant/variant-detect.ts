@@ -4,13 +4,13 @@ import { registrableDomain, sha256Hex, variantFindByDomainHash, variantFindByKey
  * Picks the brand (spec §1): SHA-256 of the site's main domain, looked up among the profiles; an unknown
  * domain gets the default profile. Builds other than production also accept `?app=KEY`.
  */
-export function variantDetect(location: Location, production: boolean): VariantProfile {
+export async function variantDetect(location: Location, production: boolean): Promise<VariantProfile> {
   if (!production) {
     const key = new URLSearchParams(location.search).get('app');
     const byKey = key ? variantFindByKey(key) : undefined;
     if (byKey) return byKey;
   }
-  return variantFindByDomainHash(sha256Hex(registrableDomain(location.hostname)));
+  return variantFindByDomainHash(await sha256Hex(registrableDomain(location.hostname)));
 }
 
 let current: VariantProfile | undefined;

@@ -1,0 +1,37 @@
+import {
+  bonusBalance,
+  bonusList,
+  bonusUnlock as bonusUnlockEndpoint,
+  opsCampaignCreateBody,
+  opsCampaignStatusBody,
+  opsCodeCreateBody,
+  promoCodeCheck,
+  promoCodeUse,
+  z,
+} from '@piranha/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../app-error.ts';
+import { envelopeOk } from '../../plugins/error-handler.ts';
+import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { opsCampaignCreate, opsCampaignStatus, opsCodeCreate } from './bonus-ops.service.ts';
+import { bonusBalanceGet, bonusListGet, bonusUnlock, promoCodeCheckGet, promoCodeUsePost } from './bonus.service.ts';
+
+/** The bonus endpoints (spec §7 Bonus): each parses with the contract and calls one service function. */
+export function bonusRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
+  routeRegister(app, deps, bonusList, ({ user, query }) => bonusListGet(deps, user, query.status, query.cursor));
+  routeRegister(app, deps, bonusBalance, ({ user }) => bonusBalanceGet(deps, user));
+  routeRegister(app, deps, bonusUnlockEndpoint, ({ user, body }) => bonusUnlock(deps, user, body.bonus_id));
+  routeRegister(app, deps, promoCodeCheck, ({ user, query, ctx }) => promoCodeCheckGet(deps, user, ctx.variant.appKey, query.code));
+  routeRegister(app, deps, promoCodeUse, ({ user, body, ctx }) => promoCodeUsePost(deps, user, ctx.variant.appKey, body.code));
+
+  // Operators: off unless OPS_TOKEN is set.
+  const opsBody = <S extends z.ZodMiniType>(request: FastifyRequest, schema: S): z.output<S> => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const parsed = z.safeParse(schema, request.body);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { field: parsed.error.issues[0]?.path.join('.') || 'body' });
+    return parsed.data;
+  };
+  app.post('/api/ops/bonus/campaign/create', async (request) => envelopeOk(await opsCampaignCreate(deps, opsBody(request, opsCampaignCreateBody))));
+  app.post('/api/ops/bonus/campaign/status', async (request) => envelopeOk(await opsCampaignStatus(deps, opsBody(request, opsCampaignStatusBody))));
+  app.post('/api/ops/bonus/code/create', async (request) => envelopeOk(await opsCodeCreate(deps, opsBody(request, opsCodeCreateBody))));
+}

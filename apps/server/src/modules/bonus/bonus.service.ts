@@ -1,0 +1,80 @@
+import { BONUS_STATUS, variantFindByKey, wageringProgressPercent, type BonusStatus } from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { bonusCodeCheck, bonusCodeRedeem, type CodePlayer } from './bonus-code.service.ts';
+import { bonusStart } from './bonus-ledger.service.ts';
+import { bonusBalanceOf, bonusesPageOfUser, type BonusRow } from './bonus.repository.ts';
+
+/** What the bonus endpoints need: the database and the clock. */
+export interface BonusDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const PAGE_SIZE = 20;
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** The campaign kind is the part of its id after the brand (`aguila:first_deposit`). */
+function kindOf(campaignId: string): string {
+  return campaignId.slice(campaignId.indexOf(':') + 1);
+}
+
+export function bonusView(bonus: BonusRow) {
+  return {
+    id: String(bonus.id),
+    campaign_id: bonus.campaignId,
+    kind: kindOf(bonus.campaignId),
+    status: bonus.status,
+    currency: bonus.currency,
+    amount: bonus.amountMinor,
+    wagered: bonus.wageredMinor,
+    requirement: bonus.requirementMinor,
+    progress: wageringProgressPercent(bonus.wageredMinor, bonus.requirementMinor),
+    stake_max: bonus.rules.stakeMaxMinor ?? 0,
+    conversion_cap: bonus.rules.conversionCapMinor ?? 0,
+    create_time: seconds(bonus.createdAt),
+    expire_time: seconds(bonus.expiresAt),
+  };
+}
+
+const STATUSES_OF_TAB: Record<'available' | 'unavailable', BonusStatus[]> = {
+  available: [BONUS_STATUS.locked, BONUS_STATUS.unlocking],
+  unavailable: [BONUS_STATUS.unlocked, BONUS_STATUS.expired],
+};
+
+/** `bonus/list`: a tab of the player's bonuses, newest first, by cursor (spec §7: list, cursor, has_more). */
+export async function bonusListGet(deps: BonusDeps, user: SessionUser, tab: 'available' | 'unavailable', cursor: string | undefined) {
+  const rows = await bonusesPageOfUser(deps.db, user.uid, STATUSES_OF_TAB[tab], cursor === undefined ? undefined : Number(cursor), PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const list = page.map(bonusView);
+  const hasMore = rows.length > PAGE_SIZE;
+  return { list, cursor: hasMore ? String(page[page.length - 1]!.id) : '', has_more: hasMore ? (1 as const) : (0 as const) };
+}
+
+export async function bonusBalanceGet(deps: BonusDeps, user: SessionUser) {
+  const rows = await bonusBalanceOf(deps.db, user.uid);
+  return { balances: rows.map((row) => ({ currency: row.currency, balance: row.balanceMinor })) };
+}
+
+/** `unlock_bonus`: starts wagering a locked bonus (or converts one with nothing to wager). */
+export async function bonusUnlock(deps: BonusDeps, user: SessionUser, bonusId: string) {
+  const bonus = await transaction(deps.db, (tx) => bonusStart(tx, user.uid, Number(bonusId), deps.now()));
+  return bonusView(bonus);
+}
+
+function codePlayerOf(user: SessionUser, requestAppKey: string): CodePlayer {
+  const appKey = user.appKey ?? requestAppKey;
+  const profile = variantFindByKey(appKey);
+  if (!profile) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+  return { userId: user.uid, appKey, currency: profile.currency };
+}
+
+export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
+  return bonusCodeCheck(deps.db, codePlayerOf(user, requestAppKey), code, deps.now());
+}
+
+export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
+  return bonusView(await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
+}

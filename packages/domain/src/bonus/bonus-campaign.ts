@@ -1,0 +1,95 @@
+import type { CurrencyCode } from '../money/currency.ts';
+import { bonusMaxMinor } from '../payments/limits.ts';
+import type { VariantProfile } from '../variants/profile.ts';
+import { depositMatchMinor, fixedBonusMinor, type BonusPurpose } from './bonus-grant.ts';
+import type { WageringTerms } from './bonus-wagering.ts';
+import type { WageringWeights } from './wagering-contribution.ts';
+
+/**
+ * The offers the engine grants today (issue 17); each brand has its own rows of each. Sign-up and reload offers join
+ * when their consumers exist (decision 018 lists what is still to build).
+ */
+export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What a campaign promises, in the brand's currency's minor units. */
+export interface CampaignTerms {
+  purpose: BonusPurpose;
+  /** A fixed amount (sign-up, code); a deposit match uses `rateBp` of the deposit up to `maxMinor` instead. */
+  amountMinor?: number | undefined;
+  rateBp?: number | undefined;
+  maxMinor?: number | undefined;
+  /** A deposit below this earns nothing. */
+  depositMinMinor?: number | undefined;
+  wagering: WageringTerms;
+  weights: WageringWeights;
+  /** Largest stake while the bonus is unlocking; undefined for none. */
+  stakeMaxMinor?: number | undefined;
+  /** Largest part of the bonus that becomes cash when unlocked; undefined for all of it. */
+  conversionCapMinor?: number | undefined;
+  /** Days from the grant to expiry. */
+  lifetimeDays: number;
+}
+
+/** The rules a granted bonus keeps for life, copied from its campaign so an edit never changes a player's deal. */
+export interface BonusRules {
+  weights: WageringWeights;
+  stakeMaxMinor?: number | undefined;
+  conversionCapMinor?: number | undefined;
+}
+
+export function bonusRulesOf(terms: CampaignTerms): BonusRules {
+  return { weights: terms.weights, stakeMaxMinor: terms.stakeMaxMinor, conversionCapMinor: terms.conversionCapMinor };
+}
+
+/** The bonus a campaign grants for an event: a match of the deposit, or its fixed amount; 0 means nothing is due. */
+export function campaignBonusMinor(terms: CampaignTerms, depositMinor: number, currency: CurrencyCode): number {
+  if (terms.rateBp !== undefined) {
+    if (depositMinor < (terms.depositMinMinor ?? 0)) return 0;
+    return depositMatchMinor(depositMinor, terms.rateBp, terms.maxMinor ?? bonusMaxMinor(currency), currency);
+  }
+  return fixedBonusMinor(terms.amountMinor ?? 0, currency);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function bonusExpiresAt(grantedAt: Date, terms: Pick<CampaignTerms, 'lifetimeDays'>): Date {
+  return new Date(grantedAt.getTime() + terms.lifetimeDays * DAY_MS);
+}
+
+/** Contributions most operators publish: sports at 1.50 or more, roulette 10 %, crash and dice 5 %. */
+const WEIGHTS_DEFAULT: WageringWeights = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 };
+
+/**
+ * The campaigns every brand starts with (seeded at boot, then the operator's to change): a 100 % first-deposit match
+ * up to the country maximum and a redeem-code campaign. Amounts scale with the
+ * country maximum so a peso brand and a real brand offer the same deal.
+ */
+export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | 'currency'>): { id: string; kind: CampaignKind; terms: CampaignTerms }[] {
+  const max = bonusMaxMinor(profile.currency);
+  const step = Math.max(1, Math.round(max / 600));
+  const base = { weights: WEIGHTS_DEFAULT, lifetimeDays: 30 } as const;
+  return [
+    {
+      id: `${profile.appKey}:first_deposit`,
+      kind: 'first_deposit',
+      terms: {
+        ...base,
+        purpose: 'acquisition',
+        rateBp: 10_000,
+        maxMinor: max,
+        depositMinMinor: 10 * step,
+        wagering: { multiplier: 10, base: 'bonus' },
+        stakeMaxMinor: 50 * step,
+      },
+    },
+    {
+      id: `${profile.appKey}:redeem_code`,
+      kind: 'redeem_code',
+      terms: { ...base, purpose: 'loyalty', amountMinor: 5 * step, wagering: { multiplier: 3, base: 'bonus' }, lifetimeDays: 14 },
+    },
+  ];
+}

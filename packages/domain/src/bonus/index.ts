@@ -1,0 +1,6 @@
+export * from './wagering-contribution.ts';
+export * from './bonus-wagering.ts';
+export * from './bonus-status.ts';
+export * from './bonus-conversion.ts';
+export * from './bonus-grant.ts';
+export * from './bonus-campaign.ts';
