@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { payinChannelsOf } from '@piranha/domain/payments';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -102,6 +103,32 @@ export async function globalStatsSet(server: RunningServer, stats: 0 | 1 | 2): P
   });
   const body = (await response.json()) as { dm_error: number };
   if (body.dm_error !== 0) throw new Error(`global stats not set: ${JSON.stringify(body)}`);
+}
+
+/**
+ * The serious and critical WCAG 2 A/AA violations axe finds on the page as it is now, one line each (rule, impact
+ * and the first offending elements), so a failing journey says what to fix.
+ */
+export async function accessibilityViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/**
+ * A journey page axe passes: no serious or critical violation (issue 15), on the whole page or `within` one part
+ * of it. The violations are joined into one string so a failure prints all of them.
+ */
+export async function accessibilityCheck(page: Page, name: string, within?: string): Promise<void> {
+  expect((await accessibilityViolations(page, within)).join('\n'), `axe on ${name}`).toBe('');
 }
 
 /** Screenshots go to e2e/screenshots/ for people to look at; tests never compare pixels. */

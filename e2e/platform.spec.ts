@@ -60,8 +60,10 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await page.goto(`http://${BRAZIL}/#/setting/language`);
     await welcomeDismiss(page);
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
-    await page.getByRole('radio', { name: /English/ }).check();
+    // The radio turns checked once the English catalogue has arrived, not at the tap: click, then wait for English.
+    await page.getByRole('radio', { name: /English/ }).click();
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
+    expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
@@ -72,11 +74,13 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await context.close();
   });
 
-  it('Unknown paths land on the sports page and /login opens the login page', async () => {
+  // Issue 15: an unknown path used to redirect to /sport silently; the player is now told the brand has no such page.
+  it('Unknown paths say the brand does not offer them and /login opens the login page', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`http://${BRAZIL}/#/no-such-page`);
-    await page.waitForURL(/#\/sport$/);
+    await page.getByRole('heading', { name: 'Página indisponível' }).waitFor();
+    expect(page.url()).toMatch(/#\/no-such-page$/);
     await page.goto(`http://${BRAZIL}/#/login`);
     await page.waitForURL(/#\/loginb$/);
     await page.getByRole('heading', { name: 'Entrar', level: 1 }).waitFor();

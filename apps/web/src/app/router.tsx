@@ -8,6 +8,8 @@ import { paths } from '../shared/paths/paths.ts';
 import { RootRedirect } from './root-redirect.tsx';
 
 const PAGES = new Map(ROUTES.map((route) => [route.path, lazy(route.load)]));
+/** A path this brand does not offer (an old link, a page of another brand): said so, not silently swapped for /sport. */
+const NotOfferedPage = lazy(() => import('../pages/not-offered-page.tsx'));
 
 export function pageComponent(path: string) {
   return PAGES.get(path);
@@ -46,7 +48,7 @@ export function AppRouter() {
             const Page = PAGES.get(route.path)!;
             return <Route key={route.path} path={route.path} element={route.keepAlive ? null : <Page />} />;
           })}
-          <Route path="*" element={<Navigate to={paths.sport} replace />} />
+          <Route path="*" element={<NotOfferedPage />} />
         </Route>
       </Routes>
     </HashRouter>

@@ -167,6 +167,28 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.transactionDetail, load: () => import('../pages/transaction-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.recordDetail, load: () => import('../pages/record-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // The footer's legal pages (spec §2 help and info).
+  {
+    path: paths.terms,
+    load: () => import('../pages/legal-page.tsx').then((page) => ({ default: page.TermsPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
+    path: paths.privacy,
+    load: () => import('../pages/legal-page.tsx').then((page) => ({ default: page.PrivacyPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
+    path: paths.responsibleGaming,
+    load: () => import('../pages/legal-page.tsx').then((page) => ({ default: page.ResponsibleGamingPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];
@@ -189,6 +211,9 @@ export function footerTabActive(tabPath: string, pathname: string): boolean {
   if (pathname === tabPath || pathname.startsWith(`${tabPath}/`) || pathname === home) return true;
   return tabPath === paths.game && pathname.startsWith('/home/') && pathname !== paths.homeSport;
 }
+
+/** The lobbies a player lands on: they carry the site footer (licence, age, legal links). */
+export const HOME_PATHS: readonly string[] = [paths.game, paths.sport, paths.homeGame, paths.homeSlots, paths.homeCasino, paths.homeSport];
 
 /** Spec §2: the root opens /home/slots when UI v3 is on, otherwise the brand's first entry page (/game by default). */
 export function rootTarget(uiV3: boolean, firstEntryPage: string = paths.game): string {

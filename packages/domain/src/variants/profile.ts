@@ -44,5 +44,9 @@ export interface VariantProfile {
   flags: VariantFlags;
   seo: { title: string; keywords: string; description: string };
   favicon: string;
-  colours: { brand: string; accent: string; onBrand: string };
+  /**
+   * `brand` and `accent` fill buttons and chips; `onBrand` / `onAccent` are the text on them and `brandText` / `accentText`
+   * the colours written as text on the dark page, each derived to reach 4.5:1 (ui/contrast.ts).
+   */
+  colours: { brand: string; accent: string; onBrand: string; onAccent: string; brandText: string; accentText: string };
 }

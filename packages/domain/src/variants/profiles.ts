@@ -1,3 +1,4 @@
+import { textColourOn, textColourOnPage } from '../ui/contrast.ts';
 import { MARKETS } from './markets.ts';
 import type { MarketKey, VariantFlags, VariantProfile } from './profile.ts';
 
@@ -147,7 +148,14 @@ function profileBuild([appKey, name, market, brand, accent, flags]: BrandRow, in
     flags: { ...DEFAULT_FLAGS, ...flags },
     seo: { title: fill(defaults.seo.title), keywords: fill(defaults.seo.keywords), description: fill(defaults.seo.description) },
     favicon: `/brand/${appKey}.svg`,
-    colours: { brand, accent, onBrand: '#ffffff' },
+    colours: {
+      brand,
+      accent,
+      onBrand: textColourOn(brand),
+      onAccent: textColourOn(accent),
+      brandText: textColourOnPage(brand),
+      accentText: textColourOnPage(accent),
+    },
   };
 }
 

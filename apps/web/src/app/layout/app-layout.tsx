@@ -11,11 +11,12 @@ import { PopupStack } from '../../features/system/popup-stack.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
-import { ROUTES, routeFind } from '../routes.ts';
+import { HOME_PATHS, ROUTES, routeFind } from '../routes.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import styles from './app-layout.module.css';
 import { FooterTabs } from './footer-tabs.tsx';
 import { Header } from './header.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { useRoutePreload } from './use-route-preload.ts';
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
@@ -64,6 +65,7 @@ export function AppLayout() {
           })}
           <Outlet />
         </Suspense>
+        {HOME_PATHS.includes(pathname) ? <SiteFooter /> : null}
       </main>
       {footer ? <FooterTabs /> : null}
       <GlobalStatusPoll />

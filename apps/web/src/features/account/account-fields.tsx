@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../shared/ui/password-field.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { PasswordRules } from './password-rules.tsx';
 
@@ -21,8 +22,8 @@ export function EmailField({ email, onEmailChange }: { email: string; onEmailCha
 /** A password being chosen, with the rules ticked off as the player types. */
 export function NewPasswordField({ label, password, onPasswordChange }: { label: string; password: string; onPasswordChange: (password: string) => void }) {
   return (
-    <TextField label={label} type="password" autoComplete="new-password" value={password} onChange={(event) => onPasswordChange(event.target.value)} required>
+    <PasswordField label={label} autoComplete="new-password" value={password} onChange={(event) => onPasswordChange(event.target.value)} required>
       <PasswordRules password={password} />
-    </TextField>
+    </PasswordField>
   );
 }

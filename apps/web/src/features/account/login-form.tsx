@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/text-field.tsx';
+import { PasswordField } from '../../shared/ui/password-field.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { useEmailCodeLoginMutation, useEmailCodeSendMutation, useEmailLoginMutation } from './api/account-api.ts';
@@ -47,9 +47,8 @@ export function LoginForm({ onSignedIn, passwordHelp }: { onSignedIn: () => void
       </div>
       <EmailField email={email} onEmailChange={setEmail} />
       {method === 'password' ? (
-        <TextField
+        <PasswordField
           label={t('account.password')}
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}

@@ -38,6 +38,28 @@ describe('payout account fields', () => {
   });
 });
 
+describe('documents, checked before sending (issue 15)', () => {
+  const document: ElementRule = { name: 'document', kind: 'document', required: 1, options: [], min_length: 5, max_length: 20, country_code: '' };
+
+  it.each([
+    ['CPF', '390.533.447-05', undefined],
+    ['CPF', '390.533.447-06', { code: 'checksum' }],
+    ['CPF', '111.111.111-11', { code: 'policy' }],
+    ['CPF', '390.533.447-0X', { code: 'invalid' }],
+    ['NIT', '800.197.268-4', undefined],
+    ['NIT', '800.197.268-5', { code: 'checksum' }],
+    // SAT confirmed this RFC although its check digit does not compute: a warning on the server, no refusal here.
+    ['RFC', 'ACE900319JT9', undefined],
+  ])('%s %s → %j', (type, value, problem) => {
+    expect(elementProblem(document, value, type)).toEqual(problem);
+  });
+
+  it('checks nothing beyond length until a document type is chosen', () => {
+    expect(elementProblem(document, '390.533.447-06')).toBeUndefined();
+    expect(elementProblem(document, '390.533.447-06', '')).toBeUndefined();
+  });
+});
+
 describe('the server’s reasons, explained', () => {
   it.each([
     ['checksum', { code: 'checksum' }],

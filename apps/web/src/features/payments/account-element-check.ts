@@ -1,3 +1,5 @@
+import { documentCheck, isDocumentType } from '@piranha/domain/payments';
+
 /** The parts of a payout account field (contract accountElementSchema) the client checks before sending. */
 export interface ElementRule {
   name: string;
@@ -28,10 +30,12 @@ export function phoneDigits(value: string, countryCode: string): string {
 
 /**
  * The first thing wrong with a field before it is sent: missing, a phone with the wrong number of digits for the
- * method (GCASH 11, MPESA 10 or 11…, given by the server as min/max), a value of the wrong length, or a choice
- * not offered. Check digits (CPF, CLABE, RFC…) are the server's: it names the field when one is wrong.
+ * method (GCASH 11, MPESA 10 or 11…, given by the server as min/max), a value of the wrong length, a choice not
+ * offered, or a document (`documentType`: CPF, CNPJ, NIT, RUC, CUIT…) whose check digit does not compute or that
+ * nobody holds (111.111.111-11) — the same domain check the server runs, so the player hears it before sending.
+ * An RFC whose check digit does not compute only warns (SAT issued some), so it is no problem here either.
  */
-export function elementProblem(rule: ElementRule, value: string): ElementProblem | undefined {
+export function elementProblem(rule: ElementRule, value: string, documentType?: string): ElementProblem | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return rule.required === 1 ? { code: rule.kind === 'select' ? 'option' : 'required' } : undefined;
   if (rule.kind === 'select') return rule.options.length > 0 && !rule.options.includes(trimmed) ? { code: 'option' } : undefined;
@@ -44,6 +48,10 @@ export function elementProblem(rule: ElementRule, value: string): ElementProblem
   }
   if ((rule.min_length > 0 && trimmed.length < rule.min_length) || (rule.max_length > 0 && trimmed.length > rule.max_length)) {
     return { code: 'length', min: rule.min_length, max: rule.max_length };
+  }
+  if (rule.kind === 'document' && documentType !== undefined && isDocumentType(documentType)) {
+    const check = documentCheck(documentType, trimmed);
+    if (!check.ok) return check.issue === 'format' ? { code: 'invalid' } : elementProblemOfIssue(check.issue);
   }
   return undefined;
 }

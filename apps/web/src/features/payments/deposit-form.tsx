@@ -177,7 +177,6 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
               type="button"
               role="radio"
               aria-checked={code === fiatCurrency}
-              aria-pressed={code === fiatCurrency}
               className={styles.filter}
               onClick={() => {
                 setFiatCurrency(code);
@@ -221,15 +220,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
           </h2>
           <div className={styles.chips} role="radiogroup" aria-labelledby="deposit-network">
             {channel.networks.map((entry) => (
-              <button
-                key={entry}
-                type="button"
-                role="radio"
-                aria-checked={entry === chosenNetwork}
-                aria-pressed={entry === chosenNetwork}
-                className={styles.chip}
-                onClick={() => setNetwork(entry)}
-              >
+              <button key={entry} type="button" role="radio" aria-checked={entry === chosenNetwork} className={styles.chip} onClick={() => setNetwork(entry)}>
                 {entry}
               </button>
             ))}

@@ -85,7 +85,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
   const problems: Record<string, string | undefined> = {};
   if (submitted) {
     for (const field of fields) {
-      const problem = elementProblem(field, values[field.name] ?? '');
+      const problem = elementProblem(field, values[field.name] ?? '', values.document_type);
       if (problem) problems[field.name] = problemText(field.name, problem);
     }
   }
@@ -113,7 +113,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
     event.preventDefault();
     setSubmitted(true);
     setServerProblem(undefined);
-    const invalid = fields.some((field) => elementProblem(field, values[field.name] ?? ''));
+    const invalid = fields.some((field) => elementProblem(field, values[field.name] ?? '', values.document_type));
     if (invalid || amountMinor === undefined || problem) return;
     if (changed || method.saved !== 1) {
       const request = { channel: channelKey, elements: values };

@@ -35,7 +35,7 @@ export function OddsFormatRow() {
         <Sheet title={t('sports.oddsFormat.title')} onClose={() => setOpen(false)}>
           <ul className={styles.choices} role="radiogroup" aria-label={t('sports.oddsFormat.title')}>
             {ODDS_FORMATS.map((option) => (
-              <li key={option}>
+              <li key={option} role="none">
                 <button
                   type="button"
                   role="radio"

@@ -59,6 +59,9 @@ export const paths = {
   transactionDetail: '/transaction-detail',
   recordDetail: '/record-detail',
   transactionQuestion: '/transaction-question',
+  terms: '/terms',
+  privacy: '/privacy',
+  responsibleGaming: '/responsible-gaming',
 } as const;
 
 /** The /league page of one league. */

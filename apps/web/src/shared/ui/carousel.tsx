@@ -51,6 +51,8 @@ export function Carousel<T>({ items, itemKey, renderItem, label, intervalMs = TI
             aria-roledescription="slide"
             aria-label={t('banner.slide', { index: position + 1, count })}
             aria-hidden={position !== active}
+            // A slide out of view is hidden from readers and its links from the Tab key alike.
+            inert={position !== active}
           >
             {renderItem(item)}
           </div>

@@ -21,6 +21,9 @@ export function variantSet(variant: VariantProfile): void {
   style.setProperty('--brand', variant.colours.brand);
   style.setProperty('--accent', variant.colours.accent);
   style.setProperty('--on-brand', variant.colours.onBrand);
+  style.setProperty('--on-accent', variant.colours.onAccent);
+  style.setProperty('--brand-text', variant.colours.brandText);
+  style.setProperty('--accent-text', variant.colours.accentText);
 }
 
 /** The brand of this page; set once at boot, before the first render. */

@@ -45,7 +45,7 @@ function useHighlightClock(changes: readonly { changedAtMs: number }[]): number 
 }
 
 function StakeInput({ label, valueMinor, onChange }: { label: string; valueMinor: number | null; onChange: (minor: number | null) => void }) {
-  const [text, setText] = useState(valueMinor === null ? '' : String(valueMinor / 100));
+  const [text, setText] = useState(valueMinor === null ? '' : amountMinorText(minorUnits(valueMinor)));
   const [seen, setSeen] = useState(valueMinor);
   // Only an outside change (one stake for all, a clear) rewrites what the player is typing.
   if (seen !== valueMinor) {
