@@ -101,11 +101,15 @@ const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
   [`${FINANCE}/account/elements/set`]: { body: { channel: 'PIX', elements: PIX_ELEMENTS } },
   [`${FINANCE}/bankcode/get`]: { query: { channel: 'PIX' } },
   [`${FINANCE}/payout/order/create`]: {
-    body: { channel: 'PIX', amount: 10_000, currency: 'BRL' },
+    body: { channel: 'PIX', amount: 10_000, currency: 'BRL', forfeit_bonus: 0 },
     fresh: async () => {
       const { session: owner } = await playerFund(t, { amountMinor: 50_000, session: await t.player('piranha') });
       await t.post(`${FINANCE}/account/elements/set`, { query: signedIn(owner), body: { channel: 'PIX', elements: PIX_ELEMENTS } });
-      return { query: signedIn(owner), body: { channel: 'PIX', amount: 10_000, currency: 'BRL' }, headers: { 'idempotency-key': idempotencyKey() } };
+      return {
+        query: signedIn(owner),
+        body: { channel: 'PIX', amount: 10_000, currency: 'BRL', forfeit_bonus: 0 },
+        headers: { 'idempotency-key': idempotencyKey() },
+      };
     },
   },
   [`${FINANCE}/payout/order/status`]: {
@@ -132,6 +136,46 @@ const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     },
   },
   [`${FINANCE}/pay/order/history`]: { query: { type: 'all', pay_status: '0', cursor: '0', page_size: '20' } },
+};
+
+/** Bonus samples: codes of a campaign with nothing to wager, so each redeemed bonus starts and converts at once. */
+const BONUS = '/api/piranha/bonus';
+const BONUS_CAMPAIGN = 'piranha:bad-input';
+let bonusCodeCount = 0;
+async function bonusOps(path: string, body: unknown): Promise<void> {
+  const answer = envelopeOf(await t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${BAD_INPUT_OPS_TOKEN}` }, body }));
+  if (answer.dm_error !== 0) throw new Error(`bonus sample setup ${path} failed: ${answer.dm_error}`);
+}
+/** A new single-use code of the sample campaign. */
+async function bonusCodeFresh(): Promise<string> {
+  const code = `BAD-INPUT-${(bonusCodeCount += 1)}`;
+  await bonusOps('/code/create', { code, campaign_id: BONUS_CAMPAIGN, uses_max: 1, expire_time: Math.floor(t.clock.now().getTime() / 1000) + 86_400 });
+  return code;
+}
+async function bonusSamplesPrepare(): Promise<void> {
+  const terms = {
+    purpose: 'loyalty',
+    amount_minor: 1_000,
+    wagering: { multiplier: 0, base: 'bonus' },
+    weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
+    lifetime_days: 7,
+  };
+  await bonusOps('/campaign/create', { id: BONUS_CAMPAIGN, kind: 'redeem_code', terms });
+  VALID[`${BONUS}/promo_code/check`]!.query = { code: await bonusCodeFresh() };
+}
+
+const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${BONUS}/list`]: { query: { status: 'available' } },
+  [`${BONUS}/history`]: { query: {} },
+  [`${BONUS}/promo_code/check`]: { query: { code: 'SET-BEFORE-ALL' } },
+  [`${BONUS}/promo_code/use`]: { body: { code: 'BAD-INPUT-0' }, fresh: async () => ({ body: { code: await bonusCodeFresh() } }) },
+  [`${BONUS}/unlock_bonus`]: {
+    body: { bonus_id: '1' },
+    fresh: async () => {
+      const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(session), body: { code: await bonusCodeFresh() } }));
+      return { body: { bonus_id: used.data.id } };
+    },
+  },
 };
 
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
@@ -438,6 +482,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
   ...PAYMENT_SAMPLES,
   ...BETTING_SAMPLES,
+  ...BONUS_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
@@ -546,6 +591,7 @@ beforeAll(async () => {
   // What the handlers see of the common parameters, to prove an over-long p is dropped rather than passed on.
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
   await casinoSamplesPrepare();
+  await bonusSamplesPrepare();
 });
 afterAll(() => t?.close());
 

@@ -417,7 +417,9 @@ export const payoutOrderCreate = endpoint({
     channel: text(32, 'Payout channel key (account elements must be saved first)'),
     amount: integer('Amount in minor units', { min: 1 }),
     currency: text(8, 'Currency of the amount; must be the channel’s'),
-    forfeit_bonus: z.optional(flag('1: the player confirmed that withdrawing forfeits the bonus being unlocked (else 8009 when one is)')),
+    forfeit_bonus: z.optional(
+      integer('1: the player confirmed that withdrawing forfeits the bonus being unlocked (else 8009 when one is)', { min: 0, max: 1 }),
+    ),
   }),
   data: payoutOrderSchema,
 });

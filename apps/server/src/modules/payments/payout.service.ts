@@ -171,7 +171,7 @@ export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
 export async function payoutCreate(
   deps: PaymentsDeps,
   user: SessionUser,
-  body: { channel: string; amount: number; currency: string; forfeit_bonus?: 0 | 1 | undefined },
+  body: { channel: string; amount: number; currency: string; forfeit_bonus?: number | undefined },
   log: Pick<FastifyBaseLogger, 'warn'>,
   claim?: ClaimInTransaction,
 ): Promise<PayoutOrder> {
