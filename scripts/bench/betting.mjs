@@ -127,14 +127,14 @@ export async function bettingPlacementsPglite({ seconds, connections = 8 }) {
 }
 
 /**
- * Placement servers on PGlite, one per environment, all up at once; `runs` rounds of placements go through each in
- * turn, so a busy minute on a shared machine falls on every server alike (the logging rows compare them). Answers the
- * median placements/s per server with the p50/p99 of its median run.
+ * Placement servers on one database (`'pglite'` or a PostgreSQL URL), one per environment, all up at once; `runs`
+ * rounds of placements go through each in turn, so a busy minute on a shared machine falls on every server alike (the
+ * logging and bonus rows compare them). Answers the median placements/s per server with the p50/p99 of its median run.
  */
-export async function bettingPlacementsPgliteCompared({ seconds, envs, runs = 3, connections = 8 }) {
+async function placementsCompared(database, { seconds, envs, runs = 3, connections = 8 }) {
   const servers = [];
   try {
-    for (const env of envs) servers.push(await bettingServerStart(connections, 'pglite', env));
+    for (const env of envs) servers.push(await bettingServerStart(connections, database, env));
     const results = servers.map(() => []);
     for (let round = 0; round < runs; round += 1) {
       for (const [index, server] of servers.entries())
@@ -146,25 +146,14 @@ export async function bettingPlacementsPgliteCompared({ seconds, envs, runs = 3,
   }
 }
 
-/**
- * Placement servers on PostgreSQL (one scratch database), one per environment, measured in turn for `runs` rounds
- * like the PGlite comparison above; answers the median placements/s per server.
- */
-export async function bettingPlacementsPostgresCompared({ seconds, envs, runs = 3, connections = 8 }) {
-  return withScratchDatabase(async (url) => {
-    const servers = [];
-    try {
-      for (const env of envs) servers.push(await bettingServerStart(connections, url, env));
-      const results = servers.map(() => []);
-      for (let round = 0; round < runs; round += 1) {
-        for (const [index, server] of servers.entries())
-          results[index].push(await placementsRun(server, { connections, seconds, warmupSeconds: round === 0 ? 2 : 0 }));
-      }
-      return results.map((entries) => entries.sort((a, b) => a.placementsPerSecond - b.placementsPerSecond)[Math.floor(entries.length / 2)]);
-    } finally {
-      for (const server of servers) await server.stop();
-    }
-  });
+/** `placementsCompared` on embedded PGlite, one data directory per server. */
+export function bettingPlacementsPgliteCompared(options) {
+  return placementsCompared('pglite', options);
+}
+
+/** `placementsCompared` on PostgreSQL, every server on one scratch database. */
+export function bettingPlacementsPostgresCompared(options) {
+  return withScratchDatabase((url) => placementsCompared(url, options));
 }
 
 /** Issue 17: the bonus engine's contribution passes over `bets` settled singles of players wagering a bonus. */
