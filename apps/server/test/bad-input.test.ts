@@ -20,6 +20,7 @@ import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 import { playerWithGame, playRound } from './casino-fixtures.ts';
+import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -153,14 +154,7 @@ async function bonusCodeFresh(): Promise<string> {
   return code;
 }
 async function bonusSamplesPrepare(): Promise<void> {
-  const terms = {
-    purpose: 'loyalty',
-    amount_minor: 1_000,
-    wagering: { multiplier: 0, base: 'bonus' },
-    weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
-    lifetime_days: 7,
-  };
-  await bonusOps('/campaign/create', { id: BONUS_CAMPAIGN, kind: 'redeem_code', terms });
+  await bonusOps('/campaign/create', { id: BONUS_CAMPAIGN, kind: 'redeem_code', terms: NO_WAGERING_TERMS });
   VALID[`${BONUS}/promo_code/check`]!.query = { code: await bonusCodeFresh() };
 }
 

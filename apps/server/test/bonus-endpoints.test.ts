@@ -5,6 +5,7 @@ import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
 import { feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, playerFund } from './payments-fixtures.ts';
+import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 
 /** The bonus endpoints (spec §7) over HTTP: shapes, the player's journey through them, and every bad input. */
 let t: TestApp;
@@ -102,14 +103,7 @@ describe('new_bonus and history', () => {
   });
 
   it('lists grants and conversions newest first, 20 a page, by cursor', async () => {
-    const terms = {
-      purpose: 'loyalty',
-      amount_minor: 1_000,
-      wagering: { multiplier: 0, base: 'bonus' },
-      weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
-      lifetime_days: 7,
-    };
-    expect(envelopeOf(await ops('/campaign/create', { id: 'aguila:history', kind: 'redeem_code', terms })).dm_error).toBe(0);
+    expect(envelopeOf(await ops('/campaign/create', { id: 'aguila:history', kind: 'redeem_code', terms: NO_WAGERING_TERMS })).dm_error).toBe(0);
     const query = signedIn(await t.session(BRAND));
     expect(envelopeOf(await t.get(`${BONUS}/history`, { query })).data).toEqual({ list: [], cursor: '', has_more: 0 });
     const expire = Math.floor(t.clock.now().getTime() / 1000) + 86_400;
