@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link, useNavigate } from 'react-router';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';

@@ -1,5 +1,5 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
 
 /** The server answers refusals in the player's language; a call with no answer gets the generic text. */
 export function apiErrorMessage(error: unknown, t: TFunction): string {

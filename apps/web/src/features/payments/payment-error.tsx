@@ -1,6 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import styles from './payments.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { ArrowDownLeft, ArrowUpRight, ChevronRight, ReceiptText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import styles from './payments.module.css';
 

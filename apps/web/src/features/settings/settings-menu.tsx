@@ -1,7 +1,7 @@
 import { currencyGet, isLocale } from '@piranha/domain';
 import { ChevronRight, Coins, Languages, LifeBuoy, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';

@@ -2,7 +2,7 @@ import { popupList } from '@piranha/contract';
 import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranha/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/api.ts';
 import { paths } from '../../shared/paths/paths.ts';

@@ -2,7 +2,7 @@ import { ApiError, ERRORS } from '@piranha/contract';
 import { betSlipOddsChangeFind, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
@@ -454,9 +454,10 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
               <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
             </button>
           ) : null}
+          {/* The title comes before the count in the text (the badge is drawn first), so the name "Open the bet slip, 3 selected"
+              contains what a voice-control user reads on the button: "Bet slip 3" (the space keeps them two words). */}
           <button type="button" className={styles.bar} onClick={() => openSet(true)} aria-label={t('betting.slip.open', { count })}>
-            <span className={styles.badge}>{count}</span>
-            {t('betting.slip.title')}
+            {t('betting.slip.title')} <span className={styles.badge}>{count}</span>
           </button>
         </div>
       ) : null}
