@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
+import { TopBar } from '../../features/messages/top-bar.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
@@ -53,6 +54,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {header ? <Header /> : null}
+      {header ? <TopBar /> : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
           {visited.map((path) => {
