@@ -66,8 +66,8 @@ export function MessageList() {
                 <span className={styles.itemMain}>
                   <span className={unreadOne ? `${styles.itemTitle} ${styles.itemUnread}` : styles.itemTitle}>{message.message_content.title}</span>
                   {preview ? <span className={styles.itemPreview}>{preview}</span> : null}
+                  <span className={styles.itemTime}>{date.format(new Date(message.create_time * 1000))}</span>
                 </span>
-                <span className={styles.itemTime}>{date.format(new Date(message.create_time * 1000))}</span>
               </Link>
             </li>
           );

@@ -37,7 +37,7 @@ export function TopBar() {
     <section className={styles.topBar} aria-label={t('messages.topBar')} aria-live="polite" data-testid="message-top-bar">
       {content.icons[0] ? <img className={styles.topBarIcon} src={content.icons[0]} alt="" width={28} height={28} /> : null}
       <Link to={messageDetailHref(shown.message_id)} className={styles.topBarText}>
-        {content.title}
+        <span className={styles.topBarTitle}>{content.title}</span>
       </Link>
       {button ? (
         <MessageAction

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessibilityCheck, journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+
+const INDIA = 'tigerin.in';
+const BRAZIL = 'piranha.com.br';
+
+/** The signed-in player of the page, as the app keeps it. */
+function loginOf(page: Page): Promise<{ uid: number; sid: string }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
+}
+
+/** An operator publishes a message through the operator endpoint (decision 028) and answers its id. */
+async function publish(server: RunningServer, body: Record<string, unknown>): Promise<string> {
+  const answer = (await fetch(`${server.origin}/api/ops/message/publish`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content_type: 1, ...body }),
+  }).then((response) => response.json())) as { dm_error: number; data: { message_id: string } };
+  expect(answer.dm_error).toBe(0);
+  return answer.data.message_id;
+}
+
+const bell = (page: Page) => page.getByRole('link', { name: /^Messages/ });
+
+describe('Messages, through the real server and Chromium', () => {
+  const journey = journeySetup([INDIA, BRAZIL]);
+
+  it('An operator publishes a message: it reaches the top bar and the message centre, and reading clears the count', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page, INDIA);
+    const { uid } = await loginOf(page);
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages');
+
+    await publish(journey.server, {
+      app_key: 'tigerin',
+      audience: { kind: 'player', uid },
+      message_type: 2,
+      turn_time: 5,
+      allow_close: 1,
+      texts: { 'en-US': { title: 'Weekend cricket boost: +10 % on every win', content: 'All weekend long, every cricket win pays 10 % more.' } },
+      buttons: [{ text: { 'en-US': 'Deposit' }, link: '/deposit' }],
+    });
+    await publish(journey.server, {
+      app_key: 'tigerin',
+      audience: { kind: 'player', uid },
+      message_type: 1,
+      content_type: 2,
+      texts: {
+        'en-US': {
+          title: 'New: faster UPI withdrawals',
+          content: '<p>Withdrawals by <b>UPI</b> now arrive within minutes.</p><script>alert(1)</script><p><a href="/withdraw">Withdraw now</a></p>',
+        },
+      },
+    });
+
+    // The top bar asks again within 15 s (spec §9): no reload needed.
+    const bar = page.getByTestId('message-top-bar');
+    await bar.waitFor({ timeout: 25_000 });
+    expect(await bar.textContent()).toContain('Weekend cricket boost');
+    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Messages, 2 unread');
+    await screenshot(page, 'messages-top-bar-en');
+    await accessibilityCheck(page, 'messages-top-bar-en', '[data-testid="message-top-bar"]');
+
+    await bell(page).click();
+    await page.waitForURL(/#\/message-center$/);
+    const items = page.getByTestId('message-item');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await page.getByTestId('message-unread-count').textContent()).toBe('Unread: 2');
+    await screenshot(page, 'messages-center-en');
+    await accessibilityCheck(page, 'messages-center-en', 'main');
+
+    await items.filter({ hasText: 'faster UPI withdrawals' }).click();
+    await page.waitForURL(/#\/message-detail\?id=\d+$/);
+    await page.getByRole('heading', { name: 'New: faster UPI withdrawals' }).waitFor();
+    const main = page.getByRole('main');
+    expect(await main.textContent()).toContain('Withdrawals by UPI now arrive within minutes.');
+    expect(await main.locator('script').count()).toBe(0);
+    await screenshot(page, 'messages-detail-en');
+    // Opening it read it: the badge says one.
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages, 1 unread');
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(/#\/message-center$/);
+    await expect.poll(() => page.getByTestId('message-unread-count').textContent()).toBe('Unread: 1');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => page.getByTestId('message-unread-count').textContent()).toBe('Unread: 0');
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages');
+    expect(await page.getByTestId('message-unread-badge').count()).toBe(0);
+
+    // Closing the bar: it empties once the server agrees, and stays closed after a reload.
+    await page.getByRole('button', { name: 'Close announcements' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('message-unread-count').waitFor();
+    expect(await page.getByTestId('message-top-bar').count()).toBe(0);
+    await context.close();
+  });
+
+  it('A Brazilian guest reads a message in Portuguese, with an empty centre before it', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${BRAZIL}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await page.waitForURL(/#\/game$/);
+    await page.goto(`http://${BRAZIL}/#/message-center`);
+    await page.getByRole('heading', { name: 'Nenhuma mensagem ainda' }).waitFor();
+    await screenshot(page, 'messages-center-empty-pt');
+
+    const { uid } = await loginOf(page);
+    await publish(journey.server, {
+      app_key: 'piranha',
+      audience: { kind: 'player', uid },
+      message_type: 1,
+      texts: {
+        'en-US': { title: 'Your weekly bonus is ready', content: 'Open your bonuses to use it.' },
+        'pt-BR': { title: 'Seu bônus semanal está pronto', content: 'Abra seus bônus para usá-lo antes de domingo.' },
+      },
+      buttons: [{ text: { 'en-US': 'Deposit', 'pt-BR': 'Depositar' }, link: '/deposit' }],
+    });
+    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    await page.getByTestId('message-item').waitFor();
+    expect(await page.getByTestId('message-item').textContent()).toContain('Seu bônus semanal está pronto');
+    await screenshot(page, 'messages-center-pt');
+    await page.getByTestId('message-item').click();
+    await page.getByRole('heading', { name: 'Seu bônus semanal está pronto' }).waitFor();
+    await screenshot(page, 'messages-detail-pt');
+    await page.getByRole('link', { name: 'Depositar' }).click();
+    await page.waitForURL(/#\/deposit/);
+    await context.close();
+  });
+});
