@@ -97,6 +97,31 @@ describe('Messages, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('A pop-up message joins the pop-up stack once, and following it reads it', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page, INDIA);
+    const { uid } = await loginOf(page);
+    await publish(journey.server, {
+      app_key: 'tigerin',
+      audience: { kind: 'player', uid },
+      message_type: 3,
+      popup_level: 3,
+      texts: { 'en-US': { title: 'Your free spins are waiting', content: 'Ten free spins on Reef Riches, until Sunday.' } },
+      buttons: [{ text: { 'en-US': 'Play' }, link: '/message-center' }],
+    });
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Your free spins are waiting' });
+    await dialog.waitFor();
+    await screenshot(page, 'messages-popup-en');
+    await dialog.getByRole('link', { name: 'Take a look' }).click();
+    await page.waitForURL(/#\/message-center$/);
+    await expect.poll(() => page.getByTestId('message-unread-count').textContent()).toBe('Unread: 0');
+    await page.reload();
+    await page.getByTestId('message-item').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('A Brazilian guest reads a message in Portuguese, with an empty centre before it', async () => {
     const { context, page } = await phonePage(journey.browser);
     await page.goto(`http://${BRAZIL}/#/loginb`);

@@ -207,6 +207,48 @@ describe('top bar', () => {
   });
 });
 
+describe('pop-up messages', () => {
+  it('join the pop-up stack of their player only, at their level, until read', async () => {
+    const player = await t.session('piranha');
+    const other = await t.session('piranha');
+    const popups = async (session: IssuedSession) =>
+      envelopeOf(await t.get('/api/v1/conf/popup', { query: signedIn(session), headers: { 'app-key': 'piranha' } })).data.list as {
+        id: number;
+        key: string;
+        title: string;
+        url: string;
+        level: number;
+      }[];
+    const operatorOnly = await popups(other);
+    const { id } = await publish({
+      audience: { kind: 'player', uid: player.uid },
+      message_type: 3,
+      popup_level: 2.5,
+      texts: { 'en-US': { title: 'Free spins are waiting', content: 'Open the game to play them.' } },
+      buttons: [{ text: { 'en-US': 'Play' }, link: '/game' }],
+    });
+    const { id: plain } = await publish({
+      audience: { kind: 'player', uid: player.uid },
+      message_type: 3,
+      texts: { 'en-US': { title: 'Read me', content: 'x' } },
+    });
+    const mine = await popups(player);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        { id: Number(id), key: `message-${id}`, title: 'Free spins are waiting', icon: 'mail', url: '#/game', level: 2.5 },
+        { id: Number(plain), key: `message-${plain}`, title: 'Read me', icon: 'mail', url: `#/message-detail?id=${plain}`, level: 1 },
+      ]),
+    );
+    expect(await popups(other)).toEqual(operatorOnly);
+    // Signed out, only the operator's pop-ups.
+    expect(envelopeOf(await t.get('/api/v1/conf/popup', { headers: { 'app-key': 'piranha' } })).data.list).toEqual(operatorOnly);
+    // Read, it pops up no more; it stays in the centre.
+    await t.post(`${M}/user/read_batch`, { query: signedIn(player, { message_ids: id }), body: {} });
+    expect((await popups(player)).map((item) => item.key)).not.toContain(`message-${id}`);
+    expect(await titlesOf(player)).toContain('Free spins are waiting');
+  });
+});
+
 describe('messages the product writes', () => {
   async function eventMessagesOf(uid: number) {
     return t.rows<{ source_ref: string; texts: Record<string, { title: string; content: string }> }>(

@@ -4,6 +4,7 @@ import { described, integer, text, z } from './schema.ts';
 /**
  * The message centre and the top carousel bar (spec §3 Message, §4 Top bar, §7 Messages; issue 21, decision 028).
  * Times are Unix seconds. `message_type` 1 is a message-centre message, 2 also shows in the top bar.
+ * 3 also opens as a pop-up in the pop-up stack (`GET /api/v1/conf/popup`) until the player reads it.
  * `content_type` 1 plain text, 2 rich text (HTML the server sanitized), 3 an image (`icons[0]`) with optional text.
  */
 const MESSAGE = '/api/piranha/message';
@@ -19,7 +20,7 @@ export const messageButtonSchema = z.object({
 
 export const messageSchema = z.object({
   message_id: described(z.string(), 'Message id'),
-  message_type: described(z.union([z.literal(1), z.literal(2)]), '1 message centre; 2 message centre and top bar'),
+  message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
   content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text (sanitized HTML), 3 image'),
   message_content: z.object({
     title: described(z.string(), 'Title in the reader’s language'),
@@ -152,7 +153,8 @@ export const opsMessagePublishBody = z.strictObject({
     }),
     z.strictObject({ kind: z.literal('player'), uid: integer('The player', { min: 1 }) }),
   ]),
-  message_type: described(z.union([z.literal(1), z.literal(2)]), '1 message centre; 2 also the top bar'),
+  message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
+  popup_level: z.optional(described(z.number().check(z.gte(-2), z.lte(10)), 'A pop-up’s place in the pop-up stack, -2 to 10, higher first (default 1)')),
   content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text, 3 image'),
   texts: perLocale(localeTextSchema),
   buttons: z.optional(

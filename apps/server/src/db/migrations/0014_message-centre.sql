@@ -30,6 +30,7 @@ CREATE TABLE "messages" (
 	"turn_time" integer NOT NULL,
 	"allow_close" boolean NOT NULL,
 	"is_h5" boolean NOT NULL,
+	"popup_level" real DEFAULT 0 NOT NULL,
 	"source_ref" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone,

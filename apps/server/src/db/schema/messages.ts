@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -36,7 +51,7 @@ export const messages = pgTable(
     audience: text('audience', { enum: ['brand', 'segment', 'player'] }).notNull(),
     segment: jsonb('segment').$type<MessageSegment>(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
-    /** 1: message centre; 2: message centre and the top carousel bar. */
+    /** 1: message centre; 2: also the top carousel bar; 3: also a pop-up in the pop-up stack until read. */
     messageType: smallint('message_type').notNull(),
     /** 1 text, 2 rich text (sanitized HTML), 3 image. */
     contentType: smallint('content_type').notNull(),
@@ -50,6 +65,8 @@ export const messages = pgTable(
     allowClose: boolean('allow_close').notNull(),
     /** Its body opens as a page of its own (the detail page) rather than inline. */
     isH5: boolean('is_h5').notNull(),
+    /** A pop-up message's place in the pop-up stack (spec §4 priorities, -2 to 10; higher first). */
+    popupLevel: real('popup_level').notNull().default(0),
     /** A message the product wrote for an event (`payin:<order>`, `bet_won:<bet>`…): at most one per event. */
     sourceRef: text('source_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

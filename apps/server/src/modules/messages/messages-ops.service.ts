@@ -60,6 +60,7 @@ export async function opsMessagePublish(deps: MessagesDeps, body: z.output<typeo
     turnTime: body.turn_time ?? TURN_TIME_DEFAULT_S,
     allowClose: (body.allow_close ?? 1) === 1,
     isH5: body.is_h5 === 1,
+    popupLevel: body.popup_level ?? 1,
     createdAt: now,
     expiresAt: body.expire_time === undefined ? null : new Date(body.expire_time * 1000),
   });

@@ -10,7 +10,7 @@ export interface MessageRow {
   audience: 'brand' | 'segment' | 'player';
   segment: MessageSegment | null;
   userId: number | null;
-  messageType: 1 | 2;
+  messageType: 1 | 2 | 3;
   contentType: 1 | 2 | 3;
   texts: Record<string, MessageLocaleText>;
   buttons: MessageButton[];
@@ -19,6 +19,7 @@ export interface MessageRow {
   turnTime: number;
   allowClose: boolean;
   isH5: boolean;
+  popupLevel: number;
   createdAt: Date;
   expiresAt: Date | null;
   readed: boolean;
@@ -50,6 +51,7 @@ interface RawMessage {
   turn_time: number;
   allow_close: boolean;
   is_h5: boolean;
+  popup_level: number | string;
   created_at: Date | string;
   expires_at: Date | string | null;
   readed: boolean;
@@ -65,7 +67,7 @@ function messageOf(row: RawMessage): MessageRow {
     audience: row.audience,
     segment: row.segment === null ? null : json(row.segment),
     userId: row.user_id === null ? null : Number(row.user_id),
-    messageType: Number(row.message_type) as 1 | 2,
+    messageType: Number(row.message_type) as 1 | 2 | 3,
     contentType: Number(row.content_type) as 1 | 2 | 3,
     texts: json(row.texts),
     buttons: json(row.buttons),
@@ -74,6 +76,7 @@ function messageOf(row: RawMessage): MessageRow {
     turnTime: Number(row.turn_time),
     allowClose: row.allow_close,
     isH5: row.is_h5,
+    popupLevel: Number(row.popup_level),
     createdAt: date(row.created_at),
     expiresAt: row.expires_at === null ? null : date(row.expires_at),
     readed: row.readed,
@@ -119,7 +122,7 @@ function visibleTo(reader: Reader, now: Date): SQL {
 }
 
 const SELECT = sql`select m.id, m.app_key, m.audience, m.segment, m.user_id, m.message_type, m.content_type, m.texts, m.buttons, m.icons,
-  m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.created_at, m.expires_at, (r.user_id is not null) as readed
+  m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.popup_level, m.created_at, m.expires_at, (r.user_id is not null) as readed
   from messages m left join message_reads r on r.message_id = m.id and r.user_id`;
 
 /** A page of the reader's messages, unread first, then newest. */
@@ -137,6 +140,15 @@ export async function messagesPage(
     db,
     sql`${SELECT} = ${reader.uid} where ${visibleTo(reader, now)}${read}${type}
         order by (r.user_id is not null), m.id desc limit ${limit} offset ${offset}`,
+  );
+  return rows.map(messageOf);
+}
+
+/** The reader's unread pop-up messages (message_type 3), newest first; a read one never pops up again. */
+export async function messagePopupsUnread(db: DbOrTx, reader: Reader, now: Date): Promise<MessageRow[]> {
+  const rows = await rowsOf<RawMessage>(
+    db,
+    sql`${SELECT} = ${reader.uid} where ${visibleTo(reader, now)} and m.message_type = 3 and r.user_id is null order by m.id desc limit 10`,
   );
   return rows.map(messageOf);
 }

@@ -1,10 +1,11 @@
-import type { messageList, z } from '@piranha/contract';
+import type { ContentItem, messageList, z } from '@piranha/contract';
 import { DEFAULT_LOCALE, type Locale } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import {
   messageFind,
+  messagePopupsUnread,
   messagesPage,
   messagesRead,
   readerOf,
@@ -130,4 +131,28 @@ export async function messageTopBarCloseGet(deps: MessagesDeps, user: SessionUse
 
 export async function messageUnreadCountGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext) {
   return { count: await unreadCount(deps.db, await readerGet(deps, user, ctx), deps.now()) };
+}
+
+/**
+ * Pop-up messages (message_type 3) as items of the pop-up stack (`GET /api/v1/conf/popup`, spec §4), beside the
+ * operator's pop-ups: key `message-<id>`, the operator's level, and a link into the app (`#/…`) or outside. The web
+ * app marks one read when it is closed or followed, so it pops up once.
+ */
+export async function messagePopupItems(deps: MessagesDeps, user: SessionUser | undefined, ctx: RequestContext): Promise<ContentItem[]> {
+  if (!user) return [];
+  const now = deps.now();
+  const reader = await readerOf(deps.db, user.uid, ctx.params.lca_coun ?? '');
+  if (!reader) return [];
+  return (await messagePopupsUnread(deps.db, reader, now)).map((row) => {
+    const view = messageView(row, ctx.locale, now);
+    const link = view.message_content.buttons[0]?.link ?? `/message-detail?id=${view.message_id}`;
+    return {
+      id: row.id,
+      key: `message-${row.id}`,
+      title: view.message_content.title,
+      icon: view.message_content.icons[0] ?? 'mail',
+      url: link.startsWith('/') ? `#${link}` : link,
+      level: row.popupLevel,
+    };
+  });
 }

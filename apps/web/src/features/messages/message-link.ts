@@ -16,3 +16,8 @@ export function messageLinkTarget(link: string): MessageLinkTarget {
 export function turnDelayMs(turnTimeSeconds: number): number {
   return Math.max(1, Math.floor(turnTimeSeconds)) * 1000;
 }
+
+/** The message id of a pop-up-stack key `message-<id>` (a pop-up message), or undefined for the operator's pop-ups. */
+export function messagePopupId(key: string): string | undefined {
+  return /^message-([1-9]\d{0,14})$/.exec(key)?.[1];
+}

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/api.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useReadMutation } from '../messages/api/messages.ts';
+import { messagePopupId } from '../messages/message-link.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
@@ -27,7 +30,10 @@ export function PopupStack() {
   const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
   // The clock of the last change (open or close), kept in state so rendering stays pure.
   const [now, setNow] = useState(() => Date.now());
-  const { data } = useQuery({ queryKey: systemKeys.popups, queryFn: () => api.call(popupList), staleTime: Infinity });
+  // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const read = useReadMutation(uid);
+  const { data } = useQuery({ queryKey: [...systemKeys.popups, uid], queryFn: () => api.call(popupList), staleTime: Infinity });
   if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
   const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], now), level: item.level })));
@@ -35,6 +41,9 @@ export function PopupStack() {
   if (!current) return null;
 
   const close = () => {
+    // A pop-up message closed or followed is read: it never pops up again, and the centre counts it read.
+    const messageId = messagePopupId(current.key);
+    if (messageId !== undefined) read.mutate({ ids: [messageId] });
     const closedAt = Date.now();
     const next = { ...cache, [current.key]: { status: false, time: closedAt } };
     storageSet(STORAGE_KEYS.popupCache, next);
@@ -47,7 +56,12 @@ export function PopupStack() {
         <Button variant="ghost" onClick={close}>
           {t('popup.dismiss')}
         </Button>
-        <a href={current.url} className={buttonClassName({ variant: 'primary' })} onClick={close}>
+        <a
+          href={current.url}
+          className={buttonClassName({ variant: 'primary' })}
+          onClick={close}
+          {...(/^https:/.test(current.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {t('popup.open')}
         </a>
       </div>
