@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useReadMutation } from '../messages/api/messages.ts';
-import { messagePopupId } from '../messages/message-link.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
@@ -22,9 +20,9 @@ const QUIET_PATHS = [paths.gameRoom, paths.deposit, paths.withdraw, '/activity',
 
 /**
  * The pop-up stack (spec §4): operator pop-ups sorted by level, one at a time; a closed pop-up stays away
- * for 24 h on this device.
+ * for 24 h on this device. `onClose` hears each closed or followed pop-up's key (a pop-up message is then read).
  */
-export function PopupStack() {
+export function PopupStack({ onClose }: { onClose?: (key: string) => void } = {}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
@@ -32,7 +30,6 @@ export function PopupStack() {
   const [now, setNow] = useState(() => Date.now());
   // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
-  const read = useReadMutation(uid);
   const { data } = useQuery({ queryKey: [...systemKeys.popups, uid], queryFn: () => api.call(popupList), staleTime: Infinity });
   if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
@@ -41,9 +38,7 @@ export function PopupStack() {
   if (!current) return null;
 
   const close = () => {
-    // A pop-up message closed or followed is read: it never pops up again, and the centre counts it read.
-    const messageId = messagePopupId(current.key);
-    if (messageId !== undefined) read.mutate({ ids: [messageId] });
+    onClose?.(current.key);
     const closedAt = Date.now();
     const next = { ...cache, [current.key]: { status: false, time: closedAt } };
     storageSet(STORAGE_KEYS.popupCache, next);

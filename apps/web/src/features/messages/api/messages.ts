@@ -2,6 +2,7 @@ import { messageGet, messageList, messageReadBatch, messageTopBarClose, messageU
 import { TIMERS } from '@piranha/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { messagePopupId } from '../message-link.ts';
 
 export type Message = EndpointData<typeof messageList>['message_list'][number];
 
@@ -83,4 +84,13 @@ export function useTopBarCloseMutation(uid: number) {
       );
     },
   });
+}
+
+/** What the pop-up stack calls when a pop-up closes: a pop-up message (`message-<id>`) is marked read (decision 028). */
+export function useMessagePopupClosed(uid: number): (key: string) => void {
+  const read = useReadMutation(uid);
+  return (key) => {
+    const id = messagePopupId(key);
+    if (id !== undefined) read.mutate({ ids: [id] });
+  };
 }
