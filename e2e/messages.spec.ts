@@ -97,6 +97,28 @@ describe('Messages, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('The top bar turns to the next message after the shown one’s turn_time', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page, INDIA);
+    const { uid } = await loginOf(page);
+    for (const title of ['First announcement', 'Second announcement'])
+      await publish(journey.server, {
+        app_key: 'tigerin',
+        audience: { kind: 'player', uid },
+        message_type: 2,
+        turn_time: 1,
+        texts: { 'en-US': { title, content: title } },
+      });
+    await page.reload();
+    const bar = page.getByTestId('message-top-bar');
+    await bar.waitFor();
+    const seen = new Set<string>();
+    await expect
+      .poll(async () => (seen.add((await bar.textContent()) ?? ''), [...seen].join('|')), { timeout: 10_000 })
+      .toMatch(/Second announcement.*\|.*First announcement|First announcement.*\|.*Second announcement/);
+    await context.close();
+  });
+
   it('A pop-up message joins the pop-up stack once, and following it reads it', async () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page, INDIA);
