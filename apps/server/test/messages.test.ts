@@ -7,6 +7,7 @@ import { messageEventsPass, MESSAGE_EVENTS_OVERLAP_MS } from '../src/modules/mes
 import { feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
+import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 
 /** The message centre, top bar and the messages the product writes itself (issue 21, decision 028). */
 let t: TestApp;
@@ -321,6 +322,28 @@ describe('messages the product writes', () => {
     expect(list.message_list.map((m) => m.message_content.title)).toEqual(
       expect.arrayContaining(['Depósito recebido', 'Saque pago', 'Saque não realizado', 'Você ganhou!']),
     );
+  });
+
+  it('writes a message when a bonus is unlocked, with the amount that became cash', async () => {
+    const bonusOps = async (path: string, body: unknown) =>
+      expect(envelopeOf(await t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body })).dm_error).toBe(0);
+    await bonusOps('/campaign/create', { id: 'aguila:messages-test', kind: 'redeem_code', terms: NO_WAGERING_TERMS });
+    await bonusOps('/code/create', {
+      code: 'MESSAGES-1',
+      campaign_id: 'aguila:messages-test',
+      uses_max: 1,
+      expire_time: Math.floor(t.clock.now().getTime() / 1000) + 86_400,
+    });
+    const player = await t.session('aguila');
+    const used = envelopeOf(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(player), body: { code: 'MESSAGES-1' } }));
+    expect(used.dm_error).toBe(0);
+    const started = envelopeOf(await t.post('/api/piranha/bonus/unlock_bonus', { query: signedIn(player), body: { bonus_id: used.data.id } }));
+    expect(started.data.status).toBe(2);
+    await messageEventsPass(t.db, t.clock.now());
+    const rows = await eventMessagesOf(player.uid);
+    expect(rows.map((row) => row.source_ref).sort()).toEqual([`bonus:${used.data.id}`, `bonus_unlocked:${used.data.id}`]);
+    const unlocked = rows.find((row) => row.source_ref.startsWith('bonus_unlocked:'))!;
+    expect(unlocked.texts['es-MX']).toEqual({ title: 'Bono liberado', content: expect.stringContaining('10.00') });
   });
 
   it('does not message events from before its first pass, and rereads a late commit inside the overlap', async () => {

@@ -47,4 +47,5 @@ CREATE INDEX "messages_player_idx" ON "messages" USING btree ("user_id","id") WH
 CREATE INDEX "messages_brand_idx" ON "messages" USING btree ("app_key","id") WHERE user_id is null;--> statement-breakpoint
 CREATE INDEX "payment_orders_final_idx" ON "payment_orders" USING btree ("updated_at") WHERE status in (2, 4);--> statement-breakpoint
 CREATE INDEX "bets_won_settled_idx" ON "bets" USING btree ("settled_at") WHERE outcome in (4, 5);--> statement-breakpoint
-CREATE INDEX "bonuses_created_idx" ON "bonuses" USING btree ("created_at");
+CREATE INDEX "bonuses_created_idx" ON "bonuses" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "bonuses_unlocked_idx" ON "bonuses" USING btree ("finished_at") WHERE status = 2;

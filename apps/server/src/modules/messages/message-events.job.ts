@@ -15,7 +15,7 @@ import { messageInsert } from './messages.repository.ts';
 
 /**
  * The messages the product writes itself (decision 028): deposit credited, withdrawal paid or failed, bet won,
- * bonus granted. A leader job reads the durable rows the money code already writes (payment orders in a final
+ * bonus granted, bonus unlocked (converted to cash). A leader job reads the durable rows the money code already writes (payment orders in a final
  * state, settled bets, bonus grants) — never inside the money transaction — and writes one message per event:
  * `messages.source_ref` is unique, so a pass run twice, on two nodes, or over rows it read before writes nothing new.
  */
@@ -77,6 +77,16 @@ const SOURCES: readonly EventSource[] = [
       from bonuses g join users u on u.id = g.user_id
       where g.created_at >= ${from} and g.created_at <= ${to} and g.amount_minor > 0 and ${notMessaged(sql`'bonus:' || g.id`)}`,
   },
+  {
+    // The amount is what the conversion paid into cash (the ledger's line), which a cap may keep below the bonus.
+    name: 'bonus_unlocked',
+    candidates: (from, to) => sql`select 'bonus_unlocked:' || g.id as ref, 'bonus_unlocked' as kind, g.user_id, u.app_key, g.currency,
+        (select coalesce(sum(l.amount_minor), 0) from transfers x join ledger_lines l on l.transfer_id = x.id
+          join ledger_accounts a on a.id = l.account_id and a.user_id = g.user_id and a.kind = 'cash'
+          where x.kind = 'bonus_convert' and x.external_ref = g.id::text) as amount, g.finished_at as at
+      from bonuses g join users u on u.id = g.user_id
+      where g.status = 2 and g.finished_at >= ${from} and g.finished_at <= ${to} and ${notMessaged(sql`'bonus_unlocked:' || g.id`)}`,
+  },
 ];
 
 function amountText(amountMinor: number, currency: string, locale: Locale): string {
@@ -101,9 +111,13 @@ async function sourcePass(db: Db, source: EventSource, now: Date): Promise<numbe
   let written = 0;
   let last = cursor;
   for (;;) {
-    const rows = await rowsOf<EventCandidate>(db, sql`${source.candidates(from, now)} order by at limit ${BATCH}`);
+    // Only events that moved money to the player (a conversion capped to nothing has nothing to say); every row
+    // answered is then messaged, so the next query moves on and the loop ends.
+    const rows = await rowsOf<EventCandidate>(db, sql`select * from (${source.candidates(from, now)}) c where c.amount > 0 order by c.at limit ${BATCH}`);
     for (const row of rows) {
       const amount = Number(row.amount);
+      const at = new Date(row.at);
+      if (at > last) last = at;
       const id = await messageInsert(db, {
         appKey: row.app_key,
         audience: 'player',
@@ -123,8 +137,6 @@ async function sourcePass(db: Db, source: EventSource, now: Date): Promise<numbe
         expiresAt: null,
       });
       if (id !== undefined) written += 1;
-      const at = new Date(row.at);
-      if (at > last) last = at;
     }
     if (rows.length < BATCH) break;
   }
