@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessibilityCheck, journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  bettorFund,
+  journeySetup,
+  OPS_TOKEN,
+  phonePage,
+  screenshot,
+  touristStart,
+  welcomeDismiss,
+  type RunningServer,
+} from './fixtures.ts';
 
 const INDIA = 'tigerin.in';
 const BRAZIL = 'piranha.com.br';
@@ -21,7 +31,9 @@ async function publish(server: RunningServer, body: Record<string, unknown>): Pr
   return answer.data.message_id;
 }
 
-const bell = (page: Page) => page.getByRole('link', { name: /^Messages/ });
+/** At 390 px the unread count rides on the header's menu button (the bell needs a wider screen). */
+const menuButton = (page: Page) => page.getByRole('link', { name: /^Open the menu/ });
+const menuLabel = (page: Page) => menuButton(page).getAttribute('aria-label');
 
 describe('Messages, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA, BRAZIL]);
@@ -30,7 +42,7 @@ describe('Messages, through the real server and Chromium', () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page, INDIA);
     const { uid } = await loginOf(page);
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages');
+    await expect.poll(() => menuLabel(page)).toBe('Open the menu');
 
     await publish(journey.server, {
       app_key: 'tigerin',
@@ -58,11 +70,16 @@ describe('Messages, through the real server and Chromium', () => {
     const bar = page.getByTestId('message-top-bar');
     await bar.waitFor({ timeout: 25_000 });
     expect(await bar.textContent()).toContain('Weekend cricket boost');
-    await expect.poll(() => bell(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe('Messages, 2 unread');
+    await expect.poll(() => menuLabel(page), { timeout: 20_000 }).toBe('Open the menu, unread messages: 2');
+    expect(await page.getByTestId('message-unread-badge').textContent()).toBe('2');
     await screenshot(page, 'messages-top-bar-en');
     await accessibilityCheck(page, 'messages-top-bar-en', '[data-testid="message-top-bar"]');
 
-    await bell(page).click();
+    await menuButton(page).click();
+    await page.waitForURL(/#\/menu$/);
+    await page.getByRole('link', { name: /^Messages/ }).waitFor();
+    await screenshot(page, 'messages-menu-en');
+    await page.getByRole('link', { name: /^Messages/ }).click();
     await page.waitForURL(/#\/message-center$/);
     const items = page.getByTestId('message-item');
     await expect.poll(() => items.count()).toBe(2);
@@ -78,14 +95,14 @@ describe('Messages, through the real server and Chromium', () => {
     expect(await main.locator('script').count()).toBe(0);
     await screenshot(page, 'messages-detail-en');
     // Opening it read it: the badge says one.
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages, 1 unread');
+    await expect.poll(() => menuLabel(page)).toBe('Open the menu, unread messages: 1');
 
     await page.getByRole('link', { name: 'Back' }).click();
     await page.waitForURL(/#\/message-center$/);
     await expect.poll(() => page.getByTestId('message-unread-count').textContent()).toBe('Unread: 1');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => page.getByTestId('message-unread-count').textContent()).toBe('Unread: 0');
-    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Messages');
+    await expect.poll(() => menuLabel(page)).toBe('Open the menu');
     expect(await page.getByTestId('message-unread-badge').count()).toBe(0);
 
     // Closing the bar: it empties once the server agrees, and stays closed after a reload.
@@ -94,6 +111,32 @@ describe('Messages, through the real server and Chromium', () => {
     await page.reload();
     await page.getByTestId('message-unread-count').waitFor();
     expect(await page.getByTestId('message-top-bar').count()).toBe(0);
+    await context.close();
+  });
+
+  it('A funded player’s header keeps menu, logo, balance and deposit button apart on a phone-wide line', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await bettorFund(page, journey.server);
+    const header = page.locator('header').first();
+    const box = (await header.boundingBox())!;
+    // Left to right without overlap, all inside the header, each a full touch target.
+    const controls = [
+      menuButton(page),
+      header.getByRole('link', { name: 'Tiger India home' }),
+      page.getByRole('button', { name: /Refresh balance/ }),
+      header.getByRole('button', { name: 'Deposit' }),
+    ];
+    let right = box.x;
+    for (const control of controls) {
+      const rect = (await control.boundingBox())!;
+      expect(rect.x).toBeGreaterThanOrEqual(right - 0.5);
+      expect(rect.height).toBeGreaterThanOrEqual(44);
+      right = rect.x + rect.width;
+    }
+    expect(right).toBeLessThanOrEqual(box.x + box.width);
+    // The bell waits for a wider screen.
+    expect(await page.getByRole('link', { name: /^Messages/ }).count()).toBe(0);
+    await screenshot(page, 'messages-header-funded-en');
     await context.close();
   });
 
