@@ -15,6 +15,8 @@ import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
+import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
@@ -305,6 +307,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
+  messagesRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
@@ -405,6 +408,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
+  jobs.register(messageEventsJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -172,6 +172,31 @@ const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
   },
 };
 
+/** Message samples: a message published to the sample session's own player, and a closable top-bar message. */
+const MESSAGE = '/api/piranha/message';
+async function messagePublish(body: Record<string, unknown>): Promise<string> {
+  const answer = envelopeOf(
+    await t.post('/api/ops/message/publish', {
+      headers: { authorization: `Bearer ${BAD_INPUT_OPS_TOKEN}` },
+      body: { app_key: 'piranha', message_type: 2, content_type: 1, texts: { 'en-US': { title: 'Sample', content: 'Sample message' } }, ...body },
+    }),
+  );
+  if (answer.dm_error !== 0) throw new Error(`message sample setup failed: ${answer.dm_error}`);
+  return answer.data.message_id as string;
+}
+async function messageSamplesPrepare(): Promise<void> {
+  await messagePublish({ audience: { kind: 'brand' } });
+}
+
+const MESSAGE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${MESSAGE}/list/get`]: { query: { have_read: '0', message_type: '1' } },
+  [`${MESSAGE}/get`]: {
+    query: { message_id: '1' },
+    fresh: async () => ({ query: { message_id: await messagePublish({ audience: { kind: 'player', uid: session.uid } }) } }),
+  },
+  [`${MESSAGE}/user/read_batch`]: { query: { all: '1' }, body: {} },
+};
+
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
 const FB = '/api/piranha/fb/proxy/v1';
 
@@ -477,6 +502,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...PAYMENT_SAMPLES,
   ...BETTING_SAMPLES,
   ...BONUS_SAMPLES,
+  ...MESSAGE_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
@@ -586,6 +612,7 @@ beforeAll(async () => {
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
   await casinoSamplesPrepare();
   await bonusSamplesPrepare();
+  await messageSamplesPrepare();
 });
 afterAll(() => t?.close());
 

@@ -96,6 +96,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'You have already used this code.',
     bonusForfeitUnconfirmed: 'Withdrawing now cancels your unlocking bonus. Please confirm to continue.',
     bonusCampaignExists: 'A campaign with this id already exists.',
+    messageNotFound: 'This message no longer exists.',
+    topBarCloseNotAllowed: 'There is nothing to close in the top bar.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -187,6 +189,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Ya usaste este código.',
     bonusForfeitUnconfirmed: 'Retirar ahora cancela tu bono en desbloqueo. Confirma para continuar.',
     bonusCampaignExists: 'Ya existe una campaña con este id.',
+    messageNotFound: 'Este mensaje ya no existe.',
+    topBarCloseNotAllowed: 'No hay nada que cerrar en la barra superior.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -278,6 +282,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Você já usou este código.',
     bonusForfeitUnconfirmed: 'Sacar agora cancela seu bônus em desbloqueio. Confirme para continuar.',
     bonusCampaignExists: 'Já existe uma campanha com este id.',
+    messageNotFound: 'Esta mensagem não existe mais.',
+    topBarCloseNotAllowed: 'Não há nada para fechar na barra superior.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -370,6 +376,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Вы уже использовали этот код.',
     bonusForfeitUnconfirmed: 'Вывод сейчас отменит отыгрываемый бонус. Подтвердите, чтобы продолжить.',
     bonusCampaignExists: 'Кампания с таким id уже существует.',
+    messageNotFound: 'Это сообщение больше не существует.',
+    topBarCloseNotAllowed: 'В верхней панели нечего закрывать.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -461,6 +469,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Bạn đã dùng mã này rồi.',
     bonusForfeitUnconfirmed: 'Rút tiền lúc này sẽ hủy khoản thưởng đang mở khóa. Vui lòng xác nhận để tiếp tục.',
     bonusCampaignExists: 'Đã có chiến dịch với id này.',
+    messageNotFound: 'Tin nhắn này không còn tồn tại.',
+    topBarCloseNotAllowed: 'Không có gì để đóng trên thanh trên cùng.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -552,6 +562,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'คุณใช้รหัสนี้ไปแล้ว',
     bonusForfeitUnconfirmed: 'การถอนตอนนี้จะยกเลิกโบนัสที่กำลังปลดล็อก โปรดยืนยันเพื่อดำเนินการต่อ',
     bonusCampaignExists: 'มีแคมเปญที่ใช้ id นี้อยู่แล้ว',
+    messageNotFound: 'ข้อความนี้ไม่มีอยู่แล้ว',
+    topBarCloseNotAllowed: 'ไม่มีอะไรให้ปิดในแถบด้านบน',
   },
   'zh-CN': {
     ok: '成功',
@@ -643,6 +655,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: '您已使用过该兑换码。',
     bonusForfeitUnconfirmed: '现在提现将取消正在解锁的奖金，请确认后继续。',
     bonusCampaignExists: '该 id 的活动已存在。',
+    messageNotFound: '该消息已不存在。',
+    topBarCloseNotAllowed: '顶部栏没有可关闭的内容。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -736,5 +750,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Anda sudah menggunakan kod ini.',
     bonusForfeitUnconfirmed: 'Mengeluarkan wang sekarang membatalkan bonus yang sedang dibuka. Sila sahkan untuk meneruskan.',
     bonusCampaignExists: 'Kempen dengan id ini sudah wujud.',
+    messageNotFound: 'Mesej ini tidak lagi wujud.',
+    topBarCloseNotAllowed: 'Tiada apa-apa untuk ditutup di bar atas.',
   },
 };

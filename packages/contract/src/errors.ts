@@ -99,6 +99,9 @@ export const ERRORS = {
   PROMO_CODE_USED: { code: 8008, key: 'promoCodeUsed' },
   BONUS_FORFEIT_UNCONFIRMED: { code: 8009, key: 'bonusForfeitUnconfirmed' },
   BONUS_CAMPAIGN_EXISTS: { code: 8010, key: 'bonusCampaignExists' },
+  // message centre and top bar (issue 21, decision 028)
+  MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
+  TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -189,6 +189,8 @@ export const ROUTES: readonly RouteEntry[] = [
     keepAlive: false,
     chrome: true,
   },
+  { path: paths.messageCenter, load: () => import('../pages/message-center-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.messageDetail, load: () => import('../pages/message-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];

@@ -75,6 +75,11 @@ export const bonuses = pgTable(
   (table) => [
     uniqueIndex('bonuses_campaign_user_trigger_key').on(table.campaignId, table.userId, table.triggerRef),
     index('bonuses_user_idx').on(table.userId, table.id),
+    // The message job reads grants since its cursor (decision 028).
+    index('bonuses_created_idx').on(table.createdAt),
+    index('bonuses_unlocked_idx')
+      .on(table.finishedAt)
+      .where(sql`status = 2`),
     // new_bonus polls every 10 s after a deposit: finds a player's unshown grants without reading the rest.
     index('bonuses_unshown_idx')
       .on(table.userId, table.id)

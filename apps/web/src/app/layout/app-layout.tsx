@@ -4,6 +4,8 @@ import { Outlet, useLocation } from 'react-router';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
+import { useMessagePopupClosed } from '../../features/messages/api/messages.ts';
+import { TopBar } from '../../features/messages/top-bar.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
@@ -13,6 +15,7 @@ import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
 import { HOME_PATHS, ROUTES, routeFind } from '../routes.ts';
 import { paths } from '../../shared/paths/paths.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import styles from './app-layout.module.css';
 import { FooterTabs } from './footer-tabs.tsx';
 import { Header } from './header.tsx';
@@ -32,6 +35,8 @@ export function AppLayout() {
   const [visited, setVisited] = useState<string[]>([]);
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
   useRoutePreload();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const messagePopupClosed = useMessagePopupClosed(uid);
 
   if (route?.frame)
     return (
@@ -53,6 +58,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {header ? <Header /> : null}
+      {header ? <TopBar /> : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
           {visited.map((path) => {
@@ -74,7 +80,7 @@ export function AppLayout() {
       <SessionUpkeep />
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
-      {chrome ? <PopupStack /> : null}
+      {chrome ? <PopupStack onClose={messagePopupClosed} /> : null}
       <Toaster />
     </div>
   );

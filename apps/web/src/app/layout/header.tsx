@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link, useNavigate } from 'react-router';
+import { MenuUnreadBadge, UnreadBadge, useUnreadCount } from '../../features/messages/unread-badge.tsx';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -29,10 +30,12 @@ export function Header() {
   const variant = variantCurrent();
   const login = useSessionStore((state) => state.login);
   const [loginOpen, setLoginOpen] = useState(false);
+  const unread = useUnreadCount();
   return (
     <header className={styles.header}>
-      <Link to={paths.menu} className={styles.menu} aria-label={t('account.menuOpen')}>
+      <Link to={paths.menu} className={styles.menu} aria-label={unread > 0 ? t('messages.menuUnread', { count: unread }) : t('account.menuOpen')}>
         <Menu size={22} aria-hidden="true" />
+        <MenuUnreadBadge />
       </Link>
       <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
@@ -43,6 +46,7 @@ export function Header() {
           <>
             <CurrencySelector />
             <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            <UnreadBadge />
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/api.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
@@ -19,15 +20,17 @@ const QUIET_PATHS = [paths.gameRoom, paths.deposit, paths.withdraw, '/activity',
 
 /**
  * The pop-up stack (spec §4): operator pop-ups sorted by level, one at a time; a closed pop-up stays away
- * for 24 h on this device.
+ * for 24 h on this device. `onClose` hears each closed or followed pop-up's key (a pop-up message is then read).
  */
-export function PopupStack() {
+export function PopupStack({ onClose }: { onClose?: (key: string) => void } = {}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
   // The clock of the last change (open or close), kept in state so rendering stays pure.
   const [now, setNow] = useState(() => Date.now());
-  const { data } = useQuery({ queryKey: systemKeys.popups, queryFn: () => api.call(popupList), staleTime: Infinity });
+  // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const { data } = useQuery({ queryKey: [...systemKeys.popups, uid], queryFn: () => api.call(popupList), staleTime: Infinity });
   if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
   const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], now), level: item.level })));
@@ -35,6 +38,7 @@ export function PopupStack() {
   if (!current) return null;
 
   const close = () => {
+    onClose?.(current.key);
     const closedAt = Date.now();
     const next = { ...cache, [current.key]: { status: false, time: closedAt } };
     storageSet(STORAGE_KEYS.popupCache, next);
@@ -47,7 +51,12 @@ export function PopupStack() {
         <Button variant="ghost" onClick={close}>
           {t('popup.dismiss')}
         </Button>
-        <a href={current.url} className={buttonClassName({ variant: 'primary' })} onClick={close}>
+        <a
+          href={current.url}
+          className={buttonClassName({ variant: 'primary' })}
+          onClick={close}
+          {...(/^https:/.test(current.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {t('popup.open')}
         </a>
       </div>

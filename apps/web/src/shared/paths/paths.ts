@@ -62,7 +62,14 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   responsibleGaming: '/responsible-gaming',
+  messageCenter: '/message-center',
+  messageDetail: '/message-detail',
 } as const;
+
+/** One message of the message centre (/message-detail?id=). */
+export function messageDetailHref(messageId: string): string {
+  return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
+}
 
 /** The /league page of one league. */
 export function leagueHref(leagueId: number): string {
