@@ -2,7 +2,7 @@ import { ERRORS, ApiError } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import { MailX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

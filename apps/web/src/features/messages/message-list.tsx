@@ -1,6 +1,6 @@
 import { htmlToPreview, intlLocaleOf } from '@piranha/domain';
 import { MailOpen } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { messageDetailHref } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
