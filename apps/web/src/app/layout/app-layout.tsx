@@ -1,6 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useBonusPopups } from '../../features/bonus/bonus-popups.tsx';
+import { BonusWatch } from '../../features/bonus/bonus-watch.tsx';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
@@ -32,6 +34,7 @@ export function AppLayout() {
   const [visited, setVisited] = useState<string[]>([]);
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
   useRoutePreload();
+  const bonusPopups = useBonusPopups();
 
   if (route?.frame)
     return (
@@ -72,9 +75,10 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
+      <BonusWatch />
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
-      {chrome ? <PopupStack /> : null}
+      {chrome ? <PopupStack extra={bonusPopups} /> : null}
       <Toaster />
     </div>
   );

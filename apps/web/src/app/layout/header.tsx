@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { BonusBalanceChip } from '../../features/bonus/bonus-balance-chip.tsx';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -43,6 +44,7 @@ export function Header() {
           <>
             <CurrencySelector />
             <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            {variant.flags.partnerBridge ? null : <BonusBalanceChip />}
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}

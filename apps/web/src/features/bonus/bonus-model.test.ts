@@ -7,6 +7,7 @@ import {
   bonusPopupQuiet,
   bonusProgressPercent,
   bonusRemaining,
+  bonusWatchStep,
   promoCodeShapeOk,
   unlockingCurrencies,
   type Bonus,
@@ -176,5 +177,14 @@ describe('bonusPopupQuiet', () => {
     ['/wallet/bonus', false],
   ])('%s → %s', (pathname, quiet) => {
     expect(bonusPopupQuiet(pathname)).toBe(quiet);
+  });
+});
+
+describe('bonusWatchStep', () => {
+  it('watches unlocking bonuses and reports those that left the available tab', () => {
+    expect(bonusWatchStep([], [bonus({ id: '1', status: 1 }), bonus({ id: '2' })])).toEqual({ watch: ['1'], gone: [] });
+    expect(bonusWatchStep(['1'], [bonus({ id: '2', status: 1 })])).toEqual({ watch: ['2'], gone: ['1'] });
+    expect(bonusWatchStep(['1'], [bonus({ id: '1', status: 1 })])).toEqual({ watch: ['1'], gone: [] });
+    expect(bonusWatchStep(['1', '3'], [])).toEqual({ watch: [], gone: ['1', '3'] });
   });
 });

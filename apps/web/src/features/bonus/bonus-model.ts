@@ -130,8 +130,28 @@ export function bonusPollNext(asked: number, found: boolean, max: number, interv
 }
 
 /** Bonus pop-ups stay out of these paths (spec §4): game room, deposit, withdraw, activity, thin, VIP club, tasks. */
-export const BONUS_QUIET_PREFIXES = ['/game-room', '/deposit', '/wallet/deposit', '/withdraw', '/wallet/withdraw', '/activity', '/thin', '/vip-club', '/task'] as const;
+export const BONUS_QUIET_PREFIXES = [
+  '/game-room',
+  '/deposit',
+  '/wallet/deposit',
+  '/withdraw',
+  '/wallet/withdraw',
+  '/activity',
+  '/thin',
+  '/vip-club',
+  '/task',
+] as const;
 
 export function bonusPopupQuiet(pathname: string): boolean {
   return BONUS_QUIET_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`));
+}
+
+/**
+ * The "bonus unlocked" watch: `watched` are the ids seen unlocking before, `available` the available tab now.
+ * Returns the ids to watch from now on and those that left the tab (converted or expired: the caller looks them up).
+ */
+export function bonusWatchStep(watched: readonly string[], available: readonly Bonus[]): { watch: string[]; gone: string[] } {
+  const unlocking = available.filter((bonus) => bonus.status === 1).map((bonus) => bonus.id);
+  const still = new Set(available.map((bonus) => bonus.id));
+  return { watch: unlocking, gone: watched.filter((id) => !still.has(id)) };
 }

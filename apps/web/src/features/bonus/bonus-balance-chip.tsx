@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { moneyText } from '../../shared/money/money.ts';
+import { paths } from '../../shared/paths/paths.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
+import { variantCurrent } from '../../shared/variant/variant-detect.ts';
+import { useBonusBalanceQuery } from './api/bonus-api.ts';
+import { bonusBalanceOf } from './bonus-model.ts';
+import styles from './bonus-chip.module.css';
+
+/**
+ * The header's bonus beside the cash balance (issue 17): bonus money is never withdrawable, so it is never added to
+ * the cash figure. Shown while the player holds bonus money in the current currency; a tap opens /wallet/bonus.
+ */
+export function BonusBalanceChip() {
+  const { t, i18n } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const balance = useBonusBalanceQuery(uid);
+  const balances = balance.data?.balances;
+  const currency = currencyCurrent();
+  const minor = bonusBalanceOf(balances, currency);
+  if (minor <= 0) return null;
+  const amount = moneyText(minor, currency, i18n.language, variantCurrent().flags.abbreviateThousands);
+  return (
+    <Link to={paths.walletBonus} className={styles.bonus} aria-label={t('header.bonusBalance', { amount })}>
+      <span className={styles.bonusLabel}>{t('header.bonus')}</span>
+      <span className={styles.bonusAmount}>{amount}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,54 @@
+import { TIMERS } from '@piranha/domain';
+import { create } from 'zustand';
+import type { bonusSchema, z } from '@piranha/contract';
+import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.ts';
+
+/**
+ * The bonus pop-ups' state, shared so the deposit form can start the new_bonus poll (spec §4) and the bonus feature
+ * (features/bonus) can show what it finds.
+ */
+type Bonus = z.output<typeof bonusSchema>;
+
+interface BonusPopupState {
+  /** A new grant answered by new_bonus (the "register bonus reward" pop-up), kept until the player closes it. */
+  granted: Bonus | null;
+  /** A bonus released as cash (the "bonus unlocked" pop-up). */
+  unlocked: Bonus | null;
+  /** The first-charge pop-up was asked for (the chat push `first_charge_pop`, spec §4). */
+  firstCharge: boolean;
+  /** Bumped to start a new poll; `pollMax` asks at most (0: no poll yet). */
+  pollGeneration: number;
+  pollMax: number;
+}
+
+export const useBonusPopupStore = create<BonusPopupState>(() => ({
+  granted: storageGet<Bonus>(STORAGE_KEYS.bonusPending) ?? null,
+  unlocked: null,
+  firstCharge: false,
+  pollGeneration: 0,
+  pollMax: 0,
+}));
+
+/** After a deposit order is created: ask new_bonus every 10 s, up to 10 times (spec §4, §9). */
+export function bonusPollStart(): void {
+  useBonusPopupStore.setState((state) => ({ pollGeneration: state.pollGeneration + 1, pollMax: TIMERS.bonusPollMax }));
+}
+
+export function bonusGrantedSet(bonus: Bonus): void {
+  storageSet(STORAGE_KEYS.bonusPending, bonus);
+  useBonusPopupStore.setState({ granted: bonus });
+}
+
+export function bonusGrantedClear(): void {
+  storageRemove(STORAGE_KEYS.bonusPending);
+  useBonusPopupStore.setState({ granted: null });
+}
+
+export function bonusUnlockedSet(bonus: Bonus | null): void {
+  useBonusPopupStore.setState({ unlocked: bonus });
+}
+
+/** Opens the first-charge pop-up (priority 2) when the player has not deposited yet: the push `first_charge_pop` calls it. */
+export function firstChargeOpen(open = true): void {
+  useBonusPopupStore.setState({ firstCharge: open });
+}
