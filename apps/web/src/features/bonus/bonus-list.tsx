@@ -2,6 +2,7 @@ import { Gift } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bonusUnlockedSet } from '../../shared/bonus/bonus-popup-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
@@ -39,7 +40,8 @@ export function BonusList() {
 
   const onUnlock = (bonusId: string) =>
     unlock.mutate(bonusId, {
-      onSuccess: () => toastShow({ kind: 'success', text: t('bonus.unlockStarted') }),
+      // A bonus with nothing to wager becomes cash at once: the "bonus unlocked" pop-up says so.
+      onSuccess: (bonus) => (bonus.status === 2 ? bonusUnlockedSet(bonus) : toastShow({ kind: 'success', text: t('bonus.unlockStarted') })),
       onError: (error) => toastShow({ kind: 'error', text: bonusErrorText(error, t) }),
     });
 
