@@ -43,8 +43,10 @@ export function Header() {
         {login ? (
           <>
             <CurrencySelector />
-            <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
-            {variant.flags.partnerBridge ? null : <BonusBalanceChip />}
+            <span className={styles.balanceBox}>
+              <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+              {variant.flags.partnerBridge ? null : <BonusBalanceChip />}
+            </span>
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}

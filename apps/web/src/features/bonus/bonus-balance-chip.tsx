@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { moneyText } from '../../shared/money/money.ts';
-import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
@@ -11,7 +9,8 @@ import styles from './bonus-chip.module.css';
 
 /**
  * The header's bonus beside the cash balance (issue 17): bonus money is never withdrawable, so it is never added to
- * the cash figure. Shown while the player holds bonus money in the current currency; a tap opens /wallet/bonus.
+ * the cash figure. Shown while the player holds bonus money in the current currency, as a small label hung under the
+ * cash button (the phone header has no room for another button; /wallet/bonus is one tap away on /me).
  */
 export function BonusBalanceChip() {
   const { t, i18n } = useTranslation();
@@ -23,9 +22,8 @@ export function BonusBalanceChip() {
   if (minor <= 0) return null;
   const amount = moneyText(minor, currency, i18n.language, variantCurrent().flags.abbreviateThousands);
   return (
-    <Link to={paths.walletBonus} className={styles.bonus} aria-label={t('header.bonusBalance', { amount })}>
-      <span className={styles.bonusLabel}>{t('header.bonus')}</span>
-      <span className={styles.bonusAmount}>{amount}</span>
-    </Link>
+    <span className={styles.bonus}>
+      <span className={styles.bonusLabel}>{t('header.bonus')}</span> <span className={styles.bonusAmount}>{amount}</span>
+    </span>
   );
 }
