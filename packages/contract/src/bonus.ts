@@ -166,7 +166,7 @@ export const campaignTermsSchema = z.strictObject({
 
 export const opsCampaignCreateBody = z.strictObject({
   id: campaignIdSchema,
-  kind: described(z.enum(['first_deposit', 'redeem_code']), 'What grants it'),
+  kind: described(z.enum(['first_deposit', 'redeem_code', 'sign_up']), 'What grants it (sign_up: at e-mail registration, once per person)'),
   terms: campaignTermsSchema,
 });
 

@@ -96,6 +96,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'You have already used this code.',
     bonusForfeitUnconfirmed: 'Withdrawing now cancels your unlocking bonus. Please confirm to continue.',
     bonusCampaignExists: 'A campaign with this id already exists.',
+    bonusIpLimit: 'Too many sign-up bonuses were claimed from this network today. Try again tomorrow.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -187,6 +188,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Ya usaste este código.',
     bonusForfeitUnconfirmed: 'Retirar ahora cancela tu bono en desbloqueo. Confirma para continuar.',
     bonusCampaignExists: 'Ya existe una campaña con este id.',
+    bonusIpLimit: 'Se reclamaron demasiados bonos de registro desde esta red hoy. Inténtalo mañana.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -278,6 +280,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Você já usou este código.',
     bonusForfeitUnconfirmed: 'Sacar agora cancela seu bônus em desbloqueio. Confirme para continuar.',
     bonusCampaignExists: 'Já existe uma campanha com este id.',
+    bonusIpLimit: 'Muitos bônus de cadastro foram resgatados nesta rede hoje. Tente novamente amanhã.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -370,6 +373,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Вы уже использовали этот код.',
     bonusForfeitUnconfirmed: 'Вывод сейчас отменит отыгрываемый бонус. Подтвердите, чтобы продолжить.',
     bonusCampaignExists: 'Кампания с таким id уже существует.',
+    bonusIpLimit: 'Сегодня из этой сети получено слишком много бонусов за регистрацию. Попробуйте завтра.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -461,6 +465,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Bạn đã dùng mã này rồi.',
     bonusForfeitUnconfirmed: 'Rút tiền lúc này sẽ hủy khoản thưởng đang mở khóa. Vui lòng xác nhận để tiếp tục.',
     bonusCampaignExists: 'Đã có chiến dịch với id này.',
+    bonusIpLimit: 'Hôm nay đã có quá nhiều thưởng đăng ký được nhận từ mạng này. Vui lòng thử lại vào ngày mai.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -552,6 +557,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'คุณใช้รหัสนี้ไปแล้ว',
     bonusForfeitUnconfirmed: 'การถอนตอนนี้จะยกเลิกโบนัสที่กำลังปลดล็อก โปรดยืนยันเพื่อดำเนินการต่อ',
     bonusCampaignExists: 'มีแคมเปญที่ใช้ id นี้อยู่แล้ว',
+    bonusIpLimit: 'วันนี้มีการรับโบนัสสมัครสมาชิกจากเครือข่ายนี้มากเกินไป โปรดลองใหม่พรุ่งนี้',
   },
   'zh-CN': {
     ok: '成功',
@@ -643,6 +649,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: '您已使用过该兑换码。',
     bonusForfeitUnconfirmed: '现在提现将取消正在解锁的奖金，请确认后继续。',
     bonusCampaignExists: '该 id 的活动已存在。',
+    bonusIpLimit: '今天此网络领取的注册奖金过多，请明天再试。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -736,5 +743,6 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     promoCodeUsed: 'Anda sudah menggunakan kod ini.',
     bonusForfeitUnconfirmed: 'Mengeluarkan wang sekarang membatalkan bonus yang sedang dibuka. Sila sahkan untuk meneruskan.',
     bonusCampaignExists: 'Kempen dengan id ini sudah wujud.',
+    bonusIpLimit: 'Terlalu banyak bonus pendaftaran dituntut dari rangkaian ini hari ini. Cuba lagi esok.',
   },
 };

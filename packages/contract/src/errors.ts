@@ -99,6 +99,7 @@ export const ERRORS = {
   PROMO_CODE_USED: { code: 8008, key: 'promoCodeUsed' },
   BONUS_FORFEIT_UNCONFIRMED: { code: 8009, key: 'bonusForfeitUnconfirmed' },
   BONUS_CAMPAIGN_EXISTS: { code: 8010, key: 'bonusCampaignExists' },
+  BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
