@@ -82,7 +82,9 @@ describe('the sign-up bonus', () => {
 
   it('goes to one person however the e-mail is dressed up (Gmail dots and +tags)', async () => {
     const local = `ana${Date.now()}`;
-    const uids = await Promise.all([`${local}@gmail.com`, `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`, `${local}+bonus@gmail.com`].map((email) => register('aguila', { email })));
+    const uids = await Promise.all(
+      [`${local}@gmail.com`, `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`, `${local}+bonus@gmail.com`].map((email) => register('aguila', { email })),
+    );
     expect(await signUpBonusesOf(uids)).toHaveLength(1);
   });
 
@@ -102,7 +104,9 @@ describe('the sign-up bonus', () => {
 
   it('is refused with BONUS_ALREADY_CLAIMED for a payment account that already had one', async () => {
     const [first, second] = [await register('tigerin'), await register('tigerin')];
-    await transaction(t.db, (tx) => bonusSignUpClaim(tx, { userId: first, appKey: 'aguila', ip: ipUnique(), now: CLOCK_START, paymentAccount: 'CLABE 0123-4567' }));
+    await transaction(t.db, (tx) =>
+      bonusSignUpClaim(tx, { userId: first, appKey: 'aguila', ip: ipUnique(), now: CLOCK_START, paymentAccount: 'CLABE 0123-4567' }),
+    );
     const refusal = await transaction(t.db, (tx) =>
       bonusSignUpClaim(tx, { userId: second, appKey: 'aguila', ip: ipUnique(), now: CLOCK_START, paymentAccount: 'clabe01234567' }),
     ).catch((error: unknown) => error);

@@ -13,7 +13,10 @@ const SIGN_UP_BONUS_FORBIDDEN_MARKETS: ReadonlySet<MarketKey> = new Set<MarketKe
 
 /** Per brand, as data: whether it may offer a sign-up bonus (every brand of a forbidding market says no). */
 export const SIGN_UP_BONUS_BY_BRAND: Readonly<Record<string, boolean>> = Object.fromEntries(
-  VARIANT_PROFILES.map((profile) => [profile.appKey, !SIGN_UP_BONUS_FORBIDDEN_MARKETS.has(profile.market) && bonusAllowedInMarket(profile.market, 'acquisition')]),
+  VARIANT_PROFILES.map((profile) => [
+    profile.appKey,
+    !SIGN_UP_BONUS_FORBIDDEN_MARKETS.has(profile.market) && bonusAllowedInMarket(profile.market, 'acquisition'),
+  ]),
 );
 
 export function signUpBonusAllowed(profile: Pick<VariantProfile, 'appKey'>): boolean {

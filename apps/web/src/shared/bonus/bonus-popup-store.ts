@@ -29,9 +29,12 @@ export const useBonusPopupStore = create<BonusPopupState>(() => ({
   pollMax: 0,
 }));
 
-/** After a deposit order is created: ask new_bonus every 10 s, up to 10 times (spec §4, §9). */
-export function bonusPollStart(): void {
-  useBonusPopupStore.setState((state) => ({ pollGeneration: state.pollGeneration + 1, pollMax: TIMERS.bonusPollMax }));
+/**
+ * Starts the new_bonus poll: after a deposit order every 10 s, up to 10 times (spec §4, §9); after a registration
+ * once (`max` 1: the sign-up bonus is granted in the registration's own transaction, decision 024).
+ */
+export function bonusPollStart(max: number = TIMERS.bonusPollMax): void {
+  useBonusPopupStore.setState((state) => ({ pollGeneration: state.pollGeneration + 1, pollMax: max }));
 }
 
 export function bonusGrantedSet(bonus: Bonus): void {
