@@ -1,6 +1,6 @@
 import { Gift, PartyPopper, Sparkles } from 'lucide-react';
 import { POPUP_LEVELS } from '@piranha/domain';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { moneyText } from '../../shared/money/money.ts';
@@ -11,7 +11,6 @@ import { bonusGrantedClear, bonusUnlockedSet, firstChargeOpen, useBonusPopupStor
 import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { useFirstDepositOfferQuery } from './api/bonus-api.ts';
 import { kindKey } from './bonus-card.tsx';
 import { bonusCardView, bonusPopupQuiet, type Bonus } from './bonus-model.ts';
 import styles from './bonus.module.css';
@@ -107,6 +106,8 @@ export function FirstChargeModal({ bonusMax, currency, onClose }: { bonusMax: nu
   );
 }
 
+const FirstChargePopup = lazy(() => import('./first-charge-popup.tsx'));
+
 /**
  * The bonus pop-ups for the app's pop-up stack (spec §4): "register bonus reward" (level 0) for a grant new_bonus
  * answered, "bonus unlocked" (0) when a bonus became cash, first charge (2) when asked for (the push
@@ -120,7 +121,6 @@ export function useBonusPopups(): PopupEntry[] {
   const granted = useBonusPopupStore((state) => state.granted);
   const unlocked = useBonusPopupStore((state) => state.unlocked);
   const firstChargeAsked = useBonusPopupStore((state) => state.firstCharge);
-  const offer = useFirstDepositOfferQuery(firstChargeAsked ? uid : 0).data;
   const allowed = uid > 0 && !visitor && !bonusPopupQuiet(pathname);
   const entries: PopupEntry[] = [];
   if (granted)
@@ -141,13 +141,17 @@ export function useBonusPopups(): PopupEntry[] {
       render: (close) => <BonusUnlockedModal bonus={unlocked} onClose={close} />,
       onClosed: () => bonusUnlockedSet(null),
     });
-  if (firstChargeAsked && offer?.open)
+  if (firstChargeAsked)
     entries.push({
       key: 'first_charge',
       level: POPUP_LEVELS.firstCharge,
       show: allowed,
       cached: true,
-      render: (close) => <FirstChargeModal bonusMax={offer.bonusMax} currency={offer.currency} onClose={close} />,
+      render: (close) => (
+        <Suspense fallback={null}>
+          <FirstChargePopup onClose={close} />
+        </Suspense>
+      ),
       onClosed: () => firstChargeOpen(false),
     });
   return entries;

@@ -1,4 +1,4 @@
-import { bonusBalance, bonusHistory, bonusList, bonusNew, bonusUnlock, depositInfoGet, promoCodeCheck, promoCodeUse } from '@piranha/contract';
+import { bonusBalance, bonusHistory, bonusList, bonusNew, bonusUnlock, promoCodeCheck, promoCodeUse } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
@@ -83,15 +83,4 @@ export function usePromoCodeUseMutation(uid: number) {
 
 export function bonusNewCall() {
   return api.call(bonusNew);
-}
-
-/** Whether the player has not deposited yet and what a first deposit can earn (the first-charge pop-up). */
-export function useFirstDepositOfferQuery(uid: number) {
-  return useQuery({
-    queryKey: ['bonus', 'first-deposit-offer', uid] as const,
-    queryFn: () => api.call(depositInfoGet, { query: { pay_type: 'payin' } }),
-    enabled: uid > 0,
-    staleTime: 0,
-    select: (info) => ({ open: info.is_first_deposit === 1 && info.bonus_max > 0, bonusMax: info.bonus_max, currency: info.currency }),
-  });
 }
