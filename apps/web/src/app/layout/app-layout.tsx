@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useBonusPopups } from '../../features/bonus/bonus-popups.tsx';
-import { BonusWatch } from '../../features/bonus/bonus-watch.tsx';
+import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
@@ -21,6 +21,9 @@ import { Header } from './header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { useRoutePreload } from './use-route-preload.ts';
 
+/** The bonus watch (new_bonus poll, unlocked detection) loads for a signed-in player only, after the first screen. */
+const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').then((module) => ({ default: module.BonusWatch })));
+
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
 
 /**
@@ -35,6 +38,7 @@ export function AppLayout() {
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
   useRoutePreload();
   const bonusPopups = useBonusPopups();
+  const signedIn = useSessionStore((state) => Boolean(state.login));
 
   if (route?.frame)
     return (
@@ -75,7 +79,11 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
-      <BonusWatch />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BonusWatch />
+        </Suspense>
+      ) : null}
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack extra={bonusPopups} /> : null}

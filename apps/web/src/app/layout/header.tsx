@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BonusBalanceChip } from '../../features/bonus/bonus-balance-chip.tsx';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -18,6 +17,9 @@ import styles from './header.module.css';
  * The in-page login (its forms, Google sign-in, guest play) opens only on a tap, so its code is not part of every
  * first screen's JavaScript: it loads on the tap.
  */
+/** The bonus under the cash (a signed-in player's): its queries and schemas load after the first screen. */
+const BonusBalanceChip = lazy(() => import('../../features/bonus/bonus-balance-chip.tsx').then((module) => ({ default: module.BonusBalanceChip })));
+
 const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
 /**
@@ -45,7 +47,11 @@ export function Header() {
             <CurrencySelector />
             <span className={styles.balanceBox}>
               <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
-              {variant.flags.partnerBridge ? null : <BonusBalanceChip />}
+              {variant.flags.partnerBridge ? null : (
+                <Suspense fallback={null}>
+                  <BonusBalanceChip />
+                </Suspense>
+              )}
             </span>
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>

@@ -1,18 +1,14 @@
 import { Gift, PartyPopper, Sparkles } from 'lucide-react';
-import { POPUP_LEVELS } from '@piranha/domain';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { depositGate } from '../../shared/session/tourist-save-prompt.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { bonusGrantedClear, bonusUnlockedSet, firstChargeOpen, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
-import type { PopupEntry } from '../../shared/popup-entry.ts';
-import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { kindKey } from './bonus-card.tsx';
-import { bonusCardView, bonusPopupQuiet, type Bonus } from './bonus-model.ts';
+import { bonusCardView, type Bonus } from './bonus-model.ts';
 import styles from './bonus.module.css';
 
 function PopupBody({ icon, amount, lines }: { icon: ReactNode; amount: string; lines: string[] }) {
@@ -104,55 +100,4 @@ export function FirstChargeModal({ bonusMax, currency, onClose }: { bonusMax: nu
       </div>
     </Modal>
   );
-}
-
-const FirstChargePopup = lazy(() => import('./first-charge-popup.tsx'));
-
-/**
- * The bonus pop-ups for the app's pop-up stack (spec §4): "register bonus reward" (level 0) for a grant new_bonus
- * answered, "bonus unlocked" (0) when a bonus became cash, first charge (2) when asked for (the push
- * `first_charge_pop`) while the player has not deposited. They wait on game-room, deposit, withdraw, activity, thin,
- * VIP club and task paths, and a tourist is not shown them: their deposit leads to the e-mail-save invitation.
- */
-export function useBonusPopups(): PopupEntry[] {
-  const { pathname } = useLocation();
-  const uid = useSessionStore((state) => state.login?.uid ?? 0);
-  const visitor = useSessionStore((state) => Boolean(state.login?.visitor));
-  const granted = useBonusPopupStore((state) => state.granted);
-  const unlocked = useBonusPopupStore((state) => state.unlocked);
-  const firstChargeAsked = useBonusPopupStore((state) => state.firstCharge);
-  const allowed = uid > 0 && !visitor && !bonusPopupQuiet(pathname);
-  const entries: PopupEntry[] = [];
-  if (granted)
-    entries.push({
-      key: `register_bonus:${granted.id}`,
-      level: POPUP_LEVELS.registerBonus,
-      show: allowed,
-      cached: true,
-      render: (close) => <RegisterBonusModal bonus={granted} onClose={close} />,
-      onClosed: bonusGrantedClear,
-    });
-  if (unlocked)
-    entries.push({
-      key: `bonus_unlocked:${unlocked.id}`,
-      level: POPUP_LEVELS.bonusUnlocked,
-      show: allowed,
-      cached: true,
-      render: (close) => <BonusUnlockedModal bonus={unlocked} onClose={close} />,
-      onClosed: () => bonusUnlockedSet(null),
-    });
-  if (firstChargeAsked)
-    entries.push({
-      key: 'first_charge',
-      level: POPUP_LEVELS.firstCharge,
-      show: allowed,
-      cached: true,
-      render: (close) => (
-        <Suspense fallback={null}>
-          <FirstChargePopup onClose={close} />
-        </Suspense>
-      ),
-      onClosed: () => firstChargeOpen(false),
-    });
-  return entries;
 }
