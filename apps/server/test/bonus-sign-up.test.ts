@@ -30,7 +30,7 @@ beforeAll(async () => {
     weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
     lifetime_days: 7,
   };
-  for (const id of ['aguila:welcome', 'piranha:welcome']) {
+  for (const id of ['aguila:welcome', 'piranha:welcome', 'simba:welcome']) {
     const created = await t.post('/api/ops/bonus/campaign/create', { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body: { id, kind: 'sign_up', terms } });
     expect(envelopeOf(created).dm_error).toBe(0);
   }
@@ -39,6 +39,21 @@ afterAll(async () => {
   expect(await auditClean(t)).toBe(true);
   await t.close();
 });
+
+async function registerSession(appKey: string): Promise<{ uid: number; sid: string }> {
+  const email = emailUnique('signup');
+  const code = await codeMake(t, email, 'register', { appKey });
+  const envelope = envelopeOf(
+    await t.post(REGISTER, {
+      headers: { 'app-key': appKey },
+      query: { smid: smidUnique() },
+      remoteAddress: ipUnique(),
+      body: { email, email_code: code, password: PASSWORD },
+    }),
+  );
+  expect(envelope.dm_error).toBe(0);
+  return { uid: envelope.data.uid as number, sid: envelope.data.sid as string };
+}
 
 async function register(appKey: string, options: { email?: string; smid?: string; ip?: string } = {}): Promise<number> {
   const email = options.email ?? emailUnique('signup');
@@ -112,6 +127,24 @@ describe('the sign-up bonus', () => {
     ).catch((error: unknown) => error);
     expect((refusal as AppError).code).toBe(ERRORS.BONUS_ALREADY_CLAIMED.code);
     expect(await signUpBonusesOf([first, second])).toHaveLength(1);
+  });
+
+  it('is forfeited by a second person saving a payout account another sign-up bonus holds; the first keeps theirs', async () => {
+    const [first, second] = [await registerSession('simba'), await registerSession('simba')];
+    const statusOf = async (uid: number) =>
+      Number((await t.rows<{ status: number }>(sql`select status from bonuses where user_id = ${uid} and trigger_ref = 'sign_up'`))[0]?.status);
+    expect([await statusOf(first.uid), await statusOf(second.uid)]).toEqual([0, 0]);
+    const save = (session: { uid: number; sid: string }, phone: string) =>
+      t.post('/api/piranha/finance/account/elements/set', {
+        headers: { 'app-key': 'simba' },
+        query: { uid: String(session.uid), sid: session.sid },
+        body: { channel: 'MPESA', elements: { phone, holder_name: 'Wanjiku Kamau' } },
+      });
+    expect(envelopeOf(await save(first, '07123456789')).dm_error).toBe(0);
+    expect(envelopeOf(await save(first, '07123456789')).dm_error).toBe(0);
+    expect(await statusOf(first.uid)).toBe(0);
+    expect(envelopeOf(await save(second, '07123456789')).dm_error).toBe(0);
+    expect([await statusOf(first.uid), await statusOf(second.uid)]).toEqual([0, 3]);
   });
 
   it('is never granted on a Brazilian brand, and a brand without a sign-up campaign claims nothing', async () => {

@@ -60,3 +60,17 @@ export function signUpClaimKeys(input: { email?: string | undefined; smid?: stri
 export function claimDayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** The fields of a payout account that name where money goes (not who holds it), most specific first. */
+const ACCOUNT_IDENTITY_FIELDS = ['pix_key', 'clabe', 'account_number', 'phone', 'address'] as const;
+
+/**
+ * The identity of a saved payout account, for the one-per-person rule: its destination field (PIX key, CLABE, bank
+ * account with its IFSC or bank, phone wallet, crypto address) prefixed by the field; undefined when it has none.
+ */
+export function paymentAccountIdentity(elements: Readonly<Record<string, string>>): string | undefined {
+  const field = ACCOUNT_IDENTITY_FIELDS.find((name) => (elements[name] ?? '').trim() !== '');
+  if (!field) return undefined;
+  const branch = field === 'account_number' ? (elements.ifsc ?? elements.bank_code ?? '') : '';
+  return [field, elements[field]!.trim(), branch.trim()].filter(Boolean).join(':');
+}

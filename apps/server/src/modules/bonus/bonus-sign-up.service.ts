@@ -1,9 +1,9 @@
-import { campaignBonusMinor, claimDayOf, SIGN_UP_BONUS_PER_IP_DAY, signUpBonusAllowed, signUpClaimKeys, variantFindByKey } from '@piranha/domain';
+import { BONUS_STATUS, campaignBonusMinor, claimDayOf, SIGN_UP_BONUS_PER_IP_DAY, signUpBonusAllowed, signUpClaimKeys, variantFindByKey } from '@piranha/domain';
 import type { ErrorName } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { bonusGrant } from './bonus-ledger.service.ts';
+import { bonusForfeit, bonusGrant } from './bonus-ledger.service.ts';
 import { campaignsActiveOf, type BonusRow } from './bonus.repository.ts';
 
 /**
@@ -90,4 +90,33 @@ export async function bonusSignUpOnRegister(tx: Tx, claim: SignUpClaim): Promise
     if (error instanceof AppError && REFUSALS.has(error.errorName)) return error.errorName;
     throw error;
   }
+}
+
+/**
+ * A payout account saved by a player (payments' account elements, in the save's transaction). For a player holding
+ * a sign-up bonus it is one more identity of that person: recorded in `bonus_claims`; when another player's sign-up
+ * bonus holds it already, this player's sign-up bonus, if still open, is forfeited — one sign-up bonus per payment
+ * account. Returns what happened.
+ */
+export async function bonusSignUpPaymentAccount(
+  tx: Tx,
+  input: { userId: number; appKey: string; paymentAccount: string | undefined; now: Date },
+): Promise<'none' | 'recorded' | 'forfeited'> {
+  const [key] = signUpClaimKeys({ paymentAccount: input.paymentAccount });
+  if (!key) return 'none';
+  const [bonus] = await rowsOf<{ id: string; status: number }>(
+    tx,
+    sql`select b.id, b.status from bonuses b join bonus_campaigns c on c.id = b.campaign_id
+        where b.user_id = ${input.userId} and c.kind = 'sign_up' and b.trigger_ref = 'sign_up' order by b.id limit 1`,
+  );
+  if (!bonus) return 'none';
+  if (await claimKeyInsert(tx, input.appKey, key.kind, key.value, input.userId, input.now)) return 'recorded';
+  const [holder] = await rowsOf<{ user_id: string }>(
+    tx,
+    sql`select user_id from bonus_claims where app_key = ${input.appKey} and key_kind = ${key.kind} and key_value = ${key.value}`,
+  );
+  if (Number(holder?.user_id) === input.userId) return 'recorded';
+  const open = Number(bonus.status) === BONUS_STATUS.locked || Number(bonus.status) === BONUS_STATUS.unlocking;
+  if (open) await bonusForfeit(tx, Number(bonus.id), input.now, 'forfeit');
+  return open ? 'forfeited' : 'recorded';
 }
