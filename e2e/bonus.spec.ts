@@ -157,6 +157,32 @@ describe('Bonuses, through the real server and Chromium', () => {
     await screenshot(page, 'bonus-redeem-pt');
     await context.close();
   });
+
+  it('With a sign-up campaign running, a new player meets the bonus pop-up right after signing up (once)', async () => {
+    const { server } = journey;
+    const terms = { ...NO_WAGERING_TERMS, purpose: 'acquisition', amount_minor: 5_000, wagering: { multiplier: 5, base: 'bonus' } };
+    expect(await ops(server, '/campaign/create', { id: 'tigerin:welcome', kind: 'sign_up', terms })).toBe(0);
+    const { context, page } = await phonePage(journey.browser);
+    await playerSignUp(page, server, `welcome-${Date.now()}@example.com`, 'bonus2026');
+    const granted = page.getByRole('dialog', { name: 'You got a bonus!' });
+    await granted.waitFor();
+    await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(/₹\s?50\.00/);
+    await granted.getByText(/Wager ₹\s?250\.00 in total/).waitFor();
+    await granted.getByRole('button', { name: 'Not now' }).click();
+    await granted.waitFor({ state: 'detached' });
+    await page
+      .getByRole('banner')
+      .getByText(/Bonus ₹\s?50\.00/)
+      .waitFor();
+    // Closed once, it does not come back.
+    await page.reload();
+    await page
+      .getByRole('banner')
+      .getByText(/Bonus ₹\s?50\.00/)
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
 });
 
 /** apps/server/test/bonus-fixtures.ts NO_WAGERING_TERMS: ₹10 with nothing to wager (e2e does not import server tests). */
