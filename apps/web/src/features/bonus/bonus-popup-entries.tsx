@@ -21,7 +21,9 @@ export function useBonusPopups(): PopupEntry[] {
   const { pathname } = useLocation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const visitor = useSessionStore((state) => Boolean(state.login?.visitor));
-  const granted = useBonusPopupStore((state) => state.granted);
+  // Only this player's grant: another account signed in on the device never sees it.
+  const pending = useBonusPopupStore((state) => state.granted);
+  const granted = pending && pending.uid === uid ? pending.bonus : null;
   const unlocked = useBonusPopupStore((state) => state.unlocked);
   const firstChargeAsked = useBonusPopupStore((state) => state.firstCharge);
   const allowed = uid > 0 && !visitor && !bonusPopupQuiet(pathname);

@@ -34,7 +34,7 @@ export function BonusWatch() {
         // Kept even when this poll was replaced meanwhile: the server will not answer this grant again.
         if (answer.bonus_id === 'register_bonus' && answer.bonus) {
           found = true;
-          bonusGrantedSet(answer.bonus);
+          bonusGrantedSet(uid, answer.bonus);
           void bonusRefresh(queryClient, uid);
         }
       } catch {

@@ -10,8 +10,8 @@ import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.
 type Bonus = z.output<typeof bonusSchema>;
 
 interface BonusPopupState {
-  /** A new grant answered by new_bonus (the "register bonus reward" pop-up), kept until the player closes it. */
-  granted: Bonus | null;
+  /** A new grant answered by new_bonus (the "register bonus reward" pop-up) and whose it is, kept until closed. */
+  granted: { uid: number; bonus: Bonus } | null;
   /** A bonus released as cash (the "bonus unlocked" pop-up). */
   unlocked: Bonus | null;
   /** The first-charge pop-up was asked for (the chat push `first_charge_pop`, spec §4). */
@@ -22,7 +22,7 @@ interface BonusPopupState {
 }
 
 export const useBonusPopupStore = create<BonusPopupState>(() => ({
-  granted: storageGet<Bonus>(STORAGE_KEYS.bonusPending) ?? null,
+  granted: storageGet<{ uid: number; bonus: Bonus }>(STORAGE_KEYS.bonusPending) ?? null,
   unlocked: null,
   firstCharge: false,
   pollGeneration: 0,
@@ -37,9 +37,10 @@ export function bonusPollStart(max: number = TIMERS.bonusPollMax): void {
   useBonusPopupStore.setState((state) => ({ pollGeneration: state.pollGeneration + 1, pollMax: max }));
 }
 
-export function bonusGrantedSet(bonus: Bonus): void {
-  storageSet(STORAGE_KEYS.bonusPending, bonus);
-  useBonusPopupStore.setState({ granted: bonus });
+export function bonusGrantedSet(uid: number, bonus: Bonus): void {
+  const granted = { uid, bonus };
+  storageSet(STORAGE_KEYS.bonusPending, granted);
+  useBonusPopupStore.setState({ granted });
 }
 
 export function bonusGrantedClear(): void {
