@@ -110,9 +110,9 @@ describe('Bonuses, through the real server and Chromium', () => {
     // Unlocking it converts it at once: the "bonus unlocked" pop-up, and ₹10 more cash in the header.
     await page.getByRole('link', { name: 'See my bonus' }).click();
     await page.waitForURL(/#\/bonus$/);
-    // An operator's campaign has its own name: the card calls it a bonus and says it has nothing to wager.
-    const gift = page.getByRole('article').filter({ hasText: 'No wagering: it turns into cash once started' });
-    await gift.waitFor();
+    // An operator's code campaign, whatever its name, is a promo code bonus; this one has nothing to wager.
+    const gift = page.getByRole('article', { name: 'Promo code bonus' });
+    await gift.getByText('No wagering: it turns into cash once started').waitFor();
     await gift.getByRole('button', { name: 'Start unlocking' }).click();
     const unlocked = page.getByRole('dialog', { name: 'Bonus unlocked' });
     await unlocked.waitFor();
@@ -167,6 +167,7 @@ describe('Bonuses, through the real server and Chromium', () => {
     const granted = page.getByRole('dialog', { name: 'You got a bonus!' });
     await granted.waitFor();
     await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(/₹\s?50\.00/);
+    await granted.getByText('Sign-up bonus').waitFor();
     await granted.getByText(/Wager ₹\s?250\.00 in total/).waitFor();
     await granted.getByRole('button', { name: 'Not now' }).click();
     await granted.waitFor({ state: 'detached' });

@@ -11,6 +11,7 @@ import styles from './bonus.module.css';
 export function kindKey(kind: string) {
   if (kind === 'first_deposit') return 'bonus.kind.first_deposit' as const;
   if (kind === 'redeem_code') return 'bonus.kind.redeem_code' as const;
+  if (kind === 'sign_up') return 'bonus.kind.sign_up' as const;
   return 'bonus.kind.other' as const;
 }
 
