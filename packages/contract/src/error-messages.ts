@@ -98,6 +98,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'A campaign with this id already exists.',
     messageNotFound: 'This message no longer exists.',
     topBarCloseNotAllowed: 'There is nothing to close in the top bar.',
+    bonusIpLimit: 'Too many sign-up bonuses were claimed from this network today. Try again tomorrow.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -191,6 +192,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'Ya existe una campaña con este id.',
     messageNotFound: 'Este mensaje ya no existe.',
     topBarCloseNotAllowed: 'No hay nada que cerrar en la barra superior.',
+    bonusIpLimit: 'Se reclamaron demasiados bonos de registro desde esta red hoy. Inténtalo mañana.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -284,6 +286,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'Já existe uma campanha com este id.',
     messageNotFound: 'Esta mensagem não existe mais.',
     topBarCloseNotAllowed: 'Não há nada para fechar na barra superior.',
+    bonusIpLimit: 'Muitos bônus de cadastro foram resgatados nesta rede hoje. Tente novamente amanhã.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -378,6 +381,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'Кампания с таким id уже существует.',
     messageNotFound: 'Это сообщение больше не существует.',
     topBarCloseNotAllowed: 'В верхней панели нечего закрывать.',
+    bonusIpLimit: 'Сегодня из этой сети получено слишком много бонусов за регистрацию. Попробуйте завтра.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -471,6 +475,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'Đã có chiến dịch với id này.',
     messageNotFound: 'Tin nhắn này không còn tồn tại.',
     topBarCloseNotAllowed: 'Không có gì để đóng trên thanh trên cùng.',
+    bonusIpLimit: 'Hôm nay đã có quá nhiều thưởng đăng ký được nhận từ mạng này. Vui lòng thử lại vào ngày mai.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -564,6 +569,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'มีแคมเปญที่ใช้ id นี้อยู่แล้ว',
     messageNotFound: 'ข้อความนี้ไม่มีอยู่แล้ว',
     topBarCloseNotAllowed: 'ไม่มีอะไรให้ปิดในแถบด้านบน',
+    bonusIpLimit: 'วันนี้มีการรับโบนัสสมัครสมาชิกจากเครือข่ายนี้มากเกินไป โปรดลองใหม่พรุ่งนี้',
   },
   'zh-CN': {
     ok: '成功',
@@ -657,6 +663,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: '该 id 的活动已存在。',
     messageNotFound: '该消息已不存在。',
     topBarCloseNotAllowed: '顶部栏没有可关闭的内容。',
+    bonusIpLimit: '今天此网络领取的注册奖金过多，请明天再试。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -752,5 +759,6 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     bonusCampaignExists: 'Kempen dengan id ini sudah wujud.',
     messageNotFound: 'Mesej ini tidak lagi wujud.',
     topBarCloseNotAllowed: 'Tiada apa-apa untuk ditutup di bar atas.',
+    bonusIpLimit: 'Terlalu banyak bonus pendaftaran dituntut dari rangkaian ini hari ini. Cuba lagi esok.',
   },
 };

@@ -102,6 +102,7 @@ export const ERRORS = {
   // message centre and top bar (issue 21, decision 028)
   MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
   TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
+  BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

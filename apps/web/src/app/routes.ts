@@ -167,6 +167,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.transactionDetail, load: () => import('../pages/transaction-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.recordDetail, load: () => import('../pages/record-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // Bonuses (spec §2 bonus and promotion; issue 17).
+  { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.bonusHistory, load: () => import('../pages/bonus-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.redeem, load: () => import('../pages/redeem-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.walletBonus, load: () => import('../pages/wallet-bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // The footer's legal pages (spec §2 help and info).
   {
     path: paths.terms,

@@ -19,7 +19,7 @@ export default function MePage() {
       <PageTitle title={t('account.meTitle')} />
       <div className={styles.stack}>
         <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
-        <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} />
+        <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} bonusTo={paths.walletBonus} />
       </div>
     </>
   );

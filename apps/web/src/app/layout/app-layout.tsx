@@ -1,6 +1,8 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Outlet, useLocation } from 'react-router';
+import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
@@ -15,12 +17,14 @@ import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
 import { HOME_PATHS, ROUTES, routeFind } from '../routes.ts';
 import { paths } from '../../shared/paths/paths.ts';
-import { useSessionStore } from '../../shared/session/session-store.ts';
 import styles from './app-layout.module.css';
 import { FooterTabs } from './footer-tabs.tsx';
 import { Header } from './header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { useRoutePreload } from './use-route-preload.ts';
+
+/** The bonus watch (new_bonus poll, unlocked detection) loads for a signed-in player only, after the first screen. */
+const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').then((module) => ({ default: module.BonusWatch })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
 
@@ -37,6 +41,8 @@ export function AppLayout() {
   useRoutePreload();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const messagePopupClosed = useMessagePopupClosed(uid);
+  const bonusPopups = useBonusPopups();
+  const signedIn = useSessionStore((state) => Boolean(state.login));
 
   if (route?.frame)
     return (
@@ -78,9 +84,14 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BonusWatch />
+        </Suspense>
+      ) : null}
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
-      {chrome ? <PopupStack onClose={messagePopupClosed} /> : null}
+      {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
       <Toaster />
     </div>
   );

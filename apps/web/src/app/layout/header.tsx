@@ -18,6 +18,9 @@ import styles from './header.module.css';
  * The in-page login (its forms, Google sign-in, guest play) opens only on a tap, so its code is not part of every
  * first screen's JavaScript: it loads on the tap.
  */
+/** The bonus under the cash (a signed-in player's): its queries and schemas load after the first screen. */
+const BonusBalanceChip = lazy(() => import('../../features/bonus/bonus-balance-chip.tsx').then((module) => ({ default: module.BonusBalanceChip })));
+
 const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
 /**
@@ -45,7 +48,14 @@ export function Header() {
         {login ? (
           <>
             <CurrencySelector />
-            <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            <span className={styles.balanceBox}>
+              <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+              {variant.flags.partnerBridge ? null : (
+                <Suspense fallback={null}>
+                  <BonusBalanceChip />
+                </Suspense>
+              )}
+            </span>
             <UnreadBadge />
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>

@@ -11,7 +11,7 @@ import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
-import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
+import { useFreeBetInfoQuery, useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
 import { selectionKey, useBetSlipStore, type OddsPreference, type SlipLabel } from '../bet-slip-store.ts';
 import { placementAttemptAfter, placementAttemptFor } from '../placement-key.ts';
 import { combinedOdds, slipPlacementOf, slipReceiptOf, type ReceiptBet, type SlipReceipt } from '../slip-placement.ts';
@@ -228,6 +228,10 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const latest = useLatestBetInfoQuery(store.slip.items, store.open, signedIn);
   const place = usePlaceMutation();
   const [outcome, setOutcome] = useState<Outcome>();
+  // A free bet (issue 17): offered for one single while the player has free-bet balance; its stake is not returned.
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const freeInfo = useFreeBetInfoQuery(store.open ? uid : 0);
+  const [freeChosen, setFreeChosen] = useState(false);
   const nowMs = useHighlightClock(store.slip.oddsChanges);
 
   const items = store.slip.items;
@@ -242,9 +246,14 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const teams = useMemo(() => new Map((latest.data?.bms ?? []).flatMap((entry) => (entry.tids ? [[entry.matchId, entry.tids] as const] : []))), [latest.data]);
   const totals = slipTotalsOf(store.slip, store.mode, chosen, store.unitStakeMinor, (matchId) => teams.get(matchId));
   const blockedKey = slipBlockedMessageKey(totals.blocked);
+  const freeBalance = freeInfo.data?.balance ?? 0;
+  const freeOffered = signedIn && store.mode === 'singles' && items.length === 1 && freeBalance > 0;
+  const freeOn = freeOffered && freeChosen;
+  const freeTooMuch = freeOn && (items[0]?.stakeMinor ?? 0) > freeBalance;
 
   const submit = () => {
-    const placement = slipPlacementOf(store.slip, store.mode, chosen, store.unitStakeMinor, store.preference);
+    if (freeTooMuch) return;
+    const placement = slipPlacementOf(store.slip, store.mode, chosen, store.unitStakeMinor, store.preference, freeOn);
     if (!placement) return;
     // A tap that repeats a placement left without an answer sends its key again (placement-key.ts).
     const attempt = placementAttemptFor(store.placementAttempt, placement.request, randomId);
@@ -255,6 +264,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
       {
         onSuccess: (placed) => {
           store.placementAttemptSet(null);
+          setFreeChosen(false);
           setOutcome({ receipt: slipReceiptOf(placement, placed) });
           // The placed picks leave; the others stay for the player to place next.
           store.placedRemove(placement.placed);
@@ -301,6 +311,20 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
             {t(`betting.slip.blocked.${blockedKey}`)}
           </p>
         ) : null}
+        {freeOffered ? (
+          <label className={styles.freeBet}>
+            <input type="checkbox" checked={freeChosen} onChange={(event) => setFreeChosen(event.target.checked)} />
+            <span>
+              {t('betting.freeBet.use', { amount: money(freeBalance) })}
+              <span className={styles.dim}> · {t('betting.freeBet.note')}</span>
+            </span>
+          </label>
+        ) : null}
+        {freeTooMuch ? (
+          <p className={styles.bad} role="status">
+            {t('betting.freeBet.tooMuch', { amount: money(freeBalance) })}
+          </p>
+        ) : null}
         {outcome && 'error' in outcome ? (
           <p className={styles.bad} role="alert">
             {outcome.error}
@@ -315,8 +339,12 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
             {t('betting.slip.acceptOdds')}
           </Button>
         ) : (
-          <Button block onClick={submit} disabled={totals.blocked !== null || place.isPending}>
-            {place.isPending ? t('betting.slip.placing') : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
+          <Button block onClick={submit} disabled={totals.blocked !== null || freeTooMuch || place.isPending}>
+            {place.isPending
+              ? t('betting.slip.placing')
+              : freeOn
+                ? t('betting.freeBet.place', { amount: money(totals.totalStakeMinor) })
+                : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
           </Button>
         )}
       </div>
