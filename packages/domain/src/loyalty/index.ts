@@ -1,0 +1,3 @@
+export * from './vip.ts';
+export * from './tasks.ts';
+export * from './brand-time.ts';
