@@ -16,6 +16,8 @@ import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { loyaltyJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -305,6 +307,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
+  loyaltyRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
@@ -405,6 +408,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
+  // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
+  await loyaltyCampaignsSeed(database.db, deps.now());
+  jobs.register(loyaltyJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -99,6 +99,14 @@ export const ERRORS = {
   PROMO_CODE_USED: { code: 8008, key: 'promoCodeUsed' },
   BONUS_FORFEIT_UNCONFIRMED: { code: 8009, key: 'bonusForfeitUnconfirmed' },
   BONUS_CAMPAIGN_EXISTS: { code: 8010, key: 'bonusCampaignExists' },
+  // loyalty: VIP club and task centre (issue 18, decision 026)
+  VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },
+  VIP_REWARD_RECEIVED: { code: 8201, key: 'vipRewardReceived' },
+  LOYALTY_REWARD_UNAVAILABLE: { code: 8202, key: 'loyaltyRewardUnavailable' },
+  TASK_NOT_FOUND: { code: 8203, key: 'taskNotFound' },
+  TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
+  TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
+  // end loyalty
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -51,10 +51,12 @@ const THRESHOLDS_DEFAULT: readonly number[] = [
   100_000, 130_000, 170_000, 220_000, 300_000, 400_000, 500_000,
 ];
 
-/** Level-up rewards in currency steps (a step is 1 BRL for a real brand), index = level. */
+/**
+ * Level-up rewards in currency steps (a step is 1 BRL for a real brand), index = level. The top one is 600 steps, the
+ * country's bonus maximum (spec §9), which no single reward passes.
+ */
 const REWARD_STEPS_DEFAULT: readonly number[] = [
-  0, 5, 10, 15, 20, 30, 50, 60, 80, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1_000, 1_200, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000,
-  12_000, 15_000,
+  0, 5, 10, 15, 20, 30, 40, 50, 60, 80, 100, 120, 140, 160, 180, 200, 230, 260, 290, 320, 350, 380, 410, 440, 470, 500, 520, 540, 560, 580, 600,
 ];
 
 /** Deposits count less than play where deposits are cheap to cycle (crypto); elsewhere half. */
@@ -69,7 +71,7 @@ export function vipConfigOf(profile: Pick<VariantProfile, 'currency' | 'market'>
     minorPerPoint: step,
     weights: weightsOf(profile.market),
     thresholds: THRESHOLDS_DEFAULT,
-    levelUpRewardMinor: REWARD_STEPS_DEFAULT.map((steps) => steps * step),
+    levelUpRewardMinor: REWARD_STEPS_DEFAULT.map((steps) => Math.min(steps * step, bonusMaxMinor(profile.currency))),
     supportStage: 4,
   };
 }

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+
+/** Loyalty's only SQL (issue 18, decision 026). */
+
+/** A durable fact not counted yet: a settled bet, a settled casino round or a paid deposit. */
+export interface FactCandidate {
+  source: 'bet' | 'round' | 'deposit';
+  source_ref: string;
+  user_id: string;
+  app_key: string;
+  currency: string;
+  /** Stake that rode to settlement (bets: 0 when void, pushed, cancelled or fully cashed out), or the deposit. */
+  amount_minor: string;
+  /** What the bet or round returned (0 for deposits). */
+  return_minor: string;
+  occurred_at: Date | string;
+}
+
+/**
+ * Facts with no `loyalty_facts` row, oldest first per source. Free bets and free rounds earn nothing (the house paid
+ * for them). A bet settled as void, push or cancelled counts no turnover.
+ */
+export async function factCandidates(db: DbOrTx, limit: number): Promise<FactCandidate[]> {
+  return rowsOf<FactCandidate>(
+    db,
+    sql`
+    (select 'bet' as source, b.id::text as source_ref, b.user_id::text as user_id, u.app_key, b.currency,
+       (case when b.outcome in (3, 4, 5, 6) then b.stake_minor else 0 end)::text as amount_minor,
+       (coalesce(b.payout_minor, 0))::text as return_minor, b.settled_at as occurred_at
+     from bets b join users u on u.id = b.user_id
+     where b.status = 5 and not b.free_bet and b.settled_at is not null
+       and not exists (select 1 from loyalty_facts f where f.source = 'bet' and f.source_ref = b.id::text)
+     order by b.id limit ${limit})
+    union all
+    (select 'round', r.id::text, r.user_id::text, u.app_key, r.currency, r.stake::text, r.win::text, coalesce(r.settled_at, r.updated_at)
+     from casino_rounds r join users u on u.id = r.user_id
+     where r.status = 'settled' and r.free_round_id is null
+       and not exists (select 1 from loyalty_facts f where f.source = 'round' and f.source_ref = r.id::text)
+     order by r.id limit ${limit})
+    union all
+    (select 'deposit', o.order_id, o.user_id::text, u.app_key, o.currency, o.amount_minor::text, '0', o.updated_at
+     from payment_orders o join users u on u.id = o.user_id
+     where o.direction = 'payin' and o.status = 4
+       and not exists (select 1 from loyalty_facts f where f.source = 'deposit' and f.source_ref = o.order_id)
+     order by o.id limit ${limit})`,
+    'loyalty_fact_candidates',
+  );
+}
+
+/**
+ * Records facts; answers the keys this call inserted. A fact another pass recorded first (two nodes in the instant of
+ * a leader change) is not answered, so its points and progress are applied by that pass alone.
+ */
+export async function factsInsert(
+  db: DbOrTx,
+  rows: readonly { source: string; sourceRef: string; userId: number; pointsMinor: number; occurredAt: Date }[],
+  at: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.source}::text, ${row.sourceRef}::text, ${row.userId}::bigint, ${row.pointsMinor}::bigint, ${row.occurredAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const inserted = await rowsOf<{ source: string; source_ref: string }>(
+    db,
+    sql`insert into loyalty_facts (source, source_ref, user_id, points_minor, occurred_at, counted_at) values ${values}
+        on conflict (source, source_ref) do nothing returning source, source_ref`,
+  );
+  return new Set(inserted.map((row) => `${row.source}:${row.source_ref}`));
+}
+
+/** Adds points to players' accounts (creating them), one statement. */
+export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>, at: Date): Promise<void> {
+  const entries = [...deltas].filter(([, delta]) => delta > 0);
+  if (entries.length === 0) return;
+  const values = sql.join(
+    entries.map(([userId, delta]) => sql`(${userId}::bigint, ${delta}::bigint, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_accounts (user_id, points_minor, updated_at) values ${values}
+    on conflict (user_id) do update set points_minor = loyalty_accounts.points_minor + excluded.points_minor, updated_at = excluded.updated_at`);
+}
+
+/** Adds task progress, one statement. */
+export async function taskProgressAdd(db: DbOrTx, rows: readonly { userId: number; taskId: string; periodKey: string; deltaMinor: number }[], at: Date) {
+  const moves = rows.filter((row) => row.deltaMinor > 0);
+  if (moves.length === 0) return;
+  const values = sql.join(
+    moves.map((row) => sql`(${row.userId}::bigint, ${row.taskId}::text, ${row.periodKey}::text, ${row.deltaMinor}::bigint, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_task_progress (user_id, task_id, period_key, progress_minor, updated_at) values ${values}
+    on conflict (user_id, task_id, period_key) do update
+      set progress_minor = loyalty_task_progress.progress_minor + excluded.progress_minor, updated_at = excluded.updated_at`);
+}
+
+export async function pointsOf(db: DbOrTx, userId: number, forUpdate = false): Promise<number> {
+  const [row] = await rowsOf<{ points_minor: string }>(
+    db,
+    sql`select points_minor::text as points_minor from loyalty_accounts where user_id = ${userId} ${forUpdate ? sql`for update` : sql``}`,
+  );
+  return row === undefined ? 0 : Number(row.points_minor);
+}
+
+/** Levels whose level-up reward the player has received: the engine's grants of the campaign, by trigger. */
+export async function vipLevelsReceived(db: DbOrTx, userId: number, campaignId: string): Promise<Set<number>> {
+  const rows = await rowsOf<{ trigger_ref: string }>(
+    db,
+    sql`select trigger_ref from bonuses where user_id = ${userId} and campaign_id = ${campaignId} and trigger_ref like 'vip_level:%'`,
+  );
+  return new Set(rows.map((row) => Number(row.trigger_ref.slice('vip_level:'.length))));
+}
+
+export interface TaskProgressRow {
+  task_id: string;
+  period_key: string;
+  progress_minor: string;
+  claimed_at: Date | string | null;
+}
+
+export async function taskProgressOf(db: DbOrTx, userId: number, periodKeys: readonly string[]): Promise<TaskProgressRow[]> {
+  if (periodKeys.length === 0) return [];
+  return rowsOf<TaskProgressRow>(
+    db,
+    sql`select task_id, period_key, progress_minor::text as progress_minor, claimed_at from loyalty_task_progress
+        where user_id = ${userId} and period_key in (${sql.join(
+          periodKeys.map((key) => sql`${key}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+/** Locks one task's row of a period (the claim's serialisation point); undefined when nothing counted yet. */
+export async function taskProgressForUpdate(db: DbOrTx, userId: number, taskId: string, periodKey: string): Promise<TaskProgressRow | undefined> {
+  const [row] = await rowsOf<TaskProgressRow>(
+    db,
+    sql`select task_id, period_key, progress_minor::text as progress_minor, claimed_at from loyalty_task_progress
+        where user_id = ${userId} and task_id = ${taskId} and period_key = ${periodKey} for update`,
+  );
+  return row;
+}
+
+export async function taskClaimedSet(db: DbOrTx, userId: number, taskId: string, periodKey: string, at: Date): Promise<void> {
+  await db.execute(
+    sql`update loyalty_task_progress set claimed_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+        where user_id = ${userId} and task_id = ${taskId} and period_key = ${periodKey}`,
+  );
+}
