@@ -58,7 +58,7 @@ export const vipReceive = endpoint({
   auth: 'user',
   query: noQuery,
   body: z.strictObject({
-    kind: described(z.literal('vip_bonus'), 'The reward kind (vip_bonus: a level-up reward)'),
+    kind: described(z.pipe(z.string(), z.literal('vip_bonus')), 'The reward kind (vip_bonus: a level-up reward)'),
     level: integer('The level whose reward to receive', { min: 1, max: 30 }),
   }),
   data: bonusSchema,
