@@ -62,6 +62,9 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   responsibleGaming: '/responsible-gaming',
+  /** Loyalty (spec §2 vip-club, /task). */
+  vipClub: '/vip-club',
+  task: '/task',
 } as const;
 
 /** The /league page of one league. */
