@@ -140,7 +140,6 @@ function VipBenefits({ info }: { info: VipInfo }) {
           <thead>
             <tr>
               <th scope="col">{t('loyalty.vip.colStage')}</th>
-              <th scope="col">{t('loyalty.vip.colLevels')}</th>
               <th scope="col">{t('loyalty.vip.colPoints')}</th>
               <th scope="col">{t('loyalty.vip.colRewards')}</th>
               <th scope="col">{t('loyalty.vip.colSupport')}</th>
@@ -153,10 +152,10 @@ function VipBenefits({ info }: { info: VipInfo }) {
                 aria-current={row.stage === info.stage ? 'true' : undefined}
                 className={row.stage === info.stage ? styles.current : undefined}
               >
-                <th scope="row">{row.stage}</th>
-                <td>
-                  {row.level_from}–{row.level_to}
-                </td>
+                <th scope="row">
+                  <span className={styles.stageNumber}>{row.stage}</span>
+                  <span className={styles.stageLevels}>{t('loyalty.vip.stageLevels', { from: row.level_from, to: row.level_to })}</span>
+                </th>
                 <td>{row.points_from.toLocaleString(i18n.language)}</td>
                 <td>{moneyText(row.level_up_rewards, info.currency, i18n.language)}</td>
                 <td>{row.dedicated_support === 1 ? t('loyalty.vip.yes') : '—'}</td>
