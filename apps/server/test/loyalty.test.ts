@@ -35,8 +35,13 @@ afterAll(async () => {
 const NO_SUCH_MATCH = 900_000_002;
 
 /** A settled single, as the settlement writes it. Outcome 4 won (returns stake × odds), 3 lost, 2 push. */
-async function betSettled(userId: number, stakeMinor: number, outcome: number, options: { freeBet?: boolean; currency?: string } = {}): Promise<number> {
-  const at = t.clock.now();
+async function betSettled(
+  userId: number,
+  stakeMinor: number,
+  outcome: number,
+  options: { freeBet?: boolean; currency?: string; at?: Date } = {},
+): Promise<number> {
+  const at = options.at ?? t.clock.now();
   const payout = outcome === 4 ? Math.floor((stakeMinor * 2000) / 1000) : outcome === 2 ? stakeMinor : 0;
   const [bet] = await t.db
     .insert(bets)
@@ -260,5 +265,61 @@ describe('task centre', () => {
     } finally {
       t.clock.set(CLOCK_START);
     }
+  });
+});
+
+describe('rankings', () => {
+  it('agrees with a brute-force recomputation on random data: order, top three, 50 rows, own place and gap', async () => {
+    // Mexico (UTC−6): every bet below settles on the brand's Monday 2 March, between 00:00 and 06:00 local time.
+    const brand = 'aguila';
+    let seed = 42;
+    const random = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % max;
+    };
+    const players: IssuedSession[] = [];
+    const expected = new Map<number, { score: number; reached: number }>();
+    for (let index = 0; index < 70; index += 1) {
+      const session = await t.player(brand);
+      players.push(session);
+      for (let bet = 0; bet <= random(3); bet += 1) {
+        // Few distinct stakes and times, so ties (broken by who got there first, then id) are common.
+        const stake = (1 + random(4)) * 1_000;
+        const at = new Date(CLOCK_START.getTime() - random(6) * 3_600_000);
+        const outcome = [3, 4, 2][random(3)]!;
+        await betSettled(session.uid, stake, outcome, { currency: 'MXN', at });
+        if (outcome === 2) continue;
+        const entry = expected.get(session.uid) ?? { score: 0, reached: 0 };
+        expected.set(session.uid, { score: entry.score + stake, reached: Math.max(entry.reached, at.getTime()) });
+      }
+    }
+    await loyaltyPass(t.db, t.clock.now());
+    // More ranked players than a full board, and some with pushes only (unranked).
+    expect(expected.size).toBeGreaterThan(50);
+    expect(expected.size).toBeLessThan(70);
+
+    const order = [...expected].sort(([a, x], [b, y]) => y.score - x.score || x.reached - y.reached || a - b).map(([uid]) => uid);
+    const board = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(players[0]!), period: 'daily' } }));
+    expect(board).toMatchObject({ dm_error: 0, data: { period_key: 'd:2026-03-02', full: 50, currency: 'MXN' } });
+    expect(board.data.top).toHaveLength(3);
+    expect(board.data.list).toHaveLength(47);
+    const shown = [...board.data.top, ...board.data.list] as { rank: number; score: number }[];
+    expect(shown.map((entry) => entry.rank)).toEqual(Array.from({ length: 50 }, (_unused, index) => index + 1));
+    expect(shown.map((entry) => entry.score)).toEqual(order.slice(0, 50).map((uid) => expected.get(uid)!.score));
+
+    for (const session of players) {
+      const { own } = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(session), period: 'weekly' } })).data;
+      const place = order.indexOf(session.uid);
+      if (place < 0) {
+        expect(own).toEqual({ rank: 0, score: 0, gap: 0 });
+        continue;
+      }
+      const score = expected.get(session.uid)!.score;
+      expect(own).toEqual({ rank: place + 1, score, gap: place === 0 ? 0 : expected.get(order[place - 1]!)!.score - score + 1 });
+    }
+    // A second pass changes nothing.
+    await loyaltyPass(t.db, t.clock.now());
+    const again = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(players[0]!), period: 'daily' } }));
+    expect(again.data.top).toEqual(board.data.top);
   });
 });

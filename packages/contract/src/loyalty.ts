@@ -121,3 +121,35 @@ export const taskReceive = endpoint({
   body: z.strictObject({ task_id: taskIdSchema }),
   data: bonusSchema,
 });
+
+export const rankEntrySchema = z.object({
+  rank: integer('Place on the board, from 1', { min: 1 }),
+  nick: described(z.string(), 'The player as others see them (masked)'),
+  score: integer('Settled turnover in the period'),
+  is_self: flag('1 on the asking player’s own row'),
+});
+
+/** `rank/list`: the daily or weekly board by settled turnover — the top three apart, 50 rows at most, and your place. */
+export const rankList = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/rank/list`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    period: described(z.pipe(z.string(), z.enum(['daily', 'weekly'])), 'daily or weekly'),
+  }),
+  body: noBody,
+  data: z.object({
+    period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+    end_time: integer('When the period closes (midnight in the brand time zone)'),
+    currency: described(z.string(), 'Currency of the scores'),
+    full: integer('Rows on a full board (50)'),
+    top: described(z.array(rankEntrySchema), 'The first three'),
+    list: described(z.array(rankEntrySchema), 'Places 4 to 50'),
+    own: z.object({
+      rank: integer('Your place (0 until you have turnover in the period)', { min: 0 }),
+      score: integer('Your turnover in the period'),
+      gap: integer('Turnover that would pass the player just above you (0 when first or unranked)'),
+    }),
+  }),
+});

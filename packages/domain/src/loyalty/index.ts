@@ -2,3 +2,4 @@ export * from './vip.ts';
 export * from './tasks.ts';
 export * from './brand-time.ts';
 export * from './loyalty-campaigns.ts';
+export * from './ranking.ts';

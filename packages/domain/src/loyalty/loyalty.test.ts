@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandTimeZone, periodWindowOf } from './brand-time.ts';
+import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
 import {
   vipBenefitsTable,
@@ -183,5 +184,58 @@ describe('tasks', () => {
     [5_000, 1_000, true, 2],
   ] as const)('progress %i of %i, claimed %s → state %i', (progress, conf, claimed, state) => {
     expect(taskStateOf(progress, conf, claimed)).toBe(state);
+  });
+});
+
+describe('rankings', () => {
+  const row = (userId: number, scoreMinor: number, reachedAtMs: number) => ({ userId, scoreMinor, reachedAtMs });
+
+  it('orders by score, then who got there first, then id', () => {
+    const sorted = rankingSorted([row(1, 500, 30), row(2, 900, 50), row(3, 500, 10), row(4, 500, 10)]);
+    expect(sorted.map((entry) => entry.userId)).toEqual([2, 3, 4, 1]);
+  });
+
+  it('is a total order that agrees with a brute-force count of who is ahead', () => {
+    let seed = 7;
+    const random = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % max;
+    };
+    const rows = Array.from({ length: 200 }, (_unused, index) => row(index + 1, random(20) * 100, random(5)));
+    const sorted = rankingSorted(rows);
+    for (const [index, entry] of sorted.entries()) {
+      const ahead = rows.filter(
+        (other) =>
+          other.scoreMinor > entry.scoreMinor ||
+          (other.scoreMinor === entry.scoreMinor &&
+            (other.reachedAtMs < entry.reachedAtMs || (other.reachedAtMs === entry.reachedAtMs && other.userId < entry.userId))),
+      ).length;
+      expect(ahead).toBe(index);
+    }
+  });
+
+  it('shows the top three apart and is full at 50', () => {
+    const sorted = Array.from({ length: 80 }, (_unused, index) => index);
+    const board = rankingBoard(sorted);
+    expect(board.podium).toEqual([0, 1, 2]);
+    expect(board.rest).toHaveLength(RANKING_FULL - 3);
+    expect(rankingBoard([0, 1])).toEqual({ podium: [0, 1], rest: [] });
+  });
+
+  it.each([
+    [500, 900, 401],
+    [900, undefined, 0],
+    [500, 500, 1],
+  ])('gap from %i to %s is %i', (own, above, gap) => {
+    expect(rankingGapMinor(own, above)).toBe(gap);
+  });
+
+  it.each([
+    ['GoalGetter', 'Go***r'],
+    ['Ana', 'A***'],
+    ['  ', '***'],
+    ['李小龙大侠', '李小***侠'],
+  ])('masks %s as %s', (nick, masked) => {
+    expect(nickMasked(nick)).toBe(masked);
   });
 });

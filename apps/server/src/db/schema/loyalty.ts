@@ -60,3 +60,25 @@ export const loyaltyTaskProgress = pgTable(
       .where(sql`claimed_at is null`),
   ],
 );
+
+/**
+ * Ranking scores of a brand's day or week (`d:…`, `w:…`): settled turnover, and when the player reached it (the
+ * moment of the last fact that raised it — ties go to who got there first). Written by the loyalty pass beside the
+ * facts, so a board is always what the counted facts add up to.
+ */
+export const loyaltyRankScores = pgTable(
+  'loyalty_rank_scores',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.userId] }),
+    index('loyalty_rank_scores_board_idx').on(table.appKey, table.periodKey, table.scoreMinor.desc(), table.reachedAt, table.userId),
+  ],
+);

@@ -1,12 +1,12 @@
 import { brandTimeZone, periodWindowOf, taskProgressDelta, tasksOf, variantFindByKey, vipConfigOf, vipPointsMinorOf, type TaskFact } from '@piranha/domain';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { factCandidates, factsInsert, pointsAdd, taskProgressAdd, type FactCandidate } from './loyalty.repository.ts';
+import { factCandidates, factsInsert, pointsAdd, rankScoresAdd, taskProgressAdd, type FactCandidate } from './loyalty.repository.ts';
 
 /**
  * The loyalty pass (issue 18, decision 026): reads durable facts — settled bets, settled casino rounds, paid deposits —
- * that have no `loyalty_facts` row yet, and in one transaction records each fact and adds its VIP points and task
- * progress. The fact's primary key is the exactly-once guarantee: a pass killed before commit leaves nothing behind
+ * that have no `loyalty_facts` row yet, and in one transaction records each fact and adds its VIP points, task
+ * progress and ranking turnover. The fact's primary key is the exactly-once guarantee: a pass killed before commit leaves nothing behind
  * and the next one does the work; a fact recorded by another pass is skipped by the insert and counted by that pass
  * alone. Only amounts in the brand's currency count (points and targets are in its minor units).
  */
@@ -44,6 +44,7 @@ export async function loyaltyFactsConsume(db: Db, now: Date): Promise<number> {
     );
     const points = new Map<number, number>();
     const progress = new Map<string, { userId: number; taskId: string; periodKey: string; deltaMinor: number }>();
+    const ranks = new Map<string, { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }>();
     for (const fact of facts) {
       if (!inserted.has(`${fact.row.source}:${fact.row.source_ref}`) || fact.profile === undefined) continue;
       points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
@@ -57,9 +58,21 @@ export async function loyaltyFactsConsume(db: Db, now: Date): Promise<number> {
         entry.deltaMinor += deltaMinor;
         progress.set(key, entry);
       }
+      // Rankings are by settled turnover: stakes of bets and rounds, not deposits.
+      const turnoverMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.amount_minor);
+      if (turnoverMinor <= 0) continue;
+      for (const period of ['daily', 'weekly'] as const) {
+        const periodKey = periodWindowOf(fact.occurredAt, timeZone, period).key;
+        const key = `${fact.userId}|${periodKey}`;
+        const entry = ranks.get(key) ?? { appKey: fact.profile.appKey, periodKey, userId: fact.userId, deltaMinor: 0, reachedAt: fact.occurredAt };
+        entry.deltaMinor += turnoverMinor;
+        if (fact.occurredAt > entry.reachedAt) entry.reachedAt = fact.occurredAt;
+        ranks.set(key, entry);
+      }
     }
     await pointsAdd(tx, points, now);
     await taskProgressAdd(tx, [...progress.values()], now);
+    await rankScoresAdd(tx, [...ranks.values()]);
     return inserted.size;
   });
 }

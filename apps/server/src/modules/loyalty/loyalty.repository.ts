@@ -152,3 +152,57 @@ export async function taskClaimedSet(db: DbOrTx, userId: number, taskId: string,
         where user_id = ${userId} and task_id = ${taskId} and period_key = ${periodKey}`,
   );
 }
+
+/** Adds turnover to ranking scores; the reach time moves to the latest fact that raised the score. */
+export async function rankScoresAdd(db: DbOrTx, rows: readonly { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }[]) {
+  const moves = rows.filter((row) => row.deltaMinor > 0);
+  if (moves.length === 0) return;
+  const values = sql.join(
+    moves.map(
+      (row) =>
+        sql`(${row.appKey}::text, ${row.periodKey}::text, ${row.userId}::bigint, ${row.deltaMinor}::bigint, ${row.reachedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_rank_scores (app_key, period_key, user_id, score_minor, reached_at) values ${values}
+    on conflict (app_key, period_key, user_id) do update
+      set score_minor = loyalty_rank_scores.score_minor + excluded.score_minor,
+          reached_at = greatest(loyalty_rank_scores.reached_at, excluded.reached_at)`);
+}
+
+export interface RankBoardRow {
+  user_id: string;
+  score_minor: string;
+  reached_at: Date | string;
+  nick: string | null;
+}
+
+/** The first `limit` rows of a board, in ranking order (score, then who got there first, then id). */
+export async function rankBoard(db: DbOrTx, appKey: string, periodKey: string, limit: number): Promise<RankBoardRow[]> {
+  return rowsOf<RankBoardRow>(
+    db,
+    sql`select s.user_id::text as user_id, s.score_minor::text as score_minor, s.reached_at, p.nick
+        from loyalty_rank_scores s left join account_profiles p on p.user_id = s.user_id
+        where s.app_key = ${appKey} and s.period_key = ${periodKey}
+        order by s.score_minor desc, s.reached_at asc, s.user_id asc
+        limit ${limit}`,
+  );
+}
+
+/** The player's place on a board: score, how many are ahead, and the score of the one just above. */
+export async function rankOwn(db: DbOrTx, appKey: string, periodKey: string, userId: number) {
+  const ahead = sql`s.app_key = ${appKey} and s.period_key = ${periodKey} and (s.score_minor > me.score_minor
+      or (s.score_minor = me.score_minor and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))))`;
+  const [row] = await rowsOf<{ score_minor: string; ahead: string; above_minor: string | null }>(
+    db,
+    sql`with me as (select user_id, score_minor, reached_at from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey} and user_id = ${userId})
+        select me.score_minor::text as score_minor,
+          (select count(*) from loyalty_rank_scores s where ${ahead})::text as ahead,
+          (select s.score_minor::text from loyalty_rank_scores s where ${ahead} order by s.score_minor asc, s.reached_at desc, s.user_id desc limit 1) as above_minor
+        from me`,
+  );
+  return row === undefined
+    ? undefined
+    : { scoreMinor: Number(row.score_minor), ahead: Number(row.ahead), aboveMinor: row.above_minor === null ? undefined : Number(row.above_minor) };
+}

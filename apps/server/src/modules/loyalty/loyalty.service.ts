@@ -2,6 +2,10 @@ import {
   bonusAllowedInMarket,
   brandTimeZone,
   loyaltyCampaignId,
+  nickMasked,
+  rankingBoard,
+  rankingGapMinor,
+  RANKING_FULL,
   periodWindowOf,
   tasksOf,
   taskStateOf,
@@ -21,7 +25,16 @@ import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
 import { bonusView } from '../bonus/bonus.service.ts';
-import { pointsOf, taskClaimedSet, taskProgressForUpdate, taskProgressOf, vipLevelsReceived, type TaskProgressRow } from './loyalty.repository.ts';
+import {
+  pointsOf,
+  rankBoard,
+  rankOwn,
+  taskClaimedSet,
+  taskProgressForUpdate,
+  taskProgressOf,
+  vipLevelsReceived,
+  type TaskProgressRow,
+} from './loyalty.repository.ts';
 
 /**
  * VIP club and task centre (issue 18, decision 026). Points and progress are written only by the loyalty pass; this
@@ -185,4 +198,29 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
     return paid;
   });
   return bonusView(bonus);
+}
+
+/** `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above. */
+export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly') {
+  const profile = profileOf(user, requestAppKey);
+  const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
+  const rows = await rankBoard(deps.db, profile.appKey, window.key, RANKING_FULL);
+  const entries = rows.map((row, index) => ({
+    rank: index + 1,
+    nick: nickMasked(row.nick ?? String(row.user_id)),
+    score: Number(row.score_minor),
+    is_self: Number(row.user_id) === user.uid ? (1 as const) : (0 as const),
+  }));
+  const { podium, rest } = rankingBoard(entries);
+  const own = await rankOwn(deps.db, profile.appKey, window.key, user.uid);
+  return {
+    period_key: window.key,
+    end_time: seconds(window.endsAt),
+    currency: profile.currency,
+    full: RANKING_FULL,
+    top: podium,
+    list: rest,
+    own:
+      own === undefined ? { rank: 0, score: 0, gap: 0 } : { rank: own.ahead + 1, score: own.scoreMinor, gap: rankingGapMinor(own.scoreMinor, own.aboveMinor) },
+  };
 }
