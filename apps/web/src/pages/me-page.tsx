@@ -21,7 +21,7 @@ export default function MePage() {
       <div className={styles.stack}>
         <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
         <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} />
-        <LoyaltyLinks vipTo={paths.vipClub} tasksTo={paths.task} />
+        <LoyaltyLinks vipTo={paths.vipClub} tasksTo={paths.task} rankingTo={paths.rankingList} />
       </div>
     </>
   );

@@ -1,12 +1,12 @@
-import { ChevronRight, Crown, ListChecks } from 'lucide-react';
+import { ChevronRight, Crown, ListChecks, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useTaskHintQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
 
-/** The way to the VIP club and the task centre from the player's page, with the task hint (tasks ready to claim). */
-export function LoyaltyLinks({ vipTo, tasksTo }: { vipTo: string; tasksTo: string }) {
+/** The way to the VIP club, the task centre and the rankings from the player's page, with the task hint (tasks ready to claim). */
+export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tasksTo: string; rankingTo: string }) {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const hint = useTaskHintQuery(uid);
@@ -30,6 +30,15 @@ export function LoyaltyLinks({ vipTo, tasksTo }: { vipTo: string; tasksTo: strin
             </span>
             <span className={styles.itemTitle}>{t('loyalty.tasks.title')}</span>
             {claimable > 0 ? <span className={styles.count}>{t('loyalty.tasks.ready', { n: claimable })}</span> : null}
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+        <li className={styles.item}>
+          <Link to={rankingTo} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <Trophy size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.rank.title')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>

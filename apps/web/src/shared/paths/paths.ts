@@ -62,9 +62,10 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   responsibleGaming: '/responsible-gaming',
-  /** Loyalty (spec §2 vip-club, /task). */
+  /** Loyalty (spec §2 vip-club, /task, /ranking-list). */
   vipClub: '/vip-club',
   task: '/task',
+  rankingList: '/ranking-list',
 } as const;
 
 /** The /league page of one league. */

@@ -1,4 +1,4 @@
-import { taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import { rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
@@ -7,6 +7,7 @@ export const loyaltyKeys = {
   vip: (uid: number) => ['loyalty', uid, 'vip'] as const,
   tasks: (uid: number) => ['loyalty', uid, 'tasks'] as const,
   hint: (uid: number) => ['loyalty', uid, 'hint'] as const,
+  rank: (uid: number, period: 'daily' | 'weekly') => ['loyalty', uid, 'rank', period] as const,
 };
 
 /** Points and progress move with every settled bet (the loyalty pass runs every 5 s), so these are read fresh. */
@@ -35,5 +36,15 @@ export function useTaskReceiveMutation(uid: number) {
   return useMutation({
     mutationFn: (taskId: string) => api.call(taskReceive, { body: { task_id: taskId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.all(uid) }),
+  });
+}
+
+export function useRankListQuery(uid: number, period: 'daily' | 'weekly') {
+  return useQuery({
+    queryKey: loyaltyKeys.rank(uid, period),
+    queryFn: () => api.call(rankList, { query: { period } }),
+    enabled: uid > 0,
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 }
