@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { accessibilityCheck, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /**
  * Loyalty (issue 18) as a player lives it on an English-speaking brand (India, INR, a point is ₹8.33): a ₹150
  * deposit earns 9 points (deposits count half), five ₹20 dice rounds fill the daily "Bet ₹83.30" task and lift the
- * player to VIP 1; the task is claimed and the VIP 1 level-up reward received, each paid by the bonus engine.
+ * player to VIP 1; the task is claimed and the VIP 1 level-up reward received, each paid by the bonus engine; the
+ * player then leads today's ranking.
  */
 const journey = journeySetup([INDIA]);
 
@@ -87,6 +88,7 @@ describe('Loyalty, through the real server and Chromium', () => {
       )
       .toBe(1);
     await screenshot(page, 'loyalty-tasks-ready');
+    await accessibilityCheck(page, 'task centre');
     await betTask.getByRole('button', { name: 'Claim' }).click();
     await page.getByText('added to your balance').waitFor();
     await betTask.getByText('Claimed').waitFor();
@@ -97,15 +99,23 @@ describe('Loyalty, through the real server and Chromium', () => {
     const reward = page.getByRole('listitem').filter({ hasText: 'VIP 1 level-up reward' });
     await reward.waitFor();
     await screenshot(page, 'loyalty-vip-club-level-1');
+    await accessibilityCheck(page, 'VIP club');
     await reward.getByRole('button', { name: 'Receive' }).click();
     await page.getByText('bonus added: wager it once to make it cash.', { exact: false }).waitFor();
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await screenshot(page, 'loyalty-vip-club-received');
 
+    // The only player of this fresh server leads today's board by turnover.
+    await page.goto(`http://${INDIA}/#/ranking-list`);
+    await page.getByTestId('rank-own').getByText('Your place: #1').waitFor();
+    await page.getByRole('list', { name: 'Top three' }).getByText('#1').waitFor();
+    await screenshot(page, 'loyalty-ranking');
+    await accessibilityCheck(page, 'rankings');
+
     // The same pages in Portuguese and in Russian.
-    for (const [code, language, heading, changed, vip, tasks] of [
-      ['pt', 'Português', 'Idioma', 'Language changed', 'Nível VIP 1', 'Tarefas'],
-      ['ru', 'Русский', 'Язык', 'Idioma alterado', 'Уровень VIP 1', 'Задания'],
+    for (const [code, language, heading, changed, vip, tasks, ranking] of [
+      ['pt', 'Português', 'Idioma', 'Language changed', 'Nível VIP 1', 'Tarefas', 'Sua posição: #1'],
+      ['ru', 'Русский', 'Язык', 'Idioma alterado', 'Уровень VIP 1', 'Задания', 'Ваше место: #1'],
     ] as const) {
       await page.goto(`http://${INDIA}/#/setting/language`);
       await page.getByText(language).click();
@@ -120,6 +130,9 @@ describe('Loyalty, through the real server and Chromium', () => {
       await page.getByRole('heading', { name: tasks, level: 1 }).waitFor();
       await page.getByRole('progressbar').first().waitFor();
       await screenshot(page, `loyalty-tasks-${code}`);
+      await page.goto(`http://${INDIA}/#/ranking-list`);
+      await page.getByTestId('rank-own').getByText(ranking).waitFor();
+      await screenshot(page, `loyalty-ranking-${code}`);
     }
     await context.close();
   });
