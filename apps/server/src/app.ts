@@ -16,7 +16,7 @@ import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
-import { loyaltyJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
@@ -411,6 +411,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
   await loyaltyCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
+  jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -1,9 +1,10 @@
 import { ERRORS } from '@piranha/contract';
-import { BONUS_STATUS, loyaltyCampaignId, tasksOf, variantFindByKey, vipConfigOf } from '@piranha/domain';
+import { BONUS_STATUS, loyaltyCampaignId, rankingPrizesMinor, tasksOf, variantFindByKey, vipConfigOf } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betLegs, bets } from '../src/db/schema/index.ts';
 import { loyaltyFactsConsume, loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { rankBoardsCloseDue, rankClosePass, rankPrizesPay } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
@@ -321,5 +322,69 @@ describe('rankings', () => {
     await loyaltyPass(t.db, t.clock.now());
     const again = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(players[0]!), period: 'daily' } }));
     expect(again.data.top).toEqual(board.data.top);
+  });
+});
+
+describe('ranking close', () => {
+  it('freezes the winners once after the grace and pays each prize once, even killed halfway and run five times at once', async () => {
+    // India (UTC+5:30): the bets settle on Monday 2 March local time; that day ends at 18:30 UTC.
+    const brand = 'tigerin';
+    const india = variantFindByKey(brand)!;
+    const [a, b, c, d] = [await t.player(brand), await t.player(brand), await t.player(brand), await t.player(brand)];
+    const at = (iso: string) => ({ currency: india.currency, at: new Date(iso) });
+    await betSettled(a.uid, 4_000, 3, at('2026-03-02T10:00:00Z'));
+    await betSettled(c.uid, 3_000, 4, at('2026-03-02T11:00:00Z'));
+    await betSettled(b.uid, 3_000, 3, at('2026-03-02T09:00:00Z'));
+    await betSettled(d.uid, 1_000, 3, at('2026-03-02T12:00:00Z'));
+    await loyaltyPass(t.db, t.clock.now());
+    const prizesOf = () =>
+      t.rows<{ place: number; user_id: string; amount_minor: string; paid_at: Date | null }>(
+        sql`select place, user_id, amount_minor, paid_at from loyalty_rank_prizes where app_key = ${brand} and period_key = 'd:2026-03-02' order by place`,
+      );
+    const before = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+    try {
+      // Within the grace after midnight: not closed yet.
+      t.clock.set(new Date('2026-03-02T18:35:00Z'));
+      await rankBoardsCloseDue(t.db, t.clock.now());
+      expect(await prizesOf()).toEqual([]);
+
+      t.clock.set(new Date('2026-03-02T18:45:00Z'));
+      await rankBoardsCloseDue(t.db, t.clock.now());
+      const amounts = rankingPrizesMinor(india, 'daily');
+      // B reached 3,000 before C did: B is second.
+      expect((await prizesOf()).map((row) => [row.place, Number(row.user_id), Number(row.amount_minor), row.paid_at])).toEqual([
+        [1, a.uid, amounts[0], null],
+        [2, b.uid, amounts[1], null],
+        [3, c.uid, amounts[2], null],
+      ]);
+
+      // Killed while paying the second prize: the first is paid, the second and third wait.
+      await expect(rankPrizesPay(dbCrashingBeforeCommit(t.db, 2), t.clock.now())).rejects.toThrow('killed before commit');
+      expect((await prizesOf()).map((row) => row.paid_at !== null)).toEqual([true, false, false]);
+
+      // A late bet of D's for that day, counted after the close, changes nothing: the winners are frozen.
+      await betSettled(d.uid, 90_000, 3, at('2026-03-02T18:29:00Z'));
+      await loyaltyPass(t.db, t.clock.now());
+      await Promise.all(Array.from({ length: 5 }, () => rankClosePass(t.db, t.clock.now())));
+      const prizes = await prizesOf();
+      expect(prizes.map((row) => [row.place, Number(row.user_id), row.paid_at !== null])).toEqual([
+        [1, a.uid, true],
+        [2, b.uid, true],
+        [3, c.uid, true],
+      ]);
+      const grants = await t.rows<{ user_id: string; amount_minor: string; status: number }>(
+        sql`select user_id, amount_minor, status from bonuses where campaign_id = ${loyaltyCampaignId(brand, 'rank_prize')} order by amount_minor desc`,
+      );
+      expect(grants.map((row) => [Number(row.user_id), Number(row.amount_minor), row.status])).toEqual([
+        [a.uid, amounts[0], BONUS_STATUS.unlocked],
+        [b.uid, amounts[1], BONUS_STATUS.unlocked],
+        [c.uid, amounts[2], BONUS_STATUS.unlocked],
+      ]);
+      const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+      expect(after.map((balance, index) => balance - before[index]!)).toEqual(amounts);
+      expect(await auditClean(t)).toBe(true);
+    } finally {
+      t.clock.set(CLOCK_START);
+    }
   });
 });

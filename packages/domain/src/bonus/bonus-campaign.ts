@@ -9,7 +9,7 @@ import type { WageringWeights } from './wagering-contribution.ts';
  * The offers the engine grants today (issue 17; VIP level-ups and task rewards, issue 18); each brand has its own rows of each. Sign-up and reload offers join
  * when their consumers exist (decision 018 lists what is still to build).
  */
-export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code', 'vip_level_up', 'task_reward'] as const;
+export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code', 'vip_level_up', 'task_reward', 'rank_prize'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;

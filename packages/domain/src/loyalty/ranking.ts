@@ -1,3 +1,7 @@
+import { bonusMaxMinor } from '../payments/limits.ts';
+import type { VariantProfile } from '../variants/profile.ts';
+import type { LoyaltyPeriod } from './brand-time.ts';
+
 /**
  * Daily and weekly rankings (issue 18, spec §3, §9): players of a brand ordered by settled turnover in the period,
  * the top three shown apart, 50 rows make a full board, ties broken by who reached the score first (then by the
@@ -42,3 +46,16 @@ export function nickMasked(nick: string): string {
   if (chars.length <= 3) return `${chars[0]}***`;
   return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
 }
+
+/** Prizes of the first places in currency steps (1 BRL for a real brand); a week pays five times a day. */
+const PRIZE_STEPS_DAILY: readonly number[] = [50, 25, 10];
+
+/** A board's prizes by place (index 0 = first place), in minor units, never above the country's bonus maximum. */
+export function rankingPrizesMinor(profile: Pick<VariantProfile, 'currency'>, period: LoyaltyPeriod): number[] {
+  const step = Math.max(1, Math.round(bonusMaxMinor(profile.currency) / 600));
+  const factor = period === 'daily' ? 1 : 5;
+  return PRIZE_STEPS_DAILY.map((steps) => Math.min(steps * factor * step, bonusMaxMinor(profile.currency)));
+}
+
+/** Late facts (a bet settled at 23:59:59, counted by the next pass) still reach a board this long after it ends. */
+export const RANKING_CLOSE_GRACE_MS = 10 * 60_000;

@@ -14,6 +14,24 @@ CREATE TABLE "loyalty_facts" (
 	CONSTRAINT "loyalty_facts_source_source_ref_pk" PRIMARY KEY("source","source_ref")
 );
 --> statement-breakpoint
+CREATE TABLE "loyalty_rank_closes" (
+	"app_key" text NOT NULL,
+	"period_key" text NOT NULL,
+	"closed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "loyalty_rank_closes_app_key_period_key_pk" PRIMARY KEY("app_key","period_key")
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_rank_prizes" (
+	"app_key" text NOT NULL,
+	"period_key" text NOT NULL,
+	"place" integer NOT NULL,
+	"user_id" bigint NOT NULL,
+	"score_minor" bigint NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"paid_at" timestamp with time zone,
+	CONSTRAINT "loyalty_rank_prizes_app_key_period_key_place_pk" PRIMARY KEY("app_key","period_key","place")
+);
+--> statement-breakpoint
 CREATE TABLE "loyalty_rank_scores" (
 	"app_key" text NOT NULL,
 	"period_key" text NOT NULL,
@@ -35,8 +53,10 @@ CREATE TABLE "loyalty_task_progress" (
 --> statement-breakpoint
 ALTER TABLE "loyalty_accounts" ADD CONSTRAINT "loyalty_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_facts" ADD CONSTRAINT "loyalty_facts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_rank_prizes" ADD CONSTRAINT "loyalty_rank_prizes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_rank_scores" ADD CONSTRAINT "loyalty_rank_scores_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_task_progress" ADD CONSTRAINT "loyalty_task_progress_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "loyalty_facts_user_idx" ON "loyalty_facts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "loyalty_rank_prizes_due_idx" ON "loyalty_rank_prizes" USING btree ("app_key","period_key") WHERE paid_at is null;--> statement-breakpoint
 CREATE INDEX "loyalty_rank_scores_board_idx" ON "loyalty_rank_scores" USING btree ("app_key","period_key","score_minor" DESC NULLS LAST,"reached_at","user_id");--> statement-breakpoint
 CREATE INDEX "loyalty_task_progress_claimable_idx" ON "loyalty_task_progress" USING btree ("user_id") WHERE claimed_at is null;

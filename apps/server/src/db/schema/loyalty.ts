@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -80,5 +80,38 @@ export const loyaltyRankScores = pgTable(
   (table) => [
     primaryKey({ columns: [table.appKey, table.periodKey, table.userId] }),
     index('loyalty_rank_scores_board_idx').on(table.appKey, table.periodKey, table.scoreMinor.desc(), table.reachedAt, table.userId),
+  ],
+);
+
+/** A board that has been closed: its winners are frozen in `loyalty_rank_prizes` in the same transaction. */
+export const loyaltyRankCloses = pgTable(
+  'loyalty_rank_closes',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.periodKey] })],
+);
+
+/** The prize of one place of a closed board; paid once through the engine (`paid_at` beside the grant). */
+export const loyaltyRankPrizes = pgTable(
+  'loyalty_rank_prizes',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    place: integer('place').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.place] }),
+    index('loyalty_rank_prizes_due_idx')
+      .on(table.appKey, table.periodKey)
+      .where(sql`paid_at is null`),
   ],
 );

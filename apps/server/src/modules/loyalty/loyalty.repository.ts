@@ -206,3 +206,72 @@ export async function rankOwn(db: DbOrTx, appKey: string, periodKey: string, use
     ? undefined
     : { scoreMinor: Number(row.score_minor), ahead: Number(row.ahead), aboveMinor: row.above_minor === null ? undefined : Number(row.above_minor) };
 }
+
+/** Boards of these periods that have scores and are not closed yet. */
+export async function rankBoardsOpen(db: DbOrTx, periodKeys: readonly string[]): Promise<{ app_key: string; period_key: string }[]> {
+  if (periodKeys.length === 0) return [];
+  return rowsOf<{ app_key: string; period_key: string }>(
+    db,
+    sql`select distinct s.app_key, s.period_key from loyalty_rank_scores s
+        where s.period_key in (${sql.join(
+          periodKeys.map((key) => sql`${key}`),
+          sql`, `,
+        )})
+          and not exists (select 1 from loyalty_rank_closes c where c.app_key = s.app_key and c.period_key = s.period_key)`,
+  );
+}
+
+/**
+ * Closes a board: marks it closed and freezes its winners (the first `amounts.length` places, in ranking order) in one
+ * transaction. False when it was closed already — a rerun never freezes a second, different list.
+ */
+export async function rankBoardClose(db: DbOrTx, appKey: string, periodKey: string, amounts: readonly number[], at: Date): Promise<boolean> {
+  const closed = await rowsOf<{ app_key: string }>(
+    db,
+    sql`insert into loyalty_rank_closes (app_key, period_key, closed_at) values (${appKey}, ${periodKey}, ${at.toISOString()}::timestamptz)
+        on conflict do nothing returning app_key`,
+  );
+  if (closed.length === 0 || amounts.length === 0) return closed.length > 0;
+  const prizes = sql.join(
+    amounts.map((amount, index) => sql`(${index + 1}::int, ${amount}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_rank_prizes (app_key, period_key, place, user_id, score_minor, amount_minor)
+    select ${appKey}, ${periodKey}, w.place, w.user_id, w.score_minor, p.amount
+    from (select user_id, score_minor, row_number() over (order by score_minor desc, reached_at asc, user_id asc)::int as place
+          from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey}) w
+    join (values ${prizes}) as p(place, amount) on p.place = w.place`);
+  return true;
+}
+
+export interface RankPrizeRow {
+  app_key: string;
+  period_key: string;
+  place: number;
+  user_id: string;
+  amount_minor: string;
+}
+
+export async function rankPrizesDue(db: DbOrTx, limit: number): Promise<RankPrizeRow[]> {
+  return rowsOf<RankPrizeRow>(
+    db,
+    sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor
+        from loyalty_rank_prizes where paid_at is null order by period_key, app_key, place limit ${limit}`,
+  );
+}
+
+/** Locks a due prize; undefined when another run paid it meanwhile. */
+export async function rankPrizeDueForUpdate(db: DbOrTx, appKey: string, periodKey: string, place: number): Promise<boolean> {
+  const rows = await rowsOf<{ place: number }>(
+    db,
+    sql`select place from loyalty_rank_prizes where app_key = ${appKey} and period_key = ${periodKey} and place = ${place} and paid_at is null for update`,
+  );
+  return rows.length > 0;
+}
+
+export async function rankPrizePaidSet(db: DbOrTx, appKey: string, periodKey: string, place: number, at: Date): Promise<void> {
+  await db.execute(
+    sql`update loyalty_rank_prizes set paid_at = ${at.toISOString()}::timestamptz where app_key = ${appKey} and period_key = ${periodKey} and place = ${place}`,
+  );
+}

@@ -93,7 +93,7 @@ export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAp
  * cash when the campaign asks for nothing to wager (the engine converts it at once). Undefined when this trigger was
  * already paid. The player sees the grant in the answer, so `new_bonus` does not pop it up again.
  */
-async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: string, userId: number, triggerRef: string, amountMinor: number, now: Date) {
+export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: string, userId: number, triggerRef: string, amountMinor: number, now: Date) {
   const campaign = await campaignFind(tx, campaignId);
   if (!campaign || campaign.status !== 'active' || !bonusAllowedInMarket(profile.market, campaign.terms.purpose))
     throw new AppError('LOYALTY_REWARD_UNAVAILABLE');
