@@ -105,6 +105,7 @@ describe('the jobs of the app', () => {
       'feed-tick',
       'idempotency-purge',
       'loyalty-pass',
+      'loyalty-rank-close',
       'payin-expiry-sweep',
       'payout-resume',
     ]);
