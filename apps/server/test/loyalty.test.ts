@@ -301,7 +301,10 @@ describe('rankings', () => {
 
     const order = [...expected].sort(([a, x], [b, y]) => y.score - x.score || x.reached - y.reached || a - b).map(([uid]) => uid);
     const board = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(players[0]!), period: 'daily' } }));
-    expect(board).toMatchObject({ dm_error: 0, data: { period_key: 'd:2026-03-02', full: 50, currency: 'MXN' } });
+    expect(board).toMatchObject({
+      dm_error: 0,
+      data: { period_key: 'd:2026-03-02', full: 50, currency: 'MXN', prizes: rankingPrizesMinor(variantFindByKey(brand)!, 'daily') },
+    });
     expect(board.data.top).toHaveLength(3);
     expect(board.data.list).toHaveLength(47);
     const shown = [...board.data.top, ...board.data.list] as { rank: number; score: number }[];

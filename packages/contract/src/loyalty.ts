@@ -144,6 +144,7 @@ export const rankList = endpoint({
     end_time: integer('When the period closes (midnight in the brand time zone)'),
     currency: described(z.string(), 'Currency of the scores'),
     full: integer('Rows on a full board (50)'),
+    prizes: described(z.array(integer('Prize')), 'Prize of each paid place, first place first, paid once when the period closes'),
     top: described(z.array(rankEntrySchema), 'The first three'),
     list: described(z.array(rankEntrySchema), 'Places 4 to 50'),
     own: z.object({

@@ -5,6 +5,7 @@ import {
   nickMasked,
   rankingBoard,
   rankingGapMinor,
+  rankingPrizesMinor,
   RANKING_FULL,
   periodWindowOf,
   tasksOf,
@@ -218,6 +219,7 @@ export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestA
     end_time: seconds(window.endsAt),
     currency: profile.currency,
     full: RANKING_FULL,
+    prizes: rankingPrizesMinor(profile, period),
     top: podium,
     list: rest,
     own:

@@ -61,6 +61,9 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
         )}
       </div>
       <p className={styles.muted}>{t('loyalty.rank.closes', { time: closes, full: board.full })}</p>
+      {board.prizes.length > 0 ? (
+        <p className={styles.muted}>{t('loyalty.rank.prizes', { places: board.prizes.length, first: money(board.prizes[0]!) })}</p>
+      ) : null}
       {board.top.length === 0 ? (
         <EmptyState icon={<Trophy size={28} />} title={t('loyalty.rank.empty')} />
       ) : (
@@ -72,6 +75,9 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
                 <span className={styles.podiumRank}>#{entry.rank}</span>
                 <span className={styles.podiumNick}>{entry.nick}</span>
                 <span className={styles.itemAmount}>{money(entry.score)}</span>
+                {board.prizes[entry.rank - 1] ? (
+                  <span className={styles.reward}>{t('loyalty.rank.prize', { amount: money(board.prizes[entry.rank - 1]!) })}</span>
+                ) : null}
               </li>
             ))}
           </ol>
