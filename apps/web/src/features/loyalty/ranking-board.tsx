@@ -76,7 +76,7 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
                 <span className={styles.podiumNick}>{entry.nick}</span>
                 <span className={styles.itemAmount}>{money(entry.score)}</span>
                 {board.prizes[entry.rank - 1] ? (
-                  <span className={styles.reward}>{t('loyalty.rank.prize', { amount: money(board.prizes[entry.rank - 1]!) })}</span>
+                  <span className={styles.podiumPrize}>{t('loyalty.rank.prize', { amount: money(board.prizes[entry.rank - 1]!) })}</span>
                 ) : null}
               </li>
             ))}
