@@ -75,7 +75,8 @@ export async function factsInsert(
 
 /** Adds points to players' accounts (creating them), one statement. */
 export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>, at: Date): Promise<void> {
-  const entries = [...deltas].filter(([, delta]) => delta > 0);
+  // In player order, so two passes racing (a leader change) lock rows in the same order and cannot deadlock.
+  const entries = [...deltas].filter(([, delta]) => delta > 0).sort(([a], [b]) => a - b);
   if (entries.length === 0) return;
   const values = sql.join(
     entries.map(([userId, delta]) => sql`(${userId}::bigint, ${delta}::bigint, ${at.toISOString()}::timestamptz)`),
@@ -88,7 +89,9 @@ export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>,
 
 /** Adds task progress, one statement. */
 export async function taskProgressAdd(db: DbOrTx, rows: readonly { userId: number; taskId: string; periodKey: string; deltaMinor: number }[], at: Date) {
-  const moves = rows.filter((row) => row.deltaMinor > 0);
+  const moves = rows
+    .filter((row) => row.deltaMinor > 0)
+    .sort((a, b) => a.userId - b.userId || a.taskId.localeCompare(b.taskId) || a.periodKey.localeCompare(b.periodKey));
   if (moves.length === 0) return;
   const values = sql.join(
     moves.map((row) => sql`(${row.userId}::bigint, ${row.taskId}::text, ${row.periodKey}::text, ${row.deltaMinor}::bigint, ${at.toISOString()}::timestamptz)`),
@@ -155,7 +158,9 @@ export async function taskClaimedSet(db: DbOrTx, userId: number, taskId: string,
 
 /** Adds turnover to ranking scores; the reach time moves to the latest fact that raised the score. */
 export async function rankScoresAdd(db: DbOrTx, rows: readonly { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }[]) {
-  const moves = rows.filter((row) => row.deltaMinor > 0);
+  const moves = rows
+    .filter((row) => row.deltaMinor > 0)
+    .sort((a, b) => a.appKey.localeCompare(b.appKey) || a.periodKey.localeCompare(b.periodKey) || a.userId - b.userId);
   if (moves.length === 0) return;
   const values = sql.join(
     moves.map(
