@@ -18,6 +18,8 @@ import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -308,6 +310,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  loyaltyRoutes(app, deps);
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
@@ -409,6 +412,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
   jobs.register(messageEventsJobSpec(database.db, deps.now));
+  // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
+  await loyaltyCampaignsSeed(database.db, deps.now());
+  jobs.register(loyaltyJobSpec(database.db, deps.now));
+  jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

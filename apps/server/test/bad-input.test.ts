@@ -21,6 +21,7 @@ import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 import { playerWithGame, playRound } from './casino-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
+import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -195,6 +196,27 @@ const MESSAGE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     fresh: async () => ({ query: { message_id: await messagePublish({ audience: { kind: 'player', uid: session.uid } }) } }),
   },
   [`${MESSAGE}/user/read_batch`]: { query: { all: '1' }, body: {} },
+};
+
+/** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
+const ACTIVITY = '/api/piranha/activity';
+
+async function loyalPlayer(): Promise<Record<string, string>> {
+  const { session: owner } = await playerFund(t, { amountMinor: 100_00 });
+  await loyaltyPass(t.db, t.clock.now());
+  return signedIn(owner);
+}
+
+const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${ACTIVITY}/rank/list`]: { query: { period: 'daily' } },
+  [`${ACTIVITY}/vip/receive`]: {
+    body: { kind: 'vip_bonus', level: 1 },
+    fresh: async () => ({ query: await loyalPlayer(), body: { kind: 'vip_bonus', level: 1 } }),
+  },
+  [`${ACTIVITY}/task/receive`]: {
+    body: { task_id: 'daily_recharge' },
+    fresh: async () => ({ query: await loyalPlayer(), body: { task_id: 'daily_recharge' } }),
+  },
 };
 
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
@@ -503,6 +525,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...BETTING_SAMPLES,
   ...BONUS_SAMPLES,
   ...MESSAGE_SAMPLES,
+  ...LOYALTY_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';

@@ -105,6 +105,8 @@ describe('the jobs of the app', () => {
       'feed-tick',
       'idempotency-purge',
       'message-events',
+      'loyalty-pass',
+      'loyalty-rank-close',
       'payin-expiry-sweep',
       'payout-resume',
     ]);

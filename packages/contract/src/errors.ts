@@ -103,6 +103,14 @@ export const ERRORS = {
   MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
   TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
+  // loyalty: VIP club and task centre (issue 18, decision 026)
+  VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },
+  VIP_REWARD_RECEIVED: { code: 8201, key: 'vipRewardReceived' },
+  LOYALTY_REWARD_UNAVAILABLE: { code: 8202, key: 'loyaltyRewardUnavailable' },
+  TASK_NOT_FOUND: { code: 8203, key: 'taskNotFound' },
+  TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
+  TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
+  // end loyalty
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -22,3 +22,4 @@ export * from './sports-markets/index.ts';
 export * from './casino/index.ts';
 export * from './bonus/index.ts';
 export * from './messages/index.ts';
+export * from './loyalty/index.ts';

@@ -166,6 +166,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.transaction, load: () => import('../pages/transaction-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionDetail, load: () => import('../pages/transaction-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.recordDetail, load: () => import('../pages/record-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // Loyalty (issue 18): the VIP club, the task centre and the rankings.
+  { path: paths.vipClub, load: () => import('../pages/vip-club-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { ProfileCard } from '../features/account/profile-card.tsx';
 import { WalletLinks } from '../features/payments/wallet-links.tsx';
+import { LoyaltyLinks } from '../features/loyalty/loyalty-links.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import styles from './pages.module.css';
@@ -20,6 +21,7 @@ export default function MePage() {
       <div className={styles.stack}>
         <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
         <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} bonusTo={paths.walletBonus} />
+        <LoyaltyLinks vipTo={paths.vipClub} tasksTo={paths.task} rankingTo={paths.rankingList} />
       </div>
     </>
   );

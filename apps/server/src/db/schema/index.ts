@@ -13,3 +13,4 @@ export * from './betting-3.ts';
 export * from './sports-feed.ts';
 export * from './bonus.ts';
 export * from './messages.ts';
+export * from './loyalty.ts';

@@ -68,6 +68,10 @@ export const paths = {
   responsibleGaming: '/responsible-gaming',
   messageCenter: '/message-center',
   messageDetail: '/message-detail',
+  /** Loyalty (spec §2 vip-club, /task, /ranking-list). */
+  vipClub: '/vip-club',
+  task: '/task',
+  rankingList: '/ranking-list',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
