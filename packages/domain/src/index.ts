@@ -21,3 +21,4 @@ export * from './pricing/index.ts';
 export * from './sports-markets/index.ts';
 export * from './casino/index.ts';
 export * from './bonus/index.ts';
+export * from './safer-play/index.ts';
