@@ -17,3 +17,4 @@ export * from './finance.ts';
 export * from './betting.ts';
 export * from './redact.ts';
 export * from './bonus.ts';
+export * from './safer-play.ts';

@@ -12,3 +12,4 @@ export * from './betting-2.ts';
 export * from './betting-3.ts';
 export * from './sports-feed.ts';
 export * from './bonus.ts';
+export * from './safer-play.ts';
