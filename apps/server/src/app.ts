@@ -16,6 +16,8 @@ import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
+import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -305,6 +307,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
+  saferPlayOverridesSet(config.saferPlayOverrides);
+  saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {

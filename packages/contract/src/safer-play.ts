@@ -12,8 +12,8 @@ const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 export const SAFER_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export const SAFER_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 
-const limitKindSchema = described(z.enum(SAFER_LIMIT_KINDS), 'deposit, loss or wager');
-const limitPeriodSchema = described(z.enum(SAFER_LIMIT_PERIODS), 'day, week or month (the brand’s calendar)');
+const limitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss or wager');
+const limitPeriodSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_PERIODS)), 'day, week or month (the brand’s calendar)');
 
 export const saferLimitSchema = z.object({
   kind: limitKindSchema,

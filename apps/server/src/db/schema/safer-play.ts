@@ -54,7 +54,7 @@ export const playerBlocks = pgTable(
     /** Null: permanent. */
     endsAt: timestamp('ends_at', { withTimezone: true }),
   },
-  (table) => [check('player_blocks_kind_check', sql`kind in ('time_out', 'self_exclusion')`)],
+  () => [check('player_blocks_kind_check', sql`kind in ('time_out', 'self_exclusion')`)],
 );
 
 /** Append-only (a trigger refuses UPDATE and DELETE): who changed which limit or block, when, from what to what. */
