@@ -1,4 +1,4 @@
-import { ApiError } from '@piranha/contract';
+import { ApiError, ERRORS } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import type { TFunction } from 'i18next';
 
@@ -13,7 +13,9 @@ export function saferResetText(error: unknown, t: TFunction, language: string): 
   if (typeof data?.reset_at !== 'number') return '';
   if (data.reset_at === 0) return t('saferPlay.resetNever');
   const when = new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(data.reset_at * 1000));
-  return t('saferPlay.resetAt', { when });
+  // A time-out or self-exclusion ends; a limit's window resets.
+  const block = error.dmError === ERRORS.SAFER_TIMED_OUT.code || error.dmError === ERRORS.SAFER_SELF_EXCLUDED.code;
+  return t(block ? 'saferPlay.endsAt' : 'saferPlay.resetAt', { when });
 }
 
 /** The server's message with the reset time after it, for the deposit, bet and casino screens. */

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bettorFund, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+
+// Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
+// deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
+
+const BRAZIL = 'piranha.com.br';
+const journey = journeySetup([INDIA, BRAZIL]);
+
+async function saferPlayOpen(page: Page, host = INDIA): Promise<void> {
+  await page.goto(`http://${host}/#/setting`);
+  await page.getByTestId('safer-play-row').click();
+  await page.waitForURL(/#\/setting\/safer-play$/);
+  await page.getByTestId('limit-save').waitFor();
+}
+
+/** Taps the first open price of an upcoming soccer match, so the slip holds one pick. */
+async function onePick(page: Page): Promise<void> {
+  await page.goto(`http://${INDIA}/#/sport`);
+  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+  const price = page.locator('article[data-match-id] button[data-odds]:enabled').first();
+  await price.waitFor();
+  await price.click();
+  await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+}
+
+describe('Safer play, through the real server and Chromium', () => {
+  it('a daily deposit limit refuses the deposit past it; a time-out keeps the player out of betting', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await bettorFund(page, journey.server);
+
+    // ₹1,000 already deposited today: a ₹1,200 daily limit leaves ₹200.
+    await saferPlayOpen(page);
+    await page.getByTestId('limit-kind').selectOption('deposit');
+    await page.getByTestId('limit-period').selectOption('day');
+    await page.getByTestId('limit-amount').fill('1200');
+    await page.getByTestId('limit-save').click();
+    const row = page.getByTestId('limit-deposit-day');
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Daily deposit limit.*1,200\.00.*1,000\.00 used · resets/);
+    // A raise waits the cooling period and shows as pending.
+    await page.getByTestId('limit-amount').fill('5000');
+    await page.getByTestId('limit-save').click();
+    await expect
+      .poll(
+        async () =>
+          (await row
+            .getByTestId('limit-pending')
+            .textContent()
+            .catch(() => '')) ?? '',
+      )
+      .toMatch(/Changes to ₹\s?5,000\.00 on/);
+    await screenshot(page, 'safer-play-limits-en');
+
+    // The deposit page refuses ₹500 with the reason and when it resets.
+    await page.goto(`http://${INDIA}/#/deposit`);
+    const invite = page.getByRole('dialog');
+    if (await invite.isVisible().catch(() => false)) await invite.getByRole('button', { name: /guest/i }).click();
+    await page.getByLabel('Amount').fill('500');
+    await page.getByRole('button', { name: /Deposit ₹\s?500\.00/ }).click();
+    await expect
+      .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })
+      .toMatch(/reached your deposit limit for this period\. Resets /);
+    await screenshot(page, 'safer-play-deposit-refused-en');
+
+    // A 24-hour time-out, confirmed, is in force at once.
+    await saferPlayOpen(page);
+    await page.getByTestId('time-out-start').click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect.poll(async () => (await confirm.textContent()) ?? '').toContain('24 hours');
+    await screenshot(page, 'safer-play-confirm-en');
+    await confirm.getByTestId('block-confirm').click();
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByTestId('block-status')
+            .textContent()
+            .catch(() => '')) ?? '',
+      )
+      .toMatch(/On a time-out until/);
+    await screenshot(page, 'safer-play-timed-out-en');
+
+    // The slip refuses a bet, naming the time-out and when it ends.
+    await onePick(page);
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 }).toMatch(/You are on a time-out.*Ends /);
+    await screenshot(page, 'safer-play-bet-refused-en');
+    await context.close();
+  });
+
+  it('a Brazilian player reads the area in Portuguese, with the link to the national self-exclusion service', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${BRAZIL}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await page.waitForURL(/#\/game$/);
+    await saferPlayOpen(page, BRAZIL);
+    // Brazil asks for a loss limit: the page says so until one is set.
+    await expect.poll(async () => (await page.getByRole('note').textContent()) ?? '').toContain('Perdas');
+    expect(await page.getByRole('link', { name: 'Serviço nacional de autoexclusão' }).getAttribute('href')).toMatch(/^https:\/\/www\.gov\.br\//);
+    await page.getByTestId('limit-kind').selectOption('loss');
+    await page.getByTestId('limit-amount').fill('100');
+    await page.getByTestId('limit-save').click();
+    await page.getByTestId('limit-loss-day').waitFor();
+    await page.getByRole('note').waitFor({ state: 'detached' });
+    await screenshot(page, 'safer-play-limits-pt');
+    await page.getByTestId('self-exclusion-start').click();
+    await page.getByRole('dialog', { name: 'Confirme, por favor' }).waitFor();
+    await screenshot(page, 'safer-play-confirm-pt');
+    await context.close();
+  });
+});
