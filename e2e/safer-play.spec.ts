@@ -79,6 +79,7 @@ describe('Safer play, through the real server and Chromium', () => {
             .catch(() => '')) ?? '',
       )
       .toMatch(/On a time-out until/);
+    await page.getByTestId('block-status').scrollIntoViewIfNeeded();
     await screenshot(page, 'safer-play-timed-out-en');
 
     // The slip refuses a bet, naming the time-out and when it ends.

@@ -217,7 +217,11 @@ function BlockForms({ uid, state }: { uid: number; state: SaferState }) {
       {confirming ? (
         <Sheet title={t('saferPlay.confirmTitle')} onClose={() => (block.isPending ? undefined : setConfirming(undefined))}>
           <div className={styles.confirm}>
-            <p>{t(confirming.kind === 'time_out' ? 'saferPlay.confirmTimeOut' : 'saferPlay.confirmSelfExclusion', { duration: durationText(confirming) })}</p>
+            <p>
+              {confirming.kind === 'self_exclusion' && confirming.months === 'permanent'
+                ? t('saferPlay.confirmSelfExclusionPermanent')
+                : t(confirming.kind === 'time_out' ? 'saferPlay.confirmTimeOut' : 'saferPlay.confirmSelfExclusion', { duration: durationText(confirming) })}
+            </p>
             <p className={styles.meta}>{t('saferPlay.confirmStill')}</p>
             {block.error ? (
               <p className={styles.error} role="alert">
