@@ -113,6 +113,29 @@ describe('wager and loss limits on bets', () => {
     await expectLedgerClean(t);
   });
 
+  it('several singles at once count their total in their one transaction, all or nothing', async () => {
+    const { session } = await playerFund(t, { amountMinor: 500_00 });
+    await limitSet(session, 'wager', 'week', 10_00);
+    const first = upcoming();
+    const second = upcoming();
+    refusedWith(
+      await singlePost(t, session, [
+        { option: first, stake: 6_00 },
+        { option: second, stake: 5_00 },
+      ]),
+      'SAFER_WAGER_LIMIT',
+    );
+    expect(await balanceOf(t, session, 'BRL')).toBe(500_00);
+    const placed = await placedOk(
+      await singlePost(t, session, [
+        { option: first, stake: 5_00 },
+        { option: second, stake: 5_00 },
+      ]),
+    );
+    expect(placed).toHaveLength(2);
+    expect((await stateOf(session)).limits[0]).toMatchObject({ period: 'week', used: 10_00 });
+  });
+
   it('counts what was already staked in the window when a limit is set mid-day', async () => {
     const { session } = await playerFund(t, { amountMinor: 500_00 });
     await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 8_00 }]));
