@@ -177,6 +177,7 @@ const SAFER = '/api/piranha/safer_play';
 const saferFresh = (body: Record<string, unknown>) => async () => ({ query: signedIn(await t.session()), body });
 const SAFER_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   [`${SAFER}/limit`]: { body: { kind: 'deposit', period: 'day', amount: 500_00 }, fresh: saferFresh({ kind: 'deposit', period: 'day', amount: 500_00 }) },
+  [`${SAFER}/statement`]: { query: { days: '30' } },
   [`${SAFER}/block`]: { body: { kind: 'time_out', hours: 24, confirm: 1 }, fresh: saferFresh({ kind: 'time_out', hours: 24, confirm: 1 }) },
 };
 

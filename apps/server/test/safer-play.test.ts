@@ -215,6 +215,24 @@ describe('time-out and self-exclusion', () => {
   });
 });
 
+describe('the activity statement', () => {
+  it('sums deposits, stakes, returns and the net result per day of the brand calendar', async () => {
+    const { session } = await playerFund(t, { amountMinor: 200_00 });
+    const option = upcoming();
+    await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]));
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    await betsSettle(t.built.betting.deps);
+    const statement = envelopeOf(await t.get('/api/piranha/safer_play/statement', { query: signedIn(session, { days: '7' }) })).data;
+    const payout = Math.floor((10_00 * option.oddsThousandths) / 1000);
+    // Ledger rows carry the database's own time, so the day is whichever today is; there is one, and its sums.
+    expect(statement.currency).toBe('BRL');
+    expect(statement.days).toHaveLength(1);
+    expect(statement.days[0]).toMatchObject({ deposits: 200_00, withdrawals: 0, stakes: 15_00, returns: payout, net: payout - 15_00 });
+    expect(statement.days[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
 describe('the audit', () => {
   it('records who, when, before and after for every change; the operator reads it; nobody rewrites it', async () => {
     const session = await t.session();

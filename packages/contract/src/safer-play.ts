@@ -100,3 +100,28 @@ export const saferAuditEntrySchema = z.object({
   after: described(z.unknown(), 'State after'),
   time: integer('When it happened'),
 });
+
+/** The activity statement: per day of the brand's calendar, what went in and out of the player's cash wallet. */
+export const saferStatement = endpoint({
+  method: 'GET',
+  path: `${SAFER}/statement`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    days: described(z.pipe(z.string(), z.enum(['7', '30', '90'])), 'The last 7, 30 or 90 days (today included)'),
+  }),
+  body: described(z.undefined(), 'No body'),
+  data: z.object({
+    currency: described(z.string(), 'Currency of the amounts'),
+    days: z.array(
+      z.object({
+        date: described(z.string(), 'The day, YYYY-MM-DD in the brand’s time zone'),
+        deposits: integer('Deposits credited'),
+        withdrawals: integer('Withdrawals requested, less those refunded'),
+        stakes: integer('Money staked on bets and games'),
+        returns: integer('Winnings, cash-outs and refunds of stakes'),
+        net: integer('Returns less stakes'),
+      }),
+    ),
+  }),
+});

@@ -38,6 +38,7 @@ import {
   saferRefusedSql,
   saferStakeCtes,
   saferStakeTakeSql,
+  statementDays,
   usageOf,
   usageSeed,
   type BlockRow,
@@ -347,6 +348,18 @@ export async function saferBlockSetPost(deps: SaferDeps, user: SessionUser, body
     await auditInsert(tx, { userId: user.uid, actor: 'player', action: body.kind, before: blockAudit(current), after: blockAudit(after), at: now });
     return stateOf(tx, user.uid, appKey, now);
   });
+}
+
+/** The activity statement of the last `days` days of the brand's calendar (today included), newest first. */
+export async function saferStatementGet(deps: SaferDeps, user: SessionUser, days: number) {
+  const appKey = await appKeyOf(deps.db, user);
+  const profile = jurisdictionOfKey(appKey);
+  const currency = brandOfKey(appKey).currency;
+  const today = limitWindowStart('day', deps.now(), profile.timeZone);
+  // The start of the day `days − 1` days before today, found from noon of that day so DST cannot shift it a day.
+  const since = limitWindowStart('day', new Date(today.getTime() - (days - 1) * 86_400_000 + 12 * 3_600_000), profile.timeZone);
+  const rows = await statementDays(deps.db, user.uid, currency, since, profile.timeZone);
+  return { currency, days: rows.map((row) => ({ ...row, net: row.returns - row.stakes })) };
 }
 
 /** Operator: a player's limit and exclusion history, oldest first. */
