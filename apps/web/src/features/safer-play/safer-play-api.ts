@@ -1,4 +1,4 @@
-import { saferBlockSet, saferLimitSet, saferState, type EndpointBody, type EndpointData } from '@piranha/contract';
+import { saferBlockSet, saferLimitSet, saferState, saferStatement, type EndpointBody, type EndpointData } from '@piranha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/api.ts';
 
@@ -26,4 +26,11 @@ export function useSaferBlockMutation(uid: number) {
     mutationFn: (body: EndpointBody<typeof saferBlockSet>) => api.call(saferBlockSet, { body }),
     onSuccess: (state) => queryClient.setQueryData(saferKey(uid), state),
   });
+}
+
+export type SaferStatement = EndpointData<typeof saferStatement>;
+
+/** The activity statement of the last 7, 30 or 90 days, per day of the brand's calendar. */
+export function useSaferStatementQuery(uid: number, days: '7' | '30' | '90') {
+  return useQuery({ queryKey: ['safer-play', uid, 'statement', days], queryFn: () => api.call(saferStatement, { query: { days } }), enabled: uid > 0 });
 }

@@ -1,6 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
-import { ExternalLink, ShieldCheck } from 'lucide-react';
+import { Download, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,15 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
-import { useSaferBlockMutation, useSaferLimitMutation, useSaferStateQuery, type SaferLimit, type SaferState } from './safer-play-api.ts';
+import {
+  useSaferBlockMutation,
+  useSaferLimitMutation,
+  useSaferStateQuery,
+  useSaferStatementQuery,
+  type SaferLimit,
+  type SaferState,
+} from './safer-play-api.ts';
+import { statementCsv } from './statement-csv.ts';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
 import styles from './safer-play.module.css';
 
@@ -256,6 +264,72 @@ function BlockStatus({ block }: { block: NonNullable<SaferState['block']> }) {
   );
 }
 
+const STATEMENT_DAYS = ['7', '30', '90'] as const;
+
+/** Deposits, withdrawals, stakes, returns and the net result of the last days, on screen and as a CSV file. */
+function Statement({ uid }: { uid: number }) {
+  const { t, i18n } = useTranslation();
+  const [days, setDays] = useState<(typeof STATEMENT_DAYS)[number]>('30');
+  const { data, error, isFetching, refetch } = useSaferStatementQuery(uid, days);
+  const money = (amount: number) => moneyText(amount, data?.currency ?? variantCurrent().currency, i18n.language);
+  const total = (pick: (day: NonNullable<typeof data>['days'][number]) => number) => (data?.days ?? []).reduce((sum, day) => sum + pick(day), 0);
+  const download = () => {
+    if (!data) return;
+    const header = (['date', 'currency', 'deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) => t(`saferPlay.statementColumn.${column}`));
+    const blob = new Blob([statementCsv(data, header, t('saferPlay.statementTotal'))], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `statement-${days}d.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.heading}>{t('saferPlay.statementTitle')}</h2>
+      <label className={styles.select}>
+        <span>{t('saferPlay.statementPeriod')}</span>
+        <select value={days} onChange={(event) => setDays(event.target.value as (typeof STATEMENT_DAYS)[number])} data-testid="statement-days">
+          {STATEMENT_DAYS.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(`saferPlay.statementDays.${entry}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error ? (
+        <>
+          <p className={styles.error} role="alert">
+            {errorText(error, t, i18n.language)}
+          </p>
+          <Button variant="ghost" onClick={() => void refetch()} disabled={isFetching}>
+            {t('saferPlay.retry')}
+          </Button>
+        </>
+      ) : !data ? (
+        <Skeleton height={120} />
+      ) : data.days.length === 0 ? (
+        <p className={styles.meta}>{t('saferPlay.statementEmpty')}</p>
+      ) : (
+        <>
+          <dl className={styles.totals} data-testid="statement-totals">
+            {(['deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) => (
+              <div key={column}>
+                <dt>{t(`saferPlay.statementColumn.${column}`)}</dt>
+                <dd>{money(total((day) => day[column]))}</dd>
+              </div>
+            ))}
+          </dl>
+          <Button variant="ghost" block onClick={download} data-testid="statement-download">
+            <Download size={18} aria-hidden="true" />
+            {t('saferPlay.statementDownload')}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** The "Safer play" area of /setting (issue 20, decision 027): what the server enforces, explained and set. */
 export function SaferPlay({ uid }: { uid: number }) {
   const { t, i18n } = useTranslation();
@@ -302,6 +376,7 @@ export function SaferPlay({ uid }: { uid: number }) {
         <LimitForm uid={uid} state={data} />
       </section>
       <BlockForms uid={uid} state={data} />
+      <Statement uid={uid} />
     </div>
   );
 }
