@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bettorFund, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
@@ -81,6 +82,16 @@ describe('Safer play, through the real server and Chromium', () => {
       .toMatch(/On a time-out until/);
     await page.getByTestId('block-status').scrollIntoViewIfNeeded();
     await screenshot(page, 'safer-play-timed-out-en');
+
+    // Still allowed during the time-out: the activity statement, on screen and as a CSV file.
+    const totals = page.getByTestId('statement-totals');
+    await totals.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await totals.textContent()) ?? '').toMatch(/Deposits₹\s?1,000\.00/);
+    await screenshot(page, 'safer-play-statement-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Date,Currency,Deposits,Withdrawals,Stakes,Returns,Net result');
+    expect(csv).toMatch(/\r\nTotal,INR,1000\.00,0\.00,0\.00,0\.00,0\.00\r\n$/);
 
     // The slip refuses a bet, naming the time-out and when it ends.
     await onePick(page);
