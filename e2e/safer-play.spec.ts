@@ -122,6 +122,22 @@ describe('Safer play, through the real server and Chromium', () => {
     await page.getByTestId('self-exclusion-start').click();
     await page.getByRole('dialog', { name: 'Confirme, por favor' }).waitFor();
     await screenshot(page, 'safer-play-confirm-pt');
+    await page.keyboard.press('Escape');
+
+    // The reality check: this session began 61 minutes ago (by the device's record), so it shows on the next page.
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('pir.reality_check') ?? '{}') as { uid: number };
+      localStorage.setItem('pir.reality_check', JSON.stringify({ uid: record.uid, startedAtMs: Date.now() - 61 * 60_000 }));
+    });
+    await page.goto(`http://${BRAZIL}/#/sport`);
+    const reality = page.getByRole('dialog', { name: 'Alerta de realidade' });
+    await expect
+      .poll(async () => (await reality.textContent()) ?? '', { timeout: 20_000 })
+      .toMatch(/jogando há 61 minutos.*Resultado líquido de hoje: R\$\s?0,00/);
+    await screenshot(page, 'safer-play-reality-check-pt');
+    await reality.getByRole('button', { name: 'Parar e fazer uma pausa' }).click();
+    await page.waitForURL(/#\/setting\/safer-play$/);
+    await reality.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -37,6 +37,8 @@ export const saferBlockSchema = z.object({
 export const saferStateSchema = z.object({
   jurisdiction: described(z.string(), 'The jurisdiction profile the brand follows'),
   cooling_hours: integer('Hours a raise or removal waits'),
+  time_zone: described(z.string(), 'The IANA time zone of the brand’s calendar (limit windows, statement days)'),
+  reality_check_minutes: integer('Minutes between reality checks unless the player chooses'),
   mandatory_limits: z.array(limitKindSchema),
   limits_asked_at: described(z.enum(['signup', 'first_deposit', 'never']), 'When the mandatory limits are asked for'),
   national_self_exclusion_url: described(z.string(), 'The national self-exclusion service ("" where none)'),

@@ -47,6 +47,8 @@ export interface JurisdictionProfile {
   idleReauthMinutes?: number;
   /** No online money play is legal: the banned guide, no money flows (India, Vietnam). */
   closed: boolean;
+  /** Minutes between reality checks when the player has not chosen (a setting: no market here fixes one). */
+  realityCheckMinutes: number;
   /** The national self-exclusion service players must be pointed to. */
   nationalSelfExclusionUrl?: string;
   /** Field names whose value is an operator setting (the reference could not verify it). */
@@ -73,6 +75,7 @@ const BASE: Omit<JurisdictionProfile, 'key' | 'timeZone'> = {
   riskWarningEveryAccess: false,
   rtpShown: false,
   closed: false,
+  realityCheckMinutes: 60,
   unverified: [],
 };
 
@@ -120,6 +123,9 @@ export const JURISDICTIONS: Readonly<Record<JurisdictionKey, JurisdictionProfile
   rows.map((row) => [row.key, { ...BASE, ...row }]),
 ) as Record<JurisdictionKey, JurisdictionProfile>;
 
+/** Fields no law fixes in any market here: always the operator's setting. */
+const OPERATOR_SETTINGS: readonly (keyof JurisdictionProfile)[] = ['realityCheckMinutes'];
+
 /** Operator settings: per jurisdiction, values for fields listed as unverified. */
 export type JurisdictionOverrides = Partial<Record<JurisdictionKey, Partial<Omit<JurisdictionProfile, 'key' | 'unverified'>>>>;
 
@@ -132,7 +138,8 @@ export function jurisdictionResolve(key: JurisdictionKey, overrides: Jurisdictio
   const mine = overrides[key];
   if (!mine) return base;
   for (const field of Object.keys(mine)) {
-    if (!(base.unverified as readonly string[]).includes(field)) throw new Error(`jurisdiction ${key}: ${field} is a verified fact, not a setting`);
+    if (!(base.unverified as readonly string[]).includes(field) && !(OPERATOR_SETTINGS as readonly string[]).includes(field))
+      throw new Error(`jurisdiction ${key}: ${field} is a verified fact, not a setting`);
   }
   return { ...base, ...mine };
 }

@@ -10,6 +10,7 @@ import {
   type JurisdictionKey,
   type JurisdictionProfile,
 } from './jurisdictions.ts';
+import { isRealityCheckMinutes, minutesPlayed, realityCheckDueAt } from './reality-check.ts';
 import { blockEndsAt, blockExtends, coolingEndsAt, limitChange, limitFits, limitInForce, limitWindowEnd, limitWindowStart } from './limit-windows.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -75,6 +76,7 @@ describe('jurisdiction profiles', () => {
   it('an unverified fact is a setting; a verified one is not', () => {
     expect(jurisdictionResolve('MX', { MX: { prizeWithholdingBp: 2100 } }).prizeWithholdingBp).toBe(2100);
     expect(jurisdictionResolve('BR', { BR: { coolingHours: 24 } }).coolingHours).toBe(24);
+    expect(jurisdictionResolve('KE', { KE: { realityCheckMinutes: 30 } }).realityCheckMinutes).toBe(30);
     expect(() => jurisdictionResolve('BR', { BR: { signupBonusAllowed: true } })).toThrow(/verified fact/);
     expect(() => jurisdictionResolve('KE', { KE: { withdrawalTaxBp: 0 } })).toThrow(/verified fact/);
   });
@@ -171,5 +173,25 @@ describe('time-out and self-exclusion', () => {
     expect(blockExtends({ endsAt: soon }, null, now)).toBe(true);
     expect(blockExtends({ endsAt: null }, later, now)).toBe(false);
     expect(blockExtends({ endsAt: at('2026-08-01T00:00:00Z') }, soon, now)).toBe(true);
+  });
+});
+
+describe('the reality check', () => {
+  const start = Date.parse('2026-11-28T12:00:00Z');
+  it.each([
+    [{ startedAtMs: start }, 60, start + 3_600_000],
+    [{ startedAtMs: start, answeredAtMs: start + 3_600_000 }, 60, start + 7_200_000],
+    [{ startedAtMs: start }, 15, start + 900_000],
+  ])('%j every %i minutes is next due at %i', (session, minutes, due) => {
+    expect(realityCheckDueAt(session, minutes)).toBe(due);
+  });
+
+  it('counts whole minutes played and offers only the listed intervals', () => {
+    expect(minutesPlayed(start, start + 59_999)).toBe(0);
+    expect(minutesPlayed(start, start + 61 * 60_000)).toBe(61);
+    expect(minutesPlayed(start, start - 1)).toBe(0);
+    expect(isRealityCheckMinutes(30)).toBe(true);
+    expect(isRealityCheckMinutes(31)).toBe(false);
+    expect(JURISDICTIONS.BR.realityCheckMinutes).toBe(60);
   });
 });

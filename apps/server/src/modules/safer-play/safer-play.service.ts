@@ -266,6 +266,8 @@ async function stateOf(tx: Tx, userId: number, appKey: string, now: Date): Promi
   return {
     jurisdiction: profile.key,
     cooling_hours: profile.coolingHours,
+    time_zone: profile.timeZone,
+    reality_check_minutes: profile.realityCheckMinutes,
     mandatory_limits: [...profile.mandatoryLimits.kinds],
     limits_asked_at: profile.mandatoryLimits.askedAt,
     national_self_exclusion_url: profile.nationalSelfExclusionUrl ?? '',

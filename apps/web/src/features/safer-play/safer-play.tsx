@@ -1,5 +1,5 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import { intlLocaleOf } from '@piranha/domain';
+import { intlLocaleOf, isRealityCheckMinutes, REALITY_CHECK_MINUTES } from '@piranha/domain';
 import { Download, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
@@ -20,6 +20,7 @@ import {
   type SaferState,
 } from './safer-play-api.ts';
 import { statementCsv } from './statement-csv.ts';
+import { realityMinutesChoose, realityMinutesChosen } from './reality-check.tsx';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
 import styles from './safer-play.module.css';
 
@@ -264,6 +265,36 @@ function BlockStatus({ block }: { block: NonNullable<SaferState['block']> }) {
   );
 }
 
+/** How often the reality check comes: the player's choice on this device, else the jurisdiction's. */
+function RealityInterval({ uid, fallback }: { uid: number; fallback: number }) {
+  const { t } = useTranslation();
+  const [minutes, setMinutes] = useState<number>(() => realityMinutesChosen(uid) ?? fallback);
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.heading}>{t('saferPlay.realityTitle')}</h2>
+      <label className={styles.select}>
+        <span>{t('saferPlay.realityEvery')}</span>
+        <select
+          value={minutes}
+          data-testid="reality-minutes"
+          onChange={(event) => {
+            const next = Number(event.target.value);
+            if (!isRealityCheckMinutes(next)) return;
+            realityMinutesChoose(uid, next);
+            setMinutes(next);
+          }}
+        >
+          {REALITY_CHECK_MINUTES.map((entry) => (
+            <option key={entry} value={entry}>
+              {t(`saferPlay.realityOption.${entry}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
 const STATEMENT_DAYS = ['7', '30', '90'] as const;
 
 /** Deposits, withdrawals, stakes, returns and the net result of the last days, on screen and as a CSV file. */
@@ -275,7 +306,9 @@ function Statement({ uid }: { uid: number }) {
   const total = (pick: (day: NonNullable<typeof data>['days'][number]) => number) => (data?.days ?? []).reduce((sum, day) => sum + pick(day), 0);
   const download = () => {
     if (!data) return;
-    const header = (['date', 'currency', 'deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) => t(`saferPlay.statementColumn.${column}`));
+    const header = (['date', 'currency', 'deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) =>
+      t(`saferPlay.statementColumn.${column}`),
+    );
     const blob = new Blob([statementCsv(data, header, t('saferPlay.statementTotal'))], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
@@ -376,6 +409,7 @@ export function SaferPlay({ uid }: { uid: number }) {
         <LimitForm uid={uid} state={data} />
       </section>
       <BlockForms uid={uid} state={data} />
+      <RealityInterval uid={uid} fallback={data.reality_check_minutes} />
       <Statement uid={uid} />
     </div>
   );
