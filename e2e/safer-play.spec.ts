@@ -127,7 +127,7 @@ describe('Safer play, through the real server and Chromium', () => {
     // The reality check: this session began 61 minutes ago (by the device's record), so it shows on the next page.
     await page.evaluate(() => {
       const record = JSON.parse(localStorage.getItem('pir.reality_check') ?? '{}') as { uid: number };
-      localStorage.setItem('pir.reality_check', JSON.stringify({ uid: record.uid, startedAtMs: Date.now() - 61 * 60_000 }));
+      localStorage.setItem('pir.reality_check', JSON.stringify({ uid: record.uid, startedAtMs: Date.now() - 61 * 60_000, lastSeenMs: Date.now() }));
     });
     await page.goto(`http://${BRAZIL}/#/sport`);
     const reality = page.getByRole('dialog', { name: 'Alerta de realidade' });

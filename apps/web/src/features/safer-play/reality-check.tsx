@@ -16,17 +16,23 @@ interface RealityRecord {
   uid: number;
   startedAtMs: number;
   answeredAtMs?: number;
+  /** The last check while the app was open: a gap longer than SESSION_GAP_MS starts a new session. */
+  lastSeenMs?: number;
   /** The player's own interval; absent: the jurisdiction's. */
   minutes?: RealityCheckMinutes;
 }
 
+/** Away from the app this long, the next visit is a new session: its time played starts again. */
+const SESSION_GAP_MS = 30 * 60_000;
+
 function recordOf(uid: number, nowMs: number): RealityRecord {
   const stored = storageGet<RealityRecord>(STORAGE_KEYS.realityCheck);
-  if (stored && stored.uid === uid) return stored;
-  // Another player (or none) before: this player's session starts now; their chosen interval is kept per device.
-  const fresh: RealityRecord = { uid, startedAtMs: nowMs };
-  storageSet(STORAGE_KEYS.realityCheck, fresh);
-  return fresh;
+  const sameSession = stored && stored.uid === uid && nowMs - (stored.lastSeenMs ?? stored.startedAtMs) <= SESSION_GAP_MS;
+  const record: RealityRecord = sameSession
+    ? { ...stored, lastSeenMs: nowMs }
+    : { uid, startedAtMs: nowMs, lastSeenMs: nowMs, ...(stored?.uid === uid && stored.minutes ? { minutes: stored.minutes } : {}) };
+  storageSet(STORAGE_KEYS.realityCheck, record);
+  return record;
 }
 
 /** The player's chosen interval on this device, if any. */
