@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { JURISDICTIONS, jurisdictionResolve, type JurisdictionOverrides } from '@piranha/domain';
+import { JURISDICTIONS, jurisdictionResolve, VARIANT_PROFILES, type JurisdictionOverrides } from '@piranha/domain';
 import { PGLITE_TEMPLATE_DIR, REPO_ROOT } from './server-paths.ts';
 
 /** A setting the server cannot start with: server.ts prints its message alone (no stack) and exits 1. */
@@ -67,6 +67,21 @@ export interface AppConfig {
   betting: { liveDelayMs: number; cashOutMarginBasisPoints: number };
   /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
   mpesaCallbackAllowlist: string[];
+}
+
+/**
+ * The idle limits as configured, held to the law: a brand whose jurisdiction sets a re-authentication time (Brazil:
+ * 30 minutes) never gets a longer one, whatever the default or its own override says (decision 027).
+ */
+function moneyReauthLawful(idleMs: number, idleMsByBrand: Record<string, number>): { idleMs: number; idleMsByBrand: Record<string, number> } {
+  const lawful = { ...idleMsByBrand };
+  for (const brand of VARIANT_PROFILES) {
+    const minutes = JURISDICTIONS[brand.jurisdiction].idleReauthMinutes;
+    if (minutes === undefined) continue;
+    const configured = lawful[brand.appKey] ?? idleMs;
+    if (configured > minutes * 60_000) lawful[brand.appKey] = minutes * 60_000;
+  }
+  return { idleMs, idleMsByBrand: lawful };
 }
 
 /** SAFER_PLAY_OVERRIDES: JSON, e.g. {"MX":{"prizeWithholdingBp":2100}}; only unverified facts may be set. */
@@ -192,10 +207,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
-    moneyReauth: {
-      idleMs: positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
-      idleMsByBrand: minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
-    },
+    moneyReauth: moneyReauthLawful(
+      positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
+      minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
+    ),
     telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
     feed: {
       seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),

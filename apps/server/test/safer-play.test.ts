@@ -3,6 +3,7 @@ import { limitWindowEnd } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { configLoad } from '../src/config.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
@@ -212,6 +213,21 @@ describe('time-out and self-exclusion', () => {
     expect(envelopeOf(await blockSet(session, { kind: 'time_out', hours: 23 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
     expect(envelopeOf(await blockSet(session, { kind: 'self_exclusion', months: 5 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
     expect(envelopeOf(await blockSet(session, { kind: 'time_out', hours: 48, confirm: 0 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+  });
+});
+
+describe('the law in the configuration', () => {
+  it('holds a Brazilian brand to 30 idle minutes before money moves, whatever the default or its override', () => {
+    const config = configLoad({ MONEY_REAUTH_IDLE_MINUTES: '60', MONEY_REAUTH_IDLE_MINUTES_BY_BRAND: 'tucunare=45,capivara=10,aguila=90' });
+    expect(config.moneyReauth.idleMs).toBe(60 * 60_000);
+    expect(config.moneyReauth.idleMsByBrand).toMatchObject({ piranha: 30 * 60_000, tucunare: 30 * 60_000, capivara: 10 * 60_000, aguila: 90 * 60_000 });
+    // A brand whose law sets nothing keeps the default.
+    expect(config.moneyReauth.idleMsByBrand.simba).toBeUndefined();
+  });
+
+  it('refuses a setting for a verified fact at boot', () => {
+    expect(() => configLoad({ SAFER_PLAY_OVERRIDES: '{"BR":{"signupBonusAllowed":true}}' })).toThrow(/verified fact/);
+    expect(configLoad({ SAFER_PLAY_OVERRIDES: '{"MX":{"prizeWithholdingBp":2100}}' }).saferPlayOverrides).toEqual({ MX: { prizeWithholdingBp: 2100 } });
   });
 });
 
