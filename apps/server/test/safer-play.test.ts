@@ -6,6 +6,7 @@ import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { configLoad } from '../src/config.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
@@ -206,6 +207,20 @@ describe('time-out and self-exclusion', () => {
     const permanent = envelopeOf(await blockSet(player.session, { kind: 'self_exclusion', months: 'permanent' })).data;
     expect(permanent.block).toMatchObject({ kind: 'self_exclusion', end_time: 0 });
     refusedWith(await blockSet(player.session, { kind: 'self_exclusion', months: 60 }), 'SAFER_BLOCK_SHORTER');
+  });
+
+  it('a self-excluded player receives no bonus: a promo code is refused by name', async () => {
+    const ops = (path: string, body: unknown) => t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body });
+    expect(envelopeOf(await ops('/campaign/create', { id: 'piranha:safer', kind: 'redeem_code', terms: NO_WAGERING_TERMS })).dm_error).toBe(0);
+    const expire = unix(t.clock.now()) + 86_400;
+    expect(envelopeOf(await ops('/code/create', { code: 'SAFER-1', campaign_id: 'piranha:safer', uses_max: 5, expire_time: expire })).dm_error).toBe(0);
+    const session = await t.session();
+    await blockSet(session, { kind: 'self_exclusion', months: 6 });
+    refusedWith(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(session), body: { code: 'SAFER-1' } }), 'SAFER_SELF_EXCLUDED');
+    const [row] = await t.rows<{ n: number }>(sql`select count(*)::int as n from bonuses where user_id = ${session.uid}`);
+    expect(row!.n).toBe(0);
+    // Another player redeems the same code: the code itself works.
+    expect(envelopeOf(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(await t.session()), body: { code: 'SAFER-1' } })).dm_error).toBe(0);
   });
 
   it('refuses out-of-range blocks and a block without confirmation', async () => {
