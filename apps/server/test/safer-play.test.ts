@@ -223,6 +223,24 @@ describe('time-out and self-exclusion', () => {
     expect(envelopeOf(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(await t.session()), body: { code: 'SAFER-1' } })).dm_error).toBe(0);
   });
 
+  it('a self-excluded player may still withdraw', async () => {
+    const { session } = await playerFund(t, { amountMinor: 1000_00, session: await t.player('piranha') });
+    const pix = { document_type: 'CPF', document: '390.533.447-05', pix_key_type: 'CPF', pix_key: '39053344705', holder_name: 'Ana Souza' };
+    expect(
+      envelopeOf(await t.post('/api/piranha/finance/account/elements/set', { query: signedIn(session), body: { channel: 'PIX', elements: pix } })).dm_error,
+    ).toBe(0);
+    await blockSet(session, { kind: 'self_exclusion', months: 'permanent' });
+    const payout = envelopeOf(
+      await t.post('/api/piranha/finance/payout/order/create', {
+        query: signedIn(session),
+        headers: { 'idempotency-key': `safer-${session.uid}` },
+        body: { channel: 'PIX', amount: 500_00, currency: 'BRL' },
+      }),
+    );
+    expect(payout.dm_error, JSON.stringify(payout)).toBe(0);
+    expect(await balanceOf(t, session, 'BRL')).toBe(500_00);
+  });
+
   it('refuses out-of-range blocks and a block without confirmation', async () => {
     const session = await t.session();
     expect(envelopeOf(await blockSet(session, { kind: 'time_out', hours: 23 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
