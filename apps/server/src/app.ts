@@ -20,6 +20,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
+import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -311,6 +313,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
   loyaltyRoutes(app, deps);
+  saferPlayOverridesSet(config.saferPlayOverrides);
+  saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { JURISDICTIONS, jurisdictionResolve, VARIANT_PROFILES, type JurisdictionOverrides } from '@piranha/domain';
 import { PGLITE_TEMPLATE_DIR, REPO_ROOT } from './server-paths.ts';
 
 /** A setting the server cannot start with: server.ts prints its message alone (no stack) and exits 1. */
@@ -32,6 +33,8 @@ export interface AppConfig {
   rateLimitPerProvider: number;
   /** Bearer token for operator endpoints (global status); unset disables them. */
   opsToken: string | undefined;
+  /** Operator settings for the jurisdiction facts the reference marks unverified (decision 027). */
+  saferPlayOverrides: JurisdictionOverrides;
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
   /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
@@ -64,6 +67,35 @@ export interface AppConfig {
   betting: { liveDelayMs: number; cashOutMarginBasisPoints: number };
   /** Addresses (IPs or CIDRs) M-Pesa callbacks may come from; empty accepts any (the sandbox calls in process). */
   mpesaCallbackAllowlist: string[];
+}
+
+/**
+ * The idle limits as configured, held to the law: a brand whose jurisdiction sets a re-authentication time (Brazil:
+ * 30 minutes) never gets a longer one, whatever the default or its own override says (decision 027).
+ */
+function moneyReauthLawful(idleMs: number, idleMsByBrand: Record<string, number>): { idleMs: number; idleMsByBrand: Record<string, number> } {
+  const lawful = { ...idleMsByBrand };
+  for (const brand of VARIANT_PROFILES) {
+    const minutes = JURISDICTIONS[brand.jurisdiction].idleReauthMinutes;
+    if (minutes === undefined) continue;
+    const configured = lawful[brand.appKey] ?? idleMs;
+    if (configured > minutes * 60_000) lawful[brand.appKey] = minutes * 60_000;
+  }
+  return { idleMs, idleMsByBrand: lawful };
+}
+
+/** SAFER_PLAY_OVERRIDES: JSON, e.g. {"MX":{"prizeWithholdingBp":2100}}; only unverified facts may be set. */
+function saferOverridesParse(value: string | undefined): JurisdictionOverrides {
+  if (!value) return {};
+  const parsed: unknown = JSON.parse(value);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('SAFER_PLAY_OVERRIDES must be a JSON object');
+  const overrides = parsed as JurisdictionOverrides;
+  // Fails at boot on a verified fact or an unknown jurisdiction, not at the first request.
+  for (const key of Object.keys(overrides)) {
+    if (!(key in JURISDICTIONS)) throw new Error(`SAFER_PLAY_OVERRIDES: unknown jurisdiction ${key}`);
+    jurisdictionResolve(key as keyof typeof JURISDICTIONS, overrides);
+  }
+  return overrides;
 }
 
 function list(value: string | undefined, fallback: string[]): string[] {
@@ -156,6 +188,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     rateLimitPerUser: positiveInt('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 600),
     rateLimitPerProvider: positiveInt('RATE_LIMIT_PER_PROVIDER', env.RATE_LIMIT_PER_PROVIDER, 60_000),
     opsToken: env.OPS_TOKEN || undefined,
+    saferPlayOverrides: saferOverridesParse(env.SAFER_PLAY_OVERRIDES),
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
@@ -174,10 +207,10 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     },
     googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
     googleJwksFile: env.GOOGLE_JWKS_FILE ? resolve(REPO_ROOT, env.GOOGLE_JWKS_FILE) : undefined,
-    moneyReauth: {
-      idleMs: positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
-      idleMsByBrand: minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
-    },
+    moneyReauth: moneyReauthLawful(
+      positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
+      minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
+    ),
     telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
     feed: {
       seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),

@@ -219,6 +219,15 @@ const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
   },
 };
 
+/** Safer-play samples (decision 027): each on a new visitor, so no limit or time-out reaches the shared player. */
+const SAFER = '/api/piranha/safer_play';
+const saferFresh = (body: Record<string, unknown>) => async () => ({ query: signedIn(await t.session()), body });
+const SAFER_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${SAFER}/limit`]: { body: { kind: 'deposit', period: 'day', amount: 500_00 }, fresh: saferFresh({ kind: 'deposit', period: 'day', amount: 500_00 }) },
+  [`${SAFER}/statement`]: { query: { days: '30' } },
+  [`${SAFER}/block`]: { body: { kind: 'time_out', hours: 24, confirm: 1 }, fresh: saferFresh({ kind: 'time_out', hours: 24, confirm: 1 }) },
+};
+
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
 const FB = '/api/piranha/fb/proxy/v1';
 
@@ -526,6 +535,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...BONUS_SAMPLES,
   ...MESSAGE_SAMPLES,
   ...LOYALTY_SAMPLES,
+  ...SAFER_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';

@@ -104,9 +104,9 @@ describe('the jobs of the app', () => {
       'feed-sync',
       'feed-tick',
       'idempotency-purge',
-      'message-events',
       'loyalty-pass',
       'loyalty-rank-close',
+      'message-events',
       'payin-expiry-sweep',
       'payout-resume',
     ]);

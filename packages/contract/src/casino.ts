@@ -609,6 +609,8 @@ export const SEAMLESS_STATUSES = [
   'RS_ERROR_WRONG_CURRENCY',
   'RS_ERROR_NOT_ENOUGH_MONEY',
   'RS_ERROR_USER_DISABLED',
+  /** A responsible-gaming limit of the player's (wager or loss) would be passed: the bet is refused (decision 027). */
+  'RS_ERROR_LIMIT_REACHED',
   'RS_ERROR_INVALID_SIGNATURE',
   'RS_ERROR_TOKEN_EXPIRED',
   'RS_ERROR_WRONG_SYNTAX',

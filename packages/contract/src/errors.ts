@@ -111,6 +111,14 @@ export const ERRORS = {
   TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
   TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
   // end loyalty
+  // safer play (issue 20, decision 027): data.field names the period, data.reset_at when the window ends
+  SAFER_DEPOSIT_LIMIT: { code: 8250, key: 'saferDepositLimit' },
+  SAFER_LOSS_LIMIT: { code: 8251, key: 'saferLossLimit' },
+  SAFER_WAGER_LIMIT: { code: 8252, key: 'saferWagerLimit' },
+  SAFER_TIMED_OUT: { code: 8253, key: 'saferTimedOut' },
+  SAFER_SELF_EXCLUDED: { code: 8254, key: 'saferSelfExcluded' },
+  SAFER_BLOCK_SHORTER: { code: 8255, key: 'saferBlockShorter' },
+  SAFER_PAYMENT_FORBIDDEN: { code: 8256, key: 'saferPaymentForbidden' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
@@ -129,4 +137,6 @@ export interface ErrorData {
   trace_id?: string;
   /** Seconds until a lockout or cooldown ends. */
   retry_after_s?: number;
+  /** Unix seconds when a safer-play limit resets or a time-out / self-exclusion ends (0: never). */
+  reset_at?: number;
 }

@@ -61,6 +61,13 @@ export const ROUTES: readonly RouteEntry[] = [
     chrome: true,
   },
   {
+    path: paths.saferPlay,
+    load: () => import('../pages/setting-safer-play-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
     path: paths.accountCancellation,
     load: () => import('../pages/setting-account-cancellation-page.tsx'),
     firstLevel: false,

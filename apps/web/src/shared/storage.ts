@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   /** The player's own UI-version switch (spec §4), separate from the A/B arm the config rewrites. */
   uiV3Choice: 'pir.ui_v3_choice',
   popupCache: 'pir.popup_cache',
+  /** Safer play's reality check: when this session began and was last answered, and the player's interval. */
+  realityCheck: 'pir.reality_check',
   appOverride: 'pir.app',
   oddsFormat: 'pir.odds_format',
   sportsFavourites: 'pir.sports_favourites',

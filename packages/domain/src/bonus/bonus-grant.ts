@@ -1,3 +1,4 @@
+import { JURISDICTIONS } from '../safer-play/jurisdictions.ts';
 import type { CurrencyCode } from '../money/currency.ts';
 import { bonusMaxMinor } from '../payments/limits.ts';
 import type { MarketKey } from '../variants/profile.ts';
@@ -18,13 +19,13 @@ export function fixedBonusMinor(amountMinor: number, currency: CurrencyCode): nu
 }
 
 /**
- * Markets whose regulator forbids bonuses that attract players (regulation.md: Brazil, Lei 14.790 ordinances).
- * Loyalty rewards are allowed there, so only acquisition and deposit offers are refused.
+ * Markets whose regulator forbids bonuses that attract players (regulation.md: Brazil, Lei 14.790 ordinances) are
+ * the jurisdiction profiles' `signupBonusAllowed: false` (decision 027, one place). Loyalty rewards are allowed there,
+ * so only acquisition and deposit offers are refused.
  */
-const ACQUISITION_BONUS_FORBIDDEN: ReadonlySet<MarketKey> = new Set<MarketKey>(['BR']);
 
 export type BonusPurpose = 'acquisition' | 'loyalty';
 
 export function bonusAllowedInMarket(market: MarketKey, purpose: BonusPurpose): boolean {
-  return purpose === 'loyalty' || !ACQUISITION_BONUS_FORBIDDEN.has(market);
+  return purpose === 'loyalty' || JURISDICTIONS[market].signupBonusAllowed;
 }

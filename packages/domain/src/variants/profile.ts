@@ -25,6 +25,8 @@ export interface VariantProfile {
   name: string;
   appName: string;
   market: MarketKey;
+  /** The jurisdiction profile whose law the brand follows (safer-play/jurisdictions.ts, decision 027). */
+  jurisdiction: MarketKey;
   currency: CurrencyCode;
   /** Currencies a player of this brand may hold; the first is the default. */
   currencies: readonly CurrencyCode[];

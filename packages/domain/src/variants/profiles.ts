@@ -131,6 +131,7 @@ function profileBuild([appKey, name, market, brand, accent, flags]: BrandRow, in
     name,
     appName: name,
     market,
+    jurisdiction: market,
     currency: defaults.currencies[0]!,
     currencies: defaults.currencies,
     country: defaults.country,

@@ -23,7 +23,8 @@ import { sessionRecheck } from '../session/session.service.ts';
 import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
-import { betInsert, betPlaceInOneStatement, freeBetGrantDebit } from './betting.repository.ts';
+import { betInsert, betPlaceInOneStatement, freeBetGrantDebit, SaferPlayRefused } from './betting.repository.ts';
+import { saferPlayCheck, saferStakeGuard, saferStakeRefusal, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
@@ -214,7 +215,17 @@ async function betWriteInOneStatement(
   const template = [placedOf(bet, { id: 0, status: row.status, stakeMinor: row.stakeMinor })];
   const keyInsert = answer.insertSql(template, { path: [0, 'id'], value: sql`to_jsonb(n.id::text)` }, sql`n`);
   // The session is checked in the statement itself (CTE s): revoked or expired since it was read, nothing is written.
-  const written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert, sessionLiveSql(user.sessionId, user.uid, deps.now()));
+  // Safer play rides in the same statement (decision 027): no extra round trip, two index reads and, for a player
+  // with a wager or loss limit, one upsert per limit. Only a refusal reads again, to say which limit and when it resets.
+  const now = deps.now();
+  const safer = saferStakeGuard(user.uid, user.appKey, currency, bet.stakeMinor, now, sql`exists (select 1 from k)`);
+  let written: Awaited<ReturnType<typeof betPlaceInOneStatement>>;
+  try {
+    written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert, sessionLiveSql(user.sessionId, user.uid, now), safer);
+  } catch (error) {
+    if (error instanceof SaferPlayRefused) throw await saferStakeRefusal(deps.db, user.uid, user.appKey, currency, bet.stakeMinor, now);
+    throw error;
+  }
   if (!written.claimed) throw new IdempotencyKeyTaken();
   answer.written();
   return [placedOf(bet, written)];
@@ -246,6 +257,17 @@ async function betsWrite(
   return transaction(deps.db, async (tx: Tx) => {
     await sessionRecheck(tx, user, now);
     const placed: PlacedBet[] = [];
+    // A time-out or self-exclusion refuses free bets too; only money staked counts against wager and loss limits.
+    if (free) await saferPlayCheck(tx, user.uid, now);
+    else
+      await saferStakeTake(
+        tx,
+        user.uid,
+        user.appKey,
+        currency,
+        planned.reduce((total, bet) => total + bet.stakeMinor, 0),
+        now,
+      );
     for (const bet of planned) {
       let grantId: number | undefined;
       if (free) {

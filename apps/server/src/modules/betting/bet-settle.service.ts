@@ -13,6 +13,7 @@ import {
 import { transaction } from '../../db/transaction.ts';
 import type { Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { saferReturnCount } from '../safer-play/safer-play.service.ts';
 import { sportsOptionSettle } from '../sports/sports.service.ts';
 import { betSettleAgain } from './bet-settle-again.ts';
 import { settleTransferOf } from './bet-settle-transfers.ts';
@@ -87,6 +88,8 @@ export async function betSettleApply(deps: BettingDeps, tx: Tx, decided: BetDeci
     const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, { status: BET_ORDER_STATUS.settled, outcome, payoutMinor, settledAt: at });
     if (!moved) return false;
     const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
+    // What comes back lowers the loss a loss limit counts (decision 027); a free bet's stake was never the player's.
+    if (paid.created && !bet.freeBet) await saferReturnCount(tx, bet.userId, payoutMinor, at);
     // The ref is taken only by a bet a corrected result reopened after its first settlement.
     if (!paid.created) await betSettleAgain(tx, bet, payoutMinor, outcome, at);
     settled = true;

@@ -65,6 +65,10 @@ export async function betInsert(tx: DbOrTx, bet: Omit<BetInsert, 'id'>, legs: re
 /** Raised by the database when a one-statement placement's wallet debit did not apply: everything it wrote is undone. */
 const ABORT_INSUFFICIENT = 'piranha_abort:INSUFFICIENT_FUNDS';
 const ABORT_SESSION = 'piranha_abort:SESSION_EXPIRED';
+const ABORT_SAFER = 'piranha_abort:SAFER_PLAY';
+
+/** The placement statement aborted on the safer-play guard (a block in force, a limit the stake passes). */
+export class SaferPlayRefused extends Error {}
 
 /**
  * A whole placement of one bet as ONE statement (so one implicit transaction and one round trip): the idempotency
@@ -80,6 +84,8 @@ export async function betPlaceInOneStatement(
   stake: TransferRows,
   keyInsert: SQL,
   sessionLive: SQL,
+  /** The safer-play guard's CTEs and abort condition (modules/safer-play, decision 027); its claim test is `exists k`. */
+  safer: { ctes: SQL; refused: SQL },
 ): Promise<({ claimed: true } & BetInserted) | { claimed: false }> {
   if (!stake.wallet || stake.wallet.amountMinor >= 0) throw new Error('a one-statement placement debits one player wallet');
   let rows: (Partial<InsertedRow> & { claimed: number })[];
@@ -92,9 +98,10 @@ export async function betPlaceInOneStatement(
         b as (
           insert into bets (id, ${BET_COLUMNS}) select n.id, ${betValues(bet)} from n where exists (select 1 from k)
           returning id, status, stake_minor
-        ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}
+        ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}, ${safer.ctes}
         select (select count(*) from k)::int as claimed, b.id, b.status, b.stake_minor,
           case when not exists (select 1 from s) then piranha_abort('SESSION_EXPIRED')
+            when ${safer.refused} then piranha_abort('SAFER_PLAY')
             when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
         from (select 1) as one left join b on true`,
       // One shape per number of legs and of transfer lines.
@@ -103,6 +110,7 @@ export async function betPlaceInOneStatement(
   } catch (error) {
     if (error instanceof Error && error.message.includes(ABORT_INSUFFICIENT)) throw new AppError('INSUFFICIENT_FUNDS');
     if (error instanceof Error && error.message.includes(ABORT_SESSION)) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
+    if (error instanceof Error && error.message.includes(ABORT_SAFER)) throw new SaferPlayRefused();
     throw error;
   }
   const [row] = rows;

@@ -1,3 +1,4 @@
+import { saferReturnCount } from '../safer-play/safer-play.service.ts';
 import { BET_ORDER_STATUS, BET_OUTCOME, CASH_OUT_STATUS, type EndpointBody, type cashOutAuto, type cashOutBet } from '@piranha/contract';
 import {
   cashOutAcceptCheck,
@@ -156,6 +157,7 @@ async function cashOutApply(
       ...(revenueMinor === 0 ? [] : [{ account: { house: 'revenue' as const, currency: bet.currency }, amountMinor: revenueMinor }]),
     ],
   });
+  await saferReturnCount(tx, bet.userId, amountMinor, now);
   return { oid: String(bet.id), amount: amountMinor, stake: remainingMinor };
 }
 

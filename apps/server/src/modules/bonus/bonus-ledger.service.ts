@@ -1,3 +1,4 @@
+import { saferMarketingAllowed } from '../safer-play/safer-play.service.ts';
 import {
   BONUS_STATUS,
   bonusConversionSplit,
@@ -44,6 +45,8 @@ export interface BonusGrantInput {
 export async function bonusGrant(tx: Tx, input: BonusGrantInput): Promise<BonusRow | undefined> {
   const { campaign, now } = input;
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return undefined;
+  // No bonus reaches a player on a time-out or self-excluded (decision 027); the event that earned it is spent.
+  if (!(await saferMarketingAllowed(tx, input.userId, now))) return undefined;
   const bonus = await bonusInsert(tx, {
     userId: input.userId,
     campaignId: campaign.id,

@@ -1,3 +1,4 @@
+import { saferPlayCheck } from '../safer-play/safer-play.service.ts';
 import { BONUS_STATUS, variantFindByKey, wageringProgressPercent, type BonusStatus } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { inArray } from 'drizzle-orm';
@@ -100,6 +101,8 @@ export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requ
 }
 
 export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
+  // A player on a time-out or self-excluded is told so, not that the code was used (decision 027).
+  await saferPlayCheck(deps.db, user.uid, deps.now());
   return bonusViewOf(deps.db, await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
 }
 

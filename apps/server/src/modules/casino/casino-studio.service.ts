@@ -1,3 +1,4 @@
+import { saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
 import {
@@ -419,6 +420,9 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   });
   if (bet.status !== 'RS_OK') {
     await roundVoid(deps, row, 'void');
+    // The player's own limit or block: say which, and when it resets (decision 027).
+    if (bet.status === 'RS_ERROR_LIMIT_REACHED' || bet.status === 'RS_ERROR_USER_DISABLED')
+      throw await saferStakeRefusal(deps.db, session.userId, undefined, row.currency, input.bet, deps.now());
     throw walletRefusal(bet);
   }
   deps.faults?.afterBet?.();

@@ -16,6 +16,7 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
+import { saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -71,6 +72,9 @@ interface Caller {
   currency: string;
   /** Set for calls that may take a bet: its debit re-checks, in its own statement, that this token's session is live. */
   liveSession?: { tokenHash: string; at: Date };
+  /** The player's brand: its jurisdiction's calendar counts safer-play limits (decision 027). */
+  appKey?: string;
+  now?: Date;
 }
 
 function answer(request: { user?: string; request_uuid?: string }, status: SeamlessStatus, currency = '', balance = 0): SeamlessResponse {
@@ -125,7 +129,7 @@ export async function seamlessHandle(
   if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const currency = session.currency;
   const takesBet = call === 'bet' || call === 'bet_win';
-  const caller: Caller = { partner, userId, currency, ...(takesBet ? { liveSession: { tokenHash, at: now } } : {}) };
+  const caller: Caller = { partner, userId, currency, appKey: session.appKey, now, ...(takesBet ? { liveSession: { tokenHash, at: now } } : {}) };
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
 
   // Wins and rollbacks are owed for bets already taken, whatever became of the token since; only new money is refused.
@@ -186,6 +190,24 @@ async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request
   return answer(request, 'RS_OK', caller.currency, known?.balanceMinor ?? (await walletBalanceOf(tx, caller.userId, caller.currency)));
 }
 
+/**
+ * A stake counts against the player's wager and loss limits in the bet's own transaction (decision 027): one more
+ * statement per paid bet. A time-out or self-exclusion answers RS_ERROR_USER_DISABLED, a limit RS_ERROR_LIMIT_REACHED;
+ * either rolls the bet back.
+ */
+async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: boolean): Promise<void> {
+  const now = caller.now ?? new Date();
+  try {
+    if (isFree || amount <= 0) await saferPlayCheck(tx, caller.userId, now);
+    else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
+  } catch (error) {
+    if (error instanceof AppError && (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED'))
+      throw new Refusal('RS_ERROR_USER_DISABLED');
+    if (error instanceof AppError && error.errorName.startsWith('SAFER_')) throw new Refusal('RS_ERROR_LIMIT_REACHED');
+    throw error;
+  }
+}
+
 async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
   return (await betRecord(tx, caller, request)).response;
 }
@@ -232,6 +254,7 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
   const written = await walletTxnInsert(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef }, caller.liveSession);
   if (!written.sessionLive) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
   if (written.id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
+  await saferCasinoStake(tx, caller, request.amount, isFree);
   const response = await movedAnswer(tx, caller, request, written);
   // A bet with its win in hand (bet_win) stores both answers at the end, in one statement.
   if (!deferAnswer) await walletTxnSettle(tx, written.id, { response });
@@ -313,6 +336,7 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
   const moved = request.amount > 0 ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree)) : undefined;
+  if (!bet.isFree) await saferReturnCount(tx, caller.userId, request.amount, caller.now ?? new Date());
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
   const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
@@ -346,6 +370,7 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
     return replayOf((await walletTxnFind(tx, caller.partner, win.transaction_uuid))!, 'win', hash);
   }
   const response = await movedAnswer(tx, caller, win, written, placed.response.balance);
+  if (!bet.isFree) await saferReturnCount(tx, caller.userId, winAmount, caller.now ?? new Date());
   await walletTxnResponses(tx, [
     { id: bet.id, response: placed.response },
     { id: written.id, response },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, type EndpointData, type PayinOrder, type depositInfoGet, type payinOrderCreate } from '@piranha/contract';
-import { currencyStepMinor, TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, paymentAllowed, TIMERS, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   bonusMaxMinor,
   CRYPTO_NETWORKS,
@@ -25,6 +25,7 @@ import type { ClaimInTransaction } from '../../plugins/route.ts';
 import { payinProviderOf } from '../../providers/payments/payment-provider.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
+import { jurisdictionOfKey, saferDepositCheck } from '../safer-play/safer-play.service.ts';
 import { payChannelOf, payoutChannelView } from './channel-views.ts';
 import { brandCurrency, brandOfUser, dayStart, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
@@ -120,6 +121,9 @@ type CreateBody = z.output<(typeof payinOrderCreate)['body']>;
 function channelResolve(brand: VariantProfile, body: CreateBody): PayinChannelDef {
   const key = body.channel.toUpperCase();
   if (!isPayChannelKey(key)) throw new AppError('PAYMENT_CHANNEL_UNKNOWN', { field: 'channel', issue: 'unknown' });
+  // The law of the brand's market (Brazil, Peru: no crypto): refused by name, before "not offered" (decision 027).
+  if (key === 'USDT' && !paymentAllowed(jurisdictionOfKey(brand.appKey), 'crypto'))
+    throw new AppError('SAFER_PAYMENT_FORBIDDEN', { field: 'channel', issue: 'crypto' });
   const offered = payinChannelsOf(brand.currencies).filter((channel) => channel.key === key);
   if (offered.length === 0) throw new AppError('PAYMENT_CHANNEL_UNKNOWN', { field: 'channel', issue: 'not_offered' });
   const channel = offered.find((entry) => entry.currency === body.currency.toUpperCase());
@@ -193,6 +197,8 @@ export async function payinCreate(
     const today = await payinSumSince(tx, user.uid, currency, dayStart(now), now);
     if (today + body.amount > dailyMaxMinor(currency))
       throw new AppError('PAYMENT_DAILY_LIMIT', { field: 'amount', issue: `remaining_${Math.max(0, dailyMaxMinor(currency) - today)}` });
+    // The player's own deposit limits and any time-out or self-exclusion, counted under the same pay-in lock.
+    await saferDepositCheck(tx, user.uid, brand.appKey, currency, body.amount, now);
     let payinCode: string | undefined;
     if (body.payin_code !== undefined) {
       payinCode = body.payin_code.toUpperCase();

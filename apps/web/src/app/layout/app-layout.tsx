@@ -12,6 +12,7 @@ import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
 import { PopupStack } from '../../features/system/popup-stack.tsx';
+import { RealityCheck } from '../../features/safer-play/reality-check.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
@@ -92,6 +93,7 @@ export function AppLayout() {
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
+      {chrome ? <RealityCheck saferPlayPath={paths.saferPlay} /> : null}
       <Toaster />
     </div>
   );

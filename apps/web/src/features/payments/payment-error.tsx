@@ -1,5 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import type { TFunction } from '../../shared/i18n/translate.ts';
+import { i18n, type TFunction } from '../../shared/i18n/translate.ts';
+import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import styles from './payments.module.css';
 
@@ -10,7 +11,8 @@ import styles from './payments.module.css';
 export function paymentErrorText(error: unknown, t: TFunction): string | undefined {
   if (!error) return undefined;
   if (!(error instanceof ApiError) || error.dmError === ERRORS.INTERNAL.code || !error.errorMsg) return t('payments.errorGeneric');
-  return error.errorMsg;
+  // A deposit limit or a time-out says when it resets (decision 027).
+  return withSaferReset(error.errorMsg, error, t, i18n.language);
 }
 
 /** The field a refusal names (`data.field`), so the form can mark that input. */

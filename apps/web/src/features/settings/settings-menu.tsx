@@ -1,8 +1,9 @@
 import { currencyGet, isLocale } from '@piranha/domain';
-import { ChevronRight, Coins, Languages, LifeBuoy, Mail, UserRound } from 'lucide-react';
+import { ChevronRight, Coins, Languages, LifeBuoy, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
+import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
@@ -26,6 +27,15 @@ export function SettingsMenu({ languagePath, accountPath }: { languagePath: stri
             <Link to={accountPath} className={styles.row}>
               <UserRound size={20} aria-hidden="true" />
               <span className={styles.label}>{t('profile.menuRow')}</span>
+              <ChevronRight size={18} aria-hidden="true" />
+            </Link>
+          </li>
+        ) : null}
+        {signedIn ? (
+          <li>
+            <Link to={paths.saferPlay} className={styles.row} data-testid="safer-play-row">
+              <ShieldCheck size={20} aria-hidden="true" />
+              <span className={styles.label}>{t('saferPlay.title')}</span>
               <ChevronRight size={18} aria-hidden="true" />
             </Link>
           </li>

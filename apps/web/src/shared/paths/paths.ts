@@ -38,6 +38,7 @@ export const paths = {
   settingLanguage: '/setting/language',
   accountInfo: '/setting/account-info',
   accountCancellation: '/setting/account-cancellation',
+  saferPlay: '/setting/safer-play',
   login: '/login',
   loginb: '/loginb',
   register: '/email-register',

@@ -7,6 +7,7 @@ import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { withSaferReset } from '../../../shared/api/safer-refusal.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
@@ -219,7 +220,7 @@ function Receipt({ receipt, recordsHref, onReuse }: { receipt: SlipReceipt; reco
 
 /** The full slip: rows, modes, stakes, totals, the odds preference, and placing. */
 function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const oddsFormat = useOddsFormat();
   const store = useBetSlipStore();
@@ -273,7 +274,8 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
         onError: (error) => {
           store.placementAttemptSet(placementAttemptAfter(attempt, { ok: false, error }));
           const oddsChanged = error instanceof ApiError && error.dmError === ERRORS.ODDS_CHANGED.code;
-          setOutcome({ error: error instanceof ApiError ? error.errorMsg : t('betting.slip.failed'), oddsChanged });
+          // A wager or loss limit, a time-out or self-exclusion says when it resets (decision 027).
+          setOutcome({ error: error instanceof ApiError ? withSaferReset(error.errorMsg, error, t, i18n.language) : t('betting.slip.failed'), oddsChanged });
           if (oddsChanged) void latest.refetch();
         },
       },

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * Safer play (issue 20, decision 027). A limit row holds the amount in force and a raise or removal waiting for its
+ * cooling period (applied when its time comes, by whoever reads it next). Usage counters per window are what a stake
+ * is counted against in the same statement or transaction as its debit, so concurrent stakes never overshoot.
+ */
+export const playerLimits = pgTable(
+  'player_limits',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** deposit, loss or wager. */
+    kind: text('kind').notNull(),
+    /** day, week or month in the brand's time zone. */
+    period: text('period').notNull(),
+    currency: text('currency').notNull(),
+    /** In force; null: none (a row kept only for its pending change). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    /** The raise or removal (null) waiting; meaningful only when pending_at is set. */
+    pendingAmountMinor: bigint('pending_amount_minor', { mode: 'number' }),
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period] })],
+);
+
+/** What counted against a stake limit (wager, loss) in one window; loss is stakes less returns. */
+export const playerLimitUsage = pgTable(
+  'player_limit_usage',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    period: text('period').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    usedMinor: bigint('used_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period, table.windowStart] })],
+);
+
+/** The time-out or self-exclusion in force (one per player; a new one may only lengthen it). */
+export const playerBlocks = pgTable(
+  'player_blocks',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    /** time_out or self_exclusion. */
+    kind: text('kind').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Null: permanent. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  () => [check('player_blocks_kind_check', sql`kind in ('time_out', 'self_exclusion')`)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): who changed which limit or block, when, from what to what. */
+export const saferPlayAudit = pgTable(
+  'safer_play_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('safer_play_audit_user_idx').on(table.userId, table.id)],
+);

@@ -1,0 +1,175 @@
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { playerBlocks, playerLimits, playerLimitUsage, saferPlayAudit } from '../../db/schema/index.ts';
+
+export type LimitRow = typeof playerLimits.$inferSelect;
+export type BlockRow = typeof playerBlocks.$inferSelect;
+export type AuditRow = typeof saferPlayAudit.$inferSelect;
+
+/** The windows a stake counts in, as the brand's calendar has them now. */
+export interface StakeWindows {
+  day: Date;
+  week: Date;
+  month: Date;
+}
+
+export async function limitsOf(db: DbOrTx, userId: number, lock = false): Promise<LimitRow[]> {
+  const query = db.select().from(playerLimits).where(eq(playerLimits.userId, userId)).orderBy(asc(playerLimits.kind), asc(playerLimits.period));
+  return lock ? query.for('update') : query;
+}
+
+export async function limitUpsert(tx: DbOrTx, row: LimitRow): Promise<void> {
+  await tx
+    .insert(playerLimits)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [playerLimits.userId, playerLimits.kind, playerLimits.period],
+      set: {
+        currency: row.currency,
+        amountMinor: row.amountMinor,
+        pendingAmountMinor: row.pendingAmountMinor,
+        pendingAt: row.pendingAt,
+        updatedAt: row.updatedAt,
+      },
+    });
+}
+
+export async function usageOf(db: DbOrTx, userId: number, windows: StakeWindows): Promise<{ kind: string; period: string; usedMinor: number }[]> {
+  return rowsOf(
+    db,
+    sql`select kind, period, used_minor::float8 as "usedMinor" from player_limit_usage where user_id = ${userId}
+      and ((period = 'day' and window_start = ${windows.day.toISOString()}::timestamptz)
+        or (period = 'week' and window_start = ${windows.week.toISOString()}::timestamptz)
+        or (period = 'month' and window_start = ${windows.month.toISOString()}::timestamptz))`,
+  );
+}
+
+/** Starts a window's counter at what was already staked in it (so a limit set mid-day counts the morning's bets). */
+export async function usageSeed(tx: DbOrTx, userId: number, kind: string, period: string, windowStart: Date, usedMinor: number): Promise<void> {
+  await tx
+    .insert(playerLimitUsage)
+    .values({ userId, kind, period, windowStart, usedMinor })
+    .onConflictDoUpdate({
+      target: [playerLimitUsage.userId, playerLimitUsage.kind, playerLimitUsage.period, playerLimitUsage.windowStart],
+      set: { usedMinor: sql`greatest(${playerLimitUsage.usedMinor}, excluded.used_minor)` },
+    });
+}
+
+/**
+ * What the player staked (wager) and lost (stakes less returns) since `since`, from the ledger: the gaming transfers
+ * on their cash wallet in `currency`.
+ */
+export async function gamingSince(db: DbOrTx, userId: number, currency: string, since: Date): Promise<{ wager: number; loss: number }> {
+  const [row] = await rowsOf<{ wager: number; loss: number }>(
+    db,
+    sql`select coalesce(sum(case when t.kind in ('bet_place', 'casino_bet') then -l.amount_minor else 0 end), 0)::float8 as wager,
+        coalesce(-sum(l.amount_minor), 0)::float8 as loss
+      from ledger_lines l join transfers t on t.id = l.transfer_id join ledger_accounts a on a.id = l.account_id
+      where a.user_id = ${userId} and a.currency = ${currency} and a.kind = 'cash' and t.created_at >= ${since.toISOString()}::timestamptz
+        and t.kind in ('bet_place', 'bet_settle', 'bet_resettle_reverse', 'bet_resettle', 'bet_resettle_debt', 'bet_cash_out', 'casino_bet', 'casino_win', 'casino_rollback')`,
+  );
+  return { wager: Math.max(0, row?.wager ?? 0), loss: Math.max(0, row?.loss ?? 0) };
+}
+
+export async function blockOf(db: DbOrTx, userId: number): Promise<BlockRow | undefined> {
+  const [row] = await db.select().from(playerBlocks).where(eq(playerBlocks.userId, userId));
+  return row;
+}
+
+export async function blockLock(tx: DbOrTx, userId: number): Promise<BlockRow | undefined> {
+  const [row] = await tx.select().from(playerBlocks).where(eq(playerBlocks.userId, userId)).for('update');
+  return row;
+}
+
+export async function blockUpsert(tx: DbOrTx, row: BlockRow): Promise<void> {
+  await tx
+    .insert(playerBlocks)
+    .values(row)
+    .onConflictDoUpdate({ target: playerBlocks.userId, set: { kind: row.kind, startsAt: row.startsAt, endsAt: row.endsAt } });
+}
+
+export async function auditInsert(tx: DbOrTx, entry: Omit<AuditRow, 'id'>): Promise<void> {
+  await tx.insert(saferPlayAudit).values(entry);
+}
+
+export async function auditOf(db: DbOrTx, userId: number, afterId = 0, limit = 200): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(saferPlayAudit)
+    .where(and(eq(saferPlayAudit.userId, userId), gt(saferPlayAudit.id, afterId)))
+    .orderBy(asc(saferPlayAudit.id))
+    .limit(limit);
+}
+
+/**
+ * The stake guard as CTEs for a statement of the caller's (decision 027): the player's wager and loss limits in force
+ * (sl), each counted in its window by a conditional upsert that adds the stake only while it fits (su, which waits on
+ * and re-reads a concurrent stake's row, so none overshoots), and a time-out or self-exclusion in force (sb).
+ * `claimed` gates the counting (the placement's idempotency key was claimed). The caller aborts when `saferRefusedSql`
+ * is true.
+ */
+export function saferStakeCtes(input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date; claimed: SQL }): SQL {
+  const { userId, currency, stakeMinor, windows, now, claimed } = input;
+  const at = now.toISOString();
+  return sql`sl as (
+      select kind, period, case when pending_at is not null and pending_at <= ${at}::timestamptz then pending_amount_minor else amount_minor end as lim
+      from player_limits where user_id = ${userId} and currency = ${currency} and kind in ('wager', 'loss')
+    ),
+    sa as (select kind, period, lim from sl where lim is not null),
+    su as (
+      insert into player_limit_usage (user_id, kind, period, window_start, used_minor)
+      select ${userId}, sa.kind, sa.period,
+        case sa.period when 'day' then ${windows.day.toISOString()}::timestamptz when 'week' then ${windows.week.toISOString()}::timestamptz
+          else ${windows.month.toISOString()}::timestamptz end,
+        ${stakeMinor}::bigint
+      from sa where ${stakeMinor}::bigint <= sa.lim and ${claimed}
+      on conflict (user_id, kind, period, window_start) do update set used_minor = player_limit_usage.used_minor + excluded.used_minor
+        where player_limit_usage.used_minor + excluded.used_minor
+          <= (select sa.lim from sa where sa.kind = player_limit_usage.kind and sa.period = player_limit_usage.period)
+      returning 1
+    ),
+    sb as (select 1 from player_blocks where user_id = ${userId} and (ends_at is null or ends_at > ${at}::timestamptz))`;
+}
+
+/** True when the guard refuses: a block in force, or a limit the stake did not fit (only once counting was due). */
+export function saferRefusedSql(claimed: SQL): SQL {
+  return sql`(exists (select 1 from sb) or (${claimed} and (select count(*) from su) < (select count(*) from sa)))`;
+}
+
+/** Runs the guard on its own inside the caller's transaction; true when the stake was counted and may go ahead. */
+export async function saferStakeTakeSql(
+  tx: DbOrTx,
+  input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date },
+): Promise<boolean> {
+  const claimed = sql`true`;
+  const [row] = await rowsOf<{ refused: boolean }>(tx, sql`with ${saferStakeCtes({ ...input, claimed })} select ${saferRefusedSql(claimed)} as refused`);
+  return row?.refused !== true;
+}
+
+/**
+ * A return (a settled win, a cash-out) lowers the loss counted in each period's latest window that has begun — the
+ * current one whenever the player staked in it; no time zone is needed, so settlement need not know the brand.
+ */
+export async function lossReturnCount(tx: DbOrTx, userId: number, amountMinor: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update player_limit_usage u set used_minor = u.used_minor - ${amountMinor}::bigint where u.user_id = ${userId} and u.kind = 'loss'
+      and u.window_start = (select max(m.window_start) from player_limit_usage m
+        where m.user_id = ${userId} and m.kind = 'loss' and m.period = u.period and m.window_start <= ${now.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Per local day since `since`: the player's cash-wallet movements in `currency`, grouped as a statement shows them. */
+export async function statementDays(db: DbOrTx, userId: number, currency: string, since: Date, timeZone: string) {
+  return rowsOf<{ date: string; deposits: number; withdrawals: number; stakes: number; returns: number }>(
+    db,
+    sql`select to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+        coalesce(sum(case when t.kind = 'payin' then l.amount_minor else 0 end), 0)::float8 as deposits,
+        coalesce(-sum(case when t.kind in ('payout_request', 'payout_refund') then l.amount_minor else 0 end), 0)::float8 as withdrawals,
+        coalesce(-sum(case when t.kind in ('bet_place', 'casino_bet') then l.amount_minor else 0 end), 0)::float8 as stakes,
+        coalesce(sum(case when t.kind in ('bet_settle', 'bet_resettle', 'bet_resettle_reverse', 'bet_resettle_debt', 'bet_cash_out', 'casino_win', 'casino_rollback')
+          then l.amount_minor else 0 end), 0)::float8 as returns
+      from ledger_lines l join transfers t on t.id = l.transfer_id join ledger_accounts a on a.id = l.account_id
+      where a.user_id = ${userId} and a.currency = ${currency} and a.kind = 'cash' and t.created_at >= ${since.toISOString()}::timestamptz
+      group by 1 order by 1 desc`,
+  );
+}

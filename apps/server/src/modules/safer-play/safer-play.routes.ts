@@ -1,0 +1,22 @@
+import { opsSaferHistoryQuery, saferBlockSet, saferLimitSet, saferState, saferStatement, z } from '@piranha/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../app-error.ts';
+import { envelopeOk } from '../../plugins/error-handler.ts';
+import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { saferBlockSetPost, saferHistoryGet, saferLimitSetPost, saferStateGet, saferStatementGet } from './safer-play.service.ts';
+
+/** Safer play (issue 20, decision 027): the player's tools, and the operator's read of a player's history. */
+export function saferPlayRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
+  routeRegister(app, deps, saferState, ({ user }) => saferStateGet(deps, user));
+  routeRegister(app, deps, saferLimitSet, ({ user, body }) => saferLimitSetPost(deps, user, body));
+  routeRegister(app, deps, saferBlockSet, ({ user, body }) => saferBlockSetPost(deps, user, body));
+  routeRegister(app, deps, saferStatement, ({ user, query }) => saferStatementGet(deps, user, Number(query.days)));
+
+  // Operators: off unless OPS_TOKEN is set.
+  app.get('/api/ops/safer_play/history', async (request) => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const parsed = z.safeParse(opsSaferHistoryQuery, request.query);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { field: parsed.error.issues[0]?.path.join('.') || 'uid' });
+    return envelopeOk(await saferHistoryGet(deps.db, Number(parsed.data.uid), 0));
+  });
+}

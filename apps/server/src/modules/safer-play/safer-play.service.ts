@@ -1,0 +1,373 @@
+import type { EndpointBody, EndpointData, saferBlockSet, saferLimitSet, saferState } from '@piranha/contract';
+import {
+  blockEndsAt,
+  blockExtends,
+  DEFAULT_VARIANT,
+  jurisdictionOfBrand,
+  limitChange,
+  limitInForce,
+  limitWindowEnd,
+  limitWindowStart,
+  SELF_EXCLUSION_MONTHS_MAX,
+  SELF_EXCLUSION_MONTHS_MIN,
+  TIME_OUT_HOURS_MAX,
+  TIME_OUT_HOURS_MIN,
+  variantFindByKey,
+  type JurisdictionOverrides,
+  type JurisdictionProfile,
+  type LimitKind,
+  type LimitPeriod,
+  type VariantProfile,
+} from '@piranha/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../app-error.ts';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { payinSumSince, userMoneyLock } from '../payments/payments.repository.ts';
+import {
+  auditInsert,
+  auditOf,
+  blockLock,
+  blockOf,
+  blockUpsert,
+  gamingSince,
+  limitsOf,
+  limitUpsert,
+  lossReturnCount,
+  saferRefusedSql,
+  saferStakeCtes,
+  saferStakeTakeSql,
+  statementDays,
+  usageOf,
+  usageSeed,
+  type BlockRow,
+  type LimitRow,
+  type StakeWindows,
+} from './safer-play.repository.ts';
+
+/**
+ * Safer play (issue 20, decision 027): the player's limits, time-out and self-exclusion, enforced where money enters
+ * play — a pay-in order, a bet, a casino debit — and explained, never enforced, by the web.
+ */
+
+let overrides: JurisdictionOverrides = {};
+
+/** The operator's settings for unverified facts (config SAFER_PLAY_OVERRIDES), set once at boot. */
+export function saferPlayOverridesSet(next: JurisdictionOverrides): void {
+  overrides = next;
+}
+
+export function brandOfKey(appKey: string | undefined): VariantProfile {
+  return (appKey !== undefined && variantFindByKey(appKey)) || DEFAULT_VARIANT;
+}
+
+export function jurisdictionOfKey(appKey: string | undefined): JurisdictionProfile {
+  return jurisdictionOfBrand(brandOfKey(appKey), overrides);
+}
+
+export function stakeWindowsOf(profile: JurisdictionProfile, now: Date): StakeWindows {
+  return {
+    day: limitWindowStart('day', now, profile.timeZone),
+    week: limitWindowStart('week', now, profile.timeZone),
+    month: limitWindowStart('month', now, profile.timeZone),
+  };
+}
+
+const unix = (at: Date) => Math.floor(at.getTime() / 1000);
+
+const LIMIT_ERRORS = { deposit: 'SAFER_DEPOSIT_LIMIT', loss: 'SAFER_LOSS_LIMIT', wager: 'SAFER_WAGER_LIMIT' } as const;
+
+function blockInForce(block: BlockRow | undefined, now: Date): BlockRow | undefined {
+  if (!block) return undefined;
+  return block.endsAt === null || block.endsAt.getTime() > now.getTime() ? block : undefined;
+}
+
+function blockRefusal(block: BlockRow): AppError {
+  return new AppError(block.kind === 'time_out' ? 'SAFER_TIMED_OUT' : 'SAFER_SELF_EXCLUDED', {
+    issue: block.kind,
+    reset_at: block.endsAt ? unix(block.endsAt) : 0,
+  });
+}
+
+/** Refuses (SAFER_TIMED_OUT / SAFER_SELF_EXCLUDED) when a block is in force: before a launch, a pay-in, a bonus. */
+export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  const block = blockInForce(await blockOf(db, userId), now);
+  if (block) throw blockRefusal(block);
+}
+
+/** Whether the player may receive marketing and bonuses now (not while timed out or self-excluded). */
+export async function saferMarketingAllowed(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  return !blockInForce(await blockOf(db, userId), now);
+}
+
+function inForce(row: LimitRow, now: Date): number | null {
+  return limitInForce({ amountMinor: row.amountMinor, pending: row.pendingAt ? { amountMinor: row.pendingAmountMinor, at: row.pendingAt } : null }, now);
+}
+
+/**
+ * A pay-in of `amountMinor` must fit every deposit limit in force. Call inside the order's transaction after the
+ * player's pay-in lock (payments `userMoneyLock`): concurrent orders then count each other and none overshoots.
+ */
+export async function saferDepositCheck(tx: Tx, userId: number, appKey: string, currency: string, amountMinor: number, now: Date): Promise<void> {
+  await saferPlayCheck(tx, userId, now);
+  const limits = (await limitsOf(tx, userId)).filter((row) => row.kind === 'deposit' && row.currency === currency);
+  if (limits.length === 0) return;
+  const profile = jurisdictionOfKey(appKey);
+  for (const row of limits) {
+    const limit = inForce(row, now);
+    if (limit === null) continue;
+    const period = row.period as LimitPeriod;
+    const used = await payinSumSince(tx, userId, currency, limitWindowStart(period, now, profile.timeZone), now);
+    if (used + amountMinor > limit)
+      throw new AppError('SAFER_DEPOSIT_LIMIT', {
+        field: period,
+        issue: `remaining_${Math.max(0, limit - used)}`,
+        reset_at: unix(limitWindowEnd(period, now, profile.timeZone)),
+      });
+  }
+}
+
+/**
+ * Why a stake was refused by the guard, as the error the player reads: the block in force, else the first limit
+ * the stake does not fit, with when its window resets. Read after the refusing statement rolled back.
+ */
+export async function saferStakeRefusal(
+  db: DbOrTx,
+  userId: number,
+  appKey: string | undefined,
+  currency: string,
+  stakeMinor: number,
+  now: Date,
+): Promise<AppError> {
+  const block = blockInForce(await blockOf(db, userId), now);
+  if (block) return blockRefusal(block);
+  const profile = jurisdictionOfKey(appKey ?? (await appKeyOfUid(db, userId)));
+  const windows = stakeWindowsOf(profile, now);
+  const usage = await usageOf(db, userId, windows);
+  for (const row of await limitsOf(db, userId)) {
+    const limit = inForce(row, now);
+    if (row.kind === 'deposit' || row.currency !== currency || limit === null) continue;
+    const used = usage.find((entry) => entry.kind === row.kind && entry.period === row.period)?.usedMinor ?? 0;
+    if (used + stakeMinor > limit) {
+      const period = row.period as LimitPeriod;
+      return new AppError(LIMIT_ERRORS[row.kind as LimitKind], {
+        field: period,
+        issue: `remaining_${Math.max(0, limit - used)}`,
+        reset_at: unix(limitWindowEnd(period, now, profile.timeZone)),
+      });
+    }
+  }
+  // Counted meanwhile by a concurrent stake that has since rolled back: the limit is the reason all the same.
+  return new AppError('SAFER_WAGER_LIMIT', { field: 'day', reset_at: unix(limitWindowEnd('day', now, profile.timeZone)) });
+}
+
+/** The stake guard for a one-statement placement: CTEs to add and the condition that must abort it (decision 027). */
+export function saferStakeGuard(userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date, claimed: SQL) {
+  const windows = stakeWindowsOf(jurisdictionOfKey(appKey), now);
+  return { ctes: saferStakeCtes({ userId, currency, stakeMinor, windows, now, claimed }), refused: saferRefusedSql(claimed) };
+}
+
+/** Counts a stake against the player's wager and loss limits inside the caller's transaction; throws the refusal. */
+export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
+  const windows = stakeWindowsOf(jurisdictionOfKey(appKey), now);
+  if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now })) return;
+  throw await saferStakeRefusal(tx, userId, appKey, currency, stakeMinor, now);
+}
+
+/** A return paid to the player (a win, a cash-out) lowers the loss counted in the current windows. */
+export async function saferReturnCount(tx: DbOrTx, userId: number, amountMinor: number, now: Date): Promise<void> {
+  if (amountMinor <= 0) return;
+  await lossReturnCount(tx, userId, amountMinor, now);
+}
+
+// ---- the player's own tools ----
+
+type SaferState = EndpointData<typeof saferState>;
+
+interface SaferDeps {
+  db: Db;
+  now: () => Date;
+}
+
+async function appKeyOfUid(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await rowsOf<{ app_key: string }>(db, sql`select app_key from users where id = ${userId}`);
+  return row?.app_key ?? DEFAULT_VARIANT.appKey;
+}
+
+async function appKeyOf(db: DbOrTx, user: SessionUser): Promise<string> {
+  return user.appKey ?? appKeyOfUid(db, user.uid);
+}
+
+function limitView(
+  row: LimitRow,
+  profile: JurisdictionProfile,
+  usage: readonly { kind: string; period: string; usedMinor: number }[],
+  deposits: ReadonlyMap<string, number>,
+  now: Date,
+) {
+  const period = row.period as LimitPeriod;
+  const pending = row.pendingAt && row.pendingAt.getTime() > now.getTime() ? { amount: row.pendingAmountMinor, apply_time: unix(row.pendingAt) } : null;
+  const used =
+    row.kind === 'deposit'
+      ? (deposits.get(period) ?? 0)
+      : Math.max(0, usage.find((entry) => entry.kind === row.kind && entry.period === period)?.usedMinor ?? 0);
+  return {
+    kind: row.kind as LimitKind,
+    period,
+    currency: row.currency,
+    amount: inForce(row, now),
+    used,
+    reset_time: unix(limitWindowEnd(period, now, profile.timeZone)),
+    pending,
+  };
+}
+
+/** Writes pending changes whose time has come as the limit in force, each with its audit line (actor system). */
+async function pendingApply(tx: Tx, rows: readonly LimitRow[], now: Date): Promise<LimitRow[]> {
+  const out: LimitRow[] = [];
+  for (const row of rows) {
+    if (row.pendingAt && row.pendingAt.getTime() <= now.getTime()) {
+      const applied = { ...row, amountMinor: row.pendingAmountMinor, pendingAmountMinor: null, pendingAt: null, updatedAt: now };
+      await limitUpsert(tx, applied);
+      await auditInsert(tx, { userId: row.userId, actor: 'system', action: 'limit_applied', before: limitAudit(row), after: limitAudit(applied), at: now });
+      out.push(applied);
+    } else out.push(row);
+  }
+  return out;
+}
+
+function limitAudit(row: LimitRow | undefined) {
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    period: row.period,
+    currency: row.currency,
+    amount: row.amountMinor,
+    pending_amount: row.pendingAt ? row.pendingAmountMinor : undefined,
+    pending_at: row.pendingAt?.toISOString(),
+  };
+}
+
+function blockAudit(row: BlockRow | undefined) {
+  if (!row) return null;
+  return { kind: row.kind, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt?.toISOString() ?? null };
+}
+
+async function stateOf(tx: Tx, userId: number, appKey: string, now: Date): Promise<SaferState> {
+  const profile = jurisdictionOfKey(appKey);
+  const brand = brandOfKey(appKey);
+  const rows = await pendingApply(tx, await limitsOf(tx, userId, true), now);
+  const usage = await usageOf(tx, userId, stakeWindowsOf(profile, now));
+  const deposits = new Map<string, number>();
+  for (const row of rows.filter((entry) => entry.kind === 'deposit'))
+    deposits.set(row.period, await payinSumSince(tx, userId, row.currency, limitWindowStart(row.period as LimitPeriod, now, profile.timeZone), now));
+  const block = blockInForce(await blockOf(tx, userId), now);
+  return {
+    jurisdiction: profile.key,
+    cooling_hours: profile.coolingHours,
+    time_zone: profile.timeZone,
+    reality_check_minutes: profile.realityCheckMinutes,
+    mandatory_limits: [...profile.mandatoryLimits.kinds],
+    limits_asked_at: profile.mandatoryLimits.askedAt,
+    national_self_exclusion_url: profile.nationalSelfExclusionUrl ?? '',
+    time_out_hours: { min: TIME_OUT_HOURS_MIN, max: TIME_OUT_HOURS_MAX },
+    self_exclusion_months: { min: SELF_EXCLUSION_MONTHS_MIN, max: SELF_EXCLUSION_MONTHS_MAX },
+    limits: rows
+      .filter((row) => row.currency === brand.currency && (row.amountMinor !== null || row.pendingAt !== null))
+      .map((row) => limitView(row, profile, usage, deposits, now)),
+    block: block
+      ? { kind: block.kind as 'time_out' | 'self_exclusion', start_time: unix(block.startsAt), end_time: block.endsAt ? unix(block.endsAt) : 0 }
+      : null,
+  };
+}
+
+export async function saferStateGet(deps: SaferDeps, user: SessionUser): Promise<SaferState> {
+  const appKey = await appKeyOf(deps.db, user);
+  return transaction(deps.db, async (tx) => {
+    await userMoneyLock(tx, 'safer', user.uid);
+    return stateOf(tx, user.uid, appKey, deps.now());
+  });
+}
+
+/**
+ * Sets, raises, lowers or removes one limit. A decrease applies at once (and a new wager or loss limit starts from
+ * what the player already staked or lost in the window); a raise or removal waits the jurisdiction's cooling period.
+ */
+export async function saferLimitSetPost(deps: SaferDeps, user: SessionUser, body: EndpointBody<typeof saferLimitSet>): Promise<SaferState> {
+  const appKey = await appKeyOf(deps.db, user);
+  const profile = jurisdictionOfKey(appKey);
+  const currency = brandOfKey(appKey).currency;
+  const now = deps.now();
+  return transaction(deps.db, async (tx) => {
+    await userMoneyLock(tx, 'safer', user.uid);
+    const rows = await pendingApply(tx, await limitsOf(tx, user.uid, true), now);
+    const before = rows.find((row) => row.kind === body.kind && row.period === body.period);
+    // A limit kept in another currency (the brand changed its own) is replaced, not compared.
+    const state =
+      before && before.currency === currency
+        ? { amountMinor: before.amountMinor, pending: before.pendingAt ? { amountMinor: before.pendingAmountMinor, at: before.pendingAt } : null }
+        : { amountMinor: null };
+    const next = limitChange(state, body.amount, now, profile.coolingHours);
+    const after: LimitRow = {
+      userId: user.uid,
+      kind: body.kind,
+      period: body.period,
+      currency,
+      amountMinor: next.amountMinor,
+      pendingAmountMinor: next.pending?.amountMinor ?? null,
+      pendingAt: next.pending?.at ?? null,
+      updatedAt: now,
+    };
+    await limitUpsert(tx, after);
+    await auditInsert(tx, { userId: user.uid, actor: 'player', action: 'limit', before: limitAudit(before), after: limitAudit(after), at: now });
+    const kind = body.kind as LimitKind;
+    if (kind !== 'deposit' && next.amountMinor !== null) {
+      const start = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
+      const soFar = await gamingSince(tx, user.uid, currency, start);
+      await usageSeed(tx, user.uid, kind, body.period, start, soFar[kind]);
+    }
+    return stateOf(tx, user.uid, appKey, now);
+  });
+}
+
+/** A time-out or self-exclusion, at once; it may lengthen one in force, never shorten or lift it. */
+export async function saferBlockSetPost(deps: SaferDeps, user: SessionUser, body: EndpointBody<typeof saferBlockSet>): Promise<SaferState> {
+  const appKey = await appKeyOf(deps.db, user);
+  const now = deps.now();
+  const request = body.kind === 'time_out' ? { kind: 'time_out' as const, hours: body.hours } : { kind: 'self_exclusion' as const, months: body.months };
+  const endsAt = blockEndsAt(request, now);
+  if (endsAt === undefined) throw new AppError('VALIDATION_FAILED', { field: body.kind === 'time_out' ? 'hours' : 'months', issue: 'out_of_range' });
+  return transaction(deps.db, async (tx) => {
+    await userMoneyLock(tx, 'safer', user.uid);
+    const current = await blockLock(tx, user.uid);
+    const live = blockInForce(current, now);
+    if (!blockExtends(live, endsAt, now)) throw new AppError('SAFER_BLOCK_SHORTER', { field: 'kind', reset_at: live?.endsAt ? unix(live.endsAt) : 0 });
+    // A time-out does not turn a self-exclusion into a time-out: the stronger kind stays.
+    const kind = live?.kind === 'self_exclusion' ? 'self_exclusion' : body.kind;
+    const after: BlockRow = { userId: user.uid, kind, startsAt: live?.startsAt ?? now, endsAt };
+    await blockUpsert(tx, after);
+    await auditInsert(tx, { userId: user.uid, actor: 'player', action: body.kind, before: blockAudit(current), after: blockAudit(after), at: now });
+    return stateOf(tx, user.uid, appKey, now);
+  });
+}
+
+/** The activity statement of the last `days` days of the brand's calendar (today included), newest first. */
+export async function saferStatementGet(deps: SaferDeps, user: SessionUser, days: number) {
+  const appKey = await appKeyOf(deps.db, user);
+  const profile = jurisdictionOfKey(appKey);
+  const currency = brandOfKey(appKey).currency;
+  const today = limitWindowStart('day', deps.now(), profile.timeZone);
+  // The start of the day `days − 1` days before today, found from noon of that day so DST cannot shift it a day.
+  const since = limitWindowStart('day', new Date(today.getTime() - (days - 1) * 86_400_000 + 12 * 3_600_000), profile.timeZone);
+  const rows = await statementDays(deps.db, user.uid, currency, since, profile.timeZone);
+  return { currency, days: rows.map((row) => ({ ...row, net: row.returns - row.stakes })) };
+}
+
+/** Operator: a player's limit and exclusion history, oldest first. */
+export async function saferHistoryGet(db: Db, userId: number, afterId: number) {
+  const rows = await auditOf(db, userId, afterId);
+  return {
+    list: rows.map((row) => ({ id: String(row.id), actor: row.actor, action: row.action, before: row.before, after: row.after, time: unix(row.at) })),
+  };
+}

@@ -1,0 +1,301 @@
+import { ERRORS, type ErrorName } from '@piranha/contract';
+import { limitWindowEnd } from '@piranha/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { configLoad } from '../src/config.ts';
+import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
+import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
+import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
+import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
+import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
+
+/**
+ * Safer play (issue 20, decision 027) through the real routes: limits with cooling periods, enforcement where money
+ * enters play (pay-in order, bet, casino debit) with no overshoot under 32 concurrent requests, time-out and
+ * self-exclusion, the append-only audit and the operator's read of it.
+ */
+
+const OPS_TOKEN = 'safer-play-ops-token';
+let t: TestApp;
+let feed: ManualFeed;
+
+beforeAll(async () => {
+  feed = feedManualCreate(CLOCK_START.getTime());
+  t = await testAppCreate({ feed, env: { ...CASINO_ENV, OPS_TOKEN } });
+});
+afterAll(() => t.close());
+
+const upcoming = (): Option => market1x2(t.built.sports.state, feed.matchAdd().id, 1);
+const SAO_PAULO = 'America/Sao_Paulo';
+
+function refusedWith(response: TestResponse, name: ErrorName) {
+  const envelope = envelopeOf(response);
+  expect(envelope.dm_error, JSON.stringify(envelope)).toBe(ERRORS[name].code);
+  expect(envelope.error_msg.length).toBeGreaterThan(0);
+  return envelope;
+}
+
+const limitSet = (session: IssuedSession, kind: string, period: string, amount: number | null) =>
+  t.post('/api/piranha/safer_play/limit', { query: signedIn(session), body: { kind, period, amount } });
+const blockSet = (session: IssuedSession, body: Record<string, unknown>) =>
+  t.post('/api/piranha/safer_play/block', { query: signedIn(session), body: { confirm: 1, ...body } });
+const stateOf = async (session: IssuedSession) => envelopeOf(await t.get('/api/piranha/safer_play/state', { query: signedIn(session) })).data;
+const unix = (at: Date) => Math.floor(at.getTime() / 1000);
+
+describe('the jurisdiction and the limits', () => {
+  it('answers the Brazilian profile: 7-day cooling, loss limit asked at sign-up, the national self-exclusion link', async () => {
+    const session = await t.session();
+    const state = await stateOf(session);
+    expect(state).toMatchObject({ jurisdiction: 'BR', cooling_hours: 168, mandatory_limits: ['loss'], limits_asked_at: 'signup', limits: [], block: null });
+    expect(state.national_self_exclusion_url).toMatch(/^https:\/\/www\.gov\.br\//);
+  });
+
+  it('applies a decrease at once and holds a raise or removal for the cooling period, then applies it', async () => {
+    const session = await t.session();
+    expect(envelopeOf(await limitSet(session, 'deposit', 'week', 500_00)).data.limits[0]).toMatchObject({
+      kind: 'deposit',
+      period: 'week',
+      amount: 500_00,
+      pending: null,
+    });
+    expect(envelopeOf(await limitSet(session, 'deposit', 'week', 200_00)).data.limits[0]).toMatchObject({ amount: 200_00, pending: null });
+    const raised = envelopeOf(await limitSet(session, 'deposit', 'week', 900_00)).data.limits[0];
+    expect(raised).toMatchObject({ amount: 200_00, pending: { amount: 900_00, apply_time: unix(t.clock.now()) + 168 * 3600 } });
+    t.clock.advance(168 * 3600 * 1000 - 1000);
+    expect((await stateOf(session)).limits[0]).toMatchObject({ amount: 200_00 });
+    t.clock.advance(1000);
+    expect((await stateOf(session)).limits[0]).toMatchObject({ amount: 900_00, pending: null });
+    const removing = envelopeOf(await limitSet(session, 'deposit', 'week', null)).data.limits[0];
+    expect(removing).toMatchObject({ amount: 900_00, pending: { amount: null } });
+    t.clock.set(CLOCK_START);
+  });
+});
+
+describe('deposit limits', () => {
+  it('refuses the order that would pass the daily limit, naming when it resets, and accepts exactly up to it', async () => {
+    const session = await t.session();
+    await limitSet(session, 'deposit', 'day', 100_00);
+    const pix = (amount: number) => payinCreateRequest(t, session, { channel: 'PIX', amount, currency: 'BRL' });
+    expect(envelopeOf(await pix(60_00)).dm_error).toBe(0);
+    const refused = refusedWith(await pix(60_00), 'SAFER_DEPOSIT_LIMIT');
+    expect(refused.data).toMatchObject({ field: 'day', reset_at: unix(limitWindowEnd('day', t.clock.now(), SAO_PAULO)) });
+    expect(envelopeOf(await pix(40_00)).dm_error).toBe(0);
+  });
+
+  it('never overshoots under 32 concurrent orders', async () => {
+    const session = await t.session();
+    await limitSet(session, 'deposit', 'day', 300_00);
+    const answers = await Promise.all(Array.from({ length: 32 }, () => payinCreateRequest(t, session, { channel: 'PIX', amount: 30_00, currency: 'BRL' })));
+    const codes = answers.map((answer) => envelopeOf(answer).dm_error);
+    expect(codes.filter((code) => code === 0)).toHaveLength(10);
+    expect(codes.filter((code) => code === ERRORS.SAFER_DEPOSIT_LIMIT.code)).toHaveLength(22);
+  });
+
+  it('refuses crypto on a Brazilian brand by the law, not as a missing channel', async () => {
+    const session = await t.session();
+    refusedWith(await payinCreateRequest(t, session, { channel: 'USDT', amount: 100_00, currency: 'USDT', network: 'TRC20' }), 'SAFER_PAYMENT_FORBIDDEN');
+  });
+});
+
+describe('wager and loss limits on bets', () => {
+  it('accepts exactly up to a wager limit under 32 concurrent placements, and the ledger stays clean', async () => {
+    const { session } = await playerFund(t, { amountMinor: 500_00 });
+    await limitSet(session, 'wager', 'day', 10_00);
+    const option = upcoming();
+    const answers = await Promise.all(Array.from({ length: 32 }, () => singlePost(t, session, [{ option, stake: 1_00 }])));
+    const codes = answers.map((answer) => envelopeOf(answer).dm_error);
+    expect(codes.filter((code) => code === 0)).toHaveLength(10);
+    expect(codes.filter((code) => code === ERRORS.SAFER_WAGER_LIMIT.code)).toHaveLength(22);
+    expect(await balanceOf(t, session, 'BRL')).toBe(490_00);
+    const refused = refusedWith(await singlePost(t, session, [{ option, stake: 1_00 }]), 'SAFER_WAGER_LIMIT');
+    expect(refused.data).toMatchObject({ field: 'day', reset_at: unix(limitWindowEnd('day', t.clock.now(), SAO_PAULO)) });
+    expect((await stateOf(session)).limits[0]).toMatchObject({ kind: 'wager', used: 10_00, amount: 10_00 });
+    await expectLedgerClean(t);
+  });
+
+  it('several singles at once count their total in their one transaction, all or nothing', async () => {
+    const { session } = await playerFund(t, { amountMinor: 500_00 });
+    await limitSet(session, 'wager', 'week', 10_00);
+    const first = upcoming();
+    const second = upcoming();
+    refusedWith(
+      await singlePost(t, session, [
+        { option: first, stake: 6_00 },
+        { option: second, stake: 5_00 },
+      ]),
+      'SAFER_WAGER_LIMIT',
+    );
+    expect(await balanceOf(t, session, 'BRL')).toBe(500_00);
+    const placed = await placedOk(
+      await singlePost(t, session, [
+        { option: first, stake: 5_00 },
+        { option: second, stake: 5_00 },
+      ]),
+    );
+    expect(placed).toHaveLength(2);
+    expect((await stateOf(session)).limits[0]).toMatchObject({ period: 'week', used: 10_00 });
+  });
+
+  it('counts what was already staked in the window when a limit is set mid-day', async () => {
+    const { session } = await playerFund(t, { amountMinor: 500_00 });
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 8_00 }]));
+    await limitSet(session, 'loss', 'day', 10_00);
+    expect((await stateOf(session)).limits[0]).toMatchObject({ kind: 'loss', used: 8_00 });
+    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 3_00 }]), 'SAFER_LOSS_LIMIT');
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 2_00 }]));
+  });
+
+  it('a winning bet gives loss headroom back', async () => {
+    const { session } = await playerFund(t, { amountMinor: 500_00 });
+    await limitSet(session, 'loss', 'day', 10_00);
+    const option = upcoming();
+    await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]), 'SAFER_LOSS_LIMIT');
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    await betsSettle(t.built.betting.deps);
+    // Staked 10, won more than 10 back: no net loss in the window, shown as 0 used.
+    expect((await stateOf(session)).limits[0]).toMatchObject({ kind: 'loss', used: 0 });
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]));
+  });
+});
+
+describe('casino debits', () => {
+  it('refuses the round that would pass a wager limit, with the reset time, and never overshoots under 32 rounds', async () => {
+    const player = await playerWithGame(t, 'dice', 0);
+    await fund(t, player.session.uid, 100_00);
+    await limitSet(player.session, 'wager', 'day', 10_00);
+    const rounds = await Promise.all(Array.from({ length: 32 }, () => playRound(t, player, 'dice', 1_00, { target: 5000, direction: 'under' })));
+    const codes = rounds.map((round) => round.dm_error);
+    expect(codes.filter((code) => code === 0)).toHaveLength(10);
+    const refusals = rounds.filter((round) => round.dm_error === ERRORS.SAFER_WAGER_LIMIT.code);
+    expect(refusals.length + 10).toBe(32);
+    expect(refusals[0]!.data).toMatchObject({ field: 'day', reset_at: unix(limitWindowEnd('day', t.clock.now(), SAO_PAULO)) });
+    await expectLedgerClean(t);
+  });
+});
+
+describe('time-out and self-exclusion', () => {
+  it('a time-out refuses bets, pay-ins and game launches at once, but not sign-in, the balance or the history', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const state = envelopeOf(await blockSet(session, { kind: 'time_out', hours: 24 })).data;
+    expect(state.block).toMatchObject({ kind: 'time_out', end_time: unix(t.clock.now()) + 24 * 3600 });
+    const refused = refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]), 'SAFER_TIMED_OUT');
+    expect(refused.data.reset_at).toBe(unix(t.clock.now()) + 24 * 3600);
+    refusedWith(await payinCreateRequest(t, session, { channel: 'PIX', amount: 50_00, currency: 'BRL' }), 'SAFER_TIMED_OUT');
+    refusedWith(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice' }) }), 'SAFER_TIMED_OUT');
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
+    expect(envelopeOf(await t.get('/api/piranha/safer_play/state', { query: signedIn(session) })).dm_error).toBe(0);
+    // Shortening is refused; once it ends, nothing is in force (idle that long, the player signs in again to bet).
+    refusedWith(await blockSet(session, { kind: 'time_out', hours: 24 }), 'SAFER_BLOCK_SHORTER');
+    t.clock.advance(DAY_MS - 1000);
+    expect((await stateOf(session)).block).not.toBeNull();
+    t.clock.advance(1000);
+    expect((await stateOf(session)).block).toBeNull();
+    t.clock.set(CLOCK_START);
+  });
+
+  it('a self-exclusion cannot be shortened or turned into a time-out; a wallet bet from a game already open is refused', async () => {
+    const player = await playerWithGame(t, 'dice', 0);
+    await fund(t, player.session.uid, 50_00);
+    envelopeOf(await blockSet(player.session, { kind: 'self_exclusion', months: 6 }));
+    const round = await playRound(t, player, 'dice', 1_00, { target: 5000, direction: 'under' });
+    expect(round.dm_error).toBe(ERRORS.SAFER_SELF_EXCLUDED.code);
+    expect(round.data.reset_at).toBeGreaterThan(unix(t.clock.now()) + 180 * 86_400);
+    refusedWith(await blockSet(player.session, { kind: 'time_out', hours: 48 }), 'SAFER_BLOCK_SHORTER');
+    const permanent = envelopeOf(await blockSet(player.session, { kind: 'self_exclusion', months: 'permanent' })).data;
+    expect(permanent.block).toMatchObject({ kind: 'self_exclusion', end_time: 0 });
+    refusedWith(await blockSet(player.session, { kind: 'self_exclusion', months: 60 }), 'SAFER_BLOCK_SHORTER');
+  });
+
+  it('a self-excluded player receives no bonus: a promo code is refused by name', async () => {
+    const ops = (path: string, body: unknown) => t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body });
+    expect(envelopeOf(await ops('/campaign/create', { id: 'piranha:safer', kind: 'redeem_code', terms: NO_WAGERING_TERMS })).dm_error).toBe(0);
+    const expire = unix(t.clock.now()) + 86_400;
+    expect(envelopeOf(await ops('/code/create', { code: 'SAFER-1', campaign_id: 'piranha:safer', uses_max: 5, expire_time: expire })).dm_error).toBe(0);
+    const session = await t.session();
+    await blockSet(session, { kind: 'self_exclusion', months: 6 });
+    refusedWith(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(session), body: { code: 'SAFER-1' } }), 'SAFER_SELF_EXCLUDED');
+    const [row] = await t.rows<{ n: number }>(sql`select count(*)::int as n from bonuses where user_id = ${session.uid}`);
+    expect(row!.n).toBe(0);
+    // Another player redeems the same code: the code itself works.
+    expect(envelopeOf(await t.post('/api/piranha/bonus/promo_code/use', { query: signedIn(await t.session()), body: { code: 'SAFER-1' } })).dm_error).toBe(0);
+  });
+
+  it('a self-excluded player may still withdraw', async () => {
+    const { session } = await playerFund(t, { amountMinor: 1000_00, session: await t.player('piranha') });
+    const pix = { document_type: 'CPF', document: '390.533.447-05', pix_key_type: 'CPF', pix_key: '39053344705', holder_name: 'Ana Souza' };
+    expect(
+      envelopeOf(await t.post('/api/piranha/finance/account/elements/set', { query: signedIn(session), body: { channel: 'PIX', elements: pix } })).dm_error,
+    ).toBe(0);
+    await blockSet(session, { kind: 'self_exclusion', months: 'permanent' });
+    const payout = envelopeOf(
+      await t.post('/api/piranha/finance/payout/order/create', {
+        query: signedIn(session),
+        headers: { 'idempotency-key': `safer-${session.uid}` },
+        body: { channel: 'PIX', amount: 500_00, currency: 'BRL' },
+      }),
+    );
+    expect(payout.dm_error, JSON.stringify(payout)).toBe(0);
+    expect(await balanceOf(t, session, 'BRL')).toBe(500_00);
+  });
+
+  it('refuses out-of-range blocks and a block without confirmation', async () => {
+    const session = await t.session();
+    expect(envelopeOf(await blockSet(session, { kind: 'time_out', hours: 23 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(await blockSet(session, { kind: 'self_exclusion', months: 5 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(await blockSet(session, { kind: 'time_out', hours: 48, confirm: 0 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+  });
+});
+
+describe('the law in the configuration', () => {
+  it('holds a Brazilian brand to 30 idle minutes before money moves, whatever the default or its override', () => {
+    const config = configLoad({ MONEY_REAUTH_IDLE_MINUTES: '60', MONEY_REAUTH_IDLE_MINUTES_BY_BRAND: 'tucunare=45,capivara=10,aguila=90' });
+    expect(config.moneyReauth.idleMs).toBe(60 * 60_000);
+    expect(config.moneyReauth.idleMsByBrand).toMatchObject({ piranha: 30 * 60_000, tucunare: 30 * 60_000, capivara: 10 * 60_000, aguila: 90 * 60_000 });
+    // A brand whose law sets nothing keeps the default.
+    expect(config.moneyReauth.idleMsByBrand.simba).toBeUndefined();
+  });
+
+  it('refuses a setting for a verified fact at boot', () => {
+    expect(() => configLoad({ SAFER_PLAY_OVERRIDES: '{"BR":{"signupBonusAllowed":true}}' })).toThrow(/verified fact/);
+    expect(configLoad({ SAFER_PLAY_OVERRIDES: '{"MX":{"prizeWithholdingBp":2100}}' }).saferPlayOverrides).toEqual({ MX: { prizeWithholdingBp: 2100 } });
+  });
+});
+
+describe('the activity statement', () => {
+  it('sums deposits, stakes, returns and the net result per day of the brand calendar', async () => {
+    const { session } = await playerFund(t, { amountMinor: 200_00 });
+    const option = upcoming();
+    await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]));
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 5_00 }]));
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    await betsSettle(t.built.betting.deps);
+    const statement = envelopeOf(await t.get('/api/piranha/safer_play/statement', { query: signedIn(session, { days: '7' }) })).data;
+    const payout = Math.floor((10_00 * option.oddsThousandths) / 1000);
+    // Ledger rows carry the database's own time, so the day is whichever today is; there is one, and its sums.
+    expect(statement.currency).toBe('BRL');
+    expect(statement.days).toHaveLength(1);
+    expect(statement.days[0]).toMatchObject({ deposits: 200_00, withdrawals: 0, stakes: 15_00, returns: payout, net: payout - 15_00 });
+    expect(statement.days[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('the audit', () => {
+  it('records who, when, before and after for every change; the operator reads it; nobody rewrites it', async () => {
+    const session = await t.session();
+    await limitSet(session, 'wager', 'week', 50_00);
+    await limitSet(session, 'wager', 'week', 80_00);
+    await blockSet(session, { kind: 'time_out', hours: 72 });
+    expect(envelopeOf(await t.get('/api/ops/safer_play/history', { query: { uid: String(session.uid) } })).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    const history = envelopeOf(
+      await t.get('/api/ops/safer_play/history', { query: { uid: String(session.uid) }, headers: { authorization: `Bearer ${OPS_TOKEN}` } }),
+    ).data.list;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['limit', 'limit', 'time_out']);
+    expect(history[0]).toMatchObject({ actor: 'player', before: null, after: { kind: 'wager', period: 'week', amount: 50_00 }, time: unix(t.clock.now()) });
+    expect(history[1]).toMatchObject({ before: { amount: 50_00 }, after: { amount: 50_00, pending_amount: 80_00 } });
+    await expect(t.rows(sql`update safer_play_audit set actor = 'x' where user_id = ${session.uid}`)).rejects.toThrow(/append-only/);
+    await expect(t.rows(sql`delete from safer_play_audit where user_id = ${session.uid}`)).rejects.toThrow(/append-only/);
+  });
+});

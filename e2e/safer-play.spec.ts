@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bettorFund, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+
+// Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
+// deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
+
+const BRAZIL = 'piranha.com.br';
+const journey = journeySetup([INDIA, BRAZIL]);
+
+async function saferPlayOpen(page: Page, host = INDIA): Promise<void> {
+  await page.goto(`http://${host}/#/setting`);
+  await page.getByTestId('safer-play-row').click();
+  await page.waitForURL(/#\/setting\/safer-play$/);
+  await page.getByTestId('limit-save').waitFor();
+}
+
+/** Taps the first open price of an upcoming soccer match, so the slip holds one pick. */
+async function onePick(page: Page): Promise<void> {
+  await page.goto(`http://${INDIA}/#/sport`);
+  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+  const price = page.locator('article[data-match-id] button[data-odds]:enabled').first();
+  await price.waitFor();
+  await price.click();
+  await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+}
+
+describe('Safer play, through the real server and Chromium', () => {
+  it('a daily deposit limit refuses the deposit past it; a time-out keeps the player out of betting', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await bettorFund(page, journey.server);
+
+    // ₹1,000 already deposited today: a ₹1,200 daily limit leaves ₹200.
+    await saferPlayOpen(page);
+    await page.getByTestId('limit-kind').selectOption('deposit');
+    await page.getByTestId('limit-period').selectOption('day');
+    await page.getByTestId('limit-amount').fill('1200');
+    await page.getByTestId('limit-save').click();
+    const row = page.getByTestId('limit-deposit-day');
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Daily deposit limit.*1,200\.00.*1,000\.00 used · resets/);
+    // A raise waits the cooling period and shows as pending.
+    await page.getByTestId('limit-amount').fill('5000');
+    await page.getByTestId('limit-save').click();
+    await expect
+      .poll(
+        async () =>
+          (await row
+            .getByTestId('limit-pending')
+            .textContent()
+            .catch(() => '')) ?? '',
+      )
+      .toMatch(/Changes to ₹\s?5,000\.00 on/);
+    await screenshot(page, 'safer-play-limits-en');
+
+    // The deposit page refuses ₹500 with the reason and when it resets.
+    await page.goto(`http://${INDIA}/#/deposit`);
+    const invite = page.getByRole('dialog');
+    if (await invite.isVisible().catch(() => false)) await invite.getByRole('button', { name: /guest/i }).click();
+    await page.getByLabel('Amount').fill('500');
+    await page.getByRole('button', { name: /Deposit ₹\s?500\.00/ }).click();
+    await expect
+      .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })
+      .toMatch(/reached your deposit limit for this period\. Resets /);
+    await screenshot(page, 'safer-play-deposit-refused-en');
+
+    // A 24-hour time-out, confirmed, is in force at once.
+    await saferPlayOpen(page);
+    await page.getByTestId('time-out-start').click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect.poll(async () => (await confirm.textContent()) ?? '').toContain('24 hours');
+    await screenshot(page, 'safer-play-confirm-en');
+    await confirm.getByTestId('block-confirm').click();
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .getByTestId('block-status')
+            .textContent()
+            .catch(() => '')) ?? '',
+      )
+      .toMatch(/On a time-out until/);
+    await page.getByTestId('block-status').scrollIntoViewIfNeeded();
+    await screenshot(page, 'safer-play-timed-out-en');
+
+    // Still allowed during the time-out: the activity statement, on screen and as a CSV file.
+    const totals = page.getByTestId('statement-totals');
+    await totals.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await totals.textContent()) ?? '').toMatch(/Deposits₹\s?1,000\.00/);
+    await screenshot(page, 'safer-play-statement-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Date,Currency,Deposits,Withdrawals,Stakes,Returns,Net result');
+    expect(csv).toMatch(/\r\nTotal,INR,1000\.00,0\.00,0\.00,0\.00,0\.00\r\n$/);
+
+    // The slip refuses a bet, naming the time-out and when it ends.
+    await onePick(page);
+    const slip = page.getByRole('dialog', { name: 'Bet slip' });
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await expect.poll(async () => (await slip.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 }).toMatch(/You are on a time-out.*Ends /);
+    await screenshot(page, 'safer-play-bet-refused-en');
+    await context.close();
+  });
+
+  it('a Brazilian player reads the area in Portuguese, with the link to the national self-exclusion service', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${BRAZIL}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await page.waitForURL(/#\/game$/);
+    await saferPlayOpen(page, BRAZIL);
+    // Brazil asks for a loss limit: the page says so until one is set.
+    await expect.poll(async () => (await page.getByRole('note').textContent()) ?? '').toContain('Perdas');
+    expect(await page.getByRole('link', { name: 'Serviço nacional de autoexclusão' }).getAttribute('href')).toMatch(/^https:\/\/www\.gov\.br\//);
+    await page.getByTestId('limit-kind').selectOption('loss');
+    await page.getByTestId('limit-amount').fill('100');
+    await page.getByTestId('limit-save').click();
+    await page.getByTestId('limit-loss-day').waitFor();
+    await page.getByRole('note').waitFor({ state: 'detached' });
+    await screenshot(page, 'safer-play-limits-pt');
+    await page.getByTestId('self-exclusion-start').click();
+    await page.getByRole('dialog', { name: 'Confirme, por favor' }).waitFor();
+    await screenshot(page, 'safer-play-confirm-pt');
+    await page.keyboard.press('Escape');
+
+    // The reality check: this session began 61 minutes ago (by the device's record), so it shows on the next page.
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('pir.reality_check') ?? '{}') as { uid: number };
+      localStorage.setItem('pir.reality_check', JSON.stringify({ uid: record.uid, startedAtMs: Date.now() - 61 * 60_000, lastSeenMs: Date.now() }));
+    });
+    await page.goto(`http://${BRAZIL}/#/sport`);
+    const reality = page.getByRole('dialog', { name: 'Alerta de realidade' });
+    await expect
+      .poll(async () => (await reality.textContent()) ?? '', { timeout: 20_000 })
+      .toMatch(/jogando há 61 minutos.*Resultado líquido de hoje: R\$\s?0,00/);
+    await screenshot(page, 'safer-play-reality-check-pt');
+    await reality.getByRole('button', { name: 'Parar e fazer uma pausa' }).click();
+    await page.waitForURL(/#\/setting\/safer-play$/);
+    await reality.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

@@ -1,0 +1,129 @@
+import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * Safer play (issue 20, decision 027): the player's limits, time-out and self-exclusion, and the operator's read of a
+ * player's history. Amounts are minor units of `currency`; times are Unix seconds. A decrease applies at once; an
+ * increase or removal waits the jurisdiction's cooling period and is answered as pending.
+ */
+const SAFER = '/api/piranha/safer_play';
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
+
+export const SAFER_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+export const SAFER_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+
+const limitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss or wager');
+const limitPeriodSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_PERIODS)), 'day, week or month (the brand’s calendar)');
+
+export const saferLimitSchema = z.object({
+  kind: limitKindSchema,
+  period: limitPeriodSchema,
+  currency: described(z.string(), 'Currency the limit counts'),
+  amount: described(z.nullable(z.int()), 'The limit in force (null: none)'),
+  used: integer('Counted so far in the current window'),
+  reset_time: integer('When the current window ends'),
+  pending: described(
+    z.nullable(z.object({ amount: described(z.nullable(z.int()), 'The requested limit (null: removal)'), apply_time: integer('When it applies') })),
+    'A raise or removal waiting for its cooling period',
+  ),
+});
+
+export const saferBlockSchema = z.object({
+  kind: described(z.enum(['time_out', 'self_exclusion']), 'time_out or self_exclusion'),
+  start_time: integer('When it began'),
+  end_time: integer('When it ends (0: permanent)'),
+});
+
+export const saferStateSchema = z.object({
+  jurisdiction: described(z.string(), 'The jurisdiction profile the brand follows'),
+  cooling_hours: integer('Hours a raise or removal waits'),
+  time_zone: described(z.string(), 'The IANA time zone of the brand’s calendar (limit windows, statement days)'),
+  reality_check_minutes: integer('Minutes between reality checks unless the player chooses'),
+  mandatory_limits: z.array(limitKindSchema),
+  limits_asked_at: described(z.enum(['signup', 'first_deposit', 'never']), 'When the mandatory limits are asked for'),
+  national_self_exclusion_url: described(z.string(), 'The national self-exclusion service ("" where none)'),
+  time_out_hours: z.object({ min: integer('Shortest time-out'), max: integer('Longest time-out') }),
+  self_exclusion_months: z.object({ min: integer('Shortest self-exclusion'), max: integer('Longest (besides permanent)') }),
+  limits: z.array(saferLimitSchema),
+  block: described(z.nullable(saferBlockSchema), 'The time-out or self-exclusion in force'),
+});
+
+export const saferState = endpoint({
+  method: 'GET',
+  path: `${SAFER}/state`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: described(z.undefined(), 'No body'),
+  data: saferStateSchema,
+});
+
+export const saferLimitSet = endpoint({
+  method: 'POST',
+  path: `${SAFER}/limit`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({
+    kind: limitKindSchema,
+    period: limitPeriodSchema,
+    amount: described(z.nullable(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00))), 'The new limit in minor units (null: remove it)'),
+  }),
+  data: saferStateSchema,
+});
+
+export const saferBlockSet = endpoint({
+  method: 'POST',
+  path: `${SAFER}/block`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.union([
+    z.strictObject({ kind: z.literal('time_out'), hours: integer('Hours, 24 to 1,008 (6 weeks)', { min: 24, max: 1008 }), confirm: z.literal(1) }),
+    z.strictObject({
+      kind: z.literal('self_exclusion'),
+      months: described(z.union([z.int().check(z.minimum(6), z.maximum(60)), z.literal('permanent')]), 'Months, 6 to 60, or permanent'),
+      confirm: described(z.literal(1), 'The player confirmed'),
+    }),
+  ]),
+  data: saferStateSchema,
+});
+
+/** Operator: a player's limit and exclusion history (GET /api/ops/safer_play/history, behind OPS_TOKEN). */
+export const opsSaferHistoryQuery = z.strictObject({
+  uid: described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Player id'),
+});
+
+export const saferAuditEntrySchema = z.object({
+  id: described(z.string(), 'Entry id'),
+  actor: text(64, 'player, ops or system'),
+  action: text(64, 'limit, limit_applied, time_out or self_exclusion'),
+  before: described(z.unknown(), 'State before'),
+  after: described(z.unknown(), 'State after'),
+  time: integer('When it happened'),
+});
+
+/** The activity statement: per day of the brand's calendar, what went in and out of the player's cash wallet. */
+export const saferStatement = endpoint({
+  method: 'GET',
+  path: `${SAFER}/statement`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    days: described(z.pipe(z.string(), z.enum(['7', '30', '90'])), 'The last 7, 30 or 90 days (today included)'),
+  }),
+  body: described(z.undefined(), 'No body'),
+  data: z.object({
+    currency: described(z.string(), 'Currency of the amounts'),
+    days: z.array(
+      z.object({
+        date: described(z.string(), 'The day, YYYY-MM-DD in the brand’s time zone'),
+        deposits: integer('Deposits credited'),
+        withdrawals: integer('Withdrawals requested, less those refunded'),
+        stakes: integer('Money staked on bets and games'),
+        returns: integer('Winnings, cash-outs and refunds of stakes'),
+        net: integer('Returns less stakes'),
+      }),
+    ),
+  }),
+});

@@ -1,0 +1,3 @@
+export * from './jurisdictions.ts';
+export * from './limit-windows.ts';
+export * from './reality-check.ts';
