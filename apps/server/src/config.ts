@@ -32,6 +32,8 @@ export interface AppConfig {
   rateLimitPerProvider: number;
   /** Bearer token for operator endpoints (global status); unset disables them. */
   opsToken: string | undefined;
+  /** Days of tracking events kept (TRACKING_RETENTION_DAYS); older days are deleted by the tracking-retention job. */
+  trackingRetentionDays: number;
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
   /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
@@ -156,6 +158,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     rateLimitPerUser: positiveInt('RATE_LIMIT_PER_USER', env.RATE_LIMIT_PER_USER, 600),
     rateLimitPerProvider: positiveInt('RATE_LIMIT_PER_PROVIDER', env.RATE_LIMIT_PER_PROVIDER, 60_000),
     opsToken: env.OPS_TOKEN || undefined,
+    trackingRetentionDays: positiveInt('TRACKING_RETENTION_DAYS', env.TRACKING_RETENTION_DAYS, 90),
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),

@@ -18,3 +18,4 @@ export * from './betting.ts';
 export * from './redact.ts';
 export * from './bonus.ts';
 export * from './messages.ts';
+export * from './tracking.ts';

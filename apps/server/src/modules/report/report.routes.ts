@@ -1,6 +1,7 @@
-import { errorReport, logReport, mdUpload, textRedact } from '@piranha/contract';
+import { errorReport, isTrackingClientEvent, logReport, mdUpload, textRedact } from '@piranha/contract';
 import type { FastifyInstance } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { dayOf } from '../tracking/tracking.repository.ts';
 import { errorReportInsert, trackingEventsInsert } from './report.repository.ts';
 
 /** What clients report about themselves: failed calls, tracking events, first-screen timings. */
@@ -15,17 +16,39 @@ export function reportRoutes(app: FastifyInstance, deps: RouteDeps): void {
     }),
   }));
 
+  // Only the catalogue's client events are stored (decision 030): a name the server owns ("deposit_credited", …) or
+  // does not know is dropped, so a forged money fact never reaches the funnel. The user is the session's, never the body's.
   routeRegister(app, deps, mdUpload, async ({ body, ctx, user }) => {
+    const day = dayOf(deps.now());
     const ids = await trackingEventsInsert(
       deps.db,
-      body.events.map((event) => ({ kind: 'md' as const, event: event.event, userId: user?.uid, appKey: ctx.variant.appKey, payload: event })),
+      body.events
+        .filter((event) => isTrackingClientEvent(event.event))
+        .map((event) => ({
+          kind: 'md' as const,
+          event: event.event,
+          userId: user?.uid,
+          appKey: ctx.variant.appKey,
+          payload: { cc: event.cc, cv: event.cv, time: event.time, params: event.params },
+          day,
+          eid: event.eid,
+          visitor: event.uuid ?? ctx.params.uuid,
+        })),
     );
     return { accepted: ids.length };
   });
 
   routeRegister(app, deps, logReport, async ({ body, ctx, user }) => {
     const [id] = await trackingEventsInsert(deps.db, [
-      { kind: 'log', event: body.eid, userId: user?.uid, appKey: ctx.variant.appKey, loadingMs: body.data.loading_ms, payload: body },
+      {
+        kind: 'log',
+        event: body.eid,
+        userId: user?.uid,
+        appKey: ctx.variant.appKey,
+        loadingMs: body.data.loading_ms,
+        payload: body,
+        day: dayOf(deps.now()),
+      },
     ]);
     return { id: id! };
   });

@@ -1,0 +1,81 @@
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * The tracking event catalogue (issue 25, decision 030). Clients report what the player did through
+ * `POST /api/v1/component/ad/md/upload` (report.ts); the server stores only the names below. Money and bet facts are
+ * never taken from a client: the funnel reads them from the server's own tables (accounts, payment orders, bets), and
+ * an upload naming one of `TRACKING_SERVER_EVENTS` is ignored.
+ */
+export const TRACKING_CLIENT_EVENTS = [
+  'page_view',
+  'sign_up_started',
+  'sign_up_completed',
+  'login',
+  'deposit_started',
+  'bet_placed',
+  'cash_out',
+  'game_launched',
+  'push_opened',
+  'ab_assigned',
+] as const;
+export type TrackingClientEvent = (typeof TRACKING_CLIENT_EVENTS)[number];
+
+/** Facts only the server knows; a client event with one of these names is dropped, never stored. */
+export const TRACKING_SERVER_EVENTS = ['deposit_credited', 'first_deposit', 'bet_settled', 'bonus_granted', 'bonus_unlocked'] as const;
+export type TrackingServerEvent = (typeof TRACKING_SERVER_EVENTS)[number];
+
+const CLIENT_EVENT_NAMES: ReadonlySet<string> = new Set(TRACKING_CLIENT_EVENTS);
+export function isTrackingClientEvent(name: string): name is TrackingClientEvent {
+  return CLIENT_EVENT_NAMES.has(name);
+}
+
+/**
+ * Parameters each client event may carry. Nothing else is sent: no e-mail, phone, name, session or amount the
+ * player typed — the user id travels as the session (the server reads it), never in the event.
+ */
+export type TrackingParams = {
+  page_view: { page: string };
+  sign_up_started: { method: string };
+  sign_up_completed: { method: string };
+  login: { method: string };
+  deposit_started: { channel: string; currency: string };
+  bet_placed: { kind: string; legs: number };
+  cash_out: { full: boolean };
+  game_launched: { game_id: number; platform: string };
+  push_opened: { source: string };
+  ab_assigned: { key: string; arm: string };
+};
+
+/** Uploads per client address per minute (each carries up to 50 events); beyond it the call answers RATE_LIMITED. */
+export const TRACKING_UPLOADS_PER_MINUTE = 30;
+
+/** Longest span the funnel answers in one call, in days. */
+export const FUNNEL_DAYS_MAX = 92;
+
+const day = described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'UTC day, YYYY-MM-DD');
+
+/** `GET /api/ops/tracking/funnel` and `GET /ops/funnel` (behind OPS_TOKEN): one brand, a span of UTC days. */
+export const opsFunnelQuery = z.strictObject({
+  app_key: text(64, 'Brand (app key)'),
+  from: day,
+  to: day,
+});
+export type OpsFunnelQuery = z.output<typeof opsFunnelQuery>;
+
+export const funnelGgrSchema = z.object({
+  currency: text(8, 'Currency'),
+  stakes_minor: integer('Stakes of bets placed that day, minor units'),
+  returns_minor: integer('What those bets returned so far (payouts and cash-outs), minor units'),
+  ggr_minor: integer('Stakes less returns'),
+});
+
+export const funnelDaySchema = z.object({
+  day,
+  visits: integer('Distinct visitors with a page view'),
+  sign_ups: integer('Accounts created'),
+  first_deposits: integer('Players whose first credited deposit was that day'),
+  depositors: integer('Players with a credited deposit that day'),
+  bets: integer('Bets accepted (not rejected)'),
+  ggr: z.array(funnelGgrSchema),
+});
+export type FunnelDay = z.output<typeof funnelDaySchema>;
