@@ -25,7 +25,7 @@ export async function trackingRetentionPass(db: DbOrTx, now: Date, days: number)
 
 /**
  * The funnel of one brand over [from, to] (UTC days), from our own data only: visits from page-view events; sign-ups
- * from accounts; deposits from payment orders in success (status 4); bets and GGR from bets not rejected, by the day
+ * from registrations (account_profiles.registered_at: a tourist becomes a player when they bind); deposits from payment orders in success (status 4); bets and GGR from bets not rejected, by the day
  * they were placed (returns are what those bets paid out and cashed out so far). Every figure is one grouped query
  * over an index on (brand or user, time).
  */
@@ -44,8 +44,8 @@ export async function funnelRead(db: DbOrTx, appKey: string, from: string, to: s
     ),
     rowsOf<{ day: string; n: string }>(
       db,
-      sql`select ${utcDay('created_at')}::text as day, count(*) as n from users
-        where app_key = ${appKey} and created_at >= ${startAt} and created_at < ${endAt} group by 1`,
+      sql`select ${utcDay('registered_at')}::text as day, count(*) as n from account_profiles
+        where app_key = ${appKey} and registered_at >= ${startAt} and registered_at < ${endAt} group by 1`,
     ),
     rowsOf<{ day: string; n: string }>(
       db,
