@@ -39,9 +39,9 @@ export type TrackingParams = {
   sign_up_completed: { method: string };
   login: { method: string };
   deposit_started: { channel: string; currency: string };
-  bet_placed: { kind: string; legs: number };
+  bet_placed: { kind: string; count: number };
   cash_out: { full: boolean };
-  game_launched: { game_id: number; platform: string };
+  game_launched: { game_id: string; platform: string };
   push_opened: { source: string };
   ab_assigned: { key: string; arm: string };
 };

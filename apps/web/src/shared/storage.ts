@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   /** Cached top-bar messages; a currency change clears it because messages are per currency. */
   messageCache: 'pir.message_cache',
   betSlip: 'pir.bet_slip',
+  /** The install id sent as `uuid` with tracking events (features/tracking). */
+  visitor: 'pir.uuid',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -18,6 +18,7 @@ import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
 import type { PlaceRequest } from '../placement-key.ts';
+import { track } from '../../../shared/tracking/track.ts';
 
 export const bettingKeys = {
   all: ['betting'] as const,
@@ -72,7 +73,8 @@ export function usePlaceMutation() {
       request.kind === 'singles'
         ? api.call(betSinglePass, { body: request.body, idempotencyKey: key })
         : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
-    onSuccess: () => {
+    onSuccess: (placed, { request }) => {
+      track('bet_placed', { kind: request.kind, count: placed.length });
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });
     },
