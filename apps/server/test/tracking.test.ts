@@ -65,6 +65,22 @@ describe('event upload', () => {
     expect(after[0]!.visits).toBe(before[0]!.visits + 1);
   });
 
+  it("answers one visitor's events in order to the operator", async () => {
+    const visitor = 'journey-visitor-01';
+    const events = ['page_view', 'sign_up_started', 'sign_up_completed', 'deposit_started'].map((name, i) =>
+      ev(name, `journey-test-${String(i).padStart(4, '0')}`, { uuid: visitor }),
+    );
+    expect(envelopeOf(await upload(events)).data.accepted).toBe(4);
+    const read = (query: Record<string, string>, token = OPS_TOKEN) =>
+      t.get('/api/ops/tracking/events', { query, headers: { authorization: `Bearer ${token}` } }).then(envelopeOf);
+    const answer = await read({ app_key: 'piranha', visitor });
+    expect(answer.dm_error).toBe(0);
+    expect(answer.data.events.map((e: { event: string }) => e.event)).toEqual(['page_view', 'sign_up_started', 'sign_up_completed', 'deposit_started']);
+    expect((await read({ app_key: 'piranha', visitor }, 'wrong-token')).dm_error).toBe(1002);
+    expect((await read({ app_key: 'piranha' })).dm_error).toBe(1001);
+    expect((await read({ app_key: 'other-brand', visitor })).data.events).toEqual([]);
+  });
+
   it('stores a retried event once (its eid)', async () => {
     const events = [
       ev('login', 'retry-test-0001', { params: { method: 'email' } }),

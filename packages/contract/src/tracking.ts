@@ -79,3 +79,14 @@ export const funnelDaySchema = z.object({
   ggr: z.array(funnelGgrSchema),
 });
 export type FunnelDay = z.output<typeof funnelDaySchema>;
+
+/** `GET /api/ops/tracking/events` (behind OPS_TOKEN): one visitor's or player's stored events, oldest first. */
+export const opsTrackingEventsQuery = z.strictObject({
+  app_key: text(64, 'Brand (app key)'),
+  visitor: z.optional(described(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)), 'Install (visitor) id')),
+  uid: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,17}$/)), 'Player id')),
+});
+export type OpsTrackingEventsQuery = z.output<typeof opsTrackingEventsQuery>;
+
+/** Events one such call answers at most (the oldest first). */
+export const OPS_TRACKING_EVENTS_MAX = 500;

@@ -89,3 +89,27 @@ export async function funnelRead(db: DbOrTx, appKey: string, from: string, to: s
   }
   return days;
 }
+
+export interface StoredTrackingEvent {
+  event: string;
+  user_id: number | null;
+  visitor: string | null;
+  day: string;
+  params: unknown;
+}
+
+/** One visitor's or player's events of a brand, in the order they were stored (their ids). */
+export async function trackingEventsOf(
+  db: DbOrTx,
+  appKey: string,
+  who: { visitor?: string | undefined; uid?: number | undefined },
+  limit: number,
+): Promise<StoredTrackingEvent[]> {
+  const whose = who.visitor !== undefined ? sql`visitor = ${who.visitor}` : sql`user_id = ${who.uid ?? 0}`;
+  const rows = await rowsOf<{ event: string; user_id: string | number | null; visitor: string | null; day: string; params: unknown }>(
+    db,
+    sql`select event, user_id, visitor, day::text as day, payload -> 'params' as params from tracking_events
+      where app_key = ${appKey} and kind = 'md' and ${whose} order by id limit ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
+}

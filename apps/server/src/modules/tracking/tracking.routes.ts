@@ -1,14 +1,25 @@
-import { FUNNEL_DAYS_MAX, mdUpload, opsFunnelQuery, TRACKING_UPLOADS_PER_MINUTE, z, type FunnelDay, type OpsFunnelQuery } from '@piranha/contract';
+import {
+  FUNNEL_DAYS_MAX,
+  mdUpload,
+  OPS_TRACKING_EVENTS_MAX,
+  opsTrackingEventsQuery,
+  opsFunnelQuery,
+  TRACKING_UPLOADS_PER_MINUTE,
+  z,
+  type FunnelDay,
+  type OpsFunnelQuery,
+} from '@piranha/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { rateLimitCheck } from '../../plugins/rate-limit.ts';
 import type { RouteDeps } from '../../plugins/route.ts';
-import { funnelRead } from './tracking.repository.ts';
+import { funnelRead, trackingEventsOf } from './tracking.repository.ts';
 
 export const OPS_FUNNEL_PATH = '/api/ops/tracking/funnel';
 export const OPS_FUNNEL_PAGE_PATH = '/ops/funnel';
+export const OPS_EVENTS_PATH = '/api/ops/tracking/events';
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -89,6 +100,16 @@ export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToke
     if (!opsAuthorised(request, deps.opsToken)) throw new AppError('UNAUTHORISED');
     const query = funnelQueryOf(request.query);
     return envelopeOk({ app_key: query.app_key, days: await funnelRead(deps.db, query.app_key, query.from, query.to) });
+  });
+
+  app.get(OPS_EVENTS_PATH, async (request) => {
+    if (!opsAuthorised(request, deps.opsToken)) throw new AppError('UNAUTHORISED');
+    const parsed = z.safeParse(opsTrackingEventsQuery, request.query);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { field: parsed.error.issues[0]?.path.join('.') || 'query' });
+    const { app_key: appKey, visitor, uid } = parsed.data;
+    if ((visitor === undefined) === (uid === undefined)) throw new AppError('VALIDATION_FAILED', { field: 'visitor' });
+    const events = await trackingEventsOf(deps.db, appKey, { visitor, uid: uid === undefined ? undefined : Number(uid) }, OPS_TRACKING_EVENTS_MAX);
+    return envelopeOk({ events });
   });
 
   app.get(OPS_FUNNEL_PAGE_PATH, { config: { rateLimit: 'ip' } }, async (request, reply) => {
