@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headerBalanceText, INDIA, journeySetup, OPS_TOKEN, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
+import { headerBalanceText, INDIA, journeySetup, OPS_TOKEN, phoneContext, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
 
 // Issue 25 (decision 030): a first visit to a first bet, and the events it leaves, read back by the operator.
 
@@ -111,14 +111,13 @@ describe('Tracking, through the real server and Chromium', () => {
     expect(funnel.days[0]!.ggr).toEqual([expect.objectContaining({ currency: 'INR', stakes_minor: 50_00 })]);
 
     // The same figures as the operator's page.
-    const funnelPage = await browser.newPage();
-    await funnelPage.setExtraHTTPHeaders({ authorization: `Bearer ${OPS_TOKEN}` });
-    await funnelPage.setViewportSize({ width: 390, height: 844 });
+    const operator = await phoneContext(browser, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    const funnelPage = await operator.newPage();
     await funnelPage.goto(`http://127.0.0.1:${server.port}/ops/funnel?app_key=${APP_KEY}&from=${today}&to=${today}`);
     await funnelPage.getByRole('heading', { name: 'Funnel' }).waitFor();
     expect(await funnelPage.locator('tbody tr td').nth(1).textContent()).toBe('1');
     await screenshot(funnelPage, 'tracking-funnel-page');
-    await funnelPage.close();
+    await operator.close();
     await context.close();
   });
 });

@@ -77,15 +77,15 @@ export function funnelPage(query: OpsFunnelQuery, days: readonly FunnelDay[]): s
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Funnel · ${htmlEscape(query.app_key)}</title>
 <style>body{font:16px/1.4 system-ui,sans-serif;margin:16px;color:#111;background:#fff}table{border-collapse:collapse;width:100%}
-th,td{border:1px solid #999;padding:8px;text-align:right}th:first-child,td:first-child{text-align:left}caption{text-align:left;font-weight:600;padding:8px 0}</style>
+th,td{border:1px solid #999;padding:6px;text-align:right;white-space:nowrap;font-size:14px}.scroll{overflow-x:auto}th:first-child,td:first-child{text-align:left}caption{text-align:left;font-weight:600;padding:8px 0}</style>
 </head><body>
 <h1>Funnel</h1>
 <p>Brand <strong>${htmlEscape(query.app_key)}</strong>, ${htmlEscape(query.from)} to ${htmlEscape(query.to)} (UTC days). Visits from page views; sign-ups, deposits and bets from the accounts, payment orders and bets tables; GGR = stakes − returns of the bets placed that day.</p>
-<table><caption>Per day</caption>
+<div class="scroll" role="region" aria-label="Funnel per day" tabindex="0"><table><caption>Per day</caption>
 <thead><tr><th>Day</th><th>Visits</th><th>Sign-ups</th><th>First deposits</th><th>Depositors</th><th>Bets</th><th>Stakes</th><th>GGR</th></tr></thead>
 <tbody>
 ${rows}
-</tbody></table>
+</tbody></table></div>
 </body></html>`;
 }
 
