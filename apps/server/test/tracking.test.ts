@@ -245,6 +245,46 @@ describe('funnel', () => {
   });
 });
 
+describe('experiments', () => {
+  it('puts each arm side by side: visitors assigned and how far their players went', async () => {
+    const day = '2026-07-01';
+    const moment = new Date(`${day}T10:00:00Z`);
+    const brand = 'arms-brand';
+    const userOf = async () =>
+      Number((await t.rows<{ id: string }>(sql`insert into users (app_key, visitor, created_at) values (${brand}, false, ${moment}) returning id`))[0]!.id);
+    const [a1, b1] = [await userOf(), await userOf()];
+    let n = 0;
+    const event = (name: string, visitor: string, uid: number | null, params: Record<string, string>) =>
+      t.rows(sql`insert into tracking_events (kind, event, user_id, app_key, payload, received_at, day, eid, visitor)
+        values ('md', ${name}, ${uid}, ${brand}, ${JSON.stringify({ params })}::jsonb, ${moment}, ${day}, ${`arms-${(n += 1)}`}, ${visitor})`);
+    // Arm A: two visitors, one becomes a player who registers, deposits and bets twice; arm B: one visitor who only registers.
+    await event('ab_assigned', 'arms-visitor-a1', null, { key: 'ui_v3_ab', arm: 'A' });
+    await event('ab_assigned', 'arms-visitor-a2', null, { key: 'ui_v3_ab', arm: 'A' });
+    await event('ab_assigned', 'arms-visitor-a1', null, { key: 'ui_v3_ab', arm: 'A' });
+    await event('ab_assigned', 'arms-visitor-b1', null, { key: 'ui_v3_ab', arm: 'B' });
+    await event('ab_assigned', 'arms-visitor-b1', null, { key: 'first_charge_ab', arm: 'B' });
+    await event('sign_up_completed', 'arms-visitor-a1', a1, { method: 'email' });
+    await event('sign_up_completed', 'arms-visitor-b1', b1, { method: 'email' });
+    for (const uid of [a1, b1])
+      await t.rows(
+        sql`insert into account_profiles (user_id, app_key, nick, lang, registered_at, created_at) values (${uid}, ${brand}, ${`P${uid}`}, 'en-US', ${moment}, ${moment})`,
+      );
+    await t.rows(sql`insert into payment_orders (order_id, user_id, app_key, direction, channel, provider, provider_ref, currency, amount_minor, status, expires_at, created_at, updated_at)
+      values ('arms-order-1', ${a1}, ${brand}, 'payin', 'PIX', 'sandbox', 'arms-order-1', 'BRL', 5000, 4, ${moment}, ${moment}, ${moment})`);
+    for (let i = 0; i < 2; i += 1)
+      await t.rows(sql`insert into bets (user_id, currency, kind, series_code, unit_stake_minor, line_count, stake_minor, stake_placed_minor, payout_minor_max, status, odds_change, live, created_at)
+        values (${a1}, 'BRL', 'single_bet', 1, 100, 1, 100, 100, 500, 4, 0, false, ${moment})`);
+    const answer = envelopeOf(await t.get(FUNNEL, { query: { app_key: brand, from: day, to: day }, headers: { authorization: `Bearer ${OPS_TOKEN}` } }));
+    expect(answer.data.arms).toEqual([
+      { key: 'first_charge_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, bets: 0 },
+      { key: 'ui_v3_ab', arm: 'A', visitors: 2, sign_ups: 1, depositors: 1, bets: 2 },
+      { key: 'ui_v3_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, bets: 0 },
+    ]);
+    const page = await t.get('/ops/funnel', { query: { app_key: brand, from: day, to: day }, headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    expect(page.text).toContain('<tr><td>ui_v3_ab</td><td>A</td><td>2</td><td>1</td><td>1</td><td>2</td></tr>');
+  });
+});
+
 describe('retention', () => {
   it('deletes whole days older than the setting and keeps the rest', async () => {
     const now = new Date('2026-06-10T08:00:00Z');

@@ -80,6 +80,17 @@ export const funnelDaySchema = z.object({
 });
 export type FunnelDay = z.output<typeof funnelDaySchema>;
 
+/** One arm of one experiment over the whole span: the visitors assigned to it and how far the players among them went. */
+export const funnelArmSchema = z.object({
+  key: text(64, 'Dynconfig key, e.g. ui_v3_ab'),
+  arm: text(16, 'Arm assigned'),
+  visitors: integer('Distinct visitors assigned'),
+  sign_ups: integer('Of their players, those who registered in the span'),
+  depositors: integer('Of their players, those with a credited deposit in the span'),
+  bets: integer('Bets their players placed in the span (not rejected)'),
+});
+export type FunnelArm = z.output<typeof funnelArmSchema>;
+
 /** `GET /api/ops/tracking/events` (behind OPS_TOKEN): one visitor's or player's stored events, oldest first. */
 export const opsTrackingEventsQuery = z.strictObject({
   app_key: text(64, 'Brand (app key)'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import type { FunnelDay } from '@piranha/contract';
+import type { FunnelArm, FunnelDay } from '@piranha/contract';
 
 /** Each retention pass deletes at most this many rows per statement, so a long backlog never holds one huge lock. */
 const RETENTION_BATCH = 10_000;
@@ -112,4 +112,42 @@ export async function trackingEventsOf(
       where app_key = ${appKey} and kind = 'md' and ${whose} order by id limit ${limit}`,
   );
   return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
+}
+
+/**
+ * Each experiment's arms side by side over [from, to]: visitors with an `ab_assigned` event for the arm, and the
+ * players those visitors became (any event of the same visitor with a user id) — registered, deposited, bet — all
+ * counted from our own tables, as the funnel is.
+ */
+export async function funnelArmsRead(db: DbOrTx, appKey: string, from: string, to: string): Promise<FunnelArm[]> {
+  const start = sql`${from}::date`;
+  const endExclusive = sql`(${to}::date + 1)`;
+  const startAt = sql`(${from}::date)::timestamp at time zone 'utc'`;
+  const endAt = sql`((${to}::date + 1))::timestamp at time zone 'utc'`;
+  const rows = await rowsOf<{ key: string; arm: string; visitors: string; sign_ups: string; depositors: string; bets: string }>(
+    db,
+    sql`with assigned as (
+        select distinct payload -> 'params' ->> 'key' as key, payload -> 'params' ->> 'arm' as arm, visitor from tracking_events
+        where app_key = ${appKey} and day >= ${start} and day < ${endExclusive} and event = 'ab_assigned' and visitor is not null
+      ), players as (
+        select distinct a.key, a.arm, e.user_id from assigned a join tracking_events e on e.app_key = ${appKey} and e.visitor = a.visitor
+          and e.day >= ${start} and e.day < ${endExclusive} and e.user_id is not null
+      )
+      select a.key, a.arm, count(distinct a.visitor) as visitors,
+        (select count(*) from players p join account_profiles r on r.user_id = p.user_id
+          where p.key = a.key and p.arm = a.arm and r.registered_at >= ${startAt} and r.registered_at < ${endAt}) as sign_ups,
+        (select count(distinct p.user_id) from players p join payment_orders o on o.user_id = p.user_id and o.direction = 'payin' and o.status = 4
+          and o.updated_at >= ${startAt} and o.updated_at < ${endAt} where p.key = a.key and p.arm = a.arm) as depositors,
+        (select count(*) from players p join bets b on b.user_id = p.user_id and b.status <> 2 and b.created_at >= ${startAt} and b.created_at < ${endAt}
+          where p.key = a.key and p.arm = a.arm) as bets
+      from assigned a where a.key is not null and a.arm is not null group by a.key, a.arm order by a.key, a.arm`,
+  );
+  return rows.map((row) => ({
+    key: row.key,
+    arm: row.arm,
+    visitors: Number(row.visitors),
+    sign_ups: Number(row.sign_ups),
+    depositors: Number(row.depositors),
+    bets: Number(row.bets),
+  }));
 }

@@ -6,6 +6,7 @@ import {
   opsFunnelQuery,
   TRACKING_UPLOADS_PER_MINUTE,
   z,
+  type FunnelArm,
   type FunnelDay,
   type OpsFunnelQuery,
 } from '@piranha/contract';
@@ -15,7 +16,7 @@ import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { rateLimitCheck } from '../../plugins/rate-limit.ts';
 import type { RouteDeps } from '../../plugins/route.ts';
-import { funnelRead, trackingEventsOf } from './tracking.repository.ts';
+import { funnelArmsRead, funnelRead, trackingEventsOf } from './tracking.repository.ts';
 
 export const OPS_FUNNEL_PATH = '/api/ops/tracking/funnel';
 export const OPS_FUNNEL_PAGE_PATH = '/ops/funnel';
@@ -65,7 +66,7 @@ function moneyText(minor: number): string {
 }
 
 /** A plain page of the same figures as the JSON: no script, every value escaped. */
-export function funnelPage(query: OpsFunnelQuery, days: readonly FunnelDay[]): string {
+export function funnelPage(query: OpsFunnelQuery, days: readonly FunnelDay[], arms: readonly FunnelArm[]): string {
   const rows = days
     .map((day) => {
       const ggr = day.ggr.length === 0 ? '0' : day.ggr.map((g) => `${htmlEscape(moneyText(g.ggr_minor))} ${htmlEscape(g.currency)}`).join('<br>');
@@ -73,6 +74,20 @@ export function funnelPage(query: OpsFunnelQuery, days: readonly FunnelDay[]): s
       return `<tr><td>${htmlEscape(day.day)}</td><td>${day.visits}</td><td>${day.sign_ups}</td><td>${day.first_deposits}</td><td>${day.depositors}</td><td>${day.bets}</td><td>${stakes}</td><td>${ggr}</td></tr>`;
     })
     .join('\n');
+  const armRows = arms
+    .map(
+      (arm) =>
+        `<tr><td>${htmlEscape(arm.key)}</td><td>${htmlEscape(arm.arm)}</td><td>${arm.visitors}</td><td>${arm.sign_ups}</td><td>${arm.depositors}</td><td>${arm.bets}</td></tr>`,
+    )
+    .join('\n');
+  const armsTable =
+    arms.length === 0
+      ? '<p>No experiment arms were recorded in this span.</p>'
+      : `<div class="scroll" role="region" aria-label="Experiments" tabindex="0"><table><caption>Experiments (whole span)</caption>
+<thead><tr><th>Experiment</th><th>Arm</th><th>Visitors</th><th>Sign-ups</th><th>Depositors</th><th>Bets</th></tr></thead>
+<tbody>
+${armRows}
+</tbody></table></div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Funnel · ${htmlEscape(query.app_key)}</title>
@@ -86,6 +101,7 @@ th,td{border:1px solid #999;padding:6px;text-align:right;white-space:nowrap;font
 <tbody>
 ${rows}
 </tbody></table></div>
+${armsTable}
 </body></html>`;
 }
 
@@ -99,7 +115,11 @@ export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToke
   app.get(OPS_FUNNEL_PATH, async (request) => {
     if (!opsAuthorised(request, deps.opsToken)) throw new AppError('UNAUTHORISED');
     const query = funnelQueryOf(request.query);
-    return envelopeOk({ app_key: query.app_key, days: await funnelRead(deps.db, query.app_key, query.from, query.to) });
+    const [days, arms] = await Promise.all([
+      funnelRead(deps.db, query.app_key, query.from, query.to),
+      funnelArmsRead(deps.db, query.app_key, query.from, query.to),
+    ]);
+    return envelopeOk({ app_key: query.app_key, days, arms });
   });
 
   app.get(OPS_EVENTS_PATH, async (request) => {
@@ -123,7 +143,13 @@ export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToke
     } catch {
       return reply.status(400).type('text/plain').send(`Give a span of at most ${FUNNEL_DAYS_MAX} days`);
     }
-    const days = await funnelRead(deps.db, query.app_key, query.from, query.to);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(funnelPage(query, days));
+    const [days, arms] = await Promise.all([
+      funnelRead(deps.db, query.app_key, query.from, query.to),
+      funnelArmsRead(deps.db, query.app_key, query.from, query.to),
+    ]);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(funnelPage(query, days, arms));
   });
 }
