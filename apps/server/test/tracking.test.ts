@@ -1,4 +1,4 @@
-import { TRACKING_UPLOADS_PER_MINUTE, type FunnelDay } from '@piranha/contract';
+import { TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE, TRACKING_UPLOADS_PER_MINUTE, type FunnelDay } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingRetentionPass } from '../src/modules/tracking/tracking.repository.ts';
@@ -107,13 +107,19 @@ describe('event upload', () => {
     );
   });
 
-  it('limits uploads per client address', async () => {
-    const address = '10.9.9.9';
+  it('limits uploads per signed-in player, then per client address', async () => {
+    const player = await t.player();
     for (let i = 0; i < TRACKING_UPLOADS_PER_MINUTE; i += 1)
-      expect(envelopeOf(await upload([ev('page_view', `limit-test-${String(i).padStart(4, '0')}`)], {}, address)).dm_error).toBe(0);
-    expect(envelopeOf(await upload([ev('page_view', 'limit-test-over')], {}, address)).dm_error).toBe(1029);
-    // Another address is not affected.
-    expect(envelopeOf(await upload([ev('page_view', 'limit-test-other')], {}, '10.9.9.10')).dm_error).toBe(0);
+      expect(envelopeOf(await upload([ev('page_view', `limit-user-${String(i).padStart(4, '0')}`)], signedIn(player))).dm_error).toBe(0);
+    expect(envelopeOf(await upload([ev('page_view', 'limit-user-over')], signedIn(player))).dm_error).toBe(1029);
+    // Another player is not affected.
+    expect(envelopeOf(await upload([ev('page_view', 'limit-user-other')], signedIn(await t.player()))).dm_error).toBe(0);
+
+    const address = '10.9.9.9';
+    for (let i = 0; i < TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE; i += 1)
+      expect(envelopeOf(await upload([ev('page_view', `limit-ip-${String(i).padStart(4, '0')}`)], {}, address)).dm_error).toBe(0);
+    expect(envelopeOf(await upload([ev('page_view', 'limit-ip-over')], {}, address)).dm_error).toBe(1029);
+    expect(envelopeOf(await upload([ev('page_view', 'limit-ip-other')], {}, '10.9.9.10')).dm_error).toBe(0);
   });
 });
 

@@ -46,8 +46,12 @@ export type TrackingParams = {
   ab_assigned: { key: string; arm: string };
 };
 
-/** Uploads per client address per minute (each carries up to 50 events); beyond it the call answers RATE_LIMITED. */
+/**
+ * Uploads per minute (each carries up to 50 events); beyond them the call answers RATE_LIMITED. A signed-in player
+ * has their own budget; an address has a larger one, shared by every visitor behind it (carrier NAT).
+ */
 export const TRACKING_UPLOADS_PER_MINUTE = 30;
+export const TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE = 600;
 
 /** Longest span the funnel answers in one call, in days. */
 export const FUNNEL_DAYS_MAX = 92;

@@ -1,4 +1,5 @@
-import { errorReport, isTrackingClientEvent, logReport, mdUpload, textRedact } from '@piranha/contract';
+import { errorReport, isTrackingClientEvent, logReport, mdUpload, textRedact, TRACKING_UPLOADS_PER_MINUTE } from '@piranha/contract';
+import { rateLimitCheck } from '../../plugins/rate-limit.ts';
 import type { FastifyInstance } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { dayOf } from '../tracking/tracking.repository.ts';
@@ -19,6 +20,7 @@ export function reportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // Only the catalogue's client events are stored (decision 030): a name the server owns ("deposit_credited", …) or
   // does not know is dropped, so a forged money fact never reaches the funnel. The user is the session's, never the body's.
   routeRegister(app, deps, mdUpload, async ({ body, ctx, user }) => {
+    if (user) await rateLimitCheck(deps.rateStore, `md:u:${user.uid}`, TRACKING_UPLOADS_PER_MINUTE);
     const day = dayOf(deps.now());
     const ids = await trackingEventsInsert(
       deps.db,

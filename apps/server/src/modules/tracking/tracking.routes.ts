@@ -4,7 +4,7 @@ import {
   OPS_TRACKING_EVENTS_MAX,
   opsTrackingEventsQuery,
   opsFunnelQuery,
-  TRACKING_UPLOADS_PER_MINUTE,
+  TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE,
   z,
   type FunnelArm,
   type FunnelDay,
@@ -107,9 +107,9 @@ ${armsTable}
 
 /** Tracking upload limits and the operator's funnel (decision 030). */
 export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
-  // Uploads have their own budget per client address, well under the general one: a page sends a batch every few seconds.
+  // Uploads have their own budget per client address (the player's own is counted by the upload route itself).
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url === mdUpload.path) await rateLimitCheck(deps.rateStore, `md:${request.ip}`, TRACKING_UPLOADS_PER_MINUTE);
+    if (request.routeOptions.url === mdUpload.path) await rateLimitCheck(deps.rateStore, `md:${request.ip}`, TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE);
   });
 
   app.get(OPS_FUNNEL_PATH, async (request) => {
