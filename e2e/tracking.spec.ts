@@ -89,14 +89,23 @@ describe('Tracking, through the real server and Chromium', () => {
     expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => eventNames(server, visitor), { timeout: 30_000, interval: 1000 }).toContain('bet_placed');
     const names = await eventNames(server, visitor);
-    expect(names[0]).toBe('page_view');
-    expect(names.filter((name) => name !== 'page_view')).toEqual(['sign_up_started', 'sign_up_completed', 'deposit_started', 'bet_placed']);
+    expect(names.indexOf('page_view')).toBeLessThan(names.indexOf('sign_up_started'));
+    expect(names.filter((name) => name !== 'page_view' && name !== 'ab_assigned')).toEqual([
+      'sign_up_started',
+      'sign_up_completed',
+      'deposit_started',
+      'bet_placed',
+    ]);
     // Page views name the routes walked through, in order.
-    const stored = await opsGet<{ events: { event: string; params: { page?: string }; user_id: number | null }[] }>(
+    const stored = await opsGet<{ events: { event: string; params: { page?: string; key?: string; arm?: string }; user_id: number | null }[] }>(
       server,
       `/api/ops/tracking/events?app_key=${APP_KEY}&visitor=${encodeURIComponent(visitor)}`,
     );
     const pages = stored.events.filter((entry) => entry.event === 'page_view').map((entry) => entry.params.page);
+    // The A/B arms the dynamic config assigned are recorded too (decision 030), each with its key and arm.
+    const arms = stored.events.filter((entry) => entry.event === 'ab_assigned').map((entry) => entry.params.key);
+    expect(arms).toEqual(expect.arrayContaining(['ui_v3_ab', 'register_bonus_ab', 'first_charge_ab']));
+    expect(stored.events.filter((entry) => entry.event === 'ab_assigned').every((entry) => /^[A-Za-z]/.test(entry.params.arm ?? ''))).toBe(true);
     expect(pages).toEqual(expect.arrayContaining(['/game', '/email-register', '/deposit', '/sport']));
     // After sign-up every event carries the player's id, taken from the session.
     const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number });
