@@ -35,6 +35,8 @@ export const trackingEvents = pgTable(
   (table) => [
     index('tracking_events_funnel_idx').on(table.appKey, table.day, table.event),
     index('tracking_events_day_idx').on(table.day),
+    // The funnel's experiment arms follow one visitor's events to the player they became.
+    index('tracking_events_visitor_idx').on(table.appKey, table.visitor),
     uniqueIndex('tracking_events_eid_key').on(table.eid),
   ],
 );
