@@ -122,6 +122,7 @@ export function useCashOutMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointBody<typeof cashOutBet>) => api.call(cashOutBet, { body, idempotencyKey: randomId() }),
+    onSuccess: (paid) => track('cash_out', { full: paid.stake === 0 }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });
