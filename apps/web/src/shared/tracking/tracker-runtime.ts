@@ -3,18 +3,9 @@ import { i18n } from '../i18n/translate.ts';
 import { randomId } from '../random-id.ts';
 import { sessionHeadersOf } from '../session/session-headers.ts';
 import { useSessionStore } from '../session/session-store.ts';
-import { STORAGE_KEYS, storageGet, storageSet } from '../storage.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
 import { trackerCreate, type SendOutcome, type TrackedEvent } from './tracker.ts';
-
-/** The install id (spec §7 `uuid`): random, kept on the device, never derived from the player. */
-export function visitorId(): string {
-  const stored = storageGet<string>(STORAGE_KEYS.visitor);
-  if (typeof stored === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(stored)) return stored;
-  const fresh = randomId();
-  storageSet(STORAGE_KEYS.visitor, fresh);
-  return fresh;
-}
+import { visitorId } from './visitor-id.ts';
 
 /** A refusal that a repeat would not change (bad input) drops the batch; the network, 5xx and the rate limit retry. */
 async function send(events: readonly TrackedEvent[], keepalive: boolean): Promise<SendOutcome> {
