@@ -44,7 +44,7 @@ describe('event upload', () => {
     const answer = envelopeOf(
       await upload(
         [
-          ev('page_view', 'forge-test-pv-0001', { params: { page: 'home' } }),
+          ev('page_view', 'forge-test-pv-0001', { params: { page: 'home', email: 'someone@example.com', phone: '5511999999999' } }),
           ev('deposit_credited', 'forge-test-dc-0001', { params: { amount: 100_000 } }),
           ev('first_deposit', 'forge-test-fd-0001'),
           ev('bet_settled', 'forge-test-bs-0001'),
@@ -59,6 +59,9 @@ describe('event upload', () => {
       sql`select event, user_id::text as user_id, visitor, day::text as day from tracking_events where eid like 'forge-test-%'`,
     );
     expect(rows).toEqual([{ event: 'page_view', user_id: String(player.uid), visitor: 'visitor-0001', day: day0 }]);
+    // Parameters outside the catalogue's are not stored.
+    const [stored] = await t.rows<{ params: string }>(sql`select (payload -> 'params')::text as params from tracking_events where eid = 'forge-test-pv-0001'`);
+    expect(JSON.parse(stored!.params)).toEqual({ page: 'home' });
     const after = await funnel(day0, day0);
     expect(after[0]!.first_deposits).toBe(before[0]!.first_deposits);
     expect(after[0]!.depositors).toBe(before[0]!.depositors);

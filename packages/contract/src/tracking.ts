@@ -46,6 +46,27 @@ export type TrackingParams = {
   ab_assigned: { key: string; arm: string };
 };
 
+/** The parameter names each event may keep; the server drops any other a client sends (an e-mail, a phone…). */
+export const TRACKING_PARAM_KEYS: { readonly [E in TrackingClientEvent]: readonly (keyof TrackingParams[E])[] } = {
+  page_view: ['page'],
+  sign_up_started: ['method'],
+  sign_up_completed: ['method'],
+  login: ['method'],
+  deposit_started: ['channel', 'currency'],
+  bet_placed: ['kind', 'count'],
+  cash_out: ['full'],
+  game_launched: ['game_id', 'platform'],
+  push_opened: ['source'],
+  ab_assigned: ['key', 'arm'],
+};
+
+/** Only the catalogue's parameters of `event`, in the catalogue's order. */
+export function trackingParamsKept(event: TrackingClientEvent, params: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const key of TRACKING_PARAM_KEYS[event] as readonly string[]) if (Object.hasOwn(params, key)) kept[key] = params[key];
+  return kept;
+}
+
 /**
  * Uploads per minute (each carries up to 50 events); beyond them the call answers RATE_LIMITED. A signed-in player
  * has their own budget; an address has a larger one, shared by every visitor behind it (carrier NAT).

@@ -1,4 +1,4 @@
-import { errorReport, isTrackingClientEvent, logReport, mdUpload, textRedact, TRACKING_UPLOADS_PER_MINUTE } from '@piranha/contract';
+import { errorReport, isTrackingClientEvent, logReport, mdUpload, textRedact, trackingParamsKept, TRACKING_UPLOADS_PER_MINUTE } from '@piranha/contract';
 import { rateLimitCheck } from '../../plugins/rate-limit.ts';
 import type { FastifyInstance } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
@@ -24,18 +24,23 @@ export function reportRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const day = dayOf(deps.now());
     const ids = await trackingEventsInsert(
       deps.db,
-      body.events
-        .filter((event) => isTrackingClientEvent(event.event))
-        .map((event) => ({
-          kind: 'md' as const,
-          event: event.event,
-          userId: user?.uid,
-          appKey: ctx.variant.appKey,
-          payload: { cc: event.cc, cv: event.cv, time: event.time, params: event.params },
-          day,
-          eid: event.eid,
-          visitor: event.uuid ?? ctx.params.uuid,
-        })),
+      body.events.flatMap((event) => {
+        const name = event.event;
+        if (!isTrackingClientEvent(name)) return [];
+        return [
+          {
+            kind: 'md' as const,
+            event: name,
+            userId: user?.uid,
+            appKey: ctx.variant.appKey,
+            // Parameters outside the catalogue's (a typed e-mail, a phone) are never stored.
+            payload: { cc: event.cc, cv: event.cv, time: event.time, params: trackingParamsKept(name, event.params) },
+            day,
+            eid: event.eid,
+            visitor: event.uuid ?? ctx.params.uuid,
+          },
+        ];
+      }),
     );
     return { accepted: ids.length };
   });
