@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,bonus,messages,logging runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -52,7 +52,22 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'bonus', 'messages', 'logging'];
+const SECTIONS = [
+  'pgbench',
+  'pglite',
+  'http',
+  'server',
+  'sports',
+  'tracking',
+  'web',
+  'lighthouse',
+  'start',
+  'casino',
+  'betting',
+  'bonus',
+  'messages',
+  'logging',
+];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -371,6 +386,24 @@ await measure('sports', 'feed tick with 500 live matches', async () => {
     ceiling: 'budget 1,000 ms (one tick a second)',
     ratio: tick.p99Ms / 1000,
     note: `p99 ${tick.p99Ms.toFixed(1)} ms, max ${tick.maxMs.toFixed(1)} ms over ${tick.ticks} ticks; live ${tick.liveAtStart} → ${tick.liveAtEnd}`,
+  });
+});
+
+// 2e. The operator's funnel (issue 25, decision 030): days and experiment arms of one brand over 30 days with
+// 1,000,000 tracking events stored (BENCH_TRACKING_EVENTS), on PGlite (scripts/bench/tracking-worker.ts, its own process).
+await measure('tracking', 'funnel query over 1,000,000 events', async () => {
+  const serverRequire = createRequire(new URL('../apps/server/package.json', import.meta.url));
+  const events = Number(process.env.BENCH_TRACKING_EVENTS ?? 1_000_000);
+  const { stdout } = await promisify(execFile)(process.execPath, [serverRequire.resolve('tsx/cli'), 'scripts/bench/tracking-worker.ts', String(events)], {
+    cwd: REPO_ROOT,
+    timeout: 900_000,
+  });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
+  rows.push({
+    name: `funnel (30 days, days + arms), ${result.events.toLocaleString('en-US')} events, PGlite`,
+    figure: result.medianMs.toFixed(0),
+    unit: 'ms p50',
+    note: `worst of 5 ${result.worstMs.toFixed(0)} ms; 5 brands, 20,000 players; setup ${(result.setupMs / 1000).toFixed(1)} s`,
   });
 });
 

@@ -33,6 +33,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/ops/metrics.ts';
 import { MIGRATIONS_FOLDER } from './server-paths.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingRetentionJobSpec } from './modules/tracking/tracking-retention.job.ts';
 import { sportsRoutes } from './modules/sports/sports.routes.ts';
 import { feedOpsRoutes } from './modules/sports/feed-ops.routes.ts';
 import type { BettingDeps } from './modules/betting/betting-deps.ts';
@@ -308,6 +310,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
+  trackingRoutes(app, { ...deps, opsToken: config.opsToken });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -420,6 +423,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await loyaltyCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
+  jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -35,6 +35,8 @@ export interface AppConfig {
   opsToken: string | undefined;
   /** Operator settings for the jurisdiction facts the reference marks unverified (decision 027). */
   saferPlayOverrides: JurisdictionOverrides;
+  /** Days of tracking events kept (TRACKING_RETENTION_DAYS); older days are deleted by the tracking-retention job. */
+  trackingRetentionDays: number;
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
   /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
@@ -189,6 +191,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     rateLimitPerProvider: positiveInt('RATE_LIMIT_PER_PROVIDER', env.RATE_LIMIT_PER_PROVIDER, 60_000),
     opsToken: env.OPS_TOKEN || undefined,
     saferPlayOverrides: saferOverridesParse(env.SAFER_PLAY_OVERRIDES),
+    trackingRetentionDays: positiveInt('TRACKING_RETENTION_DAYS', env.TRACKING_RETENTION_DAYS, 90),
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),

@@ -109,6 +109,7 @@ describe('the jobs of the app', () => {
       'message-events',
       'payin-expiry-sweep',
       'payout-resume',
+      'tracking-retention',
     ]);
     // Run at start before the first answer: the rounds a crash left are recovered before players come back.
     expect(t.built.jobs.stats().find((job) => job.name === 'casino-rounds-recover')!.runs).toBeGreaterThanOrEqual(1);

@@ -20,3 +20,4 @@ export * from './bonus.ts';
 export * from './messages.ts';
 export * from './loyalty.ts';
 export * from './safer-play.ts';
+export * from './tracking.ts';

@@ -37,7 +37,9 @@ export const mdUpload = endpoint({
     events: z
       .array(
         z.strictObject({
-          event: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Event type'),
+          event: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Event type (tracking.ts catalogue; other names are not stored)'),
+          eid: z.optional(described(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)), 'Event id chosen by the client; a repeat is stored once')),
+          uuid: z.optional(described(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)), 'Install (visitor) id')),
           cc: z._default(text(8, 'Country code'), ''),
           cv: z._default(text(64, 'Client version'), ''),
           time: integer('Client time in ms'),
@@ -49,7 +51,7 @@ export const mdUpload = endpoint({
       )
       .check(z.minLength(1), z.maxLength(50)),
   }),
-  data: z.object({ accepted: integer('Events stored') }),
+  data: z.object({ accepted: integer('Events stored (server-only and unknown names are dropped, repeats counted once)') }),
 });
 
 export const logReport = endpoint({

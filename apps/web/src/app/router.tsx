@@ -6,6 +6,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { rootTarget, ROUTES } from './routes.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { RootRedirect } from './root-redirect.tsx';
+import { PageViews } from '../shared/tracking/page-views.tsx';
 
 const PAGES = new Map(ROUTES.map((route) => [route.path, lazy(route.load)]));
 /** A path this brand does not offer (an old link, a page of another brand): said so, not silently swapped for /sport. */
@@ -36,6 +37,7 @@ export function pageLoadStart(hash: string): void {
 export function AppRouter() {
   return (
     <HashRouter>
+      <PageViews />
       <Routes>
         <Route element={<AppLayout />}>
           <Route path={paths.root} element={<RootRedirect />} />

@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   bonusPending: 'pir.bonus_pending',
   /** Ids of the bonuses seen unlocking, to tell the player when one is released as cash. */
   bonusWatch: 'pir.bonus_watch',
+  /** The install id sent as `uuid` with tracking events (features/tracking). */
+  visitor: 'pir.uuid',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -9,11 +9,24 @@ export async function errorReportInsert(db: DbOrTx, row: { userId: number | unde
 
 export async function trackingEventsInsert(
   db: DbOrTx,
-  rows: readonly { kind: 'md' | 'log'; event: string; userId: number | undefined; appKey: string; loadingMs?: number; payload: unknown }[],
+  rows: readonly {
+    kind: 'md' | 'log';
+    event: string;
+    userId: number | undefined;
+    appKey: string;
+    loadingMs?: number;
+    payload: unknown;
+    day?: string;
+    eid?: string | undefined;
+    visitor?: string | undefined;
+  }[],
 ): Promise<number[]> {
+  if (rows.length === 0) return [];
+  // Append-only; an event id seen before (a retried upload) is not stored twice.
   const inserted = await db
     .insert(trackingEvents)
     .values([...rows])
+    .onConflictDoNothing({ target: trackingEvents.eid })
     .returning({ id: trackingEvents.id });
   return inserted.map((row) => row.id);
 }

@@ -8,6 +8,7 @@ import { FormError } from './form-error.tsx';
 import { useEmailCodeSendMutation, useEmailRegisterMutation } from './api/account-api.ts';
 import { EmailField, NewPasswordField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
+import { track } from '../../shared/tracking/track.ts';
 
 /** Sign-up by e-mail: a code proves the address, the password follows the rules shown as the player types. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
@@ -29,7 +30,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <EmailField email={email} onEmailChange={setEmail} />
-      <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
+      <EmailCodeField
+        code={code}
+        onCodeChange={setCode}
+        canSend={email.length > 0}
+        onSend={() => {
+          track('sign_up_started', { method: 'email' });
+          return codeSend.mutateAsync(email);
+        }}
+      />
       <NewPasswordField label={t('account.password')} password={password} onPasswordChange={setPassword} />
       <FormError error={error} />
       <Button type="submit" block disabled={!ready || register.isPending} aria-busy={register.isPending}>

@@ -20,6 +20,7 @@ import { useIdempotencyKey } from './idempotency-key.ts';
 import { PaymentError } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
+import { track } from '../../shared/tracking/track.ts';
 
 export interface DepositFormProps {
   /** Where the switch starts: crypto for rechargeChannel=USDT and crypto brands. */
@@ -109,6 +110,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
       {
         onSuccess: (order) => {
           idempotency.done();
+          track('deposit_started', { channel: request.channel, currency: request.currency });
           onCreated(order);
         },
       },

@@ -27,6 +27,7 @@ import { deviceSecretKeep, deviceSecretOf } from '../../../shared/session/device
 import { smidEnsure, useSessionStore } from '../../../shared/session/session-store.ts';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { touristSaveInvite } from '../../../shared/session/tourist-save-prompt.ts';
+import { track } from '../../../shared/tracking/track.ts';
 
 export const accountKeys = {
   info: (uid: number) => ['account', 'info', uid] as const,
@@ -88,19 +89,34 @@ export function useVisitorLoginMutation(after: AfterSuccess = {}) {
 
 export function useEmailLoginMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
-  return useMutation({ mutationFn: (body: { email: string; password: string }) => api.call(emailLogin, { body }), onSuccess: signedIn });
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.call(emailLogin, { body }),
+    onSuccess: (info: LoginInfo) => {
+      signedIn(info);
+      track('login', { method: 'password' });
+    },
+  });
 }
 
 export function useEmailCodeLoginMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
-  return useMutation({ mutationFn: (body: { email: string; email_code: string }) => api.call(emailCodeLogin, { body }), onSuccess: signedIn });
+  return useMutation({
+    mutationFn: (body: { email: string; email_code: string }) => api.call(emailCodeLogin, { body }),
+    onSuccess: (info: LoginInfo) => {
+      signedIn(info);
+      track('login', { method: 'email_code' });
+    },
+  });
 }
 
 export function useEmailRegisterMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
     mutationFn: (body: { email: string; email_code: string; password: string }) => api.call(emailRegister, { body, idempotencyKey: randomId() }),
-    onSuccess: signedIn,
+    onSuccess: (info: LoginInfo) => {
+      signedIn(info);
+      track('sign_up_completed', { method: 'email' });
+    },
   });
 }
 

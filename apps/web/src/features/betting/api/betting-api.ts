@@ -20,6 +20,7 @@ import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
 import type { PlaceRequest } from '../placement-key.ts';
+import { track } from '../../../shared/tracking/track.ts';
 
 export const bettingKeys = {
   all: ['betting'] as const,
@@ -82,7 +83,8 @@ export function usePlaceMutation() {
         : request.kind === 'free'
           ? api.call(betFree, { body: request.body, idempotencyKey: key }).then((bet) => [bet])
           : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
-    onSuccess: () => {
+    onSuccess: (placed, { request }) => {
+      track('bet_placed', { kind: request.kind, count: placed.length });
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });
     },
@@ -130,6 +132,7 @@ export function useCashOutMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointBody<typeof cashOutBet>) => api.call(cashOutBet, { body, idempotencyKey: randomId() }),
+    onSuccess: (paid) => track('cash_out', { full: paid.stake === 0 }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });

@@ -15,6 +15,7 @@ import {
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { track } from '../../../shared/tracking/track.ts';
 
 /**
  * The lobby's server state. Keys carry the signed-in uid where the answer depends on the player
@@ -99,7 +100,11 @@ export function useLaunchQuery(platform: GameCard['game_platform'], gameId: stri
   const uid = useUid();
   return useQuery({
     queryKey: ['casino', 'launch', uid, platform, gameId],
-    queryFn: () => api.call(hallLaunch, { query: { game_platform: platform, game_id: gameId } }),
+    queryFn: async () => {
+      const launched = await api.call(hallLaunch, { query: { game_platform: platform, game_id: gameId } });
+      track('game_launched', { game_id: gameId, platform });
+      return launched;
+    },
     enabled: uid > 0 && gameId.length > 0,
     // A token is for one visit of the room: never reuse a cached one on the next visit.
     gcTime: 0,
