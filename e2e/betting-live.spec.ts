@@ -58,7 +58,7 @@ describe('An in-play bet through the live acceptance delay', () => {
         .click({ timeout: 1000 })
         .catch(() => {});
       await liveSelectionAdd(page);
-      await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+      await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
       await slip.getByRole('combobox').last().selectOption('2');
       await slip.getByRole('textbox', { name: 'Stake' }).first().fill('20');
       await slip.getByRole('button', { name: /^Place bet/ }).click();

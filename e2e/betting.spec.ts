@@ -78,17 +78,17 @@ describe('Betting, through the real server and Chromium', () => {
     await page.getByTestId('mini-slip').waitFor();
     await expect.poll(() => picked.count()).toBe(1);
     const mini = (await page.getByTestId('mini-slip').boundingBox())!;
-    const bar = (await page.getByRole('button', { name: 'Open the bet slip (1)' }).boundingBox())!;
+    const bar = (await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).boundingBox())!;
     expect(mini.x + mini.width).toBeLessThanOrEqual(bar.x);
     await screenshot(page, 'betting-mini-slip');
     // A second hides the mini slip and the bar counts two; a third makes three.
     await selectionsAdd(page, 1, 1);
     await page.getByTestId('mini-slip').waitFor({ state: 'detached' });
     await selectionsAdd(page, 1, 2);
-    await page.getByRole('button', { name: 'Open the bet slip (3)' }).waitFor();
+    await page.getByRole('button', { name: 'Open the bet slip, 3 selected' }).waitFor();
     await expect.poll(() => picked.count()).toBe(3);
     await screenshot(page, 'betting-picked-prices');
-    await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 3 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     // Each row names its market and match as well as the pick.
@@ -110,7 +110,7 @@ describe('Betting, through the real server and Chromium', () => {
 
     // A multiple of two new picks, with its combined odds.
     await selectionsAdd(page, 2, 3);
-    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 2 selected' }).click();
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('tab', { name: 'Multiple' }).click();
     await slip.getByRole('textbox', { name: 'Stake per line' }).fill('30');
@@ -157,7 +157,7 @@ describe('Betting, through the real server and Chromium', () => {
     });
     await page.reload();
     await page.getByRole('navigation').getByRole('link', { name: 'Sports' }).click();
-    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     const accept = slip.getByRole('button', { name: 'Accept new odds' });
     await accept.waitFor({ timeout: 20_000 });
@@ -174,7 +174,7 @@ describe('Betting, through the real server and Chromium', () => {
     const page = await context.newPage();
     await bettorFund(page, server);
     await selectionsAdd(page, 1, 4);
-    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');
@@ -209,7 +209,7 @@ describe('Betting, through the real server and Chromium', () => {
     // Auto cash-out: a target below today's value is reached at the server's next look, with the player away.
     await page.goto(`http://${INDIA}/#/sport`);
     await selectionsAdd(page, 1, 5);
-    await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
@@ -227,7 +227,7 @@ describe('Betting, through the real server and Chromium', () => {
     const page = await context.newPage();
     await bettorFund(page, server);
     await selectionsAdd(page, 2, 2);
-    await page.getByRole('button', { name: 'Open the bet slip (2)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 2 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('textbox', { name: 'One stake for all' }).fill('100');
@@ -323,7 +323,7 @@ describe('A Trixie through accelerated matches', () => {
     await bettorFund(page, server);
     // Matches not started yet: their prices do not lock for goals while the slip is filled.
     await selectionsAdd(page, 3, 0, { preMatch: true });
-    await page.getByRole('button', { name: 'Open the bet slip (3)' }).click();
+    await page.getByRole('button', { name: 'Open the bet slip, 3 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('tab', { name: 'System' }).click();

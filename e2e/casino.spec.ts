@@ -176,5 +176,6 @@ describe('Casino, through the real server and Chromium', () => {
       await screenshot(page, `casino-game-${gameId}-played`);
     }
     await context.close();
-  });
+    // Sixteen pages, each photographed and checked by axe: longer than one journey step.
+  }, 180_000);
 });

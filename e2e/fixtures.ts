@@ -131,9 +131,13 @@ export async function accessibilityCheck(page: Page, name: string, within?: stri
   expect((await accessibilityViolations(page, within)).join('\n'), `axe on ${name}`).toBe('');
 }
 
-/** Screenshots go to e2e/screenshots/ for people to look at; tests never compare pixels. */
+/**
+ * Screenshots go to e2e/screenshots/ for people to look at; tests never compare pixels. Every page a journey
+ * photographs is also a page axe must pass (issue 15), in the state the picture shows.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', `${name}.png`) });
+  await accessibilityCheck(page, name);
 }
 
 /** New devices see the operator's welcome pop-up first; journeys that are about something else close it. */

@@ -67,7 +67,8 @@ describe('Sports, through the real server and Chromium', () => {
 
     // Match detail: the pinned market group comes first.
     const firstCard = cards.first();
-    await firstCard.getByRole('link', { name: /^Open / }).click();
+    // The teams are the card's link to its match (its name is what it shows: the teams and the score).
+    await firstCard.locator('a[href*="match-detail"]').first().click();
     await page.waitForURL(/#\/match-detail\?matchId=\d+/);
     const groups = page.locator('section[data-mty]');
     await groups.first().waitFor();

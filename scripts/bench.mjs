@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,bonus,logging runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,web,lighthouse,start,casino,betting,bonus,messages,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -52,7 +52,7 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'bonus', 'logging'];
+const SECTIONS = ['pgbench', 'pglite', 'http', 'server', 'sports', 'web', 'lighthouse', 'start', 'casino', 'betting', 'bonus', 'messages', 'logging'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
 const unknownSections = only.filter((name) => !SECTIONS.includes(name));
 if (unknownSections.length > 0) {
@@ -657,6 +657,69 @@ await measure('bonus', 'bet placements with an unlocking bonus ÷ without, Postg
     ratio: unlocking.placementsPerSecond / without.placementsPerSecond,
     note: `median of 3; without a bonus ${Math.round(without.placementsPerSecond)} bets/s; p99 ${unlocking.p99Ms} vs ${without.p99Ms} ms${refused > 0 ? `; ${refused} refused, e.g. ${unlocking.firstRefusal ?? without.firstRefusal}` : ''}; goal ≥ 0.8×`,
   });
+});
+
+// 4c. The message centre (issue 21, decision 028): a signed-in guest's message-list poll (10 brand messages, 2 of
+// their own, one read) through the whole stack on PGlite, beside the bare hello route in the same minute. Goal ≥ 0.5×.
+await measure('messages', 'message list poll ÷ the bare route', async () => {
+  const opsToken = 'bench-ops-token';
+  const server = await productServerStart({ OPS_TOKEN: opsToken, RATE_LIMIT_PER_USER: '1000000000' });
+  const hello = await helloServerStart();
+  try {
+    const json = { 'content-type': 'application/json', 'app-key': 'tigerin' };
+    const login = await (
+      await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ smid: 'bench-messages-device' }),
+      })
+    ).json();
+    if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
+    const session = { 'app-key': 'tigerin', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
+    const publish = async (audience, index) => {
+      const answer = await (
+        await fetch(`${server.base}/api/ops/message/publish`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${opsToken}` },
+          body: JSON.stringify({
+            app_key: 'tigerin',
+            audience,
+            message_type: index % 3 === 0 ? 2 : 1,
+            content_type: 2,
+            texts: { 'en-US': { title: `Notice ${index}`, content: `<p>Message <b>${index}</b> for the bench.</p>` } },
+            buttons: [{ text: { 'en-US': 'Deposit' }, link: '/deposit' }],
+          }),
+        })
+      ).json();
+      if (answer.dm_error !== 0) throw new Error(`publish answered ${JSON.stringify(answer).slice(0, 200)}`);
+      return answer.data.message_id;
+    };
+    for (let index = 0; index < 10; index += 1) await publish({ kind: 'brand' }, index);
+    const mine = await publish({ kind: 'player', uid: login.data.uid }, 10);
+    await publish({ kind: 'player', uid: login.data.uid }, 11);
+    await fetch(`${server.base}/api/piranha/message/user/read_batch?message_ids=${mine}`, {
+      method: 'POST',
+      headers: { ...session, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const url = `${server.base}/api/piranha/message/list/get`;
+    const first = await fetch(url, { headers: session });
+    const body = await first.text();
+    const envelope = JSON.parse(body);
+    if (first.status !== 200 || envelope.dm_error !== 0 || envelope.data.message_list.length !== 12) throw new Error(`list/get answered ${body.slice(0, 200)}`);
+    const paired = await besideHello(hello.url, url, { warmupSeconds: 2, headers: session, expectBody: body });
+    rows.push({
+      name: 'GET message/list/get (12 messages), full stack, PGlite',
+      figure: paired.run.requestsPerSecond,
+      unit: 'req/s',
+      ceiling: 'C_http beside it',
+      ratio: paired.run.requestsPerSecond / paired.ceiling,
+      note: `${loadNote(paired.run)}; C_http beside it ${Math.round(paired.ceiling).toLocaleString('en-US')} req/s; goal ≥ 0.5×`,
+    });
+  } finally {
+    await hello.stop();
+    await server.stop();
+  }
 });
 
 // 5. What per-request logging costs (issue 16): the same poll, full-stack request and placement with the log at warn

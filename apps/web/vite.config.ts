@@ -18,7 +18,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|zod|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|zod|zustand|use-sync-external-store)[\\/]/,
             },
           ],
         },

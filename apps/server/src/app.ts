@@ -15,7 +15,11 @@ import { devMailboxRoutes } from './modules/account/dev-mailbox.routes.ts';
 import { areaRoutes } from './modules/area/area.routes.ts';
 import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
+import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
 import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
@@ -307,6 +311,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
+  messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
@@ -409,6 +415,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
+  jobs.register(messageEventsJobSpec(database.db, deps.now));
+  // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
+  await loyaltyCampaignsSeed(database.db, deps.now());
+  jobs.register(loyaltyJobSpec(database.db, deps.now));
+  jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

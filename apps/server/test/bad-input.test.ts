@@ -21,6 +21,7 @@ import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
 import { playerWithGame, playRound } from './casino-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
+import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -169,6 +170,52 @@ const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
       const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(session), body: { code: await bonusCodeFresh() } }));
       return { body: { bonus_id: used.data.id } };
     },
+  },
+};
+
+/** Message samples: a message published to the sample session's own player, and a closable top-bar message. */
+const MESSAGE = '/api/piranha/message';
+async function messagePublish(body: Record<string, unknown>): Promise<string> {
+  const answer = envelopeOf(
+    await t.post('/api/ops/message/publish', {
+      headers: { authorization: `Bearer ${BAD_INPUT_OPS_TOKEN}` },
+      body: { app_key: 'piranha', message_type: 2, content_type: 1, texts: { 'en-US': { title: 'Sample', content: 'Sample message' } }, ...body },
+    }),
+  );
+  if (answer.dm_error !== 0) throw new Error(`message sample setup failed: ${answer.dm_error}`);
+  return answer.data.message_id as string;
+}
+async function messageSamplesPrepare(): Promise<void> {
+  await messagePublish({ audience: { kind: 'brand' } });
+}
+
+const MESSAGE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${MESSAGE}/list/get`]: { query: { have_read: '0', message_type: '1' } },
+  [`${MESSAGE}/get`]: {
+    query: { message_id: '1' },
+    fresh: async () => ({ query: { message_id: await messagePublish({ audience: { kind: 'player', uid: session.uid } }) } }),
+  },
+  [`${MESSAGE}/user/read_batch`]: { query: { all: '1' }, body: {} },
+};
+
+/** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
+const ACTIVITY = '/api/piranha/activity';
+
+async function loyalPlayer(): Promise<Record<string, string>> {
+  const { session: owner } = await playerFund(t, { amountMinor: 100_00 });
+  await loyaltyPass(t.db, t.clock.now());
+  return signedIn(owner);
+}
+
+const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${ACTIVITY}/rank/list`]: { query: { period: 'daily' } },
+  [`${ACTIVITY}/vip/receive`]: {
+    body: { kind: 'vip_bonus', level: 1 },
+    fresh: async () => ({ query: await loyalPlayer(), body: { kind: 'vip_bonus', level: 1 } }),
+  },
+  [`${ACTIVITY}/task/receive`]: {
+    body: { task_id: 'daily_recharge' },
+    fresh: async () => ({ query: await loyalPlayer(), body: { task_id: 'daily_recharge' } }),
   },
 };
 
@@ -486,6 +533,8 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...PAYMENT_SAMPLES,
   ...BETTING_SAMPLES,
   ...BONUS_SAMPLES,
+  ...MESSAGE_SAMPLES,
+  ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
 };
 
@@ -596,6 +645,7 @@ beforeAll(async () => {
   routeRegister(t.app, t.deps, echoParams, async ({ ctx }) => ({ p: ctx.params.p ?? null }));
   await casinoSamplesPrepare();
   await bonusSamplesPrepare();
+  await messageSamplesPrepare();
 });
 afterAll(() => t?.close());
 

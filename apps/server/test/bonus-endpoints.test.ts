@@ -212,7 +212,7 @@ describe('operator endpoints', () => {
       { id: 'aguila:x3', kind: 'redeem_code', terms: { ...terms, weights: { ...terms.weights, dice_bp: 20_000 } } },
       ERRORS.VALIDATION_FAILED.code,
     ],
-    ['a kind the engine does not grant yet', '/campaign/create', { id: 'aguila:x5', kind: 'sign_up', terms }, ERRORS.VALIDATION_FAILED.code],
+    ['a kind the engine does not grant yet', '/campaign/create', { id: 'aguila:x5', kind: 'reload', terms }, ERRORS.VALIDATION_FAILED.code],
     ['an unknown field', '/campaign/create', { id: 'aguila:x4', kind: 'redeem_code', terms, extra: 1 }, ERRORS.VALIDATION_FAILED.code],
     ['a status of a campaign that does not exist', '/campaign/status', { id: 'aguila:none', status: 'paused' }, ERRORS.NOT_FOUND.code],
     [

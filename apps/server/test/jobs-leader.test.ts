@@ -97,7 +97,19 @@ describe('the jobs of the app', () => {
         .stats()
         .map((job) => job.name)
         .sort(),
-    ).toEqual(['betting-passes', 'bonus-pass', 'casino-rounds-recover', 'feed-sync', 'feed-tick', 'idempotency-purge', 'payin-expiry-sweep', 'payout-resume']);
+    ).toEqual([
+      'betting-passes',
+      'bonus-pass',
+      'casino-rounds-recover',
+      'feed-sync',
+      'feed-tick',
+      'idempotency-purge',
+      'loyalty-pass',
+      'loyalty-rank-close',
+      'message-events',
+      'payin-expiry-sweep',
+      'payout-resume',
+    ]);
     // Run at start before the first answer: the rounds a crash left are recovered before players come back.
     expect(t.built.jobs.stats().find((job) => job.name === 'casino-rounds-recover')!.runs).toBeGreaterThanOrEqual(1);
   });

@@ -15,7 +15,7 @@ const promoCodeSchema = described(z.string().check(z.regex(/^[A-Za-z0-9-]{3,32}$
 export const bonusSchema = z.object({
   id: described(z.string(), 'Bonus id'),
   campaign_id: described(z.string(), 'The campaign that granted it'),
-  kind: described(z.string(), 'first_deposit or redeem_code'),
+  kind: described(z.string(), 'The granting campaign’s kind: first_deposit, redeem_code or sign_up'),
   status: described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), '0 locked, 1 unlocking, 2 unlocked, 3 expired'),
   currency: described(z.string(), 'Currency code'),
   amount: integer('Bonus amount'),
@@ -166,7 +166,7 @@ export const campaignTermsSchema = z.strictObject({
 
 export const opsCampaignCreateBody = z.strictObject({
   id: campaignIdSchema,
-  kind: described(z.enum(['first_deposit', 'redeem_code']), 'What grants it'),
+  kind: described(z.enum(['first_deposit', 'redeem_code', 'sign_up']), 'What grants it (sign_up: at e-mail registration, once per person)'),
   terms: campaignTermsSchema,
 });
 

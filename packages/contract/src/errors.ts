@@ -99,6 +99,18 @@ export const ERRORS = {
   PROMO_CODE_USED: { code: 8008, key: 'promoCodeUsed' },
   BONUS_FORFEIT_UNCONFIRMED: { code: 8009, key: 'bonusForfeitUnconfirmed' },
   BONUS_CAMPAIGN_EXISTS: { code: 8010, key: 'bonusCampaignExists' },
+  // message centre and top bar (issue 21, decision 028)
+  MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
+  TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
+  BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
+  // loyalty: VIP club and task centre (issue 18, decision 026)
+  VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },
+  VIP_REWARD_RECEIVED: { code: 8201, key: 'vipRewardReceived' },
+  LOYALTY_REWARD_UNAVAILABLE: { code: 8202, key: 'loyaltyRewardUnavailable' },
+  TASK_NOT_FOUND: { code: 8203, key: 'taskNotFound' },
+  TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
+  TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
+  // end loyalty
   // safer play (issue 20, decision 027): data.field names the period, data.reset_at when the window ends
   SAFER_DEPOSIT_LIMIT: { code: 8250, key: 'saferDepositLimit' },
   SAFER_LOSS_LIMIT: { code: 8251, key: 'saferLossLimit' },

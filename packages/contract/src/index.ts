@@ -17,4 +17,6 @@ export * from './finance.ts';
 export * from './betting.ts';
 export * from './redact.ts';
 export * from './bonus.ts';
+export * from './messages.ts';
+export * from './loyalty.ts';
 export * from './safer-play.ts';

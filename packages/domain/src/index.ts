@@ -21,4 +21,6 @@ export * from './pricing/index.ts';
 export * from './sports-markets/index.ts';
 export * from './casino/index.ts';
 export * from './bonus/index.ts';
+export * from './messages/index.ts';
+export * from './loyalty/index.ts';
 export * from './safer-play/index.ts';

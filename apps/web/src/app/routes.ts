@@ -173,7 +173,16 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.transaction, load: () => import('../pages/transaction-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionDetail, load: () => import('../pages/transaction-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.recordDetail, load: () => import('../pages/record-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // Loyalty (issue 18): the VIP club, the task centre and the rankings.
+  { path: paths.vipClub, load: () => import('../pages/vip-club-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // Bonuses (spec §2 bonus and promotion; issue 17).
+  { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.bonusHistory, load: () => import('../pages/bonus-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.redeem, load: () => import('../pages/redeem-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.walletBonus, load: () => import('../pages/wallet-bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // The footer's legal pages (spec §2 help and info).
   {
     path: paths.terms,
@@ -196,6 +205,8 @@ export const ROUTES: readonly RouteEntry[] = [
     keepAlive: false,
     chrome: true,
   },
+  { path: paths.messageCenter, load: () => import('../pages/message-center-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.messageDetail, load: () => import('../pages/message-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
 ];

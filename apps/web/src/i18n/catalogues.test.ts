@@ -25,7 +25,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // "Hong Kong" (the odds format) is a place name, written the same in these languages.
   'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong'],
   'vm-VI': ['footer.game', 'game.title'],
-  'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong'],
+  // "Bonus" is the Malay word too.
+  'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong', 'header.bonus', 'bonus.kind.other'],
   'pt-BR': ['account.email', 'sports.oddsFormat.hongKong'],
 };
 

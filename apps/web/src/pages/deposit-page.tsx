@@ -1,5 +1,5 @@
 import { cryptoAllowed } from '@piranha/domain/payments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';

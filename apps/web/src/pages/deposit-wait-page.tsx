@@ -1,6 +1,6 @@
 import { cryptoAllowed } from '@piranha/domain/payments';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { useSearchParams } from 'react-router';
 import { Button } from '../shared/ui/button.tsx';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';

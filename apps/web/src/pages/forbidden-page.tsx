@@ -1,5 +1,5 @@
 import { Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { Notice } from './notice.tsx';
 

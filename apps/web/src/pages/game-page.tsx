@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { LobbySkeleton } from '../features/casino/lobby-skeleton.tsx';
 import { bannersPrefetch, useBannersQuery } from '../features/promo/api/banners.ts';
 import { BannerCarousel } from '../features/promo/banner-carousel.tsx';

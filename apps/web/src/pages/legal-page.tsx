@@ -1,7 +1,7 @@
 import { FileText, HeartHandshake, ShieldCheck } from 'lucide-react';
 import { MARKET_LEGAL } from '@piranha/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { Notice } from './notice.tsx';
 

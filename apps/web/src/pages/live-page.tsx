@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';
 import { SportsHome } from '../features/sports/ui/sports-home.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { AccountMenu } from '../features/account/account-menu.tsx';
+import { MessagesMenuRow } from '../features/messages/unread-badge.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 
 const MENU_PATHS = {
@@ -20,7 +21,10 @@ export default function MenuPage() {
   return (
     <>
       <PageTitle title={t('account.menuTitle')} />
-      <AccountMenu to={MENU_PATHS} />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 'var(--space-4)' }}>
+        <MessagesMenuRow />
+        <AccountMenu to={MENU_PATHS} />
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { buttonClassName } from '../shared/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { ResultsView } from '../features/sports/ui/results-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

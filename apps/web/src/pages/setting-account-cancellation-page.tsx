@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { AccountCancellation } from '../features/account/account-cancellation.tsx';

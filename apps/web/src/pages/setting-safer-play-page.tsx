@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Navigate } from 'react-router';
 import { SaferPlay } from '../features/safer-play/safer-play.tsx';
 import { paths } from '../shared/paths/paths.ts';

@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { leagueHref, paths } from '../shared/paths/paths.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { bannersPrefetch } from '../features/promo/api/banners.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translate.ts';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../shared/paths/paths.ts';
 import { PayinDetail } from '../features/payments/payin-detail.tsx';

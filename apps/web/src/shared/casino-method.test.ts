@@ -1,13 +1,11 @@
 import { casinoGameInfo, HOUSE_GAME_IDS, LOCALES } from '@piranha/domain';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { casinoMethodText } from './casino-method.ts';
 import { localeCatalogueLoad } from './i18n/i18n.ts';
+import { translator } from './i18n/translate.ts';
 
 async function translatorOf(locale: string) {
-  const instance = i18next.createInstance();
-  await instance.init({ lng: locale, resources: { [locale]: { translation: await localeCatalogueLoad(locale) } }, interpolation: { escapeValue: false } });
-  return instance.t;
+  return translator(await localeCatalogueLoad(locale));
 }
 
 describe('casinoMethodText', () => {

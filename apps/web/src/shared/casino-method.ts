@@ -1,5 +1,5 @@
 import { intlLocaleOf, type CasinoGameInfo } from '@piranha/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n/translate.ts';
 
 const METHOD_KEYS = {
   slot: 'casino.method.slot',

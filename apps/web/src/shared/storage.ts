@@ -23,6 +23,10 @@ export const STORAGE_KEYS = {
   /** Cached top-bar messages; a currency change clears it because messages are per currency. */
   messageCache: 'pir.message_cache',
   betSlip: 'pir.bet_slip',
+  /** A granted bonus whose pop-up has not been closed yet (new_bonus answers each grant once). */
+  bonusPending: 'pir.bonus_pending',
+  /** Ids of the bonuses seen unlocking, to tell the player when one is released as cash. */
+  bonusWatch: 'pir.bonus_watch',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

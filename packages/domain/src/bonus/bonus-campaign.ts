@@ -6,10 +6,12 @@ import type { WageringTerms } from './bonus-wagering.ts';
 import type { WageringWeights } from './wagering-contribution.ts';
 
 /**
- * The offers the engine grants today (issue 17); each brand has its own rows of each. Sign-up and reload offers join
- * when their consumers exist (decision 018 lists what is still to build).
+ * The offers the engine grants today (issue 17; VIP level-ups, task rewards and ranking prizes, issue 18); each brand has
+ * its own rows of each. `sign_up` is granted at e-mail registration under the abuse rules of bonus-sign-up.ts
+ * (decision 024); no brand gets one by default, an operator creates it. Reload offers join when their consumers exist
+ * (decision 018 lists what is still to build).
  */
-export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code'] as const;
+export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code', 'sign_up', 'vip_level_up', 'task_reward', 'rank_prize'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;

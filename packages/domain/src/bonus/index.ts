@@ -4,3 +4,4 @@ export * from './bonus-status.ts';
 export * from './bonus-conversion.ts';
 export * from './bonus-grant.ts';
 export * from './bonus-campaign.ts';
+export * from './bonus-sign-up.ts';

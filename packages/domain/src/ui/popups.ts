@@ -14,7 +14,7 @@ export interface PopupCacheEntry {
 }
 
 /** Spec §4: priorities range from −2 to 10. */
-export const POPUP_LEVELS = { registerBonus: 0, firstCharge: 2, moneyRain: 2.1, downloadGuide: 1.5 } as const;
+export const POPUP_LEVELS = { registerBonus: 0, bonusUnlocked: 0, firstCharge: 2, moneyRain: 2.1, downloadGuide: 1.5 } as const;
 
 /** Drops entries whose status is false and sorts the rest by level, highest first; ties keep their order. */
 export function popupStackSort(entries: readonly PopupStackEntry[]): PopupStackEntry[] {

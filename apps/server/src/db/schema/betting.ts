@@ -47,6 +47,10 @@ export const bets = pgTable(
   },
   (table) => [
     index('bets_user_idx').on(table.userId, table.createdAt),
+    // The message job reads bets settled as won since its cursor (decision 028).
+    index('bets_won_settled_idx')
+      .on(table.settledAt)
+      .where(sql`outcome in (4, 5)`),
     index('bets_open_idx')
       .on(table.id)
       .where(sql`status in (1, 4)`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { ledgerAccounts } from './ledger.ts';
 
@@ -75,6 +75,11 @@ export const bonuses = pgTable(
   (table) => [
     uniqueIndex('bonuses_campaign_user_trigger_key').on(table.campaignId, table.userId, table.triggerRef),
     index('bonuses_user_idx').on(table.userId, table.id),
+    // The message job reads grants since its cursor (decision 028).
+    index('bonuses_created_idx').on(table.createdAt),
+    index('bonuses_unlocked_idx')
+      .on(table.finishedAt)
+      .where(sql`status = 2`),
     // new_bonus polls every 10 s after a deposit: finds a player's unshown grants without reading the rest.
     index('bonuses_unshown_idx')
       .on(table.userId, table.id)
@@ -122,4 +127,35 @@ export const bonusCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   () => [check('bonus_codes_uses_check', sql`uses >= 0 and uses <= uses_max`)],
+);
+
+/**
+ * Who has had a sign-up bonus, per brand (decision 024): one row per identity of the person (normalised e-mail,
+ * device smid, payment account). The primary key is the once-per-person guarantee: a second claim by any of the
+ * same identities conflicts, even when both arrive at once.
+ */
+export const bonusClaims = pgTable(
+  'bonus_claims',
+  {
+    appKey: text('app_key').notNull(),
+    keyKind: text('key_kind').notNull(),
+    keyValue: text('key_value').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.keyKind, table.keyValue] })],
+);
+
+/** Sign-up bonuses granted per brand, client IP and UTC day: `count` only rises, by a guarded upsert. */
+export const bonusIpClaims = pgTable(
+  'bonus_ip_claims',
+  {
+    appKey: text('app_key').notNull(),
+    ip: text('ip').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.ip, table.day] })],
 );

@@ -12,4 +12,6 @@ export * from './betting-2.ts';
 export * from './betting-3.ts';
 export * from './sports-feed.ts';
 export * from './bonus.ts';
+export * from './messages.ts';
+export * from './loyalty.ts';
 export * from './safer-play.ts';

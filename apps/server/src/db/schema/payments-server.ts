@@ -44,6 +44,10 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_order_id_key').on(table.orderId),
     uniqueIndex('payment_orders_provider_ref_key').on(table.provider, table.providerRef),
     index('payment_orders_user_idx').on(table.userId, table.createdAt),
+    // The message job reads orders that reached a final state since its cursor (decision 028).
+    index('payment_orders_final_idx')
+      .on(table.updatedAt)
+      .where(sql`status in (2, 4)`),
     index('payment_orders_open_idx')
       .on(table.expiresAt)
       .where(sql`status in (0, 1)`),

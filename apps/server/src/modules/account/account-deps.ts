@@ -20,4 +20,6 @@ export interface Caller {
   locale: Locale;
   ip: string;
   user: SessionUser | undefined;
+  /** The device id the client sent (common parameter smid): names a device, proves nothing. */
+  smid?: string | undefined;
 }

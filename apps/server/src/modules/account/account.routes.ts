@@ -52,7 +52,7 @@ import { accountClose, accountInfo, accountInfoChange } from './account-profile.
 import { emailCodeCheck, emailCodeLogin, emailCodeRequest, emailLogin, emailRegister, passwordReset, visitorLogin } from './account.service.ts';
 
 function callerOf(input: { ctx: RequestContext; request: FastifyRequest; user: SessionUser | undefined }): Caller {
-  return { variant: input.ctx.variant, locale: input.ctx.locale, ip: input.request.ip, user: input.user };
+  return { variant: input.ctx.variant, locale: input.ctx.locale, ip: input.request.ip, user: input.user, smid: input.ctx.params.smid };
 }
 
 function viewerOf(input: { ctx: RequestContext; user: SessionUser | undefined }): PromptViewer {

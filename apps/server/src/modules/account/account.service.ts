@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose, LoginInfo, VisitorLoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
+import { bonusSignUpOnRegister } from '../bonus/bonus-sign-up.service.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { codeUse, codeVerify, emailCodeSend, type CodeTarget } from './account-code.service.ts';
 import { passwordHash, passwordVerify } from './account-password.ts';
@@ -115,6 +116,8 @@ export async function emailRegister(
       });
       if (!created) throw new AppError('EMAIL_TAKEN', { field: 'email' });
       if (input.safer_limit) await saferSignupLimitSet(tx, userId, appKey, input.safer_limit, now);
+      // The brand's sign-up bonus, once per person (decision 024); a refusal leaves the registration as it is.
+      await bonusSignUpOnRegister(tx, { userId, appKey, email, smid: caller.smid, ip: caller.ip, now });
       const session = await signIn(tx, userId, now);
       await profileUpdate(tx, userId, { registeredSessionId: session.sessionId });
       return loginInfoOf(tx, session, await profileByUser(tx, userId), { firstRegist: true, firstActive: true });

@@ -1,7 +1,9 @@
 import { saferPlayCheck } from '../safer-play/safer-play.service.ts';
 import { BONUS_STATUS, variantFindByKey, wageringProgressPercent, type BonusStatus } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import { inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bonusCampaigns } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusCodeCheck, bonusCodeRedeem, type CodePlayer } from './bonus-code.service.ts';
@@ -17,9 +19,31 @@ export interface BonusDeps {
 const PAGE_SIZE = 20;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-/** The campaign kind is the part of its id after the brand (`aguila:first_deposit`). */
+/**
+ * Campaign kinds by id. A campaign's kind never changes once created, so every node may keep what it read; an id not
+ * read yet is looked up with the bonuses that name it.
+ */
+const campaignKinds = new Map<string, string>();
+
+async function campaignKindsLoad(db: DbOrTx, bonuses: readonly BonusRow[]): Promise<void> {
+  const missing = [...new Set(bonuses.map((bonus) => bonus.campaignId))].filter((id) => !campaignKinds.has(id));
+  if (missing.length === 0) return;
+  const rows = await db.select({ id: bonusCampaigns.id, kind: bonusCampaigns.kind }).from(bonusCampaigns).where(inArray(bonusCampaigns.id, missing));
+  for (const row of rows) campaignKinds.set(row.id, row.kind);
+}
+
+/** The kind of the campaign that granted it (first_deposit, redeem_code, sign_up), whatever the campaign is called. */
 function kindOf(campaignId: string): string {
-  return campaignId.slice(campaignId.indexOf(':') + 1);
+  return campaignKinds.get(campaignId) ?? campaignId.slice(campaignId.indexOf(':') + 1);
+}
+
+async function bonusViews(db: DbOrTx, bonuses: readonly BonusRow[]) {
+  await campaignKindsLoad(db, bonuses);
+  return bonuses.map(bonusView);
+}
+
+async function bonusViewOf(db: DbOrTx, bonus: BonusRow) {
+  return (await bonusViews(db, [bonus]))[0]!;
 }
 
 export function bonusView(bonus: BonusRow) {
@@ -49,7 +73,7 @@ const STATUSES_OF_TAB: Record<'available' | 'unavailable', BonusStatus[]> = {
 export async function bonusListGet(deps: BonusDeps, user: SessionUser, tab: 'available' | 'unavailable', cursor: string | undefined) {
   const rows = await bonusesPageOfUser(deps.db, user.uid, STATUSES_OF_TAB[tab], cursor === undefined ? undefined : Number(cursor), PAGE_SIZE + 1);
   const page = rows.slice(0, PAGE_SIZE);
-  const list = page.map(bonusView);
+  const list = await bonusViews(deps.db, page);
   const hasMore = rows.length > PAGE_SIZE;
   return { list, cursor: hasMore ? String(page[page.length - 1]!.id) : '', has_more: hasMore ? (1 as const) : (0 as const) };
 }
@@ -62,7 +86,7 @@ export async function bonusBalanceGet(deps: BonusDeps, user: SessionUser) {
 /** `unlock_bonus`: starts wagering a locked bonus (or converts one with nothing to wager). */
 export async function bonusUnlock(deps: BonusDeps, user: SessionUser, bonusId: string) {
   const bonus = await transaction(deps.db, (tx) => bonusStart(tx, user.uid, Number(bonusId), deps.now()));
-  return bonusView(bonus);
+  return bonusViewOf(deps.db, bonus);
 }
 
 function codePlayerOf(user: SessionUser, requestAppKey: string): CodePlayer {
@@ -79,14 +103,14 @@ export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requ
 export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
   // A player on a time-out or self-excluded is told so, not that the code was used (decision 027).
   await saferPlayCheck(deps.db, user.uid, deps.now());
-  return bonusView(await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
+  return bonusViewOf(deps.db, await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
 }
 
 /** `new_bonus`: the newest grant the player has not been shown (older unshown ones are passed over with it). */
 export async function bonusNewGet(deps: BonusDeps, user: SessionUser) {
   const unshown = await bonusesUnshownTake(deps.db, user.uid, deps.now());
   const newest = unshown.reduce<BonusRow | undefined>((best, bonus) => (best === undefined || bonus.id > best.id ? bonus : best), undefined);
-  return newest === undefined ? { bonus_id: '' as const, bonus: null } : { bonus_id: 'register_bonus' as const, bonus: bonusView(newest) };
+  return newest === undefined ? { bonus_id: '' as const, bonus: null } : { bonus_id: 'register_bonus' as const, bonus: await bonusViewOf(deps.db, newest) };
 }
 
 const HISTORY_TYPE_OF_TRANSFER: Record<string, 'grant' | 'convert' | 'forfeit'> = {

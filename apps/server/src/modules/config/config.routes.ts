@@ -1,3 +1,4 @@
+import { messagePopupItems } from '../messages/messages.service.ts';
 import {
   azKeywordList as azKeywordListEndpoint,
   azTabList,
@@ -41,7 +42,10 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
     list: await bannerList(deps.db, ctx.variant, ctx.locale, query.source, deps.now()),
   }));
   routeRegister(app, deps, iconList, async ({ ctx }) => ({ list: await contentList(deps.db, 'icon', ctx.variant, ctx.locale) }));
-  routeRegister(app, deps, popupList, async ({ ctx }) => ({ list: await contentList(deps.db, 'popup', ctx.variant, ctx.locale) }));
+  // The operator's pop-ups, and for a signed-in player their unread pop-up messages (decision 028).
+  routeRegister(app, deps, popupList, async ({ ctx, user }) => ({
+    list: [...(await contentList(deps.db, 'popup', ctx.variant, ctx.locale)), ...(await messagePopupItems(deps, user, ctx))],
+  }));
   routeRegister(app, deps, tabList, async ({ ctx }) => ({ list: await contentList(deps.db, 'tab', ctx.variant, ctx.locale) }));
   routeRegister(app, deps, azTabList, async ({ ctx }) => ({ list: await contentList(deps.db, 'az_tab', ctx.variant, ctx.locale) }));
   routeRegister(app, deps, azKeywordListEndpoint, async ({ ctx }) => ({ list: await azKeywordList(deps.db, ctx.locale) }));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
-import { currencyStepMinor, withdrawalTaxMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, paymentAccountIdentity, withdrawalTaxMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   accountElementsCheck,
   accountElementsOf,
@@ -25,6 +25,7 @@ import { userFind } from '../account/account.repository.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { bonusForfeitOnWithdrawal } from '../bonus/bonus-ledger.service.ts';
+import { bonusSignUpPaymentAccount } from '../bonus/bonus-sign-up.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
 import { jurisdictionOfKey } from '../safer-play/safer-play.service.ts';
 import { payoutChannelView } from './channel-views.ts';
@@ -138,7 +139,12 @@ export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser,
   if (!check.ok)
     throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
   await sessionRequireFresh(deps.db, user.sessionId, deps.now());
-  await accountUpsert(deps.db, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: deps.now() });
+  const now = deps.now();
+  await transaction(deps.db, async (tx) => {
+    await accountUpsert(tx, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: now });
+    // One sign-up bonus per payment account (decision 024): a second person's account forfeits their sign-up bonus.
+    await bonusSignUpPaymentAccount(tx, { userId: user.uid, appKey: brand.appKey, paymentAccount: paymentAccountIdentity(check.values), now });
+  });
   return { channel: channel.key, elements: elementsView(channel, check.values) };
 }
 

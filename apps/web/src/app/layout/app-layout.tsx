@@ -1,9 +1,13 @@
-import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Outlet, useLocation } from 'react-router';
+import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
+import { useMessagePopupClosed } from '../../features/messages/api/messages.ts';
+import { TopBar } from '../../features/messages/top-bar.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
@@ -20,6 +24,9 @@ import { Header } from './header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { useRoutePreload } from './use-route-preload.ts';
 
+/** The bonus watch (new_bonus poll, unlocked detection) loads for a signed-in player only, after the first screen. */
+const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').then((module) => ({ default: module.BonusWatch })));
+
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
 
 /**
@@ -33,6 +40,10 @@ export function AppLayout() {
   const [visited, setVisited] = useState<string[]>([]);
   if (KEEP_ALIVE.includes(pathname) && !visited.includes(pathname)) setVisited([...visited, pathname]);
   useRoutePreload();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const messagePopupClosed = useMessagePopupClosed(uid);
+  const bonusPopups = useBonusPopups();
+  const signedIn = useSessionStore((state) => Boolean(state.login));
 
   if (route?.frame)
     return (
@@ -54,6 +65,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {header ? <Header /> : null}
+      {header ? <TopBar /> : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
           {visited.map((path) => {
@@ -73,9 +85,14 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BonusWatch />
+        </Suspense>
+      ) : null}
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
-      {chrome ? <PopupStack /> : null}
+      {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
       {chrome ? <RealityCheck saferPlayPath={paths.saferPlay} /> : null}
       <Toaster />
     </div>

@@ -1,6 +1,6 @@
 import type { TabKey } from '@piranha/contract';
 import { CircleUserRound, Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { NavLink, useLocation } from 'react-router';
 import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
 import { uiV3On } from '../../shared/ui-version.ts';

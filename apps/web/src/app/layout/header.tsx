@@ -1,8 +1,9 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link, useNavigate } from 'react-router';
+import { MenuUnreadBadge, UnreadBadge, useUnreadCount } from '../../features/messages/unread-badge.tsx';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -17,6 +18,9 @@ import styles from './header.module.css';
  * The in-page login (its forms, Google sign-in, guest play) opens only on a tap, so its code is not part of every
  * first screen's JavaScript: it loads on the tap.
  */
+/** The bonus under the cash (a signed-in player's): its queries and schemas load after the first screen. */
+const BonusBalanceChip = lazy(() => import('../../features/bonus/bonus-balance-chip.tsx').then((module) => ({ default: module.BonusBalanceChip })));
+
 const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
 /**
@@ -29,10 +33,12 @@ export function Header() {
   const variant = variantCurrent();
   const login = useSessionStore((state) => state.login);
   const [loginOpen, setLoginOpen] = useState(false);
+  const unread = useUnreadCount();
   return (
     <header className={styles.header}>
-      <Link to={paths.menu} className={styles.menu} aria-label={t('account.menuOpen')}>
+      <Link to={paths.menu} className={styles.menu} aria-label={unread > 0 ? t('messages.menuUnread', { count: unread }) : t('account.menuOpen')}>
         <Menu size={22} aria-hidden="true" />
+        <MenuUnreadBadge />
       </Link>
       <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
@@ -42,7 +48,15 @@ export function Header() {
         {login ? (
           <>
             <CurrencySelector />
-            <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+            <span className={styles.balanceBox}>
+              <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
+              {variant.flags.partnerBridge ? null : (
+                <Suspense fallback={null}>
+                  <BonusBalanceChip />
+                </Suspense>
+              )}
+            </span>
+            <UnreadBadge />
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}

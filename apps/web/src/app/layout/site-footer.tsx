@@ -1,5 +1,5 @@
 import { MARKET_LEGAL } from '@piranha/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths/paths.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';

@@ -1,5 +1,5 @@
 import { ChevronRight, CircleUserRound, Dices, Languages, LifeBuoy, LogIn, Mail, Settings, ShieldCheck, Trophy, UserPlus, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import listCard from '../../shared/ui/list-card.module.css';

@@ -1,5 +1,5 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
 
 /**
  * The text to show under a form for a failed call: the server already answers in the player's language;

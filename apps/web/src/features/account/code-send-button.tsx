@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** Sends a code and then counts down the resend cooldown the server answered (60 s). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { CodeSendButton } from './code-send-button.tsx';
 

@@ -1,6 +1,6 @@
 import { passwordRulesBroken } from '@piranha/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';

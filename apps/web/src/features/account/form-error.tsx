@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import styles from './account-forms.module.css';
 import { apiErrorText } from './api-error-text.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { scriptLoad } from '../../shared/script-load.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import styles from './account-forms.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { FormError } from './form-error.tsx';
 import { useVisitorLoginMutation } from './api/account-api.ts';

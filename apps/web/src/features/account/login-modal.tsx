@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { Modal } from '../../shared/ui/modal.tsx';
 import styles from './account-forms.module.css';

@@ -1,6 +1,6 @@
 import { passwordRulesBroken, type PasswordRule } from '@piranha/contract';
 import { Check, Circle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import styles from './account-forms.module.css';
 
 const RULES: readonly PasswordRule[] = ['length', 'letter', 'digit'];

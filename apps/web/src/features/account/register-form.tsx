@@ -1,6 +1,7 @@
 import { passwordRulesBroken } from '@piranha/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
+import { bonusPollStart } from '../../shared/bonus/bonus-popup-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
@@ -21,7 +22,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (ready) register.mutate({ email, email_code: code, password });
+    // Spec §4: a first registration marks the register-bonus level: new_bonus is asked for the sign-up bonus.
+    if (ready) register.mutate({ email, email_code: code, password }, { onSuccess: (login) => (login.first_regist === 1 ? bonusPollStart(1) : undefined) });
   };
 
   return (

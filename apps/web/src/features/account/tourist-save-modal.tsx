@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate } from 'react-router';
 import { touristSavePromptAnswer, useTouristSavePrompt } from '../../shared/session/tourist-save-prompt.ts';
 import { Button } from '../../shared/ui/button.tsx';

@@ -1,7 +1,10 @@
-import { ApiError, ERRORS, type betMultiple, type betSinglePass, type EndpointBody } from '@piranha/contract';
+import { ApiError, ERRORS, type betFree, type betMultiple, type betSinglePass, type EndpointBody } from '@piranha/contract';
 
-/** Singles, or a multiple/system, as the slip sends them. */
-export type PlaceRequest = { kind: 'singles'; body: EndpointBody<typeof betSinglePass> } | { kind: 'multiple'; body: EndpointBody<typeof betMultiple> };
+/** Singles, a multiple/system, or one free single, as the slip sends them. */
+export type PlaceRequest =
+  | { kind: 'singles'; body: EndpointBody<typeof betSinglePass> }
+  | { kind: 'multiple'; body: EndpointBody<typeof betMultiple> }
+  | { kind: 'free'; body: EndpointBody<typeof betFree> };
 
 /**
  * The Idempotency-Key of a placement whose answer never came, and what it placed. A tap that sends the same thing again

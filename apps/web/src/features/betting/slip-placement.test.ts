@@ -89,3 +89,20 @@ describe('combined odds', () => {
     expect(combinedOdds([1910, 1870, 2050])).toBe(7.322);
   });
 });
+
+describe('a free bet', () => {
+  it('places the one staked single through the free-bet request', () => {
+    const placement = slipPlacementOf(slipOf([500]), 'singles', undefined, null, 1, true);
+    expect(placement?.request).toEqual({
+      kind: 'free',
+      body: { unitStake: 500, oddsChange: 1, betOptionList: [{ matchId: 1, marketId: 10, optionType: 1, odds: 2 }] },
+    });
+    const receipt = slipReceiptOf(placement!, [{ id: 'f1', st: 4, odds: [2000], stake: 500, payout_max: 500 } as never]);
+    expect(receipt.bets.map((bet) => [bet.id, bet.stakeMinor, bet.picks.length])).toEqual([['f1', 500, 1]]);
+  });
+  it('places nothing when two singles have a stake, and never a multiple', () => {
+    expect(slipPlacementOf(slipOf([500, 700]), 'singles', undefined, null, 1, true)).toBeUndefined();
+    expect(slipPlacementOf(slipOf([500, null]), 'singles', undefined, null, 1, true)?.request.kind).toBe('free');
+    expect(slipPlacementOf(slipOf([500]), 'singles', undefined, null, 1, false)?.request.kind).toBe('singles');
+  });
+});

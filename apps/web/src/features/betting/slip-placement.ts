@@ -21,7 +21,8 @@ const optionOf = (item: BetSlipItem) => ({
 
 /**
  * The request of the slip in its mode. Singles place only the items with a stake and an open price (the others stay
- * in the slip); a multiple or system places all its legs under the chosen series.
+ * in the slip); a multiple or system places all its legs under the chosen series. `freeBet` places the slip's one
+ * staked single as a free bet (paid from the free-bet balance; nothing when more than one single has a stake).
  */
 export function slipPlacementOf(
   slip: BetSlip,
@@ -29,10 +30,16 @@ export function slipPlacementOf(
   series: SlipSeries | undefined,
   unitStakeMinor: number | null,
   preference: OddsPreference,
+  freeBet = false,
 ): SlipPlacement | undefined {
   if (mode === 'singles') {
     const placed = slip.items.filter((item) => item.stakeMinor !== null && !item.locked);
     if (placed.length === 0) return undefined;
+    if (freeBet) {
+      const [item] = placed;
+      if (placed.length !== 1 || !item) return undefined;
+      return { request: { kind: 'free', body: { unitStake: item.stakeMinor!, oddsChange: preference, betOptionList: [optionOf(item)] } }, placed };
+    }
     const singleBetList = placed.map((item) => ({ unitStake: item.stakeMinor!, oddsChange: preference, betOptionList: [optionOf(item)] }));
     return { request: { kind: 'singles', body: { singleBetList } }, placed };
   }
@@ -73,7 +80,7 @@ export interface SlipReceipt {
 /** The receipt of an accepted placement: singles answer one bet per placed item, in order; a multiple one bet. */
 export function slipReceiptOf(placement: SlipPlacement, answered: readonly PlacedBet[]): SlipReceipt {
   const bets: ReceiptBet[] =
-    placement.request.kind === 'singles'
+    placement.request.kind !== 'multiple'
       ? answered.map((bet, index) => ({
           id: bet.id,
           st: bet.st,

@@ -1,10 +1,10 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import i18next, { type TFunction } from 'i18next';
+import { i18n, type TFunction } from '../../shared/i18n/translate.ts';
 import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 
 /** The server answers refusals in the player's language; a call with no answer gets the generic text. */
 export function apiErrorMessage(error: unknown, t: TFunction): string {
   // A wager or loss limit, a time-out or self-exclusion says when it resets (decision 027).
-  if (error instanceof ApiError && error.errorMsg && error.dmError !== ERRORS.INTERNAL.code) return withSaferReset(error.errorMsg, error, t, i18next.language);
+  if (error instanceof ApiError && error.errorMsg && error.dmError !== ERRORS.INTERNAL.code) return withSaferReset(error.errorMsg, error, t, i18n.language);
   return t('toast.abnormal');
 }

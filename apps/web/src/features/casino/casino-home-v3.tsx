@@ -1,6 +1,6 @@
 import type { GameMainKey, GameTopTab } from '@piranha/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallTabsQuery } from './api/hall.ts';

@@ -1,6 +1,6 @@
 import { ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useFavouriteMutation } from './api/hall.ts';
@@ -19,7 +19,9 @@ export function GameCard({ game, eager = false }: { game: GameCardData; eager?: 
   const isFavourite = favourite.isPending ? favourite.variables.favourite : game.favourite === 1;
   return (
     <div className={styles.card}>
-      <Link to={gameRoomHref(game)} className={styles.link} aria-label={game.game_name}>
+      {/* The name is the link's first text, so what a voice-control user reads on the card (the badge) is in it too. */}
+      <Link to={gameRoomHref(game)} className={styles.link}>
+        <span className="visually-hidden">{game.game_name}</span>
         {src ? (
           <img className={styles.cover} src={src} alt="" width={240} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} />
         ) : null}

@@ -1,6 +1,6 @@
 import { type CasinoGameInfo, intlLocaleOf } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link, useSearchParams } from 'react-router';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

@@ -1,6 +1,6 @@
 import { ChevronLeft, SearchX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useHallSearchQuery } from './api/hall.ts';

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import listStyles from '../../shared/ui/list-card.module.css';
 import { PageTitle } from '../../shared/ui/page-title.tsx';

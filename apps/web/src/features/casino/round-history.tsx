@@ -1,7 +1,7 @@
 import type { RoundView } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import { History, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

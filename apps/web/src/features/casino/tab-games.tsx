@@ -1,5 +1,5 @@
 import { Dices, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useHallListQuery } from './api/hall.ts';
 import { GameGrid, GameGridSkeleton } from './game-grid.tsx';

@@ -1,5 +1,5 @@
 import type { GameTopTab } from '@piranha/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useHallTabsQuery } from './api/hall.ts';

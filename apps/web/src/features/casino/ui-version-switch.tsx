@@ -2,7 +2,7 @@ import { hallUiSwitch, hallUiSwitchInfo } from '@piranha/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LayoutGrid, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate } from 'react-router';
 import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

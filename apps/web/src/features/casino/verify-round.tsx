@@ -11,7 +11,7 @@ import {
 } from '@piranha/domain';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';

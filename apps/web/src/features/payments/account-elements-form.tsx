@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import type { ElementProblem, ElementRule } from './account-element-check.ts';
 import styles from './payments.module.css';

@@ -1,6 +1,6 @@
 import { isCurrencyCode, currencyGet, minorUnits } from '@piranha/domain';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { amountFractionDigitsOf, amountMinorParse, amountMinorText, moneyChipText } from '../../shared/money/money.ts';
 import styles from './payments.module.css';
 

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import styles from './payments.module.css';

@@ -2,7 +2,7 @@ import type { PayChannel, PayinOrder } from '@piranha/contract';
 import { Gift, Wallet } from 'lucide-react';
 import { minorUnits } from '@piranha/domain';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

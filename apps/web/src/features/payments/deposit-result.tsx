@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';
 import { moneyText } from '../../shared/money/money.ts';

@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinOrderCreated, usePayinStatusQuery } from './api/deposit.ts';
 import { channelName } from './channel-name.ts';

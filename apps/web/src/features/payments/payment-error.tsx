@@ -1,7 +1,7 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import i18next, { type TFunction } from 'i18next';
+import { i18n, type TFunction } from '../../shared/i18n/translate.ts';
 import { withSaferReset } from '../../shared/api/safer-refusal.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import styles from './payments.module.css';
 
 /**
@@ -12,7 +12,7 @@ export function paymentErrorText(error: unknown, t: TFunction): string | undefin
   if (!error) return undefined;
   if (!(error instanceof ApiError) || error.dmError === ERRORS.INTERNAL.code || !error.errorMsg) return t('payments.errorGeneric');
   // A deposit limit or a time-out says when it resets (decision 027).
-  return withSaferReset(error.errorMsg, error, t, i18next.language);
+  return withSaferReset(error.errorMsg, error, t, i18n.language);
 }
 
 /** The field a refusal names (`data.field`), so the form can mark that input. */

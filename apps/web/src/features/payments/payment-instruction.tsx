@@ -2,7 +2,7 @@ import { intlLocaleOf } from '@piranha/domain';
 import type { PaymentInstruction } from '@piranha/contract';
 import { Clock, ExternalLink, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { CopyField, QrImage } from './copy-field.tsx';
 import styles from './payments.module.css';

@@ -1,6 +1,6 @@
 import { intlLocaleOf } from '@piranha/domain';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayoutStatusQuery } from './api/withdraw.ts';
 import { moneyText } from '../../shared/money/money.ts';

@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { usePayoutSocialClickMutation, usePayoutSocialQuery } from './api/withdraw.ts';
 import styles from './payments.module.css';

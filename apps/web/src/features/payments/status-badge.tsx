@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { payStatusKind } from './pay-status.ts';
 import styles from './payments.module.css';
 

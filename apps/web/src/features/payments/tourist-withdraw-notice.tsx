@@ -1,5 +1,5 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import styles from './payments.module.css';

@@ -3,7 +3,7 @@ import { currencyStepMinor, isCurrencyCode, minorUnits, withdrawalTaxMinor } fro
 import { withdrawalFeeMinor } from '@piranha/domain/payments';
 import { Landmark } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import type { Banner } from '@piranha/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Carousel } from '../../shared/ui/carousel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useBannersQuery } from './api/banners.ts';

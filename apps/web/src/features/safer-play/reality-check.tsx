@@ -1,6 +1,6 @@
 import { isRealityCheckMinutes, jurisdictionOfBrand, minutesPlayed, realityCheckDueAt, type RealityCheckMinutes } from '@piranha/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate } from 'react-router';
 import { moneyText } from '../../shared/money/money.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

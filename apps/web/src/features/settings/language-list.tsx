@@ -2,7 +2,7 @@ import { LOCALES, localeToIntl, type Locale } from '@piranha/domain';
 import { languageSaveToAccount } from './api/language-save.ts';
 import { LANGUAGE_NATIVE_NAMES } from './native-names.ts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { languageChange } from '../../shared/i18n/i18n.ts';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import listCard from '../../shared/ui/list-card.module.css';
@@ -25,7 +25,7 @@ export function LanguageList() {
   return (
     <ul className={`${listCard.listCard} ${styles.rows}`} role="radiogroup" aria-label={t('language.title')}>
       {LOCALES.map((locale) => (
-        <li key={locale}>
+        <li key={locale} role="none">
           <label className={styles.option}>
             <input type="radio" name="language" value={locale} checked={(pending ?? i18n.language) === locale} onChange={() => void choose(locale)} />
             <span className={styles.native} lang={localeToIntl(locale)}>

@@ -1,6 +1,6 @@
 import { Check, ChevronRight, Percent } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { ODDS_FORMATS, useOddsFormat, useOddsFormatStore } from '../../shared/odds/odds-format-store.ts';
 import { oddsText } from '../../shared/odds/odds.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';

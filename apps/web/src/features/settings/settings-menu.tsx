@@ -1,7 +1,7 @@
 import { currencyGet, isLocale } from '@piranha/domain';
 import { ChevronRight, Coins, Languages, LifeBuoy, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

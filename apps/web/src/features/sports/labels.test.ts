@@ -1,5 +1,5 @@
 import type { Match } from '@piranha/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
 import { describe, expect, it } from 'vitest';
 import { marketGroupTitle, optionText, periodText } from './labels.ts';
 

@@ -1,5 +1,5 @@
 import { SPORT_IDS, type Match, type MarketGroup, type OddsOption } from '@piranha/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translate.ts';
 import { SELECTION, marketPeriod } from './markets.ts';
 import { periodLabel } from './match-clock.ts';
 

@@ -1,7 +1,7 @@
 import { CRASH_CASHOUT_MAX, CRASH_CASHOUT_MIN, type CrashOutcome } from '@piranha/domain';
 import type { RoundView } from '@piranha/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { crashDurationMs, crashMultiplierAt } from './crash-timeline.ts';
 import type { PanelProps } from './panel-props.ts';
 import styles from './studio.module.css';

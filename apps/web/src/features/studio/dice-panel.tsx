@@ -1,6 +1,6 @@
 import { BP, type DiceDirection, diceMultiplierBp, intlLocaleOf } from '@piranha/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { DiceBoard } from './dice-board.tsx';
 import type { PanelProps } from './panel-props.ts';
 import styles from './studio.module.css';

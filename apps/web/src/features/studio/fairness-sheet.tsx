@@ -1,6 +1,6 @@
 import { clientSeedSchema, type FairState } from '@piranha/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { z } from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';

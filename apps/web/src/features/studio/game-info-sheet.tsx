@@ -1,6 +1,6 @@
 import { intlLocaleOf } from '@piranha/domain';
 import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import styles from './studio.module.css';

@@ -1,7 +1,7 @@
 import type { RoundView } from '@piranha/contract';
 import { BP, intlLocaleOf, MINES_MAX, MINES_MIN, minesMultiplierBp } from '@piranha/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { MinesBoard } from './mines-board.tsx';
 import type { PanelProps } from './panel-props.ts';
 import styles from './studio.module.css';

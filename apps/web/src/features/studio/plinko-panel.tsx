@@ -1,7 +1,7 @@
 import type { RoundView } from '@piranha/contract';
 import { PLINKO_RISKS, PLINKO_ROWS, PLINKO_TABLES, type PlinkoRisk, type PlinkoRows } from '@piranha/domain';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import type { PanelProps } from './panel-props.ts';
 import { PlinkoBoard } from './plinko-board.tsx';
 import styles from './studio.module.css';

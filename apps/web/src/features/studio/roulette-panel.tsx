@@ -1,7 +1,7 @@
 import type { RoundView } from '@piranha/contract';
 import { ROULETTE_CHIPS_MAX, type RouletteBet, type RouletteBetKind } from '@piranha/domain';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import type { PanelProps } from './panel-props.ts';
 import { rouletteColour } from './roulette-layout.ts';
 import { RouletteWheel } from './roulette-wheel.tsx';
@@ -78,10 +78,17 @@ export default function RoulettePanel({ info, play, settle, busy, setBusy, insta
         className={`${tableStyles.cell} ${className} ${winning ? tableStyles.winning : ''}`}
         onClick={() => place(spot)}
         disabled={busy}
-        aria-label={amount ? `${label} · ${formatMoney(amount)}` : label}
       >
         {label}
-        {amount ? <span className={tableStyles.chip}>{formatMoney(amount).replace(/[^\d.,]/g, '')}</span> : null}
+        {/* The name is what the cell shows, with the stake in full for a screen reader ("Red, ₹ 0.50"). */}
+        {amount ? (
+          <>
+            <span className="visually-hidden">, {formatMoney(amount)}</span>
+            <span className={tableStyles.chip} aria-hidden="true">
+              {formatMoney(amount).replace(/[^\d.,]/g, '')}
+            </span>
+          </>
+        ) : null}
       </button>
     );
   };

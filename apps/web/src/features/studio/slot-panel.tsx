@@ -1,7 +1,7 @@
 import type { RoundView } from '@piranha/contract';
 import { BP, type SlotOutcome } from '@piranha/domain';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import type { PanelProps } from './panel-props.ts';
 import { SlotReels } from './slot-reels.tsx';
 import type { SlotTheme } from './slot-symbols.tsx';

@@ -3,7 +3,7 @@ import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 import { type CasinoParams, type HouseGameId } from '@piranha/domain';
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { STUDIO_ROUND_MESSAGE, type StudioRoundMessage } from '../../shared/studio-message.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

@@ -2,7 +2,7 @@ import { ApiError, areaCheck, ERRORS } from '@piranha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { localeForCountry } from '@piranha/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths/paths.ts';
 import { api } from '../../shared/api/api.ts';

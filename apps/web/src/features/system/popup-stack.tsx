@@ -2,10 +2,12 @@ import { popupList } from '@piranha/contract';
 import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranha/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/api.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
+import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -13,41 +15,66 @@ import { systemKeys } from './api/global-config.ts';
 
 type PopupCache = Record<string, PopupCacheEntry>;
 
+/** Read when a pop-up closes (an event), never while rendering: a feature's pop-up gets `close` during render. */
+function clockNow(): number {
+  return Date.now();
+}
+
 /** Spec §4: bonus and money pop-ups stay out of these paths. */
 // /activity, /thin, /vip-club and /task are spec pages this build does not route yet; they stay quiet when it does.
 const QUIET_PATHS = [paths.gameRoom, paths.deposit, paths.withdraw, '/activity', '/thin', '/vip-club', '/task', paths.error, paths.forbidden, paths.news];
 
 /**
- * The pop-up stack (spec §4): operator pop-ups sorted by level, one at a time; a closed pop-up stays away
- * for 24 h on this device.
+ * The pop-up stack (spec §4): operator pop-ups (with the player's pop-up messages) and the app's own (`extra`: the
+ * bonus pop-ups, register bonus 0, first charge 2) sorted by level, one at a time; a closed pop-up stays away for 24 h
+ * on this device. `onClose` hears each closed or followed pop-up's key (a pop-up message is then read).
  */
-export function PopupStack() {
+export function PopupStack({ extra = [], onClose }: { extra?: readonly PopupEntry[]; onClose?: (key: string) => void } = {}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
   // The clock of the last change (open or close), kept in state so rendering stays pure.
   const [now, setNow] = useState(() => Date.now());
-  const { data } = useQuery({ queryKey: systemKeys.popups, queryFn: () => api.call(popupList), staleTime: Infinity });
-  if (!data || QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
+  // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const { data } = useQuery({ queryKey: [...systemKeys.popups, uid], queryFn: () => api.call(popupList), staleTime: Infinity });
+  if (QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
-  const stack = popupStackSort(data.list.map((item) => ({ key: item.key, status: !popupCacheIsFresh(cache[item.key], now), level: item.level })));
-  const current = data.list.find((item) => item.key === stack[0]?.key);
-  if (!current) return null;
+  const fresh = (key: string) => popupCacheIsFresh(cache[key], now);
+  const operator = data?.list ?? [];
+  const stack = popupStackSort([
+    ...extra.map((entry) => ({ key: entry.key, status: entry.show && !(entry.cached && fresh(entry.key)), level: entry.level })),
+    ...operator.map((item) => ({ key: item.key, status: !fresh(item.key), level: item.level })),
+  ]);
+  const top = stack[0];
+  if (!top) return null;
 
+  const own = extra.find((entry) => entry.key === top.key);
   const close = () => {
-    const closedAt = Date.now();
-    const next = { ...cache, [current.key]: { status: false, time: closedAt } };
+    onClose?.(top.key);
+    const closedAt = clockNow();
+    const next = { ...cache, [top.key]: { status: false, time: closedAt } };
     storageSet(STORAGE_KEYS.popupCache, next);
     setCache(next);
     setNow(closedAt);
+    own?.onClosed?.();
   };
+  if (own) return own.render(close);
+
+  const current = operator.find((item) => item.key === top.key);
+  if (!current) return null;
   return (
     <Modal title={current.title} onClose={close}>
       <div style={{ display: 'flex', gap: 'var(--space-2)', justifyContent: 'flex-end' }}>
         <Button variant="ghost" onClick={close}>
           {t('popup.dismiss')}
         </Button>
-        <a href={current.url} className={buttonClassName({ variant: 'primary' })} onClick={close}>
+        <a
+          href={current.url}
+          className={buttonClassName({ variant: 'primary' })}
+          onClick={close}
+          {...(/^https:/.test(current.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {t('popup.open')}
         </a>
       </div>

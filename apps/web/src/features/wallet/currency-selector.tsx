@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import styles from './currency-selector.module.css';

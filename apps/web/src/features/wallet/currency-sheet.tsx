@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { currencyChange } from '../../shared/variant/currency-choice.ts';

@@ -1,7 +1,7 @@
 import { randomId } from '../random-id.ts';
 import { createApiClient, ERRORS, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
 import { QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18n, translate } from '../i18n/translate.ts';
 import { sessionHeadersOf } from '../session/session-headers.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
@@ -24,7 +24,7 @@ function failedCallReport(report: FailedCallReport): void {
       reportsPending -= 1;
     });
   // Spec §8: the unexpected gets one global toast; expected refusals are handled where they happen.
-  if (report.dm_error === 500) toastShow({ kind: 'error', text: i18next.t('toast.minorIssue') });
+  if (report.dm_error === 500) toastShow({ kind: 'error', text: translate('toast.minorIssue') });
   // The session sat idle too long for a money action: the player signs in again, then comes back to it.
   if (report.dm_error === ERRORS.REAUTH_REQUIRED.code) window.location.hash = '#/loginb?reauth=true';
 }
@@ -48,7 +48,7 @@ export const api = createApiClient({
       app_group: variant.appGroup,
       cv: `${variant.cvPrefix}_1.0.0`,
       currency: currencyCurrent(),
-      lca_lang: i18next.language || variant.defaultLang,
+      lca_lang: i18n.language || variant.defaultLang,
       smid: smid || undefined,
       osversion: navigator.platform || undefined,
     };

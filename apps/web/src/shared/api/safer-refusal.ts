@@ -1,6 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translate.ts';
 
 /**
  * A safer-play refusal (dm_error 8250–8299) carries when its limit resets or its block ends (`data.reset_at`, Unix

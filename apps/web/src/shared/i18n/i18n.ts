@@ -1,20 +1,11 @@
-import { DEFAULT_LOCALE, isLocale, localeToIntl, type Locale } from '@piranha/domain';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import type en from '../../i18n/locales/en-US.json';
+import { isLocale, localeToIntl, type Locale } from '@piranha/domain';
 import { STORAGE_KEYS, storageGet, storageSet } from '../storage.ts';
+import { catalogueAdd, catalogueHas, languageSet, type Catalogue } from './translate.ts';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
-  }
-}
-
-const LOCALE_MODULES = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/locales/*.json');
+const LOCALE_MODULES = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json');
 
 /** Loads one locale's catalogue on demand; an unknown locale fails with the spec's module-not-found error. */
-export async function localeCatalogueLoad(locale: string): Promise<Record<string, unknown>> {
+export async function localeCatalogueLoad(locale: string): Promise<Catalogue> {
   const loader = LOCALE_MODULES[`../../i18n/locales/${locale}.json`];
   if (!loader) throw new Error(`Cannot find module './locales/${locale}.json'`);
   return (await loader()).default;
@@ -46,14 +37,8 @@ export function i18nReady(): Promise<void> {
  * screen's path that is never read.
  */
 export async function i18nInit(locale: Locale): Promise<void> {
-  const catalogue = await localeCatalogueLoad(locale);
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    resources: { [locale]: { translation: catalogue } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  catalogueAdd(locale, await localeCatalogueLoad(locale));
+  languageSet(locale);
   documentLanguageSet(locale);
   i18nReadyResolve();
 }
@@ -68,7 +53,7 @@ export function languageChosen(): boolean {
 export async function languageChange(locale: Locale, options: { remember: boolean } = { remember: true }): Promise<void> {
   // The choice is kept before the catalogue arrives, so a reload in between still honours it.
   if (options.remember) storageSet(STORAGE_KEYS.language, locale);
-  if (!i18next.hasResourceBundle(locale, 'translation')) i18next.addResourceBundle(locale, 'translation', await localeCatalogueLoad(locale));
-  await i18next.changeLanguage(locale);
+  if (!catalogueHas(locale)) catalogueAdd(locale, await localeCatalogueLoad(locale));
+  languageSet(locale);
   documentLanguageSet(locale);
 }

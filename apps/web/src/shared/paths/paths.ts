@@ -60,10 +60,25 @@ export const paths = {
   transactionDetail: '/transaction-detail',
   recordDetail: '/record-detail',
   transactionQuestion: '/transaction-question',
+  bonus: '/bonus',
+  bonusHistory: '/bonus-history',
+  redeem: '/redeem',
+  walletBonus: '/wallet/bonus',
   terms: '/terms',
   privacy: '/privacy',
   responsibleGaming: '/responsible-gaming',
+  messageCenter: '/message-center',
+  messageDetail: '/message-detail',
+  /** Loyalty (spec §2 vip-club, /task, /ranking-list). */
+  vipClub: '/vip-club',
+  task: '/task',
+  rankingList: '/ranking-list',
 } as const;
+
+/** One message of the message centre (/message-detail?id=). */
+export function messageDetailHref(messageId: string): string {
+  return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
+}
 
 /** The /league page of one league. */
 export function leagueHref(leagueId: number): string {

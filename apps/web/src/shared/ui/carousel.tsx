@@ -1,6 +1,6 @@
 import { TIMERS } from '@piranha/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate.ts';
 import styles from './carousel.module.css';
 
 export interface CarouselProps<T> {

@@ -1,7 +1,7 @@
 import { TIMERS } from '@piranha/domain';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate.ts';
 import styles from './overlay.module.css';
 
 /**

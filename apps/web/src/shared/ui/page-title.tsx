@@ -1,5 +1,5 @@
 import { ChevronLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate.ts';
 import { Link } from 'react-router';
 import styles from './page-title.module.css';
 

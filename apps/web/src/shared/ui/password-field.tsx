@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translate.ts';
 import { buttonClassName } from './button.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 

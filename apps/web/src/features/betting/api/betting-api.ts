@@ -1,8 +1,10 @@
 import {
   betLatestInfo,
   betList,
+  betFree,
   betMultiple,
   betSinglePass,
+  freeActivityInfo,
   cashOutAuto,
   cashOutBet,
   cashOutPrice,
@@ -25,7 +27,13 @@ export const bettingKeys = {
   status: (ids: string) => ['betting', 'status', ids] as const,
   list: (settled: boolean, range: BetRange, uid: number) => ['betting', 'list', settled ? 1 : 0, range, uid] as const,
   cashOut: (ids: string) => ['betting', 'cash-out', ids] as const,
+  free: (uid: number) => ['betting', 'free', uid] as const,
 };
+
+/** The player's free-bet balance (free bets granted through `freeBetGrant`): the slip offers its toggle while any is left. */
+export function useFreeBetInfoQuery(uid: number) {
+  return useQuery({ queryKey: bettingKeys.free(uid), queryFn: () => api.call(freeActivityInfo), enabled: uid > 0, staleTime: 0 });
+}
 
 /** The balance query of the wallet feature, named here by its key so a placement can refresh the header. */
 const BALANCE_KEY = ['wallet', 'balance'] as const;
@@ -71,7 +79,9 @@ export function usePlaceMutation() {
     mutationFn: ({ request, key }) =>
       request.kind === 'singles'
         ? api.call(betSinglePass, { body: request.body, idempotencyKey: key })
-        : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
+        : request.kind === 'free'
+          ? api.call(betFree, { body: request.body, idempotencyKey: key }).then((bet) => [bet])
+          : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });

@@ -1,7 +1,7 @@
 import { ApiError, BET_RANGES, type BetRange, type BetRecord } from '@piranha/contract';
 import { ReceiptText } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';

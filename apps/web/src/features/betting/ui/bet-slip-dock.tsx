@@ -2,7 +2,7 @@ import { ApiError, ERRORS } from '@piranha/contract';
 import { betSlipOddsChangeFind, minorUnits, TIMERS, type BetSlipItem } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { amountMinorText, moneyText } from '../../../shared/money/money.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
@@ -12,7 +12,7 @@ import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
-import { useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
+import { useFreeBetInfoQuery, useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
 import { selectionKey, useBetSlipStore, type OddsPreference, type SlipLabel } from '../bet-slip-store.ts';
 import { placementAttemptAfter, placementAttemptFor } from '../placement-key.ts';
 import { combinedOdds, slipPlacementOf, slipReceiptOf, type ReceiptBet, type SlipReceipt } from '../slip-placement.ts';
@@ -229,6 +229,10 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const latest = useLatestBetInfoQuery(store.slip.items, store.open, signedIn);
   const place = usePlaceMutation();
   const [outcome, setOutcome] = useState<Outcome>();
+  // A free bet (issue 17): offered for one single while the player has free-bet balance; its stake is not returned.
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const freeInfo = useFreeBetInfoQuery(store.open ? uid : 0);
+  const [freeChosen, setFreeChosen] = useState(false);
   const nowMs = useHighlightClock(store.slip.oddsChanges);
 
   const items = store.slip.items;
@@ -243,9 +247,14 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
   const teams = useMemo(() => new Map((latest.data?.bms ?? []).flatMap((entry) => (entry.tids ? [[entry.matchId, entry.tids] as const] : []))), [latest.data]);
   const totals = slipTotalsOf(store.slip, store.mode, chosen, store.unitStakeMinor, (matchId) => teams.get(matchId));
   const blockedKey = slipBlockedMessageKey(totals.blocked);
+  const freeBalance = freeInfo.data?.balance ?? 0;
+  const freeOffered = signedIn && store.mode === 'singles' && items.length === 1 && freeBalance > 0;
+  const freeOn = freeOffered && freeChosen;
+  const freeTooMuch = freeOn && (items[0]?.stakeMinor ?? 0) > freeBalance;
 
   const submit = () => {
-    const placement = slipPlacementOf(store.slip, store.mode, chosen, store.unitStakeMinor, store.preference);
+    if (freeTooMuch) return;
+    const placement = slipPlacementOf(store.slip, store.mode, chosen, store.unitStakeMinor, store.preference, freeOn);
     if (!placement) return;
     // A tap that repeats a placement left without an answer sends its key again (placement-key.ts).
     const attempt = placementAttemptFor(store.placementAttempt, placement.request, randomId);
@@ -256,6 +265,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
       {
         onSuccess: (placed) => {
           store.placementAttemptSet(null);
+          setFreeChosen(false);
           setOutcome({ receipt: slipReceiptOf(placement, placed) });
           // The placed picks leave; the others stay for the player to place next.
           store.placedRemove(placement.placed);
@@ -303,6 +313,20 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
             {t(`betting.slip.blocked.${blockedKey}`)}
           </p>
         ) : null}
+        {freeOffered ? (
+          <label className={styles.freeBet}>
+            <input type="checkbox" checked={freeChosen} onChange={(event) => setFreeChosen(event.target.checked)} />
+            <span>
+              {t('betting.freeBet.use', { amount: money(freeBalance) })}
+              <span className={styles.dim}> · {t('betting.freeBet.note')}</span>
+            </span>
+          </label>
+        ) : null}
+        {freeTooMuch ? (
+          <p className={styles.bad} role="status">
+            {t('betting.freeBet.tooMuch', { amount: money(freeBalance) })}
+          </p>
+        ) : null}
         {outcome && 'error' in outcome ? (
           <p className={styles.bad} role="alert">
             {outcome.error}
@@ -317,8 +341,12 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
             {t('betting.slip.acceptOdds')}
           </Button>
         ) : (
-          <Button block onClick={submit} disabled={totals.blocked !== null || place.isPending}>
-            {place.isPending ? t('betting.slip.placing') : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
+          <Button block onClick={submit} disabled={totals.blocked !== null || freeTooMuch || place.isPending}>
+            {place.isPending
+              ? t('betting.slip.placing')
+              : freeOn
+                ? t('betting.freeBet.place', { amount: money(totals.totalStakeMinor) })
+                : t('betting.slip.place', { amount: money(totals.totalStakeMinor) })}
           </Button>
         )}
       </div>
@@ -456,9 +484,10 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
               <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
             </button>
           ) : null}
+          {/* The title comes before the count in the text (the badge is drawn first), so the name "Open the bet slip, 3 selected"
+              contains what a voice-control user reads on the button: "Bet slip 3" (the space keeps them two words). */}
           <button type="button" className={styles.bar} onClick={() => openSet(true)} aria-label={t('betting.slip.open', { count })}>
-            <span className={styles.badge}>{count}</span>
-            {t('betting.slip.title')}
+            {t('betting.slip.title')} <span className={styles.badge}>{count}</span>
           </button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { depositInfoGet, payinCodeCheck, payinOrderCreate, payinOrderStatus, pay
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { bonusPollStart } from '../../../shared/bonus/bonus-popup-store.ts';
 import { depositPollStep } from '../pay-status.ts';
 import { paymentsKeys } from './keys.ts';
 
@@ -49,6 +50,8 @@ export function usePayinOrderCreateMutation() {
     mutationFn: ({ idempotencyKey, ...body }: PayinOrderInput) => api.call(payinOrderCreate, { body, idempotencyKey }),
     onSuccess: (order: PayinOrder) => {
       queryClient.setQueryData(paymentsKeys.payinOrder(order.order_id), order);
+      // Spec §4: a bonus may follow the deposit; the new_bonus poll looks for it every 10 s, up to 10 times.
+      bonusPollStart();
       // Today's deposited total and the recommendation change with every order.
       void queryClient.invalidateQueries({ queryKey: ['payments', 'deposit-info'] });
     },

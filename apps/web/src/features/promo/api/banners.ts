@@ -1,6 +1,6 @@
 import { bannerList } from '@piranha/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18n } from '../../../shared/i18n/translate.ts';
 import { api, queryClient } from '../../../shared/api/api.ts';
 import { i18nReady } from '../../../shared/i18n/i18n.ts';
 
@@ -19,5 +19,5 @@ export function useBannersQuery(source: string, language: string) {
  * largest thing on the first screen (its LCP element), so its request should not wait for the page's first commit.
  */
 export function bannersPrefetch(source: string): void {
-  void i18nReady().then(() => queryClient.prefetchQuery(bannersQueryOptions(source, i18next.language)));
+  void i18nReady().then(() => queryClient.prefetchQuery(bannersQueryOptions(source, i18n.language)));
 }

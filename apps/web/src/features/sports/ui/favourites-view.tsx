@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useMatchesByIdsQuery } from '../api/sports-api.ts';
 import { useFavouritesStore } from '../favourites-store.ts';

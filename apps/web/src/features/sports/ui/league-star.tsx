@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { useFavouritesStore, type FavouriteLeague } from '../favourites-store.ts';
 import styles from './sports.module.css';
 

@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useLeagueMatchesQuery } from '../api/sports-api.ts';
 import { useFavouritesStore } from '../favourites-store.ts';

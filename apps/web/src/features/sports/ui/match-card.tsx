@@ -1,6 +1,6 @@
 import type { Match, MatchOdds } from '@piranha/contract';
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useFavouritesStore } from '../favourites-store.ts';
 import { marketGroupTitle } from '../labels.ts';
@@ -54,7 +54,7 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
           <Star size={16} aria-hidden="true" fill={starred ? 'currentColor' : 'none'} />
         </button>
       </div>
-      <Link to={detailHref} className={styles.teams} aria-label={t('sports.openMatch', { name: shown.nm })}>
+      <Link to={detailHref} className={styles.teams}>
         {shown.ts.map((team, index) => (
           <span key={team.id} className={styles.team}>
             <TeamLogo name={team.na} url={team.lurl} />

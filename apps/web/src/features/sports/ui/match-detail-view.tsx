@@ -1,7 +1,7 @@
 import type { MarketGroup, Match } from '@piranha/contract';
 import { ChevronDown, SearchX, Star } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLatestOddsQuery, useMatchDetailQuery } from '../api/sports-api.ts';

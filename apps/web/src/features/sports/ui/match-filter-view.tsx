@@ -1,6 +1,6 @@
 import type { Match } from '@piranha/contract';
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useFilteredMatchesQuery } from '../api/sports-api.ts';

@@ -1,9 +1,9 @@
 import type { Match } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n/translate.ts';
 import { ChevronDown, Trophy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { matchDetailHref as matchDetailHrefOf } from '../../../shared/paths/paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';

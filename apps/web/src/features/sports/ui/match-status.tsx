@@ -1,6 +1,6 @@
 import type { Match } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { periodText } from '../labels.ts';
 import { MATCH_STATUS } from '../match-list.ts';
 import { clockSecondsAt, clockText } from '../match-clock.ts';

@@ -1,7 +1,7 @@
 import { TIMERS } from '@piranha/domain';
 import { ArrowDown, ArrowUp, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText } from '../../../shared/odds/odds.ts';
 import { useSlipPicked } from '../../../shared/slip/slip-picks.ts';
@@ -74,17 +74,23 @@ export function OddsButton({
       data-odds={locked ? undefined : odds}
       data-flash={shownFlash?.direction}
       aria-pressed={picked}
-      aria-label={[[label ?? selection.name, line].filter(Boolean).join(' '), text ?? t('sports.odds.locked'), changed].filter(Boolean).join(', ')}
       onClick={() => onSelect?.(selection)}
     >
+      {/* The name is the button's own text (selection, line, price, move), so it always contains what is shown. */}
       {label ? (
         <span className={styles.labelRow}>
           <span className={styles.label}>{label}</span>
-          {line ? <span className={styles.line}>{line}</span> : null}
+          {line ? <span className={styles.line}> {line}</span> : null}
         </span>
-      ) : null}
+      ) : (
+        <span className="visually-hidden">{[selection.name, line].filter(Boolean).join(' ')}</span>
+      )}
+      <span className="visually-hidden">, </span>
       {locked || text === undefined ? (
-        <Lock size={14} aria-hidden="true" />
+        <>
+          <Lock size={14} aria-hidden="true" />
+          <span className="visually-hidden">{t('sports.odds.locked')}</span>
+        </>
       ) : (
         <span className={styles.price}>
           {shownFlash?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
@@ -92,6 +98,7 @@ export function OddsButton({
           {text}
         </span>
       )}
+      {changed ? <span className="visually-hidden">, {changed}</span> : null}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import searchStyles from './search-view.module.css';
 
 /** Typing settles for this long before the search is asked. */

@@ -2,7 +2,7 @@ import type { Match } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import { SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLeagueListQuery, useSearchQuery } from '../api/sports-api.ts';

@@ -2,7 +2,7 @@ import { intlLocaleOf } from '@piranha/domain';
 import { SPORT_IDS, type LeagueWithCounts } from '@piranha/contract';
 import { ChevronRight, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';

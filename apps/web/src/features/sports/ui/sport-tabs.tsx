@@ -2,7 +2,7 @@ import type { HomeTabKey } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { Activity, CircleDot, CircleDotDashed, Flame, Goal, History, Radio, Search, Star, Volleyball, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import type { SportKey } from '../labels.ts';
 import styles from './sport-tabs.module.css';

@@ -1,6 +1,6 @@
 import { HOME_TAB_LIVE_MAX, SPORT_KEYS, type HomeTabKey, type SportKeyWire } from '@piranha/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Trophy } from 'lucide-react';
 import { useHomeTabsQuery, useMatchListQuery } from '../api/sports-api.ts';

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * Loyalty (issue 18, decision 026): VIP points and task progress, both moved only by the loyalty pass from durable
+ * facts (settled bets, settled casino rounds, paid deposits). Rewards are bonuses of the engine (decision 018); the
+ * grant's unique (campaign, player, trigger) key is what makes each one paid once.
+ */
+
+/** A player's VIP points, in point minor units (currency minor units × the source's weight). */
+export const loyaltyAccounts = pgTable('loyalty_accounts', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  pointsMinor: bigint('points_minor', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every fact the loyalty pass has counted, once: its primary key is the exactly-once guarantee. Written in the same
+ * transaction as the points and task progress it caused, so a pass killed before commit leaves neither behind.
+ */
+export const loyaltyFacts = pgTable(
+  'loyalty_facts',
+  {
+    /** bet, round or deposit. */
+    source: text('source').notNull(),
+    /** The bet id, casino round id or payment order id. */
+    sourceRef: text('source_ref').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    pointsMinor: bigint('points_minor', { mode: 'number' }).notNull(),
+    /** When the fact happened (settled, paid): it decides the task period it counts in. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.sourceRef] }), index('loyalty_facts_user_idx').on(table.userId)],
+);
+
+/** Progress of one task of one period (`d:2026-11-28`, `w:2026-11-23`) for one player, in minor units. */
+export const loyaltyTaskProgress = pgTable(
+  'loyalty_task_progress',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    taskId: text('task_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    progressMinor: bigint('progress_minor', { mode: 'number' }).notNull().default(0),
+    /** Set in the claim's transaction, beside the engine's grant. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.taskId, table.periodKey] }),
+    index('loyalty_task_progress_claimable_idx')
+      .on(table.userId)
+      .where(sql`claimed_at is null`),
+  ],
+);
+
+/**
+ * Ranking scores of a brand's day or week (`d:…`, `w:…`): settled turnover, and when the player reached it (the
+ * moment of the last fact that raised it — ties go to who got there first). Written by the loyalty pass beside the
+ * facts, so a board is always what the counted facts add up to.
+ */
+export const loyaltyRankScores = pgTable(
+  'loyalty_rank_scores',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.userId] }),
+    index('loyalty_rank_scores_board_idx').on(table.appKey, table.periodKey, table.scoreMinor.desc(), table.reachedAt, table.userId),
+  ],
+);
+
+/** A board that has been closed: its winners are frozen in `loyalty_rank_prizes` in the same transaction. */
+export const loyaltyRankCloses = pgTable(
+  'loyalty_rank_closes',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.periodKey] })],
+);
+
+/** The prize of one place of a closed board; paid once through the engine (`paid_at` beside the grant). */
+export const loyaltyRankPrizes = pgTable(
+  'loyalty_rank_prizes',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    place: integer('place').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.place] }),
+    index('loyalty_rank_prizes_due_idx')
+      .on(table.appKey, table.periodKey)
+      .where(sql`paid_at is null`),
+  ],
+);

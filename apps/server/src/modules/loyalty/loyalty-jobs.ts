@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.ts';
+import type { JobSpec } from '../../jobs/job-runner.ts';
+import { loyaltyPass } from './loyalty-pass.service.ts';
+import { rankClosePass } from './loyalty-rank-close.service.ts';
+
+/** As often as the bonus engine reads its events: a settled bet shows in VIP points and tasks within seconds. */
+export const LOYALTY_PASS_MS = 5_000;
+
+/** Loyalty's periodic work as one leader job (decision 021); exactly-once by the fact keys, so a cut run is just rerun. */
+export function loyaltyJobSpec(db: Db, now: () => Date): JobSpec {
+  return { name: 'loyalty-pass', scope: 'leader', everyMs: LOYALTY_PASS_MS, atStart: 'soon', run: () => loyaltyPass(db, now()).then(() => undefined) };
+}
+
+/** Ranking closes are due once a day or a week plus the grace; checking every minute pays prizes promptly. */
+export const LOYALTY_RANK_CLOSE_MS = 60_000;
+
+export function loyaltyRankCloseJobSpec(db: Db, now: () => Date): JobSpec {
+  return { name: 'loyalty-rank-close', scope: 'leader', everyMs: LOYALTY_RANK_CLOSE_MS, atStart: 'soon', run: () => rankClosePass(db, now()) };
+}

@@ -1,0 +1,89 @@
+import { brandTimeZone, periodWindowOf, taskProgressDelta, tasksOf, variantFindByKey, vipConfigOf, vipPointsMinorOf, type TaskFact } from '@piranha/domain';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { factCandidates, factsInsert, pointsAdd, rankScoresAdd, taskProgressAdd, type FactCandidate } from './loyalty.repository.ts';
+
+/**
+ * The loyalty pass (issue 18, decision 026): reads durable facts — settled bets, settled casino rounds, paid deposits —
+ * that have no `loyalty_facts` row yet, and in one transaction records each fact and adds its VIP points, task
+ * progress and ranking turnover. The fact's primary key is the exactly-once guarantee: a pass killed before commit leaves nothing behind
+ * and the next one does the work; a fact recorded by another pass is skipped by the insert and counted by that pass
+ * alone. Only amounts in the brand's currency count (points and targets are in its minor units).
+ */
+
+const BATCH = 500;
+/** Passes of one run at most, so a backlog is worked through without holding the job for long. */
+const ROUNDS_MAX = 20;
+
+function taskFactOf(row: FactCandidate): TaskFact {
+  if (row.source === 'deposit') return { source: 'deposit', amountMinor: Number(row.amount_minor) };
+  return { source: row.source, stakeMinor: Number(row.amount_minor), returnMinor: Number(row.return_minor) };
+}
+
+/** One batch: answers how many facts this pass counted. */
+export async function loyaltyFactsConsume(db: Db, now: Date): Promise<number> {
+  return transaction(db, async (tx) => {
+    const candidates = await factCandidates(tx, BATCH);
+    const facts = candidates.map((row) => {
+      const profile = variantFindByKey(row.app_key);
+      const counts = profile !== undefined && row.currency === profile.currency;
+      const source = row.source === 'bet' ? 'sports' : row.source === 'round' ? 'casino' : 'deposit';
+      const pointsMinor = counts ? vipPointsMinorOf(source, Number(row.amount_minor), vipConfigOf(profile).weights) : 0;
+      return { row, profile: counts ? profile : undefined, userId: Number(row.user_id), pointsMinor, occurredAt: new Date(row.occurred_at) };
+    });
+    const inserted = await factsInsert(
+      tx,
+      facts.map((fact) => ({
+        source: fact.row.source,
+        sourceRef: fact.row.source_ref,
+        userId: fact.userId,
+        pointsMinor: fact.pointsMinor,
+        occurredAt: fact.occurredAt,
+      })),
+      now,
+    );
+    const points = new Map<number, number>();
+    const progress = new Map<string, { userId: number; taskId: string; periodKey: string; deltaMinor: number }>();
+    const ranks = new Map<string, { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }>();
+    for (const fact of facts) {
+      if (!inserted.has(`${fact.row.source}:${fact.row.source_ref}`) || fact.profile === undefined) continue;
+      points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
+      const timeZone = brandTimeZone(fact.profile.market);
+      for (const task of tasksOf(fact.profile)) {
+        const deltaMinor = taskProgressDelta(task.kind, taskFactOf(fact.row));
+        if (deltaMinor <= 0) continue;
+        const periodKey = periodWindowOf(fact.occurredAt, timeZone, task.period).key;
+        const key = `${fact.userId}|${task.id}|${periodKey}`;
+        const entry = progress.get(key) ?? { userId: fact.userId, taskId: task.id, periodKey, deltaMinor: 0 };
+        entry.deltaMinor += deltaMinor;
+        progress.set(key, entry);
+      }
+      // Rankings are by settled turnover: stakes of bets and rounds, not deposits.
+      const turnoverMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.amount_minor);
+      if (turnoverMinor <= 0) continue;
+      for (const period of ['daily', 'weekly'] as const) {
+        const periodKey = periodWindowOf(fact.occurredAt, timeZone, period).key;
+        const key = `${fact.userId}|${periodKey}`;
+        const entry = ranks.get(key) ?? { appKey: fact.profile.appKey, periodKey, userId: fact.userId, deltaMinor: 0, reachedAt: fact.occurredAt };
+        entry.deltaMinor += turnoverMinor;
+        if (fact.occurredAt > entry.reachedAt) entry.reachedAt = fact.occurredAt;
+        ranks.set(key, entry);
+      }
+    }
+    await pointsAdd(tx, points, now);
+    await taskProgressAdd(tx, [...progress.values()], now);
+    await rankScoresAdd(tx, [...ranks.values()]);
+    return inserted.size;
+  });
+}
+
+/** Works through what is waiting, batch by batch. */
+export async function loyaltyPass(db: Db, now: Date): Promise<number> {
+  let counted = 0;
+  for (let round = 0; round < ROUNDS_MAX; round += 1) {
+    const batch = await loyaltyFactsConsume(db, now);
+    counted += batch;
+    if (batch === 0) break;
+  }
+  return counted;
+}

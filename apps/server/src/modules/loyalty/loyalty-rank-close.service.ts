@@ -1,0 +1,85 @@
+import {
+  brandTimeZone,
+  loyaltyCampaignId,
+  periodWindowOf,
+  rankingPrizesMinor,
+  RANKING_CLOSE_GRACE_MS,
+  VARIANT_PROFILES,
+  variantFindByKey,
+  type LoyaltyPeriod,
+} from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { rankBoardClose, rankBoardsOpen, rankPrizeDueForUpdate, rankPrizePaidSet, rankPrizesDue } from './loyalty.repository.ts';
+import { rewardPay } from './loyalty.service.ts';
+
+/**
+ * Ranking period closes (issue 18, decision 026). A board closes once its period ended more than the grace ago (late
+ * facts of its last seconds are counted by then): one transaction marks it closed and freezes its winners; then each
+ * prize is paid in its own transaction through the bonus engine and marked paid beside the grant. A run killed at
+ * any point is simply run again: a closed board is never frozen twice, a paid prize never paid twice.
+ */
+
+const PERIODS: readonly LoyaltyPeriod[] = ['daily', 'weekly'];
+const BATCH = 200;
+
+/** The last two periods of each kind that ended more than the grace ago, per brand. */
+function closableKeys(now: Date): Map<string, Set<string>> {
+  const byBrand = new Map<string, Set<string>>();
+  const settled = new Date(now.getTime() - RANKING_CLOSE_GRACE_MS);
+  for (const profile of VARIANT_PROFILES) {
+    const keys = new Set<string>();
+    const timeZone = brandTimeZone(profile.market);
+    for (const period of PERIODS) {
+      let window = periodWindowOf(settled, timeZone, period);
+      for (let back = 0; back < 2; back += 1) {
+        window = periodWindowOf(new Date(window.startsAt.getTime() - 1), timeZone, period);
+        keys.add(window.key);
+      }
+    }
+    byBrand.set(profile.appKey, keys);
+  }
+  return byBrand;
+}
+
+export async function rankBoardsCloseDue(db: Db, now: Date): Promise<number> {
+  const byBrand = closableKeys(now);
+  const allKeys = new Set([...byBrand.values()].flatMap((keys) => [...keys]));
+  let closed = 0;
+  for (const board of await rankBoardsOpen(db, [...allKeys])) {
+    const profile = variantFindByKey(board.app_key);
+    if (!profile || !byBrand.get(board.app_key)?.has(board.period_key)) continue;
+    const amounts = rankingPrizesMinor(profile, board.period_key.startsWith('d:') ? 'daily' : 'weekly');
+    if (await transaction(db, (tx) => rankBoardClose(tx, board.app_key, board.period_key, amounts, now))) closed += 1;
+  }
+  return closed;
+}
+
+/** Pays due prizes; a paused prize campaign leaves them due for a later run. */
+export async function rankPrizesPay(db: Db, now: Date): Promise<number> {
+  let paid = 0;
+  for (const prize of await rankPrizesDue(db, BATCH)) {
+    const profile = variantFindByKey(prize.app_key);
+    if (!profile) continue;
+    try {
+      const done = await transaction(db, async (tx) => {
+        if (!(await rankPrizeDueForUpdate(tx, prize.app_key, prize.period_key, prize.place))) return false;
+        const campaignId = loyaltyCampaignId(prize.app_key, 'rank_prize');
+        await rewardPay(tx, profile, campaignId, Number(prize.user_id), `rank:${prize.period_key}:${prize.place}`, Number(prize.amount_minor), now);
+        await rankPrizePaidSet(tx, prize.app_key, prize.period_key, prize.place, now);
+        return true;
+      });
+      if (done) paid += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.errorName === 'LOYALTY_REWARD_UNAVAILABLE') continue;
+      throw error;
+    }
+  }
+  return paid;
+}
+
+export async function rankClosePass(db: Db, now: Date): Promise<void> {
+  await rankBoardsCloseDue(db, now);
+  await rankPrizesPay(db, now);
+}

@@ -1,0 +1,26 @@
+import { rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import { VARIANT_PROFILES, loyaltyCampaignsDefault } from '@piranha/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { campaignsSeed } from '../bonus/bonus.repository.ts';
+import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
+
+/** The loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint, daily and weekly rank; issue 18). */
+export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  routeRegister(app, deps, vipInfo, ({ user, ctx }) => vipInfoGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, vipReceive, ({ user, body, ctx }) => vipReceivePost(deps, user, ctx.variant.appKey, body.level));
+  routeRegister(app, deps, taskCenterInfo, ({ user, ctx }) => taskCenterInfoGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, taskHint, ({ user, ctx }) => taskHintGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, taskReceive, ({ user, body, ctx }) => taskReceivePost(deps, user, ctx.variant.appKey, body.task_id));
+  routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
+}
+
+/** Seeds every brand's loyalty campaigns of the bonus engine (inserted only when missing: an operator's pause stays). */
+export async function loyaltyCampaignsSeed(db: Db, now: Date): Promise<void> {
+  await campaignsSeed(
+    db,
+    VARIANT_PROFILES.flatMap((profile) => loyaltyCampaignsDefault(profile).map((campaign) => ({ ...campaign, appKey: profile.appKey }))),
+    now,
+  );
+}

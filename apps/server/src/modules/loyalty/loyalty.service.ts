@@ -1,0 +1,228 @@
+import {
+  bonusAllowedInMarket,
+  brandTimeZone,
+  loyaltyCampaignId,
+  nickMasked,
+  rankingBoard,
+  rankingGapMinor,
+  rankingPrizesMinor,
+  RANKING_FULL,
+  periodWindowOf,
+  tasksOf,
+  taskStateOf,
+  variantFindByKey,
+  vipBenefitsTable,
+  vipConfigOf,
+  vipRewardsWaiting,
+  vipStandingOf,
+  VIP_LEVEL_MAX,
+  type TaskDefinition,
+  type VariantProfile,
+} from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../plugins/request-context.ts';
+import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
+import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
+import { bonusView } from '../bonus/bonus.service.ts';
+import {
+  pointsOf,
+  rankBoard,
+  rankOwn,
+  taskClaimedSet,
+  taskProgressForUpdate,
+  taskProgressOf,
+  vipLevelsReceived,
+  type TaskProgressRow,
+} from './loyalty.repository.ts';
+
+/**
+ * VIP club and task centre (issue 18, decision 026). Points and progress are written only by the loyalty pass; this
+ * file reads them and pays rewards through the bonus engine. A reward's grant is unique per (campaign, player,
+ * trigger) — `vip_level:<n>`, `task:<id>:<period>` — so of any number of concurrent taps one pays and the rest are
+ * told it was received.
+ */
+
+export interface LoyaltyDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+function profileOf(user: SessionUser, requestAppKey: string): VariantProfile {
+  const profile = variantFindByKey(user.appKey ?? requestAppKey);
+  if (!profile) throw new AppError('LOYALTY_REWARD_UNAVAILABLE');
+  return profile;
+}
+
+/** `vip/info`: level, stage, progress, rewards waiting and the benefits table. */
+export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
+  const profile = profileOf(user, requestAppKey);
+  const config = vipConfigOf(profile);
+  const standing = vipStandingOf(await pointsOf(deps.db, user.uid), config);
+  const received = await vipLevelsReceived(deps.db, user.uid, loyaltyCampaignId(profile.appKey, 'vip_level_up'));
+  return {
+    level: standing.level,
+    stage: standing.stage,
+    max_level: VIP_LEVEL_MAX,
+    points: standing.points,
+    level_points: standing.levelPoints,
+    next_level_points: standing.nextLevelPoints ?? 0,
+    progress: standing.progressPercent,
+    currency: profile.currency,
+    rewards: vipRewardsWaiting(standing.level, received, config).map((level) => ({
+      kind: 'vip_bonus' as const,
+      level,
+      amount: config.levelUpRewardMinor[level]!,
+    })),
+    stages: vipBenefitsTable(config).map((row) => ({
+      stage: row.stage,
+      level_from: row.levelFrom,
+      level_to: row.levelTo,
+      points_from: row.pointsFrom,
+      level_up_rewards: row.levelUpRewardsMinor,
+      dedicated_support: row.dedicatedSupport ? (1 as const) : (0 as const),
+    })),
+    support_contact: standing.stage >= config.supportStage ? profile.supportContact : '',
+  };
+}
+
+/**
+ * Pays a loyalty reward through the engine in the caller's transaction: bonus money with the campaign's wagering, or
+ * cash when the campaign asks for nothing to wager (the engine converts it at once). Undefined when this trigger was
+ * already paid. The player sees the grant in the answer, so `new_bonus` does not pop it up again.
+ */
+export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: string, userId: number, triggerRef: string, amountMinor: number, now: Date) {
+  const campaign = await campaignFind(tx, campaignId);
+  if (!campaign || campaign.status !== 'active' || !bonusAllowedInMarket(profile.market, campaign.terms.purpose))
+    throw new AppError('LOYALTY_REWARD_UNAVAILABLE');
+  const bonus = await bonusGrant(tx, { campaign, userId, triggerRef, currency: profile.currency, amountMinor, depositMinor: 0, now });
+  if (!bonus) return undefined;
+  await bonusShownSet(tx, bonus.id, now);
+  const paid: BonusRow = bonus.requirementMinor === 0 ? await bonusStart(tx, userId, bonus.id, now) : bonus;
+  return paid;
+}
+
+/** `vip/receive`: the level-up reward of a level the player has reached, once. */
+export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, level: number) {
+  const profile = profileOf(user, requestAppKey);
+  const config = vipConfigOf(profile);
+  const now = deps.now();
+  const bonus = await transaction(deps.db, async (tx) => {
+    // The account row lock lines concurrent taps up; the grant's unique key is what refuses the second payment.
+    const standing = vipStandingOf(await pointsOf(tx, user.uid, true), config);
+    const amountMinor = config.levelUpRewardMinor[level] ?? 0;
+    if (standing.level < level || amountMinor <= 0) throw new AppError('VIP_REWARD_NOT_REACHED', { field: 'level' });
+    const paid = await rewardPay(tx, profile, loyaltyCampaignId(profile.appKey, 'vip_level_up'), user.uid, `vip_level:${level}`, amountMinor, now);
+    if (!paid) throw new AppError('VIP_REWARD_RECEIVED', { field: 'level' });
+    return paid;
+  });
+  return bonusView(bonus);
+}
+
+function taskView(task: TaskDefinition, row: TaskProgressRow | undefined) {
+  const progressMinor = row === undefined ? 0 : Number(row.progress_minor);
+  return {
+    task_id: task.id,
+    task_name: task.kind,
+    conf_num: task.confMinor,
+    progress_num: Math.min(progressMinor, task.confMinor),
+    reward: task.rewardMinor,
+    status: taskStateOf(progressMinor, task.confMinor, row?.claimed_at != null),
+  };
+}
+
+async function tasksNow(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
+  const profile = profileOf(user, requestAppKey);
+  const timeZone = brandTimeZone(profile.market);
+  const now = deps.now();
+  const daily = periodWindowOf(now, timeZone, 'daily');
+  const weekly = periodWindowOf(now, timeZone, 'weekly');
+  const rows = await taskProgressOf(deps.db, user.uid, [daily.key, weekly.key]);
+  const of = (task: TaskDefinition, key: string) =>
+    taskView(
+      task,
+      rows.find((row) => row.task_id === task.id && row.period_key === key),
+    );
+  const tasks = tasksOf(profile);
+  return {
+    profile,
+    timeZone,
+    daily: { period_key: daily.key, end_time: seconds(daily.endsAt), list: tasks.filter((task) => task.period === 'daily').map((task) => of(task, daily.key)) },
+    weekly: {
+      period_key: weekly.key,
+      end_time: seconds(weekly.endsAt),
+      list: tasks.filter((task) => task.period === 'weekly').map((task) => of(task, weekly.key)),
+    },
+  };
+}
+
+/** `task/center/info`: the tasks of the brand's current day and week. */
+export async function taskCenterInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
+  const { profile, timeZone, daily, weekly } = await tasksNow(deps, user, requestAppKey);
+  return { currency: profile.currency, time_zone: timeZone, daily, weekly };
+}
+
+/** `task/hint`: tasks ready to claim, and the one to show: the first claimable, else the one nearest to done. */
+export async function taskHintGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
+  const { daily, weekly } = await tasksNow(deps, user, requestAppKey);
+  const all = [...daily.list, ...weekly.list];
+  const claimable = all.filter((task) => task.status === 1);
+  const open = all.filter((task) => task.status === 0).sort((a, b) => b.progress_num / b.conf_num - a.progress_num / a.conf_num);
+  return { claimable: claimable.length, task: claimable[0] ?? open[0] ?? null };
+}
+
+/** `task/receive`: pays a completed task of the current period, once. */
+export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, taskId: string) {
+  const profile = profileOf(user, requestAppKey);
+  const task = tasksOf(profile).find((each) => each.id === taskId);
+  if (!task) throw new AppError('TASK_NOT_FOUND', { field: 'task_id' });
+  const now = deps.now();
+  const periodKey = periodWindowOf(now, brandTimeZone(profile.market), task.period).key;
+  const bonus = await transaction(deps.db, async (tx) => {
+    const row = await taskProgressForUpdate(tx, user.uid, task.id, periodKey);
+    if (row?.claimed_at != null) throw new AppError('TASK_CLAIMED', { field: 'task_id' });
+    if (row === undefined || Number(row.progress_minor) < task.confMinor) throw new AppError('TASK_NOT_COMPLETE', { field: 'task_id' });
+    const paid = await rewardPay(
+      tx,
+      profile,
+      loyaltyCampaignId(profile.appKey, 'task_reward'),
+      user.uid,
+      `task:${task.id}:${periodKey}`,
+      task.rewardMinor,
+      now,
+    );
+    if (!paid) throw new AppError('TASK_CLAIMED', { field: 'task_id' });
+    await taskClaimedSet(tx, user.uid, task.id, periodKey, now);
+    return paid;
+  });
+  return bonusView(bonus);
+}
+
+/** `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above. */
+export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly') {
+  const profile = profileOf(user, requestAppKey);
+  const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
+  const rows = await rankBoard(deps.db, profile.appKey, window.key, RANKING_FULL);
+  const entries = rows.map((row, index) => ({
+    rank: index + 1,
+    nick: nickMasked(row.nick ?? String(row.user_id)),
+    score: Number(row.score_minor),
+    is_self: Number(row.user_id) === user.uid ? (1 as const) : (0 as const),
+  }));
+  const { podium, rest } = rankingBoard(entries);
+  const own = await rankOwn(deps.db, profile.appKey, window.key, user.uid);
+  return {
+    period_key: window.key,
+    end_time: seconds(window.endsAt),
+    currency: profile.currency,
+    full: RANKING_FULL,
+    prizes: rankingPrizesMinor(profile, period),
+    top: podium,
+    list: rest,
+    own:
+      own === undefined ? { rank: 0, score: 0, gap: 0 } : { rank: own.ahead + 1, score: own.scoreMinor, gap: rankingGapMinor(own.scoreMinor, own.aboveMinor) },
+  };
+}

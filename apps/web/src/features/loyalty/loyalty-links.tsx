@@ -1,0 +1,48 @@
+import { ChevronRight, Crown, ListChecks, Trophy } from 'lucide-react';
+import { useTranslation } from '../../shared/i18n/translate.ts';
+import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useTaskHintQuery } from './api/loyalty.ts';
+import styles from './loyalty.module.css';
+
+/** The way to the VIP club, the task centre and the rankings from the player's page, with the task hint (tasks ready to claim). */
+export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tasksTo: string; rankingTo: string }) {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const hint = useTaskHintQuery(uid);
+  const claimable = hint.data?.claimable ?? 0;
+  return (
+    <nav aria-label={t('loyalty.links')}>
+      <ul className={styles.list}>
+        <li className={styles.item}>
+          <Link to={vipTo} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <Crown size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.vip.title')}</span>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+        <li className={styles.item}>
+          <Link to={tasksTo} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <ListChecks size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.tasks.title')}</span>
+            {claimable > 0 ? <span className={styles.count}>{t('loyalty.tasks.ready', { n: claimable })}</span> : null}
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+        <li className={styles.item}>
+          <Link to={rankingTo} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <Trophy size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.rank.title')}</span>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

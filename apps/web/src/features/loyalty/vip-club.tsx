@@ -1,0 +1,169 @@
+import type { EndpointData, vipInfo } from '@piranha/contract';
+import { Crown, Gift, Headset } from 'lucide-react';
+import { useTranslation } from '../../shared/i18n/translate.ts';
+import { moneyText } from '../../shared/money/money.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { toastShow } from '../../shared/ui/toast-store.ts';
+import { useVipInfoQuery, useVipReceiveMutation } from './api/loyalty.ts';
+import { loyaltyErrorText } from './error-text.ts';
+import styles from './loyalty.module.css';
+
+type VipInfo = EndpointData<typeof vipInfo>;
+
+/** The vip-club page: level and stage, progress to the next level, rewards waiting, and the benefits by stage. */
+export function VipClub() {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const info = useVipInfoQuery(uid);
+
+  if (info.isPending) {
+    return (
+      <div className={styles.stack} aria-busy="true">
+        <Skeleton height={148} />
+        <Skeleton height={88} />
+        <Skeleton height={240} />
+      </div>
+    );
+  }
+  if (info.isError) {
+    return <EmptyState icon={<Crown size={28} />} title={t('loyalty.vip.loadFailed')} onRefresh={() => void info.refetch()} refreshing={info.isFetching} />;
+  }
+  return (
+    <div className={styles.stack}>
+      <VipStandingCard info={info.data} />
+      <VipRewards info={info.data} uid={uid} />
+      <VipBenefits info={info.data} />
+    </div>
+  );
+}
+
+function VipStandingCard({ info }: { info: VipInfo }) {
+  const { t } = useTranslation();
+  const top = info.level >= info.max_level;
+  return (
+    <section className={styles.hero} aria-labelledby="vip-level">
+      <div className={styles.heroTop}>
+        <span className={styles.badge} aria-hidden="true">
+          <Crown size={28} />
+        </span>
+        <div>
+          <h2 id="vip-level" className={styles.heroLevel}>
+            {t('loyalty.vip.level', { level: info.level })}
+          </h2>
+          <p className={styles.heroStage}>{t('loyalty.vip.stage', { stage: info.stage })}</p>
+        </div>
+        <span className={styles.heroPoints}>{t('loyalty.vip.points', { points: info.points })}</span>
+      </div>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={info.progress}
+        aria-label={t('loyalty.vip.progressLabel')}
+      >
+        <span className={styles.barFill} style={{ width: `${info.progress}%` }} />
+      </div>
+      <p className={styles.heroNext}>
+        {top ? t('loyalty.vip.top') : t('loyalty.vip.toNext', { points: info.next_level_points - info.points, level: info.level + 1 })}
+      </p>
+      <p className={styles.hint}>{t('loyalty.vip.howToEarn')}</p>
+      {info.support_contact ? (
+        <p className={styles.support}>
+          <Headset size={18} aria-hidden="true" /> {t('loyalty.vip.support', { contact: info.support_contact })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
+  const { t, i18n } = useTranslation();
+  const receive = useVipReceiveMutation(uid);
+  const onReceive = (level: number) =>
+    receive.mutate(level, {
+      onSuccess: (bonus) =>
+        toastShow({
+          kind: 'success',
+          text: t(bonus.status === 2 ? 'loyalty.vip.receivedCash' : 'loyalty.vip.receivedBonus', {
+            amount: moneyText(bonus.amount, bonus.currency, i18n.language),
+          }),
+        }),
+      onError: (error) => toastShow({ kind: 'error', text: loyaltyErrorText(error, t) }),
+    });
+  return (
+    <section className={styles.section} aria-labelledby="vip-rewards">
+      <h2 id="vip-rewards" className={styles.sectionTitle}>
+        {t('loyalty.vip.rewardsTitle')}
+      </h2>
+      {info.rewards.length === 0 ? (
+        <p className={styles.muted}>{t('loyalty.vip.rewardsEmpty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {info.rewards.map((reward) => (
+            <li key={reward.level} className={`${styles.item} ${styles.rewardItem}`}>
+              <span className={styles.itemIcon} aria-hidden="true">
+                <Gift size={18} />
+              </span>
+              <span className={styles.itemMain}>
+                <span className={styles.itemTitle}>{t('loyalty.vip.levelUpReward', { level: reward.level })}</span>
+                <span className={styles.itemAmount}>{moneyText(reward.amount, info.currency, i18n.language)}</span>
+              </span>
+              <Button
+                compact
+                onClick={() => onReceive(reward.level)}
+                disabled={receive.isPending}
+                aria-busy={receive.isPending && receive.variables === reward.level}
+              >
+                {t('loyalty.vip.receive')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function VipBenefits({ info }: { info: VipInfo }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className={styles.section} aria-labelledby="vip-benefits">
+      <h2 id="vip-benefits" className={styles.sectionTitle}>
+        {t('loyalty.vip.benefitsTitle')}
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('loyalty.vip.colStage')}</th>
+              <th scope="col">{t('loyalty.vip.colPoints')}</th>
+              <th scope="col">{t('loyalty.vip.colRewards')}</th>
+              <th scope="col">{t('loyalty.vip.colSupport')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {info.stages.map((row) => (
+              <tr
+                key={row.stage}
+                aria-current={row.stage === info.stage ? 'true' : undefined}
+                className={row.stage === info.stage ? styles.current : undefined}
+              >
+                <th scope="row">
+                  <span className={styles.stageNumber}>{row.stage}</span>
+                  <span className={styles.stageLevels}>{t('loyalty.vip.stageLevels', { from: row.level_from, to: row.level_to })}</span>
+                </th>
+                <td>{row.points_from.toLocaleString(i18n.language)}</td>
+                <td>{moneyText(row.level_up_rewards, info.currency, i18n.language)}</td>
+                <td>{row.dedicated_support === 1 ? t('loyalty.vip.yes') : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

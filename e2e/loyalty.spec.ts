@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityCheck, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+
+/**
+ * Loyalty (issue 18) as a player lives it on an English-speaking brand (India, INR, a point is ₹8.33): a ₹150
+ * deposit earns 9 points (deposits count half), five ₹20 dice rounds fill the daily "Bet ₹83.30" task and lift the
+ * player to VIP 1; the task is claimed and the VIP 1 level-up reward received, each paid by the bonus engine; the
+ * player then leads today's ranking.
+ */
+const journey = journeySetup([INDIA]);
+
+function rupees(text: string): number {
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+async function guestFunded(page: Page, amountMinor: number): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  const order = await page.evaluate(async (amount) => {
+    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
+    const response = await fetch('/api/piranha/finance/payin/order/create', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'app-key': 'tigerin',
+        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        'session-uid': String(login.uid),
+        'session-sid': login.sid,
+      },
+      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
+    });
+    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
+  }, amountMinor);
+  expect(order.dm_error).toBe(0);
+  const back = page.url();
+  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
+  await page.getByRole('button', { name: /approve/i }).click();
+  await page.goto(back);
+}
+
+/** Plays dice rounds of at least ₹20 until ₹100 has been staked. */
+async function diceRoundsPlayed(page: Page): Promise<void> {
+  await page.goto(`http://${INDIA}/#/game-room?platform=house&game=dice`);
+  const frame = page.frameLocator('iframe[title="Game"]');
+  const roll = frame.getByRole('button', { name: 'Roll', exact: true });
+  await roll.waitFor();
+  const stake = frame.getByTestId('studio-stake');
+  while (rupees((await stake.textContent()) ?? '') < 20) await frame.getByRole('button', { name: 'Raise the stake' }).click();
+  const perRound = rupees((await stake.textContent()) ?? '');
+  for (let staked = 0; staked < 100; staked += perRound) {
+    await expect.poll(() => roll.isEnabled()).toBe(true);
+    await roll.click();
+    await expect.poll(() => roll.isEnabled()).toBe(true);
+  }
+}
+
+describe('Loyalty, through the real server and Chromium', () => {
+  it('A player bets, sees task progress, claims a task, reaches VIP 1 and receives the level-up reward', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await guestFunded(page, 150_00);
+
+    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.getByRole('heading', { name: 'VIP level 0' }).waitFor();
+    await page.getByText('No rewards waiting.', { exact: false }).waitFor();
+    await page.getByRole('table').waitFor();
+    await screenshot(page, 'loyalty-vip-club-level-0');
+
+    await page.goto(`http://${INDIA}/#/task`);
+    const betTask = page.getByRole('listitem').filter({ hasText: /Bet ₹\s?83\.30/ });
+    await betTask.waitFor();
+    expect(await betTask.getByRole('button', { name: 'In progress' }).isDisabled()).toBe(true);
+    await screenshot(page, 'loyalty-tasks-before');
+
+    await diceRoundsPlayed(page);
+
+    // The loyalty pass counts settled rounds every 5 s; the task page reads its progress again on arrival.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`http://${INDIA}/#/task`);
+          await betTask.waitFor();
+          return betTask.getByRole('button', { name: 'Claim' }).count();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(1);
+    await screenshot(page, 'loyalty-tasks-ready');
+    await accessibilityCheck(page, 'task centre');
+    await betTask.getByRole('button', { name: 'Claim' }).click();
+    await page.getByText('added to your balance').waitFor();
+    await betTask.getByText('Claimed').waitFor();
+    await screenshot(page, 'loyalty-tasks-claimed');
+
+    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.getByRole('heading', { name: 'VIP level 1' }).waitFor();
+    const reward = page.getByRole('listitem').filter({ hasText: 'VIP 1 level-up reward' });
+    await reward.waitFor();
+    await screenshot(page, 'loyalty-vip-club-level-1');
+    await accessibilityCheck(page, 'VIP club');
+    await reward.getByRole('button', { name: 'Receive' }).click();
+    await page.getByText('bonus added: wager it once to make it cash.', { exact: false }).waitFor();
+    await page.getByText('No rewards waiting.', { exact: false }).waitFor();
+    await screenshot(page, 'loyalty-vip-club-received');
+
+    // The only player of this fresh server leads today's board by turnover.
+    await page.goto(`http://${INDIA}/#/ranking-list`);
+    await page.getByTestId('rank-own').getByText('Your place: #1').waitFor();
+    await page.getByRole('list', { name: 'Top three' }).getByText('#1').waitFor();
+    await screenshot(page, 'loyalty-ranking');
+    await accessibilityCheck(page, 'rankings');
+
+    // The same pages in Portuguese and in Russian.
+    for (const [code, language, heading, changed, vip, tasks, ranking] of [
+      ['pt', 'Português', 'Idioma', 'Language changed', 'Nível VIP 1', 'Tarefas', 'Sua posição: #1'],
+      ['ru', 'Русский', 'Язык', 'Idioma alterado', 'Уровень VIP 1', 'Задания', 'Ваше место: #1'],
+    ] as const) {
+      await page.goto(`http://${INDIA}/#/setting/language`);
+      await page.getByText(language).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      // The confirmation toast speaks the language it was asked from; older toasts are gone once it is.
+      await page.getByText(changed).waitFor();
+      await page.getByText(changed).waitFor({ state: 'detached' });
+      await page.goto(`http://${INDIA}/#/vip-club`);
+      await page.getByRole('heading', { name: vip }).waitFor();
+      await screenshot(page, `loyalty-vip-club-${code}`);
+      await page.goto(`http://${INDIA}/#/task`);
+      await page.getByRole('heading', { name: tasks, level: 1 }).waitFor();
+      await page.getByRole('progressbar').first().waitFor();
+      await screenshot(page, `loyalty-tasks-${code}`);
+      await page.goto(`http://${INDIA}/#/ranking-list`);
+      await page.getByTestId('rank-own').getByText(ranking).waitFor();
+      await screenshot(page, `loyalty-ranking-${code}`);
+    }
+    await context.close();
+  });
+});

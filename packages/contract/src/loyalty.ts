@@ -1,0 +1,156 @@
+import { bonusSchema } from './bonus.ts';
+import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * Loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint; issue 18, decision 026).
+ * Amounts are minor units of `currency` (spec §9: task amounts divide by 100); times are Unix seconds. Every reward
+ * is paid by the bonus engine, so receiving one answers the bonus it granted.
+ */
+const ACTIVITY = '/api/piranha/activity';
+const noBody = described(z.undefined(), 'No body');
+const noQuery = described(z.object({}), 'No parameters beyond the common ones');
+const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
+
+export const vipRewardSchema = z.object({
+  kind: described(z.literal('vip_bonus'), 'Spec §3 VIP reward kind: vip_bonus is the level-up reward'),
+  level: integer('The level that earned it', { min: 1, max: 30 }),
+  amount: integer('What it pays'),
+});
+
+export const vipStageSchema = z.object({
+  stage: integer('Stage 1–6 (spec §9)', { min: 1, max: 6 }),
+  level_from: integer('First level of the stage'),
+  level_to: integer('Last level of the stage'),
+  points_from: integer('Points to enter the stage'),
+  level_up_rewards: integer('Sum of the level-up rewards of its levels'),
+  dedicated_support: flag('1 when the stage brings a dedicated support contact'),
+});
+
+/** `vip/info`: the player's level, stage and progress, the rewards waiting, and the benefits table by stage. */
+export const vipInfo = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/vip/info`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    level: integer('Current level, 0–30', { min: 0, max: 30 }),
+    stage: integer('Current stage, 1–6', { min: 1, max: 6 }),
+    max_level: integer('The top level (30)'),
+    points: integer('Whole VIP points earned'),
+    level_points: integer('Points the current level needed'),
+    next_level_points: integer('Points the next level needs (0 at the top)'),
+    progress: integer('Progress to the next level in whole per cent', { min: 0, max: 100 }),
+    currency: described(z.string(), 'Currency of the amounts'),
+    rewards: described(z.array(vipRewardSchema), 'Rewards waiting to be received, lowest level first'),
+    stages: z.array(vipStageSchema),
+    support_contact: text(200, 'The dedicated support contact ("" below the stage that brings it)'),
+  }),
+});
+
+/** `vip/receive`: receives one waiting VIP reward; exactly once however many taps arrive. */
+export const vipReceive = endpoint({
+  method: 'POST',
+  path: `${ACTIVITY}/vip/receive`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({
+    kind: described(z.pipe(z.string(), z.literal('vip_bonus')), 'The reward kind (vip_bonus: a level-up reward)'),
+    level: integer('The level whose reward to receive', { min: 1, max: 30 }),
+  }),
+  data: bonusSchema,
+});
+
+const taskIdSchema = described(z.string().check(z.regex(/^(daily|weekly)_[a-z_]{3,24}$/)), 'Task id: <daily|weekly>_<kind>');
+
+export const taskSchema = z.object({
+  task_id: described(z.string(), 'Task id'),
+  task_name: described(z.enum(['recharge', 'bet_amount', 'bet_win']), 'What fills it: deposits, settled stakes or net wins'),
+  conf_num: integer('Target, in minor units'),
+  progress_num: integer('Progress so far, in minor units (never above conf_num)'),
+  reward: integer('What claiming pays'),
+  status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 in progress, 1 ready to claim, 2 claimed'),
+});
+
+const taskPeriodSchema = z.object({
+  period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+  end_time: integer('When the period resets (midnight in the brand time zone)'),
+  list: z.array(taskSchema),
+});
+
+/** `task/center/info`: the daily and weekly tasks with their progress in the current periods. */
+export const taskCenterInfo = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/task/center/info`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    currency: described(z.string(), 'Currency of the amounts'),
+    time_zone: described(z.string(), 'The brand time zone the periods reset in'),
+    daily: taskPeriodSchema,
+    weekly: taskPeriodSchema,
+  }),
+});
+
+/** `task/hint`: what the home pages show: how many tasks wait to be claimed and the one nearest to done. */
+export const taskHint = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/task/hint`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    claimable: integer('Tasks ready to claim now'),
+    task: z.nullable(taskSchema),
+  }),
+});
+
+/** `task/receive`: claims a completed task of the current period; exactly once. */
+export const taskReceive = endpoint({
+  method: 'POST',
+  path: `${ACTIVITY}/task/receive`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ task_id: taskIdSchema }),
+  data: bonusSchema,
+});
+
+export const rankEntrySchema = z.object({
+  rank: integer('Place on the board, from 1', { min: 1 }),
+  nick: described(z.string(), 'The player as others see them (masked)'),
+  score: integer('Settled turnover in the period'),
+  is_self: flag('1 on the asking player’s own row'),
+});
+
+/** `rank/list`: the daily or weekly board by settled turnover — the top three apart, 50 rows at most, and your place. */
+export const rankList = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/rank/list`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    period: described(z.pipe(z.string(), z.enum(['daily', 'weekly'])), 'daily or weekly'),
+  }),
+  body: noBody,
+  data: z.object({
+    period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+    end_time: integer('When the period closes (midnight in the brand time zone)'),
+    currency: described(z.string(), 'Currency of the scores'),
+    full: integer('Rows on a full board (50)'),
+    prizes: described(z.array(integer('Prize')), 'Prize of each paid place, first place first, paid once when the period closes'),
+    top: described(z.array(rankEntrySchema), 'The first three'),
+    list: described(z.array(rankEntrySchema), 'Places 4 to 50'),
+    own: z.object({
+      rank: integer('Your place (0 until you have turnover in the period)', { min: 0 }),
+      score: integer('Your turnover in the period'),
+      gap: integer('Turnover that would pass the player just above you (0 when first or unranked)'),
+    }),
+  }),
+});

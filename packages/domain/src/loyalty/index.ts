@@ -1,0 +1,5 @@
+export * from './vip.ts';
+export * from './tasks.ts';
+export * from './brand-time.ts';
+export * from './loyalty-campaigns.ts';
+export * from './ranking.ts';

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { brandTimeZone, periodWindowOf } from './brand-time.ts';
+import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
+import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
+import {
+  vipBenefitsTable,
+  vipConfigOf,
+  vipLevelOf,
+  vipPointsMinorOf,
+  vipRewardsWaiting,
+  vipStageLevels,
+  vipStageOfLevel,
+  vipStandingOf,
+  vipThresholdsValid,
+  VIP_LEVEL_MAX,
+} from './vip.ts';
+
+describe('VIP stages (spec §9: 1–6 over 0–5, 6–10, 11–15, 16–20, 21–25, 26–30)', () => {
+  it.each([
+    [0, 1],
+    [5, 1],
+    [6, 2],
+    [10, 2],
+    [11, 3],
+    [15, 3],
+    [16, 4],
+    [20, 4],
+    [21, 5],
+    [25, 5],
+    [26, 6],
+    [30, 6],
+  ])('level %i is stage %i', (level, stage) => {
+    expect(vipStageOfLevel(level)).toBe(stage);
+  });
+
+  it('covers every level exactly once, stage by stage', () => {
+    const covered = [1, 2, 3, 4, 5, 6].flatMap((stage) => {
+      const { from, to } = vipStageLevels(stage);
+      return Array.from({ length: to - from + 1 }, (_unused, index) => from + index);
+    });
+    expect(covered).toEqual(Array.from({ length: VIP_LEVEL_MAX + 1 }, (_unused, level) => level));
+  });
+
+  it.each([-1, 31, 1.5])('refuses level %s', (level) => {
+    expect(() => vipStageOfLevel(level)).toThrow(RangeError);
+  });
+});
+
+describe('VIP configuration per brand', () => {
+  it('has a valid ladder and a reward for every level above 0', () => {
+    for (const [currency, market] of [
+      ['BRL', 'BR'],
+      ['MXN', 'MX'],
+      ['VND', 'VN'],
+      ['USDT', 'CRYPTO'],
+    ] as const) {
+      const config = vipConfigOf({ currency, market });
+      expect(vipThresholdsValid(config.thresholds)).toBe(true);
+      expect(config.levelUpRewardMinor[0]).toBe(0);
+      expect(config.levelUpRewardMinor.slice(1).every((reward) => reward > 0)).toBe(true);
+    }
+  });
+
+  it('scales points and rewards by the currency step (R$1, MX$8.33)', () => {
+    expect(vipConfigOf({ currency: 'BRL', market: 'BR' }).minorPerPoint).toBe(100);
+    expect(vipConfigOf({ currency: 'MXN', market: 'MX' }).minorPerPoint).toBe(833);
+    expect(vipConfigOf({ currency: 'BRL', market: 'BR' }).levelUpRewardMinor[1]).toBe(500);
+  });
+
+  it.each([
+    ['too short', [0, 1, 2]],
+    ['not from 0', Array.from({ length: 31 }, (_unused, index) => index + 1)],
+    ['not increasing', Array.from({ length: 31 }, (_unused, index) => (index === 5 ? 3 : index))],
+  ])('refuses a ladder %s', (_name, thresholds) => {
+    expect(vipThresholdsValid(thresholds)).toBe(false);
+  });
+});
+
+describe('VIP points and levels', () => {
+  const weights = { sportsBp: 10_000, casinoBp: 10_000, depositBp: 5_000 };
+  it.each<[string, 'sports' | 'casino' | 'deposit', number, number]>([
+    ['a R$10 settled bet counts in full', 'sports', 1_000, 1_000],
+    ['a R$10 casino round counts in full', 'casino', 1_000, 1_000],
+    ['a R$10 deposit counts half', 'deposit', 1_000, 500],
+    ['an odd deposit rounds down', 'deposit', 1_001, 500],
+    ['nothing from zero', 'sports', 0, 0],
+    ['nothing from a negative amount', 'deposit', -5, 0],
+    ['exact beyond 2^53 / 10000', 'deposit', 9_000_000_000_000_001, 4_500_000_000_000_000],
+  ])('%s', (_name, source, amount, expected) => {
+    expect(vipPointsMinorOf(source, amount, weights)).toBe(expected);
+  });
+
+  const thresholds = vipConfigOf({ currency: 'BRL', market: 'BR' }).thresholds;
+  it.each([
+    [0, 0],
+    [9, 0],
+    [10, 1],
+    [49, 1],
+    [50, 2],
+    [499_999, 29],
+    [500_000, 30],
+    [10_000_000, 30],
+  ])('%i points is level %i', (points, level) => {
+    expect(vipLevelOf(points, thresholds)).toBe(level);
+  });
+
+  it('answers the standing and progress to the next level', () => {
+    const config = vipConfigOf({ currency: 'BRL', market: 'BR' });
+    expect(vipStandingOf(3_000, config)).toEqual({ level: 1, stage: 1, points: 30, levelPoints: 10, nextLevelPoints: 50, progressPercent: 50 });
+    expect(vipStandingOf(999, config)).toMatchObject({ level: 0, points: 9, progressPercent: 90 });
+    expect(vipStandingOf(500_000 * 100, config)).toMatchObject({ level: 30, stage: 6, nextLevelPoints: null, progressPercent: 100 });
+  });
+
+  it('lists the level-up rewards still to receive', () => {
+    const config = vipConfigOf({ currency: 'BRL', market: 'BR' });
+    expect(vipRewardsWaiting(0, new Set(), config)).toEqual([]);
+    expect(vipRewardsWaiting(3, new Set([2]), config)).toEqual([1, 3]);
+  });
+
+  it('builds the benefits table from the configuration', () => {
+    const table = vipBenefitsTable(vipConfigOf({ currency: 'BRL', market: 'BR' }));
+    expect(table).toHaveLength(6);
+    expect(table[0]).toEqual({ stage: 1, levelFrom: 0, levelTo: 5, pointsFrom: 0, levelUpRewardsMinor: 8_000, dedicatedSupport: false });
+    expect(table[3]).toMatchObject({ stage: 4, levelFrom: 16, pointsFrom: 15_000, dedicatedSupport: true });
+  });
+});
+
+describe('brand periods (midnight in the brand time zone, weeks from Monday)', () => {
+  it.each<[string, string, 'daily' | 'weekly', string, string, string]>([
+    ['São Paulo day, late evening local', '2026-11-28T02:30:00Z', 'daily', 'd:2026-11-27', '2026-11-27T03:00:00.000Z', '2026-11-28T03:00:00.000Z'],
+    ['São Paulo day, just after midnight', '2026-11-28T03:00:00Z', 'daily', 'd:2026-11-28', '2026-11-28T03:00:00.000Z', '2026-11-29T03:00:00.000Z'],
+    ['Kolkata half-hour offset', '2026-11-27T18:29:59Z', 'daily', 'd:2026-11-27', '2026-11-26T18:30:00.000Z', '2026-11-27T18:30:00.000Z'],
+    ['Manila week from Monday', '2026-11-28T10:00:00Z', 'weekly', 'w:2026-11-23', '2026-11-22T16:00:00.000Z', '2026-11-29T16:00:00.000Z'],
+    ['New York across the DST end', '2026-11-01T12:00:00Z', 'weekly', 'w:2026-10-26', '2026-10-26T04:00:00.000Z', '2026-11-02T05:00:00.000Z'],
+    ['UTC Sunday belongs to the week before', '2026-11-29T23:59:59Z', 'weekly', 'w:2026-11-23', '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z'],
+  ])('%s', (_name, at, period, key, startsAt, endsAt) => {
+    const zone: Record<string, string> = {
+      São: brandTimeZone('BR'),
+      Kolkata: brandTimeZone('IN'),
+      Manila: brandTimeZone('PH'),
+      New: brandTimeZone('USD'),
+      UTC: 'UTC',
+    };
+    const timeZone = Object.entries(zone).find(([prefix]) => _name.startsWith(prefix))![1];
+    const window = periodWindowOf(new Date(at), timeZone, period);
+    expect(window).toEqual({ key, startsAt: new Date(startsAt), endsAt: new Date(endsAt) });
+  });
+});
+
+describe('tasks', () => {
+  it('every brand task has a positive target and reward', () => {
+    const tasks = tasksOf({ currency: 'BRL' });
+    expect(tasks.map((task) => task.id)).toEqual([
+      'daily_bet_amount',
+      'daily_recharge',
+      'daily_bet_win',
+      'weekly_bet_amount',
+      'weekly_recharge',
+      'weekly_bet_win',
+    ]);
+    expect(tasks.every((task) => task.confMinor > 0 && task.rewardMinor > 0)).toBe(true);
+  });
+
+  const deposit: TaskFact = { source: 'deposit', amountMinor: 2_000 };
+  const won: TaskFact = { source: 'bet', stakeMinor: 500, returnMinor: 925 };
+  const lost: TaskFact = { source: 'round', stakeMinor: 300, returnMinor: 0 };
+  it.each<[TaskKind, TaskFact, number]>([
+    ['recharge', deposit, 2_000],
+    ['recharge', won, 0],
+    ['bet_amount', won, 500],
+    ['bet_amount', lost, 300],
+    ['bet_amount', deposit, 0],
+    ['bet_win', won, 425],
+    ['bet_win', lost, 0],
+  ])('%s moves by a fact: %o → %i', (kind, fact, delta) => {
+    expect(taskProgressDelta(kind, fact)).toBe(delta);
+  });
+
+  it.each([
+    [0, 1_000, false, 0],
+    [999, 1_000, false, 0],
+    [1_000, 1_000, false, 1],
+    [5_000, 1_000, false, 1],
+    [5_000, 1_000, true, 2],
+  ] as const)('progress %i of %i, claimed %s → state %i', (progress, conf, claimed, state) => {
+    expect(taskStateOf(progress, conf, claimed)).toBe(state);
+  });
+});
+
+describe('rankings', () => {
+  const row = (userId: number, scoreMinor: number, reachedAtMs: number) => ({ userId, scoreMinor, reachedAtMs });
+
+  it('orders by score, then who got there first, then id', () => {
+    const sorted = rankingSorted([row(1, 500, 30), row(2, 900, 50), row(3, 500, 10), row(4, 500, 10)]);
+    expect(sorted.map((entry) => entry.userId)).toEqual([2, 3, 4, 1]);
+  });
+
+  it('is a total order that agrees with a brute-force count of who is ahead', () => {
+    let seed = 7;
+    const random = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % max;
+    };
+    const rows = Array.from({ length: 200 }, (_unused, index) => row(index + 1, random(20) * 100, random(5)));
+    const sorted = rankingSorted(rows);
+    for (const [index, entry] of sorted.entries()) {
+      const ahead = rows.filter(
+        (other) =>
+          other.scoreMinor > entry.scoreMinor ||
+          (other.scoreMinor === entry.scoreMinor &&
+            (other.reachedAtMs < entry.reachedAtMs || (other.reachedAtMs === entry.reachedAtMs && other.userId < entry.userId))),
+      ).length;
+      expect(ahead).toBe(index);
+    }
+  });
+
+  it('shows the top three apart and is full at 50', () => {
+    const sorted = Array.from({ length: 80 }, (_unused, index) => index);
+    const board = rankingBoard(sorted);
+    expect(board.podium).toEqual([0, 1, 2]);
+    expect(board.rest).toHaveLength(RANKING_FULL - 3);
+    expect(rankingBoard([0, 1])).toEqual({ podium: [0, 1], rest: [] });
+  });
+
+  it.each([
+    [500, 900, 401],
+    [900, undefined, 0],
+    [500, 500, 1],
+  ])('gap from %i to %s is %i', (own, above, gap) => {
+    expect(rankingGapMinor(own, above)).toBe(gap);
+  });
+
+  it.each([
+    ['GoalGetter', 'Go***r'],
+    ['Ana', 'A***'],
+    ['  ', '***'],
+    ['李小龙大侠', '李小***侠'],
+  ])('masks %s as %s', (nick, masked) => {
+    expect(nickMasked(nick)).toBe(masked);
+  });
+});

@@ -1,0 +1,61 @@
+import { bonusMaxMinor } from '../payments/limits.ts';
+import type { VariantProfile } from '../variants/profile.ts';
+import type { LoyaltyPeriod } from './brand-time.ts';
+
+/**
+ * Daily and weekly rankings (issue 18, spec §3, §9): players of a brand ordered by settled turnover in the period,
+ * the top three shown apart, 50 rows make a full board, ties broken by who reached the score first (then by the
+ * lower player id, so the order is total). Pure: no I/O.
+ */
+
+export const RANKING_FULL = 50;
+export const RANKING_PODIUM = 3;
+
+export interface RankingRow {
+  userId: number;
+  scoreMinor: number;
+  /** When the player reached this score (the last fact that raised it). */
+  reachedAtMs: number;
+}
+
+/** Higher score first; on a tie, who got there first; then the lower id. */
+export function rankingCompare(a: RankingRow, b: RankingRow): number {
+  return b.scoreMinor - a.scoreMinor || a.reachedAtMs - b.reachedAtMs || a.userId - b.userId;
+}
+
+export function rankingSorted<T extends RankingRow>(rows: readonly T[]): T[] {
+  return [...rows].sort(rankingCompare);
+}
+
+/** The board of a sorted list: the podium and the rest, 50 rows at most in all. */
+export function rankingBoard<T>(sorted: readonly T[]): { podium: T[]; rest: T[] } {
+  const board = sorted.slice(0, RANKING_FULL);
+  return { podium: board.slice(0, RANKING_PODIUM), rest: board.slice(RANKING_PODIUM) };
+}
+
+/** What the player needs to pass the one above (ahead by one minor unit); 0 when first. */
+export function rankingGapMinor(ownScoreMinor: number, aboveScoreMinor: number | undefined): number {
+  if (aboveScoreMinor === undefined) return 0;
+  return aboveScoreMinor - ownScoreMinor + 1;
+}
+
+/** A nick as others see it on a board: the first two characters, stars, the last one ("go***r"). */
+export function nickMasked(nick: string): string {
+  const chars = [...nick.trim()];
+  if (chars.length === 0) return '***';
+  if (chars.length <= 3) return `${chars[0]}***`;
+  return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
+}
+
+/** Prizes of the first places in currency steps (1 BRL for a real brand); a week pays five times a day. */
+const PRIZE_STEPS_DAILY: readonly number[] = [50, 25, 10];
+
+/** A board's prizes by place (index 0 = first place), in minor units, never above the country's bonus maximum. */
+export function rankingPrizesMinor(profile: Pick<VariantProfile, 'currency'>, period: LoyaltyPeriod): number[] {
+  const step = Math.max(1, Math.round(bonusMaxMinor(profile.currency) / 600));
+  const factor = period === 'daily' ? 1 : 5;
+  return PRIZE_STEPS_DAILY.map((steps) => Math.min(steps * factor * step, bonusMaxMinor(profile.currency)));
+}
+
+/** Late facts (a bet settled at 23:59:59, counted by the next pass) still reach a board this long after it ends. */
+export const RANKING_CLOSE_GRACE_MS = 10 * 60_000;

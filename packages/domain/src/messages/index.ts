@@ -1,0 +1,2 @@
+export * from './html-sanitize.ts';
+export * from './event-messages.ts';
