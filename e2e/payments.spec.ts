@@ -194,6 +194,13 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await screenshot(page, 'payments-withdraw-refused');
 
     await page.getByLabel('Phone number').fill('07123456789');
+    // Kenya withholds 5 % of every withdrawal (decision 027): before confirming, the form shows KSh 300.00 less the
+    // 1 % fee (3.00) and the tax (15.00) — the player receives KSh 282.00.
+    const breakdown = page.getByTestId('withdraw-breakdown');
+    await breakdown.getByText('Withdrawal tax (5%)').waitFor();
+    await expect.poll(async () => (await breakdown.textContent()) ?? '').toContain('15.00');
+    await expect.poll(async () => (await page.getByTestId('withdraw-net').textContent()) ?? '').toContain('282.00');
+    await screenshot(page, 'payments-withdraw-kenya-tax');
     await page.getByRole('button', { name: /Withdraw KSh\s300\.00/ }).click();
     await page.waitForURL(/#\/record-detail\?order_id=/);
     await page.getByRole('heading', { name: 'Withdrawal in progress' }).waitFor();
@@ -209,8 +216,12 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await desk.getByRole('heading', { name: 'Payment done' }).waitFor();
     await desk.close();
     await page.getByRole('heading', { name: 'Withdrawal paid' }).waitFor({ timeout: 30_000 });
+    // The player received the net; the record names the tax withheld.
+    await page.getByText('Withdrawal tax', { exact: true }).waitFor();
+    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('282.00');
     await screenshot(page, 'payments-withdraw-paid');
 
+    // The whole KSh 300.00 left the wallet: tax and fee included.
     await page.goto(`http://${KENYA}/#/withdraw`);
     await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('700.00');
     await context.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorFund, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
 // deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
@@ -138,6 +138,36 @@ describe('Safer play, through the real server and Chromium', () => {
     await reality.getByRole('button', { name: 'Parar e fazer uma pausa' }).click();
     await page.waitForURL(/#\/setting\/safer-play$/);
     await reality.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a Brazilian sign-up asks for the loss limit the law requires, refuses the form without it and stores it', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    const email = `brasil-${Date.now()}@example.com`;
+    await page.goto(`http://${BRAZIL}/#/game`);
+    await welcomeDismiss(page);
+    await page.getByRole('link', { name: 'Cadastre-se' }).click();
+    await page.waitForURL(/#\/email-register$/);
+    const limit = page.getByTestId('signup-limit');
+    await limit.getByText('Seu limite antes de jogar').waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.getByRole('button', { name: /Reenviar em/ }).waitFor();
+    await page.getByLabel('Código de verificação').fill(await mailboxCode(journey.server, email));
+    await page.getByLabel('Senha', { exact: true }).fill('limite2026');
+    // No limit yet: the form says what is missing and nothing is sent.
+    await page.getByRole('button', { name: 'Cadastre-se' }).click();
+    await limit.getByText('Informe um valor maior que zero.').waitFor();
+    expect(page.url()).toMatch(/#\/email-register$/);
+    await limit.getByLabel('Por').selectOption('week');
+    await limit.getByLabel('Limite: Perdas (BRL)').fill('150');
+    await screenshot(page, 'safer-play-signup-limit-pt');
+    await page.getByRole('button', { name: 'Cadastre-se' }).click();
+    await page.waitForURL(/#\/game$/);
+
+    // The limit is in force from the first minute, as set at sign-up.
+    await saferPlayOpen(page, BRAZIL);
+    await expect.poll(async () => (await page.getByTestId('limit-loss-week').textContent()) ?? '').toContain('150,00');
     await context.close();
   });
 });

@@ -16,6 +16,7 @@ import {
   PASSWORD,
   playerRegister,
   REGISTER,
+  SIGNUP_LIMIT,
   SEND,
   sessionOf,
 } from './account-fixtures.ts';
@@ -131,7 +132,7 @@ describe('e-mail registration', () => {
   it('registers with a mailed code: Login info with first_regist and first_active, argon2id hash, User info with the e-mail', async () => {
     const email = emailUnique();
     await send(email, 'register');
-    const envelope = await post(REGISTER, { email, email_code: await mailCode(t, email), password: PASSWORD, nick: 'Ana' });
+    const envelope = await post(REGISTER, { email, email_code: await mailCode(t, email), password: PASSWORD, nick: 'Ana', safer_limit: SIGNUP_LIMIT });
     expect(envelope.dm_error).toBe(0);
     const login = loginInfoSchema.parse(envelope.data);
     expect(login).toMatchObject({ visitor: 0, first_regist: 1, first_active: 1, lang: 'pt-BR' });
@@ -145,7 +146,7 @@ describe('e-mail registration', () => {
   it('stores the e-mail lower-cased, so a differently cased address is the same account', async () => {
     const email = emailUnique().replace('player', 'MiXeD');
     const code = await codeMake(t, email, 'register');
-    const login = loginInfoSchema.parse((await post(REGISTER, { email, email_code: code, password: PASSWORD })).data);
+    const login = loginInfoSchema.parse((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT })).data);
     const again = await post(LOGIN, { email: email.toLowerCase(), password: PASSWORD });
     expect(again.data.uid).toBe(login.uid);
   });
@@ -153,8 +154,8 @@ describe('e-mail registration', () => {
   it('refuses a used code with 100010 and creates nothing', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
-    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD })).dm_error).toBe(0);
-    const replay = await post(REGISTER, { email, email_code: code, password: PASSWORD });
+    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT })).dm_error).toBe(0);
+    const replay = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
     expect(replay.dm_error).toBe(ERRORS.EMAIL_CODE_INVALID_NEW.code);
     const rows = await t.rows<{ n: number }>(sql`select count(*)::int as n from account_profiles where email = ${email}`);
     expect(rows[0]!.n).toBe(1);
@@ -169,7 +170,9 @@ describe('e-mail registration', () => {
     const mail = await mailLatest(t, email);
     expect(mail?.subject).toBe('Piranha: você já tem uma conta');
     expect(mail?.text).not.toMatch(/\b\d{6}\b/);
-    expect((await post(REGISTER, { email, email_code: '123456', password: PASSWORD })).dm_error).toBe(ERRORS.EMAIL_CODE_INVALID.code);
+    expect((await post(REGISTER, { email, email_code: '123456', password: PASSWORD, safer_limit: SIGNUP_LIMIT })).dm_error).toBe(
+      ERRORS.EMAIL_CODE_INVALID.code,
+    );
   });
 
   it('says EMAIL_TAKEN only to the owner of the mailbox, when the address was taken after their code was sent', async () => {
@@ -178,7 +181,7 @@ describe('e-mail registration', () => {
     // Another flow (a social sign-up) took the address meanwhile.
     const other = await playerRegister(t);
     await t.rows(sql`update account_profiles set email = ${email} where user_id = ${other.uid}`);
-    const envelope = await post(REGISTER, { email, email_code: code, password: PASSWORD });
+    const envelope = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
     expect(envelope.dm_error).toBe(ERRORS.EMAIL_TAKEN.code);
   });
 
@@ -186,21 +189,21 @@ describe('e-mail registration', () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
     for (const password of ['short1', 'onlyletters', '1234567890', 'x'.repeat(129) + '1']) {
-      const envelope = await post(REGISTER, { email, email_code: code, password });
+      const envelope = await post(REGISTER, { email, email_code: code, password, safer_limit: SIGNUP_LIMIT });
       expect(envelope.dm_error, password).toBe(ERRORS.VALIDATION_FAILED.code);
       expect(envelope.data.field).toBe('password');
     }
-    const common = await post(REGISTER, { email, email_code: code, password: 'Password123' });
+    const common = await post(REGISTER, { email, email_code: code, password: 'Password123', safer_limit: SIGNUP_LIMIT });
     expect(common.data).toMatchObject({ field: 'password', issue: 'too_common' });
-    expect((await post(REGISTER, { email, email_code: code, password: 'Senha-forte-2026' })).dm_error).toBe(0);
+    expect((await post(REGISTER, { email, email_code: code, password: 'Senha-forte-2026', safer_limit: SIGNUP_LIMIT })).dm_error).toBe(0);
   });
 
   it('replays the first answer for a repeated Idempotency-Key instead of registering twice', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
     const headers = { 'idempotency-key': `register-${email}` };
-    const first = envelopeOf(await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD }, headers }));
-    const second = await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD }, headers });
+    const first = envelopeOf(await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT }, headers }));
+    const second = await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT }, headers });
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(envelopeOf(second).data).toEqual(first.data);
   });
@@ -230,7 +233,7 @@ describe('e-mail and password login', () => {
   it('refuses a tourist-style account without a password with the same error', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
-    await post(REGISTER, { email, email_code: code, password: PASSWORD });
+    await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
     await t.rows(sql`update account_profiles set password_hash = null where email = ${email}`);
     expect((await post(LOGIN, { email, password: PASSWORD })).dm_error).toBe(ERRORS.WRONG_CREDENTIALS.code);
   });

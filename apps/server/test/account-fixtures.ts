@@ -90,10 +90,17 @@ export async function mailCode(t: TestApp, email: string): Promise<string> {
   return code;
 }
 
+/**
+ * The loss limit a Brazilian brand asks at sign-up (decision 027), high enough that no test reaches it: R$ 1,000,000 a
+ * month. Sent with every registration the tests make; a brand that does not ask for one stores it all the same.
+ */
+export const SIGNUP_LIMIT = { kind: 'loss', period: 'month', amount: 1_000_000_00 } as const;
+
 /** Registers a player through the API and returns the login info. */
 export async function playerRegister(t: TestApp, email = emailUnique(), password = PASSWORD, headers: Record<string, string> = {}): Promise<LoginInfo> {
   const email_code = await codeMake(t, email, 'register', headers['app-key'] ? { appKey: headers['app-key'] } : {});
-  const envelope = envelopeOf(await t.post('/api/piranha/user/account/email/register', { body: { email, email_code, password }, headers }));
+  const body = { email, email_code, password, safer_limit: SIGNUP_LIMIT };
+  const envelope = envelopeOf(await t.post('/api/piranha/user/account/email/register', { body, headers }));
   if (envelope.dm_error !== 0) throw new Error(`register failed: ${JSON.stringify(envelope)}`);
   return envelope.data as LoginInfo;
 }

@@ -367,3 +367,56 @@ describe('messages the product writes', () => {
     expect(refs).not.toContain(`bet_won:${old!.id}`);
   });
 });
+
+describe('a timed-out or self-excluded player gets no marketing (decision 027)', () => {
+  const selfExclude = async (session: IssuedSession) =>
+    expect(
+      envelopeOf(await t.post('/api/piranha/safer_play/block', { query: signedIn(session), body: { confirm: 1, kind: 'self_exclusion', months: 6 } })).dm_error,
+    ).toBe(0);
+  const timeOut = async (session: IssuedSession) =>
+    expect(
+      envelopeOf(await t.post('/api/piranha/safer_play/block', { query: signedIn(session), body: { confirm: 1, kind: 'time_out', hours: 24 } })).dm_error,
+    ).toBe(0);
+
+  it('hides what operators publish — to the brand, a segment or the player alone — while the block lasts, and shows it again after', async () => {
+    const player = await t.player('piranha');
+    const other = await t.player('piranha');
+    const brand = await publish({});
+    const alone = await publish({ audience: { kind: 'player', uid: player.uid } });
+    const popup = await publish({ message_type: 3 });
+    expect(await titlesOf(player)).toEqual(expect.arrayContaining([brand.title, alone.title, popup.title]));
+    const popupsOf = async () =>
+      JSON.stringify(envelopeOf(await t.get('/api/v1/conf/popup', { query: signedIn(player), headers: { 'app-key': 'piranha' } })).data.list);
+    expect(await popupsOf()).toContain(`message-${popup.id}`);
+    await timeOut(player);
+    const during = await publish({});
+    const titles = await titlesOf(player);
+    for (const title of [brand.title, alone.title, popup.title, during.title]) expect(titles).not.toContain(title);
+    expect(await unreadOf(player)).toBe(0);
+    expect(envelopeOf(await t.get(`${M}/get`, { query: signedIn(player, { message_id: brand.id }) })).dm_error).toBe(ERRORS.MESSAGE_NOT_FOUND.code);
+    expect(await popupsOf()).not.toContain(`message-${popup.id}`);
+    // Another player of the brand still sees them.
+    expect(await titlesOf(other)).toEqual(expect.arrayContaining([brand.title, during.title]));
+    // The time-out ends: marketing comes back.
+    t.clock.advance(DAY_MS + 1000);
+    expect(await titlesOf(player)).toEqual(expect.arrayContaining([brand.title, alone.title, during.title]));
+  });
+
+  it('still writes and shows a self-excluded player the messages about their own money, but no bonus notice', async () => {
+    await messageEventsPass(t.db, t.clock.now());
+    // A Mexican brand grants a first-deposit bonus; the player self-excludes before the messages are written.
+    const { session, order } = await playerFund(t, { appKey: 'aguila', amountMinor: 30_000 });
+    await bonusPass(t.db, t.clock.now());
+    const [granted] = await t.rows<{ id: string }>(sql`select id from bonuses where user_id = ${session.uid}`);
+    expect(granted).toBeDefined();
+    await selfExclude(session);
+    await messageEventsPass(t.db, t.clock.now());
+    const refs = (await t.rows<{ source_ref: string }>(sql`select source_ref from messages where user_id = ${session.uid} order by id`)).map(
+      (row) => row.source_ref,
+    );
+    expect(refs).toEqual([`payin:${order.order_id}`]);
+    const list = await listOf(session);
+    expect(list.message_list).toHaveLength(1);
+    expect(list.unread_count).toBe(1);
+  });
+});

@@ -202,6 +202,68 @@ describe('payouts', () => {
   });
 });
 
+/** Sum of the ledger lines of a house account in a currency. */
+async function houseSum(house: string, currency: string): Promise<number> {
+  const [row] = await t.rows<{ sum: string | null }>(
+    sql`select sum(l.amount_minor) as sum from ledger_lines l join ledger_accounts a on a.id = l.account_id where a.house_kind = ${house} and a.currency = ${currency}`,
+  );
+  return Number(row?.sum ?? 0);
+}
+
+async function fundedKenyan(amountMinor = 500_000) {
+  const { session } = await playerFund(t, { appKey: 'simba', amountMinor, session: await t.player('simba') });
+  expect((await elementsSet(session, 'MPESA', { phone: '0712123456', holder_name: 'Wanjiru' })).dm_error).toBe(0);
+  return session;
+}
+
+describe('the Kenyan withdrawal tax (5 %, decision 027)', () => {
+  it('withholds 5 % of the amount at request, pays the player the net and books the tax to the house', async () => {
+    const session = await fundedKenyan();
+    expect(await accountOf(session)).toMatchObject({ currency: 'KES', withdrawal_tax_bp: 500 });
+    const taxBefore = await houseSum('tax_withheld', 'KES');
+    const created = await payout(session, { channel: 'MPESA', amount: 100_000, currency: 'KES' });
+    expect(created.dm_error).toBe(0);
+    const { fee } = created.data as { fee: number };
+    // KES 1,000.00: KES 50.00 tax; the fee is the usual 1 %; the player receives the rest.
+    expect(created.data).toMatchObject({ amount: 100_000, tax: 5_000, net_amount: 100_000 - fee - 5_000 });
+    expect(await balanceOf(t, session, 'KES')).toBe(400_000);
+    // Booked in the transaction of the debit, before the provider has answered.
+    expect((await houseSum('tax_withheld', 'KES')) - taxBefore).toBe(5_000);
+    const [row] = await t.rows<{ provider_ref: string; tax_minor: string }>(
+      sql`select provider_ref, tax_minor from payment_orders where order_id = ${created.data.order_id}`,
+    );
+    expect(Number(row!.tax_minor)).toBe(5_000);
+    const page = await t.get(`/sandbox/payout/checkout/${row!.provider_ref}`);
+    // The provider is asked to send only the net.
+    expect(page.text).toContain(((100_000 - fee - 5_000) / 100).toFixed(2));
+    await sandboxDecide(t, `/sandbox/payout/checkout/${row!.provider_ref}`, 'approve');
+    const status = envelopeOf(await t.get('/api/piranha/finance/payout/order/status', { query: signedIn(session, { order_id: created.data.order_id }) }));
+    expect(status.data).toMatchObject({ status: 4, amount: 100_000, tax: 5_000, net_amount: 100_000 - fee - 5_000 });
+    expect((await houseSum('tax_withheld', 'KES')) - taxBefore).toBe(5_000);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('returns the tax with the rest when the provider declines the payout', async () => {
+    const session = await fundedKenyan();
+    const taxBefore = await houseSum('tax_withheld', 'KES');
+    const created = await payout(session, { channel: 'MPESA', amount: 200_000, currency: 'KES' });
+    expect(created.data).toMatchObject({ tax: 10_000 });
+    expect(await balanceOf(t, session, 'KES')).toBe(300_000);
+    const [row] = await t.rows<{ provider_ref: string }>(sql`select provider_ref from payment_orders where order_id = ${created.data.order_id}`);
+    await sandboxDecide(t, `/sandbox/payout/checkout/${row!.provider_ref}`, 'decline');
+    expect(await balanceOf(t, session, 'KES')).toBe(500_000);
+    expect(await houseSum('tax_withheld', 'KES')).toBe(taxBefore);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('withholds no tax on a Brazilian withdrawal', async () => {
+    const session = await fundedBrazilian();
+    expect(await accountOf(session)).toMatchObject({ withdrawal_tax_bp: 0 });
+    const created = await payout(session, { channel: 'PIX', amount: 10_000, currency: 'BRL' });
+    expect(created.data).toMatchObject({ tax: 0, net_amount: 10_000 - (created.data as { fee: number }).fee });
+  });
+});
+
 describe('payouts and their provider', () => {
   it('asks the provider to pay only once the debit and the order are committed', async () => {
     const session = await fundedBrazilian();

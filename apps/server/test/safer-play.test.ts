@@ -10,6 +10,7 @@ import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
+import { codeMake, emailUnique, PASSWORD } from './account-fixtures.ts';
 
 /**
  * Safer play (issue 20, decision 027) through the real routes: limits with cooling periods, enforcement where money
@@ -297,5 +298,53 @@ describe('the audit', () => {
     expect(history[1]).toMatchObject({ before: { amount: 50_00 }, after: { amount: 50_00, pending_amount: 80_00 } });
     await expect(t.rows(sql`update safer_play_audit set actor = 'x' where user_id = ${session.uid}`)).rejects.toThrow(/append-only/);
     await expect(t.rows(sql`delete from safer_play_audit where user_id = ${session.uid}`)).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('the limit Brazil asks at sign-up', () => {
+  const REGISTER = '/api/piranha/user/account/email/register';
+  const register = (appKey: string, body: Record<string, unknown>) => t.post(REGISTER, { body, headers: { 'app-key': appKey } });
+  const history = async (uid: number) =>
+    envelopeOf(await t.get('/api/ops/safer_play/history', { query: { uid: String(uid) }, headers: { authorization: `Bearer ${OPS_TOKEN}` } })).data.list;
+
+  it('refuses a Brazilian e-mail registration without a loss limit, keeps the code, and stores the limit with its audit row', async () => {
+    const email = emailUnique();
+    const email_code = await codeMake(t, email, 'register', { appKey: 'piranha' });
+    const base = { email, email_code, password: PASSWORD };
+    const missing = refusedWith(await register('piranha', base), 'SAFER_SIGNUP_LIMIT_REQUIRED');
+    expect(missing.data).toMatchObject({ field: 'safer_limit', issue: 'required_loss' });
+    // A deposit limit is welcome, but not the one the law asks for.
+    const wrongKind = refusedWith(
+      await register('piranha', { ...base, safer_limit: { kind: 'deposit', period: 'day', amount: 100_00 } }),
+      'SAFER_SIGNUP_LIMIT_REQUIRED',
+    );
+    expect(wrongKind.data).toMatchObject({ field: 'safer_limit.kind' });
+    expect(envelopeOf(await register('piranha', { ...base, safer_limit: { kind: 'loss', period: 'week', amount: 0 } })).dm_error).toBe(
+      ERRORS.VALIDATION_FAILED.code,
+    );
+    expect((await t.rows(sql`select 1 from account_profiles where email = ${email}`)).length).toBe(0);
+
+    // The refusals spent nothing: the same code opens the account with a loss limit.
+    const created = envelopeOf(await register('piranha', { ...base, safer_limit: { kind: 'loss', period: 'week', amount: 200_00 } }));
+    expect(created.dm_error, JSON.stringify(created)).toBe(0);
+    const session = { uid: created.data.uid as number, sid: created.data.sid as string, sessionId: 0 };
+    const state = await stateOf(session);
+    expect(state.limits).toEqual([expect.objectContaining({ kind: 'loss', period: 'week', amount: 200_00, currency: 'BRL' })]);
+    expect(await history(session.uid)).toEqual([
+      expect.objectContaining({
+        action: 'limit',
+        actor: 'player',
+        before: null,
+        after: expect.objectContaining({ kind: 'loss', amount: 200_00, at_signup: true }),
+      }),
+    ]);
+  });
+
+  it('opens an Indian account without a limit', async () => {
+    const email = emailUnique();
+    const email_code = await codeMake(t, email, 'register', { appKey: 'tigerin' });
+    const created = envelopeOf(await register('tigerin', { email, email_code, password: PASSWORD }));
+    expect(created.dm_error, JSON.stringify(created)).toBe(0);
+    expect(await history(created.data.uid as number)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { LOCALES } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
 import { described, integer, text, z } from './schema.ts';
+import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**
  * Accounts and sessions (spec §3 Login info, User info, Third-party login payload, Session renew response;
@@ -195,7 +196,13 @@ export const emailRegister = endpoint({
   auth: 'none',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: passwordSchema, nick: z.optional(nickSchema) }),
+  body: z.strictObject({
+    email: emailSchema,
+    email_code: codeSchema,
+    password: passwordSchema,
+    nick: z.optional(nickSchema),
+    safer_limit: z.optional(saferSignupLimitSchema),
+  }),
   data: loginInfoSchema,
 });
 

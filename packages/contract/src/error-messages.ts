@@ -112,6 +112,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'You are self-excluded. You can still sign in, withdraw and see your history.',
     saferBlockShorter: 'A time-out or self-exclusion can only be made longer, never shorter.',
     saferPaymentForbidden: 'This payment method is not allowed in your country.',
+    saferSignupLimitRequired: 'Set your loss limit to create the account: the law of your country asks for it at sign-up.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -219,6 +220,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'Estás autoexcluido. Puedes iniciar sesión, retirar y ver tu historial.',
     saferBlockShorter: 'Una pausa o autoexclusión solo puede alargarse, nunca acortarse.',
     saferPaymentForbidden: 'Este método de pago no está permitido en tu país.',
+    saferSignupLimitRequired: 'Define tu límite de pérdidas para crear la cuenta: la ley de tu país lo exige al registrarte.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -326,6 +328,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'Você está autoexcluído. Ainda pode entrar, sacar e ver seu histórico.',
     saferBlockShorter: 'Uma pausa ou autoexclusão só pode ser prolongada, nunca encurtada.',
     saferPaymentForbidden: 'Este meio de pagamento não é permitido no seu país.',
+    saferSignupLimitRequired: 'Defina seu limite de perdas para criar a conta: a lei do seu país exige isso no cadastro.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -434,6 +437,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'Вы самоисключены. Можно входить, выводить деньги и смотреть историю.',
     saferBlockShorter: 'Перерыв или самоисключение можно только продлить, но не сократить.',
     saferPaymentForbidden: 'Этот способ оплаты запрещён в вашей стране.',
+    saferSignupLimitRequired: 'Установите лимит проигрыша, чтобы создать аккаунт: закон вашей страны требует этого при регистрации.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -541,6 +545,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'Bạn đã tự loại trừ. Bạn vẫn có thể đăng nhập, rút tiền và xem lịch sử.',
     saferBlockShorter: 'Tạm nghỉ hoặc tự loại trừ chỉ có thể kéo dài, không thể rút ngắn.',
     saferPaymentForbidden: 'Phương thức thanh toán này không được phép ở quốc gia của bạn.',
+    saferSignupLimitRequired: 'Hãy đặt hạn mức thua để tạo tài khoản: luật của quốc gia bạn yêu cầu điều này khi đăng ký.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -648,6 +653,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'คุณได้กีดกันตนเองแล้ว คุณยังเข้าสู่ระบบ ถอนเงิน และดูประวัติได้',
     saferBlockShorter: 'ช่วงพักหรือการกีดกันตนเองขยายได้เท่านั้น ย่อให้สั้นลงไม่ได้',
     saferPaymentForbidden: 'วิธีชำระเงินนี้ไม่ได้รับอนุญาตในประเทศของคุณ',
+    saferSignupLimitRequired: 'กรุณาตั้งวงเงินขาดทุนเพื่อสร้างบัญชี กฎหมายของประเทศคุณกำหนดให้ตั้งเมื่อสมัคร',
   },
   'zh-CN': {
     ok: '成功',
@@ -755,6 +761,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: '您已自我排除。您仍可登录、提款和查看记录。',
     saferBlockShorter: '暂停或自我排除只能延长，不能缩短。',
     saferPaymentForbidden: '您所在的国家不允许使用此支付方式。',
+    saferSignupLimitRequired: '请设置亏损限额以创建账户：您所在国家的法律要求在注册时设置。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -864,5 +871,6 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferSelfExcluded: 'Anda telah mengecualikan diri. Anda masih boleh log masuk, mengeluarkan wang dan melihat sejarah.',
     saferBlockShorter: 'Rehat atau pengecualian diri hanya boleh dipanjangkan, tidak dipendekkan.',
     saferPaymentForbidden: 'Kaedah pembayaran ini tidak dibenarkan di negara anda.',
+    saferSignupLimitRequired: 'Tetapkan had kerugian anda untuk membuat akaun: undang-undang negara anda memerlukannya semasa pendaftaran.',
   },
 };

@@ -119,6 +119,7 @@ export const ERRORS = {
   SAFER_SELF_EXCLUDED: { code: 8254, key: 'saferSelfExcluded' },
   SAFER_BLOCK_SHORTER: { code: 8255, key: 'saferBlockShorter' },
   SAFER_PAYMENT_FORBIDDEN: { code: 8256, key: 'saferPaymentForbidden' },
+  SAFER_SIGNUP_LIMIT_REQUIRED: { code: 8257, key: 'saferSignupLimitRequired' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

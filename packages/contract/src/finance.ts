@@ -336,6 +336,7 @@ export const accountGet = endpoint({
     pending_payout: minor('Withdrawals requested and not yet paid'),
     withdrawable: minor('What can be withdrawn now: balance − locked_bonus, never below 0 (pending payouts were debited when requested)'),
     fee_cap: minor('Largest withdrawal fee'),
+    withdrawal_tax_bp: integer('Tax withheld from each withdrawal by the brand’s jurisdiction, in basis points (Kenya 500 = 5 %; 0 elsewhere)'),
     methods: described(
       z.array(z.object({ channel: payChannelSchema, saved: flag('1 when the player has saved account elements for it') })),
       'Payout methods of this currency',
@@ -396,7 +397,8 @@ export const payoutOrderSchema = z.object({
   channel: described(z.string(), 'Channel key'),
   amount: minor('Amount debited from the wallet'),
   fee: minor('Fee kept from the amount'),
-  net_amount: minor('What reaches the player’s account (amount − fee)'),
+  tax: minor('Withdrawal tax withheld from the amount for the jurisdiction (Kenya 5 %), rounded down'),
+  net_amount: minor('What reaches the player’s account (amount − fee − tax)'),
   currency: described(z.string(), 'Currency'),
   status: orderStatusSchema,
   pay_status: payStatusSchema,

@@ -58,6 +58,19 @@ export const saferState = endpoint({
   data: saferStateSchema,
 });
 
+/**
+ * A limit chosen at sign-up: required by e-mail registration on a brand whose jurisdiction asks for its mandatory
+ * limits at sign-up (Brazil: a loss limit), accepted on any brand.
+ */
+export const saferSignupLimitSchema = described(
+  z.strictObject({
+    kind: limitKindSchema,
+    period: limitPeriodSchema,
+    amount: described(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00)), 'The limit in minor units of the brand’s currency'),
+  }),
+  'A safer-play limit set with the account (Brazil asks for a loss limit at sign-up)',
+);
+
 export const saferLimitSet = endpoint({
   method: 'POST',
   path: `${SAFER}/limit`,

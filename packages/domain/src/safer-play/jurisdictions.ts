@@ -160,7 +160,11 @@ export function paymentAllowed(profile: Pick<JurisdictionProfile, 'paymentBanned
   return method === 'other' || !profile.paymentBanned.includes(method);
 }
 
-/** The withdrawal tax in minor units, rounded down (the player is never charged more than the rate). */
-export function withdrawalTaxMinor(profile: Pick<JurisdictionProfile, 'withdrawalTaxBp'>, amountMinor: number): number {
-  return Math.floor((amountMinor * profile.withdrawalTaxBp) / 10_000);
+/**
+ * The withdrawal tax in minor units, rounded down to the currency's step (the player is never charged more than the
+ * rate, and a currency paid in whole units is taxed in whole units).
+ */
+export function withdrawalTaxMinor(profile: Pick<JurisdictionProfile, 'withdrawalTaxBp'>, amountMinor: number, stepMinor = 1): number {
+  const exact = Math.floor((amountMinor * profile.withdrawalTaxBp) / 10_000);
+  return exact - (exact % stepMinor);
 }

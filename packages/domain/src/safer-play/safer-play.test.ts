@@ -63,6 +63,9 @@ describe('jurisdiction profiles', () => {
     expect(withdrawalTaxMinor(JURISDICTIONS.KE, 1000_00)).toBe(50_00);
     expect(withdrawalTaxMinor(JURISDICTIONS.KE, 99)).toBe(4);
     expect(withdrawalTaxMinor(JURISDICTIONS.BR, 1000_00)).toBe(0);
+    // Rounded down to the currency's step: KES 1,234.56 pays 61.72 exactly, 61.00 when paid in whole shillings.
+    expect(withdrawalTaxMinor(JURISDICTIONS.KE, 1234_56)).toBe(61_72);
+    expect(withdrawalTaxMinor(JURISDICTIONS.KE, 1234_56, 100)).toBe(61_00);
   });
 
   it('every brand names a profile with a valid time zone', () => {

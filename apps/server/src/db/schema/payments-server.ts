@@ -25,6 +25,8 @@ export const paymentOrders = pgTable(
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    /** Payouts: the tax withheld at request under the brand's jurisdiction (Kenya 5 %, decision 027), booked to `tax_withheld`. */
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull().default(0),
     /** Spec §4 order status 0 created, 1 pending, 2 rejected, 3 cancelled, 4 success. */
     status: smallint('status').notNull().default(0),
     /** Spec §4 pay status 0 unprocessed, 1 success, 2 pending, 3 timeout, 4 failed. */

@@ -36,6 +36,7 @@ import {
   visitorDeviceFind,
   visitorDeviceInsert,
 } from './account.repository.ts';
+import { saferSignupLimitCheck, saferSignupLimitSet, type SignupLimit } from '../safer-play/safer-play.service.ts';
 
 /** Signing in and registering: tourists, e-mail with password or code, the codes themselves, and password reset. */
 
@@ -88,11 +89,13 @@ export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { s
 export async function emailRegister(
   deps: AccountDeps,
   caller: Caller,
-  input: { email: string; email_code: string; password: string; nick?: string | undefined },
+  input: { email: string; email_code: string; password: string; nick?: string | undefined; safer_limit?: SignupLimit | undefined },
 ): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const appKey = caller.variant.appKey;
   passwordRefuseCommon(input.password);
+  // Brazil asks its mandatory loss limit at sign-up (decision 027): checked before the code is spent.
+  saferSignupLimitCheck(appKey, input.safer_limit);
   const where: CodeTarget = { appKey, channel: 'email', target: email, purpose: 'register' };
   const code = await codeVerify(deps, caller, { where, code: input.email_code, field: 'email_code' });
   const hash = await passwordHash(input.password);
@@ -112,6 +115,7 @@ export async function emailRegister(
         createdAt: now,
       });
       if (!created) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+      if (input.safer_limit) await saferSignupLimitSet(tx, userId, appKey, input.safer_limit, now);
       // The brand's sign-up bonus, once per person (decision 024); a refusal leaves the registration as it is.
       await bonusSignUpOnRegister(tx, { userId, appKey, email, smid: caller.smid, ip: caller.ip, now });
       const session = await signIn(tx, userId, now);

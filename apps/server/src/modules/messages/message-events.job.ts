@@ -11,6 +11,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { JobSpec } from '../../jobs/job-runner.ts';
+import { saferBlockedSql } from '../safer-play/safer-play.repository.ts';
 import { messageInsert } from './messages.repository.ts';
 
 /**
@@ -71,11 +72,14 @@ const SOURCES: readonly EventSource[] = [
         and ${notMessaged(sql`'bet_won:' || b.id`)}`,
   },
   {
+    // Marketing (decision 027): no bonus notice reaches a player on a time-out or self-excluded. The other sources
+    // are transactional — the player's own money — and are written whatever the player's block.
     name: 'bonus',
     candidates: (from, to) => sql`select 'bonus:' || g.id as ref, 'bonus_granted' as kind, g.user_id, u.app_key, g.currency,
         g.amount_minor as amount, g.created_at as at
       from bonuses g join users u on u.id = g.user_id
-      where g.created_at >= ${from} and g.created_at <= ${to} and g.amount_minor > 0 and ${notMessaged(sql`'bonus:' || g.id`)}`,
+      where g.created_at >= ${from} and g.created_at <= ${to} and g.amount_minor > 0 and ${notMessaged(sql`'bonus:' || g.id`)}
+        and not ${saferBlockedSql(sql`g.user_id`, to)}`,
   },
   {
     // The amount is what the conversion paid into cash (the ledger's line), which a cap may keep below the bonus.

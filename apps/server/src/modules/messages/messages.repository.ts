@@ -34,6 +34,11 @@ export interface Reader {
   currencies: string[];
   /** The country the client reports (common parameter lca_coun), upper case; "" when none. */
   country: string;
+  /**
+   * Whether the player may receive marketing now (safer play's `saferMarketingAllowed`, decision 027): false on a
+   * time-out or self-exclusion, when only transactional messages are shown.
+   */
+  marketing: boolean;
 }
 
 interface RawMessage {
@@ -84,7 +89,7 @@ function messageOf(row: RawMessage): MessageRow {
 }
 
 /** The player's brand, language, whether registered, and the currencies they hold. */
-export async function readerOf(db: DbOrTx, uid: number, country: string): Promise<Reader | undefined> {
+export async function readerOf(db: DbOrTx, uid: number, country: string, marketing: boolean): Promise<Reader | undefined> {
   const [row] = await rowsOf<{ app_key: string; lang: string | null; registered: boolean; currencies: string[] | string | null }>(
     db,
     sql`select u.app_key, p.lang, (not u.visitor or p.email is not null) as registered,
@@ -93,7 +98,7 @@ export async function readerOf(db: DbOrTx, uid: number, country: string): Promis
   );
   if (!row) return undefined;
   const currencies = row.currencies === null ? [] : json<string[]>(row.currencies);
-  return { uid, appKey: row.app_key, lang: row.lang ?? '', registered: row.registered, currencies, country: country.toUpperCase() };
+  return { uid, appKey: row.app_key, lang: row.lang ?? '', registered: row.registered, currencies, country: country.toUpperCase(), marketing };
 }
 
 const list = (values: readonly string[]): SQL =>
@@ -105,13 +110,22 @@ const list = (values: readonly string[]): SQL =>
       );
 
 /**
+ * A transactional message: one the product wrote about the player's own money (deposit credited, withdrawal paid or
+ * failed, bet won, bonus converted to cash). Everything else — whatever an operator publishes, and a bonus-granted
+ * notice — is marketing, which a timed-out or self-excluded player never sees (decision 027).
+ */
+const TRANSACTIONAL = sql`(m.source_ref is not null and m.source_ref not like 'bonus:%')`;
+
+/**
  * Messages the reader may see now: their brand's, not withdrawn, not expired, and addressed to the whole brand, to a
- * segment they match (every listed condition), or to them alone. Another brand's or another player's never match.
+ * segment they match (every listed condition), or to them alone — and, while marketing is not allowed (time-out,
+ * self-exclusion), only transactional ones. Another brand's or another player's never match.
  */
 function visibleTo(reader: Reader, now: Date): SQL {
   const inSegment = (field: string, values: readonly string[]) =>
     sql`(jsonb_array_length(m.segment -> ${field}) = 0 or exists (select 1 from jsonb_array_elements_text(m.segment -> ${field}) s(v) where s.v in (${list(values)})))`;
   return sql`m.app_key = ${reader.appKey} and m.withdrawn_at is null and (m.expires_at is null or m.expires_at > ${now})
+    ${reader.marketing ? sql`` : sql`and ${TRANSACTIONAL}`}
     and (m.user_id = ${reader.uid}
       or (m.audience = 'brand' and m.user_id is null)
       or (m.audience = 'segment' and m.user_id is null

@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
+import { saferMarketingAllowed } from '../safer-play/safer-play.service.ts';
 import {
   messageFind,
   messagePopupsUnread,
@@ -29,7 +30,7 @@ export const TOP_BAR_CLOSED_MS = 86_400_000;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 async function readerGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext): Promise<Reader> {
-  const reader = await readerOf(deps.db, user.uid, ctx.params.lca_coun ?? '');
+  const reader = await readerOf(deps.db, user.uid, ctx.params.lca_coun ?? '', await saferMarketingAllowed(deps.db, user.uid, deps.now()));
   if (!reader) throw new AppError('SESSION_EXPIRED');
   return reader;
 }
@@ -141,7 +142,7 @@ export async function messageUnreadCountGet(deps: MessagesDeps, user: SessionUse
 export async function messagePopupItems(deps: MessagesDeps, user: SessionUser | undefined, ctx: RequestContext): Promise<ContentItem[]> {
   if (!user) return [];
   const now = deps.now();
-  const reader = await readerOf(deps.db, user.uid, ctx.params.lca_coun ?? '');
+  const reader = await readerOf(deps.db, user.uid, ctx.params.lca_coun ?? '', await saferMarketingAllowed(deps.db, user.uid, now));
   if (!reader) return [];
   return (await messagePopupsUnread(deps.db, reader, now)).map((row) => {
     const view = messageView(row, ctx.locale, now);

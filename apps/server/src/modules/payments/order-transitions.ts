@@ -79,9 +79,10 @@ async function payoutApply(tx: Tx, order: PaymentOrderRow, event: OrderEvent, no
     case 'processing':
       return 'duplicate';
     case 'paid': {
-      const net = order.amountMinor - order.feeMinor;
+      // The tax was withheld at request: only amount − tax waits in payout_pending.
+      const net = order.amountMinor - order.feeMinor - order.taxMinor;
       const lines = [
-        { account: pending, amountMinor: -order.amountMinor },
+        { account: pending, amountMinor: -(order.amountMinor - order.taxMinor) },
         ...(net > 0 ? [{ account: { house: 'payment_clearing' as const, currency: order.currency }, amountMinor: net }] : []),
         ...(order.feeMinor > 0 ? [{ account: { house: 'revenue' as const, currency: order.currency }, amountMinor: order.feeMinor }] : []),
       ];
@@ -91,12 +92,13 @@ async function payoutApply(tx: Tx, order: PaymentOrderRow, event: OrderEvent, no
     }
     case 'failed':
     case 'expired':
-      // The provider could not pay: the whole amount, fee included, goes back to the player.
+      // The provider could not pay: the whole amount, fee and withheld tax included, goes back to the player.
       await ledgerTransfer(tx, {
         kind: 'payout_refund',
         externalRef: order.orderId,
         lines: [
-          { account: pending, amountMinor: -order.amountMinor },
+          { account: pending, amountMinor: -(order.amountMinor - order.taxMinor) },
+          ...(order.taxMinor > 0 ? [{ account: { house: 'tax_withheld' as const, currency: order.currency }, amountMinor: -order.taxMinor }] : []),
           { account: { userId: order.userId, currency: order.currency }, amountMinor: order.amountMinor },
         ],
       });

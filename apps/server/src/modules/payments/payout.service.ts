@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
-import { currencyStepMinor, paymentAccountIdentity, type CurrencyCode, type VariantProfile } from '@piranha/domain';
+import { currencyStepMinor, paymentAccountIdentity, withdrawalTaxMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
 import {
   accountElementsCheck,
   accountElementsOf,
@@ -27,6 +27,7 @@ import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { bonusForfeitOnWithdrawal } from '../bonus/bonus-ledger.service.ts';
 import { bonusSignUpPaymentAccount } from '../bonus/bonus-sign-up.service.ts';
 import { walletsOfUser } from '../ledger/ledger.repository.ts';
+import { jurisdictionOfKey } from '../safer-play/safer-play.service.ts';
 import { payoutChannelView } from './channel-views.ts';
 import { orderTransition } from './order-transitions.ts';
 import { orderIdNew } from './payin.service.ts';
@@ -94,6 +95,7 @@ export async function accountSummary(deps: PaymentsDeps, user: SessionUser, requ
     pending_payout: funds.pending,
     withdrawable: funds.withdrawable,
     fee_cap: withdrawalFeeCapMinor(brand.market, currency),
+    withdrawal_tax_bp: jurisdictionOfKey(brand.appKey).withdrawalTaxBp,
     methods: payoutChannelsOf([currency]).map((channel) => ({
       channel: payoutChannelView(channel, brand),
       saved: saved.some((row) => row.channel === channel.key && row.currency === channel.currency) ? (1 as const) : (0 as const),
@@ -152,13 +154,19 @@ export async function bankCodes(deps: PaymentsDeps, user: SessionUser, channelKe
   return { banks: bankCodesOf(channel.currency).map((bank) => ({ ...bank })) };
 }
 
+/** What reaches the player's account: the amount debited, less the fee and the tax withheld. */
+export function payoutNetMinor(row: Pick<PaymentOrderRow, 'amountMinor' | 'feeMinor' | 'taxMinor'>): number {
+  return row.amountMinor - row.feeMinor - row.taxMinor;
+}
+
 export function payoutOrderView(row: PaymentOrderRow): PayoutOrder {
   return {
     order_id: row.orderId,
     channel: row.channel,
     amount: row.amountMinor,
     fee: row.feeMinor,
-    net_amount: row.amountMinor - row.feeMinor,
+    tax: row.taxMinor,
+    net_amount: payoutNetMinor(row),
     currency: row.currency,
     status: row.status as PayoutOrder['status'],
     pay_status: row.payStatus as PayoutOrder['pay_status'],
@@ -195,6 +203,9 @@ export async function payoutCreate(
   if (body.amount > dailyMaxMinor(currency)) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${dailyMaxMinor(currency)}` });
   await sessionRequireFresh(deps.db, user.sessionId, now);
   const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency), WITHDRAWAL_FEE_RATE_BP, currencyStepMinor(currency));
+  // The jurisdiction's withdrawal tax (Kenya 5 %) is withheld here, server-side, in the same transaction as the debit.
+  const tax = withdrawalTaxMinor(jurisdictionOfKey(brand.appKey), body.amount, currencyStepMinor(currency));
+  if (body.amount - fee - tax <= 0) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
   const orderId = orderIdNew('payout');
 
   const created = await transaction(deps.db, async (tx) => {
@@ -206,12 +217,15 @@ export async function payoutCreate(
     const funds = await fundsOf(tx, user.uid, currency);
     if (body.amount > funds.withdrawable) throw new AppError('WITHDRAWABLE_EXCEEDED', { field: 'amount', issue: `max_${funds.withdrawable}` });
     await bonusForfeitOnWithdrawal(tx, user.uid, currency, body.forfeit_bonus === 1, now);
+    // The tax leaves the player with the debit and waits in `tax_withheld` for the authority; a failed payout
+    // returns it with the rest (order-transitions.ts).
     await ledgerTransfer(tx, {
       kind: 'payout_request',
       externalRef: orderId,
       lines: [
         { account: { userId: user.uid, currency }, amountMinor: -body.amount },
-        { account: { house: 'payout_pending', currency }, amountMinor: body.amount },
+        { account: { house: 'payout_pending', currency }, amountMinor: body.amount - tax },
+        ...(tax > 0 ? [{ account: { house: 'tax_withheld' as const, currency }, amountMinor: tax }] : []),
       ],
     });
     return orderInsert(tx, {
@@ -226,6 +240,7 @@ export async function payoutCreate(
       currency,
       amountMinor: body.amount,
       feeMinor: fee,
+      taxMinor: tax,
       status: ORDER_STATUS.pending,
       payStatus: PAY_STATUS.pending,
       account: saved.elements,
@@ -260,7 +275,7 @@ async function payoutProviderStep(deps: PaymentsDeps, order: PaymentOrderRow, lo
       orderId: order.orderId,
       channel: order.channel,
       currency: order.currency,
-      netAmountMinor: order.amountMinor - order.feeMinor,
+      netAmountMinor: payoutNetMinor(order),
       account: order.account ?? {},
     }));
   } catch (error) {

@@ -114,8 +114,8 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
       order.direction === notice.direction &&
       (notice.orderId === undefined || notice.orderId === order.orderId) &&
       (notice.currency === undefined || notice.currency === order.currency) &&
-      // A payout notice carries what reached the player (amount less fee).
-      notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor : order.amountMinor);
+      // A payout notice carries what reached the player (amount less fee and withheld tax).
+      notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor - order.taxMinor : order.amountMinor);
     if (!matches) return { outcome: 'mismatch', orderId: order.orderId };
     const outcome = await orderTransition(tx, order, notice.event, now);
     await webhookEventInsert(tx, {

@@ -71,6 +71,14 @@ export async function gamingSince(db: DbOrTx, userId: number, currency: string, 
   return { wager: Math.max(0, row?.wager ?? 0), loss: Math.max(0, row?.loss ?? 0) };
 }
 
+/**
+ * SQL true when the player `userId` (an SQL expression) is on a time-out or self-excluded at `at`: the set-based twin of
+ * `saferMarketingAllowed`, for queries that pick many players (the message-events job's marketing sources).
+ */
+export function saferBlockedSql(userId: SQL, at: Date): SQL {
+  return sql`exists (select 1 from player_blocks pb where pb.user_id = ${userId} and (pb.ends_at is null or pb.ends_at > ${at}))`;
+}
+
 export async function blockOf(db: DbOrTx, userId: number): Promise<BlockRow | undefined> {
   const [row] = await db.select().from(playerBlocks).where(eq(playerBlocks.userId, userId));
   return row;

@@ -331,6 +331,43 @@ export async function saferLimitSetPost(deps: SaferDeps, user: SessionUser, body
   });
 }
 
+export interface SignupLimit {
+  kind: string;
+  period: string;
+  amount: number;
+}
+
+/**
+ * Before an e-mail registration: a jurisdiction that asks its mandatory limits at sign-up (Brazil: loss) refuses an
+ * account without one of them (SAFER_SIGNUP_LIMIT_REQUIRED). Any brand accepts a limit offered at sign-up.
+ */
+export function saferSignupLimitCheck(appKey: string, limit: SignupLimit | undefined): void {
+  const { mandatoryLimits } = jurisdictionOfKey(appKey);
+  if (mandatoryLimits.askedAt !== 'signup' || mandatoryLimits.kinds.length === 0) return;
+  if (!limit) throw new AppError('SAFER_SIGNUP_LIMIT_REQUIRED', { field: 'safer_limit', issue: `required_${mandatoryLimits.kinds.join('_')}` });
+  if (!(mandatoryLimits.kinds as readonly string[]).includes(limit.kind))
+    throw new AppError('SAFER_SIGNUP_LIMIT_REQUIRED', { field: 'safer_limit.kind', issue: `expected_${mandatoryLimits.kinds.join('_')}` });
+}
+
+/**
+ * The limit chosen at sign-up, stored in the registration's transaction with its audit row (a new account has no
+ * limit to compare with: it applies at once).
+ */
+export async function saferSignupLimitSet(tx: Tx, userId: number, appKey: string, limit: SignupLimit, now: Date): Promise<void> {
+  const after: LimitRow = {
+    userId,
+    kind: limit.kind,
+    period: limit.period,
+    currency: brandOfKey(appKey).currency,
+    amountMinor: limit.amount,
+    pendingAmountMinor: null,
+    pendingAt: null,
+    updatedAt: now,
+  };
+  await limitUpsert(tx, after);
+  await auditInsert(tx, { userId, actor: 'player', action: 'limit', before: null, after: { ...limitAudit(after), at_signup: true }, at: now });
+}
+
 /** A time-out or self-exclusion, at once; it may lengthen one in force, never shorten or lift it. */
 export async function saferBlockSetPost(deps: SaferDeps, user: SessionUser, body: EndpointBody<typeof saferBlockSet>): Promise<SaferState> {
   const appKey = await appKeyOf(deps.db, user);

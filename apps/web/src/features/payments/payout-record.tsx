@@ -55,6 +55,12 @@ export function PayoutRecord({ orderId }: { orderId: string }) {
           <dd>{money(data.amount)}</dd>
           <dt>{t('payments.detail.fee')}</dt>
           <dd>{money(data.fee)}</dd>
+          {data.tax > 0 ? (
+            <>
+              <dt>{t('payments.detail.tax')}</dt>
+              <dd>{money(data.tax)}</dd>
+            </>
+          ) : null}
           <dt>{t('payments.detail.net')}</dt>
           <dd>{money(data.net_amount)}</dd>
           <dt>{t('payments.detail.created')}</dt>

@@ -1,5 +1,5 @@
 import { ApiError, type PayoutOrder } from '@piranha/contract';
-import { currencyStepMinor, isCurrencyCode, minorUnits } from '@piranha/domain';
+import { currencyStepMinor, isCurrencyCode, minorUnits, withdrawalTaxMinor } from '@piranha/domain';
 import { withdrawalFeeMinor } from '@piranha/domain/payments';
 import { Landmark } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -96,6 +96,9 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
   // A whole dong or peso where the currency has no minor units: the server pays and charges fees in those.
   const stepMinor = isCurrencyCode(channel.currency) ? currencyStepMinor(channel.currency) : 1;
   const feeMinor = amountMinor && !problem ? withdrawalFeeMinor(amountMinor, channel.fee_cap, channel.fee_rate_bp, stepMinor) : 0;
+  // The jurisdiction's withdrawal tax (Kenya 5 %), computed as the server withholds it; the server's figure is the one booked.
+  const taxMinor = amountMinor && !problem ? withdrawalTaxMinor({ withdrawalTaxBp: data.withdrawal_tax_bp }, amountMinor, stepMinor) : 0;
+  const taxRate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(data.withdrawal_tax_bp / 10_000);
   // Winnings can leave hundredths of a dong in a balance; "all" withdraws the whole dong below them.
   const allMinor = Math.floor(data.withdrawable / stepMinor) * stepMinor;
   const amountError =
@@ -227,9 +230,11 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
         hint={
           data.withdrawable === 0
             ? t('payments.withdraw.nothing')
-            : feeMinor > 0 && amountMinor
-              ? t('payments.withdraw.feeLine', { fee: money(feeMinor), net: money(amountMinor - feeMinor) })
-              : t('payments.withdraw.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })
+            : data.withdrawal_tax_bp > 0
+              ? t('payments.withdraw.taxNote')
+              : feeMinor > 0 && amountMinor
+                ? t('payments.withdraw.feeLine', { fee: money(feeMinor), net: money(amountMinor - feeMinor) })
+                : t('payments.withdraw.limits', { min: money(limits.minMinor), max: money(limits.maxMinor) })
         }
         error={amountError}
       />
@@ -237,6 +242,27 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
         <Button variant="ghost" compact onClick={() => setAmountText(amountMinorText(minorUnits(allMinor)))}>
           {t('payments.withdraw.all', { amount: money(allMinor) })}
         </Button>
+      ) : null}
+      {data.withdrawal_tax_bp > 0 && amountMinor && !problem ? (
+        <section className={styles.card} aria-label={t('payments.withdraw.breakdownTitle')} data-testid="withdraw-breakdown">
+          <h2 className={styles.sectionTitle}>{t('payments.withdraw.breakdownTitle')}</h2>
+          <dl className={styles.rows}>
+            <dt>{t('payments.withdraw.breakdownGross')}</dt>
+            <dd>{money(amountMinor)}</dd>
+            {feeMinor > 0 ? (
+              <>
+                <dt>{t('payments.withdraw.breakdownFee')}</dt>
+                <dd>− {money(feeMinor)}</dd>
+              </>
+            ) : null}
+            <dt>{t('payments.withdraw.breakdownTax', { rate: taxRate })}</dt>
+            <dd>− {money(taxMinor)}</dd>
+            <dt>{t('payments.withdraw.breakdownNet')}</dt>
+            <dd data-testid="withdraw-net">
+              <strong>{money(amountMinor - feeMinor - taxMinor)}</strong>
+            </dd>
+          </dl>
+        </section>
       ) : null}
 
       <PaymentError error={saveError} />

@@ -15,6 +15,7 @@ import {
   sessionList,
   visitorLogin,
   type CodePurpose,
+  type EndpointBody,
   type LoginInfo,
 } from '@piranha/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -112,7 +113,7 @@ export function useEmailCodeLoginMutation(after: AfterSuccess = {}) {
 export function useEmailRegisterMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: (body: { email: string; email_code: string; password: string }) => api.call(emailRegister, { body, idempotencyKey: randomId() }),
+    mutationFn: (body: EndpointBody<typeof emailRegister>) => api.call(emailRegister, { body, idempotencyKey: randomId() }),
     onSuccess: (info: LoginInfo) => {
       signedIn(info);
       track('sign_up_completed', { method: 'email' });

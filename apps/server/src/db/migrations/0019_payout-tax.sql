@@ -1,0 +1,1 @@
+ALTER TABLE "payment_orders" ADD COLUMN "tax_minor" bigint DEFAULT 0 NOT NULL;
