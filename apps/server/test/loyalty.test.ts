@@ -3,7 +3,7 @@ import { BONUS_STATUS, loyaltyCampaignId, rankingPrizesMinor, tasksOf, variantFi
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betLegs, bets } from '../src/db/schema/index.ts';
-import { loyaltyFactsConsume, loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { LOYALTY_PASS_OVERLAP_MS, loyaltyFactsConsume, loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { rankBoardsCloseDue, rankClosePass, rankPrizesPay } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate, type ManualFeed } from './betting-fixtures.ts';
@@ -84,6 +84,19 @@ async function betSettled(
   return bet!.id;
 }
 
+/**
+ * Tests below write facts stamped hours back, as history written before loyalty was deployed. Forgetting the cursors
+ * is that deployment's state: the next pass reads the whole history once, as a first pass does.
+ */
+async function historyReplayed(): Promise<void> {
+  await t.rows(sql`delete from loyalty_pass_cursors`);
+}
+
+async function cursorOf(source: string): Promise<Date | undefined> {
+  const [row] = await t.rows<{ cursor_at: Date | string }>(sql`select cursor_at from loyalty_pass_cursors where source = ${source}`);
+  return row === undefined ? undefined : new Date(row.cursor_at);
+}
+
 async function pointsMinorOf(userId: number): Promise<number> {
   const [row] = await t.rows<{ points_minor: string }>(sql`select points_minor from loyalty_accounts where user_id = ${userId}`);
   return Number(row?.points_minor ?? 0);
@@ -140,6 +153,43 @@ describe('VIP points', () => {
     await loyaltyPass(t.db, t.clock.now());
     await loyaltyPass(t.db, t.clock.now());
     expect(await pointsMinorOf(session.uid)).toBe(2_000);
+  });
+});
+
+describe('the pass cursor', () => {
+  it('reads only a short window behind its cursor, and still counts a fact committed late behind it', async () => {
+    const session = await t.player(BRAND);
+    const now = t.clock.now();
+    await betSettled(session.uid, 1_000, 3);
+    await loyaltyPass(t.db, now);
+    expect(await cursorOf('bet')).toEqual(now);
+    // A settlement that stamped its bet two minutes ago and committed only now, after the cursor moved past it.
+    await betSettled(session.uid, 700, 3, { at: new Date(now.getTime() - 2 * 60_000) });
+    // A fact stamped before the cursor less the overlap is not read again: that is what bounds the pass's cost.
+    await betSettled(session.uid, 50, 3, { at: new Date(now.getTime() - LOYALTY_PASS_OVERLAP_MS - 60_000) });
+    await loyaltyPass(t.db, now);
+    expect(await pointsMinorOf(session.uid)).toBe(1_700);
+    // Rereading the window counts nothing twice.
+    await loyaltyPass(t.db, now);
+    expect(await pointsMinorOf(session.uid)).toBe(1_700);
+    expect(await cursorOf('bet')).toEqual(now);
+  });
+
+  it('never moves past the pass clock, and a pass killed between batches loses nothing', async () => {
+    const session = await t.player(BRAND);
+    const now = t.clock.now();
+    const before = await cursorOf('bet');
+    // Five bets a second apart, behind the cursor but inside the overlap; one stamped a minute ahead of the pass clock.
+    for (let index = 5; index >= 1; index -= 1) await betSettled(session.uid, 100 * index, 3, { at: new Date(now.getTime() - index * 1_000) });
+    await betSettled(session.uid, 10_000, 3, { at: new Date(now.getTime() + 60_000) });
+    // Two at a time; the second batch dies before commit: the first two are counted, the cursor never moves back.
+    await expect(loyaltyPass(dbCrashingBeforeCommit(t.db, 2), now, 2)).rejects.toThrow('killed before commit');
+    expect(await pointsMinorOf(session.uid)).toBe(500 + 400);
+    expect(await cursorOf('bet')).toEqual(before);
+    await loyaltyPass(t.db, now, 2);
+    expect(await pointsMinorOf(session.uid)).toBe(500 + 400 + 300 + 200 + 100 + 10_000);
+    // The bet stamped ahead of the clock moved the cursor only to the clock.
+    expect(await cursorOf('bet')).toEqual(now);
   });
 });
 
@@ -294,6 +344,7 @@ describe('rankings', () => {
         expected.set(session.uid, { score: entry.score + stake, reached: Math.max(entry.reached, at.getTime()) });
       }
     }
+    await historyReplayed();
     await loyaltyPass(t.db, t.clock.now());
     // More ranked players than a full board, and some with pushes only (unranked).
     expect(expected.size).toBeGreaterThan(50);
@@ -339,6 +390,7 @@ describe('ranking close', () => {
     await betSettled(c.uid, 3_000, 4, at('2026-03-02T11:00:00Z'));
     await betSettled(b.uid, 3_000, 3, at('2026-03-02T09:00:00Z'));
     await betSettled(d.uid, 1_000, 3, at('2026-03-02T12:00:00Z'));
+    await historyReplayed();
     await loyaltyPass(t.db, t.clock.now());
     const prizesOf = () =>
       t.rows<{ place: number; user_id: string; amount_minor: string; paid_at: Date | null }>(
