@@ -41,6 +41,13 @@ async function guestFunded(page: Page, amountMinor: number): Promise<void> {
   await page.goto(back);
 }
 
+/** The amount in a text such as "₹1,234.50 added to your balance." or "₹12.30, Refresh balance". */
+function rupeesIn(text: string | null): number {
+  const match = /₹\s?([\d,]+(?:\.\d+)?)/.exec(text ?? '');
+  expect(match).not.toBeNull();
+  return Number(match![1]!.replace(/,/g, ''));
+}
+
 /** Plays dice rounds of at least ₹20 until ₹100 has been staked. */
 async function diceRoundsPlayed(page: Page): Promise<void> {
   await page.goto(`http://${INDIA}/#/game-room?platform=house&game=dice`);
@@ -89,8 +96,17 @@ describe('Loyalty, through the real server and Chromium', () => {
       .toBe(1);
     await screenshot(page, 'loyalty-tasks-ready');
     await accessibilityCheck(page, 'task centre');
+    // The header's cash, refreshed by its own button so it is current before the claim.
+    const headerCash = page.getByRole('button', { name: /Refresh balance$/ });
+    await headerCash.click();
+    await expect.poll(() => headerCash.getAttribute('aria-busy')).toBe('false');
+    const cashBefore = rupeesIn(await headerCash.getAttribute('aria-label'));
     await betTask.getByRole('button', { name: 'Claim' }).click();
-    await page.getByText('added to your balance').waitFor();
+    const claimed = page.getByText('added to your balance');
+    await claimed.waitFor();
+    // The toast shows once the header's balance was read again (not at its next 10-second poll): it already says
+    // the new amount, read at the instant the toast appears.
+    expect(rupeesIn(await headerCash.getAttribute('aria-label'))).toBeCloseTo(cashBefore + rupeesIn(await claimed.textContent()), 2);
     await betTask.getByText('Claimed').waitFor();
     await screenshot(page, 'loyalty-tasks-claimed');
 
@@ -101,7 +117,13 @@ describe('Loyalty, through the real server and Chromium', () => {
     await screenshot(page, 'loyalty-vip-club-level-1');
     await accessibilityCheck(page, 'VIP club');
     await reward.getByRole('button', { name: 'Receive' }).click();
-    await page.getByText('bonus added: wager it once to make it cash.', { exact: false }).waitFor();
+    const received = page.getByText('bonus added: wager it once to make it cash.', { exact: false });
+    await received.waitFor();
+    // The header's bonus chip already shows the bonus (wagered once, it is not cash yet), as the toast appears.
+    expect(rupeesIn(await page.getByRole('banner').getByText('Bonus', { exact: true }).locator('..').textContent())).toBeCloseTo(
+      rupeesIn(await received.textContent()),
+      2,
+    );
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await screenshot(page, 'loyalty-vip-club-received');
 
