@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
@@ -237,5 +238,41 @@ describe('rankings', () => {
     ['李小龙大侠', '李小***侠'],
   ])('masks %s as %s', (nick, masked) => {
     expect(nickMasked(nick)).toBe(masked);
+  });
+});
+
+describe('cash-back', () => {
+  it.each([
+    [{ stakeMinor: 10_000, returnMinor: 4_000, bonusUsedMinor: 0 }, 6_000],
+    [{ stakeMinor: 10_000, returnMinor: 4_000, bonusUsedMinor: 1_500 }, 4_500],
+    [{ stakeMinor: 10_000, returnMinor: 12_000, bonusUsedMinor: 0 }, 0],
+    [{ stakeMinor: 1_000, returnMinor: 0, bonusUsedMinor: 5_000 }, 0],
+  ])('net loss of %o is %i', (totals, expected) => {
+    expect(cashbackNetLossMinor(totals)).toBe(expected);
+  });
+
+  it.each([
+    [6_000, 50, 30],
+    [6_001, 50, 30],
+    [199, 50, 0],
+    [0, 300, 0],
+    [1_000, 0, 0],
+    [9_007_199_254_740, 9_999, 9_006_298_534_814],
+  ])('%i at %i bp pays %i, rounded down', (loss, bp, expected) => {
+    expect(cashbackAmountMinor(loss, bp)).toBe(expected);
+  });
+
+  it('rates by level: none at 0, rising with the level, weekly above daily, crypto brands at half', () => {
+    const rates = cashbackRatesOf({ appKey: 'piranha', market: 'BR' });
+    expect(rates.daily).toHaveLength(31);
+    expect(cashbackRateBp(rates, 'daily', 0)).toBe(0);
+    expect(cashbackRateBp(rates, 'daily', 1)).toBe(50);
+    expect(cashbackRateBp(rates, 'weekly', 30)).toBe(680);
+    expect(cashbackRateBp(rates, 'daily', 99)).toBe(cashbackRateBp(rates, 'daily', 30));
+    for (let level = 1; level <= 30; level += 1) {
+      expect(cashbackRateBp(rates, 'daily', level)).toBeGreaterThan(cashbackRateBp(rates, 'daily', level - 1));
+      expect(cashbackRateBp(rates, 'weekly', level)).toBeGreaterThan(cashbackRateBp(rates, 'daily', level));
+    }
+    expect(cashbackRateBp(cashbackRatesOf({ appKey: 'x', market: 'CRYPTO' }), 'daily', 1)).toBe(25);
   });
 });
