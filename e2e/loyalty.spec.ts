@@ -99,6 +99,8 @@ describe('Loyalty, through the real server and Chromium', () => {
     // The header's cash, refreshed by its own button so it is current before the claim.
     const headerCash = page.getByRole('button', { name: /Refresh balance$/ });
     await headerCash.click();
+    // The spinner turns for at least a second: seen turning, then stopped, the amount is the one just read.
+    await expect.poll(() => headerCash.getAttribute('aria-busy')).toBe('true');
     await expect.poll(() => headerCash.getAttribute('aria-busy')).toBe('false');
     const cashBefore = rupeesIn(await headerCash.getAttribute('aria-label'));
     await betTask.getByRole('button', { name: 'Claim' }).click();

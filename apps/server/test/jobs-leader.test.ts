@@ -107,6 +107,7 @@ describe('the jobs of the app', () => {
       'message-events',
       'loyalty-pass',
       'loyalty-rank-close',
+      'loyalty-cashback',
       'payin-expiry-sweep',
       'payout-resume',
     ]);
