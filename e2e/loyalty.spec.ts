@@ -118,16 +118,24 @@ describe('Loyalty, through the real server and Chromium', () => {
     await reward.waitFor();
     await screenshot(page, 'loyalty-vip-club-level-1');
     await accessibilityCheck(page, 'VIP club');
+    // The header's bonus chip (the first-deposit bonus may be there already; none shows no chip).
+    const bonusChip = page.getByRole('banner').getByText('Bonus', { exact: true }).locator('..');
+    const bonusBefore = (await bonusChip.count()) === 0 ? 0 : rupeesIn(await bonusChip.textContent());
     await reward.getByRole('button', { name: 'Receive' }).click();
     const received = page.getByText('bonus added: wager it once to make it cash.', { exact: false });
     await received.waitFor();
-    // The header's bonus chip already shows the bonus (wagered once, it is not cash yet), as the toast appears.
-    expect(rupeesIn(await page.getByRole('banner').getByText('Bonus', { exact: true }).locator('..').textContent())).toBeCloseTo(
-      rupeesIn(await received.textContent()),
-      2,
-    );
+    // Bonus money wagered once is not cash yet: the chip, not the cash, grows by it — already as the toast appears.
+    expect(rupeesIn(await bonusChip.textContent())).toBeCloseTo(bonusBefore + rupeesIn(await received.textContent()), 2);
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await screenshot(page, 'loyalty-vip-club-received');
+
+    // Cash-back from the VIP club: VIP 1's rates, nothing yet (no day has closed on this fresh server).
+    await page.getByRole('link', { name: 'Cash-back history' }).click();
+    await page.getByRole('heading', { name: 'Cash-back', level: 1 }).waitFor();
+    await page.getByTestId('cashback-rates').getByText('At VIP 1 you get back 0.5%', { exact: false }).waitFor();
+    await page.getByText('No cash-back yet.', { exact: false }).waitFor();
+    await screenshot(page, 'loyalty-cashback');
+    await accessibilityCheck(page, 'cash-back');
 
     // The only player of this fresh server leads today's board by turnover.
     await page.goto(`http://${INDIA}/#/ranking-list`);
@@ -157,6 +165,9 @@ describe('Loyalty, through the real server and Chromium', () => {
       await page.goto(`http://${INDIA}/#/ranking-list`);
       await page.getByTestId('rank-own').getByText(ranking).waitFor();
       await screenshot(page, `loyalty-ranking-${code}`);
+      await page.goto(`http://${INDIA}/#/thin/cashback`);
+      await page.getByTestId('cashback-rates').getByText('VIP 1', { exact: false }).waitFor();
+      await screenshot(page, `loyalty-cashback-${code}`);
     }
     await context.close();
   });

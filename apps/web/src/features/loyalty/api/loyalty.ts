@@ -1,5 +1,5 @@
-import { rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { cashbackHistory, rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
 export const loyaltyKeys = {
@@ -8,6 +8,7 @@ export const loyaltyKeys = {
   tasks: (uid: number) => ['loyalty', uid, 'tasks'] as const,
   hint: (uid: number) => ['loyalty', uid, 'hint'] as const,
   rank: (uid: number, period: 'daily' | 'weekly') => ['loyalty', uid, 'rank', period] as const,
+  cashback: (uid: number) => ['loyalty', uid, 'cashback'] as const,
 };
 
 /** Points and progress move with every settled bet (the loyalty pass runs every 5 s), so these are read fresh. */
@@ -61,5 +62,19 @@ export function useRankListQuery(uid: number, period: 'daily' | 'weekly') {
     enabled: uid > 0,
     staleTime: 0,
     refetchInterval: 30_000,
+  });
+}
+
+const CASHBACK_PAGE = 20;
+
+/** The player's cash-backs, newest period first, a page at a time. */
+export function useCashbackHistoryQuery(uid: number) {
+  return useInfiniteQuery({
+    queryKey: loyaltyKeys.cashback(uid),
+    queryFn: ({ pageParam }) => api.call(cashbackHistory, { query: { page: String(pageParam), page_size: String(CASHBACK_PAGE) } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.has_more === 1 ? pages.length + 1 : undefined),
+    enabled: uid > 0,
+    staleTime: 30_000,
   });
 }
