@@ -104,10 +104,10 @@ describe('the jobs of the app', () => {
       'feed-sync',
       'feed-tick',
       'idempotency-purge',
-      'message-events',
+      'loyalty-cashback',
       'loyalty-pass',
       'loyalty-rank-close',
-      'loyalty-cashback',
+      'message-events',
       'payin-expiry-sweep',
       'payout-resume',
     ]);
