@@ -4,3 +4,4 @@ export * from './brand-time.ts';
 export * from './loyalty-campaigns.ts';
 export * from './ranking.ts';
 export * from './cashback.ts';
+export * from './vip-wheel.ts';

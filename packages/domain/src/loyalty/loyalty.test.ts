@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
@@ -274,5 +275,68 @@ describe('cash-back', () => {
       expect(cashbackRateBp(rates, 'weekly', level)).toBeGreaterThan(cashbackRateBp(rates, 'daily', level));
     }
     expect(cashbackRateBp(cashbackRatesOf({ appKey: 'x', market: 'CRYPTO' }), 'daily', 1)).toBe(25);
+  });
+});
+
+describe('VIP wheel', () => {
+  // The casino's published vector (integrations.md §7.2): nonce 1's first float is 0.21349182561971247.
+  const SERVER_SEED = 'fa5a9a8e2ac0b8b4b5cd6b4fb4c9a4f0e2e1b7dba0a3d2c1f5e6a7b8c9d0e1f2';
+  const SEED_HASH = '18d694eec56ae3b4b87d366f9245fb3ff2d3b1ad420952115d4ee7a59858b60a';
+  const CLIENT_SEED = 'client-seed-123';
+  const wheel = vipWheelOf({ currency: 'BRL', market: 'BR' });
+
+  it('is a valid wheel on every brand, prizes in the brand currency', () => {
+    expect(vipWheelValid(wheel)).toBe(true);
+    expect(wheel.map((segment) => segment.amountMinor)).toEqual([0, 100, 200, 500, 1_000, 2_500, 5_000, 20_000]);
+    expect(vipWheelValid([{ amountMinor: 1, weight: 1 }])).toBe(false);
+    expect(
+      vipWheelValid([
+        { amountMinor: 1, weight: 0 },
+        { amountMinor: 2, weight: 0 },
+      ]),
+    ).toBe(false);
+    expect(
+      vipWheelValid([
+        { amountMinor: 1, weight: 1.5 },
+        { amountMinor: 2, weight: 1 },
+      ]),
+    ).toBe(false);
+  });
+
+  it.each([
+    [0, 0],
+    [0.2999, 0],
+    [0.3, 1],
+    [0.5999999, 1],
+    [0.6, 2],
+    [0.9499, 4],
+    [0.9801, 5],
+    [0.9951, 6],
+    [0.99951, 7],
+    [0.99999999, 7],
+  ])('a float of %f lands on segment %i (weights 3000/3000/2000/1200/600/150/45/5)', (float, segment) => {
+    expect(vipWheelPick(float, wheel)).toBe(segment);
+  });
+
+  it('never lands on a zero weight, and lands on each segment as often as its weight says over a fine grid', () => {
+    const segments = [
+      { amountMinor: 0, weight: 1 },
+      { amountMinor: 5, weight: 0 },
+      { amountMinor: 9, weight: 3 },
+    ];
+    const counts = [0, 0, 0];
+    for (let step = 0; step < 4_000; step += 1) counts[vipWheelPick(step / 4_000, segments)]! += 1;
+    expect(counts).toEqual([1_000, 0, 3_000]);
+  });
+
+  it('spins from the casino vector and verifies; a wrong seed, hash or segment does not', () => {
+    const spin = vipWheelSpin(SERVER_SEED, CLIENT_SEED, 1, wheel);
+    expect(spin).toEqual({ float: 0.21349182561971247, segment: 0 });
+    const revealed = { serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed: CLIENT_SEED, nonce: 1, segment: 0 };
+    expect(vipWheelVerify(revealed, wheel)).toBe(true);
+    expect(vipWheelVerify({ ...revealed, serverSeedHash: SEED_HASH.toUpperCase() }, wheel)).toBe(true);
+    expect(vipWheelVerify({ ...revealed, segment: 1 }, wheel)).toBe(false);
+    expect(vipWheelVerify({ ...revealed, serverSeed: `${SERVER_SEED}0` }, wheel)).toBe(false);
+    expect(vipWheelVerify({ ...revealed, nonce: 2 }, wheel)).toBe(vipWheelSpin(SERVER_SEED, CLIENT_SEED, 2, wheel).segment === 0);
   });
 });
