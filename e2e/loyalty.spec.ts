@@ -41,6 +41,13 @@ async function guestFunded(page: Page, amountMinor: number): Promise<void> {
   await page.goto(back);
 }
 
+/** The amount in a text such as "₹1,234.50 added to your balance." or "₹12.30, Refresh balance". */
+function rupeesIn(text: string | null): number {
+  const match = /₹\s?([\d,]+(?:\.\d+)?)/.exec(text ?? '');
+  expect(match).not.toBeNull();
+  return Number(match![1]!.replace(/,/g, ''));
+}
+
 /** Plays dice rounds of at least ₹20 until ₹100 has been staked. */
 async function diceRoundsPlayed(page: Page): Promise<void> {
   await page.goto(`http://${INDIA}/#/game-room?platform=house&game=dice`);
@@ -89,8 +96,19 @@ describe('Loyalty, through the real server and Chromium', () => {
       .toBe(1);
     await screenshot(page, 'loyalty-tasks-ready');
     await accessibilityCheck(page, 'task centre');
+    // The header's cash, refreshed by its own button so it is current before the claim.
+    const headerCash = page.getByRole('button', { name: /Refresh balance$/ });
+    await headerCash.click();
+    // The spinner turns for at least a second: seen turning, then stopped, the amount is the one just read.
+    await expect.poll(() => headerCash.getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => headerCash.getAttribute('aria-busy')).toBe('false');
+    const cashBefore = rupeesIn(await headerCash.getAttribute('aria-label'));
     await betTask.getByRole('button', { name: 'Claim' }).click();
-    await page.getByText('added to your balance').waitFor();
+    const claimed = page.getByText('added to your balance');
+    await claimed.waitFor();
+    // The toast shows once the header's balance was read again (not at its next 10-second poll): it already says
+    // the new amount, read at the instant the toast appears.
+    expect(rupeesIn(await headerCash.getAttribute('aria-label'))).toBeCloseTo(cashBefore + rupeesIn(await claimed.textContent()), 2);
     await betTask.getByText('Claimed').waitFor();
     await screenshot(page, 'loyalty-tasks-claimed');
 
@@ -100,10 +118,24 @@ describe('Loyalty, through the real server and Chromium', () => {
     await reward.waitFor();
     await screenshot(page, 'loyalty-vip-club-level-1');
     await accessibilityCheck(page, 'VIP club');
+    // The header's bonus chip (the first-deposit bonus may be there already; none shows no chip).
+    const bonusChip = page.getByRole('banner').getByText('Bonus', { exact: true }).locator('..');
+    const bonusBefore = (await bonusChip.count()) === 0 ? 0 : rupeesIn(await bonusChip.textContent());
     await reward.getByRole('button', { name: 'Receive' }).click();
-    await page.getByText('bonus added: wager it once to make it cash.', { exact: false }).waitFor();
+    const received = page.getByText('bonus added: wager it once to make it cash.', { exact: false });
+    await received.waitFor();
+    // Bonus money wagered once is not cash yet: the chip, not the cash, grows by it — already as the toast appears.
+    expect(rupeesIn(await bonusChip.textContent())).toBeCloseTo(bonusBefore + rupeesIn(await received.textContent()), 2);
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await screenshot(page, 'loyalty-vip-club-received');
+
+    // Cash-back from the VIP club: VIP 1's rates, nothing yet (no day has closed on this fresh server).
+    await page.getByRole('link', { name: 'Cash-back history' }).click();
+    await page.getByRole('heading', { name: 'Cash-back', level: 1 }).waitFor();
+    await page.getByTestId('cashback-rates').getByText('At VIP 1 you get back 0.5%', { exact: false }).waitFor();
+    await page.getByText('No cash-back yet.', { exact: false }).waitFor();
+    await screenshot(page, 'loyalty-cashback');
+    await accessibilityCheck(page, 'cash-back');
 
     // The only player of this fresh server leads today's board by turnover.
     await page.goto(`http://${INDIA}/#/ranking-list`);
@@ -133,6 +165,9 @@ describe('Loyalty, through the real server and Chromium', () => {
       await page.goto(`http://${INDIA}/#/ranking-list`);
       await page.getByTestId('rank-own').getByText(ranking).waitFor();
       await screenshot(page, `loyalty-ranking-${code}`);
+      await page.goto(`http://${INDIA}/#/thin/cashback`);
+      await page.getByTestId('cashback-rates').getByText('VIP 1', { exact: false }).waitFor();
+      await screenshot(page, `loyalty-cashback-${code}`);
     }
     await context.close();
   });

@@ -209,6 +209,7 @@ async function loyalPlayer(): Promise<Record<string, string>> {
 
 const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   [`${ACTIVITY}/rank/list`]: { query: { period: 'daily' } },
+  [`${ACTIVITY}/cashback/history`]: { query: { page: '1', page_size: '20' } },
   [`${ACTIVITY}/vip/receive`]: {
     body: { kind: 'vip_bonus', level: 1 },
     fresh: async () => ({ query: await loyalPlayer(), body: { kind: 'vip_bonus', level: 1 } }),

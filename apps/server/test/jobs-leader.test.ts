@@ -104,6 +104,7 @@ describe('the jobs of the app', () => {
       'feed-sync',
       'feed-tick',
       'idempotency-purge',
+      'loyalty-cashback',
       'loyalty-pass',
       'loyalty-rank-close',
       'message-events',

@@ -1,9 +1,10 @@
 import { ERRORS } from '@piranha/contract';
-import { BONUS_STATUS, loyaltyCampaignId, rankingPrizesMinor, tasksOf, variantFindByKey, vipConfigOf } from '@piranha/domain';
+import { BONUS_STATUS, cashbackRateBp, cashbackRatesOf, loyaltyCampaignId, rankingPrizesMinor, tasksOf, variantFindByKey, vipConfigOf } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betLegs, bets } from '../src/db/schema/index.ts';
-import { loyaltyFactsConsume, loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { LOYALTY_PASS_OVERLAP_MS, loyaltyFactsConsume, loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { cashbackCloseDue, cashbackPass, cashbackPeriodClose, cashbacksPay } from '../src/modules/loyalty/loyalty-cashback.service.ts';
 import { rankBoardsCloseDue, rankClosePass, rankPrizesPay } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate, type ManualFeed } from './betting-fixtures.ts';
@@ -84,6 +85,19 @@ async function betSettled(
   return bet!.id;
 }
 
+/**
+ * Tests below write facts stamped hours back, as history written before loyalty was deployed. Forgetting the cursors
+ * is that deployment's state: the next pass reads the whole history once, as a first pass does.
+ */
+async function historyReplayed(): Promise<void> {
+  await t.rows(sql`delete from loyalty_pass_cursors`);
+}
+
+async function cursorOf(source: string): Promise<Date | undefined> {
+  const [row] = await t.rows<{ cursor_at: Date | string }>(sql`select cursor_at from loyalty_pass_cursors where source = ${source}`);
+  return row === undefined ? undefined : new Date(row.cursor_at);
+}
+
 async function pointsMinorOf(userId: number): Promise<number> {
   const [row] = await t.rows<{ points_minor: string }>(sql`select points_minor from loyalty_accounts where user_id = ${userId}`);
   return Number(row?.points_minor ?? 0);
@@ -140,6 +154,43 @@ describe('VIP points', () => {
     await loyaltyPass(t.db, t.clock.now());
     await loyaltyPass(t.db, t.clock.now());
     expect(await pointsMinorOf(session.uid)).toBe(2_000);
+  });
+});
+
+describe('the pass cursor', () => {
+  it('reads only a short window behind its cursor, and still counts a fact committed late behind it', async () => {
+    const session = await t.player(BRAND);
+    const now = t.clock.now();
+    await betSettled(session.uid, 1_000, 3);
+    await loyaltyPass(t.db, now);
+    expect(await cursorOf('bet')).toEqual(now);
+    // A settlement that stamped its bet two minutes ago and committed only now, after the cursor moved past it.
+    await betSettled(session.uid, 700, 3, { at: new Date(now.getTime() - 2 * 60_000) });
+    // A fact stamped before the cursor less the overlap is not read again: that is what bounds the pass's cost.
+    await betSettled(session.uid, 50, 3, { at: new Date(now.getTime() - LOYALTY_PASS_OVERLAP_MS - 60_000) });
+    await loyaltyPass(t.db, now);
+    expect(await pointsMinorOf(session.uid)).toBe(1_700);
+    // Rereading the window counts nothing twice.
+    await loyaltyPass(t.db, now);
+    expect(await pointsMinorOf(session.uid)).toBe(1_700);
+    expect(await cursorOf('bet')).toEqual(now);
+  });
+
+  it('never moves past the pass clock, and a pass killed between batches loses nothing', async () => {
+    const session = await t.player(BRAND);
+    const now = t.clock.now();
+    const before = await cursorOf('bet');
+    // Five bets a second apart, behind the cursor but inside the overlap; one stamped a minute ahead of the pass clock.
+    for (let index = 5; index >= 1; index -= 1) await betSettled(session.uid, 100 * index, 3, { at: new Date(now.getTime() - index * 1_000) });
+    await betSettled(session.uid, 10_000, 3, { at: new Date(now.getTime() + 60_000) });
+    // Two at a time; the second batch dies before commit: the first two are counted, the cursor never moves back.
+    await expect(loyaltyPass(dbCrashingBeforeCommit(t.db, 2), now, 2)).rejects.toThrow('killed before commit');
+    expect(await pointsMinorOf(session.uid)).toBe(500 + 400);
+    expect(await cursorOf('bet')).toEqual(before);
+    await loyaltyPass(t.db, now, 2);
+    expect(await pointsMinorOf(session.uid)).toBe(500 + 400 + 300 + 200 + 100 + 10_000);
+    // The bet stamped ahead of the clock moved the cursor only to the clock.
+    expect(await cursorOf('bet')).toEqual(now);
   });
 });
 
@@ -294,6 +345,7 @@ describe('rankings', () => {
         expected.set(session.uid, { score: entry.score + stake, reached: Math.max(entry.reached, at.getTime()) });
       }
     }
+    await historyReplayed();
     await loyaltyPass(t.db, t.clock.now());
     // More ranked players than a full board, and some with pushes only (unranked).
     expect(expected.size).toBeGreaterThan(50);
@@ -339,6 +391,7 @@ describe('ranking close', () => {
     await betSettled(c.uid, 3_000, 4, at('2026-03-02T11:00:00Z'));
     await betSettled(b.uid, 3_000, 3, at('2026-03-02T09:00:00Z'));
     await betSettled(d.uid, 1_000, 3, at('2026-03-02T12:00:00Z'));
+    await historyReplayed();
     await loyaltyPass(t.db, t.clock.now());
     const prizesOf = () =>
       t.rows<{ place: number; user_id: string; amount_minor: string; paid_at: Date | null }>(
@@ -386,6 +439,122 @@ describe('ranking close', () => {
       const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
       expect(after.map((balance, index) => balance - before[index]!)).toEqual(amounts);
       expect(await auditClean(t)).toBe(true);
+    } finally {
+      t.clock.set(CLOCK_START);
+    }
+  });
+});
+
+describe('cash-back', () => {
+  it('pays net-loss cash-back by level once per period, even killed mid-run and rerun five times at once', async () => {
+    // São Paulo (UTC−3): Friday 20 February 2026 runs from 03:00 UTC to 03:00 UTC on the 21st; no other test plays then.
+    const rates = cashbackRatesOf(profile);
+    const [a, d] = [
+      (await playerFund(t, { appKey: BRAND, amountMinor: 10_000 })).session,
+      (await playerFund(t, { appKey: BRAND, amountMinor: 10_000 })).session,
+    ];
+    const winner = (await playerFund(t, { appKey: BRAND, amountMinor: 10_000 })).session;
+    const levelZero = await t.player(BRAND);
+    await loyaltyPass(t.db, t.clock.now());
+    // R$100 deposited counts 50 points: VIP 2.
+    expect((await vipInfo(a)).level).toBe(2);
+    const friday = (iso: string) => ({ at: new Date(`2026-02-20T${iso}Z`) });
+    await betSettled(a.uid, 100_000, 3, friday('15:00:00'));
+    await betSettled(a.uid, 20_000, 4, friday('16:00:00')); // returns 40,000
+    await betSettled(a.uid, 50_000, 3, { ...friday('17:00:00'), freeBet: true }); // the house's money: no loss
+    await betSettled(a.uid, 9_000, 3, friday('02:59:59')); // Thursday in São Paulo
+    await betSettled(d.uid, 7_000, 3, friday('23:00:00'));
+    await betSettled(d.uid, 3_000, 2, friday('23:30:00')); // a push: neither staked nor returned
+    await betSettled(winner.uid, 1_000, 4, friday('12:00:00'));
+    await betSettled(levelZero.uid, 5_000, 3, friday('12:00:00'));
+    const rate = cashbackRateBp(rates, 'daily', 2);
+    const owedA = Math.floor((80_000 * rate) / 10_000);
+    const owedD = Math.floor((7_000 * rate) / 10_000);
+    const before = await Promise.all([a, d].map((session) => balanceOf(t, session, CURRENCY)));
+    const rowsOf = () =>
+      t.rows<{ user_id: string; stake_minor: string; return_minor: string; net_loss_minor: string; amount_minor: string; level: number; paid_at: Date | null }>(
+        sql`select user_id, stake_minor, return_minor, net_loss_minor, amount_minor, level, paid_at from loyalty_cashbacks
+            where app_key = ${BRAND} and period_key = 'd:2026-02-20' order by user_id`,
+      );
+    try {
+      // Before the period ended plus the grace: nothing.
+      t.clock.set(new Date('2026-02-21T03:05:00Z'));
+      await cashbackPass(t.db, t.clock.now());
+      expect(await rowsOf()).toEqual([]);
+      expect(await t.rows(sql`select user_id::text as user_id from loyalty_cashbacks where period_key = 'd:2026-02-19' and paid_at is not null`)).toEqual([
+        { user_id: String(a.uid) },
+      ]);
+
+      t.clock.set(new Date('2026-02-21T03:15:00Z'));
+      // A close killed before commit leaves neither the close nor any row.
+      const window = { key: 'd:2026-02-20', startsAt: new Date('2026-02-20T03:00:00Z'), endsAt: new Date('2026-02-21T03:00:00Z') };
+      await expect(cashbackPeriodClose(dbCrashingBeforeCommit(t.db, 1), profile, 'daily', window, t.clock.now())).rejects.toThrow('killed before commit');
+      expect(await t.rows(sql`select 1 from loyalty_cashback_closes where app_key = ${BRAND} and period_key = 'd:2026-02-20'`)).toEqual([]);
+
+      // Five closes at once compute the period once.
+      await Promise.all(Array.from({ length: 5 }, () => cashbackCloseDue(t.db, t.clock.now())));
+      expect(
+        (await rowsOf()).map((row) => [
+          Number(row.user_id),
+          Number(row.stake_minor),
+          Number(row.return_minor),
+          Number(row.net_loss_minor),
+          Number(row.amount_minor),
+          row.level,
+        ]),
+      ).toEqual([
+        [a.uid, 120_000, 40_000, 80_000, owedA, 2],
+        [d.uid, 7_000, 0, 7_000, owedD, 2],
+      ]);
+
+      // Thursday's was closed and paid by the 03:05 pass. Payment killed at its second payment: one of Friday's is
+      // paid, the other still owed.
+      await expect(cashbacksPay(dbCrashingBeforeCommit(t.db, 2), t.clock.now())).rejects.toThrow('killed before commit');
+      const paidSoFar = await t.rows<{ paid: string; owed: string }>(
+        sql`select count(paid_at)::text as paid, count(*)::text as owed from loyalty_cashbacks where app_key = ${BRAND} and period_key in ('d:2026-02-19', 'd:2026-02-20')`,
+      );
+      expect(paidSoFar).toEqual([{ paid: '2', owed: '3' }]);
+
+      // A late bet of the closed day changes nothing; five reruns at once pay the rest once.
+      await betSettled(d.uid, 90_000, 3, friday('22:00:00'));
+      await Promise.all(Array.from({ length: 5 }, () => cashbackPass(t.db, t.clock.now())));
+      expect((await rowsOf()).map((row) => [Number(row.amount_minor), row.paid_at !== null])).toEqual([
+        [owedA, true],
+        [owedD, true],
+      ]);
+      const grants = await t.rows<{ user_id: string; trigger_ref: string; amount_minor: string; status: number }>(
+        sql`select user_id, trigger_ref, amount_minor, status from bonuses where campaign_id = ${loyaltyCampaignId(BRAND, 'cash_back')} order by user_id, trigger_ref`,
+      );
+      // Thursday closed too (the last two days are): A's 9,000 lost before Friday's midnight is Thursday's.
+      const owedThursday = Math.floor((9_000 * rate) / 10_000);
+      expect(grants.map((row) => [Number(row.user_id), row.trigger_ref, Number(row.amount_minor), row.status])).toEqual([
+        [a.uid, 'cashback:d:2026-02-19', owedThursday, BONUS_STATUS.unlocked],
+        [a.uid, 'cashback:d:2026-02-20', owedA, BONUS_STATUS.unlocked],
+        [d.uid, 'cashback:d:2026-02-20', owedD, BONUS_STATUS.unlocked],
+      ]);
+      const after = await Promise.all([a, d].map((session) => balanceOf(t, session, CURRENCY)));
+      expect(after.map((balance, index) => balance - before[index]!)).toEqual([owedA + owedThursday, owedD]);
+      expect(await auditClean(t)).toBe(true);
+
+      // The player's history.
+      const history = envelopeOf(await t.get(`${ACTIVITY}/cashback/history`, { query: signedIn(a) }));
+      expect(history.dm_error).toBe(0);
+      expect(history.data).toMatchObject({ currency: CURRENCY, level: 2, daily_rate_bp: rate, has_more: 0 });
+      expect(history.data.list).toEqual([
+        expect.objectContaining({
+          period: 'daily',
+          period_key: 'd:2026-02-20',
+          stake: 120_000,
+          returned: 40_000,
+          bonus_used: 0,
+          net_loss: 80_000,
+          amount: owedA,
+          status: 1,
+        }),
+        expect.objectContaining({ period: 'daily', period_key: 'd:2026-02-19', stake: 9_000, amount: owedThursday, status: 1 }),
+      ]);
+      const none = envelopeOf(await t.get(`${ACTIVITY}/cashback/history`, { query: signedIn(levelZero) }));
+      expect(none.data.list).toEqual([]);
     } finally {
       t.clock.set(CLOCK_START);
     }

@@ -154,3 +154,52 @@ export const rankList = endpoint({
     }),
   }),
 });
+
+/** A whole number sent in the query string (strings on the wire), 1 to `max`. */
+function queryPositive(description: string, max: number) {
+  return described(
+    z
+      .pipe(
+        z.string().check(z.regex(/^\d{1,4}$/)),
+        z.transform((value) => Number(value)),
+      )
+      .check(z.refine((value) => value >= 1 && value <= max, { message: 'out_of_range' })),
+    description,
+  );
+}
+
+export const cashbackEntrySchema = z.object({
+  period: described(z.enum(['daily', 'weekly']), 'The kind of period'),
+  period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+  period_end: integer('When the period ended (midnight in the brand time zone)'),
+  level: integer('VIP level at the close, which set the rate', { min: 0, max: 30 }),
+  rate_bp: integer('Cash-back rate in basis points (100 = 1%)'),
+  stake: integer('Settled stakes in the period'),
+  returned: integer('What those stakes returned'),
+  bonus_used: integer('Bonus money that turned into cash in the period (not counted as loss)'),
+  net_loss: integer('stake − returned − bonus_used, never below 0'),
+  amount: integer('The cash-back: net_loss × rate, rounded down'),
+  status: described(z.union([z.literal(0), z.literal(1)]), '0 being paid, 1 paid'),
+  paid_time: integer('When it was paid (0 while being paid)'),
+});
+
+/** `cashback/history`: the player's net-loss cash-backs, newest period first, with the rates of their level now. */
+export const cashbackHistory = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/cashback/history`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    page: z.optional(queryPositive('Page, from 1 (default 1)', 1_000)),
+    page_size: z.optional(queryPositive('Rows per page, 1–50 (default 20)', 50)),
+  }),
+  body: noBody,
+  data: z.object({
+    currency: described(z.string(), 'Currency of the amounts'),
+    level: integer('The player’s VIP level now', { min: 0, max: 30 }),
+    daily_rate_bp: integer('Daily cash-back rate of that level, basis points'),
+    weekly_rate_bp: integer('Weekly cash-back rate of that level, basis points'),
+    has_more: flag('1 when another page follows'),
+    list: z.array(cashbackEntrySchema),
+  }),
+});

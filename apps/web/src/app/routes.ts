@@ -177,6 +177,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.vipClub, load: () => import('../pages/vip-club-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -3,3 +3,5 @@ export * from './tasks.ts';
 export * from './brand-time.ts';
 export * from './loyalty-campaigns.ts';
 export * from './ranking.ts';
+export * from './cashback.ts';
+export * from './vip-wheel.ts';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
+import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
@@ -237,5 +239,104 @@ describe('rankings', () => {
     ['李小龙大侠', '李小***侠'],
   ])('masks %s as %s', (nick, masked) => {
     expect(nickMasked(nick)).toBe(masked);
+  });
+});
+
+describe('cash-back', () => {
+  it.each([
+    [{ stakeMinor: 10_000, returnMinor: 4_000, bonusUsedMinor: 0 }, 6_000],
+    [{ stakeMinor: 10_000, returnMinor: 4_000, bonusUsedMinor: 1_500 }, 4_500],
+    [{ stakeMinor: 10_000, returnMinor: 12_000, bonusUsedMinor: 0 }, 0],
+    [{ stakeMinor: 1_000, returnMinor: 0, bonusUsedMinor: 5_000 }, 0],
+  ])('net loss of %o is %i', (totals, expected) => {
+    expect(cashbackNetLossMinor(totals)).toBe(expected);
+  });
+
+  it.each([
+    [6_000, 50, 30],
+    [6_001, 50, 30],
+    [199, 50, 0],
+    [0, 300, 0],
+    [1_000, 0, 0],
+    [9_007_199_254_740, 9_999, 9_006_298_534_814],
+  ])('%i at %i bp pays %i, rounded down', (loss, bp, expected) => {
+    expect(cashbackAmountMinor(loss, bp)).toBe(expected);
+  });
+
+  it('rates by level: none at 0, rising with the level, weekly above daily, crypto brands at half', () => {
+    const rates = cashbackRatesOf({ appKey: 'piranha', market: 'BR' });
+    expect(rates.daily).toHaveLength(31);
+    expect(cashbackRateBp(rates, 'daily', 0)).toBe(0);
+    expect(cashbackRateBp(rates, 'daily', 1)).toBe(50);
+    expect(cashbackRateBp(rates, 'weekly', 30)).toBe(680);
+    expect(cashbackRateBp(rates, 'daily', 99)).toBe(cashbackRateBp(rates, 'daily', 30));
+    for (let level = 1; level <= 30; level += 1) {
+      expect(cashbackRateBp(rates, 'daily', level)).toBeGreaterThan(cashbackRateBp(rates, 'daily', level - 1));
+      expect(cashbackRateBp(rates, 'weekly', level)).toBeGreaterThan(cashbackRateBp(rates, 'daily', level));
+    }
+    expect(cashbackRateBp(cashbackRatesOf({ appKey: 'x', market: 'CRYPTO' }), 'daily', 1)).toBe(25);
+  });
+});
+
+describe('VIP wheel', () => {
+  // The casino's published vector (integrations.md §7.2): nonce 1's first float is 0.21349182561971247.
+  const SERVER_SEED = 'fa5a9a8e2ac0b8b4b5cd6b4fb4c9a4f0e2e1b7dba0a3d2c1f5e6a7b8c9d0e1f2';
+  const SEED_HASH = '18d694eec56ae3b4b87d366f9245fb3ff2d3b1ad420952115d4ee7a59858b60a';
+  const CLIENT_SEED = 'client-seed-123';
+  const wheel = vipWheelOf({ currency: 'BRL', market: 'BR' });
+
+  it('is a valid wheel on every brand, prizes in the brand currency', () => {
+    expect(vipWheelValid(wheel)).toBe(true);
+    expect(wheel.map((segment) => segment.amountMinor)).toEqual([0, 100, 200, 500, 1_000, 2_500, 5_000, 20_000]);
+    expect(vipWheelValid([{ amountMinor: 1, weight: 1 }])).toBe(false);
+    expect(
+      vipWheelValid([
+        { amountMinor: 1, weight: 0 },
+        { amountMinor: 2, weight: 0 },
+      ]),
+    ).toBe(false);
+    expect(
+      vipWheelValid([
+        { amountMinor: 1, weight: 1.5 },
+        { amountMinor: 2, weight: 1 },
+      ]),
+    ).toBe(false);
+  });
+
+  it.each([
+    [0, 0],
+    [0.2999, 0],
+    [0.3, 1],
+    [0.5999999, 1],
+    [0.6, 2],
+    [0.9499, 4],
+    [0.9801, 5],
+    [0.9951, 6],
+    [0.99951, 7],
+    [0.99999999, 7],
+  ])('a float of %f lands on segment %i (weights 3000/3000/2000/1200/600/150/45/5)', (float, segment) => {
+    expect(vipWheelPick(float, wheel)).toBe(segment);
+  });
+
+  it('never lands on a zero weight, and lands on each segment as often as its weight says over a fine grid', () => {
+    const segments = [
+      { amountMinor: 0, weight: 1 },
+      { amountMinor: 5, weight: 0 },
+      { amountMinor: 9, weight: 3 },
+    ];
+    const counts = [0, 0, 0];
+    for (let step = 0; step < 4_000; step += 1) counts[vipWheelPick(step / 4_000, segments)]! += 1;
+    expect(counts).toEqual([1_000, 0, 3_000]);
+  });
+
+  it('spins from the casino vector and verifies; a wrong seed, hash or segment does not', () => {
+    const spin = vipWheelSpin(SERVER_SEED, CLIENT_SEED, 1, wheel);
+    expect(spin).toEqual({ float: 0.21349182561971247, segment: 0 });
+    const revealed = { serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed: CLIENT_SEED, nonce: 1, segment: 0 };
+    expect(vipWheelVerify(revealed, wheel)).toBe(true);
+    expect(vipWheelVerify({ ...revealed, serverSeedHash: SEED_HASH.toUpperCase() }, wheel)).toBe(true);
+    expect(vipWheelVerify({ ...revealed, segment: 1 }, wheel)).toBe(false);
+    expect(vipWheelVerify({ ...revealed, serverSeed: `${SERVER_SEED}0` }, wheel)).toBe(false);
+    expect(vipWheelVerify({ ...revealed, nonce: 2 }, wheel)).toBe(vipWheelSpin(SERVER_SEED, CLIENT_SEED, 2, wheel).segment === 0);
   });
 });

@@ -51,6 +51,10 @@ export const bets = pgTable(
     index('bets_won_settled_idx')
       .on(table.settledAt)
       .where(sql`outcome in (4, 5)`),
+    // The loyalty pass reads bets settled since its cursor (decision 026).
+    index('bets_settled_idx')
+      .on(table.settledAt)
+      .where(sql`status = 5`),
     index('bets_open_idx')
       .on(table.id)
       .where(sql`status in (1, 4)`),

@@ -192,6 +192,10 @@ export const casinoRounds = pgTable(
   (table) => [
     uniqueIndex('casino_rounds_public_key').on(table.publicId),
     index('casino_rounds_user_idx').on(table.userId, table.id),
+    // The loyalty pass reads rounds settled since its cursor (decision 026).
+    index('casino_rounds_settled_idx')
+      .on(sql`coalesce(${table.settledAt}, ${table.updatedAt})`)
+      .where(sql`status = 'settled'`),
     index('casino_rounds_unfinished_idx')
       .on(table.updatedAt)
       .where(sql`status in ('pending', 'open')`),

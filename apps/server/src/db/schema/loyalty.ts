@@ -115,3 +115,58 @@ export const loyaltyRankPrizes = pgTable(
       .where(sql`paid_at is null`),
   ],
 );
+
+/**
+ * How far the loyalty pass has read each fact source (`bet`, `round`, `deposit`): every fact of the source stamped
+ * before `cursor_at` and visible then has been counted. The pass rereads a short overlap behind it (commits land a
+ * little after their stamp); `loyalty_facts`' key keeps that reread from counting anything twice. Moved in the same
+ * transaction as the facts it covers, so a pass killed before commit moves neither.
+ */
+export const loyaltyPassCursors = pgTable('loyalty_pass_cursors', {
+  source: text('source').primaryKey(),
+  cursorAt: timestamp('cursor_at', { withTimezone: true }).notNull(),
+});
+
+/** A brand's day or week whose cash-back has been computed: its rows in `loyalty_cashbacks` are written in the same transaction. */
+export const loyaltyCashbackCloses = pgTable(
+  'loyalty_cashback_closes',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.periodKey] })],
+);
+
+/**
+ * One player's net-loss cash-back of one closed period (issue 18, decision 026): the totals it was computed from,
+ * the level and rate, and the amount; paid once through the engine (`paid_at` beside the grant).
+ */
+export const loyaltyCashbacks = pgTable(
+  'loyalty_cashbacks',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    level: integer('level').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    stakeMinor: bigint('stake_minor', { mode: 'number' }).notNull(),
+    returnMinor: bigint('return_minor', { mode: 'number' }).notNull(),
+    bonusUsedMinor: bigint('bonus_used_minor', { mode: 'number' }).notNull(),
+    netLossMinor: bigint('net_loss_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.userId] }),
+    index('loyalty_cashbacks_user_idx').on(table.userId, table.periodEndsAt),
+    index('loyalty_cashbacks_due_idx')
+      .on(table.periodEndsAt)
+      .where(sql`paid_at is null`),
+  ],
+);

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobSpec } from '../../jobs/job-runner.ts';
 import { loyaltyPass } from './loyalty-pass.service.ts';
 import { rankClosePass } from './loyalty-rank-close.service.ts';
+import { cashbackPass } from './loyalty-cashback.service.ts';
 
 /** As often as the bonus engine reads its events: a settled bet shows in VIP points and tasks within seconds. */
 export const LOYALTY_PASS_MS = 5_000;
@@ -16,4 +17,11 @@ export const LOYALTY_RANK_CLOSE_MS = 60_000;
 
 export function loyaltyRankCloseJobSpec(db: Db, now: () => Date): JobSpec {
   return { name: 'loyalty-rank-close', scope: 'leader', everyMs: LOYALTY_RANK_CLOSE_MS, atStart: 'soon', run: () => rankClosePass(db, now()) };
+}
+
+/** Cash-back closes are due once a day or a week plus the grace; a minute's check pays promptly and costs one lookup per brand. */
+export const LOYALTY_CASHBACK_MS = 60_000;
+
+export function loyaltyCashbackJobSpec(db: Db, now: () => Date): JobSpec {
+  return { name: 'loyalty-cashback', scope: 'leader', everyMs: LOYALTY_CASHBACK_MS, atStart: 'soon', run: () => cashbackPass(db, now()) };
 }

@@ -1,7 +1,17 @@
 import { brandTimeZone, periodWindowOf, taskProgressDelta, tasksOf, variantFindByKey, vipConfigOf, vipPointsMinorOf, type TaskFact } from '@piranha/domain';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { factCandidates, factsInsert, pointsAdd, rankScoresAdd, taskProgressAdd, type FactCandidate } from './loyalty.repository.ts';
+import {
+  factCandidates,
+  factsInsert,
+  passCursorsAdvance,
+  passCursorsOf,
+  pointsAdd,
+  rankScoresAdd,
+  taskProgressAdd,
+  type FactCandidate,
+  type FactSource,
+} from './loyalty.repository.ts';
 
 /**
  * The loyalty pass (issue 18, decision 026): reads durable facts — settled bets, settled casino rounds, paid deposits —
@@ -9,7 +19,13 @@ import { factCandidates, factsInsert, pointsAdd, rankScoresAdd, taskProgressAdd,
  * progress and ranking turnover. The fact's primary key is the exactly-once guarantee: a pass killed before commit leaves nothing behind
  * and the next one does the work; a fact recorded by another pass is skipped by the insert and counted by that pass
  * alone. Only amounts in the brand's currency count (points and targets are in its minor units).
+ *
+ * Each source has a durable cursor (`loyalty_pass_cursors`), so a pass reads only facts stamped since it less
+ * `LOYALTY_PASS_OVERLAP_MS` — its cost follows recent activity, not history. The cursor moves in the batch's own
+ * transaction to the last stamp the batch read (never past the pass's clock): a fact committed after the read but
+ * stamped before it (a settlement's transaction stamps at its start and commits later) is still inside the overlap.
  */
+export const LOYALTY_PASS_OVERLAP_MS = 5 * 60_000;
 
 const BATCH = 500;
 /** Passes of one run at most, so a backlog is worked through without holding the job for long. */
@@ -21,9 +37,19 @@ function taskFactOf(row: FactCandidate): TaskFact {
 }
 
 /** One batch: answers how many facts this pass counted. */
-export async function loyaltyFactsConsume(db: Db, now: Date): Promise<number> {
+export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Promise<number> {
   return transaction(db, async (tx) => {
-    const candidates = await factCandidates(tx, BATCH);
+    const cursors = await passCursorsOf(tx);
+    const from = new Map([...cursors].map(([source, at]) => [source, new Date(at.getTime() - LOYALTY_PASS_OVERLAP_MS)] as const));
+    const candidates = await factCandidates(tx, from, batch);
+    // Every fact read is now counted (by this pass, or by the one whose row the insert met): the cursor may pass it.
+    const reached = new Map<FactSource, Date>();
+    for (const row of candidates) {
+      const at = new Date(row.occurred_at);
+      const stamp = at > now ? now : at;
+      const seen = reached.get(row.source);
+      if (seen === undefined || stamp > seen) reached.set(row.source, stamp);
+    }
     const facts = candidates.map((row) => {
       const profile = variantFindByKey(row.app_key);
       const counts = profile !== undefined && row.currency === profile.currency;
@@ -73,17 +99,18 @@ export async function loyaltyFactsConsume(db: Db, now: Date): Promise<number> {
     await pointsAdd(tx, points, now);
     await taskProgressAdd(tx, [...progress.values()], now);
     await rankScoresAdd(tx, [...ranks.values()]);
+    await passCursorsAdvance(tx, reached);
     return inserted.size;
   });
 }
 
 /** Works through what is waiting, batch by batch. */
-export async function loyaltyPass(db: Db, now: Date): Promise<number> {
+export async function loyaltyPass(db: Db, now: Date, batch = BATCH): Promise<number> {
   let counted = 0;
   for (let round = 0; round < ROUNDS_MAX; round += 1) {
-    const batch = await loyaltyFactsConsume(db, now);
-    counted += batch;
-    if (batch === 0) break;
+    const consumed = await loyaltyFactsConsume(db, now, batch);
+    counted += consumed;
+    if (consumed === 0) break;
   }
   return counted;
 }

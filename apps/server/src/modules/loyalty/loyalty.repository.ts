@@ -17,11 +17,38 @@ export interface FactCandidate {
   occurred_at: Date | string;
 }
 
+export type FactSource = FactCandidate['source'];
+export const FACT_SOURCES: readonly FactSource[] = ['bet', 'deposit', 'round'];
+
+/** Each source's cursor (decision 026): facts stamped before it, less the overlap, are never read again. */
+export async function passCursorsOf(db: DbOrTx): Promise<Map<FactSource, Date>> {
+  const rows = await rowsOf<{ source: FactSource; cursor_at: Date | string }>(db, sql`select source, cursor_at from loyalty_pass_cursors`);
+  return new Map(rows.map((row) => [row.source, new Date(row.cursor_at)]));
+}
+
+/** Moves cursors forward only (two passes racing both move them; the later stamp wins), in source order. */
+export async function passCursorsAdvance(db: DbOrTx, moves: ReadonlyMap<FactSource, Date>): Promise<void> {
+  const entries = [...moves].sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return;
+  const values = sql.join(
+    entries.map(([source, at]) => sql`(${source}::text, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_pass_cursors (source, cursor_at) values ${values}
+    on conflict (source) do update set cursor_at = greatest(loyalty_pass_cursors.cursor_at, excluded.cursor_at)`);
+}
+
 /**
- * Facts with no `loyalty_facts` row, oldest first per source. Free bets and free rounds earn nothing (the house paid
- * for them). A bet settled as void, push or cancelled counts no turnover.
+ * Facts with no `loyalty_facts` row stamped since each source's `from` (no bound: the whole history, the first pass
+ * of a deployment), oldest first per source, so a source's cursor can move to the last one read. Free bets and free
+ * rounds earn nothing (the house paid for them). A bet settled as void, push or cancelled counts no turnover.
  */
-export async function factCandidates(db: DbOrTx, limit: number): Promise<FactCandidate[]> {
+export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, Date>, limit: number): Promise<FactCandidate[]> {
+  const since = (source: FactSource, column: ReturnType<typeof sql>) => {
+    const at = from.get(source);
+    return at === undefined ? sql`true` : sql`${column} >= ${at.toISOString()}::timestamptz`;
+  };
   return rowsOf<FactCandidate>(
     db,
     sql`
@@ -29,21 +56,21 @@ export async function factCandidates(db: DbOrTx, limit: number): Promise<FactCan
        (case when b.outcome in (3, 4, 5, 6) then b.stake_minor else 0 end)::text as amount_minor,
        (coalesce(b.payout_minor, 0))::text as return_minor, b.settled_at as occurred_at
      from bets b join users u on u.id = b.user_id
-     where b.status = 5 and not b.free_bet and b.settled_at is not null
+     where b.status = 5 and b.settled_at is not null and ${since('bet', sql`b.settled_at`)} and not b.free_bet
        and not exists (select 1 from loyalty_facts f where f.source = 'bet' and f.source_ref = b.id::text)
-     order by b.id limit ${limit})
+     order by b.settled_at, b.id limit ${limit})
     union all
     (select 'round', r.id::text, r.user_id::text, u.app_key, r.currency, r.stake::text, r.win::text, coalesce(r.settled_at, r.updated_at)
      from casino_rounds r join users u on u.id = r.user_id
-     where r.status = 'settled' and r.free_round_id is null
+     where r.status = 'settled' and ${since('round', sql`coalesce(r.settled_at, r.updated_at)`)} and r.free_round_id is null
        and not exists (select 1 from loyalty_facts f where f.source = 'round' and f.source_ref = r.id::text)
-     order by r.id limit ${limit})
+     order by coalesce(r.settled_at, r.updated_at), r.id limit ${limit})
     union all
     (select 'deposit', o.order_id, o.user_id::text, u.app_key, o.currency, o.amount_minor::text, '0', o.updated_at
      from payment_orders o join users u on u.id = o.user_id
-     where o.direction = 'payin' and o.status = 4
+     where o.status in (2, 4) and ${since('deposit', sql`o.updated_at`)} and o.direction = 'payin' and o.status = 4
        and not exists (select 1 from loyalty_facts f where f.source = 'deposit' and f.source_ref = o.order_id)
-     order by o.id limit ${limit})`,
+     order by o.updated_at, o.id limit ${limit})`,
     'loyalty_fact_candidates',
   );
 }

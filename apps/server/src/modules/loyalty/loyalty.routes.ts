@@ -1,9 +1,10 @@
-import { rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import { cashbackHistory, rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
 import { VARIANT_PROFILES, loyaltyCampaignsDefault } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { campaignsSeed } from '../bonus/bonus.repository.ts';
+import { cashbackHistoryGet } from './loyalty-cashback.service.ts';
 import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
 
 /** The loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint, daily and weekly rank; issue 18). */
@@ -13,6 +14,9 @@ export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, taskCenterInfo, ({ user, ctx }) => taskCenterInfoGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, taskHint, ({ user, ctx }) => taskHintGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, taskReceive, ({ user, body, ctx }) => taskReceivePost(deps, user, ctx.variant.appKey, body.task_id));
+  routeRegister(app, deps, cashbackHistory, ({ user, query, ctx }) =>
+    cashbackHistoryGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 20),
+  );
   routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
 }
 

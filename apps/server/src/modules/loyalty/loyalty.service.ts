@@ -51,7 +51,7 @@ export interface LoyaltyDeps {
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-function profileOf(user: SessionUser, requestAppKey: string): VariantProfile {
+export function profileOf(user: SessionUser, requestAppKey: string): VariantProfile {
   const profile = variantFindByKey(user.appKey ?? requestAppKey);
   if (!profile) throw new AppError('LOYALTY_REWARD_UNAVAILABLE');
   return profile;

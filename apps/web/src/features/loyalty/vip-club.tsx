@@ -1,6 +1,8 @@
 import type { EndpointData, vipInfo } from '@piranha/contract';
-import { Crown, Gift, Headset } from 'lucide-react';
+import { ChevronRight, Crown, Gift, HandCoins, Headset } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translate.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -35,6 +37,17 @@ export function VipClub() {
     <div className={styles.stack}>
       <VipStandingCard info={info.data} />
       <VipRewards info={info.data} uid={uid} />
+      <ul className={styles.list}>
+        <li className={styles.item}>
+          <Link to={paths.cashback} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <HandCoins size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.cashback.link')}</span>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+      </ul>
       <VipBenefits info={info.data} />
     </div>
   );

@@ -73,6 +73,8 @@ export const paths = {
   vipClub: '/vip-club',
   task: '/task',
   rankingList: '/ranking-list',
+  /** Net-loss cash-back history (spec §2 thin area /thin/cashback). */
+  cashback: '/thin/cashback',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */

@@ -1,5 +1,5 @@
-import { rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cashbackHistory, rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
 export const loyaltyKeys = {
@@ -8,6 +8,7 @@ export const loyaltyKeys = {
   tasks: (uid: number) => ['loyalty', uid, 'tasks'] as const,
   hint: (uid: number) => ['loyalty', uid, 'hint'] as const,
   rank: (uid: number, period: 'daily' | 'weekly') => ['loyalty', uid, 'rank', period] as const,
+  cashback: (uid: number) => ['loyalty', uid, 'cashback'] as const,
 };
 
 /** Points and progress move with every settled bet (the loyalty pass runs every 5 s), so these are read fresh. */
@@ -23,11 +24,26 @@ export function useTaskHintQuery(uid: number) {
   return useQuery({ queryKey: loyaltyKeys.hint(uid), queryFn: () => api.call(taskHint, {}), enabled: uid > 0, staleTime: 15_000 });
 }
 
+/**
+ * After a reward is received or a task claimed: loyalty's own queries, and the money the header shows — the cash
+ * balance (features/wallet keys it ['wallet', 'balance', uid]; a cash reward or a bonus with nothing to wager lands
+ * there) and the bonus balances and lists (features/bonus keys them under ['bonus']). Refetched at once, not at the
+ * header's next 10-second poll. The mutations return this promise from `onSettled`, which TanStack Query awaits
+ * before the caller's `onSuccess` (the toast): when the toast names the amount, the header already shows it.
+ */
+export function loyaltyRewardRefresh(queryClient: QueryClient, uid: number): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: loyaltyKeys.all(uid) }),
+    queryClient.invalidateQueries({ queryKey: ['wallet', 'balance', uid] }),
+    queryClient.invalidateQueries({ queryKey: ['bonus'] }),
+  ]).then(() => undefined);
+}
+
 export function useVipReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (level: number) => api.call(vipReceive, { body: { kind: 'vip_bonus', level } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.all(uid) }),
+    onSettled: () => loyaltyRewardRefresh(queryClient, uid),
   });
 }
 
@@ -35,7 +51,7 @@ export function useTaskReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string) => api.call(taskReceive, { body: { task_id: taskId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.all(uid) }),
+    onSettled: () => loyaltyRewardRefresh(queryClient, uid),
   });
 }
 
@@ -46,5 +62,19 @@ export function useRankListQuery(uid: number, period: 'daily' | 'weekly') {
     enabled: uid > 0,
     staleTime: 0,
     refetchInterval: 30_000,
+  });
+}
+
+const CASHBACK_PAGE = 20;
+
+/** The player's cash-backs, newest period first, a page at a time. */
+export function useCashbackHistoryQuery(uid: number) {
+  return useInfiniteQuery({
+    queryKey: loyaltyKeys.cashback(uid),
+    queryFn: ({ pageParam }) => api.call(cashbackHistory, { query: { page: String(pageParam), page_size: String(CASHBACK_PAGE) } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.has_more === 1 ? pages.length + 1 : undefined),
+    enabled: uid > 0,
+    staleTime: 30_000,
   });
 }
