@@ -23,3 +23,4 @@ export * from './casino/index.ts';
 export * from './bonus/index.ts';
 export * from './messages/index.ts';
 export * from './loyalty/index.ts';
+export * from './activity/index.ts';
