@@ -19,3 +19,4 @@ export * from './redact.ts';
 export * from './bonus.ts';
 export * from './messages.ts';
 export * from './loyalty.ts';
+export * from './activity.ts';

@@ -14,3 +14,4 @@ export * from './sports-feed.ts';
 export * from './bonus.ts';
 export * from './messages.ts';
 export * from './loyalty.ts';
+export * from './activities.ts';
