@@ -47,15 +47,31 @@ async function activityCreate(over: Record<string, unknown> = {}): Promise<strin
   return answer.data.id as string;
 }
 
-const BASE = () => ({ name: 'First', start_time: nowSeconds() - 60, end_time: nowSeconds() + 86_400, tiers: [{ threshold_minor: 1, reward_minor: 1 }], wagering: 0 });
-const detailOf = async (session: IssuedSession, id: string) => envelopeOf(await t.get(`${ACTIVITY}/detail`, { query: { ...signedIn(session), activity_id: id } }));
-const receive = (session: IssuedSession, id: string, tier: number) => t.post(`${ACTIVITY}/receive`, { query: signedIn(session), body: { activity_id: id, tier } });
+const BASE = () => ({
+  name: 'First',
+  start_time: nowSeconds() - 60,
+  end_time: nowSeconds() + 86_400,
+  tiers: [{ threshold_minor: 1, reward_minor: 1 }],
+  wagering: 0,
+});
+const detailOf = async (session: IssuedSession, id: string) =>
+  envelopeOf(await t.get(`${ACTIVITY}/detail`, { query: { ...signedIn(session), activity_id: id } }));
+const receive = (session: IssuedSession, id: string, tier: number) =>
+  t.post(`${ACTIVITY}/receive`, { query: signedIn(session), body: { activity_id: id, tier } });
 
 describe('operator endpoints', () => {
   it('refuse without the token and refuse invalid templates', async () => {
     expect(envelopeOf(await ops('/create', {}, 'nope')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
     const base = { app_key: BRAND, kind: 'total_deposit', name: 'x', start_time: nowSeconds(), end_time: nowSeconds() + 60, wagering: 0 };
-    const rising = envelopeOf(await ops('/create', { ...base, tiers: [{ threshold_minor: 10, reward_minor: 1 }, { threshold_minor: 10, reward_minor: 2 }] }));
+    const rising = envelopeOf(
+      await ops('/create', {
+        ...base,
+        tiers: [
+          { threshold_minor: 10, reward_minor: 1 },
+          { threshold_minor: 10, reward_minor: 2 },
+        ],
+      }),
+    );
     expect([rising.dm_error, rising.data.field]).toEqual([ERRORS.VALIDATION_FAILED.code, 'tiers.1.threshold']);
     const backwards = envelopeOf(await ops('/create', { ...base, end_time: nowSeconds() - 60, tiers: [{ threshold_minor: 10, reward_minor: 1 }] }));
     expect(backwards.data.field).toBe('end_time');
@@ -66,15 +82,21 @@ describe('operator endpoints', () => {
   it('edit changes the tiers the player sees', async () => {
     const id = await activityCreate({ kind: 'total_deposit' });
     const edited = envelopeOf(
-      await ops('/edit', { id, name: 'Bigger', start_time: nowSeconds() - 60, end_time: nowSeconds() + 86_400, tiers: [{ threshold_minor: 70_00, reward_minor: 7_00 }] }),
+      await ops('/edit', {
+        id,
+        name: 'Bigger',
+        start_time: nowSeconds() - 60,
+        end_time: nowSeconds() + 86_400,
+        tiers: [{ threshold_minor: 70_00, reward_minor: 7_00 }],
+      }),
     );
     expect(edited.dm_error).toBe(0);
     const session = await t.session(BRAND);
     const detail = await detailOf(session, id);
     expect(detail.data).toMatchObject({ name: 'Bigger', tiers: [{ tier: 0, threshold: 70_00, reward: 7_00, status: 0 }] });
-    expect(envelopeOf(await ops('/edit', { id: '999999', name: 'x', start_time: 1, end_time: 2, tiers: [{ threshold_minor: 1, reward_minor: 1 }] })).dm_error).toBe(
-      ERRORS.ACTIVITY_NOT_FOUND.code,
-    );
+    expect(
+      envelopeOf(await ops('/edit', { id: '999999', name: 'x', start_time: 1, end_time: 2, tiers: [{ threshold_minor: 1, reward_minor: 1 }] })).dm_error,
+    ).toBe(ERRORS.ACTIVITY_NOT_FOUND.code);
   });
 });
 

@@ -226,7 +226,15 @@ function activityOnce(): Promise<string> {
   const start = Math.floor(t.clock.now().getTime() / 1000) - 3600;
   activityCreated ??= opsActivityCreate(
     { db: t.db, now: () => t.clock.now() },
-    { app_key: 'piranha', kind: 'total_deposit', name: 'Deposit week', start_time: start, end_time: start + 30 * 86_400, tiers: [{ threshold_minor: 10_00, reward_minor: 5_00 }], wagering: 0 },
+    {
+      app_key: 'piranha',
+      kind: 'total_deposit',
+      name: 'Deposit week',
+      start_time: start,
+      end_time: start + 30 * 86_400,
+      tiers: [{ threshold_minor: 10_00, reward_minor: 5_00 }],
+      wagering: 0,
+    },
   ).then((answer) => answer.id);
   return activityCreated;
 }

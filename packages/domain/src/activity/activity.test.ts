@@ -28,7 +28,16 @@ describe('activityTemplateIssue', () => {
     ['end before start', { endsAt: at('2026-10-01T00:00:00Z') }, 'end_time'],
     ['no tiers', { tiers: [] }, 'tiers'],
     ['threshold zero', { tiers: [{ thresholdMinor: 0, rewardMinor: 1 }] }, 'tiers.0.threshold'],
-    ['thresholds not rising', { tiers: [{ thresholdMinor: 10, rewardMinor: 1 }, { thresholdMinor: 10, rewardMinor: 2 }] }, 'tiers.1.threshold'],
+    [
+      'thresholds not rising',
+      {
+        tiers: [
+          { thresholdMinor: 10, rewardMinor: 1 },
+          { thresholdMinor: 10, rewardMinor: 2 },
+        ],
+      },
+      'tiers.1.threshold',
+    ],
     ['reward above the country maximum', { tiers: [{ thresholdMinor: 10, rewardMinor: 1_000_000_000 }] }, 'tiers.0.reward'],
     ['fractional reward', { tiers: [{ thresholdMinor: 10, rewardMinor: 1.5 }] }, 'tiers.0.reward'],
     ['negative wagering', { wageringMultiplier: -1 }, 'wagering'],

@@ -68,11 +68,7 @@ export function activityPeriodOf(template: Pick<ActivityTemplate, 'kind' | 'star
  * Progress of one player for the period: first-charge counts the player's first paid deposit ever, and only when it
  * was paid inside the window; daily and total deposit add every deposit paid inside the period.
  */
-export function activityProgressMinor(
-  kind: ActivityKind,
-  period: { startsAt: Date; endsAt: Date },
-  deposits: readonly DepositFact[],
-): number {
+export function activityProgressMinor(kind: ActivityKind, period: { startsAt: Date; endsAt: Date }, deposits: readonly DepositFact[]): number {
   const inside = (fact: DepositFact) => fact.paidAt >= period.startsAt && fact.paidAt < period.endsAt;
   if (kind === 'first_charge') {
     const first = [...deposits].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime())[0];

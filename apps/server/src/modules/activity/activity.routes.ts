@@ -11,6 +11,8 @@ export function activityRoutes(app: FastifyInstance, deps: RouteDeps & { opsToke
   routeRegister(app, deps, activityDetail, ({ user, query, ctx }) => activityDetailGet(deps, user, ctx.variant.appKey, query.activity_id));
   routeRegister(app, deps, activityReceive, ({ user, body, ctx }) => activityReceivePost(deps, user, ctx.variant.appKey, body.activity_id, body.tier));
 
-  app.post('/api/ops/activity/create', async (request) => envelopeOk(await opsActivityCreate(deps, opsBodyParse(deps.opsToken, request, opsActivityCreateBody))));
+  app.post('/api/ops/activity/create', async (request) =>
+    envelopeOk(await opsActivityCreate(deps, opsBodyParse(deps.opsToken, request, opsActivityCreateBody))),
+  );
   app.post('/api/ops/activity/edit', async (request) => envelopeOk(await opsActivityEdit(deps, opsBodyParse(deps.opsToken, request, opsActivityEditBody))));
 }

@@ -72,9 +72,30 @@ export const paths = {
   vipClub: '/vip-club',
   task: '/task',
   rankingList: '/ranking-list',
+  /** Activities (spec §2 /activity/*; issue 19): one page per kind, `?id=` picks the activity. */
+  activityEmpty: '/activity/empty',
+  activityFirstCharge: '/activity/first-charge',
+  activityDailyDeposit: '/activity/daily-deposit',
+  activityTotalDeposit: '/activity/total-deposit',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
+const ACTIVITY_PATH_OF_KIND = {
+  first_charge: '/activity/first-charge',
+  daily_deposit: '/activity/daily-deposit',
+  total_deposit: '/activity/total-deposit',
+} as const;
+
+/** The page of one activity: `/activity/<kind>?id=<id>`. */
+export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string): string {
+  return `${ACTIVITY_PATH_OF_KIND[kind]}?id=${encodeURIComponent(activityId)}`;
+}
+
+/** The activity kind a page path shows, if any. */
+export function activityKindOfPath(path: string): keyof typeof ACTIVITY_PATH_OF_KIND | undefined {
+  return (Object.keys(ACTIVITY_PATH_OF_KIND) as (keyof typeof ACTIVITY_PATH_OF_KIND)[]).find((kind) => ACTIVITY_PATH_OF_KIND[kind] === path);
+}
+
 export function messageDetailHref(messageId: string): string {
   return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
 }
