@@ -36,6 +36,7 @@ describe('Activities, through the real server and Chromium', () => {
     await page.goto(`http://${INDIA}/#/me`);
     const link = page.getByRole('link', { name: /Deposit Festival/ });
     await link.getByText('1 ready').waitFor();
+    await screenshot(page, 'growth-me-links');
     await link.click();
     await page.waitForURL(/#\/activity\/daily-deposit\?id=/);
     await page.getByRole('heading', { name: 'Deposit Festival' }).waitFor();
@@ -71,9 +72,10 @@ describe('Activities, through the real server and Chromium', () => {
     await page.goto(`http://${INDIA}/#/setting/language`);
     await page.getByText('Português').click();
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
+    await page.getByText('Language changed').waitFor({ state: 'detached' });
     await page.goto(`http://${INDIA}/#/activity/daily-deposit?id=${created.data.id}`);
     await page.getByRole('heading', { name: 'Deposit Festival' }).waitFor();
-    await page.getByText('Resgatada').waitFor();
+    await page.getByText('Resgatada', { exact: true }).waitFor();
     await screenshot(page, 'growth-daily-deposit-pt');
     await context.close();
   });
