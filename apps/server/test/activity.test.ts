@@ -1,6 +1,7 @@
 import { ERRORS } from '@piranha/contract';
 import { activityCampaignId, bonusAllowedInMarket, VARIANT_PROFILES } from '@piranha/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bets } from '../src/db/schema/index.ts';
 import { campaignStatusSet } from '../src/modules/bonus/bonus.repository.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { feedManualCreate } from './betting-fixtures.ts';
@@ -173,5 +174,36 @@ describe('a daily-deposit activity', () => {
     const { session: fresh, order } = await playerFund(t, { appKey: open.appKey });
     expect((await detailOf(fresh, late)).data).toMatchObject({ progress: order.amount, claimable: 1 });
     expect(envelopeOf(await receive(fresh, late, 0)).dm_error).toBe(0);
+  });
+
+  it('bet-reward counts the stakes of settled sports bets in its window, not free bets nor pushes', async () => {
+    const id = await activityCreate({ kind: 'bet_reward', tiers: [{ threshold_minor: 100_00, reward_minor: 10_00 }] });
+    const session = await t.session(BRAND);
+    const settled = (stakeMinor: number, outcome: number, freeBet = false) =>
+      t.db.insert(bets).values({
+        userId: session.uid,
+        currency: 'BRL',
+        kind: 'single_bet',
+        seriesCode: 1,
+        unitStakeMinor: stakeMinor,
+        lineCount: 1,
+        stakeMinor,
+        stakePlacedMinor: stakeMinor,
+        payoutMinorMax: stakeMinor * 2,
+        payoutMinor: outcome === 4 ? stakeMinor * 2 : 0,
+        status: 5,
+        outcome,
+        oddsChange: 0,
+        live: false,
+        freeBet,
+        createdAt: t.clock.now(),
+        settledAt: t.clock.now(),
+      });
+    await settled(60_00, 3);
+    await settled(50_00, 2);
+    await settled(80_00, 4, true);
+    expect((await detailOf(session, id)).data).toMatchObject({ kind: 'bet_reward', progress: 60_00, claimable: 0 });
+    await settled(40_00, 4);
+    expect((await detailOf(session, id)).data).toMatchObject({ progress: 100_00, claimable: 1 });
   });
 });

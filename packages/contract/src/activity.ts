@@ -11,8 +11,11 @@ const ACTIVITY = '/api/piranha/activity';
 const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
-export const ACTIVITY_KIND_VALUES = ['first_charge', 'daily_deposit', 'total_deposit'] as const;
-const kindSchema = described(z.enum(ACTIVITY_KIND_VALUES), 'What fills its progress: the first deposit, deposits of the day, or all deposits in the window');
+export const ACTIVITY_KIND_VALUES = ['first_charge', 'daily_deposit', 'total_deposit', 'bet_reward'] as const;
+const kindSchema = described(
+  z.enum(ACTIVITY_KIND_VALUES),
+  'What fills its progress: the first deposit, deposits of the day, all deposits in the window, or settled sports stakes in the window',
+);
 const statusSchema = described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), '0 notStart, 1 inProgress, 2 finished, 3 expired');
 const activityIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Activity id (a positive integer as a string)');
 

@@ -175,6 +175,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.activityFirstCharge, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityDailyDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityTotalDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityBetReward, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -10,7 +10,7 @@ import { Skeleton } from '../shared/ui/skeleton.tsx';
 import { RequireLogin } from './require-login.tsx';
 
 /**
- * /activity/first-charge, /activity/daily-deposit and /activity/total-deposit: `?id=` names the activity; without it
+ * /activity/first-charge, /activity/daily-deposit, /activity/total-deposit and /activity/bet-reward: `?id=` names the activity; without it
  * the brand's running activity of that kind shows, and /activity/empty when there is none.
  */
 export default function ActivityPage() {
@@ -24,7 +24,7 @@ export default function ActivityPage() {
   );
 }
 
-function ActivityOfKind({ kind }: { kind: 'first_charge' | 'daily_deposit' | 'total_deposit' }) {
+function ActivityOfKind({ kind }: { kind: 'first_charge' | 'daily_deposit' | 'total_deposit' | 'bet_reward' }) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const uid = useSessionStore((state) => state.login?.uid ?? 0);

@@ -53,7 +53,7 @@ describe('activityPeriodOf', () => {
     const first = activityPeriodOf(template({ startsAt: at('2026-11-27T15:00:00Z') }), at('2026-11-27T16:00:00Z'), 'America/Sao_Paulo');
     expect(first.startsAt).toEqual(at('2026-11-27T15:00:00Z'));
   });
-  it.each(['first_charge', 'total_deposit'] as const)('%s spans the whole window', (kind) => {
+  it.each(['first_charge', 'total_deposit', 'bet_reward'] as const)('%s spans the whole window', (kind) => {
     const period = activityPeriodOf(template({ kind }), at('2026-11-28T02:30:00Z'), 'America/Sao_Paulo');
     expect(period).toEqual({ key: 'all', startsAt: at('2026-11-01T03:00:00Z'), endsAt: at('2026-12-01T03:00:00Z') });
   });
@@ -72,6 +72,7 @@ describe('activityProgressMinor', () => {
     ['first_charge', [inB, inA, after], 3_000],
     ['first_charge', [before, inA], 0],
     ['first_charge', [after], 0],
+    ['bet_reward', [before, inA, inB, after], 7_000],
   ] as const)('%s of %j is %i', (kind, facts, expected) => {
     expect(activityProgressMinor(kind, window, facts)).toBe(expected);
   });

@@ -5,9 +5,10 @@ import { periodWindowOf } from '../loyalty/brand-time.ts';
 /**
  * Activities (issue 19, decision 031): data-driven templates per brand. A template has a window, a kind (which
  * durable facts fill its progress) and reward tiers; each reached tier pays once per period through the bonus engine.
- * Progress is never stored: it is recomputed from paid pay-in orders, so a fact counts exactly once by construction.
+ * Progress is never stored: it is recomputed from durable facts — paid pay-in orders, or for bet-reward the stakes of
+ * settled sports bets — so a fact counts exactly once by construction.
  */
-export const ACTIVITY_KINDS = ['first_charge', 'daily_deposit', 'total_deposit'] as const;
+export const ACTIVITY_KINDS = ['first_charge', 'daily_deposit', 'total_deposit', 'bet_reward'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** Spec §4 activity status. */
@@ -32,7 +33,12 @@ export interface ActivityTemplate {
   wageringMultiplier: number;
 }
 
-/** One paid deposit of the player, in the brand's currency. */
+/** Which durable facts fill an activity's progress. */
+export function activitySourceOf(kind: ActivityKind): 'deposit' | 'bet' {
+  return kind === 'bet_reward' ? 'bet' : 'deposit';
+}
+
+/** One fact of the player in the brand's currency: a paid deposit, or a settled bet's stake (`paidAt` = settled). */
 export interface DepositFact {
   amountMinor: number;
   paidAt: Date;
@@ -66,7 +72,8 @@ export function activityPeriodOf(template: Pick<ActivityTemplate, 'kind' | 'star
 
 /**
  * Progress of one player for the period: first-charge counts the player's first paid deposit ever, and only when it
- * was paid inside the window; daily and total deposit add every deposit paid inside the period.
+ * was paid inside the window; daily and total deposit add every deposit paid inside the period; bet-reward adds the
+ * stake of every bet settled inside it.
  */
 export function activityProgressMinor(kind: ActivityKind, period: { startsAt: Date; endsAt: Date }, deposits: readonly DepositFact[]): number {
   const inside = (fact: DepositFact) => fact.paidAt >= period.startsAt && fact.paidAt < period.endsAt;

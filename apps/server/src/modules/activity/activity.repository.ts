@@ -62,6 +62,21 @@ export async function depositsPaidOf(db: DbOrTx, userId: number, currency: strin
   return rows.map((row) => ({ amountMinor: Number(row.amount_minor), paidAt: new Date(row.paid_at) }));
 }
 
+/**
+ * The stakes of the player's settled sports bets in the currency (what bet-reward reads): free bets count nothing (the
+ * house paid), nor do void, push or cancelled outcomes — as loyalty counts turnover (decision 026).
+ */
+export async function betsSettledOf(db: DbOrTx, userId: number, currency: string): Promise<{ amountMinor: number; paidAt: Date }[]> {
+  const rows = await rowsOf<{ amount_minor: string; paid_at: Date | string }>(
+    db,
+    sql`select stake_minor::text as amount_minor, settled_at as paid_at from bets
+        where user_id = ${userId} and status = 5 and not free_bet and settled_at is not null and outcome in (3, 4, 5, 6)
+          and currency = ${currency}
+        order by settled_at, id`,
+  );
+  return rows.map((row) => ({ amountMinor: Number(row.amount_minor), paidAt: new Date(row.paid_at) }));
+}
+
 /** What the player has won from an activity: the engine's grants under its campaign. */
 export async function activityWinsOf(db: DbOrTx, userId: number, campaignId: string) {
   return db

@@ -3,6 +3,7 @@ import {
   activityCampaignId,
   activityPeriodOf,
   activityProgressMinor,
+  activitySourceOf,
   activityStatusOf,
   activityTemplateIssue,
   activityTriggerRef,
@@ -22,11 +23,20 @@ import type { SessionUser } from '../../plugins/request-context.ts';
 import { campaignInsert } from '../bonus/bonus.repository.ts';
 import { bonusView } from '../bonus/bonus.service.ts';
 import { rewardPay } from '../loyalty/loyalty.service.ts';
-import { activitiesOfBrand, activityFind, activityInsert, activityUpdate, activityWinsOf, depositsPaidOf, type ActivityRow } from './activity.repository.ts';
+import {
+  activitiesOfBrand,
+  activityFind,
+  activityInsert,
+  activityUpdate,
+  activityWinsOf,
+  betsSettledOf,
+  depositsPaidOf,
+  type ActivityRow,
+} from './activity.repository.ts';
 
 /**
- * Activities (issue 19, decision 031). Progress is recomputed on every read from the player's paid pay-in orders (a
- * durable fact that never un-pays), so nothing is counted twice and nothing needs a pass. Each tier of each period
+ * Activities (issue 19, decision 031). Progress is recomputed on every read from durable facts — the player's paid
+ * pay-in orders, or settled sports bets for bet-reward (neither ever un-happens) — so nothing is counted twice and nothing needs a pass. Each tier of each period
  * pays once through the bonus engine: the activity's own campaign, trigger `activity:<period>:<tier>`, under the
  * engine's unique (campaign, player, trigger) key — of 20 concurrent taps one pays and the rest are told it was claimed.
  */
@@ -52,8 +62,8 @@ const purposeOf = (kind: ActivityKind) => (kind === 'first_charge' ? 'acquisitio
 
 async function standingOf(deps: ActivityDeps, profile: VariantProfile, userId: number, activity: ActivityRow, now: Date) {
   const period = activityPeriodOf(activity, now, brandTimeZone(profile.market));
-  const deposits = await depositsPaidOf(deps.db, userId, profile.currency);
-  const progress = activityProgressMinor(activity.kind, period, deposits);
+  const read = activitySourceOf(activity.kind) === 'bet' ? betsSettledOf : depositsPaidOf;
+  const progress = activityProgressMinor(activity.kind, period, await read(deps.db, userId, profile.currency));
   const wins = await activityWinsOf(deps.db, userId, activityCampaignId(activity.appKey, activity.id));
   const prefix = activityTriggerRef(period.key, 0).slice(0, -1);
   const claimed = new Set(wins.filter((win) => win.triggerRef.startsWith(prefix)).map((win) => Number(win.triggerRef.slice(prefix.length))));

@@ -77,6 +77,7 @@ export const paths = {
   activityFirstCharge: '/activity/first-charge',
   activityDailyDeposit: '/activity/daily-deposit',
   activityTotalDeposit: '/activity/total-deposit',
+  activityBetReward: '/activity/bet-reward',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
@@ -84,6 +85,7 @@ const ACTIVITY_PATH_OF_KIND = {
   first_charge: '/activity/first-charge',
   daily_deposit: '/activity/daily-deposit',
   total_deposit: '/activity/total-deposit',
+  bet_reward: '/activity/bet-reward',
 } as const;
 
 /** The page of one activity: `/activity/<kind>?id=<id>`. */
