@@ -9,6 +9,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useActivityDetailQuery, useActivityReceiveMutation } from './api/activity.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
 
 type Detail = EndpointData<typeof activityDetail>;
@@ -79,7 +80,7 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
         <h3 id="activity-tiers" className={styles.sectionTitle}>
           {t('activity.tiersTitle')}
         </h3>
-        <ul className={styles.list}>
+        <ul className={`${listCard.listCard} ${styles.list}`}>
           {detail.tiers.map((tier) => (
             <li key={tier.tier} className={styles.row}>
               <span className={styles.rowMain}>
@@ -113,7 +114,7 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
         {detail.won.length === 0 ? (
           <p className={styles.muted}>{t('activity.wonNone')}</p>
         ) : (
-          <ul className={styles.list}>
+          <ul className={`${listCard.listCard} ${styles.list}`}>
             {detail.won.map((win) => (
               <li key={`${win.period_key}:${win.tier}`} className={styles.row}>
                 <span className={styles.rowMain}>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/i18n/translate.ts';
 import { activityHref, paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useActivityListQuery } from './api/activity.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
 
 /** The player's way to the brand's activities (from /me): one row each, with the rewards ready to claim; none → /activity/empty. */
@@ -14,7 +15,7 @@ export function ActivityLinks() {
   const open = (list.data?.list ?? []).filter((activity) => activity.status !== 3 || activity.claimable > 0);
   return (
     <nav aria-label={t('activity.links')}>
-      <ul className={styles.list}>
+      <ul className={`${listCard.listCard} ${styles.list}`}>
         {open.length === 0 ? (
           <li className={styles.row}>
             <Link to={paths.activityEmpty} className={styles.link}>
