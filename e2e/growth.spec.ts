@@ -36,6 +36,7 @@ describe('Activities, through the real server and Chromium', () => {
     await page.goto(`http://${INDIA}/#/me`);
     const link = page.getByRole('link', { name: /Deposit Festival/ });
     await link.getByText('1 ready').waitFor();
+    await link.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'growth-me-links');
     await link.click();
     await page.waitForURL(/#\/activity\/daily-deposit\?id=/);
