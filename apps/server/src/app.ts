@@ -17,6 +17,7 @@ import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -318,6 +319,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
+  activityRoutes(app, { ...deps, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {

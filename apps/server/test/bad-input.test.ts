@@ -22,6 +22,7 @@ import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, ty
 import { playerWithGame, playRound } from './casino-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { opsActivityCreate } from '../src/modules/activity/activity.service.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -227,6 +228,37 @@ const SAFER_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
   [`${SAFER}/limit`]: { body: { kind: 'deposit', period: 'day', amount: 500_00 }, fresh: saferFresh({ kind: 'deposit', period: 'day', amount: 500_00 }) },
   [`${SAFER}/statement`]: { query: { days: '30' } },
   [`${SAFER}/block`]: { body: { kind: 'time_out', hours: 24, confirm: 1 }, fresh: saferFresh({ kind: 'time_out', hours: 24, confirm: 1 }) },
+};
+
+/** Activity samples (issue 19): one total-deposit activity of the piranha brand, and a player whose deposit reached its tier. */
+let activityCreated: Promise<string> | undefined;
+function activityOnce(): Promise<string> {
+  const start = Math.floor(t.clock.now().getTime() / 1000) - 3600;
+  activityCreated ??= opsActivityCreate(
+    { db: t.db, now: () => t.clock.now() },
+    {
+      app_key: 'piranha',
+      kind: 'total_deposit',
+      name: 'Deposit week',
+      start_time: start,
+      end_time: start + 30 * 86_400,
+      tiers: [{ threshold_minor: 10_00, reward_minor: 5_00 }],
+      wagering: 0,
+    },
+  ).then((answer) => answer.id);
+  return activityCreated;
+}
+
+const ACTIVITY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${ACTIVITY}/detail`]: { query: { activity_id: '1' }, fresh: async () => ({ query: { activity_id: await activityOnce() } }) },
+  [`${ACTIVITY}/receive`]: {
+    body: { activity_id: '1', tier: 0 },
+    fresh: async () => {
+      const activityId = await activityOnce();
+      const { session: owner } = await playerFund(t, { amountMinor: 100_00 });
+      return { query: signedIn(owner), body: { activity_id: activityId, tier: 0 } };
+    },
+  },
 };
 
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
@@ -537,6 +569,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...MESSAGE_SAMPLES,
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
+  ...ACTIVITY_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';

@@ -120,6 +120,14 @@ export const ERRORS = {
   SAFER_BLOCK_SHORTER: { code: 8255, key: 'saferBlockShorter' },
   SAFER_PAYMENT_FORBIDDEN: { code: 8256, key: 'saferPaymentForbidden' },
   SAFER_SIGNUP_LIMIT_REQUIRED: { code: 8257, key: 'saferSignupLimitRequired' },
+  // activities (issue 19, decision 031)
+  ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
+  ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },
+  ACTIVITY_EXPIRED: { code: 8402, key: 'activityExpired' },
+  ACTIVITY_TIER_NOT_REACHED: { code: 8403, key: 'activityTierNotReached' },
+  ACTIVITY_CLAIMED: { code: 8404, key: 'activityClaimed' },
+  ACTIVITY_REWARD_UNAVAILABLE: { code: 8405, key: 'activityRewardUnavailable' },
+  // end activities
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -21,3 +21,4 @@ export * from './messages.ts';
 export * from './loyalty.ts';
 export * from './safer-play.ts';
 export * from './tracking.ts';
+export * from './activity.ts';

@@ -24,3 +24,5 @@ export * from './bonus/index.ts';
 export * from './messages/index.ts';
 export * from './loyalty/index.ts';
 export * from './safer-play/index.ts';
+export * from './activity/index.ts';
+export * from './growth/index.ts';

@@ -178,6 +178,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // Activities (issue 19): one page per kind, and the page for when there is none.
+  { path: paths.activityEmpty, load: () => import('../pages/activity-empty-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityFirstCharge, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityDailyDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityTotalDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityBetReward, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

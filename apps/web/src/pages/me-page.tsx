@@ -5,6 +5,7 @@ import { paths } from '../shared/paths/paths.ts';
 import { ProfileCard } from '../features/account/profile-card.tsx';
 import { WalletLinks } from '../features/payments/wallet-links.tsx';
 import { LoyaltyLinks } from '../features/loyalty/loyalty-links.tsx';
+import { ActivityLinks } from '../features/activity/activity-links.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import styles from './pages.module.css';
@@ -22,6 +23,7 @@ export default function MePage() {
         <ProfileCard onLoggedOut={() => navigate(paths.game, { replace: true })} saveEmailTo={paths.saveEmail} />
         <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} bonusTo={paths.walletBonus} />
         <LoyaltyLinks vipTo={paths.vipClub} tasksTo={paths.task} rankingTo={paths.rankingList} />
+        <ActivityLinks />
       </div>
     </>
   );

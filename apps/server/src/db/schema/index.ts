@@ -15,3 +15,4 @@ export * from './bonus.ts';
 export * from './messages.ts';
 export * from './loyalty.ts';
 export * from './safer-play.ts';
+export * from './activities.ts';

@@ -75,9 +75,32 @@ export const paths = {
   rankingList: '/ranking-list',
   /** Net-loss cash-back history (spec §2 thin area /thin/cashback). */
   cashback: '/thin/cashback',
+  /** Activities (spec §2 /activity/*; issue 19): one page per kind, `?id=` picks the activity. */
+  activityEmpty: '/activity/empty',
+  activityFirstCharge: '/activity/first-charge',
+  activityDailyDeposit: '/activity/daily-deposit',
+  activityTotalDeposit: '/activity/total-deposit',
+  activityBetReward: '/activity/bet-reward',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
+const ACTIVITY_PATH_OF_KIND = {
+  first_charge: '/activity/first-charge',
+  daily_deposit: '/activity/daily-deposit',
+  total_deposit: '/activity/total-deposit',
+  bet_reward: '/activity/bet-reward',
+} as const;
+
+/** The page of one activity: `/activity/<kind>?id=<id>`. */
+export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string): string {
+  return `${ACTIVITY_PATH_OF_KIND[kind]}?id=${encodeURIComponent(activityId)}`;
+}
+
+/** The activity kind a page path shows, if any. */
+export function activityKindOfPath(path: string): keyof typeof ACTIVITY_PATH_OF_KIND | undefined {
+  return (Object.keys(ACTIVITY_PATH_OF_KIND) as (keyof typeof ACTIVITY_PATH_OF_KIND)[]).find((kind) => ACTIVITY_PATH_OF_KIND[kind] === path);
+}
+
 export function messageDetailHref(messageId: string): string {
   return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
 }

@@ -1,0 +1,132 @@
+import type { EndpointData, activityDetail } from '@piranha/contract';
+import { intlLocaleOf } from '@piranha/domain';
+import { Check, Gift } from 'lucide-react';
+import { useTranslation, type TFunction } from '../../shared/i18n/translate.ts';
+import { moneyText } from '../../shared/money/money.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { EmptyState } from '../../shared/ui/empty-state.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
+import { toastShow } from '../../shared/ui/toast-store.ts';
+import { useActivityDetailQuery, useActivityReceiveMutation } from './api/activity.ts';
+import listCard from '../../shared/ui/list-card.module.css';
+import styles from './activity.module.css';
+
+type Detail = EndpointData<typeof activityDetail>;
+/** How a refused claim reads (the page passes the app's API error text). */
+type ErrorText = (error: unknown, t: TFunction) => string;
+
+/** One activity: its rules, the player's progress, a claim button per reached tier and what the player has won. */
+export function ActivityDetail({ id, errorText }: { id: string; errorText: ErrorText }) {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const detail = useActivityDetailQuery(uid, id);
+  if (detail.isPending)
+    return (
+      <div className={styles.stack} aria-busy="true">
+        <Skeleton height={140} />
+        <Skeleton height={96} />
+      </div>
+    );
+  if (detail.isError)
+    return <EmptyState icon={<Gift size={28} />} title={t('activity.loadFailed')} onRefresh={() => void detail.refetch()} refreshing={detail.isFetching} />;
+  return <ActivityBody detail={detail.data} uid={uid} errorText={errorText} />;
+}
+
+function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number; errorText: ErrorText }) {
+  const { t, i18n } = useTranslation();
+  const claim = useActivityReceiveMutation(uid);
+  const money = (amount: number) => moneyText(amount, detail.currency, i18n.language);
+  const when = (seconds: number) =>
+    new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
+  const percent = Math.min(100, Math.floor((detail.progress * 100) / Math.max(1, detail.target)));
+  const onClaim = (tier: number) =>
+    claim.mutate(
+      { id: detail.id, tier },
+      {
+        onSuccess: (bonus) =>
+          toastShow({ kind: 'success', text: t(bonus.status === 2 ? 'activity.claimedCash' : 'activity.claimedBonus', { amount: money(bonus.amount) }) }),
+        onError: (error) => toastShow({ kind: 'error', text: errorText(error, t) }),
+      },
+    );
+  return (
+    <div className={styles.stack}>
+      <section className={styles.hero} aria-labelledby="activity-name">
+        <p className={styles.kind}>{t(`activity.kind.${detail.kind}`)}</p>
+        <h2 id="activity-name" className={styles.name}>
+          {detail.name}
+        </h2>
+        <span className={styles.status}>{t(`activity.status.${detail.status}`)}</span>
+        <p className={styles.muted}>{t('activity.window', { start: when(detail.start_time), end: when(detail.end_time) })}</p>
+        <p className={styles.progressText}>{t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}</p>
+        <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('activity.progressLabel')}>
+          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+        </div>
+        {detail.kind === 'daily_deposit' ? <p className={styles.muted}>{t('activity.resets', { time: when(detail.period_end_time) })}</p> : null}
+      </section>
+
+      <section aria-labelledby="activity-rules">
+        <h3 id="activity-rules" className={styles.sectionTitle}>
+          {t('activity.rulesTitle')}
+        </h3>
+        <ul className={styles.rules}>
+          <li>{t(`activity.rule.${detail.kind}`)}</li>
+          <li>{detail.wagering > 0 ? t('activity.rule.wagering', { n: detail.wagering }) : t('activity.rule.cash')}</li>
+          <li>{t('activity.rule.once')}</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="activity-tiers">
+        <h3 id="activity-tiers" className={styles.sectionTitle}>
+          {t('activity.tiersTitle')}
+        </h3>
+        <ul className={`${listCard.listCard} ${styles.list}`}>
+          {detail.tiers.map((tier) => (
+            <li key={tier.tier} className={styles.row}>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>{t(`activity.reach.${detail.kind}`, { amount: money(tier.threshold) })}</span>
+                <span className={styles.reward}>{t('activity.reward', { amount: money(tier.reward) })}</span>
+              </span>
+              {tier.status === 2 ? (
+                <span className={styles.done}>
+                  <Check size={16} aria-hidden="true" /> {t('activity.claimed')}
+                </span>
+              ) : (
+                <Button
+                  compact
+                  variant={tier.status === 1 ? 'primary' : 'ghost'}
+                  disabled={tier.status !== 1 || detail.status !== 1 || claim.isPending}
+                  aria-busy={claim.isPending && claim.variables?.tier === tier.tier}
+                  onClick={() => onClaim(tier.tier)}
+                >
+                  {tier.status === 1 ? t('activity.claim') : t('activity.notReached')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="activity-won">
+        <h3 id="activity-won" className={styles.sectionTitle}>
+          {t('activity.wonTitle')}
+        </h3>
+        {detail.won.length === 0 ? (
+          <p className={styles.muted}>{t('activity.wonNone')}</p>
+        ) : (
+          <ul className={`${listCard.listCard} ${styles.list}`}>
+            {detail.won.map((win) => (
+              <li key={`${win.period_key}:${win.tier}`} className={styles.row}>
+                <span className={styles.rowMain}>
+                  <span className={styles.rowTitle}>{t('activity.tierN', { n: win.tier + 1 })}</span>
+                  <span className={styles.muted}>{when(win.create_time)}</span>
+                </span>
+                <span className={styles.reward}>{money(win.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ChevronRight, Gift } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/translate.ts';
+import { activityHref, paths } from '../../shared/paths/paths.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useActivityListQuery } from './api/activity.ts';
+import listCard from '../../shared/ui/list-card.module.css';
+import styles from './activity.module.css';
+
+/** The player's way to the brand's activities (from /me): one row each, with the rewards ready to claim; none → /activity/empty. */
+export function ActivityLinks() {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const list = useActivityListQuery(uid);
+  const open = (list.data?.list ?? []).filter((activity) => activity.status !== 3 || activity.claimable > 0);
+  return (
+    <nav aria-label={t('activity.links')}>
+      <ul className={`${listCard.listCard} ${styles.list}`}>
+        {open.length === 0 ? (
+          <li className={styles.row}>
+            <Link to={paths.activityEmpty} className={styles.link}>
+              <span className={styles.icon} aria-hidden="true">
+                <Gift size={18} />
+              </span>
+              <span className={styles.rowTitle}>{t('activity.title')}</span>
+              <span />
+              <ChevronRight size={18} aria-hidden="true" />
+            </Link>
+          </li>
+        ) : (
+          open.map((activity) => (
+            <li key={activity.id}>
+              <Link to={activityHref(activity.kind, activity.id)} className={styles.link}>
+                <span className={styles.icon} aria-hidden="true">
+                  <Gift size={18} />
+                </span>
+                <span className={styles.rowMain}>
+                  <span className={styles.rowTitle}>{activity.name}</span>
+                  <span className={styles.muted}>{t(`activity.kind.${activity.kind}`)}</span>
+                </span>
+                {activity.claimable > 0 ? <span className={styles.count}>{t('activity.ready', { n: activity.claimable })}</span> : <span />}
+                <ChevronRight size={18} aria-hidden="true" />
+              </Link>
+            </li>
+          ))
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+import { activityDetail, activityList, activityReceive } from '@piranha/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api.ts';
+
+export const activityKeys = {
+  all: (uid: number) => ['activity', uid] as const,
+  list: (uid: number) => ['activity', uid, 'list'] as const,
+  detail: (uid: number, id: string) => ['activity', uid, 'detail', id] as const,
+};
+
+/** Progress moves with every paid deposit, so activities are read fresh and refreshed while open. */
+export function useActivityListQuery(uid: number) {
+  return useQuery({ queryKey: activityKeys.list(uid), queryFn: () => api.call(activityList, {}), enabled: uid > 0, staleTime: 0 });
+}
+
+export function useActivityDetailQuery(uid: number, id: string) {
+  return useQuery({
+    queryKey: activityKeys.detail(uid, id),
+    queryFn: () => api.call(activityDetail, { query: { activity_id: id } }),
+    enabled: uid > 0 && id !== '',
+    staleTime: 0,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useActivityReceiveMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; tier: number }) => api.call(activityReceive, { body: { activity_id: input.id, tier: input.tier } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.all(uid) }),
+  });
+}
