@@ -1,3 +1,4 @@
+import { zoneDateOf, zoneDayStart } from '../time/zone-calendar.ts';
 import type { MarketKey } from '../variants/profile.ts';
 
 /**
@@ -29,56 +30,6 @@ export function brandTimeZone(market: MarketKey): string {
 
 export type LoyaltyPeriod = 'daily' | 'weekly';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock fields of an instant in a time zone. */
-function wallClockOf(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetMs(at: Date, timeZone: string): number {
-  const wall = wallClockOf(at, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant of local midnight starting a calendar day (year, month 1–12, day) in the zone. */
-function midnightOf(year: number, month: number, day: number, timeZone: string): Date {
-  const naive = Date.UTC(year, month - 1, day);
-  const first = naive - offsetMs(new Date(naive), timeZone);
-  return new Date(naive - offsetMs(new Date(first), timeZone));
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 export interface PeriodWindow {
@@ -90,16 +41,14 @@ export interface PeriodWindow {
 
 /** The day or week (Monday to Sunday) of the brand that contains an instant. */
 export function periodWindowOf(at: Date, timeZone: string, period: LoyaltyPeriod): PeriodWindow {
-  const wall = wallClockOf(at, timeZone);
+  const local = zoneDateOf(at, timeZone);
   // Calendar arithmetic on a UTC date stands in for the local calendar day.
-  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
-  const back = period === 'daily' ? 0 : (day.getUTCDay() + 6) % 7;
-  const start = new Date(day.getTime() - back * 86_400_000);
-  const end = new Date(start.getTime() + (period === 'daily' ? 1 : 7) * 86_400_000);
+  const back = period === 'daily' ? 0 : local.weekdayIndex;
+  const start = new Date(Date.UTC(local.year, local.month - 1, local.day - back));
   const date = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`;
   return {
     key: `${period === 'daily' ? 'd' : 'w'}:${date}`,
-    startsAt: midnightOf(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), timeZone),
-    endsAt: midnightOf(end.getUTCFullYear(), end.getUTCMonth() + 1, end.getUTCDate(), timeZone),
+    startsAt: zoneDayStart(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), timeZone),
+    endsAt: zoneDayStart(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate() + (period === 'daily' ? 1 : 7), timeZone),
   };
 }

@@ -1,3 +1,4 @@
+import { zoneDateOf, zoneDayStart } from '../time/zone-calendar.ts';
 import type { LimitPeriod } from './jurisdictions.ts';
 import { SELF_EXCLUSION_MONTHS_MAX, SELF_EXCLUSION_MONTHS_MIN, TIME_OUT_HOURS_MAX, TIME_OUT_HOURS_MIN } from './jurisdictions.ts';
 
@@ -8,87 +9,21 @@ import { SELF_EXCLUSION_MONTHS_MAX, SELF_EXCLUSION_MONTHS_MIN, TIME_OUT_HOURS_MA
  */
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-interface LocalDate {
-  year: number;
-  month: number;
-  day: number;
-  /** 0 Monday … 6 Sunday. */
-  weekdayIndex: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function partsOf(instantMs: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(new Date(instantMs))
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-}
-
-/** The zone's offset from UTC at an instant, in ms (local − UTC). */
-function offsetAt(instantMs: number, timeZone: string): number {
-  const p = partsOf(instantMs, timeZone);
-  const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return local - Math.floor(instantMs / 1000) * 1000;
-}
-
-function localDateOf(instantMs: number, timeZone: string): LocalDate {
-  const p = partsOf(instantMs, timeZone);
-  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
-  return { year: p.year, month: p.month, day: p.day, weekdayIndex: (weekday + 6) % 7 };
-}
-
-/** The first instant of a local calendar date (its midnight, or the end of a DST gap that swallowed midnight). */
-function startOfLocalDate(year: number, month: number, day: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day);
-  const normal = new Date(wall);
-  const target = [normal.getUTCFullYear(), normal.getUTCMonth() + 1, normal.getUTCDate()].join('-');
-  const candidates = [offsetAt(wall - DAY_MS, timeZone), offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)].map((offset) => wall - offset);
-  const onDay = candidates.filter((candidate) => {
-    const p = partsOf(candidate, timeZone);
-    return [p.year, p.month, p.day].join('-') === target;
-  });
-  if (onDay.length === 0) throw new Error(`no start of ${target} in ${timeZone}`);
-  return Math.min(...onDay);
-}
 
 /** The start of the window of this period that holds `now`. */
 export function limitWindowStart(period: LimitPeriod, now: Date, timeZone: string): Date {
-  const local = localDateOf(now.getTime(), timeZone);
-  if (period === 'day') return new Date(startOfLocalDate(local.year, local.month, local.day, timeZone));
-  if (period === 'week') return new Date(startOfLocalDate(local.year, local.month, local.day - local.weekdayIndex, timeZone));
-  return new Date(startOfLocalDate(local.year, local.month, 1, timeZone));
+  const local = zoneDateOf(now, timeZone);
+  if (period === 'day') return zoneDayStart(local.year, local.month, local.day, timeZone);
+  if (period === 'week') return zoneDayStart(local.year, local.month, local.day - local.weekdayIndex, timeZone);
+  return zoneDayStart(local.year, local.month, 1, timeZone);
 }
 
 /** When the window holding `now` ends, which is when a limit of this period resets. */
 export function limitWindowEnd(period: LimitPeriod, now: Date, timeZone: string): Date {
-  const local = localDateOf(now.getTime(), timeZone);
-  if (period === 'day') return new Date(startOfLocalDate(local.year, local.month, local.day + 1, timeZone));
-  if (period === 'week') return new Date(startOfLocalDate(local.year, local.month, local.day - local.weekdayIndex + 7, timeZone));
-  return new Date(startOfLocalDate(local.year, local.month + 1, 1, timeZone));
+  const local = zoneDateOf(now, timeZone);
+  if (period === 'day') return zoneDayStart(local.year, local.month, local.day + 1, timeZone);
+  if (period === 'week') return zoneDayStart(local.year, local.month, local.day - local.weekdayIndex + 7, timeZone);
+  return zoneDayStart(local.year, local.month + 1, 1, timeZone);
 }
 
 /** When a change that must wait the cooling period applies: elapsed hours, not wall-clock ones. */
