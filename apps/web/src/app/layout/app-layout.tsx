@@ -7,12 +7,10 @@ import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
 import { useMessagePopupClosed } from '../../features/messages/api/messages.ts';
-import { TopBar } from '../../features/messages/top-bar.tsx';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
 import { PopupStack } from '../../features/system/popup-stack.tsx';
-import { RealityCheck } from '../../features/safer-play/reality-check.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
@@ -26,6 +24,10 @@ import { useRoutePreload } from './use-route-preload.ts';
 
 /** The bonus watch (new_bonus poll, unlocked detection) loads for a signed-in player only, after the first screen. */
 const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').then((module) => ({ default: module.BonusWatch })));
+/** The top bar fills itself from its own poll, and the reality check runs for a signed-in player only: neither is on
+ * the first screen's critical path, so both load after it (docs/decisions/029: first-route bytes). */
+const TopBar = lazy(() => import('../../features/messages/top-bar.tsx').then((module) => ({ default: module.TopBar })));
+const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
 
@@ -65,7 +67,11 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {header ? <Header /> : null}
-      {header ? <TopBar /> : null}
+      {header ? (
+        <Suspense fallback={null}>
+          <TopBar />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
           {visited.map((path) => {
@@ -93,7 +99,11 @@ export function AppLayout() {
       <TelegramMiniApp />
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
-      {chrome ? <RealityCheck saferPlayPath={paths.saferPlay} /> : null}
+      {chrome && signedIn ? (
+        <Suspense fallback={null}>
+          <RealityCheck saferPlayPath={paths.saferPlay} />
+        </Suspense>
+      ) : null}
       <Toaster />
     </div>
   );
