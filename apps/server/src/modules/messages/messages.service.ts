@@ -84,9 +84,7 @@ export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx:
   const polled = await polledOf(deps, user, ctx, now);
   if (polled) {
     closed = topBarClosedNow(polled.closedAt, now);
-    const matching = polled.visible.filter(
-      (row) => (haveRead === undefined || row.readed === haveRead) && (!topBarOnly || row.messageType === 2),
-    );
+    const matching = polled.visible.filter((row) => (haveRead === undefined || row.readed === haveRead) && (!topBarOnly || row.messageType === 2));
     rows = topBarOnly && closed ? [] : matching.slice(offset, offset + PAGE_SIZE + 1);
     unread = polled.unread;
   } else {
