@@ -749,6 +749,25 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
       ratio: paired.run.requestsPerSecond / paired.ceiling,
       note: `${loadNote(paired.run)}; C_http beside it ${Math.round(paired.ceiling).toLocaleString('en-US')} req/s; goal ≥ 0.5×`,
     });
+    // The unchanged poll as the typed client sends it (If-None-Match, decision 028): a 304 without a body.
+    const etag = first.headers.get('etag');
+    if (!etag) throw new Error('list/get answered without an ETag');
+    const notModified = await fetch(url, { headers: { ...session, 'if-none-match': etag } });
+    if (notModified.status !== 304) throw new Error(`list/get answered If-None-Match with ${notModified.status}`);
+    const conditional = await besideHello(hello.url, url, {
+      warmupSeconds: 1,
+      headers: { ...session, 'if-none-match': etag },
+      verifyResponse: (status) => status === 304,
+    });
+    const all304 = conditional.run.count3xx === conditional.run.total ? 'all 304' : `${conditional.run.count3xx} of ${conditional.run.total} were 304`;
+    rows.push({
+      name: 'GET message/list/get, If-None-Match → 304, full stack, PGlite',
+      figure: conditional.run.requestsPerSecond,
+      unit: 'req/s',
+      ceiling: 'C_http beside it',
+      ratio: conditional.run.requestsPerSecond / conditional.ceiling,
+      note: `${loadNote(conditional.run)}; ${all304}; C_http beside it ${Math.round(conditional.ceiling).toLocaleString('en-US')} req/s`,
+    });
   } finally {
     await hello.stop();
     await server.stop();

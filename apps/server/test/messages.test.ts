@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
 import { messageEventsPass, MESSAGE_EVENTS_OVERLAP_MS } from '../src/modules/messages/message-events.job.ts';
+import { BRAND_TTL_MS, PLAYER_TTL_MS } from '../src/modules/messages/messages-cache.ts';
 import { feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
@@ -418,5 +419,74 @@ describe('a timed-out or self-excluded player gets no marketing (decision 027)',
     const list = await listOf(session);
     expect(list.message_list).toHaveLength(1);
     expect(list.unread_count).toBe(1);
+  });
+});
+
+describe('the polls answer from a per-node cache (decision 028)', () => {
+  it('shows a publish or withdraw to the next poll on the same node, and on another node within the bound', async () => {
+    // A second node: its own app instance and cache, the same database and clock, no shared state.
+    const other = await testAppCreate({
+      database: t.testDatabase,
+      clock: t.clock,
+      env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', OPS_TOKEN },
+    });
+    try {
+      const player = await t.player('piranha');
+      const unreadOn = async (app: TestApp) => envelopeOf(await app.get(`${M}/unread/count`, { query: signedIn(player) })).data.count as number;
+      const titlesOn = async (app: TestApp) =>
+        (envelopeOf(await app.get(`${M}/list/get`, { query: signedIn(player) })).data.message_list as { message_content: { title: string } }[]).map(
+          (m) => m.message_content.title,
+        );
+      const before = await unreadOn(t);
+      expect(await unreadOn(other)).toBe(before);
+
+      const brand = await publish({});
+      expect(await unreadOn(t)).toBe(before + 1);
+      expect(await titlesOn(t)).toContain(brand.title);
+      t.clock.advance(BRAND_TTL_MS);
+      expect(await titlesOn(other)).toContain(brand.title);
+      expect(await unreadOn(other)).toBe(before + 1);
+
+      const alone = await publish({ audience: { kind: 'player', uid: player.uid } });
+      expect(await titlesOn(t)).toContain(alone.title);
+      t.clock.advance(PLAYER_TTL_MS);
+      expect(await titlesOn(other)).toContain(alone.title);
+
+      expect(envelopeOf(await ops('/withdraw', { message_id: brand.id })).dm_error).toBe(0);
+      expect(await titlesOn(t)).not.toContain(brand.title);
+      t.clock.advance(BRAND_TTL_MS);
+      expect(await titlesOn(other)).not.toContain(brand.title);
+
+      // Reading on a node shows at once on that node, and on the other within the bound.
+      const read = envelopeOf(await other.post(`${M}/user/read_batch`, { query: signedIn(player, { all: '1' }) }));
+      expect(read.data.unread_count).toBe(0);
+      expect(await unreadOn(other)).toBe(0);
+      t.clock.advance(PLAYER_TTL_MS);
+      expect(await unreadOn(t)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers an unchanged poll 304 without a body, and a changed one 200 with a new ETag', async () => {
+    const player = await t.player('piranha');
+    const poll = (etag?: string) =>
+      t.get(`${M}/list/get`, { query: signedIn(player, { message_type: '2' }), ...(etag ? { headers: { 'if-none-match': etag } } : {}) });
+    const first = await poll();
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await poll(etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const count = await t.get(`${M}/unread/count`, { query: signedIn(player) });
+    expect((await t.get(`${M}/unread/count`, { query: signedIn(player), headers: { 'if-none-match': count.headers.etag as string } })).status).toBe(304);
+
+    const bar = await publish({ message_type: 2 });
+    const changed = await poll(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.stringify(changed.json)).toContain(bar.title);
   });
 });

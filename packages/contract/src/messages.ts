@@ -49,6 +49,8 @@ export const messageList = endpoint({
   path: `${MESSAGE}/list/get`,
   host: 'main',
   auth: 'user',
+  // Polled every 15 s (top bar): answers carry an ETag, and the typed client's If-None-Match gets an empty 304.
+  revalidate: true,
   query: z.object({
     have_read: z.optional(described(z.enum(['0', '1']), '0 unread only, 1 read only; absent: both')),
     message_type: z.optional(described(z.enum(['1', '2']), '2: the top bar’s messages only')),
@@ -112,6 +114,7 @@ export const messageUnreadCount = endpoint({
   path: `${MESSAGE}/unread/count`,
   host: 'main',
   auth: 'user',
+  revalidate: true,
   query: noQuery,
   body: noBody,
   data: z.object({ count: integer('Unread messages', { min: 0 }) }),

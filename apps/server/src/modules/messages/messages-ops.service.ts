@@ -64,10 +64,16 @@ export async function opsMessagePublish(deps: MessagesDeps, body: z.output<typeo
     createdAt: now,
     expiresAt: body.expire_time === undefined ? null : new Date(body.expire_time * 1000),
   });
+  // This node's next poll sees it at once; other nodes within the cache's bound (messages-cache.ts).
+  if (audience.kind === 'player') deps.cache?.playerForget(audience.uid);
+  else deps.cache?.brandForget(body.app_key);
   return { message_id: String(id), status: 'published' as const };
 }
 
 export async function opsMessageWithdraw(deps: MessagesDeps, body: z.output<typeof opsMessageWithdrawBody>) {
-  if (!(await messageWithdraw(deps.db, Number(body.message_id), deps.now()))) throw new AppError('MESSAGE_NOT_FOUND', { field: 'message_id' });
+  const withdrawn = await messageWithdraw(deps.db, Number(body.message_id), deps.now());
+  if (!withdrawn) throw new AppError('MESSAGE_NOT_FOUND', { field: 'message_id' });
+  if (withdrawn.userId !== null) deps.cache?.playerForget(withdrawn.userId);
+  else deps.cache?.brandForget(withdrawn.appKey);
   return { message_id: body.message_id, status: 'withdrawn' as const };
 }

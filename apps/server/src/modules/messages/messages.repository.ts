@@ -22,6 +22,8 @@ export interface MessageRow {
   popupLevel: number;
   createdAt: Date;
   expiresAt: Date | null;
+  /** The event a product-written message is about (`payin:…`, `bonus:…`); null for what an operator publishes. */
+  sourceRef: string | null;
   readed: boolean;
 }
 
@@ -59,6 +61,7 @@ interface RawMessage {
   popup_level: number | string;
   created_at: Date | string;
   expires_at: Date | string | null;
+  source_ref: string | null;
   readed: boolean;
 }
 
@@ -84,6 +87,7 @@ function messageOf(row: RawMessage): MessageRow {
     popupLevel: Number(row.popup_level),
     createdAt: date(row.created_at),
     expiresAt: row.expires_at === null ? null : date(row.expires_at),
+    sourceRef: row.source_ref ?? null,
     readed: row.readed,
   };
 }
@@ -136,7 +140,7 @@ function visibleTo(reader: Reader, now: Date): SQL {
 }
 
 const SELECT = sql`select m.id, m.app_key, m.audience, m.segment, m.user_id, m.message_type, m.content_type, m.texts, m.buttons, m.icons,
-  m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.popup_level, m.created_at, m.expires_at, (r.user_id is not null) as readed
+  m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.popup_level, m.created_at, m.expires_at, m.source_ref, (r.user_id is not null) as readed
   from messages m left join message_reads r on r.message_id = m.id and r.user_id`;
 
 /** A page of the reader's messages, unread first, then newest. */
@@ -226,10 +230,64 @@ export async function messageInsert(db: DbOrTx, row: typeof messages.$inferInser
   return inserted?.id;
 }
 
-/** Withdraws a message (it stops showing at once); answers false when there is no such message. */
-export async function messageWithdraw(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(db, sql`update messages set withdrawn_at = coalesce(withdrawn_at, ${now}) where id = ${id} returning id`);
-  return rows.length > 0;
+/**
+ * Withdraws a message (it stops showing at once); answers its brand and player (null for a brand or segment
+ * message), or undefined when there is no such message.
+ */
+export async function messageWithdraw(db: DbOrTx, id: number, now: Date): Promise<{ appKey: string; userId: number | null } | undefined> {
+  const [row] = await rowsOf<{ app_key: string; user_id: string | number | null }>(
+    db,
+    sql`update messages set withdrawn_at = coalesce(withdrawn_at, ${now}) where id = ${id} returning app_key, user_id`,
+  );
+  return row && { appKey: row.app_key, userId: row.user_id === null ? null : Number(row.user_id) };
+}
+
+/**
+ * The brand's live messages to the whole brand or a segment (not withdrawn, not yet expired at `now`), for the
+ * per-node cache (messages-cache.ts); `readed` is false here, the reader's read set fills it in.
+ */
+export async function brandMessagesLive(db: DbOrTx, appKey: string, now: Date): Promise<MessageRow[]> {
+  const rows = await rowsOf<RawMessage>(
+    db,
+    sql`select m.id, m.app_key, m.audience, m.segment, m.user_id, m.message_type, m.content_type, m.texts, m.buttons, m.icons,
+          m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.popup_level, m.created_at, m.expires_at, m.source_ref, false as readed
+        from messages m where m.app_key = ${appKey} and m.user_id is null and m.withdrawn_at is null
+          and (m.expires_at is null or m.expires_at > ${now})`,
+  );
+  return rows.map(messageOf);
+}
+
+/** The player's own live messages (audience player, events included) and the ids of every message they have read. */
+export async function playerMessagesLive(db: DbOrTx, uid: number, now: Date): Promise<{ own: MessageRow[]; reads: Set<number> }> {
+  const own = await rowsOf<RawMessage>(
+    db,
+    sql`select m.id, m.app_key, m.audience, m.segment, m.user_id, m.message_type, m.content_type, m.texts, m.buttons, m.icons,
+          m.btn_bk_image, m.turn_time, m.allow_close, m.is_h5, m.popup_level, m.created_at, m.expires_at, m.source_ref, false as readed
+        from messages m where m.user_id = ${uid} and m.withdrawn_at is null and (m.expires_at is null or m.expires_at > ${now})`,
+  );
+  const reads = await rowsOf<{ message_id: string | number }>(db, sql`select message_id from message_reads where user_id = ${uid}`);
+  return { own: own.map(messageOf), reads: new Set(reads.map((row) => Number(row.message_id))) };
+}
+
+/**
+ * The same rule as `visibleTo`, in memory, for the cached poll: brand, not expired, transactional only while
+ * marketing is blocked, and addressed to the brand, a segment the reader matches, or the reader alone.
+ */
+export function visibleInMemory(row: MessageRow, reader: Reader, now: Date): boolean {
+  if (row.appKey !== reader.appKey) return false;
+  if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return false;
+  if (!reader.marketing && (row.sourceRef === null || row.sourceRef.startsWith('bonus:'))) return false;
+  if (row.userId !== null) return row.userId === reader.uid;
+  if (row.audience === 'brand') return true;
+  if (row.audience !== 'segment' || row.segment === null) return false;
+  const inSegment = (listed: readonly string[], values: readonly string[]) => listed.length === 0 || listed.some((value) => values.includes(value));
+  const segment = row.segment;
+  return (
+    inSegment(segment.currencies, reader.currencies) &&
+    inSegment(segment.langs, reader.lang === '' ? [] : [reader.lang]) &&
+    inSegment(segment.countries, reader.country === '' ? [] : [reader.country]) &&
+    (!segment.registered_only || reader.registered)
+  );
 }
 
 export async function userBrandOf(db: DbOrTx, uid: number): Promise<string | undefined> {

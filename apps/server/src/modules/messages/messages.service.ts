@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import { saferMarketingAllowed } from '../safer-play/safer-play.service.ts';
+import type { MessagesCache } from './messages-cache.ts';
 import {
   messageFind,
   messagePopupsUnread,
@@ -14,6 +15,7 @@ import {
   topBarClosedAt,
   topBarCloseSet,
   unreadCount,
+  visibleInMemory,
   type MessageRow,
   type Reader,
 } from './messages.repository.ts';
@@ -22,6 +24,8 @@ import {
 export interface MessagesDeps {
   db: Db;
   now: () => Date;
+  /** The per-node poll cache (messages-cache.ts); without it every answer reads the database. */
+  cache?: MessagesCache;
 }
 
 const PAGE_SIZE = 20;
@@ -71,30 +75,50 @@ type ListQuery = z.output<(typeof messageList)['query']>;
 
 export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, query: ListQuery) {
   const now = deps.now();
-  const reader = await readerGet(deps, user, ctx);
-  const closed = topBarClosedNow(await topBarClosedAt(deps.db, user.uid), now);
   const topBarOnly = query.message_type === '2';
   const offset = query.cursor === undefined ? 0 : Number(query.cursor);
-  const rows =
-    topBarOnly && closed
-      ? []
-      : await messagesPage(
-          deps.db,
-          reader,
-          now,
-          { haveRead: query.have_read === undefined ? undefined : query.have_read === '1', topBarOnly },
-          offset,
-          PAGE_SIZE + 1,
-        );
+  const haveRead = query.have_read === undefined ? undefined : query.have_read === '1';
+  let closed: boolean;
+  let rows: MessageRow[];
+  let unread: number;
+  const polled = await polledOf(deps, user, ctx, now);
+  if (polled) {
+    closed = topBarClosedNow(polled.closedAt, now);
+    const matching = polled.visible.filter((row) => (haveRead === undefined || row.readed === haveRead) && (!topBarOnly || row.messageType === 2));
+    rows = topBarOnly && closed ? [] : matching.slice(offset, offset + PAGE_SIZE + 1);
+    unread = polled.unread;
+  } else {
+    const reader = await readerGet(deps, user, ctx);
+    closed = topBarClosedNow(await topBarClosedAt(deps.db, user.uid), now);
+    rows = topBarOnly && closed ? [] : await messagesPage(deps.db, reader, now, { haveRead, topBarOnly }, offset, PAGE_SIZE + 1);
+    unread = await unreadCount(deps.db, reader, now);
+  }
   const page = rows.slice(0, PAGE_SIZE);
   const hasMore = rows.length > PAGE_SIZE;
   return {
     top_bar_closed: closed ? (1 as const) : (0 as const),
     message_list: page.map((row) => messageView(row, ctx.locale, now)),
-    unread_count: await unreadCount(deps.db, reader, now),
+    unread_count: unread,
     cursor: hasMore ? String(offset + PAGE_SIZE) : '',
     has_more: hasMore ? (1 as const) : (0 as const),
   };
+}
+
+/**
+ * What a poll sees from the per-node cache: the reader's visible messages (the same rule as the SQL, in memory),
+ * unread first then newest, with `readed` from their read set; undefined without a cache.
+ */
+async function polledOf(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, now: Date) {
+  if (!deps.cache) return undefined;
+  const state = await deps.cache.player(deps.db, user.uid, now);
+  if (!state) throw new AppError('SESSION_EXPIRED');
+  const reader: Reader = { ...state.reader, country: (ctx.params.lca_coun ?? '').toUpperCase() };
+  const brand = await deps.cache.brand(deps.db, reader.appKey, now);
+  const visible = [...brand, ...state.own]
+    .filter((row) => visibleInMemory(row, reader, now))
+    .map((row) => ({ ...row, readed: state.reads.has(row.id) }))
+    .sort((a, b) => Number(a.readed) - Number(b.readed) || b.id - a.id);
+  return { closedAt: state.closedAt, visible, unread: visible.filter((row) => !row.readed).length };
 }
 
 export async function messageGetOne(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, id: string) {
@@ -116,6 +140,7 @@ export async function messageReadBatchPost(
   const reader = await readerGet(deps, user, ctx);
   const ids = query.message_ids === undefined ? undefined : [...new Set(query.message_ids.split(',').map(Number))];
   const read = await messagesRead(deps.db, reader, now, ids);
+  deps.cache?.playerForget(user.uid);
   return { read, unread_count: await unreadCount(deps.db, reader, now) };
 }
 
@@ -127,10 +152,13 @@ export async function messageTopBarCloseGet(deps: MessagesDeps, user: SessionUse
   if (topBarClosedNow(closedAt, now)) return { top_bar_closed: 1 as const, reopen_time: seconds(new Date(closedAt!.getTime() + TOP_BAR_CLOSED_MS)) };
   if (!(await topBarClosable(deps.db, reader, now))) throw new AppError('TOP_BAR_CLOSE_NOT_ALLOWED');
   await topBarCloseSet(deps.db, user.uid, now);
+  deps.cache?.playerForget(user.uid);
   return { top_bar_closed: 1 as const, reopen_time: seconds(new Date(now.getTime() + TOP_BAR_CLOSED_MS)) };
 }
 
 export async function messageUnreadCountGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext) {
+  const polled = await polledOf(deps, user, ctx, deps.now());
+  if (polled) return { count: polled.unread };
   return { count: await unreadCount(deps.db, await readerGet(deps, user, ctx), deps.now()) };
 }
 

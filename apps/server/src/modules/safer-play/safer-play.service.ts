@@ -25,6 +25,7 @@ import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { payinSumSince, userMoneyLock } from '../payments/payments.repository.ts';
+import { messagesPlayerChanged } from '../messages/messages-cache.ts';
 import {
   auditInsert,
   auditOf,
@@ -375,7 +376,7 @@ export async function saferBlockSetPost(deps: SaferDeps, user: SessionUser, body
   const request = body.kind === 'time_out' ? { kind: 'time_out' as const, hours: body.hours } : { kind: 'self_exclusion' as const, months: body.months };
   const endsAt = blockEndsAt(request, now);
   if (endsAt === undefined) throw new AppError('VALIDATION_FAILED', { field: body.kind === 'time_out' ? 'hours' : 'months', issue: 'out_of_range' });
-  return transaction(deps.db, async (tx) => {
+  const state = await transaction(deps.db, async (tx) => {
     await userMoneyLock(tx, 'safer', user.uid);
     const current = await blockLock(tx, user.uid);
     const live = blockInForce(current, now);
@@ -387,6 +388,9 @@ export async function saferBlockSetPost(deps: SaferDeps, user: SessionUser, body
     await auditInsert(tx, { userId: user.uid, actor: 'player', action: body.kind, before: blockAudit(current), after: blockAudit(after), at: now });
     return stateOf(tx, user.uid, appKey, now);
   });
+  // The message polls answer from a per-node cache: the block hides marketing from the next poll (decision 028).
+  messagesPlayerChanged(user.uid);
+  return state;
 }
 
 /** The activity statement of the last `days` days of the brand's calendar (today included), newest first. */
