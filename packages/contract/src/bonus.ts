@@ -15,7 +15,10 @@ const promoCodeSchema = described(z.string().check(z.regex(/^[A-Za-z0-9-]{3,32}$
 export const bonusSchema = z.object({
   id: described(z.string(), 'Bonus id'),
   campaign_id: described(z.string(), 'The campaign that granted it'),
-  kind: described(z.string(), 'The granting campaign’s kind: first_deposit, redeem_code or sign_up'),
+  kind: described(
+    z.string(),
+    'The granting campaign’s kind: first_deposit, redeem_code, sign_up, … or free_bet (a free bet: amount to stake, status 0 usable, 2 spent, 3 expired)',
+  ),
   status: described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), '0 locked, 1 unlocking, 2 unlocked, 3 expired'),
   currency: described(z.string(), 'Currency code'),
   amount: integer('Bonus amount'),
@@ -162,11 +165,15 @@ export const campaignTermsSchema = z.strictObject({
   stake_max_minor: minorOpt('Largest stake while unlocking'),
   conversion_cap_minor: minorOpt('Largest part that becomes cash'),
   lifetime_days: integer('Days from grant to expiry', { min: 1, max: 365 }),
+  free_bet_odds_min: z.optional(integer('free_bet: lowest total odds (thousandths) the free bet may be placed at', { min: 1000, max: 1_000_000 })),
 });
 
 export const opsCampaignCreateBody = z.strictObject({
   id: campaignIdSchema,
-  kind: described(z.enum(['first_deposit', 'redeem_code', 'sign_up']), 'What grants it (sign_up: at e-mail registration, once per person)'),
+  kind: described(
+    z.enum(['first_deposit', 'redeem_code', 'sign_up', 'free_bet']),
+    'What grants it (sign_up: at e-mail registration, once per person; free_bet: a free bet of amount_minor, through its codes)',
+  ),
   terms: campaignTermsSchema,
 });
 

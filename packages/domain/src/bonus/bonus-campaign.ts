@@ -11,7 +11,17 @@ import type { WageringWeights } from './wagering-contribution.ts';
  * (decision 024); no brand gets one by default, an operator creates it. Reload offers join when their consumers exist
  * (decision 018 lists what is still to build).
  */
-export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code', 'sign_up', 'vip_level_up', 'task_reward', 'rank_prize', 'cash_back', 'activity_reward'] as const;
+export const CAMPAIGN_KINDS = [
+  'first_deposit',
+  'redeem_code',
+  'sign_up',
+  'vip_level_up',
+  'task_reward',
+  'rank_prize',
+  'cash_back',
+  'activity_reward',
+  'free_bet',
+] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;
@@ -34,6 +44,8 @@ export interface CampaignTerms {
   conversionCapMinor?: number | undefined;
   /** Days from the grant to expiry. */
   lifetimeDays: number;
+  /** A free_bet campaign: the lowest total odds (thousandths) its free bet may be placed at; undefined for any. */
+  freeBetOddsMinThousandths?: number | undefined;
 }
 
 /** The rules a granted bonus keeps for life, copied from its campaign so an edit never changes a player's deal. */
@@ -94,4 +106,41 @@ export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | '
       terms: { ...base, purpose: 'loyalty', amountMinor: 5 * step, wagering: { multiplier: 3, base: 'bonus' }, lifetimeDays: 14 },
     },
   ];
+}
+
+/** Campaigns of these kinds are redeemed with codes an operator issues (decision 024). */
+export const CODE_CAMPAIGN_KINDS: readonly CampaignKind[] = ['redeem_code', 'free_bet'];
+
+export function campaignTakesCodes(kind: string): boolean {
+  return (CODE_CAMPAIGN_KINDS as readonly string[]).includes(kind);
+}
+
+/** What one grant of a free_bet campaign gives: a stake (capped like every fixed grant), its minimum odds and expiry. */
+export interface FreeBetGrantTerms {
+  amountMinor: number;
+  oddsMinThousandths: number | undefined;
+  expiresAt: Date;
+}
+
+export function freeBetGrantTermsOf(terms: CampaignTerms, grantedAt: Date, currency: CurrencyCode): FreeBetGrantTerms {
+  return {
+    amountMinor: fixedBonusMinor(terms.amountMinor ?? 0, currency),
+    oddsMinThousandths: terms.freeBetOddsMinThousandths,
+    expiresAt: bonusExpiresAt(grantedAt, terms),
+  };
+}
+
+/** Total odds of a bet (thousandths, rounded down): the product of its legs' odds. */
+export function betOddsTotalThousandths(legOddsThousandths: readonly number[]): number {
+  return Math.floor(legOddsThousandths.reduce((total, odds) => (total * odds) / 1000, 1000));
+}
+
+/** Whether a free bet granted with these terms may stake on a bet at `oddsThousandths` at `at`. */
+export function freeBetUsable(
+  grant: { oddsMinThousandths: number | null | undefined; expiresAt: Date | null | undefined },
+  oddsThousandths: number,
+  at: Date,
+): boolean {
+  if (grant.expiresAt && grant.expiresAt.getTime() <= at.getTime()) return false;
+  return grant.oddsMinThousandths == null || oddsThousandths >= grant.oddsMinThousandths;
 }

@@ -115,6 +115,12 @@ export const freeBetGrants = pgTable(
     /** Who granted it and why (e.g. bonus id); unique per user so a grant replays to nothing. */
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The bonus campaign that granted it (decision 024); null for grants made before campaigns granted free bets. */
+    campaignId: text('campaign_id'),
+    /** Lowest total odds (thousandths) it may be staked at; null for any. */
+    oddsMinThousandths: integer('odds_min_thousandths'),
+    /** After this it can no longer be staked; null never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('free_bet_grants_reason_key').on(table.userId, table.reason),

@@ -8,7 +8,15 @@ import {
   type betMultiple,
   type betSinglePass,
 } from '@piranha/contract';
-import { legTeamSharedIndex, minorUnits, payoutFloorMinor, systemBetFromCode, systemBetQuote, type SystemBetErrorCode } from '@piranha/domain';
+import {
+  betOddsTotalThousandths,
+  legTeamSharedIndex,
+  minorUnits,
+  payoutFloorMinor,
+  systemBetFromCode,
+  systemBetQuote,
+  type SystemBetErrorCode,
+} from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -271,7 +279,10 @@ async function betsWrite(
     for (const bet of planned) {
       let grantId: number | undefined;
       if (free) {
-        grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor);
+        grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor, {
+          oddsThousandths: betOddsTotalThousandths(bet.legs.map((leg) => leg.oddsThousandths)),
+          at: now,
+        });
         if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
       }
       const row = await betInsert(tx, betRowOf(deps, user, currency, bet, free, grantId, now), legRowsOf(bet));

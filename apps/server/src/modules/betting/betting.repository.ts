@@ -207,10 +207,19 @@ export async function cashOutsOfBets(db: DbOrTx, betIds: readonly number[]) {
     .orderBy(asc(betCashOuts.id));
 }
 
-export async function freeBetGrantInsert(
-  tx: DbOrTx,
-  grant: { userId: number; currency: string; amountMinor: number; reason: string; at: Date },
-): Promise<boolean> {
+export interface FreeBetGrantInput {
+  userId: number;
+  currency: string;
+  amountMinor: number;
+  reason: string;
+  at: Date;
+  campaignId?: string | undefined;
+  oddsMinThousandths?: number | undefined;
+  expiresAt?: Date | undefined;
+}
+
+/** Inserts a grant; its id, or undefined when (user, reason) was granted before. */
+export async function freeBetGrantInsert(tx: DbOrTx, grant: FreeBetGrantInput): Promise<number | undefined> {
   const rows = await tx
     .insert(freeBetGrants)
     .values({
@@ -220,25 +229,57 @@ export async function freeBetGrantInsert(
       remainingMinor: grant.amountMinor,
       reason: grant.reason,
       createdAt: grant.at,
+      campaignId: grant.campaignId ?? null,
+      oddsMinThousandths: grant.oddsMinThousandths ?? null,
+      expiresAt: grant.expiresAt ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: freeBetGrants.id });
-  return rows.length === 1;
+  return rows[0]?.id;
 }
 
-export async function freeBetGrantsOf(db: DbOrTx, userId: number, currency: string) {
+/** A player's grants in a currency that can still be staked at `at` (not expired), oldest first. */
+export async function freeBetGrantsOf(db: DbOrTx, userId: number, currency: string, at: Date) {
   return db
     .select()
     .from(freeBetGrants)
-    .where(and(eq(freeBetGrants.userId, userId), eq(freeBetGrants.currency, currency)))
+    .where(
+      and(
+        eq(freeBetGrants.userId, userId),
+        eq(freeBetGrants.currency, currency),
+        sql`(${freeBetGrants.expiresAt} is null or ${freeBetGrants.expiresAt} > ${at.toISOString()}::timestamptz)`,
+      ),
+    )
     .orderBy(asc(freeBetGrants.id));
+}
+
+/** Every free-bet grant a bonus campaign made to a player, newest first (the bonus list shows them). */
+export async function freeBetGrantsOfCampaigns(db: DbOrTx, userId: number) {
+  return db
+    .select()
+    .from(freeBetGrants)
+    .where(and(eq(freeBetGrants.userId, userId), sql`${freeBetGrants.campaignId} is not null`))
+    .orderBy(desc(freeBetGrants.id))
+    .limit(100);
+}
+
+export async function freeBetGrantOfId(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(freeBetGrants).where(eq(freeBetGrants.id, id));
+  return row;
 }
 
 /**
  * Takes a free stake from the oldest grant that covers it. The conditional update re-checks `remaining` on the
  * latest row version, so concurrent free bets can never spend a grant twice.
  */
-export async function freeBetGrantDebit(tx: DbOrTx, userId: number, currency: string, amountMinor: number): Promise<number | undefined> {
+export async function freeBetGrantDebit(
+  tx: DbOrTx,
+  userId: number,
+  currency: string,
+  amountMinor: number,
+  bet: { oddsThousandths: number; at: Date },
+): Promise<number | undefined> {
+  // Only a grant that has not expired and whose minimum odds the bet meets (domain freeBetUsable) may pay it.
   const rows = await rowsOf<{ id: string | number }>(
     tx,
     sql`
@@ -246,6 +287,8 @@ export async function freeBetGrantDebit(tx: DbOrTx, userId: number, currency: st
     where id = (
       select id from free_bet_grants
       where user_id = ${userId} and currency = ${currency} and remaining_minor >= ${amountMinor}
+        and (expires_at is null or expires_at > ${bet.at.toISOString()}::timestamptz)
+        and (odds_min_thousandths is null or odds_min_thousandths <= ${bet.oddsThousandths})
       order by id limit 1 for update skip locked
     ) and remaining_minor >= ${amountMinor}
     returning id`,

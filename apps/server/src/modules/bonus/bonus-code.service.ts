@@ -1,8 +1,8 @@
-import { bonusAllowedInMarket, campaignBonusMinor, isCurrencyCode, variantFindByKey } from '@piranha/domain';
+import { bonusAllowedInMarket, campaignBonusMinor, campaignTakesCodes, freeBetGrantTermsOf, isCurrencyCode, variantFindByKey } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { bonusGrant } from './bonus-ledger.service.ts';
+import { bonusFreeBetGrant, bonusGrant, type FreeBetGrantRow } from './bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, codeFind, codeUseTake, type BonusRow } from './bonus.repository.ts';
 
 export interface CodePlayer {
@@ -11,20 +11,38 @@ export interface CodePlayer {
   currency: string;
 }
 
+/** What a code gave: a bonus (redeem_code campaigns) or a free bet (free_bet campaigns). */
+export type CodeReward = { kind: 'bonus'; bonus: BonusRow } | { kind: 'free_bet'; grant: FreeBetGrantRow };
+
 /**
  * Redeems a code: takes one of its uses (a guarded increment, so N uses are granted at most N times however many
- * players race) and grants its campaign's bonus once per player (the grant's key is the code). A player who already
- * used it gets PROMO_CODE_USED and the use taken is given back by the rollback.
+ * players race) and grants its campaign's reward once per player (the grant's key is the code): a bonus, or for a
+ * free_bet campaign a free bet. A player who already used it gets PROMO_CODE_USED and the use taken is given back
+ * by the rollback.
  */
-export async function bonusCodeRedeem(db: Db, player: CodePlayer, code: string, now: Date): Promise<BonusRow> {
+export async function codeRedeem(db: Db, player: CodePlayer, code: string, now: Date, accept: 'any' | 'bonus' = 'any'): Promise<CodeReward> {
   return transaction(db, async (tx) => {
     const taken = await codeUseTake(tx, code, now);
     if (!taken) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
     const campaign = await campaignFind(tx, taken.campaignId);
     const profile = variantFindByKey(player.appKey);
-    if (!campaign || campaign.status !== 'active' || campaign.appKey !== player.appKey) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+    if (!campaign || campaign.status !== 'active' || campaign.appKey !== player.appKey || !campaignTakesCodes(campaign.kind))
+      throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
     if (!profile || !bonusAllowedInMarket(profile.market, campaign.terms.purpose)) throw new AppError('BONUS_FORBIDDEN_HERE');
     if (!isCurrencyCode(player.currency)) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+    if (campaign.kind === 'free_bet') {
+      if (accept === 'bonus') throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+      const grant = await bonusFreeBetGrant(tx, {
+        campaign,
+        userId: player.userId,
+        triggerRef: `code:${code}`,
+        currency: player.currency,
+        amountMinor: 0,
+        now,
+      });
+      if (!grant) throw new AppError('PROMO_CODE_USED', { field: 'code' });
+      return { kind: 'free_bet', grant };
+    }
     const bonus = await bonusGrant(tx, {
       campaign,
       userId: player.userId,
@@ -37,8 +55,15 @@ export async function bonusCodeRedeem(db: Db, player: CodePlayer, code: string, 
     if (!bonus) throw new AppError('PROMO_CODE_USED', { field: 'code' });
     // The player sees this bonus in the answer: new_bonus must not pop it up again.
     await bonusShownSet(tx, bonus.id, now);
-    return bonus;
+    return { kind: 'bonus', bonus };
   });
+}
+
+/** Redeems a code of a redeem_code campaign (a bonus); a free-bet code answers PROMO_CODE_INVALID here. */
+export async function bonusCodeRedeem(db: Db, player: CodePlayer, code: string, now: Date): Promise<BonusRow> {
+  const reward = await codeRedeem(db, player, code, now, 'bonus');
+  if (reward.kind !== 'bonus') throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+  return reward.bonus;
 }
 
 /** `promo_code/check`: whether a code can be redeemed now, without taking a use. */
@@ -49,7 +74,10 @@ export async function bonusCodeCheck(db: Db, player: CodePlayer, code: string, n
   if (!valid || !campaign || !isCurrencyCode(player.currency)) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
   return {
     code,
-    amount: campaignBonusMinor(campaign.terms, 0, player.currency),
+    amount:
+      campaign.kind === 'free_bet'
+        ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
+        : campaignBonusMinor(campaign.terms, 0, player.currency),
     currency: player.currency,
     expire_time: Math.floor(row.expiresAt.getTime() / 1000),
   };

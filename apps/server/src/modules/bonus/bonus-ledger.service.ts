@@ -7,11 +7,15 @@ import {
   bonusRulesOf,
   bonusStatusNext,
   wageringRequirementMinor,
+  freeBetGrantTermsOf,
   type BonusEvent,
+  type CurrencyCode,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { freeBetGrantMake } from '../betting/free-bet.service.ts';
+import { freeBetGrantOfId } from '../betting/betting.repository.ts';
 import {
   bonusesOpenOfUserForUpdate,
   bonusesUnlockingOfUser,
@@ -69,6 +73,37 @@ export async function bonusGrant(tx: Tx, input: BonusGrantInput): Promise<BonusR
     ],
   });
   return bonus;
+}
+
+/** A free bet a free_bet campaign granted: the grant row of `free_bet_grants`. */
+export type FreeBetGrantRow = NonNullable<Awaited<ReturnType<typeof freeBetGrantOfId>>>;
+
+/**
+ * Grants a free_bet campaign's free bet through the betting module's grant, in the caller's transaction. The grant's
+ * reason names the campaign and trigger, and (player, reason) is unique, so it is granted once per campaign, player
+ * and trigger however many requests race. No money moves until it is staked (bonus liability → bets in play).
+ * Undefined when already granted, nothing is due, or the player may not receive marketing (decision 027).
+ */
+export async function bonusFreeBetGrant(
+  tx: Tx,
+  input: Omit<BonusGrantInput, 'depositMinor' | 'currency'> & { currency: CurrencyCode },
+): Promise<FreeBetGrantRow | undefined> {
+  const { campaign, now } = input;
+  if (campaign.kind !== 'free_bet') throw new Error(`campaign ${campaign.id} of kind ${campaign.kind} grants no free bet`);
+  const terms = freeBetGrantTermsOf(campaign.terms, now, input.currency);
+  if (terms.amountMinor <= 0) return undefined;
+  if (!(await saferMarketingAllowed(tx, input.userId, now))) return undefined;
+  const id = await freeBetGrantMake(tx, {
+    userId: input.userId,
+    currency: input.currency,
+    amountMinor: terms.amountMinor,
+    reason: `bonus:${campaign.id}:${input.triggerRef}`,
+    at: now,
+    campaignId: campaign.id,
+    oddsMinThousandths: terms.oddsMinThousandths,
+    expiresAt: terms.expiresAt,
+  });
+  return id === undefined ? undefined : freeBetGrantOfId(tx, id);
 }
 
 function statusAfter(bonus: BonusRow, event: BonusEvent) {

@@ -1,5 +1,5 @@
 import type { opsCampaignCreateBody, opsCampaignStatusBody, opsCodeCreateBody, z } from '@piranha/contract';
-import { variantFindByKey, type CampaignTerms } from '@piranha/domain';
+import { campaignTakesCodes, variantFindByKey, type CampaignTerms } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { BonusDeps } from './bonus.service.ts';
 import { campaignFind, campaignInsert, campaignStatusSet, codeInsert } from './bonus.repository.ts';
@@ -23,6 +23,7 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
     stakeMaxMinor: input.stake_max_minor,
     conversionCapMinor: input.conversion_cap_minor,
     lifetimeDays: input.lifetime_days,
+    freeBetOddsMinThousandths: input.free_bet_odds_min,
   };
 }
 
@@ -53,7 +54,7 @@ export async function opsCampaignStatus(deps: BonusDeps, body: z.output<typeof o
 
 export async function opsCodeCreate(deps: BonusDeps, body: z.output<typeof opsCodeCreateBody>) {
   const campaign = await campaignFind(deps.db, body.campaign_id);
-  if (campaign?.kind !== 'redeem_code') throw new AppError('VALIDATION_FAILED', { field: 'campaign_id', issue: 'not_a_code_campaign' });
+  if (!campaign || !campaignTakesCodes(campaign.kind)) throw new AppError('VALIDATION_FAILED', { field: 'campaign_id', issue: 'not_a_code_campaign' });
   const created = await codeInsert(deps.db, {
     code: body.code,
     campaignId: campaign.id,

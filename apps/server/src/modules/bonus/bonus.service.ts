@@ -6,8 +6,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { bonusCampaigns } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
-import { bonusCodeCheck, bonusCodeRedeem, type CodePlayer } from './bonus-code.service.ts';
-import { bonusStart } from './bonus-ledger.service.ts';
+import { bonusCodeCheck, codeRedeem, type CodePlayer } from './bonus-code.service.ts';
+import { bonusStart, type FreeBetGrantRow } from './bonus-ledger.service.ts';
+import { freeBetGrantsOfCampaigns } from '../betting/betting.repository.ts';
 import { bonusBalanceOf, bonusesPageOfUser, bonusesUnshownTake, bonusHistoryPage, type BonusHistoryRow, type BonusRow } from './bonus.repository.ts';
 
 /** What the bonus endpoints need: the database and the clock. */
@@ -64,6 +65,30 @@ export function bonusView(bonus: BonusRow) {
   };
 }
 
+/**
+ * A free bet a free_bet campaign granted, in the bonus list's shape: `amount` is its stake; status 0 while it can be
+ * staked, 2 once spent, 3 once expired; nothing to wager. Its id is `fb<grant id>` so it never names a bonus.
+ */
+export function freeBetView(grant: FreeBetGrantRow, now: Date) {
+  const expired = grant.expiresAt !== null && grant.expiresAt.getTime() <= now.getTime();
+  const status = grant.remainingMinor === 0 ? BONUS_STATUS.unlocked : expired ? BONUS_STATUS.expired : BONUS_STATUS.locked;
+  return {
+    id: `fb${grant.id}`,
+    campaign_id: grant.campaignId ?? '',
+    kind: 'free_bet',
+    status,
+    currency: grant.currency,
+    amount: grant.remainingMinor === 0 ? grant.amountMinor : grant.remainingMinor,
+    wagered: 0,
+    requirement: 0,
+    progress: 0,
+    stake_max: 0,
+    conversion_cap: 0,
+    create_time: seconds(grant.createdAt),
+    expire_time: grant.expiresAt === null ? 0 : seconds(grant.expiresAt),
+  };
+}
+
 const STATUSES_OF_TAB: Record<'available' | 'unavailable', BonusStatus[]> = {
   available: [BONUS_STATUS.locked, BONUS_STATUS.unlocking],
   unavailable: [BONUS_STATUS.unlocked, BONUS_STATUS.expired],
@@ -73,7 +98,16 @@ const STATUSES_OF_TAB: Record<'available' | 'unavailable', BonusStatus[]> = {
 export async function bonusListGet(deps: BonusDeps, user: SessionUser, tab: 'available' | 'unavailable', cursor: string | undefined) {
   const rows = await bonusesPageOfUser(deps.db, user.uid, STATUSES_OF_TAB[tab], cursor === undefined ? undefined : Number(cursor), PAGE_SIZE + 1);
   const page = rows.slice(0, PAGE_SIZE);
-  const list = await bonusViews(deps.db, page);
+  const bonusList = await bonusViews(deps.db, page);
+  // Free bets from campaigns lead the first page of their tab (a player holds a handful; they are not paged).
+  const now = deps.now();
+  const freeBets =
+    cursor === undefined
+      ? (await freeBetGrantsOfCampaigns(deps.db, user.uid))
+          .map((grant) => freeBetView(grant, now))
+          .filter((view) => (STATUSES_OF_TAB[tab] as number[]).includes(view.status))
+      : [];
+  const list = [...freeBets, ...bonusList];
   const hasMore = rows.length > PAGE_SIZE;
   return { list, cursor: hasMore ? String(page[page.length - 1]!.id) : '', has_more: hasMore ? (1 as const) : (0 as const) };
 }
@@ -103,7 +137,8 @@ export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requ
 export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
   // A player on a time-out or self-excluded is told so, not that the code was used (decision 027).
   await saferPlayCheck(deps.db, user.uid, deps.now());
-  return bonusViewOf(deps.db, await bonusCodeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now()));
+  const reward = await codeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now());
+  return reward.kind === 'free_bet' ? freeBetView(reward.grant, deps.now()) : bonusViewOf(deps.db, reward.bonus);
 }
 
 /** `new_bonus`: the newest grant the player has not been shown (older unshown ones are passed over with it). */

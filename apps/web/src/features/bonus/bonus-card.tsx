@@ -1,5 +1,5 @@
 import { intlLocaleOf } from '@piranha/domain';
-import { Clock, Gift } from 'lucide-react';
+import { Clock, Gift, Ticket } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { moneyText } from '../../shared/money/money.ts';
@@ -12,6 +12,7 @@ export function kindKey(kind: string) {
   if (kind === 'first_deposit') return 'bonus.kind.first_deposit' as const;
   if (kind === 'redeem_code') return 'bonus.kind.redeem_code' as const;
   if (kind === 'sign_up') return 'bonus.kind.sign_up' as const;
+  if (kind === 'free_bet') return 'bonus.kind.free_bet' as const;
   return 'bonus.kind.other' as const;
 }
 
@@ -41,7 +42,7 @@ export function BonusCard({
     <article className={`${styles.card} ${styles[view.status]}`} aria-labelledby={titleId}>
       <header className={styles.cardHead}>
         <span className={styles.cardIcon} aria-hidden="true">
-          <Gift size={20} />
+          {view.terms[0]?.key === 'freeBet' ? <Ticket size={20} /> : <Gift size={20} />}
         </span>
         <span className={styles.cardTitleBox}>
           <h2 id={titleId} className={styles.cardTitle}>
@@ -51,7 +52,7 @@ export function BonusCard({
         </span>
         <span className={styles.cardAmount}>{money(bonus.amount)}</span>
       </header>
-      <span className={`${styles.badge} ${styles[`badge_${view.status}`]}`}>{t(`bonus.status.${view.status}`)}</span>
+      <span className={`${styles.badge} ${styles[`badge_${view.status}`]}`}>{t(view.badgeKey)}</span>
       {view.showProgress ? (
         <div className={styles.progressBox}>
           <div
@@ -88,6 +89,12 @@ export function BonusCard({
         </Button>
       ) : view.action === 'waitOther' ? (
         <p className={styles.cardSub}>{t('bonus.waitOther')}</p>
+      ) : view.action === 'useFreeBet' ? (
+        <div className={styles.playRow}>
+          <Link to={paths.sport} className={styles.playLink}>
+            {t('bonus.freeBet.use')}
+          </Link>
+        </div>
       ) : view.action === 'play' ? (
         <div className={styles.playRow}>
           <Link to={paths.sport} className={styles.playLink}>

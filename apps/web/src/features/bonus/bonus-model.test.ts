@@ -106,6 +106,19 @@ describe('bonusCardView', () => {
     const view = bonusCardView(bonus({ status: 2, wagered: 100_000, progress: 100 }), NOW, false);
     expect(view).toMatchObject({ status: 'unlocked', progress: 100, showProgress: false, countdown: null, action: 'none' });
   });
+  it.each<[string, Partial<Bonus>, object]>([
+    [
+      'a usable free bet',
+      { status: 0 },
+      { action: 'useFreeBet', badgeKey: 'bonus.freeBet.ready', showProgress: false, terms: [{ key: 'freeBet', amount: 10_000 }] },
+    ],
+    ['a free bet past its expiry', { status: 0, expire_time: NOW_S - 1 }, { action: 'none', badgeKey: 'bonus.status.expired' }],
+    ['a spent free bet', { status: 2 }, { action: 'none', badgeKey: 'bonus.freeBet.used', countdown: null }],
+    ['an expired free bet', { status: 3 }, { action: 'none', badgeKey: 'bonus.status.expired', countdown: null }],
+  ])('free bet card: %s', (_name, fields, expected) => {
+    // Another bonus unlocking never blocks a free bet.
+    expect(bonusCardView(bonus({ kind: 'free_bet', amount: 10_000, requirement: 0, progress: 0, ...fields }), NOW, true)).toMatchObject(expected);
+  });
   it('an expired bonus shows no bar', () => {
     expect(bonusCardView(bonus({ status: 3 }), NOW, false)).toMatchObject({ status: 'expired', showProgress: false, countdown: null, action: 'none' });
   });

@@ -48,7 +48,7 @@ export function bonusCountdown(expireTimeSec: number, nowMs: number): Countdown 
 
 /** One line of a card's terms: `bonus.terms.<key>` with money values in minor units of the bonus currency. */
 export interface TermLine {
-  key: 'wager' | 'stakeMax' | 'conversionCap' | 'noWagering';
+  key: 'wager' | 'stakeMax' | 'conversionCap' | 'noWagering' | 'freeBet';
   amount: number;
 }
 
@@ -59,6 +59,8 @@ export type CardAction =
   | 'waitOther'
   /** Unlocking: play to move the bar. */
   | 'play'
+  /** A free bet that can still be staked: place it from the bet slip. */
+  | 'useFreeBet'
   | 'none';
 
 /** Everything a bonus card shows, decided without React so it can be tested as a table. */
@@ -73,6 +75,32 @@ export interface BonusCardView {
   cashValue: number;
   action: CardAction;
   terms: TermLine[];
+  /** The badge's translation key: the status, or for a free bet ready / used / expired. */
+  badgeKey: `bonus.status.${BonusStatusName}` | 'bonus.freeBet.ready' | 'bonus.freeBet.used';
+}
+
+/** A free bet a free_bet campaign granted (decision 024): status 0 usable, 2 spent, 3 expired; nothing to wager. */
+export function isFreeBet(bonus: Pick<Bonus, 'kind'>): boolean {
+  return bonus.kind === 'free_bet';
+}
+
+function freeBetCardView(bonus: Bonus, nowMs: number): BonusCardView {
+  const status = BONUS_STATUS_NAMES[bonus.status];
+  const countdown = bonus.status === 0 && bonus.expire_time > 0 ? bonusCountdown(bonus.expire_time, nowMs) : null;
+  const ended = countdown?.unit === 'ended';
+  const badgeKey: BonusCardView['badgeKey'] =
+    bonus.status === 0 ? (ended ? 'bonus.status.expired' : 'bonus.freeBet.ready') : bonus.status === 2 ? 'bonus.freeBet.used' : `bonus.status.${status}`;
+  return {
+    status,
+    progress: 0,
+    remaining: 0,
+    showProgress: false,
+    countdown,
+    cashValue: 0,
+    action: bonus.status === 0 && !ended ? 'useFreeBet' : 'none',
+    terms: [{ key: 'freeBet', amount: bonus.amount }],
+    badgeKey,
+  };
 }
 
 /**
@@ -80,6 +108,7 @@ export interface BonusCardView {
  * (unlocked or expired) show no countdown and no action.
  */
 export function bonusCardView(bonus: Bonus, nowMs: number, otherUnlocking: boolean): BonusCardView {
+  if (isFreeBet(bonus)) return freeBetCardView(bonus, nowMs);
   const status = BONUS_STATUS_NAMES[bonus.status];
   const open = bonus.status === 0 || bonus.status === 1;
   const terms: TermLine[] = [];
@@ -101,6 +130,7 @@ export function bonusCardView(bonus: Bonus, nowMs: number, otherUnlocking: boole
     cashValue: bonus.conversion_cap > 0 ? Math.min(bonus.amount, bonus.conversion_cap) : bonus.amount,
     action,
     terms,
+    badgeKey: `bonus.status.${status}`,
   };
 }
 

@@ -9,7 +9,7 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { bonusErrorText } from './bonus-error.ts';
 import { promoCodeCheckCall, usePromoCodeUseMutation } from './api/bonus-api.ts';
-import { promoCodeShapeOk, type Bonus } from './bonus-model.ts';
+import { isFreeBet, promoCodeShapeOk, type Bonus } from './bonus-model.ts';
 import styles from './bonus.module.css';
 
 interface Checked {
@@ -121,7 +121,9 @@ export function RedeemForm() {
           <span className={styles.popupIcon} aria-hidden="true">
             <Ticket size={28} />
           </span>
-          <p className={styles.popupLine}>{t('redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}</p>
+          <p className={styles.popupLine}>
+            {t(isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}
+          </p>
           <Link to={paths.bonus} className={buttonClassName({ block: true })}>
             {t('bonus.popup.view')}
           </Link>
