@@ -11,7 +11,17 @@ import type { WageringWeights } from './wagering-contribution.ts';
  * (decision 024); no brand gets one by default, an operator creates it. Reload offers join when their consumers exist
  * (decision 018 lists what is still to build).
  */
-export const CAMPAIGN_KINDS = ['first_deposit', 'redeem_code', 'sign_up', 'vip_level_up', 'task_reward', 'rank_prize', 'cash_back', 'activity_reward', 'vip_spin'] as const;
+export const CAMPAIGN_KINDS = [
+  'first_deposit',
+  'redeem_code',
+  'sign_up',
+  'vip_level_up',
+  'task_reward',
+  'rank_prize',
+  'cash_back',
+  'activity_reward',
+  'vip_spin',
+] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'ended'] as const;

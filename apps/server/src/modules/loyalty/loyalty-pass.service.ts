@@ -1,4 +1,16 @@
-import { VIP_LEVEL_MAX, brandTimeZone, periodWindowOf, taskProgressDelta, tasksOf, variantFindByKey, vipConfigOf, vipPointsMinorOf, vipStandingOf, type TaskFact, type VariantProfile } from '@piranha/domain';
+import {
+  VIP_LEVEL_MAX,
+  brandTimeZone,
+  periodWindowOf,
+  taskProgressDelta,
+  tasksOf,
+  variantFindByKey,
+  vipConfigOf,
+  vipPointsMinorOf,
+  vipStandingOf,
+  type TaskFact,
+  type VariantProfile,
+} from '@piranha/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import {

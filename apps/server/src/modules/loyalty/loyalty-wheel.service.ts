@@ -90,7 +90,16 @@ export async function wheelSpinPost(deps: LoyaltyDeps, user: SessionUser, reques
     const amountMinor = segments[drawn.segment]!.amountMinor;
     const spinId = await wheelSpinInsert(
       tx,
-      { userId: user.uid, appKey: profile.appKey, ticketLevel: level, seedId: seed.id, nonce: used.nonce, segment: drawn.segment, amountMinor, currency: profile.currency },
+      {
+        userId: user.uid,
+        appKey: profile.appKey,
+        ticketLevel: level,
+        seedId: seed.id,
+        nonce: used.nonce,
+        segment: drawn.segment,
+        amountMinor,
+        currency: profile.currency,
+      },
       now,
     );
     if (!(await wheelTicketSpend(tx, user.uid, level, spinId))) throw new AppError('VIP_SPIN_NO_TICKET');

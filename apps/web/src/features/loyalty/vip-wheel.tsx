@@ -36,7 +36,9 @@ export function VipWheel() {
     );
   }
   if (balance.isError) {
-    return <EmptyState icon={<Ticket size={28} />} title={t('loyalty.wheel.loadFailed')} onRefresh={() => void balance.refetch()} refreshing={balance.isFetching} />;
+    return (
+      <EmptyState icon={<Ticket size={28} />} title={t('loyalty.wheel.loadFailed')} onRefresh={() => void balance.refetch()} refreshing={balance.isFetching} />
+    );
   }
   const data = balance.data;
   const onSpin = () =>
@@ -92,7 +94,13 @@ function WheelSvg({ data, landed, turns }: { data: Balance; landed: number | und
   return (
     <figure className={styles.wheelFigure}>
       <div className={styles.wheelPointer} aria-hidden="true" />
-      <svg viewBox="0 0 200 200" className={styles.wheel} style={{ transform: `rotate(${rotation}deg)` }} role="img" aria-label={t('loyalty.wheel.wheelLabel', { count })}>
+      <svg
+        viewBox="0 0 200 200"
+        className={styles.wheel}
+        style={{ transform: `rotate(${rotation}deg)` }}
+        role="img"
+        aria-label={t('loyalty.wheel.wheelLabel', { count })}
+      >
         {data.segments.map((segment, index) => {
           const from = index * slice;
           const to = from + slice;
