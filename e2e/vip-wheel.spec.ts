@@ -67,16 +67,23 @@ describe('VIP wheel, through the real server and Chromium', () => {
       .waitFor();
     await page.getByRole('heading', { name: `Tickets left: ${tickets - 1}` }).waitFor();
     await page.getByText('Change seed to verify').waitFor();
+    // The wheel turns (a CSS transition) before it rests on the prize: wait for it to finish.
+    await page
+      .getByRole('img', { name: /Prize wheel/ })
+      .evaluate((wheel) => Promise.all(wheel.getAnimations().map((animation) => animation.finished)).then(() => undefined));
     await screenshot(page, 'vip-wheel-spun');
 
     await page.getByRole('button', { name: 'Change seed and reveal the old one' }).click();
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText('Verified', { exact: true }).waitFor();
     await screenshot(page, 'vip-wheel-verified');
+    await page.getByText('New seed committed', { exact: false }).waitFor({ state: 'detached' });
 
     await page.goto(`http://${INDIA}/#/setting/language`);
     await page.getByText('Português').click();
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
+    await page.getByText('Language changed').waitFor();
+    await page.getByText('Language changed').waitFor({ state: 'detached' });
     await page.goto(`http://${INDIA}/#/vip-roulette`);
     await page.getByRole('heading', { name: /Bilhetes restantes/ }).waitFor();
     await page.getByRole('button', { name: 'Verificar', exact: true }).waitFor();

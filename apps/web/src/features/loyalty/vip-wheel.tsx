@@ -105,6 +105,9 @@ function WheelSvg({ data, landed, turns }: { data: Balance; landed: number | und
           const from = index * slice;
           const to = from + slice;
           const middle = from + slice / 2;
+          const label = segment.amount > 0 ? moneyText(segment.amount, data.currency, i18n.language) : t('loyalty.wheel.tryAgain');
+          // A long label is squeezed to the slice's width rather than spilling over the next one.
+          const fit = label.length > 10 ? { textLength: 56, lengthAdjust: 'spacingAndGlyphs' as const } : {};
           return (
             <g key={index}>
               <path d={`M100 100 L${point(from, 96)} A96 96 0 0 1 ${point(to, 96)} Z`} fill={COLOURS[index % 2]} stroke="var(--line)" strokeWidth="1" />
@@ -114,8 +117,9 @@ function WheelSvg({ data, landed, turns }: { data: Balance; landed: number | und
                 transform={`rotate(${middle} 100 100)`}
                 textAnchor="middle"
                 className={index % 2 === 0 ? styles.wheelLabelOnBrand : styles.wheelLabel}
+                {...fit}
               >
-                {segment.amount > 0 ? moneyText(segment.amount, data.currency, i18n.language) : t('loyalty.wheel.tryAgain')}
+                {label}
               </text>
             </g>
           );
