@@ -215,6 +215,11 @@ const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     body: { kind: 'vip_bonus', level: 1 },
     fresh: async () => ({ query: await loyalPlayer(), body: { kind: 'vip_bonus', level: 1 } }),
   },
+  [`${ACTIVITY}/vip/spin`]: {
+    body: { client_seed: 'lucky-7' },
+    fresh: async () => ({ query: await loyalPlayer(), body: { client_seed: 'lucky-7' } }),
+  },
+  [`${ACTIVITY}/vip/spin/seed/rotate`]: { body: { client_seed: 'lucky-8' } },
   [`${ACTIVITY}/task/receive`]: {
     body: { task_id: 'daily_recharge' },
     fresh: async () => ({ query: await loyalPlayer(), body: { task_id: 'daily_recharge' } }),

@@ -110,6 +110,7 @@ export const ERRORS = {
   TASK_NOT_FOUND: { code: 8203, key: 'taskNotFound' },
   TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
   TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
+  VIP_SPIN_NO_TICKET: { code: 8206, key: 'vipSpinNoTicket' },
   // end loyalty
   // safer play (issue 20, decision 027): data.field names the period, data.reset_at when the window ends
   SAFER_DEPOSIT_LIMIT: { code: 8250, key: 'saferDepositLimit' },

@@ -203,3 +203,113 @@ export const cashbackHistory = endpoint({
     list: z.array(cashbackEntrySchema),
   }),
 });
+
+// --- VIP wheel (spec §2 vip-roulette, §3 VIP spin: marquee_list, draw_list, balance; §7 VIP spin marquee, spin, draw list)
+
+export const wheelSegmentSchema = z.object({
+  amount: integer('Prize in minor units (0: try again)'),
+  weight: integer('Integer weight: the chance is weight ÷ the sum of weights'),
+});
+
+export const wheelFairSchema = z.object({
+  server_seed_hash: described(z.string(), 'SHA-256 (hex) of the secret server seed, committed before the spin'),
+  client_seed: described(z.string(), 'The client seed in use'),
+  nonce: integer('Nonce of the next spin'),
+});
+
+const wheelClientSeedSchema = described(
+  z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/)),
+  'Client seed: 1–64 printable ASCII characters, no spaces',
+);
+
+/** One spin as the player and the verify panel see it; `server_seed` only once its seed was rotated out. */
+export const wheelSpinSchema = z.object({
+  spin_id: described(z.string(), 'Spin id'),
+  ticket_level: integer('The VIP level whose ticket it used', { min: 1, max: 30 }),
+  segment: integer('Index of the segment it landed on'),
+  amount: integer('What it paid, in minor units'),
+  currency: described(z.string(), 'Currency of the amount'),
+  server_seed_hash: described(z.string(), 'The committed hash it was drawn under'),
+  server_seed: described(z.string(), 'The server seed, once rotated out; empty while still in use'),
+  client_seed: described(z.string(), 'Client seed of the spin'),
+  nonce: integer('Nonce of the spin'),
+  revealed: flag('1 when server_seed is shown and the spin can be verified'),
+  created_at: integer('When, Unix seconds'),
+});
+
+/** `vip/spin/balance`: tickets left, the wheel and the committed seed. */
+export const vipSpinBalance = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/vip/spin/balance`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    balance: integer('Spin tickets left (one per VIP level reached)'),
+    currency: described(z.string(), 'Currency of the prizes'),
+    segments: described(z.array(wheelSegmentSchema), 'The wheel, in order'),
+    fair: wheelFairSchema,
+  }),
+});
+
+/** `vip/spin`: spends one ticket and pays the prize through the bonus engine, in one transaction. */
+export const vipSpin = endpoint({
+  method: 'POST',
+  path: `${ACTIVITY}/vip/spin`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ client_seed: z.optional(wheelClientSeedSchema) }),
+  data: z.object({ spin: wheelSpinSchema, balance: integer('Tickets left after it'), fair: wheelFairSchema }),
+});
+
+/** `vip/spin/seed/rotate`: reveals the server seed in use (its spins become verifiable) and commits to a new one. */
+export const vipSpinSeedRotate = endpoint({
+  method: 'POST',
+  path: `${ACTIVITY}/vip/spin/seed/rotate`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ client_seed: z.optional(wheelClientSeedSchema) }),
+  data: z.object({
+    previous: z.object({
+      server_seed: described(z.string(), 'The revealed seed: its SHA-256 equals server_seed_hash'),
+      server_seed_hash: described(z.string(), 'What was committed'),
+      client_seed: described(z.string(), 'Client seed it was used with'),
+      nonce: integer('Spins drawn with it'),
+    }),
+    current: wheelFairSchema,
+  }),
+});
+
+/** `vip/spin/draw_list`: the player's own spins, newest first. */
+export const vipSpinDrawList = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/vip/spin/draw_list`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: z.array(wheelSpinSchema) }),
+});
+
+/** `vip/spin/marquee_list`: the brand's latest wins, nicks masked. */
+export const vipSpinMarqueeList = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/vip/spin/marquee_list`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    list: z.array(
+      z.object({
+        nick: described(z.string(), 'Masked nick'),
+        amount: integer('Prize, minor units'),
+        currency: described(z.string(), 'Currency'),
+        created_at: integer('When, Unix seconds'),
+      }),
+    ),
+  }),
+});

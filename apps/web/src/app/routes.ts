@@ -175,6 +175,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.recordDetail, load: () => import('../pages/record-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Loyalty (issue 18): the VIP club, the task centre and the rankings.
   { path: paths.vipClub, load: () => import('../pages/vip-club-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.vipRoulette, load: () => import('../pages/vip-roulette-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -21,6 +21,7 @@ export const CAMPAIGN_KINDS = [
   'cash_back',
   'activity_reward',
   'free_bet',
+  'vip_spin',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

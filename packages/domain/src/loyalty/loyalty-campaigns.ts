@@ -9,7 +9,7 @@ import type { VariantProfile } from '../variants/profile.ts';
  */
 const WEIGHTS = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 } as const;
 
-export function loyaltyCampaignId(appKey: string, kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back'): string {
+export function loyaltyCampaignId(appKey: string, kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back' | 'vip_spin'): string {
   return `${appKey}:${kind}`;
 }
 
@@ -34,6 +34,12 @@ export function loyaltyCampaignsDefault(profile: Pick<VariantProfile, 'appKey'>)
       // Net-loss cash-back is cash: nothing to wager.
       id: loyaltyCampaignId(profile.appKey, 'cash_back'),
       kind: 'cash_back',
+      terms: { purpose: 'loyalty', wagering: { multiplier: 0, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
+    },
+    {
+      // VIP wheel prizes (vip-roulette) are cash: nothing to wager.
+      id: loyaltyCampaignId(profile.appKey, 'vip_spin'),
+      kind: 'vip_spin',
       terms: { purpose: 'loyalty', wagering: { multiplier: 0, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
     },
   ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -168,5 +168,73 @@ export const loyaltyCashbacks = pgTable(
     index('loyalty_cashbacks_due_idx')
       .on(table.periodEndsAt)
       .where(sql`paid_at is null`),
+  ],
+);
+
+/**
+ * VIP wheel tickets (vip-roulette, issue 18): one per level reached, granted by the loyalty pass in the transaction
+ * that raised the points. The primary key (player, level) makes each level's ticket granted once; `spin_id` is set in
+ * the spin's transaction, beside the prize's grant.
+ */
+export const loyaltyWheelTickets = pgTable(
+  'loyalty_wheel_tickets',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    level: integer('level').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    spinId: bigint('spin_id', { mode: 'number' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.level] })],
+);
+
+/** The wheel's provably-fair seed pair per player (like casino_fair_seeds): the server seed stays secret until rotated. */
+export const loyaltyWheelSeeds = pgTable(
+  'loyalty_wheel_seeds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    nonce: integer('nonce').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('loyalty_wheel_seeds_active_key')
+      .on(table.userId)
+      .where(sql`active`),
+  ],
+);
+
+/** Every spin: the ticket it used, the seed and nonce it was drawn with, where it landed and what it paid. */
+export const loyaltyWheelSpins = pgTable(
+  'loyalty_wheel_spins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    appKey: text('app_key').notNull(),
+    ticketLevel: integer('ticket_level').notNull(),
+    seedId: bigint('seed_id', { mode: 'number' })
+      .notNull()
+      .references(() => loyaltyWheelSeeds.id),
+    nonce: integer('nonce').notNull(),
+    segment: integer('segment').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('loyalty_wheel_spins_ticket_key').on(table.userId, table.ticketLevel),
+    uniqueIndex('loyalty_wheel_spins_nonce_key').on(table.seedId, table.nonce),
+    index('loyalty_wheel_spins_app_idx').on(table.appKey, table.id),
   ],
 );

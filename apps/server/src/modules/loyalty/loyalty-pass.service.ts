@@ -1,5 +1,17 @@
-import { brandTimeZone, periodWindowOf, taskProgressDelta, tasksOf, variantFindByKey, vipConfigOf, vipPointsMinorOf, type TaskFact } from '@piranha/domain';
-import type { Db } from '../../db/client.ts';
+import {
+  VIP_LEVEL_MAX,
+  brandTimeZone,
+  periodWindowOf,
+  taskProgressDelta,
+  tasksOf,
+  variantFindByKey,
+  vipConfigOf,
+  vipPointsMinorOf,
+  vipStandingOf,
+  type TaskFact,
+  type VariantProfile,
+} from '@piranha/domain';
+import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
   factCandidates,
@@ -12,6 +24,7 @@ import {
   type FactCandidate,
   type FactSource,
 } from './loyalty.repository.ts';
+import { pointsOfMany, wheelTicketsGrant } from './loyalty-wheel.repository.ts';
 
 /**
  * The loyalty pass (issue 18, decision 026): reads durable facts — settled bets, settled casino rounds, paid deposits —
@@ -69,11 +82,13 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       now,
     );
     const points = new Map<number, number>();
+    const profiles = new Map<number, VariantProfile>();
     const progress = new Map<string, { userId: number; taskId: string; periodKey: string; deltaMinor: number }>();
     const ranks = new Map<string, { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }>();
     for (const fact of facts) {
       if (!inserted.has(`${fact.row.source}:${fact.row.source_ref}`) || fact.profile === undefined) continue;
       points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
+      profiles.set(fact.userId, fact.profile);
       const timeZone = brandTimeZone(fact.profile.market);
       for (const task of tasksOf(fact.profile)) {
         const deltaMinor = taskProgressDelta(task.kind, taskFactOf(fact.row));
@@ -97,11 +112,30 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       }
     }
     await pointsAdd(tx, points, now);
+    await wheelTicketsOnLevelUp(tx, points, profiles, now);
     await taskProgressAdd(tx, [...progress.values()], now);
     await rankScoresAdd(tx, [...ranks.values()]);
     await passCursorsAdvance(tx, reached);
     return inserted.size;
   });
+}
+
+/**
+ * The level-up path of the VIP wheel: every level a player now stands at earns one ticket, in the transaction that
+ * raised the points. The tickets' primary key (player, level) makes each level's ticket granted once, whichever pass
+ * or how many passes see the level.
+ */
+async function wheelTicketsOnLevelUp(tx: Tx, points: ReadonlyMap<number, number>, profiles: ReadonlyMap<number, VariantProfile>, now: Date) {
+  const raised = [...points].filter(([, delta]) => delta > 0).map(([userId]) => userId);
+  const totals = await pointsOfMany(tx, raised);
+  const grants: { userId: number; level: number }[] = [];
+  for (const userId of raised.sort((a, b) => a - b)) {
+    const profile = profiles.get(userId);
+    if (profile === undefined) continue;
+    const level = Math.min(vipStandingOf(totals.get(userId) ?? 0, vipConfigOf(profile)).level, VIP_LEVEL_MAX);
+    for (let reached = 1; reached <= level; reached += 1) grants.push({ userId, level: reached });
+  }
+  await wheelTicketsGrant(tx, grants, now);
 }
 
 /** Works through what is waiting, batch by batch. */

@@ -1,10 +1,24 @@
-import { cashbackHistory, rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import {
+  cashbackHistory,
+  rankList,
+  taskCenterInfo,
+  taskHint,
+  taskReceive,
+  vipInfo,
+  vipReceive,
+  vipSpin,
+  vipSpinBalance,
+  vipSpinDrawList,
+  vipSpinMarqueeList,
+  vipSpinSeedRotate,
+} from '@piranha/contract';
 import { VARIANT_PROFILES, loyaltyCampaignsDefault } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { campaignsSeed } from '../bonus/bonus.repository.ts';
 import { cashbackHistoryGet } from './loyalty-cashback.service.ts';
+import { wheelBalanceGet, wheelDrawListGet, wheelMarqueeGet, wheelSeedRotatePost, wheelSpinPost } from './loyalty-wheel.service.ts';
 import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
 
 /** The loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint, daily and weekly rank; issue 18). */
@@ -17,6 +31,11 @@ export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, cashbackHistory, ({ user, query, ctx }) =>
     cashbackHistoryGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 20),
   );
+  routeRegister(app, deps, vipSpinBalance, ({ user, ctx }) => wheelBalanceGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, vipSpin, ({ user, body, ctx }) => wheelSpinPost(deps, user, ctx.variant.appKey, body.client_seed));
+  routeRegister(app, deps, vipSpinSeedRotate, ({ user, body, ctx }) => wheelSeedRotatePost(deps, user, ctx.variant.appKey, body.client_seed));
+  routeRegister(app, deps, vipSpinDrawList, ({ user, ctx }) => wheelDrawListGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, vipSpinMarqueeList, ({ user, ctx }) => wheelMarqueeGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
 }
 

@@ -1,5 +1,5 @@
 import type { EndpointData, vipInfo } from '@piranha/contract';
-import { ChevronRight, Crown, Gift, HandCoins, Headset } from 'lucide-react';
+import { ChevronRight, Crown, Gift, HandCoins, Headset, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { paths } from '../../shared/paths/paths.ts';
@@ -38,6 +38,15 @@ export function VipClub() {
       <VipStandingCard info={info.data} />
       <VipRewards info={info.data} uid={uid} />
       <ul className={styles.list}>
+        <li className={styles.item}>
+          <Link to={paths.vipRoulette} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <Ticket size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.wheel.link')}</span>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
         <li className={styles.item}>
           <Link to={paths.cashback} className={styles.itemLink}>
             <span className={styles.itemIcon} aria-hidden="true">

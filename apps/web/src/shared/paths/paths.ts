@@ -71,6 +71,8 @@ export const paths = {
   messageDetail: '/message-detail',
   /** Loyalty (spec §2 vip-club, /task, /ranking-list). */
   vipClub: '/vip-club',
+  /** The VIP wheel (spec §2 vip-roulette). */
+  vipRoulette: '/vip-roulette',
   task: '/task',
   rankingList: '/ranking-list',
   /** Net-loss cash-back history (spec §2 thin area /thin/cashback). */

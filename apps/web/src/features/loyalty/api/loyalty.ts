@@ -1,4 +1,17 @@
-import { cashbackHistory, rankList, taskCenterInfo, taskHint, taskReceive, vipInfo, vipReceive } from '@piranha/contract';
+import {
+  cashbackHistory,
+  rankList,
+  taskCenterInfo,
+  taskHint,
+  taskReceive,
+  vipInfo,
+  vipReceive,
+  vipSpin,
+  vipSpinBalance,
+  vipSpinDrawList,
+  vipSpinMarqueeList,
+  vipSpinSeedRotate,
+} from '@piranha/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
@@ -9,6 +22,9 @@ export const loyaltyKeys = {
   hint: (uid: number) => ['loyalty', uid, 'hint'] as const,
   rank: (uid: number, period: 'daily' | 'weekly') => ['loyalty', uid, 'rank', period] as const,
   cashback: (uid: number) => ['loyalty', uid, 'cashback'] as const,
+  wheel: (uid: number) => ['loyalty', uid, 'wheel'] as const,
+  wheelDraws: (uid: number) => ['loyalty', uid, 'wheel', 'draws'] as const,
+  wheelMarquee: (uid: number) => ['loyalty', uid, 'wheel', 'marquee'] as const,
 };
 
 /** Points and progress move with every settled bet (the loyalty pass runs every 5 s), so these are read fresh. */
@@ -76,5 +92,40 @@ export function useCashbackHistoryQuery(uid: number) {
     getNextPageParam: (last, pages) => (last.has_more === 1 ? pages.length + 1 : undefined),
     enabled: uid > 0,
     staleTime: 30_000,
+  });
+}
+
+/** VIP wheel (vip-roulette): tickets left, the wheel and the committed seed. */
+export function useWheelBalanceQuery(uid: number) {
+  return useQuery({ queryKey: loyaltyKeys.wheel(uid), queryFn: () => api.call(vipSpinBalance, {}), enabled: uid > 0, staleTime: 0 });
+}
+
+export function useWheelDrawListQuery(uid: number) {
+  return useQuery({ queryKey: loyaltyKeys.wheelDraws(uid), queryFn: () => api.call(vipSpinDrawList, {}), enabled: uid > 0, staleTime: 0 });
+}
+
+export function useWheelMarqueeQuery(uid: number) {
+  return useQuery({
+    queryKey: loyaltyKeys.wheelMarquee(uid),
+    queryFn: () => api.call(vipSpinMarqueeList, {}),
+    enabled: uid > 0,
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useWheelSpinMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientSeed: string | undefined) => api.call(vipSpin, { body: clientSeed === undefined ? {} : { client_seed: clientSeed } }),
+    onSettled: () => loyaltyRewardRefresh(queryClient, uid),
+  });
+}
+
+export function useWheelRotateMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(vipSpinSeedRotate, { body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.wheel(uid) }),
   });
 }

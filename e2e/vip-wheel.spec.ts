@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+
+/**
+ * The VIP wheel (vip-roulette, issue 18, decision 026) on an English-speaking brand (India, INR): a ₹1,000 deposit lifts
+ * a guest past VIP 1, each level reached gives one ticket; the player spins, sees the result, changes the seed to reveal
+ * the old one and verifies the spin in the browser; then the page in Portuguese.
+ */
+const journey = journeySetup([INDIA]);
+
+async function guestFunded(page: Page, amountMinor: number): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  const order = await page.evaluate(async (amount) => {
+    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
+    const response = await fetch('/api/piranha/finance/payin/order/create', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'app-key': 'tigerin',
+        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        'session-uid': String(login.uid),
+        'session-sid': login.sid,
+      },
+      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
+    });
+    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
+  }, amountMinor);
+  expect(order.dm_error).toBe(0);
+  const back = page.url();
+  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
+  await page.getByRole('button', { name: /approve/i }).click();
+  await page.goto(back);
+}
+
+describe('VIP wheel, through the real server and Chromium', () => {
+  it('A player reaches VIP levels, spins the wheel with a ticket, and verifies the spin after changing the seed', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await guestFunded(page, 1_000_00);
+
+    // The VIP club links to the wheel; the loyalty pass (every 5 s) grants the tickets.
+    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.getByRole('link', { name: 'VIP wheel' }).click();
+    await page.waitForURL(/#\/vip-roulette$/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: /Tickets left/ }).waitFor();
+          return (await page.getByRole('heading', { name: /Tickets left/ }).textContent()) ?? '';
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toMatch(/Tickets left: [1-9]/);
+    await page.getByRole('img', { name: /Prize wheel with 8 prizes/ }).waitFor();
+    await page.getByText('You have not spun the wheel yet.').waitFor();
+    await screenshot(page, 'vip-wheel-before');
+
+    const tickets = Number(/(\d+)/.exec((await page.getByRole('heading', { name: /Tickets left/ }).textContent()) ?? '')![1]);
+    await page.getByRole('button', { name: 'Spin the wheel' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /You won|No prize this time/ })
+      .waitFor();
+    await page.getByRole('heading', { name: `Tickets left: ${tickets - 1}` }).waitFor();
+    await page.getByText('Change seed to verify').waitFor();
+    // The wheel turns (a CSS transition) before it rests on the prize: wait for it to finish.
+    await page
+      .getByRole('img', { name: /Prize wheel/ })
+      .evaluate((wheel) => Promise.all(wheel.getAnimations().map((animation) => animation.finished)).then(() => undefined));
+    await screenshot(page, 'vip-wheel-spun');
+
+    await page.getByRole('button', { name: 'Change seed and reveal the old one' }).click();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await screenshot(page, 'vip-wheel-verified');
+    await page.getByText('New seed committed', { exact: false }).waitFor({ state: 'detached' });
+
+    await page.goto(`http://${INDIA}/#/setting/language`);
+    await page.getByText('Português').click();
+    await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
+    await page.getByText('Language changed').waitFor();
+    await page.getByText('Language changed').waitFor({ state: 'detached' });
+    await page.goto(`http://${INDIA}/#/vip-roulette`);
+    await page.getByRole('heading', { name: /Bilhetes restantes/ }).waitFor();
+    await page.getByRole('button', { name: 'Verificar', exact: true }).waitFor();
+    await screenshot(page, 'vip-wheel-pt');
+    await context.close();
+  });
+});
