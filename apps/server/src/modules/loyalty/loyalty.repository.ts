@@ -45,10 +45,9 @@ export async function passCursorsAdvance(db: DbOrTx, moves: ReadonlyMap<FactSour
  * rounds earn nothing (the house paid for them). A bet settled as void, push or cancelled counts no turnover.
  */
 export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, Date>, limit: number): Promise<FactCandidate[]> {
-  const since = (source: FactSource, column: ReturnType<typeof sql>) => {
-    const at = from.get(source);
-    return at === undefined ? sql`true` : sql`${column} >= ${at.toISOString()}::timestamptz`;
-  };
+  // Always a parameter, never a literal `true`: the statement is prepared once per connection under one name, so
+  // its text must not change between a source with a cursor and one without (PostgreSQL refuses the second shape).
+  const since = (source: FactSource, column: ReturnType<typeof sql>) => sql`${column} >= ${(from.get(source) ?? new Date(0)).toISOString()}::timestamptz`;
   return rowsOf<FactCandidate>(
     db,
     sql`
