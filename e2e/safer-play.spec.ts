@@ -23,7 +23,7 @@ async function onePick(page: Page): Promise<void> {
   const price = page.locator('article[data-match-id] button[data-odds]:enabled').first();
   await price.waitFor();
   await price.click();
-  await page.getByRole('button', { name: 'Open the bet slip (1)' }).click();
+  await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
 }
 
 describe('Safer play, through the real server and Chromium', () => {

@@ -30,14 +30,15 @@ describe('The shell, through the real server and Chromium', () => {
 
   it('An Indian player following a link to a page the brand does not offer is told so, not sent to sports', async () => {
     const { context, page } = await phonePage(journey.browser);
-    // /vip-club is a spec page this build does not route; pop-ups stay away from it, so none covers the message.
-    await page.goto(`http://${INDIA}/#/vip-club`);
+    // /thin/agent is a spec page this build does not route yet (the agent programme); pop-ups stay away from /thin
+    // paths, so none covers the message.
+    await page.goto(`http://${INDIA}/#/thin/agent`);
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
-    expect(page.url()).toMatch(/#\/vip-club$/);
+    expect(page.url()).toMatch(/#\/thin\/agent$/);
     await screenshot(page, 'shell-not-offered-en');
     await accessibilityCheck(page, 'shell-not-offered-en');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL((url) => !url.hash.includes('vip-club'));
+    await page.waitForURL((url) => !url.hash.includes('thin/agent'));
     await welcomeDismiss(page);
 
     await page.goto(`http://${INDIA}/#/responsible-gaming`);

@@ -21,7 +21,6 @@ function clockNow(): number {
 }
 
 /** Spec §4: bonus and money pop-ups stay out of these paths. */
-// /activity, /thin, /vip-club and /task are spec pages this build does not route yet; they stay quiet when it does.
 const QUIET_PATHS = [paths.gameRoom, paths.deposit, paths.withdraw, '/activity', '/thin', '/vip-club', '/task', paths.error, paths.forbidden, paths.news];
 
 /**

@@ -186,7 +186,7 @@ function ListEnd({ source }: { source: MatchListSource }) {
 function ListSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className={styles.list} aria-busy="true" aria-label={t('sports.loading')}>
+    <div className={styles.list} role="status" aria-busy="true" aria-label={t('sports.loading')}>
       {[0, 1, 2, 3].map((index) => (
         <Skeleton key={index} height={112} radius={12} />
       ))}

@@ -54,7 +54,7 @@ function Results({ keyword, links }: { keyword: string; links: SearchLinks }) {
   const leagues = useLeagueListQuery();
   if (search.status === 'pending') {
     return (
-      <div className={styles.stack} aria-busy="true" aria-label={t('sports.search.searching')}>
+      <div className={styles.stack} role="status" aria-busy="true" aria-label={t('sports.search.searching')}>
         <Skeleton height={156} radius={12} />
         <Skeleton height={112} radius={12} />
       </div>
