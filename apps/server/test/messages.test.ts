@@ -1,4 +1,5 @@
 import { ERRORS } from '@piranha/contract';
+import { leadershipSingle } from '../src/jobs/leadership.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
@@ -424,11 +425,14 @@ describe('a timed-out or self-excluded player gets no marketing (decision 027)',
 
 describe('the polls answer from a per-node cache (decision 028)', () => {
   it('shows a publish or withdraw to the next poll on the same node, and on another node within the bound', async () => {
-    // A second node: its own app instance and cache, the same database and clock, no shared state.
+    // A second node: its own app instance and cache, the same database and clock, no shared state. It leads its own
+    // jobs (as every node does on PGlite): on PostgreSQL a follower would first wait for the leader's stored feed,
+    // which this suite's app does not keep, and the messages under test need no jobs.
     const other = await testAppCreate({
       database: t.testDatabase,
       clock: t.clock,
       env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', OPS_TOKEN },
+      leadership: leadershipSingle(),
     });
     try {
       const player = await t.player('piranha');
