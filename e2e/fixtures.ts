@@ -300,3 +300,34 @@ export async function bettorBets(page: Page, port: number, settled: boolean) {
   );
   return answer.data.records;
 }
+
+/**
+ * A guest on the Indian brand with a UPI deposit of `amountMinor` approved on the sandbox's hosted page (the order
+ * created through the API as the app would, so the journey starts funded without walking the deposit form).
+ */
+export async function guestFundedIndia(page: Page, amountMinor: number): Promise<void> {
+  await page.goto(`http://${INDIA}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await page.waitForURL(/#\/game$/);
+  const order = await page.evaluate(async (amount) => {
+    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
+    const response = await fetch('/api/piranha/finance/payin/order/create', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'app-key': 'tigerin',
+        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        'session-uid': String(login.uid),
+        'session-sid': login.sid,
+      },
+      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
+    });
+    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
+  }, amountMinor);
+  expect(order.dm_error).toBe(0);
+  const back = page.url();
+  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
+  await page.getByRole('button', { name: /approve/i }).click();
+  await page.goto(back);
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { accessibilityCheck, guestFundedIndia, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /**
  * Loyalty (issue 18) as a player lives it on an English-speaking brand (India, INR, a point is ₹8.33): a ₹150
@@ -12,33 +12,6 @@ const journey = journeySetup([INDIA]);
 
 function rupees(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
-}
-
-async function guestFunded(page: Page, amountMinor: number): Promise<void> {
-  await page.goto(`http://${INDIA}/#/loginb`);
-  await welcomeDismiss(page);
-  await page.getByRole('button', { name: 'Play as a guest' }).click();
-  await page.waitForURL(/#\/game$/);
-  const order = await page.evaluate(async (amount) => {
-    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
-    const response = await fetch('/api/piranha/finance/payin/order/create', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'app-key': 'tigerin',
-        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-        'session-uid': String(login.uid),
-        'session-sid': login.sid,
-      },
-      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
-    });
-    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
-  }, amountMinor);
-  expect(order.dm_error).toBe(0);
-  const back = page.url();
-  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
-  await page.getByRole('button', { name: /approve/i }).click();
-  await page.goto(back);
 }
 
 /** The amount in a text such as "₹1,234.50 added to your balance." or "₹12.30, Refresh balance". */
@@ -67,7 +40,7 @@ async function diceRoundsPlayed(page: Page): Promise<void> {
 describe('Loyalty, through the real server and Chromium', () => {
   it('A player bets, sees task progress, claims a task, reaches VIP 1 and receives the level-up reward', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFunded(page, 150_00);
+    await guestFundedIndia(page, 150_00);
 
     await page.goto(`http://${INDIA}/#/vip-club`);
     await page.getByRole('heading', { name: 'VIP level 0' }).waitFor();

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { guestFundedIndia, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /**
  * The VIP wheel (vip-roulette, issue 18, decision 026) on an English-speaking brand (India, INR): a ₹1,000 deposit lifts
@@ -9,37 +8,10 @@ import { INDIA, journeySetup, phonePage, screenshot, welcomeDismiss } from './fi
  */
 const journey = journeySetup([INDIA]);
 
-async function guestFunded(page: Page, amountMinor: number): Promise<void> {
-  await page.goto(`http://${INDIA}/#/loginb`);
-  await welcomeDismiss(page);
-  await page.getByRole('button', { name: 'Play as a guest' }).click();
-  await page.waitForURL(/#\/game$/);
-  const order = await page.evaluate(async (amount) => {
-    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
-    const response = await fetch('/api/piranha/finance/payin/order/create', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'app-key': 'tigerin',
-        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-        'session-uid': String(login.uid),
-        'session-sid': login.sid,
-      },
-      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
-    });
-    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
-  }, amountMinor);
-  expect(order.dm_error).toBe(0);
-  const back = page.url();
-  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
-  await page.getByRole('button', { name: /approve/i }).click();
-  await page.goto(back);
-}
-
 describe('VIP wheel, through the real server and Chromium', () => {
   it('A player reaches VIP levels, spins the wheel with a ticket, and verifies the spin after changing the seed', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFunded(page, 1_000_00);
+    await guestFundedIndia(page, 1_000_00);
 
     // The VIP club links to the wheel; the loyalty pass (every 5 s) grants the tickets.
     await page.goto(`http://${INDIA}/#/vip-club`);
