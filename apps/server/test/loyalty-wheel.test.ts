@@ -3,7 +3,10 @@ import { fairSeedHash, loyaltyCampaignId, variantFindByKey, vipConfigOf, vipStan
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { wheelSpinPost } from '../src/modules/loyalty/loyalty-wheel.service.ts';
+import { sessionAuthenticate } from '../src/modules/session/session.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
+import { dbCrashingBeforeCommit } from './betting-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
 
@@ -122,6 +125,29 @@ describe('VIP wheel spins', () => {
       // A claimed landing other than the true one does not verify.
       expect(vipWheelVerify({ ...proof, segment: (spin.segment + 1) % segments.length }, segments)).toBe(false);
     }
+  });
+
+  it('loses and doubles nothing when a spin is killed before commit: the ticket, the nonce and the cash are as before', async () => {
+    const { session, level } = await loyalPlayer(100_00);
+    const before = await balance(session);
+    const cashBefore = await balanceOf(t, session, profile.currency);
+    const user = await sessionAuthenticate(t.db, session.uid, session.sid, t.clock.now());
+    await expect(wheelSpinPost({ db: dbCrashingBeforeCommit(t.db, 1), now: () => t.clock.now() }, user, BRAND, undefined)).rejects.toThrow(
+      'killed before commit',
+    );
+    const after = await balance(session);
+    expect(after.balance).toBe(before.balance);
+    expect(after.fair.nonce).toBe(before.fair.nonce);
+    expect(await balanceOf(t, session, profile.currency)).toBe(cashBefore);
+
+    // The retry spends the ticket and pays its prize once.
+    const retried = envelopeOf(await t.post(`${ACTIVITY}/vip/spin`, { query: signedIn(session), body: {} }));
+    expect(retried.dm_error).toBe(0);
+    const spin = (retried.data as { spin: Spin }).spin;
+    expect(spin.nonce).toBe(before.fair.nonce);
+    expect((await balance(session)).balance).toBe(level - 1);
+    expect(await balanceOf(t, session, profile.currency)).toBe(cashBefore + spin.amount);
+    expect(await auditClean(t)).toBe(true);
   });
 
   it('shows recent wins of the brand with masked nicks', async () => {
