@@ -3,8 +3,9 @@ import { activityCampaignId, bonusAllowedInMarket, VARIANT_PROFILES } from '@pir
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bets } from '../src/db/schema/index.ts';
 import { campaignStatusSet } from '../src/modules/bonus/bonus.repository.ts';
-import type { IssuedSession } from '../src/modules/session/session.service.ts';
-import { feedManualCreate } from './betting-fixtures.ts';
+import { activityReceivePost } from '../src/modules/activity/activity.service.ts';
+import { sessionAuthenticate, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
 
@@ -136,6 +137,24 @@ describe('a daily-deposit activity', () => {
     expect(tomorrow.data).toMatchObject({ progress: 0, claimable: 0 });
     expect(tomorrow.data.won).toHaveLength(1);
     t.clock.advance(-DAY_MS);
+  });
+
+  it('loses and doubles nothing when a claim is killed before commit: the tier stays claimable and the retry pays once', async () => {
+    const id = await activityCreate();
+    const session = await t.session(BRAND);
+    await playerFund(t, { session, amountMinor: 100_00 });
+    const cash = await balanceOf(t, session, 'BRL');
+    const user = await sessionAuthenticate(t.db, session.uid, session.sid, t.clock.now());
+    await expect(activityReceivePost({ db: dbCrashingBeforeCommit(t.db, 1), now: () => t.clock.now() }, user, BRAND, id, 0)).rejects.toThrow(
+      'killed before commit',
+    );
+    expect(await balanceOf(t, session, 'BRL')).toBe(cash);
+    expect((await detailOf(session, id)).data.tiers.map((tier: { status: number }) => tier.status)).toEqual([1, 0]);
+
+    expect(envelopeOf(await receive(session, id, 0)).dm_error).toBe(0);
+    expect(envelopeOf(await receive(session, id, 0)).dm_error).toBe(ERRORS.ACTIVITY_CLAIMED.code);
+    expect(await balanceOf(t, session, 'BRL')).toBe(cash + 5_00);
+    expect(await auditClean(t)).toBe(true);
   });
 
   it('refuses a paused campaign, another brand, a future and an ended activity', async () => {
