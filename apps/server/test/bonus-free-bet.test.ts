@@ -1,7 +1,8 @@
 import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedManualCreate, market1x2, type ManualFeed } from './betting-fixtures.ts';
+import { codeRedeem } from '../src/modules/bonus/bonus-code.service.ts';
+import { dbCrashingBeforeCommit, feedManualCreate, market1x2, type ManualFeed } from './betting-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey } from './payments-fixtures.ts';
@@ -88,6 +89,28 @@ describe('free bets from a free_bet campaign', () => {
     expect(spent.data.list).toMatchObject([{ kind: 'free_bet', status: 2, amount: AMOUNT }]);
     expect(envelopeOf(await t.get(`${BONUS}/list`, { query: { ...query, status: 'available' } })).data.list).toEqual([]);
     expect(await auditClean(t)).toBe(true);
+  });
+
+  it('grants nothing when a redeem is killed before commit: the code keeps its use and the retry grants one free bet', async () => {
+    const campaign = `${BRAND}:free-bet-crash`;
+    expect(envelopeOf(await ops('/campaign/create', { id: campaign, kind: 'free_bet', terms: { ...NO_WAGERING_TERMS, amount_minor: AMOUNT } })).dm_error).toBe(
+      0,
+    );
+    const expire = Math.floor((t.clock.now().getTime() + DAY_MS) / 1000);
+    expect(envelopeOf(await ops('/code/create', { code: 'FREE-CRASH', campaign_id: campaign, uses_max: 1, expire_time: expire })).dm_error).toBe(0);
+    const player = await t.session(BRAND);
+    const grantsOf = async () => Number((await t.rows<{ n: string }>(sql`select count(*) as n from free_bet_grants where campaign_id = ${campaign}`))[0]!.n);
+
+    await expect(
+      codeRedeem(dbCrashingBeforeCommit(t.db, 1), { userId: player.uid, appKey: BRAND, currency: 'MXN' }, 'FREE-CRASH', t.clock.now()),
+    ).rejects.toThrow('killed before commit');
+    expect(await grantsOf()).toBe(0);
+
+    expect(envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(player), body: { code: 'FREE-CRASH' } })).data).toMatchObject({
+      kind: 'free_bet',
+      amount: AMOUNT,
+    });
+    expect(await grantsOf()).toBe(1);
   });
 
   it('cannot stake an expired free bet, and lists it as expired', async () => {
