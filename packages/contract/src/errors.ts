@@ -121,6 +121,12 @@ export const ERRORS = {
   SAFER_BLOCK_SHORTER: { code: 8255, key: 'saferBlockShorter' },
   SAFER_PAYMENT_FORBIDDEN: { code: 8256, key: 'saferPaymentForbidden' },
   SAFER_SIGNUP_LIMIT_REQUIRED: { code: 8257, key: 'saferSignupLimitRequired' },
+  // identity checks (issue 20, decision 037): data.field names the input or 'kyc', data.issue the state or reason
+  KYC_REQUIRED: { code: 8258, key: 'kycRequired' },
+  KYC_FILE_INVALID: { code: 8259, key: 'kycFileInvalid' },
+  KYC_DOCUMENT_INVALID: { code: 8260, key: 'kycDocumentInvalid' },
+  KYC_IN_PROGRESS: { code: 8261, key: 'kycInProgress' },
+  KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },

@@ -49,6 +49,8 @@ export interface JurisdictionProfile {
   closed: boolean;
   /** Minutes between reality checks when the player has not chosen (a setting: no market here fixes one). */
   realityCheckMinutes: number;
+  /** When an identity check (KYC) must have passed: before the first withdrawal, or before any play (decision 037). */
+  kycBefore: 'withdrawal' | 'play';
   /** The national self-exclusion service players must be pointed to. */
   nationalSelfExclusionUrl?: string;
   /** Field names whose value is an operator setting (the reference could not verify it). */
@@ -76,6 +78,7 @@ const BASE: Omit<JurisdictionProfile, 'key' | 'timeZone'> = {
   rtpShown: false,
   closed: false,
   realityCheckMinutes: 60,
+  kycBefore: 'withdrawal',
   unverified: [],
 };
 
@@ -93,6 +96,7 @@ const rows: readonly (Partial<JurisdictionProfile> & Pick<JurisdictionProfile, '
     rtpShown: true,
     idleReauthMinutes: 30,
     nationalSelfExclusionUrl: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/modulo-de-impedidos/autoexclusao-faq',
+    // Lei 14.790 art. 23 asks the identity check at sign-up; 'play' is the operator's switch (decision 037).
     unverified: ['coolingHours'],
   },
   // SEGOB permit; ISR withholding 1 % or 21 % depending on the state: a setting. Age 18 not verified in a primary source.
@@ -124,7 +128,8 @@ export const JURISDICTIONS: Readonly<Record<JurisdictionKey, JurisdictionProfile
 ) as Record<JurisdictionKey, JurisdictionProfile>;
 
 /** Fields no law fixes in any market here: always the operator's setting. */
-const OPERATOR_SETTINGS: readonly (keyof JurisdictionProfile)[] = ['realityCheckMinutes'];
+// kycBefore: 'play' where the operator asks identity before any play (Brazil's law asks it at sign-up, decision 037).
+const OPERATOR_SETTINGS: readonly (keyof JurisdictionProfile)[] = ['realityCheckMinutes', 'kycBefore'];
 
 /** Operator settings: per jurisdiction, values for fields listed as unverified. */
 export type JurisdictionOverrides = Partial<Record<JurisdictionKey, Partial<Omit<JurisdictionProfile, 'key' | 'unverified'>>>>;

@@ -71,3 +71,39 @@ export const saferPlayAudit = pgTable(
   },
   (table) => [index('safer_play_audit_user_idx').on(table.userId, table.id)],
 );
+
+/**
+ * A player's identity check (decision 037): one row per player, its state unverified → pending → verified or
+ * rejected (a rejected check may be sent again). The document number is the CPF on Brazilian brands: payouts and
+ * saved PIX accounts must carry the same. Every change is audited in `safer_play_audit` (action `kyc`).
+ */
+export const kycChecks = pgTable(
+  'kyc_checks',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    state: text('state').notNull(),
+    /** declined, underage or cpf_mismatch when rejected. */
+    reason: text('reason'),
+    documentType: text('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    /** As the player typed it; the provider's reading replaces it when it decides. */
+    birthDate: text('birth_date').notNull(),
+    /** The provider's id of the current attempt: its notification must name it. */
+    providerRef: text('provider_ref').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('kyc_checks_state_check', sql`state in ('pending', 'verified', 'rejected')`),
+    index('kyc_checks_provider_ref_idx').on(table.providerRef),
+  ],
+);
+
+/** Identity-provider notifications applied: a replay of the same event id changes nothing. */
+export const kycWebhookEvents = pgTable('kyc_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  providerRef: text('provider_ref').notNull(),
+  outcome: text('outcome').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
