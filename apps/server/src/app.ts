@@ -21,6 +21,7 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { kycRoutes } from './modules/safer-play/kyc.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
 import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
@@ -48,6 +49,8 @@ import { payoutsAwaitingProviderResume } from './modules/payments/payout.service
 import { addressListOf, type PaymentsDeps } from './modules/payments/payments-deps.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { sandboxIdpCreate, type SandboxIdp } from './providers/kyc/sandbox-idp.ts';
+import { sandboxKycPagesRegister } from './providers/kyc/sandbox-kyc-pages.ts';
 import { sandboxPagesRegister } from './providers/payments/sandbox-pages.ts';
 import { sandboxPspCreate } from './providers/payments/sandbox-psp.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
@@ -113,6 +116,8 @@ export interface BuiltApp {
   casino: { studio: StudioDeps; hall: HallDeps; wallet: SeamlessWalletDeps };
   /** The payments module's dependencies: the sandbox PSP and the webhook secret (tests sign and forge with them). */
   payments: PaymentsDeps;
+  /** The sandbox identity provider and its webhook secret (tests decide, sign and replay with them). */
+  kyc: { idp: SandboxIdp; secret: string };
   /** The betting module's dependencies and its feed follower (tests run its passes by hand). */
   betting: { deps: BettingDeps; worker: BettingWorker };
   /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
@@ -400,6 +405,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
   if (!config.production) await sandboxPagesRegister(app, { psp: payments.provider, now: deps.now });
+  // Identity checks (decision 037): the sandbox identity provider notifies our webhook in process, signed like the PSP.
+  const kycSecret = randomBytes(32).toString('hex');
+  const idp = sandboxIdpCreate({
+    secret: kycSecret,
+    now: deps.now,
+    deliver: async (url, headers, rawBody) => {
+      const answer = await app.inject({ method: 'POST', url, headers, payload: rawBody });
+      return { status: answer.statusCode, body: answer.body };
+    },
+  });
+  await kycRoutes(app, { ...deps, idp, secret: kycSecret });
+  if (!config.production) await sandboxKycPagesRegister(app, idp);
   jobs.register({ name: 'payin-expiry-sweep', scope: 'leader', everyMs: PAYIN_EXPIRY_SWEEP_MS, run: () => payinExpireSweep(database.db, deps.now()) });
   jobs.register({
     name: 'idempotency-purge',
@@ -451,6 +468,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     lane,
     casino: { studio, hall, wallet },
     payments,
+    kyc: { idp, secret: kycSecret },
     betting: { deps: bettingDeps, worker: bettingWorker },
     jobs,
     leadership,

@@ -13,7 +13,7 @@ export const KYC_STATE_VALUES = ['unverified', 'pending', 'verified', 'rejected'
 export const kycStateSchema = z.object({
   state: described(z.enum(KYC_STATE_VALUES), 'unverified, pending (the provider decides), verified or rejected'),
   reason: described(z.string(), 'Why it was rejected: declined, underage or cpf_mismatch ("" otherwise)'),
-  required_before: described(z.enum(['withdrawal', 'play']), 'What the brand’s law asks the check before'),
+  required_before: described(z.enum(['withdrawal', 'play', 'none']), 'What the brand’s law asks the check before (none: optional)'),
   document_type: described(z.enum(['CPF', 'ID']), 'The document asked for: CPF in Brazil, else an id or passport number'),
   document_masked: described(z.string(), 'The document number sent, masked ("" before one is sent)'),
   minimum_age: integer('The minimum age of the brand’s market'),

@@ -49,8 +49,11 @@ export interface JurisdictionProfile {
   closed: boolean;
   /** Minutes between reality checks when the player has not chosen (a setting: no market here fixes one). */
   realityCheckMinutes: number;
-  /** When an identity check (KYC) must have passed: before the first withdrawal, or before any play (decision 037). */
-  kycBefore: 'withdrawal' | 'play';
+  /**
+   * When an identity check (KYC) must have passed: before the first withdrawal, before any play as well, or never where
+   * the reference names no such duty (an operator setting there, decision 037).
+   */
+  kycBefore: 'withdrawal' | 'play' | 'none';
   /** The national self-exclusion service players must be pointed to. */
   nationalSelfExclusionUrl?: string;
   /** Field names whose value is an operator setting (the reference could not verify it). */
@@ -78,7 +81,7 @@ const BASE: Omit<JurisdictionProfile, 'key' | 'timeZone'> = {
   rtpShown: false,
   closed: false,
   realityCheckMinutes: 60,
-  kycBefore: 'withdrawal',
+  kycBefore: 'none',
   unverified: [],
 };
 
@@ -92,6 +95,9 @@ const rows: readonly (Partial<JurisdictionProfile> & Pick<JurisdictionProfile, '
     coolingHours: WEEK_H,
     paymentBanned: ['crypto', 'credit_card', 'third_party'],
     signupBonusAllowed: false,
+    // Lei 14.790 art. 23: identity (CPF, facial recognition) at sign-up; enforced before withdrawals, 'play' is the
+    // operator's switch (decision 037: existing journeys play before verifying).
+    kycBefore: 'withdrawal',
     riskWarningEveryAccess: true,
     rtpShown: true,
     idleReauthMinutes: 30,
@@ -108,7 +114,8 @@ const rows: readonly (Partial<JurisdictionProfile> & Pick<JurisdictionProfile, '
   // Gambling Control Act 2025: minimum bet KES 20; Finance Act 2025: 5 % tax on withdrawals.
   { key: 'KE', timeZone: 'Africa/Nairobi', minStakeMinor: 20_00, withdrawalTaxBp: 500 },
   // PAGCOR: 21 and over.
-  { key: 'PH', timeZone: 'Asia/Manila', minimumAge: 21 },
+  // KYC plus OTP at login on licensed sites (reference): before withdrawals here, 'play' is a setting.
+  { key: 'PH', timeZone: 'Asia/Manila', minimumAge: 21, kycBefore: 'withdrawal' },
   // Promotion and Regulation of Online Gaming Act 2025: online money games banned.
   { key: 'IN', timeZone: 'Asia/Kolkata', closed: true },
   // Only a retail pilot (Decree 06/2017), 21+, no online play.
@@ -128,7 +135,7 @@ export const JURISDICTIONS: Readonly<Record<JurisdictionKey, JurisdictionProfile
 ) as Record<JurisdictionKey, JurisdictionProfile>;
 
 /** Fields no law fixes in any market here: always the operator's setting. */
-// kycBefore: 'play' where the operator asks identity before any play (Brazil's law asks it at sign-up, decision 037).
+// kycBefore: an operator may ask identity before withdrawals or play anywhere (decision 037).
 const OPERATOR_SETTINGS: readonly (keyof JurisdictionProfile)[] = ['realityCheckMinutes', 'kycBefore'];
 
 /** Operator settings: per jurisdiction, values for fields listed as unverified. */

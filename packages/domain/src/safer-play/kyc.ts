@@ -57,8 +57,9 @@ export function kycAgeOn(birthDate: string, now: Date, timeZone: string): number
   return age;
 }
 
-/** What a profile asks an identity check for before: every withdrawal (the first included), or play as well. */
+/** Whether the profile asks a verified identity before `action`: every withdrawal (the first included), or play as well. */
 export function kycRequiredFor(profile: Pick<JurisdictionProfile, 'kycBefore'>, action: 'withdrawal' | 'play'): boolean {
+  if (profile.kycBefore === 'none') return false;
   return action === 'withdrawal' || profile.kycBefore === 'play';
 }
 

@@ -1,4 +1,4 @@
-import { saferPlayCheck } from '../safer-play/safer-play.service.ts';
+import { saferPlayStartCheck } from '../safer-play/safer-play.service.ts';
 import { GAME_SUB_TABS, gameUrlBuild, type GameBanner, type GameCard, type GamePlatform, type GameSubTab } from '@piranha/contract';
 import { casinoGameInfo, isHouseGameId, isSlotGame, type Locale } from '@piranha/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -197,7 +197,7 @@ export interface Launcher {
 export async function hallLaunch(deps: HallDeps, launcher: Launcher, platform: string, gameId: string, currency: string, locale: Locale) {
   const userId = launcher.uid;
   // No play during a time-out or self-exclusion (decision 027): refused before a token exists.
-  await saferPlayCheck(deps.db, userId, deps.now());
+  await saferPlayStartCheck(deps.db, userId, deps.now());
   const game = await gameFind(deps.db, platform, gameId);
   const provider = deps.providers.find((entry) => entry.platform === platform);
   if (platform !== HOUSE && !provider) throw new AppError('CASINO_PROVIDER_UNAVAILABLE', { field: 'game_platform' });

@@ -1,3 +1,4 @@
+import { kycOf, kycPixAccountCheck, kycRequire } from '../safer-play/kyc.service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS, PAY_STATUS, SOCIAL_CHANNELS, type PayoutOrder } from '@piranha/contract';
 import { currencyStepMinor, paymentAccountIdentity, withdrawalTaxMinor, type CurrencyCode, type VariantProfile } from '@piranha/domain';
@@ -139,6 +140,7 @@ export async function accountElementsSave(deps: PaymentsDeps, user: SessionUser,
   if (!check.ok)
     throw new AppError(check.issue === 'unrecognized_keys' ? 'VALIDATION_FAILED' : 'PAYMENT_ACCOUNT_INVALID', { field: check.field, issue: check.issue });
   await sessionRequireFresh(deps.db, user.sessionId, deps.now());
+  kycPixAccountCheck(await kycOf(deps.db, user.uid), channel.key, check.values);
   const now = deps.now();
   await transaction(deps.db, async (tx) => {
     await accountUpsert(tx, { userId: user.uid, channel: channel.key, currency: channel.currency, elements: check.values, updatedAt: now });
@@ -202,6 +204,8 @@ export async function payoutCreate(
   if (body.amount < min) throw new AppError('PAYMENT_AMOUNT_BELOW_MIN', { field: 'amount', issue: `min_${min}` });
   if (body.amount > dailyMaxMinor(currency)) throw new AppError('PAYMENT_AMOUNT_ABOVE_MAX', { field: 'amount', issue: `max_${dailyMaxMinor(currency)}` });
   await sessionRequireFresh(deps.db, user.sessionId, now);
+  // The brand's law may ask a verified identity before money leaves (decision 037): refused before anything is written.
+  await kycRequire(deps.db, user.uid, brand.appKey, 'withdrawal');
   const fee = withdrawalFeeMinor(body.amount, withdrawalFeeCapMinor(brand.market, currency), WITHDRAWAL_FEE_RATE_BP, currencyStepMinor(currency));
   // The jurisdiction's withdrawal tax (Kenya 5 %) is withheld here, server-side, in the same transaction as the debit.
   const tax = withdrawalTaxMinor(jurisdictionOfKey(brand.appKey), body.amount, currencyStepMinor(currency));
@@ -214,6 +218,8 @@ export async function payoutCreate(
     await userMoneyLock(tx, 'payout', user.uid);
     const saved = await accountOf(tx, user.uid, channel.key, currency);
     if (!saved) throw new AppError('PAYMENT_ACCOUNT_MISSING', { field: 'channel' });
+    // Brazil: the PIX account paid must carry the CPF of the verified identity (own-account only).
+    kycPixAccountCheck(await kycOf(tx, user.uid), channel.key, saved.elements);
     const funds = await fundsOf(tx, user.uid, currency);
     if (body.amount > funds.withdrawable) throw new AppError('WITHDRAWABLE_EXCEEDED', { field: 'amount', issue: `max_${funds.withdrawable}` });
     await bonusForfeitOnWithdrawal(tx, user.uid, currency, body.forfeit_bonus === 1, now);

@@ -79,6 +79,12 @@ export function saferBlockedSql(userId: SQL, at: Date): SQL {
   return sql`exists (select 1 from player_blocks pb where pb.user_id = ${userId} and (pb.ends_at is null or pb.ends_at > ${at}))`;
 }
 
+/** Whether the player's identity check has passed (decision 037). */
+export async function kycVerified(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await rowsOf<{ ok: number }>(db, sql`select 1 as ok from kyc_checks where user_id = ${userId} and state = 'verified'`);
+  return rows.length > 0;
+}
+
 export async function blockOf(db: DbOrTx, userId: number): Promise<BlockRow | undefined> {
   const [row] = await db.select().from(playerBlocks).where(eq(playerBlocks.userId, userId));
   return row;
@@ -116,8 +122,17 @@ export async function auditOf(db: DbOrTx, userId: number, afterId = 0, limit = 2
  * `claimed` gates the counting (the placement's idempotency key was claimed). The caller aborts when `saferRefusedSql`
  * is true.
  */
-export function saferStakeCtes(input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date; claimed: SQL }): SQL {
-  const { userId, currency, stakeMinor, windows, now, claimed } = input;
+export function saferStakeCtes(input: {
+  userId: number;
+  currency: string;
+  stakeMinor: number;
+  windows: StakeWindows;
+  now: Date;
+  claimed: SQL;
+  /** The brand's law asks a verified identity before play (decision 037): an unverified player is refused like a block. */
+  kycPlay: boolean;
+}): SQL {
+  const { userId, currency, stakeMinor, windows, now, claimed, kycPlay } = input;
   const at = now.toISOString();
   return sql`sl as (
       select kind, period, case when pending_at is not null and pending_at <= ${at}::timestamptz then pending_amount_minor else amount_minor end as lim
@@ -136,7 +151,8 @@ export function saferStakeCtes(input: { userId: number; currency: string; stakeM
           <= (select sa.lim from sa where sa.kind = player_limit_usage.kind and sa.period = player_limit_usage.period)
       returning 1
     ),
-    sb as (select 1 from player_blocks where user_id = ${userId} and (ends_at is null or ends_at > ${at}::timestamptz))`;
+    sb as (select 1 from player_blocks where user_id = ${userId} and (ends_at is null or ends_at > ${at}::timestamptz)
+      union all select 1 where ${kycPlay}::boolean and not exists (select 1 from kyc_checks where user_id = ${userId} and state = 'verified'))`;
 }
 
 /** True when the guard refuses: a block in force, or a limit the stake did not fit (only once counting was due). */
@@ -147,7 +163,7 @@ export function saferRefusedSql(claimed: SQL): SQL {
 /** Runs the guard on its own inside the caller's transaction; true when the stake was counted and may go ahead. */
 export async function saferStakeTakeSql(
   tx: DbOrTx,
-  input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date },
+  input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date; kycPlay: boolean },
 ): Promise<boolean> {
   const claimed = sql`true`;
   const [row] = await rowsOf<{ refused: boolean }>(tx, sql`with ${saferStakeCtes({ ...input, claimed })} select ${saferRefusedSql(claimed)} as refused`);

@@ -4,6 +4,7 @@ import {
   blockExtends,
   DEFAULT_VARIANT,
   jurisdictionOfBrand,
+  kycRequiredFor,
   limitChange,
   limitInForce,
   limitWindowEnd,
@@ -33,6 +34,7 @@ import {
   blockOf,
   blockUpsert,
   gamingSince,
+  kycVerified,
   limitsOf,
   limitUpsert,
   lossReturnCount,
@@ -97,6 +99,20 @@ export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Pro
   if (block) throw blockRefusal(block);
 }
 
+/**
+ * Before a game launch: a block in force refuses, and so does an identity not yet verified where the brand's law asks
+ * it before play (KYC_REQUIRED, decision 037).
+ */
+export async function saferPlayStartCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await saferPlayCheck(db, userId, now);
+  await saferKycPlayCheck(db, userId, await appKeyOfUid(db, userId));
+}
+
+async function saferKycPlayCheck(db: DbOrTx, userId: number, appKey: string): Promise<void> {
+  if (!kycRequiredFor(jurisdictionOfKey(appKey), 'play') || (await kycVerified(db, userId))) return;
+  throw new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
+}
+
 /** Whether the player may receive marketing and bonuses now (not while timed out or self-excluded). */
 export async function saferMarketingAllowed(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
   return !blockInForce(await blockOf(db, userId), now);
@@ -143,7 +159,9 @@ export async function saferStakeRefusal(
 ): Promise<AppError> {
   const block = blockInForce(await blockOf(db, userId), now);
   if (block) return blockRefusal(block);
-  const profile = jurisdictionOfKey(appKey ?? (await appKeyOfUid(db, userId)));
+  const brandKey = appKey ?? (await appKeyOfUid(db, userId));
+  const profile = jurisdictionOfKey(brandKey);
+  if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
   const windows = stakeWindowsOf(profile, now);
   const usage = await usageOf(db, userId, windows);
   for (const row of await limitsOf(db, userId)) {
@@ -165,14 +183,19 @@ export async function saferStakeRefusal(
 
 /** The stake guard for a one-statement placement: CTEs to add and the condition that must abort it (decision 027). */
 export function saferStakeGuard(userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date, claimed: SQL) {
-  const windows = stakeWindowsOf(jurisdictionOfKey(appKey), now);
-  return { ctes: saferStakeCtes({ userId, currency, stakeMinor, windows, now, claimed }), refused: saferRefusedSql(claimed) };
+  const profile = jurisdictionOfKey(appKey);
+  const windows = stakeWindowsOf(profile, now);
+  return {
+    ctes: saferStakeCtes({ userId, currency, stakeMinor, windows, now, claimed, kycPlay: kycRequiredFor(profile, 'play') }),
+    refused: saferRefusedSql(claimed),
+  };
 }
 
 /** Counts a stake against the player's wager and loss limits inside the caller's transaction; throws the refusal. */
 export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
-  const windows = stakeWindowsOf(jurisdictionOfKey(appKey), now);
-  if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now })) return;
+  const profile = jurisdictionOfKey(appKey);
+  const windows = stakeWindowsOf(profile, now);
+  if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now, kycPlay: kycRequiredFor(profile, 'play') })) return;
   throw await saferStakeRefusal(tx, userId, appKey, currency, stakeMinor, now);
 }
 
