@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { configLoad } from '../src/config.ts';
 import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
+import { kycChecks } from '../src/db/schema/index.ts';
 import { sessionIssue, sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
 import { userInsert } from '../src/modules/session/session.repository.ts';
 import type { RouteDeps } from '../src/plugins/route.ts';
@@ -162,7 +163,10 @@ export interface TestApp {
   post: (path: string, input?: RequestInput) => Promise<TestResponse>;
   /** A new visitor with a live session on `appKey`, issued at the pinned clock's time. */
   session: (appKey?: string) => Promise<IssuedSession>;
-  /** A new registered (not tourist) player with a live session on `appKey`: one who may withdraw. */
+  /**
+   * A new registered (not tourist) player with a live session on `appKey`: one who may withdraw — their identity is
+   * verified (an id checked out of band, so no CPF is compared with their PIX accounts; decision 037).
+   */
   player: (appKey?: string) => Promise<IssuedSession>;
   /** Raw SQL rows. */
   rows: <T>(query: SQL) => Promise<T[]>;
@@ -239,7 +243,19 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
     get: (path, input) => request('GET', path, input),
     post: (path, input) => request('POST', path, input),
     session: (appKey = 'piranha') => sessionIssueForNewVisitor(testDatabase.db, appKey, clock.now()),
-    player: async (appKey = 'piranha') => sessionIssue(testDatabase.db, await userInsert(testDatabase.db, appKey, false), clock.now()),
+    player: async (appKey = 'piranha') => {
+      const userId = await userInsert(testDatabase.db, appKey, false);
+      await testDatabase.db.insert(kycChecks).values({
+        userId,
+        state: 'verified',
+        documentType: 'ID',
+        documentNumber: `T${userId}`,
+        birthDate: '1990-01-01',
+        providerRef: `fixture_${userId}`,
+        updatedAt: clock.now(),
+      });
+      return sessionIssue(testDatabase.db, userId, clock.now());
+    },
     rows: (query) => rowsOf(testDatabase.db, query),
     close: async () => {
       await app.close();
