@@ -1,4 +1,4 @@
-import { saferBlockSet, saferLimitSet, saferState, saferStatement, type EndpointBody, type EndpointData } from '@piranha/contract';
+import { kycState, kycSubmit, saferBlockSet, saferLimitSet, saferState, saferStatement, type EndpointBody, type EndpointData } from '@piranha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/api.ts';
 
@@ -33,4 +33,21 @@ export type SaferStatement = EndpointData<typeof saferStatement>;
 /** The activity statement of the last 7, 30 or 90 days, per day of the brand's calendar. */
 export function useSaferStatementQuery(uid: number, days: '7' | '30' | '90') {
   return useQuery({ queryKey: ['safer-play', uid, 'statement', days], queryFn: () => api.call(saferStatement, { query: { days } }), enabled: uid > 0 });
+}
+
+export type KycView = EndpointData<typeof kycState>;
+
+const kycKey = (uid: number) => ['kyc', uid] as const;
+
+/** The player's identity check (decision 037): its state, what the brand's law asks it before, the provider's page. */
+export function useKycStateQuery(uid: number) {
+  return useQuery({ queryKey: kycKey(uid), queryFn: () => api.call(kycState), enabled: uid > 0, staleTime: 0 });
+}
+
+export function useKycSubmitMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof kycSubmit>) => api.call(kycSubmit, { body }),
+    onSuccess: (state) => queryClient.setQueryData(kycKey(uid), state),
+  });
 }

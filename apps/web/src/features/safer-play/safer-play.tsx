@@ -22,6 +22,7 @@ import {
 import { statementCsv } from './statement-csv.ts';
 import { realityMinutesChoose, realityMinutesChosen } from './reality-check.tsx';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
+import { IdentityCheck } from './identity-check.tsx';
 import styles from './safer-play.module.css';
 
 const KINDS = ['deposit', 'loss', 'wager'] as const;
@@ -409,6 +410,7 @@ export function SaferPlay({ uid }: { uid: number }) {
         <LimitForm uid={uid} state={data} />
       </section>
       <BlockForms uid={uid} state={data} />
+      <IdentityCheck uid={uid} />
       <RealityInterval uid={uid} fallback={data.reality_check_minutes} />
       <Statement uid={uid} />
     </div>
