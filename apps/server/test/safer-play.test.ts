@@ -185,7 +185,7 @@ describe('time-out and self-exclusion', () => {
     const refused = refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]), 'SAFER_TIMED_OUT');
     expect(refused.data.reset_at).toBe(unix(t.clock.now()) + 24 * 3600);
     refusedWith(await payinCreateRequest(t, session, { channel: 'PIX', amount: 50_00, currency: 'BRL' }), 'SAFER_TIMED_OUT');
-    refusedWith(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice' }) }), 'SAFER_TIMED_OUT');
+    refusedWith(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }), 'SAFER_TIMED_OUT');
     expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
     expect(envelopeOf(await t.get('/api/piranha/safer_play/state', { query: signedIn(session) })).dm_error).toBe(0);
     // Shortening is refused; once it ends, nothing is in force (idle that long, the player signs in again to bet).
@@ -346,5 +346,35 @@ describe('the limit Brazil asks at sign-up', () => {
     const created = envelopeOf(await register('tigerin', { email, email_code, password: PASSWORD }));
     expect(created.dm_error, JSON.stringify(created)).toBe(0);
     expect(await history(created.data.uid as number)).toEqual([]);
+  });
+});
+
+describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
+  it('refuses a Kenyan casino round under KES 20 with nothing debited, accepts KES 20, and leaves other markets to the game’s own minimum', async () => {
+    const session = await t.session('simba');
+    await fund(t, session.uid, 1_000_00, 'KES');
+    const launch = envelopeOf(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }));
+    expect(launch.dm_error).toBe(0);
+    const kenyan = { session, token: launch.data.token as string };
+    const params = { target: 5000, direction: 'under' };
+    const under = await playRound(t, kenyan, 'dice', 19_99, params);
+    expect(under).toMatchObject({ dm_error: ERRORS.SAFER_STAKE_BELOW_MIN.code, data: { field: 'bet', issue: 'min_2000' } });
+    const [before] = await t.rows<{ n: number }>(sql`select count(*)::int as n from casino_rounds where user_id = ${session.uid}`);
+    expect(before!.n).toBe(0);
+    expect((await playRound(t, kenyan, 'dice', 20_00, params)).dm_error).toBe(0);
+    // A Brazilian round of R$ 1.00 is above the game's minimum and no law sets another.
+    const brazilian = await playerWithGame(t, 'dice', 10_00);
+    expect((await playRound(t, brazilian, 'dice', 1_00, params)).dm_error).toBe(0);
+    await expectLedgerClean(t);
+  });
+
+  it('puts the law’s minimum before the product’s on a Kenyan bet slip', async () => {
+    const session = await t.session('simba');
+    await fund(t, session.uid, 1_000_00, 'KES');
+    const refused = refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 19_00 }]), 'SAFER_STAKE_BELOW_MIN');
+    expect(refused.data).toMatchObject({ issue: 'min_2000' });
+    // Between the law's KES 20 and the product's KES 25, the product's own minimum answers.
+    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 24_00 }]), 'STAKE_BELOW_MIN');
+    expect(envelopeOf(await singlePost(t, session, [{ option: upcoming(), stake: 25_00 }])).dm_error).toBe(0);
   });
 });

@@ -127,6 +127,8 @@ export const ERRORS = {
   KYC_DOCUMENT_INVALID: { code: 8260, key: 'kycDocumentInvalid' },
   KYC_IN_PROGRESS: { code: 8261, key: 'kycInProgress' },
   KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
+  // the market's legal minimum stake (Kenya KES 20); data.issue min_<minor units>
+  SAFER_STAKE_BELOW_MIN: { code: 8263, key: 'saferStakeBelowMin' },
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },

@@ -32,7 +32,7 @@ import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
 import { betInsert, betPlaceInOneStatement, freeBetGrantDebit, SaferPlayRefused } from './betting.repository.ts';
-import { saferPlayCheck, saferStakeGuard, saferStakeRefusal, saferStakeTake } from '../safer-play/safer-play.service.ts';
+import { saferMinStakeMinor, saferPlayCheck, saferStakeGuard, saferStakeRefusal, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
@@ -57,6 +57,8 @@ export async function betCurrencyOf(deps: BettingDeps, user: SessionUser, curren
 }
 
 function stakeCheck(limits: BetLimits, stakeMinor: number, field: string): void {
+  // The law's minimum first (Kenya KES 20, decision 037): the product's own may be lower in another market's scale.
+  if (stakeMinor < (limits.lawMinMinor ?? 0)) throw new AppError('SAFER_STAKE_BELOW_MIN', { field, issue: `min_${limits.lawMinMinor}` });
   if (stakeMinor < limits.stakeMinMinor) throw new AppError('STAKE_BELOW_MIN', { field });
   if (stakeMinor > limits.stakeMaxMinor) throw new AppError('STAKE_ABOVE_MAX', { field });
 }
@@ -303,7 +305,7 @@ export async function singlesPlace(
   answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
-  const limits = betLimitsOf(currency);
+  const limits = { ...betLimitsOf(currency), lawMinMinor: saferMinStakeMinor(user.appKey, currency) };
   const nowMs = deps.now().getTime();
   const planned = body.singleBetList.map((single, index) => {
     const field = `singleBetList.${index}`;
@@ -320,7 +322,7 @@ export async function multiplesPlace(
   answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
   const currency = await betCurrencyOf(deps, user, body.currencyId);
-  const limits = betLimitsOf(currency);
+  const limits = { ...betLimitsOf(currency), lawMinMinor: saferMinStakeMinor(user.appKey, currency) };
   legsShapeCheck(deps, body.betOptionList);
   const nowMs = deps.now().getTime();
   // Each series carries its own odds preference; a leg is priced once per series so each is checked by its own.
@@ -333,7 +335,7 @@ export async function multiplesPlace(
 
 export async function freeBetPlace(deps: BettingDeps, user: SessionUser, body: EndpointBody<typeof betFree>, answer?: AnswerInTransaction): Promise<PlacedBet> {
   const currency = await betCurrencyOf(deps, user, undefined);
-  const limits = betLimitsOf(currency);
+  const limits = { ...betLimitsOf(currency), lawMinMinor: saferMinStakeMinor(user.appKey, currency) };
   const option = legPrice(deps.sports, body.betOptionList[0]!, body.oddsChange, 'betOptionList.0', deps.now().getTime());
   const plan = singlePlan(limits, { unitStake: body.unitStake, oddsChange: body.oddsChange, option }, '');
   const [placed] = await betsWrite(deps, user, currency, [plan], true, answer);

@@ -10,6 +10,8 @@ export interface BetLimits {
   payoutMaxMinor: number;
   /** The smallest part of a stake a partial cash-out may take (the upstream `smis`). */
   cashOutPartialMinMinor: number;
+  /** The least stake the law of the player's market allows (safer play, Kenya KES 20); checked at placement. */
+  lawMinMinor?: number;
 }
 
 const BRL_LIMITS: BetLimits = { stakeMinMinor: 1_00, stakeMaxMinor: 10_000_00, payoutMaxMinor: 500_000_00, cashOutPartialMinMinor: 1_00 };

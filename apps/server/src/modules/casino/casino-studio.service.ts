@@ -1,4 +1,4 @@
-import { saferStakeRefusal } from '../safer-play/safer-play.service.ts';
+import { saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
 import {
@@ -341,6 +341,10 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   } else if (!casinoStakeValid(gameId, params, input.bet)) {
     const info = casinoGameInfo(gameId);
     throw new AppError('CASINO_BET_OUT_OF_LIMITS', { field: 'bet', issue: `${info.betMinMinor}-${info.betMaxMinor}` });
+  } else {
+    // The law's minimum stake per round (Kenya KES 20, decision 037), above the game's own where it is higher.
+    const lawMin = saferMinStakeMinor(session.launch.appKey, session.currency);
+    if (input.bet < lawMin) throw new AppError('SAFER_STAKE_BELOW_MIN', { field: 'bet', issue: `min_${lawMin}` });
   }
 
   // 1. Fix the outcome: take the nonce and write the round before any money moves.

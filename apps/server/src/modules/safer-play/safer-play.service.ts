@@ -69,6 +69,15 @@ export function jurisdictionOfKey(appKey: string | undefined): JurisdictionProfi
   return jurisdictionOfBrand(brandOfKey(appKey), overrides);
 }
 
+/**
+ * The least a stake may be under the law of the brand's market, in minor units of `currency` (Kenya: KES 20); 0 where
+ * the law sets none or the stake is in another currency than the one the law counts in.
+ */
+export function saferMinStakeMinor(appKey: string | undefined, currency: string): number {
+  const profile = jurisdictionOfKey(appKey);
+  return profile.minStakeMinor !== undefined && brandOfKey(appKey).currency === currency ? profile.minStakeMinor : 0;
+}
+
 export function stakeWindowsOf(profile: JurisdictionProfile, now: Date): StakeWindows {
   return {
     day: limitWindowStart('day', now, profile.timeZone),
