@@ -87,8 +87,13 @@ describe('payouts and casino rounds under a kill -9', () => {
     const sessions: { uid: number; sid: string }[] = [];
     try {
       for (let index = 0; index < PLAYERS; index += 1) {
-        // Registered players: a tourist may not withdraw (decision 019).
+        // Registered players with a verified identity: a tourist may not withdraw (decision 019), nor an unverified
+        // Brazilian (decision 037).
         const session = await sessionIssue(setup.db, await userInsert(setup.db, 'piranha', false), new Date());
+        await setup.db.execute(
+          sql`insert into kyc_checks (user_id, state, document_type, document_number, birth_date, provider_ref, updated_at)
+            values (${session.uid}, 'verified', 'ID', ${`T${session.uid}`}, '1990-01-01', ${`fixture_${session.uid}`}, now())`,
+        );
         await transaction(setup.db, (tx) =>
           ledgerTransfer(tx, {
             kind: 'deposit',
