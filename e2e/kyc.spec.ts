@@ -9,6 +9,8 @@ import { INDIA, journeySetup, mailboxCode, phonePage, screenshot, touristStart, 
 const BRAZIL = 'piranha.com.br';
 const journey = journeySetup([INDIA, BRAZIL]);
 const CPF = '390.533.447-05';
+/** A long journey (sign-up, deposit, two withdrawals, a provider page) on a shared 2-core machine. */
+const JOURNEY_TIMEOUT_MS = 300_000;
 /** A JPEG's first bytes: what the server sniffs (the browser's claimed type is not trusted). */
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]);
 
@@ -103,7 +105,7 @@ describe('Identity checks, through the real server and Chromium', () => {
     await page.waitForURL(/#\/record-detail\?order_id=/);
     await page.getByRole('heading', { name: 'Saque em andamento' }).waitFor();
     await context.close();
-  });
+  }, JOURNEY_TIMEOUT_MS);
 
   it('an Indian guest reads the identity check in English, optional in their market', async () => {
     const { context, page } = await phonePage(journey.browser);
@@ -116,5 +118,5 @@ describe('Identity checks, through the real server and Chromium', () => {
     await kyc.getByLabel('ID or passport number').waitFor();
     await screenshot(page, 'kyc-form-en');
     await context.close();
-  });
+  }, JOURNEY_TIMEOUT_MS);
 });
