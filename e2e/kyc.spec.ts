@@ -52,71 +52,79 @@ async function pixDeposit(page: Page): Promise<void> {
 }
 
 describe('Identity checks, through the real server and Chromium', () => {
-  it('a Brazilian player is refused a withdrawal until the sandbox verifies their CPF, then withdraws', async () => {
-    const { context, page } = await phonePage(journey.browser);
-    await brazilianSignUp(page);
-    await pixDeposit(page);
+  it(
+    'a Brazilian player is refused a withdrawal until the sandbox verifies their CPF, then withdraws',
+    async () => {
+      const { context, page } = await phonePage(journey.browser);
+      await brazilianSignUp(page);
+      await pixDeposit(page);
 
-    // The withdrawal is refused, with the reason, until the identity is verified.
-    await page.goto(`http://${BRAZIL}/#/withdraw`);
-    await page.getByLabel('Número do documento').fill(CPF);
-    await page.getByLabel('Tipo de chave Pix').selectOption('CPF');
-    await page.getByLabel('Chave Pix', { exact: true }).fill(CPF.replace(/\D/g, ''));
-    await page.getByLabel('Nome do titular').fill('Ana Souza');
-    await page.getByLabel('Valor do saque').fill('50');
-    await page.getByRole('button', { name: /Sacar R\$\s50,00/ }).click();
-    await expect
-      .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })
-      .toContain('Verifique sua identidade primeiro');
-    await screenshot(page, 'kyc-withdraw-refused-pt');
+      // The withdrawal is refused, with the reason, until the identity is verified.
+      await page.goto(`http://${BRAZIL}/#/withdraw`);
+      await page.getByLabel('Número do documento').fill(CPF);
+      await page.getByLabel('Tipo de chave Pix').selectOption('CPF');
+      await page.getByLabel('Chave Pix', { exact: true }).fill(CPF.replace(/\D/g, ''));
+      await page.getByLabel('Nome do titular').fill('Ana Souza');
+      await page.getByLabel('Valor do saque').fill('50');
+      await page.getByRole('button', { name: /Sacar R\$\s50,00/ }).click();
+      await expect
+        .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })
+        .toContain('Verifique sua identidade primeiro');
+      await screenshot(page, 'kyc-withdraw-refused-pt');
 
-    // Safer play: the identity check, sent with a CPF, a birth date, the document and a selfie.
-    await saferPlayOpen(page, BRAZIL);
-    const kyc = page.getByTestId('kyc');
-    await kyc.scrollIntoViewIfNeeded();
-    expect(await page.getByTestId('kyc-state').textContent()).toContain('Não verificada');
-    expect(await kyc.textContent()).toContain('antes do primeiro saque');
-    await kyc.getByLabel('CPF', { exact: true }).fill(CPF);
-    await kyc.getByLabel('Data de nascimento (como no documento)').fill('1990-05-17');
-    await kyc.getByLabel('Foto do documento').setInputFiles({ name: 'documento.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-    await kyc.getByLabel('Selfie').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-    await screenshot(page, 'kyc-form-pt');
-    await kyc.getByRole('button', { name: 'Enviar para verificação' }).click();
-    await expect.poll(async () => (await page.getByTestId('kyc-state').textContent()) ?? '').toContain('Em análise');
-    await screenshot(page, 'kyc-pending-pt');
+      // Safer play: the identity check, sent with a CPF, a birth date, the document and a selfie.
+      await saferPlayOpen(page, BRAZIL);
+      const kyc = page.getByTestId('kyc');
+      await kyc.scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('kyc-state').textContent()).toContain('Não verificada');
+      expect(await kyc.textContent()).toContain('antes do primeiro saque');
+      await kyc.getByLabel('CPF', { exact: true }).fill(CPF);
+      await kyc.getByLabel('Data de nascimento (como no documento)').fill('1990-05-17');
+      await kyc.getByLabel('Foto do documento').setInputFiles({ name: 'documento.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+      await kyc.getByLabel('Selfie').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+      await screenshot(page, 'kyc-form-pt');
+      await kyc.getByRole('button', { name: 'Enviar para verificação' }).click();
+      await expect.poll(async () => (await page.getByTestId('kyc-state').textContent()) ?? '').toContain('Em análise');
+      await screenshot(page, 'kyc-pending-pt');
 
-    // The identity provider's hosted page: the reviewer approves with the birth date read on the document.
-    await page.getByTestId('kyc-provider').click();
-    await page.waitForURL(/\/sandbox\/kyc\/kyc_/);
-    expect(await page.getByLabel('Birth date as read on the document').inputValue()).toBe('1990-05-17');
-    await page.getByRole('button', { name: 'Approve identity' }).click();
-    await page.getByRole('heading', { name: 'Identity approved' }).waitFor();
-    await page.getByRole('link', { name: 'Back to the app' }).click();
-    await page.waitForURL(/#\/setting\/safer-play$/);
-    await expect.poll(async () => (await page.getByTestId('kyc-state').textContent()) ?? '').toContain('Verificada');
-    expect(await page.getByTestId('kyc-state').textContent()).toContain('4705');
-    await page.getByTestId('kyc').scrollIntoViewIfNeeded();
-    await screenshot(page, 'kyc-verified-pt');
+      // The identity provider's hosted page: the reviewer approves with the birth date read on the document.
+      await page.getByTestId('kyc-provider').click();
+      await page.waitForURL(/\/sandbox\/kyc\/kyc_/);
+      expect(await page.getByLabel('Birth date as read on the document').inputValue()).toBe('1990-05-17');
+      await page.getByRole('button', { name: 'Approve identity' }).click();
+      await page.getByRole('heading', { name: 'Identity approved' }).waitFor();
+      await page.getByRole('link', { name: 'Back to the app' }).click();
+      await page.waitForURL(/#\/setting\/safer-play$/);
+      await expect.poll(async () => (await page.getByTestId('kyc-state').textContent()) ?? '').toContain('Verificada');
+      expect(await page.getByTestId('kyc-state').textContent()).toContain('4705');
+      await page.getByTestId('kyc').scrollIntoViewIfNeeded();
+      await screenshot(page, 'kyc-verified-pt');
 
-    // The same withdrawal now goes through to the saved PIX account under the verified CPF.
-    await page.goto(`http://${BRAZIL}/#/withdraw`);
-    await page.getByLabel('Valor do saque').fill('50');
-    await page.getByRole('button', { name: /Sacar R\$\s50,00/ }).click();
-    await page.waitForURL(/#\/record-detail\?order_id=/);
-    await page.getByRole('heading', { name: 'Saque em andamento' }).waitFor();
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
+      // The same withdrawal now goes through to the saved PIX account under the verified CPF.
+      await page.goto(`http://${BRAZIL}/#/withdraw`);
+      await page.getByLabel('Valor do saque').fill('50');
+      await page.getByRole('button', { name: /Sacar R\$\s50,00/ }).click();
+      await page.waitForURL(/#\/record-detail\?order_id=/);
+      await page.getByRole('heading', { name: 'Saque em andamento' }).waitFor();
+      await context.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
-  it('an Indian guest reads the identity check in English, optional in their market', async () => {
-    const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, INDIA);
-    await saferPlayOpen(page, INDIA);
-    const kyc = page.getByTestId('kyc');
-    await kyc.scrollIntoViewIfNeeded();
-    expect(await page.getByTestId('kyc-state').textContent()).toContain('Not verified');
-    expect(await kyc.textContent()).toContain('Verify your identity once to speed up withdrawals. You must be 18 or older.');
-    await kyc.getByLabel('ID or passport number').waitFor();
-    await screenshot(page, 'kyc-form-en');
-    await context.close();
-  }, JOURNEY_TIMEOUT_MS);
+  it(
+    'an Indian guest reads the identity check in English, optional in their market',
+    async () => {
+      const { context, page } = await phonePage(journey.browser);
+      await touristStart(page, INDIA);
+      await saferPlayOpen(page, INDIA);
+      const kyc = page.getByTestId('kyc');
+      await kyc.scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('kyc-state').textContent()).toContain('Not verified');
+      expect(await kyc.textContent()).toContain('Verify your identity once to speed up withdrawals. You must be 18 or older.');
+      await kyc.getByLabel('ID or passport number').waitFor();
+      await screenshot(page, 'kyc-form-en');
+      await context.close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

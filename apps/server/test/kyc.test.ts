@@ -110,7 +110,9 @@ describe('the identity check', () => {
     refusedWith(await elementsSet(session, { ...PIX_ACCOUNT, document: OTHER_CPF }), 'KYC_CPF_MISMATCH');
     expect((await elementsSet(session, PIX_ACCOUNT)).dm_error).toBe(0);
     // An account saved behind the check's back (an older row) is refused at payout, with nothing debited.
-    await t.rows(sql`update payment_accounts set elements = jsonb_set(elements, '{document}', ${JSON.stringify(OTHER_CPF)}::jsonb) where user_id = ${session.uid}`);
+    await t.rows(
+      sql`update payment_accounts set elements = jsonb_set(elements, '{document}', ${JSON.stringify(OTHER_CPF)}::jsonb) where user_id = ${session.uid}`,
+    );
     refusedWith(await payout(session), 'KYC_CPF_MISMATCH');
     expect(await balanceOf(t, session, 'BRL')).toBe(100_000);
   });

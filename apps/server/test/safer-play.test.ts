@@ -185,7 +185,10 @@ describe('time-out and self-exclusion', () => {
     const refused = refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]), 'SAFER_TIMED_OUT');
     expect(refused.data.reset_at).toBe(unix(t.clock.now()) + 24 * 3600);
     refusedWith(await payinCreateRequest(t, session, { channel: 'PIX', amount: 50_00, currency: 'BRL' }), 'SAFER_TIMED_OUT');
-    refusedWith(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }), 'SAFER_TIMED_OUT');
+    refusedWith(
+      await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }),
+      'SAFER_TIMED_OUT',
+    );
     expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
     expect(envelopeOf(await t.get('/api/piranha/safer_play/state', { query: signedIn(session) })).dm_error).toBe(0);
     // Shortening is refused; once it ends, nothing is in force (idle that long, the player signs in again to bet).
@@ -353,7 +356,9 @@ describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
   it('refuses a Kenyan casino round under KES 20 with nothing debited, accepts KES 20, and leaves other markets to the game’s own minimum', async () => {
     const session = await t.session('simba');
     await fund(t, session.uid, 1_000_00, 'KES');
-    const launch = envelopeOf(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }));
+    const launch = envelopeOf(
+      await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }),
+    );
     expect(launch.dm_error).toBe(0);
     const kenyan = { session, token: launch.data.token as string };
     const params = { target: 5000, direction: 'under' };

@@ -65,7 +65,10 @@ export function kycRequiredFor(profile: Pick<JurisdictionProfile, 'kycBefore'>, 
 
 /** Uploads: a photo (JPEG, PNG, WebP) for both, a PDF for the document too; at most 2 MB each. */
 export const KYC_FILE_MAX_BYTES = 2 * 1024 * 1024;
-export const KYC_FILE_TYPES = { document: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'], selfie: ['image/jpeg', 'image/png', 'image/webp'] } as const;
+export const KYC_FILE_TYPES = {
+  document: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
+  selfie: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
 export type KycFileKind = keyof typeof KYC_FILE_TYPES;
 
 /** The file's type from its first bytes (never from what the browser claims), or undefined when none of ours. */

@@ -94,10 +94,7 @@ export const kycChecks = pgTable(
     providerRef: text('provider_ref').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    check('kyc_checks_state_check', sql`state in ('pending', 'verified', 'rejected')`),
-    index('kyc_checks_provider_ref_idx').on(table.providerRef),
-  ],
+  (table) => [check('kyc_checks_state_check', sql`state in ('pending', 'verified', 'rejected')`), index('kyc_checks_provider_ref_idx').on(table.providerRef)],
 );
 
 /** Identity-provider notifications applied: a replay of the same event id changes nothing. */

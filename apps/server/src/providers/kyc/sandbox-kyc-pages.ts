@@ -80,7 +80,8 @@ export async function sandboxKycPagesRegister(app: FastifyInstance, idp: Sandbox
       const { ref, decision } = request.params;
       if (decision !== 'approve' && decision !== 'decline') return notFound(reply);
       if (!idp.attemptOf(ref)) return notFound(reply);
-      const birthDate = typeof request.body?.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.body.birth_date) ? request.body.birth_date : undefined;
+      const birthDate =
+        typeof request.body?.birth_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.body.birth_date) ? request.body.birth_date : undefined;
       const result = await idp.decide(ref, decision === 'approve' ? 'approved' : 'declined', birthDate);
       const heading = result.state === 'approved' ? 'Identity approved' : result.state === 'declined' ? 'Identity declined' : 'Not delivered';
       const note = result.delivered ? 'The operator has been notified.' : 'The operator did not accept the notification.';

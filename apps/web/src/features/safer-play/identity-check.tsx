@@ -39,7 +39,8 @@ export function IdentityCheck({ uid }: { uid: number }) {
       : submit.error
         ? t('toast.abnormal')
         : undefined;
-  const fieldOf = (name: string) => (submit.error instanceof ApiError && (submit.error.data as { field?: string } | undefined)?.field === name ? serverError : undefined);
+  const fieldOf = (name: string) =>
+    submit.error instanceof ApiError && (submit.error.data as { field?: string } | undefined)?.field === name ? serverError : undefined;
   const pick = (kind: 'document' | 'selfie', file: File | undefined) => {
     setLocalError(file && file.size > FILE_MAX_BYTES ? t('saferPlay.kyc.fileTooLarge') : undefined);
     setFiles((current) => ({ ...current, [kind]: file && file.size <= FILE_MAX_BYTES ? file : undefined }));
@@ -48,7 +49,12 @@ export function IdentityCheck({ uid }: { uid: number }) {
     event.preventDefault();
     if (!files.document || !files.selfie) return setLocalError(t('saferPlay.kyc.filesMissing'));
     setLocalError(undefined);
-    submit.mutate({ document_number: documentNumber, birth_date: birthDate, document_file: await base64Of(files.document), selfie_file: await base64Of(files.selfie) });
+    submit.mutate({
+      document_number: documentNumber,
+      birth_date: birthDate,
+      document_file: await base64Of(files.document),
+      selfie_file: await base64Of(files.selfie),
+    });
   };
   const open = data.state === 'unverified' || data.state === 'rejected';
   return (
