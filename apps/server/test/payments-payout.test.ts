@@ -421,6 +421,12 @@ describe('tourists', () => {
     expect(bound.data.visitor).toBe(0);
     const saved = { uid: bound.data.uid as number, sid: bound.data.sid as string, sessionId: 0 };
     expect((await elementsSet(saved, 'PIX', PIX_ACCOUNT)).dm_error).toBe(0);
+    // A Brazilian also needs a verified identity before the first withdrawal (decision 037, tested in kyc.test.ts).
+    expect((await payout(saved, { channel: 'PIX', amount: 49_000, currency: 'BRL' })).dm_error).toBe(ERRORS.KYC_REQUIRED.code);
+    await t.rows(
+      sql`insert into kyc_checks (user_id, state, document_type, document_number, birth_date, provider_ref, updated_at)
+        values (${saved.uid}, 'verified', 'ID', 'T1', '1990-01-01', ${`fixture_${saved.uid}`}, now())`,
+    );
     expect((await payout(saved, { channel: 'PIX', amount: 49_000, currency: 'BRL' })).dm_error).toBe(0);
     expect(await balanceOf(t, saved, 'BRL')).toBe(51_000);
   });

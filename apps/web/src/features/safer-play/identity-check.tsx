@@ -68,7 +68,7 @@ export function IdentityCheck({ uid }: { uid: number }) {
       </p>
       {data.state === 'rejected' && data.reason ? (
         <p className={styles.notice} role="note">
-          {t(`saferPlay.kyc.reason.${data.reason}`, { age: data.minimum_age })}
+          {t(`saferPlay.kyc.reason.${data.reason as 'declined' | 'underage' | 'cpf_mismatch'}`, { age: data.minimum_age })}
         </p>
       ) : null}
       {data.state === 'pending' ? (
