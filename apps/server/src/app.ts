@@ -17,6 +17,7 @@ import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
@@ -316,6 +317,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  helpRoutes(app, { ...deps, opsToken: config.opsToken });
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
