@@ -93,7 +93,7 @@ export const helpFeedbackSubmit = endpoint({
   auth: 'optional',
   query: z.object({}),
   body: z.strictObject({
-    category: described(z.enum(FEEDBACK_CATEGORIES), 'What it is about'),
+    category: described(z.pipe(z.string(), z.enum(FEEDBACK_CATEGORIES)), 'What it is about'),
     content: described(z.string().check(z.minLength(10), z.maxLength(1000), z.regex(/\S[\s\S]*\S/)), 'What happened or what you suggest (10–1000 characters)'),
     contact: z.optional(text(120, 'How to reach the sender back (e-mail or phone), optional')),
   }),
