@@ -80,7 +80,8 @@ import { feedNodeOpen } from './providers/feed/feed-node.ts';
 import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
 import type { SportsFeed } from './providers/feed/sports-feed.ts';
-import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { HELP_TRUSTED_ORIGINS, marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { helpFrameOriginsOf } from './modules/help/help-frame.ts';
 import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
@@ -257,7 +258,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi.
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         workerSrc: ["'self'"],

@@ -2,7 +2,9 @@ import type { helpFaqList, helpFeedbackSubmit, opsHelpFeedbackListBody, opsHelpI
 import {
   DATA_PROTECTION_LAW,
   FAQ_CATEGORIES,
+  currencyGet,
   formatMoney,
+  minorUnits,
   helpMatches,
   helpSeedItems,
   helpTextPick,
@@ -50,7 +52,7 @@ function seedFacts(profile: VariantProfile) {
   return (locale: Locale) => ({
     brand: profile.name,
     email: profile.supportEmail,
-    minDeposit: formatMoney(profile.minCharge * 100, profile.currency, { locale, fractionDigits: 0 }),
+    minDeposit: formatMoney(minorUnits(profile.minCharge * 10 ** currencyGet(profile.currency).scale), profile.currency, { locale, fractionDigits: 0 }),
     age: legal.minimumAge,
     ...(legal.regulator ? { regulator: legal.regulator } : {}),
     ...(dataLaw ? { dataLaw } : {}),
@@ -164,7 +166,7 @@ export async function helpFeedbackPost(
                  (select count(*) from help_feedback where user_id = ${userId ?? null} and created_at > ${since}) as by_user`,
     );
     if (Number(counts?.by_ip ?? 0) >= FEEDBACK_PER_IP_PER_HOUR || Number(counts?.by_user ?? 0) >= FEEDBACK_PER_PLAYER_PER_HOUR)
-      throw new AppError('FEEDBACK_RATE_LIMITED', { retry_after: 3600 });
+      throw new AppError('FEEDBACK_RATE_LIMITED', { retry_after_s: 3600 });
     const [row] = await rowsOf<{ id: string | number }>(
       tx,
       sql`insert into help_feedback (app_key, user_id, ip, category, content, contact, locale, created_at)
