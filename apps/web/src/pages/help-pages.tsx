@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { HelpDate, HelpHtml, HelpLoad } from '../features/help/help-html.tsx';
 import { helpIdOf, useFaqListQuery, useFeedbackMutation, useHelpItemQuery, useHelpNewsQuery, useHelpPageQuery } from '../features/help/help-api.ts';
 import styles from '../features/help/help.module.css';
+import { useGlobalConfigQuery } from '../features/system/api/global-config.ts';
 import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
@@ -313,7 +314,10 @@ export function FeedbackPage() {
               className={styles.control}
               value={content}
               maxLength={1000}
-              onChange={(event) => setContent(event.target.value)}
+              onChange={(event) => {
+                setContent(event.target.value);
+                if (errors.content) setErrors(({ content: _dropped, ...rest }) => rest);
+              }}
               aria-invalid={errors.content ? true : undefined}
               aria-describedby={`${ids.content}-hint`}
               data-testid="feedback-content"
@@ -419,16 +423,19 @@ function NewsList({ kind }: { kind: 'news' | 'announcement' }) {
  */
 export function NewsPage() {
   const { t } = useTranslation();
+  const newsMode = useGlobalConfigQuery().data?.global_stats === 2;
   return (
     <>
-      <PageTitle title={t('help.newsTitle')} />
+      <PageTitle title={t('help.newsTitle')} {...(newsMode ? {} : { backTo: paths.menu })} />
       <div className={styles.stack}>
-        <section className={styles.panel}>
-          <h2 className={styles.heading} style={{ fontSize: 17 }}>
-            {t('news.title', { brand: variantCurrent().name })}
-          </h2>
-          <p className={styles.meta}>{t('news.body')}</p>
-        </section>
+        {newsMode ? (
+          <section className={styles.panel} role="status">
+            <h2 className={styles.heading} style={{ fontSize: 17 }}>
+              {t('news.title', { brand: variantCurrent().name })}
+            </h2>
+            <p className={styles.meta}>{t('news.body')}</p>
+          </section>
+        ) : null}
         <NewsList kind="news" />
       </div>
     </>
