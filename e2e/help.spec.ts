@@ -15,7 +15,8 @@ async function helpPage(journey: { browser: Parameters<typeof phonePage>[0] }, h
 }
 
 /** The FAQ answers listed, by their titles. */
-const faqTitles = async (page: Page) => Promise.all((await page.getByTestId('faq-item').all()).map(async (item) => (await item.locator('span').first().textContent()) ?? ''));
+const faqTitles = async (page: Page) =>
+  Promise.all((await page.getByTestId('faq-item').all()).map(async (item) => (await item.locator('span').first().textContent()) ?? ''));
 
 describe('Help centre, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA, BRAZIL]);
@@ -79,7 +80,15 @@ describe('Help centre, through the real server and Chromium', () => {
     const frame = page.getByTestId('help-iframe');
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toBe(`http://${BRAZIL}/healthz`);
-    await expect.poll(async () => (await page.frames().find((candidate) => candidate.url().endsWith('/healthz'))?.textContent('body')) ?? '').toContain('"status":"ok"');
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .frames()
+            .find((candidate) => candidate.url().endsWith('/healthz'))
+            ?.textContent('body')) ?? '',
+      )
+      .toContain('"status":"ok"');
 
     await page.goto(`http://${BRAZIL}/#/iframe?url=${encodeURIComponent('https://evil.example/login')}`);
     const refused = page.getByTestId('iframe-refused');

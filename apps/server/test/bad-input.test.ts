@@ -210,7 +210,10 @@ const HELP_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> =
   [`${HELP}/feedback/submit`]: {
     body: { category: 'other', content: 'The sample feedback text', contact: 'sample@example.com' },
     // A new visitor each time: the per-player limit never meets the samples (the address limit is not reached either).
-    fresh: async () => ({ query: signedIn(await t.session()), body: { category: 'other', content: `Sample feedback ${(helpFeedbackAddress += 1)}`, contact: 'sample@example.com' } }),
+    fresh: async () => ({
+      query: signedIn(await t.session()),
+      body: { category: 'other', content: `Sample feedback ${(helpFeedbackAddress += 1)}`, contact: 'sample@example.com' },
+    }),
   },
 };
 async function helpSamplesPrepare(): Promise<void> {

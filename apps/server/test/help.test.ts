@@ -63,7 +63,9 @@ describe('seeded content', () => {
   it('finds answers by words, ignoring case and accents, and narrows by category', async () => {
     const found = envelopeOf(await brandGet('/faq/list', 'piranha', { keyword: 'DEPOSITO minimo' }, 'pt-BR')).data.list;
     expect(found.map((item: { category: string }) => item.category)).toEqual(['deposits']);
-    expect(envelopeOf(await brandGet('/faq/list', 'piranha', { keyword: 'rollover' }, 'pt-BR')).data.list.map((item: { category: string }) => item.category)).toEqual(['withdrawals', 'bonus']);
+    expect(
+      envelopeOf(await brandGet('/faq/list', 'piranha', { keyword: 'rollover' }, 'pt-BR')).data.list.map((item: { category: string }) => item.category),
+    ).toEqual(['withdrawals', 'bonus']);
     expect(envelopeOf(await brandGet('/faq/list', 'piranha', { keyword: 'zzzz no such words' }, 'pt-BR')).data.list).toEqual([]);
     expect(envelopeOf(await brandGet('/faq/list', 'piranha', { category: 'account' })).data.list).toHaveLength(1);
   });
@@ -77,8 +79,11 @@ describe('seeded content', () => {
 
 describe('operator content', () => {
   it('sanitizes operator HTML before storing it, so no script reaches a page', async () => {
-    const body = '<p onclick="steal()">Read <b>this</b></p><script>alert(1)</script><img src="javascript:alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe><a href="https://ok.example">ok</a>';
-    const created = envelopeOf(await ops('/item/upsert', { app_key: 'piranha', kind: 'html', slug: 'promo-rules', texts: { 'en-US': { title: 'Promo rules', body } } }));
+    const body =
+      '<p onclick="steal()">Read <b>this</b></p><script>alert(1)</script><img src="javascript:alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe><a href="https://ok.example">ok</a>';
+    const created = envelopeOf(
+      await ops('/item/upsert', { app_key: 'piranha', kind: 'html', slug: 'promo-rules', texts: { 'en-US': { title: 'Promo rules', body } } }),
+    );
     expect(created.dm_error).toBe(0);
     const [stored] = await t.rows<{ texts: unknown }>(sql`select texts from help_items where id = ${Number(created.data.id)}`);
     const storedText = JSON.stringify(stored!.texts);
@@ -100,7 +105,15 @@ describe('operator content', () => {
   });
 
   it('keeps brand A’s items from brand B: another brand’s id is not found', async () => {
-    const created = envelopeOf(await ops('/item/upsert', { app_key: 'piranha', kind: 'faq', slug: 'pix-only', category: 'deposits', texts: { 'en-US': { title: 'PIX only question', body: '<p>PIX</p>' } } }));
+    const created = envelopeOf(
+      await ops('/item/upsert', {
+        app_key: 'piranha',
+        kind: 'faq',
+        slug: 'pix-only',
+        category: 'deposits',
+        texts: { 'en-US': { title: 'PIX only question', body: '<p>PIX</p>' } },
+      }),
+    );
     expect(created.dm_error).toBe(0);
     expect(envelopeOf(await brandGet('/item/get', 'piranha', { id: created.data.id })).data.title).toBe('PIX only question');
     const other = envelopeOf(await brandGet('/item/get', 'aguila', { id: created.data.id }));
@@ -120,7 +133,9 @@ describe('operator content', () => {
     const en = envelopeOf(await brandGet('/faq/list', 'piranha', { category: 'deposits' }, 'en-US')).data.list;
     expect(en.map((item: { title: string }) => item.title)).toContain('How do I deposit?');
     // An item written only in Spanish reaches a Thai reader of a Mexican brand in Spanish (the brand default).
-    const only = envelopeOf(await ops('/item/upsert', { app_key: 'aguila', kind: 'news', slug: 'liga-mx', texts: { 'es-MX': { title: 'Liga MX en vivo', body: '<p>Hoy</p>' } } }));
+    const only = envelopeOf(
+      await ops('/item/upsert', { app_key: 'aguila', kind: 'news', slug: 'liga-mx', texts: { 'es-MX': { title: 'Liga MX en vivo', body: '<p>Hoy</p>' } } }),
+    );
     const newsTh = envelopeOf(await brandGet('/news/list', 'aguila', { kind: 'news' }, 'vm-TH')).data.list;
     expect(newsTh.find((item: { id: string }) => item.id === only.data.id).title).toBe('Liga MX en vivo');
     expect(envelopeOf(await ops('/item/remove', { app_key: 'aguila', kind: 'news', slug: 'liga-mx' })).dm_error).toBe(0);
@@ -164,7 +179,14 @@ describe('feedback', () => {
     );
     expect(sent.dm_error).toBe(0);
     const listed = envelopeOf(await ops('/feedback/list', { app_key: 'piranha' })).data.list;
-    expect(listed[0]).toMatchObject({ id: sent.data.feedback_id, uid: player.uid, category: 'payment', content: 'O PIX caiu mas o saldo não mudou.', contact: 'ana@example.com', locale: 'pt-BR' });
+    expect(listed[0]).toMatchObject({
+      id: sent.data.feedback_id,
+      uid: player.uid,
+      category: 'payment',
+      content: 'O PIX caiu mas o saldo não mudou.',
+      contact: 'ana@example.com',
+      locale: 'pt-BR',
+    });
     // Another brand's operator list does not hold it.
     expect(envelopeOf(await ops('/feedback/list', { app_key: 'aguila' })).data.list.map((row: { id: string }) => row.id)).not.toContain(sent.data.feedback_id);
   });

@@ -137,7 +137,12 @@ export function FaqDetailPage() {
     <>
       <PageTitle title={t('help.faqTitle')} backTo={withFrom(paths.faqHome, fromUrl)} />
       <div className={styles.stack}>
-        <HelpLoad isPending={item.isPending && item.fetchStatus !== 'idle'} isError={item.isError || !helpIdOf(params.get('id'))} onRetry={() => void item.refetch()} refreshing={item.isFetching}>
+        <HelpLoad
+          isPending={item.isPending && item.fetchStatus !== 'idle'}
+          isError={item.isError || !helpIdOf(params.get('id'))}
+          onRetry={() => void item.refetch()}
+          refreshing={item.isFetching}
+        >
           {() => (
             <article className={styles.stack} style={{ padding: 0 }}>
               <h2 className={styles.heading}>{item.data!.title}</h2>
@@ -170,14 +175,26 @@ export function FaqVideoPage() {
     <>
       <PageTitle title={t('help.videoTitle')} backTo={withFrom(`${paths.faqDetail}?id=${id}`, fromUrlOf(params))} />
       <div className={styles.stack}>
-        <HelpLoad isPending={item.isPending && item.fetchStatus !== 'idle'} isError={item.isError || !id} onRetry={() => void item.refetch()} refreshing={item.isFetching}>
+        <HelpLoad
+          isPending={item.isPending && item.fetchStatus !== 'idle'}
+          isError={item.isError || !id}
+          onRetry={() => void item.refetch()}
+          refreshing={item.isFetching}
+        >
           {() => (
             <>
               <h2 className={styles.heading}>{item.data!.title}</h2>
               {file ? (
                 <video className={styles.video} src={file} controls playsInline preload="metadata" />
               ) : framed ? (
-                <iframe className={styles.video} src={framed} title={item.data!.title} allow="fullscreen; picture-in-picture" referrerPolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-presentation" />
+                <iframe
+                  className={styles.video}
+                  src={framed}
+                  title={item.data!.title}
+                  allow="fullscreen; picture-in-picture"
+                  referrerPolicy="no-referrer"
+                  sandbox="allow-scripts allow-same-origin allow-presentation"
+                />
               ) : (
                 <EmptyState icon={<PlayCircle size={28} />} title={t('help.videoUnavailable')} />
               )}
@@ -335,7 +352,15 @@ export function FeedbackPage() {
             <label className={styles.label} htmlFor={ids.contact}>
               {t('help.feedbackContact')}
             </label>
-            <input id={ids.contact} className={styles.control} value={contact} maxLength={120} autoComplete="email" onChange={(event) => setContact(event.target.value)} aria-invalid={errors.contact ? true : undefined} />
+            <input
+              id={ids.contact}
+              className={styles.control}
+              value={contact}
+              maxLength={120}
+              autoComplete="email"
+              onChange={(event) => setContact(event.target.value)}
+              aria-invalid={errors.contact ? true : undefined}
+            />
             {errors.contact ? (
               <p className={styles.error} role="alert">
                 {errors.contact}
@@ -465,7 +490,12 @@ export function HtmlPage() {
     <>
       <PageTitle title={item.data?.title ?? t('help.htmlTitle')} backTo={paths.menu} />
       <div className={styles.stack}>
-        <HelpLoad isPending={item.isPending && item.fetchStatus !== 'idle'} isError={item.isError || !id} onRetry={() => void item.refetch()} refreshing={item.isFetching}>
+        <HelpLoad
+          isPending={item.isPending && item.fetchStatus !== 'idle'}
+          isError={item.isError || !id}
+          onRetry={() => void item.refetch()}
+          refreshing={item.isFetching}
+        >
           {() => <HelpHtml html={item.data!.body} />}
         </HelpLoad>
       </div>
@@ -493,7 +523,11 @@ export function IframePage() {
       <>
         <PageTitle title={t('help.iframeRefusedTitle')} backTo={paths.menu} />
         <div className={styles.stack} data-testid="iframe-refused">
-          <EmptyState icon={<ShieldAlert size={28} />} title={t('help.iframeRefusedTitle')} body={t('help.iframeRefusedBody', { host: hostOf(raw) || '—', brand: variantCurrent().name })} />
+          <EmptyState
+            icon={<ShieldAlert size={28} />}
+            title={t('help.iframeRefusedTitle')}
+            body={t('help.iframeRefusedBody', { host: hostOf(raw) || '—', brand: variantCurrent().name })}
+          />
         </div>
       </>
     );
@@ -501,7 +535,14 @@ export function IframePage() {
     <>
       <PageTitle title={title} backTo={paths.menu} />
       <div className={styles.stack}>
-        <iframe className={styles.frame} src={source} title={title} referrerPolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" data-testid="help-iframe" />
+        <iframe
+          className={styles.frame}
+          src={source}
+          title={title}
+          referrerPolicy="no-referrer"
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          data-testid="help-iframe"
+        />
       </div>
     </>
   );
@@ -567,7 +608,11 @@ export function AuthFilePage() {
         <section className={styles.panel} data-testid="auth-file">
           <BadgeCheck size={28} aria-hidden="true" />
           <h2 className={styles.heading}>{variant.name}</h2>
-          <p>{legal.regulator ? t('help.authFileLicensed', { brand: variant.name, regulator: legal.regulator }) : t('help.authFileUnlicensed', { brand: variant.name })}</p>
+          <p>
+            {legal.regulator
+              ? t('help.authFileLicensed', { brand: variant.name, regulator: legal.regulator })
+              : t('help.authFileUnlicensed', { brand: variant.name })}
+          </p>
           <p>{t('help.authFileAge', { age: legal.minimumAge })}</p>
           <p>
             {t('help.authFileDomain')} <span className={styles.host}>{variant.officialDomain}</span>

@@ -30,7 +30,10 @@ describe('bannerClickAction (spec §2 banner click)', () => {
   });
 
   it('opens external links outside the app', () => {
-    expect(bannerClickAction(banner('normal', 'https://www.example.org/promo?a=1'), ORIGIN)).toEqual({ kind: 'open', url: 'https://www.example.org/promo?a=1' });
+    expect(bannerClickAction(banner('normal', 'https://www.example.org/promo?a=1'), ORIGIN)).toEqual({
+      kind: 'open',
+      url: 'https://www.example.org/promo?a=1',
+    });
   });
 
   it('does nothing for addresses that are neither', () => {

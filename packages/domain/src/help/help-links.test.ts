@@ -14,14 +14,30 @@ describe('linkResolve (/link)', () => {
   });
 
   it('opens allow-listed https origins at once and asks first for any other http(s) address', () => {
-    expect(linkResolve(`https://help.${profile.officialDomain}/a`, allowed, APP)).toEqual({ kind: 'external', url: `https://help.${profile.officialDomain}/a`, trusted: true });
+    expect(linkResolve(`https://help.${profile.officialDomain}/a`, allowed, APP)).toEqual({
+      kind: 'external',
+      url: `https://help.${profile.officialDomain}/a`,
+      trusted: true,
+    });
     expect(linkResolve('https://unknown.example/x', allowed, APP)).toEqual({ kind: 'external', url: 'https://unknown.example/x', trusted: false });
     // An allow-listed host over plain http is not the allow-listed origin.
     expect(linkResolve(`http://${profile.officialDomain}/`, allowed, APP)).toMatchObject({ trusted: false });
   });
 
   it('refuses scripts, data, protocol-relative addresses, credentials and other schemes, however disguised', () => {
-    for (const raw of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>', '//evil.example', '/\\evil.example', `https://user:pw@${profile.officialDomain}/`, 'mailto:x@y.z', '', undefined, 'x'.repeat(3000)]) {
+    for (const raw of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>',
+      '//evil.example',
+      '/\\evil.example',
+      `https://user:pw@${profile.officialDomain}/`,
+      'mailto:x@y.z',
+      '',
+      undefined,
+      'x'.repeat(3000),
+    ]) {
       expect(linkResolve(raw, allowed, APP), String(raw)).toEqual({ kind: 'refused' });
     }
   });
@@ -34,7 +50,14 @@ describe('iframeSource (/iframe)', () => {
   });
 
   it('refuses any other origin, plain http, scripts and look-alike hosts', () => {
-    for (const raw of ['https://evil.example/', 'http://www.youtube-nocookie.com/embed/a', 'javascript:alert(1)', 'https://www.youtube-nocookie.com.evil.example/', '//www.youtube-nocookie.com/embed', '']) {
+    for (const raw of [
+      'https://evil.example/',
+      'http://www.youtube-nocookie.com/embed/a',
+      'javascript:alert(1)',
+      'https://www.youtube-nocookie.com.evil.example/',
+      '//www.youtube-nocookie.com/embed',
+      '',
+    ]) {
       expect(iframeSource(raw, allowed, APP), raw).toBeUndefined();
     }
   });

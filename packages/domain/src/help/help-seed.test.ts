@@ -4,7 +4,14 @@ import { htmlSanitize } from '../messages/html-sanitize.ts';
 import { helpMatches, helpTextPick } from './help-content.ts';
 import { helpSeedItems } from './help-seed.ts';
 
-const items = helpSeedItems((locale) => ({ brand: 'Aguila', email: 'support@aguila.com.br', minDeposit: `R$ 30 (${locale})`, age: 18, regulator: 'SPA/MF', dataLaw: 'LGPD' }));
+const items = helpSeedItems((locale) => ({
+  brand: 'Aguila',
+  email: 'support@aguila.com.br',
+  minDeposit: `R$ 30 (${locale})`,
+  age: 18,
+  regulator: 'SPA/MF',
+  dataLaw: 'LGPD',
+}));
 
 describe('help seed', () => {
   it('writes every item in all 8 languages, filled with the brand facts and already within the sanitizer allow-list', () => {
@@ -22,7 +29,14 @@ describe('help seed', () => {
   });
 
   it('covers deposits, withdrawals, bonus wagering, bet rules, account security and responsible gambling', () => {
-    expect(items.filter((item) => item.kind === 'faq').map((item) => item.category)).toEqual(['deposits', 'withdrawals', 'bonus', 'betting', 'account', 'responsible']);
+    expect(items.filter((item) => item.kind === 'faq').map((item) => item.category)).toEqual([
+      'deposits',
+      'withdrawals',
+      'bonus',
+      'betting',
+      'account',
+      'responsible',
+    ]);
   });
 });
 

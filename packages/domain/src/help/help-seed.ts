@@ -248,14 +248,21 @@ const RESPONSIBLE: Article = {
 };
 
 const LICENCE: Readonly<Record<Locale, (f: HelpSeedFacts) => string>> = {
-  'en-US': (f) => (f.regulator ? `It operates under a licence from ${f.regulator}.` : 'Online betting is not licensed everywhere: play only where it is legal for you.'),
-  'es-MX': (f) => (f.regulator ? `Opera con licencia de ${f.regulator}.` : 'Las apuestas en línea no están autorizadas en todas partes: juega solo donde sea legal para ti.'),
-  'pt-BR': (f) => (f.regulator ? `Opera com autorização da ${f.regulator}.` : 'Apostas online não são autorizadas em todo lugar: jogue apenas onde for legal para você.'),
+  'en-US': (f) =>
+    f.regulator ? `It operates under a licence from ${f.regulator}.` : 'Online betting is not licensed everywhere: play only where it is legal for you.',
+  'es-MX': (f) =>
+    f.regulator ? `Opera con licencia de ${f.regulator}.` : 'Las apuestas en línea no están autorizadas en todas partes: juega solo donde sea legal para ti.',
+  'pt-BR': (f) =>
+    f.regulator ? `Opera com autorização da ${f.regulator}.` : 'Apostas online não são autorizadas em todo lugar: jogue apenas onde for legal para você.',
   'ru-RU': (f) => (f.regulator ? `Работает по лицензии ${f.regulator}.` : 'Онлайн-ставки разрешены не везде: играйте только там, где это законно для вас.'),
-  'vm-VI': (f) => (f.regulator ? `Hoạt động theo giấy phép của ${f.regulator}.` : 'Cá cược trực tuyến không được cấp phép ở mọi nơi: chỉ chơi ở nơi hợp pháp với bạn.'),
+  'vm-VI': (f) =>
+    f.regulator ? `Hoạt động theo giấy phép của ${f.regulator}.` : 'Cá cược trực tuyến không được cấp phép ở mọi nơi: chỉ chơi ở nơi hợp pháp với bạn.',
   'vm-TH': (f) => (f.regulator ? `ดำเนินการภายใต้ใบอนุญาตจาก ${f.regulator}` : 'การเดิมพันออนไลน์ไม่ได้รับอนุญาตในทุกที่ เล่นเฉพาะที่ถูกกฎหมายสำหรับคุณ'),
   'zh-CN': (f) => (f.regulator ? `持有 ${f.regulator} 颁发的牌照运营。` : '网上投注并非在所有地区都合法：请只在对您合法的地方参与。'),
-  'ms-MY': (f) => (f.regulator ? `Beroperasi di bawah lesen daripada ${f.regulator}.` : 'Pertaruhan dalam talian tidak berlesen di semua tempat: bermain hanya di tempat yang sah bagi anda.'),
+  'ms-MY': (f) =>
+    f.regulator
+      ? `Beroperasi di bawah lesen daripada ${f.regulator}.`
+      : 'Pertaruhan dalam talian tidak berlesen di semua tempat: bermain hanya di tempat yang sah bagi anda.',
 };
 
 const ABOUT: Article = {
@@ -341,36 +348,105 @@ const PRIVACY: Article = {
 };
 
 const NEWS_LIMITS: Article = {
-  'en-US': () => ({ title: 'Limits you set yourself', body: '<p>You can now set daily, weekly and monthly limits on deposits, losses and wagers under Settings → Safer play. Lowering a limit takes effect at once; raising one waits until the current period ends.</p>' }),
-  'es-MX': () => ({ title: 'Límites que tú mismo fijas', body: '<p>Ya puedes fijar límites diarios, semanales y mensuales de depósito, pérdida y apuesta en Ajustes → Juego seguro. Bajar un límite aplica de inmediato; subirlo espera a que termine el periodo actual.</p>' }),
-  'pt-BR': () => ({ title: 'Limites definidos por você', body: '<p>Agora você pode definir limites diários, semanais e mensais de depósito, perda e aposta em Configurações → Jogo seguro. Reduzir um limite vale na hora; aumentar espera o fim do período atual.</p>' }),
-  'ru-RU': () => ({ title: 'Лимиты, которые вы задаёте сами', body: '<p>Теперь в разделе «Настройки → Безопасная игра» можно задать дневные, недельные и месячные лимиты на пополнение, проигрыш и ставки. Снижение лимита действует сразу, повышение — после окончания текущего периода.</p>' }),
-  'vm-VI': () => ({ title: 'Giới hạn do bạn tự đặt', body: '<p>Giờ đây bạn có thể đặt giới hạn nạp, thua và cược theo ngày, tuần và tháng trong Cài đặt → Chơi an toàn. Giảm giới hạn có hiệu lực ngay; tăng giới hạn chờ đến hết kỳ hiện tại.</p>' }),
-  'vm-TH': () => ({ title: 'วงเงินที่คุณกำหนดเอง', body: '<p>ตอนนี้คุณตั้งวงเงินฝาก วงเงินเสีย และวงเงินเดิมพันรายวัน รายสัปดาห์ และรายเดือนได้ที่ ตั้งค่า → เล่นอย่างปลอดภัย การลดวงเงินมีผลทันที ส่วนการเพิ่มจะรอจนจบรอบปัจจุบัน</p>' }),
-  'zh-CN': () => ({ title: '由您自己设定的限额', body: '<p>现在您可以在“设置 → 安全游戏”中设置每日、每周和每月的充值、亏损和投注限额。调低限额立即生效；调高限额要等当前周期结束后生效。</p>' }),
-  'ms-MY': () => ({ title: 'Had yang anda tetapkan sendiri', body: '<p>Kini anda boleh menetapkan had harian, mingguan dan bulanan bagi deposit, kerugian dan pertaruhan di Tetapan → Main selamat. Menurunkan had berkuat kuasa serta-merta; menaikkannya menunggu tempoh semasa tamat.</p>' }),
+  'en-US': () => ({
+    title: 'Limits you set yourself',
+    body: '<p>You can now set daily, weekly and monthly limits on deposits, losses and wagers under Settings → Safer play. Lowering a limit takes effect at once; raising one waits until the current period ends.</p>',
+  }),
+  'es-MX': () => ({
+    title: 'Límites que tú mismo fijas',
+    body: '<p>Ya puedes fijar límites diarios, semanales y mensuales de depósito, pérdida y apuesta en Ajustes → Juego seguro. Bajar un límite aplica de inmediato; subirlo espera a que termine el periodo actual.</p>',
+  }),
+  'pt-BR': () => ({
+    title: 'Limites definidos por você',
+    body: '<p>Agora você pode definir limites diários, semanais e mensais de depósito, perda e aposta em Configurações → Jogo seguro. Reduzir um limite vale na hora; aumentar espera o fim do período atual.</p>',
+  }),
+  'ru-RU': () => ({
+    title: 'Лимиты, которые вы задаёте сами',
+    body: '<p>Теперь в разделе «Настройки → Безопасная игра» можно задать дневные, недельные и месячные лимиты на пополнение, проигрыш и ставки. Снижение лимита действует сразу, повышение — после окончания текущего периода.</p>',
+  }),
+  'vm-VI': () => ({
+    title: 'Giới hạn do bạn tự đặt',
+    body: '<p>Giờ đây bạn có thể đặt giới hạn nạp, thua và cược theo ngày, tuần và tháng trong Cài đặt → Chơi an toàn. Giảm giới hạn có hiệu lực ngay; tăng giới hạn chờ đến hết kỳ hiện tại.</p>',
+  }),
+  'vm-TH': () => ({
+    title: 'วงเงินที่คุณกำหนดเอง',
+    body: '<p>ตอนนี้คุณตั้งวงเงินฝาก วงเงินเสีย และวงเงินเดิมพันรายวัน รายสัปดาห์ และรายเดือนได้ที่ ตั้งค่า → เล่นอย่างปลอดภัย การลดวงเงินมีผลทันที ส่วนการเพิ่มจะรอจนจบรอบปัจจุบัน</p>',
+  }),
+  'zh-CN': () => ({
+    title: '由您自己设定的限额',
+    body: '<p>现在您可以在“设置 → 安全游戏”中设置每日、每周和每月的充值、亏损和投注限额。调低限额立即生效；调高限额要等当前周期结束后生效。</p>',
+  }),
+  'ms-MY': () => ({
+    title: 'Had yang anda tetapkan sendiri',
+    body: '<p>Kini anda boleh menetapkan had harian, mingguan dan bulanan bagi deposit, kerugian dan pertaruhan di Tetapan → Main selamat. Menurunkan had berkuat kuasa serta-merta; menaikkannya menunggu tempoh semasa tamat.</p>',
+  }),
 };
 
 const NEWS_MESSAGES: Article = {
-  'en-US': () => ({ title: 'Your messages in one place', body: '<p>Deposits credited, withdrawals paid and bets won now arrive in the message centre. The unread count shows on the menu, and a tap opens the message.</p>' }),
-  'es-MX': () => ({ title: 'Tus mensajes en un solo lugar', body: '<p>Los depósitos acreditados, los retiros pagados y las apuestas ganadas ahora llegan al centro de mensajes. El número de no leídos aparece en el menú y un toque abre el mensaje.</p>' }),
-  'pt-BR': () => ({ title: 'Suas mensagens num só lugar', body: '<p>Depósitos creditados, saques pagos e apostas ganhas agora chegam à central de mensagens. O número de não lidas aparece no menu, e um toque abre a mensagem.</p>' }),
-  'ru-RU': () => ({ title: 'Все сообщения в одном месте', body: '<p>Зачисленные пополнения, выплаченные выводы и выигравшие ставки теперь приходят в центр сообщений. Число непрочитанных видно в меню, нажатие открывает сообщение.</p>' }),
-  'vm-VI': () => ({ title: 'Tin nhắn của bạn ở một nơi', body: '<p>Khoản nạp đã cộng, khoản rút đã trả và cược thắng giờ đều đến trung tâm tin nhắn. Số tin chưa đọc hiện trên menu, chạm để mở tin.</p>' }),
-  'vm-TH': () => ({ title: 'ข้อความทั้งหมดในที่เดียว', body: '<p>ยอดฝากที่เข้าแล้ว การถอนที่จ่ายแล้ว และเดิมพันที่ชนะ จะส่งมาที่ศูนย์ข้อความ จำนวนที่ยังไม่อ่านแสดงบนเมนู แตะเพื่อเปิดข้อความ</p>' }),
-  'zh-CN': () => ({ title: '所有消息集中查看', body: '<p>充值到账、提现已支付和投注赢得的通知现在都会进入消息中心。菜单上会显示未读数量，点击即可打开消息。</p>' }),
-  'ms-MY': () => ({ title: 'Mesej anda di satu tempat', body: '<p>Deposit yang dikreditkan, pengeluaran yang dibayar dan pertaruhan yang menang kini masuk ke pusat mesej. Bilangan belum dibaca dipaparkan pada menu, dan satu ketikan membuka mesej.</p>' }),
+  'en-US': () => ({
+    title: 'Your messages in one place',
+    body: '<p>Deposits credited, withdrawals paid and bets won now arrive in the message centre. The unread count shows on the menu, and a tap opens the message.</p>',
+  }),
+  'es-MX': () => ({
+    title: 'Tus mensajes en un solo lugar',
+    body: '<p>Los depósitos acreditados, los retiros pagados y las apuestas ganadas ahora llegan al centro de mensajes. El número de no leídos aparece en el menú y un toque abre el mensaje.</p>',
+  }),
+  'pt-BR': () => ({
+    title: 'Suas mensagens num só lugar',
+    body: '<p>Depósitos creditados, saques pagos e apostas ganhas agora chegam à central de mensagens. O número de não lidas aparece no menu, e um toque abre a mensagem.</p>',
+  }),
+  'ru-RU': () => ({
+    title: 'Все сообщения в одном месте',
+    body: '<p>Зачисленные пополнения, выплаченные выводы и выигравшие ставки теперь приходят в центр сообщений. Число непрочитанных видно в меню, нажатие открывает сообщение.</p>',
+  }),
+  'vm-VI': () => ({
+    title: 'Tin nhắn của bạn ở một nơi',
+    body: '<p>Khoản nạp đã cộng, khoản rút đã trả và cược thắng giờ đều đến trung tâm tin nhắn. Số tin chưa đọc hiện trên menu, chạm để mở tin.</p>',
+  }),
+  'vm-TH': () => ({
+    title: 'ข้อความทั้งหมดในที่เดียว',
+    body: '<p>ยอดฝากที่เข้าแล้ว การถอนที่จ่ายแล้ว และเดิมพันที่ชนะ จะส่งมาที่ศูนย์ข้อความ จำนวนที่ยังไม่อ่านแสดงบนเมนู แตะเพื่อเปิดข้อความ</p>',
+  }),
+  'zh-CN': () => ({
+    title: '所有消息集中查看',
+    body: '<p>充值到账、提现已支付和投注赢得的通知现在都会进入消息中心。菜单上会显示未读数量，点击即可打开消息。</p>',
+  }),
+  'ms-MY': () => ({
+    title: 'Mesej anda di satu tempat',
+    body: '<p>Deposit yang dikreditkan, pengeluaran yang dibayar dan pertaruhan yang menang kini masuk ke pusat mesej. Bilangan belum dibaca dipaparkan pada menu, dan satu ketikan membuka mesej.</p>',
+  }),
 };
 
 const ANNOUNCE_OWN_ACCOUNT: Article = {
-  'en-US': () => ({ title: 'Withdrawals only to your own account', body: '<p>To protect your money, withdrawals are paid only to accounts in the name registered with us. Check your details under Withdraw before you request one.</p>' }),
-  'es-MX': () => ({ title: 'Retiros solo a tu propia cuenta', body: '<p>Para proteger tu dinero, los retiros se pagan solo a cuentas a nombre del titular registrado. Revisa tus datos en Retirar antes de solicitar uno.</p>' }),
-  'pt-BR': () => ({ title: 'Saques só para a sua própria conta', body: '<p>Para proteger o seu dinheiro, os saques são pagos apenas para contas no nome cadastrado conosco. Confira os seus dados em Sacar antes de pedir um saque.</p>' }),
-  'ru-RU': () => ({ title: 'Вывод только на ваш собственный счёт', body: '<p>Чтобы защитить ваши деньги, выплаты производятся только на счета на имя, указанное при регистрации. Проверьте реквизиты в разделе «Вывод» перед заявкой.</p>' }),
-  'vm-VI': () => ({ title: 'Chỉ rút tiền về tài khoản của chính bạn', body: '<p>Để bảo vệ tiền của bạn, tiền rút chỉ được trả vào tài khoản đứng tên đã đăng ký với chúng tôi. Hãy kiểm tra thông tin trong mục Rút tiền trước khi gửi yêu cầu.</p>' }),
-  'vm-TH': () => ({ title: 'ถอนเงินเข้าบัญชีของคุณเองเท่านั้น', body: '<p>เพื่อปกป้องเงินของคุณ การถอนจะจ่ายเข้าบัญชีที่เป็นชื่อที่ลงทะเบียนไว้กับเราเท่านั้น ตรวจสอบข้อมูลในหน้าถอนเงินก่อนทำรายการ</p>' }),
+  'en-US': () => ({
+    title: 'Withdrawals only to your own account',
+    body: '<p>To protect your money, withdrawals are paid only to accounts in the name registered with us. Check your details under Withdraw before you request one.</p>',
+  }),
+  'es-MX': () => ({
+    title: 'Retiros solo a tu propia cuenta',
+    body: '<p>Para proteger tu dinero, los retiros se pagan solo a cuentas a nombre del titular registrado. Revisa tus datos en Retirar antes de solicitar uno.</p>',
+  }),
+  'pt-BR': () => ({
+    title: 'Saques só para a sua própria conta',
+    body: '<p>Para proteger o seu dinheiro, os saques são pagos apenas para contas no nome cadastrado conosco. Confira os seus dados em Sacar antes de pedir um saque.</p>',
+  }),
+  'ru-RU': () => ({
+    title: 'Вывод только на ваш собственный счёт',
+    body: '<p>Чтобы защитить ваши деньги, выплаты производятся только на счета на имя, указанное при регистрации. Проверьте реквизиты в разделе «Вывод» перед заявкой.</p>',
+  }),
+  'vm-VI': () => ({
+    title: 'Chỉ rút tiền về tài khoản của chính bạn',
+    body: '<p>Để bảo vệ tiền của bạn, tiền rút chỉ được trả vào tài khoản đứng tên đã đăng ký với chúng tôi. Hãy kiểm tra thông tin trong mục Rút tiền trước khi gửi yêu cầu.</p>',
+  }),
+  'vm-TH': () => ({
+    title: 'ถอนเงินเข้าบัญชีของคุณเองเท่านั้น',
+    body: '<p>เพื่อปกป้องเงินของคุณ การถอนจะจ่ายเข้าบัญชีที่เป็นชื่อที่ลงทะเบียนไว้กับเราเท่านั้น ตรวจสอบข้อมูลในหน้าถอนเงินก่อนทำรายการ</p>',
+  }),
   'zh-CN': () => ({ title: '提现只能到本人账户', body: '<p>为保护您的资金，提现只会支付到与注册姓名一致的账户。申请前请在“提现”页面核对您的信息。</p>' }),
-  'ms-MY': () => ({ title: 'Pengeluaran hanya ke akaun anda sendiri', body: '<p>Untuk melindungi wang anda, pengeluaran dibayar hanya ke akaun atas nama yang didaftarkan dengan kami. Semak butiran anda di Keluarkan sebelum membuat permintaan.</p>' }),
+  'ms-MY': () => ({
+    title: 'Pengeluaran hanya ke akaun anda sendiri',
+    body: '<p>Untuk melindungi wang anda, pengeluaran dibayar hanya ke akaun atas nama yang didaftarkan dengan kami. Semak butiran anda di Keluarkan sebelum membuat permintaan.</p>',
+  }),
 };
 
 function write(article: Article, factsOf: (locale: Locale) => HelpSeedFacts): Record<Locale, HelpText> {
@@ -379,7 +455,13 @@ function write(article: Article, factsOf: (locale: Locale) => HelpSeedFacts): Re
 
 /** The items a brand starts with; `factsOf` gives the brand's facts formatted for each locale. */
 export function helpSeedItems(factsOf: (locale: Locale) => HelpSeedFacts): HelpSeedItem[] {
-  const faq = (slug: string, category: FaqCategory, sort: number, article: Article): HelpSeedItem => ({ kind: 'faq', slug, category, sort, texts: write(article, factsOf) });
+  const faq = (slug: string, category: FaqCategory, sort: number, article: Article): HelpSeedItem => ({
+    kind: 'faq',
+    slug,
+    category,
+    sort,
+    texts: write(article, factsOf),
+  });
   return [
     faq('deposits', 'deposits', 10, DEPOSITS),
     faq('withdrawals', 'withdrawals', 20, WITHDRAWALS),

@@ -30,7 +30,9 @@ export const helpItems = pgTable(
   },
   (table) => [
     uniqueIndex('help_items_brand_slug_idx').on(table.appKey, table.kind, table.slug),
-    index('help_items_brand_kind_idx').on(table.appKey, table.kind, table.sort).where(sql`${table.removedAt} is null`),
+    index('help_items_brand_kind_idx')
+      .on(table.appKey, table.kind, table.sort)
+      .where(sql`${table.removedAt} is null`),
   ],
 );
 

@@ -35,5 +35,7 @@ export function helpRoutes(app: FastifyInstance, routeDeps: RouteDeps & { opsTok
   const token = routeDeps.opsToken;
   app.post('/api/ops/help/item/upsert', async (request) => envelopeOk(await opsHelpItemUpsert(deps, opsBodyParse(token, request, opsHelpItemUpsertBody))));
   app.post('/api/ops/help/item/remove', async (request) => envelopeOk(await opsHelpItemRemove(deps, opsBodyParse(token, request, opsHelpItemRemoveBody))));
-  app.post('/api/ops/help/feedback/list', async (request) => envelopeOk(await opsHelpFeedbackList(deps, opsBodyParse(token, request, opsHelpFeedbackListBody))));
+  app.post('/api/ops/help/feedback/list', async (request) =>
+    envelopeOk(await opsHelpFeedbackList(deps, opsBodyParse(token, request, opsHelpFeedbackListBody))),
+  );
 }

@@ -64,8 +64,7 @@ export async function helpSeedEnsure(deps: HelpDeps, profile: VariantProfile): P
   if (deps.seeded.has(profile.appKey)) return;
   const now = deps.now();
   const values = helpSeedItems(seedFacts(profile)).map(
-    (item) =>
-      sql`(${profile.appKey}, ${item.kind}, ${item.slug}, ${item.category}, ${item.sort}, '', ${JSON.stringify(item.texts)}::jsonb, 'seed', ${now})`,
+    (item) => sql`(${profile.appKey}, ${item.kind}, ${item.slug}, ${item.category}, ${item.sort}, '', ${JSON.stringify(item.texts)}::jsonb, 'seed', ${now})`,
   );
   await rowsOf(
     deps.db,
@@ -231,7 +230,15 @@ export async function opsHelpItemRemove(deps: HelpDeps, body: z.output<typeof op
 export async function opsHelpFeedbackList(deps: HelpDeps, body: z.output<typeof opsHelpFeedbackListBody>) {
   brandOf(body.app_key);
   const before = body.before_id === undefined ? sql`` : sql` and id < ${Number(body.before_id)}`;
-  const rows = await rowsOf<{ id: string | number; user_id: string | number | null; category: string; content: string; contact: string; locale: string; created_at: Date | string }>(
+  const rows = await rowsOf<{
+    id: string | number;
+    user_id: string | number | null;
+    category: string;
+    content: string;
+    contact: string;
+    locale: string;
+    created_at: Date | string;
+  }>(
     deps.db,
     sql`select id, user_id, category, content, contact, locale, created_at from help_feedback
         where app_key = ${body.app_key}${before} order by id desc limit ${body.limit ?? 50}`,

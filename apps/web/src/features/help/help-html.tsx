@@ -21,7 +21,19 @@ export function HelpDate({ time }: { time: number }) {
 }
 
 /** Loading, failed or the content: the three states of every help read. */
-export function HelpLoad({ isPending, isError, onRetry, refreshing, children }: { isPending: boolean; isError: boolean; onRetry: () => void; refreshing: boolean; children: () => ReactNode }) {
+export function HelpLoad({
+  isPending,
+  isError,
+  onRetry,
+  refreshing,
+  children,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  refreshing: boolean;
+  children: () => ReactNode;
+}) {
   const { t } = useTranslation();
   if (isPending)
     return (
