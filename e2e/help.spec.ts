@@ -46,7 +46,7 @@ describe('Help centre, through the real server and Chromium', () => {
     await english.getByTestId('faq-search').fill('');
     await expect.poll(() => faqTitles(english)).toEqual(['Keeping your account safe']);
     await screenshot(english, 'help-faq-home-en');
-  }, 240_000);
+  }, 480_000);
 
   it('Feedback is checked, sent and stored for the operator', async () => {
     const page = await helpPage(journey, BRAZIL, '/feedback');
@@ -73,7 +73,7 @@ describe('Help centre, through the real server and Chromium', () => {
     const english = await helpPage(journey, INDIA, '/feedback');
     await english.getByRole('heading', { name: 'Feedback' }).waitFor();
     await screenshot(english, 'help-feedback-en');
-  }, 240_000);
+  }, 480_000);
 
   it('An allow-listed iframe loads; a foreign one is refused with a page that says why', async () => {
     const page = await helpPage(journey, BRAZIL, `/iframe?url=${encodeURIComponent('/healthz')}&title=Status`);
@@ -101,7 +101,7 @@ describe('Help centre, through the real server and Chromium', () => {
     await english.getByTestId('iframe-refused').waitFor();
     expect(await english.locator('iframe').count()).toBe(0);
     await screenshot(english, 'help-iframe-refused-en');
-  }, 240_000);
+  }, 480_000);
 
   it('/link navigates inside the app, asks before a foreign site and refuses a script', async () => {
     const page = await helpPage(journey, INDIA, `/link?url=${encodeURIComponent('/faq/home')}`);
@@ -114,7 +114,7 @@ describe('Help centre, through the real server and Chromium', () => {
     await screenshot(page, 'help-link-en');
     await page.goto(`http://${INDIA}/#/link?url=${encodeURIComponent('javascript:alert(1)')}`);
     await page.getByTestId('link-refused').waitFor();
-  }, 240_000);
+  }, 480_000);
 
   it('Support, about, privacy, news, announcements and the authorisation file show the brand’s own content', async () => {
     const page = await helpPage(journey, BRAZIL, '/support');
@@ -141,5 +141,5 @@ describe('Help centre, through the real server and Chromium', () => {
     await english.goto(`http://${INDIA}/#/support`);
     await english.getByTestId('support-email').waitFor();
     await screenshot(english, 'help-support-en');
-  }, 240_000);
+  }, 480_000);
 });
