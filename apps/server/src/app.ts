@@ -17,6 +17,7 @@ import { bonusCampaignsSeed } from './modules/bonus/bonus-engine.service.ts';
 import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
@@ -82,7 +83,8 @@ import { feedNodeOpen } from './providers/feed/feed-node.ts';
 import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
 import type { SportsFeed } from './providers/feed/sports-feed.ts';
-import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { HELP_TRUSTED_ORIGINS, marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { helpFrameOriginsOf } from './modules/help/help-frame.ts';
 import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
@@ -261,7 +263,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
         // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi.
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         workerSrc: ["'self'"],
@@ -321,6 +324,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  helpRoutes(app, { ...deps, opsToken: config.opsToken });
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });

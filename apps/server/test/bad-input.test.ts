@@ -199,6 +199,28 @@ const MESSAGE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
   [`${MESSAGE}/user/read_batch`]: { query: { all: '1' }, body: {} },
 };
 
+/** Help-centre samples (decision 038): the piranha brand's seeded FAQ, and feedback from a new visitor each time. */
+const HELP = '/api/piranha/help';
+let helpFeedbackAddress = 0;
+const HELP_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${HELP}/faq/list`]: { query: { keyword: 'deposit', category: 'deposits' } },
+  [`${HELP}/item/get`]: { query: { id: 'SET-BEFORE-ALL' } },
+  [`${HELP}/page/get`]: { query: { kind: 'privacy' } },
+  [`${HELP}/news/list`]: { query: { kind: 'news' } },
+  [`${HELP}/feedback/submit`]: {
+    body: { category: 'other', content: 'The sample feedback text', contact: 'sample@example.com' },
+    // A new visitor each time: the per-player limit never meets the samples (the address limit is not reached either).
+    fresh: async () => ({
+      query: signedIn(await t.session()),
+      body: { category: 'other', content: `Sample feedback ${(helpFeedbackAddress += 1)}`, contact: 'sample@example.com' },
+    }),
+  },
+};
+async function helpSamplesPrepare(): Promise<void> {
+  const list = envelopeOf(await t.get(`${HELP}/faq/list`, { query: signedIn(session) }));
+  VALID[`${HELP}/item/get`]!.query = { id: list.data.list[0].id as string };
+}
+
 /** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
 const ACTIVITY = '/api/piranha/activity';
 
@@ -572,6 +594,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...BETTING_SAMPLES,
   ...BONUS_SAMPLES,
   ...MESSAGE_SAMPLES,
+  ...HELP_SAMPLES,
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
   ...ACTIVITY_SAMPLES,
@@ -685,6 +708,7 @@ beforeAll(async () => {
   await casinoSamplesPrepare();
   await bonusSamplesPrepare();
   await messageSamplesPrepare();
+  await helpSamplesPrepare();
 });
 afterAll(() => t?.close());
 

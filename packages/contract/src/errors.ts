@@ -102,6 +102,9 @@ export const ERRORS = {
   // message centre and top bar (issue 21, decision 028)
   MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
   TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
+  // help centre (issue 21, decision 038)
+  HELP_ITEM_NOT_FOUND: { code: 8500, key: 'helpItemNotFound' },
+  FEEDBACK_RATE_LIMITED: { code: 8501, key: 'feedbackRateLimited' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
   // loyalty: VIP club and task centre (issue 18, decision 026)
   VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },

@@ -23,3 +23,4 @@ export * from './kyc.ts';
 export * from './safer-play.ts';
 export * from './tracking.ts';
 export * from './activity.ts';
+export * from './help.ts';

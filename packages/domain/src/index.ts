@@ -26,3 +26,4 @@ export * from './loyalty/index.ts';
 export * from './safer-play/index.ts';
 export * from './activity/index.ts';
 export * from './growth/index.ts';
+export * from './help/index.ts';

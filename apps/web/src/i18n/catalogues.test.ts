@@ -23,11 +23,11 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 /** Words that are genuinely the same in a language (brand-like loanwords); every other value must be translated. */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // "Hong Kong" (the odds format) is a place name, written the same in these languages.
-  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong'],
-  'vm-VI': ['footer.game', 'game.title'],
-  // "Bonus" is the Malay word too.
-  'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong', 'header.bonus', 'bonus.kind.other'],
-  'pt-BR': ['account.email', 'sports.oddsFormat.hongKong'],
+  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong', 'help.videoTitle'],
+  'vm-VI': ['footer.game', 'game.title', 'help.videoTitle'],
+  // "Bonus" is the Malay word too; "Video" is the Spanish, Vietnamese and Malay word.
+  'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong', 'header.bonus', 'bonus.kind.other', 'help.videoTitle'],
+  'pt-BR': ['account.email', 'sports.oddsFormat.hongKong', 'help.supportEmail'],
 };
 
 /**

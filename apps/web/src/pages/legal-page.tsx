@@ -1,11 +1,11 @@
-import { FileText, HeartHandshake, ShieldCheck } from 'lucide-react';
+import { FileText, HeartHandshake } from 'lucide-react';
 import { MARKET_LEGAL } from '@piranha/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { Notice } from './notice.tsx';
 
-type LegalKey = 'terms' | 'privacy' | 'responsible';
+type LegalKey = 'terms' | 'responsible';
 
 function LegalNotice({ legalKey, icon }: { legalKey: LegalKey; icon: ReactNode }) {
   const { t } = useTranslation();
@@ -17,11 +17,6 @@ function LegalNotice({ legalKey, icon }: { legalKey: LegalKey; icon: ReactNode }
 /** /terms: the brand's terms in short, with where to ask for the full text. */
 export function TermsPage() {
   return <LegalNotice legalKey="terms" icon={<FileText size={32} />} />;
-}
-
-/** /privacy: what the brand keeps about a player and why. */
-export function PrivacyPage() {
-  return <LegalNotice legalKey="privacy" icon={<ShieldCheck size={32} />} />;
 }
 
 /** /responsible-gaming: the age limit and where a player finds help and limits. */

@@ -10,6 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useMessageListQuery, useReadMutation, useUnreadCountQuery } from './api/messages.ts';
 import styles from './messages.module.css';
+import { unreadShown } from './unread-shown.ts';
 
 /** The message centre's list (spec §2 /message-center): unread first, read-all, an empty state, more by page. */
 export function MessageList() {
@@ -19,7 +20,12 @@ export function MessageList() {
   const unread = useUnreadCountQuery(uid);
   const read = useReadMutation(uid);
   const messages = list.data?.pages.flatMap((page) => page.message_list) ?? [];
-  const unreadCount = unread.data?.count ?? list.data?.pages[0]?.unread_count ?? 0;
+  // The list's own count is taken with its dots; the polled count may be older (unread-shown.ts).
+  const firstPage = list.data?.pages[0];
+  const unreadCount = unreadShown(
+    unread.data ? { value: unread.data.count, updatedAt: unread.dataUpdatedAt } : undefined,
+    firstPage ? { value: firstPage.unread_count, updatedAt: list.dataUpdatedAt } : undefined,
+  );
   const date = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
 
   if (list.isPending)
