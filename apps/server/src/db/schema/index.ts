@@ -16,3 +16,4 @@ export * from './messages.ts';
 export * from './loyalty.ts';
 export * from './safer-play.ts';
 export * from './activities.ts';
+export * from './push.ts';
