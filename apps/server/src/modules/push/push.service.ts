@@ -226,12 +226,13 @@ export async function pushEventsQueue(deps: Pick<PushDeps, 'db'>, now: Date): Pr
 }
 
 /** A claimed row is leased this long: a node that dies mid-send leaves it to another after it. */
-const LEASE_MS = 60_000;
+export const PUSH_LEASE_MS = 60_000;
 const CLAIM_BATCH = 50;
 const SEND_TIMEOUT_MS = 10_000;
 /** Tries per notification before it is given up (429, 5xx, network). */
 export const PUSH_MAX_ATTEMPTS = 5;
-const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
+/** The wait before another try: 2, 4, 8, 16 min (always longer than a lease), or the service's Retry-After when longer. */
+export const pushBackoffMs = (attempts: number) => Math.min(3_600_000, 120_000 * 2 ** (attempts - 1));
 
 export interface DeliverySummary {
   sent: number;
@@ -282,11 +283,11 @@ async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: s
     await subscriptionSent(deps.db, subscription.id, now);
     summary.sent += 1;
   } else if (status === 404 || status === 410) {
-    await subscriptionPrune(deps.db, subscription.id, now);
     await outboxFinish(deps.db, row.id, 'gone', status, now);
+    await subscriptionPrune(deps.db, subscription.id, now);
     summary.gone += 1;
   } else if ((status === null || status === 429 || status >= 500) && row.attempts < PUSH_MAX_ATTEMPTS) {
-    const wait = Math.max(backoffMs(row.attempts), Math.min(retryAfterS, 3600) * 1000);
+    const wait = Math.max(pushBackoffMs(row.attempts), Math.min(retryAfterS, 3600) * 1000);
     await outboxRetryAt(deps.db, row.id, status, new Date(now.getTime() + wait));
     summary.retried += 1;
   } else {
@@ -303,7 +304,7 @@ export async function pushDeliverPass(deps: PushDeps): Promise<DeliverySummary> 
   const vapid = await vapidKeys(deps);
   for (let batch = 0; batch < 20; batch += 1) {
     const now = deps.now();
-    const claimed = await outboxClaim(deps.db, now, new Date(now.getTime() + LEASE_MS), CLAIM_BATCH);
+    const claimed = await outboxClaim(deps.db, now, new Date(now.getTime() + PUSH_LEASE_MS), CLAIM_BATCH);
     for (let start = 0; start < claimed.length; start += 10)
       await Promise.all(claimed.slice(start, start + 10).map((row) => sendOne(deps, row, vapid, summary, now)));
     if (claimed.length < CLAIM_BATCH) break;
