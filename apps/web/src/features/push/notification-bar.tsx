@@ -1,0 +1,97 @@
+import { DURATIONS } from '@piranha/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bell, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { accountKeys } from '../account/api/account-api.ts';
+import { useTranslation } from '../../shared/i18n/translate.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
+import { toastShow } from '../../shared/ui/toast-store.ts';
+import { notificationBarMute, notificationBarMuted, PushError, pushConnect, pushPermission, pushPermissionRequest, pushReportPermission, type PushPermission } from './push-client.ts';
+import styles from './notification-bar.module.css';
+
+/** After a successful subscribe the player's info is asked for again after 1 s (spec §4). */
+const USER_INFO_REFRESH_MS = 1_000;
+
+type BarState = 'hidden' | 'ask' | 'working';
+
+/**
+ * Spec §2/§4 notification bar: asks a signed-in player to turn on notifications while this browser could show them
+ * and does not yet. "Turn on" asks for the permission (from the tap, as browsers require), subscribes and tells the
+ * server; closing it mutes it for 3 days. A permission granted earlier is connected quietly, without the bar.
+ */
+export function NotificationBar() {
+  const { t } = useTranslation();
+  const uid = useSessionStore((state) => state.login?.uid ?? 0);
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<BarState>('hidden');
+  const [permission, setPermission] = useState<PushPermission>(() => pushPermission());
+
+  useEffect(() => {
+    // A notification tapped while this page is open but not yet controlled by the worker: it asks us to move.
+    if (!('serviceWorker' in navigator)) return undefined;
+    const onMessage = (event: MessageEvent<{ type?: string; link?: string }>) => {
+      if (event.data?.type === 'push-open' && typeof event.data.link === 'string' && event.data.link.startsWith('#/')) window.location.hash = event.data.link;
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, []);
+
+  useEffect(() => {
+    if (uid === 0 || permission === 'unsupported') return;
+    let cancelled = false;
+    if (permission === 'granted') {
+      // Already allowed: keep this device's subscription registered for the signed-in player; ask only if it fails.
+      pushConnect().then(
+        () => undefined,
+        () => !cancelled && !notificationBarMuted(Date.now(), DURATIONS.notificationBarMuteMs) && setState('ask'),
+      );
+    } else {
+      if (permission === 'denied') void pushReportPermission('denied').catch(() => undefined);
+      if (permission === 'default' && !notificationBarMuted(Date.now(), DURATIONS.notificationBarMuteMs)) setState('ask');
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [uid, permission]);
+
+  if (uid === 0 || state === 'hidden') return null;
+
+  const enable = async () => {
+    setState('working');
+    try {
+      if (pushPermission() !== 'granted') await pushPermissionRequest();
+      await pushConnect();
+      setState('hidden');
+      setPermission('granted');
+      toastShow({ kind: 'success', text: t('push.enabled') });
+      window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) }), USER_INFO_REFRESH_MS);
+    } catch (error) {
+      const key = error instanceof PushError ? error.key : 'subscribeFailed';
+      toastShow({ kind: 'error', text: t(`push.error.${key}`) });
+      const now = pushPermission();
+      setPermission(now);
+      setState(now === 'denied' ? 'hidden' : 'ask');
+    }
+  };
+
+  return (
+    <section className={styles.bar} aria-label={t('push.barLabel')} data-testid="notification-bar">
+      <Bell size={20} aria-hidden="true" className={styles.icon} />
+      <p className={styles.text}>{t('push.barText')}</p>
+      <button type="button" className={styles.enable} disabled={state === 'working'} onClick={() => void enable()}>
+        {state === 'working' ? t('push.enabling') : t('push.enable')}
+      </button>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label={t('push.notNow')}
+        onClick={() => {
+          notificationBarMute(Date.now());
+          setState('hidden');
+        }}
+      >
+        <X size={18} aria-hidden="true" />
+      </button>
+    </section>
+  );
+}
