@@ -34,11 +34,21 @@ async function pushPhone(language?: string): Promise<{ context: BrowserContext; 
       if (lang) localStorage.setItem('pir.language', JSON.stringify(lang));
       let current: PushSubscription | null = null;
       const made = (key: ArrayBuffer | null) =>
-        ({ endpoint: json.endpoint, expirationTime: null, options: { userVisibleOnly: true, applicationServerKey: key }, toJSON: () => json, getKey: () => null, unsubscribe: async () => true }) as unknown as PushSubscription;
+        ({
+          endpoint: json.endpoint,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey: key },
+          toJSON: () => json,
+          getKey: () => null,
+          unsubscribe: async () => true,
+        }) as unknown as PushSubscription;
       PushManager.prototype.getSubscription = async () => current;
       PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
         const key = options?.applicationServerKey as Uint8Array;
-        (window as unknown as { subscribedWith: unknown }).subscribedWith = { userVisibleOnly: options?.userVisibleOnly, key: btoa(String.fromCharCode(...key)) };
+        (window as unknown as { subscribedWith: unknown }).subscribedWith = {
+          userVisibleOnly: options?.userVisibleOnly,
+          key: btoa(String.fromCharCode(...key)),
+        };
         current = made(key.buffer as ArrayBuffer);
         return current;
       };
@@ -114,7 +124,9 @@ describe('web push', () => {
         const scope = self as unknown as { registration: ServiceWorkerRegistration };
         return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
       });
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: 'Your bonus is waiting', body: 'Open your messages', data: expect.objectContaining({ link: '#/message-center' }) }]);
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([{ title: 'Your bonus is waiting', body: 'Open your messages', data: expect.objectContaining({ link: '#/message-center' }) }]);
     // The same push again (a send retried after a lost answer) is dropped by the id cache.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: plaintext });
     const ids = () =>

@@ -151,7 +151,13 @@ export async function pushStandInStart(): Promise<PushStandIn> {
       const client = match ? clients.get(match[1]!) : undefined;
       const body = await bodyOf(request);
       const answer = (status: number, why?: string) => {
-        log.push({ client: client?.id ?? '', status, why, ttl: request.headers.ttl as string | undefined, urgency: request.headers.urgency as string | undefined });
+        log.push({
+          client: client?.id ?? '',
+          status,
+          why,
+          ttl: request.headers.ttl as string | undefined,
+          urgency: request.headers.urgency as string | undefined,
+        });
         response.writeHead(status).end(why ?? '');
       };
       if (request.method !== 'POST' || !client) return answer(404, 'no such subscription');

@@ -36,7 +36,11 @@ describe('the stand-in push service itself (RFC vectors)', () => {
   it('decrypts and re-encrypts RFC 8291 Appendix A byte for byte, and refuses a flipped bit', () => {
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(b('q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94'));
-    const ua = { ecdh, publicKey: b('BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4'), auth: b('BTBZMqHH6r4Tts7J_aSIgg') };
+    const ua = {
+      ecdh,
+      publicKey: b('BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4'),
+      auth: b('BTBZMqHH6r4Tts7J_aSIgg'),
+    };
     const body = b(
       'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
     );
@@ -57,7 +61,10 @@ describe('the stand-in push service itself (RFC vectors)', () => {
     const k = 'BA1Hxzyi1RUM1b5wjxsn7nGxAszw2u61m164i3MrAIxHF6YK5h4SDYic-dRuU_RCPCfA5aq9ojSwk5Y2EmClBPs';
     const header = `vapid t=${t8292}, k=${k}`;
     const nowS = 1453523768 - 3600;
-    expect(vapidCheck(header, { audience: 'https://push.example.net', publicKey: k, nowS })).toMatchObject({ ok: true, claims: { sub: 'mailto:push@example.com' } });
+    expect(vapidCheck(header, { audience: 'https://push.example.net', publicKey: k, nowS })).toMatchObject({
+      ok: true,
+      claims: { sub: 'mailto:push@example.com' },
+    });
     expect(vapidCheck(header, { audience: 'https://other.example', publicKey: k, nowS }).ok).toBe(false);
     expect(vapidCheck(header, { audience: 'https://push.example.net', publicKey: k, nowS: 1453523768 + 1 }).ok).toBe(false);
     expect(vapidCheck(header, { audience: 'https://push.example.net', publicKey: 'BOther', nowS }).ok).toBe(false);
@@ -102,7 +109,8 @@ async function delivered(): Promise<void> {
   }
   throw new Error('push rows still pending after 200 passes');
 }
-const payloads = (id: string) => standIn.messages(id).map((text) => JSON.parse(text) as { id: string; title: string; body: string; link: string; lang: string });
+const payloads = (id: string) =>
+  standIn.messages(id).map((text) => JSON.parse(text) as { id: string; title: string; body: string; link: string; lang: string });
 
 describe('VAPID keys', () => {
   it('are made once per deployment, stored in the database, and every answer gives the same public key', async () => {
@@ -131,7 +139,9 @@ describe('POST /api/push/register and GET /api/user/info/push/report', () => {
       ERRORS.PUSH_SUBSCRIPTION_INVALID.code,
     );
     const noAuth = { endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh } };
-    expect(envelopeOf(await register({ ...base, meta: [{ token: JSON.stringify(noAuth), push_type: 'webpush' }] })).dm_error).toBe(ERRORS.PUSH_SUBSCRIPTION_INVALID.code);
+    expect(envelopeOf(await register({ ...base, meta: [{ token: JSON.stringify(noAuth), push_type: 'webpush' }] })).dm_error).toBe(
+      ERRORS.PUSH_SUBSCRIPTION_INVALID.code,
+    );
     // The server POSTs to the endpoint: only the browsers' push services (and configured origins) are accepted.
     for (const endpoint of ['http://169.254.169.254/latest', 'https://evil.example/push', 'https://fcm.googleapis.com.evil.example/x', 'file:///etc/passwd'])
       expect(envelopeOf(await register({ ...base, meta: [{ token: JSON.stringify({ ...good, endpoint }), push_type: 'webpush' }] })).dm_error).toBe(
@@ -147,16 +157,29 @@ describe('POST /api/push/register and GET /api/user/info/push/report', () => {
     const report = (query: Record<string, string>) => t.get('/api/user/info/push/report', { query: signedIn(player, query) });
     expect(envelopeOf(await report({ permission: 'maybe', device_id: 'dev-1' })).data).toMatchObject({ field: 'permission' });
     expect(envelopeOf(await report({ permission: 'granted' })).data).toMatchObject({ field: 'device_id' });
-    expect(envelopeOf(await t.get('/api/user/info/push/report', { query: { permission: 'granted', device_id: 'dev-1' } })).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
+    expect(envelopeOf(await t.get('/api/user/info/push/report', { query: { permission: 'granted', device_id: 'dev-1' } })).dm_error).toBe(
+      ERRORS.SESSION_EXPIRED.code,
+    );
     // The six texts of spec §8 in another language, as the server answers them.
-    const pt = envelopeOf(await t.post('/api/push/register', { query: signedIn(player, { lca_lang: 'pt-BR' }), body: { ...base, meta: [{ token: '', push_type: 'webpush' }] } }));
+    const pt = envelopeOf(
+      await t.post('/api/push/register', { query: signedIn(player, { lca_lang: 'pt-BR' }), body: { ...base, meta: [{ token: '', push_type: 'webpush' }] } }),
+    );
     expect(pt.error_msg).toBe('Token vazio!');
   });
 
   it('stores a subscription; the report says it is on, and a denied permission drops the device', async () => {
     const player = await t.session('piranha');
     const subscription = standIn.subscribe().json;
-    const body = { platform: 'pwa', app: 'piranha', id: 'r1', version: '1.0', device_id: 'dev-x', model: 'Pixel', rom: 'Android 15', meta: [{ token: JSON.stringify(subscription), push_type: 'webpush' }] };
+    const body = {
+      platform: 'pwa',
+      app: 'piranha',
+      id: 'r1',
+      version: '1.0',
+      device_id: 'dev-x',
+      model: 'Pixel',
+      rom: 'Android 15',
+      meta: [{ token: JSON.stringify(subscription), push_type: 'webpush' }],
+    };
     const answer = envelopeOf(await t.post('/api/push/register', { query: signedIn(player), body }));
     expect(answer).toMatchObject({ dm_error: 0, data: { push_enabled: 1 } });
     // Registering again (the browser re-sent it) keeps one row.
@@ -230,7 +253,12 @@ describe('operator sends', () => {
     const a = await subscribed(inSegment, { lca_lang: 'es-MX', lca_coun: 'mx' });
     const c = await subscribed(wrongCountry, { lca_lang: 'es-MX', lca_coun: 'BR' });
     const answer = envelopeOf(
-      await opsSend(sendBody({ audience: { kind: 'segment', langs: ['es-MX'], countries: ['MX'] }, texts: { 'en-US': { title: 'Hi', body: '.' }, 'es-MX': { title: 'Hola', body: '.' } } })),
+      await opsSend(
+        sendBody({
+          audience: { kind: 'segment', langs: ['es-MX'], countries: ['MX'] },
+          texts: { 'en-US': { title: 'Hi', body: '.' }, 'es-MX': { title: 'Hola', body: '.' } },
+        }),
+      ),
     );
     expect(answer.data).toMatchObject({ subscriptions: 1, players: 1 });
     await delivered();
@@ -248,7 +276,9 @@ describe('delivery outcomes', () => {
     expect(send.data.subscriptions).toBe(1);
     await delivered();
     expect(await t.rows(sql`select 1 from push_subscriptions where user_id = ${player.uid}`)).toHaveLength(0);
-    const rows = await t.rows<{ status: string; last_status: number }>(sql`select status, last_status from push_outbox where ref = ${`ops:${send.data.push_id}`}`);
+    const rows = await t.rows<{ status: string; last_status: number }>(
+      sql`select status, last_status from push_outbox where ref = ${`ops:${send.data.push_id}`}`,
+    );
     expect(rows.map((row) => [row.status, Number(row.last_status)])).toEqual([['gone', status]]);
     expect(envelopeOf(await opsSend(sendBody({ audience: { kind: 'player', uid: player.uid } }))).data.subscriptions).toBe(0);
   });
@@ -313,14 +343,18 @@ describe('pushes for the message centre’s events, and safer play', () => {
     await delivered();
     const texts = eventMessageTexts('deposit_credited', () => '₹100.00')['pt-BR'];
     for (const device of [phone, laptop])
-      expect(payloads(device)).toEqual([{ id: `msg:${id}`, title: texts.title, body: texts.content, link: `#${EVENT_MESSAGE_LINKS.deposit_credited}`, lang: 'pt-BR' }]);
+      expect(payloads(device)).toEqual([
+        { id: `msg:${id}`, title: texts.title, body: texts.content, link: `#${EVENT_MESSAGE_LINKS.deposit_credited}`, lang: 'pt-BR' },
+      ]);
     expect(await t.rows(sql`select 1 from push_outbox where user_id = ${unsubscribed.uid}`)).toHaveLength(0);
   });
 
   it('a timed-out or self-excluded player gets no marketing push, but still their own money’s', async () => {
     const player = await t.session('piranha');
     const device = await subscribed(player);
-    await t.rows(sql`insert into player_blocks (user_id, kind, starts_at, ends_at) values (${player.uid}, 'time_out', ${t.clock.now()}, ${new Date(t.clock.now().getTime() + DAY_MS)})`);
+    await t.rows(
+      sql`insert into player_blocks (user_id, kind, starts_at, ends_at) values (${player.uid}, 'time_out', ${t.clock.now()}, ${new Date(t.clock.now().getTime() + DAY_MS)})`,
+    );
     expect(envelopeOf(await opsSend(sendBody({ audience: { kind: 'player', uid: player.uid } }))).data.subscriptions).toBe(0);
     expect(envelopeOf(await opsSend(sendBody())).data.subscriptions).toBeGreaterThan(0);
     const bonus = await eventMessage(player.uid, 'bonus_granted');

@@ -25,7 +25,9 @@ const FALLBACK = {
 };
 
 function fallbackTitle() {
-  const language = String((self.navigator && self.navigator.language) || 'en').slice(0, 2).toLowerCase();
+  const language = String((self.navigator && self.navigator.language) || 'en')
+    .slice(0, 2)
+    .toLowerCase();
   return FALLBACK[language] || FALLBACK.en;
 }
 

@@ -6,5 +6,12 @@ export const PUSH_DELIVER_MS = 2_000;
 export const PUSH_DELIVER_JOB = 'push-deliver';
 
 export function pushDeliverJobSpec(deps: PushDeps): JobSpec {
-  return { name: PUSH_DELIVER_JOB, scope: 'leader', everyMs: PUSH_DELIVER_MS, atStart: 'soon', quiet: true, run: () => pushDeliverPass(deps).then(() => undefined) };
+  return {
+    name: PUSH_DELIVER_JOB,
+    scope: 'leader',
+    everyMs: PUSH_DELIVER_MS,
+    atStart: 'soon',
+    quiet: true,
+    run: () => pushDeliverPass(deps).then(() => undefined),
+  };
 }

@@ -65,10 +65,7 @@ export async function subscriptionUpsert(db: DbOrTx, input: SubscriptionInput, n
         returning id`,
   );
   // The device's older subscriptions (a browser that subscribed again got a new endpoint) can no longer show anything.
-  await rowsOf(
-    db,
-    sql`delete from push_subscriptions where user_id = ${input.userId} and device_id = ${input.deviceId} and id <> ${Number(row!.id)}`,
-  );
+  await rowsOf(db, sql`delete from push_subscriptions where user_id = ${input.userId} and device_id = ${input.deviceId} and id <> ${Number(row!.id)}`);
   await rowsOf(
     db,
     sql`delete from push_subscriptions where user_id = ${input.userId} and id not in
@@ -93,7 +90,13 @@ export async function subscriptionCounts(db: DbOrTx, userId: number, deviceId: s
 /** The audience of an operator send, as in the message centre (decision 028): a brand, a segment of it, one player. */
 export type PushAudience =
   | { kind: 'brand' }
-  | { kind: 'segment'; currencies?: string[] | undefined; langs?: string[] | undefined; countries?: string[] | undefined; registered_only?: boolean | undefined }
+  | {
+      kind: 'segment';
+      currencies?: string[] | undefined;
+      langs?: string[] | undefined;
+      countries?: string[] | undefined;
+      registered_only?: boolean | undefined;
+    }
   | { kind: 'player'; uid: number };
 
 const list = (values: readonly string[]): SQL =>
@@ -108,7 +111,8 @@ function audienceSql(appKey: string, audience: PushAudience): SQL {
   if (audience.kind === 'brand') return brand;
   if (audience.kind === 'player') return sql`${brand} and s.user_id = ${audience.uid}`;
   const parts: SQL[] = [brand];
-  if (audience.currencies?.length) parts.push(sql`exists (select 1 from wallets w where w.user_id = s.user_id and w.currency in (${list(audience.currencies)}))`);
+  if (audience.currencies?.length)
+    parts.push(sql`exists (select 1 from wallets w where w.user_id = s.user_id and w.currency in (${list(audience.currencies)}))`);
   if (audience.langs?.length) parts.push(sql`coalesce(nullif(p.lang, ''), nullif(s.lang, '')) in (${list(audience.langs)})`);
   if (audience.countries?.length) parts.push(sql`upper(s.country) in (${list(audience.countries)})`);
   if (audience.registered_only) parts.push(sql`(not u.visitor or p.email is not null)`);
@@ -116,7 +120,12 @@ function audienceSql(appKey: string, audience: PushAudience): SQL {
 }
 
 /** The subscriptions an operator send reaches, with each player's language (profile first, else the one it registered with). */
-export async function audienceSubscriptions(db: DbOrTx, appKey: string, audience: PushAudience, now: Date): Promise<{ id: number; userId: number; lang: string }[]> {
+export async function audienceSubscriptions(
+  db: DbOrTx,
+  appKey: string,
+  audience: PushAudience,
+  now: Date,
+): Promise<{ id: number; userId: number; lang: string }[]> {
   const rows = await rowsOf<{ id: string | number; user_id: string | number; lang: string | null }>(
     db,
     sql`select s.id, s.user_id, coalesce(nullif(p.lang, ''), s.lang) as lang
@@ -284,10 +293,7 @@ export async function outboxRetryAt(db: DbOrTx, id: number, httpStatus: number |
 /** A subscription its push service says is gone (404/410): deleted, and what was still queued for it ends as gone. */
 export async function subscriptionPrune(db: DbOrTx, subscriptionId: number, now: Date): Promise<void> {
   await rowsOf(db, sql`delete from push_subscriptions where id = ${subscriptionId}`);
-  await rowsOf(
-    db,
-    sql`update push_outbox set status = 'gone', done_at = ${now} where subscription_id = ${subscriptionId} and status = 'pending'`,
-  );
+  await rowsOf(db, sql`update push_outbox set status = 'gone', done_at = ${now} where subscription_id = ${subscriptionId} and status = 'pending'`);
 }
 
 export async function subscriptionSent(db: DbOrTx, subscriptionId: number, now: Date): Promise<void> {

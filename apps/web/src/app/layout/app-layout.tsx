@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { accountKeys } from '../../features/account/api/account-api.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Outlet, useLocation } from 'react-router';
 import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
@@ -48,6 +50,7 @@ export function AppLayout() {
   const messagePopupClosed = useMessagePopupClosed(uid);
   const bonusPopups = useBonusPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
+  const queryClient = useQueryClient();
 
   if (route?.frame)
     return (
@@ -76,7 +79,7 @@ export function AppLayout() {
       ) : null}
       {header && signedIn ? (
         <Suspense fallback={null}>
-          <NotificationBar />
+          <NotificationBar onEnabled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) })} />
         </Suspense>
       ) : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
