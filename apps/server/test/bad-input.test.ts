@@ -5,6 +5,7 @@
  */
 import * as contract from '@piranha/contract';
 import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
@@ -197,6 +198,24 @@ const MESSAGE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
     fresh: async () => ({ query: { message_id: await messagePublish({ audience: { kind: 'player', uid: session.uid } }) } }),
   },
   [`${MESSAGE}/user/read_batch`]: { query: { all: '1' }, body: {} },
+};
+
+/** Web push samples (decision 035): a subscription on a browser push service (nothing is sent to it here). */
+const pushKey = createECDH('prime256v1').generateKeys().toString('base64url');
+const PUSH_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  '/api/push/register': {
+    body: {
+      platform: 'web',
+      device_id: 'bad-input-device',
+      meta: [
+        {
+          token: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/bad-input', keys: { p256dh: pushKey, auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
+          push_type: 'webpush',
+        },
+      ],
+    },
+  },
+  '/api/user/info/push/report': { query: { permission: 'granted', device_id: 'bad-input-device' } },
 };
 
 /** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
@@ -572,6 +591,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...BETTING_SAMPLES,
   ...BONUS_SAMPLES,
   ...MESSAGE_SAMPLES,
+  ...PUSH_SAMPLES,
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
   ...ACTIVITY_SAMPLES,

@@ -83,24 +83,6 @@ export function NotificationBar({ onEnabled }: { onEnabled?: () => void }) {
     }
   };
 
-  const enable = async () => {
-    setState('working');
-    try {
-      if (pushPermission() !== 'granted') await pushPermissionRequest();
-      await pushConnect();
-      setState('hidden');
-      setPermission('granted');
-      toastShow({ kind: 'success', text: t('push.enabled') });
-      window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) }), USER_INFO_REFRESH_MS);
-    } catch (error) {
-      const key = error instanceof PushError ? error.key : 'subscribeFailed';
-      toastShow({ kind: 'error', text: t(`push.error.${key}`) });
-      const now = pushPermission();
-      setPermission(now);
-      setState(now === 'denied' ? 'hidden' : 'ask');
-    }
-  };
-
   return (
     <section className={styles.bar} aria-label={t('push.barLabel')} data-testid="notification-bar">
       <Bell size={20} aria-hidden="true" className={styles.icon} />
