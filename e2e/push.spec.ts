@@ -58,7 +58,22 @@ async function pushPhone(language?: string): Promise<{ context: BrowserContext; 
   return { context, page: await context.newPage(), subscriptionId: subscription.id };
 }
 
+/** The journey's server answers /healthz (on a loaded machine it may need longer than the fixture waits). */
+async function serverHealthy(origin: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        fetch(`${origin}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      { timeout: 240_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
 async function guestStart(page: Page, origin: string): Promise<void> {
+  await serverHealthy(origin);
   await page.goto(`${origin}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: /guest|convidado|invitado/i }).click();
