@@ -262,7 +262,8 @@ async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: s
     JSON.stringify(row.payload satisfies PushPayload),
     { vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, TTL: row.ttlS, urgency: row.urgency as webpush.Urgency },
   );
-  let status: number | null = null;
+  // null: no answer (network, timeout).
+  let status: number | null;
   let retryAfterS = 0;
   try {
     const response = await (deps.fetch ?? fetch)(request.endpoint, {
