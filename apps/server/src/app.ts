@@ -18,6 +18,8 @@ import { bonusJobSpec } from './modules/bonus/bonus-jobs.ts';
 import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
+import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
@@ -325,6 +327,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
   helpRoutes(app, { ...deps, opsToken: config.opsToken });
+  // Web push (decision 035): the leader queues and sends; an operator send asks for a pass at once.
+  const pushDeps = { db: database.db, now: deps.now, extraOrigins: config.push.extraOrigins, vapidSubject: config.push.vapidSubject };
+  pushRoutes(app, { ...deps, ...pushDeps, opsToken: config.opsToken, trigger: () => void jobs.trigger(PUSH_DELIVER_JOB) });
+  jobs.register(pushDeliverJobSpec(pushDeps));
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });

@@ -37,6 +37,12 @@ export interface AppConfig {
   saferPlayOverrides: JurisdictionOverrides;
   /** Days of tracking events kept (TRACKING_RETENTION_DAYS); older days are deleted by the tracking-retention job. */
   trackingRetentionDays: number;
+  /**
+   * Web push (decision 035): origins accepted as push endpoints beside the browsers' own push services
+   * (PUSH_ENDPOINT_ORIGINS, e.g. a local test push service), and the VAPID contact (PUSH_VAPID_SUBJECT, mailto: or
+   * https:; unset: mailto: the brand's support address).
+   */
+  push: { extraOrigins: string[]; vapidSubject: string | undefined };
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
   /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
@@ -192,6 +198,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     opsToken: env.OPS_TOKEN || undefined,
     saferPlayOverrides: saferOverridesParse(env.SAFER_PLAY_OVERRIDES),
     trackingRetentionDays: positiveInt('TRACKING_RETENTION_DAYS', env.TRACKING_RETENTION_DAYS, 90),
+    push: { extraOrigins: pushOrigins(env.PUSH_ENDPOINT_ORIGINS), vapidSubject: vapidSubject(env.PUSH_VAPID_SUBJECT) },
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
@@ -260,4 +267,26 @@ export function sandboxProvidersCheck(config: AppConfig): void {
     `NODE_ENV=production, but these providers are sandboxes:\n${sandboxes.map((sandbox) => `  - ${sandbox}`).join('\n')}\n` +
       'Wire real providers, or set ALLOW_SANDBOX_PROVIDERS=1 to start anyway (a staging or demo server: no real money moves).',
   );
+}
+
+/** PUSH_ENDPOINT_ORIGINS: comma-separated origins (http(s)://host[:port]); anything else fails at boot. */
+function pushOrigins(value: string | undefined): string[] {
+  return list(value, []).map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, ''))
+      throw new Error(`PUSH_ENDPOINT_ORIGINS: "${entry}" is not an origin (http(s)://host[:port])`);
+    return url.origin;
+  });
+}
+
+/** PUSH_VAPID_SUBJECT must be a mailto: or https: address (RFC 8292 §2.1). */
+function vapidSubject(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(value)) throw new Error('PUSH_VAPID_SUBJECT must be a mailto: or https: address');
+  return value;
 }

@@ -5,6 +5,7 @@
  */
 import * as contract from '@piranha/contract';
 import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
@@ -220,6 +221,23 @@ async function helpSamplesPrepare(): Promise<void> {
   const list = envelopeOf(await t.get(`${HELP}/faq/list`, { query: signedIn(session) }));
   VALID[`${HELP}/item/get`]!.query = { id: list.data.list[0].id as string };
 }
+/** Web push samples (decision 035): a subscription on a browser push service (nothing is sent to it here). */
+const pushKey = createECDH('prime256v1').generateKeys().toString('base64url');
+const PUSH_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  '/api/push/register': {
+    body: {
+      platform: 'web',
+      device_id: 'bad-input-device',
+      meta: [
+        {
+          token: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/bad-input', keys: { p256dh: pushKey, auth: 'BTBZMqHH6r4Tts7J_aSIgg' } }),
+          push_type: 'webpush',
+        },
+      ],
+    },
+  },
+  '/api/user/info/push/report': { query: { permission: 'granted', device_id: 'bad-input-device' } },
+};
 
 /** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
 const ACTIVITY = '/api/piranha/activity';
@@ -595,6 +613,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...BONUS_SAMPLES,
   ...MESSAGE_SAMPLES,
   ...HELP_SAMPLES,
+  ...PUSH_SAMPLES,
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
   ...ACTIVITY_SAMPLES,

@@ -105,6 +105,15 @@ export const ERRORS = {
   // help centre (issue 21, decision 038)
   HELP_ITEM_NOT_FOUND: { code: 8500, key: 'helpItemNotFound' },
   FEEDBACK_RATE_LIMITED: { code: 8501, key: 'feedbackRateLimited' },
+  // web push (issue 21, decision 035): the six texts of spec §8 (8302–8307, the web app shows them too) and the server's own
+  PUSH_INIT_FAILED: { code: 8302, key: 'pushInitFailed' },
+  PUSH_TOKEN_EMPTY: { code: 8303, key: 'pushTokenEmpty' },
+  PUSH_SUBSCRIBE_FAILED: { code: 8304, key: 'pushSubscribeFailed' },
+  PUSH_PERMISSION_APPLY_FAILED: { code: 8305, key: 'pushPermissionApplyFailed' },
+  PUSH_PERMISSION_DENIED: { code: 8306, key: 'pushPermissionDenied' },
+  PUSH_PERMISSION_CANCELLED: { code: 8307, key: 'pushPermissionCancelled' },
+  PUSH_SUBSCRIPTION_INVALID: { code: 8308, key: 'pushSubscriptionInvalid' },
+  PUSH_SERVICE_UNSUPPORTED: { code: 8309, key: 'pushServiceUnsupported' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
   // loyalty: VIP club and task centre (issue 18, decision 026)
   VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },

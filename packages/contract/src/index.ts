@@ -18,6 +18,7 @@ export * from './betting.ts';
 export * from './redact.ts';
 export * from './bonus.ts';
 export * from './messages.ts';
+export * from './push.ts';
 export * from './loyalty.ts';
 export * from './kyc.ts';
 export * from './safer-play.ts';

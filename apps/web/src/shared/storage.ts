@@ -29,6 +29,10 @@ export const STORAGE_KEYS = {
   bonusWatch: 'pir.bonus_watch',
   /** The install id sent as `uuid` with tracking events (features/tracking). */
   visitor: 'pir.uuid',
+  /** This browser's push device id (`device_id` of POST /api/push/register, decision 035). */
+  pushDevice: 'pir.push_device',
+  /** When the player closed the notification bar: it stays away for 3 days (spec §9). */
+  notificationBarMutedAt: 'pir.notification_bar_muted_at',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

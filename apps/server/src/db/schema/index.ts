@@ -17,3 +17,4 @@ export * from './loyalty.ts';
 export * from './safer-play.ts';
 export * from './activities.ts';
 export * from './help.ts';
+export * from './push.ts';

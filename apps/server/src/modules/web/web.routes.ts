@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { variantFindByKey, type VariantProfile } from '@piranha/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,7 +58,9 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
       allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
       setHeaders: (response, path) => {
         const hashed = HASHED_ASSET.test(relative(webDist, path).replaceAll('\\', '/'));
-        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        // The service worker (decision 035) is checked on every load, so a new build's reaches players at once.
+        const worker = path.endsWith(`${sep}sw.js`);
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300');
       },
     });
   }

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { accountKeys } from '../../features/account/api/account-api.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Outlet, useLocation } from 'react-router';
 import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
@@ -27,6 +29,8 @@ const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').the
 /** The top bar fills itself from its own poll, and the reality check runs for a signed-in player only: neither is on
  * the first screen's critical path, so both load after it (docs/decisions/029: first-route bytes). */
 const TopBar = lazy(() => import('../../features/messages/top-bar.tsx').then((module) => ({ default: module.TopBar })));
+/** Spec §2 notification bar (web push, decision 035): for a signed-in player, after the first screen. */
+const NotificationBar = lazy(() => import('../../features/push/notification-bar.tsx').then((module) => ({ default: module.NotificationBar })));
 const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
@@ -46,6 +50,7 @@ export function AppLayout() {
   const messagePopupClosed = useMessagePopupClosed(uid);
   const bonusPopups = useBonusPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
+  const queryClient = useQueryClient();
 
   if (route?.frame)
     return (
@@ -70,6 +75,11 @@ export function AppLayout() {
       {header ? (
         <Suspense fallback={null}>
           <TopBar />
+        </Suspense>
+      ) : null}
+      {header && signedIn ? (
+        <Suspense fallback={null}>
+          <NotificationBar onEnabled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) })} />
         </Suspense>
       ) : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>

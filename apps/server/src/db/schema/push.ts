@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** Web push (issue 21, decision 035): the deployment's VAPID keys, players' subscriptions and the delivery outbox. */
+
+/**
+ * The deployment's VAPID key pair (RFC 8292), made once by the first node that needs it and shared by every node
+ * through the database; never committed, never logged. One row.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: smallint('id').primaryKey(),
+    /** Uncompressed P-256 public key, base64url (the browser's applicationServerKey). */
+    publicKey: text('public_key').notNull(),
+    /** The P-256 private scalar, base64url. */
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  () => [check('push_vapid_keys_one_row', sql`id = 1`)],
+);
+
+/** A browser's push subscription for one player; one row per endpoint (a browser signed in as another player moves it). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The account's brand (users.app_key) when it registered: sends are targeted per brand. */
+    appKey: text('app_key').notNull(),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 ECDH public key and auth secret (RFC 8291), base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceId: text('device_id').notNull(),
+    platform: text('platform').notNull(),
+    app: text('app').notNull().default(''),
+    registrationId: text('registration_id').notNull().default(''),
+    version: text('version').notNull().default(''),
+    model: text('model').notNull().default(''),
+    rom: text('rom').notNull().default(''),
+    /** The country the client reported when it registered (lca_coun), for segments; "" when none. */
+    country: text('country').notNull().default(''),
+    /** The player's language when it registered; the notification's language follows the profile when set. */
+    lang: text('lang').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+    index('push_subscriptions_brand_idx').on(table.appKey, table.userId),
+  ],
+);
+
+/** What one notification says: already in the player's language. */
+export interface PushPayload {
+  /** Unique per notification and player (`msg:<message id>`, `ops:<send id>`): the service worker's dedupe key. */
+  id: string;
+  title: string;
+  body: string;
+  /** The in-app hash route it opens (`#/deposit`). */
+  link: string;
+  lang: string;
+}
+
+/**
+ * One notification to one subscription. `ref` names what it is about, so a pass that runs twice (or on two nodes)
+ * queues it once; rows are claimed with `for update skip locked` and a lease (`next_at`), so two nodes never send the
+ * same row at once, and a node that dies mid-send leaves it to be sent again after the lease (the service worker
+ * drops a repeat by its id).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ref: text('ref').notNull(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** Marketing (an operator send, a bonus notice): never delivered while the player is timed out or self-excluded. */
+    marketing: boolean('marketing').notNull(),
+    payload: jsonb('payload').$type<PushPayload>().notNull(),
+    ttlS: integer('ttl_s').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    /** pending → sent | gone (404/410: subscription pruned) | failed (gave up) | suppressed (marketing blocked). */
+    status: text('status', { enum: ['pending', 'sent', 'gone', 'failed', 'suppressed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    lastStatus: integer('last_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('push_outbox_ref_subscription_key').on(table.ref, table.subscriptionId),
+    index('push_outbox_due_idx')
+      .on(table.nextAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
