@@ -88,6 +88,7 @@ export function depositView(info: DepositInfo, recommend: { channel: string; amo
   if (!channel) return undefined;
   const recommended = recommend ? info.pay_channel.find((entry) => entry.key === recommend.channel) : undefined;
   const limits = depositLimits({ ...info, channel });
+  const maxMinor = limits.maxMinor ?? 0;
   const fits = (minor: number) => !amountProblem(minorUnits(minor), limits);
   const quickAmounts = channel.quick_amounts.filter(fits);
   // The server's recommendation (the last amount paid) only on its own method and when it can be sent now.
@@ -105,7 +106,7 @@ export function depositView(info: DepositInfo, recommend: { channel: string; amo
           ? { key: 'payments.deposit.amountBelowMin', amountMinor: limits.minMinor }
           : limits.leftTodayMinor === 0
             ? { key: 'payments.deposit.dailyUsed' }
-            : { key: 'payments.deposit.amountAboveMax', amountMinor: limits.maxMinor }
+            : { key: 'payments.deposit.amountAboveMax', amountMinor: maxMinor }
       : undefined;
   const needsPhone = channel.fields.includes('phone');
   const phone = draft.phone.trim();
@@ -124,7 +125,7 @@ export function depositView(info: DepositInfo, recommend: { channel: string; amo
         };
   return {
     channel,
-    limits: { ...limits, maxMinor: limits.maxMinor ?? 0 },
+    limits: { ...limits, maxMinor },
     currency,
     quickAmounts,
     amountText,
