@@ -17,7 +17,8 @@ import {
   PASSWORD,
   playerRegister,
   REGISTER,
-  SIGNUP_ACCEPT, SIGNUP_LIMIT,
+  SIGNUP_ACCEPT,
+  SIGNUP_LIMIT,
   SEND,
   sessionOf,
 } from './account-fixtures.ts';
@@ -133,7 +134,14 @@ describe('e-mail registration', () => {
   it('registers with a mailed code: Login info with first_regist and first_active, argon2id hash, User info with the e-mail', async () => {
     const email = emailUnique();
     await send(email, 'register');
-    const envelope = await post(REGISTER, { email, email_code: await mailCode(t, email), password: PASSWORD, nick: 'Ana', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
+    const envelope = await post(REGISTER, {
+      email,
+      email_code: await mailCode(t, email),
+      password: PASSWORD,
+      nick: 'Ana',
+      safer_limit: SIGNUP_LIMIT,
+      ...SIGNUP_ACCEPT,
+    });
     expect(envelope.dm_error).toBe(0);
     const login = loginInfoSchema.parse(envelope.data);
     expect(login).toMatchObject({ visitor: 0, first_regist: 1, first_active: 1, lang: 'pt-BR' });
@@ -149,10 +157,18 @@ describe('e-mail registration', () => {
     const code = await codeMake(t, email, 'register');
     const base = { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT };
     const noAge = await post(REGISTER, { ...base, terms_version: TERMS_VERSION });
-    expect(noAge).toMatchObject({ dm_error: ERRORS.AGE_NOT_CONFIRMED.code, error_msg: ERROR_MESSAGES['pt-BR'].ageNotConfirmed, data: { field: 'age_confirmed' } });
+    expect(noAge).toMatchObject({
+      dm_error: ERRORS.AGE_NOT_CONFIRMED.code,
+      error_msg: ERROR_MESSAGES['pt-BR'].ageNotConfirmed,
+      data: { field: 'age_confirmed' },
+    });
     expect(await post(REGISTER, { ...base, terms_version: TERMS_VERSION, age_confirmed: 0 })).toMatchObject({ data: { field: 'age_confirmed' } });
     const noTerms = await post(REGISTER, { ...base, age_confirmed: 1 });
-    expect(noTerms).toMatchObject({ dm_error: ERRORS.TERMS_NOT_ACCEPTED.code, error_msg: ERROR_MESSAGES['pt-BR'].termsNotAccepted, data: { field: 'terms_version' } });
+    expect(noTerms).toMatchObject({
+      dm_error: ERRORS.TERMS_NOT_ACCEPTED.code,
+      error_msg: ERROR_MESSAGES['pt-BR'].termsNotAccepted,
+      data: { field: 'terms_version' },
+    });
     // A client built before the terms changed cannot sign a player up to terms they were not shown.
     expect(await post(REGISTER, { ...base, age_confirmed: 1, terms_version: '2020-01-01' })).toMatchObject({
       dm_error: ERRORS.TERMS_NOT_ACCEPTED.code,
@@ -188,7 +204,9 @@ describe('e-mail registration', () => {
   it('stores the e-mail lower-cased, so a differently cased address is the same account', async () => {
     const email = emailUnique().replace('player', 'MiXeD');
     const code = await codeMake(t, email, 'register');
-    const login = loginInfoSchema.parse((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).data);
+    const login = loginInfoSchema.parse(
+      (await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).data,
+    );
     const again = await post(LOGIN, { email: email.toLowerCase(), password: PASSWORD });
     expect(again.data.uid).toBe(login.uid);
   });
@@ -244,7 +262,9 @@ describe('e-mail registration', () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
     const headers = { 'idempotency-key': `register-${email}` };
-    const first = envelopeOf(await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, headers }));
+    const first = envelopeOf(
+      await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, headers }),
+    );
     const second = await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, headers });
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(envelopeOf(second).data).toEqual(first.data);

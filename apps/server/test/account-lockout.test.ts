@@ -11,7 +11,8 @@ import {
   PASSWORD,
   playerRegister,
   REGISTER,
-  SIGNUP_ACCEPT, SIGNUP_LIMIT,
+  SIGNUP_ACCEPT,
+  SIGNUP_LIMIT,
   SEND,
   SET_PASSWORD,
 } from './account-fixtures.ts';

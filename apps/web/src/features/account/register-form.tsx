@@ -16,7 +16,17 @@ import { track } from '../../shared/tracking/track.ts';
 import { SignupLimitFields, signupLimitDraftNew, signupLimitKinds, signupLimitOf } from '../../shared/safer-play/signup-limit.tsx';
 
 /** A box the player ticks (age, terms), with its own error read out next to it. */
-function CheckField({ checked, onChange, error, children }: { checked: boolean; onChange: (checked: boolean) => void; error?: string | undefined; children: ReactNode }) {
+function CheckField({
+  checked,
+  onChange,
+  error,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className={styles.checkField}>

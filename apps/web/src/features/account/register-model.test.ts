@@ -17,7 +17,13 @@ const refusal = (name: keyof typeof ERRORS, data: unknown) => new ApiError(ERROR
 describe('register form model', () => {
   it('finds no error in a complete form and sends the terms version and the age confirmed', () => {
     expect(registerFieldErrors(READY)).toEqual({});
-    expect(registerRequestOf(READY)).toEqual({ email: 'ana@example.com', email_code: '123456', password: 'goal2026x', terms_version: TERMS_VERSION, age_confirmed: 1 });
+    expect(registerRequestOf(READY)).toEqual({
+      email: 'ana@example.com',
+      email_code: '123456',
+      password: 'goal2026x',
+      terms_version: TERMS_VERSION,
+      age_confirmed: 1,
+    });
   });
 
   it('gives each invalid field its own message', () => {

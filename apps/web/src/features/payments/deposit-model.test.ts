@@ -3,7 +3,15 @@ import { depositChannelOf, depositView, type DepositChannel, type DepositDraft, 
 
 const PIX: DepositChannel = { key: 'PIX', min_amount: 10_00, max_amount: 5_000_00, quick_amounts: [20_00, 50_00, 100_00], networks: [], fields: [] };
 const MPESA: DepositChannel = { key: 'MPESA', currency: 'KES', min_amount: 100_00, max_amount: 150_000_00, quick_amounts: [], networks: [], fields: ['phone'] };
-const USDT: DepositChannel = { key: 'USDT', currency: 'USDT', min_amount: 10_00, max_amount: 10_000_00, quick_amounts: [], networks: ['TRC20', 'ERC20'], fields: [] };
+const USDT: DepositChannel = {
+  key: 'USDT',
+  currency: 'USDT',
+  min_amount: 10_00,
+  max_amount: 10_000_00,
+  quick_amounts: [],
+  networks: ['TRC20', 'ERC20'],
+  fields: [],
+};
 const INFO: DepositInfo = {
   currency: 'BRL',
   pay_channel: [PIX, MPESA, USDT],

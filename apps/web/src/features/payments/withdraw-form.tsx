@@ -195,7 +195,8 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
           <SavedAccountCard
             lines={saved}
             banks={new Map((banks.data?.banks ?? []).map((bank) => [bank.code, bank.name]))}
-            onChange={() => setEditing((current) => ({ ...current, [channelKey]: true }))} />
+            onChange={() => setEditing((current) => ({ ...current, [channelKey]: true }))}
+          />
         ) : (
           <AccountElementsForm
             elements={fields}

@@ -68,7 +68,10 @@ describe('withdraw form model', () => {
     const values = withdrawValuesOf(PIX_FIELDS, { pix_key: '1234' });
     expect(withdrawFieldProblems(PIX_FIELDS, values)).toEqual({ pix_key: { code: 'pixKey', type: 'PHONE' } });
     expect(withdrawFieldProblems(PIX_FIELDS, { ...values, pix_key_type: 'EMAIL', pix_key: 'ana@example.com' })).toEqual({});
-    const docs = [field('document_type', 'CPF', { kind: 'select', options: ['CPF'] }), field('document', '', { kind: 'document', min_length: 11, max_length: 18 })];
+    const docs = [
+      field('document_type', 'CPF', { kind: 'select', options: ['CPF'] }),
+      field('document', '', { kind: 'document', min_length: 11, max_length: 18 }),
+    ];
     expect(withdrawFieldProblems(docs, { document_type: 'CPF', document: '111.111.111-11' })).toEqual({ document: { code: 'policy' } });
     expect(withdrawFieldProblems(docs, { document_type: 'CPF', document: '529.982.247-24' })).toEqual({ document: { code: 'checksum' } });
     expect(withdrawFieldProblems(docs, { document_type: 'CPF', document: '529.982.247-25' })).toEqual({});

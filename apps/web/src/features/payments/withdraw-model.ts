@@ -43,7 +43,8 @@ export function withdrawMethodOf<M extends WithdrawMethod>(methods: readonly M[]
 /** The form's values: the player's edits over the saved account; a select with one option has it chosen already. */
 export function withdrawValuesOf(fields: readonly WithdrawElement[], edits: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const field of fields) values[field.name] = edits?.[field.name] ?? (field.value || (field.kind === 'select' && field.options.length === 1 ? field.options[0]! : ''));
+  for (const field of fields)
+    values[field.name] = edits?.[field.name] ?? (field.value || (field.kind === 'select' && field.options.length === 1 ? field.options[0]! : ''));
   return values;
 }
 
@@ -76,7 +77,9 @@ export function maskTail(value: string): string {
  */
 export function savedAccountLines(method: WithdrawMethod, fields: readonly WithdrawElement[]): { name: string; value: string }[] | undefined {
   if (method.saved !== 1) return undefined;
-  const lines = fields.filter((field) => field.value !== '').map((field) => ({ name: field.name, value: MASKED_FIELDS.has(field.name) ? maskTail(field.value) : field.value }));
+  const lines = fields
+    .filter((field) => field.value !== '')
+    .map((field) => ({ name: field.name, value: MASKED_FIELDS.has(field.name) ? maskTail(field.value) : field.value }));
   return lines.length > 0 ? lines : undefined;
 }
 
