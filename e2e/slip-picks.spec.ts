@@ -73,5 +73,5 @@ describe('Picks on match detail and the receipt, through the real server and Chr
     await slip.waitFor({ state: 'detached' });
     await expect.poll(() => homeOrDraw.getAttribute('aria-pressed')).toBe('true');
     await context.close();
-  });
+  }, 240_000);
 });
