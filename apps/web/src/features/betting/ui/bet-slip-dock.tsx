@@ -149,7 +149,7 @@ function PickText({ label, line, optionType }: { label: SlipLabel | undefined; l
   const pickName = usePickName();
   const context = [label?.market, label?.match].filter(Boolean).join(' · ');
   return (
-    <span className={styles.name}>
+    <span className={`${styles.name} ${styles.pickName}`}>
       {pickName(optionType, label)}
       {line ? <span className={styles.line}> {line}</span> : null}
       {context ? (
