@@ -75,7 +75,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.waitForURL(/#\/game$/);
     expect(await headerBalance(page)).toContain('0.00');
     await context.close();
-  });
+  }, 180_000);
 
   it('A wrong code is refused with the spec message and nothing is signed in', async () => {
     const { context, page } = await phonePage(journey.browser);
