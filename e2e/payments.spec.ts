@@ -232,5 +232,5 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.getByRole('button', { name: 'Change account' }).click();
     expect(await page.getByLabel('Account holder name').inputValue()).toBe('Wanjiku Kamau');
     await context.close();
-  });
+  }, 240_000);
 });
