@@ -80,6 +80,16 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     await expect.poll(() => page.getByTestId('google-sign-in').count()).toBe(0);
     await context.close();
 
+    // A script that never answers (a firewall dropping packets): while it is awaited no "or" and no empty slot show.
+    const stalled = await phonePage(journey.browser);
+    await stalled.page.route(GIS_URL, () => undefined);
+    await stalled.page.goto(`http://${INDIA}/#/loginb`);
+    await welcomeDismiss(stalled.page);
+    await stalled.page.getByRole('button', { name: 'Play as a guest' }).waitFor();
+    expect(await stalled.page.getByTestId('google-sign-in').isVisible()).toBe(false);
+    expect(await stalled.page.getByText('or', { exact: true }).isVisible()).toBe(false);
+    await stalled.context.close();
+
     const hidden = await phonePage(journey.browser);
     await googleServe(hidden.page, `1097${Date.now()}`);
     await hidden.page.goto(`http://${HIDDEN_SOCIAL}/#/loginb`);

@@ -8,6 +8,7 @@ import {
   phonePage,
   playerSignUp,
   screenshot,
+  signUpAccept,
   touristStart,
   welcomeDismiss,
 } from './fixtures.ts';
@@ -32,9 +33,31 @@ describe('Accounts, through the real server and Chromium', () => {
     await welcomeDismiss(page);
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(/#\/email-register$/);
+    // Issue 15: each missing or invalid field says so next to itself.
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    for (const text of [
+      'Enter a valid e-mail address.',
+      'Enter the 6-digit code we e-mailed you.',
+      'Choose a password that meets the rules below.',
+      'Confirm your age to create the account.',
+      'Accept the terms to create the account.',
+    ])
+      await page.getByText(text).waitFor();
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'register-field-errors-en');
     await page.getByLabel('E-mail').fill(email);
     await emailCodeEnter(page, journey.server, email);
     await page.getByLabel('Password').fill('goal2026x');
+    await signUpAccept(page);
+    // The server's refusal lands on the field it names: a wrong code under the code box.
+    const code = page.getByLabel('Verification code');
+    const mailed = await code.inputValue();
+    await code.fill(mailed === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('The verification code is incorrect.').waitFor();
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    await code.fill(mailed);
+    expect(await page.getByText('The verification code is incorrect.').count()).toBe(0);
     await screenshot(page, 'register');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/#\/game$/);
@@ -52,7 +75,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.waitForURL(/#\/game$/);
     expect(await headerBalance(page)).toContain('0.00');
     await context.close();
-  });
+  }, 180_000);
 
   it('A wrong code is refused with the spec message and nothing is signed in', async () => {
     const { context, page } = await phonePage(journey.browser);

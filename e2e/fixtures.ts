@@ -215,6 +215,12 @@ export async function emailCodeEnter(page: Page, server: RunningServer, email: s
   await page.getByLabel('Verification code').fill(await mailboxCode(server, email));
 }
 
+/** Ticks the age and terms boxes of the sign-up form (decision 032), in English unless told. */
+export async function signUpAccept(page: Page, labels = { age: /I am \d+ or older/, terms: 'I accept the terms and conditions.' }): Promise<void> {
+  await page.getByRole('checkbox', { name: labels.age }).check();
+  await page.getByRole('checkbox', { name: labels.terms }).check();
+}
+
 /** A new player signs up by e-mail from the game page (closing the welcome pop-up) and lands signed in on /game. */
 export async function playerSignUp(page: Page, server: RunningServer, email: string, password: string, host = INDIA): Promise<void> {
   await page.goto(`http://${host}/#/game`);
@@ -224,6 +230,7 @@ export async function playerSignUp(page: Page, server: RunningServer, email: str
   await page.getByLabel('E-mail').fill(email);
   await emailCodeEnter(page, server, email);
   await page.getByLabel('Password').fill(password);
+  await signUpAccept(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(/#\/game$/);
 }

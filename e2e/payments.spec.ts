@@ -224,6 +224,13 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     // The whole KSh 300.00 left the wallet: tax and fee included.
     await page.goto(`http://${KENYA}/#/withdraw`);
     await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('700.00');
+    // Issue 15: the account saved for the first payout is offered again, masked, with a way to change it.
+    await page.getByTestId('saved-account').getByText('•••• 6789').waitFor();
+    await page.getByTestId('saved-account').getByText('Wanjiku Kamau').waitFor();
+    expect(await page.getByRole('radio', { name: /M-Pesa/ }).textContent()).toContain('Saved');
+    await screenshot(page, 'payments-withdraw-saved-account');
+    await page.getByRole('button', { name: 'Change account' }).click();
+    expect(await page.getByLabel('Account holder name').inputValue()).toBe('Wanjiku Kamau');
     await context.close();
-  });
+  }, 240_000);
 });

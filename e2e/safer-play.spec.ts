@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
 // deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
@@ -158,6 +158,9 @@ describe('Safer play, through the real server and Chromium', () => {
     // No limit yet: the form says what is missing and nothing is sent.
     await page.getByRole('button', { name: 'Cadastre-se' }).click();
     await limit.getByText('Informe um valor maior que zero.').waitFor();
+    await page.getByText('Aceite os termos para criar a conta.').waitFor();
+    await screenshot(page, 'register-field-errors-pt');
+    await signUpAccept(page, { age: 'Tenho 18 anos ou mais', terms: 'Aceito os termos e condições.' });
     expect(page.url()).toMatch(/#\/email-register$/);
     await limit.getByLabel('Por').selectOption('week');
     await limit.getByLabel('Limite: Perdas (BRL)').fill('150');

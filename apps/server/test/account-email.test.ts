@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, ERRORS, loginInfoSchema } from '@piranha/contract';
+import { TERMS_VERSION } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE_ATTEMPTS_MAX } from '../src/modules/account/account-code.service.ts';
@@ -16,6 +17,7 @@ import {
   PASSWORD,
   playerRegister,
   REGISTER,
+  SIGNUP_ACCEPT,
   SIGNUP_LIMIT,
   SEND,
   sessionOf,
@@ -132,7 +134,14 @@ describe('e-mail registration', () => {
   it('registers with a mailed code: Login info with first_regist and first_active, argon2id hash, User info with the e-mail', async () => {
     const email = emailUnique();
     await send(email, 'register');
-    const envelope = await post(REGISTER, { email, email_code: await mailCode(t, email), password: PASSWORD, nick: 'Ana', safer_limit: SIGNUP_LIMIT });
+    const envelope = await post(REGISTER, {
+      email,
+      email_code: await mailCode(t, email),
+      password: PASSWORD,
+      nick: 'Ana',
+      safer_limit: SIGNUP_LIMIT,
+      ...SIGNUP_ACCEPT,
+    });
     expect(envelope.dm_error).toBe(0);
     const login = loginInfoSchema.parse(envelope.data);
     expect(login).toMatchObject({ visitor: 0, first_regist: 1, first_active: 1, lang: 'pt-BR' });
@@ -143,10 +152,61 @@ describe('e-mail registration', () => {
     expect(info.data).toMatchObject({ uid: login.uid, email, nick: 'Ana', visitor: 0, first_regist: 1, profile: { nick: 'Ana' } });
   });
 
+  it('refuses an account without the age confirmed or the current terms accepted, naming the field, and keeps the code', async () => {
+    const email = emailUnique();
+    const code = await codeMake(t, email, 'register');
+    const base = { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT };
+    const noAge = await post(REGISTER, { ...base, terms_version: TERMS_VERSION });
+    expect(noAge).toMatchObject({
+      dm_error: ERRORS.AGE_NOT_CONFIRMED.code,
+      error_msg: ERROR_MESSAGES['pt-BR'].ageNotConfirmed,
+      data: { field: 'age_confirmed' },
+    });
+    expect(await post(REGISTER, { ...base, terms_version: TERMS_VERSION, age_confirmed: 0 })).toMatchObject({ data: { field: 'age_confirmed' } });
+    const noTerms = await post(REGISTER, { ...base, age_confirmed: 1 });
+    expect(noTerms).toMatchObject({
+      dm_error: ERRORS.TERMS_NOT_ACCEPTED.code,
+      error_msg: ERROR_MESSAGES['pt-BR'].termsNotAccepted,
+      data: { field: 'terms_version' },
+    });
+    // A client built before the terms changed cannot sign a player up to terms they were not shown.
+    expect(await post(REGISTER, { ...base, age_confirmed: 1, terms_version: '2020-01-01' })).toMatchObject({
+      dm_error: ERRORS.TERMS_NOT_ACCEPTED.code,
+      data: { field: 'terms_version' },
+    });
+    expect(await post(REGISTER, { ...base, age_confirmed: 2, terms_version: TERMS_VERSION })).toMatchObject({
+      dm_error: ERRORS.VALIDATION_FAILED.code,
+      data: { field: 'age_confirmed' },
+    });
+    expect((await t.rows(sql`select 1 from account_profiles where email = ${email}`)).length).toBe(0);
+
+    // Nothing was spent: the same code opens the account, which keeps the version, the age and when.
+    const created = await post(REGISTER, { ...base, ...SIGNUP_ACCEPT });
+    expect(created.dm_error, JSON.stringify(created)).toBe(0);
+    const [row] = await t.rows<{ terms_version: string; terms_accepted_at: Date; age_confirmed: number; age_confirmed_at: Date; registered_at: Date }>(
+      sql`select terms_version, terms_accepted_at, age_confirmed, age_confirmed_at, registered_at from account_profiles where user_id = ${created.data.uid}`,
+    );
+    expect(row).toMatchObject({ terms_version: TERMS_VERSION, age_confirmed: 18 });
+    expect(new Date(row!.terms_accepted_at).getTime()).toBe(new Date(row!.registered_at).getTime());
+    expect(new Date(row!.age_confirmed_at).getTime()).toBe(new Date(row!.registered_at).getTime());
+  });
+
+  it('records the minimum age of the brand’s market: 21 in the Philippines', async () => {
+    const email = emailUnique();
+    const headers = { 'app-key': 'jeepney' };
+    const code = await codeMake(t, email, 'register', { appKey: 'jeepney' });
+    const created = envelopeOf(await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, ...SIGNUP_ACCEPT }, headers }));
+    expect(created.dm_error, JSON.stringify(created)).toBe(0);
+    const [row] = await t.rows<{ age_confirmed: number }>(sql`select age_confirmed from account_profiles where user_id = ${created.data.uid}`);
+    expect(row!.age_confirmed).toBe(21);
+  });
+
   it('stores the e-mail lower-cased, so a differently cased address is the same account', async () => {
     const email = emailUnique().replace('player', 'MiXeD');
     const code = await codeMake(t, email, 'register');
-    const login = loginInfoSchema.parse((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT })).data);
+    const login = loginInfoSchema.parse(
+      (await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).data,
+    );
     const again = await post(LOGIN, { email: email.toLowerCase(), password: PASSWORD });
     expect(again.data.uid).toBe(login.uid);
   });
@@ -154,8 +214,8 @@ describe('e-mail registration', () => {
   it('refuses a used code with 100010 and creates nothing', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
-    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT })).dm_error).toBe(0);
-    const replay = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
+    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).dm_error).toBe(0);
+    const replay = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
     expect(replay.dm_error).toBe(ERRORS.EMAIL_CODE_INVALID_NEW.code);
     const rows = await t.rows<{ n: number }>(sql`select count(*)::int as n from account_profiles where email = ${email}`);
     expect(rows[0]!.n).toBe(1);
@@ -170,7 +230,7 @@ describe('e-mail registration', () => {
     const mail = await mailLatest(t, email);
     expect(mail?.subject).toBe('Piranha: você já tem uma conta');
     expect(mail?.text).not.toMatch(/\b\d{6}\b/);
-    expect((await post(REGISTER, { email, email_code: '123456', password: PASSWORD, safer_limit: SIGNUP_LIMIT })).dm_error).toBe(
+    expect((await post(REGISTER, { email, email_code: '123456', password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).dm_error).toBe(
       ERRORS.EMAIL_CODE_INVALID.code,
     );
   });
@@ -181,7 +241,7 @@ describe('e-mail registration', () => {
     // Another flow (a social sign-up) took the address meanwhile.
     const other = await playerRegister(t);
     await t.rows(sql`update account_profiles set email = ${email} where user_id = ${other.uid}`);
-    const envelope = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
+    const envelope = await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
     expect(envelope.dm_error).toBe(ERRORS.EMAIL_TAKEN.code);
   });
 
@@ -189,21 +249,23 @@ describe('e-mail registration', () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
     for (const password of ['short1', 'onlyletters', '1234567890', 'x'.repeat(129) + '1']) {
-      const envelope = await post(REGISTER, { email, email_code: code, password, safer_limit: SIGNUP_LIMIT });
+      const envelope = await post(REGISTER, { email, email_code: code, password, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
       expect(envelope.dm_error, password).toBe(ERRORS.VALIDATION_FAILED.code);
       expect(envelope.data.field).toBe('password');
     }
-    const common = await post(REGISTER, { email, email_code: code, password: 'Password123', safer_limit: SIGNUP_LIMIT });
+    const common = await post(REGISTER, { email, email_code: code, password: 'Password123', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
     expect(common.data).toMatchObject({ field: 'password', issue: 'too_common' });
-    expect((await post(REGISTER, { email, email_code: code, password: 'Senha-forte-2026', safer_limit: SIGNUP_LIMIT })).dm_error).toBe(0);
+    expect((await post(REGISTER, { email, email_code: code, password: 'Senha-forte-2026', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT })).dm_error).toBe(0);
   });
 
   it('replays the first answer for a repeated Idempotency-Key instead of registering twice', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
     const headers = { 'idempotency-key': `register-${email}` };
-    const first = envelopeOf(await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT }, headers }));
-    const second = await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT }, headers });
+    const first = envelopeOf(
+      await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, headers }),
+    );
+    const second = await t.post(REGISTER, { body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, headers });
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(envelopeOf(second).data).toEqual(first.data);
   });
@@ -233,7 +295,7 @@ describe('e-mail and password login', () => {
   it('refuses a tourist-style account without a password with the same error', async () => {
     const email = emailUnique();
     const code = await codeMake(t, email, 'register');
-    await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT });
+    await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT });
     await t.rows(sql`update account_profiles set password_hash = null where email = ${email}`);
     expect((await post(LOGIN, { email, password: PASSWORD })).dm_error).toBe(ERRORS.WRONG_CREDENTIALS.code);
   });

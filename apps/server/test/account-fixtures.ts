@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CodePurpose, LoginInfo } from '@piranha/contract';
+import { TERMS_VERSION } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
@@ -96,10 +97,13 @@ export async function mailCode(t: TestApp, email: string): Promise<string> {
  */
 export const SIGNUP_LIMIT = { kind: 'loss', period: 'month', amount: 1_000_000_00 } as const;
 
+/** The age and the terms every registration confirms (decision 032); the server refuses an account without them. */
+export const SIGNUP_ACCEPT = { terms_version: TERMS_VERSION, age_confirmed: 1 } as const;
+
 /** Registers a player through the API and returns the login info. */
 export async function playerRegister(t: TestApp, email = emailUnique(), password = PASSWORD, headers: Record<string, string> = {}): Promise<LoginInfo> {
   const email_code = await codeMake(t, email, 'register', headers['app-key'] ? { appKey: headers['app-key'] } : {});
-  const body = { email, email_code, password, safer_limit: SIGNUP_LIMIT };
+  const body = { email, email_code, password, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT };
   const envelope = envelopeOf(await t.post('/api/piranha/user/account/email/register', { body, headers }));
   if (envelope.dm_error !== 0) throw new Error(`register failed: ${JSON.stringify(envelope)}`);
   return envelope.data as LoginInfo;

@@ -11,6 +11,7 @@ import {
   PASSWORD,
   playerRegister,
   REGISTER,
+  SIGNUP_ACCEPT,
   SIGNUP_LIMIT,
   SEND,
   SET_PASSWORD,
@@ -175,7 +176,7 @@ describe('guesses sent at the same time (each attempt is reserved before the pas
     const burst = await Promise.all(Array.from({ length: 60 }, () => post(CHECK, { email, purpose: 'register', email_code: wrong }, newIp())));
     expect(tally(burst)).toEqual({ [ERRORS.EMAIL_CODE_INVALID.code]: 5, [ERRORS.EMAIL_CODE_INVALID_NEW.code]: 55 });
     expect((await post(CHECK, { email, purpose: 'register', email_code: code }, newIp())).dm_error).toBe(ERRORS.EMAIL_CODE_INVALID_NEW.code);
-    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT }, newIp())).dm_error).toBe(
+    expect((await post(REGISTER, { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT }, newIp())).dm_error).toBe(
       ERRORS.EMAIL_CODE_INVALID_NEW.code,
     );
   });

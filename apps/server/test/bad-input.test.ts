@@ -14,7 +14,17 @@ import { routeRegister } from '../src/plugins/route.ts';
 import { sql } from 'drizzle-orm';
 import { codeCreate } from '../src/modules/account/account-code.service.ts';
 import { initDataSign } from '../src/providers/telegram/telegram-init-data.ts';
-import { codeMake, emailUnique, googleTestKeysCreate, PASSWORD, phoneUnique, playerRegister, SIGNUP_LIMIT, type GoogleTestKeys } from './account-fixtures.ts';
+import {
+  codeMake,
+  emailUnique,
+  googleTestKeysCreate,
+  PASSWORD,
+  phoneUnique,
+  playerRegister,
+  SIGNUP_ACCEPT,
+  SIGNUP_LIMIT,
+  type GoogleTestKeys,
+} from './account-fixtures.ts';
 import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
 import { marketIdOf } from '@piranha/domain';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
@@ -459,10 +469,12 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     },
   },
   '/api/piranha/user/account/email/register': {
-    body: { email: 'sample@example.com', email_code: '123456', password: PASSWORD, nick: 'Sample', safer_limit: SIGNUP_LIMIT },
+    body: { email: 'sample@example.com', email_code: '123456', password: PASSWORD, nick: 'Sample', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
     fresh: async () => {
       const email = emailUnique();
-      return { body: { email, email_code: await codeMake(t, email, 'register'), password: PASSWORD, nick: 'Sample', safer_limit: SIGNUP_LIMIT } };
+      return {
+        body: { email, email_code: await codeMake(t, email, 'register'), password: PASSWORD, nick: 'Sample', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
+      };
     },
   },
   '/api/piranha/user/account/email/login': {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/app-error.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { bonusSignUpClaim } from '../src/modules/bonus/bonus-sign-up.service.ts';
-import { codeMake, emailUnique, PASSWORD, REGISTER, SIGNUP_LIMIT, smidUnique } from './account-fixtures.ts';
+import { codeMake, emailUnique, PASSWORD, REGISTER, SIGNUP_ACCEPT, SIGNUP_LIMIT, smidUnique } from './account-fixtures.ts';
 import { CLOCK_START, envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean } from './payments-fixtures.ts';
 
@@ -48,7 +48,7 @@ async function registerSession(appKey: string): Promise<{ uid: number; sid: stri
       headers: { 'app-key': appKey },
       query: { smid: smidUnique() },
       remoteAddress: ipUnique(),
-      body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT },
+      body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
     }),
   );
   expect(envelope.dm_error).toBe(0);
@@ -63,7 +63,7 @@ async function register(appKey: string, options: { email?: string; smid?: string
       headers: { 'app-key': appKey },
       query: { smid: options.smid ?? smidUnique() },
       remoteAddress: options.ip ?? ipUnique(),
-      body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT },
+      body: { email, email_code: code, password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
     }),
   );
   expect(envelope.dm_error).toBe(0);

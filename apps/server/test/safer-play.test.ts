@@ -10,7 +10,7 @@ import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
-import { codeMake, emailUnique, PASSWORD } from './account-fixtures.ts';
+import { codeMake, emailUnique, PASSWORD, SIGNUP_ACCEPT } from './account-fixtures.ts';
 
 /**
  * Safer play (issue 20, decision 027) through the real routes: limits with cooling periods, enforcement where money
@@ -306,7 +306,7 @@ describe('the audit', () => {
 
 describe('the limit Brazil asks at sign-up', () => {
   const REGISTER = '/api/piranha/user/account/email/register';
-  const register = (appKey: string, body: Record<string, unknown>) => t.post(REGISTER, { body, headers: { 'app-key': appKey } });
+  const register = (appKey: string, body: Record<string, unknown>) => t.post(REGISTER, { body: { ...SIGNUP_ACCEPT, ...body }, headers: { 'app-key': appKey } });
   const history = async (uid: number) =>
     envelopeOf(await t.get('/api/ops/safer_play/history', { query: { uid: String(uid) }, headers: { authorization: `Bearer ${OPS_TOKEN}` } })).data.list;
 

@@ -202,6 +202,10 @@ export const emailRegister = endpoint({
     password: passwordSchema,
     nick: z.optional(nickSchema),
     safer_limit: z.optional(saferSignupLimitSchema),
+    terms_version: z.optional(text(32, 'Version of the terms the player accepted (domain TERMS_VERSION); any other or none is refused with 8700')),
+    age_confirmed: z.optional(
+      integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
+    ),
   }),
   data: loginInfoSchema,
 });

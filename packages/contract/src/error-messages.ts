@@ -136,6 +136,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'You have not reached this reward yet.',
     activityClaimed: 'You have already claimed this reward.',
     activityRewardUnavailable: 'This reward is paused right now. Please try again later.',
+    termsNotAccepted: 'Accept the current terms to create the account.',
+    ageNotConfirmed: 'Confirm your age to create the account: you must be old enough to play here.',
   },
   'es-MX': {
     ok: 'Listo',
@@ -267,6 +269,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'Aún no alcanzas esta recompensa.',
     activityClaimed: 'Ya reclamaste esta recompensa.',
     activityRewardUnavailable: 'Esta recompensa está pausada por ahora. Inténtalo más tarde.',
+    termsNotAccepted: 'Acepta los términos vigentes para crear la cuenta.',
+    ageNotConfirmed: 'Confirma tu edad para crear la cuenta: debes tener la edad mínima para jugar aquí.',
   },
   'pt-BR': {
     ok: 'Pronto',
@@ -398,6 +402,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'Você ainda não alcançou esta recompensa.',
     activityClaimed: 'Você já resgatou esta recompensa.',
     activityRewardUnavailable: 'Esta recompensa está pausada no momento. Tente novamente mais tarde.',
+    termsNotAccepted: 'Aceite os termos atuais para criar a conta.',
+    ageNotConfirmed: 'Confirme sua idade para criar a conta: é preciso ter a idade mínima para jogar aqui.',
   },
   'ru-RU': {
     ok: 'Готово',
@@ -530,6 +536,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'Вы ещё не достигли этой награды.',
     activityClaimed: 'Вы уже получили эту награду.',
     activityRewardUnavailable: 'Эта награда сейчас приостановлена. Попробуйте позже.',
+    termsNotAccepted: 'Примите действующие условия, чтобы создать аккаунт.',
+    ageNotConfirmed: 'Подтвердите возраст, чтобы создать аккаунт: играть здесь можно только с установленного возраста.',
   },
   'vm-VI': {
     ok: 'Thành công',
@@ -661,6 +669,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'Bạn chưa đạt mốc thưởng này.',
     activityClaimed: 'Bạn đã nhận phần thưởng này rồi.',
     activityRewardUnavailable: 'Phần thưởng này đang tạm dừng. Vui lòng thử lại sau.',
+    termsNotAccepted: 'Hãy chấp nhận điều khoản hiện hành để tạo tài khoản.',
+    ageNotConfirmed: 'Hãy xác nhận tuổi để tạo tài khoản: bạn phải đủ tuổi tối thiểu để chơi tại đây.',
   },
   'vm-TH': {
     ok: 'สำเร็จ',
@@ -792,6 +802,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'คุณยังไม่ถึงเป้าของรางวัลนี้',
     activityClaimed: 'คุณรับรางวัลนี้ไปแล้ว',
     activityRewardUnavailable: 'รางวัลนี้หยุดชั่วคราว โปรดลองอีกครั้งภายหลัง',
+    termsNotAccepted: 'โปรดยอมรับข้อกำหนดฉบับปัจจุบันเพื่อสร้างบัญชี',
+    ageNotConfirmed: 'โปรดยืนยันอายุเพื่อสร้างบัญชี: คุณต้องมีอายุถึงเกณฑ์จึงจะเล่นที่นี่ได้',
   },
   'zh-CN': {
     ok: '成功',
@@ -923,6 +935,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: '您尚未达到此奖励的条件。',
     activityClaimed: '您已领取过此奖励。',
     activityRewardUnavailable: '此奖励暂时暂停,请稍后再试。',
+    termsNotAccepted: '请接受当前条款以创建账户。',
+    ageNotConfirmed: '请确认您的年龄以创建账户:您必须达到最低年龄才能在此游戏。',
   },
   'ms-MY': {
     ok: 'Berjaya',
@@ -1056,5 +1070,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityTierNotReached: 'Anda belum mencapai ganjaran ini.',
     activityClaimed: 'Anda sudah menuntut ganjaran ini.',
     activityRewardUnavailable: 'Ganjaran ini dijeda buat masa ini. Sila cuba lagi nanti.',
+    termsNotAccepted: 'Terima terma semasa untuk membuat akaun.',
+    ageNotConfirmed: 'Sahkan umur anda untuk membuat akaun: anda mesti cukup umur untuk bermain di sini.',
   },
 };

@@ -149,6 +149,9 @@ export const ERRORS = {
   ACTIVITY_CLAIMED: { code: 8404, key: 'activityClaimed' },
   ACTIVITY_REWARD_UNAVAILABLE: { code: 8405, key: 'activityRewardUnavailable' },
   // end activities
+  // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
+  TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
+  AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

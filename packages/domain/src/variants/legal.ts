@@ -30,3 +30,10 @@ export const MARKET_LEGAL: Readonly<Record<MarketKey, MarketLegal>> = {
   CRYPTO: { minimumAge: ADULT },
   MULTI: { minimumAge: ADULT },
 };
+
+/**
+ * The version of the terms a player accepts at sign-up (the /terms page's text). The server stores it with the
+ * account and refuses a registration that accepts another one (TERMS_NOT_ACCEPTED): a client built before a change
+ * of the terms cannot sign a player up to terms they were not shown. Change it whenever the terms text changes.
+ */
+export const TERMS_VERSION = '2026-11-01';

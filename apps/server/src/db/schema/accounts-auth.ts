@@ -24,6 +24,12 @@ export const accountProfiles = pgTable(
     registeredAt: at('registered_at'),
     /** The session the registration opened: first_regist stays 1 for it. */
     registeredSessionId: bigint('registered_session_id', { mode: 'number' }).references(() => sessions.id),
+    /** The terms version (domain TERMS_VERSION) the player accepted at sign-up and when; null before decision 032. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: at('terms_accepted_at'),
+    /** The market's minimum age the player confirmed being of at sign-up (18 or 21), and when. */
+    ageConfirmed: integer('age_confirmed'),
+    ageConfirmedAt: at('age_confirmed_at'),
     closedAt: at('closed_at'),
     closeReason: text('close_reason'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MARKET_LEGAL, TERMS_VERSION } from '@piranha/domain';
 import type { CodePurpose, LoginInfo, VisitorLoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -89,13 +90,24 @@ export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { s
 export async function emailRegister(
   deps: AccountDeps,
   caller: Caller,
-  input: { email: string; email_code: string; password: string; nick?: string | undefined; safer_limit?: SignupLimit | undefined },
+  input: {
+    email: string;
+    email_code: string;
+    password: string;
+    nick?: string | undefined;
+    safer_limit?: SignupLimit | undefined;
+    terms_version?: string | undefined;
+    age_confirmed?: number | undefined;
+  },
 ): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const appKey = caller.variant.appKey;
   passwordRefuseCommon(input.password);
   // Brazil asks its mandatory loss limit at sign-up (decision 027): checked before the code is spent.
   saferSignupLimitCheck(appKey, input.safer_limit);
+  // The age and the terms the player accepted are kept with the account (decision 032): no account without them.
+  if (input.age_confirmed !== 1) throw new AppError('AGE_NOT_CONFIRMED', { field: 'age_confirmed' });
+  if (input.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { field: 'terms_version', issue: `expected_${TERMS_VERSION}` });
   const where: CodeTarget = { appKey, channel: 'email', target: email, purpose: 'register' };
   const code = await codeVerify(deps, caller, { where, code: input.email_code, field: 'email_code' });
   const hash = await passwordHash(input.password);
@@ -112,6 +124,10 @@ export async function emailRegister(
         nick: input.nick ?? nickDefault(userId),
         lang: caller.locale,
         registeredAt: now,
+        termsVersion: TERMS_VERSION,
+        termsAcceptedAt: now,
+        ageConfirmed: MARKET_LEGAL[caller.variant.market].minimumAge,
+        ageConfirmedAt: now,
         createdAt: now,
       });
       if (!created) throw new AppError('EMAIL_TAKEN', { field: 'email' });

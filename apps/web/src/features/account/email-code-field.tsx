@@ -8,16 +8,19 @@ export function EmailCodeField({
   onCodeChange,
   onSend,
   canSend,
+  error,
 }: {
   code: string;
   onCodeChange: (code: string) => void;
   onSend: () => Promise<{ resend_s: number }>;
   canSend: boolean;
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <TextField
       label={t('account.code')}
+      error={error}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

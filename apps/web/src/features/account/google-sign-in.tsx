@@ -59,7 +59,8 @@ export function GoogleSignIn({ action, onSignedIn }: { action: 'login' | 'bind';
         size: 'large',
         shape: 'pill',
         text: action === 'bind' ? 'continue_with' : 'signin_with',
-        width: Math.min(slot.current.clientWidth || 320, 400),
+        // The block is not laid out until the button is drawn: its container's width is the one it will have.
+        width: Math.min(slot.current.parentElement?.parentElement?.clientWidth || 320, 400),
         locale: i18n.language,
       });
       setState('ready');
@@ -70,9 +71,12 @@ export function GoogleSignIn({ action, onSignedIn }: { action: 'login' | 'bind';
   }, [hidden, variant.socialClientId, action, i18n.language, submit]);
 
   if (hidden || state === 'unavailable') return null;
+  // Until Google's script has drawn its button the block takes no room and shows no "or": a slow or blocked script
+  // (up to GIS_LOAD_TIMEOUT_MS) never leaves an empty gap under the form.
+  const loading = state === 'loading';
   return (
-    <div className={styles.social} aria-busy={state === 'loading' || signIn.isPending}>
-      {action === 'login' ? <div className={styles.divider}>{t('account.or')}</div> : null}
+    <div className={loading ? `${styles.social} ${styles.socialLoading}` : styles.social} aria-hidden={loading || undefined} aria-busy={signIn.isPending}>
+      {action === 'login' && !loading ? <div className={styles.divider}>{t('account.or')}</div> : null}
       <div ref={slot} className={styles.googleSlot} data-testid="google-sign-in" />
       <FormError error={signIn.error} />
     </div>

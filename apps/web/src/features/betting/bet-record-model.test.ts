@@ -1,6 +1,6 @@
 import type { BetRecord } from '@piranha/contract';
 import { describe, expect, it } from 'vitest';
-import { legStatusKey, pickNameOf, recordMoneyLines, recordStatusKey, teamsOfMatchName } from './bet-record-model.ts';
+import { legStatusKey, pickNameOf, recordMoneyLines, recordStatusKey, slipPickNameOf, teamsOfMatchName } from './bet-record-model.ts';
 
 const leg = (sr = 0): BetRecord['legs'][number] => ({ matchId: 1, marketId: 10, ty: 1, mty: 1005, pe: 1001, nm: 'Flamengo v Palmeiras', od: 1.9, sr });
 
@@ -85,5 +85,20 @@ describe('pick names', () => {
     expect(teamsOfMatchName('Flamengo')).toBeUndefined();
     expect(pickNameOf(1, '')).toEqual({ key: 'home' });
     expect(pickNameOf(11, 'x')).toEqual({ key: 'homeOrAway' });
+  });
+
+  it('names a slip pick from the bet info as the books do, not by the feed short code', () => {
+    const info = (name: string) => ({ name, match: 'Flamengo v Palmeiras' });
+    expect(slipPickNameOf(10, info('1X'))).toEqual({ teamKey: 'teamOrDraw', home: 'Flamengo', away: 'Palmeiras' });
+    expect(slipPickNameOf(11, info('12'))).toEqual({ teamKey: 'teamOrTeam', home: 'Flamengo', away: 'Palmeiras' });
+    expect(slipPickNameOf(12, info('X2'))).toEqual({ teamKey: 'drawOrTeam', home: 'Flamengo', away: 'Palmeiras' });
+    expect(slipPickNameOf(3, info('X'))).toEqual({ key: 'draw' });
+    expect(slipPickNameOf(1, info('Flamengo'))).toEqual({ text: 'Flamengo' });
+    expect(slipPickNameOf(4, info('Over'))).toEqual({ key: 'over' });
+    expect(slipPickNameOf(123, info('2-3'))).toEqual({ text: '2-3' });
+    // Until the bet info names the match, the tapped button's name; an option without a label of its own keeps it too.
+    expect(slipPickNameOf(10, { name: 'Flamengo or Draw' })).toEqual({ text: 'Flamengo or Draw' });
+    expect(slipPickNameOf(6, info('Even'))).toEqual({ text: 'Even' });
+    expect(slipPickNameOf(10, undefined)).toBeUndefined();
   });
 });

@@ -95,3 +95,15 @@ export function pickNameOf(optionType: number, matchName: string): PickName {
   if (optionType >= 100 && optionType < 150) return { text: `${Math.floor((optionType - 100) / 10)}-${(optionType - 100) % 10}` };
   return { key: PICK_KEYS[optionType] ?? 'other' };
 }
+
+/**
+ * A slip row's pick as the books name it, from the latest bet info (its option type and "Home v Away" match name):
+ * a team by its name, double chance as "Flamengo or draw", a draw as "Draw" — not the feed's short codes
+ * ("1X", "X"). Before the first latest-info answer (no match name yet) or for an option without a label of its
+ * own, the name the tapped button showed.
+ */
+export function slipPickNameOf(optionType: number, label: { name: string; match?: string | undefined } | undefined): PickName | undefined {
+  if (!label) return undefined;
+  const name = label.match ? pickNameOf(optionType, label.match) : undefined;
+  return name && !('key' in name && name.key === 'other') ? name : { text: label.name };
+}

@@ -1,6 +1,6 @@
 import { BET_SLIP_EMPTY, betSlipStakeSet, betSlipToggle, minorUnits, type BetSlip } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
+import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, slipLinesRowOf } from './slip-quote.ts';
 
 function slipOf(odds: number[]): BetSlip {
   let slip = BET_SLIP_EMPTY;
@@ -87,5 +87,12 @@ describe('stakeMinorParse', () => {
     ['abc', null],
   ])('reads %s as %s', (text, expected) => {
     expect(stakeMinorParse(text)).toBe(expected);
+  });
+
+  it('says how many bets the stake buys, or asks for a stake instead of "Lines: 0"', () => {
+    expect(slipLinesRowOf({ lineCount: 0, totalStakeMinor: 0 })).toEqual({ key: 'stakeHint' });
+    // A system without its unit stake has lines but nothing staked yet.
+    expect(slipLinesRowOf({ lineCount: 4, totalStakeMinor: 0 })).toEqual({ key: 'stakeHint' });
+    expect(slipLinesRowOf({ lineCount: 2, totalStakeMinor: 10_00 })).toEqual({ key: 'lines', count: 2 });
   });
 });

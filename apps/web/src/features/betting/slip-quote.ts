@@ -100,6 +100,14 @@ export function slipTotalsOf(
   return { totalStakeMinor: quote.totalStakeMinor, payoutMinorMax: quote.payoutMinorMax, lineCount: quote.lineCount, blocked: null };
 }
 
+/**
+ * The first row of the slip's totals: how many bets (lines) the stake buys, or — while no line has a stake — a
+ * prompt to enter one, rather than "Lines: 0" beside an empty cell.
+ */
+export function slipLinesRowOf(totals: Pick<SlipTotals, 'lineCount' | 'totalStakeMinor'>): { key: 'lines'; count: number } | { key: 'stakeHint' } {
+  return totals.lineCount > 0 && totals.totalStakeMinor > 0 ? { key: 'lines', count: totals.lineCount } : { key: 'stakeHint' };
+}
+
 /** "12.5" or "12,50" in major units → minor units, read as every amount box reads them; null for empty, zero or invalid. */
 export function stakeMinorParse(text: string): MinorUnits | null {
   const minor = amountMinorParse(text);

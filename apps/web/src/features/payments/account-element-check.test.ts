@@ -71,4 +71,23 @@ describe('the server’s reasons, explained', () => {
   ])('reads the issue %s as %j', (issue, problem) => {
     expect(elementProblemOfIssue(issue)).toEqual(problem);
   });
+
+  it('checks a Pix key as a key of the type chosen, as the server does', () => {
+    const pixKey = { name: 'pix_key', kind: 'text', required: 1, options: [], min_length: 5, max_length: 77, country_code: '' } as const;
+    expect(elementProblem(pixKey, '11987654321', undefined, 'PHONE')).toBeUndefined();
+    expect(elementProblem(pixKey, '+55 (11) 98765-4321', undefined, 'PHONE')).toBeUndefined();
+    // A landline is no phone key, and four digits are no phone at all (not "5 to 77 characters").
+    expect(elementProblem(pixKey, '1133334444', undefined, 'PHONE')).toEqual({ code: 'notMobile' });
+    expect(elementProblem(pixKey, '1234', undefined, 'PHONE')).toEqual({ code: 'pixKey', type: 'PHONE' });
+    expect(elementProblem(pixKey, 'ana@example.com', undefined, 'EMAIL')).toBeUndefined();
+    expect(elementProblem(pixKey, 'ana@example', undefined, 'EMAIL')).toEqual({ code: 'pixKey', type: 'EMAIL' });
+    expect(elementProblem(pixKey, '123e4567-e89b-12d3-a456-426655440000', undefined, 'EVP')).toBeUndefined();
+    expect(elementProblem(pixKey, '123e4567e89b12d3a456426655440000', undefined, 'EVP')).toEqual({ code: 'pixKey', type: 'EVP' });
+    expect(elementProblem(pixKey, '529.982.247-25', undefined, 'CPF')).toBeUndefined();
+    expect(elementProblem(pixKey, '529.982.247-24', undefined, 'CPF')).toEqual({ code: 'checksum' });
+    expect(elementProblem(pixKey, '11.222.333/0001-81', undefined, 'CNPJ')).toBeUndefined();
+    expect(elementProblem(pixKey, '11.222.333/0001-80', undefined, 'CNPJ')).toEqual({ code: 'checksum' });
+    // Before a type is chosen only the length rule applies; the type's own select says it is missing.
+    expect(elementProblem(pixKey, '1234')).toEqual({ code: 'length', min: 5, max: 77 });
+  });
 });

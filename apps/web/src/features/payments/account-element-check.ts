@@ -1,4 +1,4 @@
-import { documentCheck, isDocumentType } from '@piranha/domain/payments';
+import { documentCheck, isDocumentType, isPixKeyType, pixKeyCheck, type PixKeyType } from '@piranha/domain/payments';
 
 /** The parts of a payout account field (contract accountElementSchema) the client checks before sending. */
 export interface ElementRule {
@@ -19,6 +19,8 @@ export type ElementProblem =
   | { code: 'checksum' }
   | { code: 'policy' }
   | { code: 'notMobile' }
+  /** A Pix key that is not a key of the type chosen (a phone key is a Brazilian mobile, an EVP a UUID…). */
+  | { code: 'pixKey'; type: PixKeyType }
   | { code: 'invalid' };
 
 /** The digits of a phone as the method counts them (spec §5): a typed "+<country code>" is not part of the length. */
@@ -33,11 +35,19 @@ export function phoneDigits(value: string, countryCode: string): string {
  * method (GCASH 11, MPESA 10 or 11…, given by the server as min/max), a value of the wrong length, a choice not
  * offered, or a document (`documentType`: CPF, CNPJ, NIT, RUC, CUIT…) whose check digit does not compute or that
  * nobody holds (111.111.111-11) — the same domain check the server runs, so the player hears it before sending.
- * An RFC whose check digit does not compute only warns (SAT issued some), so it is no problem here either.
+ * An RFC whose check digit does not compute only warns (SAT issued some), so it is no problem here either. A Pix
+ * key (`pixKeyType`: CPF, CNPJ, PHONE, EMAIL, EVP) is checked as a key of that type.
  */
-export function elementProblem(rule: ElementRule, value: string, documentType?: string): ElementProblem | undefined {
+export function elementProblem(rule: ElementRule, value: string, documentType?: string, pixKeyType?: string): ElementProblem | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return rule.required === 1 ? { code: rule.kind === 'select' ? 'option' : 'required' } : undefined;
+  // A Pix key is checked as a key of its type (DICT's rules, the server's `pixKeyCheck`) before any length rule:
+  // "5 to 77 characters" says nothing useful about a phone or a random key.
+  if (rule.name === 'pix_key' && pixKeyType !== undefined && isPixKeyType(pixKeyType)) {
+    const check = pixKeyCheck(pixKeyType, trimmed);
+    if (check.ok) return undefined;
+    return check.issue === 'format' ? { code: 'pixKey', type: pixKeyType } : elementProblemOfIssue(check.issue);
+  }
   if (rule.kind === 'select') return rule.options.length > 0 && !rule.options.includes(trimmed) ? { code: 'option' } : undefined;
   if (rule.kind === 'phone') {
     const digits = phoneDigits(trimmed, rule.country_code);

@@ -1,5 +1,6 @@
 import type { TFunction } from '../../shared/i18n/translate.ts';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
+import { Button } from '../../shared/ui/button.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import type { ElementProblem, ElementRule } from './account-element-check.ts';
@@ -59,6 +60,8 @@ export function useProblemText() {
         return t('payments.withdraw.fieldPolicy', { field });
       case 'notMobile':
         return t('payments.withdraw.fieldNotMobile', { field });
+      case 'pixKey':
+        return t(`payments.withdraw.pixKey${problem.type}`);
       case 'invalid':
         return t('payments.withdraw.fieldInvalid', { field });
     }
@@ -70,6 +73,39 @@ function optionLabel(t: TFunction, name: string, option: string, banks: Readonly
   if (name === 'bank_code') return banks.get(option) ?? option;
   if (name === 'pix_key_type' && (option === 'PHONE' || option === 'EMAIL' || option === 'EVP')) return t(`payments.option.pix${option}`);
   return option;
+}
+
+/**
+ * The account the player saved for the method, offered again (identity numbers masked, withdraw-model.ts
+ * `savedAccountLines`) with a way to change it; the payout goes to it without typing anything again.
+ */
+export function SavedAccountCard({
+  lines,
+  banks,
+  onChange,
+}: {
+  lines: readonly { name: string; value: string }[];
+  banks: ReadonlyMap<string, string>;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = useFieldLabel();
+  return (
+    <div className={styles.savedAccount} data-testid="saved-account">
+      <p className={styles.hint}>{t('payments.withdraw.savedAccount')}</p>
+      <dl className={styles.rows}>
+        {lines.map((line) => (
+          <Fragment key={line.name}>
+            <dt>{label(line.name)}</dt>
+            <dd>{optionLabel(t, line.name, line.value, banks)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <Button variant="ghost" compact onClick={onChange}>
+        {t('payments.withdraw.changeAccount')}
+      </Button>
+    </div>
+  );
 }
 
 /**

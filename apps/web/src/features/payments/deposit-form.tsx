@@ -1,6 +1,5 @@
 import type { PayChannel, PayinOrder } from '@piranha/contract';
 import { Gift, Wallet } from 'lucide-react';
-import { minorUnits } from '@piranha/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -10,12 +9,11 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { currencyCurrent } from '../../shared/variant/currency-choice.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
-import { amountProblem } from './amount-input.ts';
-import { amountFractionDigitsOf, amountMinorParse, amountMinorText, moneyText } from '../../shared/money/money.ts';
+import { moneyText } from '../../shared/money/money.ts';
 import { AmountField } from './amount-field.tsx';
 import { useDepositInfoQuery, usePayinOrderCreateMutation, usePayinRecommendQuery, type CurrencyKind } from './api/deposit.ts';
 import { useDepositCode } from './deposit-code.tsx';
-import { depositLimits } from './deposit-limits.ts';
+import { depositChannelOf, depositCurrencyOf, depositView } from './deposit-model.ts';
 import { useIdempotencyKey } from './idempotency-key.ts';
 import { PaymentError } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
@@ -60,51 +58,25 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   const data = info.data;
   const channels = data?.pay_channel ?? [];
   const allowsCrypto = !kindLocked && (data?.currency_list.some((currency) => currency.currency_type === 2 && currency.enabled === 1) ?? false);
-  const recommended = recommend.data && channels.find((channel) => channel.key === recommend.data.channel);
-  const channel: PayChannel | undefined = channels.find((entry) => entry.key === chosen) ?? recommended ?? channels[0];
-  // Until the player types, the box holds the recommendation (their last amount) or the first quick amount.
-  const limits = data && channel ? depositLimits({ ...data, channel }) : undefined;
-  // Quick amounts the player could not send (below a first deposit's minimum, above today's allowance) are left out.
-  const quickAmounts = channel && limits ? channel.quick_amounts.filter((amount) => !amountProblem(minorUnits(amount), limits)) : [];
-  // The server's recommendation (the last amount paid) only when it can be sent now.
-  const recommendedMinor =
-    recommended === channel && recommend.data && limits && !amountProblem(minorUnits(recommend.data.amount), limits) ? recommend.data.amount : undefined;
-  const suggestedMinor = channel ? (recommendedMinor ?? quickAmounts[0] ?? limits?.minMinor) : undefined;
-  const currency = channel?.currency ?? data?.currency ?? variant.currency;
-  const text = amountText ?? (suggestedMinor ? amountMinorText(minorUnits(suggestedMinor)) : '');
-  const amountMinor = amountMinorParse(text, 2, amountFractionDigitsOf(currency));
-  const problem = limits ? amountProblem(amountMinor, limits) : undefined;
+  const currency = data ? depositCurrencyOf(data, depositChannelOf(data, recommend.data, chosen)) : variant.currency;
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
-  const needsPhone = channel?.fields.includes('phone') ?? false;
-  const chosenNetwork = channel && channel.networks.length > 0 ? (network && channel.networks.includes(network) ? network : channel.networks[0]) : undefined;
-  const phoneMissing = needsPhone && phone.trim() === '';
-
-  const amountError =
-    (submitted || text !== '') && problem && limits
-      ? problem === 'invalid'
-        ? t('payments.deposit.amountInvalid')
-        : problem === 'belowMin'
-          ? t('payments.deposit.amountBelowMin', { amount: money(limits.minMinor) })
-          : limits.leftTodayMinor === 0
-            ? t('payments.deposit.dailyUsed')
-            : t('payments.deposit.amountAboveMax', { amount: money(limits.maxMinor ?? 0) })
-      : undefined;
-
   const code = useDepositCode(currency, money);
-  const appliedCode = code.appliedCode;
+  // Everything the form shows and sends is worked out by `depositView` (deposit-model.ts, unit-tested).
+  const view = data
+    ? depositView(data, recommend.data, { chosenChannel: chosen, amountText, network, phone, payinCode: code.appliedCode, submitted })
+    : undefined;
+  const channel: PayChannel | undefined = view ? channels.find((entry) => entry.key === view.channel.key) : undefined;
+  const amountError = view?.amountError
+    ? 'amountMinor' in view.amountError
+      ? t(view.amountError.key, { amount: money(view.amountError.amountMinor) })
+      : t(view.amountError.key)
+    : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!channel || amountMinor === undefined || problem || phoneMissing) return;
-    const request = {
-      channel: channel.key,
-      amount: amountMinor,
-      currency,
-      ...(chosenNetwork ? { network: chosenNetwork } : {}),
-      ...(needsPhone ? { phone: phone.trim() } : {}),
-      ...(appliedCode ? { payin_code: appliedCode } : {}),
-    };
+    const request = view?.request;
+    if (!request) return;
     create.mutate(
       { ...request, idempotencyKey: idempotency.keyFor(request) },
       {
@@ -154,7 +126,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
       </div>
     );
   }
-  if (info.isError || !data || channels.length === 0 || !channel || !limits) {
+  if (info.isError || !data || !view || !channel) {
     return (
       <div className={styles.stack}>
         {switcher}
@@ -215,14 +187,14 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
         </div>
       </section>
 
-      {chosenNetwork ? (
+      {view.network ? (
         <section className={styles.section}>
           <h2 className={styles.sectionTitle} id="deposit-network">
             {t('payments.deposit.network')}
           </h2>
           <div className={styles.chips} role="radiogroup" aria-labelledby="deposit-network">
             {channel.networks.map((entry) => (
-              <button key={entry} type="button" role="radio" aria-checked={entry === chosenNetwork} className={styles.chip} onClick={() => setNetwork(entry)}>
+              <button key={entry} type="button" role="radio" aria-checked={entry === view.network} className={styles.chip} onClick={() => setNetwork(entry)}>
                 {entry}
               </button>
             ))}
@@ -232,19 +204,19 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
       <AmountField
         label={t('payments.deposit.amount')}
-        currency={currency}
-        text={text}
+        currency={view.currency}
+        text={view.amountText}
         onText={setAmountText}
-        quickAmounts={quickAmounts}
+        quickAmounts={view.quickAmounts}
         hint={
-          limits.leftTodayMinor === 0
+          view.limits.leftTodayMinor === 0
             ? t('payments.deposit.dailyUsed')
-            : t('payments.deposit.limits', { min: money(limits.minMinor), max: money(limits.maxMinor ?? 0) })
+            : t('payments.deposit.limits', { min: money(view.limits.minMinor), max: money(view.limits.maxMinor) })
         }
         error={amountError}
       />
 
-      {needsPhone ? (
+      {view.needsPhone ? (
         <TextField
           label={t('payments.deposit.phone')}
           type="tel"
@@ -253,7 +225,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
           placeholder={t('payments.deposit.phonePlaceholder')}
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
-          error={submitted && phoneMissing ? t('payments.deposit.phoneMissing') : undefined}
+          error={view.phoneError ? t('payments.deposit.phoneMissing') : undefined}
         />
       ) : null}
 
@@ -268,7 +240,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
       <PaymentError error={create.error} />
       <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>
-        {amountMinor && !problem ? t('payments.deposit.submitAmount', { amount: money(amountMinor) }) : t('payments.deposit.submit')}
+        {view.amountMinor && !view.problem ? t('payments.deposit.submitAmount', { amount: money(view.amountMinor) }) : t('payments.deposit.submit')}
       </Button>
     </form>
   );

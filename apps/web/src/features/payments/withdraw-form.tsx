@@ -1,6 +1,5 @@
 import { ApiError, type PayoutOrder } from '@piranha/contract';
-import { currencyStepMinor, isCurrencyCode, minorUnits, withdrawalTaxMinor } from '@piranha/domain';
-import { withdrawalFeeMinor } from '@piranha/domain/payments';
+import { minorUnits } from '@piranha/domain';
 import { Landmark } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
@@ -8,10 +7,9 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
-import { elementProblem, elementProblemOfIssue } from './account-element-check.ts';
-import { AccountElementsForm, useProblemText } from './account-elements-form.tsx';
-import { amountProblem } from './amount-input.ts';
-import { amountFractionDigitsOf, amountMinorParse, amountMinorText, moneyText } from '../../shared/money/money.ts';
+import { elementProblemOfIssue } from './account-element-check.ts';
+import { AccountElementsForm, SavedAccountCard, useProblemText } from './account-elements-form.tsx';
+import { amountMinorText, moneyText } from '../../shared/money/money.ts';
 import { AmountField } from './amount-field.tsx';
 import {
   useAccountElementsQuery,
@@ -25,6 +23,7 @@ import { PaymentError, paymentErrorField } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
 import { isTouristPayoutRefusal, TouristWithdrawNotice } from './tourist-withdraw-notice.tsx';
 import styles from './payments.module.css';
+import { savedAccountLines, withdrawAmountView, withdrawFieldProblems, withdrawMethodOf, withdrawNeedsSave, withdrawValuesOf } from './withdraw-model.ts';
 
 /**
  * A withdrawal (spec §5 and issue 6): the withdrawable money (balance less locked bonus and pending payouts),
@@ -37,7 +36,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
   const account = usePayoutAccountQuery(uid);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const methods = account.data?.methods ?? [];
-  const method = methods.find((entry) => entry.channel.key === chosen) ?? methods.find((entry) => entry.saved === 1) ?? methods[0];
+  const method = withdrawMethodOf(methods, chosen);
   const channelKey = method?.channel.key ?? '';
   const elements = useAccountElementsQuery(uid, channelKey);
   const needsBanks = elements.data?.elements.some((element) => element.name === 'bank_code' && element.options.length === 0) ?? false;
@@ -46,6 +45,8 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
   const [amountText, setAmountText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; text: string } | undefined>(undefined);
+  // A saved account is offered as a card; the fields open when the player chooses to change it (per method).
+  const [editing, setEditing] = useState<Record<string, boolean>>({});
   const save = useAccountElementsSetMutation(uid);
   const create = usePayoutOrderCreateMutation(uid);
   const saveKey = useIdempotencyKey();
@@ -77,48 +78,30 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
   const channel = method.channel;
   const money = (minor: number) => moneyText(minor, data.currency, i18n.language);
   const fields = elements.data?.elements ?? [];
-  // The form starts from the saved account; a method with one document type has it chosen already.
-  const values: Record<string, string> = {};
-  for (const field of fields)
-    values[field.name] = edits[channelKey]?.[field.name] ?? (field.value || (field.kind === 'select' && field.options.length === 1 ? field.options[0]! : ''));
-  const changed = fields.some((field) => values[field.name] !== field.value);
+  // What the form shows and sends is worked out by withdraw-model.ts (pure, unit-tested): the saved account over
+  // which the player's edits sit, each field's problem, the amount with its fee and tax.
+  const values = withdrawValuesOf(fields, edits[channelKey]);
+  const fieldProblems = withdrawFieldProblems(fields, values);
   const problems: Record<string, string | undefined> = {};
-  if (submitted) {
-    for (const field of fields) {
-      const problem = elementProblem(field, values[field.name] ?? '', values.document_type);
-      if (problem) problems[field.name] = problemText(field.name, problem);
-    }
-  }
+  if (submitted) for (const [name, problem] of Object.entries(fieldProblems)) problems[name] = problemText(name, problem);
   if (serverProblem) problems[serverProblem.field] ??= serverProblem.text;
-  const amountMinor = amountMinorParse(amountText, 2, amountFractionDigitsOf(channel.currency));
-  const limits = { minMinor: channel.min_amount, maxMinor: Math.min(channel.max_amount, data.withdrawable) };
-  const problem = amountProblem(amountMinor, limits);
-  // A whole dong or peso where the currency has no minor units: the server pays and charges fees in those.
-  const stepMinor = isCurrencyCode(channel.currency) ? currencyStepMinor(channel.currency) : 1;
-  const feeMinor = amountMinor && !problem ? withdrawalFeeMinor(amountMinor, channel.fee_cap, channel.fee_rate_bp, stepMinor) : 0;
-  // The jurisdiction's withdrawal tax (Kenya 5 %), computed as the server withholds it; the server's figure is the one booked.
-  const taxMinor = amountMinor && !problem ? withdrawalTaxMinor({ withdrawalTaxBp: data.withdrawal_tax_bp }, amountMinor, stepMinor) : 0;
+  const saved = savedAccountLines(method, fields);
+  const showFields = !saved || editing[channelKey] === true || Object.keys(problems).some((name) => problems[name]);
+  const amount = withdrawAmountView(data, channel, amountText, submitted);
+  const { amountMinor, problem, limits, feeMinor, taxMinor, allMinor } = amount;
   const taxRate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(data.withdrawal_tax_bp / 10_000);
-  // Winnings can leave hundredths of a dong in a balance; "all" withdraws the whole dong below them.
-  const allMinor = Math.floor(data.withdrawable / stepMinor) * stepMinor;
-  const amountError =
-    (submitted || amountText !== '') && problem
-      ? problem === 'invalid'
-        ? t('payments.deposit.amountInvalid')
-        : problem === 'belowMin'
-          ? t('payments.withdraw.amountBelowMin', { amount: money(limits.minMinor) })
-          : data.withdrawable < channel.max_amount
-            ? t('payments.withdraw.amountAboveWithdrawable', { amount: money(data.withdrawable) })
-            : t('payments.deposit.amountAboveMax', { amount: money(limits.maxMinor) })
-      : undefined;
+  const amountError = amount.amountError
+    ? 'amountMinor' in amount.amountError
+      ? t(amount.amountError.key, { amount: money(amount.amountError.amountMinor) })
+      : t(amount.amountError.key)
+    : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setServerProblem(undefined);
-    const invalid = fields.some((field) => elementProblem(field, values[field.name] ?? '', values.document_type));
-    if (invalid || amountMinor === undefined || problem) return;
-    if (changed || method.saved !== 1) {
+    if (Object.keys(fieldProblems).length > 0 || amountMinor === undefined || problem) return;
+    if (withdrawNeedsSave(method, fields, values)) {
       const request = { channel: channelKey, elements: values };
       try {
         await save.mutateAsync({ ...request, idempotencyKey: saveKey.keyFor(request) });
@@ -130,6 +113,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
         return;
       }
       setEdits((current) => ({ ...current, [channelKey]: {} }));
+      setEditing((current) => ({ ...current, [channelKey]: false }));
     }
     const request = { channel: channelKey, amount: amountMinor, currency: channel.currency };
     create.mutate(
@@ -197,6 +181,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
             >
               <MethodIcon src={entry.channel.icon} />
               {entry.channel.name}
+              {entry.saved === 1 ? <span className={styles.savedTag}>{t('payments.withdraw.savedTag')}</span> : null}
             </button>
           ))}
         </div>
@@ -206,6 +191,12 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
         <h2 className={styles.sectionTitle}>{t('payments.withdraw.account')}</h2>
         {elements.isPending ? (
           <Skeleton height={120} />
+        ) : saved && !showFields ? (
+          <SavedAccountCard
+            lines={saved}
+            banks={new Map((banks.data?.banks ?? []).map((bank) => [bank.code, bank.name]))}
+            onChange={() => setEditing((current) => ({ ...current, [channelKey]: true }))}
+          />
         ) : (
           <AccountElementsForm
             elements={fields}
@@ -259,7 +250,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
             <dd>− {money(taxMinor)}</dd>
             <dt>{t('payments.withdraw.breakdownNet')}</dt>
             <dd data-testid="withdraw-net">
-              <strong>{money(amountMinor - feeMinor - taxMinor)}</strong>
+              <strong>{money(amount.netMinor)}</strong>
             </dd>
           </dl>
         </section>

@@ -42,11 +42,14 @@ export function SignupLimitFields({
   draft,
   onDraft,
   showError,
+  serverError,
 }: {
   kinds: readonly LimitKind[];
   draft: SignupLimitDraft;
   onDraft: (next: SignupLimitDraft) => void;
   showError: boolean;
+  /** The server's refusal of the limit, shown in place of the form's own message. */
+  serverError?: string | undefined;
 }) {
   const { t } = useTranslation();
   const profile = jurisdictionOfBrand(variantCurrent());
@@ -86,7 +89,7 @@ export function SignupLimitFields({
         value={draft.amountText}
         inputMode="decimal"
         onChange={(event) => onDraft({ ...draft, amountText: event.target.value })}
-        error={invalid ? t('saferPlay.amountInvalid') : undefined}
+        error={serverError ?? (invalid ? t('saferPlay.amountInvalid') : undefined)}
       />
     </fieldset>
   );

@@ -14,9 +14,10 @@ import { Sheet } from '../../../shared/ui/sheet.tsx';
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { useFreeBetInfoQuery, useLatestBetInfoQuery, useOrderStatusQuery, usePlaceMutation } from '../api/betting-api.ts';
 import { selectionKey, useBetSlipStore, type OddsPreference, type SlipLabel } from '../bet-slip-store.ts';
+import { slipPickNameOf } from '../bet-record-model.ts';
 import { placementAttemptAfter, placementAttemptFor } from '../placement-key.ts';
 import { combinedOdds, slipPlacementOf, slipReceiptOf, type ReceiptBet, type SlipReceipt } from '../slip-placement.ts';
-import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
+import { slipBlockedMessageKey, slipLinesRowOf, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
 import styles from './bet-slip.module.css';
 
 function useMoney() {
@@ -80,7 +81,7 @@ function SlipRow({ item, nowMs, single }: { item: BetSlipItem; nowMs: number; si
   return (
     <li className={styles.row} data-testid="slip-row">
       <div className={styles.rowMain}>
-        <PickText label={label} line={item.line} fallback={t('betting.slip.selection')} />
+        <PickText label={label} line={item.line} optionType={item.optionType} />
         <span className={[styles.odds, change ? styles[change.direction] : ''].join(' ')} data-flash={change?.direction}>
           {item.locked ? <Lock size={14} aria-label={t('betting.slip.locked')} /> : null}
           {change?.direction === 'up' ? <ArrowUp size={12} aria-hidden="true" /> : null}
@@ -131,12 +132,25 @@ type NoticeKey = 'betMaxLimit' | 'marketSuspended' | 'oddsLocked' | 'selectionNo
 
 type Outcome = { receipt: SlipReceipt } | { error: string; oddsChanged: boolean };
 
+/** The pick's name in the player's language (bet-record-model `slipPickNameOf`): teams by name, "Flamengo or draw". */
+function usePickName(): (optionType: number, label: SlipLabel | undefined) => string {
+  const { t } = useTranslation();
+  return (optionType, label) => {
+    const name = slipPickNameOf(optionType, label);
+    if (!name) return t('betting.slip.selection');
+    if ('text' in name) return name.text;
+    if ('teamKey' in name) return t(`betting.pick.${name.teamKey}`, { home: name.home, away: name.away });
+    return t(`betting.pick.${name.key}`);
+  };
+}
+
 /** A pick as the slip and its receipt name it: the option with its line, then its market and its match. */
-function PickText({ label, line, fallback }: { label: SlipLabel | undefined; line: string | null; fallback: string }) {
+function PickText({ label, line, optionType }: { label: SlipLabel | undefined; line: string | null; optionType: number }) {
+  const pickName = usePickName();
   const context = [label?.market, label?.match].filter(Boolean).join(' · ');
   return (
-    <span className={styles.name}>
-      {label?.name ?? fallback}
+    <span className={`${styles.name} ${styles.pickName}`}>
+      {pickName(optionType, label)}
       {line ? <span className={styles.line}> {line}</span> : null}
       {context ? (
         <span className={styles.match} data-testid="slip-pick-context">
@@ -163,7 +177,7 @@ function ReceiptRow({ bet, state }: { bet: ReceiptBet; state: number }) {
       <ul className={styles.rows}>
         {bet.picks.map((pick, index) => (
           <li key={selectionKey(pick)} className={styles.receiptPick}>
-            <PickText label={labels[selectionKey(pick)]} line={pick.line} fallback={t('betting.slip.selection')} />
+            <PickText label={labels[selectionKey(pick)]} line={pick.line} optionType={pick.optionType} />
             <span className={styles.odds}>
               {bet.odds[index] === undefined ? oddsThousandthsText(pick.oddsThousandths, format) : oddsText(bet.odds[index], format)}
             </span>
@@ -282,6 +296,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
     );
   };
   const close = useCallback(() => openSet(false), [openSet]);
+  const linesRow = slipLinesRowOf(totals);
   const multipleOdds = store.mode === 'multiple' && items.length >= 2 ? combinedOdds(items.map((item) => item.oddsThousandths)) : undefined;
 
   const footer =
@@ -289,9 +304,18 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
       <div className={styles.footStack}>
         <dl className={styles.totals}>
           {multipleOdds === undefined ? (
-            <div>
-              <dt>{t('betting.slip.lines', { count: totals.lineCount })}</dt>
-              <dd />
+            <div data-testid="slip-lines">
+              {linesRow.key === 'lines' ? (
+                <>
+                  <dt>{t('betting.slip.bets')}</dt>
+                  <dd>{linesRow.count}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{t('betting.slip.bets')}</dt>
+                  <dd className={styles.dim}>{t('betting.slip.stakeHint')}</dd>
+                </>
+              )}
             </div>
           ) : (
             <div>
@@ -459,6 +483,7 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
   const money = useMoney();
   const format = useOddsFormat();
   const { slip, open, notice, labels, openSet, noticeClear } = useBetSlipStore();
+  const pickName = usePickName();
   useSlipLatestSync(open || slip.miniSlipVisible);
   useEffect(() => {
     if (!notice) return;
@@ -479,7 +504,7 @@ export function BetSlipDock({ loginHref, recordsHref }: { loginHref: string; rec
         <div className={styles.dock}>
           {slip.miniSlipVisible && first ? (
             <button type="button" className={styles.mini} onClick={() => openSet(true)} data-testid="mini-slip">
-              <span className={styles.name}>{labels[selectionKey(first)]?.name ?? t('betting.slip.selection')}</span>
+              <span className={styles.name}>{pickName(first.optionType, labels[selectionKey(first)])}</span>
               <span className={styles.odds}>{oddsThousandthsText(first.oddsThousandths, format)}</span>
               <span className={styles.dim}>{first.stakeMinor ? money(first.stakeMinor) : t('betting.slip.addStake')}</span>
             </button>
