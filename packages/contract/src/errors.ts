@@ -121,6 +121,10 @@ export const ERRORS = {
   SAFER_BLOCK_SHORTER: { code: 8255, key: 'saferBlockShorter' },
   SAFER_PAYMENT_FORBIDDEN: { code: 8256, key: 'saferPaymentForbidden' },
   SAFER_SIGNUP_LIMIT_REQUIRED: { code: 8257, key: 'saferSignupLimitRequired' },
+  // tracking, experiments and the domain change (issue 25, decision 033)
+  HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
+  HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },
+  // end tracking
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },
