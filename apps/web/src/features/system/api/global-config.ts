@@ -7,6 +7,8 @@ export const systemKeys = {
   global: ['system', 'global'] as const,
   area: ['system', 'area'] as const,
   dynconfig: ['system', 'dynconfig'] as const,
+  areaStatic: ['system', 'area-static'] as const,
+  homeStatic: (group: string, ui: number) => ['system', 'home-static', group, ui] as const,
   popups: ['system', 'popups'] as const,
 };
 
