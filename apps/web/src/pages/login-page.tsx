@@ -6,7 +6,7 @@ import styles from '../features/account/account-forms.module.css';
 import { GoogleSignIn } from '../features/account/google-sign-in.tsx';
 import { GuestButton } from '../features/account/guest-button.tsx';
 import { LoginForm } from '../features/account/login-form.tsx';
-import { useDynconfig } from '../features/system/dynconfig.ts';
+import { useDynconfig } from '../shared/dynconfig.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 

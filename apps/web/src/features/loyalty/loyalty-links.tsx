@@ -2,7 +2,7 @@ import { ChevronRight, Crown, ListChecks, Trophy } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useDynconfig } from '../system/dynconfig.ts';
+import { useDynconfig } from '../../shared/dynconfig.ts';
 import { useTaskHintQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
 

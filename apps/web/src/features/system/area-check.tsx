@@ -10,7 +10,7 @@ import { shellKind } from '../../shared/shell.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { areaStaticLoad, regionLanguage } from '../../shared/cdn/cdn-static.ts';
 import { systemKeys } from './api/global-config.ts';
-import { useDynconfig } from './dynconfig.ts';
+import { useDynconfig } from '../../shared/dynconfig.ts';
 
 /**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app

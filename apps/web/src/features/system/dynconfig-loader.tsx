@@ -5,7 +5,7 @@ import { STORAGE_KEYS, storageRemove, storageSet } from '../../shared/storage.ts
 import { track } from '../../shared/tracking/track.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { domainChangeFollow, domainChangeTarget } from './domain-change.ts';
-import { dynconfigQueryOptions } from './dynconfig.ts';
+import { dynconfigQueryOptions } from '../../shared/dynconfig.ts';
 
 /**
  * Loads the dynamic configs once per visit (dynconfig.ts) and applies those that act at once (decision 033):

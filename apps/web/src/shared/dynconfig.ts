@@ -1,13 +1,15 @@
 import { DYNCONFIG_KEYS, dynconfigGet, type DynconfigEntry, type DynconfigKey } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/api.ts';
-import { systemKeys } from './api/global-config.ts';
+import { api } from './api/api.ts';
+
+/** The query key of the dynamic configs (features/system reads it as systemKeys.dynconfig). */
+export const DYNCONFIG_QUERY_KEY = ['system', 'dynconfig'] as const;
 
 /** Every dynconfig key, loaded once per visit; a failed load is retried every 5 s until it succeeds (spec §8). */
 export function dynconfigQueryOptions() {
   return queryOptions({
-    queryKey: systemKeys.dynconfig,
+    queryKey: DYNCONFIG_QUERY_KEY,
     queryFn: () => api.call(dynconfigGet, { body: { keys: [...DYNCONFIG_KEYS] } }),
     retry: true,
     retryDelay: TIMERS.dynconfigRetryMs,
