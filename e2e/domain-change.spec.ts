@@ -36,7 +36,9 @@ describe('Domain change, through the real server and Chromium', () => {
       body: JSON.stringify({ key: 'domain_change', enabled: 1, configs: { domain: newOrigin } }),
     }).then((response) => response.json())) as { dm_error: number };
     expect(switched.dm_error).toBe(0);
+    // A new visit (the configs load once per visit): a hash change alone would not reload the page.
     await page.goto(`${oldOrigin}/#/sport`);
+    await page.reload();
     await page.waitForURL(`${newOrigin}/#/sport`);
     await headerBalance(page, /R\$/);
 
