@@ -102,7 +102,13 @@ describe('game rounds in a journey', () => {
     const answer = envelopeOf(await t.get('/api/ops/tracking/events', { query: { app_key: 'piranha', uid: String(player.uid) }, headers: ops }));
     expect(answer.dm_error).toBe(0);
     expect(answer.data.events).toEqual([
-      { event: 'game_round', user_id: player.uid, visitor: null, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), params: { game_id: 'dice', round: 'r-1', free: false } },
+      {
+        event: 'game_round',
+        user_id: player.uid,
+        visitor: null,
+        day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        params: { game_id: 'dice', round: 'r-1', free: false },
+      },
     ]);
     const other = envelopeOf(await t.get('/api/ops/tracking/events', { query: { app_key: 'aguila', uid: String(player.uid) }, headers: ops }));
     expect(other.data.events).toEqual([]);

@@ -47,7 +47,10 @@ export async function dynconfigGet(db: DbOrTx, keys: readonly string[], subject:
  * setting the domain keeps the hosts). Hosts and the domain are origins (the contract checks the shape); the web
  * app still accepts only those on its allow-list (decision 033).
  */
-export async function dynconfigSet(db: DbOrTx, input: OpsDynconfigSet): Promise<{ key: string; enabled: 0 | 1; b_percent: number; configs: Record<string, unknown> }> {
+export async function dynconfigSet(
+  db: DbOrTx,
+  input: OpsDynconfigSet,
+): Promise<{ key: string; enabled: 0 | 1; b_percent: number; configs: Record<string, unknown> }> {
   const [row] = await dynconfigsByKeys(db, [input.key]);
   if (!row) throw new AppError('NOT_FOUND', { field: 'key' });
   const configs = { ...(row.configs as Record<string, unknown>), ...(input.configs ?? {}) };
