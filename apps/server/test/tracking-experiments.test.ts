@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 
+/** A session as the uid/sid common parameters. */
+const sessionQuery = (session: { uid: number; sid: string }) => ({ uid: String(session.uid), sid: session.sid });
+
 /** The dynconfig switches of issue 25 on the server: the ops setter, the domain change's session handoff, game rounds in a journey (decision 033). */
 let t: TestApp;
 const OPS_TOKEN = 'experiments-ops-token-0123456789';
@@ -18,7 +21,7 @@ afterAll(async () => {
 
 const dynconfigSet = (body: unknown, headers: Record<string, string> = ops) => t.post('/api/ops/dynconfig', { body, headers }).then(envelopeOf);
 const create = (session: { uid: number; sid: string }, target: string) =>
-  t.post(sessionHandoffCreate.path, { body: { target }, query: signedIn(session) }).then(envelopeOf);
+  t.post(sessionHandoffCreate.path, { body: { target }, query: sessionQuery(session) }).then(envelopeOf);
 const redeem = (code: string, origin = NEW_ORIGIN, headers: Record<string, string> = {}) =>
   t.post(sessionHandoffRedeem.path, { body: { code }, headers: { origin, ...headers } }).then(envelopeOf);
 
@@ -66,7 +69,7 @@ describe('domain change: session handoff', () => {
     expect(moved.dm_error).toBe(0);
     expect(moved.data.uid).toBe(player.uid);
     expect(moved.data.sid).not.toBe(player.sid);
-    const info = envelopeOf(await t.get(accountInfoQuery.path, { query: signedIn({ uid: moved.data.uid, sid: moved.data.sid }) }));
+    const info = envelopeOf(await t.get(accountInfoQuery.path, { query: sessionQuery({ uid: moved.data.uid as number, sid: moved.data.sid as string }) }));
     expect(info.dm_error).toBe(0);
     expect(info.data.uid).toBe(player.uid);
 
