@@ -1,3 +1,4 @@
+import { DYNCONFIG_KEYS } from '@piranha/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { headerBalanceText, INDIA, journeySetup, OPS_TOKEN, phoneContext, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
@@ -42,6 +43,10 @@ describe('Tracking, through the real server and Chromium', () => {
   it('A first visit, sign-up, deposit and first bet leave the expected events and funnel', async () => {
     const { server, browser } = journey;
     const { context, page } = await phonePage(browser);
+    const apiUrls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) apiUrls.push(request.url());
+    });
     const email = `tracked-${Date.now()}@example.com`;
     await playerSignUp(page, server, email, 'Tracked-Player-2026', INDIA);
 
@@ -111,7 +116,11 @@ describe('Tracking, through the real server and Chromium', () => {
     const pages = stored.events.filter((entry) => entry.event === 'page_view').map((entry) => entry.params.page);
     // The A/B arms the dynamic config assigned are recorded too (decision 030), each with its key and arm.
     const arms = stored.events.filter((entry) => entry.event === 'ab_assigned').map((entry) => entry.params.key);
-    expect(arms).toEqual(expect.arrayContaining(['ui_v3_ab', 'register_bonus_ab', 'first_charge_ab']));
+    // Every dynconfig key's assignment, switches too (decision 033).
+    expect(arms).toEqual(expect.arrayContaining([...DYNCONFIG_KEYS]));
+    // Spec §7: the install id goes with the API calls and the uploads as the common parameter uuid.
+    expect(apiUrls.filter((url) => url.includes(`uuid=${visitor}`)).length).toBeGreaterThan(5);
+    expect(apiUrls.some((url) => url.includes('/ad/md/upload?') && url.includes(`uuid=${visitor}`))).toBe(true);
     expect(stored.events.filter((entry) => entry.event === 'ab_assigned').every((entry) => /^[A-Za-z]/.test(entry.params.arm ?? ''))).toBe(true);
     expect(pages).toEqual(expect.arrayContaining(['/game', '/email-register', '/deposit', '/sport']));
     // After sign-up every event carries the player's id, taken from the session.

@@ -1,4 +1,6 @@
 import {
+  AREA_STATIC_PATH,
+  areaStaticSchema,
   azKeywordList,
   azTabList,
   bannerList,
@@ -14,6 +16,7 @@ import {
   tabList,
   type Endpoint,
 } from '@piranha/contract';
+import { variantFindByKey } from '@piranha/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners } from '../src/db/schema/index.ts';
 import { abBucket } from '../src/modules/config/config.service.ts';
@@ -271,7 +274,29 @@ describe('GET /cdn/home/:group/v:ui.json', () => {
     expect(home).toMatchObject({ app_group: 'br1', ui_version: 3 });
     expect(home.sections.map((section) => section.key)).toEqual(['casino', 'sport']);
     const v2 = homeStaticSchema.parse((await t.get('/cdn/home/mx2/v2.json')).json);
-    expect(v2.sections.map((section) => section.key)).toEqual(['sport', 'casino']);
+    expect(v2).toMatchObject({ app_group: 'mx2', ui_version: 2 });
+    expect(v2.sections.map((section) => section.key)).toEqual(['casino', 'sport']);
+  });
+
+  it('answers 304 to a revalidation with the ETag, and the same bytes to every caller', async () => {
+    const first = await t.get('/cdn/home/br1/v3.json');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    expect((await t.get('/cdn/home/br1/v3.json', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await t.get('/cdn/home/br1/v3.json', { headers: { 'app-key': 'aguila', 'session-uid': '1', 'session-sid': 'x' } })).text).toBe(first.text);
+  });
+});
+
+describe('GET /cdn/area/v1.json', () => {
+  it('answers the country languages and client-version countries, public and cacheable', async () => {
+    const response = await t.get(AREA_STATIC_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const area = areaStaticSchema.parse(response.json);
+    expect(area.version).toBe(1);
+    expect(area.languages).toMatchObject({ BR: 'pt-BR', MX: 'es-MX', VN: 'vm-VI' });
+    expect(area.cv_countries[variantFindByKey('aguila')!.cvPrefix]).toBe('MX');
   });
 
   it('answers not found for a bad group or UI version', async () => {

@@ -109,6 +109,17 @@ describe('getList', () => {
     expect(league.records.every((match) => match.lg.id === leagueId)).toBe(true);
   });
 
+  it('keeps one cached answer whatever the common parameters uuid, afid and from_email say (decision 033)', async () => {
+    const input = { body: { tab_key: 'Live', page_limit: 20 } };
+    const plain = await t.post(matchGetList.path, input);
+    const tagged = await t.post(matchGetList.path, { ...input, query: { uuid: 'install-0001', afid: 'aff-77', from_email: 'spring-promo', _t: '1' } });
+    expect(tagged.headers.etag).toBe(plain.headers.etag);
+    expect(tagged.text).toBe(plain.text);
+    const other = { uuid: 'install-0002', afid: 'aff-78', from_email: 'winter-promo' };
+    const revalidated = await t.post(matchGetList.path, { ...input, query: other, headers: { 'if-none-match': plain.headers.etag as string } });
+    expect(revalidated.status).toBe(304);
+  });
+
   it('answers 304 to If-None-Match while the snapshot is unchanged, and a new body once the feed moves', async () => {
     const input = { body: { tab_key: 'Live', page_limit: 20 } };
     const first = await t.post(matchGetList.path, input);

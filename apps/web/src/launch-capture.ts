@@ -1,5 +1,12 @@
+import { handoffCapture } from './shared/session/handoff-capture.ts';
 import { telegramLaunchCapture } from './shared/telegram-launch.ts';
+import { attributionCapture } from './shared/tracking/attribution.ts';
+import { pushOpenedCapture } from './shared/tracking/push-opened.ts';
 
 // Imported first by main.tsx: the hash router reads the hash as soon as its module loads, so the mini app's launch
 // data (#tgWebAppData=…) must be taken out of the hash before that.
 telegramLaunchCapture(window.location);
+// A domain change's one-time code (#handoff=…) leaves the hash before the router or anything else can record it.
+handoffCapture(window.location, window.history);
+attributionCapture(window.location);
+pushOpenedCapture(window.location, window.history);

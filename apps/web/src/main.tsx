@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { AppRouter, pageLoadStart } from './app/router.tsx';
+import { handoffRedeemPending } from './features/system/domain-change.ts';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
@@ -15,6 +16,8 @@ async function boot(): Promise<void> {
   void smidEnsure();
   const variant = await variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
+  // Arriving from the brand's old domain with a one-time code: sign in here before the first screen (decision 033).
+  await handoffRedeemPending();
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
   pageLoadStart(window.location.hash);
   await i18nInit(localeInitial(variant.defaultLang));

@@ -155,3 +155,43 @@ export const tgMiniAppBind = endpoint({
   body: z.strictObject({ init_data: initDataSchema }),
   data: loginInfoSchema,
 });
+
+// Session handoff to the brand's new domain (dynconfig domain_change, decision 033)
+
+/** How long a handoff code can be redeemed, in ms: long enough for a page load, short enough to be useless in a log. */
+export const SESSION_HANDOFF_TTL_MS = 60_000;
+
+/** An origin as the browser names it: scheme, host and optional port, nothing else. */
+export const originSchema = described(
+  z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/)),
+  'An origin: http(s)://host[:port], lower case, no path',
+);
+
+/**
+ * Mints a one-time code that signs the caller in on the brand's new domain. `target` must be the origin the
+ * `domain_change` config names; the code is sent to it in the URL fragment (never to a server, never logged) and
+ * exchanged there by `sessionHandoffRedeem` — the session token itself never enters a URL.
+ */
+export const sessionHandoffCreate = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/session/handoff/create',
+  host: 'account',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ target: originSchema }),
+  data: z.object({
+    code: described(z.string(), 'One-time code, 43 URL-safe characters'),
+    expires_in: integer('Seconds the code stays valid'),
+  }),
+});
+
+/** On the new origin: exchanges the code (once, within its lifetime, for this brand and origin) for a new session of the same player. */
+export const sessionHandoffRedeem = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/session/handoff/redeem',
+  host: 'account',
+  auth: 'none',
+  query: noQuery,
+  body: z.strictObject({ code: described(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), 'The code sessionHandoffCreate gave') }),
+  data: loginInfoSchema,
+});

@@ -165,3 +165,39 @@ export const homeStaticSchema = z.object({
     'Home page sections in order',
   ),
 });
+
+/** Where the image CDN (here, our server) keeps a group's home layout for a UI version: fetched without credentials. */
+export function homeStaticPath(group: string, uiVersion: number): string {
+  return `/cdn/home/${encodeURIComponent(group)}/v${uiVersion}.json`;
+}
+
+/** The country/version-area document (spec §7): which language a country reads and which country a client-version prefix is. */
+export const AREA_STATIC_VERSION = 1;
+export const AREA_STATIC_PATH = `/cdn/area/v${AREA_STATIC_VERSION}.json`;
+
+export const areaStaticSchema = z.object({
+  version: integer('Document version; a change of shape gets a new path'),
+  languages: described(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string()), 'Locale a visitor from each country reads first'),
+  cv_countries: described(z.record(z.string(), z.string().check(z.regex(/^[A-Z]{2}$/))), 'Country of each client-version prefix'),
+});
+export type AreaStatic = z.infer<typeof areaStaticSchema>;
+
+/** `POST /api/ops/dynconfig` (behind OPS_TOKEN): an operator sets one dynamic config. */
+export const opsDynconfigSetBody = z.strictObject({
+  key: described(z.enum(DYNCONFIG_KEYS), 'Config name'),
+  enabled: described(z.union([z.literal(0), z.literal(1)]), 'Switch on (1) or off (0); for an A/B config, whether arm B is assigned at all'),
+  b_percent: z.optional(described(z.number().check(z.gte(0), z.lte(100)), 'Share of users in arm B, 0–100')),
+  configs: z.optional(
+    z.strictObject({
+      api_host: z.optional(z.union([z.literal(''), originSchemaOf('API host override')])),
+      maidian_host: z.optional(z.union([z.literal(''), originSchemaOf('Tracking host override')])),
+      domain: z.optional(z.union([z.literal(''), originSchemaOf('The origin players move to (domain_change)')])),
+      regionDefaultLang: z.optional(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string().check(z.maxLength(8)))),
+    }),
+  ),
+});
+export type OpsDynconfigSet = z.output<typeof opsDynconfigSetBody>;
+
+function originSchemaOf(description: string) {
+  return described(z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/)), description);
+}

@@ -141,6 +141,10 @@ export const ERRORS = {
   KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
   // the market's legal minimum stake (Kenya KES 20); data.issue min_<minor units>
   SAFER_STAKE_BELOW_MIN: { code: 8263, key: 'saferStakeBelowMin' },
+  // tracking, experiments and the domain change (issue 25, decision 033)
+  HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
+  HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },
+  // end tracking
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },

@@ -20,8 +20,12 @@ export const TRACKING_CLIENT_EVENTS = [
 ] as const;
 export type TrackingClientEvent = (typeof TRACKING_CLIENT_EVENTS)[number];
 
-/** Facts only the server knows; a client event with one of these names is dropped, never stored. */
-export const TRACKING_SERVER_EVENTS = ['deposit_credited', 'first_deposit', 'bet_settled', 'bonus_granted', 'bonus_unlocked'] as const;
+/**
+ * Facts only the server knows; a client event with one of these names is dropped, never stored. `game_round` is
+ * what a player's journey (`GET /api/ops/tracking/events?uid=`) shows for each round the seamless wallet took a bet
+ * for, read from the wallet's own rows (decision 033).
+ */
+export const TRACKING_SERVER_EVENTS = ['deposit_credited', 'first_deposit', 'bet_settled', 'bonus_granted', 'bonus_unlocked', 'game_round'] as const;
 export type TrackingServerEvent = (typeof TRACKING_SERVER_EVENTS)[number];
 
 const CLIENT_EVENT_NAMES: ReadonlySet<string> = new Set(TRACKING_CLIENT_EVENTS);
@@ -30,6 +34,13 @@ export function isTrackingClientEvent(name: string): name is TrackingClientEvent
 }
 
 /**
+ * How each client event is emitted (decision 030/033): `page_view` on every route change; sign-up and login events
+ * when the account call succeeds (`method`: email, email_code, google, telegram; a Google or Telegram sign-in that
+ * created the account — `first_regist` 1 — is `sign_up_completed`); `ab_assigned` once per visit for every dynconfig
+ * key (`arm` A/B for an experiment, on/off for a switch); `push_opened` by the web-push service worker's
+ * `notificationclick` handler, which opens the app with `?push=<source>` where the app records it once
+ * (`source`: the push's type, e.g. first_charge_pop, lucky_rounds, message; never its text).
+ *
  * Parameters each client event may carry. Nothing else is sent: no e-mail, phone, name, session or amount the
  * player typed — the user id travels as the session (the server reads it), never in the event.
  */

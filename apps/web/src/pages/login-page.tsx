@@ -6,6 +6,7 @@ import styles from '../features/account/account-forms.module.css';
 import { GoogleSignIn } from '../features/account/google-sign-in.tsx';
 import { GuestButton } from '../features/account/guest-button.tsx';
 import { LoginForm } from '../features/account/login-form.tsx';
+import { useDynconfig } from '../shared/dynconfig.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 
@@ -20,6 +21,8 @@ export default function LoginPage() {
   // A money action refused an idle session (REAUTH_REQUIRED): the signed-in player proves presence by signing in again.
   const reauth = params.get('reauth') === 'true';
   const [arrivedSignedIn] = useState(() => Boolean(login && !login.visitor));
+  // login_optimisation_ab (decision 033): arm B offers the one-tap Google sign-in before the e-mail form.
+  const googleFirst = useDynconfig('login_optimisation_ab')?.switch === 1;
   if (arrivedSignedIn && !reauth) return <Navigate to={paths.me} replace />;
   const done = () => (reauth ? navigate(-1) : navigate(paths.game, { replace: true }));
   return (
@@ -30,6 +33,7 @@ export default function LoginPage() {
           {t(reauth ? 'account.reauthNotice' : 'account.expiredNotice')}
         </p>
       ) : null}
+      {googleFirst ? <GoogleSignIn action="login" onSignedIn={done} /> : null}
       <LoginForm
         onSignedIn={done}
         passwordHelp={
@@ -38,7 +42,7 @@ export default function LoginPage() {
           </Link>
         }
       />
-      <GoogleSignIn action="login" onSignedIn={done} />
+      {googleFirst ? null : <GoogleSignIn action="login" onSignedIn={done} />}
       <div className={styles.links}>
         <Link to={paths.register}>{t('account.noAccount')}</Link>
       </div>

@@ -9,6 +9,10 @@ export const STORAGE_KEYS = {
   /** Per brand, the secret that claims this device's tourist again (shared/session/device-secret.ts). */
   deviceSecrets: 'pir.device_secrets',
   apiHost: 'pir.api_host',
+  /** The tracking host (dynconfig maidian_host), kept only when on the allow-list (shared/hosts/host-allow.ts). */
+  trackingHost: 'pir.maidian_host',
+  /** Attribution from the landing link (spec §7 `afid`, `from_email`), sent with every request (shared/tracking/attribution.ts). */
+  attribution: 'pir.attribution',
   uiV3: 'pir.ui_v3',
   /** The player's own UI-version switch (spec §4), separate from the A/B arm the config rewrites. */
   uiV3Choice: 'pir.ui_v3_choice',

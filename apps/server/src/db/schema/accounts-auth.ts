@@ -38,6 +38,10 @@ export const accountProfiles = pgTable(
     uniqueIndex('account_profiles_app_email_key')
       .on(table.appKey, table.email)
       .where(sql`email is not null`),
+    // The funnel counts a brand's sign-ups per day (decision 030/033).
+    index('account_profiles_app_registered_idx')
+      .on(table.appKey, table.registeredAt)
+      .where(sql`registered_at is not null`),
   ],
 );
 

@@ -227,5 +227,11 @@ export const casinoWalletTxns = pgTable(
     isFree: boolean('is_free').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('casino_wallet_txns_partner_uuid_key').on(table.partner, table.transactionUuid)],
+  (table) => [
+    uniqueIndex('casino_wallet_txns_partner_uuid_key').on(table.partner, table.transactionUuid),
+    // A player's journey (ops tracking events) lists their game rounds from here (decision 033).
+    index('casino_wallet_txns_user_idx')
+      .on(table.userId, table.id)
+      .where(sql`kind = 'bet'`),
+  ],
 );

@@ -40,3 +40,21 @@ export const trackingEvents = pgTable(
     uniqueIndex('tracking_events_eid_key').on(table.eid),
   ],
 );
+
+/**
+ * One-time codes that carry a signed-in player to the brand's new domain (dynconfig `domain_change`, decision 033).
+ * Only the code's SHA-256 is kept; a code works once, for the brand and target origin it was made for, within
+ * `SESSION_HANDOFF_TTL_MS`. Redeeming opens a new session for the same player on the new origin.
+ */
+export const sessionHandoffs = pgTable(
+  'session_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    appKey: text('app_key').notNull(),
+    targetOrigin: text('target_origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('session_handoffs_expires_idx').on(table.expiresAt)],
+);

@@ -19,6 +19,8 @@ import {
   sessionRenew,
   smsCodeCheck as smsCodeCheckEndpoint,
   smsCodeSend as smsCodeSendEndpoint,
+  sessionHandoffCreate,
+  sessionHandoffRedeem,
   thirdpartyDo,
   visitorLogin as visitorLoginEndpoint,
   fbUserCreate,
@@ -43,6 +45,7 @@ import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewa
 import { smsCodeCheck, smsCodeSend } from './account-sms.service.ts';
 import { socialDo, type SocialDeps } from './account-social.service.ts';
 import { bindCheck, bindEmail, visitorBind } from './account-bind.service.ts';
+import { handoffCreate, handoffRedeem } from './account-handoff.service.ts';
 import { sessionCookiesClear, sessionCookiesSet, sessionSecretHidden } from './account-cookie.ts';
 import { fbUserCreateOf, fbUserProfile } from './account-fb-user.service.ts';
 import { redPointClear, redPointsOf, tabPromptPost, tabPromptsOf, type PromptViewer } from './account-prompt.service.ts';
@@ -57,6 +60,12 @@ function callerOf(input: { ctx: RequestContext; request: FastifyRequest; user: S
 
 function viewerOf(input: { ctx: RequestContext; user: SessionUser | undefined }): PromptViewer {
   return { appKey: input.ctx.variant.appKey, uid: input.user?.uid, smid: input.ctx.params.smid, locale: input.ctx.locale };
+}
+
+/** The origin a request was sent to: the browser's Origin header, else the scheme and Host it arrived with. */
+function requestOrigin(request: FastifyRequest): string {
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && origin !== '' && origin !== 'null' ? origin.toLowerCase() : `${request.protocol}://${request.host}`.toLowerCase();
 }
 
 /**
@@ -113,6 +122,12 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
 
   routeRegister(app, deps, smsCodeSendEndpoint, async (input) => smsCodeSend(deps, callerOf(input), input.body.phone, input.body.purpose));
   routeRegister(app, deps, smsCodeCheckEndpoint, async (input) => smsCodeCheck(deps, callerOf(input), input.body));
+
+  // Domain change (decision 033): a one-time code carries the player to the new origin; the session never enters a URL.
+  routeRegister(app, deps, sessionHandoffCreate, async ({ body, user, ctx }) => handoffCreate(deps.db, user, ctx.variant.appKey, body.target, deps.now()));
+  routeRegister(app, deps, sessionHandoffRedeem, async (input) =>
+    signedIn(input, handoffRedeem(deps.db, input.body.code, input.ctx.variant.appKey, requestOrigin(input.request), deps.now())),
+  );
 
   routeRegister(app, deps, thirdpartyDo, async (input) => signedIn(input, socialDo(deps, callerOf(input), input.body)));
 

@@ -21,6 +21,10 @@ export async function dynconfigsByKeys(db: DbOrTx, keys: readonly string[]) {
     .where(inArray(dynconfigs.key, [...keys]));
 }
 
+export async function dynconfigUpdate(db: DbOrTx, key: string, enabled: 0 | 1, bPercent: number, configs: Record<string, unknown>): Promise<void> {
+  await db.update(dynconfigs).set({ enabled, bPercent, configs }).where(eq(dynconfigs.key, key));
+}
+
 export async function bannersLive(db: DbOrTx, appKey: string, source: string | undefined, now: Date) {
   return db
     .select()

@@ -5,27 +5,76 @@ import {
   bannerList as bannerListEndpoint,
   dynconfigGet as dynconfigGetEndpoint,
   globalConfigGet,
+  AREA_STATIC_PATH,
+  AREA_STATIC_VERSION,
+  areaStaticSchema,
   homeStaticSchema,
+  opsDynconfigSetBody,
   iconList,
   logoGet,
   popupList,
   pwaIndexGet,
   tabList,
 } from '@piranha/contract';
-import { GLOBAL_STATS } from '@piranha/domain';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { GLOBAL_STATS, LANGUAGE_BY_COUNTRY, VARIANT_PROFILES } from '@piranha/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { ttlCacheCreate } from '../../lib/ttl-cache.ts';
-import { azKeywordList, bannerList, contentList, dynconfigGet, globalStatsGet, globalStatsSet } from './config.service.ts';
+import { azKeywordList, bannerList, contentList, dynconfigGet, dynconfigSet, globalStatsGet, globalStatsSet } from './config.service.ts';
 
 const GLOBAL_STATS_TTL_MS = 1_000;
 
 const opsGlobalStatsBody = z
   .object({ global_stats: z.union([z.literal(GLOBAL_STATS.normal), z.literal(GLOBAL_STATS.maintenance), z.literal(GLOBAL_STATS.news)]) })
   .strict();
+/** A document built once: its bytes and their ETag. */
+interface StaticDocument {
+  body: string;
+  etag: string;
+}
+
+function staticDocumentOf(value: unknown): StaticDocument {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
+function staticDocumentSend(request: FastifyRequest, reply: FastifyReply, document: StaticDocument) {
+  void reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').header('etag', document.etag);
+  if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(document.body);
+}
+
+const homeDocuments = new Map<string, StaticDocument>();
+
+/** The home layout of a group for a UI version: the order of its sections (the footer's Game and Sport tabs follow it). */
+function homeStatic(group: string, ui: number): StaticDocument {
+  const key = `${group}/${ui}`;
+  let document = homeDocuments.get(key);
+  if (!document) {
+    // Every UI version opens on the casino today, as the app's footer does; a group that should open on sports gets its own document.
+    const sections = [
+      { key: 'casino', title: 'casino', route: '/game' },
+      { key: 'sport', title: 'sport', route: '/sport' },
+    ];
+    document = staticDocumentOf(homeStaticSchema.parse({ app_group: group, ui_version: ui, sections }));
+    // Groups are a bounded set of brands; the cap only guards against a crawler inventing names.
+    if (homeDocuments.size < 256) homeDocuments.set(key, document);
+  }
+  return document;
+}
+
+const areaStatic = staticDocumentOf(
+  areaStaticSchema.parse({
+    version: AREA_STATIC_VERSION,
+    languages: LANGUAGE_BY_COUNTRY,
+    cv_countries: Object.fromEntries(VARIANT_PROFILES.map((profile) => [profile.cvPrefix, profile.country])),
+  }),
+);
+
 const homeStaticParams = z.object({ group: z.string().regex(/^[a-z0-9_-]{1,32}$/), ui: z.coerce.number().int().min(1).max(9) });
 
 export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
@@ -53,25 +102,21 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
   // No installation reward is configured until the promotions capability defines one; say so honestly.
   routeRegister(app, deps, pwaIndexGet, async ({ ctx }) => ({ award_status: 0 as const, award_amount: 0, currency: ctx.variant.currency }));
 
-  // Static home JSON per group and UI version, as the image CDN would serve it: public and cacheable.
+  // The image CDN's static documents (spec §7), served as the CDN would: public, cacheable, no credentials, each
+  // built once and answered with an ETag. A change of shape gets a new versioned path, never a new body at an old one.
   app.get('/cdn/home/:group/v:ui.json', async (request, reply) => {
     const params = homeStaticParams.safeParse(request.params);
     if (!params.success) throw new AppError('NOT_FOUND', { field: 'path' });
-    const home = homeStaticSchema.parse({
-      app_group: params.data.group,
-      ui_version: params.data.ui,
-      sections:
-        params.data.ui >= 3
-          ? [
-              { key: 'casino', title: 'casino', route: '/game' },
-              { key: 'sport', title: 'sport', route: '/sport' },
-            ]
-          : [
-              { key: 'sport', title: 'sport', route: '/sport' },
-              { key: 'casino', title: 'casino', route: '/game' },
-            ],
-    });
-    return reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(home);
+    return staticDocumentSend(request, reply, homeStatic(params.data.group, params.data.ui));
+  });
+  app.get(AREA_STATIC_PATH, async (request, reply) => staticDocumentSend(request, reply, areaStatic));
+
+  // Operators set a dynamic config (an A/B share, a switch, the hosts, the domain players move to). Off unless OPS_TOKEN is set.
+  app.post('/api/ops/dynconfig', async (request) => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const parsed = opsDynconfigSetBody.safeParse(request.body);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { field: String(parsed.error.issues[0]?.path.join('.') || 'body') });
+    return envelopeOk(await dynconfigSet(deps.db, parsed.data));
   });
 
   // Operators switch the whole product into maintenance or news mode. Off unless OPS_TOKEN is set.

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Banner, ContentItem, DynconfigEntry } from '@piranha/contract';
+import type { Banner, ContentItem, DynconfigEntry, OpsDynconfigSet } from '@piranha/contract';
 import { DEFAULT_LOCALE, GLOBAL_STATS, type GlobalStats, type Locale, type VariantProfile } from '@piranha/domain';
+import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { LocalisedText } from '../../db/schema/content.ts';
-import { azKeywordsOf, bannersLive, contentItemsOf, dynconfigsByKeys, settingGet, settingSet } from './config.repository.ts';
+import { azKeywordsOf, bannersLive, contentItemsOf, dynconfigsByKeys, dynconfigUpdate, settingGet, settingSet } from './config.repository.ts';
 
 export function textIn(text: LocalisedText, locale: Locale): string {
   return text[locale] ?? text[DEFAULT_LOCALE] ?? '';
@@ -39,6 +40,23 @@ export async function dynconfigGet(db: DbOrTx, keys: readonly string[], subject:
     const armB = forced || (row.enabled === 1 && abBucket(key, subject) < row.bPercent * 100);
     return [{ key, result: armB ? 'B' : 'A', switch: armB ? 1 : 0, configs }];
   });
+}
+
+/**
+ * An operator's change to one config: the switch, arm B's share, and settings merged over the stored ones (so
+ * setting the domain keeps the hosts). Hosts and the domain are origins (the contract checks the shape); the web
+ * app still accepts only those on its allow-list (decision 033).
+ */
+export async function dynconfigSet(
+  db: DbOrTx,
+  input: OpsDynconfigSet,
+): Promise<{ key: string; enabled: 0 | 1; b_percent: number; configs: Record<string, unknown> }> {
+  const [row] = await dynconfigsByKeys(db, [input.key]);
+  if (!row) throw new AppError('NOT_FOUND', { field: 'key' });
+  const configs = { ...(row.configs as Record<string, unknown>), ...(input.configs ?? {}) };
+  const bPercent = input.b_percent ?? row.bPercent;
+  await dynconfigUpdate(db, input.key, input.enabled, bPercent, configs);
+  return { key: input.key, enabled: input.enabled, b_percent: bPercent, configs };
 }
 
 export async function bannerList(db: DbOrTx, variant: VariantProfile, locale: Locale, source: string | undefined, now: Date): Promise<Banner[]> {

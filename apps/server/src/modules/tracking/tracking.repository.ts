@@ -98,7 +98,11 @@ export interface StoredTrackingEvent {
   params: unknown;
 }
 
-/** One visitor's or player's events of a brand, in the order they were stored (their ids). */
+/**
+ * One visitor's or player's events of a brand, oldest first. A player's journey also holds their game rounds as
+ * `game_round` events, read from the seamless wallet's bets (every provider's and the house studio's rounds go
+ * through it): a fact of the server's own, never a client's report (decision 033).
+ */
 export async function trackingEventsOf(
   db: DbOrTx,
   appKey: string,
@@ -106,10 +110,21 @@ export async function trackingEventsOf(
   limit: number,
 ): Promise<StoredTrackingEvent[]> {
   const whose = who.visitor !== undefined ? sql`visitor = ${who.visitor}` : sql`user_id = ${who.uid ?? 0}`;
+  const rounds =
+    who.uid === undefined
+      ? sql``
+      : sql`union all
+        select 'game_round', w.user_id, null, ((w.created_at at time zone 'utc')::date)::text,
+          jsonb_build_object('game_id', w.game_code, 'round', w.round, 'free', w.is_free), w.created_at, 1, w.id
+        from casino_wallet_txns w join users u on u.id = w.user_id and u.app_key = ${appKey}
+        where w.user_id = ${who.uid} and w.kind = 'bet' and w.request_hash is not null and w.state <> 'rolled_back'`;
   const rows = await rowsOf<{ event: string; user_id: string | number | null; visitor: string | null; day: string; params: unknown }>(
     db,
-    sql`select event, user_id, visitor, day::text as day, payload -> 'params' as params from tracking_events
-      where app_key = ${appKey} and kind = 'md' and ${whose} order by id limit ${limit}`,
+    sql`select event, user_id, visitor, day, params from (
+        select event, user_id, visitor, day::text as day, payload -> 'params' as params, received_at as at, 0 as source, id from tracking_events
+        where app_key = ${appKey} and kind = 'md' and ${whose}
+        ${rounds}
+      ) j order by at, source, id limit ${limit}`,
   );
   return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
 }

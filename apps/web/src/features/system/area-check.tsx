@@ -1,6 +1,5 @@
 import { ApiError, areaCheck, ERRORS } from '@piranha/contract';
 import { useQuery } from '@tanstack/react-query';
-import { localeForCountry } from '@piranha/domain';
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useNavigate } from 'react-router';
@@ -9,7 +8,9 @@ import { api } from '../../shared/api/api.ts';
 import { languageChange, languageChosen } from '../../shared/i18n/i18n.ts';
 import { shellKind } from '../../shared/shell.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
+import { areaStaticLoad, regionLanguage } from '../../shared/cdn/cdn-static.ts';
 import { systemKeys } from './api/global-config.ts';
+import { useDynconfig } from '../../shared/dynconfig.ts';
 
 /**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app
@@ -36,12 +37,17 @@ export function AreaCheck() {
     // A banned brand shows the guide page to everyone, whatever their country.
     if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate(paths.forbidden, { replace: true });
   }, [error, navigate]);
+  // The operator's regionDefaultLang (dynconfig global_config) and the area document decide the language of a
+  // country before the built-in table; the area document is only fetched for a visitor from another country.
+  const foreign = Boolean(data && data.country_code !== variantCurrent().country && !languageChosen());
+  const area = useQuery({ queryKey: systemKeys.areaStatic, queryFn: () => areaStaticLoad().then((doc) => doc ?? null), staleTime: Infinity, enabled: foreign });
+  const globalConfig = useDynconfig('global_config');
   useEffect(() => {
     // Spec §9 language by country: a visitor from another country than the brand's reads their own language,
-    // until they pick one themselves.
-    if (!data || languageChosen() || data.country_code === variantCurrent().country) return;
-    const locale = localeForCountry(data.country_code);
+    // until they pick one themselves. Each source that cannot load falls back to the next (cdn-static.ts).
+    if (!data || !foreign || area.isPending) return;
+    const locale = regionLanguage(data.country_code, globalConfig?.switch === 1 ? globalConfig.configs.regionDefaultLang : undefined, area.data ?? undefined);
     if (locale !== i18n.language) void languageChange(locale, { remember: false });
-  }, [data, i18n.language]);
+  }, [data, foreign, area.isPending, area.data, globalConfig, i18n.language]);
   return null;
 }

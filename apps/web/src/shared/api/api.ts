@@ -4,7 +4,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { i18n, translate } from '../i18n/translate.ts';
 import { sessionHeadersOf } from '../session/session-headers.ts';
 import { useSessionStore } from '../session/session-store.ts';
+import { hostAllowed } from '../hosts/host-allow.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
+import { attributionCurrent } from '../tracking/attribution.ts';
+import { visitorId } from '../tracking/visitor-id.ts';
 import { toastShow } from '../ui/toast-store.ts';
 import { currencyCurrent } from '../variant/currency-choice.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
@@ -31,8 +34,9 @@ function failedCallReport(report: FailedCallReport): void {
 
 export const api = createApiClient({
   hosts: () => {
+    // A stored api host (dynconfig api_host) is used only while it is on the allow-list: never an arbitrary origin.
     const override = storageGet<string>(STORAGE_KEYS.apiHost);
-    return override ? { main: override, account: override } : {};
+    return hostAllowed(override, window.location, variantCurrent().officialDomain) ? { main: override, account: override } : {};
   },
   headers: () => {
     const variant = variantCurrent();
@@ -50,6 +54,10 @@ export const api = createApiClient({
       currency: currencyCurrent(),
       lca_lang: i18n.language || variant.defaultLang,
       smid: smid || undefined,
+      // Spec §7: the install id and the landing link's attribution go with every call. The sports polls' caches
+      // leave common parameters out of their keys, so these never split a cached answer (decision 033).
+      uuid: visitorId(),
+      ...attributionCurrent(),
       osversion: navigator.platform || undefined,
     };
   },

@@ -6,6 +6,9 @@ import { useSessionStore } from '../session/session-store.ts';
 import { variantCurrent } from '../variant/variant-detect.ts';
 import { trackerCreate, type SendOutcome, type TrackedEvent } from './tracker.ts';
 import { visitorId } from './visitor-id.ts';
+import { attributionCurrent } from './attribution.ts';
+import { hostAllowed } from '../hosts/host-allow.ts';
+import { STORAGE_KEYS, storageGet } from '../storage.ts';
 
 /** A refusal that a repeat would not change (bad input) drops the batch; the network, 5xx and the rate limit retry. */
 async function send(events: readonly TrackedEvent[], keepalive: boolean): Promise<SendOutcome> {
@@ -16,10 +19,15 @@ async function send(events: readonly TrackedEvent[], keepalive: boolean): Promis
     app_group: variant.appGroup,
     cv: `${variant.cvPrefix}_1.0.0`,
     lca_lang: i18n.language || variant.defaultLang,
+    uuid: visitorId(),
+    ...attributionCurrent(),
     _t: String(Date.now()),
   });
+  // The tracking host (dynconfig maidian_host) when one is stored and on the allow-list; else this origin.
+  const stored = storageGet<string>(STORAGE_KEYS.trackingHost);
+  const base = hostAllowed(stored, window.location, variant.officialDomain) ? stored : '';
   try {
-    const response = await fetch(`${mdUpload.path}?${query.toString()}`, {
+    const response = await fetch(`${base}${mdUpload.path}?${query.toString()}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -1,8 +1,9 @@
-import { thirdpartyDo, tgMiniAppBind, tgMiniAppLogin } from '@piranha/contract';
+import { thirdpartyDo, tgMiniAppBind, tgMiniAppLogin, type LoginInfo } from '@piranha/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { track } from '../../../shared/tracking/track.ts';
 import { useSignedIn, type AfterSuccess } from './account-api.ts';
 
 /**
@@ -26,8 +27,17 @@ export function useGoogleSignInMutation(action: 'login' | 'bind', after: AfterSu
         idempotencyKey: randomId(),
       });
     },
-    onSuccess: signedIn,
+    onSuccess: (info: LoginInfo) => {
+      signedIn(info);
+      socialTracked('google', info);
+    },
   });
+}
+
+/** A provider's sign-in that created the account (first_regist) is a sign-up; any other is a login (decision 033). */
+function socialTracked(method: 'google' | 'telegram', info: LoginInfo): void {
+  if (info.first_regist === 1) track('sign_up_completed', { method });
+  else track('login', { method });
 }
 
 /** The mini app signs in (or, for a signed-in tourist, binds) with the launch's signed initData. */
@@ -36,6 +46,9 @@ export function useTelegramSignInMutation(after: AfterSuccess = {}) {
   return useMutation({
     mutationFn: ({ initData, bind }: { initData: string; bind: boolean }) =>
       api.call(bind ? tgMiniAppBind : tgMiniAppLogin, { body: { init_data: initData }, idempotencyKey: randomId() }),
-    onSuccess: signedIn,
+    onSuccess: (info: LoginInfo) => {
+      signedIn(info);
+      socialTracked('telegram', info);
+    },
   });
 }
