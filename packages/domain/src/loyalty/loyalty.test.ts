@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
+import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
@@ -338,5 +338,22 @@ describe('VIP wheel', () => {
     expect(vipWheelVerify({ ...revealed, segment: 1 }, wheel)).toBe(false);
     expect(vipWheelVerify({ ...revealed, serverSeed: `${SERVER_SEED}0` }, wheel)).toBe(false);
     expect(vipWheelVerify({ ...revealed, nonce: 2 }, wheel)).toBe(vipWheelSpin(SERVER_SEED, CLIENT_SEED, 2, wheel).segment === 0);
+  });
+
+  it('draws each slice as large as its chance: the arc a float falls in is the segment it picks', () => {
+    const arcs = vipWheelArcs(wheel);
+    expect(arcs.map((arc) => arc.chance)).toEqual([0.3, 0.3, 0.2, 0.12, 0.06, 0.015, 0.0045, 0.0005]);
+    expect(arcs[0]!.from).toBe(0);
+    expect(arcs.at(-1)!.to).toBe(1);
+    arcs.slice(1).forEach((arc, index) => expect(arc.from).toBe(arcs[index]!.to));
+    for (let step = 0; step < 20_000; step += 1) {
+      const float = step / 20_000;
+      const inArc = arcs.findIndex((arc) => float >= arc.from && float < arc.to);
+      expect(inArc).toBe(vipWheelPick(float, wheel));
+    }
+    const spin = vipWheelSpin(SERVER_SEED, CLIENT_SEED, 1, wheel);
+    expect(spin.float).toBeGreaterThanOrEqual(arcs[spin.segment]!.from);
+    expect(spin.float).toBeLessThan(arcs[spin.segment]!.to);
+    expect(vipWheelArcs([{ amountMinor: 1, weight: 0 }]).every((arc) => arc.chance === 0)).toBe(true);
   });
 });
