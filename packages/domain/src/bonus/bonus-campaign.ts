@@ -22,6 +22,8 @@ export const CAMPAIGN_KINDS = [
   'activity_reward',
   'free_bet',
   'vip_spin',
+  'week_free',
+  'month_free',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

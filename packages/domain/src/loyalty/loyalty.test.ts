@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { VARIANT_PROFILES } from '../variants/profiles.ts';
+import { variantFindByKey } from '../variants/variant-find.ts';
 import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
-import { brandTimeZone, periodWindowOf } from './brand-time.ts';
+import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
 import {
   vipBenefitsTable,
   vipConfigOf,
+  vipFreeRewardsWaiting,
   vipLevelOf,
   vipPointsMinorOf,
   vipRewardsWaiting,
@@ -61,6 +64,16 @@ describe('VIP configuration per brand', () => {
       expect(config.levelUpRewardMinor[0]).toBe(0);
       expect(config.levelUpRewardMinor.slice(1).every((reward) => reward > 0)).toBe(true);
     }
+  });
+
+  it('gives the dedicated support contact from the stage the brand sets', () => {
+    const piranha = variantFindByKey('piranha')!;
+    const satoshi = variantFindByKey('satoshi')!;
+    expect(piranha.vipSupportStage).toBe(4);
+    expect(satoshi.vipSupportStage).toBe(3);
+    expect(VARIANT_PROFILES.every((profile) => profile.vipSupportStage >= 1 && profile.vipSupportStage <= 6)).toBe(true);
+    expect(vipBenefitsTable(vipConfigOf(piranha)).map((row) => row.dedicatedSupport)).toEqual([false, false, false, true, true, true]);
+    expect(vipBenefitsTable(vipConfigOf(satoshi)).map((row) => row.dedicatedSupport)).toEqual([false, false, true, true, true, true]);
   });
 
   it('scales points and rewards by the currency step (R$1, MX$8.33)', () => {
@@ -122,7 +135,16 @@ describe('VIP points and levels', () => {
   it('builds the benefits table from the configuration', () => {
     const table = vipBenefitsTable(vipConfigOf({ currency: 'BRL', market: 'BR' }));
     expect(table).toHaveLength(6);
-    expect(table[0]).toEqual({ stage: 1, levelFrom: 0, levelTo: 5, pointsFrom: 0, levelUpRewardsMinor: 8_000, dedicatedSupport: false });
+    expect(table[0]).toEqual({
+      stage: 1,
+      levelFrom: 0,
+      levelTo: 5,
+      pointsFrom: 0,
+      levelUpRewardsMinor: 8_000,
+      weekFreeMinor: 200,
+      monthFreeMinor: 1_000,
+      dedicatedSupport: false,
+    });
     expect(table[3]).toMatchObject({ stage: 4, levelFrom: 16, pointsFrom: 15_000, dedicatedSupport: true });
   });
 });
@@ -146,6 +168,59 @@ describe('brand periods (midnight in the brand time zone, weeks from Monday)', (
     const timeZone = Object.entries(zone).find(([prefix]) => _name.startsWith(prefix))![1];
     const window = periodWindowOf(new Date(at), timeZone, period);
     expect(window).toEqual({ key, startsAt: new Date(startsAt), endsAt: new Date(endsAt) });
+  });
+});
+
+describe('brand months (weekly and monthly free VIP rewards)', () => {
+  it.each([
+    [
+      'São Paulo, the last evening of November local',
+      '2026-12-01T02:59:59Z',
+      'America/Sao_Paulo',
+      'm:2026-11',
+      '2026-11-01T03:00:00.000Z',
+      '2026-12-01T03:00:00.000Z',
+    ],
+    [
+      'São Paulo, the first second of December',
+      '2026-12-01T03:00:00Z',
+      'America/Sao_Paulo',
+      'm:2026-12',
+      '2026-12-01T03:00:00.000Z',
+      '2027-01-01T03:00:00.000Z',
+    ],
+    ['Kolkata, December into January', '2026-12-31T18:30:00Z', 'Asia/Kolkata', 'm:2027-01', '2026-12-31T18:30:00.000Z', '2027-01-31T18:30:00.000Z'],
+    ['New York, the month of the DST end', '2026-11-15T12:00:00Z', 'America/New_York', 'm:2026-11', '2026-11-01T04:00:00.000Z', '2026-12-01T05:00:00.000Z'],
+  ])('%s', (_name, at, timeZone, key, startsAt, endsAt) => {
+    expect(monthWindowOf(new Date(at), timeZone)).toEqual({ key, startsAt: new Date(startsAt), endsAt: new Date(endsAt) });
+  });
+});
+
+describe('weekly and monthly free VIP rewards', () => {
+  const config = vipConfigOf({ currency: 'BRL', market: 'BR' });
+
+  it('pays by stage from VIP 1, never at level 0, never above the bonus maximum', () => {
+    expect(config.weekFreeMinor[0]).toBe(0);
+    expect(config.monthFreeMinor[0]).toBe(0);
+    expect([1, 5, 6, 11, 16, 21, 26, 30].map((level) => config.weekFreeMinor[level])).toEqual([200, 200, 500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect([1, 6, 26].map((level) => config.monthFreeMinor[level])).toEqual([1_000, 2_500, 40_000]);
+    expect(config.monthFreeMinor.every((amount) => amount <= 60_000)).toBe(true);
+  });
+
+  it('waits once per period: both at VIP 1, none at 0, only the kind not yet received', () => {
+    expect(vipFreeRewardsWaiting(0, new Set(), config)).toEqual([]);
+    expect(vipFreeRewardsWaiting(1, new Set(), config)).toEqual([
+      { kind: 'week_free', amountMinor: 200 },
+      { kind: 'month_free', amountMinor: 1_000 },
+    ]);
+    expect(vipFreeRewardsWaiting(7, new Set(['week_free'] as const), config)).toEqual([{ kind: 'month_free', amountMinor: 2_500 }]);
+    expect(vipFreeRewardsWaiting(7, new Set(['week_free', 'month_free'] as const), config)).toEqual([]);
+  });
+
+  it('shows them in the benefits table by stage', () => {
+    const table = vipBenefitsTable(config);
+    expect(table.map((row) => row.weekFreeMinor)).toEqual([200, 500, 1_000, 2_000, 4_000, 8_000]);
+    expect(table.map((row) => row.monthFreeMinor)).toEqual([1_000, 2_500, 5_000, 10_000, 20_000, 40_000]);
   });
 });
 

@@ -1,9 +1,11 @@
 import type { EndpointData, vipSpinBalance, vipSpinDrawList } from '@piranha/contract';
-import { vipWheelArcs, vipWheelVerify } from '@piranha/domain';
-import { CircleCheck, CircleX, Ticket } from 'lucide-react';
+import { vipWheelArcs } from '@piranha/domain';
+import { Ticket } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
+import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
@@ -13,6 +15,7 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useWheelBalanceQuery, useWheelDrawListQuery, useWheelMarqueeQuery, useWheelRotateMutation, useWheelSpinMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
+import { WheelDraws } from './wheel-draws.tsx';
 
 type Balance = EndpointData<typeof vipSpinBalance>;
 type Spin = EndpointData<typeof vipSpinDrawList>['list'][number];
@@ -231,12 +234,11 @@ function Marquee({ uid }: { uid: number }) {
   );
 }
 
-/** The commitment in force, seed rotation, and each spin checked in the browser once its seed is revealed. */
+/** The commitment in force, seed rotation, and the latest spins checked in the browser once their seed is revealed. */
 function FairPanel({ uid, data }: { uid: number; data: Balance }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const draws = useWheelDrawListQuery(uid);
   const rotate = useWheelRotateMutation(uid);
-  const [checked, setChecked] = useState<Record<string, boolean>>({});
   const onRotate = () =>
     rotate.mutate(undefined, {
       onSuccess: () => {
@@ -245,13 +247,6 @@ function FairPanel({ uid, data }: { uid: number; data: Balance }) {
       },
       onError: (error) => toastShow({ kind: 'error', text: loyaltyErrorText(error, t) }),
     });
-  const verify = (spin: Spin) => {
-    const ok = vipWheelVerify(
-      { serverSeed: spin.server_seed, serverSeedHash: spin.server_seed_hash, clientSeed: spin.client_seed, nonce: spin.nonce, segment: spin.segment },
-      data.segments.map((segment) => ({ amountMinor: segment.amount, weight: segment.weight })),
-    );
-    setChecked((state) => ({ ...state, [spin.spin_id]: ok }));
-  };
   return (
     <section className={styles.section} aria-labelledby="wheel-fair">
       <h2 id="wheel-fair" className={styles.sectionTitle}>
@@ -276,35 +271,14 @@ function FairPanel({ uid, data }: { uid: number; data: Balance }) {
       ) : draws.data.list.length === 0 ? (
         <p className={styles.muted}>{t('loyalty.wheel.drawsEmpty')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('loyalty.wheel.drawsTitle')}>
-          {draws.data.list.map((spin) => {
-            const amount = spin.amount > 0 ? moneyText(spin.amount, spin.currency, i18n.language) : t('loyalty.wheel.tryAgain');
-            const result = checked[spin.spin_id];
-            return (
-              <li key={spin.spin_id} className={`${styles.item} ${styles.wheelDraw}`}>
-                <span>
-                  {t('loyalty.wheel.drawLine', { amount, level: spin.ticket_level, nonce: spin.nonce })}
-                  {result === undefined ? null : result ? (
-                    <span className={styles.wheelOk}>
-                      <CircleCheck size={16} aria-hidden="true" /> {t('loyalty.wheel.verified')}
-                    </span>
-                  ) : (
-                    <span className={styles.wheelBad}>
-                      <CircleX size={16} aria-hidden="true" /> {t('loyalty.wheel.notVerified')}
-                    </span>
-                  )}
-                </span>
-                {spin.revealed === 1 ? (
-                  <Button variant="ghost" compact onClick={() => verify(spin)}>
-                    {t('loyalty.wheel.verify')}
-                  </Button>
-                ) : (
-                  <span className={styles.muted}>{t('loyalty.wheel.rotateToVerify')}</span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <WheelDraws spins={draws.data.list} segments={data.segments} />
+          {draws.data.total > 0 ? (
+            <Link to={paths.vipRouletteUserList} className={styles.moreLink}>
+              {t('loyalty.wheel.allSpins', { count: draws.data.total })}
+            </Link>
+          ) : null}
+        </>
       )}
     </section>
   );
