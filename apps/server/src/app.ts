@@ -19,7 +19,7 @@ import { messageEventsJobSpec } from './modules/messages/message-events.job.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
-import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyCashbackJobSpec, loyaltyRaffleJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
 import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
@@ -427,6 +427,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));
   jobs.register(loyaltyCashbackJobSpec(database.db, deps.now));
+  jobs.register(loyaltyRaffleJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

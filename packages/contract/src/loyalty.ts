@@ -333,3 +333,55 @@ export const vipSpinMarqueeList = endpoint({
     ),
   }),
 });
+
+// --- Raffles (spec §2 /raffle; issue 18, decision 034)
+
+export const raffleWinnerSchema = z.object({
+  place: integer('1, 2 or 3'),
+  position: integer('Position of the winner in `tickets` (the published entries)'),
+  nick: described(z.string(), 'Masked nick'),
+  tickets: integer('Tickets the winner held'),
+  amount: integer('Prize, minor units of currency'),
+  currency: described(z.string(), 'Currency of the prize'),
+  paid: flag('1 once the prize is paid'),
+  is_self: flag('1 for the player asking'),
+});
+
+/** `raffle/info`: this week's raffle with its committed seed, and the last drawn raffle with everything to verify it. */
+export const raffleInfo = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/raffle/info`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    currency: described(z.string(), 'Currency of the prizes'),
+    points_per_ticket: integer('VIP points earned in the week for one ticket'),
+    current: z.object({
+      period_key: described(z.string(), 'The brand week, w:<Monday>'),
+      starts_at: integer('Week start, Unix seconds'),
+      ends_at: integer('Week end, Unix seconds: tickets count until then'),
+      draw_at: integer('When the draw runs, Unix seconds'),
+      server_seed_hash: described(z.string(), 'SHA-256 (hex) of the secret seed the draw will use, published before it'),
+      client_seed: described(z.string(), 'The client seed of the draw (fixed by brand and week)'),
+      prizes: described(z.array(z.number()), 'Prizes of places 1, 2, 3 in minor units'),
+      my_tickets: integer('Tickets the player holds so far'),
+    }),
+    last: described(
+      z.nullable(
+        z.object({
+          period_key: described(z.string(), 'The week drawn'),
+          drawn_at: integer('When, Unix seconds'),
+          server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
+          server_seed_hash: described(z.string(), 'What was published before the draw'),
+          client_seed: described(z.string(), 'Client seed of the draw'),
+          tickets: described(z.array(z.number()), 'Every entry’s tickets in the published order (player id ascending)'),
+          my_tickets: integer('Tickets the player held in it'),
+          winners: z.array(raffleWinnerSchema),
+        }),
+      ),
+      'The latest drawn raffle, or null',
+    ),
+  }),
+});

@@ -24,6 +24,7 @@ export const CAMPAIGN_KINDS = [
   'vip_spin',
   'week_free',
   'month_free',
+  'raffle_prize',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

@@ -11,7 +11,7 @@ const WEIGHTS = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, d
 
 export function loyaltyCampaignId(
   appKey: string,
-  kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back' | 'vip_spin' | 'week_free' | 'month_free',
+  kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back' | 'vip_spin' | 'week_free' | 'month_free' | 'raffle_prize',
 ): string {
   return `${appKey}:${kind}`;
 }
@@ -55,6 +55,12 @@ export function loyaltyCampaignsDefault(profile: Pick<VariantProfile, 'appKey'>)
       id: loyaltyCampaignId(profile.appKey, 'month_free'),
       kind: 'month_free',
       terms: { purpose: 'loyalty', wagering: { multiplier: 1, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 30 },
+    },
+    {
+      // Raffle prizes are cash: nothing to wager.
+      id: loyaltyCampaignId(profile.appKey, 'raffle_prize'),
+      kind: 'raffle_prize',
+      terms: { purpose: 'loyalty', wagering: { multiplier: 0, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
     },
   ];
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANT_PROFILES } from '../variants/profiles.ts';
 import { variantFindByKey } from '../variants/variant-find.ts';
+import { fairFloats } from '../casino/fair.ts';
+import { raffleClientSeed, raffleDraw, rafflePrizesMinor, raffleTicketsOf, raffleVerify, RAFFLE_PLACES } from './raffle.ts';
 import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
@@ -430,5 +432,56 @@ describe('VIP wheel', () => {
     expect(spin.float).toBeGreaterThanOrEqual(arcs[spin.segment]!.from);
     expect(spin.float).toBeLessThan(arcs[spin.segment]!.to);
     expect(vipWheelArcs([{ amountMinor: 1, weight: 0 }]).every((arc) => arc.chance === 0)).toBe(true);
+  });
+});
+
+describe('raffles', () => {
+  // The casino's published seed (integrations.md §7.2) and its SHA-256.
+  const SERVER_SEED = 'fa5a9a8e2ac0b8b4b5cd6b4fb4c9a4f0e2e1b7dba0a3d2c1f5e6a7b8c9d0e1f2';
+  const SEED_HASH = '18d694eec56ae3b4b87d366f9245fb3ff2d3b1ad420952115d4ee7a59858b60a';
+  const TICKETS = [5, 0, 12, 3, 40, 1];
+
+  it.each([
+    ['raffle:piranha:w:2026-03-02', TICKETS, [4, 5, 2]],
+    ['raffle:piranha:w:2026-03-09', TICKETS, [4, 2, 3]],
+    ['raffle:piranha:w:2026-03-02', [0, 7], [1]],
+    ['raffle:piranha:w:2026-03-02', [0, 0], []],
+  ])('vector: client seed %s, tickets %j → winners at %j', (clientSeed, tickets, winners) => {
+    expect(raffleDraw(SERVER_SEED, clientSeed, tickets, RAFFLE_PLACES)).toEqual(winners);
+    expect(raffleVerify({ serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed, tickets, winners })).toBe(true);
+  });
+
+  it('agrees with drawing from the expanded ticket list, without replacement, on random entries', () => {
+    let state = 7;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let round = 0; round < 200; round += 1) {
+      const tickets = Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < 0.25 ? 0 : 1 + Math.floor(random() * 30)));
+      const clientSeed = `raffle:test:${round}`;
+      const floats = fairFloats(SERVER_SEED, clientSeed, 0, RAFFLE_PLACES);
+      const expected: number[] = [];
+      for (const float of floats) {
+        // Every ticket of every player not yet drawn, in order; the float picks one.
+        const pool = tickets.flatMap((count, position) => (expected.includes(position) ? [] : Array.from({ length: count }, () => position)));
+        if (pool.length === 0) break;
+        expected.push(pool[Math.floor(float * pool.length)]!);
+      }
+      expect(raffleDraw(SERVER_SEED, clientSeed, tickets, RAFFLE_PLACES)).toEqual(expected);
+    }
+  });
+
+  it('refuses a wrong seed, another order of winners, or changed entries', () => {
+    const draw = { serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed: 'raffle:piranha:w:2026-03-02', tickets: TICKETS, winners: [4, 5, 2] };
+    expect(raffleVerify({ ...draw, serverSeed: `${SERVER_SEED}0` })).toBe(false);
+    expect(raffleVerify({ ...draw, winners: [5, 4, 2] })).toBe(false);
+    expect(raffleVerify({ ...draw, tickets: [5, 0, 12, 3, 1, 40] })).toBe(false);
+  });
+
+  it('gives a ticket per 10 whole points, and prizes in currency steps', () => {
+    expect(raffleTicketsOf(999 * 100, 100)).toBe(99);
+    expect(raffleTicketsOf(1_000 * 100 - 1, 100)).toBe(99);
+    expect(raffleTicketsOf(0, 100)).toBe(0);
+    expect(raffleTicketsOf(-5, 100)).toBe(0);
+    expect(rafflePrizesMinor({ currency: 'BRL', market: 'BR' })).toEqual([10_000, 5_000, 2_500]);
+    expect(raffleClientSeed('piranha', 'w:2026-03-02')).toBe('raffle:piranha:w:2026-03-02');
   });
 });

@@ -1,5 +1,6 @@
 import {
   cashbackHistory,
+  raffleInfo,
   rankList,
   taskCenterInfo,
   taskHint,
@@ -18,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { campaignsSeed } from '../bonus/bonus.repository.ts';
 import { cashbackHistoryGet } from './loyalty-cashback.service.ts';
+import { raffleInfoGet } from './loyalty-raffle.service.ts';
 import { wheelBalanceGet, wheelDrawListGet, wheelMarqueeGet, wheelSeedRotatePost, wheelSpinPost } from './loyalty-wheel.service.ts';
 import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
 
@@ -36,6 +38,7 @@ export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, vipSpinSeedRotate, ({ user, body, ctx }) => wheelSeedRotatePost(deps, user, ctx.variant.appKey, body.client_seed));
   routeRegister(app, deps, vipSpinDrawList, ({ user, query, ctx }) => wheelDrawListGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 50));
   routeRegister(app, deps, vipSpinMarqueeList, ({ user, ctx }) => wheelMarqueeGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, raffleInfo, ({ user, ctx }) => raffleInfoGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
 }
 
