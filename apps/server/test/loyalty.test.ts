@@ -127,8 +127,10 @@ describe('VIP points', () => {
     // 65 points: level 2 (50) on the way to level 3 (100).
     expect(info).toMatchObject({ level: 2, stage: 1, points: 65, level_points: 50, next_level_points: 100, progress: 30, max_level: 30, currency: 'BRL' });
     expect(info.rewards).toEqual([
-      { kind: 'vip_bonus', level: 1, amount: config.levelUpRewardMinor[1] },
-      { kind: 'vip_bonus', level: 2, amount: config.levelUpRewardMinor[2] },
+      { kind: 'vip_bonus', level: 1, amount: config.levelUpRewardMinor[1], period: '' },
+      { kind: 'vip_bonus', level: 2, amount: config.levelUpRewardMinor[2], period: '' },
+      { kind: 'week_free', level: 2, amount: config.weekFreeMinor[2], period: 'w:2026-03-02' },
+      { kind: 'month_free', level: 2, amount: config.monthFreeMinor[2], period: 'm:2026-03' },
     ]);
     expect(info.stages).toHaveLength(6);
     expect(info.support_contact).toBe('');
