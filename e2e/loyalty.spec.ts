@@ -99,6 +99,13 @@ describe('Loyalty, through the real server and Chromium', () => {
     await received.waitFor();
     // Bonus money wagered once is not cash yet: the chip, not the cash, grows by it — already as the toast appears.
     expect(rupeesIn(await bonusChip.textContent())).toBeCloseTo(bonusBefore + rupeesIn(await received.textContent()), 2);
+    await reward.waitFor({ state: 'detached' });
+    // VIP 1 also brings this week's and this month's free rewards: each received once, then gone until the next period.
+    for (const name of ["This week's free VIP reward", "This month's free VIP reward"]) {
+      const free = page.getByRole('listitem').filter({ hasText: name });
+      await free.getByRole('button', { name: 'Receive' }).click();
+      await free.waitFor({ state: 'detached' });
+    }
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await screenshot(page, 'loyalty-vip-club-received');
 

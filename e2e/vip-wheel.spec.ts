@@ -29,9 +29,20 @@ describe('VIP wheel, through the real server and Chromium', () => {
       .toMatch(/Tickets left: [1-9]/);
     await page.getByRole('img', { name: /Prize wheel with 8 prizes/ }).waitFor();
     await page.getByText('You have not spun the wheel yet.').waitFor();
+    // Every prize's chance is printed (weights 3000/3000/2000/1200/600/150/45/5 of 10,000), slices drawn to match.
+    const chances = page.getByRole('table');
+    await expect.poll(() => chances.getByRole('row').count()).toBe(9);
+    expect((await chances.getByRole('row').nth(1).textContent()) ?? '').toMatch(/Try again\s*30%/);
+    expect((await chances.getByRole('row').nth(8).textContent()) ?? '').toMatch(/0\.05%/);
     await screenshot(page, 'vip-wheel-before');
 
     const tickets = Number(/(\d+)/.exec((await page.getByRole('heading', { name: /Tickets left/ }).textContent()) ?? '')![1]);
+    // The player picks the client seed: a space is refused before any request, a plain word is used for the spin.
+    const seedField = page.getByLabel('Your client seed');
+    await seedField.fill('my seed');
+    await page.getByText('Use 1 to 64 letters, digits or symbols, without spaces.').waitFor();
+    expect(await page.getByRole('button', { name: 'Spin the wheel' }).isDisabled()).toBe(true);
+    await seedField.fill('lucky-piranha-42');
     await page.getByRole('button', { name: 'Spin the wheel' }).click();
     await page
       .getByRole('status')
@@ -39,6 +50,7 @@ describe('VIP wheel, through the real server and Chromium', () => {
       .waitFor();
     await page.getByRole('heading', { name: `Tickets left: ${tickets - 1}` }).waitFor();
     await page.getByText('Change seed to verify').waitFor();
+    await page.locator('dd', { hasText: 'lucky-piranha-42' }).waitFor();
     // The wheel turns (a CSS transition) before it rests on the prize: wait for it to finish.
     await page
       .getByRole('img', { name: /Prize wheel/ })

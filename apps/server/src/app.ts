@@ -22,7 +22,7 @@ import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
-import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
+import { loyaltyCashbackJobSpec, loyaltyRaffleJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { kycRoutes } from './modules/safer-play/kyc.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
@@ -454,6 +454,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));
   jobs.register(loyaltyCashbackJobSpec(database.db, deps.now));
+  jobs.register(loyaltyRaffleJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);
 
   app.addHook('onClose', async () => {

@@ -106,6 +106,7 @@ describe('the jobs of the app', () => {
       'idempotency-purge',
       'loyalty-cashback',
       'loyalty-pass',
+      'loyalty-raffle',
       'loyalty-rank-close',
       'message-events',
       'payin-expiry-sweep',

@@ -125,6 +125,14 @@ describe('VIP wheel spins', () => {
       // A claimed landing other than the true one does not verify.
       expect(vipWheelVerify({ ...proof, segment: (spin.segment + 1) % segments.length }, segments)).toBe(false);
     }
+
+    // /vip-roulette/user-list pages through the same spins, newest first, with their totals.
+    const pages: { total: number; won: number; has_more: 0 | 1; list: Spin[] }[] = [];
+    for (let number = 1; number <= Math.ceil(level / 2); number += 1)
+      pages.push(envelopeOf(await t.get(`${ACTIVITY}/vip/spin/draw_list`, { query: { ...signedIn(session), page: String(number), page_size: '2' } })).data);
+    expect(pages.flatMap((each) => each.list.map((spin) => spin.spin_id))).toEqual(list.map((spin) => spin.spin_id));
+    expect(pages.map((each) => each.has_more)).toEqual(pages.map((_each, index) => (index < pages.length - 1 ? 1 : 0)));
+    expect(pages.every((each) => each.total === level && each.won === won)).toBe(true);
   });
 
   it('loses and doubles nothing when a spin is killed before commit: the ticket, the nonce and the cash are as before', async () => {

@@ -127,8 +127,10 @@ describe('VIP points', () => {
     // 65 points: level 2 (50) on the way to level 3 (100).
     expect(info).toMatchObject({ level: 2, stage: 1, points: 65, level_points: 50, next_level_points: 100, progress: 30, max_level: 30, currency: 'BRL' });
     expect(info.rewards).toEqual([
-      { kind: 'vip_bonus', level: 1, amount: config.levelUpRewardMinor[1] },
-      { kind: 'vip_bonus', level: 2, amount: config.levelUpRewardMinor[2] },
+      { kind: 'vip_bonus', level: 1, amount: config.levelUpRewardMinor[1], period: '' },
+      { kind: 'vip_bonus', level: 2, amount: config.levelUpRewardMinor[2], period: '' },
+      { kind: 'week_free', level: 2, amount: config.weekFreeMinor[2], period: 'w:2026-03-02' },
+      { kind: 'month_free', level: 2, amount: config.monthFreeMinor[2], period: 'm:2026-03' },
     ]);
     expect(info.stages).toHaveLength(6);
     expect(info.support_contact).toBe('');
@@ -219,7 +221,7 @@ describe('VIP rewards', () => {
     expect(grants).toHaveLength(1);
     const [wallet] = await t.rows<{ balance_minor: string }>(sql`select balance_minor from bonus_wallets where user_id = ${session.uid}`);
     expect(Number(wallet!.balance_minor)).toBe(config.levelUpRewardMinor[1]);
-    expect((await vipInfo(session)).rewards).toEqual([]);
+    expect((await vipInfo(session)).rewards.filter((reward: { kind: string }) => reward.kind === 'vip_bonus')).toEqual([]);
     expect(await auditClean(t)).toBe(true);
   });
 
@@ -237,7 +239,69 @@ describe('VIP rewards', () => {
     } finally {
       await t.rows(sql`update bonus_campaigns set status = 'active' where id = ${loyaltyCampaignId(BRAND, 'vip_level_up')}`);
     }
-    expect((await vipInfo(session)).rewards).toHaveLength(1);
+    expect((await vipInfo(session)).rewards.filter((reward: { kind: string }) => reward.kind === 'vip_bonus')).toHaveLength(1);
+  });
+});
+
+describe('weekly and monthly free VIP rewards', () => {
+  it('pays each once a brand week / month to 20 concurrent taps, and again in the next period', async () => {
+    const session = await t.player(BRAND);
+    const refused = envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'week_free' } }));
+    expect(refused).toMatchObject({ dm_error: ERRORS.VIP_FREE_NOT_REACHED.code, data: { field: 'kind' } });
+
+    await betSettled(session.uid, 1_000, 3);
+    await loyaltyPass(t.db, t.clock.now());
+    // CLOCK_START is Monday 2 March 2026, 09:00 in São Paulo.
+    const waiting = (await vipInfo(session)).rewards.filter((reward: { kind: string }) => reward.kind !== 'vip_bonus');
+    expect(waiting).toEqual([
+      { kind: 'week_free', level: 1, amount: config.weekFreeMinor[1], period: 'w:2026-03-02' },
+      { kind: 'month_free', level: 1, amount: config.monthFreeMinor[1], period: 'm:2026-03' },
+    ]);
+
+    for (const kind of ['week_free', 'month_free'] as const) {
+      const answers = (
+        await Promise.all(Array.from({ length: 20 }, () => t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind } })))
+      ).map(envelopeOf);
+      const paid = answers.filter((answer) => answer.dm_error === 0);
+      expect(paid).toHaveLength(1);
+      expect(answers.filter((answer) => answer.dm_error === ERRORS.VIP_FREE_RECEIVED.code)).toHaveLength(19);
+      expect(paid[0]!.data).toMatchObject({ kind, amount: kind === 'week_free' ? config.weekFreeMinor[1] : config.monthFreeMinor[1] });
+    }
+    expect((await vipInfo(session)).rewards.filter((reward: { kind: string }) => reward.kind !== 'vip_bonus')).toEqual([]);
+    const grants = async (kind: 'week_free' | 'month_free') =>
+      (
+        await t.rows<{ trigger_ref: string }>(
+          sql`select trigger_ref from bonuses where user_id = ${session.uid} and campaign_id = ${loyaltyCampaignId(BRAND, kind)} order by trigger_ref`,
+        )
+      ).map((row) => row.trigger_ref);
+    expect(await grants('week_free')).toEqual(['week_free:w:2026-03-02']);
+
+    try {
+      // Sunday 23:59 São Paulo is still the same week; Monday 00:00 is the next one, same month.
+      t.clock.set(new Date('2026-03-09T02:59:00Z'));
+      expect((await vipInfo(session)).rewards.filter((reward: { kind: string }) => reward.kind !== 'vip_bonus')).toEqual([]);
+      t.clock.set(new Date('2026-03-09T03:00:00Z'));
+      const next = envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'week_free' } }));
+      expect(next.dm_error).toBe(0);
+      const again = envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'month_free' } }));
+      expect(again.dm_error).toBe(ERRORS.VIP_FREE_RECEIVED.code);
+      expect(await grants('week_free')).toEqual(['week_free:w:2026-03-02', 'week_free:w:2026-03-09']);
+      // 1 April 00:00 in São Paulo opens the next month.
+      t.clock.set(new Date('2026-04-01T03:00:00Z'));
+      expect(envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'month_free' } })).dm_error).toBe(0);
+      expect(await grants('month_free')).toEqual(['month_free:m:2026-03', 'month_free:m:2026-04']);
+    } finally {
+      t.clock.set(CLOCK_START);
+    }
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('asks for a level with vip_bonus and refuses an unknown kind', async () => {
+    const session = await t.player(BRAND);
+    const noLevel = envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'vip_bonus' } }));
+    expect(noLevel).toMatchObject({ dm_error: ERRORS.VIP_REWARD_NOT_REACHED.code, data: { field: 'level' } });
+    const unknown = envelopeOf(await t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body: { kind: 'customer_service' } }));
+    expect(unknown.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
   });
 });
 

@@ -123,6 +123,9 @@ export const ERRORS = {
   TASK_NOT_COMPLETE: { code: 8204, key: 'taskNotComplete' },
   TASK_CLAIMED: { code: 8205, key: 'taskClaimed' },
   VIP_SPIN_NO_TICKET: { code: 8206, key: 'vipSpinNoTicket' },
+  // loyalty, third round (decision 034)
+  VIP_FREE_NOT_REACHED: { code: 8207, key: 'vipFreeNotReached' },
+  VIP_FREE_RECEIVED: { code: 8208, key: 'vipFreeReceived' },
   // end loyalty
   // safer play (issue 20, decision 027): data.field names the period, data.reset_at when the window ends
   SAFER_DEPOSIT_LIMIT: { code: 8250, key: 'saferDepositLimit' },

@@ -12,10 +12,16 @@ const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
 
+const vipRewardKind = z.enum(['vip_bonus', 'week_free', 'month_free']);
+
 export const vipRewardSchema = z.object({
-  kind: described(z.literal('vip_bonus'), 'Spec §3 VIP reward kind: vip_bonus is the level-up reward'),
-  level: integer('The level that earned it', { min: 1, max: 30 }),
+  kind: described(
+    vipRewardKind,
+    'Spec §3 VIP reward kind: vip_bonus is the level-up reward; week_free and month_free the free rewards of the brand week and month',
+  ),
+  level: integer('The level that earned it (a free reward: the level it is paid at)', { min: 1, max: 30 }),
   amount: integer('What it pays'),
+  period: described(z.string(), 'A free reward: the period it belongs to (w:<Monday>, m:<year-month>); "" for vip_bonus'),
 });
 
 export const vipStageSchema = z.object({
@@ -24,6 +30,8 @@ export const vipStageSchema = z.object({
   level_to: integer('Last level of the stage'),
   points_from: integer('Points to enter the stage'),
   level_up_rewards: integer('Sum of the level-up rewards of its levels'),
+  week_free: integer('Weekly free reward at the stage (0: none)'),
+  month_free: integer('Monthly free reward at the stage (0: none)'),
   dedicated_support: flag('1 when the stage brings a dedicated support contact'),
 });
 
@@ -58,8 +66,8 @@ export const vipReceive = endpoint({
   auth: 'user',
   query: noQuery,
   body: z.strictObject({
-    kind: described(z.pipe(z.string(), z.literal('vip_bonus')), 'The reward kind (vip_bonus: a level-up reward)'),
-    level: integer('The level whose reward to receive', { min: 1, max: 30 }),
+    kind: described(z.pipe(z.string(), vipRewardKind), "The reward kind (vip_bonus: a level-up reward; week_free, month_free: this period's free reward)"),
+    level: z.optional(integer('vip_bonus: the level whose reward to receive (required); ignored for the free rewards', { min: 1, max: 30 })),
   }),
   data: bonusSchema,
 });
@@ -283,15 +291,27 @@ export const vipSpinSeedRotate = endpoint({
   }),
 });
 
-/** `vip/spin/draw_list`: the player's own spins, newest first. */
+/**
+ * `vip/spin/draw_list`: the player's own spins, newest first, a page at a time (spec §2 /vip-roulette/user-list),
+ * with the totals of all of them.
+ */
 export const vipSpinDrawList = endpoint({
   method: 'GET',
   path: `${ACTIVITY}/vip/spin/draw_list`,
   host: 'main',
   auth: 'user',
-  query: noQuery,
+  query: z.object({
+    page: z.optional(queryPositive('Page, from 1 (default 1)', 1_000)),
+    page_size: z.optional(queryPositive('Spins per page, 1–50 (default 50)', 50)),
+  }),
   body: noBody,
-  data: z.object({ list: z.array(wheelSpinSchema) }),
+  data: z.object({
+    total: integer('Spins the player has made'),
+    won: integer('Sum of what they paid, minor units of currency'),
+    currency: described(z.string(), 'Currency of won'),
+    has_more: flag('1 when another page follows'),
+    list: z.array(wheelSpinSchema),
+  }),
 });
 
 /** `vip/spin/marquee_list`: the brand's latest wins, nicks masked. */
@@ -310,6 +330,58 @@ export const vipSpinMarqueeList = endpoint({
         currency: described(z.string(), 'Currency'),
         created_at: integer('When, Unix seconds'),
       }),
+    ),
+  }),
+});
+
+// --- Raffles (spec §2 /raffle; issue 18, decision 034)
+
+export const raffleWinnerSchema = z.object({
+  place: integer('1, 2 or 3'),
+  position: integer('Position of the winner in `tickets` (the published entries)'),
+  nick: described(z.string(), 'Masked nick'),
+  tickets: integer('Tickets the winner held'),
+  amount: integer('Prize, minor units of currency'),
+  currency: described(z.string(), 'Currency of the prize'),
+  paid: flag('1 once the prize is paid'),
+  is_self: flag('1 for the player asking'),
+});
+
+/** `raffle/info`: this week's raffle with its committed seed, and the last drawn raffle with everything to verify it. */
+export const raffleInfo = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/raffle/info`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    currency: described(z.string(), 'Currency of the prizes'),
+    points_per_ticket: integer('VIP points earned in the week for one ticket'),
+    current: z.object({
+      period_key: described(z.string(), 'The brand week, w:<Monday>'),
+      starts_at: integer('Week start, Unix seconds'),
+      ends_at: integer('Week end, Unix seconds: tickets count until then'),
+      draw_at: integer('When the draw runs, Unix seconds'),
+      server_seed_hash: described(z.string(), 'SHA-256 (hex) of the secret seed the draw will use, published before it'),
+      client_seed: described(z.string(), 'The client seed of the draw (fixed by brand and week)'),
+      prizes: described(z.array(z.number()), 'Prizes of places 1, 2, 3 in minor units'),
+      my_tickets: integer('Tickets the player holds so far'),
+    }),
+    last: described(
+      z.nullable(
+        z.object({
+          period_key: described(z.string(), 'The week drawn'),
+          drawn_at: integer('When, Unix seconds'),
+          server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
+          server_seed_hash: described(z.string(), 'What was published before the draw'),
+          client_seed: described(z.string(), 'Client seed of the draw'),
+          tickets: described(z.array(z.number()), 'Every entry’s tickets in the published order (player id ascending)'),
+          my_tickets: integer('Tickets the player held in it'),
+          winners: z.array(raffleWinnerSchema),
+        }),
+      ),
+      'The latest drawn raffle, or null',
     ),
   }),
 });

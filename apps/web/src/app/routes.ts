@@ -182,6 +182,13 @@ export const ROUTES: readonly RouteEntry[] = [
   // Loyalty (issue 18): the VIP club, the task centre and the rankings.
   { path: paths.vipClub, load: () => import('../pages/vip-club-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.vipRoulette, load: () => import('../pages/vip-roulette-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  {
+    path: paths.vipRouletteUserList,
+    load: () => import('../pages/vip-roulette-user-list-page.tsx'),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
   { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

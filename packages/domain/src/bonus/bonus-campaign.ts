@@ -22,6 +22,9 @@ export const CAMPAIGN_KINDS = [
   'activity_reward',
   'free_bet',
   'vip_spin',
+  'week_free',
+  'month_free',
+  'raffle_prize',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

@@ -52,3 +52,13 @@ export function periodWindowOf(at: Date, timeZone: string, period: LoyaltyPeriod
     endsAt: zoneDayStart(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate() + (period === 'daily' ? 1 : 7), timeZone),
   };
 }
+
+/** The brand's calendar month containing an instant (weekly and monthly free VIP rewards): key `m:2026-11`. */
+export function monthWindowOf(at: Date, timeZone: string): PeriodWindow {
+  const local = zoneDateOf(at, timeZone);
+  return {
+    key: `m:${local.year}-${pad(local.month)}`,
+    startsAt: zoneDayStart(local.year, local.month, 1, timeZone),
+    endsAt: zoneDayStart(local.year, local.month + 1, 1, timeZone),
+  };
+}

@@ -5,3 +5,4 @@ export * from './loyalty-campaigns.ts';
 export * from './ranking.ts';
 export * from './cashback.ts';
 export * from './vip-wheel.ts';
+export * from './raffle.ts';

@@ -9,7 +9,10 @@ import type { VariantProfile } from '../variants/profile.ts';
  */
 const WEIGHTS = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 } as const;
 
-export function loyaltyCampaignId(appKey: string, kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back' | 'vip_spin'): string {
+export function loyaltyCampaignId(
+  appKey: string,
+  kind: 'vip_level_up' | 'task_reward' | 'rank_prize' | 'cash_back' | 'vip_spin' | 'week_free' | 'month_free' | 'raffle_prize',
+): string {
   return `${appKey}:${kind}`;
 }
 
@@ -40,6 +43,23 @@ export function loyaltyCampaignsDefault(profile: Pick<VariantProfile, 'appKey'>)
       // VIP wheel prizes (vip-roulette) are cash: nothing to wager.
       id: loyaltyCampaignId(profile.appKey, 'vip_spin'),
       kind: 'vip_spin',
+      terms: { purpose: 'loyalty', wagering: { multiplier: 0, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
+    },
+    {
+      // Weekly and monthly free VIP rewards (spec §3 week_free, month_free): bonus money wagered once, like level-ups.
+      id: loyaltyCampaignId(profile.appKey, 'week_free'),
+      kind: 'week_free',
+      terms: { purpose: 'loyalty', wagering: { multiplier: 1, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
+    },
+    {
+      id: loyaltyCampaignId(profile.appKey, 'month_free'),
+      kind: 'month_free',
+      terms: { purpose: 'loyalty', wagering: { multiplier: 1, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 30 },
+    },
+    {
+      // Raffle prizes are cash: nothing to wager.
+      id: loyaltyCampaignId(profile.appKey, 'raffle_prize'),
+      kind: 'raffle_prize',
       terms: { purpose: 'loyalty', wagering: { multiplier: 0, base: 'bonus' }, weights: WEIGHTS, lifetimeDays: 7 },
     },
   ];

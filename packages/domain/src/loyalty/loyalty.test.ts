@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
+import { VARIANT_PROFILES } from '../variants/profiles.ts';
+import { variantFindByKey } from '../variants/variant-find.ts';
+import { fairFloats } from '../casino/fair.ts';
+import { raffleClientSeed, raffleDraw, rafflePrizesMinor, raffleTicketsOf, raffleVerify, RAFFLE_PLACES } from './raffle.ts';
+import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
-import { brandTimeZone, periodWindowOf } from './brand-time.ts';
+import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
 import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
 import {
   vipBenefitsTable,
   vipConfigOf,
+  vipFreeRewardsWaiting,
   vipLevelOf,
   vipPointsMinorOf,
   vipRewardsWaiting,
@@ -61,6 +66,16 @@ describe('VIP configuration per brand', () => {
       expect(config.levelUpRewardMinor[0]).toBe(0);
       expect(config.levelUpRewardMinor.slice(1).every((reward) => reward > 0)).toBe(true);
     }
+  });
+
+  it('gives the dedicated support contact from the stage the brand sets', () => {
+    const piranha = variantFindByKey('piranha')!;
+    const satoshi = variantFindByKey('satoshi')!;
+    expect(piranha.vipSupportStage).toBe(4);
+    expect(satoshi.vipSupportStage).toBe(3);
+    expect(VARIANT_PROFILES.every((profile) => profile.vipSupportStage >= 1 && profile.vipSupportStage <= 6)).toBe(true);
+    expect(vipBenefitsTable(vipConfigOf(piranha)).map((row) => row.dedicatedSupport)).toEqual([false, false, false, true, true, true]);
+    expect(vipBenefitsTable(vipConfigOf(satoshi)).map((row) => row.dedicatedSupport)).toEqual([false, false, true, true, true, true]);
   });
 
   it('scales points and rewards by the currency step (R$1, MX$8.33)', () => {
@@ -122,7 +137,16 @@ describe('VIP points and levels', () => {
   it('builds the benefits table from the configuration', () => {
     const table = vipBenefitsTable(vipConfigOf({ currency: 'BRL', market: 'BR' }));
     expect(table).toHaveLength(6);
-    expect(table[0]).toEqual({ stage: 1, levelFrom: 0, levelTo: 5, pointsFrom: 0, levelUpRewardsMinor: 8_000, dedicatedSupport: false });
+    expect(table[0]).toEqual({
+      stage: 1,
+      levelFrom: 0,
+      levelTo: 5,
+      pointsFrom: 0,
+      levelUpRewardsMinor: 8_000,
+      weekFreeMinor: 200,
+      monthFreeMinor: 1_000,
+      dedicatedSupport: false,
+    });
     expect(table[3]).toMatchObject({ stage: 4, levelFrom: 16, pointsFrom: 15_000, dedicatedSupport: true });
   });
 });
@@ -146,6 +170,59 @@ describe('brand periods (midnight in the brand time zone, weeks from Monday)', (
     const timeZone = Object.entries(zone).find(([prefix]) => _name.startsWith(prefix))![1];
     const window = periodWindowOf(new Date(at), timeZone, period);
     expect(window).toEqual({ key, startsAt: new Date(startsAt), endsAt: new Date(endsAt) });
+  });
+});
+
+describe('brand months (weekly and monthly free VIP rewards)', () => {
+  it.each([
+    [
+      'São Paulo, the last evening of November local',
+      '2026-12-01T02:59:59Z',
+      'America/Sao_Paulo',
+      'm:2026-11',
+      '2026-11-01T03:00:00.000Z',
+      '2026-12-01T03:00:00.000Z',
+    ],
+    [
+      'São Paulo, the first second of December',
+      '2026-12-01T03:00:00Z',
+      'America/Sao_Paulo',
+      'm:2026-12',
+      '2026-12-01T03:00:00.000Z',
+      '2027-01-01T03:00:00.000Z',
+    ],
+    ['Kolkata, December into January', '2026-12-31T18:30:00Z', 'Asia/Kolkata', 'm:2027-01', '2026-12-31T18:30:00.000Z', '2027-01-31T18:30:00.000Z'],
+    ['New York, the month of the DST end', '2026-11-15T12:00:00Z', 'America/New_York', 'm:2026-11', '2026-11-01T04:00:00.000Z', '2026-12-01T05:00:00.000Z'],
+  ])('%s', (_name, at, timeZone, key, startsAt, endsAt) => {
+    expect(monthWindowOf(new Date(at), timeZone)).toEqual({ key, startsAt: new Date(startsAt), endsAt: new Date(endsAt) });
+  });
+});
+
+describe('weekly and monthly free VIP rewards', () => {
+  const config = vipConfigOf({ currency: 'BRL', market: 'BR' });
+
+  it('pays by stage from VIP 1, never at level 0, never above the bonus maximum', () => {
+    expect(config.weekFreeMinor[0]).toBe(0);
+    expect(config.monthFreeMinor[0]).toBe(0);
+    expect([1, 5, 6, 11, 16, 21, 26, 30].map((level) => config.weekFreeMinor[level])).toEqual([200, 200, 500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect([1, 6, 26].map((level) => config.monthFreeMinor[level])).toEqual([1_000, 2_500, 40_000]);
+    expect(config.monthFreeMinor.every((amount) => amount <= 60_000)).toBe(true);
+  });
+
+  it('waits once per period: both at VIP 1, none at 0, only the kind not yet received', () => {
+    expect(vipFreeRewardsWaiting(0, new Set(), config)).toEqual([]);
+    expect(vipFreeRewardsWaiting(1, new Set(), config)).toEqual([
+      { kind: 'week_free', amountMinor: 200 },
+      { kind: 'month_free', amountMinor: 1_000 },
+    ]);
+    expect(vipFreeRewardsWaiting(7, new Set(['week_free'] as const), config)).toEqual([{ kind: 'month_free', amountMinor: 2_500 }]);
+    expect(vipFreeRewardsWaiting(7, new Set(['week_free', 'month_free'] as const), config)).toEqual([]);
+  });
+
+  it('shows them in the benefits table by stage', () => {
+    const table = vipBenefitsTable(config);
+    expect(table.map((row) => row.weekFreeMinor)).toEqual([200, 500, 1_000, 2_000, 4_000, 8_000]);
+    expect(table.map((row) => row.monthFreeMinor)).toEqual([1_000, 2_500, 5_000, 10_000, 20_000, 40_000]);
   });
 });
 
@@ -338,5 +415,73 @@ describe('VIP wheel', () => {
     expect(vipWheelVerify({ ...revealed, segment: 1 }, wheel)).toBe(false);
     expect(vipWheelVerify({ ...revealed, serverSeed: `${SERVER_SEED}0` }, wheel)).toBe(false);
     expect(vipWheelVerify({ ...revealed, nonce: 2 }, wheel)).toBe(vipWheelSpin(SERVER_SEED, CLIENT_SEED, 2, wheel).segment === 0);
+  });
+
+  it('draws each slice as large as its chance: the arc a float falls in is the segment it picks', () => {
+    const arcs = vipWheelArcs(wheel);
+    expect(arcs.map((arc) => arc.chance)).toEqual([0.3, 0.3, 0.2, 0.12, 0.06, 0.015, 0.0045, 0.0005]);
+    expect(arcs[0]!.from).toBe(0);
+    expect(arcs.at(-1)!.to).toBe(1);
+    arcs.slice(1).forEach((arc, index) => expect(arc.from).toBe(arcs[index]!.to));
+    for (let step = 0; step < 20_000; step += 1) {
+      const float = step / 20_000;
+      const inArc = arcs.findIndex((arc) => float >= arc.from && float < arc.to);
+      expect(inArc).toBe(vipWheelPick(float, wheel));
+    }
+    const spin = vipWheelSpin(SERVER_SEED, CLIENT_SEED, 1, wheel);
+    expect(spin.float).toBeGreaterThanOrEqual(arcs[spin.segment]!.from);
+    expect(spin.float).toBeLessThan(arcs[spin.segment]!.to);
+    expect(vipWheelArcs([{ amountMinor: 1, weight: 0 }]).every((arc) => arc.chance === 0)).toBe(true);
+  });
+});
+
+describe('raffles', () => {
+  // The casino's published seed (integrations.md §7.2) and its SHA-256.
+  const SERVER_SEED = 'fa5a9a8e2ac0b8b4b5cd6b4fb4c9a4f0e2e1b7dba0a3d2c1f5e6a7b8c9d0e1f2';
+  const SEED_HASH = '18d694eec56ae3b4b87d366f9245fb3ff2d3b1ad420952115d4ee7a59858b60a';
+  const TICKETS = [5, 0, 12, 3, 40, 1];
+
+  it.each([
+    ['raffle:piranha:w:2026-03-02', TICKETS, [4, 5, 2]],
+    ['raffle:piranha:w:2026-03-09', TICKETS, [4, 2, 3]],
+    ['raffle:piranha:w:2026-03-02', [0, 7], [1]],
+    ['raffle:piranha:w:2026-03-02', [0, 0], []],
+  ])('vector: client seed %s, tickets %j → winners at %j', (clientSeed, tickets, winners) => {
+    expect(raffleDraw(SERVER_SEED, clientSeed, tickets, RAFFLE_PLACES)).toEqual(winners);
+    expect(raffleVerify({ serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed, tickets, winners })).toBe(true);
+  });
+
+  it('agrees with drawing from the expanded ticket list, without replacement, on random entries', () => {
+    let state = 7;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let round = 0; round < 200; round += 1) {
+      const tickets = Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < 0.25 ? 0 : 1 + Math.floor(random() * 30)));
+      const clientSeed = `raffle:test:${round}`;
+      const floats = fairFloats(SERVER_SEED, clientSeed, 0, RAFFLE_PLACES);
+      const expected: number[] = [];
+      for (const float of floats) {
+        // Every ticket of every player not yet drawn, in order; the float picks one.
+        const pool = tickets.flatMap((count, position) => (expected.includes(position) ? [] : Array.from({ length: count }, () => position)));
+        if (pool.length === 0) break;
+        expected.push(pool[Math.floor(float * pool.length)]!);
+      }
+      expect(raffleDraw(SERVER_SEED, clientSeed, tickets, RAFFLE_PLACES)).toEqual(expected);
+    }
+  });
+
+  it('refuses a wrong seed, another order of winners, or changed entries', () => {
+    const draw = { serverSeed: SERVER_SEED, serverSeedHash: SEED_HASH, clientSeed: 'raffle:piranha:w:2026-03-02', tickets: TICKETS, winners: [4, 5, 2] };
+    expect(raffleVerify({ ...draw, serverSeed: `${SERVER_SEED}0` })).toBe(false);
+    expect(raffleVerify({ ...draw, winners: [5, 4, 2] })).toBe(false);
+    expect(raffleVerify({ ...draw, tickets: [5, 0, 12, 3, 1, 40] })).toBe(false);
+  });
+
+  it('gives a ticket per 10 whole points, and prizes in currency steps', () => {
+    expect(raffleTicketsOf(999 * 100, 100)).toBe(99);
+    expect(raffleTicketsOf(1_000 * 100 - 1, 100)).toBe(99);
+    expect(raffleTicketsOf(0, 100)).toBe(0);
+    expect(raffleTicketsOf(-5, 100)).toBe(0);
+    expect(rafflePrizesMinor({ currency: 'BRL', market: 'BR' })).toEqual([10_000, 5_000, 2_500]);
+    expect(raffleClientSeed('piranha', 'w:2026-03-02')).toBe('raffle:piranha:w:2026-03-02');
   });
 });

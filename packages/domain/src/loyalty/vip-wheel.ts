@@ -7,7 +7,7 @@ import { vipConfigOf } from './vip.ts';
  * like the casino (packages/domain/src/casino/fair.ts): the server commits SHA-256(serverSeed) before the spin, the
  * spin's float is the first float of HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:0`), and the segment is the one
  * whose cumulative weight passes ⌊float × total weight⌋. Anyone holding the revealed seed recomputes it (the browser
- * included: the maths is pure JavaScript). Only the maths is here; the server and the page are not built yet.
+ * included: the maths is pure JavaScript).
  */
 export interface VipWheelSegment {
   /** Prize in the brand currency's minor units (0: "try again"). */
@@ -71,4 +71,27 @@ export function vipWheelVerify(
 ): boolean {
   if (fairSeedHash(spin.serverSeed) !== spin.serverSeedHash.toLowerCase()) return false;
   return vipWheelSpin(spin.serverSeed, spin.clientSeed, spin.nonce, segments).segment === spin.segment;
+}
+
+/**
+ * Each segment's share of the wheel, as the page draws it (decision 034): a slice's arc is its weight ÷ the total,
+ * in the wheel's order from the top clockwise, so the slice a float lands in (float × 360° from the top) is exactly
+ * the segment `vipWheelPick` names — the picture is the odds. `from`/`to` are fractions of the turn in [0, 1];
+ * `chance` is weight ÷ total.
+ */
+export interface VipWheelArc {
+  from: number;
+  to: number;
+  chance: number;
+}
+
+export function vipWheelArcs(segments: readonly VipWheelSegment[]): VipWheelArc[] {
+  const total = segments.reduce((sum, segment) => sum + segment.weight, 0);
+  if (total <= 0) return segments.map(() => ({ from: 0, to: 0, chance: 0 }));
+  let passed = 0;
+  return segments.map((segment) => {
+    const from = passed / total;
+    passed += segment.weight;
+    return { from, to: passed / total, chance: segment.weight / total };
+  });
 }

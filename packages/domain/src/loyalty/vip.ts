@@ -41,6 +41,12 @@ export interface VipConfig {
   thresholds: readonly number[];
   /** The level-up reward of each level in the brand currency's minor units, index = level (level 0 has none). */
   levelUpRewardMinor: readonly number[];
+  /**
+   * The weekly and monthly free VIP rewards (spec §3 reward kinds week_free, month_free) in minor units, index =
+   * level: what a player at that level may receive once per brand week and once per brand month (level 0: none).
+   */
+  weekFreeMinor: readonly number[];
+  monthFreeMinor: readonly number[];
   /** From this stage the player sees a dedicated support contact. */
   supportStage: number;
 }
@@ -59,20 +65,33 @@ const REWARD_STEPS_DEFAULT: readonly number[] = [
   0, 5, 10, 15, 20, 30, 40, 50, 60, 80, 100, 120, 140, 160, 180, 200, 230, 260, 290, 320, 350, 380, 410, 440, 470, 500, 520, 540, 560, 580, 600,
 ];
 
+/** Weekly and monthly free rewards in currency steps by stage (1–6); level 0 has none. */
+const WEEK_FREE_STEPS_BY_STAGE: readonly number[] = [2, 5, 10, 20, 40, 80];
+const MONTH_FREE_STEPS_BY_STAGE: readonly number[] = [10, 25, 50, 100, 200, 400];
+
+function byLevel(stepsByStage: readonly number[], step: number, max: number): number[] {
+  return Array.from({ length: VIP_LEVEL_MAX + 1 }, (_unused, level) => (level === 0 ? 0 : Math.min(stepsByStage[vipStageOfLevel(level) - 1]! * step, max)));
+}
+
 /** Deposits count less than play where deposits are cheap to cycle (crypto); elsewhere half. */
 function weightsOf(market: MarketKey): VipWeights {
   return { sportsBp: BP_FULL, casinoBp: BP_FULL, depositBp: market === 'CRYPTO' ? 2_500 : 5_000 };
 }
 
-/** A brand's VIP rules. The currency step scales points and rewards so every brand's ladder feels the same. */
-export function vipConfigOf(profile: Pick<VariantProfile, 'currency' | 'market'>): VipConfig {
+/**
+ * A brand's VIP rules. The currency step scales points and rewards so every brand's ladder feels the same; the stage
+ * of the dedicated support contact is the brand's own (`vipSupportStage` of its profile; 4 when not given).
+ */
+export function vipConfigOf(profile: Pick<VariantProfile, 'currency' | 'market'> & Partial<Pick<VariantProfile, 'vipSupportStage'>>): VipConfig {
   const step = Math.max(1, Math.round(bonusMaxMinor(profile.currency) / 600));
   return {
     minorPerPoint: step,
     weights: weightsOf(profile.market),
     thresholds: THRESHOLDS_DEFAULT,
     levelUpRewardMinor: REWARD_STEPS_DEFAULT.map((steps) => Math.min(steps * step, bonusMaxMinor(profile.currency))),
-    supportStage: 4,
+    weekFreeMinor: byLevel(WEEK_FREE_STEPS_BY_STAGE, step, bonusMaxMinor(profile.currency)),
+    monthFreeMinor: byLevel(MONTH_FREE_STEPS_BY_STAGE, step, bonusMaxMinor(profile.currency)),
+    supportStage: profile.vipSupportStage ?? 4,
   };
 }
 
@@ -128,6 +147,22 @@ export function vipRewardsWaiting(level: number, received: ReadonlySet<number>, 
   return waiting;
 }
 
+export type VipFreeKind = 'week_free' | 'month_free';
+
+/**
+ * The free rewards a player at `level` may still receive in the current week and month: each kind once per period
+ * (`received` holds the kinds already received in their current period), at the amount of the level held when
+ * receiving.
+ */
+export function vipFreeRewardsWaiting(level: number, received: ReadonlySet<VipFreeKind>, config: VipConfig): { kind: VipFreeKind; amountMinor: number }[] {
+  const waiting: { kind: VipFreeKind; amountMinor: number }[] = [];
+  const week = config.weekFreeMinor[level] ?? 0;
+  const month = config.monthFreeMinor[level] ?? 0;
+  if (week > 0 && !received.has('week_free')) waiting.push({ kind: 'week_free', amountMinor: week });
+  if (month > 0 && !received.has('month_free')) waiting.push({ kind: 'month_free', amountMinor: month });
+  return waiting;
+}
+
 export interface VipStageBenefits {
   stage: number;
   levelFrom: number;
@@ -136,6 +171,9 @@ export interface VipStageBenefits {
   pointsFrom: number;
   /** Sum of the level-up rewards of its levels. */
   levelUpRewardsMinor: number;
+  /** The weekly and monthly free rewards at the stage's first level that has one. */
+  weekFreeMinor: number;
+  monthFreeMinor: number;
   dedicatedSupport: boolean;
 }
 
@@ -152,6 +190,8 @@ export function vipBenefitsTable(config: VipConfig): VipStageBenefits[] {
       levelTo: to,
       pointsFrom: config.thresholds[from]!,
       levelUpRewardsMinor: rewards,
+      weekFreeMinor: config.weekFreeMinor[Math.max(1, from)] ?? 0,
+      monthFreeMinor: config.monthFreeMinor[Math.max(1, from)] ?? 0,
       dedicatedSupport: stage >= config.supportStage,
     };
   });

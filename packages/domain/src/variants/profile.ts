@@ -35,6 +35,8 @@ export interface VariantProfile {
   minCharge: number;
   supportEmail: string;
   supportContact: string;
+  /** The VIP stage (1–6) from which the player is shown `supportContact` as a dedicated contact (issue 18, decision 034). */
+  vipSupportStage: number;
   defaultLang: Locale;
   officialDomain: string;
   appGroup: string;

@@ -60,6 +60,7 @@ describe('variant profiles (spec §1)', () => {
       'seo',
       'favicon',
       'supportContact',
+      'vipSupportStage',
     ];
     for (const profile of VARIANT_PROFILES) for (const field of specFields) expect(profile, `${profile.appKey}.${field}`).toHaveProperty(field);
   });

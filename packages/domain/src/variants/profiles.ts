@@ -113,6 +113,13 @@ const BRAND_ROWS: readonly BrandRow[] = [
   ['atlas', 'Atlas Global', 'MULTI', '#4338ca', '#facc15'],
 ];
 
+/**
+ * The VIP stage from which a brand gives its players a dedicated support contact (issue 18): stage 4 (VIP 16) unless
+ * the brand sets another — the crypto and US-dollar brands, whose players stake more per bet, from stage 3 (VIP 11).
+ */
+const VIP_SUPPORT_STAGE_DEFAULT = 4;
+const VIP_SUPPORT_STAGE_OF_BRAND: Readonly<Record<string, number>> = { satoshi: 3, blockwin: 3, eaglebet: 3, libertyplay: 3, goldcoast: 3 };
+
 const DEFAULT_FLAGS: VariantFlags = {
   hideSocialLogin: false,
   banned: false,
@@ -138,6 +145,7 @@ function profileBuild([appKey, name, market, brand, accent, flags]: BrandRow, in
     minCharge: defaults.minCharge,
     supportEmail: `support@${officialDomain}`,
     supportContact: `https://help.${officialDomain}`,
+    vipSupportStage: VIP_SUPPORT_STAGE_OF_BRAND[appKey] ?? VIP_SUPPORT_STAGE_DEFAULT,
     defaultLang: defaults.defaultLang,
     officialDomain,
     appGroup: `${market.toLowerCase()}${1 + (index % 4)}`,

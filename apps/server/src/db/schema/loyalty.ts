@@ -238,3 +238,71 @@ export const loyaltyWheelSpins = pgTable(
     index('loyalty_wheel_spins_app_idx').on(table.appKey, table.id),
   ],
 );
+
+/**
+ * A brand's weekly raffle (issue 18, decision 034): created when its week opens with the server seed committed (its
+ * SHA-256 shown to players), drawn once after the week ends — `drawn_at` set in the transaction that freezes the
+ * entries and winners — and the seed shown from then on.
+ */
+export const loyaltyRaffles = pgTable(
+  'loyalty_raffles',
+  {
+    appKey: text('app_key').notNull(),
+    /** The brand week, `w:<Monday>`. */
+    periodKey: text('period_key').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** When the draw is due (the week's end plus the grace). */
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey] }),
+    index('loyalty_raffles_due_idx')
+      .on(table.drawAt)
+      .where(sql`drawn_at is null`),
+  ],
+);
+
+/** The frozen entries of a drawn raffle in their published order (player id ascending): what anyone verifies against. */
+export const loyaltyRaffleEntries = pgTable(
+  'loyalty_raffle_entries',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    position: integer('position').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tickets: bigint('tickets', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.periodKey, table.position] })],
+);
+
+/** A raffle's winners; each prize paid once through the engine (`paid_at` set beside the grant). */
+export const loyaltyRaffleWinners = pgTable(
+  'loyalty_raffle_winners',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    place: integer('place').notNull(),
+    position: integer('position').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tickets: bigint('tickets', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.place] }),
+    index('loyalty_raffle_winners_due_idx')
+      .on(table.appKey, table.periodKey)
+      .where(sql`paid_at is null`),
+  ],
+);

@@ -3,6 +3,7 @@ import type { JobSpec } from '../../jobs/job-runner.ts';
 import { loyaltyPass } from './loyalty-pass.service.ts';
 import { rankClosePass } from './loyalty-rank-close.service.ts';
 import { cashbackPass } from './loyalty-cashback.service.ts';
+import { rafflePass } from './loyalty-raffle.service.ts';
 
 /** As often as the bonus engine reads its events: a settled bet shows in VIP points and tasks within seconds. */
 export const LOYALTY_PASS_MS = 5_000;
@@ -24,4 +25,11 @@ export const LOYALTY_CASHBACK_MS = 60_000;
 
 export function loyaltyCashbackJobSpec(db: Db, now: () => Date): JobSpec {
   return { name: 'loyalty-cashback', scope: 'leader', everyMs: LOYALTY_CASHBACK_MS, atStart: 'soon', run: () => cashbackPass(db, now()) };
+}
+
+/** Raffles open with the brand week and draw once a week plus the grace; a minute's check draws and pays promptly. */
+export const LOYALTY_RAFFLE_MS = 60_000;
+
+export function loyaltyRaffleJobSpec(db: Db, now: () => Date): JobSpec {
+  return { name: 'loyalty-raffle', scope: 'leader', everyMs: LOYALTY_RAFFLE_MS, atStart: 'soon', run: () => rafflePass(db, now()) };
 }

@@ -124,13 +124,23 @@ const SPIN_COLUMNS = sql`s.id::text as id, s.user_id::text as user_id, s.ticket_
   s.currency, s.created_at, f.server_seed, f.server_seed_hash, f.client_seed, f.active, p.nick`;
 
 /** The player's own spins, newest first (draw list). */
-export async function wheelSpinsOf(db: DbOrTx, userId: number, limit: number): Promise<WheelSpinRow[]> {
+export async function wheelSpinsOf(db: DbOrTx, userId: number, limit: number, offset = 0): Promise<WheelSpinRow[]> {
   return rowsOf<WheelSpinRow>(
     db,
     sql`select ${SPIN_COLUMNS} from loyalty_wheel_spins s join loyalty_wheel_seeds f on f.id = s.seed_id
         left join account_profiles p on p.user_id = s.user_id
-        where s.user_id = ${userId} order by s.id desc limit ${limit}`,
+        where s.user_id = ${userId} order by s.id desc limit ${limit} offset ${offset}`,
   );
+}
+
+/** How many spins the player made and what they paid in the brand currency. */
+export async function wheelSpinTotals(db: DbOrTx, userId: number, currency: string): Promise<{ total: number; won: number }> {
+  const [row] = await rowsOf<{ total: string; won: string }>(
+    db,
+    sql`select count(*)::text as total, coalesce(sum(amount_minor) filter (where currency = ${currency}), 0)::text as won
+        from loyalty_wheel_spins where user_id = ${userId}`,
+  );
+  return { total: Number(row?.total ?? 0), won: Number(row?.won ?? 0) };
 }
 
 /** A brand's latest winning spins (marquee). */

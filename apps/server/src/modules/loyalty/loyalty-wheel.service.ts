@@ -14,6 +14,7 @@ import {
   wheelSpinBonusSet,
   wheelSpinInsert,
   wheelSpinsOf,
+  wheelSpinTotals,
   wheelTicketNext,
   wheelTicketSpend,
   wheelTicketsLeft,
@@ -148,10 +149,19 @@ export async function wheelSeedRotatePost(deps: LoyaltyDeps, user: SessionUser, 
   });
 }
 
-/** `vip/spin/draw_list`: the player's spins, newest first, with the seed once revealed. */
-export async function wheelDrawListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
-  profileOf(user, requestAppKey);
-  return { list: (await wheelSpinsOf(deps.db, user.uid, SPINS_SHOWN)).map(spinView) };
+/** `vip/spin/draw_list`: the player's spins, newest first, a page at a time, with the seed once revealed. */
+export async function wheelDrawListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, page = 1, pageSize = SPINS_SHOWN) {
+  const profile = profileOf(user, requestAppKey);
+  // One row more than the page tells whether another follows.
+  const rows = await wheelSpinsOf(deps.db, user.uid, pageSize + 1, (page - 1) * pageSize);
+  const totals = await wheelSpinTotals(deps.db, user.uid, profile.currency);
+  return {
+    total: totals.total,
+    won: totals.won,
+    currency: profile.currency,
+    has_more: rows.length > pageSize ? (1 as const) : (0 as const),
+    list: rows.slice(0, pageSize).map(spinView),
+  };
 }
 
 /** `vip/spin/marquee_list`: the brand's latest wins with masked nicks. */

@@ -146,6 +146,24 @@ export async function vipLevelsReceived(db: DbOrTx, userId: number, campaignId: 
   return new Set(rows.map((row) => Number(row.trigger_ref.slice('vip_level:'.length))));
 }
 
+/** Which free rewards (week_free, month_free) the player received in the given periods: grants by trigger `<kind>:<period>`. */
+export async function freeRewardsReceived(
+  db: DbOrTx,
+  userId: number,
+  week: { campaignId: string; triggerRef: string },
+  month: { campaignId: string; triggerRef: string },
+): Promise<Set<'week_free' | 'month_free'>> {
+  const rows = await rowsOf<{ campaign_id: string }>(
+    db,
+    sql`select campaign_id from bonuses where user_id = ${userId}
+          and ((campaign_id = ${week.campaignId} and trigger_ref = ${week.triggerRef})
+            or (campaign_id = ${month.campaignId} and trigger_ref = ${month.triggerRef}))`,
+  );
+  const received = new Set<'week_free' | 'month_free'>();
+  for (const row of rows) received.add(row.campaign_id === week.campaignId ? 'week_free' : 'month_free');
+  return received;
+}
+
 export interface TaskProgressRow {
   task_id: string;
   period_key: string;

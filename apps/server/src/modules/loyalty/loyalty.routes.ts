@@ -1,5 +1,6 @@
 import {
   cashbackHistory,
+  raffleInfo,
   rankList,
   taskCenterInfo,
   taskHint,
@@ -18,13 +19,14 @@ import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { campaignsSeed } from '../bonus/bonus.repository.ts';
 import { cashbackHistoryGet } from './loyalty-cashback.service.ts';
+import { raffleInfoGet } from './loyalty-raffle.service.ts';
 import { wheelBalanceGet, wheelDrawListGet, wheelMarqueeGet, wheelSeedRotatePost, wheelSpinPost } from './loyalty-wheel.service.ts';
 import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
 
 /** The loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint, daily and weekly rank; issue 18). */
 export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, vipInfo, ({ user, ctx }) => vipInfoGet(deps, user, ctx.variant.appKey));
-  routeRegister(app, deps, vipReceive, ({ user, body, ctx }) => vipReceivePost(deps, user, ctx.variant.appKey, body.level));
+  routeRegister(app, deps, vipReceive, ({ user, body, ctx }) => vipReceivePost(deps, user, ctx.variant.appKey, body.kind, body.level));
   routeRegister(app, deps, taskCenterInfo, ({ user, ctx }) => taskCenterInfoGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, taskHint, ({ user, ctx }) => taskHintGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, taskReceive, ({ user, body, ctx }) => taskReceivePost(deps, user, ctx.variant.appKey, body.task_id));
@@ -34,8 +36,9 @@ export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, vipSpinBalance, ({ user, ctx }) => wheelBalanceGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, vipSpin, ({ user, body, ctx }) => wheelSpinPost(deps, user, ctx.variant.appKey, body.client_seed));
   routeRegister(app, deps, vipSpinSeedRotate, ({ user, body, ctx }) => wheelSeedRotatePost(deps, user, ctx.variant.appKey, body.client_seed));
-  routeRegister(app, deps, vipSpinDrawList, ({ user, ctx }) => wheelDrawListGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, vipSpinDrawList, ({ user, query, ctx }) => wheelDrawListGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 50));
   routeRegister(app, deps, vipSpinMarqueeList, ({ user, ctx }) => wheelMarqueeGet(deps, user, ctx.variant.appKey));
+  routeRegister(app, deps, raffleInfo, ({ user, ctx }) => raffleInfoGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
 }
 

@@ -2,6 +2,7 @@ import {
   bonusAllowedInMarket,
   brandTimeZone,
   loyaltyCampaignId,
+  monthWindowOf,
   nickMasked,
   rankingBoard,
   rankingGapMinor,
@@ -13,11 +14,13 @@ import {
   variantFindByKey,
   vipBenefitsTable,
   vipConfigOf,
+  vipFreeRewardsWaiting,
   vipRewardsWaiting,
   vipStandingOf,
   VIP_LEVEL_MAX,
   type TaskDefinition,
   type VariantProfile,
+  type VipFreeKind,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -27,6 +30,7 @@ import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
 import { bonusView } from '../bonus/bonus.service.ts';
 import {
+  freeRewardsReceived,
   pointsOf,
   rankBoard,
   rankOwn,
@@ -57,12 +61,26 @@ export function profileOf(user: SessionUser, requestAppKey: string): VariantProf
   return profile;
 }
 
+/**
+ * The free rewards' periods now (the brand's week and month) and their engine triggers: `week_free:w:<Monday>`,
+ * `month_free:m:<year-month>` — the grant's unique (campaign, player, trigger) key makes each paid once a period.
+ */
+function freePeriods(profile: VariantProfile, now: Date) {
+  const timeZone = brandTimeZone(profile.market);
+  const week = periodWindowOf(now, timeZone, 'weekly').key;
+  const month = monthWindowOf(now, timeZone).key;
+  const of = (kind: VipFreeKind, period: string) => ({ kind, period, campaignId: loyaltyCampaignId(profile.appKey, kind), triggerRef: `${kind}:${period}` });
+  return { week_free: of('week_free', week), month_free: of('month_free', month) };
+}
+
 /** `vip/info`: level, stage, progress, rewards waiting and the benefits table. */
 export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
   const profile = profileOf(user, requestAppKey);
   const config = vipConfigOf(profile);
   const standing = vipStandingOf(await pointsOf(deps.db, user.uid), config);
   const received = await vipLevelsReceived(deps.db, user.uid, loyaltyCampaignId(profile.appKey, 'vip_level_up'));
+  const periods = freePeriods(profile, deps.now());
+  const freeReceived = await freeRewardsReceived(deps.db, user.uid, periods.week_free, periods.month_free);
   return {
     level: standing.level,
     stage: standing.stage,
@@ -72,17 +90,28 @@ export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAp
     next_level_points: standing.nextLevelPoints ?? 0,
     progress: standing.progressPercent,
     currency: profile.currency,
-    rewards: vipRewardsWaiting(standing.level, received, config).map((level) => ({
-      kind: 'vip_bonus' as const,
-      level,
-      amount: config.levelUpRewardMinor[level]!,
-    })),
+    rewards: [
+      ...vipRewardsWaiting(standing.level, received, config).map((level) => ({
+        kind: 'vip_bonus' as const,
+        level,
+        amount: config.levelUpRewardMinor[level]!,
+        period: '',
+      })),
+      ...vipFreeRewardsWaiting(standing.level, freeReceived, config).map((free) => ({
+        kind: free.kind,
+        level: standing.level,
+        amount: free.amountMinor,
+        period: periods[free.kind].period,
+      })),
+    ],
     stages: vipBenefitsTable(config).map((row) => ({
       stage: row.stage,
       level_from: row.levelFrom,
       level_to: row.levelTo,
       points_from: row.pointsFrom,
       level_up_rewards: row.levelUpRewardsMinor,
+      week_free: row.weekFreeMinor,
+      month_free: row.monthFreeMinor,
       dedicated_support: row.dedicatedSupport ? (1 as const) : (0 as const),
     })),
     support_contact: standing.stage >= config.supportStage ? profile.supportContact : '',
@@ -105,11 +134,27 @@ export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: str
   return paid;
 }
 
-/** `vip/receive`: the level-up reward of a level the player has reached, once. */
-export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, level: number) {
+/**
+ * `vip/receive`: the level-up reward of a level the player has reached, once; or this week's / month's free reward at
+ * the level held now, once a period (the period is the brand's at the moment of the tap).
+ */
+export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, kind: 'vip_bonus' | VipFreeKind, level: number | undefined) {
   const profile = profileOf(user, requestAppKey);
   const config = vipConfigOf(profile);
   const now = deps.now();
+  if (kind !== 'vip_bonus') {
+    const period = freePeriods(profile, now)[kind];
+    const bonus = await transaction(deps.db, async (tx) => {
+      const standing = vipStandingOf(await pointsOf(tx, user.uid, true), config);
+      const amountMinor = (kind === 'week_free' ? config.weekFreeMinor : config.monthFreeMinor)[standing.level] ?? 0;
+      if (amountMinor <= 0) throw new AppError('VIP_FREE_NOT_REACHED', { field: 'kind' });
+      const paid = await rewardPay(tx, profile, period.campaignId, user.uid, period.triggerRef, amountMinor, now);
+      if (!paid) throw new AppError('VIP_FREE_RECEIVED', { field: 'kind' });
+      return paid;
+    });
+    return bonusView(bonus);
+  }
+  if (level === undefined) throw new AppError('VIP_REWARD_NOT_REACHED', { field: 'level' });
   const bonus = await transaction(deps.db, async (tx) => {
     // The account row lock lines concurrent taps up; the grant's unique key is what refuses the second payment.
     const standing = vipStandingOf(await pointsOf(tx, user.uid, true), config);

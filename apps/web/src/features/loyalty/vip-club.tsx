@@ -14,6 +14,9 @@ import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
 
 type VipInfo = EndpointData<typeof vipInfo>;
+type Reward = VipInfo['rewards'][number];
+
+const rewardKey = (reward: Reward) => (reward.kind === 'vip_bonus' ? `vip_bonus:${reward.level}` : reward.kind);
 
 /** The vip-club page: level and stage, progress to the next level, rewards waiting, and the benefits by stage. */
 export function VipClub() {
@@ -105,8 +108,10 @@ function VipStandingCard({ info }: { info: VipInfo }) {
 function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
   const { t, i18n } = useTranslation();
   const receive = useVipReceiveMutation(uid);
-  const onReceive = (level: number) =>
-    receive.mutate(level, {
+  const pending = receive.variables;
+  const pendingKey = pending === undefined ? undefined : pending.kind === 'vip_bonus' ? `vip_bonus:${pending.level}` : pending.kind;
+  const onReceive = (reward: Reward) =>
+    receive.mutate(reward.kind === 'vip_bonus' ? { kind: 'vip_bonus', level: reward.level } : { kind: reward.kind }, {
       onSuccess: (bonus) =>
         toastShow({
           kind: 'success',
@@ -126,20 +131,21 @@ function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
       ) : (
         <ul className={styles.list}>
           {info.rewards.map((reward) => (
-            <li key={reward.level} className={`${styles.item} ${styles.rewardItem}`}>
+            <li key={rewardKey(reward)} className={`${styles.item} ${styles.rewardItem}`}>
               <span className={styles.itemIcon} aria-hidden="true">
                 <Gift size={18} />
               </span>
               <span className={styles.itemMain}>
-                <span className={styles.itemTitle}>{t('loyalty.vip.levelUpReward', { level: reward.level })}</span>
+                <span className={styles.itemTitle}>
+                  {reward.kind === 'week_free'
+                    ? t('loyalty.vip.weekFree')
+                    : reward.kind === 'month_free'
+                      ? t('loyalty.vip.monthFree')
+                      : t('loyalty.vip.levelUpReward', { level: reward.level })}
+                </span>
                 <span className={styles.itemAmount}>{moneyText(reward.amount, info.currency, i18n.language)}</span>
               </span>
-              <Button
-                compact
-                onClick={() => onReceive(reward.level)}
-                disabled={receive.isPending}
-                aria-busy={receive.isPending && receive.variables === reward.level}
-              >
+              <Button compact onClick={() => onReceive(reward)} disabled={receive.isPending} aria-busy={receive.isPending && pendingKey === rewardKey(reward)}>
                 {t('loyalty.vip.receive')}
               </Button>
             </li>
@@ -164,6 +170,7 @@ function VipBenefits({ info }: { info: VipInfo }) {
               <th scope="col">{t('loyalty.vip.colStage')}</th>
               <th scope="col">{t('loyalty.vip.colPoints')}</th>
               <th scope="col">{t('loyalty.vip.colRewards')}</th>
+              <th scope="col">{t('loyalty.vip.colFree')}</th>
               <th scope="col">{t('loyalty.vip.colSupport')}</th>
             </tr>
           </thead>
@@ -180,6 +187,10 @@ function VipBenefits({ info }: { info: VipInfo }) {
                 </th>
                 <td>{row.points_from.toLocaleString(i18n.language)}</td>
                 <td>{moneyText(row.level_up_rewards, info.currency, i18n.language)}</td>
+                <td>
+                  <span className={styles.freeLine}>{t('loyalty.vip.freeWeek', { amount: moneyText(row.week_free, info.currency, i18n.language) })}</span>
+                  <span className={styles.freeLine}>{t('loyalty.vip.freeMonth', { amount: moneyText(row.month_free, info.currency, i18n.language) })}</span>
+                </td>
                 <td>{row.dedicated_support === 1 ? t('loyalty.vip.yes') : '—'}</td>
               </tr>
             ))}

@@ -86,6 +86,8 @@ export const paths = {
   vipClub: '/vip-club',
   /** The VIP wheel (spec §2 vip-roulette). */
   vipRoulette: '/vip-roulette',
+  /** Every spin of the player (spec §2 /vip-roulette/user-list). */
+  vipRouletteUserList: '/vip-roulette/user-list',
   task: '/task',
   rankingList: '/ranking-list',
   /** Net-loss cash-back history (spec §2 thin area /thin/cashback). */

@@ -24,6 +24,7 @@ export const loyaltyKeys = {
   cashback: (uid: number) => ['loyalty', uid, 'cashback'] as const,
   wheel: (uid: number) => ['loyalty', uid, 'wheel'] as const,
   wheelDraws: (uid: number) => ['loyalty', uid, 'wheel', 'draws'] as const,
+  wheelUserList: (uid: number) => ['loyalty', uid, 'wheel', 'user-list'] as const,
   wheelMarquee: (uid: number) => ['loyalty', uid, 'wheel', 'marquee'] as const,
 };
 
@@ -58,7 +59,7 @@ export function loyaltyRewardRefresh(queryClient: QueryClient, uid: number): Pro
 export function useVipReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (level: number) => api.call(vipReceive, { body: { kind: 'vip_bonus', level } }),
+    mutationFn: (reward: { kind: 'vip_bonus'; level: number } | { kind: 'week_free' | 'month_free' }) => api.call(vipReceive, { body: reward }),
     onSettled: () => loyaltyRewardRefresh(queryClient, uid),
   });
 }
@@ -100,8 +101,28 @@ export function useWheelBalanceQuery(uid: number) {
   return useQuery({ queryKey: loyaltyKeys.wheel(uid), queryFn: () => api.call(vipSpinBalance, {}), enabled: uid > 0, staleTime: 0 });
 }
 
+/** The wheel page's latest spins (the full list is /vip-roulette/user-list). */
 export function useWheelDrawListQuery(uid: number) {
-  return useQuery({ queryKey: loyaltyKeys.wheelDraws(uid), queryFn: () => api.call(vipSpinDrawList, {}), enabled: uid > 0, staleTime: 0 });
+  return useQuery({
+    queryKey: loyaltyKeys.wheelDraws(uid),
+    queryFn: () => api.call(vipSpinDrawList, { query: { page: '1', page_size: '5' } }),
+    enabled: uid > 0,
+    staleTime: 0,
+  });
+}
+
+const SPINS_PAGE = 20;
+
+/** Every spin of the player, newest first, a page at a time. */
+export function useWheelUserListQuery(uid: number) {
+  return useInfiniteQuery({
+    queryKey: loyaltyKeys.wheelUserList(uid),
+    queryFn: ({ pageParam }) => api.call(vipSpinDrawList, { query: { page: String(pageParam), page_size: String(SPINS_PAGE) } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.has_more === 1 ? pages.length + 1 : undefined),
+    enabled: uid > 0,
+    staleTime: 0,
+  });
 }
 
 export function useWheelMarqueeQuery(uid: number) {
