@@ -83,6 +83,7 @@ import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
 import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
+import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -118,6 +119,8 @@ export interface BuiltApp {
   /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
   jobs: JobRunner;
   leadership: Leadership;
+  /** The real-time socket: its bus (publish), this node's sockets, the ticket signer (decision 036). */
+  realtime: Realtime;
 }
 
 /**
@@ -239,11 +242,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const jobs = jobRunnerCreate({ leadership, log: app.log });
   app.addHook('onReady', () => jobs.start());
 
+  const now = overrides.now ?? (() => new Date());
+  // The socket's events: this node's sockets, and through Redis every node's (decision 036).
+  const realtime = await realtimeOpen(database, {
+    bus: config.realtime.bus,
+    redisUrl: config.redisUrl,
+    secret: config.realtime.secret,
+    now,
+    log: app.log,
+  });
   const deps: RouteDeps = {
     db: database.db,
     rateStore,
     rateLimitPerUser: config.rateLimitPerUser,
-    now: overrides.now ?? (() => new Date()),
+    now,
+    realtime: realtime.bus,
     // Payments, betting and casino call it before moving money; the idle limit is per brand.
     moneyActionGuard: moneyActionGuardCreate(config.moneyReauth),
   };
@@ -316,6 +329,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
   messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  realtimeRoutes(app, deps, realtime);
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -420,7 +434,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
-  jobs.register(messageEventsJobSpec(database.db, deps.now));
+  jobs.register(messageEventsJobSpec(database.db, deps.now, realtime.bus));
   // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
   await loyaltyCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
@@ -440,6 +454,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));
     sportsState.stop();
     await rateStore.close();
+    await realtime.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
@@ -454,5 +469,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     betting: { deps: bettingDeps, worker: bettingWorker },
     jobs,
     leadership,
+    realtime,
   };
 }

@@ -102,6 +102,9 @@ export const ERRORS = {
   // message centre and top bar (issue 21, decision 028)
   MESSAGE_NOT_FOUND: { code: 8300, key: 'messageNotFound' },
   TOP_BAR_CLOSE_NOT_ALLOWED: { code: 8301, key: 'topBarCloseNotAllowed' },
+  // real-time socket (issue 21, decision 036): the signed URL was forged, altered or is past its expiry
+  REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
+  REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
   // loyalty: VIP club and task centre (issue 18, decision 026)
   VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },

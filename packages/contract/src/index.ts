@@ -22,3 +22,4 @@ export * from './loyalty.ts';
 export * from './safer-play.ts';
 export * from './tracking.ts';
 export * from './activity.ts';
+export * from './realtime.ts';
