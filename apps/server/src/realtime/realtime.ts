@@ -38,11 +38,19 @@ export interface RealtimeOptions {
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }
 
+const pgliteChannels = new WeakMap<Database, string>();
+
 /**
  * The Redis channel of this deployment: one per database and schema (as the leader lock's key), so test databases, or
  * staging and production on one Redis, never hear each other.
  */
 async function channelOf(database: Database): Promise<string> {
+  // PGlite belongs to one process: the apps sharing its Database object (tests' nodes) share a channel, no one else.
+  if (database.driver === 'pglite') {
+    let id = pgliteChannels.get(database);
+    if (!id) pgliteChannels.set(database, (id = randomBytes(6).toString('hex')));
+    return `piranha:rt:pglite:${id}`;
+  }
   const [row] = await rowsOf<{ name: string }>(database.db, sql`select current_database() || ':' || current_schema() as name`);
   return `piranha:rt:${row!.name}`;
 }
