@@ -27,6 +27,8 @@ const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').the
 /** The top bar fills itself from its own poll, and the reality check runs for a signed-in player only: neither is on
  * the first screen's critical path, so both load after it (docs/decisions/029: first-route bytes). */
 const TopBar = lazy(() => import('../../features/messages/top-bar.tsx').then((module) => ({ default: module.TopBar })));
+/** The socket (decision 036) loads for a signed-in player only, after the first screen. */
+const RealtimeLink = lazy(() => import('../realtime-link.tsx').then((module) => ({ default: module.RealtimeLink })));
 const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
@@ -94,6 +96,7 @@ export function AppLayout() {
       {signedIn ? (
         <Suspense fallback={null}>
           <BonusWatch />
+          <RealtimeLink />
         </Suspense>
       ) : null}
       <TelegramMiniApp />
