@@ -70,5 +70,5 @@ describe('The real-time socket, through the real server and Chromium (decision 0
     expect(navigations).toEqual([]);
     expect(sockets).toHaveLength(1);
     await context.close();
-  });
+  }, 180_000);
 });
