@@ -791,7 +791,11 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
     const urls = [];
     for (let player = 0; player < SOCKET_PLAYERS; player += 1) {
       const login = await (
-        await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, { method: 'POST', headers: json, body: JSON.stringify({ smid: `bench-socket-${player}` }) })
+        await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ smid: `bench-socket-${player}` }),
+        })
       ).json();
       if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
       const session = { 'app-key': 'tigerin', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
@@ -805,12 +809,24 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
     opened.push(product);
     const bareSockets = await socketsOpen(urls.map(() => `${bare.base.replace('http', 'ws')}/`));
     opened.push(bareSockets);
-    const publishBody = JSON.stringify({ app_key: 'tigerin', audience: { kind: 'brand' }, message_type: 1, content_type: 1, texts: { 'en-US': { title: 'Bench', content: 'x' } } });
+    const publishBody = JSON.stringify({
+      app_key: 'tigerin',
+      audience: { kind: 'brand' },
+      message_type: 1,
+      content_type: 1,
+      texts: { 'en-US': { title: 'Bench', content: 'x' } },
+    });
     const productRun = await fanOutRun({
       counter: product.counter,
       seconds,
       trigger: async () => {
-        const answer = await (await fetch(`${server.base}/api/ops/message/publish`, { method: 'POST', headers: { ...json, authorization: `Bearer ${opsToken}` }, body: publishBody })).json();
+        const answer = await (
+          await fetch(`${server.base}/api/ops/message/publish`, {
+            method: 'POST',
+            headers: { ...json, authorization: `Bearer ${opsToken}` },
+            body: publishBody,
+          })
+        ).json();
         return answer.dm_error === 0;
       },
     });

@@ -78,7 +78,13 @@ front.on('upgrade', (incoming, clientSocket, head) => {
   if (living.length === 0) return clientSocket.destroy();
   const target = living[turn++ % living.length];
   const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-  const proxied = httpRequest({ host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } });
+  const proxied = httpRequest({
+    host: '127.0.0.1',
+    port: target.port,
+    method: incoming.method,
+    path: incoming.url,
+    headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
+  });
   proxied.on('upgrade', (answer, nodeSocket, nodeHead) => {
     const lines = [`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`];
     for (let index = 0; index < answer.rawHeaders.length; index += 2) lines.push(`${answer.rawHeaders[index]}: ${answer.rawHeaders[index + 1]}`);

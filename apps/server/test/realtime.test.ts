@@ -170,7 +170,11 @@ describe('the socket', () => {
 
   it('tells each player their own events and their brand’s, never another brand’s or player’s', async () => {
     const [a1, a2, b1] = [await a.player('piranha'), await a.player('piranha'), await a.player('aguila')];
-    const [onA1, onA2, onB1] = [await connect(a, (await urlOf(a, a1)).url), await connect(a, (await urlOf(a, a2)).url), await connect(a, (await urlOf(a, b1)).url)];
+    const [onA1, onA2, onB1] = [
+      await connect(a, (await urlOf(a, a1)).url),
+      await connect(a, (await urlOf(a, a2)).url),
+      await connect(a, (await urlOf(a, b1)).url),
+    ];
 
     const toA2 = await publish('piranha', { kind: 'player', uid: a2.uid });
     const toBrandA = await publish('piranha', { kind: 'brand' });

@@ -101,8 +101,7 @@ function refuse(socket: Duplex, status: number, error: AppError, lang: string | 
 export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: Realtime): void {
   routeRegister(app, deps, chatRoomUrl, async ({ user }) => {
     // The account's brand, not the request's app-key: a brand-A session on a brand-B domain still hears brand A only.
-    const appKey =
-      user.appKey ?? (await rowsOf<{ app_key: string }>(deps.db, sql`select app_key from users where id = ${user.uid}`))[0]?.app_key ?? '';
+    const appKey = user.appKey ?? (await rowsOf<{ app_key: string }>(deps.db, sql`select app_key from users where id = ${user.uid}`))[0]?.app_key ?? '';
     const { ticket, expiresAt } = realtime.ticketFor(user.uid, appKey);
     return { url: `${REALTIME_PATH}?${REALTIME_TICKET_PARAM}=${encodeURIComponent(ticket)}`, expire_time: expiresAt };
   });

@@ -7,7 +7,12 @@ import { pollEveryUnlessLive } from '../../../shared/realtime/realtime-store.ts'
 export const walletKeys = { balance: (uid: number) => ['wallet', 'balance', uid] as const };
 
 export function balanceQueryOptions(uid: number) {
-  return queryOptions({ queryKey: walletKeys.balance(uid), queryFn: () => api.call(balanceGet), refetchInterval: pollEveryUnlessLive(TIMERS.balanceRefreshMs), staleTime: 0 });
+  return queryOptions({
+    queryKey: walletKeys.balance(uid),
+    queryFn: () => api.call(balanceGet),
+    refetchInterval: pollEveryUnlessLive(TIMERS.balanceRefreshMs),
+    staleTime: 0,
+  });
 }
 
 export function useBalanceQuery(uid: number) {
