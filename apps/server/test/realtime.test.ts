@@ -6,7 +6,7 @@ import { leadershipSingle } from '../src/jobs/leadership.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { REALTIME_TICKET_TTL_S } from '@piranha/contract';
 import { realtimeTicketSign } from '../src/realtime/realtime-ticket.ts';
-import { feedManualCreate } from './betting-fixtures.ts';
+import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, playerFund } from './payments-fixtures.ts';
 
@@ -21,15 +21,18 @@ const URL_PATH = '/api/piranha/chat/url';
 
 let a: TestApp;
 let b: TestApp;
+let feed: ManualFeed;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  a = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: ENV });
+  feed = feedManualCreate(CLOCK_START.getTime());
+  a = await testAppCreate({ feed, env: ENV });
   // The second node: its own app, hub and Redis connections, the same database and clock (021's test pattern).
   b = await testAppCreate({ database: a.testDatabase, clock: a.clock, env: ENV, leadership: leadershipSingle() });
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
-});
+  // Two apps on a shared two-core machine: building both can take longer than the default minute.
+}, 180_000);
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
   expect(await auditClean(a)).toBe(true);
@@ -223,6 +226,23 @@ describe('the socket', () => {
     expect((await onMexican.next()).event).toMatchObject({ message_id: marker });
     expect(onMexican.frames).toHaveLength(2);
     expect(onA.frames).toHaveLength(1);
+  });
+});
+
+describe('settlement', () => {
+  it('tells the player of each bet settled and their balance, after the settlement committed', async () => {
+    const { session, currency } = await playerFund(a, { appKey: 'piranha', amountMinor: 100_00 });
+    const match = feed.matchAdd({ startsAtMs: a.clock.now().getTime() + 3600_000 });
+    const [bet] = await placedOk(await singlePost(a, session, [{ option: market1x2(a.built.sports.state, match.id, 1), stake: 10_00 }]));
+    const onA = await connect(a, (await urlOf(a, session)).url);
+    feed.matchEnd(match.id, { home: 2, away: 0 });
+    await a.built.betting.worker.run();
+    expect(await onA.next()).toEqual({ topic: `player:${session.uid}`, event: { type: 'bet_settled', order_id: bet!.id } });
+    expect(await onA.next()).toEqual({ topic: `player:${session.uid}`, event: { type: 'balance_changed', reason: 'bet_settled', currency } });
+    // Told once: a second pass settles nothing and says nothing (the marker behind it arrives next).
+    await a.built.betting.worker.run();
+    const marker = await publish('piranha', { kind: 'player', uid: session.uid });
+    expect((await onA.next()).event).toMatchObject({ type: 'message_new', message_id: marker });
   });
 });
 
