@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,logging runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,socket,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -33,6 +33,7 @@ import { tablePrint } from './bench/table.mjs';
 import { INITIAL_JS_BUDGET_BYTES, ROUTES, routeInitialSize, webBundleUnavailable } from './bench/web-bundle.mjs';
 import { bundleServerStart, coldStarts, matchIdAny, median, routeInitialWireBytes, serverBundleUnavailable } from './bench/first-screen.mjs';
 import { lighthouseRun, lighthouseUnavailable } from './bench/lighthouse.mjs';
+import { fanOutRun, socketsOpen, wsBroadcastServerStart } from './bench/socket.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 if (!Number.isFinite(seconds) || seconds <= 0) {
@@ -66,6 +67,7 @@ const SECTIONS = [
   'betting',
   'bonus',
   'messages',
+  'socket',
   'logging',
 ];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : SECTIONS;
@@ -770,6 +772,81 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
     });
   } finally {
     await hello.stop();
+    await server.stop();
+  }
+});
+
+// 4d. The real-time socket (issue 21, decision 036): one brand event fanned out to SOCKET_COUNT open sockets on one
+// node (SOCKET_PLAYERS signed-in guests, a few tabs each), triggered by the operator's publish, beside a bare `ws`
+// broadcast driven the same way in the same run. Goal ≥ 0.5×.
+const SOCKET_PLAYERS = 100;
+const SOCKETS_PER_PLAYER = 5;
+await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
+  const opsToken = 'bench-ops-token';
+  const server = await productServerStart({ OPS_TOKEN: opsToken, RATE_LIMIT_PER_USER: '1000000000' });
+  const bare = await wsBroadcastServerStart();
+  const opened = [];
+  try {
+    const json = { 'content-type': 'application/json', 'app-key': 'tigerin' };
+    const urls = [];
+    for (let player = 0; player < SOCKET_PLAYERS; player += 1) {
+      const login = await (
+        await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ smid: `bench-socket-${player}` }),
+        })
+      ).json();
+      if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
+      const session = { 'app-key': 'tigerin', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
+      for (let tab = 0; tab < SOCKETS_PER_PLAYER; tab += 1) {
+        const answer = await (await fetch(`${server.base}/api/piranha/chat/url`, { headers: session })).json();
+        if (answer.dm_error !== 0) throw new Error(`chat/url answered ${JSON.stringify(answer).slice(0, 200)}`);
+        urls.push(`${server.base.replace('http', 'ws')}${answer.data.url}`);
+      }
+    }
+    const product = await socketsOpen(urls);
+    opened.push(product);
+    const bareSockets = await socketsOpen(urls.map(() => `${bare.base.replace('http', 'ws')}/`));
+    opened.push(bareSockets);
+    const publishBody = JSON.stringify({
+      app_key: 'tigerin',
+      audience: { kind: 'brand' },
+      message_type: 1,
+      content_type: 1,
+      texts: { 'en-US': { title: 'Bench', content: 'x' } },
+    });
+    const productRun = await fanOutRun({
+      counter: product.counter,
+      seconds,
+      trigger: async () => {
+        const answer = await (
+          await fetch(`${server.base}/api/ops/message/publish`, {
+            method: 'POST',
+            headers: { ...json, authorization: `Bearer ${opsToken}` },
+            body: publishBody,
+          })
+        ).json();
+        return answer.dm_error === 0;
+      },
+    });
+    const bareRun = await fanOutRun({
+      counter: bareSockets.counter,
+      seconds,
+      trigger: async () => (await fetch(`${bare.base}/broadcast`, { method: 'POST' })).ok,
+    });
+    const count = urls.length;
+    rows.push({
+      name: `socket fan-out, ${count} sockets, one node, PGlite`,
+      figure: productRun.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      ceiling: 'bare ws beside it',
+      ratio: productRun.deliveriesPerSecond / bareRun.deliveriesPerSecond,
+      note: `${Math.round(productRun.triggersPerSecond)} publishes/s (each a database write)${productRun.failures > 0 ? `, ${productRun.failures} failed` : ''}; bare ws ${Math.round(bareRun.deliveriesPerSecond).toLocaleString('en-US')} deliveries/s at ${Math.round(bareRun.triggersPerSecond)} broadcasts/s; goal ≥ 0.5×`,
+    });
+  } finally {
+    for (const sockets of opened) sockets.close();
+    await bare.stop();
     await server.stop();
   }
 });

@@ -27,6 +27,7 @@ if (run('npm', ['run', 'build', '--silent']) !== 0) process.exit(1);
 const shared = {
   PAYMENTS_WEBHOOK_SECRET: process.env.PAYMENTS_WEBHOOK_SECRET || randomBytes(32).toString('hex'),
   CASINO_HOUSE_SECRET: process.env.CASINO_HOUSE_SECRET || randomBytes(32).toString('hex'),
+  REALTIME_SECRET: process.env.REALTIME_SECRET || randomBytes(32).toString('hex'),
   // The front forwards the client's address; the nodes believe it from the front only.
   TRUSTED_PROXIES: process.env.TRUSTED_PROXIES || '127.0.0.1',
 };
@@ -70,6 +71,37 @@ const front = createServer((incoming, outgoing) => {
     outgoing.end();
   });
   incoming.pipe(proxied);
+});
+// The real-time socket (decision 036): an upgrade goes to the next node too, and the two sockets are spliced.
+front.on('upgrade', (incoming, clientSocket, head) => {
+  const living = nodes.filter((node) => node.alive());
+  if (living.length === 0) return clientSocket.destroy();
+  const target = living[turn++ % living.length];
+  const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
+  const proxied = httpRequest({
+    host: '127.0.0.1',
+    port: target.port,
+    method: incoming.method,
+    path: incoming.url,
+    headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
+  });
+  proxied.on('upgrade', (answer, nodeSocket, nodeHead) => {
+    const lines = [`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`];
+    for (let index = 0; index < answer.rawHeaders.length; index += 2) lines.push(`${answer.rawHeaders[index]}: ${answer.rawHeaders[index + 1]}`);
+    clientSocket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (nodeHead.length > 0) clientSocket.write(nodeHead);
+    if (head.length > 0) nodeSocket.write(head);
+    nodeSocket.pipe(clientSocket).pipe(nodeSocket);
+    nodeSocket.on('error', () => clientSocket.destroy());
+    clientSocket.on('error', () => nodeSocket.destroy());
+  });
+  // A refused upgrade (a bad ticket) is an ordinary answer: pass it on and close.
+  proxied.on('response', (answer) => {
+    clientSocket.write(`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\nconnection: close\r\n\r\n`);
+    clientSocket.destroy();
+  });
+  proxied.on('error', () => clientSocket.destroy());
+  proxied.end();
 });
 front.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`Two nodes behind http://127.0.0.1:${port}/ (requests alternate between them)`));
 

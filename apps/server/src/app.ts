@@ -90,6 +90,7 @@ import { helpFrameOriginsOf } from './modules/help/help-frame.ts';
 import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
+import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -127,6 +128,8 @@ export interface BuiltApp {
   /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
   jobs: JobRunner;
   leadership: Leadership;
+  /** The real-time socket: its bus (publish), this node's sockets, the ticket signer (decision 036). */
+  realtime: Realtime;
 }
 
 /**
@@ -248,11 +251,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const jobs = jobRunnerCreate({ leadership, log: app.log });
   app.addHook('onReady', () => jobs.start());
 
+  const now = overrides.now ?? (() => new Date());
+  // The socket's events: this node's sockets, and through Redis every node's (decision 036).
+  const realtime = await realtimeOpen(database, {
+    bus: config.realtime.bus,
+    redisUrl: config.redisUrl,
+    secret: config.realtime.secret,
+    now,
+    log: app.log,
+  });
   const deps: RouteDeps = {
     db: database.db,
     rateStore,
     rateLimitPerUser: config.rateLimitPerUser,
-    now: overrides.now ?? (() => new Date()),
+    now,
+    realtime: realtime.bus,
     // Payments, betting and casino call it before moving money; the idle limit is per brand.
     moneyActionGuard: moneyActionGuardCreate(config.moneyReauth),
   };
@@ -331,6 +344,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const pushDeps = { db: database.db, now: deps.now, extraOrigins: config.push.extraOrigins, vapidSubject: config.push.vapidSubject };
   pushRoutes(app, { ...deps, ...pushDeps, opsToken: config.opsToken, trigger: () => void jobs.trigger(PUSH_DELIVER_JOB) });
   jobs.register(pushDeliverJobSpec(pushDeps));
+  realtimeRoutes(app, deps, realtime);
   loyaltyRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -447,7 +461,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Bonus engine (issue 17): campaigns seeded, then grants, wagering and expiry from durable events on the leader.
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
-  jobs.register(messageEventsJobSpec(database.db, deps.now));
+  jobs.register(messageEventsJobSpec(database.db, deps.now, realtime.bus));
   // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
   await loyaltyCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
@@ -468,6 +482,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));
     sportsState.stop();
     await rateStore.close();
+    await realtime.close();
     await mail.close();
     if (!overrides.database) await database.close();
   });
@@ -483,5 +498,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     betting: { deps: bettingDeps, worker: bettingWorker },
     jobs,
     leadership,
+    realtime,
   };
 }

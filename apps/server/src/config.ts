@@ -22,6 +22,12 @@ export interface AppConfig {
   /** The migrated empty PGlite database a new `dataDir` is copied from (PGLITE_TEMPLATE_DIR; empty turns it off). */
   pgliteTemplateDir: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * The real-time socket (decision 036): `bus` 'redis' carries its events between nodes over REDIS_URL (REALTIME_BUS,
+   * default 'redis' when REDIS_URL is set, else 'local': one node needs no broker); `secret` signs the socket URLs
+   * (REALTIME_SECRET; random per process when unset — several nodes behind one front must share it).
+   */
+  realtime: { bus: 'local' | 'redis'; secret: string | undefined };
   /** Proxies whose X-Forwarded-For is believed (IPs or CIDRs). */
   trustedProxies: string[];
   /** Countries the area check refuses (HTTP 403). */
@@ -190,6 +196,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
     pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === '' ? undefined : resolve(REPO_ROOT, env.PGLITE_TEMPLATE_DIR ?? PGLITE_TEMPLATE_DIR),
     redisUrl: env.REDIS_URL || undefined,
+    realtime: { bus: realtimeBusOf(env.REALTIME_BUS, env.REDIS_URL), secret: env.REALTIME_SECRET || undefined },
     trustedProxies: list(env.TRUSTED_PROXIES, []),
     blockedCountries: list(env.BLOCKED_COUNTRIES, ['US', 'GB', 'FR', 'ES', 'NL', 'AU']).map((code) => code.toUpperCase()),
     rateLimitPerIp: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP, 1200),
@@ -289,4 +296,12 @@ function vapidSubject(value: string | undefined): string | undefined {
   if (!value) return undefined;
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(value)) throw new Error('PUSH_VAPID_SUBJECT must be a mailto: or https: address');
   return value;
+}
+
+/** REALTIME_BUS: 'local' (this node's sockets only) or 'redis' (every node's, through REDIS_URL). */
+function realtimeBusOf(value: string | undefined, redisUrl: string | undefined): 'local' | 'redis' {
+  const bus = value || (redisUrl ? 'redis' : 'local');
+  if (bus !== 'local' && bus !== 'redis') throw new Error(`REALTIME_BUS must be local or redis, not ${value}`);
+  if (bus === 'redis' && !redisUrl) throw new Error('REALTIME_BUS=redis needs REDIS_URL');
+  return bus;
 }

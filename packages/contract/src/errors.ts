@@ -114,6 +114,9 @@ export const ERRORS = {
   PUSH_PERMISSION_CANCELLED: { code: 8307, key: 'pushPermissionCancelled' },
   PUSH_SUBSCRIPTION_INVALID: { code: 8308, key: 'pushSubscriptionInvalid' },
   PUSH_SERVICE_UNSUPPORTED: { code: 8309, key: 'pushServiceUnsupported' },
+  // real-time socket (issue 21, decision 036): the signed URL was forged, altered or is past its expiry
+  REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
+  REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
   // loyalty: VIP club and task centre (issue 18, decision 026)
   VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },

@@ -25,3 +25,4 @@ export * from './safer-play.ts';
 export * from './tracking.ts';
 export * from './activity.ts';
 export * from './help.ts';
+export * from './realtime.ts';

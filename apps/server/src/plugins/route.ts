@@ -26,6 +26,7 @@ import {
   type IdempotencyClaim,
 } from './idempotency.ts';
 import { rateLimitCheck, type RateLimitStore } from './rate-limit.ts';
+import type { RealtimeBus } from '../realtime/realtime-bus.ts';
 import type { RequestContext, SessionUser } from './request-context.ts';
 
 export interface RouteDeps {
@@ -35,6 +36,8 @@ export interface RouteDeps {
   now: () => Date;
   /** Call before moving money for the signed-in player: idle sessions must sign in again (modules/account/README.md). */
   moneyActionGuard: MoneyActionGuard;
+  /** The real-time socket's events (decision 036): published after the facts commit, never inside a transaction. */
+  realtime: Pick<RealtimeBus, 'publish' | 'listen'>;
 }
 
 export interface HandlerInput<E extends Endpoint> {

@@ -1,4 +1,6 @@
 import type { opsActivityCreateBody, opsActivityEditBody, z } from '@piranha/contract';
+import { realtimeTopic } from '@piranha/contract';
+import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
 import {
   activityCampaignId,
   activityPeriodOf,
@@ -44,6 +46,8 @@ import {
 export interface ActivityDeps {
   db: Db;
   now: () => Date;
+  /** The socket's events (decision 036): a first-charge offer that starts now opens its pop-up on the brand's pages. */
+  realtime?: RealtimePublisher;
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
@@ -182,6 +186,9 @@ export async function opsActivityCreate(deps: ActivityDeps, body: CreateBody) {
     await campaignInsert(tx, { id: activityCampaignId(profile.appKey, row.id), appKey: profile.appKey, kind: 'activity_reward', terms }, now);
     return row;
   });
+  // After the commit: the brand's open pages show the first-charge pop-up (spec §4 first_charge_pop); a page whose
+  // player has deposited already ignores it. One that starts later is announced by no one: its players see it listed.
+  if (body.kind === 'first_charge' && activity.startsAt <= now) deps.realtime?.publish(realtimeTopic.brand(profile.appKey), { type: 'first_charge_pop' });
   return answerOf(activity);
 }
 

@@ -1,4 +1,4 @@
-import { BET_OUTCOME, BET_ORDER_STATUS } from '@piranha/contract';
+import { BET_OUTCOME, BET_ORDER_STATUS, realtimeTopic } from '@piranha/contract';
 import {
   betLineSettle,
   legOutcomeCode,
@@ -143,7 +143,13 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       while (failure === undefined && next < decided.length) {
         const entry = decided[next++]!;
         try {
-          if (await transaction(deps.db, (tx) => betSettleApply(deps, tx, entry))) settled += 1;
+          if (await transaction(deps.db, (tx) => betSettleApply(deps, tx, entry))) {
+            settled += 1;
+            // After the commit (decision 036): the player's page reads the bet and the balance again.
+            const topic = realtimeTopic.player(entry.bet.userId);
+            deps.realtime.publish(topic, { type: 'bet_settled', order_id: String(entry.bet.id) });
+            deps.realtime.publish(topic, { type: 'balance_changed', reason: 'bet_settled', currency: entry.bet.currency });
+          }
         } catch (error) {
           failure ??= error;
         }

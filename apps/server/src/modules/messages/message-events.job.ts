@@ -13,6 +13,8 @@ import { rowsOf, type Db } from '../../db/client.ts';
 import type { JobSpec } from '../../jobs/job-runner.ts';
 import { saferBlockedSql } from '../safer-play/safer-play.repository.ts';
 import { messageInsert } from './messages.repository.ts';
+import { realtimeTopic } from '@piranha/contract';
+import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
 
 /**
  * The messages the product writes itself (decision 028): deposit credited, withdrawal paid or failed, bet won,
@@ -109,7 +111,7 @@ async function cursorOf(db: Db, source: string, now: Date): Promise<Date> {
 }
 
 /** One pass over one source; answers how many messages it wrote. */
-async function sourcePass(db: Db, source: EventSource, now: Date): Promise<number> {
+async function sourcePass(db: Db, source: EventSource, now: Date, realtime?: RealtimePublisher): Promise<number> {
   const cursor = await cursorOf(db, source.name, now);
   const from = new Date(cursor.getTime() - MESSAGE_EVENTS_OVERLAP_MS);
   let written = 0;
@@ -140,7 +142,10 @@ async function sourcePass(db: Db, source: EventSource, now: Date): Promise<numbe
         createdAt: now,
         expiresAt: null,
       });
-      if (id !== undefined) written += 1;
+      if (id === undefined) continue;
+      written += 1;
+      // Written on its own (no transaction): the player's page hears of it now (decision 036).
+      realtime?.publish(realtimeTopic.player(Number(row.user_id)), { type: 'message_new', message_id: String(id), message_type: 1 });
     }
     if (rows.length < BATCH) break;
   }
@@ -150,18 +155,18 @@ async function sourcePass(db: Db, source: EventSource, now: Date): Promise<numbe
 }
 
 /** One pass over every source. */
-export async function messageEventsPass(db: Db, now: Date): Promise<number> {
+export async function messageEventsPass(db: Db, now: Date, realtime?: RealtimePublisher): Promise<number> {
   let written = 0;
-  for (const source of SOURCES) written += await sourcePass(db, source, now);
+  for (const source of SOURCES) written += await sourcePass(db, source, now, realtime);
   return written;
 }
 
-export function messageEventsJobSpec(db: Db, now: () => Date): JobSpec {
+export function messageEventsJobSpec(db: Db, now: () => Date, realtime?: RealtimePublisher): JobSpec {
   return {
     name: 'message-events',
     scope: 'leader',
     everyMs: MESSAGE_EVENTS_MS,
     atStart: 'soon',
-    run: () => messageEventsPass(db, now()).then(() => undefined),
+    run: () => messageEventsPass(db, now(), realtime).then(() => undefined),
   };
 }

@@ -1,4 +1,4 @@
-import type { opsMessagePublishBody, opsMessageWithdrawBody, z } from '@piranha/contract';
+import { realtimeTopic, type opsMessagePublishBody, type opsMessageWithdrawBody, type z } from '@piranha/contract';
 import { htmlSanitize, safeUrl, variantFindByKey } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { MessageLocaleText } from '../../db/schema/index.ts';
@@ -67,6 +67,14 @@ export async function opsMessagePublish(deps: MessagesDeps, body: z.output<typeo
   // This node's next poll sees it at once; other nodes within the cache's bound (messages-cache.ts).
   if (audience.kind === 'player') deps.cache?.playerForget(audience.uid);
   else deps.cache?.brandForget(body.app_key);
+  // The pages of its audience hear of it now (decision 036); a segment message goes to the whole brand's pages, whose
+  // next read shows it to those it targets only (the event names the message, never its text).
+  if (deps.realtime && id !== undefined) {
+    const topic = audience.kind === 'player' ? realtimeTopic.player(audience.uid) : realtimeTopic.brand(body.app_key);
+    deps.realtime.publish(topic, { type: 'message_new', message_id: String(id), message_type: body.message_type });
+    // Spec §4: a pop-up message opens now as a normal pop-up in the stack.
+    if (body.message_type === 3) deps.realtime.publish(topic, { type: 'lucky_rounds', message_id: String(id) });
+  }
   return { message_id: String(id), status: 'published' as const };
 }
 

@@ -25,6 +25,13 @@ const POLLED = new Set([messageList.path, messageUnreadCount.path]);
 export function messagesRoutes(app: FastifyInstance, routeDeps: RouteDeps & { opsToken: string | undefined }): void {
   // One cache per app instance (node): the polls answer from it, publish, withdraw and reads on this node drop it.
   const deps = { ...routeDeps, cache: messagesCacheCreate() };
+  // A message published on any node (the operator's, the product's event messages) drops this node's cached answer
+  // before this node's sockets tell the page, so the page's next read shows it (decision 036; with the Redis bus).
+  routeDeps.realtime.listen((topic, event) => {
+    if (event.type !== 'message_new') return;
+    if (topic.startsWith('player:')) deps.cache.playerForget(Number(topic.slice('player:'.length)));
+    else if (topic.startsWith('brand:')) deps.cache.brandForget(topic.slice('brand:'.length));
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !POLLED.has(request.routeOptions.url ?? '')) return payload;
     // Only a successful answer is revalidated; the body is the player's own, so caches outside the browser keep none.

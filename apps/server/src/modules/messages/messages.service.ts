@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import { saferMarketingAllowed } from '../safer-play/safer-play.service.ts';
 import type { MessagesCache } from './messages-cache.ts';
+import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
 import {
   messageFind,
   messagePopupsUnread,
@@ -26,6 +27,8 @@ export interface MessagesDeps {
   now: () => Date;
   /** The per-node poll cache (messages-cache.ts); without it every answer reads the database. */
   cache?: MessagesCache;
+  /** The socket's events (decision 036): a publish tells its audience's pages. */
+  realtime?: RealtimePublisher;
 }
 
 const PAGE_SIZE = 20;

@@ -31,6 +31,8 @@ const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').the
 const TopBar = lazy(() => import('../../features/messages/top-bar.tsx').then((module) => ({ default: module.TopBar })));
 /** Spec §2 notification bar (web push, decision 035): for a signed-in player, after the first screen. */
 const NotificationBar = lazy(() => import('../../features/push/notification-bar.tsx').then((module) => ({ default: module.NotificationBar })));
+/** The socket (decision 036) loads for a signed-in player only, after the first screen. */
+const RealtimeLink = lazy(() => import('../realtime-link.tsx').then((module) => ({ default: module.RealtimeLink })));
 const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
@@ -104,6 +106,7 @@ export function AppLayout() {
       {signedIn ? (
         <Suspense fallback={null}>
           <BonusWatch />
+          <RealtimeLink />
         </Suspense>
       ) : null}
       <TelegramMiniApp />

@@ -3,6 +3,7 @@ import { TIMERS } from '@piranha/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { messagePopupId } from '../message-link.ts';
+import { pollEveryUnlessLive } from '../../../shared/realtime/realtime-store.ts';
 
 export type Message = EndpointData<typeof messageList>['message_list'][number];
 
@@ -27,13 +28,13 @@ export function useMessageListQuery(uid: number, language: string) {
   });
 }
 
-/** Spec §9: the top bar's messages are asked for every 15 s. */
+/** Spec §9: the top bar's messages are asked for every 15 s (a safety net's pace while the socket tells of new ones). */
 export function useTopBarQuery(uid: number, language: string) {
   return useQuery({
     queryKey: messagesKeys.topBar(uid, language),
     queryFn: () => api.call(messageList, { query: { message_type: '2' } }),
     enabled: uid > 0,
-    refetchInterval: TIMERS.topBarPollMs,
+    refetchInterval: pollEveryUnlessLive(TIMERS.topBarPollMs),
     staleTime: 0,
   });
 }
@@ -54,7 +55,7 @@ export function useUnreadCountQuery(uid: number) {
     queryKey: messagesKeys.unread(uid),
     queryFn: () => api.call(messageUnreadCount),
     enabled: uid > 0,
-    refetchInterval: TIMERS.topBarPollMs,
+    refetchInterval: pollEveryUnlessLive(TIMERS.topBarPollMs),
     staleTime: 0,
   });
 }

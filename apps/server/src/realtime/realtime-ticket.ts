@@ -1,0 +1,51 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The socket's signed ticket (decision 036): base64url JSON of the player, their brand, the expiry (Unix seconds) and
+ * a nonce, then an HMAC-SHA256 of it under the servers' REALTIME_SECRET. No session id travels in the URL, and the
+ * ticket is worth nothing after its short life: a leaked URL (a proxy log, the history) opens no account.
+ */
+export interface RealtimeTicket {
+  uid: number;
+  appKey: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export type TicketCheck = { ok: true; ticket: RealtimeTicket } | { ok: false; reason: 'invalid' | 'expired' };
+
+const PREFIX = 'rt1.';
+/** The longest ticket we read: a forged megabyte is refused before any HMAC. */
+const TICKET_MAX_CHARS = 512;
+
+function mac(secret: string, payload: string): Buffer {
+  return createHmac('sha256', secret).update(PREFIX).update(payload).digest();
+}
+
+export function realtimeTicketSign(secret: string, ticket: RealtimeTicket): string {
+  const payload = Buffer.from(JSON.stringify({ u: ticket.uid, a: ticket.appKey, e: ticket.expiresAt, n: randomBytes(9).toString('base64url') })).toString(
+    'base64url',
+  );
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
+/** Checks the signature first (nothing unsigned is parsed), then the shape, then the expiry against `nowS`. */
+export function realtimeTicketCheck(secret: string, token: string | undefined, nowS: number): TicketCheck {
+  if (typeof token !== 'string' || token.length > TICKET_MAX_CHARS) return { ok: false, reason: 'invalid' };
+  const dot = token.indexOf('.');
+  if (dot <= 0 || dot !== token.lastIndexOf('.')) return { ok: false, reason: 'invalid' };
+  const payload = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = mac(secret, payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  const { u, a, e } = (raw ?? {}) as { u?: unknown; a?: unknown; e?: unknown };
+  if (!Number.isSafeInteger(u) || (u as number) <= 0 || typeof a !== 'string' || a === '' || !Number.isSafeInteger(e)) return { ok: false, reason: 'invalid' };
+  if ((e as number) <= nowS) return { ok: false, reason: 'expired' };
+  return { ok: true, ticket: { uid: u as number, appKey: a, expiresAt: e as number } };
+}

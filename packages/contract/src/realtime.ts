@@ -1,0 +1,94 @@
+import { endpoint } from './endpoint.ts';
+import { described, integer, text, z } from './schema.ts';
+
+/**
+ * The real-time socket (issue 21, decision 036): a small pub/sub layer. The server publishes typed events to topics
+ * after the facts behind them commit; a player's socket listens to their own topic and their brand's. Issues 16, 23
+ * and 24 add topics (a Crash round, a match's odds) and event types here.
+ *
+ * The socket is a hint, never the record: every event tells the page what to read again (balance, bets, messages),
+ * and the page polls as before when the socket is down (spec §9: chat retry 2 s × 10, then polling).
+ */
+
+/** Where the socket is: `url` from `chatRoomUrl`, relative to the page (wss: over https), valid for `expire_time`. */
+export const REALTIME_PATH = '/ws';
+/** The signed ticket's query parameter on `REALTIME_PATH`. */
+export const REALTIME_TICKET_PARAM = 'ticket';
+/** Seconds a signed socket URL may be used to connect (an open socket lives on). */
+export const REALTIME_TICKET_TTL_S = 60;
+
+/** Topics: one per player (their account id) and one per brand (its app key). */
+export const realtimeTopic = {
+  player: (uid: number) => `player:${uid}`,
+  brand: (appKey: string) => `brand:${appKey}`,
+} as const;
+
+const orderId = described(z.string().check(z.maxLength(64)), 'Order id');
+
+/**
+ * Every event the socket carries. `type` names it; the rest is what the page needs to decide what to refresh —
+ * never money figures or message text, which the page reads through the API where its session is checked.
+ */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  /** Spec §4: opens the first-charge pop-up (priority 2) for a player who has not deposited yet. */
+  z.object({ type: z.literal('first_charge_pop') }),
+  /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
+  z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
+  /** Money moved in or out of the player's wallet (a deposit credited, a withdrawal paid or refunded, a bet settled). */
+  z.object({
+    type: z.literal('balance_changed'),
+    reason: described(z.enum(['deposit', 'withdrawal', 'bet_settled']), 'What moved it'),
+    currency: text(8, 'The wallet currency'),
+  }),
+  /** A bet of the player was settled (or settled again after a corrected result). */
+  z.object({ type: z.literal('bet_settled'), order_id: orderId }),
+  /** A message reached the player (operator's or the product's own): the unread count and the centre read again. */
+  z.object({
+    type: z.literal('message_new'),
+    message_id: described(z.string(), 'Message id'),
+    message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), 'As in the message centre'),
+  }),
+]);
+export type RealtimeEvent = z.output<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+
+/** What the server writes on the socket: one JSON text frame per event. */
+export interface RealtimeFrame {
+  topic: string;
+  event: RealtimeEvent;
+}
+
+/** Reads one text frame; undefined when it is not a known event (a newer server's type is ignored, not fatal). */
+export function realtimeFrameParse(text: string): RealtimeFrame | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { topic, event } = raw as { topic?: unknown; event?: unknown };
+  if (typeof topic !== 'string') return undefined;
+  const parsed = realtimeEventSchema.safeParse(event);
+  return parsed.success ? { topic, event: parsed.data } : undefined;
+}
+
+/**
+ * Spec §7 "Chat room: GET /url": a signed URL of the socket for the signed-in player, bound to them and their brand,
+ * usable for `REALTIME_TICKET_TTL_S`. It carries no session id: the ticket is an HMAC over the player, the brand, the
+ * expiry and a nonce, with a key only the servers hold.
+ */
+export const chatRoomUrl = endpoint({
+  method: 'GET',
+  path: '/api/piranha/chat/url',
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    roomid: z.optional(described(z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)), 'The room (only the player’s own room exists)')),
+  }),
+  body: described(z.undefined(), 'No body'),
+  data: z.object({
+    url: described(z.string(), 'The socket address relative to the page, e.g. /ws?ticket=…'),
+    expire_time: integer('Unix seconds after which the URL no longer connects'),
+  }),
+});
