@@ -133,7 +133,9 @@ describe('House originals, through the real server and Chromium', () => {
     await page.goto(`http://${INDIA}/#/game-room?platform=house&game=keno`);
     await gameFrame(page).getByRole('button', { name: 'Escolha automática' }).click();
     await gameFrame(page).getByRole('button', { name: 'Apostar', exact: true }).click();
-    await roundShown(gameFrame(page));
+    await expect
+      .poll(async () => (await gameFrame(page).getByTestId('round-result').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/Você ganhou|Nenhum|Sem/);
     await screenshot(page, 'casino-keno-pt');
     await context.close();
   }, 180_000);

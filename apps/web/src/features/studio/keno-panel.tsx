@@ -102,7 +102,7 @@ export default function KenoPanel({ play, settle, busy, setBusy, instant, format
           {t('casino.studio.kenoAuto')}
         </button>
         <button type="button" className={styles.option} disabled={busy || picks.length === 0} onClick={() => setPicks([])}>
-          {t('casino.studio.clear')}
+          {t('casino.studio.kenoClear')}
         </button>
       </div>
       <p className={styles.winBanner} data-won={message?.won} aria-live="polite" data-testid="round-result">
