@@ -1,4 +1,5 @@
 import {
+  BACCARAT_SIDES,
   HOUSE_GAME_IDS,
   PLINKO_RISKS,
   ROULETTE_BET_KINDS,
@@ -464,7 +465,12 @@ export const clientSeedSchema = described(
  */
 export const studioParamsSchema = described(
   z.strictObject({
-    target: z.optional(integer('Dice: target in hundredths (0–10000); 1–98 % win chance', { min: 0, max: 10_000 })),
+    target: z.optional(
+      integer('Dice: target in hundredths (0–10000), 1–98 % win chance; Limbo: target multiplier in hundredths (101–1000000)', {
+        min: 0,
+        max: 1_000_000,
+      }),
+    ),
     direction: z.optional(described(z.pipe(z.string(), z.enum(['under', 'over'])), 'Dice: win under or over the target')),
     cashout: z.optional(integer('Crash: auto cash-out in hundredths, 101–100000', { min: 0, max: 10_000_000 })),
     mines: z.optional(integer('Mines: mines on the 25-tile board, 1–24', { min: 0, max: 25 })),
@@ -484,8 +490,12 @@ export const studioParamsSchema = described(
         'Roulette: the chips; the round stake is their sum',
       ),
     ),
+    picks: z.optional(
+      described(z.array(integer('A number 1–40', { min: 0, max: 99 })).check(z.minLength(1), z.maxLength(10)), 'Keno: 1–10 distinct numbers from 1–40'),
+    ),
+    side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat',
 );
 
 export const studioGameSchema = z.object({

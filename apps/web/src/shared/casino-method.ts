@@ -8,6 +8,9 @@ const METHOD_KEYS = {
   dice: 'casino.method.dice',
   plinko: 'casino.method.plinko',
   roulette: 'casino.method.roulette',
+  limbo: 'casino.method.limbo',
+  keno: 'casino.method.keno',
+  baccarat: 'casino.method.baccarat',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

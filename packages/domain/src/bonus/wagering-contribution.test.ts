@@ -62,6 +62,9 @@ describe('wageringProductOfGame', () => {
     ['crash', 'crash'],
     ['mines', 'crash'],
     ['dice', 'dice'],
+    ['limbo', 'dice'],
+    ['keno', 'slot'],
+    ['baccarat', 'table'],
   ])('weighs a %s round as %s', (kind, product) => {
     expect(wageringProductOfGame(kind)).toBe(product);
   });

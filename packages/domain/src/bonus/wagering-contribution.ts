@@ -28,13 +28,16 @@ export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringPro
   switch (kind) {
     case 'slot':
     case 'plinko':
+    case 'keno':
       return 'slot';
     case 'roulette':
+    case 'baccarat':
       return 'table';
     case 'crash':
     case 'mines':
       return 'crash';
     case 'dice':
+    case 'limbo':
       return 'dice';
   }
 }

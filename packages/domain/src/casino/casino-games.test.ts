@@ -29,6 +29,9 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   dice: 98.9951,
   plinko: 98.9893,
   roulette: 97.2973,
+  limbo: 99.0,
+  keno: 98.7492,
+  baccarat: 98.9421,
 };
 
 const PLINKO_RTP: Record<string, number> = {

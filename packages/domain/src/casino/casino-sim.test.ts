@@ -6,6 +6,9 @@ import { minesRtpExact, minesState } from './games/mines.ts';
 import { plinkoRtpExact } from './games/plinko.ts';
 import { rouletteRtpExact } from './games/roulette.ts';
 import { slotRtpExact } from './games/slot-engine.ts';
+import { limboRtpExact } from './games/limbo.ts';
+import { kenoFigures } from './games/keno.ts';
+import { baccaratRtpExact } from './games/baccarat.ts';
 import { SLOT_DEFINITIONS } from './games.ts';
 import { RunningStats, sfc32FloatStream } from './stats.ts';
 import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome } from './types.ts';
@@ -73,6 +76,14 @@ const cases: [string, HouseGameId, CasinoParams, () => number][] = [
     { bets: [{ kind: 'straight', number: 17, amount: STAKE }] },
     () => rouletteRtpExact({ kind: 'straight', number: 17, amount: 1 }),
   ],
+  ['limbo at 2.00×', 'limbo', { target: 200 }, () => limboRtpExact({ target: 200 })],
+  ['limbo at 100.00×', 'limbo', { target: 10_000 }, () => limboRtpExact({ target: 10_000 })],
+  ['keno 10 picks', 'keno', CASINO_DEFAULT_PARAMS.keno, () => kenoFigures(10).rtp],
+  ['keno 1 pick', 'keno', { picks: [17] }, () => kenoFigures(1).rtp],
+  ['keno 5 picks', 'keno', { picks: [1, 2, 3, 4, 40] }, () => kenoFigures(5).rtp],
+  ['baccarat banker', 'baccarat', { side: 'banker' }, () => baccaratRtpExact('banker')],
+  ['baccarat player', 'baccarat', { side: 'player' }, () => baccaratRtpExact('player')],
+  ['baccarat tie', 'baccarat', { side: 'tie' }, () => baccaratRtpExact('tie')],
 ];
 
 describe('RTP by simulation: 10⁶ rounds land within 2.576·σ/√n of the exact figure', () => {

@@ -6,6 +6,9 @@ import { plinkoParamsValid, plinkoPlay, plinkoRtpExact, plinkoSigmaExact } from 
 import { rouletteParamsValid, roulettePlay, rouletteRtpExact, rouletteStake } from './games/roulette.ts';
 import { slotPlay, slotRtpExact, type SlotDefinition } from './games/slot-engine.ts';
 import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
+import { limboParamsValid, limboPlay, limboRtpExact, limboMultiplierBp } from './games/limbo.ts';
+import { kenoFigures, kenoParamsValid, kenoPlay } from './games/keno.ts';
+import { baccaratChances, baccaratParamsValid, baccaratPlay, baccaratRtpExact } from './games/baccarat.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -53,6 +56,9 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   dice: 'dice',
   plinko: 'plinko',
   roulette: 'roulette',
+  limbo: 'limbo',
+  keno: 'keno',
+  baccarat: 'baccarat',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -64,6 +70,9 @@ const NAMES: Record<HouseGameId, string> = {
   dice: 'Dice',
   plinko: 'Plinko',
   roulette: 'European Roulette',
+  limbo: 'Limbo',
+  keno: 'Keno',
+  baccarat: 'Baccarat',
 };
 
 /**
@@ -87,6 +96,9 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   dice: { target: 5000, direction: 'under' },
   plinko: { rows: 12, risk: 'medium' },
   roulette: { bets: [{ kind: 'red', amount: 100 }] },
+  limbo: { target: 200 },
+  keno: { picks: [3, 7, 12, 18, 21, 26, 30, 33, 37, 40] },
+  baccarat: { side: 'banker' },
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -96,6 +108,9 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   dice: { min: 10, max: 100_000 },
   plinko: { min: 10, max: 100_000 },
   roulette: { min: 10, max: 100_000 },
+  limbo: { min: 10, max: 100_000 },
+  keno: { min: 10, max: 100_000 },
+  baccarat: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -177,6 +192,44 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'roulette' },
       };
     }
+    case 'limbo': {
+      const params = CASINO_DEFAULT_PARAMS.limbo;
+      const rtp = limboRtpExact(params);
+      const multiplier = limboMultiplierBp(params) / BP;
+      const hit = rtp / multiplier;
+      const sigma = Math.sqrt(hit * multiplier ** 2 - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'limbo' },
+      };
+    }
+    case 'keno': {
+      // Figures for 10 picks (every table from 1 to 10 picks is published in the info sheet and the README).
+      const { rtp, hit, sigma } = kenoFigures(CASINO_DEFAULT_PARAMS.keno.picks.length);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'keno' },
+      };
+    }
+    case 'baccarat': {
+      // Figures for the banker bet; a tie returns the stake and counts as no win.
+      const chances = baccaratChances();
+      const rtp = baccaratRtpExact('banker');
+      const sigma = Math.sqrt(chances.banker * 1.95 ** 2 + chances.tie - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(chances.banker * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'baccarat' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -230,6 +283,15 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
             }
           : undefined;
       break;
+    case 'limbo':
+      params = keys === 'target' && limboParamsValid(raw as never) ? { target: raw.target as number } : undefined;
+      break;
+    case 'keno':
+      params = keys === 'picks' && kenoParamsValid(raw as never) ? { picks: [...(raw.picks as number[])] } : undefined;
+      break;
+    case 'baccarat':
+      params = keys === 'side' && baccaratParamsValid(raw as never) ? { side: raw.side as 'player' } : undefined;
+      break;
   }
   return params as CasinoParamsByGame[G] | undefined;
 }
@@ -264,6 +326,12 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       return { outcome: plinkoPlay(params as CasinoParamsByGame['plinko'], next) };
     case 'roulette':
       return { outcome: roulettePlay(params as CasinoParamsByGame['roulette'], next) };
+    case 'limbo':
+      return { outcome: limboPlay(params as CasinoParamsByGame['limbo'], next) };
+    case 'keno':
+      return { outcome: kenoPlay(params as CasinoParamsByGame['keno'], next) };
+    case 'baccarat':
+      return { outcome: baccaratPlay(params as CasinoParamsByGame['baccarat'], next) };
     case 'mines': {
       const { mines } = params as CasinoParamsByGame['mines'];
       const positions = minesPositions(mines, next);
@@ -288,6 +356,11 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
       return outcome.bets.reduce((sum, bet) => sum + bet.win, 0);
     case 'mines':
       return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
+    case 'limbo':
+      return outcome.won ? ofBp(outcome.target * (BP / 100)) : 0;
+    case 'keno':
+    case 'baccarat':
+      return ofBp(outcome.multiplierBp);
   }
 }
 

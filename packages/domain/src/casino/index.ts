@@ -8,4 +8,7 @@ export * from './games/crash.ts';
 export * from './games/mines.ts';
 export * from './games/plinko.ts';
 export * from './games/roulette.ts';
+export * from './games/limbo.ts';
+export * from './games/keno.ts';
+export * from './games/baccarat.ts';
 export * from './stats.ts';

@@ -6,10 +6,10 @@
  * stake (1 × = 10,000 bp) so no game ever rounds a float into money.
  */
 
-export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'] as const;
+export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat'] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
-export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette';
+export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat';
 
 export const BP = 10_000;
 
@@ -53,6 +53,22 @@ export interface RouletteParams {
   bets: RouletteBet[];
 }
 
+/** Limbo: the target multiplier in hundredths (2.50× = 250), 1.01×–10,000×. */
+export interface LimboParams {
+  target: number;
+}
+
+/** Keno: 1–10 distinct numbers from 1–40. */
+export interface KenoParams {
+  picks: number[];
+}
+
+export type BaccaratSide = 'player' | 'banker' | 'tie';
+/** Baccarat (punto banco): the side the whole stake is on. */
+export interface BaccaratParams {
+  side: BaccaratSide;
+}
+
 /** Slots take no choice beyond the stake. */
 export type SlotParams = Record<string, never>;
 
@@ -65,6 +81,9 @@ export interface CasinoParamsByGame {
   dice: DiceParams;
   plinko: PlinkoParams;
   roulette: RouletteParams;
+  limbo: LimboParams;
+  keno: KenoParams;
+  baccarat: BaccaratParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -158,7 +177,39 @@ export interface RouletteOutcome {
   bets: (RouletteBet & { win: number })[];
 }
 
-export type CasinoOutcome = SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome;
+export interface LimboOutcome {
+  kind: 'limbo';
+  /** The result multiplier in hundredths (1.00× = 100). */
+  result: number;
+  target: number;
+  won: boolean;
+}
+
+export interface KenoOutcome {
+  kind: 'keno';
+  picks: number[];
+  /** The 10 numbers drawn, in draw order. */
+  drawn: number[];
+  hits: number;
+  /** The pay of `hits` on the table for this many picks, in basis points. */
+  multiplierBp: number;
+}
+
+export interface BaccaratOutcome {
+  kind: 'baccarat';
+  side: BaccaratSide;
+  /** Cards 0–51 (rank = card % 13 + 1, suit = floor(card / 13)) in the order each hand received them. */
+  player: number[];
+  banker: number[];
+  playerTotal: number;
+  bankerTotal: number;
+  result: BaccaratSide;
+  /** What the bet returns, stake included, in basis points (a push on a tie is 10,000). */
+  multiplierBp: number;
+}
+
+export type CasinoOutcome =
+  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 

@@ -31,6 +31,9 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   dice: { category: 'mini', hot: false, isNew: false },
   plinko: { category: 'mini', hot: false, isNew: true },
   roulette: { category: 'table', hot: false, isNew: false },
+  limbo: { category: 'mini', hot: false, isNew: true },
+  keno: { category: 'mini', hot: true, isNew: true },
+  baccarat: { category: 'table', hot: true, isNew: true },
 };
 
 export function houseCatalogue(): CatalogueGame[] {

@@ -4,7 +4,8 @@
  * and can be cached per game.
  */
 
-export type CoverKind = 'slot-sevens' | 'slot-koi' | 'slot-reef' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'generic';
+export type CoverKind =
+  'slot-sevens' | 'slot-koi' | 'slot-reef' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'generic';
 
 const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   'slot-sevens': ['#7c2d12', '#dc2626', '#fde047'],
@@ -15,6 +16,9 @@ const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   dice: ['#172554', '#2563eb', '#f8fafc'],
   plinko: ['#4a044e', '#a21caf', '#67e8f9'],
   roulette: ['#450a0a', '#15803d', '#fbbf24'],
+  limbo: ['#0f172a', '#0e7490', '#f0abfc'],
+  keno: ['#3b0764', '#7c3aed', '#4ade80'],
+  baccarat: ['#052e16', '#166534', '#facc15'],
   generic: ['#1f2937', '#374151', '#e5e7eb'],
 };
 
@@ -26,6 +30,9 @@ export function coverKindOf(gameId: string): CoverKind {
   if (/dice/.test(code)) return 'dice';
   if (/plinko/.test(code)) return 'plinko';
   if (/roulette/.test(code)) return 'roulette';
+  if (/limbo/.test(code)) return 'limbo';
+  if (/keno|bingo|lotto/.test(code)) return 'keno';
+  if (/baccarat|punto/.test(code)) return 'baccarat';
   if (/seven|fruit|cherry/.test(code)) return 'slot-sevens';
   if (/koi|neon/.test(code)) return 'slot-koi';
   if (/reef|ocean|piranha|sea/.test(code)) return 'slot-reef';
@@ -96,6 +103,23 @@ function glyph(kind: CoverKind, accent: string, seed: number): string {
       }
       return `<g>${slices.join('')}<circle cx="120" cy="118" r="78" fill="none" stroke="${accent}" stroke-width="8"/><circle cx="120" cy="118" r="30" fill="${accent}"/><circle cx="120" cy="118" r="10" fill="#78350f"/><circle cx="168" cy="76" r="7" fill="#fff"/></g>`;
     }
+    case 'limbo':
+      return `<g transform="translate(120 118)"><circle r="70" fill="none" stroke="${accent}" stroke-width="6" opacity=".35"/><path d="M-70 40 L-20 -10 L10 20 L70 -50" stroke="${accent}" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/><path d="M70 -50 l-26 2 l24 24z" fill="${accent}"/><text y="62" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="34" fill="#fff">${(2 + (seed % 97) / 10).toFixed(2)}×</text></g>`;
+    case 'keno': {
+      const balls: string[] = [];
+      for (let index = 0; index < 15; index += 1) {
+        const x = 48 + (index % 5) * 36;
+        const y = 54 + Math.floor(index / 5) * 40;
+        const lit = ((seed >> index) & 3) === 0;
+        balls.push(`<circle cx="${x}" cy="${y}" r="15" fill="${lit ? accent : '#fff'}" opacity="${lit ? 1 : 0.2}"/>`);
+        balls.push(
+          `<text x="${x}" y="${y + 5}" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="800" font-size="13" fill="${lit ? '#14532d' : '#fff'}">${index * 2 + 3}</text>`,
+        );
+      }
+      return `<g>${balls.join('')}</g>`;
+    }
+    case 'baccarat':
+      return `<g transform="translate(120 118)"><g transform="rotate(-14) translate(-34 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">9</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(12) translate(34 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">K</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♥</text></g><circle cx="0" cy="70" r="14" fill="${accent}"/><circle cx="0" cy="70" r="8" fill="none" stroke="#78350f" stroke-width="3"/></g>`;
     case 'generic':
       return `<g transform="translate(120 118)"><circle r="56" fill="#fff" opacity=".1"/><path d="M-18 -28 h36 l-8 56 h-20z" fill="${accent}" opacity=".85"/></g>`;
   }

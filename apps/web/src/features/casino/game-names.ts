@@ -10,6 +10,9 @@ const NAMES: Record<HouseGameId, string> = {
   dice: 'Dice',
   plinko: 'Plinko',
   roulette: 'European Roulette',
+  limbo: 'Limbo',
+  keno: 'Keno',
+  baccarat: 'Baccarat',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -10,6 +10,23 @@ describe('outcomeSummary', () => {
     expect(outcomeSummary({ kind: 'mines', mines: 2, revealed: [3], status: 'busted', multiplierBp: 0, minePositions: [9, 3] })).toBe('💣 3, 9 · 3 · busted');
   });
 
+  it('says what a limbo, keno and baccarat round did, cards by rank and suit', () => {
+    expect(outcomeSummary({ kind: 'limbo', result: 146, target: 200, won: false })).toBe('1.46× (2.00× ✗)');
+    expect(outcomeSummary({ kind: 'keno', picks: [1, 2], drawn: [2, 9, 40], hits: 1, multiplierBp: 18_900 })).toBe('2 9 40 · 1/2 · 1.89×');
+    expect(
+      outcomeSummary({
+        kind: 'baccarat',
+        side: 'banker',
+        player: [35, 2, 50],
+        banker: [13, 21, 17],
+        playerTotal: 3,
+        bankerTotal: 5,
+        result: 'banker',
+        multiplierBp: 19_500,
+      }),
+    ).toBe('P 10♦ 3♠ Q♣ = 3 · B A♥ 9♥ 5♥ = 5 → BANKER · 1.95×');
+  });
+
   it('lists every spin of a slot round, free spins numbered', () => {
     const spin = { stops: [0, 0, 0], window: [['A'], ['A'], ['A']], wins: [], freeSpinsWon: 0, multiplier: 1, payBp: 0, free: false };
     expect(outcomeSummary({ kind: 'slot', spins: [spin, { ...spin, free: true, payBp: 25_000 }], payBp: 25_000 })).toBe(

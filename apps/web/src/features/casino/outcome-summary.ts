@@ -2,6 +2,9 @@ import { BP, type CasinoOutcome } from '@piranha/domain';
 
 const x = (bp: number) => `${Number((bp / BP).toFixed(4))}×`;
 
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const cardText = (card: number) => `${RANKS[card % 13]}${'♠♥♦♣'[Math.floor(card / 13)]}`;
+
 /** One line that says what a round's outcome was, language-neutral (numbers and symbols only). */
 export function outcomeSummary(outcome: CasinoOutcome): string {
   switch (outcome.kind) {
@@ -19,5 +22,11 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
       return `${outcome.path.map((step) => (step ? 'R' : 'L')).join('')} → ${outcome.bin} · ${x(outcome.multiplierBp)}`;
     case 'roulette':
       return `${outcome.number}`;
+    case 'limbo':
+      return `${(outcome.result / 100).toFixed(2)}× (${(outcome.target / 100).toFixed(2)}× ${outcome.won ? '✓' : '✗'})`;
+    case 'keno':
+      return `${outcome.drawn.join(' ')} · ${outcome.hits}/${outcome.picks.length} · ${x(outcome.multiplierBp)}`;
+    case 'baccarat':
+      return `P ${outcome.player.map(cardText).join(' ')} = ${outcome.playerTotal} · B ${outcome.banker.map(cardText).join(' ')} = ${outcome.bankerTotal} → ${outcome.result.toUpperCase()} · ${x(outcome.multiplierBp)}`;
   }
 }

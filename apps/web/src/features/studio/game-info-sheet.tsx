@@ -1,4 +1,4 @@
-import { intlLocaleOf } from '@piranha/domain';
+import { BACCARAT_SIDES, BP, baccaratRtpExact, intlLocaleOf, kenoFigures, KENO_PAYS_BP, KENO_PICKS_MAX } from '@piranha/domain';
 import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { casinoMethodText } from '../../shared/casino-method.ts';
@@ -12,6 +12,9 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   dice: 'casino.rules.dice',
   plinko: 'casino.rules.plinko',
   roulette: 'casino.rules.roulette',
+  limbo: 'casino.rules.limbo',
+  keno: 'casino.rules.keno',
+  baccarat: 'casino.rules.baccarat',
 };
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {
@@ -20,6 +23,61 @@ const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatilit
   high: 'casino.volatility.high',
   'very high': 'casino.volatility.veryHigh',
 };
+
+const BACCARAT_PAYS = { player: '1:1', banker: '0.95:1', tie: '8:1' } as const;
+const SIDE_NAMES = { player: 'casino.studio.baccaratPlayer', banker: 'casino.studio.baccaratBanker', tie: 'casino.studio.baccaratTie' } as const;
+
+/** Keno's ten tables and baccarat's three bets, each with its exact RTP (decision 039). */
+function PayTable({ kind, percent }: { kind: 'keno' | 'baccarat'; percent: (value: number, digits: number) => string }) {
+  const { t } = useTranslation();
+  const x = (bp: number) => `${Number((bp / BP).toFixed(2))}×`;
+  const head =
+    kind === 'keno'
+      ? [t('casino.info.colPicks'), t('casino.info.colPays'), t('casino.info.rtp')]
+      : [t('casino.info.colBet'), t('casino.info.colPays'), t('casino.info.rtp'), t('casino.info.colEdge')];
+  const rows =
+    kind === 'keno'
+      ? Array.from({ length: KENO_PICKS_MAX }, (_, index) => {
+          const picks = index + 1;
+          const pays = KENO_PAYS_BP[picks]!.map((bp, hits) => (bp > 0 ? `${hits}: ${x(bp)}` : '')).filter(Boolean);
+          return [String(picks), pays.join(' · '), percent(kenoFigures(picks).rtp * 100, 4)];
+        })
+      : BACCARAT_SIDES.map((side) => {
+          const rtp = baccaratRtpExact(side) * 100;
+          return [t(SIDE_NAMES[side]), BACCARAT_PAYS[side], percent(rtp, 4), percent(100 - rtp, 4)];
+        });
+  return (
+    <>
+      <h3 className={styles.sheetHeading}>{t('casino.info.payTable')}</h3>
+      <table className={styles.payTable} data-testid="pay-table">
+        <thead>
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  <th key={index} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={index}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 /** The game's published figures (RTP exact from its maths), limits and rules. */
 export function GameInfoSheet({
@@ -53,6 +111,7 @@ export function GameInfoSheet({
       </dl>
       <h3 className={styles.sheetHeading}>{t('casino.info.rules')}</h3>
       <p className={styles.sheetText}>{t(RULES[info.kind])}</p>
+      {info.kind === 'keno' || info.kind === 'baccarat' ? <PayTable kind={info.kind} percent={percent} /> : null}
       <p className={styles.sheetNote}>{casinoMethodText(t, info.method, i18n.language)}</p>
     </Sheet>
   );

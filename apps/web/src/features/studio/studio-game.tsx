@@ -29,6 +29,9 @@ const PANELS: Record<HouseGameId, Panel> = {
   dice: lazy(() => import('./dice-panel.tsx')),
   plinko: lazy(() => import('./plinko-panel.tsx')),
   roulette: lazy(() => import('./roulette-panel.tsx')),
+  limbo: lazy(() => import('./limbo-panel.tsx')),
+  keno: lazy(() => import('./keno-panel.tsx')),
+  baccarat: lazy(() => import('./baccarat-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
