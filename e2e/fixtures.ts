@@ -216,7 +216,10 @@ export async function emailCodeEnter(page: Page, server: RunningServer, email: s
 }
 
 /** Ticks the age and terms boxes of the sign-up form (decision 032), in English unless told. */
-export async function signUpAccept(page: Page, labels = { age: /I am \d+ or older/, terms: 'I accept the terms and conditions.' }): Promise<void> {
+export async function signUpAccept(
+  page: Page,
+  labels: { age: RegExp | string; terms: RegExp | string } = { age: /I am \d+ or older/, terms: 'I accept the terms and conditions.' },
+): Promise<void> {
   await page.getByRole('checkbox', { name: labels.age }).check();
   await page.getByRole('checkbox', { name: labels.terms }).check();
 }
