@@ -23,11 +23,12 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 /** Words that are genuinely the same in a language (brand-like loanwords); every other value must be translated. */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // "Hong Kong" (the odds format) is a place name, written the same in these languages.
-  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong', 'help.videoTitle'],
+  'es-MX': ['footer.game', 'game.title', 'sports.option.no', 'betting.pick.no', 'sports.oddsFormat.hongKong', 'help.videoTitle', 'saferPlay.kyc.selfieFile'],
   'vm-VI': ['footer.game', 'game.title', 'help.videoTitle'],
   // "Bonus" is the Malay word too; "Video" is the Spanish, Vietnamese and Malay word.
   'ms-MY': ['header.deposit', 'sports.oddsFormat.hongKong', 'header.bonus', 'bonus.kind.other', 'help.videoTitle'],
-  'pt-BR': ['account.email', 'sports.oddsFormat.hongKong', 'help.supportEmail'],
+  // "Selfie" and "Chance" are Portuguese words too.
+  'pt-BR': ['account.email', 'sports.oddsFormat.hongKong', 'help.supportEmail', 'saferPlay.kyc.selfieFile', 'loyalty.wheel.chance'],
 };
 
 /**
@@ -35,7 +36,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
  * markets; a locale may keep them (Russian and Chinese books transliterate or translate them, and do here).
  */
 const PROPER_NAMES = new Set(
-  ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'superHeinz', 'goliath'].map((name) => `betting.series.${name}`),
+  ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'superHeinz', 'goliath']
+    .map((name) => `betting.series.${name}`)
+    // The Brazilian tax id's name, written the same in every language.
+    .concat('saferPlay.kyc.documentNumber.CPF'),
 );
 
 const english = flatten(load('en-US'));
