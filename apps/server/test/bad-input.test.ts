@@ -285,6 +285,41 @@ const SAFER_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
   [`${SAFER}/block`]: { body: { kind: 'time_out', hours: 24, confirm: 1 }, fresh: saferFresh({ kind: 'time_out', hours: 24, confirm: 1 }) },
 };
 
+/** Domain-change handoff samples (decision 033): the switch names HANDOFF_ORIGIN (set before all); each redeem gets a new code. */
+const HANDOFF = '/api/piranha/user/account/session/handoff';
+const HANDOFF_ORIGIN = 'http://localhost:4321';
+async function handoffSamplesPrepare(): Promise<void> {
+  const body = { key: 'domain_change', enabled: 1, configs: { domain: HANDOFF_ORIGIN } };
+  const answer = envelopeOf(await t.post('/api/ops/dynconfig', { headers: { authorization: `Bearer ${BAD_INPUT_OPS_TOKEN}` }, body }));
+  expect(answer.dm_error).toBe(0);
+}
+/** Identity-check files (decision 037): the smallest JPEG and PDF the sniffer accepts. */
+const KYC_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]).toString('base64');
+const KYC_PDF = Buffer.from('%PDF-1.7\n%EOF').toString('base64');
+const KYC_BODY = { document_number: '390.533.447-05', birth_date: '1990-05-17', document_file: KYC_PDF, selfie_file: KYC_JPEG };
+const WAVE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${HANDOFF}/create`]: { body: { target: HANDOFF_ORIGIN } },
+  [`${HANDOFF}/redeem`]: {
+    body: { code: 'A'.repeat(43) },
+    headers: { origin: HANDOFF_ORIGIN },
+    fresh: async () => {
+      const made = envelopeOf(await t.post(`${HANDOFF}/create`, { query: signedIn(await t.session()), body: { target: HANDOFF_ORIGIN } }));
+      return { body: { code: made.data.code as string }, headers: { origin: HANDOFF_ORIGIN } };
+    },
+  },
+  [`${ACTIVITY}/vip/spin/draw_list`]: { query: { page: '1', page_size: '20' } },
+  // A Brazilian player whose check was never started (the harness's players come verified).
+  ['/api/piranha/kyc/submit']: {
+    body: KYC_BODY,
+    fresh: async () => {
+      const player = await t.player('piranha');
+      await t.rows(sql`delete from kyc_checks where user_id = ${player.uid}`);
+      return { query: signedIn(player), body: KYC_BODY };
+    },
+  },
+  ['/api/piranha/chat/url']: { query: { roomid: 'lobby' } },
+};
+
 /** Activity samples (issue 19): one total-deposit activity of the piranha brand, and a player whose deposit reached its tier. */
 let activityCreated: Promise<string> | undefined;
 function activityOnce(): Promise<string> {
@@ -629,6 +664,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
   ...ACTIVITY_SAMPLES,
+  ...WAVE_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
@@ -706,6 +742,14 @@ function bodyNestedDeep(body: unknown, field: string, levels: number): string {
 }
 /** Long enough to break any field's maximum while the whole body stays under the 64 KiB body limit. */
 const LONG = 'x'.repeat(60_000);
+/** Routes that read larger bodies than the app's 64 KiB (two base64 photos on the identity check, decision 037). */
+const BODY_LIMITS: Record<string, number> = { '/api/piranha/kyc/submit': 6 * 1024 * 1024 };
+/** LONG, doubled until the field's schema refuses it (a photo field takes megabytes; its route's limit does too). */
+function longFor(schema: $ZodType): string {
+  let long = LONG;
+  while (z.safeParse(schema, long).success) long += long;
+  return long;
+}
 const STACK_TRACE = /\bat [^\n]*\(|\.ts:\d+:\d+|node_modules/;
 
 let t: TestApp;
@@ -740,6 +784,7 @@ beforeAll(async () => {
   await bonusSamplesPrepare();
   await messageSamplesPrepare();
   await helpSamplesPrepare();
+  await handoffSamplesPrepare();
 });
 afterAll(() => t?.close());
 
@@ -888,9 +933,10 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
       expectRefused(await send(definition, { payload: '<a/>', headers: { 'content-type': 'application/xml' } }), 'content-type');
     });
 
-    it('refuses a body over the 64 KiB limit (a 100k-character string) as field "body"', async () => {
+    it('refuses a body over its limit (64 KiB, or the route\'s own) as field "body"', async () => {
       const firstKey = Object.keys(objectShape(definition.body))[0] ?? 'x';
-      const response = await send(definition, { body: { ...sample.body, [firstKey]: HUGE } });
+      const limit = BODY_LIMITS[definition.path];
+      const response = await send(definition, { body: { ...sample.body, [firstKey]: limit ? 'x'.repeat(limit + 1) : HUGE } });
       expectRefused(response, 'body');
       expect(envelopeOf(response).data.issue).toBe('too_large');
     });
@@ -909,8 +955,8 @@ describe.for(ENDPOINTS)('$label', ({ definition }) => {
 
     const stringFields = fields.filter(([name]) => typeof sample.body?.[name] === 'string').map(([name]) => name);
     if (stringFields.length > 0) {
-      it.for(stringFields)('refuses an over-long %s (60k characters) by name', async (name) => {
-        expectRefused(await send(definition, { body: { ...sample.body, [name]: LONG } }), name);
+      it.for(stringFields)('refuses an over-long %s (60k characters, or more than its maximum) by name', async (name) => {
+        expectRefused(await send(definition, { body: { ...sample.body, [name]: longFor(objectShape(definition.body)[name]!) } }), name);
       });
     }
 

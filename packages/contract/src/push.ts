@@ -38,7 +38,7 @@ export const pushRegister = endpoint({
   auth: 'user',
   query: z.object({}),
   body: z.strictObject({
-    platform: described(z.enum(['web', 'pwa', 'android', 'ios']), 'Where the app runs'),
+    platform: described(z.pipe(z.string(), z.enum(['web', 'pwa', 'android', 'ios'])), 'Where the app runs'),
     app: short(64, 'App name'),
     id: short(128, 'The registration id the client keeps (free text)'),
     version: short(32, 'Client version'),

@@ -1,6 +1,5 @@
 import { kycState, kycSubmit } from '@piranha/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../../app-error.ts';
+import type { FastifyInstance } from 'fastify';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { KYC_WEBHOOK_PATH } from '../../providers/kyc/sandbox-idp.ts';
 import { SIGNATURE_HEADER } from '../../providers/payments/webhook-signature.ts';
@@ -14,13 +13,8 @@ export async function kycRoutes(app: FastifyInstance, deps: RouteDeps & KycDeps)
   routeRegister(app, deps, kycState, ({ user }) => kycStateGet(deps, user));
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: SUBMIT_BODY_LIMIT }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(typeof body === 'string' ? body : ''));
-      } catch {
-        done(new AppError('VALIDATION_FAILED', { field: 'body', issue: 'json' }) as unknown as FastifyError, undefined);
-      }
-    });
+    // Fastify's own JSON parser (it refuses __proto__ and constructor.prototype keys), with a larger limit.
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: SUBMIT_BODY_LIMIT }, scope.getDefaultJsonParser('error', 'error'));
     routeRegister(scope, deps, kycSubmit, ({ user, body }) => kycSubmitPost(deps, user, body));
   });
   await app.register(async (scope) => {
