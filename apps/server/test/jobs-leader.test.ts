@@ -111,6 +111,7 @@ describe('the jobs of the app', () => {
       'message-events',
       'payin-expiry-sweep',
       'payout-resume',
+      'push-deliver',
       'tracking-retention',
     ]);
     // Run at start before the first answer: the rounds a crash left are recovered before players come back.
