@@ -163,7 +163,8 @@ function VipBenefits({ info }: { info: VipInfo }) {
       <h2 id="vip-benefits" className={styles.sectionTitle}>
         {t('loyalty.vip.benefitsTitle')}
       </h2>
-      <div className={styles.tableWrap}>
+      {/* The table scrolls sideways on narrow phones: the region takes focus so a keyboard can scroll it too. */}
+      <div className={styles.tableWrap} role="region" aria-labelledby="vip-benefits" tabIndex={0}>
         <table className={styles.table}>
           <thead>
             <tr>
