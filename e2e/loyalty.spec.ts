@@ -150,5 +150,5 @@ describe('Loyalty, through the real server and Chromium', () => {
       await screenshot(page, `loyalty-cashback-${code}`);
     }
     await context.close();
-  });
+  }, 240_000);
 });

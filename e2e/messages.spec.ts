@@ -208,7 +208,7 @@ describe('Messages, through the real server and Chromium', () => {
       },
       buttons: [{ text: { 'en-US': 'Deposit', 'pt-BR': 'Depositar' }, link: '/deposit' }],
     });
-    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    // The socket (decision 036) tells the open centre at once: the empty state and its refresh button give way to the message.
     await page.getByTestId('message-item').waitFor();
     expect(await page.getByTestId('message-item').textContent()).toContain('Seu bônus semanal está pronto');
     await screenshot(page, 'messages-center-pt');
