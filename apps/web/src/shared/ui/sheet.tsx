@@ -32,7 +32,10 @@ export function Sheet({
           <h2 className={styles.title}>{heading ?? title}</h2>
           {actions}
         </div>
-        <div className={styles.sheetBody}>{children}</div>
+        {/* A long body scrolls: it takes focus so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <div className={styles.sheetBody} tabIndex={0}>
+          {children}
+        </div>
         {footer ? <div className={styles.sheetFoot}>{footer}</div> : null}
       </div>
     </div>
