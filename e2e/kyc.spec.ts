@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { INDIA, journeySetup, mailboxCode, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import { INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, touristStart, welcomeDismiss } from './fixtures.ts';
 
 // Identity checks (issue 20, decision 037): a Brazilian player who deposited is refused a withdrawal until their
 // identity is verified; they send a CPF, birth date, document and selfie from Safer play, the sandbox identity
@@ -33,6 +33,7 @@ async function brazilianSignUp(page: Page): Promise<void> {
   await page.getByLabel('Código de verificação').fill(await mailboxCode(journey.server, email));
   await page.getByLabel('Senha', { exact: true }).fill('identidade2026');
   await page.getByTestId('signup-limit').getByLabel('Limite: Perdas (BRL)').fill('500');
+  await signUpAccept(page, { age: 'Tenho 18 anos ou mais', terms: 'Aceito os termos e condições.' });
   await page.getByRole('button', { name: 'Cadastre-se' }).click();
   await page.waitForURL(/#\/game$/);
 }
