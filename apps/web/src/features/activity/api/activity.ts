@@ -27,6 +27,8 @@ export function useActivityReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; tier: number }) => api.call(activityReceive, { body: { activity_id: input.id, tier: input.tier } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.all(uid) }),
+    // A reward moves money: the header's balance is read again now (with the socket open its poll is slow).
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: activityKeys.all(uid) }), queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] })]),
   });
 }
