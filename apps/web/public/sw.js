@@ -4,7 +4,6 @@
  * push message id cache; a send retried after a lost answer reaches the browser twice).
  * Plain JavaScript served as /sw.js (scope /): a classic worker loads in every browser that has the Push API.
  */
-/* eslint-disable */
 'use strict';
 
 /** DURATIONS.pushMessageIdCacheMax in packages/domain/src/timers.ts. */
@@ -42,7 +41,7 @@ function payloadOf(data) {
   let value;
   try {
     value = data.json();
-  } catch (error) {
+  } catch {
     return undefined;
   }
   if (!value || typeof value !== 'object' || typeof value.id !== 'string' || typeof value.title !== 'string') return undefined;
@@ -63,7 +62,7 @@ async function firstTime(id) {
   if (stored) {
     try {
       ids = await stored.json();
-    } catch (error) {
+    } catch {
       ids = [];
     }
   }
@@ -90,7 +89,7 @@ async function pushShow(data) {
 function extend(event, work) {
   try {
     event.waitUntil(work);
-  } catch (error) {
+  } catch {
     // Not dispatched by the browser.
   }
   return work;
