@@ -1,6 +1,6 @@
 import { DURATIONS } from '@piranha/domain';
 import { Bell, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { toastShow } from '../../shared/ui/toast-store.ts';
@@ -43,21 +43,24 @@ export function NotificationBar({ onEnabled }: { onEnabled?: () => void }) {
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, []);
 
+  // Reads `working` when it runs without re-running the effect on it: the tap's own connection must not start a second.
+  const connectQuietly = useEffectEvent((isCancelled: () => boolean) => {
+    if (working) return;
+    pushConnect().then(
+      () => undefined,
+      () => !isCancelled() && setConnectFailed(true),
+    );
+  });
+
   useEffect(() => {
     if (uid === 0) return undefined;
     let cancelled = false;
     // Already allowed: keep this device's subscription registered for the signed-in player; denied: tell the server.
-    if (permission === 'granted' && !working)
-      pushConnect().then(
-        () => undefined,
-        () => !cancelled && setConnectFailed(true),
-      );
+    if (permission === 'granted') connectQuietly(() => cancelled);
     if (permission === 'denied') void pushReportPermission('denied').catch(() => undefined);
     return () => {
       cancelled = true;
     };
-    // `working` is left out on purpose: the tap's own connection must not start a second one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [uid, permission]);
 
   const asking = !muted && (permission === 'default' || (permission === 'granted' && connectFailed));
