@@ -1,3 +1,4 @@
+import { safeUrl } from '../messages/html-sanitize.ts';
 import type { VariantProfile } from '../variants/profile.ts';
 
 /**
@@ -51,9 +52,9 @@ function internalPath(value: string): string | undefined {
  * app's own origin is treated as internal when its hash is a route (`https://brand/#/deposit`).
  */
 export function linkResolve(raw: string | null | undefined, allowedOrigins: readonly string[], appOrigin?: string): LinkTarget {
-  // eslint-disable-next-line no-control-regex
-  const value = (raw ?? '').trim().replace(/[\u0000-\u001f\u007f]/g, '');
-  if (value === '' || value.length > 2048) return { kind: 'refused' };
+  // The message sanitizer's rule first: control characters and entities undone, javascript:/data:/`//host` refused.
+  const value = safeUrl(raw ?? '');
+  if (value === undefined) return { kind: 'refused' };
   const path = internalPath(value);
   if (path !== undefined) return { kind: 'internal', path };
   if (!/^https?:\/\//i.test(value)) return { kind: 'refused' };
