@@ -81,7 +81,7 @@ export function FaqHomePage() {
             </button>
           ))}
         </div>
-        <HelpLoad isPending={faq.isPending} isError={faq.isError} onRetry={() => void faq.refetch()} refreshing={faq.isFetching}>
+        <HelpLoad query={faq}>
           {() =>
             faq.data!.list.length === 0 ? (
               <EmptyState icon={<Search size={28} />} title={t('help.noResults', { keyword })} body={t('help.noResultsBody')} />
@@ -137,12 +137,7 @@ export function FaqDetailPage() {
     <>
       <PageTitle title={t('help.faqTitle')} backTo={withFrom(paths.faqHome, fromUrl)} />
       <div className={styles.stack}>
-        <HelpLoad
-          isPending={item.isPending && item.fetchStatus !== 'idle'}
-          isError={item.isError || !helpIdOf(params.get('id'))}
-          onRetry={() => void item.refetch()}
-          refreshing={item.isFetching}
-        >
+        <HelpLoad query={item} missing={!helpIdOf(params.get('id'))}>
           {() => (
             <article className={styles.stack} style={{ padding: 0 }}>
               <h2 className={styles.heading}>{item.data!.title}</h2>
@@ -175,12 +170,7 @@ export function FaqVideoPage() {
     <>
       <PageTitle title={t('help.videoTitle')} backTo={withFrom(`${paths.faqDetail}?id=${id}`, fromUrlOf(params))} />
       <div className={styles.stack}>
-        <HelpLoad
-          isPending={item.isPending && item.fetchStatus !== 'idle'}
-          isError={item.isError || !id}
-          onRetry={() => void item.refetch()}
-          refreshing={item.isFetching}
-        >
+        <HelpLoad query={item} missing={!id}>
           {() => (
             <>
               <h2 className={styles.heading}>{item.data!.title}</h2>
@@ -388,7 +378,7 @@ function HelpPage({ kind, title }: { kind: 'about' | 'privacy'; title: string })
     <>
       <PageTitle title={title} backTo={paths.menu} />
       <div className={styles.stack}>
-        <HelpLoad isPending={page.isPending} isError={page.isError} onRetry={() => void page.refetch()} refreshing={page.isFetching}>
+        <HelpLoad query={page}>
           {() => (
             <article className={styles.stack} style={{ padding: 0 }} data-testid={`help-page-${kind}`}>
               <h2 className={styles.heading}>{page.data!.title}</h2>
@@ -418,7 +408,7 @@ function NewsList({ kind }: { kind: 'news' | 'announcement' }) {
   const { t, i18n } = useTranslation();
   const news = useHelpNewsQuery(i18n.language, kind);
   return (
-    <HelpLoad isPending={news.isPending} isError={news.isError} onRetry={() => void news.refetch()} refreshing={news.isFetching}>
+    <HelpLoad query={news}>
       {() =>
         news.data!.list.length === 0 ? (
           <EmptyState icon={<Newspaper size={28} />} title={t('help.newsEmpty')} onRefresh={() => void news.refetch()} refreshing={news.isFetching} />
@@ -490,12 +480,7 @@ export function HtmlPage() {
     <>
       <PageTitle title={item.data?.title ?? t('help.htmlTitle')} backTo={paths.menu} />
       <div className={styles.stack}>
-        <HelpLoad
-          isPending={item.isPending && item.fetchStatus !== 'idle'}
-          isError={item.isError || !id}
-          onRetry={() => void item.refetch()}
-          refreshing={item.isFetching}
-        >
+        <HelpLoad query={item} missing={!id}>
           {() => <HelpHtml html={item.data!.body} />}
         </HelpLoad>
       </div>

@@ -20,28 +20,29 @@ export function HelpDate({ time }: { time: number }) {
   return <p className={styles.meta}>{t('help.published', { date })}</p>;
 }
 
-/** Loading, failed or the content: the three states of every help read. */
-export function HelpLoad({
-  isPending,
-  isError,
-  onRetry,
-  refreshing,
-  children,
-}: {
+/** What HelpLoad reads of a TanStack query. */
+interface HelpRead {
   isPending: boolean;
   isError: boolean;
-  onRetry: () => void;
-  refreshing: boolean;
-  children: () => ReactNode;
-}) {
+  isFetching: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  refetch: () => unknown;
+}
+
+/**
+ * Loading, failed or the content: the three states of every help read. `missing` (an address without its id) shows
+ * the failure at once: a query that cannot run is not loading.
+ */
+export function HelpLoad({ query, missing = false, children }: { query: HelpRead; missing?: boolean; children: () => ReactNode }) {
   const { t } = useTranslation();
-  if (isPending)
+  if (missing || query.isError)
+    return <EmptyState icon={<FileQuestion size={28} />} title={t('help.loadFailed')} onRefresh={() => void query.refetch()} refreshing={query.isFetching} />;
+  if (query.isPending)
     return (
       <div className={styles.stack} aria-busy="true">
         <Skeleton height={28} />
         <Skeleton height={120} />
       </div>
     );
-  if (isError) return <EmptyState icon={<FileQuestion size={28} />} title={t('help.loadFailed')} onRefresh={onRetry} refreshing={refreshing} />;
   return <>{children()}</>;
 }
