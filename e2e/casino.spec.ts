@@ -1,6 +1,6 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { browserLaunch, depositApproved, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /** An English-speaking brand (India, INR) keeps the labels readable. */
 const INDIA = 'tigerin.in';
@@ -15,34 +15,6 @@ async function headerBalance(page: Page): Promise<number> {
   const balance = page.getByRole('button', { name: 'Refresh balance' });
   await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(/₹/);
   return rupees((await balance.textContent()) ?? '');
-}
-
-/**
- * Money the way a player gets it: a UPI deposit order, approved by a person on the sandbox PSP's page, whose
- * signed notification credits the wallet. Nothing writes a balance directly.
- */
-async function depositApproved(page: Page, amountMinor: number): Promise<void> {
-  const order = await page.evaluate(async (amount) => {
-    // The session as the app sends it over plain HTTP: headers, never the URL.
-    const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
-    const response = await fetch('/api/piranha/finance/payin/order/create', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'app-key': 'tigerin',
-        'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-        'session-uid': String(login.uid),
-        'session-sid': login.sid,
-      },
-      body: JSON.stringify({ channel: 'UPI', amount, currency: 'INR' }),
-    });
-    return (await response.json()) as { dm_error: number; data: { instruction: { checkout_url?: string } } };
-  }, amountMinor);
-  expect(order.dm_error).toBe(0);
-  const back = page.url();
-  await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
-  await page.getByRole('button', { name: /approve/i }).click();
-  await page.goto(back);
 }
 
 async function signInAsGuest(page: Page): Promise<void> {

@@ -320,6 +320,14 @@ export async function guestFundedIndia(page: Page, amountMinor: number): Promise
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
   await page.waitForURL(/#\/game$/);
+  await depositApproved(page, amountMinor);
+}
+
+/**
+ * Money the way a player gets it: a UPI deposit order (on the Indian brand), approved by a person on the sandbox PSP's
+ * page, whose signed notification credits the wallet. Nothing writes a balance directly.
+ */
+export async function depositApproved(page: Page, amountMinor: number): Promise<void> {
   const order = await page.evaluate(async (amount) => {
     const login = JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string };
     const response = await fetch('/api/piranha/finance/payin/order/create', {
