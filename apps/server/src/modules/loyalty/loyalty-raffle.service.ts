@@ -3,7 +3,6 @@ import {
   brandTimeZone,
   fairSeedHash,
   fairSeedRandom,
-  loyaltyCampaignId,
   nickMasked,
   periodWindowOf,
   raffleClientSeed,
@@ -18,11 +17,10 @@ import {
   vipConfigOf,
   type VariantProfile,
 } from '@piranha/domain';
-import { AppError } from '../../app-error.ts';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
-import { profileOf, rewardPay, type LoyaltyDeps } from './loyalty.service.ts';
+import { placePrizesPay, profileOf, type LoyaltyDeps } from './loyalty.service.ts';
 
 /**
  * Raffles (spec §2 /raffle, issue 18, decision 034). One per brand and brand week. The raffle pass (leader job, every
@@ -124,38 +122,22 @@ export async function rafflePrizesPay(db: Db, now: Date): Promise<number> {
     sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor from loyalty_raffle_winners
         where paid_at is null order by app_key, period_key, place limit 200`,
   );
-  let paid = 0;
-  for (const prize of due) {
-    const profile = variantFindByKey(prize.app_key);
-    if (!profile) continue;
-    try {
-      const done = await transaction(db, async (tx) => {
-        const locked = await rowsOf<{ place: number }>(
+  return placePrizesPay(db, now, due, {
+    campaign: 'raffle_prize',
+    refPrefix: 'raffle',
+    lockDue: async (tx, prize) =>
+      (
+        await rowsOf<{ place: number }>(
           tx,
           sql`select place from loyalty_raffle_winners where app_key = ${prize.app_key} and period_key = ${prize.period_key}
               and place = ${prize.place} and paid_at is null for update`,
-        );
-        if (locked.length === 0) return false;
-        await rewardPay(
-          tx,
-          profile,
-          loyaltyCampaignId(prize.app_key, 'raffle_prize'),
-          Number(prize.user_id),
-          `raffle:${prize.period_key}:${prize.place}`,
-          Number(prize.amount_minor),
-          now,
-        );
-        await tx.execute(sql`update loyalty_raffle_winners set paid_at = ${iso(now)}::timestamptz
-          where app_key = ${prize.app_key} and period_key = ${prize.period_key} and place = ${prize.place}`);
-        return true;
-      });
-      if (done) paid += 1;
-    } catch (error) {
-      if (error instanceof AppError && error.errorName === 'LOYALTY_REWARD_UNAVAILABLE') continue;
-      throw error;
-    }
-  }
-  return paid;
+        )
+      ).length > 0,
+    paidSet: async (tx, prize) => {
+      await tx.execute(sql`update loyalty_raffle_winners set paid_at = ${iso(now)}::timestamptz
+        where app_key = ${prize.app_key} and period_key = ${prize.period_key} and place = ${prize.place}`);
+    },
+  });
 }
 
 /** The raffle leader job's run: open this week's raffles, draw the due ones, pay their winners. */

@@ -1,6 +1,5 @@
 import {
   brandTimeZone,
-  loyaltyCampaignId,
   periodWindowOf,
   rankingPrizesMinor,
   RANKING_CLOSE_GRACE_MS,
@@ -8,11 +7,10 @@ import {
   variantFindByKey,
   type LoyaltyPeriod,
 } from '@piranha/domain';
-import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { rankBoardClose, rankBoardsOpen, rankPrizeDueForUpdate, rankPrizePaidSet, rankPrizesDue } from './loyalty.repository.ts';
-import { rewardPay } from './loyalty.service.ts';
+import { placePrizesPay } from './loyalty.service.ts';
 
 /**
  * Ranking period closes (issue 18, decision 026). A board closes once its period ended more than the grace ago (late
@@ -58,25 +56,12 @@ export async function rankBoardsCloseDue(db: Db, now: Date): Promise<number> {
 
 /** Pays due prizes; a paused prize campaign leaves them due for a later run. */
 export async function rankPrizesPay(db: Db, now: Date): Promise<number> {
-  let paid = 0;
-  for (const prize of await rankPrizesDue(db, BATCH)) {
-    const profile = variantFindByKey(prize.app_key);
-    if (!profile) continue;
-    try {
-      const done = await transaction(db, async (tx) => {
-        if (!(await rankPrizeDueForUpdate(tx, prize.app_key, prize.period_key, prize.place))) return false;
-        const campaignId = loyaltyCampaignId(prize.app_key, 'rank_prize');
-        await rewardPay(tx, profile, campaignId, Number(prize.user_id), `rank:${prize.period_key}:${prize.place}`, Number(prize.amount_minor), now);
-        await rankPrizePaidSet(tx, prize.app_key, prize.period_key, prize.place, now);
-        return true;
-      });
-      if (done) paid += 1;
-    } catch (error) {
-      if (error instanceof AppError && error.errorName === 'LOYALTY_REWARD_UNAVAILABLE') continue;
-      throw error;
-    }
-  }
-  return paid;
+  return placePrizesPay(db, now, await rankPrizesDue(db, BATCH), {
+    campaign: 'rank_prize',
+    refPrefix: 'rank',
+    lockDue: (tx, prize) => rankPrizeDueForUpdate(tx, prize.app_key, prize.period_key, prize.place),
+    paidSet: (tx, prize) => rankPrizePaidSet(tx, prize.app_key, prize.period_key, prize.place, now),
+  });
 }
 
 export async function rankClosePass(db: Db, now: Date): Promise<void> {

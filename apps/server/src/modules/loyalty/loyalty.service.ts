@@ -271,3 +271,49 @@ export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestA
       own === undefined ? { rank: 0, score: 0, gap: 0 } : { rank: own.ahead + 1, score: own.scoreMinor, gap: rankingGapMinor(own.scoreMinor, own.aboveMinor) },
   };
 }
+
+/** A prize won at a place of a closed board or a drawn raffle, waiting to be paid. */
+export interface PlacePrize {
+  app_key: string;
+  period_key: string;
+  place: number;
+  user_id: string;
+  amount_minor: string;
+}
+
+/**
+ * Pays prizes won at a place, each in its own transaction, exactly once: `lockDue` locks the prize row and answers
+ * whether it is still unpaid, `paidSet` marks it in the same transaction as the payment. A paused campaign
+ * (LOYALTY_REWARD_UNAVAILABLE) leaves the prize due for a later run. Rankings and raffles pay through this.
+ */
+export async function placePrizesPay(
+  db: Db,
+  now: Date,
+  due: readonly PlacePrize[],
+  spec: {
+    campaign: Parameters<typeof loyaltyCampaignId>[1];
+    refPrefix: string;
+    lockDue: (tx: Tx, prize: PlacePrize) => Promise<boolean>;
+    paidSet: (tx: Tx, prize: PlacePrize) => Promise<void>;
+  },
+): Promise<number> {
+  let paid = 0;
+  for (const prize of due) {
+    const profile = variantFindByKey(prize.app_key);
+    if (!profile) continue;
+    try {
+      const done = await transaction(db, async (tx) => {
+        if (!(await spec.lockDue(tx, prize))) return false;
+        const triggerRef = `${spec.refPrefix}:${prize.period_key}:${prize.place}`;
+        await rewardPay(tx, profile, loyaltyCampaignId(prize.app_key, spec.campaign), Number(prize.user_id), triggerRef, Number(prize.amount_minor), now);
+        await spec.paidSet(tx, prize);
+        return true;
+      });
+      if (done) paid += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.errorName === 'LOYALTY_REWARD_UNAVAILABLE') continue;
+      throw error;
+    }
+  }
+  return paid;
+}
