@@ -6,7 +6,7 @@
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_NAME = /(?:^|[_-])(?:sid|smid|password|secret|token|code|cookie|authorization)$|^(?:auth_params|init_data|request_id)$/i;
+const SECRET_NAME = /(?:^|[_-])(?:sid|smid|password|secret|token|ticket|code|cookie|authorization)$|^(?:auth_params|init_data|request_id)$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
