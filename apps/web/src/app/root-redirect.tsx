@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../shared/router/router.tsx';
 import { uiV3Current } from '../shared/ui-version.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { rootTarget } from './routes.ts';

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { HashRouter, Navigate, OutletProvider, useLocation } from '../shared/router/router.tsx';
 import { uiV3Current } from '../shared/ui-version.ts';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { rootTarget, ROUTES } from './routes.ts';
+import { rootTarget, routeFind, ROUTES } from './routes.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { RootRedirect } from './root-redirect.tsx';
 import { PageViews } from '../shared/tracking/page-views.tsx';
@@ -30,29 +30,36 @@ export function pageLoadStart(hash: string): void {
     .catch(() => undefined);
 }
 
-/**
- * The route table, in React Router's declarative mode: no loaders or actions are used, and the data router
- * (createHashRouter) would add its whole machinery to the first JS every route loads (architecture.md budget).
- */
+/** The page a path opens: the layout draws it where its `<Outlet />` stands. */
+export function routeElement(pathname: string): ReactNode {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === paths.root) return <RootRedirect />;
+  if (path === paths.login) return <Navigate to={paths.loginb} replace />;
+  // Some sign-in redirects append "#_=_"; it is no page of ours.
+  if (path === '/_=_') return <Navigate to={paths.root} replace />;
+  const route = routeFind(path);
+  if (!route) return <NotOfferedPage />;
+  // Keep-alive pages are drawn by the layout itself; the route only has to exist.
+  if (route.keepAlive) return null;
+  const Page = PAGES.get(route.path)!;
+  return <Page />;
+}
+
+function RoutedLayout() {
+  const { pathname } = useLocation();
+  return (
+    <OutletProvider element={routeElement(pathname)}>
+      <AppLayout />
+    </OutletProvider>
+  );
+}
+
+/** Every path is static (docs/decisions/040): one table lookup chooses the page, inside the one layout. */
 export function AppRouter() {
   return (
     <HashRouter>
       <PageViews />
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path={paths.root} element={<RootRedirect />} />
-          <Route path={paths.login} element={<Navigate to={paths.loginb} replace />} />
-          {/* Some sign-in redirects append "#_=_"; it is no page of ours. */}
-          <Route path="/_=_" element={<Navigate to={paths.root} replace />} />
-          <Route path="_=_" element={<Navigate to={paths.root} replace />} />
-          {ROUTES.map((route) => {
-            // Keep-alive pages are drawn by the layout itself; the route only has to exist.
-            const Page = PAGES.get(route.path)!;
-            return <Route key={route.path} path={route.path} element={route.keepAlive ? null : <Page />} />;
-          })}
-          <Route path="*" element={<NotOfferedPage />} />
-        </Route>
-      </Routes>
+      <RoutedLayout />
     </HashRouter>
   );
 }

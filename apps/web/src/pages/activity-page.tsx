@@ -1,5 +1,5 @@
 import { Gift } from 'lucide-react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from '../shared/router/router.tsx';
 import { ActivityDetail } from '../features/activity/activity-detail.tsx';
 import { useActivityListQuery } from '../features/activity/api/activity.ts';
 import { loyaltyErrorText } from '../features/loyalty/error-text.ts';

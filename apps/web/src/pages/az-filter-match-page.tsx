@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { betSlipSelect } from './bet-slip-select.ts';
 import { BetSlipDock } from '../features/betting/ui/bet-slip-dock.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { SearchResultsView } from '../features/sports/ui/search-results-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

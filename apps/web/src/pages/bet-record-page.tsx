@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { BetRecordsView } from '../features/betting/ui/bet-records-view.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

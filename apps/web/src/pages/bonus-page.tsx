@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../shared/router/router.tsx';
 import { BonusList } from '../features/bonus/bonus-list.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { buttonClassName } from '../shared/ui/button.tsx';

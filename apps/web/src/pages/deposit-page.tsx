@@ -1,6 +1,6 @@
 import { cryptoAllowed } from '@piranha/domain/payments';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { depositQueryParse } from '../features/payments/deposit-query.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { DepositResult } from '../features/payments/deposit-result.tsx';
 import { buttonClassName } from '../shared/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { cryptoAllowed } from '@piranha/domain/payments';
 import { useCallback } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { DepositForm } from '../features/payments/deposit-form.tsx';
 import { DepositWait } from '../features/payments/deposit-wait.tsx';

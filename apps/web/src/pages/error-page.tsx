@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert, Wrench } from 'lucide-react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../shared/router/router.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';
 import { Notice } from './notice.tsx';

@@ -2,7 +2,7 @@ import { FEEDBACK_CATEGORIES, ApiError } from '@piranha/contract';
 import { FAQ_CATEGORIES, helpAllowedOrigins, iframeSource, linkResolve, MARKET_LEGAL } from '@piranha/domain';
 import { BadgeCheck, ExternalLink, Globe, LifeBuoy, Mail, MessageSquareText, Newspaper, PlayCircle, Search, ShieldAlert } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../shared/router/router.tsx';
 import { HelpDate, HelpHtml, HelpLoad } from '../features/help/help-html.tsx';
 import { helpIdOf, useFaqListQuery, useFeedbackMutation, useHelpItemQuery, useHelpNewsQuery, useHelpPageQuery } from '../features/help/help-api.ts';
 import styles from '../features/help/help.module.css';

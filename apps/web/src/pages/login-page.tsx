@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';
 import { GoogleSignIn } from '../features/account/google-sign-in.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import { Skeleton } from '../shared/ui/skeleton.tsx';

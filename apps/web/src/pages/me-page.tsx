@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { ProfileCard } from '../features/account/profile-card.tsx';
 import { WalletLinks } from '../features/payments/wallet-links.tsx';

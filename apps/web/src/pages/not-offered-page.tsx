@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { buttonClassName } from '../shared/ui/button.tsx';
 import { variantCurrent } from '../shared/variant/variant-detect.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';
 import { RegisterForm } from '../features/account/register-form.tsx';

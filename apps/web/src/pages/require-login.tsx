@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import styles from '../features/account/account-forms.module.css';
 import { SaveEmailForm } from '../features/account/save-email-form.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { AccountCancellation } from '../features/account/account-cancellation.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';

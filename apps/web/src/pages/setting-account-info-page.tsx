@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate } from 'react-router';
+import { Navigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { AccountInfo } from '../features/account/account-info.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate } from 'react-router';
+import { Navigate } from '../shared/router/router.tsx';
 import { SaferPlay } from '../features/safer-play/safer-play.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';

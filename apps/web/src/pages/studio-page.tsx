@@ -2,7 +2,7 @@ import { HOUSE_GAME_IDS, type HouseGameId } from '@piranha/domain';
 import { lazy, Suspense } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../shared/router/router.tsx';
 import { Skeleton } from '../shared/ui/skeleton.tsx';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
 

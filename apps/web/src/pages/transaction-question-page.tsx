@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { AppealForm } from '../features/payments/appeal-form.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../shared/router/router.tsx';
 import { paths } from '../shared/paths/paths.ts';
 import { TouristWithdrawNotice } from '../features/payments/tourist-withdraw-notice.tsx';
 import { WithdrawForm } from '../features/payments/withdraw-form.tsx';

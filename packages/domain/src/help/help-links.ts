@@ -1,4 +1,4 @@
-import { safeUrl } from '../messages/html-sanitize.ts';
+import { safeUrl } from '../messages/safe-url.ts';
 import type { VariantProfile } from '../variants/profile.ts';
 
 /**

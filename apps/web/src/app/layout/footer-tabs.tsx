@@ -1,7 +1,7 @@
 import type { TabKey } from '@piranha/contract';
 import { CircleUserRound, Dices, Settings, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '../../shared/router/router.tsx';
 import { useRedPointClickMutation, useRedPoints } from '../../features/account/api/tab-prompts.ts';
 import { useQuery } from '@tanstack/react-query';
 import { systemKeys } from '../../features/system/api/global-config.ts';

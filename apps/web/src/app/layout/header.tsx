@@ -2,8 +2,9 @@ import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link, useNavigate } from 'react-router';
-import { MenuUnreadBadge, UnreadBadge, useUnreadCount } from '../../features/messages/unread-badge.tsx';
+import { Link, useNavigate } from '../../shared/router/router.tsx';
+import { MenuUnreadBadge } from '../../features/messages/menu-unread-badge.tsx';
+import { useUnreadCached } from '../../features/messages/unread-cache.ts';
 import { CurrencySelector } from '../../features/wallet/currency-selector.tsx';
 import { HeaderBalance } from '../../features/wallet/header-balance.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -12,6 +13,7 @@ import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { uiV3On } from '../../shared/ui-version.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { paths } from '../../shared/paths/paths.ts';
+import messageStyles from '../../features/messages/messages.module.css';
 import styles from './header.module.css';
 
 /**
@@ -20,6 +22,9 @@ import styles from './header.module.css';
  */
 /** The bonus under the cash (a signed-in player's): its queries and schemas load after the first screen. */
 const BonusBalanceChip = lazy(() => import('../../features/bonus/bonus-balance-chip.tsx').then((module) => ({ default: module.BonusBalanceChip })));
+
+/** The bell polls the unread count (decision 028) with the messages API: both load after the first screen. */
+const UnreadBadge = lazy(() => import('../../features/messages/unread-badge.tsx').then((module) => ({ default: module.UnreadBadge })));
 
 const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
@@ -33,7 +38,7 @@ export function Header() {
   const variant = variantCurrent();
   const login = useSessionStore((state) => state.login);
   const [loginOpen, setLoginOpen] = useState(false);
-  const unread = useUnreadCount();
+  const unread = useUnreadCached(login?.uid ?? 0);
   return (
     <header className={styles.header}>
       <Link to={paths.menu} className={styles.menu} aria-label={unread > 0 ? t('messages.menuUnread', { count: unread }) : t('account.menuOpen')}>
@@ -56,7 +61,10 @@ export function Header() {
                 </Suspense>
               )}
             </span>
-            <UnreadBadge />
+            {/* The bell's own box holds its place while it loads: nothing beside it moves. */}
+            <Suspense fallback={<span className={messageStyles.bell} aria-hidden="true" />}>
+              <UnreadBadge />
+            </Suspense>
             {variant.flags.partnerBridge ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}

@@ -1,6 +1,6 @@
 import { MARKET_LEGAL } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import styles from './site-footer.module.css';

@@ -2,7 +2,7 @@ import { intlLocaleOf } from '@piranha/domain';
 import { ChevronRight, MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { ChevronRight, CircleUserRound, Dices, Languages, LifeBuoy, LogIn, Mail, Settings, ShieldCheck, Trophy, UserPlus, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import listCard from '../../shared/ui/list-card.module.css';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

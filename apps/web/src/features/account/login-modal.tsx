@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import styles from './account-forms.module.css';
 import { GoogleSignIn } from './google-sign-in.tsx';

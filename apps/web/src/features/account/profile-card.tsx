@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import styles from './account-forms.module.css';

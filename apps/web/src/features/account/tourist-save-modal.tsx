@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { touristSavePromptAnswer, useTouristSavePrompt } from '../../shared/session/tourist-save-prompt.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';

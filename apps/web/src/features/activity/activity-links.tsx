@@ -1,5 +1,5 @@
 import { ChevronRight, Gift } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { activityHref, paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

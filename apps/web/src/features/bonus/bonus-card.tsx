@@ -1,7 +1,7 @@
 import { intlLocaleOf } from '@piranha/domain';
 import { Clock, Gift, Ticket } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { bonusUnlockedSet } from '../../shared/bonus/bonus-popup-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

@@ -4,7 +4,6 @@ import {
   bonusCardView,
   bonusCountdown,
   bonusPollNext,
-  bonusPopupQuiet,
   bonusProgressPercent,
   bonusRemaining,
   bonusWatchStep,
@@ -12,6 +11,7 @@ import {
   unlockingCurrencies,
   type Bonus,
 } from './bonus-model.ts';
+import { bonusPopupQuiet } from './bonus-quiet.ts';
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 const NOW_S = NOW / 1000;

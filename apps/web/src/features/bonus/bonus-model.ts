@@ -159,23 +159,6 @@ export function bonusPollNext(asked: number, found: boolean, max: number, interv
   return intervalMs;
 }
 
-/** Bonus pop-ups stay out of these paths (spec §4): game room, deposit, withdraw, activity, thin, VIP club, tasks. */
-export const BONUS_QUIET_PREFIXES = [
-  '/game-room',
-  '/deposit',
-  '/wallet/deposit',
-  '/withdraw',
-  '/wallet/withdraw',
-  '/activity',
-  '/thin',
-  '/vip-club',
-  '/task',
-] as const;
-
-export function bonusPopupQuiet(pathname: string): boolean {
-  return BONUS_QUIET_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}-`));
-}
-
 /**
  * The "bonus unlocked" watch: `watched` are the ids seen unlocking before, `available` the available tab now.
  * Returns the ids to watch from now on and those that left the tab (converted or expired: the caller looks them up).

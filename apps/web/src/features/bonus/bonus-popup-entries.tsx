@@ -1,10 +1,10 @@
 import { POPUP_LEVELS } from '@piranha/domain';
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/router.tsx';
 import { bonusGrantedClear, bonusUnlockedSet, firstChargeOpen, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { bonusPopupQuiet } from './bonus-model.ts';
+import { bonusPopupQuiet } from './bonus-quiet.ts';
 
 /** The modals load when one is due: the first route carries only this list. */
 const FirstChargePopup = lazy(() => import('./first-charge-popup.tsx'));

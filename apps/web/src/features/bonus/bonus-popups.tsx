@@ -1,7 +1,7 @@
 import { Gift, PartyPopper, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { depositGate } from '../../shared/session/tourist-save-prompt.ts';

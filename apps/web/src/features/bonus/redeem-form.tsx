@@ -2,7 +2,7 @@ import { intlLocaleOf } from '@piranha/domain';
 import { Ticket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';

@@ -1,7 +1,7 @@
 import { ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallTabsQuery } from './api/hall.ts';

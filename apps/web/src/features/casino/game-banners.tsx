@@ -1,6 +1,6 @@
 import type { GameBanner, GameMainKey } from '@piranha/contract';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { Carousel } from '../../shared/ui/carousel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallBannerQuery } from './api/hall.ts';

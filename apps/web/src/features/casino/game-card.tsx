@@ -1,7 +1,7 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
 import { Heart } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useFavouriteMutation } from './api/hall.ts';
 import { useCoverArt } from './cover-art-loader.ts';

@@ -1,7 +1,7 @@
 import { type CasinoGameInfo, intlLocaleOf } from '@piranha/domain';
 import { Heart, Info, Play } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../shared/router/router.tsx';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';

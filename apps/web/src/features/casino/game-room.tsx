@@ -2,7 +2,7 @@ import { GAME_PLATFORMS, type GamePlatform } from '@piranha/contract';
 import { ChevronLeft, Info, LogIn } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { isStudioRoundMessage } from '../../shared/studio-message.ts';

@@ -1,7 +1,7 @@
 import { ChevronLeft, SearchX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { useHallSearchQuery } from './api/hall.ts';
 import { paths } from '../../shared/paths/paths.ts';

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import styles from './ui-version-switch.module.css';

@@ -2,7 +2,7 @@ import type { RoundView } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import { History, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';

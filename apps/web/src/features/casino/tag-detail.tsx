@@ -1,6 +1,6 @@
 import type { GameTopTab } from '@piranha/contract';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { useHallTabsQuery } from './api/hall.ts';
 import { paths } from '../../shared/paths/paths.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { LayoutGrid, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { STORAGE_KEYS, storageGet } from '../../shared/storage.ts';

@@ -12,7 +12,7 @@ import {
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { ChevronRight, Crown, ListChecks, Trophy } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useDynconfig } from '../../shared/dynconfig.ts';
 import { useTaskHintQuery } from './api/loyalty.ts';

@@ -1,6 +1,6 @@
 import type { EndpointData, vipInfo } from '@piranha/contract';
 import { ChevronRight, Crown, Gift, HandCoins, Headset, Ticket } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { moneyText } from '../../shared/money/money.ts';

@@ -1,7 +1,7 @@
 import type { EndpointData, vipSpinBalance, vipSpinDrawList } from '@piranha/contract';
 import { vipWheelArcs } from '@piranha/domain';
 import { Ticket } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';

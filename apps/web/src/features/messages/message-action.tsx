@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { messageLinkTarget } from './message-link.ts';
 
 /** A message button: inside the app it navigates; an https address opens outside, unable to reach back. */

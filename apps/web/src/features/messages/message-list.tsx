@@ -1,7 +1,7 @@
 import { htmlToPreview, intlLocaleOf } from '@piranha/domain';
 import { MailOpen } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { messageDetailHref } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';

@@ -1,19 +1,18 @@
 import { Bell, ChevronRight, Mail } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import listCard from '../../shared/ui/list-card.module.css';
 import { useUnreadCountQuery } from './api/messages.ts';
 import styles from './messages.module.css';
+import { badgeText } from './unread-cache.ts';
 
 /** The signed-in player's unread message count (0 signed out), polled with the top bar every 15 s. */
 export function useUnreadCount(): number {
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   return useUnreadCountQuery(uid).data?.count ?? 0;
 }
-
-const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * The header's bell, on screens wide enough for it beside the balance and the deposit button: opens the message
@@ -32,16 +31,6 @@ export function UnreadBadge() {
       ) : null}
     </Link>
   );
-}
-
-/** The unread count drawn on the menu button of a phone-wide header (the menu's Messages row leads on). */
-export function MenuUnreadBadge() {
-  const count = useUnreadCount();
-  return count > 0 ? (
-    <span className={`${styles.badge} ${styles.menuBadge}`} data-testid="message-unread-badge" aria-hidden="true">
-      {badgeText(count)}
-    </span>
-  ) : null;
 }
 
 /** The menu's row to the message centre, with the unread count; signed out there is nothing to read. */

@@ -1,6 +1,6 @@
 import { intlLocaleOf } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { usePayinStatusQuery } from './api/deposit.ts';

@@ -1,6 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import styles from './payments.module.css';
 

@@ -2,7 +2,7 @@ import { intlLocaleOf } from '@piranha/domain';
 import { ArrowDownLeft, ArrowUpRight, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';

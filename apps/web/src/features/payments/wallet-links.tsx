@@ -1,6 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight, ChevronRight, Gift, ReceiptText } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import styles from './payments.module.css';
 
 /** The way to the money pages from the player's own page: deposit, withdraw, transactions. */

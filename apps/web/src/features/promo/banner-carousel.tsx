@@ -1,7 +1,7 @@
 import type { Banner } from '@piranha/contract';
 import { bannerClickAction } from '@piranha/domain';
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Carousel } from '../../shared/ui/carousel.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';

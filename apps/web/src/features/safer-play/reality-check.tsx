@@ -1,7 +1,7 @@
 import { isRealityCheckMinutes, jurisdictionOfBrand, minutesPlayed, realityCheckDueAt, type RealityCheckMinutes } from '@piranha/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { moneyText } from '../../shared/money/money.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';

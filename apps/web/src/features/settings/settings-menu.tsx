@@ -2,7 +2,7 @@ import { currencyGet, isLocale } from '@piranha/domain';
 import { ChevronRight, Coins, Languages, LifeBuoy, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { buttonClassName } from '../../shared/ui/button.tsx';

@@ -2,7 +2,7 @@ import { ApiError, areaCheck, ERRORS } from '@piranha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
 import { api } from '../../shared/api/api.ts';
 import { languageChange, languageChosen } from '../../shared/i18n/i18n.ts';

@@ -1,6 +1,6 @@
 import { globalStatusTarget } from '@piranha/domain';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../shared/router/router.tsx';
 import { useGlobalConfigQuery } from './api/global-config.ts';
 
 /** Spec §4: every 10 s, maintenance sends players to /error (type 3), news to /news, and normal lets them out of /error. */

@@ -3,7 +3,7 @@ import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranh
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/router.tsx';
 import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../router/router.tsx';
 import { track } from './track.ts';
 
 /** One `page_view` per route the player opens (the path only: no query, which may carry codes or ids). */

@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from '../i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../router/router.tsx';
 import styles from './page-title.module.css';
 
 export function PageTitle({ title, backTo }: { title: string; backTo?: string }) {

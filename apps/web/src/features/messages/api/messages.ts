@@ -1,8 +1,8 @@
 import { messageGet, messageList, messageReadBatch, messageTopBarClose, messageUnreadCount, type EndpointData } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
-import { messagePopupId } from '../message-link.ts';
+import { unreadKey } from '../unread-cache.ts';
 import { pollEveryUnlessLive } from '../../../shared/realtime/realtime-store.ts';
 
 export type Message = EndpointData<typeof messageList>['message_list'][number];
@@ -13,7 +13,7 @@ export const messagesKeys = {
   list: (uid: number, language: string) => ['messages', 'list', uid, language] as const,
   topBar: (uid: number, language: string) => ['messages', 'topBar', uid, language] as const,
   detail: (uid: number, language: string, id: string) => ['messages', 'detail', uid, language, id] as const,
-  unread: (uid: number) => ['messages', 'unread', uid] as const,
+  unread: unreadKey,
 };
 
 /** The message centre: unread first, then newest, a page at a time. */
@@ -61,17 +61,17 @@ export function useUnreadCountQuery(uid: number) {
 }
 
 /** Marks messages read (or all of them) and refreshes what shows the count. */
+export async function messagesRead(queryClient: QueryClient, uid: number, input: { ids: string[] } | { all: true }) {
+  const answer = await api.call(messageReadBatch, { query: 'all' in input ? { all: '1' } : { message_ids: input.ids.join(',') }, body: {} });
+  queryClient.setQueryData(messagesKeys.unread(uid), { count: answer.unread_count });
+  void queryClient.invalidateQueries({ queryKey: ['messages', 'list', uid] });
+  void queryClient.invalidateQueries({ queryKey: ['messages', 'detail', uid] });
+  return answer;
+}
+
 export function useReadMutation(uid: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ids: string[] } | { all: true }) =>
-      api.call(messageReadBatch, { query: 'all' in input ? { all: '1' } : { message_ids: input.ids.join(',') }, body: {} }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(messagesKeys.unread(uid), { count: answer.unread_count });
-      void queryClient.invalidateQueries({ queryKey: ['messages', 'list', uid] });
-      void queryClient.invalidateQueries({ queryKey: ['messages', 'detail', uid] });
-    },
-  });
+  return useMutation({ mutationFn: (input: { ids: string[] } | { all: true }) => messagesRead(queryClient, uid, input) });
 }
 
 /** Spec §4: the bar is emptied and marked closed only when the server answers dm_error 0 (the call throws otherwise). */
@@ -85,13 +85,4 @@ export function useTopBarCloseMutation(uid: number) {
       );
     },
   });
-}
-
-/** What the pop-up stack calls when a pop-up closes: a pop-up message (`message-<id>`) is marked read (decision 028). */
-export function useMessagePopupClosed(uid: number): (key: string) => void {
-  const read = useReadMutation(uid);
-  return (key) => {
-    const id = messagePopupId(key);
-    if (id !== undefined) read.mutate({ ids: [id] });
-  };
 }

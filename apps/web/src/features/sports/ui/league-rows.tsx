@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import { sportKeyOfId } from '../labels.ts';
 import { LeagueStar } from './league-star.tsx';
 import styles from './sports.module.css';

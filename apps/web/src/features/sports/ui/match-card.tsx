@@ -1,7 +1,7 @@
 import type { Match, MatchOdds } from '@piranha/contract';
 import { Star } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import { useFavouritesStore } from '../favourites-store.ts';
 import { marketGroupTitle } from '../labels.ts';
 import { cardMarkets, marketEmptyReason, SELECTION } from '../markets.ts';

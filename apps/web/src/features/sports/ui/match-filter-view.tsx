@@ -1,7 +1,7 @@
 import type { Match } from '@piranha/contract';
 import { SearchX } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { useFilteredMatchesQuery } from '../api/sports-api.ts';
 import { sportKeyOfId, type SportKey } from '../labels.ts';

@@ -3,7 +3,7 @@ import { SPORT_IDS, type LeagueWithCounts } from '@piranha/contract';
 import { ChevronRight, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/router.tsx';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLeagueListQuery, useSearchQuery } from '../api/sports-api.ts';

@@ -3,7 +3,7 @@ import { TIMERS } from '@piranha/domain';
 import { Activity, CircleDot, CircleDotDashed, Flame, Goal, History, Radio, Search, Star, Volleyball, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import type { SportKey } from '../labels.ts';
 import styles from './sport-tabs.module.css';
 
