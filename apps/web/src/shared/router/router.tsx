@@ -11,7 +11,7 @@ import {
 } from 'react';
 
 /**
- * The app's hash router (docs/decisions/040-own-hash-router.md). Every route of ours is a static path (no
+ * The app's hash router (docs/decisions/046-own-hash-router-and-one-app-chunk.md). Every route of ours is a static path (no
  * parameters, no nesting beyond the one layout), so this is all the app needs of a router: the location in the
  * URL's fragment, links, navigation with history state, and the query string. React Router did the same with
  * ~12 KB brotli on every first route (architecture.md's 120 KB budget).
