@@ -54,7 +54,7 @@ function RoutedLayout() {
   );
 }
 
-/** Every path is static (docs/decisions/040): one table lookup chooses the page, inside the one layout. */
+/** Every path is static (docs/decisions/046): one table lookup chooses the page, inside the one layout. */
 export function AppRouter() {
   return (
     <HashRouter>
