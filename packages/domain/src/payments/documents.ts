@@ -1,4 +1,11 @@
-import { stdnum } from 'stdnum';
+// One module per document, not the package's index: that one holds every country's validators (167 KB in the
+// withdraw page's chunk). The CommonJS build, because the package's ESM build has extension-less imports Node can't load.
+import * as arCuit from 'stdnum/lib/cjs/ar/cuit.js';
+import * as brCnpj from 'stdnum/lib/cjs/br/cnpj.js';
+import * as brCpf from 'stdnum/lib/cjs/br/cpf.js';
+import * as coNit from 'stdnum/lib/cjs/co/nit.js';
+import * as mxRfc from 'stdnum/lib/cjs/mx/rfc.js';
+import * as peRuc from 'stdnum/lib/cjs/pe/ruc.js';
 
 /**
  * National ids a payout method asks for (spec §5: PIX CPF; SPEI RFC; Transfiya, bank transfer and TPAGA CC;
@@ -17,7 +24,6 @@ export type DocumentCheck = { ok: true; value: string; warning?: 'checksum' } | 
 interface StdnumValidator {
   validate: (value: string) => { isValid: boolean; compact?: string; error?: { name?: string } };
 }
-const lib = stdnum as unknown as Record<string, Record<string, StdnumValidator>>;
 
 function viaStdnum(validator: StdnumValidator, value: string): DocumentCheck {
   const result = validator.validate(value);
@@ -50,7 +56,7 @@ function rfcCheck(value: string): DocumentCheck {
   const compact = value.replace(/[\s_-]/g, '');
   // stdnum also takes the 10-character stem without the homoclave, which no bank transfer can carry.
   if (compact.length !== 12 && compact.length !== 13) return { ok: false, issue: 'format' };
-  const result = lib.MX!.rfc!.validate(compact);
+  const result = mxRfc.validate(compact);
   if (result.isValid && result.compact) return { ok: true, value: result.compact };
   if (result.error?.name === 'InvalidChecksum') return { ok: true, value: compact, warning: 'checksum' };
   return { ok: false, issue: 'format' };
@@ -65,13 +71,13 @@ export function documentCheck(type: DocumentType, raw: string): DocumentCheck {
   const value = raw.trim().toUpperCase();
   switch (type) {
     case 'CPF': {
-      const result = viaStdnum(lib.BR!.cpf!, value);
+      const result = viaStdnum(brCpf, value);
       // The check-digit maths accepts 111.111.111-11 and friends; nobody holds them, so they are refused.
       if (result.ok && /^(\d)\1{10}$/.test(result.value)) return { ok: false, issue: 'policy' };
       return result;
     }
     case 'CNPJ':
-      return viaStdnum(lib.BR!.cnpj!, value);
+      return viaStdnum(brCnpj, value);
     case 'RFC':
       return rfcCheck(value);
     case 'CC': {
@@ -79,14 +85,14 @@ export function documentCheck(type: DocumentType, raw: string): DocumentCheck {
       return /^\d{6,10}$/.test(digits) ? { ok: true, value: digits } : { ok: false, issue: 'format' };
     }
     case 'NIT':
-      return viaStdnum(lib.CO!.nit!, value);
+      return viaStdnum(coNit, value);
     case 'RUC':
-      return viaStdnum(lib.PE!.ruc!, value);
+      return viaStdnum(peRuc, value);
     case 'DNI':
       return peruDniCheck(value);
     case 'CUIT':
     case 'CUIL': {
-      const result = viaStdnum(lib.AR!.cuit!, value);
+      const result = viaStdnum(arCuit, value);
       // A CUIL is a CUIT of a person: prefixes 20, 23, 24 and 27.
       if (result.ok && type === 'CUIL' && !/^(20|23|24|27)/.test(result.value)) return { ok: false, issue: 'format' };
       return result;

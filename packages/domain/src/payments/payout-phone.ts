@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { CurrencyCode } from '../money/currency.ts';
 import type { PayChannelKey } from './channels.ts';
+import { phoneParse, type PHONE_REGIONS } from './phone.ts';
 
 /** Spec §5 withdrawal phone lengths (digits the player types, without the country code). */
 export const PAYOUT_PHONE_LENGTHS: Partial<Record<PayChannelKey, { min: number; max: number }>> = {
@@ -32,7 +32,7 @@ const CALLING_CODE_BY_CURRENCY: Partial<Record<CurrencyCode, string>> = {
   MYR: '60',
   RUB: '7',
 };
-const REGION_BY_CALLING_CODE: Record<string, CountryCode> = {
+const REGION_BY_CALLING_CODE: Record<string, (typeof PHONE_REGIONS)[number]> = {
   '55': 'BR',
   '52': 'MX',
   '91': 'IN',
@@ -70,7 +70,7 @@ export function payoutPhoneCheck(channel: PayChannelKey, currency: CurrencyCode,
   if (!region) return { ok: true, value };
   // PayMaya's 10 digits are the national number without its trunk 0 (9XXXXXXXXX).
   const national = channel === 'PAYMAYA' ? `0${value}` : value;
-  const parsed = parsePhoneNumberFromString(national, region);
+  const parsed = phoneParse(national, region);
   if (!parsed?.isValid()) return { ok: false, issue: 'format' };
   const type = parsed.getType();
   return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE' ? { ok: true, value } : { ok: false, issue: 'not_mobile' };

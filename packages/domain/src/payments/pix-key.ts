@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { documentCheck } from './documents.ts';
+import { phoneParse } from './phone.ts';
 
 /** The five kinds of Pix key in the DICT directory (reference integrations.md §1.1). */
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'EVP'] as const;
@@ -24,7 +24,7 @@ function pixPhoneCheck(raw: string): PixKeyCheck {
   // Written without +55, a national number is 10 or 11 digits (area code + number); with it, 12 or 13.
   const international = compact.startsWith('+') || digits.length > 11 ? `+${digits}` : `+55${digits}`;
   if (!/^\+55\d{10,11}$/.test(international)) return { ok: false, issue: 'format' };
-  const parsed = parsePhoneNumberFromString(international);
+  const parsed = phoneParse(international);
   if (!parsed?.isValid() || parsed.country !== 'BR') return { ok: false, issue: 'format' };
   return parsed.getType() === 'MOBILE' ? { ok: true, value: parsed.number } : { ok: false, issue: 'not_mobile' };
 }
