@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, bettorBets, bettorFund, headerBalanceText, INDIA, journeySetup, OPS_TOKEN, phonePage, screenshot, type RunningServer } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  bettorBets,
+  bettorFund,
+  headerBalanceText,
+  INDIA,
+  journeySetup,
+  OPS_TOKEN,
+  phonePage,
+  screenshot,
+  type RunningServer,
+} from './fixtures.ts';
 
 /**
  * A booster card (decision 044), end to end: the operator makes a booster campaign and its code; a funded guest
@@ -55,7 +66,12 @@ describe('Booster cards, through the real server and Chromium', () => {
     };
     expect(await ops(server, '/bonus/campaign/create', { id: 'tigerin:e2e_booster', kind: 'booster', terms })).toBe(0);
     expect(
-      await ops(server, '/bonus/code/create', { code: 'E2E-BOOST', campaign_id: 'tigerin:e2e_booster', uses_max: 5, expire_time: Math.floor(Date.now() / 1000) + 86_400 }),
+      await ops(server, '/bonus/code/create', {
+        code: 'E2E-BOOST',
+        campaign_id: 'tigerin:e2e_booster',
+        uses_max: 5,
+        expire_time: Math.floor(Date.now() / 1000) + 86_400,
+      }),
     ).toBe(0);
 
     const { context, page } = await phonePage(journey.browser);
@@ -118,9 +134,7 @@ describe('Booster cards, through the real server and Chromium', () => {
         ],
       });
       expect(corrected).toBe(0);
-      await expect
-        .poll(async () => ((await bettorBets(page, server.port, true))[0]?.payout ?? 0) > 100_00, { timeout: 60_000, interval: 2000 })
-        .toBe(true);
+      await expect.poll(async () => ((await bettorBets(page, server.port, true))[0]?.payout ?? 0) > 100_00, { timeout: 60_000, interval: 2000 }).toBe(true);
       [bet] = await bettorBets(page, server.port, true);
     }
     const extra = Math.min(50_000, Math.floor(((bet!.payout! - bet!.stake) * 5_000) / 10_000));

@@ -113,7 +113,9 @@ export async function boosterListGet(deps: BonusDeps, user: SessionUser) {
   const now = deps.now();
   const cards = await boostersOfUser(deps.db, user.uid, 50);
   // A card past its expiry shows as expired before the sweep gets to it.
-  return { list: cards.map((card) => boosterView(card.status <= BOOSTER_STATUS.active && card.expiresAt <= now ? { ...card, status: BOOSTER_STATUS.expired } : card)) };
+  return {
+    list: cards.map((card) => boosterView(card.status <= BOOSTER_STATUS.active && card.expiresAt <= now ? { ...card, status: BOOSTER_STATUS.expired } : card)),
+  };
 }
 
 /**
@@ -247,4 +249,3 @@ export async function boostersPass(db: Db, now: Date): Promise<void> {
   await boostersPayCasino(db, now);
   await transaction(db, (tx) => boostersExpire(tx, now));
 }
-

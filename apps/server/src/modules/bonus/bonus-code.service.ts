@@ -86,8 +86,8 @@ export async function bonusCodeCheck(db: Db, player: CodePlayer, code: string, n
       campaign.kind === 'booster'
         ? (campaign.terms.booster?.capMinor ?? 0)
         : campaign.kind === 'free_bet'
-        ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
-        : campaignBonusMinor(campaign.terms, 0, player.currency),
+          ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
+          : campaignBonusMinor(campaign.terms, 0, player.currency),
     currency: player.currency,
     expire_time: Math.floor(row.expiresAt.getTime() / 1000),
   };

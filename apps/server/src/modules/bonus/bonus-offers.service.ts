@@ -55,7 +55,10 @@ export async function bonusRepeatDepositsConsume(db: Db, now: Date): Promise<num
     for (const event of await repeatDepositsTake(tx, BATCH)) {
       const profile = variantFindByKey(event.app_key);
       if (!campaignsOf.has(event.app_key))
-        campaignsOf.set(event.app_key, [...(await campaignsActiveOf(tx, event.app_key, 'reload')), ...(await campaignsActiveOf(tx, event.app_key, 'daily_deposit'))]);
+        campaignsOf.set(event.app_key, [
+          ...(await campaignsActiveOf(tx, event.app_key, 'reload')),
+          ...(await campaignsActiveOf(tx, event.app_key, 'daily_deposit')),
+        ]);
       const amountMinor = Number(event.amount_minor);
       for (const campaign of campaignsOf.get(event.app_key) ?? []) {
         if (!profile || !isCurrencyCode(event.currency) || !bonusAllowedInMarket(profile.market, campaign.terms.purpose)) continue;
@@ -116,7 +119,10 @@ async function playsOfDay(db: DbOrTx, campaign: CampaignRow, currency: string, f
     where not exists (select 1 from bonuses x where x.campaign_id = ${campaign.id} and x.user_id = p.user_id and x.trigger_ref = ${windowKey})
     group by p.user_id`,
   );
-  return rows.map((row) => ({ userId: Number(row.user_id), plays: row.plays.map((play): PlaySettled => ({ stakeMinor: Number(play.s), returnMinor: Number(play.r) })) }));
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    plays: row.plays.map((play): PlaySettled => ({ stakeMinor: Number(play.s), returnMinor: Number(play.r) })),
+  }));
 }
 
 /**

@@ -33,7 +33,8 @@ export function useBonusPopups(): PopupEntry[] {
   const entries: PopupEntry[] = [];
   // "bonus booster card" (decision 044): the newest ready card while none is active, once per card (24 h cache).
   const boosters = useBoosterListQuery(uid, allowed);
-  const booster = boosters.data ? boosterPopupCandidate(boosters.data.list, Date.now()) : undefined;
+  // Expiry is judged at the time the list was read (a pure render; the list refreshes with every bonus change).
+  const booster = boosters.data ? boosterPopupCandidate(boosters.data.list, boosters.dataUpdatedAt) : undefined;
   if (booster)
     entries.push({
       key: `booster_card:${booster.id}`,

@@ -85,9 +85,7 @@ export function BoosterCard({
         ))}
       </ul>
       {view.state === 'attached' ? <p className={styles.cardSub}>{t('booster.onBet', { id: card.bet_id })}</p> : null}
-      {view.state === 'paid' ? (
-        <p className={styles.checked}>{t('booster.paid', { amount: moneyText(card.paid, card.currency, i18n.language) })}</p>
-      ) : null}
+      {view.state === 'paid' ? <p className={styles.checked}>{t('booster.paid', { amount: moneyText(card.paid, card.currency, i18n.language) })}</p> : null}
       {view.sessionMinutesLeft !== undefined ? (
         <p className={styles.countdown}>
           <Clock size={16} aria-hidden="true" />

@@ -9,11 +9,7 @@ export type BoosterState = 'ready' | 'active' | 'attached' | 'paid' | 'expired';
 const STATES: readonly BoosterState[] = ['ready', 'active', 'attached', 'paid', 'expired'];
 
 export type BoosterTerm =
-  | { key: 'cap'; amount: number }
-  | { key: 'oddsMin'; odds: number }
-  | { key: 'stakeMax'; amount: number }
-  | { key: 'payCash' }
-  | { key: 'payBonus' };
+  { key: 'cap'; amount: number } | { key: 'oddsMin'; odds: number } | { key: 'stakeMax'; amount: number } | { key: 'payCash' } | { key: 'payBonus' };
 
 export interface BoosterCardView {
   state: BoosterState;

@@ -21,7 +21,9 @@ export default function BoosterModal({ card, onClose }: { card: Booster; onClose
           <Rocket size={32} />
         </span>
         <strong className={styles.popupAmount}>{t('booster.name', { percent: Math.floor(card.rate_bp / 100) })}</strong>
-        <p className={styles.popupLine}>{card.target === 'sports' ? t('booster.target.sports') : t('booster.target.casino', { minutes: card.session_minutes })}</p>
+        <p className={styles.popupLine}>
+          {card.target === 'sports' ? t('booster.target.sports') : t('booster.target.casino', { minutes: card.session_minutes })}
+        </p>
         <p className={styles.popupLine}>{t('booster.popup.body', { amount: moneyText(card.cap, card.currency, i18n.language) })}</p>
       </div>
       <div className={styles.popupActions}>

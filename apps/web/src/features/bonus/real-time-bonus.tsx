@@ -23,7 +23,8 @@ function RuleCard({ rule }: { rule: RealTimeRule }) {
   const { t, i18n } = useTranslation();
   const money = (amount: number) => moneyText(amount, rule.currency, i18n.language);
   const progress = realTimeProgress(rule);
-  const goal = rule.rule === 'losing_streak' ? t('realTime.rule.losing_streak', { count: rule.count }) : t('realTime.rule.net_loss', { amount: money(rule.threshold) });
+  const goal =
+    rule.rule === 'losing_streak' ? t('realTime.rule.losing_streak', { count: rule.count }) : t('realTime.rule.net_loss', { amount: money(rule.threshold) });
   const done =
     rule.rule === 'losing_streak'
       ? t('realTime.progress.losing_streak', { streak: Math.min(rule.streak, rule.count), count: rule.count })
@@ -48,7 +49,15 @@ function RuleCard({ rule }: { rule: RealTimeRule }) {
         </p>
       ) : (
         <div className={styles.progressBox}>
-          <div className={styles.progress} role="progressbar" aria-label={goal} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-valuetext={done}>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={goal}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            aria-valuetext={done}
+          >
             <span className={styles.progressFill} style={{ width: `${progress}%` }} />
           </div>
           <div className={styles.progressRow}>
@@ -68,9 +77,12 @@ export function RealTimeBonusPanel() {
   const info = useRealTimeInfoQuery(uid, on === true);
   if (on === undefined || (on && info.isPending)) return <Skeleton height={160} />;
   if (!on || info.data?.enabled === 0) return <EmptyState icon={<Zap size={40} />} title={t('realTime.off')} />;
-  if (info.isError) return <EmptyState icon={<Zap size={40} />} title={t('realTime.loadFailed')} onRefresh={() => void info.refetch()} refreshing={info.isFetching} />;
+  if (info.isError)
+    return <EmptyState icon={<Zap size={40} />} title={t('realTime.loadFailed')} onRefresh={() => void info.refetch()} refreshing={info.isFetching} />;
   const rules = info.data?.rules ?? [];
-  const ends = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { hour: '2-digit', minute: '2-digit' }).format(new Date((info.data?.window_end_time ?? 0) * 1000));
+  const ends = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { hour: '2-digit', minute: '2-digit' }).format(
+    new Date((info.data?.window_end_time ?? 0) * 1000),
+  );
   return (
     <div className={styles.stack}>
       {rules.length === 0 ? (
