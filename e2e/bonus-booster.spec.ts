@@ -3,18 +3,19 @@ import { describe, expect, it } from 'vitest';
 import {
   accessibilityCheck,
   bettorBets,
-  bettorFund,
+  depositApproved,
   headerBalanceText,
   INDIA,
   journeySetup,
   OPS_TOKEN,
   phonePage,
+  playerSignUp,
   screenshot,
   type RunningServer,
 } from './fixtures.ts';
 
 /**
- * A booster card (decision 044), end to end: the operator makes a booster campaign and its code; a funded guest
+ * A booster card (decision 044), end to end: the operator makes a booster campaign and its code; a funded player
  * redeems it, the "bonus booster card" modal offers it, the player activates it, places a single, the match ends
  * (120× speed; the operator's result correction makes the pick win when it lost, as a provider's correction would),
  * and the +50 % of the winnings is paid into the cash balance exactly once.
@@ -75,7 +76,11 @@ describe('Booster cards, through the real server and Chromium', () => {
     ).toBe(0);
 
     const { context, page } = await phonePage(journey.browser);
-    await bettorFund(page, server);
+    // A registered player: bonus pop-ups are not shown to a tourist (their deposit leads to the e-mail-save invitation).
+    await playerSignUp(page, server, `booster-${Date.now()}@example.com`, 'booster2026');
+    await depositApproved(page, 1000_00);
+    await page.goto(`http://${INDIA}/#/sport`);
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
     await page.goto(`http://${INDIA}/#/redeem`);
     await page.getByLabel('Promo code').fill('E2E-BOOST');
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
