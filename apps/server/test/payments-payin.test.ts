@@ -71,7 +71,7 @@ describe('pay-in orders', () => {
     expect(await balanceOf(t, session, 'BRL')).toBe(5000);
   });
 
-  it('records the first deposit for the bonus engine, and only the first', async () => {
+  it('records the first deposit for the bonus engine once, and a later pay-in as a deposit', async () => {
     const { session } = await playerFund(t, { amountMinor: 5000 });
     await playerFund(t, { session, amountMinor: 1000 });
     const events = await t.rows<{ kind: string; amount_minor: string }>(sql`select kind, amount_minor from payment_events where user_id = ${session.uid}`);
