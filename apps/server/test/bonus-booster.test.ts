@@ -1,5 +1,5 @@
 import { ERRORS } from '@piranha/contract';
-import { BOOSTER_STATUS } from '@piranha/domain';
+import { BOOSTER_STATUS, boosterExtraMinor } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betLegs, bets } from '../src/db/schema/index.ts';
@@ -9,6 +9,7 @@ import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
 import { bonusRealTimeGrant, bonusRepeatDepositsConsume } from '../src/modules/bonus/bonus-offers.service.ts';
 import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
+import { CASINO_ENV, playerWithGame, playRound } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, checkoutOf, payinCreateOk, playerFund, webhookPost } from './payments-fixtures.ts';
 
@@ -24,7 +25,7 @@ const OPS_TOKEN = 'bonus-booster-ops-token-0123456789';
 
 beforeAll(async () => {
   // A feed with no matches: the bets below are the test's own rows, which no settlement pass may touch.
-  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000', OPS_TOKEN } });
+  t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: { ...CASINO_ENV, OPS_TOKEN } });
 });
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);
@@ -195,6 +196,31 @@ describe('booster cards', () => {
     await bonusPass(t.db, t.clock.now());
     expect((await cardsOf(loser))[0]).toMatchObject({ status: BOOSTER_STATUS.paid, paid: 0 });
     expect(await t.rows(sql`select 1 from bonuses where user_id = ${loser.uid}`)).toEqual([]);
+  });
+
+  it('raises a casino session: the net win of its rounds, paid once when the session ends', async () => {
+    const code = await boosterCampaign('boost-casino', { target: 'casino', rate_bp: 10_000, cap_minor: 1_000_000, pay_as: 'cash', session_minutes: 30 });
+    const player = await playerWithGame(t, 'limbo', 100_000);
+    const card = await cardOf(player.session, code);
+    // A round before activation does not count.
+    expect((await playRound(t, player, 'limbo', 500, { target: 110 })).dm_error).toBe(0);
+    t.clock.advance(1_000);
+    expect((await use(player.session, card)).dm_error).toBe(0);
+    t.clock.advance(1_000);
+    for (let index = 0; index < 8; index += 1) expect((await playRound(t, player, 'limbo', 500, { target: 110 })).dm_error).toBe(0);
+    await bonusPass(t.db, t.clock.now());
+    expect((await cardsOf(player.session))[0]).toMatchObject({ status: BOOSTER_STATUS.active, paid: 0 });
+
+    t.clock.advance(31 * 60_000);
+    const [activated] = await t.rows<{ activated_at: Date }>(sql`select activated_at from bonus_boosters where id = ${Number(card)}`);
+    const [net] = await t.rows<{ net: string }>(
+      sql`select coalesce(sum(win - stake), 0)::text as net from casino_rounds where user_id = ${player.session.uid} and created_at >= ${activated!.activated_at}`,
+    );
+    const due = boosterExtraMinor(Number(net!.net), { rateBp: 10_000, capMinor: 1_000_000 }, 'BRL');
+    await expect(boostersPass(dbCrashingBeforeCommit(t.db, 3), t.clock.now())).rejects.toThrow('killed before commit');
+    await Promise.all([bonusPass(t.db, t.clock.now()), bonusPass(t.db, t.clock.now())]);
+    expect((await cardsOf(player.session))[0]).toMatchObject({ status: BOOSTER_STATUS.paid, paid: due });
+    expect((await boosterTransfers(card)).map((row) => Number(row.amount))).toEqual(due > 0 ? [due] : []);
   });
 
   it('expires an active card that met no bet', async () => {

@@ -113,15 +113,11 @@ export function BoosterCard({
 export function useBoosterActivate() {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
-  const use = useBoosterUseMutation(uid);
-  const activate = (id: string, after?: () => void) =>
-    use.mutate(id, {
-      onSuccess: () => {
-        toastShow({ kind: 'success', text: t('booster.activated') });
-        after?.();
-      },
-      onError: (error) => toastShow({ kind: 'error', text: bonusErrorText(error, t) }),
-    });
+  const use = useBoosterUseMutation(uid, {
+    onSuccess: () => toastShow({ kind: 'success', text: t('booster.activated') }),
+    onError: (error) => toastShow({ kind: 'error', text: bonusErrorText(error, t) }),
+  });
+  const activate = (id: string, after?: () => void) => use.mutate(id, { onSuccess: () => after?.() });
   return { activate, busy: use.isPending };
 }
 

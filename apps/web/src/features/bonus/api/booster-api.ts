@@ -21,10 +21,16 @@ export function useBoosterListQuery(uid: number, enabled = true) {
   });
 }
 
-export function useBoosterUseMutation(uid: number) {
+/**
+ * Activates a card. The toasts are the hook's own callbacks, not `mutate`'s: the refresh that follows removes the
+ * modal that called it, and a caller unmounted by then would never hear back.
+ */
+export function useBoosterUseMutation(uid: number, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.call(bonusBoosterUse, { body: { id } }),
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
     onSettled: () => bonusRefresh(queryClient, uid),
   });
 }
