@@ -37,13 +37,13 @@ const expireIn = (days: number) => Math.floor((t.clock.now().getTime() + days * 
 let codes = 0;
 
 /** A booster campaign with one code of `uses` uses; answers the code. */
-async function boosterCampaign(name: string, booster: Record<string, unknown>, uses = 100): Promise<string> {
-  const id = `${BRAND}:${name}`;
+async function boosterCampaign(name: string, booster: Record<string, unknown>, brand = BRAND): Promise<string> {
+  const id = `${brand}:${name}`;
   const created = envelopeOf(await ops('/campaign/create', { id, kind: 'booster', terms: { ...NO_WAGERING_TERMS, booster } }));
   expect(created.dm_error).toBe(0);
   codes += 1;
   const code = `BOOST-${codes}`;
-  expect(envelopeOf(await ops('/code/create', { code, campaign_id: id, uses_max: uses, expire_time: expireIn(30) })).dm_error).toBe(0);
+  expect(envelopeOf(await ops('/code/create', { code, campaign_id: id, uses_max: 100, expire_time: expireIn(30) })).dm_error).toBe(0);
   return code;
 }
 
@@ -199,7 +199,12 @@ describe('booster cards', () => {
   });
 
   it('raises a casino session: the net win of its rounds, paid once when the session ends', async () => {
-    const code = await boosterCampaign('boost-casino', { target: 'casino', rate_bp: 10_000, cap_minor: 1_000_000, pay_as: 'cash', session_minutes: 30 });
+    const code = await boosterCampaign(
+      'boost-casino',
+      { target: 'casino', rate_bp: 10_000, cap_minor: 1_000_000, pay_as: 'cash', session_minutes: 30 },
+      // The casino fixtures' players are on the default brand.
+      'piranha',
+    );
     const player = await playerWithGame(t, 'limbo', 100_000);
     const card = await cardOf(player.session, code);
     // A round before activation does not count.
@@ -221,7 +226,7 @@ describe('booster cards', () => {
     await Promise.all([bonusPass(t.db, t.clock.now()), bonusPass(t.db, t.clock.now())]);
     expect((await cardsOf(player.session))[0]).toMatchObject({ status: BOOSTER_STATUS.paid, paid: due });
     expect((await boosterTransfers(card)).map((row) => Number(row.amount))).toEqual(due > 0 ? [due] : []);
-  });
+  }, 120_000);
 
   it('expires an active card that met no bet', async () => {
     const code = await boosterCampaign('boost-expire', SPORTS);
