@@ -56,7 +56,7 @@ describe('Booster cards, through the real server and Chromium', () => {
     }
   }
 
-  it('A guest redeems a booster code, activates the card from its modal, bets, and is paid the boosted return once', async () => {
+  it('A player redeems a booster code, activates the card from its modal, bets, and is paid the boosted return once', async () => {
     const { server } = journey;
     const terms = {
       purpose: 'loyalty',
