@@ -168,10 +168,27 @@ async function bonusCodeFresh(): Promise<string> {
 }
 async function bonusSamplesPrepare(): Promise<void> {
   await bonusOps('/campaign/create', { id: BONUS_CAMPAIGN, kind: 'redeem_code', terms: NO_WAGERING_TERMS });
+  // decision 044: booster cards, each sample a fresh player's card (one card is active per player).
+  await bonusOps('/campaign/create', {
+    id: BOOSTER_CAMPAIGN,
+    kind: 'booster',
+    terms: { ...NO_WAGERING_TERMS, booster: { target: 'sports', rate_bp: 2_500, cap_minor: 5_000, pay_as: 'cash' } },
+  });
   VALID[`${BONUS}/promo_code/check`]!.query = { code: await bonusCodeFresh() };
 }
 
+const BOOSTER_CAMPAIGN = 'piranha:bad-input-boost';
+/** A new player holding a ready booster card: the sample activates it. */
+async function boosterFresh(): Promise<Sample> {
+  const code = `BAD-BOOST-${(bonusCodeCount += 1)}`;
+  await bonusOps('/code/create', { code, campaign_id: BOOSTER_CAMPAIGN, uses_max: 1, expire_time: Math.floor(t.clock.now().getTime() / 1000) + 86_400 });
+  const owner = await t.session();
+  const used = envelopeOf(await t.post(`${BONUS}/promo_code/use`, { query: signedIn(owner), body: { code } }));
+  return { query: signedIn(owner), body: { id: String(used.data.id).slice(2) } };
+}
+
 const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${BONUS}/new_bonus_boost`]: { body: { id: '1' }, fresh: boosterFresh },
   [`${BONUS}/list`]: { query: { status: 'available' } },
   [`${BONUS}/history`]: { query: {} },
   [`${BONUS}/promo_code/check`]: { query: { code: 'SET-BEFORE-ALL' } },

@@ -71,12 +71,14 @@ describe('pay-in orders', () => {
     expect(await balanceOf(t, session, 'BRL')).toBe(5000);
   });
 
-  it('records the first deposit for the bonus engine, and only the first', async () => {
+  it('records the first deposit for the bonus engine once, and a later pay-in as a deposit', async () => {
     const { session } = await playerFund(t, { amountMinor: 5000 });
     await playerFund(t, { session, amountMinor: 1000 });
     const events = await t.rows<{ kind: string; amount_minor: string }>(sql`select kind, amount_minor from payment_events where user_id = ${session.uid}`);
-    expect(events).toEqual([{ kind: 'first_deposit', amount_minor: expect.anything() }]);
-    expect(Number(events[0]!.amount_minor)).toBe(5000);
+    // The second pay-in writes a `deposit` event (reload and daily-deposit offers, decision 044).
+    expect(events.map((event) => event.kind).sort()).toEqual(['deposit', 'first_deposit']);
+    expect(Number(events.find((event) => event.kind === 'first_deposit')!.amount_minor)).toBe(5000);
+    expect(Number(events.find((event) => event.kind === 'deposit')!.amount_minor)).toBe(1000);
     expect(envelopeOf(await t.get('/api/piranha/finance/user/deposit/check', { query: signedIn(session) })).data).toEqual({ is_deposit: 1 });
   });
 

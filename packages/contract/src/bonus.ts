@@ -145,6 +145,23 @@ const MINOR_MAX = 1_000_000_000_000;
 const minorOpt = (description: string) => z.optional(integer(description, { min: 0, max: MINOR_MAX }));
 const campaignIdSchema = described(z.string().check(z.regex(/^[a-z0-9]{2,32}:[a-z0-9_-]{2,48}$/)), 'Campaign id: <brand app key>:<name>');
 
+/** A booster campaign's card (decision 044). */
+export const boosterTermsSchema = z.strictObject({
+  target: described(z.enum(['sports', 'casino']), 'sports: the next qualifying bet; casino: the winnings of a session'),
+  rate_bp: integer('The raise of the winnings in basis points (2500 = +25 %)', { min: 1, max: 100_000 }),
+  cap_minor: integer('Largest extra one card pays', { min: 1, max: MINOR_MAX }),
+  pay_as: described(z.enum(['cash', 'bonus']), 'cash, or a bonus with the campaign’s wagering'),
+  odds_min: z.optional(integer('sports: lowest total odds (thousandths) of a qualifying bet', { min: 1000, max: 1_000_000 })),
+  stake_max_minor: minorOpt('sports: largest stake of a qualifying bet'),
+  session_minutes: z.optional(integer('casino: session length from activation (default 60)', { min: 1, max: 1440 })),
+});
+
+/** A real_time campaign's rule: within one UTC day, N losing settled bets or rounds in a row, or a net loss of X. */
+export const realTimeRuleSchema = z.union([
+  z.strictObject({ kind: z.literal('losing_streak'), count: integer('Losses in a row', { min: 1, max: 100 }) }),
+  z.strictObject({ kind: z.literal('net_loss'), threshold_minor: integer('Net loss of the day', { min: 1, max: MINOR_MAX }) }),
+]);
+
 /** A campaign's terms as an operator sends them (domain `CampaignTerms`, in snake case). */
 export const campaignTermsSchema = z.strictObject({
   purpose: described(z.enum(['acquisition', 'loyalty']), 'acquisition offers are refused where the jurisdiction forbids them'),
@@ -166,13 +183,16 @@ export const campaignTermsSchema = z.strictObject({
   conversion_cap_minor: minorOpt('Largest part that becomes cash'),
   lifetime_days: integer('Days from grant to expiry', { min: 1, max: 365 }),
   free_bet_odds_min: z.optional(integer('free_bet: lowest total odds (thousandths) the free bet may be placed at', { min: 1000, max: 1_000_000 })),
+  booster: z.optional(boosterTermsSchema),
+  real_time_rule: z.optional(realTimeRuleSchema),
+  period_days: z.optional(integer('reload: the period (days) it grants at most once in (default 7)', { min: 1, max: 365 })),
 });
 
 export const opsCampaignCreateBody = z.strictObject({
   id: campaignIdSchema,
   kind: described(
-    z.enum(['first_deposit', 'redeem_code', 'sign_up', 'free_bet']),
-    'What grants it (sign_up: at e-mail registration, once per person; free_bet: a free bet of amount_minor, through its codes)',
+    z.enum(['first_deposit', 'redeem_code', 'sign_up', 'free_bet', 'booster', 'real_time', 'reload', 'daily_deposit']),
+    'What grants it (sign_up: at e-mail registration, once per person; free_bet: a free bet of amount_minor, through its codes; booster: a booster card, through its codes; real_time: amount_minor when real_time_rule is met, once a day; reload / daily_deposit: rate_bp of a non-first deposit, once per period / day)',
   ),
   terms: campaignTermsSchema,
 });
@@ -187,4 +207,78 @@ export const opsCodeCreateBody = z.strictObject({
   campaign_id: campaignIdSchema,
   uses_max: integer('How many players may redeem it', { min: 1, max: 10_000_000 }),
   expire_time: integer('Unix seconds it stops working', { min: 1 }),
+});
+
+// --- Booster cards and real-time bonuses (decision 044) ---------------------------------------------------
+
+export const boosterSchema = z.object({
+  id: described(z.string(), 'Booster card id'),
+  campaign_id: described(z.string(), 'The campaign that granted it'),
+  status: described(
+    z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    '0 ready, 1 active (raises the next qualifying bet or the session), 2 on a bet, 3 paid, 4 expired',
+  ),
+  target: described(z.enum(['sports', 'casino']), 'What it raises'),
+  rate_bp: integer('The raise of the winnings in basis points'),
+  cap: integer('Largest extra it pays'),
+  pay_as: described(z.enum(['cash', 'bonus']), 'How the extra is paid'),
+  odds_min: integer('sports: lowest total odds (thousandths) of a qualifying bet (0: any)'),
+  stake_max: integer('sports: largest stake of a qualifying bet (0: any)'),
+  session_minutes: integer('casino: session length from activation (0 for sports)'),
+  currency: described(z.string(), 'Currency code'),
+  bet_id: described(z.string(), 'The bet it raises ("" until one is placed)'),
+  paid: integer('Extra paid so far'),
+  create_time: integer('When it was granted'),
+  activate_time: integer('When the player activated it (0: not yet)'),
+  session_end_time: integer('casino: when the boosted session ends (0 for sports or not active)'),
+  expire_time: integer('When an unused card expires'),
+});
+
+/** `booster/list`: the player's booster cards, newest first (route /use-bonus, the booster modal). */
+export const bonusBoosterList = endpoint({
+  method: 'GET',
+  path: `${BONUS}/booster/list`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: z.array(boosterSchema) }),
+});
+
+/** Booster use (spec §3 `new_bonus_boost`): activates a ready card; one card is active at a time. */
+export const bonusBoosterUse = endpoint({
+  method: 'POST',
+  path: `${BONUS}/new_bonus_boost`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ id: described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Booster card id') }),
+  data: boosterSchema,
+});
+
+/** `real_time/info`: whether real-time bonuses run (dynconfig real_time_bonus) and the brand's rules, with today's grant. */
+export const bonusRealTimeInfo = endpoint({
+  method: 'GET',
+  path: `${BONUS}/real_time/info`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    enabled: described(z.union([z.literal(0), z.literal(1)]), '1 while the operator’s real_time_bonus switch is on'),
+    rules: z.array(
+      z.object({
+        campaign_id: described(z.string(), 'The campaign'),
+        rule: described(z.enum(['losing_streak', 'net_loss']), 'What grants it'),
+        count: integer('losing_streak: losses in a row (0 otherwise)'),
+        threshold: integer('net_loss: net loss of the day (0 otherwise)'),
+        amount: integer('Bonus it grants'),
+        currency: described(z.string(), 'Currency code'),
+        granted_today: described(z.union([z.literal(0), z.literal(1)]), '1 when it was granted today (once a day)'),
+        streak: integer('The player’s current losing streak today'),
+        net_loss: integer('The player’s net loss today (0 when ahead)'),
+      }),
+    ),
+    window_end_time: integer('When today’s window ends (UTC midnight)'),
+  }),
 });

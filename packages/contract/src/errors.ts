@@ -118,6 +118,10 @@ export const ERRORS = {
   REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
   REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
+  // booster cards (issue 17, decision 044)
+  BOOSTER_NOT_FOUND: { code: 8030, key: 'boosterNotFound' },
+  BOOSTER_NOT_READY: { code: 8031, key: 'boosterNotReady' },
+  BOOSTER_ANOTHER_ACTIVE: { code: 8032, key: 'boosterAnotherActive' },
   // loyalty: VIP club and task centre (issue 18, decision 026)
   VIP_REWARD_NOT_REACHED: { code: 8200, key: 'vipRewardNotReached' },
   VIP_REWARD_RECEIVED: { code: 8201, key: 'vipRewardReceived' },

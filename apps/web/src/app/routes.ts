@@ -204,6 +204,15 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.bonusHistory, load: () => import('../pages/bonus-history-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.redeem, load: () => import('../pages/redeem-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.walletBonus, load: () => import('../pages/wallet-bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.useBonus, load: () => import('../pages/use-bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.realTimeBonus, load: () => import('../pages/real-time-bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  {
+    path: paths.realTimeBonusLanding,
+    load: () => import('../pages/real-time-bonus-page.tsx').then((page) => ({ default: page.RealTimeBonusLandingPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
   // The footer's legal pages (spec §2 help and info).
   {
     path: paths.terms,

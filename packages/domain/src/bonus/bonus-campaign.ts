@@ -2,6 +2,7 @@ import type { CurrencyCode } from '../money/currency.ts';
 import { bonusMaxMinor } from '../payments/limits.ts';
 import type { VariantProfile } from '../variants/profile.ts';
 import { depositMatchMinor, fixedBonusMinor, type BonusPurpose } from './bonus-grant.ts';
+import type { BoosterTerms, RealTimeRule } from './bonus-booster.ts';
 import type { WageringTerms } from './bonus-wagering.ts';
 import type { WageringWeights } from './wagering-contribution.ts';
 
@@ -25,6 +26,11 @@ export const CAMPAIGN_KINDS = [
   'week_free',
   'month_free',
   'raffle_prize',
+  // decision 044: booster cards (by codes), real-time bonuses (a play rule), reload and daily-deposit matches
+  'booster',
+  'real_time',
+  'reload',
+  'daily_deposit',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
@@ -50,6 +56,12 @@ export interface CampaignTerms {
   lifetimeDays: number;
   /** A free_bet campaign: the lowest total odds (thousandths) its free bet may be placed at; undefined for any. */
   freeBetOddsMinThousandths?: number | undefined;
+  /** A booster campaign: what its cards raise and how (decision 044). */
+  booster?: BoosterTerms | undefined;
+  /** A real_time campaign: the play rule that grants it, once per UTC day (decision 044). */
+  realTimeRule?: RealTimeRule | undefined;
+  /** A reload campaign: the period (days) it grants at most once in; daily_deposit is always one day. */
+  periodDays?: number | undefined;
 }
 
 /** The rules a granted bonus keeps for life, copied from its campaign so an edit never changes a player's deal. */
@@ -113,7 +125,7 @@ export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | '
 }
 
 /** Campaigns of these kinds are redeemed with codes an operator issues (decision 024). */
-export const CODE_CAMPAIGN_KINDS: readonly CampaignKind[] = ['redeem_code', 'free_bet'];
+export const CODE_CAMPAIGN_KINDS: readonly CampaignKind[] = ['redeem_code', 'free_bet', 'booster'];
 
 export function campaignTakesCodes(kind: string): boolean {
   return (CODE_CAMPAIGN_KINDS as readonly string[]).includes(kind);

@@ -5,3 +5,4 @@ export * from './bonus-conversion.ts';
 export * from './bonus-grant.ts';
 export * from './bonus-campaign.ts';
 export * from './bonus-sign-up.ts';
+export * from './bonus-booster.ts';

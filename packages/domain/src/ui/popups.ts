@@ -14,7 +14,8 @@ export interface PopupCacheEntry {
 }
 
 /** Spec §4: priorities range from −2 to 10. */
-export const POPUP_LEVELS = { registerBonus: 0, bonusUnlocked: 0, firstCharge: 2, moneyRain: 2.1, downloadGuide: 1.5 } as const;
+// boosterCard (decision 044): above the register-bonus reward, below the download guide and first charge.
+export const POPUP_LEVELS = { registerBonus: 0, bonusUnlocked: 0, boosterCard: 1, firstCharge: 2, moneyRain: 2.1, downloadGuide: 1.5 } as const;
 
 /** Drops entries whose status is false and sorts the rest by level, highest first; ties keep their order. */
 export function popupStackSort(entries: readonly PopupStackEntry[]): PopupStackEntry[] {

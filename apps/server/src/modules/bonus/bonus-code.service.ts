@@ -3,6 +3,8 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusFreeBetGrant, bonusGrant, type FreeBetGrantRow } from './bonus-ledger.service.ts';
+import type { BoosterRow } from './bonus-booster.repository.ts';
+import { boosterGrant } from './bonus-booster.service.ts';
 import { bonusShownSet, campaignFind, codeFind, codeUseTake, type BonusRow } from './bonus.repository.ts';
 
 export interface CodePlayer {
@@ -12,7 +14,7 @@ export interface CodePlayer {
 }
 
 /** What a code gave: a bonus (redeem_code campaigns) or a free bet (free_bet campaigns). */
-export type CodeReward = { kind: 'bonus'; bonus: BonusRow } | { kind: 'free_bet'; grant: FreeBetGrantRow };
+export type CodeReward = { kind: 'bonus'; bonus: BonusRow } | { kind: 'free_bet'; grant: FreeBetGrantRow } | { kind: 'booster'; card: BoosterRow };
 
 /**
  * Redeems a code: takes one of its uses (a guarded increment, so N uses are granted at most N times however many
@@ -30,6 +32,12 @@ export async function codeRedeem(db: Db, player: CodePlayer, code: string, now: 
       throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
     if (!profile || !bonusAllowedInMarket(profile.market, campaign.terms.purpose)) throw new AppError('BONUS_FORBIDDEN_HERE');
     if (!isCurrencyCode(player.currency)) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+    if (campaign.kind === 'booster') {
+      if (accept === 'bonus') throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+      const card = await boosterGrant(tx, { campaign, userId: player.userId, triggerRef: `code:${code}`, currency: player.currency, now });
+      if (!card) throw new AppError('PROMO_CODE_USED', { field: 'code' });
+      return { kind: 'booster', card };
+    }
     if (campaign.kind === 'free_bet') {
       if (accept === 'bonus') throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
       const grant = await bonusFreeBetGrant(tx, {
@@ -75,9 +83,11 @@ export async function bonusCodeCheck(db: Db, player: CodePlayer, code: string, n
   return {
     code,
     amount:
-      campaign.kind === 'free_bet'
-        ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
-        : campaignBonusMinor(campaign.terms, 0, player.currency),
+      campaign.kind === 'booster'
+        ? (campaign.terms.booster?.capMinor ?? 0)
+        : campaign.kind === 'free_bet'
+          ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
+          : campaignBonusMinor(campaign.terms, 0, player.currency),
     currency: player.currency,
     expire_time: Math.floor(row.expiresAt.getTime() / 1000),
   };

@@ -24,13 +24,31 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
     conversionCapMinor: input.conversion_cap_minor,
     lifetimeDays: input.lifetime_days,
     freeBetOddsMinThousandths: input.free_bet_odds_min,
+    booster: input.booster && {
+      target: input.booster.target,
+      rateBp: input.booster.rate_bp,
+      capMinor: input.booster.cap_minor,
+      payAs: input.booster.pay_as,
+      oddsMinThousandths: input.booster.odds_min,
+      stakeMaxMinor: input.booster.stake_max_minor,
+      sessionMinutes: input.booster.session_minutes,
+    },
+    realTimeRule:
+      input.real_time_rule &&
+      (input.real_time_rule.kind === 'losing_streak'
+        ? { kind: 'losing_streak', count: input.real_time_rule.count }
+        : { kind: 'net_loss', thresholdMinor: input.real_time_rule.threshold_minor }),
+    periodDays: input.period_days,
   };
 }
 
 /** A deposit campaign grants a share of the deposit; the others a fixed amount: exactly one must be given. */
 function termsIssue(kind: string, terms: CampaignTerms): string | undefined {
-  const deposit = kind === 'first_deposit';
+  const deposit = kind === 'first_deposit' || kind === 'reload' || kind === 'daily_deposit';
   if (deposit && terms.rateBp === undefined) return 'rate_bp';
+  // decision 044: a booster campaign grants a card, a real-time one needs its rule.
+  if (kind === 'booster') return terms.booster === undefined ? 'booster' : undefined;
+  if (kind === 'real_time' && terms.realTimeRule === undefined) return 'real_time_rule';
   if (!deposit && terms.amountMinor === undefined) return 'amount_minor';
   return undefined;
 }

@@ -1,5 +1,8 @@
 import {
   bonusBalance,
+  bonusBoosterList,
+  bonusBoosterUse,
+  bonusRealTimeInfo,
   bonusHistory,
   bonusNew,
   bonusList,
@@ -15,6 +18,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { boosterListGet, boosterUse } from './bonus-booster.service.ts';
+import { realTimeInfoGet } from './bonus-offers.service.ts';
 import { opsCampaignCreate, opsCampaignStatus, opsCodeCreate } from './bonus-ops.service.ts';
 import { bonusBalanceGet, bonusHistoryGet, bonusListGet, bonusNewGet, bonusUnlock, promoCodeCheckGet, promoCodeUsePost } from './bonus.service.ts';
 
@@ -27,6 +32,10 @@ export function bonusRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: 
   routeRegister(app, deps, bonusUnlockEndpoint, ({ user, body }) => bonusUnlock(deps, user, body.bonus_id));
   routeRegister(app, deps, promoCodeCheck, ({ user, query, ctx }) => promoCodeCheckGet(deps, user, ctx.variant.appKey, query.code));
   routeRegister(app, deps, promoCodeUse, ({ user, body, ctx }) => promoCodeUsePost(deps, user, ctx.variant.appKey, body.code));
+  // Booster cards and real-time bonuses (decision 044).
+  routeRegister(app, deps, bonusBoosterList, ({ user }) => boosterListGet(deps, user));
+  routeRegister(app, deps, bonusBoosterUse, ({ user, body }) => boosterUse(deps, user, body.id));
+  routeRegister(app, deps, bonusRealTimeInfo, ({ user, ctx }) => realTimeInfoGet(deps, user, ctx.variant.appKey));
 
   // Operators: off unless OPS_TOKEN is set.
   const opsBody = <S extends z.ZodMiniType>(request: FastifyRequest, schema: S): z.output<S> => {

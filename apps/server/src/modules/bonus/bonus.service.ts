@@ -7,6 +7,7 @@ import { bonusCampaigns } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusCodeCheck, codeRedeem, type CodePlayer } from './bonus-code.service.ts';
+import { boosterAsBonusView } from './bonus-booster.service.ts';
 import { bonusStart, type FreeBetGrantRow } from './bonus-ledger.service.ts';
 import { freeBetGrantsOfCampaigns } from '../betting/betting.repository.ts';
 import { bonusBalanceOf, bonusesPageOfUser, bonusesUnshownTake, bonusHistoryPage, type BonusHistoryRow, type BonusRow } from './bonus.repository.ts';
@@ -138,6 +139,7 @@ export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, reque
   // A player on a time-out or self-excluded is told so, not that the code was used (decision 027).
   await saferPlayCheck(deps.db, user.uid, deps.now());
   const reward = await codeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now());
+  if (reward.kind === 'booster') return boosterAsBonusView(reward.card);
   return reward.kind === 'free_bet' ? freeBetView(reward.grant, deps.now()) : bonusViewOf(deps.db, reward.bonus);
 }
 

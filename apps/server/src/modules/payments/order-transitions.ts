@@ -50,6 +50,8 @@ export async function payinCredit(tx: Tx, order: PaymentOrderRow, now: Date): Pr
   };
   // The bonus engine consumes these rows: the first deposit unlocks the first-charge bonus, a code its extra.
   if (first) await paymentEventInsert(tx, { kind: 'first_deposit', ...event });
+  // Every later pay-in: reload and daily-deposit offers (decision 044).
+  else await paymentEventInsert(tx, { kind: 'deposit', ...event });
   if (order.payinCode && (await payinCodeUseInsert(tx, { code: order.payinCode, userId: order.userId, orderId: order.orderId, createdAt: now })))
     await paymentEventInsert(tx, { kind: 'payin_code', ...event });
   return 'applied';

@@ -4,11 +4,14 @@ import { useLocation } from '../../shared/router/router.tsx';
 import { bonusGrantedClear, bonusUnlockedSet, firstChargeOpen, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { useBoosterListQuery } from './api/booster-api.ts';
 import { bonusPopupQuiet } from './bonus-quiet.ts';
+import { boosterPopupCandidate } from './booster-model.ts';
 
 /** The modals load when one is due: the first route carries only this list. */
 const FirstChargePopup = lazy(() => import('./first-charge-popup.tsx'));
 const RegisterBonusModal = lazy(() => import('./bonus-popups.tsx').then((module) => ({ default: module.RegisterBonusModal })));
+const BoosterModal = lazy(() => import('./booster-popup.tsx'));
 const BonusUnlockedModal = lazy(() => import('./bonus-popups.tsx').then((module) => ({ default: module.BonusUnlockedModal })));
 
 /**
@@ -28,6 +31,22 @@ export function useBonusPopups(): PopupEntry[] {
   const firstChargeAsked = useBonusPopupStore((state) => state.firstCharge);
   const allowed = uid > 0 && !visitor && !bonusPopupQuiet(pathname);
   const entries: PopupEntry[] = [];
+  // "bonus booster card" (decision 044): the newest ready card while none is active, once per card (24 h cache).
+  const boosters = useBoosterListQuery(uid, allowed);
+  // Expiry is judged at the time the list was read (a pure render; the list refreshes with every bonus change).
+  const booster = boosters.data ? boosterPopupCandidate(boosters.data.list, boosters.dataUpdatedAt) : undefined;
+  if (booster)
+    entries.push({
+      key: `booster_card:${booster.id}`,
+      level: POPUP_LEVELS.boosterCard,
+      show: allowed,
+      cached: true,
+      render: (close) => (
+        <Suspense fallback={null}>
+          <BoosterModal card={booster} onClose={close} />
+        </Suspense>
+      ),
+    });
   if (granted)
     entries.push({
       key: `register_bonus:${granted.id}`,

@@ -122,10 +122,13 @@ export function RedeemForm() {
             <Ticket size={28} />
           </span>
           <p className={styles.popupLine}>
-            {t(isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}
+            {t(granted.kind === 'booster' ? 'booster.redeemed' : isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', {
+              amount: moneyText(granted.amount, granted.currency, i18n.language),
+            })}
           </p>
-          <Link to={paths.bonus} className={buttonClassName({ block: true })}>
-            {t('bonus.popup.view')}
+          {/* A booster card is used from /use-bonus (decision 044). */}
+          <Link to={granted.kind === 'booster' ? paths.useBonus : paths.bonus} className={buttonClassName({ block: true })}>
+            {t(granted.kind === 'booster' ? 'booster.title' : 'bonus.popup.view')}
           </Link>
         </section>
       ) : null}

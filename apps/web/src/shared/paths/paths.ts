@@ -64,6 +64,10 @@ export const paths = {
   bonusHistory: '/bonus-history',
   redeem: '/redeem',
   walletBonus: '/wallet/bonus',
+  // decision 044: booster cards and real-time bonuses.
+  useBonus: '/use-bonus',
+  realTimeBonus: '/real-time-bonus',
+  realTimeBonusLanding: '/real-time-bonus-landing',
   terms: '/terms',
   privacy: '/privacy',
   responsibleGaming: '/responsible-gaming',
