@@ -4,9 +4,7 @@ import { useLocation } from '../../shared/router/router.tsx';
 import { bonusGrantedClear, bonusUnlockedSet, firstChargeOpen, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { useBoosterListQuery } from './api/booster-api.ts';
 import { bonusPopupQuiet } from './bonus-quiet.ts';
-import { boosterPopupCandidate } from './booster-model.ts';
 
 /** The modals load when one is due: the first route carries only this list. */
 const FirstChargePopup = lazy(() => import('./first-charge-popup.tsx'));
@@ -31,10 +29,10 @@ export function useBonusPopups(): PopupEntry[] {
   const firstChargeAsked = useBonusPopupStore((state) => state.firstCharge);
   const allowed = uid > 0 && !visitor && !bonusPopupQuiet(pathname);
   const entries: PopupEntry[] = [];
-  // "bonus booster card" (decision 044): the newest ready card while none is active, once per card (24 h cache).
-  const boosters = useBoosterListQuery(uid, allowed);
-  // Expiry is judged at the time the list was read (a pure render; the list refreshes with every bonus change).
-  const booster = boosters.data ? boosterPopupCandidate(boosters.data.list, boosters.dataUpdatedAt) : undefined;
+  // "bonus booster card" (decision 044): the newest ready card while none is active, once per card (24 h cache). The
+  // bonus watch (loaded after the first screen) reads the cards; only this player's offer shows.
+  const offer = useBonusPopupStore((state) => state.booster);
+  const booster = offer && offer.uid === uid ? offer.card : undefined;
   if (booster)
     entries.push({
       key: `booster_card:${booster.id}`,

@@ -6,8 +6,10 @@ import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { bonusNewCall, bonusRefresh, useBonusListQuery } from './api/bonus-api.ts';
+import { useBoosterListQuery } from './api/booster-api.ts';
 import { bonusPollNext, bonusWatchStep } from './bonus-model.ts';
-import { bonusGrantedSet, bonusUnlockedSet, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
+import { boosterPopupCandidate } from './booster-model.ts';
+import { bonusGrantedSet, bonusUnlockedSet, boosterOfferSet, useBonusPopupStore } from '../../shared/bonus/bonus-popup-store.ts';
 
 /**
  * The app-wide bonus behaviours of a signed-in player, without UI:
@@ -67,6 +69,15 @@ export function BonusWatch() {
       })
       .catch(() => undefined);
   }, [uid, list, queryClient]);
+
+  // The booster pop-up's card (decision 044): the newest ready card while none is active. Expiry is judged at the
+  // time the list was read; the list refreshes with every bonus change.
+  const visitor = useSessionStore((state) => Boolean(state.login?.visitor));
+  const boosters = useBoosterListQuery(uid, !visitor);
+  const card = boosters.data ? boosterPopupCandidate(boosters.data.list, boosters.dataUpdatedAt) : undefined;
+  useEffect(() => {
+    boosterOfferSet(card ? { uid, card } : null);
+  }, [uid, card]);
 
   return null;
 }

@@ -1,6 +1,6 @@
 import { TIMERS } from '@piranha/domain';
 import { create } from 'zustand';
-import type { bonusSchema, z } from '@piranha/contract';
+import type { bonusBoosterList, bonusSchema, z } from '@piranha/contract';
 import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.ts';
 
 /**
@@ -8,6 +8,7 @@ import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.
  * (features/bonus) can show what it finds.
  */
 type Bonus = z.output<typeof bonusSchema>;
+type BoosterCard = z.output<(typeof bonusBoosterList)['data']>['list'][number];
 
 interface BonusPopupState {
   /** A new grant answered by new_bonus (the "register bonus reward" pop-up) and whose it is, kept until closed. */
@@ -16,6 +17,8 @@ interface BonusPopupState {
   unlocked: Bonus | null;
   /** The first-charge pop-up was asked for (the chat push `first_charge_pop`, spec §4). */
   firstCharge: boolean;
+  /** The card the "bonus booster card" pop-up offers, as the bonus watch last read the player's cards (decision 044). */
+  booster: { uid: number; card: BoosterCard } | null;
   /** Bumped to start a new poll; `pollMax` asks at most (0: no poll yet). */
   pollGeneration: number;
   pollMax: number;
@@ -25,6 +28,7 @@ export const useBonusPopupStore = create<BonusPopupState>(() => ({
   granted: storageGet<{ uid: number; bonus: Bonus }>(STORAGE_KEYS.bonusPending) ?? null,
   unlocked: null,
   firstCharge: false,
+  booster: null,
   pollGeneration: 0,
   pollMax: 0,
 }));
@@ -55,4 +59,9 @@ export function bonusUnlockedSet(bonus: Bonus | null): void {
 /** Opens the first-charge pop-up (priority 2) when the player has not deposited yet: the push `first_charge_pop` calls it. */
 export function firstChargeOpen(open = true): void {
   useBonusPopupStore.setState({ firstCharge: open });
+}
+
+/** What the bonus watch found for the booster pop-up (null: no card to offer). */
+export function boosterOfferSet(offer: { uid: number; card: BoosterCard } | null): void {
+  useBonusPopupStore.setState({ booster: offer });
 }
