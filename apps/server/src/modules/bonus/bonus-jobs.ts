@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { JobSpec } from '../../jobs/job-runner.ts';
 import { bonusContributionsConsume, bonusDepositEventsConsume, bonusExpirySweep } from './bonus-engine.service.ts';
+import { bonusFreeRoundWinsConsume } from './bonus-free-rounds.service.ts';
 
 /** How often the engine reads new events; the web app polls `new_bonus` every 10 s (spec §9), so 5 s keeps up. */
 export const BONUS_PASS_MS = 5_000;
@@ -10,6 +11,7 @@ export async function bonusPass(db: Db, now: Date): Promise<void> {
   await bonusDepositEventsConsume(db, now);
   await bonusContributionsConsume(db, now);
   await bonusExpirySweep(db, now);
+  await bonusFreeRoundWinsConsume(db, now);
 }
 
 /**
