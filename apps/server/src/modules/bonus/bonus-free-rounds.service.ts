@@ -1,4 +1,4 @@
-import { freeRoundsGrantTermsOf, freeRoundsGrantFinished, freeRoundsWinBonusMinor, isCurrencyCode } from '@piranha/domain';
+import { BONUS_STATUS, freeRoundsGrantTermsOf, freeRoundsGrantFinished, freeRoundsWinBonusMinor, isCurrencyCode } from '@piranha/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { casinoFreeRounds } from '../../db/schema/index.ts';
@@ -121,3 +121,45 @@ export async function bonusFreeRoundWinsConsume(db: Db, now: Date): Promise<numb
   }
   return granted;
 }
+
+/** A free-round grant in the bonus shape (a redeem answer): `amount` is the rounds' total stake; id `fr<grant id>`. */
+export function freeRoundsBonusView(grant: FreeRoundRow, now: Date) {
+  const expired = grant.expiresAt.getTime() <= now.getTime();
+  const status = grant.remaining === 0 ? BONUS_STATUS.unlocked : expired ? BONUS_STATUS.expired : BONUS_STATUS.locked;
+  return {
+    id: `fr${grant.id}`,
+    campaign_id: grant.campaignId ?? '',
+    kind: 'free_rounds',
+    status,
+    currency: grant.currency,
+    amount: grant.total * grant.stake,
+    wagered: 0,
+    requirement: 0,
+    progress: 0,
+    stake_max: 0,
+    conversion_cap: 0,
+    create_time: Math.floor(grant.createdAt.getTime() / 1000),
+    expire_time: Math.floor(grant.expiresAt.getTime() / 1000),
+    free_rounds: { game_id: grant.gameId, rounds: grant.total, bet: grant.stake, win_to: grant.winTo === 'bonus' ? ('bonus' as const) : ('cash' as const) },
+  };
+}
+
+/** The free-round grant in the casino list's shape, for `new_bonus`'s `free_round_bonus`. */
+export function freeRoundsGrantView(grant: FreeRoundRow, gameName: string, now: Date) {
+  const status = grant.remaining === 0 ? 'used' : grant.expiresAt.getTime() <= now.getTime() ? 'expired' : 'available';
+  return {
+    grant_id: grant.grantRef,
+    game_platform: 'house' as const,
+    game_id: grant.gameId,
+    game_name: gameName,
+    total: grant.total,
+    remaining: grant.remaining,
+    bet: grant.stake,
+    currency: grant.currency,
+    win_total: grant.winTotal,
+    expires_at: Math.floor(grant.expiresAt.getTime() / 1000),
+    status: status as 'available' | 'used' | 'expired',
+    win_to: grant.winTo === 'bonus' ? ('bonus' as const) : ('cash' as const),
+  };
+}
+

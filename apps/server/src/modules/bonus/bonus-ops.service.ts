@@ -1,5 +1,5 @@
 import type { opsCampaignCreateBody, opsCampaignStatusBody, opsCodeCreateBody, z } from '@piranha/contract';
-import { campaignTakesCodes, variantFindByKey, type CampaignTerms } from '@piranha/domain';
+import { campaignTakesCodes, casinoGameInfo, isHouseGameId, isSlotGame, variantFindByKey, type CampaignTerms } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { BonusDeps } from './bonus.service.ts';
 import { campaignFind, campaignInsert, campaignStatusSet, codeInsert } from './bonus.repository.ts';
@@ -24,11 +24,27 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
     conversionCapMinor: input.conversion_cap_minor,
     lifetimeDays: input.lifetime_days,
     freeBetOddsMinThousandths: input.free_bet_odds_min,
+    freeRounds: input.free_rounds && {
+      gameId: input.free_rounds.game_id,
+      rounds: input.free_rounds.rounds,
+      stakeMinor: input.free_rounds.stake_minor,
+      winTo: input.free_rounds.win_to,
+      on: input.free_rounds.on,
+    },
   };
 }
 
 /** A deposit campaign grants a share of the deposit; the others a fixed amount: exactly one must be given. */
 function termsIssue(kind: string, terms: CampaignTerms): string | undefined {
+  if (kind === 'free_rounds') {
+    // A house slot, at a stake inside its limits (decision 043).
+    const rounds = terms.freeRounds;
+    if (!rounds) return 'free_rounds';
+    if (!isHouseGameId(rounds.gameId) || !isSlotGame(rounds.gameId)) return 'free_rounds.game_id';
+    const info = casinoGameInfo(rounds.gameId);
+    if (rounds.stakeMinor < info.betMinMinor || rounds.stakeMinor > info.betMaxMinor) return 'free_rounds.stake_minor';
+    return undefined;
+  }
   const deposit = kind === 'first_deposit';
   if (deposit && terms.rateBp === undefined) return 'rate_bp';
   if (!deposit && terms.amountMinor === undefined) return 'amount_minor';
@@ -40,7 +56,7 @@ export async function opsCampaignCreate(deps: BonusDeps, body: z.output<typeof o
   if (!variantFindByKey(appKey)) throw new AppError('VALIDATION_FAILED', { field: 'id', issue: 'unknown_brand' });
   const terms = termsOf(body.terms);
   const missing = termsIssue(body.kind, terms);
-  if (missing) throw new AppError('VALIDATION_FAILED', { field: missing, issue: 'required' });
+  if (missing) throw new AppError('VALIDATION_FAILED', { field: missing, issue: missing.includes('.') ? 'invalid' : 'required' });
   if (!(await campaignInsert(deps.db, { id: body.id, appKey, kind: body.kind, terms }, deps.now())))
     throw new AppError('BONUS_CAMPAIGN_EXISTS', { field: 'id' });
   return { id: body.id, status: 'active' };

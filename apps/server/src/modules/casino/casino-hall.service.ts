@@ -384,6 +384,7 @@ export async function hallFreeRoundsGet(deps: HallDeps, userId: number, status: 
       win_total: grant.winTotal,
       expires_at: Math.floor(grant.expiresAt.getTime() / 1000),
       status: statusOf(grant),
+      win_to: grant.winTo === 'bonus' ? ('bonus' as const) : ('cash' as const),
     })),
     offset: offset + slice.length,
     has_more: offset + pageSize < chosen.length ? (1 as const) : (0 as const),
