@@ -179,7 +179,13 @@ async function bonusSamplesPrepare(): Promise<void> {
       id: BONUS_AWARD_CAMPAIGN,
       appKey: 'piranha',
       kind: 'rank_prize',
-      terms: { purpose: 'loyalty', amountMinor: 100, wagering: { multiplier: 0, base: 'bonus' }, weights: { sportsOddsMinThousandths: 1500, tableBp: 0, crashBp: 0, diceBp: 0 }, lifetimeDays: 7 },
+      terms: {
+        purpose: 'loyalty',
+        amountMinor: 100,
+        wagering: { multiplier: 0, base: 'bonus' },
+        weights: { sportsOddsMinThousandths: 1500, tableBp: 0, crashBp: 0, diceBp: 0 },
+        lifetimeDays: 7,
+      },
     },
     t.clock.now(),
   );
@@ -207,7 +213,15 @@ const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
     fresh: async () => {
       const campaign = (await campaignFind(t.db, BONUS_AWARD_CAMPAIGN))!;
       const award = await transaction(t.db, (tx) =>
-        bonusGrant(tx, { campaign, userId: session.uid, triggerRef: `bad-input:${(bonusCodeCount += 1)}`, currency: 'BRL', amountMinor: 100, depositMinor: 0, now: t.clock.now() }),
+        bonusGrant(tx, {
+          campaign,
+          userId: session.uid,
+          triggerRef: `bad-input:${(bonusCodeCount += 1)}`,
+          currency: 'BRL',
+          amountMinor: 100,
+          depositMinor: 0,
+          now: t.clock.now(),
+        }),
       );
       return { body: { award_id: String(award!.id) } };
     },

@@ -8,7 +8,18 @@ import { bonusFreeRoundWinsConsume } from '../src/modules/bonus/bonus-free-round
 import { bonusGrant } from '../src/modules/bonus/bonus-ledger.service.ts';
 import { campaignFind, campaignInsert } from '../src/modules/bonus/bonus.repository.ts';
 import { bonusPass } from '../src/modules/bonus/bonus-jobs.ts';
-import { codeMake, googleTestKeysCreate, PASSWORD, sessionOf, smidUnique, SOCIAL, VISITOR_LOGIN, BIND_CHECK, BIND_EMAIL, type GoogleTestKeys } from './account-fixtures.ts';
+import {
+  codeMake,
+  googleTestKeysCreate,
+  PASSWORD,
+  sessionOf,
+  smidUnique,
+  SOCIAL,
+  VISITOR_LOGIN,
+  BIND_CHECK,
+  BIND_EMAIL,
+  type GoogleTestKeys,
+} from './account-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
@@ -59,7 +70,9 @@ async function codeCreate(code: string, campaignId: string, usesMax: number) {
 }
 
 async function launch(session: IssuedSession) {
-  const answer = envelopeOf(await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: GAME, currency: CURRENCY }) }));
+  const answer = envelopeOf(
+    await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: GAME, currency: CURRENCY }) }),
+  );
   expect(answer.dm_error).toBe(0);
   return answer.data.token as string;
 }
@@ -168,7 +181,11 @@ describe('free_rounds campaigns', () => {
 
   it('grants first-deposit free rounds once however often the deposit is consumed, and new_bonus answers free_round_bonus once', async () => {
     const campaign = `${BRAND}:fr-first`;
-    const created = await campaignCreate(campaign, { game_id: GAME, rounds: 10, stake_minor: STAKE, win_to: 'bonus', on: 'first_deposit' }, { purpose: 'acquisition' });
+    const created = await campaignCreate(
+      campaign,
+      { game_id: GAME, rounds: 10, stake_minor: STAKE, win_to: 'bonus', on: 'first_deposit' },
+      { purpose: 'acquisition' },
+    );
     expect(created.dm_error).toBe(0);
     const { session } = await playerFund(t, { appKey: BRAND, amountMinor: 20_000 });
     await Promise.all(Array.from({ length: 20 }, () => bonusDepositEventsConsume(t.db, t.clock.now())));
@@ -247,7 +264,8 @@ describe('promotions', () => {
   it('lists the brand’s running offers a player can take, and none that its jurisdiction forbids', async () => {
     const campaign = `${BRAND}:fr-promo`;
     expect(
-      (await campaignCreate(campaign, { game_id: GAME, rounds: 20, stake_minor: STAKE, win_to: 'cash', on: 'first_deposit' }, { purpose: 'acquisition' })).dm_error,
+      (await campaignCreate(campaign, { game_id: GAME, rounds: 20, stake_minor: STAKE, win_to: 'cash', on: 'first_deposit' }, { purpose: 'acquisition' }))
+        .dm_error,
     ).toBe(0);
     const list = envelopeOf(await t.get(`${BONUS}/promotion/list`, { headers: { 'app-key': BRAND } })).data.list as { id: string; kind: string }[];
     const ids = list.map((item) => item.id);
@@ -257,7 +275,10 @@ describe('promotions', () => {
     expect(ids).not.toContain(`${BRAND}:redeem_code`);
     expect(ids).not.toContain(`${BRAND}:fr-cash`);
     expect(ids).not.toContain(`${BRAND}:fr-first`);
-    expect(list.find((item) => item.id === campaign)).toMatchObject({ kind: 'free_rounds', free_rounds: { game_id: GAME, rounds: 20, bet: STAKE, win_to: 'cash' } });
+    expect(list.find((item) => item.id === campaign)).toMatchObject({
+      kind: 'free_rounds',
+      free_rounds: { game_id: GAME, rounds: 20, bet: STAKE, win_to: 'cash' },
+    });
     // Brazil forbids acquisition offers (regulation.md): its first-deposit match is not promoted.
     const brazil = envelopeOf(await t.get(`${BONUS}/promotion/list`, { headers: { 'app-key': 'piranha' } })).data.list as { kind: string }[];
     expect(brazil.some((item) => item.kind === 'first_deposit')).toBe(false);
@@ -281,13 +302,23 @@ describe('sign-up bonus for social and tourist registrations', () => {
     const smid = smidUnique();
     const google1 = await google.mint({ sub: newSub(), email: `${newSub()}@gmail.com`, email_verified: true }, { audience: clientId });
     const first = envelopeOf(
-      await t.post(SOCIAL, { headers: { 'app-key': BRAND }, query: { smid }, remoteAddress: '10.77.0.1', body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google1 } }),
+      await t.post(SOCIAL, {
+        headers: { 'app-key': BRAND },
+        query: { smid },
+        remoteAddress: '10.77.0.1',
+        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google1 },
+      }),
     );
     expect(first.dm_error).toBe(0);
     expect(await signUpBonuses(first.data.uid)).toHaveLength(1);
     const google2 = await google.mint({ sub: newSub(), email: `${newSub()}@gmail.com`, email_verified: true }, { audience: clientId });
     const second = envelopeOf(
-      await t.post(SOCIAL, { headers: { 'app-key': BRAND }, query: { smid }, remoteAddress: '10.77.0.2', body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google2 } }),
+      await t.post(SOCIAL, {
+        headers: { 'app-key': BRAND },
+        query: { smid },
+        remoteAddress: '10.77.0.2',
+        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google2 },
+      }),
     );
     expect(second.dm_error).toBe(0);
     expect(second.data.uid).not.toBe(first.data.uid);
@@ -305,7 +336,11 @@ describe('sign-up bonus for social and tourist registrations', () => {
       if (check.dm_error !== 0) throw new Error(JSON.stringify(check));
       const code = await codeMake(t, email, 'bind', { userId: tourist.uid, appKey: BRAND });
       const bound = envelopeOf(
-        await t.post(BIND_EMAIL, { query, headers: { 'app-key': BRAND }, body: { email, email_code: code, request_id: check.data.request_id, password: PASSWORD } }),
+        await t.post(BIND_EMAIL, {
+          query,
+          headers: { 'app-key': BRAND },
+          body: { email, email_code: code, request_id: check.data.request_id, password: PASSWORD },
+        }),
       );
       expect(bound.dm_error).toBe(0);
       return tourist.uid;
@@ -314,4 +349,3 @@ describe('sign-up bonus for social and tourist registrations', () => {
     expect(await signUpBonuses(await bind(`${local.slice(0, 3)}.${local.slice(3)}+x@gmail.com`))).toHaveLength(0);
   });
 });
-

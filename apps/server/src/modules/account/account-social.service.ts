@@ -134,7 +134,14 @@ export async function socialBind(
       }
       // A tourist who registers this way earns the sign-up bonus under the same once-per-person rules (decision 043).
       if (wasTourist)
-        await bonusSignUpOnRegister(tx, { userId: user.uid, appKey: profile.appKey, email: boundEmail ?? profile.email ?? undefined, smid: caller.smid, ip: caller.ip, now });
+        await bonusSignUpOnRegister(tx, {
+          userId: user.uid,
+          appKey: profile.appKey,
+          email: boundEmail ?? profile.email ?? undefined,
+          smid: caller.smid,
+          ip: caller.ip,
+          now,
+        });
       await sessionsRevokeOfUser(tx, user.uid, now, session.sessionId);
       return loginInfoOf(tx, session, await profileByUser(tx, user.uid), { firstRegist: wasTourist });
     });

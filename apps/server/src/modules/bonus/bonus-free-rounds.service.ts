@@ -114,7 +114,10 @@ export async function bonusFreeRoundWinsConsume(db: Db, now: Date): Promise<numb
               now,
             })
           : undefined;
-      await tx.update(casinoFreeRounds).set({ winSettledAt: now }).where(eq(casinoFreeRounds.id, Number(grant.id)));
+      await tx
+        .update(casinoFreeRounds)
+        .set({ winSettledAt: now })
+        .where(eq(casinoFreeRounds.id, Number(grant.id)));
       return bonus !== undefined;
     });
     if (done) granted += 1;
@@ -162,4 +165,3 @@ export function freeRoundsGrantView(grant: FreeRoundRow, gameName: string, now: 
     win_to: grant.winTo === 'bonus' ? ('bonus' as const) : ('cash' as const),
   };
 }
-

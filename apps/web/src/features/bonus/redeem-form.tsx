@@ -122,9 +122,11 @@ export function RedeemForm() {
             <Ticket size={28} />
           </span>
           <p className={styles.popupLine}>
-            {t(isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}
+            {granted.free_rounds
+              ? t('redeem.doneFreeRounds', { count: granted.free_rounds.rounds, stake: moneyText(granted.free_rounds.bet, granted.currency, i18n.language) })
+              : t(isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}
           </p>
-          <Link to={paths.bonus} className={buttonClassName({ block: true })}>
+          <Link to={granted.free_rounds ? paths.promotionFreeRounds : paths.bonus} className={buttonClassName({ block: true })}>
             {t('bonus.popup.view')}
           </Link>
         </section>
