@@ -1,4 +1,4 @@
-import { AwardList } from '../features/promotion/award-list.tsx';
+import { AwardList } from '../features/bonus/award-list.tsx';
 import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

@@ -1,4 +1,4 @@
-import { FreeRoundsList } from '../features/promotion/free-rounds-list.tsx';
+import { FreeRoundsList } from '../features/bonus/free-rounds-list.tsx';
 import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

@@ -1,4 +1,4 @@
-import { PromotionList } from '../features/promotion/promotion-list.tsx';
+import { PromotionList } from '../features/bonus/promotion-list.tsx';
 import { useTranslation } from '../shared/i18n/translate.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';

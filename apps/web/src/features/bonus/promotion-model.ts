@@ -1,5 +1,5 @@
 import type { bonusPromotionList, FreeRoundGrant, z } from '@piranha/contract';
-import { bonusCountdown, type Countdown } from '../bonus/bonus-model.ts';
+import { bonusCountdown, type Countdown } from './bonus-model.ts';
 
 export type Promotion = z.output<(typeof bonusPromotionList)['data']>['list'][number];
 

@@ -11,7 +11,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFreeRoundsQuery, useFreeRoundsTotalQuery, type FreeRoundsTab } from './api/promotion-api.ts';
 import { freeRoundsCardView } from './promotion-model.ts';
-import styles from '../bonus/bonus.module.css';
+import styles from './bonus.module.css';
 
 const TABS: readonly FreeRoundsTab[] = ['available', 'unavailable'];
 

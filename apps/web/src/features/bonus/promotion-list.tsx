@@ -10,7 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { usePromotionListQuery } from './api/promotion-api.ts';
 import { promotionCardView, type Promotion, type PromotionTarget } from './promotion-model.ts';
-import styles from '../bonus/bonus.module.css';
+import styles from './bonus.module.css';
 
 const TARGET_PATHS: Record<PromotionTarget, string> = {
   deposit: paths.deposit,

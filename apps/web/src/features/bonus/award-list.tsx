@@ -11,11 +11,11 @@ import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
-import { bonusErrorText } from '../bonus/bonus-error.ts';
-import type { Bonus } from '../bonus/bonus-model.ts';
+import { bonusErrorText } from './bonus-error.ts';
+import type { Bonus } from './bonus-model.ts';
 import { useAwardDrawMutation, useAwardsQuery, type AwardTab } from './api/promotion-api.ts';
 import { awardKindKey } from './promotion-model.ts';
-import styles from '../bonus/bonus.module.css';
+import styles from './bonus.module.css';
 
 const TABS: readonly AwardTab[] = ['pending', 'drawn'];
 const STATUS_KEYS = ['pending', 'unlocking', 'unlocked', 'expired'] as const;

@@ -8,7 +8,7 @@ import {
 } from '@piranha/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
-import { bonusRefresh } from '../../bonus/api/bonus-api.ts';
+import { bonusRefresh } from './bonus-api.ts';
 
 export type FreeRoundsTab = 'available' | 'unavailable';
 export type AwardTab = 'pending' | 'drawn';
