@@ -74,7 +74,12 @@ describe('The bonus journey, through the real server and Chromium', () => {
     };
     expect(await ops(server, '/campaign/create', { id: 'tigerin:e2e_spins', kind: 'free_rounds', terms: spins })).toBe(0);
     expect(
-      await ops(server, '/code/create', { code: 'E2E-SPINS', campaign_id: 'tigerin:e2e_spins', uses_max: 5, expire_time: Math.floor(Date.now() / 1000) + 86_400 }),
+      await ops(server, '/code/create', {
+        code: 'E2E-SPINS',
+        campaign_id: 'tigerin:e2e_spins',
+        uses_max: 5,
+        expire_time: Math.floor(Date.now() / 1000) + 86_400,
+      }),
     ).toBe(0);
 
     const { context, page } = await phonePage(journey.browser);
@@ -123,15 +128,16 @@ describe('The bonus journey, through the real server and Chromium', () => {
     }
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
-    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('2');
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('10');
     await expect
       .poll(
         async () => {
           const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
           if (outcome.includes('Bet accepted')) return outcome;
+          const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
           const place = slip.getByRole('button', { name: /^Place bet/ });
           if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return outcome;
+          return `${outcome} ${refusal}`;
         },
         { timeout: 30_000, interval: 2000 },
       )
@@ -143,7 +149,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await spin(frame);
     await spin(frame);
     await page.goto(`http://${INDIA}/#/bonus`);
-    // ₹4 of ₹10 from the spins (the bet adds its ₹2 only once it settles).
+    // ₹4 of ₹10 from the spins (the bet counts only once it settles).
     await expect.poll(async () => Number(await card.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
     await screenshot(page, 'bonus-journey-progress');
 

@@ -162,8 +162,12 @@ export const casinoFreeRounds = pgTable(
   (table) => [
     uniqueIndex('casino_free_rounds_ref_key').on(table.grantRef),
     index('casino_free_rounds_user_idx').on(table.userId),
-    index('casino_free_rounds_unsettled_idx').on(table.id).where(sql`${table.winTo} = 'bonus' and ${table.winSettledAt} is null`),
-    index('casino_free_rounds_unshown_idx').on(table.userId).where(sql`${table.shownAt} is null`),
+    index('casino_free_rounds_unsettled_idx')
+      .on(table.id)
+      .where(sql`${table.winTo} = 'bonus' and ${table.winSettledAt} is null`),
+    index('casino_free_rounds_unshown_idx')
+      .on(table.userId)
+      .where(sql`${table.shownAt} is null`),
   ],
 );
 
