@@ -128,7 +128,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     }
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
-    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('10');
+    await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await expect
       .poll(
         async () => {
