@@ -83,7 +83,8 @@ describe('The bonus journey, through the real server and Chromium', () => {
     ).toBe(0);
 
     const { context, page } = await phonePage(journey.browser);
-    // /promotion before signing up: the running offers as cards.
+    await playerSignUp(page, server, `journey-${Date.now()}@example.com`, 'bonus2026');
+    // /promotion: the running offers as cards, each leading to where it is taken.
     await page.goto(`http://${INDIA}/#/promotion`);
     await page.getByRole('heading', { name: 'Promotions' }).waitFor();
     const offer = page.getByRole('article', { name: 'First deposit bonus' });
@@ -92,7 +93,6 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await accessibilityCheck(page, '/promotion');
     await screenshot(page, 'bonus-promotion');
 
-    await playerSignUp(page, server, `journey-${Date.now()}@example.com`, 'bonus2026');
     await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/#\/deposit$/);
     await page.getByRole('radio', { name: 'UPI' }).click();
