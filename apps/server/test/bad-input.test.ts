@@ -34,6 +34,9 @@ import { playerWithGame, playRound } from './casino-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { opsActivityCreate } from '../src/modules/activity/activity.service.ts';
+import { transaction } from '../src/db/transaction.ts';
+import { bonusGrant } from '../src/modules/bonus/bonus-ledger.service.ts';
+import { campaignFind, campaignInsert } from '../src/modules/bonus/bonus.repository.ts';
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -155,6 +158,7 @@ const PAYMENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }
 /** Bonus samples: codes of a campaign with nothing to wager, so each redeemed bonus starts and converts at once. */
 const BONUS = '/api/piranha/bonus';
 const BONUS_CAMPAIGN = 'piranha:bad-input';
+const BONUS_AWARD_CAMPAIGN = 'piranha:bad-input-award';
 let bonusCodeCount = 0;
 async function bonusOps(path: string, body: unknown): Promise<void> {
   const answer = envelopeOf(await t.post(`/api/ops/bonus${path}`, { headers: { authorization: `Bearer ${BAD_INPUT_OPS_TOKEN}` }, body }));
@@ -175,6 +179,22 @@ async function bonusSamplesPrepare(): Promise<void> {
     terms: { ...NO_WAGERING_TERMS, booster: { target: 'sports', rate_bp: 2_500, cap_minor: 5_000, pay_as: 'cash' } },
   });
   VALID[`${BONUS}/promo_code/check`]!.query = { code: await bonusCodeFresh() };
+  await campaignInsert(
+    t.db,
+    {
+      id: BONUS_AWARD_CAMPAIGN,
+      appKey: 'piranha',
+      kind: 'rank_prize',
+      terms: {
+        purpose: 'loyalty',
+        amountMinor: 100,
+        wagering: { multiplier: 0, base: 'bonus' },
+        weights: { sportsOddsMinThousandths: 1500, tableBp: 0, crashBp: 0, diceBp: 0 },
+        lifetimeDays: 7,
+      },
+    },
+    t.clock.now(),
+  );
 }
 
 const BOOSTER_CAMPAIGN = 'piranha:bad-input-boost';
@@ -200,6 +220,30 @@ const BONUS_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> 
       return { body: { bonus_id: used.data.id } };
     },
   },
+  // Free rounds, awards, promotions (decision 043).
+  [`${BONUS}/free_rounds/total`]: { query: {} },
+  [`${BONUS}/free_rounds/available`]: { query: { offset: '0' } },
+  [`${BONUS}/free_rounds/unavailable`]: { query: {} },
+  [`${BONUS}/award/list`]: { query: { status: 'pending' } },
+  [`${BONUS}/award/draw`]: {
+    body: { award_id: '1' },
+    fresh: async () => {
+      const campaign = (await campaignFind(t.db, BONUS_AWARD_CAMPAIGN))!;
+      const award = await transaction(t.db, (tx) =>
+        bonusGrant(tx, {
+          campaign,
+          userId: session.uid,
+          triggerRef: `bad-input:${(bonusCodeCount += 1)}`,
+          currency: 'BRL',
+          amountMinor: 100,
+          depositMinor: 0,
+          now: t.clock.now(),
+        }),
+      );
+      return { body: { award_id: String(award!.id) } };
+    },
+  },
+  [`${BONUS}/promotion/list`]: { query: {} },
 };
 
 /** Message samples: a message published to the sample session's own player, and a closable top-bar message. */

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { freeRoundGrantSchema } from './casino.ts';
 import { described, integer, text, z } from './schema.ts';
 
 /**
@@ -29,6 +30,14 @@ export const bonusSchema = z.object({
   conversion_cap: integer('Largest part that becomes cash (0: all of it)'),
   create_time: integer('When it was granted'),
   expire_time: integer('When an open bonus is forfeited'),
+  free_rounds: z.optional(
+    z.object({
+      game_id: described(z.string(), 'The house slot the rounds are for'),
+      rounds: integer('Rounds granted'),
+      bet: integer('Stake of each round, minor units'),
+      win_to: described(z.enum(['cash', 'bonus']), 'Where winnings land'),
+    }),
+  ),
 });
 
 export const bonusList = endpoint({
@@ -108,8 +117,9 @@ export const bonusNew = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({
-    bonus_id: described(z.enum(['', 'register_bonus']), 'The popup to open ("" when no new grant)'),
+    bonus_id: described(z.enum(['', 'register_bonus', 'free_round_bonus']), 'The popup to open ("" when no new grant)'),
     bonus: z.nullable(bonusSchema),
+    free_rounds: z.optional(z.nullable(freeRoundGrantSchema)),
   }),
 });
 
@@ -183,6 +193,15 @@ export const campaignTermsSchema = z.strictObject({
   conversion_cap_minor: minorOpt('Largest part that becomes cash'),
   lifetime_days: integer('Days from grant to expiry', { min: 1, max: 365 }),
   free_bet_odds_min: z.optional(integer('free_bet: lowest total odds (thousandths) the free bet may be placed at', { min: 1000, max: 1_000_000 })),
+  free_rounds: z.optional(
+    z.strictObject({
+      game_id: described(z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)), 'A house slot'),
+      rounds: integer('Rounds per grant', { min: 1, max: 1000 }),
+      stake_minor: integer('Stake of each round', { min: 1, max: MINOR_MAX }),
+      win_to: described(z.enum(['cash', 'bonus']), 'cash: each win is cash; bonus: the total win becomes one bonus with this wagering'),
+      on: described(z.enum(['code', 'first_deposit']), 'What grants them: a redeem code, or the first deposit'),
+    }),
+  ),
   booster: z.optional(boosterTermsSchema),
   real_time_rule: z.optional(realTimeRuleSchema),
   period_days: z.optional(integer('reload: the period (days) it grants at most once in (default 7)', { min: 1, max: 365 })),
@@ -191,8 +210,8 @@ export const campaignTermsSchema = z.strictObject({
 export const opsCampaignCreateBody = z.strictObject({
   id: campaignIdSchema,
   kind: described(
-    z.enum(['first_deposit', 'redeem_code', 'sign_up', 'free_bet', 'booster', 'real_time', 'reload', 'daily_deposit']),
-    'What grants it (sign_up: at e-mail registration, once per person; free_bet: a free bet of amount_minor, through its codes; booster: a booster card, through its codes; real_time: amount_minor when real_time_rule is met, once a day; reload / daily_deposit: rate_bp of a non-first deposit, once per period / day)',
+    z.enum(['first_deposit', 'redeem_code', 'sign_up', 'free_bet', 'free_rounds', 'booster', 'real_time', 'reload', 'daily_deposit']),
+    'What grants it (sign_up: at registration, once per person; free_bet: a free bet of amount_minor, through its codes; free_rounds: rounds on a house slot, by code or first deposit; booster: a booster card, through its codes; real_time: amount_minor when real_time_rule is met, once a day; reload / daily_deposit: rate_bp of a non-first deposit, once per period / day)',
   ),
   terms: campaignTermsSchema,
 });
@@ -207,6 +226,126 @@ export const opsCodeCreateBody = z.strictObject({
   campaign_id: campaignIdSchema,
   uses_max: integer('How many players may redeem it', { min: 1, max: 10_000_000 }),
   expire_time: integer('Unix seconds it stops working', { min: 1 }),
+});
+
+// --- Free rounds, awards, promotions (decision 043) -------------------------------------------------------
+
+const offsetSchema = z.optional(
+  described(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,6}$/)),
+      z.transform((value) => Number(value)),
+    ),
+    'Skip this many grants (0–999999)',
+  ),
+);
+
+/** Free rounds `total`: rounds left over every available grant, and on how many games. */
+export const bonusFreeRoundsTotal = endpoint({
+  method: 'GET',
+  path: `${BONUS}/free_rounds/total`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    total_free_rounds: integer('Rounds remaining over every available grant'),
+    free_game_count: integer('Games with available free rounds'),
+  }),
+});
+
+const freeRoundsPage = z.object({
+  total_free_rounds: integer('Rounds remaining over every available grant'),
+  free_game_count: integer('Games with available free rounds'),
+  list: z.array(freeRoundGrantSchema),
+  offset: integer('Offset of the next page'),
+  has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
+});
+
+/** Free rounds `available`: grants with rounds left that have not lapsed, by offset (route /promotion/free-rounds). */
+export const bonusFreeRoundsAvailable = endpoint({
+  method: 'GET',
+  path: `${BONUS}/free_rounds/available`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({ offset: offsetSchema }),
+  body: noBody,
+  data: freeRoundsPage,
+});
+
+/** Free rounds `unavailable`: grants played out or lapsed, by offset. */
+export const bonusFreeRoundsUnavailable = endpoint({
+  method: 'GET',
+  path: `${BONUS}/free_rounds/unavailable`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({ offset: offsetSchema }),
+  body: noBody,
+  data: freeRoundsPage,
+});
+
+/**
+ * Award lists (route /award): prizes won elsewhere — rankings, raffles, activities, VIP rewards and spins, tasks,
+ * cash-back — that landed in the bonus wallet. `pending`: not drawn yet (status 0); `drawn`: taken (unlocking,
+ * unlocked or expired).
+ */
+export const bonusAwardList = endpoint({
+  method: 'GET',
+  path: `${BONUS}/award/list`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    status: described(z.pipe(z.string(), z.enum(['pending', 'drawn'])), 'pending (not drawn yet) or drawn'),
+    cursor: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page')),
+  }),
+  body: noBody,
+  data: z.object({
+    list: z.array(bonusSchema),
+    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
+    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
+  }),
+});
+
+/** `draw`: takes a pending award — one with nothing to wager becomes cash at once, the others start unlocking. */
+export const bonusAwardDraw = endpoint({
+  method: 'POST',
+  path: `${BONUS}/award/draw`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({ award_id: bonusIdSchema }),
+  data: bonusSchema,
+});
+
+export const promotionSchema = z.object({
+  id: described(z.string(), 'Campaign id'),
+  kind: described(z.string(), 'first_deposit, sign_up, free_rounds, reload, daily_deposit, booster, real_time'),
+  currency: described(z.string(), 'Currency of the amounts'),
+  amount: integer('Fixed amount (0 when it is a deposit match)'),
+  rate_bp: integer('Deposit match in basis points (0 when fixed)'),
+  max: integer('Largest bonus (0: the country maximum)'),
+  deposit_min: integer('Smallest deposit that earns it (0: any)'),
+  wagering: integer('Wagering requirement ×N'),
+  lifetime_days: integer('Days from grant to expiry'),
+  free_rounds: z.nullable(
+    z.object({
+      game_id: described(z.string(), 'The house slot'),
+      rounds: integer('Rounds'),
+      bet: integer('Stake of each round'),
+      win_to: described(z.enum(['cash', 'bonus']), 'Where winnings land'),
+    }),
+  ),
+});
+
+/** `promotion/list`: the brand's running offers a player may take (route /promotion); no sign-in needed. */
+export const bonusPromotionList = endpoint({
+  method: 'GET',
+  path: `${BONUS}/promotion/list`,
+  host: 'main',
+  auth: 'optional',
+  query: noQuery,
+  body: noBody,
+  data: z.object({ list: z.array(promotionSchema) }),
 });
 
 // --- Booster cards and real-time bonuses (decision 044) ---------------------------------------------------

@@ -422,6 +422,7 @@ export const freeRoundGrantSchema = z.object({
   win_total: integer('Won so far, minor units'),
   expires_at: integer('Unix seconds after which unplayed rounds lapse'),
   status: described(z.enum(['available', 'used', 'expired']), 'available while rounds remain and it has not expired'),
+  win_to: described(z.enum(['cash', 'bonus']), 'Where winnings land: cash per round, or one bonus with wagering once the rounds are done'),
 });
 export type FreeRoundGrant = z.infer<typeof freeRoundGrantSchema>;
 

@@ -213,6 +213,11 @@ export const ROUTES: readonly RouteEntry[] = [
     keepAlive: false,
     chrome: true,
   },
+  // Promotions, free rounds and awards (decision 043).
+  { path: paths.promotion, load: () => import('../pages/promotion-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.promotionFreeRounds, load: () => import('../pages/free-rounds-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.promotionFreeRoundsRule, load: () => import('../pages/free-rounds-rule-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.award, load: () => import('../pages/award-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // The footer's legal pages (spec §2 help and info).
   {
     path: paths.terms,

@@ -26,6 +26,7 @@ export const CAMPAIGN_KINDS = [
   'week_free',
   'month_free',
   'raffle_prize',
+  'free_rounds',
   // decision 044: booster cards (by codes), real-time bonuses (a play rule), reload and daily-deposit matches
   'booster',
   'real_time',
@@ -62,6 +63,25 @@ export interface CampaignTerms {
   realTimeRule?: RealTimeRule | undefined;
   /** A reload campaign: the period (days) it grants at most once in; daily_deposit is always one day. */
   periodDays?: number | undefined;
+  /** A free_rounds campaign: which house slot, how many rounds at which stake, and where their winnings go. */
+  freeRounds?: FreeRoundsTerms | undefined;
+}
+
+/**
+ * Where free-round winnings land: `cash` (each round's win is paid to cash as it settles) or `bonus` (the grant's
+ * total win becomes one bonus with the campaign's wagering once the rounds are played or lapse).
+ */
+export type FreeRoundsWinTo = 'cash' | 'bonus';
+
+/** What grants a free_rounds campaign's rounds: a redeem code the operator issues, or the player's first deposit. */
+export type FreeRoundsTrigger = 'code' | 'first_deposit';
+
+export interface FreeRoundsTerms {
+  gameId: string;
+  rounds: number;
+  stakeMinor: number;
+  winTo: FreeRoundsWinTo;
+  on: FreeRoundsTrigger;
 }
 
 /** The rules a granted bonus keeps for life, copied from its campaign so an edit never changes a player's deal. */
@@ -125,7 +145,7 @@ export function bonusCampaignsDefault(profile: Pick<VariantProfile, 'appKey' | '
 }
 
 /** Campaigns of these kinds are redeemed with codes an operator issues (decision 024). */
-export const CODE_CAMPAIGN_KINDS: readonly CampaignKind[] = ['redeem_code', 'free_bet', 'booster'];
+export const CODE_CAMPAIGN_KINDS: readonly CampaignKind[] = ['redeem_code', 'free_bet', 'free_rounds', 'booster'];
 
 export function campaignTakesCodes(kind: string): boolean {
   return (CODE_CAMPAIGN_KINDS as readonly string[]).includes(kind);
@@ -159,4 +179,66 @@ export function freeBetUsable(
 ): boolean {
   if (grant.expiresAt && grant.expiresAt.getTime() <= at.getTime()) return false;
   return grant.oddsMinThousandths == null || oddsThousandths >= grant.oddsMinThousandths;
+}
+
+/** What one grant of a free_rounds campaign gives; undefined when the campaign names no rounds. */
+export interface FreeRoundsGrantTerms extends FreeRoundsTerms {
+  expiresAt: Date;
+}
+
+export function freeRoundsGrantTermsOf(terms: CampaignTerms, grantedAt: Date): FreeRoundsGrantTerms | undefined {
+  const rounds = terms.freeRounds;
+  if (!rounds || !Number.isSafeInteger(rounds.rounds) || rounds.rounds < 1 || !Number.isSafeInteger(rounds.stakeMinor) || rounds.stakeMinor < 1)
+    return undefined;
+  return { ...rounds, expiresAt: bonusExpiresAt(grantedAt, terms) };
+}
+
+/**
+ * The bonus a free-rounds grant paying into bonus money becomes: its total win, capped like every fixed grant by the
+ * country maximum (spec §9) and by the campaign's own `maxMinor` when it has one; 0 grants nothing.
+ */
+export function freeRoundsWinBonusMinor(winTotalMinor: number, terms: Pick<CampaignTerms, 'maxMinor'>, currency: CurrencyCode): number {
+  if (!Number.isSafeInteger(winTotalMinor) || winTotalMinor <= 0) return 0;
+  return Math.min(fixedBonusMinor(winTotalMinor, currency), terms.maxMinor ?? Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * Whether a bonus-paying free-rounds grant is finished, so its winnings can become a bonus: every round played (or the
+ * grant lapsed) and no round of it still waiting for its money.
+ */
+export function freeRoundsGrantFinished(grant: { remaining: number; expiresAt: Date }, roundsInFlight: number, at: Date): boolean {
+  if (roundsInFlight > 0) return false;
+  return grant.remaining === 0 || grant.expiresAt.getTime() <= at.getTime();
+}
+
+/**
+ * Awards (route /award): prizes won elsewhere — a ranking, a raffle, an activity, a VIP spin, a task, the weekly and
+ * monthly VIP gifts, cash-back — that land in the bonus wallet. The award lists are the bonuses of these kinds.
+ */
+export const AWARD_CAMPAIGN_KINDS: readonly CampaignKind[] = [
+  'rank_prize',
+  'raffle_prize',
+  'activity_reward',
+  'vip_spin',
+  'task_reward',
+  'vip_level_up',
+  'week_free',
+  'month_free',
+  'cash_back',
+];
+
+export function campaignIsAward(kind: string): boolean {
+  return (AWARD_CAMPAIGN_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The brand's running offers a player may see on /promotion: deposit and sign-up offers, free rounds a deposit earns,
+ * and the offer kinds other helpers add (reload, daily deposit, booster, real-time). Code-only campaigns, awards and
+ * the engine's internal kinds stay hidden: a player cannot take them from a card.
+ */
+export const PROMOTED_CAMPAIGN_KINDS: readonly string[] = ['first_deposit', 'sign_up', 'free_rounds', 'reload', 'daily_deposit', 'booster', 'real_time'];
+
+export function campaignPromoted(kind: string, terms: Pick<CampaignTerms, 'freeRounds'>): boolean {
+  if (!PROMOTED_CAMPAIGN_KINDS.includes(kind)) return false;
+  return kind !== 'free_rounds' || terms.freeRounds?.on === 'first_deposit';
 }

@@ -150,8 +150,25 @@ export const casinoFreeRounds = pgTable(
     winTotal: bigint('win_total', { mode: 'number' }).notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The bonus campaign that granted them (null for grants made before campaigns granted free rounds). */
+    campaignId: text('campaign_id'),
+    /** Where the winnings land: `cash` per round, or `bonus` (one bonus of the total once the rounds are done). */
+    winTo: text('win_to').notNull().default('cash'),
+    /** A `bonus` grant: when its winnings became a bonus; no round may be taken after. */
+    winSettledAt: timestamp('win_settled_at', { withTimezone: true }),
+    /** When `new_bonus` answered it (`free_round_bonus`); null until then. */
+    shownAt: timestamp('shown_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('casino_free_rounds_ref_key').on(table.grantRef), index('casino_free_rounds_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('casino_free_rounds_ref_key').on(table.grantRef),
+    index('casino_free_rounds_user_idx').on(table.userId),
+    index('casino_free_rounds_unsettled_idx')
+      .on(table.id)
+      .where(sql`${table.winTo} = 'bonus' and ${table.winSettledAt} is null`),
+    index('casino_free_rounds_unshown_idx')
+      .on(table.userId)
+      .where(sql`${table.shownAt} is null`),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { bonusSignUpOnRegister } from '../bonus/bonus-sign-up.service.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
@@ -74,6 +75,8 @@ export async function bindEmail(
       await userVisitorSet(tx, user.uid, false);
       // The device no longer leads to this account: a guest login from it starts a new tourist.
       await visitorDevicesForget(tx, user.uid);
+      // The tourist is now registered: the brand's sign-up bonus, once per person and within the IP limit (decision 043).
+      await bonusSignUpOnRegister(tx, { userId: user.uid, appKey: profile.appKey, email, smid: caller.smid, ip: caller.ip, now });
       await sessionsRevokeOfUser(tx, user.uid, now, session.sessionId);
       return loginInfoOf(tx, session, await profileByUser(tx, user.uid), { firstRegist: true });
     });

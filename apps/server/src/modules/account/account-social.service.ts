@@ -1,4 +1,5 @@
 import type { LoginInfo, SocialPlatform } from '@piranha/contract';
+import { bonusSignUpOnRegister } from '../bonus/bonus-sign-up.service.ts';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from '../../providers/identity/identity.ts';
@@ -77,6 +78,8 @@ export async function socialLogin(deps: AccountDeps, caller: Caller, plat: strin
       if (!(await socialIdentityInsert(tx, { userId, appKey, plat, unionId: claims.subject, email: claims.email ?? null, createdAt: now }))) {
         throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
       }
+      // The brand's sign-up bonus, once per person and within the IP limit, like an e-mail sign-up (decision 043).
+      await bonusSignUpOnRegister(tx, { userId, appKey, email: email ?? undefined, smid: caller.smid, ip: caller.ip, now });
       const session = await signIn(tx, userId, now);
       await profileUpdate(tx, userId, { registeredSessionId: session.sessionId });
       return loginInfoOf(tx, session, await profileByUser(tx, userId), { firstRegist: true, firstActive: true });
@@ -124,10 +127,21 @@ export async function socialBind(
         await visitorDevicesForget(tx, user.uid);
         await profileUpdate(tx, user.uid, { registeredAt: now, registeredSessionId: session.sessionId });
       }
+      const boundEmail = profile.email === null && claims.emailAuthoritative && claims.email ? claims.email : undefined;
       // The address Google vouches for becomes the account's e-mail when it has none and nobody else uses it.
       if (profile.email === null && claims.emailAuthoritative && claims.email && !(await profileByEmail(tx, profile.appKey, claims.email))) {
         await profileEmailBind(tx, user.uid, { email: claims.email });
       }
+      // A tourist who registers this way earns the sign-up bonus under the same once-per-person rules (decision 043).
+      if (wasTourist)
+        await bonusSignUpOnRegister(tx, {
+          userId: user.uid,
+          appKey: profile.appKey,
+          email: boundEmail ?? profile.email ?? undefined,
+          smid: caller.smid,
+          ip: caller.ip,
+          now,
+        });
       await sessionsRevokeOfUser(tx, user.uid, now, session.sessionId);
       return loginInfoOf(tx, session, await profileByUser(tx, user.uid), { firstRegist: wasTourist });
     });

@@ -1,11 +1,22 @@
-import { bonusAllowedInMarket, campaignBonusMinor, campaignTakesCodes, freeBetGrantTermsOf, isCurrencyCode, variantFindByKey } from '@piranha/domain';
+import {
+  bonusAllowedInMarket,
+  campaignBonusMinor,
+  campaignTakesCodes,
+  freeBetGrantTermsOf,
+  freeRoundsGrantTermsOf,
+  isCurrencyCode,
+  variantFindByKey,
+  type CurrencyCode,
+} from '@piranha/domain';
+import type { FreeRoundRow } from '../casino/casino.repository.ts';
+import { bonusFreeRoundsGrant, freeRoundsShownSet } from './bonus-free-rounds.service.ts';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusFreeBetGrant, bonusGrant, type FreeBetGrantRow } from './bonus-ledger.service.ts';
 import type { BoosterRow } from './bonus-booster.repository.ts';
 import { boosterGrant } from './bonus-booster.service.ts';
-import { bonusShownSet, campaignFind, codeFind, codeUseTake, type BonusRow } from './bonus.repository.ts';
+import { bonusShownSet, campaignFind, codeFind, codeUseTake, type BonusRow, type CampaignRow } from './bonus.repository.ts';
 
 export interface CodePlayer {
   userId: number;
@@ -14,7 +25,11 @@ export interface CodePlayer {
 }
 
 /** What a code gave: a bonus (redeem_code campaigns) or a free bet (free_bet campaigns). */
-export type CodeReward = { kind: 'bonus'; bonus: BonusRow } | { kind: 'free_bet'; grant: FreeBetGrantRow } | { kind: 'booster'; card: BoosterRow };
+export type CodeReward =
+  | { kind: 'bonus'; bonus: BonusRow }
+  | { kind: 'free_bet'; grant: FreeBetGrantRow }
+  | { kind: 'booster'; card: BoosterRow }
+  | { kind: 'free_rounds'; grant: FreeRoundRow };
 
 /**
  * Redeems a code: takes one of its uses (a guarded increment, so N uses are granted at most N times however many
@@ -51,6 +66,14 @@ export async function codeRedeem(db: Db, player: CodePlayer, code: string, now: 
       if (!grant) throw new AppError('PROMO_CODE_USED', { field: 'code' });
       return { kind: 'free_bet', grant };
     }
+    if (campaign.kind === 'free_rounds') {
+      if (accept === 'bonus') throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
+      const grant = await bonusFreeRoundsGrant(tx, { campaign, userId: player.userId, triggerRef: `code:${code}`, currency: player.currency, now });
+      if (!grant) throw new AppError('PROMO_CODE_USED', { field: 'code' });
+      // The player sees the rounds in the answer: new_bonus must not pop them up again.
+      await freeRoundsShownSet(tx, grant.id, now);
+      return { kind: 'free_rounds', grant };
+    }
     const bonus = await bonusGrant(tx, {
       campaign,
       userId: player.userId,
@@ -74,6 +97,17 @@ export async function bonusCodeRedeem(db: Db, player: CodePlayer, code: string, 
   return reward.bonus;
 }
 
+/** What a code is worth: a free bet's stake, free rounds' total stake, or the bonus. */
+function codeAmountMinor(campaign: CampaignRow, now: Date, currency: CurrencyCode): number {
+  if (campaign.kind === 'booster') return campaign.terms.booster?.capMinor ?? 0;
+  if (campaign.kind === 'free_bet') return freeBetGrantTermsOf(campaign.terms, now, currency).amountMinor;
+  if (campaign.kind === 'free_rounds') {
+    const terms = freeRoundsGrantTermsOf(campaign.terms, now);
+    return terms ? terms.rounds * terms.stakeMinor : 0;
+  }
+  return campaignBonusMinor(campaign.terms, 0, currency);
+}
+
 /** `promo_code/check`: whether a code can be redeemed now, without taking a use. */
 export async function bonusCodeCheck(db: Db, player: CodePlayer, code: string, now: Date) {
   const row = await codeFind(db, code);
@@ -82,12 +116,7 @@ export async function bonusCodeCheck(db: Db, player: CodePlayer, code: string, n
   if (!valid || !campaign || !isCurrencyCode(player.currency)) throw new AppError('PROMO_CODE_INVALID', { field: 'code' });
   return {
     code,
-    amount:
-      campaign.kind === 'booster'
-        ? (campaign.terms.booster?.capMinor ?? 0)
-        : campaign.kind === 'free_bet'
-          ? freeBetGrantTermsOf(campaign.terms, now, player.currency).amountMinor
-          : campaignBonusMinor(campaign.terms, 0, player.currency),
+    amount: codeAmountMinor(campaign, now, player.currency),
     currency: player.currency,
     expire_time: Math.floor(row.expiresAt.getTime() / 1000),
   };

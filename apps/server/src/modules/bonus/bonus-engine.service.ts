@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusConvertIfWagered, bonusForfeit, bonusGrant } from './bonus-ledger.service.ts';
+import { bonusFreeRoundsGrant } from './bonus-free-rounds.service.ts';
 import {
   bonusesExpiredIds,
   bonusesWageredIds,
@@ -76,6 +77,13 @@ export async function bonusDepositEventsConsume(db: Db, now: Date): Promise<numb
           now,
         });
         if (bonus) granted += 1;
+      }
+      // Free rounds a first deposit earns (decision 043): the same event, the same trigger, granted once.
+      const rounds = appKey === undefined ? [] : await campaignsActiveOf(tx, appKey, 'free_rounds');
+      for (const campaign of rounds) {
+        if (!profile || campaign.terms.freeRounds?.on !== 'first_deposit' || !bonusAllowedInMarket(profile.market, campaign.terms.purpose)) continue;
+        const grant = await bonusFreeRoundsGrant(tx, { campaign, userId: event.userId, triggerRef: `order:${event.orderId}`, currency: event.currency, now });
+        if (grant) granted += 1;
       }
       await paymentEventConsumed(tx, event.id, now);
     }

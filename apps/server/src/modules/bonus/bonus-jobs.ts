@@ -3,6 +3,7 @@ import type { JobSpec } from '../../jobs/job-runner.ts';
 import { boostersPass } from './bonus-booster.service.ts';
 import { bonusContributionsConsume, bonusDepositEventsConsume, bonusExpirySweep } from './bonus-engine.service.ts';
 import { bonusRealTimeGrant, bonusRepeatDepositsConsume } from './bonus-offers.service.ts';
+import { bonusFreeRoundWinsConsume } from './bonus-free-rounds.service.ts';
 
 /** How often the engine reads new events; the web app polls `new_bonus` every 10 s (spec §9), so 5 s keeps up. */
 export const BONUS_PASS_MS = 5_000;
@@ -15,6 +16,7 @@ export async function bonusPass(db: Db, now: Date): Promise<void> {
   await bonusRealTimeGrant(db, now);
   await bonusContributionsConsume(db, now);
   await bonusExpirySweep(db, now);
+  await bonusFreeRoundWinsConsume(db, now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { opsCampaignCreateBody, opsCampaignStatusBody, opsCodeCreateBody, z } from '@piranha/contract';
-import { campaignTakesCodes, variantFindByKey, type CampaignTerms } from '@piranha/domain';
+import { campaignTakesCodes, casinoGameInfo, isHouseGameId, isSlotGame, variantFindByKey, type CampaignTerms } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { BonusDeps } from './bonus.service.ts';
 import { campaignFind, campaignInsert, campaignStatusSet, codeInsert } from './bonus.repository.ts';
@@ -39,11 +39,27 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
         ? { kind: 'losing_streak', count: input.real_time_rule.count }
         : { kind: 'net_loss', thresholdMinor: input.real_time_rule.threshold_minor }),
     periodDays: input.period_days,
+    freeRounds: input.free_rounds && {
+      gameId: input.free_rounds.game_id,
+      rounds: input.free_rounds.rounds,
+      stakeMinor: input.free_rounds.stake_minor,
+      winTo: input.free_rounds.win_to,
+      on: input.free_rounds.on,
+    },
   };
 }
 
 /** A deposit campaign grants a share of the deposit; the others a fixed amount: exactly one must be given. */
 function termsIssue(kind: string, terms: CampaignTerms): string | undefined {
+  if (kind === 'free_rounds') {
+    // A house slot, at a stake inside its limits (decision 043).
+    const rounds = terms.freeRounds;
+    if (!rounds) return 'free_rounds';
+    if (!isHouseGameId(rounds.gameId) || !isSlotGame(rounds.gameId)) return 'free_rounds.game_id';
+    const info = casinoGameInfo(rounds.gameId);
+    if (rounds.stakeMinor < info.betMinMinor || rounds.stakeMinor > info.betMaxMinor) return 'free_rounds.stake_minor';
+    return undefined;
+  }
   const deposit = kind === 'first_deposit' || kind === 'reload' || kind === 'daily_deposit';
   if (deposit && terms.rateBp === undefined) return 'rate_bp';
   // decision 044: a booster campaign grants a card, a real-time one needs its rule.
@@ -58,7 +74,7 @@ export async function opsCampaignCreate(deps: BonusDeps, body: z.output<typeof o
   if (!variantFindByKey(appKey)) throw new AppError('VALIDATION_FAILED', { field: 'id', issue: 'unknown_brand' });
   const terms = termsOf(body.terms);
   const missing = termsIssue(body.kind, terms);
-  if (missing) throw new AppError('VALIDATION_FAILED', { field: missing, issue: 'required' });
+  if (missing) throw new AppError('VALIDATION_FAILED', { field: missing, issue: missing.includes('.') ? 'invalid' : 'required' });
   if (!(await campaignInsert(deps.db, { id: body.id, appKey, kind: body.kind, terms }, deps.now())))
     throw new AppError('BONUS_CAMPAIGN_EXISTS', { field: 'id' });
   return { id: body.id, status: 'active' };

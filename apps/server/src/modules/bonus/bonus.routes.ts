@@ -7,6 +7,12 @@ import {
   bonusNew,
   bonusList,
   bonusUnlock as bonusUnlockEndpoint,
+  bonusAwardDraw,
+  bonusAwardList,
+  bonusFreeRoundsAvailable,
+  bonusFreeRoundsTotal,
+  bonusFreeRoundsUnavailable,
+  bonusPromotionList,
   opsCampaignCreateBody,
   opsCampaignStatusBody,
   opsCodeCreateBody,
@@ -20,6 +26,7 @@ import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { boosterListGet, boosterUse } from './bonus-booster.service.ts';
 import { realTimeInfoGet } from './bonus-offers.service.ts';
+import { awardDraw, awardListGet, freeRoundsListGet, freeRoundsTotalGet, promotionListGet } from './bonus-rewards.service.ts';
 import { opsCampaignCreate, opsCampaignStatus, opsCodeCreate } from './bonus-ops.service.ts';
 import { bonusBalanceGet, bonusHistoryGet, bonusListGet, bonusNewGet, bonusUnlock, promoCodeCheckGet, promoCodeUsePost } from './bonus.service.ts';
 
@@ -36,6 +43,13 @@ export function bonusRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: 
   routeRegister(app, deps, bonusBoosterList, ({ user }) => boosterListGet(deps, user));
   routeRegister(app, deps, bonusBoosterUse, ({ user, body }) => boosterUse(deps, user, body.id));
   routeRegister(app, deps, bonusRealTimeInfo, ({ user, ctx }) => realTimeInfoGet(deps, user, ctx.variant.appKey));
+  // Free rounds, awards and promotions (decision 043).
+  routeRegister(app, deps, bonusFreeRoundsTotal, ({ user }) => freeRoundsTotalGet(deps, user));
+  routeRegister(app, deps, bonusFreeRoundsAvailable, ({ user, query }) => freeRoundsListGet(deps, user, 'available', query.offset ?? 0));
+  routeRegister(app, deps, bonusFreeRoundsUnavailable, ({ user, query }) => freeRoundsListGet(deps, user, 'unavailable', query.offset ?? 0));
+  routeRegister(app, deps, bonusAwardList, ({ user, query }) => awardListGet(deps, user, query.status, query.cursor));
+  routeRegister(app, deps, bonusAwardDraw, ({ user, body }) => awardDraw(deps, user, body.award_id));
+  routeRegister(app, deps, bonusPromotionList, ({ user, ctx }) => promotionListGet(deps, user, ctx.variant.appKey));
 
   // Operators: off unless OPS_TOKEN is set.
   const opsBody = <S extends z.ZodMiniType>(request: FastifyRequest, schema: S): z.output<S> => {

@@ -1,9 +1,10 @@
 import { saferPlayCheck } from '../safer-play/safer-play.service.ts';
 import { BONUS_STATUS, variantFindByKey, wageringProgressPercent, type BonusStatus } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bonusCampaigns } from '../../db/schema/index.ts';
+import { bonusCampaigns, casinoGames } from '../../db/schema/index.ts';
+import { freeRoundsBonusView, freeRoundsGrantView, freeRoundsUnshownTake } from './bonus-free-rounds.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusCodeCheck, codeRedeem, type CodePlayer } from './bonus-code.service.ts';
@@ -140,14 +141,32 @@ export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, reque
   await saferPlayCheck(deps.db, user.uid, deps.now());
   const reward = await codeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now());
   if (reward.kind === 'booster') return boosterAsBonusView(reward.card);
+  if (reward.kind === 'free_rounds') return freeRoundsBonusView(reward.grant, deps.now());
   return reward.kind === 'free_bet' ? freeBetView(reward.grant, deps.now()) : bonusViewOf(deps.db, reward.bonus);
+}
+
+async function houseGameName(db: DbOrTx, gameId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: casinoGames.name })
+    .from(casinoGames)
+    .where(and(eq(casinoGames.platform, 'house'), eq(casinoGames.gameId, gameId)));
+  return row?.name ?? gameId;
 }
 
 /** `new_bonus`: the newest grant the player has not been shown (older unshown ones are passed over with it). */
 export async function bonusNewGet(deps: BonusDeps, user: SessionUser) {
   const unshown = await bonusesUnshownTake(deps.db, user.uid, deps.now());
   const newest = unshown.reduce<BonusRow | undefined>((best, bonus) => (best === undefined || bonus.id > best.id ? bonus : best), undefined);
-  return newest === undefined ? { bonus_id: '' as const, bonus: null } : { bonus_id: 'register_bonus' as const, bonus: await bonusViewOf(deps.db, newest) };
+  if (newest !== undefined) return { bonus_id: 'register_bonus' as const, bonus: await bonusViewOf(deps.db, newest) };
+  // Free rounds a campaign granted (decision 043): the newest unshown grant pops up as free_round_bonus, once.
+  const rounds = await freeRoundsUnshownTake(deps.db, user.uid, deps.now());
+  const grant = rounds.reduce<(typeof rounds)[number] | undefined>((best, row) => (best === undefined || row.id > best.id ? row : best), undefined);
+  if (grant === undefined) return { bonus_id: '' as const, bonus: null };
+  return {
+    bonus_id: 'free_round_bonus' as const,
+    bonus: freeRoundsBonusView(grant, deps.now()),
+    free_rounds: freeRoundsGrantView(grant, await houseGameName(deps.db, grant.gameId), deps.now()),
+  };
 }
 
 const HISTORY_TYPE_OF_TRANSFER: Record<string, 'grant' | 'convert' | 'forfeit'> = {

@@ -3,7 +3,7 @@ import { GAME_SUB_TABS, gameUrlBuild, type GameBanner, type GameCard, type GameP
 import { casinoGameInfo, isHouseGameId, isSlotGame, type Locale } from '@piranha/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoFavourites, casinoFeedback, type casinoFreeRounds, casinoGames, casinoRecents, casinoUserPrefs } from '../../db/schema/index.ts';
 import { casinoSessionInsert, freeRoundInsert, freeRoundsOfUser } from './casino.repository.ts';
 import { MAIN_KEY_CATEGORIES, PROVIDER_NAMES, SUB_TAB_NAMES, type ExternalProvider } from './casino-catalogue.ts';
@@ -313,10 +313,16 @@ export interface FreeRoundsGrantInput {
   stakeMinor: number;
   currency: string;
   expiresAt: Date;
+  /** The granting bonus campaign, and where the winnings land (default cash, paid per round). */
+  campaignId?: string | undefined;
+  winTo?: 'cash' | 'bonus' | undefined;
 }
 
-/** What the bonus engine calls to give a player free rounds on a house slot. Idempotent by grantRef. */
-export async function casinoFreeRoundsGrant(db: Db, input: FreeRoundsGrantInput) {
+/**
+ * What the bonus engine calls to give a player free rounds on a house slot. Idempotent by grantRef: `created` says
+ * whether this call made the grant (false when it existed already).
+ */
+export async function casinoFreeRoundsGrant(db: DbOrTx, input: FreeRoundsGrantInput) {
   if (!isHouseGameId(input.gameId) || !isSlotGame(input.gameId))
     throw new AppError('CASINO_GAME_UNKNOWN', { field: 'game_id', issue: 'free rounds are for house slots' });
   if (!Number.isInteger(input.rounds) || input.rounds < 1 || input.rounds > 1000)
@@ -334,6 +340,8 @@ export async function casinoFreeRoundsGrant(db: Db, input: FreeRoundsGrantInput)
     stake: input.stakeMinor,
     currency: input.currency,
     expiresAt: input.expiresAt,
+    campaignId: input.campaignId ?? null,
+    winTo: input.winTo ?? 'cash',
   });
 }
 
@@ -376,6 +384,7 @@ export async function hallFreeRoundsGet(deps: HallDeps, userId: number, status: 
       win_total: grant.winTotal,
       expires_at: Math.floor(grant.expiresAt.getTime() / 1000),
       status: statusOf(grant),
+      win_to: grant.winTo === 'bonus' ? ('bonus' as const) : ('cash' as const),
     })),
     offset: offset + slice.length,
     has_more: offset + pageSize < chosen.length ? (1 as const) : (0 as const),

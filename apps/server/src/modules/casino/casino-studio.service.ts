@@ -333,11 +333,14 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   if (!params) throw new AppError('CASINO_PARAMS_INVALID', { field: 'params' });
 
   let freeRoundId: number | null = null;
+  // A grant paying into bonus money: the wallet credits no cash for its wins (decision 043).
+  let freeWinToBonus = false;
   if (input.freeRound) {
     const grant = isSlotGame(gameId) ? await freeRoundAvailable(deps.db, session.userId, gameId, deps.now()) : undefined;
     if (!grant || grant.currency !== session.currency) throw new AppError('CASINO_FREE_ROUNDS_NONE', { field: 'free_round' });
     if (input.bet !== grant.stake) throw new AppError('CASINO_BET_OUT_OF_LIMITS', { field: 'bet', issue: 'free_round_stake' });
     freeRoundId = grant.id;
+    freeWinToBonus = grant.winTo === 'bonus';
   } else if (!casinoStakeValid(gameId, params, input.bet)) {
     const info = casinoGameInfo(gameId);
     throw new AppError('CASINO_BET_OUT_OF_LIMITS', { field: 'bet', issue: `${info.betMinMinor}-${info.betMaxMinor}` });
@@ -430,7 +433,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
     throw walletRefusal(bet);
   }
   deps.faults?.afterBet?.();
-  const balanceBefore = bet.balance + (free ? 0 : input.bet) - (betWin ? row.win : 0);
+  const balanceBefore = bet.balance + (free ? 0 : input.bet) - (betWin && !freeWinToBonus ? row.win : 0);
   if (!finished) {
     const opened = await roundUpdate(deps.db, row.id, { status: 'open', balanceBefore, balanceAfter: bet.balance }, deps.now());
     return roundView(deps.db, opened, true);

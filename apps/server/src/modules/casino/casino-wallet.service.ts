@@ -11,7 +11,8 @@ import {
   type SeamlessWalletCall,
 } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
@@ -327,6 +328,19 @@ function winTransferOf(caller: Caller, request: WinRequest, free: boolean) {
   };
 }
 
+/**
+ * A free round's win is paid to cash unless its grant pays into bonus money (decision 043): then the win stays with
+ * the bonus liability, is counted on the grant, and the bonus engine grants the grant's total as one bonus.
+ */
+async function freeWinPaysCash(tx: Tx, caller: Caller, round: string): Promise<boolean> {
+  const [row] = await rowsOf<{ win_to: string }>(
+    tx,
+    sql`select fr.win_to from casino_rounds r join casino_free_rounds fr on fr.id = r.free_round_id
+        where r.public_id = ${round} and r.user_id = ${caller.userId}`,
+  );
+  return row?.win_to !== 'bonus';
+}
+
 async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<SeamlessResponse> {
   const hash = winHashOf(request);
   const { id } = await walletTxnInsert(tx, winRowOf(caller, request, hash));
@@ -335,7 +349,8 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   if (!bet) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-  const moved = request.amount > 0 ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree)) : undefined;
+  const pays = request.amount > 0 && (!bet.isFree || (await freeWinPaysCash(tx, caller, request.round)));
+  const moved = pays ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree)) : undefined;
   if (!bet.isFree) await saferReturnCount(tx, caller.userId, request.amount, caller.now ?? new Date());
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
   const response = await okAnswer(tx, caller, request, moved);
@@ -359,7 +374,8 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
   // The bet was just written by this transaction (settled, this round, this currency): the win and its money go in
   // one statement, then both answers in one more.
   const hash = winHashOf(win);
-  const payout = winAmount > 0 ? winTransferOf(caller, win, bet.isFree) : undefined;
+  const pays = winAmount > 0 && (!bet.isFree || (await freeWinPaysCash(tx, caller, win.round)));
+  const payout = pays ? winTransferOf(caller, win, bet.isFree) : undefined;
   const written = await walletTxnInsert(
     tx,
     winRowOf(caller, win, hash),

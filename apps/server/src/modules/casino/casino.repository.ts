@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
 
@@ -246,7 +246,8 @@ export async function freeRoundTake(tx: DbOrTx, grantId: number): Promise<boolea
   const rows = await tx
     .update(casinoFreeRounds)
     .set({ remaining: sql`${casinoFreeRounds.remaining} - 1` })
-    .where(and(eq(casinoFreeRounds.id, grantId), gt(casinoFreeRounds.remaining, 0)))
+    // A bonus-paying grant whose winnings became a bonus is closed: no round may be taken after (decision 043).
+    .where(and(eq(casinoFreeRounds.id, grantId), gt(casinoFreeRounds.remaining, 0), isNull(casinoFreeRounds.winSettledAt)))
     .returning({ id: casinoFreeRounds.id });
   return rows.length === 1;
 }
@@ -265,10 +266,11 @@ export async function freeRoundWinAdd(tx: DbOrTx, grantId: number, win: number):
     .where(eq(casinoFreeRounds.id, grantId));
 }
 
-export async function freeRoundInsert(tx: DbOrTx, row: typeof casinoFreeRounds.$inferInsert): Promise<FreeRoundRow> {
-  await tx.insert(casinoFreeRounds).values(row).onConflictDoNothing();
+export async function freeRoundInsert(tx: DbOrTx, row: typeof casinoFreeRounds.$inferInsert): Promise<FreeRoundRow & { created: boolean }> {
+  const [inserted] = await tx.insert(casinoFreeRounds).values(row).onConflictDoNothing().returning();
+  if (inserted) return { ...inserted, created: true };
   const [existing] = await tx.select().from(casinoFreeRounds).where(eq(casinoFreeRounds.grantRef, row.grantRef));
-  return existing!;
+  return { ...existing!, created: false };
 }
 
 export async function freeRoundsOfUser(tx: DbOrTx, userId: number): Promise<FreeRoundRow[]> {

@@ -13,6 +13,7 @@ export function kindKey(kind: string) {
   if (kind === 'redeem_code') return 'bonus.kind.redeem_code' as const;
   if (kind === 'sign_up') return 'bonus.kind.sign_up' as const;
   if (kind === 'free_bet') return 'bonus.kind.free_bet' as const;
+  if (kind === 'free_rounds') return 'bonus.kind.free_rounds' as const;
   return 'bonus.kind.other' as const;
 }
 

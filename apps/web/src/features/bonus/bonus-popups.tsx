@@ -35,13 +35,22 @@ export function RegisterBonusModal({ bonus, onClose }: { bonus: Bonus; onClose: 
   const view = bonusCardView(bonus, now, false);
   const money = (amount: number) => moneyText(amount, bonus.currency, i18n.language);
   const wager = view.terms.find((term) => term.key === 'wager');
+  const rounds = bonus.free_rounds;
   return (
     <Modal title={t('bonus.popup.grantedTitle')} onClose={onClose}>
-      <PopupBody
-        icon={<Gift size={32} />}
-        amount={money(bonus.amount)}
-        lines={[t(kindKey(bonus.kind)), wager ? t('bonus.terms.wager', { amount: money(wager.amount) }) : t('bonus.terms.noWagering')]}
-      />
+      {rounds ? (
+        <PopupBody
+          icon={<Sparkles size={32} />}
+          amount={t('promotion.headline.rounds', { count: rounds.rounds, stake: money(rounds.bet) })}
+          lines={[t(kindKey(bonus.kind)), t(rounds.win_to === 'bonus' ? 'promotion.terms.winToBonus' : 'promotion.terms.winToCash')]}
+        />
+      ) : (
+        <PopupBody
+          icon={<Gift size={32} />}
+          amount={money(bonus.amount)}
+          lines={[t(kindKey(bonus.kind)), wager ? t('bonus.terms.wager', { amount: money(wager.amount) }) : t('bonus.terms.noWagering')]}
+        />
+      )}
       <div className={styles.popupActions}>
         <Button variant="ghost" onClick={onClose}>
           {t('popup.dismiss')}
@@ -49,7 +58,7 @@ export function RegisterBonusModal({ bonus, onClose }: { bonus: Bonus; onClose: 
         <Button
           onClick={() => {
             onClose();
-            navigate(paths.bonus);
+            navigate(rounds ? paths.promotionFreeRounds : paths.bonus);
           }}
         >
           {t('bonus.popup.view')}

@@ -34,7 +34,8 @@ export function BonusWatch() {
       try {
         const answer = await bonusNewCall();
         // Kept even when this poll was replaced meanwhile: the server will not answer this grant again.
-        if (answer.bonus_id === 'register_bonus' && answer.bonus) {
+        // Bonus money (register_bonus) or free rounds (free_round_bonus, decision 043): the same pop-up says which.
+        if ((answer.bonus_id === 'register_bonus' || answer.bonus_id === 'free_round_bonus') && answer.bonus) {
           found = true;
           bonusGrantedSet(uid, answer.bonus);
           void bonusRefresh(queryClient, uid);

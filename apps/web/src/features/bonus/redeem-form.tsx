@@ -122,12 +122,17 @@ export function RedeemForm() {
             <Ticket size={28} />
           </span>
           <p className={styles.popupLine}>
-            {t(granted.kind === 'booster' ? 'booster.redeemed' : isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', {
-              amount: moneyText(granted.amount, granted.currency, i18n.language),
-            })}
+            {granted.kind === 'booster'
+              ? t('booster.redeemed', { amount: moneyText(granted.amount, granted.currency, i18n.language) })
+              : granted.free_rounds
+                ? t('redeem.doneFreeRounds', { count: granted.free_rounds.rounds, stake: moneyText(granted.free_rounds.bet, granted.currency, i18n.language) })
+                : t(isFreeBet(granted) ? 'redeem.doneFreeBet' : 'redeem.done', { amount: moneyText(granted.amount, granted.currency, i18n.language) })}
           </p>
-          {/* A booster card is used from /use-bonus (decision 044). */}
-          <Link to={granted.kind === 'booster' ? paths.useBonus : paths.bonus} className={buttonClassName({ block: true })}>
+          {/* A booster card is used from /use-bonus (decision 044); free rounds are listed on /promotion/free-rounds (043). */}
+          <Link
+            to={granted.kind === 'booster' ? paths.useBonus : granted.free_rounds ? paths.promotionFreeRounds : paths.bonus}
+            className={buttonClassName({ block: true })}
+          >
             {t(granted.kind === 'booster' ? 'booster.title' : 'bonus.popup.view')}
           </Link>
         </section>
