@@ -150,7 +150,7 @@ describe('the socket', () => {
     const tries = [
       `/ws?ticket=${payload}.${mac.slice(0, -2)}AA`,
       `/ws?ticket=${forgedPayload}.${mac}`,
-      `/ws?ticket=${realtimeTicketSign('not-the-servers-secret', { uid: player.uid, appKey: 'piranha', expiresAt: 4_000_000_000 })}`,
+      `/ws?ticket=${realtimeTicketSign('not-the-servers-secret', { uid: player.uid, appKey: 'piranha', expiresAt: 4_000_000_000, sessionId: 1 })}`,
       '/ws',
       `/ws?ticket=${'A'.repeat(600)}.${mac}`,
       '/ws?ticket=..',

@@ -101,3 +101,18 @@ export const pushOutbox = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * Socket tickets already used (decision 041): a ticket opens one socket, once, on whichever node — the primary key
+ * decides between two nodes connecting with the same ticket at the same moment. Rows past their ticket's expiry are
+ * of no use (an expired ticket is refused before this table is read) and are deleted as connects go by.
+ */
+export const realtimeTicketUses = pgTable(
+  'realtime_ticket_uses',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('realtime_ticket_uses_expires_idx').on(table.expiresAt)],
+);
