@@ -92,6 +92,7 @@ import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
 import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
 import { sessionCacheCreate } from './modules/session/session-cache.ts';
+import { balanceEventsAttach } from './realtime/balance-events.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -267,6 +268,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   // The polls' session cache (decision 041): on only where every node hears the sessions signals — PGlite (one
   // process) or the Redis bus; on PostgreSQL with the local bus another node could not tell this one.
+  // balance_changed after every committed money move, from the ledger (decision 041).
+  const balanceEventsDetach = balanceEventsAttach(database.db, realtime.bus);
   const sessions = sessionCacheCreate({ bus: realtime.bus, enabled: database.driver === 'pglite' || config.realtime.bus === 'redis' });
   const deps: RouteDeps = {
     db: database.db,
@@ -492,6 +495,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sportsState.stop();
     await rateStore.close();
     sessions.close();
+    balanceEventsDetach();
     await realtime.close();
     await mail.close();
     if (!overrides.database) await database.close();

@@ -160,7 +160,6 @@ export async function appealResolve(deps: PaymentsDeps, appealId: number, status
     }
     return { appeal: appealView(await appealStatusSet(tx, appealId, status, now)) };
   });
-  // After the commit (decision 036).
-  if (credited) deps.realtime.publish(realtimeTopic.player(credited.userId), { type: 'balance_changed', reason: 'deposit', currency: credited.currency });
+  // The credit's balance_changed is told by the ledger after the commit (decision 041).
   return answer;
 }
