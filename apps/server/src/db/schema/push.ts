@@ -66,6 +66,11 @@ export interface PushPayload {
   /** The in-app hash route it opens (`#/deposit`). */
   link: string;
   lang: string;
+  /**
+   * What sent it, for `push_opened` (decision 041): `operator` for an operator's send, else the event message's source
+   * (`payin`, `payout_paid`, `bet_won`, `bonus`…). The service worker opens the link with `?push=<source>`.
+   */
+  source?: string;
 }
 
 /**
