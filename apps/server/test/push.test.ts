@@ -229,7 +229,9 @@ describe('operator sends', () => {
     const toOne = envelopeOf(await opsSend(sendBody({ audience: { kind: 'player', uid: portuguese.uid }, urgency: 'high', ttl_s: 600 })));
     expect(toOne).toMatchObject({ dm_error: 0, data: { subscriptions: 1, players: 1 } });
     await delivered();
-    expect(payloads(pt)).toEqual([{ id: `ops:${toOne.data.push_id}:${portuguese.uid}`, title: 'Gol!', body: '2 a 1', link: '#/deposit', lang: 'pt-BR', source: 'operator' }]);
+    expect(payloads(pt)).toEqual([
+      { id: `ops:${toOne.data.push_id}:${portuguese.uid}`, title: 'Gol!', body: '2 a 1', link: '#/deposit', lang: 'pt-BR', source: 'operator' },
+    ]);
     expect(standIn.log.find((entry) => entry.client === pt && entry.status === 201)).toMatchObject({ ttl: '600', urgency: 'high' });
     expect(payloads(en)).toEqual([]);
 

@@ -145,7 +145,9 @@ describe('the polls’ session cache and lane, across two nodes', () => {
   it('judges each cached session’s expiry against the clock on every request', async () => {
     const player = await a.player('piranha');
     const expiresInMs = SESSION_CACHE_TTL_MS / 2;
-    await a.rows(sqlTag`update sessions set expires_at = ${new Date(a.clock.now().getTime() + expiresInMs).toISOString()}::timestamptz where id = ${player.sessionId}`);
+    await a.rows(
+      sqlTag`update sessions set expires_at = ${new Date(a.clock.now().getTime() + expiresInMs).toISOString()}::timestamptz where id = ${player.sessionId}`,
+    );
     await warm(b, player);
     // Well within the cache's bound: the entry is judged against the clock, not kept for its bound.
     a.clock.advance(expiresInMs);
@@ -215,9 +217,7 @@ describe('socket tickets and sessions', () => {
     const player = await a.player('piranha');
     const url = await urlOf(a, player);
     const onB = await open(b, await urlOf(b, player));
-    const block = envelopeOf(
-      await a.post('/api/piranha/safer_play/block', { query: signedIn(player), body: { kind: 'time_out', hours: 24, confirm: 1 } }),
-    );
+    const block = envelopeOf(await a.post('/api/piranha/safer_play/block', { query: signedIn(player), body: { kind: 'time_out', hours: 24, confirm: 1 } }));
     expect(block.dm_error).toBe(0);
     expect(await onB.closed).toBe(4001);
     expect(envelopeOf(await b.get('/api/piranha/chat/url', { query: signedIn(player) })).dm_error).toBe(ERRORS.REALTIME_PAUSED.code);

@@ -88,7 +88,12 @@ async function pushShow(data) {
   if (!(await firstTime(payload.id))) return;
   // The language tag the server used (vm-VI is Vietnamese in this app's catalogue names).
   const lang = payload.lang.replace(/^vm-/, '');
-  await self.registration.showNotification(payload.title, { body: payload.body, tag: payload.id, lang, data: { link: payload.link, id: payload.id, source: payload.source } });
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    tag: payload.id,
+    lang,
+    data: { link: payload.link, id: payload.id, source: payload.source },
+  });
 }
 
 /** A synthetic event (a test) cannot be extended; the work still runs. */

@@ -111,7 +111,13 @@ export function signalParse(text: string): NodeSignal | undefined {
   const reasons = ['logout', 'session_end', 'password', 'account_closed', 'safer_block', 'renewal'];
   if (kind !== 'sessions_changed' || !Number.isSafeInteger(uid) || (uid as number) <= 0 || !id(sessionId) || !id(keepSessionId)) return undefined;
   if (typeof reason !== 'string' || !reasons.includes(reason)) return undefined;
-  return { kind, uid: uid as number, sessionId: sessionId as number | undefined, keepSessionId: keepSessionId as number | undefined, reason: reason as SessionsSignal['reason'] };
+  return {
+    kind,
+    uid: uid as number,
+    sessionId: sessionId as number | undefined,
+    keepSessionId: keepSessionId as number | undefined,
+    reason: reason as SessionsSignal['reason'],
+  };
 }
 
 /** The topic a signal travels under on the Redis channel: no socket topic is ever named so. */

@@ -216,8 +216,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
         if (use === 'session') return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
         // A signal for this player since the checks began (or a forgotten table, when it filled up): the checks may
         // predate it, so no socket.
-        if (signalled.get(uid) !== seen || clears !== clearsBefore)
-          return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
+        if (signalled.get(uid) !== seen || clears !== clearsBefore) return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
         server.handleUpgrade(request, socket, head, (ws) => {
           realtime.hub.join(ws, String(uid), [realtimeTopic.player(uid), realtimeTopic.brand(appKey)], sessionId);
           server.emit('connection', ws, request);

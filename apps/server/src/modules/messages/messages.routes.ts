@@ -13,13 +13,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
-import {
-  etagMatches,
-  POLL_BODY_GUARD_HEADER_NAMES,
-  PRIVATE_POLL_CACHE_CONTROL,
-  type LaneAnswer,
-  type PollLane,
-} from '../../plugins/poll-lane.ts';
+import { etagMatches, POLL_BODY_GUARD_HEADER_NAMES, PRIVATE_POLL_CACHE_CONTROL, type LaneAnswer, type PollLane } from '../../plugins/poll-lane.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { sidHash } from '../session/session.service.ts';
 import { messagesCacheCreate } from './messages-cache.ts';
@@ -99,11 +93,23 @@ export function messagesRoutes(app: FastifyInstance, routeDeps: RouteDeps & { op
     return '';
   });
   const polled = { sessionCached: true };
-  routeRegister(app, deps, messageList, ({ user, ctx, query, request }) => messageListGet(deps, user, ctx, query, (basis) => basisOf.set(request.raw, basis)), polled);
+  routeRegister(
+    app,
+    deps,
+    messageList,
+    ({ user, ctx, query, request }) => messageListGet(deps, user, ctx, query, (basis) => basisOf.set(request.raw, basis)),
+    polled,
+  );
   routeRegister(app, deps, messageGet, ({ user, ctx, query }) => messageGetOne(deps, user, ctx, query.message_id));
   routeRegister(app, deps, messageReadBatch, ({ user, ctx, query }) => messageReadBatchPost(deps, user, ctx, query));
   routeRegister(app, deps, messageTopBarClose, ({ user, ctx }) => messageTopBarCloseGet(deps, user, ctx));
-  routeRegister(app, deps, messageUnreadCount, ({ user, ctx, request }) => messageUnreadCountGet(deps, user, ctx, (basis) => basisOf.set(request.raw, basis)), polled);
+  routeRegister(
+    app,
+    deps,
+    messageUnreadCount,
+    ({ user, ctx, request }) => messageUnreadCountGet(deps, user, ctx, (basis) => basisOf.set(request.raw, basis)),
+    polled,
+  );
 
   // Operators: off unless OPS_TOKEN is set.
   const opsBody = <S extends z.ZodMiniType>(request: FastifyRequest, schema: S): z.output<S> => {

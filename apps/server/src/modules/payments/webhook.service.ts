@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { inputFlawOf, realtimeTopic, textStorableOf } from '@piranha/contract';
+import { inputFlawOf, textStorableOf } from '@piranha/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { MPESA_RESULT } from '@piranha/domain/payments';
 import { transaction } from '../../db/transaction.ts';

@@ -49,11 +49,7 @@ export interface SessionCache {
   close(): void;
 }
 
-export function sessionCacheCreate(options: {
-  bus: Pick<RealtimeBus, 'onSignal' | 'live' | 'epoch'>;
-  enabled: boolean;
-  ttlMs?: number;
-}): SessionCache {
+export function sessionCacheCreate(options: { bus: Pick<RealtimeBus, 'onSignal' | 'live' | 'epoch'>; enabled: boolean; ttlMs?: number }): SessionCache {
   const { bus, enabled } = options;
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
   const entries = new Map<string, Entry>();
