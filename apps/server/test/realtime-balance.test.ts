@@ -24,7 +24,8 @@ const CURRENCY = variantFindByKey(BRAND)!.currency;
 beforeAll(async () => {
   t = await testAppCreate({ feed: feedManualCreate(CLOCK_START.getTime()), env: CASINO_ENV });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
+  // Building the app on a shared two-core machine can take longer than the default minute.
+}, 180_000);
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
   expect(await auditClean(t)).toBe(true);
