@@ -151,14 +151,19 @@ describe('web push', () => {
       });
     await expect.poll(ids).toEqual([JSON.parse(plaintext).id]);
 
-    // Tapping the notification opens its page in the open app.
+    // Tapping the notification opens its page in the open app with ?push=operator, and the page records push_opened
+    // (decision 041) and takes the parameter away.
+    const opened = page.waitForRequest((request) => request.method() === 'POST' && (request.postData() ?? '').includes('"push_opened"'), { timeout: 30_000 });
     await worker.evaluate(async () => {
       type Scope = { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
       const scope = self as unknown as Scope;
       const [notification] = await scope.registration.getNotifications();
       self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
     });
+    const tracked = await opened;
+    expect(tracked.postData()).toContain('"operator"');
     await page.waitForURL(/#\/message-center$/);
+    expect(new URL(page.url()).search).toBe('');
     await page.getByRole('heading', { name: 'Messages' }).first().waitFor();
     await context.close();
   }, 300_000);

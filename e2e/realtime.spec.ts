@@ -39,6 +39,8 @@ describe('The real-time socket, through the real server and Chromium (decision 0
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.url()).toMatch(/^ws:\/\/tigerin\.in\/ws\?ticket=/);
     expect(sockets[0]!.url()).not.toContain(sid);
+    // The server opens the socket only after using its ticket up (decision 041): events are heard from `open` on.
+    await page.locator('html[data-realtime="open"]').waitFor({ state: 'attached', timeout: 20_000 });
     await expect.poll(() => menuLabel(page)).toBe('Open the menu');
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));

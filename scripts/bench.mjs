@@ -770,6 +770,20 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
       ratio: conditional.run.requestsPerSecond / conditional.ceiling,
       note: `${loadNote(conditional.run)}; ${all304}; C_http beside it ${Math.round(conditional.ceiling).toLocaleString('en-US')} req/s`,
     });
+    // The unread count the header polls beside it (decision 041: the same session cache and lane).
+    const countUrl = `${server.base}/api/piranha/message/unread/count`;
+    const countFirst = await fetch(countUrl, { headers: session });
+    const countBody = await countFirst.text();
+    if (countFirst.status !== 200 || JSON.parse(countBody).dm_error !== 0) throw new Error(`unread/count answered ${countBody.slice(0, 200)}`);
+    const count = await besideHello(hello.url, countUrl, { warmupSeconds: 1, headers: session, expectBody: countBody });
+    rows.push({
+      name: 'GET message/unread/count, full stack, PGlite',
+      figure: count.run.requestsPerSecond,
+      unit: 'req/s',
+      ceiling: 'C_http beside it',
+      ratio: count.run.requestsPerSecond / count.ceiling,
+      note: `${loadNote(count.run)}; C_http beside it ${Math.round(count.ceiling).toLocaleString('en-US')} req/s; goal ≥ 0.5×`,
+    });
   } finally {
     await hello.stop();
     await server.stop();

@@ -91,6 +91,8 @@ import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
 import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
+import { sessionCacheCreate } from './modules/session/session-cache.ts';
+import { balanceEventsAttach } from './realtime/balance-events.ts';
 
 export interface AppOverrides {
   /** An already open database (tests share one per file). */
@@ -165,6 +167,10 @@ function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf: (requ
     rateAllows: rateStore.hitNow
       ? (ip) => rateStore.hitNow!(`ip:${ip}`, RATE_WINDOW_MS) <= config.rateLimitPerIp
       : async (ip) => (await rateStore.hit(`ip:${ip}`, RATE_WINDOW_MS)) <= config.rateLimitPerIp,
+    // A player's own poll (decision 041) counts against their limit, with the key and window the routes use.
+    rateAllowsUser: rateStore.hitNow
+      ? (key) => rateStore.hitNow!(key, RATE_WINDOW_MS) <= config.rateLimitPerUser
+      : async (key) => (await rateStore.hit(key, RATE_WINDOW_MS)) <= config.rateLimitPerUser,
   });
 }
 
@@ -260,12 +266,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
     log: app.log,
   });
+  // The polls' session cache (decision 041): on only where every node hears the sessions signals — PGlite (one
+  // process) or the Redis bus; on PostgreSQL with the local bus another node could not tell this one.
+  // balance_changed after every committed money move, from the ledger (decision 041).
+  const balanceEventsDetach = balanceEventsAttach(database.db, realtime.bus);
+  const sessions = sessionCacheCreate({ bus: realtime.bus, enabled: database.driver === 'pglite' || config.realtime.bus === 'redis' });
   const deps: RouteDeps = {
     db: database.db,
     rateStore,
     rateLimitPerUser: config.rateLimitPerUser,
     now,
     realtime: realtime.bus,
+    sessions,
     // Payments, betting and casino call it before moving money; the idle limit is per brand.
     moneyActionGuard: moneyActionGuardCreate(config.moneyReauth),
   };
@@ -338,7 +350,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });
-  messagesRoutes(app, { ...deps, opsToken: config.opsToken });
+  messagesRoutes(app, { ...deps, opsToken: config.opsToken, lane });
   helpRoutes(app, { ...deps, opsToken: config.opsToken });
   // Web push (decision 035): the leader queues and sends; an operator send asks for a pass at once.
   const pushDeps = { db: database.db, now: deps.now, extraOrigins: config.push.extraOrigins, vapidSubject: config.push.vapidSubject };
@@ -482,6 +494,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await feed.persisted().catch((error: unknown) => app.log.error({ err: error }, 'storing the sports feed failed at shutdown'));
     sportsState.stop();
     await rateStore.close();
+    sessions.close();
+    balanceEventsDetach();
     await realtime.close();
     await mail.close();
     if (!overrides.database) await database.close();

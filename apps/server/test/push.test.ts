@@ -229,7 +229,9 @@ describe('operator sends', () => {
     const toOne = envelopeOf(await opsSend(sendBody({ audience: { kind: 'player', uid: portuguese.uid }, urgency: 'high', ttl_s: 600 })));
     expect(toOne).toMatchObject({ dm_error: 0, data: { subscriptions: 1, players: 1 } });
     await delivered();
-    expect(payloads(pt)).toEqual([{ id: `ops:${toOne.data.push_id}:${portuguese.uid}`, title: 'Gol!', body: '2 a 1', link: '#/deposit', lang: 'pt-BR' }]);
+    expect(payloads(pt)).toEqual([
+      { id: `ops:${toOne.data.push_id}:${portuguese.uid}`, title: 'Gol!', body: '2 a 1', link: '#/deposit', lang: 'pt-BR', source: 'operator' },
+    ]);
     expect(standIn.log.find((entry) => entry.client === pt && entry.status === 201)).toMatchObject({ ttl: '600', urgency: 'high' });
     expect(payloads(en)).toEqual([]);
 
@@ -344,7 +346,7 @@ describe('pushes for the message centre’s events, and safer play', () => {
     const texts = eventMessageTexts('deposit_credited', () => '₹100.00')['pt-BR'];
     for (const device of [phone, laptop])
       expect(payloads(device)).toEqual([
-        { id: `msg:${id}`, title: texts.title, body: texts.content, link: `#${EVENT_MESSAGE_LINKS.deposit_credited}`, lang: 'pt-BR' },
+        { id: `msg:${id}`, title: texts.title, body: texts.content, link: `#${EVENT_MESSAGE_LINKS.deposit_credited}`, lang: 'pt-BR', source: 'payin' },
       ]);
     expect(await t.rows(sql`select 1 from push_outbox where user_id = ${unsubscribed.uid}`)).toHaveLength(0);
   });

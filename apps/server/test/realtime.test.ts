@@ -118,7 +118,7 @@ async function publish(appKey: string, audience: Record<string, unknown>, messag
 }
 
 describe('the chat room URL', () => {
-  it('is signed, short-lived, bound to the player and carries no session', async () => {
+  it('is signed, short-lived, bound to the player and carries no session secret', async () => {
     const player = await a.player('piranha');
     const { url, expire_time } = await urlOf(a, player);
     expect(url).toMatch(/^\/ws\?ticket=[A-Za-z0-9_%.-]+$/);
@@ -127,7 +127,9 @@ describe('the chat room URL', () => {
     expect(expire_time).toBe(Math.floor(a.clock.now().getTime() / 1000) + REALTIME_TICKET_TTL_S);
     const payload = JSON.parse(Buffer.from(decodeURIComponent(url.split('=')[1]!).split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
     expect(payload).toMatchObject({ u: player.uid, a: 'piranha', e: expire_time });
-    expect(Object.keys(payload).sort()).toEqual(['a', 'e', 'n', 'u']);
+    // The session's row id (decision 041: a sign-out closes its sockets), never its secret sid.
+    expect(payload.s).toBe(player.sessionId);
+    expect(Object.keys(payload).sort()).toEqual(['a', 'e', 'n', 's', 'u']);
   });
 
   it('refuses a visitor without a session and bad input', async () => {
@@ -150,7 +152,7 @@ describe('the socket', () => {
     const tries = [
       `/ws?ticket=${payload}.${mac.slice(0, -2)}AA`,
       `/ws?ticket=${forgedPayload}.${mac}`,
-      `/ws?ticket=${realtimeTicketSign('not-the-servers-secret', { uid: player.uid, appKey: 'piranha', expiresAt: 4_000_000_000 })}`,
+      `/ws?ticket=${realtimeTicketSign('not-the-servers-secret', { uid: player.uid, appKey: 'piranha', expiresAt: 4_000_000_000, sessionId: 1 })}`,
       '/ws',
       `/ws?ticket=${'A'.repeat(600)}.${mac}`,
       '/ws?ticket=..',

@@ -1,6 +1,6 @@
 /*
  * Piranha's service worker (web push, issue 21, decision 035). Shows each push as a notification in the language the
- * server wrote it in, opens its in-app hash route on click, and drops a repeat of one of the last 10 push ids (spec §9
+ * server wrote it in, opens its in-app hash route on click (with `?push=<source>` for push_opened), and drops a repeat of one of the last 10 push ids (spec §9
  * push message id cache; a send retried after a lost answer reaches the browser twice).
  * Plain JavaScript served as /sw.js (scope /): a classic worker loads in every browser that has the Push API.
  */
@@ -35,6 +35,11 @@ function routeOf(link) {
   return typeof link === 'string' && /^#\/[\w\-./?=&%]*$/.test(link) ? link : '#/message-center';
 }
 
+/** What sent a push (`operator`, `payin`, `bet_won`…), for the page's push_opened event; `push` when it says none. */
+function sourceOf(value) {
+  return typeof value === 'string' && /^[a-z0-9_]{1,32}$/.test(value) ? value : 'push';
+}
+
 /** The payload the server sends (push.service.ts PushPayload), or undefined. */
 function payloadOf(data) {
   if (!data) return undefined;
@@ -51,6 +56,7 @@ function payloadOf(data) {
     body: typeof value.body === 'string' ? value.body.slice(0, 400) : '',
     link: routeOf(value.link),
     lang: typeof value.lang === 'string' ? value.lang : '',
+    source: sourceOf(value.source),
   };
 }
 
@@ -76,13 +82,18 @@ async function firstTime(id) {
 async function pushShow(data) {
   const payload = payloadOf(data);
   if (!payload) {
-    await self.registration.showNotification(fallbackTitle(), { data: { link: '#/message-center' } });
+    await self.registration.showNotification(fallbackTitle(), { data: { link: '#/message-center', source: 'push' } });
     return;
   }
   if (!(await firstTime(payload.id))) return;
   // The language tag the server used (vm-VI is Vietnamese in this app's catalogue names).
   const lang = payload.lang.replace(/^vm-/, '');
-  await self.registration.showNotification(payload.title, { body: payload.body, tag: payload.id, lang, data: { link: payload.link, id: payload.id } });
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    tag: payload.id,
+    lang,
+    data: { link: payload.link, id: payload.id, source: payload.source },
+  });
 }
 
 /** A synthetic event (a test) cannot be extended; the work still runs. */
@@ -95,15 +106,19 @@ function extend(event, work) {
   return work;
 }
 
-async function open(link) {
-  const url = new URL('/' + routeOf(link), self.location.origin).href;
+/**
+ * Opens the app at the push's route with `?push=<source>` (decision 041): the page records push_opened once at launch
+ * and removes the parameter (apps/web/src/shared/tracking/push-opened.ts).
+ */
+async function open(link, source) {
+  const url = new URL('/?push=' + sourceOf(source) + routeOf(link), self.location.origin).href;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) {
     if (new URL(client.url).origin !== self.location.origin) continue;
     // The app is open: move it to the route (a hash change) and bring it forward.
     const moved = client.navigate ? await client.navigate(url).catch(() => null) : null;
     const target = moved || client;
-    if (!moved) target.postMessage({ type: 'push-open', link: routeOf(link) });
+    if (!moved) target.postMessage({ type: 'push-open', link: routeOf(link), source: sourceOf(source) });
     if (target.focus) await target.focus().catch(() => undefined);
     return;
   }
@@ -115,6 +130,6 @@ self.addEventListener('activate', (event) => extend(event, self.clients.claim())
 self.addEventListener('push', (event) => extend(event, pushShow(event.data)));
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const link = event.notification.data && event.notification.data.link;
-  extend(event, open(link));
+  const data = event.notification.data || {};
+  extend(event, open(data.link, data.source));
 });

@@ -117,6 +117,9 @@ export const ERRORS = {
   // real-time socket (issue 21, decision 036): the signed URL was forged, altered or is past its expiry
   REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
   REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
+  // decision 041: a ticket opens one socket, once; no socket (and no ticket) during a time-out or self-exclusion
+  REALTIME_TICKET_USED: { code: 8322, key: 'realtimeTicketUsed' },
+  REALTIME_PAUSED: { code: 8323, key: 'realtimePaused' },
   BONUS_IP_LIMIT: { code: 8011, key: 'bonusIpLimit' },
   // booster cards (issue 17, decision 044)
   BOOSTER_NOT_FOUND: { code: 8030, key: 'boosterNotFound' },

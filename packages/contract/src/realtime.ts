@@ -34,10 +34,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('first_charge_pop') }),
   /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
   z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
-  /** Money moved in or out of the player's wallet (a deposit credited, a withdrawal paid or refunded, a bet settled). */
+  /**
+   * Money moved in or out of the player's cash or bonus wallet: any ledger transfer, told after its commit (decision
+   * 041) — a deposit, a withdrawal, a settlement, a placement, a casino round, a bonus granted, unlocked or converted…
+   */
   z.object({
     type: z.literal('balance_changed'),
-    reason: described(z.enum(['deposit', 'withdrawal', 'bet_settled']), 'What moved it'),
+    reason: described(z.enum(['deposit', 'withdrawal', 'bet_settled', 'bet_placed', 'casino', 'bonus', 'other']), 'What moved it (the ledger transfer’s kind)'),
     currency: text(8, 'The wallet currency'),
   }),
   /** A bet of the player was settled (or settled again after a corrected result). */

@@ -20,6 +20,11 @@ import { API_SECURITY_HEADERS, requestIdNext, STRICT_TRANSPORT_SECURITY } from '
 export interface LaneAnswer {
   readonly bytes: Buffer;
   readonly etag: string;
+  /**
+   * A player's own answer (the message polls, decision 041): `Cache-Control: private, no-cache`, no Vary, never
+   * compressed (as Fastify sends it), and counted against `rateKey` (the player's limit) beside the address.
+   */
+  readonly private?: { rateKey: string };
 }
 
 /** One way of sending an answer: as it is, or gzip-compressed with an ETag of its own (RFC 9110 §8.8.3). */
@@ -64,8 +69,8 @@ function gzipAcceptedBy(acceptEncoding: string): boolean {
 export function representationOf(answer: LaneAnswer, acceptEncoding: string | undefined): Representation {
   let both = representations.get(answer);
   if (!both) {
-    const identity = { bytes: answer.bytes, etag: answer.etag, gzip: false };
-    const compressible = answer.bytes.length >= GZIP_MIN_BYTES;
+    const identity = { bytes: answer.bytes, etag: answer.etag, gzip: false, ...(answer.private ? { private: answer.private } : {}) };
+    const compressible = answer.bytes.length >= GZIP_MIN_BYTES && !answer.private;
     const gzip = compressible ? { bytes: gzipSync(answer.bytes), etag: `${answer.etag.slice(0, -1)}-gz"`, gzip: true } : identity;
     both = { identity, gzip };
     representations.set(answer, both);
@@ -78,6 +83,8 @@ export interface PollLaneOptions {
   ipOf: (request: IncomingMessage) => string | undefined;
   /** Counts one request of the address against its limit; true when the request is within it. */
   rateAllows: (ip: string) => boolean | Promise<boolean>;
+  /** Counts one request of a player (`user:<uid>`) against their limit, for private answers; true when within it. */
+  rateAllowsUser?: (key: string) => boolean | Promise<boolean>;
   /** True when the request came over HTTPS as Fastify's `request.protocol` says (trusted proxies applied): HSTS. */
   httpsOf?: (request: IncomingMessage) => boolean;
   /** How many distinct requests are remembered (their keys come from clients); oldest first out. */
@@ -169,6 +176,17 @@ export const POLL_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.free
 });
 const answerHeaders: readonly string[] = Object.entries(POLL_ANSWER_HEADERS).flat();
 
+/** A player's own poll answer (decision 041): the API's fixed set with `private, no-cache`; not compressed, so no Vary. */
+export const PRIVATE_POLL_CACHE_CONTROL = 'private, no-cache';
+export const PRIVATE_POLL_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...API_SECURITY_HEADERS,
+  'cache-control': PRIVATE_POLL_CACHE_CONTROL,
+});
+const privateAnswerHeaders: readonly string[] = Object.entries(PRIVATE_POLL_ANSWER_HEADERS).flat();
+/** What a private poll's 304 repeats beside the trace id and ETag. */
+export const PRIVATE_POLL_NOT_MODIFIED_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': PRIVATE_POLL_CACHE_CONTROL });
+const privateNotModifiedHeaders: readonly string[] = Object.entries(PRIVATE_POLL_NOT_MODIFIED_HEADERS).flat();
+
 /**
  * What a 304 repeats of its 200 beside the trace id and ETag: the fields RFC 9110 §15.4.5 lists (Cache-Control,
  * Vary; Node writes Date), and nothing else — it has no body, so the headers that guard a body (CSP, nosniff, framing,
@@ -203,12 +221,12 @@ export function pollLaneCreate(options: PollLaneOptions): PollLane {
   function headersOf(answer: Representation, https: boolean): HeaderLists {
     let lists = headerLists.get(answer);
     if (!lists) {
-      const notModified = [HEADER_TRACE_ID, '', ...notModifiedHeaders, 'etag', answer.etag];
+      const notModified = [HEADER_TRACE_ID, '', ...(answer.private ? privateNotModifiedHeaders : notModifiedHeaders), 'etag', answer.etag];
       const encoding = answer.gzip ? ['content-encoding', 'gzip'] : [];
       const ok = [
         HEADER_TRACE_ID,
         '',
-        ...answerHeaders,
+        ...(answer.private ? privateAnswerHeaders : answerHeaders),
         'etag',
         answer.etag,
         ...encoding,
@@ -266,6 +284,17 @@ export function pollLaneCreate(options: PollLaneOptions): PollLane {
     let allowed: boolean | Promise<boolean>;
     try {
       allowed = options.rateAllows(ip);
+      const rateKey = answer.private?.rateKey;
+      if (rateKey !== undefined) {
+        // A player's own answer counts against their limit too, as Fastify's route does; the address first.
+        const userAllows = options.rateAllowsUser;
+        if (!userAllows) {
+          handOn(request, response, fallback);
+          return;
+        }
+        if (typeof allowed === 'boolean') allowed = allowed && userAllows(rateKey);
+        else allowed = allowed.then((ok) => ok && userAllows(rateKey));
+      }
     } catch {
       handOn(request, response, fallback);
       return;

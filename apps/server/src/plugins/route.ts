@@ -27,6 +27,7 @@ import {
 } from './idempotency.ts';
 import { rateLimitCheck, type RateLimitStore } from './rate-limit.ts';
 import type { RealtimeBus } from '../realtime/realtime-bus.ts';
+import type { SessionCache } from '../modules/session/session-cache.ts';
 import type { RequestContext, SessionUser } from './request-context.ts';
 
 export interface RouteDeps {
@@ -37,7 +38,9 @@ export interface RouteDeps {
   /** Call before moving money for the signed-in player: idle sessions must sign in again (modules/account/README.md). */
   moneyActionGuard: MoneyActionGuard;
   /** The real-time socket's events (decision 036): published after the facts commit, never inside a transaction. */
-  realtime: Pick<RealtimeBus, 'publish' | 'listen'>;
+  realtime: Pick<RealtimeBus, 'publish' | 'listen' | 'signal' | 'onSignal'>;
+  /** The per-node session cache (decision 041) for routes registered with `sessionCached`; without it they read the database. */
+  sessions?: SessionCache;
 }
 
 export interface HandlerInput<E extends Endpoint> {
@@ -99,6 +102,11 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    */
   sessionRecheckedByHandler?: boolean;
   /**
+   * A read-only poll that may take the session from this node's session cache (decision 041: signals drop it on every
+   * node when a session ends). Never for a route that moves money or changes the account.
+   */
+  sessionCached?: boolean;
+  /**
    * For handlers that commit their effect and then still have work outside that transaction (a payment provider's
    * call, a casino round's wallet calls). The handler claims the key in the transaction that commits the effect
    * (`claim.write` / `claim.insertSql`, naming it), so a crash leaves the key in flight with what committed; the final
@@ -152,6 +160,7 @@ async function userOf<E extends Endpoint>(deps: RouteDeps, definition: E, ctx: R
   if (definition.auth === 'optional' && (uid === undefined || !ctx.params.sid)) return undefined;
   try {
     if (options.sessionRecheckedByHandler && definition.auth === 'user') return await sessionAuthenticateRecent(deps.db, uid, ctx.params.sid, deps.now());
+    if (options.sessionCached && deps.sessions) return await deps.sessions.authenticate(deps.db, uid, ctx.params.sid, deps.now());
     return await sessionAuthenticate(deps.db, uid, ctx.params.sid, deps.now());
   } catch (error) {
     // An optional session that has expired is simply absent; only routes that need a user answer 604.

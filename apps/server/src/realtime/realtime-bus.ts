@@ -16,9 +16,39 @@ export interface RealtimePublisher {
 /** Heard by every node for every event, before its sockets get it: per-node caches drop what the event changed. */
 export type RealtimeListener = (topic: string, event: RealtimeEvent) => void;
 
+/**
+ * A node-to-node signal (decision 041): never delivered to a socket. A player's sessions ended or changed — a
+ * sign-out, a session ended from another device, a password changed or reset, the account closed, a time-out or
+ * self-exclusion set — so every node drops what its session cache holds for the player and closes the player's
+ * sockets (those of `sessionId` only, or all but `keepSessionId`'s, or all).
+ */
+export interface SessionsSignal {
+  kind: 'sessions_changed';
+  uid: number;
+  sessionId?: number | undefined;
+  keepSessionId?: number | undefined;
+  reason: 'logout' | 'session_end' | 'password' | 'account_closed' | 'safer_block' | 'renewal';
+}
+export type NodeSignal = SessionsSignal;
+export type SignalListener = (signal: NodeSignal) => void;
+
 export interface RealtimeBus extends RealtimePublisher {
   /** Adds a node-side listener; answers its removal. */
   listen(listener: RealtimeListener): () => void;
+  /**
+   * Tells this node's signal listeners at once, then every other node. Resolves when the other nodes have it as far
+   * as the bus can tell (Redis acknowledged the PUBLISH, which it answers after writing it to every subscriber);
+   * never throws (a failure is logged and counted).
+   */
+  signal(signal: NodeSignal): Promise<void>;
+  onSignal(listener: SignalListener): () => void;
+  /**
+   * True while this node hears every other node's signals (always for the local bus; while subscribed for Redis).
+   * `epoch` changes whenever the node may have missed one (the subscription dropped): a per-node cache kept true by
+   * signals answers only while `live()` and only from entries made in the current epoch.
+   */
+  live(): boolean;
+  epoch(): number;
   /** Frames sent to and received from other nodes (tests and /metrics read them). */
   counts: { sent: number; received: number; failed: number };
   close(): Promise<void>;
@@ -49,11 +79,62 @@ function listenersCreate() {
   };
 }
 
+function signalListenersCreate() {
+  const listeners = new Set<SignalListener>();
+  return {
+    onSignal(listener: SignalListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    tell(signal: NodeSignal) {
+      for (const listener of listeners) {
+        try {
+          listener(signal);
+        } catch {
+          // A listener that throws is its own module's bug: the others still hear the signal.
+        }
+      }
+    },
+  };
+}
+
+/** The signal's wire form: only what the type allows, so a frame from another node cannot smuggle anything in. */
+export function signalParse(text: string): NodeSignal | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const { kind, uid, sessionId, keepSessionId, reason } = (raw ?? {}) as Record<string, unknown>;
+  const id = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
+  const reasons = ['logout', 'session_end', 'password', 'account_closed', 'safer_block', 'renewal'];
+  if (kind !== 'sessions_changed' || !Number.isSafeInteger(uid) || (uid as number) <= 0 || !id(sessionId) || !id(keepSessionId)) return undefined;
+  if (typeof reason !== 'string' || !reasons.includes(reason)) return undefined;
+  return {
+    kind,
+    uid: uid as number,
+    sessionId: sessionId as number | undefined,
+    keepSessionId: keepSessionId as number | undefined,
+    reason: reason as SessionsSignal['reason'],
+  };
+}
+
+/** The topic a signal travels under on the Redis channel: no socket topic is ever named so. */
+const SIGNAL_TOPIC = '!signal';
+
 export function realtimeBusLocal(hub: RealtimeHub): RealtimeBus {
   const listeners = listenersCreate();
+  const signals = signalListenersCreate();
   return {
     counts: { sent: 0, received: 0, failed: 0 },
     listen: listeners.listen,
+    onSignal: signals.onSignal,
+    async signal(signal) {
+      signals.tell(signal);
+    },
+    live: () => true,
+    epoch: () => 0,
     publish(topic, event) {
       listeners.tell(topic, event);
       hub.deliver(topic, realtimeFrameOf(topic, event));
@@ -77,6 +158,19 @@ export async function realtimeBusRedis(hub: RealtimeHub, options: RedisBusOption
   const counts = { sent: 0, received: 0, failed: 0 };
   const { publisher, subscriber, channel, log } = options;
   const listeners = listenersCreate();
+  const signals = signalListenersCreate();
+  // Subscribed and hearing everything: false from the moment the connection drops until it is subscribed again, and
+  // every drop starts a new epoch (what was cached before it may have missed a signal).
+  let subscribed = false;
+  let epoch = 0;
+  subscriber.on('close', () => {
+    subscribed = false;
+    epoch += 1;
+  });
+  subscriber.on('end', () => {
+    subscribed = false;
+    epoch += 1;
+  });
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel || message.startsWith(`${node} `)) return;
     const topicAt = message.indexOf(' ') + 1;
@@ -85,6 +179,11 @@ export async function realtimeBusRedis(hub: RealtimeHub, options: RedisBusOption
     counts.received += 1;
     const topic = message.slice(topicAt, frameAt);
     const frame = message.slice(frameAt + 1);
+    if (topic === SIGNAL_TOPIC) {
+      const signal = signalParse(frame);
+      if (signal) signals.tell(signal);
+      return;
+    }
     if (listeners.any()) {
       const parsed = realtimeFrameParse(frame);
       if (parsed) listeners.tell(topic, parsed.event);
@@ -93,9 +192,36 @@ export async function realtimeBusRedis(hub: RealtimeHub, options: RedisBusOption
   });
   // Subscribed before the node answers: an event published on another node after this one is up reaches it.
   await subscriber.subscribe(channel);
+  subscribed = true;
+  // After a reconnect ioredis reports 'ready' before its own SUBSCRIBE is answered: the node counts as hearing again
+  // once a SUBSCRIBE of ours (queued behind it) is answered. The epoch moved on at the drop.
+  subscriber.on('ready', () => {
+    if (subscribed) return;
+    subscriber.subscribe(channel).then(
+      () => {
+        if (subscriber.status === 'ready') subscribed = true;
+      },
+      () => undefined,
+    );
+  });
   return {
     counts,
     listen: listeners.listen,
+    onSignal: signals.onSignal,
+    async signal(signal) {
+      signals.tell(signal);
+      counts.sent += 1;
+      try {
+        await publisher.publish(channel, `${node} ${SIGNAL_TOPIC} ${JSON.stringify(signal)}`);
+      } catch (error) {
+        // The other nodes' caches then hold the player's session until their bound (SESSION_CACHE_TTL_MS); a node whose
+        // own subscription dropped too answers from no cache at all (live() false).
+        counts.failed += 1;
+        log('session signal not sent to the other nodes', { err: error, reason: signal.reason });
+      }
+    },
+    live: () => subscribed && subscriber.status === 'ready',
+    epoch: () => epoch,
     publish(topic, event) {
       listeners.tell(topic, event);
       const frame = realtimeFrameOf(topic, event);

@@ -12,7 +12,12 @@ export const SOCKETS_PER_PLAYER_MAX = 8;
 
 export interface RealtimeHub {
   /** Adds a socket to its topics; it leaves them when it closes. `owner` counts towards the per-player limit. */
-  join(socket: WebSocket, owner: string, topics: readonly string[]): void;
+  join(socket: WebSocket, owner: string, topics: readonly string[], sessionId?: number): void;
+  /**
+   * Closes this node's sockets of `owner` at once (decision 041: sign-out, time-out, self-exclusion…): those opened in
+   * `sessionId` only, or all but those of `keepSessionId`, or all. A closing socket is written nothing more.
+   */
+  closeOwner(owner: string, which: { sessionId?: number | undefined; keepSessionId?: number | undefined }, code: number, reason: string): number;
   /** Sends the frame to this node's sockets of the topic; answers how many it was written to. */
   deliver(topic: string, frame: string): number;
   /** Open sockets on this node. */
@@ -23,6 +28,7 @@ export interface RealtimeHub {
 export function realtimeHubCreate(): RealtimeHub {
   const byTopic = new Map<string, Set<WebSocket>>();
   const byOwner = new Map<string, WebSocket[]>();
+  const sessionOf = new WeakMap<WebSocket, number>();
   let open = 0;
 
   const leave = (socket: WebSocket, owner: string, topics: readonly string[]) => {
@@ -42,8 +48,9 @@ export function realtimeHubCreate(): RealtimeHub {
   };
 
   return {
-    join(socket, owner, topics) {
+    join(socket, owner, topics, sessionId) {
       open += 1;
+      if (sessionId !== undefined) sessionOf.set(socket, sessionId);
       for (const topic of topics) {
         let set = byTopic.get(topic);
         if (!set) byTopic.set(topic, (set = new Set()));
@@ -69,6 +76,18 @@ export function realtimeHubCreate(): RealtimeHub {
         written += 1;
       }
       return written;
+    },
+    closeOwner(owner, which, code, reason) {
+      let closed = 0;
+      for (const socket of byOwner.get(owner) ?? []) {
+        const session = sessionOf.get(socket);
+        if (which.sessionId !== undefined && session !== which.sessionId) continue;
+        if (which.keepSessionId !== undefined && session === which.keepSessionId) continue;
+        if (socket.readyState > 1) continue;
+        socket.close(code, reason);
+        closed += 1;
+      }
+      return closed;
     },
     size: () => open,
     close() {

@@ -10,9 +10,19 @@ export interface RealtimeTicket {
   appKey: string;
   /** Unix seconds. */
   expiresAt: number;
+  /**
+   * The session it was asked in (its row id, not the secret sid): the connect checks it is still live, and a sign-out
+   * closes that session's sockets (decision 041).
+   */
+  sessionId: number;
 }
 
-export type TicketCheck = { ok: true; ticket: RealtimeTicket } | { ok: false; reason: 'invalid' | 'expired' };
+/** A checked ticket with its nonce: connecting uses the nonce up (decision 041). */
+export interface CheckedTicket extends RealtimeTicket {
+  nonce: string;
+}
+
+export type TicketCheck = { ok: true; ticket: CheckedTicket } | { ok: false; reason: 'invalid' | 'expired' };
 
 const PREFIX = 'rt1.';
 /** The longest ticket we read: a forged megabyte is refused before any HMAC. */
@@ -23,9 +33,9 @@ function mac(secret: string, payload: string): Buffer {
 }
 
 export function realtimeTicketSign(secret: string, ticket: RealtimeTicket): string {
-  const payload = Buffer.from(JSON.stringify({ u: ticket.uid, a: ticket.appKey, e: ticket.expiresAt, n: randomBytes(9).toString('base64url') })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ u: ticket.uid, a: ticket.appKey, e: ticket.expiresAt, s: ticket.sessionId, n: randomBytes(9).toString('base64url') }),
+  ).toString('base64url');
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
@@ -44,8 +54,9 @@ export function realtimeTicketCheck(secret: string, token: string | undefined, n
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  const { u, a, e } = (raw ?? {}) as { u?: unknown; a?: unknown; e?: unknown };
+  const { u, a, e, s, n } = (raw ?? {}) as { u?: unknown; a?: unknown; e?: unknown; s?: unknown; n?: unknown };
   if (!Number.isSafeInteger(u) || (u as number) <= 0 || typeof a !== 'string' || a === '' || !Number.isSafeInteger(e)) return { ok: false, reason: 'invalid' };
+  if (!Number.isSafeInteger(s) || (s as number) <= 0 || typeof n !== 'string' || n === '' || n.length > 32) return { ok: false, reason: 'invalid' };
   if ((e as number) <= nowS) return { ok: false, reason: 'expired' };
-  return { ok: true, ticket: { uid: u as number, appKey: a, expiresAt: e as number } };
+  return { ok: true, ticket: { uid: u as number, appKey: a, expiresAt: e as number, sessionId: s as number, nonce: n } };
 }

@@ -12,7 +12,8 @@ import { envelopeError } from '../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../plugins/route.ts';
 import { realtimeBusLocal, realtimeBusRedis, type RealtimeBus } from './realtime-bus.ts';
 import { realtimeHubCreate, type RealtimeHub } from './realtime-hub.ts';
-import { realtimeTicketCheck, realtimeTicketSign, type TicketCheck } from './realtime-ticket.ts';
+import { realtimeTicketCheck, realtimeTicketSign, type CheckedTicket, type TicketCheck } from './realtime-ticket.ts';
+import { sessionLiveSql } from '../modules/session/session.repository.ts';
 
 /** A socket that answers no ping for this long is cut (a phone that lost its network leaves no close frame). */
 export const REALTIME_PING_MS = 30_000;
@@ -23,7 +24,7 @@ export interface Realtime {
   bus: RealtimeBus;
   hub: RealtimeHub;
   /** Signs a socket ticket (tests forge and expire their own with it). */
-  ticketFor: (uid: number, appKey: string) => { ticket: string; expiresAt: number };
+  ticketFor: (uid: number, appKey: string, sessionId: number) => { ticket: string; expiresAt: number };
   /** Checks a ticket against the clock. */
   ticketCheck: (token: string | undefined) => TicketCheck;
   close(): Promise<void>;
@@ -73,9 +74,9 @@ export async function realtimeOpen(database: Database, options: RealtimeOptions)
   return {
     bus,
     hub,
-    ticketFor(uid, appKey) {
+    ticketFor(uid, appKey, sessionId) {
       const expiresAt = nowS() + REALTIME_TICKET_TTL_S;
-      return { ticket: realtimeTicketSign(secret, { uid, appKey, expiresAt }), expiresAt };
+      return { ticket: realtimeTicketSign(secret, { uid, appKey, expiresAt, sessionId }), expiresAt };
     },
     ticketCheck: (token) => realtimeTicketCheck(secret, token, nowS()),
     async close() {
@@ -83,6 +84,38 @@ export async function realtimeOpen(database: Database, options: RealtimeOptions)
       await bus.close();
     },
   };
+}
+
+/** The close code of a socket whose session ended or whose player paused (decision 041): the page does not reconnect. */
+export const REALTIME_CLOSE_SESSION = 4001;
+/** How often a node deletes used tickets past their expiry. */
+const TICKET_USES_PURGE_MS = 60_000;
+
+/** True while the player is timed out or self-excluded (decision 027): no ticket, no socket. */
+function pausedSql(uid: number, at: Date) {
+  return sql`exists (select 1 from player_blocks b where b.user_id = ${uid} and (b.ends_at is null or b.ends_at > ${at.toISOString()}::timestamptz))`;
+}
+
+/**
+ * Uses a ticket up (decision 041), in one statement: the session it was asked in must still be live and the player
+ * not paused, and its nonce is inserted — on a replay, on this node or another, the primary key refuses it.
+ */
+async function ticketUse(database: Database['db'], ticket: CheckedTicket, at: Date): Promise<'ok' | 'used' | 'session' | 'paused'> {
+  const [row] = await rowsOf<{ live: boolean; paused: boolean; fresh: boolean }>(
+    database,
+    sql`with state as (
+          select exists (${sessionLiveSql(ticket.sessionId, ticket.uid, at)}) as live, ${pausedSql(ticket.uid, at)} as paused
+        ), used as (
+          insert into realtime_ticket_uses (nonce, user_id, expires_at)
+          select ${ticket.nonce}, ${ticket.uid}, to_timestamp(${ticket.expiresAt}) from state where live and not paused
+          on conflict (nonce) do nothing returning 1
+        )
+        select state.live, state.paused, exists (select 1 from used) as fresh from state`,
+    'realtime_ticket_use',
+  );
+  if (!row?.live) return 'session';
+  if (row.paused) return 'paused';
+  return row.fresh ? 'ok' : 'used';
 }
 
 /** A refused upgrade: the HTTP status and the envelope, in the page's language when it says one. */
@@ -101,8 +134,14 @@ function refuse(socket: Duplex, status: number, error: AppError, lang: string | 
 export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: Realtime): void {
   routeRegister(app, deps, chatRoomUrl, async ({ user }) => {
     // The account's brand, not the request's app-key: a brand-A session on a brand-B domain still hears brand A only.
-    const appKey = user.appKey ?? (await rowsOf<{ app_key: string }>(deps.db, sql`select app_key from users where id = ${user.uid}`))[0]?.app_key ?? '';
-    const { ticket, expiresAt } = realtime.ticketFor(user.uid, appKey);
+    const [row] = await rowsOf<{ app_key: string; paused: boolean }>(
+      deps.db,
+      sql`select app_key, ${pausedSql(user.uid, deps.now())} as paused from users where id = ${user.uid}`,
+    );
+    // A timed-out or self-excluded player gets no socket (decision 041): the page polls, and hears no pop-up hints.
+    if (row?.paused) throw new AppError('REALTIME_PAUSED');
+    const appKey = user.appKey ?? row?.app_key ?? '';
+    const { ticket, expiresAt } = realtime.ticketFor(user.uid, appKey, user.sessionId);
     return { url: `${REALTIME_PATH}?${REALTIME_TICKET_PARAM}=${encodeURIComponent(ticket)}`, expire_time: expiresAt };
   });
 
@@ -126,6 +165,32 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
   }, REALTIME_PING_MS);
   ping.unref();
 
+  // Sessions signals (decision 041): a sign-out, a session ended, a password change, an account closed, a time-out or
+  // self-exclusion on any node closes this node's sockets of that player (of that session, or all but the one kept).
+  // `signalled` remembers the last signal per player, so a connect whose checks ran before a signal and whose socket
+  // joins after it is closed too.
+  let signals = 0;
+  let clears = 0;
+  const signalled = new Map<number, number>();
+  const unlisten = deps.realtime.onSignal((signal) => {
+    signals += 1;
+    if (signalled.size >= 10_000) {
+      signalled.clear();
+      clears += 1;
+    }
+    signalled.set(signal.uid, signals);
+    realtime.hub.closeOwner(String(signal.uid), signal, REALTIME_CLOSE_SESSION, signal.reason);
+  });
+  let purgedAt = 0;
+  const purge = () => {
+    const at = deps.now();
+    if (at.getTime() - purgedAt < TICKET_USES_PURGE_MS) return;
+    purgedAt = at.getTime();
+    rowsOf(deps.db, sql`delete from realtime_ticket_uses where expires_at < ${at.toISOString()}::timestamptz`).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'used socket tickets not purged'),
+    );
+  };
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://socket');
@@ -138,14 +203,34 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
         new AppError(check.reason === 'expired' ? 'REALTIME_TICKET_EXPIRED' : 'REALTIME_TICKET_INVALID', { field: REALTIME_TICKET_PARAM }),
         url.searchParams.get('lca_lang'),
       );
-    const { uid, appKey } = check.ticket;
-    server.handleUpgrade(request, socket, head, (ws) => {
-      realtime.hub.join(ws, String(uid), [realtimeTopic.player(uid), realtimeTopic.brand(appKey)]);
-      server.emit('connection', ws, request);
-    });
+    const { uid, appKey, sessionId } = check.ticket;
+    const lang = url.searchParams.get('lca_lang');
+    const seen = signalled.get(uid);
+    const clearsBefore = clears;
+    purge();
+    ticketUse(deps.db, check.ticket, deps.now()).then(
+      (use) => {
+        if (socket.destroyed) return;
+        if (use === 'used') return refuse(socket, 401, new AppError('REALTIME_TICKET_USED', { field: REALTIME_TICKET_PARAM }), lang);
+        if (use === 'paused') return refuse(socket, 401, new AppError('REALTIME_PAUSED', { field: REALTIME_TICKET_PARAM }), lang);
+        if (use === 'session') return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
+        // A signal for this player since the checks began (or a forgotten table, when it filled up): the checks may
+        // predate it, so no socket.
+        if (signalled.get(uid) !== seen || clears !== clearsBefore) return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
+        server.handleUpgrade(request, socket, head, (ws) => {
+          realtime.hub.join(ws, String(uid), [realtimeTopic.player(uid), realtimeTopic.brand(appKey)], sessionId);
+          server.emit('connection', ws, request);
+        });
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket ticket not checked');
+        if (!socket.destroyed) socket.destroy();
+      },
+    );
   };
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', (done) => {
+    unlisten();
     clearInterval(ping);
     app.server.off('upgrade', onUpgrade);
     for (const socket of server.clients) socket.terminate();

@@ -66,6 +66,11 @@ export interface PushPayload {
   /** The in-app hash route it opens (`#/deposit`). */
   link: string;
   lang: string;
+  /**
+   * What sent it, for `push_opened` (decision 041): `operator` for an operator's send, else the event message's source
+   * (`payin`, `payout_paid`, `bet_won`, `bonus`…). The service worker opens the link with `?push=<source>`.
+   */
+  source?: string;
 }
 
 /**
@@ -100,4 +105,19 @@ export const pushOutbox = pgTable(
       .on(table.nextAt)
       .where(sql`status = 'pending'`),
   ],
+);
+
+/**
+ * Socket tickets already used (decision 041): a ticket opens one socket, once, on whichever node — the primary key
+ * decides between two nodes connecting with the same ticket at the same moment. Rows past their ticket's expiry are
+ * of no use (an expired ticket is refused before this table is read) and are deleted as connects go by.
+ */
+export const realtimeTicketUses = pgTable(
+  'realtime_ticket_uses',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('realtime_ticket_uses_expires_idx').on(table.expiresAt)],
 );

@@ -63,7 +63,12 @@ export async function loginInfoOf(db: DbOrTx, session: IssuedSession, profile: P
  * Spec §4 session renew: valid 0 for anything but a live session of an open account. A sid older than a day
  * is replaced (same absolute expiry); the old one keeps working for a minute.
  */
-export async function sessionRenewal(db: DbOrTx, uidRaw: string | undefined, sid: string | undefined, now: Date): Promise<{ valid: 0 | 1; sid: string }> {
+export async function sessionRenewal(
+  db: DbOrTx,
+  uidRaw: string | undefined,
+  sid: string | undefined,
+  now: Date,
+): Promise<{ valid: 0 | 1; sid: string; replaced?: { uid: number; sessionId: number } }> {
   const invalid = { valid: 0 as const, sid: '' };
   if (!sid) return invalid;
   const uid = uidParse(uidRaw);
@@ -83,7 +88,7 @@ export async function sessionRenewal(db: DbOrTx, uidRaw: string | undefined, sid
   // Open games belong to the player's session, not to one sid of it: their tokens follow it to the new sid.
   await casinoSessionsMove(db, session.id, nextId);
   await sessionExpireBy(db, session.id, new Date(now.getTime() + SESSION_REPLACED_GRACE_MS));
-  return { valid: 1, sid: next };
+  return { valid: 1, sid: next, replaced: { uid: session.userId, sessionId: session.id } };
 }
 
 export async function logoutOf(db: DbOrTx, sessionId: number | undefined, now: Date): Promise<{ logged_out: 1 }> {

@@ -39,6 +39,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
+import { sessionsChanged } from '../session/sessions-changed.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import type { Caller } from './account-deps.ts';
 import { logoutOf, sessionEndOf, sessionListOf, sessionMarkActive, sessionRenewal } from './account-session.service.ts';
@@ -78,21 +79,39 @@ async function signedIn<T extends LoginInfo>(input: { request: FastifyRequest; r
   return sessionSecretHidden(input.request, login);
 }
 
+/**
+ * A sign-in that ended the account's other sessions (a password reset, an e-mail or social account bound): every
+ * node drops the player's cached sessions and closes their sockets (decision 041), before the answer goes.
+ */
+async function signedInEndingOthers<T extends LoginInfo>(
+  deps: RouteDeps,
+  input: { request: FastifyRequest; reply: FastifyReply },
+  info: Promise<T>,
+): Promise<T> {
+  const login = await info;
+  await sessionsChanged(deps.realtime, { uid: login.uid, reason: 'password' });
+  return signedIn(input, Promise.resolve(login));
+}
+
 export type AccountRouteDeps = RouteDeps & SocialDeps & TelegramDeps & { opsToken: string | undefined };
 
 /** Spec §7 Account: tourists, e-mail players, codes, binding, password reset, closing, and the session lifecycle. */
 export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   routeRegister(app, deps, visitorLoginEndpoint, async (input) => signedIn(input, visitorLogin(deps, callerOf(input), input.body)));
   routeRegister(app, deps, sessionRenew, async (input) => {
-    const answer = await sessionRenewal(deps.db, input.ctx.params.uid, input.ctx.params.sid, deps.now());
+    const { replaced, ...answer } = await sessionRenewal(deps.db, input.ctx.params.uid, input.ctx.params.sid, deps.now());
     const uid = Number(input.ctx.params.uid);
+    // The replaced sid ends within a minute: cached copies go now, and its sockets reconnect with the new one.
+    if (replaced) await sessionsChanged(deps.realtime, { uid: replaced.uid, sessionId: replaced.sessionId, reason: 'renewal' });
     if (answer.valid === 1 && answer.sid !== input.ctx.params.sid) sessionCookiesSet(input.request, input.reply, { uid, sid: answer.sid });
     if (answer.valid === 0) sessionCookiesClear(input.request, input.reply);
     return sessionSecretHidden(input.request, answer);
   });
   routeRegister(app, deps, logout, async ({ user, request, reply }) => {
     sessionCookiesClear(request, reply);
-    return logoutOf(deps.db, user?.sessionId, deps.now());
+    const answer = await logoutOf(deps.db, user?.sessionId, deps.now());
+    if (user) await sessionsChanged(deps.realtime, { uid: user.uid, sessionId: user.sessionId, reason: 'logout' });
+    return answer;
   });
   routeRegister(app, deps, accountInfoQuery, async (input) =>
     sessionSecretHidden(input.request, await accountInfo(deps, callerOf(input), input.user, input.ctx.params.sid ?? '')),
@@ -105,7 +124,11 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     return { active: 1 as const };
   });
   routeRegister(app, deps, sessionList, async ({ user }) => sessionListOf(deps.db, user, deps.now()));
-  routeRegister(app, deps, sessionEnd, async ({ user, body }) => sessionEndOf(deps.db, user, body.session_id, deps.now()));
+  routeRegister(app, deps, sessionEnd, async ({ user, body }) => {
+    const answer = await sessionEndOf(deps.db, user, body.session_id, deps.now());
+    await sessionsChanged(deps.realtime, { uid: user.uid, sessionId: body.session_id, reason: 'session_end' });
+    return answer;
+  });
 
   routeRegister(app, deps, emailCodeSendEndpoint, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, input.body.purpose));
   routeRegister(app, deps, emailCodeCheckEndpoint, async (input) => emailCodeCheck(deps, callerOf(input), input.body));
@@ -114,11 +137,11 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
   routeRegister(app, deps, emailCodeLoginEndpoint, async (input) => signedIn(input, emailCodeLogin(deps, callerOf(input), input.body)));
 
   routeRegister(app, deps, bindCheckEndpoint, async (input) => bindCheck(deps, callerOf(input), input.user, input.body.email));
-  routeRegister(app, deps, bindEmailEndpoint, async (input) => signedIn(input, bindEmail(deps, callerOf(input), input.user, input.body)));
+  routeRegister(app, deps, bindEmailEndpoint, async (input) => signedInEndingOthers(deps, input, bindEmail(deps, callerOf(input), input.user, input.body)));
 
   routeRegister(app, deps, passwordSendCode, async (input) => emailCodeRequest(deps, callerOf(input), input.body.email, 'reset'));
   routeRegister(app, deps, passwordCheckCode, async (input) => emailCodeCheck(deps, callerOf(input), { ...input.body, purpose: 'reset' }));
-  routeRegister(app, deps, passwordSet, async (input) => signedIn(input, passwordReset(deps, callerOf(input), input.body)));
+  routeRegister(app, deps, passwordSet, async (input) => signedInEndingOthers(deps, input, passwordReset(deps, callerOf(input), input.body)));
 
   routeRegister(app, deps, smsCodeSendEndpoint, async (input) => smsCodeSend(deps, callerOf(input), input.body.phone, input.body.purpose));
   routeRegister(app, deps, smsCodeCheckEndpoint, async (input) => smsCodeCheck(deps, callerOf(input), input.body));
@@ -129,10 +152,11 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     signedIn(input, handoffRedeem(deps.db, input.body.code, input.ctx.variant.appKey, requestOrigin(input.request), deps.now())),
   );
 
-  routeRegister(app, deps, thirdpartyDo, async (input) => signedIn(input, socialDo(deps, callerOf(input), input.body)));
+  routeRegister(app, deps, thirdpartyDo, async (input) => signedInEndingOthers(deps, input, socialDo(deps, callerOf(input), input.body)));
 
   routeRegister(app, deps, accountDeleteApply, async (input) => {
     const closed = await accountClose(deps, callerOf(input), input.user, input.body.reason);
+    await sessionsChanged(deps.realtime, { uid: input.user.uid, reason: 'account_closed' });
     sessionCookiesClear(input.request, input.reply);
     return closed;
   });
@@ -154,12 +178,13 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
 
   // The older sign-in paths of spec §7.
   routeRegister(app, deps, thirdpartLogin, async (input) =>
-    signedIn(
+    signedInEndingOthers(
+      deps,
       input,
       socialDo(deps, callerOf(input), { plat: input.body.plat, union_id: input.body.union_id, auth_params: input.body.auth_params, action: 'login' }),
     ),
   );
-  routeRegister(app, deps, visitorBindEndpoint, async (input) => signedIn(input, visitorBind(deps, callerOf(input), input.user, input.body)));
+  routeRegister(app, deps, visitorBindEndpoint, async (input) => signedInEndingOthers(deps, input, visitorBind(deps, callerOf(input), input.user, input.body)));
 
   // The sports-book user record: fetched, and created when there is none (spec §4).
   routeRegister(app, deps, fbUserProfileGet, async (input) => fbUserProfile(deps, callerOf(input), input.user));

@@ -10,7 +10,7 @@ import {
   type OddsThousandths,
   type SettlementLeg,
 } from '@piranha/domain';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, transactionScope } from '../../db/transaction.ts';
 import type { Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { saferReturnCount } from '../safer-play/safer-play.service.ts';
@@ -143,13 +143,17 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       while (failure === undefined && next < decided.length) {
         const entry = decided[next++]!;
         try {
-          if (await transaction(deps.db, (tx) => betSettleApply(deps, tx, entry))) {
-            settled += 1;
-            // After the commit (decision 036): the player's page reads the bet and the balance again.
-            const topic = realtimeTopic.player(entry.bet.userId);
-            deps.realtime.publish(topic, { type: 'bet_settled', order_id: String(entry.bet.id) });
-            deps.realtime.publish(topic, { type: 'balance_changed', reason: 'bet_settled', currency: entry.bet.currency });
-          }
+          const applied = await transaction(deps.db, async (tx) => {
+            // After the commit (decision 036): the player's page reads the bet, then (the ledger's balance_changed,
+            // decision 041, told after this) the balance again.
+            let done = false;
+            transactionScope(tx)?.afterCommit.push(() => {
+              if (done) deps.realtime.publish(realtimeTopic.player(entry.bet.userId), { type: 'bet_settled', order_id: String(entry.bet.id) });
+            });
+            done = await betSettleApply(deps, tx, entry);
+            return done;
+          });
+          if (applied) settled += 1;
         } catch (error) {
           failure ??= error;
         }

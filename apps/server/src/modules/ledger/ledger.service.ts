@@ -4,6 +4,8 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isTransaction, transactionScope } from '../../db/transaction.ts';
 import { bonusWalletApply, ledgerAccountHouseEnsure, ledgerAccountUserEnsure, transferWrite, walletApply, type TransferRows } from './ledger.repository.ts';
 
+import { balanceMoved } from '../../realtime/balance-events.ts';
+
 /** For a module that writes a prepared transfer inside one statement of its own (see ledgerTransferPrepare). */
 export { transferCtes, type TransferRows } from './ledger.repository.ts';
 
@@ -105,6 +107,9 @@ export async function ledgerTransferPrepare(db: DbOrTx, request: Omit<TransferRe
   if (walletLines.length > 1) throw new Error(`a prepared transfer moves at most one player wallet (${request.kind})`);
   if (resolved.some((entry) => entry.bonusUserId !== undefined)) throw new Error(`a prepared transfer never moves a bonus wallet (${request.kind})`);
   const wallet = walletLines[0];
+  // Written by the caller's statement in this transaction (decision 041): told after its commit; a statement that
+  // moved nothing (a replay, a refusal) costs a spurious hint, never a missed one.
+  if (wallet) balanceMoved(db, wallet.userId!, wallet.currency, request.kind);
   return {
     kind: request.kind,
     lines: resolved.map(({ accountId, currency, amountMinor }) => ({ accountId, currency, amountMinor })),
@@ -141,6 +146,11 @@ export async function ledgerTransfer(tx: Tx, request: TransferRequest): Promise<
   const bonusLines = resolved.filter((entry) => entry.bonusUserId !== undefined).sort((a, b) => a.accountId - b.accountId);
   for (const line of bonusLines) {
     if ((await bonusWalletApply(tx, line.accountId, line.amountMinor)) === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+  }
+  // Each player wallet moved, cash or bonus: told once this transaction commits (decision 041).
+  for (const line of resolved) {
+    const player = line.userId ?? line.bonusUserId;
+    if (player !== undefined) balanceMoved(tx, player, line.currency, request.kind);
   }
   return { transferId: written.transferId, created: true, walletsAfter };
 }

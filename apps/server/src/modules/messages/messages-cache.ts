@@ -42,6 +42,17 @@ export interface MessagesCache {
   player(db: DbOrTx, uid: number, now: Date): Promise<PlayerState | undefined>;
   brandForget(appKey: string): void;
   playerForget(uid: number): void;
+  /**
+   * True while the entries an answer was built from (the promises `player` and `brand` gave it) are still the cached
+   * ones and fresh: the poll lane keeps an answer only so long (decision 041).
+   */
+  current(stamp: CacheStamp, uid: number, appKey: string, nowMs: number): boolean;
+}
+
+/** Which cached reads an answer was built from: the promises `player` and `brand` answered, compared by identity. */
+export interface CacheStamp {
+  readonly player: Promise<unknown>;
+  readonly brand: Promise<unknown>;
 }
 
 const caches = new Set<WeakRef<MessagesCache>>();
@@ -99,6 +110,11 @@ export function messagesCacheCreate(): MessagesCache {
     },
     playerForget(uid) {
       players.delete(uid);
+    },
+    current(stamp, uid, appKey, nowMs) {
+      const player = players.get(uid);
+      const brand = brands.get(appKey);
+      return player?.value === stamp.player && brand?.value === stamp.brand && fresh(player, nowMs, PLAYER_TTL_MS) && fresh(brand, nowMs, BRAND_TTL_MS);
     },
   };
   caches.add(new WeakRef(cache));

@@ -4,7 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import { saferMarketingAllowed } from '../safer-play/safer-play.service.ts';
-import type { MessagesCache } from './messages-cache.ts';
+import type { CacheStamp, MessagesCache } from './messages-cache.ts';
 import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
 import {
   messageFind,
@@ -76,7 +76,33 @@ function topBarClosedNow(closedAt: Date | undefined, now: Date): boolean {
 
 type ListQuery = z.output<(typeof messageList)['query']>;
 
-export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, query: ListQuery) {
+/**
+ * What a cached poll answer was built from (decision 041): the player and brand entries of the per-node cache, and the
+ * moment the clock changes it (a `left_time` ticking down, a message expiring, the top bar reopening).
+ */
+export interface PollBasis {
+  uid: number;
+  appKey: string;
+  stamp: CacheStamp;
+  validUntilMs: number;
+}
+
+/** The first moment after `now` at which an answer from these rows would read differently by the clock alone. */
+function validUntilOf(visible: readonly MessageRow[], closedAt: Date | undefined, now: Date): number {
+  const at = now.getTime();
+  let until = Number.POSITIVE_INFINITY;
+  for (const row of visible) {
+    if (row.expiresAt === null) continue;
+    // left_time is ceil(remaining / 1 s): it next changes when the remaining time drops to the whole second below.
+    const remaining = row.expiresAt.getTime() - at;
+    const step = remaining - 1000 * (Math.ceil(remaining / 1000) - 1);
+    until = Math.min(until, at + Math.max(1, step));
+  }
+  if (closedAt !== undefined && topBarClosedNow(closedAt, now)) until = Math.min(until, closedAt.getTime() + TOP_BAR_CLOSED_MS);
+  return until;
+}
+
+export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, query: ListQuery, basis?: (basis: PollBasis) => void) {
   const now = deps.now();
   const topBarOnly = query.message_type === '2';
   const offset = query.cursor === undefined ? 0 : Number(query.cursor);
@@ -86,6 +112,7 @@ export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx:
   let unread: number;
   const polled = await polledOf(deps, user, ctx, now);
   if (polled) {
+    basis?.(polled.basis);
     closed = topBarClosedNow(polled.closedAt, now);
     const matching = polled.visible.filter((row) => (haveRead === undefined || row.readed === haveRead) && (!topBarOnly || row.messageType === 2));
     rows = topBarOnly && closed ? [] : matching.slice(offset, offset + PAGE_SIZE + 1);
@@ -112,16 +139,22 @@ export async function messageListGet(deps: MessagesDeps, user: SessionUser, ctx:
  * unread first then newest, with `readed` from their read set; undefined without a cache.
  */
 async function polledOf(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, now: Date) {
-  if (!deps.cache) return undefined;
-  const state = await deps.cache.player(deps.db, user.uid, now);
+  const cache = deps.cache;
+  if (!cache) return undefined;
+  const playerRead = cache.player(deps.db, user.uid, now);
+  const state = await playerRead;
   if (!state) throw new AppError('SESSION_EXPIRED');
   const reader: Reader = { ...state.reader, country: (ctx.params.lca_coun ?? '').toUpperCase() };
-  const brand = await deps.cache.brand(deps.db, reader.appKey, now);
+  const brandRead = cache.brand(deps.db, reader.appKey, now);
+  const brand = await brandRead;
+  // The very reads this answer is built from: an entry replaced meanwhile makes the stamp not current, never wrong.
+  const stamp: CacheStamp = { player: playerRead, brand: brandRead };
   const visible = [...brand, ...state.own]
     .filter((row) => visibleInMemory(row, reader, now))
     .map((row) => ({ ...row, readed: state.reads.has(row.id) }))
     .sort((a, b) => Number(a.readed) - Number(b.readed) || b.id - a.id);
-  return { closedAt: state.closedAt, visible, unread: visible.filter((row) => !row.readed).length };
+  const basis: PollBasis = { uid: user.uid, appKey: reader.appKey, stamp, validUntilMs: validUntilOf(visible, state.closedAt, now) };
+  return { closedAt: state.closedAt, visible, unread: visible.filter((row) => !row.readed).length, basis };
 }
 
 export async function messageGetOne(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, id: string) {
@@ -159,9 +192,12 @@ export async function messageTopBarCloseGet(deps: MessagesDeps, user: SessionUse
   return { top_bar_closed: 1 as const, reopen_time: seconds(new Date(now.getTime() + TOP_BAR_CLOSED_MS)) };
 }
 
-export async function messageUnreadCountGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext) {
+export async function messageUnreadCountGet(deps: MessagesDeps, user: SessionUser, ctx: RequestContext, basis?: (basis: PollBasis) => void) {
   const polled = await polledOf(deps, user, ctx, deps.now());
-  if (polled) return { count: polled.unread };
+  if (polled) {
+    basis?.(polled.basis);
+    return { count: polled.unread };
+  }
   return { count: await unreadCount(deps.db, await readerGet(deps, user, ctx), deps.now()) };
 }
 

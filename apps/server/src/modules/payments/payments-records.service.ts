@@ -1,4 +1,4 @@
-import { APPEAL_STATUS, ORDER_STATUS, realtimeTopic, type payOrderHistory } from '@piranha/contract';
+import { APPEAL_STATUS, ORDER_STATUS, type payOrderHistory } from '@piranha/contract';
 import type { z } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -146,7 +146,6 @@ export async function payinCodeAttach(deps: PaymentsDeps, user: SessionUser, raw
  */
 export async function appealResolve(deps: PaymentsDeps, appealId: number, status: 1 | 2 | 3) {
   const now = deps.now();
-  let credited: { userId: number; currency: string } | undefined;
   const answer = await transaction(deps.db, async (tx) => {
     const appeal = await appealLock(tx, appealId);
     if (!appeal) throw new AppError('NOT_FOUND', { field: 'appeal_id' });
@@ -155,12 +154,10 @@ export async function appealResolve(deps: PaymentsDeps, appealId: number, status
       throw new AppError('PAYMENT_ORDER_CLOSED', { field: 'status', issue: `from_${appeal.status}` });
     if (status === APPEAL_STATUS.resolved) {
       const order = await orderLockByOrderId(tx, appeal.orderId);
-      if (order && order.status !== ORDER_STATUS.success && (await payinCredit(tx, order, now)) === 'applied')
-        credited = { userId: order.userId, currency: order.currency };
+      // The credit's balance_changed is told by the ledger after the commit (decision 041).
+      if (order && order.status !== ORDER_STATUS.success) await payinCredit(tx, order, now);
     }
     return { appeal: appealView(await appealStatusSet(tx, appealId, status, now)) };
   });
-  // After the commit (decision 036).
-  if (credited) deps.realtime.publish(realtimeTopic.player(credited.userId), { type: 'balance_changed', reason: 'deposit', currency: credited.currency });
   return answer;
 }

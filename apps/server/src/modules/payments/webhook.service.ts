@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { inputFlawOf, realtimeTopic, textStorableOf } from '@piranha/contract';
+import { inputFlawOf, textStorableOf } from '@piranha/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { MPESA_RESULT } from '@piranha/domain/payments';
 import { transaction } from '../../db/transaction.ts';
@@ -105,12 +105,6 @@ interface Notice {
   currency?: string;
 }
 
-/** Which applied notices changed the player's balance: a pay-in paid, a payout paid (its pending sum left) or refunded. */
-function balanceMoveOf(direction: 'payin' | 'payout', event: OrderEvent): 'deposit' | 'withdrawal' | undefined {
-  if (direction === 'payin') return event === 'paid' ? 'deposit' : undefined;
-  return event === 'processing' ? undefined : 'withdrawal';
-}
-
 async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice): Promise<WebhookAnswer> {
   const now = deps.now();
   const result = await transaction(deps.db, async (tx) => {
@@ -135,10 +129,8 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
     });
     return { outcome, orderId: order.orderId, order };
   });
-  // After the commit (decision 036): money reached the wallet (a deposit) or came back to it (a failed withdrawal).
-  const moved = result.order && result.outcome === 'applied' ? balanceMoveOf(result.order.direction as 'payin' | 'payout', notice.event) : undefined;
-  if (moved && result.order)
-    deps.realtime.publish(realtimeTopic.player(result.order.userId), { type: 'balance_changed', reason: moved, currency: result.order.currency });
+  // Money that reached the wallet (a deposit) or came back to it (a failed withdrawal) is told by the ledger after the
+  // commit (decision 041's balance_changed).
   if (result.outcome === 'unknown_order') return refuse(deps, input, 'unknown_order', 404);
   if (result.outcome === 'mismatch') return refuse(deps, input, 'mismatch', 409, result.orderId);
   input.log.info({ provider: input.provider, order_id: result.orderId, event: notice.event, outcome: result.outcome }, 'payment notification');

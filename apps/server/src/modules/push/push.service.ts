@@ -187,7 +187,7 @@ export async function opsPushSend(deps: PushDeps & { trigger: () => void }, body
       subscriptionId: target.id,
       userId: target.userId,
       marketing: true,
-      payload: { id: `ops:${sendId}:${target.userId}`, title: words.title, body: words.body, link: hashRouteOf(body.link), lang: locale },
+      payload: { id: `ops:${sendId}:${target.userId}`, title: words.title, body: words.body, link: hashRouteOf(body.link), lang: locale, source: 'operator' },
       ttlS: body.ttl_s ?? DEFAULT_TTL_S,
       urgency: body.urgency ?? 'normal',
     };
@@ -216,7 +216,14 @@ export async function pushEventsQueue(deps: Pick<PushDeps, 'db'>, now: Date): Pr
         subscriptionId: subscription.id,
         userId: message.userId,
         marketing: message.sourceRef.startsWith('bonus:'),
-        payload: { id: `msg:${message.id}`, title: words.title, body: plain(words.content).slice(0, 300), link: hashRouteOf(message.link), lang: locale },
+        payload: {
+          id: `msg:${message.id}`,
+          title: words.title,
+          body: plain(words.content).slice(0, 300),
+          link: hashRouteOf(message.link),
+          lang: locale,
+          source: message.sourceRef.split(':', 1)[0]!,
+        },
         ttlS: DEFAULT_TTL_S,
         urgency: 'normal',
       });

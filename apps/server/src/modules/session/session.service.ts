@@ -36,6 +36,9 @@ export async function sessionAuthenticate(db: DbOrTx, uid: number | undefined, s
   return (await sessionRead(db, uid, sid, now)).user;
 }
 
+/** sessionAuthenticate with the session's expiry (the session cache keeps it, to judge each hit against the clock). */
+export const sessionAuthenticateRead = (db: DbOrTx, uid: number | undefined, sid: string | undefined, now: Date) => sessionRead(db, uid, sid, now);
+
 async function sessionRead(db: DbOrTx, uid: number | undefined, sid: string | undefined, now: Date): Promise<{ user: SessionUser; expiresAtMs: number }> {
   if (uid === undefined || !sid) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
   const session = await sessionFindLive(db, sidHash(sid));

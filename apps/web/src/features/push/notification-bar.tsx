@@ -3,6 +3,7 @@ import { Bell, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
+import { track } from '../../shared/tracking/track.ts';
 import { toastShow } from '../../shared/ui/toast-store.ts';
 import {
   notificationBarMute,
@@ -36,8 +37,12 @@ export function NotificationBar({ onEnabled }: { onEnabled?: () => void }) {
   useEffect(() => {
     // A notification tapped while this page is open but not yet controlled by the worker: it asks us to move.
     if (!('serviceWorker' in navigator)) return undefined;
-    const onMessage = (event: MessageEvent<{ type?: string; link?: string }>) => {
-      if (event.data?.type === 'push-open' && typeof event.data.link === 'string' && event.data.link.startsWith('#/')) window.location.hash = event.data.link;
+    const onMessage = (event: MessageEvent<{ type?: string; link?: string; source?: string }>) => {
+      if (event.data?.type !== 'push-open' || typeof event.data.link !== 'string' || !event.data.link.startsWith('#/')) return;
+      window.location.hash = event.data.link;
+      // The page was not reloaded with ?push=<source> (decision 041): it records the open itself.
+      const source = event.data.source;
+      if (typeof source === 'string' && /^[a-z0-9_]{1,32}$/.test(source)) track('push_opened', { source });
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -12,6 +12,9 @@ export const useRealtimeStore = create<{ state: RealtimeState }>(() => ({ state:
 
 export function realtimeStateSet(state: RealtimeState): void {
   useRealtimeStore.setState({ state });
+  // On the root element too (decision 041): the server lets a socket open only once its ticket is used up and the
+  // socket joined its topics, so a journey waits for `open` before expecting events.
+  if (typeof document !== 'undefined') document.documentElement.dataset.realtime = state;
 }
 
 /** A refetchInterval for a poll the socket stands in for: `ms` while the socket is down, the safety net while up. */
