@@ -36,7 +36,12 @@ export const loyaltyFacts = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.source, table.sourceRef] }), index('loyalty_facts_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.source, table.sourceRef] }),
+    index('loyalty_facts_user_idx').on(table.userId),
+    // The raffle draw and the biggest-win board read a brand week of facts by time (decision 045).
+    index('loyalty_facts_occurred_idx').on(table.occurredAt),
+  ],
 );
 
 /** Progress of one task of one period (`d:2026-11-28`, `w:2026-11-23`) for one player, in minor units. */
@@ -280,7 +285,10 @@ export const loyaltyRaffleEntries = pgTable(
       .references(() => users.id),
     tickets: bigint('tickets', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.appKey, table.periodKey, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.position] }),
+    index('loyalty_raffle_entries_user_idx').on(table.appKey, table.periodKey, table.userId),
+  ],
 );
 
 /** A raffle's winners; each prize paid once through the engine (`paid_at` set beside the grant). */

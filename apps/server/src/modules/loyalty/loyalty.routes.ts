@@ -1,5 +1,6 @@
 import {
   cashbackHistory,
+  raffleEntries,
   raffleInfo,
   rankList,
   taskCenterInfo,
@@ -19,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { campaignsSeed } from '../bonus/bonus.repository.ts';
 import { cashbackHistoryGet } from './loyalty-cashback.service.ts';
-import { raffleInfoGet } from './loyalty-raffle.service.ts';
+import { raffleEntriesGet, raffleInfoGet } from './loyalty-raffle.service.ts';
 import { wheelBalanceGet, wheelDrawListGet, wheelMarqueeGet, wheelSeedRotatePost, wheelSpinPost } from './loyalty-wheel.service.ts';
 import { rankListGet, taskCenterInfoGet, taskHintGet, taskReceivePost, vipInfoGet, vipReceivePost } from './loyalty.service.ts';
 
@@ -39,7 +40,10 @@ export function loyaltyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, vipSpinDrawList, ({ user, query, ctx }) => wheelDrawListGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 50));
   routeRegister(app, deps, vipSpinMarqueeList, ({ user, ctx }) => wheelMarqueeGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, raffleInfo, ({ user, ctx }) => raffleInfoGet(deps, user, ctx.variant.appKey));
-  routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period));
+  routeRegister(app, deps, raffleEntries, ({ user, query, ctx }) =>
+    raffleEntriesGet(deps, user, ctx.variant.appKey, query.period_key, query.page ?? 1, query.page_size ?? 1000),
+  );
+  routeRegister(app, deps, rankList, ({ user, query, ctx }) => rankListGet(deps, user, ctx.variant.appKey, query.period, query.kind ?? 'turnover'));
 }
 
 /** Seeds every brand's loyalty campaigns of the bonus engine (inserted only when missing: an operator's pause stays). */

@@ -6,6 +6,8 @@ import {
   nickMasked,
   rankingBoard,
   rankingGapMinor,
+  rankBoardKey,
+  TASK_COUNT_KINDS,
   rankingPrizesMinor,
   RANKING_FULL,
   periodWindowOf,
@@ -18,6 +20,7 @@ import {
   vipRewardsWaiting,
   vipStandingOf,
   VIP_LEVEL_MAX,
+  type RankingKind,
   type TaskDefinition,
   type VariantProfile,
   type VipFreeKind,
@@ -172,6 +175,9 @@ function taskView(task: TaskDefinition, row: TaskProgressRow | undefined) {
   return {
     task_id: task.id,
     task_name: task.kind,
+    unit: TASK_COUNT_KINDS.has(task.kind) ? ('count' as const) : ('minor' as const),
+    game: task.game ?? '',
+    min_legs: task.kind === 'multiple' ? (task.minLegs ?? 0) : 0,
     conf_num: task.confMinor,
     progress_num: Math.min(progressMinor, task.confMinor),
     reward: task.rewardMinor,
@@ -247,10 +253,11 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
 }
 
 /** `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above. */
-export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly') {
+export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly', kind: RankingKind = 'turnover') {
   const profile = profileOf(user, requestAppKey);
   const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
-  const rows = await rankBoard(deps.db, profile.appKey, window.key, RANKING_FULL);
+  const boardKey = rankBoardKey(kind, window.key);
+  const rows = await rankBoard(deps.db, profile.appKey, boardKey, RANKING_FULL);
   const entries = rows.map((row, index) => ({
     rank: index + 1,
     nick: nickMasked(row.nick ?? String(row.user_id)),
@@ -258,17 +265,26 @@ export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestA
     is_self: Number(row.user_id) === user.uid ? (1 as const) : (0 as const),
   }));
   const { podium, rest } = rankingBoard(entries);
-  const own = await rankOwn(deps.db, profile.appKey, window.key, user.uid);
+  const own = await rankOwn(deps.db, profile.appKey, boardKey, user.uid);
   return {
+    kind,
     period_key: window.key,
     end_time: seconds(window.endsAt),
     currency: profile.currency,
     full: RANKING_FULL,
-    prizes: rankingPrizesMinor(profile, period),
+    prizes: rankingPrizesMinor(profile, period, kind),
     top: podium,
     list: rest,
     own:
-      own === undefined ? { rank: 0, score: 0, gap: 0 } : { rank: own.ahead + 1, score: own.scoreMinor, gap: rankingGapMinor(own.scoreMinor, own.aboveMinor) },
+      own === undefined
+        ? { rank: 0, score: 0, gap: 0 }
+        : {
+            rank: own.ahead + 1,
+            score: own.scoreMinor,
+            // Turnover adds up: the difference passes; a biggest win does not: one win above theirs is needed.
+            gap:
+              kind === 'turnover' ? rankingGapMinor(own.scoreMinor, own.aboveMinor) : own.aboveMinor === undefined ? 0 : own.aboveMinor + 1,
+          },
   };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "loyalty_facts_occurred_idx" ON "loyalty_facts" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "loyalty_raffle_entries_user_idx" ON "loyalty_raffle_entries" USING btree ("app_key","period_key","user_id");
