@@ -251,6 +251,7 @@ export const wheelSpinSchema = z.object({
   nonce: integer('Nonce of the spin'),
   revealed: flag('1 when server_seed is shown and the spin can be verified'),
   created_at: integer('When, Unix seconds'),
+  wheel_version: integer('The brand wheel it was drawn on (0: the default wheel; see `wheels` of the draw list)'),
 });
 
 /** `vip/spin/balance`: tickets left, the wheel and the committed seed. */
@@ -319,6 +320,10 @@ export const vipSpinDrawList = endpoint({
     currency: described(z.string(), 'Currency of won'),
     has_more: flag('1 when another page follows'),
     list: z.array(wheelSpinSchema),
+    wheels: described(
+      z.array(z.object({ wheel_version: integer('Wheel version'), segments: z.array(z.object({ amount: integer('Prize'), weight: integer('Weight') })) })),
+      'The wheels the listed spins were drawn on (a spin verifies against its own wheel, even after the prizes changed)',
+    ),
   }),
 });
 
@@ -418,3 +423,47 @@ export const raffleEntries = endpoint({
     has_more: flag('1 when another page follows'),
   }),
 });
+
+// --- Operator: the brand's loyalty settings (decision 045), behind OPS_TOKEN
+
+const opsTaskSchema = z.strictObject({
+  id: described(z.string().check(z.regex(/^(daily|weekly)_[a-z0-9_]{3,24}$/)), 'Task id: <daily|weekly>_<name>, unique in the brand'),
+  period: described(z.enum(['daily', 'weekly']), 'Resets every brand day or week'),
+  kind: described(z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']), 'What fills it'),
+  conf: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'Target: minor units, or a count for play_game and multiple'),
+  reward: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'What claiming pays, minor units'),
+  game: z.optional(described(z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)), 'play_game: a house game id or `slot`')),
+  min_legs: z.optional(described(z.int().check(z.gte(2), z.lte(20)), 'multiple: least legs (2–20)')),
+});
+
+/**
+ * `POST /api/ops/loyalty/config`: replaces one brand's level ladder, tasks, cash-back rates or wheel prizes (any of
+ * them; the others stay). Each change is a new version; a spin keeps the wheel version it was drawn with.
+ */
+export const opsLoyaltyConfigBody = z.strictObject({
+  app_key: described(z.string().check(z.regex(/^[a-z0-9_-]{2,32}$/)), 'The brand'),
+  level_points: z.optional(
+    described(z.array(z.int().check(z.gte(0), z.lte(1_000_000_000))).check(z.length(31)), 'Whole points of levels 0–30: 0 first, strictly increasing'),
+  ),
+  tasks: z.optional(described(z.array(opsTaskSchema).check(z.minLength(0), z.maxLength(30)), 'The brand’s tasks (replaces them all)')),
+  cashback_bp: z.optional(
+    z.strictObject({
+      daily: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Daily rate by level in basis points (≤ 50 %)'),
+      weekly: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Weekly rate by level in basis points (≤ 50 %)'),
+    }),
+  ),
+  wheel: z.optional(
+    described(
+      z
+        .array(
+          z.strictObject({
+            amount: described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), 'Prize in minor units (0: try again)'),
+            weight: described(z.int().check(z.gte(0), z.lte(1_048_576)), 'Integer weight'),
+          }),
+        )
+        .check(z.minLength(2), z.maxLength(24)),
+      'Wheel segments in wheel order',
+    ),
+  ),
+});
+export type OpsLoyaltyConfig = z.output<typeof opsLoyaltyConfigBody>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -234,6 +234,8 @@ export const loyaltyWheelSpins = pgTable(
     segment: integer('segment').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** The brand's wheel it was drawn on (`loyalty_brand_configs.version` that set the wheel; 0: the code default). */
+    wheelVersion: integer('wheel_version').notNull().default(0),
     bonusId: bigint('bonus_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -313,4 +315,20 @@ export const loyaltyRaffleWinners = pgTable(
       .on(table.appKey, table.periodKey)
       .where(sql`paid_at is null`),
   ],
+);
+
+/**
+ * A brand's operator-set loyalty settings (decision 045), one row per change: the level ladder, tasks, cash-back
+ * rates and wheel prizes as they stand after it (`config`, the whole effective set). The highest version is in force;
+ * older ones stay so that a spin drawn on an older wheel still verifies.
+ */
+export const loyaltyBrandConfigs = pgTable(
+  'loyalty_brand_configs',
+  {
+    appKey: text('app_key').notNull(),
+    version: integer('version').notNull(),
+    config: jsonb('config').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.version] })],
 );

@@ -14,6 +14,7 @@ import {
 } from '@piranha/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { loyaltySettingsOf, vipConfigWith, type LoyaltySettings } from './loyalty-config.service.ts';
 import {
   factCandidates,
   factsInsert,
@@ -78,6 +79,11 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       const pointsMinor = counts ? vipPointsMinorOf(source, Number(row.amount_minor), vipConfigOf(profile).weights) : 0;
       return { row, profile: counts ? profile : undefined, userId: Number(row.user_id), pointsMinor, occurredAt: new Date(row.occurred_at) };
     });
+    // Each brand's tasks and ladder in force (decision 045), read once for the batch inside its transaction.
+    const settings = new Map<string, LoyaltySettings>();
+    for (const fact of facts) {
+      if (fact.profile !== undefined && !settings.has(fact.profile.appKey)) settings.set(fact.profile.appKey, await loyaltySettingsOf(tx, fact.profile));
+    }
     const inserted = await factsInsert(
       tx,
       facts.map((fact) => ({
@@ -110,7 +116,7 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
       profiles.set(fact.userId, fact.profile);
       const timeZone = brandTimeZone(fact.profile.market);
-      for (const task of tasksOf(fact.profile)) {
+      for (const task of settings.get(fact.profile.appKey)!.tasks) {
         const deltaMinor = taskProgressDelta(task, taskFactOf(fact.row));
         if (deltaMinor <= 0) continue;
         const periodKey = periodWindowOf(fact.occurredAt, timeZone, task.period).key;
@@ -145,7 +151,7 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       }
     }
     await pointsAdd(tx, points, now);
-    await wheelTicketsOnLevelUp(tx, points, profiles, now);
+    await wheelTicketsOnLevelUp(tx, points, profiles, settings, now);
     await taskProgressAdd(tx, [...progress.values()], now);
     await rankScoresAdd(tx, [...ranks.values()]);
     await rankScoresMax(tx, [...wins.values()]);
@@ -159,14 +165,22 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
  * raised the points. The tickets' primary key (player, level) makes each level's ticket granted once, whichever pass
  * or how many passes see the level.
  */
-async function wheelTicketsOnLevelUp(tx: Tx, points: ReadonlyMap<number, number>, profiles: ReadonlyMap<number, VariantProfile>, now: Date) {
+async function wheelTicketsOnLevelUp(
+  tx: Tx,
+  points: ReadonlyMap<number, number>,
+  profiles: ReadonlyMap<number, VariantProfile>,
+  settings: ReadonlyMap<string, LoyaltySettings>,
+  now: Date,
+) {
   const raised = [...points].filter(([, delta]) => delta > 0).map(([userId]) => userId);
   const totals = await pointsOfMany(tx, raised);
   const grants: { userId: number; level: number }[] = [];
   for (const userId of raised.sort((a, b) => a - b)) {
     const profile = profiles.get(userId);
     if (profile === undefined) continue;
-    const level = Math.min(vipStandingOf(totals.get(userId) ?? 0, vipConfigOf(profile)).level, VIP_LEVEL_MAX);
+    const brand = settings.get(profile.appKey);
+    const config = brand === undefined ? vipConfigOf(profile) : vipConfigWith(profile, brand);
+    const level = Math.min(vipStandingOf(totals.get(userId) ?? 0, config).level, VIP_LEVEL_MAX);
     for (let reached = 1; reached <= level; reached += 1) grants.push({ userId, level: reached });
   }
   await wheelTicketsGrant(tx, grants, now);

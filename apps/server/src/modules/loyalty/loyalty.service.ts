@@ -28,6 +28,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { loyaltySettingsOf, vipConfigWith } from './loyalty-config.service.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
@@ -79,7 +80,7 @@ function freePeriods(profile: VariantProfile, now: Date) {
 /** `vip/info`: level, stage, progress, rewards waiting and the benefits table. */
 export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
   const profile = profileOf(user, requestAppKey);
-  const config = vipConfigOf(profile);
+  const config = vipConfigWith(profile, await loyaltySettingsOf(deps.db, profile));
   const standing = vipStandingOf(await pointsOf(deps.db, user.uid), config);
   const received = await vipLevelsReceived(deps.db, user.uid, loyaltyCampaignId(profile.appKey, 'vip_level_up'));
   const periods = freePeriods(profile, deps.now());
@@ -143,7 +144,7 @@ export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: str
  */
 export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, kind: 'vip_bonus' | VipFreeKind, level: number | undefined) {
   const profile = profileOf(user, requestAppKey);
-  const config = vipConfigOf(profile);
+  const config = vipConfigWith(profile, await loyaltySettingsOf(deps.db, profile));
   const now = deps.now();
   if (kind !== 'vip_bonus') {
     const period = freePeriods(profile, now)[kind];
@@ -197,7 +198,7 @@ async function tasksNow(deps: LoyaltyDeps, user: SessionUser, requestAppKey: str
       task,
       rows.find((row) => row.task_id === task.id && row.period_key === key),
     );
-  const tasks = tasksOf(profile);
+  const tasks = (await loyaltySettingsOf(deps.db, profile)).tasks;
   return {
     profile,
     timeZone,
@@ -228,7 +229,7 @@ export async function taskHintGet(deps: LoyaltyDeps, user: SessionUser, requestA
 /** `task/receive`: pays a completed task of the current period, once. */
 export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, taskId: string) {
   const profile = profileOf(user, requestAppKey);
-  const task = tasksOf(profile).find((each) => each.id === taskId);
+  const task = (await loyaltySettingsOf(deps.db, profile)).tasks.find((each) => each.id === taskId);
   if (!task) throw new AppError('TASK_NOT_FOUND', { field: 'task_id' });
   const now = deps.now();
   const periodKey = periodWindowOf(now, brandTimeZone(profile.market), task.period).key;
