@@ -140,7 +140,10 @@ describe('operator loyalty settings', () => {
     const claim = envelopeOf(await t.post(`${ACTIVITY}/task/receive`, { query: signedIn(session), body: { task_id: 'daily_small_bet' } }));
     expect(claim.dm_error).toBe(0);
     expect(await balanceOf(t, session, profile.currency)).toBe(cash + 300);
-    expect(await get<{ daily_rate_bp: number; weekly_rate_bp: number }>(session, 'cashback/history')).toMatchObject({ daily_rate_bp: 250, weekly_rate_bp: 500 });
+    expect(await get<{ daily_rate_bp: number; weekly_rate_bp: number }>(session, 'cashback/history')).toMatchObject({
+      daily_rate_bp: 250,
+      weekly_rate_bp: 500,
+    });
 
     // A spin on the default wheel, then the prizes change (version 6), then a spin on the new wheel.
     const first = envelopeOf(await t.post(`${ACTIVITY}/vip/spin`, { query: signedIn(session), body: {} }));
@@ -167,10 +170,12 @@ describe('operator loyalty settings', () => {
     }>(session, 'vip/spin/draw_list');
     expect(draws.wheels.map((wheel) => wheel.wheel_version).sort()).toEqual([0, 6]);
     for (const spin of draws.list) {
-      const wheel = draws.wheels.find((each) => each.wheel_version === spin.wheel_version)!.segments.map((segment) => ({
-        amountMinor: segment.amount,
-        weight: segment.weight,
-      }));
+      const wheel = draws.wheels
+        .find((each) => each.wheel_version === spin.wheel_version)!
+        .segments.map((segment) => ({
+          amountMinor: segment.amount,
+          weight: segment.weight,
+        }));
       const proof = { serverSeed: spin.server_seed, serverSeedHash: spin.server_seed_hash, clientSeed: spin.client_seed, nonce: spin.nonce };
       expect(vipWheelVerify({ ...proof, segment: spin.segment }, wheel)).toBe(true);
     }

@@ -121,7 +121,8 @@ const invalid = (field: string): never => {
 /** What the contract's shapes cannot say: increasing ladders, unique task ids, known games, a wheel that can land. */
 function validated(config: StoredConfig): StoredConfig {
   const points = config.level_points;
-  if (points.length !== VIP_LEVEL_MAX + 1 || points[0] !== 0 || points.some((value, index) => index > 0 && value <= points[index - 1]!)) invalid('level_points');
+  if (points.length !== VIP_LEVEL_MAX + 1 || points[0] !== 0 || points.some((value, index) => index > 0 && value <= points[index - 1]!))
+    invalid('level_points');
   const ids = new Set<string>();
   config.tasks.forEach((task, index) => {
     if (ids.has(task.id) || !task.id.startsWith(`${task.period}_`)) invalid(`tasks.${index}.id`);

@@ -4,7 +4,6 @@ import {
   periodWindowOf,
   rankBoardKey,
   taskProgressDelta,
-  tasksOf,
   variantFindByKey,
   vipConfigOf,
   vipPointsMinorOf,

@@ -87,7 +87,17 @@ export async function wheelSeedReveal(db: DbOrTx, seedId: string, at: Date): Pro
 
 export async function wheelSpinInsert(
   db: DbOrTx,
-  spin: { userId: number; appKey: string; ticketLevel: number; seedId: string; nonce: number; segment: number; amountMinor: number; currency: string; wheelVersion: number },
+  spin: {
+    userId: number;
+    appKey: string;
+    ticketLevel: number;
+    seedId: string;
+    nonce: number;
+    segment: number;
+    amountMinor: number;
+    currency: string;
+    wheelVersion: number;
+  },
   at: Date,
 ): Promise<number> {
   const [row] = await rowsOf<{ id: string }>(

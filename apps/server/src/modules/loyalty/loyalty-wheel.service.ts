@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { fairSeedHash, fairSeedRandom, loyaltyCampaignId, nickMasked, vipWheelOf, vipWheelSpin } from '@piranha/domain';
+import { fairSeedHash, fairSeedRandom, loyaltyCampaignId, nickMasked, vipWheelSpin } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { loyaltySettingsOf, wheelOfVersion } from './loyalty-config.service.ts';
 import type { Tx } from '../../db/client.ts';

@@ -11,11 +11,9 @@ import {
   rankingPrizesMinor,
   RANKING_FULL,
   periodWindowOf,
-  tasksOf,
   taskStateOf,
   variantFindByKey,
   vipBenefitsTable,
-  vipConfigOf,
   vipFreeRewardsWaiting,
   vipRewardsWaiting,
   vipStandingOf,
@@ -283,8 +281,7 @@ export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestA
             rank: own.ahead + 1,
             score: own.scoreMinor,
             // Turnover adds up: the difference passes; a biggest win does not: one win above theirs is needed.
-            gap:
-              kind === 'turnover' ? rankingGapMinor(own.scoreMinor, own.aboveMinor) : own.aboveMinor === undefined ? 0 : own.aboveMinor + 1,
+            gap: kind === 'turnover' ? rankingGapMinor(own.scoreMinor, own.aboveMinor) : own.aboveMinor === undefined ? 0 : own.aboveMinor + 1,
           },
   };
 }

@@ -99,7 +99,9 @@ function CurrentRaffle({ info }: { info: Info }) {
 function PastDraw({ draw }: { draw: Draw }) {
   const { t, i18n } = useTranslation();
   const [check, setCheck] = useState<'idle' | 'busy' | 'ok' | 'bad' | 'failed'>('idle');
-  const week = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${draw.period_key.slice(2)}T00:00:00Z`));
+  const week = new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${draw.period_key.slice(2)}T00:00:00Z`),
+  );
   const verify = async () => {
     setCheck('busy');
     try {
@@ -120,8 +122,7 @@ function PastDraw({ draw }: { draw: Draw }) {
     <article className={styles.ownCard} aria-label={t('loyalty.raffle.weekOf', { week })} data-testid="raffle-draw">
       <p className={styles.ownRank}>{t('loyalty.raffle.weekOf', { week })}</p>
       <p className={styles.muted}>
-        {t('loyalty.raffle.drawTotals', { entries: draw.entries, tickets: draw.total_tickets })} ·{' '}
-        {t('loyalty.raffle.yourEntry', { count: draw.my_tickets })}
+        {t('loyalty.raffle.drawTotals', { entries: draw.entries, tickets: draw.total_tickets })} · {t('loyalty.raffle.yourEntry', { count: draw.my_tickets })}
       </p>
       {draw.winners.length === 0 ? (
         <p className={styles.muted}>{t('loyalty.raffle.noWinners')}</p>
