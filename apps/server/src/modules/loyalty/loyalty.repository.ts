@@ -289,21 +289,31 @@ export async function rankBoard(db: DbOrTx, appKey: string, periodKey: string, l
   );
 }
 
-/** The player's place on a board: score, how many are ahead, and the score of the one just above. */
+/**
+ * The player's place on a board: score, how many are ahead, and the score of the one just above. Written as range
+ * reads of the board index (higher score; then the same score reached earlier, or at the same instant by a lower id)
+ * rather than one OR predicate, which PostgreSQL and PGlite can only apply as a filter over the whole board
+ * (decision 045: 100,000 rows made that half a second a read).
+ */
 export async function rankOwn(db: DbOrTx, appKey: string, periodKey: string, userId: number) {
-  const ahead = sql`s.app_key = ${appKey} and s.period_key = ${periodKey} and (s.score_minor > me.score_minor
-      or (s.score_minor = me.score_minor and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))))`;
-  const [row] = await rowsOf<{ score_minor: string; ahead: string; above_minor: string | null }>(
+  const board = sql`s.app_key = ${appKey} and s.period_key = ${periodKey}`;
+  const tiedAhead = sql`${board} and s.score_minor = me.score_minor
+      and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))`;
+  const [row] = await rowsOf<{ score_minor: string; higher: string; tied: string; above_higher: string | null }>(
     db,
     sql`with me as (select user_id, score_minor, reached_at from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey} and user_id = ${userId})
         select me.score_minor::text as score_minor,
-          (select count(*) from loyalty_rank_scores s where ${ahead})::text as ahead,
-          (select s.score_minor::text from loyalty_rank_scores s where ${ahead} order by s.score_minor asc, s.reached_at desc, s.user_id desc limit 1) as above_minor
+          (select count(*) from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor)::text as higher,
+          (select count(*) from loyalty_rank_scores s where ${tiedAhead})::text as tied,
+          (select s.score_minor::text from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor
+            order by s.score_minor asc limit 1) as above_higher
         from me`,
   );
-  return row === undefined
-    ? undefined
-    : { scoreMinor: Number(row.score_minor), ahead: Number(row.ahead), aboveMinor: row.above_minor === null ? undefined : Number(row.above_minor) };
+  if (row === undefined) return undefined;
+  const tied = Number(row.tied);
+  // The one just above is a tied player who got there first, else the lowest higher score.
+  const aboveMinor = tied > 0 ? Number(row.score_minor) : row.above_higher === null ? undefined : Number(row.above_higher);
+  return { scoreMinor: Number(row.score_minor), ahead: Number(row.higher) + tied, aboveMinor };
 }
 
 /** Boards of these periods that have scores and are not closed yet. */
