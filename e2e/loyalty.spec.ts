@@ -21,7 +21,7 @@ function rupeesIn(text: string | null): number {
   return Number(match![1]!.replace(/,/g, ''));
 }
 
-/** Plays dice rounds of at least ₹20 until ₹100 has been staked. */
+/** Plays dice rounds of at least ₹20 until ₹100 has been staked and at least five rounds played (the daily dice task). */
 async function diceRoundsPlayed(page: Page): Promise<void> {
   await page.goto(`http://${INDIA}/#/game-room?platform=house&game=dice`);
   const frame = page.frameLocator('iframe[title="Game"]');
@@ -30,7 +30,7 @@ async function diceRoundsPlayed(page: Page): Promise<void> {
   const stake = frame.getByTestId('studio-stake');
   while (rupees((await stake.textContent()) ?? '') < 20) await frame.getByRole('button', { name: 'Raise the stake' }).click();
   const perRound = rupees((await stake.textContent()) ?? '');
-  for (let staked = 0; staked < 100; staked += perRound) {
+  for (let staked = 0, rounds = 0; staked < 100 || rounds < 5; staked += perRound, rounds += 1) {
     await expect.poll(() => roll.isEnabled()).toBe(true);
     await roll.click();
     await expect.poll(() => roll.isEnabled()).toBe(true);
@@ -83,6 +83,12 @@ describe('Loyalty, through the real server and Chromium', () => {
     // the new amount, read at the instant the toast appears.
     expect(rupeesIn(await headerCash.getAttribute('aria-label'))).toBeCloseTo(cashBefore + rupeesIn(await claimed.textContent()), 2);
     await betTask.getByText('Claimed').waitFor();
+    // The play-a-game task (decision 045): five settled dice rounds, counted as rounds, not money.
+    const diceTask = page.getByRole('listitem').filter({ hasText: 'Play Dice rounds: 5' });
+    await diceTask.getByText('5 / 5').waitFor();
+    await diceTask.getByRole('button', { name: 'Claim' }).click();
+    await diceTask.getByText('Claimed').waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Place multiples with 3+ legs: 1' }).getByText('0 / 1').waitFor();
     await screenshot(page, 'loyalty-tasks-claimed');
 
     await page.goto(`http://${INDIA}/#/vip-club`);
@@ -123,6 +129,21 @@ describe('Loyalty, through the real server and Chromium', () => {
     await page.getByRole('list', { name: 'Top three' }).getByText('#1').waitFor();
     await screenshot(page, 'loyalty-ranking');
     await accessibilityCheck(page, 'rankings');
+    // The biggest-win board beside it (decision 045).
+    await page.getByRole('tab', { name: 'Biggest win' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Biggest win' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('rank-own').waitFor();
+    await screenshot(page, 'loyalty-ranking-win');
+
+    // The weekly raffle from the VIP club: tickets from this week's points, the committed hash, no draw yet.
+    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.getByRole('link', { name: 'Weekly raffle' }).click();
+    await page.getByRole('heading', { name: 'Weekly raffle', level: 1 }).waitFor();
+    await expect.poll(async () => (await page.getByTestId('raffle-my-tickets').textContent()) ?? '').toMatch(/^Your tickets this week: [1-9]\d*$/);
+    expect(await page.getByTestId('raffle-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByText('No draw yet.', { exact: false }).waitFor();
+    await screenshot(page, 'loyalty-raffle');
+    await accessibilityCheck(page, 'raffle');
 
     // The same pages in Portuguese and in Russian.
     for (const [code, language, heading, changed, vip, tasks, ranking] of [
@@ -148,6 +169,9 @@ describe('Loyalty, through the real server and Chromium', () => {
       await page.goto(`http://${INDIA}/#/thin/cashback`);
       await page.getByTestId('cashback-rates').getByText('VIP 1', { exact: false }).waitFor();
       await screenshot(page, `loyalty-cashback-${code}`);
+      await page.goto(`http://${INDIA}/#/raffle`);
+      await page.getByTestId('raffle-hash').waitFor();
+      await screenshot(page, `loyalty-raffle-${code}`);
     }
     await context.close();
   }, 240_000);

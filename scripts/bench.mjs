@@ -7,7 +7,7 @@
  *
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
- * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,socket,logging runs some sections only, e.g. while working on one
+ * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,loyalty,socket,logging runs some sections only, e.g. while working on one
  * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +34,7 @@ import { INITIAL_JS_BUDGET_BYTES, ROUTES, routeInitialSize, webBundleUnavailable
 import { bundleServerStart, coldStarts, matchIdAny, median, routeInitialWireBytes, serverBundleUnavailable } from './bench/first-screen.mjs';
 import { lighthouseRun, lighthouseUnavailable } from './bench/lighthouse.mjs';
 import { fanOutRun, socketsOpen, wsBroadcastServerStart } from './bench/socket.mjs';
+import { loyaltyBoardServerStart, loyaltyCashbackClose } from './bench/loyalty.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 if (!Number.isFinite(seconds) || seconds <= 0) {
@@ -67,6 +68,7 @@ const SECTIONS = [
   'betting',
   'bonus',
   'messages',
+  'loyalty',
   'socket',
   'logging',
 ];
@@ -792,6 +794,53 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
 
 // 4d. The real-time socket (issue 21, decision 036): one brand event fanned out to SOCKET_COUNT open sockets on one
 // node (SOCKET_PLAYERS signed-in guests, a few tabs each), triggered by the operator's publish, beside a bare `ws`
+
+// 4d. Loyalty (issue 18, decision 045): today's turnover board of 100,000 players read by a signed-in player
+// (the first 50, the player's own place and gap counted in SQL) beside the bare hello route, goal ≥ 0.5×; and one
+// cash-back day close over 100,000 players on PostgreSQL (compute and write every owed row in one transaction),
+// players/s beside pgbench tpcb, goal ≥ 0.5×.
+await measure('loyalty', 'leaderboard read ÷ the bare route', async () => {
+  const server = await loyaltyBoardServerStart(100_000);
+  const hello = await helloServerStart();
+  try {
+    const session = { 'app-key': 'piranha', 'session-uid': String(server.uid), 'session-sid': server.sid };
+    const url = `http://127.0.0.1:${server.port}/api/piranha/activity/rank/list?period=daily`;
+    const first = await fetch(url, { headers: session });
+    const body = await first.text();
+    const envelope = JSON.parse(body);
+    if (first.status !== 200 || envelope.dm_error !== 0 || envelope.data.list.length !== 47) throw new Error(`rank/list answered ${body.slice(0, 200)}`);
+    const paired = await besideHello(hello.url, url, { warmupSeconds: 2, headers: session, expectBody: body });
+    rows.push({
+      name: 'GET rank/list (board of 100,000, own place), full stack, PGlite',
+      figure: paired.run.requestsPerSecond,
+      unit: 'req/s',
+      ceiling: 'C_http beside it',
+      ratio: paired.run.requestsPerSecond / paired.ceiling,
+      note: `${loadNote(paired.run)}; C_http beside it ${Math.round(paired.ceiling).toLocaleString('en-US')} req/s; goal ≥ 0.5×`,
+    });
+  } finally {
+    await hello.stop();
+    await server.stop();
+  }
+});
+
+await measure('loyalty', 'cash-back close over 100,000 players', async () => {
+  const unavailable = await pgbenchUnavailable();
+  if (unavailable) {
+    rows.push({ name: 'cash-back close, 100,000 players, PostgreSQL', note: `skipped: ${unavailable}` });
+    return;
+  }
+  const result = await loyaltyCashbackClose({ players: 100_000 });
+  rows.push({
+    name: 'cash-back day close, 100,000 players, PostgreSQL',
+    figure: result.playersPerSecond,
+    unit: 'players/s',
+    ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
+    ratio: ceilings.tpcb ? result.playersPerSecond / ceilings.tpcb : undefined,
+    note: `${result.written.toLocaleString('en-US')} rows written in ${result.seconds.toFixed(2)} s; goal ≥ 0.5× tpcb`,
+  });
+});
+
 // broadcast driven the same way in the same run. Goal ≥ 0.5×.
 const SOCKET_PLAYERS = 100;
 const SOCKETS_PER_PLAYER = 5;

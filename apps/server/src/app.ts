@@ -357,7 +357,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   pushRoutes(app, { ...deps, ...pushDeps, opsToken: config.opsToken, trigger: () => void jobs.trigger(PUSH_DELIVER_JOB) });
   jobs.register(pushDeliverJobSpec(pushDeps));
   realtimeRoutes(app, deps, realtime);
-  loyaltyRoutes(app, deps);
+  loyaltyRoutes(app, { ...deps, opsToken: config.opsToken });
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   activityRoutes(app, { ...deps, opsToken: config.opsToken });

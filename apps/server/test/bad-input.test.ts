@@ -26,7 +26,7 @@ import {
   type GoogleTestKeys,
 } from './account-fixtures.ts';
 import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
-import { marketIdOf } from '@piranha/domain';
+import { fairSeedHash, marketIdOf } from '@piranha/domain';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
@@ -319,8 +319,24 @@ async function loyalPlayer(): Promise<Record<string, string>> {
   return signedIn(owner);
 }
 
+/** A drawn raffle of a long-past week of the default brand, so `raffle/entries` has something to page. */
+const DRAWN_WEEK = 'w:2020-01-06';
+async function drawnRaffleEnsure(): Promise<void> {
+  await t.rows(sql`insert into loyalty_raffles (app_key, period_key, server_seed, server_seed_hash, client_seed, starts_at, ends_at, draw_at, created_at, drawn_at)
+    values ('piranha', ${DRAWN_WEEK}, 'seed', ${fairSeedHash('seed')}, ${`raffle:piranha:${DRAWN_WEEK}`}, '2020-01-06T03:00:00Z', '2020-01-13T03:00:00Z',
+      '2020-01-13T03:10:00Z', '2020-01-06T03:00:00Z', '2020-01-13T03:10:00Z')
+    on conflict do nothing`);
+}
+
 const LOYALTY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
-  [`${ACTIVITY}/rank/list`]: { query: { period: 'daily' } },
+  [`${ACTIVITY}/rank/list`]: { query: { period: 'daily', kind: 'win' } },
+  [`${ACTIVITY}/raffle/entries`]: {
+    query: { period_key: DRAWN_WEEK, page: '1', page_size: '100' },
+    fresh: async () => {
+      await drawnRaffleEnsure();
+      return { query: { period_key: DRAWN_WEEK, page: '1', page_size: '100' } };
+    },
+  },
   [`${ACTIVITY}/cashback/history`]: { query: { page: '1', page_size: '20' } },
   [`${ACTIVITY}/vip/receive`]: {
     body: { kind: 'vip_bonus', level: 1 },

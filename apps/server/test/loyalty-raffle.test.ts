@@ -1,3 +1,4 @@
+import { ERRORS } from '@piranha/contract';
 import { fairSeedHash, loyaltyCampaignId, rafflePrizesMinor, raffleTicketsOf, raffleVerify, variantFindByKey, vipConfigOf } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,15 +43,32 @@ afterAll(async () => {
 
 interface RaffleInfo {
   current: { period_key: string; server_seed_hash: string; client_seed: string; draw_at: number; my_tickets: number; prizes: number[] };
-  last: null | {
+  past: {
     period_key: string;
     server_seed: string;
     server_seed_hash: string;
     client_seed: string;
-    tickets: number[];
+    entries: number;
+    total_tickets: number;
     my_tickets: number;
+    my_position: number;
     winners: { place: number; position: number; tickets: number; amount: number; paid: 0 | 1; is_self: 0 | 1 }[];
-  };
+  }[];
+}
+
+/** Every published entry of a drawn week, read page by page as a verifier would (`raffle/entries`). */
+async function entriesAll(session: IssuedSession, periodKey: string, pageSize: number): Promise<number[]> {
+  const tickets: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = envelopeOf(
+      await t.get(`${ACTIVITY}/raffle/entries`, { query: { ...signedIn(session), period_key: periodKey, page: String(page), page_size: String(pageSize) } }),
+    );
+    expect(answer.dm_error).toBe(0);
+    const data = answer.data as { from: number; tickets: number[]; has_more: 0 | 1 };
+    expect(data.from).toBe(tickets.length);
+    tickets.push(...data.tickets);
+    if (data.has_more === 0) return tickets;
+  }
 }
 
 async function info(session: IssuedSession): Promise<RaffleInfo> {
@@ -74,7 +92,10 @@ describe('raffles', () => {
     expect(before.current.my_tickets).toBe(20);
     expect((await info(none)).current.my_tickets).toBe(0);
     expect((await info(none)).current.server_seed_hash).toBe(before.current.server_seed_hash);
-    expect(before.last).toBeNull();
+    expect(before.past).toEqual([]);
+    // Entries are published only once drawn.
+    const early = envelopeOf(await t.get(`${ACTIVITY}/raffle/entries`, { query: { ...signedIn(players[0]!), period_key: WEEK } }));
+    expect(early.dm_error).toBe(ERRORS.RAFFLE_NOT_FOUND.code);
 
     // Not due before its time (brands further east, whose week ended earlier, are drawn by then).
     await rafflesDrawDue(t.db, new Date(DRAW_AT.getTime() - 1));
@@ -132,27 +153,33 @@ describe('raffles', () => {
       const after = await info(players[0]!);
       expect(after.current.period_key).toBe('w:2026-03-09');
       expect(after.current.server_seed_hash).not.toBe(before.current.server_seed_hash);
-      const last = after.last!;
+      expect(after.past).toHaveLength(1);
+      const last = after.past[0]!;
       expect(last.period_key).toBe(WEEK);
       expect(last.server_seed_hash).toBe(before.current.server_seed_hash);
       expect(fairSeedHash(last.server_seed)).toBe(before.current.server_seed_hash);
-      expect(last.tickets).toEqual([5, 10, 15, 20]);
-      expect(last.my_tickets).toBe(5);
+      // The answer carries totals and the player's own entry, not every entry; the entries come in pages.
+      expect([last.entries, last.total_tickets, last.my_tickets, last.my_position]).toEqual([4, 50, 5, 0]);
+      expect(await entriesAll(players[3]!, WEEK, 1)).toEqual([5, 10, 15, 20]);
+      const published = await entriesAll(players[0]!, WEEK, 3);
+      expect(published).toEqual([5, 10, 15, 20]);
+      expect((await info(players[3]!)).past[0]).toMatchObject({ my_tickets: 20, my_position: 3 });
+      expect((await info(none)).past[0]).toMatchObject({ my_tickets: 0, my_position: -1 });
       const positions = last.winners.map((winner) => winner.position);
       expect(
         raffleVerify({
           serverSeed: last.server_seed,
           serverSeedHash: last.server_seed_hash,
           clientSeed: last.client_seed,
-          tickets: last.tickets,
+          tickets: published,
           winners: positions,
         }),
       ).toBe(true);
-      expect(last.winners.every((winner) => winner.paid === 1 && winner.tickets === last.tickets[winner.position])).toBe(true);
+      expect(last.winners.every((winner) => winner.paid === 1 && winner.tickets === published[winner.position])).toBe(true);
 
       // A later run draws nothing again: the entries stay as published.
       expect(await raffleDrawOne(t.db, BRAND, WEEK, t.clock.now())).toBe(false);
-      expect((await info(players[0]!)).last!.tickets).toEqual(last.tickets);
+      expect(await entriesAll(players[0]!, WEEK, 5000)).toEqual(published);
     } finally {
       t.clock.set(CLOCK_START);
     }

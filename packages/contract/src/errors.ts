@@ -136,6 +136,9 @@ export const ERRORS = {
   // loyalty, third round (decision 034)
   VIP_FREE_NOT_REACHED: { code: 8207, key: 'vipFreeNotReached' },
   VIP_FREE_RECEIVED: { code: 8208, key: 'vipFreeReceived' },
+  // loyalty, fourth round (decision 045)
+  RAFFLE_NOT_FOUND: { code: 8209, key: 'raffleNotFound' },
+  LOYALTY_CONFIG_INVALID: { code: 8210, key: 'loyaltyConfigInvalid' },
   // end loyalty
   // safer play (issue 20, decision 027): data.field names the period, data.reset_at when the window ends
   SAFER_DEPOSIT_LIMIT: { code: 8250, key: 'saferDepositLimit' },

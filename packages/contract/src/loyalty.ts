@@ -76,8 +76,14 @@ const taskIdSchema = described(z.string().check(z.regex(/^(daily|weekly)_[a-z_]{
 
 export const taskSchema = z.object({
   task_id: described(z.string(), 'Task id'),
-  task_name: described(z.enum(['recharge', 'bet_amount', 'bet_win']), 'What fills it: deposits, settled stakes or net wins'),
-  conf_num: integer('Target, in minor units'),
+  task_name: described(
+    z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']),
+    'What fills it: deposits, settled stakes, net wins, settled rounds of a game, settled multiples',
+  ),
+  unit: described(z.enum(['minor', 'count']), 'minor: conf_num/progress_num are minor units; count: rounds or bets (play_game, multiple)'),
+  game: described(z.string(), 'play_game: the game id or `slot` (any slot); "" otherwise'),
+  min_legs: integer('multiple: the least legs a counted multiple has; 0 otherwise'),
+  conf_num: integer('Target, in minor units (or a count, see unit)'),
   progress_num: integer('Progress so far, in minor units (never above conf_num)'),
   reward: integer('What claiming pays'),
   status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 in progress, 1 ready to claim, 2 claimed'),
@@ -133,7 +139,7 @@ export const taskReceive = endpoint({
 export const rankEntrySchema = z.object({
   rank: integer('Place on the board, from 1', { min: 1 }),
   nick: described(z.string(), 'The player as others see them (masked)'),
-  score: integer('Settled turnover in the period'),
+  score: integer('Settled turnover in the period (win board: the biggest single net win)'),
   is_self: flag('1 on the asking player’s own row'),
 });
 
@@ -145,9 +151,11 @@ export const rankList = endpoint({
   auth: 'user',
   query: z.object({
     period: described(z.pipe(z.string(), z.enum(['daily', 'weekly'])), 'daily or weekly'),
+    kind: z.optional(described(z.pipe(z.string(), z.enum(['turnover', 'win'])), 'turnover (default): settled stakes; win: the biggest single net win')),
   }),
   body: noBody,
   data: z.object({
+    kind: described(z.enum(['turnover', 'win']), 'What the board ranks'),
     period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
     end_time: integer('When the period closes (midnight in the brand time zone)'),
     currency: described(z.string(), 'Currency of the scores'),
@@ -157,8 +165,8 @@ export const rankList = endpoint({
     list: described(z.array(rankEntrySchema), 'Places 4 to 50'),
     own: z.object({
       rank: integer('Your place (0 until you have turnover in the period)', { min: 0 }),
-      score: integer('Your turnover in the period'),
-      gap: integer('Turnover that would pass the player just above you (0 when first or unranked)'),
+      score: integer('Your turnover (win board: your biggest win) in the period'),
+      gap: integer('Turnover (win board: the single win) that would pass the player just above you (0 when first or unranked)'),
     }),
   }),
 });
@@ -243,6 +251,7 @@ export const wheelSpinSchema = z.object({
   nonce: integer('Nonce of the spin'),
   revealed: flag('1 when server_seed is shown and the spin can be verified'),
   created_at: integer('When, Unix seconds'),
+  wheel_version: integer('The brand wheel it was drawn on (0: the default wheel; see `wheels` of the draw list)'),
 });
 
 /** `vip/spin/balance`: tickets left, the wheel and the committed seed. */
@@ -311,6 +320,10 @@ export const vipSpinDrawList = endpoint({
     currency: described(z.string(), 'Currency of won'),
     has_more: flag('1 when another page follows'),
     list: z.array(wheelSpinSchema),
+    wheels: described(
+      z.array(z.object({ wheel_version: integer('Wheel version'), segments: z.array(z.object({ amount: integer('Prize'), weight: integer('Weight') })) })),
+      'The wheels the listed spins were drawn on (a spin verifies against its own wheel, even after the prizes changed)',
+    ),
   }),
 });
 
@@ -347,7 +360,24 @@ export const raffleWinnerSchema = z.object({
   is_self: flag('1 for the player asking'),
 });
 
-/** `raffle/info`: this week's raffle with its committed seed, and the last drawn raffle with everything to verify it. */
+const raffleDrawSchema = z.object({
+  period_key: described(z.string(), 'The week drawn'),
+  drawn_at: integer('When, Unix seconds'),
+  server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
+  server_seed_hash: described(z.string(), 'What was published before the draw'),
+  client_seed: described(z.string(), 'Client seed of the draw'),
+  entries: integer('Players in the draw (the published entries, `raffle/entries` pages them)'),
+  total_tickets: integer('Tickets of all entries'),
+  my_tickets: integer('Tickets the player held in it'),
+  my_position: integer('The player’s position in the published entries (-1: not in it)', { min: -1 }),
+  winners: z.array(raffleWinnerSchema),
+});
+
+/**
+ * `raffle/info`: this week's raffle with its committed seed and the player's tickets, and the latest drawn raffles
+ * (seed revealed, totals, winners masked). The entries themselves are paged by `raffle/entries` (100,000 players
+ * would make this answer megabytes).
+ */
 export const raffleInfo = endpoint({
   method: 'GET',
   path: `${ACTIVITY}/raffle/info`,
@@ -368,20 +398,72 @@ export const raffleInfo = endpoint({
       prizes: described(z.array(z.number()), 'Prizes of places 1, 2, 3 in minor units'),
       my_tickets: integer('Tickets the player holds so far'),
     }),
-    last: described(
-      z.nullable(
-        z.object({
-          period_key: described(z.string(), 'The week drawn'),
-          drawn_at: integer('When, Unix seconds'),
-          server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
-          server_seed_hash: described(z.string(), 'What was published before the draw'),
-          client_seed: described(z.string(), 'Client seed of the draw'),
-          tickets: described(z.array(z.number()), 'Every entry’s tickets in the published order (player id ascending)'),
-          my_tickets: integer('Tickets the player held in it'),
-          winners: z.array(raffleWinnerSchema),
-        }),
-      ),
-      'The latest drawn raffle, or null',
-    ),
+    past: described(z.array(raffleDrawSchema), 'The latest drawn raffles, newest first (at most 5)'),
   }),
 });
+
+/** `raffle/entries`: one page of a drawn raffle's published entries (tickets in position order) — what a verifier reruns. */
+export const raffleEntries = endpoint({
+  method: 'GET',
+  path: `${ACTIVITY}/raffle/entries`,
+  host: 'main',
+  auth: 'user',
+  query: z.object({
+    period_key: described(z.pipe(z.string(), z.string().check(z.regex(/^w:\d{4}-\d{2}-\d{2}$/))), 'The drawn week, w:<Monday>'),
+    page: z.optional(queryPositive('Page, from 1', 9999)),
+    page_size: z.optional(queryPositive('Entries a page, up to 5000', 5000)),
+  }),
+  body: noBody,
+  data: z.object({
+    period_key: described(z.string(), 'The week'),
+    total: integer('Entries in all'),
+    total_tickets: integer('Tickets of all entries'),
+    from: integer('Position of the first entry of this page'),
+    tickets: described(z.array(z.number()), 'Tickets of the entries of this page, in position order'),
+    has_more: flag('1 when another page follows'),
+  }),
+});
+
+// --- Operator: the brand's loyalty settings (decision 045), behind OPS_TOKEN
+
+const opsTaskSchema = z.strictObject({
+  id: described(z.string().check(z.regex(/^(daily|weekly)_[a-z0-9_]{3,24}$/)), 'Task id: <daily|weekly>_<name>, unique in the brand'),
+  period: described(z.enum(['daily', 'weekly']), 'Resets every brand day or week'),
+  kind: described(z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']), 'What fills it'),
+  conf: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'Target: minor units, or a count for play_game and multiple'),
+  reward: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'What claiming pays, minor units'),
+  game: z.optional(described(z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)), 'play_game: a house game id or `slot`')),
+  min_legs: z.optional(described(z.int().check(z.gte(2), z.lte(20)), 'multiple: least legs (2–20)')),
+});
+
+/**
+ * `POST /api/ops/loyalty/config`: replaces one brand's level ladder, tasks, cash-back rates or wheel prizes (any of
+ * them; the others stay). Each change is a new version; a spin keeps the wheel version it was drawn with.
+ */
+export const opsLoyaltyConfigBody = z.strictObject({
+  app_key: described(z.string().check(z.regex(/^[a-z0-9_-]{2,32}$/)), 'The brand'),
+  level_points: z.optional(
+    described(z.array(z.int().check(z.gte(0), z.lte(1_000_000_000))).check(z.length(31)), 'Whole points of levels 0–30: 0 first, strictly increasing'),
+  ),
+  tasks: z.optional(described(z.array(opsTaskSchema).check(z.minLength(0), z.maxLength(30)), 'The brand’s tasks (replaces them all)')),
+  cashback_bp: z.optional(
+    z.strictObject({
+      daily: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Daily rate by level in basis points (≤ 50 %)'),
+      weekly: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Weekly rate by level in basis points (≤ 50 %)'),
+    }),
+  ),
+  wheel: z.optional(
+    described(
+      z
+        .array(
+          z.strictObject({
+            amount: described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), 'Prize in minor units (0: try again)'),
+            weight: described(z.int().check(z.gte(0), z.lte(1_048_576)), 'Integer weight'),
+          }),
+        )
+        .check(z.minLength(2), z.maxLength(24)),
+      'Wheel segments in wheel order',
+    ),
+  ),
+});
+export type OpsLoyaltyConfig = z.output<typeof opsLoyaltyConfigBody>;

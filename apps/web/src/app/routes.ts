@@ -189,6 +189,7 @@ export const ROUTES: readonly RouteEntry[] = [
     keepAlive: false,
     chrome: true,
   },
+  { path: paths.raffle, load: () => import('../pages/raffle-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.task, load: () => import('../pages/task-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.rankingList, load: () => import('../pages/ranking-list-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

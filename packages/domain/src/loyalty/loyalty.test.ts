@@ -6,7 +6,7 @@ import { raffleClientSeed, raffleDraw, rafflePrizesMinor, raffleTicketsOf, raffl
 import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
-import { nickMasked, rankingBoard, rankingGapMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
+import { nickMasked, rankBoardKey, rankBoardKeyParse, rankingBoard, rankingGapMinor, rankingPrizesMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
 import {
   vipBenefitsTable,
@@ -226,6 +226,22 @@ describe('weekly and monthly free VIP rewards', () => {
   });
 });
 
+describe('ranking kinds', () => {
+  it('keys a biggest-win board apart from the turnover board of the same period, and parses it back', () => {
+    expect(rankBoardKey('turnover', 'd:2026-03-02')).toBe('d:2026-03-02');
+    expect(rankBoardKey('win', 'w:2026-03-02')).toBe('win:w:2026-03-02');
+    expect(rankBoardKeyParse('win:d:2026-03-02')).toEqual({ kind: 'win', periodKey: 'd:2026-03-02' });
+    expect(rankBoardKeyParse('d:2026-03-02')).toEqual({ kind: 'turnover', periodKey: 'd:2026-03-02' });
+  });
+
+  it('pays a biggest-win board half the turnover board, never above the bonus maximum', () => {
+    const turnover = rankingPrizesMinor({ currency: 'BRL' }, 'daily', 'turnover');
+    const win = rankingPrizesMinor({ currency: 'BRL' }, 'daily', 'win');
+    expect(win).toEqual(turnover.map((amount) => Math.floor(amount / 2)));
+    expect(rankingPrizesMinor({ currency: 'BRL' }, 'daily')).toEqual(turnover);
+  });
+});
+
 describe('tasks', () => {
   it('every brand task has a positive target and reward', () => {
     const tasks = tasksOf({ currency: 'BRL' });
@@ -233,11 +249,33 @@ describe('tasks', () => {
       'daily_bet_amount',
       'daily_recharge',
       'daily_bet_win',
+      'daily_play_game',
+      'daily_multiple',
       'weekly_bet_amount',
       'weekly_recharge',
       'weekly_bet_win',
+      'weekly_multiple',
     ]);
     expect(tasks.every((task) => task.confMinor > 0 && task.rewardMinor > 0)).toBe(true);
+    // Count kinds (decision 045) have their target in rounds or bets, not in minor units.
+    expect(tasks.find((task) => task.id === 'daily_play_game')).toMatchObject({ confMinor: 5, game: 'dice' });
+    expect(tasks.find((task) => task.id === 'weekly_multiple')).toMatchObject({ confMinor: 3, minLegs: 3 });
+  });
+
+  it.each<[Parameters<typeof taskProgressDelta>[0], TaskFact, number]>([
+    [{ kind: 'play_game', game: 'dice' }, { source: 'round', stakeMinor: 100, returnMinor: 0, gameId: 'dice' }, 1],
+    [{ kind: 'play_game', game: 'dice' }, { source: 'round', stakeMinor: 100, returnMinor: 0, gameId: 'limbo' }, 0],
+    [{ kind: 'play_game', game: 'slot' }, { source: 'round', stakeMinor: 100, returnMinor: 500, gameId: 'neon-koi' }, 1],
+    [{ kind: 'play_game', game: 'slot' }, { source: 'round', stakeMinor: 100, returnMinor: 0, gameId: 'crash' }, 0],
+    [{ kind: 'play_game', game: 'dice' }, { source: 'round', stakeMinor: 0, returnMinor: 0, gameId: 'dice' }, 0],
+    [{ kind: 'play_game', game: 'dice' }, { source: 'bet', stakeMinor: 100, returnMinor: 0 }, 0],
+    [{ kind: 'multiple', minLegs: 3 }, { source: 'bet', stakeMinor: 100, returnMinor: 0, multipleLegs: 3 }, 1],
+    [{ kind: 'multiple', minLegs: 3 }, { source: 'bet', stakeMinor: 100, returnMinor: 0, multipleLegs: 2 }, 0],
+    [{ kind: 'multiple', minLegs: 3 }, { source: 'bet', stakeMinor: 0, returnMinor: 0, multipleLegs: 5 }, 0],
+    [{ kind: 'multiple', minLegs: 3 }, { source: 'bet', stakeMinor: 100, returnMinor: 0 }, 0],
+    [{ kind: 'multiple', minLegs: 3 }, { source: 'round', stakeMinor: 100, returnMinor: 0, gameId: 'dice' }, 0],
+  ])('count task %o moves by one settled fact: %o → %i', (task, fact, delta) => {
+    expect(taskProgressDelta(task, fact)).toBe(delta);
   });
 
   const deposit: TaskFact = { source: 'deposit', amountMinor: 2_000 };

@@ -9,6 +9,23 @@ import type { LoyaltyPeriod } from './brand-time.ts';
  */
 
 export const RANKING_FULL = 50;
+
+/**
+ * What a board ranks (decision 045): settled turnover, or the biggest single net win (return − stake of one bet or
+ * round) of the period. Both close and pay the same way.
+ */
+export const RANKING_KINDS = ['turnover', 'win'] as const;
+export type RankingKind = (typeof RANKING_KINDS)[number];
+
+/** The board's stored key: the period key for turnover (`d:2026-11-28`), prefixed for biggest win (`win:d:2026-11-28`). */
+export function rankBoardKey(kind: RankingKind, periodKey: string): string {
+  return kind === 'turnover' ? periodKey : `${kind}:${periodKey}`;
+}
+
+/** The kind and period key of a stored board key. */
+export function rankBoardKeyParse(boardKey: string): { kind: RankingKind; periodKey: string } {
+  return boardKey.startsWith('win:') ? { kind: 'win', periodKey: boardKey.slice('win:'.length) } : { kind: 'turnover', periodKey: boardKey };
+}
 export const RANKING_PODIUM = 3;
 
 export interface RankingRow {
@@ -51,10 +68,12 @@ export function nickMasked(nick: string): string {
 const PRIZE_STEPS_DAILY: readonly number[] = [50, 25, 10];
 
 /** A board's prizes by place (index 0 = first place), in minor units, never above the country's bonus maximum. */
-export function rankingPrizesMinor(profile: Pick<VariantProfile, 'currency'>, period: LoyaltyPeriod): number[] {
+export function rankingPrizesMinor(profile: Pick<VariantProfile, 'currency'>, period: LoyaltyPeriod, kind: RankingKind = 'turnover'): number[] {
   const step = Math.max(1, Math.round(bonusMaxMinor(profile.currency) / 600));
   const factor = period === 'daily' ? 1 : 5;
-  return PRIZE_STEPS_DAILY.map((steps) => Math.min(steps * factor * step, bonusMaxMinor(profile.currency)));
+  // A biggest-win board pays half a turnover board's prizes: one lucky spin, not a week's play.
+  const share = kind === 'turnover' ? 2 : 1;
+  return PRIZE_STEPS_DAILY.map((steps) => Math.min(Math.floor((steps * factor * step * share) / 2), bonusMaxMinor(profile.currency)));
 }
 
 /** Late facts (a bet settled at 23:59:59, counted by the next pass) still reach a board this long after it ends. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -36,7 +36,12 @@ export const loyaltyFacts = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.source, table.sourceRef] }), index('loyalty_facts_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.source, table.sourceRef] }),
+    index('loyalty_facts_user_idx').on(table.userId),
+    // The raffle draw and the biggest-win board read a brand week of facts by time (decision 045).
+    index('loyalty_facts_occurred_idx').on(table.occurredAt),
+  ],
 );
 
 /** Progress of one task of one period (`d:2026-11-28`, `w:2026-11-23`) for one player, in minor units. */
@@ -229,6 +234,8 @@ export const loyaltyWheelSpins = pgTable(
     segment: integer('segment').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** The brand's wheel it was drawn on (`loyalty_brand_configs.version` that set the wheel; 0: the code default). */
+    wheelVersion: integer('wheel_version').notNull().default(0),
     bonusId: bigint('bonus_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -280,7 +287,10 @@ export const loyaltyRaffleEntries = pgTable(
       .references(() => users.id),
     tickets: bigint('tickets', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.appKey, table.periodKey, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.position] }),
+    index('loyalty_raffle_entries_user_idx').on(table.appKey, table.periodKey, table.userId),
+  ],
 );
 
 /** A raffle's winners; each prize paid once through the engine (`paid_at` set beside the grant). */
@@ -305,4 +315,20 @@ export const loyaltyRaffleWinners = pgTable(
       .on(table.appKey, table.periodKey)
       .where(sql`paid_at is null`),
   ],
+);
+
+/**
+ * A brand's operator-set loyalty settings (decision 045), one row per change: the level ladder, tasks, cash-back
+ * rates and wheel prizes as they stand after it (`config`, the whole effective set). The highest version is in force;
+ * older ones stay so that a spin drawn on an older wheel still verifies.
+ */
+export const loyaltyBrandConfigs = pgTable(
+  'loyalty_brand_configs',
+  {
+    appKey: text('app_key').notNull(),
+    version: integer('version').notNull(),
+    config: jsonb('config').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appKey, table.version] })],
 );

@@ -3,13 +3,11 @@ import {
   cashbackAmountMinor,
   cashbackNetLossMinor,
   cashbackRateBp,
-  cashbackRatesOf,
   CASHBACK_CLOSE_GRACE_MS,
   loyaltyCampaignId,
   periodWindowOf,
   VARIANT_PROFILES,
   variantFindByKey,
-  vipConfigOf,
   vipStandingOf,
   type LoyaltyPeriod,
   type PeriodWindow,
@@ -18,6 +16,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { loyaltySettingsOf, vipConfigWith } from './loyalty-config.service.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import {
   cashbackCloseInsert,
@@ -70,8 +69,10 @@ export async function cashbackPeriodClose(
 ): Promise<number | undefined> {
   return transaction(db, async (tx) => {
     if (!(await cashbackCloseInsert(tx, profile.appKey, window.key, now))) return undefined;
-    const rates = cashbackRatesOf(profile);
-    const config = vipConfigOf(profile);
+    // The brand's rates and ladder in force at the close (decision 045), read in the close's transaction.
+    const settings = await loyaltySettingsOf(tx, profile);
+    const rates = settings.cashback;
+    const config = vipConfigWith(profile, settings);
     const owed: CashbackInsert[] = [];
     for (const row of await cashbackTotals(tx, profile.appKey, profile.currency, window.startsAt, window.endsAt)) {
       const totals = { stakeMinor: Number(row.stake_minor), returnMinor: Number(row.return_minor), bonusUsedMinor: Number(row.bonus_used_minor) };
@@ -145,8 +146,9 @@ const seconds = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000)
 export async function cashbackHistoryGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, page: number, pageSize: number) {
   const profile = profileOf(user, requestAppKey);
   const rows = await cashbackHistory(deps.db, profile.appKey, user.uid, (page - 1) * pageSize, pageSize + 1);
-  const rates = cashbackRatesOf(profile);
-  const level = vipStandingOf(await pointsOf(deps.db, user.uid), vipConfigOf(profile)).level;
+  const settings = await loyaltySettingsOf(deps.db, profile);
+  const rates = settings.cashback;
+  const level = vipStandingOf(await pointsOf(deps.db, user.uid), vipConfigWith(profile, settings)).level;
   return {
     currency: profile.currency,
     level,

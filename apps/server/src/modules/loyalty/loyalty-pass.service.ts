@@ -2,8 +2,8 @@ import {
   VIP_LEVEL_MAX,
   brandTimeZone,
   periodWindowOf,
+  rankBoardKey,
   taskProgressDelta,
-  tasksOf,
   variantFindByKey,
   vipConfigOf,
   vipPointsMinorOf,
@@ -13,6 +13,7 @@ import {
 } from '@piranha/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { loyaltySettingsOf, vipConfigWith, type LoyaltySettings } from './loyalty-config.service.ts';
 import {
   factCandidates,
   factsInsert,
@@ -20,6 +21,7 @@ import {
   passCursorsOf,
   pointsAdd,
   rankScoresAdd,
+  rankScoresMax,
   taskProgressAdd,
   type FactCandidate,
   type FactSource,
@@ -46,7 +48,13 @@ const ROUNDS_MAX = 20;
 
 function taskFactOf(row: FactCandidate): TaskFact {
   if (row.source === 'deposit') return { source: 'deposit', amountMinor: Number(row.amount_minor) };
-  return { source: row.source, stakeMinor: Number(row.amount_minor), returnMinor: Number(row.return_minor) };
+  if (row.source === 'round') return { source: 'round', stakeMinor: Number(row.amount_minor), returnMinor: Number(row.return_minor), gameId: row.detail };
+  return {
+    source: 'bet',
+    stakeMinor: Number(row.amount_minor),
+    returnMinor: Number(row.return_minor),
+    multipleLegs: row.detail === '' ? undefined : Number(row.detail),
+  };
 }
 
 /** One batch: answers how many facts this pass counted. */
@@ -70,6 +78,11 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       const pointsMinor = counts ? vipPointsMinorOf(source, Number(row.amount_minor), vipConfigOf(profile).weights) : 0;
       return { row, profile: counts ? profile : undefined, userId: Number(row.user_id), pointsMinor, occurredAt: new Date(row.occurred_at) };
     });
+    // Each brand's tasks and ladder in force (decision 045), read once for the batch inside its transaction.
+    const settings = new Map<string, LoyaltySettings>();
+    for (const fact of facts) {
+      if (fact.profile !== undefined && !settings.has(fact.profile.appKey)) settings.set(fact.profile.appKey, await loyaltySettingsOf(tx, fact.profile));
+    }
     const inserted = await factsInsert(
       tx,
       facts.map((fact) => ({
@@ -85,19 +98,44 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
     const profiles = new Map<number, VariantProfile>();
     const progress = new Map<string, { userId: number; taskId: string; periodKey: string; deltaMinor: number }>();
     const ranks = new Map<string, { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }>();
+    const wins = new Map<string, { appKey: string; periodKey: string; userId: number; scoreMinor: number; reachedAt: Date }>();
     for (const fact of facts) {
-      if (!inserted.has(`${fact.row.source}:${fact.row.source_ref}`) || fact.profile === undefined) continue;
+      const key = `${fact.row.source}:${fact.row.source_ref}`;
+      if (!inserted.has(key)) continue;
+      const before = inserted.get(key);
+      if (before !== undefined) {
+        // A resettled bet (decision 045): its points move by the difference, once; task progress, boards and raffle
+        // entries already frozen keep what the first settlement counted (the raffle reads the fact's points live).
+        const delta = fact.pointsMinor - before;
+        if (delta !== 0) points.set(fact.userId, (points.get(fact.userId) ?? 0) + delta);
+        if (fact.profile !== undefined) profiles.set(fact.userId, fact.profile);
+        continue;
+      }
+      if (fact.profile === undefined) continue;
       points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
       profiles.set(fact.userId, fact.profile);
       const timeZone = brandTimeZone(fact.profile.market);
-      for (const task of tasksOf(fact.profile)) {
-        const deltaMinor = taskProgressDelta(task.kind, taskFactOf(fact.row));
+      for (const task of settings.get(fact.profile.appKey)!.tasks) {
+        const deltaMinor = taskProgressDelta(task, taskFactOf(fact.row));
         if (deltaMinor <= 0) continue;
         const periodKey = periodWindowOf(fact.occurredAt, timeZone, task.period).key;
         const key = `${fact.userId}|${task.id}|${periodKey}`;
         const entry = progress.get(key) ?? { userId: fact.userId, taskId: task.id, periodKey, deltaMinor: 0 };
         entry.deltaMinor += deltaMinor;
         progress.set(key, entry);
+      }
+      // The biggest-win boards (decision 045): the largest single net win (return − stake) of a bet or round.
+      const winMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.return_minor) - Number(fact.row.amount_minor);
+      if (winMinor > 0 && Number(fact.row.amount_minor) > 0) {
+        for (const period of ['daily', 'weekly'] as const) {
+          const periodKey = rankBoardKey('win', periodWindowOf(fact.occurredAt, timeZone, period).key);
+          const winKey = `${fact.userId}|${periodKey}`;
+          const entry = wins.get(winKey);
+          // Within a batch the larger win stands; on equal wins the earlier one (who got there first).
+          if (entry === undefined || winMinor > entry.scoreMinor || (winMinor === entry.scoreMinor && fact.occurredAt < entry.reachedAt)) {
+            wins.set(winKey, { appKey: fact.profile.appKey, periodKey, userId: fact.userId, scoreMinor: winMinor, reachedAt: fact.occurredAt });
+          }
+        }
       }
       // Rankings are by settled turnover: stakes of bets and rounds, not deposits.
       const turnoverMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.amount_minor);
@@ -112,9 +150,10 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
       }
     }
     await pointsAdd(tx, points, now);
-    await wheelTicketsOnLevelUp(tx, points, profiles, now);
+    await wheelTicketsOnLevelUp(tx, points, profiles, settings, now);
     await taskProgressAdd(tx, [...progress.values()], now);
     await rankScoresAdd(tx, [...ranks.values()]);
+    await rankScoresMax(tx, [...wins.values()]);
     await passCursorsAdvance(tx, reached);
     return inserted.size;
   });
@@ -125,14 +164,22 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
  * raised the points. The tickets' primary key (player, level) makes each level's ticket granted once, whichever pass
  * or how many passes see the level.
  */
-async function wheelTicketsOnLevelUp(tx: Tx, points: ReadonlyMap<number, number>, profiles: ReadonlyMap<number, VariantProfile>, now: Date) {
+async function wheelTicketsOnLevelUp(
+  tx: Tx,
+  points: ReadonlyMap<number, number>,
+  profiles: ReadonlyMap<number, VariantProfile>,
+  settings: ReadonlyMap<string, LoyaltySettings>,
+  now: Date,
+) {
   const raised = [...points].filter(([, delta]) => delta > 0).map(([userId]) => userId);
   const totals = await pointsOfMany(tx, raised);
   const grants: { userId: number; level: number }[] = [];
   for (const userId of raised.sort((a, b) => a - b)) {
     const profile = profiles.get(userId);
     if (profile === undefined) continue;
-    const level = Math.min(vipStandingOf(totals.get(userId) ?? 0, vipConfigOf(profile)).level, VIP_LEVEL_MAX);
+    const brand = settings.get(profile.appKey);
+    const config = brand === undefined ? vipConfigOf(profile) : vipConfigWith(profile, brand);
+    const level = Math.min(vipStandingOf(totals.get(userId) ?? 0, config).level, VIP_LEVEL_MAX);
     for (let reached = 1; reached <= level; reached += 1) grants.push({ userId, level: reached });
   }
   await wheelTicketsGrant(tx, grants, now);

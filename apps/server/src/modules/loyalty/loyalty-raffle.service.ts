@@ -19,6 +19,7 @@ import {
 } from '@piranha/domain';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../app-error.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { placePrizesPay, profileOf, type LoyaltyDeps } from './loyalty.service.ts';
 
@@ -167,11 +168,13 @@ export async function raffleInfoGet(deps: LoyaltyDeps, user: SessionUser, reques
     deps.db,
     sql`select ${RAFFLE_COLUMNS} from loyalty_raffles where app_key = ${profile.appKey} and period_key = ${key}`,
   );
-  const [last] = await rowsOf<RaffleRow>(
+  const past = await rowsOf<RaffleRow>(
     deps.db,
-    sql`select ${RAFFLE_COLUMNS} from loyalty_raffles where app_key = ${profile.appKey} and drawn_at is not null order by period_key desc limit 1`,
+    sql`select ${RAFFLE_COLUMNS} from loyalty_raffles where app_key = ${profile.appKey} and drawn_at is not null order by period_key desc limit ${RAFFLE_PAST_SHOWN}`,
   );
   const prizes = rafflePrizesMinor(profile);
+  const views = [];
+  for (const raffle of past) views.push(await drawView(deps.db, raffle, user.uid));
   return {
     currency: profile.currency,
     points_per_ticket: RAFFLE_POINTS_PER_TICKET,
@@ -185,15 +188,53 @@ export async function raffleInfoGet(deps: LoyaltyDeps, user: SessionUser, reques
       prizes,
       my_tickets: await ticketsOfPlayer(deps.db, user.uid, current!.starts_at, current!.ends_at, minorPerPoint),
     },
-    last: last === undefined ? null : await lastDrawView(deps.db, last, user.uid),
+    past: views,
   };
 }
 
-async function lastDrawView(db: DbOrTx, raffle: RaffleRow, userId: number) {
-  const entries = await rowsOf<{ user_id: string; tickets: string }>(
+/** Drawn raffles shown on `raffle/info`, newest first. */
+export const RAFFLE_PAST_SHOWN = 5;
+
+/** `raffle/entries`: one page of a drawn raffle's published entries of the player's brand. */
+export async function raffleEntriesGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, periodKey: string, page: number, pageSize: number) {
+  const profile = profileOf(user, requestAppKey);
+  const [totals] = await rowsOf<{ total: string; total_tickets: string }>(
+    deps.db,
+    sql`select count(e.position)::text as total, coalesce(sum(e.tickets), 0)::text as total_tickets
+        from loyalty_raffles r left join loyalty_raffle_entries e on e.app_key = r.app_key and e.period_key = r.period_key
+        where r.app_key = ${profile.appKey} and r.period_key = ${periodKey} and r.drawn_at is not null
+        group by r.app_key, r.period_key`,
+  );
+  if (!totals) throw new AppError('RAFFLE_NOT_FOUND');
+  const from = (page - 1) * pageSize;
+  // Positions are 0…n-1 without gaps (frozen by the draw), so a page is a primary-key range.
+  const rows = await rowsOf<{ tickets: string }>(
+    deps.db,
+    sql`select tickets::text as tickets from loyalty_raffle_entries
+        where app_key = ${profile.appKey} and period_key = ${periodKey} and position >= ${from} and position < ${from + pageSize}
+        order by position`,
+  );
+  const total = Number(totals.total);
+  return {
+    period_key: periodKey,
+    total,
+    total_tickets: Number(totals.total_tickets),
+    from,
+    tickets: rows.map((row) => Number(row.tickets)),
+    has_more: from + pageSize < total ? (1 as const) : (0 as const),
+  };
+}
+
+async function drawView(db: DbOrTx, raffle: RaffleRow, userId: number) {
+  const [totals] = await rowsOf<{ total: string; total_tickets: string }>(
     db,
-    sql`select user_id::text as user_id, tickets::text as tickets from loyalty_raffle_entries
-        where app_key = ${raffle.app_key} and period_key = ${raffle.period_key} order by position`,
+    sql`select count(*)::text as total, coalesce(sum(tickets), 0)::text as total_tickets from loyalty_raffle_entries
+        where app_key = ${raffle.app_key} and period_key = ${raffle.period_key}`,
+  );
+  const [own] = await rowsOf<{ position: number; tickets: string }>(
+    db,
+    sql`select position, tickets::text as tickets from loyalty_raffle_entries
+        where app_key = ${raffle.app_key} and period_key = ${raffle.period_key} and user_id = ${userId} limit 1`,
   );
   const winners = await rowsOf<{
     place: number;
@@ -211,15 +252,16 @@ async function lastDrawView(db: DbOrTx, raffle: RaffleRow, userId: number) {
         from loyalty_raffle_winners w left join account_profiles p on p.user_id = w.user_id
         where w.app_key = ${raffle.app_key} and w.period_key = ${raffle.period_key} order by w.place`,
   );
-  const own = entries.find((entry) => Number(entry.user_id) === userId);
   return {
     period_key: raffle.period_key,
     drawn_at: seconds(raffle.drawn_at!),
     server_seed: raffle.server_seed,
     server_seed_hash: raffle.server_seed_hash,
     client_seed: raffle.client_seed,
-    tickets: entries.map((entry) => Number(entry.tickets)),
+    entries: Number(totals?.total ?? 0),
+    total_tickets: Number(totals?.total_tickets ?? 0),
     my_tickets: own === undefined ? 0 : Number(own.tickets),
+    my_position: own === undefined ? -1 : own.position,
     winners: winners.map((winner) => ({
       place: winner.place,
       position: winner.position,

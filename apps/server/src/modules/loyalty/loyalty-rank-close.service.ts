@@ -1,7 +1,10 @@
 import {
   brandTimeZone,
   periodWindowOf,
+  rankBoardKey,
+  rankBoardKeyParse,
   rankingPrizesMinor,
+  RANKING_KINDS,
   RANKING_CLOSE_GRACE_MS,
   VARIANT_PROFILES,
   variantFindByKey,
@@ -13,7 +16,7 @@ import { rankBoardClose, rankBoardsOpen, rankPrizeDueForUpdate, rankPrizePaidSet
 import { placePrizesPay } from './loyalty.service.ts';
 
 /**
- * Ranking period closes (issue 18, decision 026). A board closes once its period ended more than the grace ago (late
+ * Ranking period closes (issue 18, decisions 026, 045: turnover and biggest-win boards alike). A board closes once its period ended more than the grace ago (late
  * facts of its last seconds are counted by then): one transaction marks it closed and freezes its winners; then each
  * prize is paid in its own transaction through the bonus engine and marked paid beside the grant. A run killed at
  * any point is simply run again: a closed board is never frozen twice, a paid prize never paid twice.
@@ -33,7 +36,7 @@ function closableKeys(now: Date): Map<string, Set<string>> {
       let window = periodWindowOf(settled, timeZone, period);
       for (let back = 0; back < 2; back += 1) {
         window = periodWindowOf(new Date(window.startsAt.getTime() - 1), timeZone, period);
-        keys.add(window.key);
+        for (const kind of RANKING_KINDS) keys.add(rankBoardKey(kind, window.key));
       }
     }
     byBrand.set(profile.appKey, keys);
@@ -48,7 +51,8 @@ export async function rankBoardsCloseDue(db: Db, now: Date): Promise<number> {
   for (const board of await rankBoardsOpen(db, [...allKeys])) {
     const profile = variantFindByKey(board.app_key);
     if (!profile || !byBrand.get(board.app_key)?.has(board.period_key)) continue;
-    const amounts = rankingPrizesMinor(profile, board.period_key.startsWith('d:') ? 'daily' : 'weekly');
+    const { kind, periodKey } = rankBoardKeyParse(board.period_key);
+    const amounts = rankingPrizesMinor(profile, periodKey.startsWith('d:') ? 'daily' : 'weekly', kind);
     if (await transaction(db, (tx) => rankBoardClose(tx, board.app_key, board.period_key, amounts, now))) closed += 1;
   }
   return closed;

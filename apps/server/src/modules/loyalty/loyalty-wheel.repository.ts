@@ -87,14 +87,24 @@ export async function wheelSeedReveal(db: DbOrTx, seedId: string, at: Date): Pro
 
 export async function wheelSpinInsert(
   db: DbOrTx,
-  spin: { userId: number; appKey: string; ticketLevel: number; seedId: string; nonce: number; segment: number; amountMinor: number; currency: string },
+  spin: {
+    userId: number;
+    appKey: string;
+    ticketLevel: number;
+    seedId: string;
+    nonce: number;
+    segment: number;
+    amountMinor: number;
+    currency: string;
+    wheelVersion: number;
+  },
   at: Date,
 ): Promise<number> {
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`insert into loyalty_wheel_spins (user_id, app_key, ticket_level, seed_id, nonce, segment, amount_minor, currency, created_at)
+    sql`insert into loyalty_wheel_spins (user_id, app_key, ticket_level, seed_id, nonce, segment, amount_minor, currency, wheel_version, created_at)
         values (${spin.userId}, ${spin.appKey}, ${spin.ticketLevel}, ${spin.seedId}::bigint, ${spin.nonce}, ${spin.segment}, ${spin.amountMinor},
-          ${spin.currency}, ${at.toISOString()}::timestamptz)
+          ${spin.currency}, ${spin.wheelVersion}, ${at.toISOString()}::timestamptz)
         returning id::text as id`,
   );
   return Number(row!.id);
@@ -118,10 +128,11 @@ export interface WheelSpinRow {
   client_seed: string;
   active: boolean;
   nick: string | null;
+  wheel_version: number;
 }
 
 const SPIN_COLUMNS = sql`s.id::text as id, s.user_id::text as user_id, s.ticket_level, s.nonce, s.segment, s.amount_minor::text as amount_minor,
-  s.currency, s.created_at, f.server_seed, f.server_seed_hash, f.client_seed, f.active, p.nick`;
+  s.currency, s.created_at, f.server_seed, f.server_seed_hash, f.client_seed, f.active, p.nick, s.wheel_version`;
 
 /** The player's own spins, newest first (draw list). */
 export async function wheelSpinsOf(db: DbOrTx, userId: number, limit: number, offset = 0): Promise<WheelSpinRow[]> {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { fairSeedHash, fairSeedRandom, loyaltyCampaignId, nickMasked, vipWheelOf, vipWheelSpin } from '@piranha/domain';
+import { fairSeedHash, fairSeedRandom, loyaltyCampaignId, nickMasked, vipWheelSpin } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
+import { loyaltySettingsOf, wheelOfVersion } from './loyalty-config.service.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
@@ -60,6 +61,7 @@ function spinView(row: WheelSpinRow) {
     nonce: row.nonce,
     revealed: revealed ? (1 as const) : (0 as const),
     created_at: seconds(row.created_at),
+    wheel_version: row.wheel_version,
   };
 }
 
@@ -70,7 +72,7 @@ export async function wheelBalanceGet(deps: LoyaltyDeps, user: SessionUser, requ
   return {
     balance: await wheelTicketsLeft(deps.db, user.uid),
     currency: profile.currency,
-    segments: vipWheelOf(profile).map((segment) => ({ amount: segment.amountMinor, weight: segment.weight })),
+    segments: (await loyaltySettingsOf(deps.db, profile)).wheel.map((segment) => ({ amount: segment.amountMinor, weight: segment.weight })),
     fair: fairView(seed),
   };
 }
@@ -78,9 +80,11 @@ export async function wheelBalanceGet(deps: LoyaltyDeps, user: SessionUser, requ
 /** `vip/spin`: one ticket, one spin, one payment — in one transaction. */
 export async function wheelSpinPost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, clientSeed: string | undefined) {
   const profile = profileOf(user, requestAppKey);
-  const segments = vipWheelOf(profile);
   const now = deps.now();
   return transaction(deps.db, async (tx) => {
+    // The wheel in force, read inside the spin's transaction; the spin records its version (decision 045).
+    const settings = await loyaltySettingsOf(tx, profile);
+    const segments = settings.wheel;
     const seed = await seedLocked(tx, user.uid, now);
     const level = await wheelTicketNext(tx, user.uid);
     if (level === undefined) throw new AppError('VIP_SPIN_NO_TICKET');
@@ -100,6 +104,7 @@ export async function wheelSpinPost(deps: LoyaltyDeps, user: SessionUser, reques
         segment: drawn.segment,
         amountMinor,
         currency: profile.currency,
+        wheelVersion: settings.wheelVersion,
       },
       now,
     );
@@ -125,6 +130,7 @@ export async function wheelSpinPost(deps: LoyaltyDeps, user: SessionUser, reques
         client_seed: used.client_seed,
         active: true,
         nick: null,
+        wheel_version: settings.wheelVersion,
       }),
       balance: await wheelTicketsLeft(tx, user.uid),
       fair: fairView({ ...used, nonce: used.nonce + 1 }),
@@ -161,6 +167,12 @@ export async function wheelDrawListGet(deps: LoyaltyDeps, user: SessionUser, req
     currency: profile.currency,
     has_more: rows.length > pageSize ? (1 as const) : (0 as const),
     list: rows.slice(0, pageSize).map(spinView),
+    wheels: await Promise.all(
+      [...new Set(rows.slice(0, pageSize).map((row) => row.wheel_version))].map(async (version) => ({
+        wheel_version: version,
+        segments: (await wheelOfVersion(deps.db, profile, version)).map((segment) => ({ amount: segment.amountMinor, weight: segment.weight })),
+      })),
+    ),
   };
 }
 

@@ -15,6 +15,8 @@ export interface FactCandidate {
   /** What the bet or round returned (0 for deposits). */
   return_minor: string;
   occurred_at: Date | string;
+  /** A round's game id; a multiple's leg count (as text); '' otherwise. */
+  detail: string;
 }
 
 export type FactSource = FactCandidate['source'];
@@ -53,19 +55,21 @@ export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, D
     sql`
     (select 'bet' as source, b.id::text as source_ref, b.user_id::text as user_id, u.app_key, b.currency,
        (case when b.outcome in (3, 4, 5, 6) then b.stake_minor else 0 end)::text as amount_minor,
-       (coalesce(b.payout_minor, 0))::text as return_minor, b.settled_at as occurred_at
+       (coalesce(b.payout_minor, 0))::text as return_minor, b.settled_at as occurred_at,
+       (case when b.kind = 'bet_multi' then (select count(*) from bet_legs l where l.bet_id = b.id)::text else '' end) as detail
      from bets b join users u on u.id = b.user_id
      where b.status = 5 and b.settled_at is not null and ${since('bet', sql`b.settled_at`)} and not b.free_bet
-       and not exists (select 1 from loyalty_facts f where f.source = 'bet' and f.source_ref = b.id::text)
+       -- A resettled bet has a new settled_at: its fact is recounted once (decision 045), the same settlement never.
+       and not exists (select 1 from loyalty_facts f where f.source = 'bet' and f.source_ref = b.id::text and f.occurred_at = b.settled_at)
      order by b.settled_at, b.id limit ${limit})
     union all
-    (select 'round', r.id::text, r.user_id::text, u.app_key, r.currency, r.stake::text, r.win::text, coalesce(r.settled_at, r.updated_at)
+    (select 'round', r.id::text, r.user_id::text, u.app_key, r.currency, r.stake::text, r.win::text, coalesce(r.settled_at, r.updated_at), r.game_id
      from casino_rounds r join users u on u.id = r.user_id
      where r.status = 'settled' and ${since('round', sql`coalesce(r.settled_at, r.updated_at)`)} and r.free_round_id is null
        and not exists (select 1 from loyalty_facts f where f.source = 'round' and f.source_ref = r.id::text)
      order by coalesce(r.settled_at, r.updated_at), r.id limit ${limit})
     union all
-    (select 'deposit', o.order_id, o.user_id::text, u.app_key, o.currency, o.amount_minor::text, '0', o.updated_at
+    (select 'deposit', o.order_id, o.user_id::text, u.app_key, o.currency, o.amount_minor::text, '0', o.updated_at, ''
      from payment_orders o join users u on u.id = o.user_id
      where o.status in (2, 4) and ${since('deposit', sql`o.updated_at`)} and o.direction = 'payin' and o.status = 4
        and not exists (select 1 from loyalty_facts f where f.source = 'deposit' and f.source_ref = o.order_id)
@@ -75,15 +79,31 @@ export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, D
 }
 
 /**
- * Records facts; answers the keys this call inserted. A fact another pass recorded first (two nodes in the instant of
- * a leader change) is not answered, so its points and progress are applied by that pass alone.
+ * Records facts; answers, for each fact this call wrote, the points it had counted before (undefined: a new fact). A
+ * fact another pass recorded first (two nodes in the instant of a leader change) is not answered, so its points and
+ * progress are applied by that pass alone. A bet fact recorded under an earlier settlement (its `occurred_at` is the
+ * settled_at it counted) is replaced by the resettled one — only forward, under the row lock taken first — so a
+ * resettlement adjusts the points exactly once (decision 045).
  */
 export async function factsInsert(
   db: DbOrTx,
   rows: readonly { source: string; sourceRef: string; userId: number; pointsMinor: number; occurredAt: Date }[],
   at: Date,
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+): Promise<Map<string, number | undefined>> {
+  if (rows.length === 0) return new Map();
+  const betRefs = [...new Set(rows.filter((row) => row.source === 'bet').map((row) => row.sourceRef))].sort();
+  const before = new Map<string, number>();
+  if (betRefs.length > 0) {
+    const locked = await rowsOf<{ source_ref: string; points_minor: string }>(
+      db,
+      sql`select source_ref, points_minor::text as points_minor from loyalty_facts
+          where source = 'bet' and source_ref in (${sql.join(
+            betRefs.map((ref) => sql`${ref}`),
+            sql`, `,
+          )}) order by source_ref for update`,
+    );
+    for (const row of locked) before.set(`bet:${row.source_ref}`, Number(row.points_minor));
+  }
   const values = sql.join(
     rows.map(
       (row) =>
@@ -91,18 +111,22 @@ export async function factsInsert(
     ),
     sql`, `,
   );
-  const inserted = await rowsOf<{ source: string; source_ref: string }>(
+  const written = await rowsOf<{ source: string; source_ref: string }>(
     db,
     sql`insert into loyalty_facts (source, source_ref, user_id, points_minor, occurred_at, counted_at) values ${values}
-        on conflict (source, source_ref) do nothing returning source, source_ref`,
+        on conflict (source, source_ref) do update
+          set points_minor = excluded.points_minor, occurred_at = excluded.occurred_at, counted_at = excluded.counted_at
+          where loyalty_facts.source = 'bet' and loyalty_facts.occurred_at < excluded.occurred_at
+        returning source, source_ref`,
   );
-  return new Set(inserted.map((row) => `${row.source}:${row.source_ref}`));
+  return new Map(written.map((row) => [`${row.source}:${row.source_ref}`, before.get(`${row.source}:${row.source_ref}`)] as const));
 }
 
 /** Adds points to players' accounts (creating them), one statement. */
 export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>, at: Date): Promise<void> {
-  // In player order, so two passes racing (a leader change) lock rows in the same order and cannot deadlock.
-  const entries = [...deltas].filter(([, delta]) => delta > 0).sort(([a], [b]) => a - b);
+  // In player order, so two passes racing (a leader change) lock rows in the same order and cannot deadlock. A
+  // resettlement's delta may be negative (a won bet voided); points never go below 0.
+  const entries = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
   if (entries.length === 0) return;
   const values = sql.join(
     entries.map(([userId, delta]) => sql`(${userId}::bigint, ${delta}::bigint, ${at.toISOString()}::timestamptz)`),
@@ -110,7 +134,7 @@ export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>,
   );
   await db.execute(sql`
     insert into loyalty_accounts (user_id, points_minor, updated_at) values ${values}
-    on conflict (user_id) do update set points_minor = loyalty_accounts.points_minor + excluded.points_minor, updated_at = excluded.updated_at`);
+    on conflict (user_id) do update set points_minor = greatest(0, loyalty_accounts.points_minor + excluded.points_minor), updated_at = excluded.updated_at`);
 }
 
 /** Adds task progress, one statement. */
@@ -220,6 +244,32 @@ export async function rankScoresAdd(db: DbOrTx, rows: readonly { appKey: string;
           reached_at = greatest(loyalty_rank_scores.reached_at, excluded.reached_at)`);
 }
 
+/**
+ * Raises biggest-win scores (decision 045): a board row holds the player's largest single win of the period, and
+ * `reached_at` the moment of that win — a later equal win does not move it (who got there first keeps the tie).
+ */
+export async function rankScoresMax(db: DbOrTx, rows: readonly { appKey: string; periodKey: string; userId: number; scoreMinor: number; reachedAt: Date }[]) {
+  const moves = rows
+    .filter((row) => row.scoreMinor > 0)
+    .sort((a, b) => a.appKey.localeCompare(b.appKey) || a.periodKey.localeCompare(b.periodKey) || a.userId - b.userId);
+  if (moves.length === 0) return;
+  const values = sql.join(
+    moves.map(
+      (row) =>
+        sql`(${row.appKey}::text, ${row.periodKey}::text, ${row.userId}::bigint, ${row.scoreMinor}::bigint, ${row.reachedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into loyalty_rank_scores (app_key, period_key, user_id, score_minor, reached_at) values ${values}
+    on conflict (app_key, period_key, user_id) do update
+      set score_minor = greatest(loyalty_rank_scores.score_minor, excluded.score_minor),
+          reached_at = case
+            when excluded.score_minor > loyalty_rank_scores.score_minor then excluded.reached_at
+            when excluded.score_minor = loyalty_rank_scores.score_minor then least(loyalty_rank_scores.reached_at, excluded.reached_at)
+            else loyalty_rank_scores.reached_at end`);
+}
+
 export interface RankBoardRow {
   user_id: string;
   score_minor: string;
@@ -239,21 +289,31 @@ export async function rankBoard(db: DbOrTx, appKey: string, periodKey: string, l
   );
 }
 
-/** The player's place on a board: score, how many are ahead, and the score of the one just above. */
+/**
+ * The player's place on a board: score, how many are ahead, and the score of the one just above. Written as range
+ * reads of the board index (higher score; then the same score reached earlier, or at the same instant by a lower id)
+ * rather than one OR predicate, which PostgreSQL and PGlite can only apply as a filter over the whole board
+ * (decision 045: 100,000 rows made that half a second a read).
+ */
 export async function rankOwn(db: DbOrTx, appKey: string, periodKey: string, userId: number) {
-  const ahead = sql`s.app_key = ${appKey} and s.period_key = ${periodKey} and (s.score_minor > me.score_minor
-      or (s.score_minor = me.score_minor and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))))`;
-  const [row] = await rowsOf<{ score_minor: string; ahead: string; above_minor: string | null }>(
+  const board = sql`s.app_key = ${appKey} and s.period_key = ${periodKey}`;
+  const tiedAhead = sql`${board} and s.score_minor = me.score_minor
+      and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))`;
+  const [row] = await rowsOf<{ score_minor: string; higher: string; tied: string; above_higher: string | null }>(
     db,
     sql`with me as (select user_id, score_minor, reached_at from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey} and user_id = ${userId})
         select me.score_minor::text as score_minor,
-          (select count(*) from loyalty_rank_scores s where ${ahead})::text as ahead,
-          (select s.score_minor::text from loyalty_rank_scores s where ${ahead} order by s.score_minor asc, s.reached_at desc, s.user_id desc limit 1) as above_minor
+          (select count(*) from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor)::text as higher,
+          (select count(*) from loyalty_rank_scores s where ${tiedAhead})::text as tied,
+          (select s.score_minor::text from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor
+            order by s.score_minor asc limit 1) as above_higher
         from me`,
   );
-  return row === undefined
-    ? undefined
-    : { scoreMinor: Number(row.score_minor), ahead: Number(row.ahead), aboveMinor: row.above_minor === null ? undefined : Number(row.above_minor) };
+  if (row === undefined) return undefined;
+  const tied = Number(row.tied);
+  // The one just above is a tied player who got there first, else the lowest higher score.
+  const aboveMinor = tied > 0 ? Number(row.score_minor) : row.above_higher === null ? undefined : Number(row.above_higher);
+  return { scoreMinor: Number(row.score_minor), ahead: Number(row.higher) + tied, aboveMinor };
 }
 
 /** Boards of these periods that have scores and are not closed yet. */

@@ -6,18 +6,19 @@ import {
   nickMasked,
   rankingBoard,
   rankingGapMinor,
+  rankBoardKey,
+  TASK_COUNT_KINDS,
   rankingPrizesMinor,
   RANKING_FULL,
   periodWindowOf,
-  tasksOf,
   taskStateOf,
   variantFindByKey,
   vipBenefitsTable,
-  vipConfigOf,
   vipFreeRewardsWaiting,
   vipRewardsWaiting,
   vipStandingOf,
   VIP_LEVEL_MAX,
+  type RankingKind,
   type TaskDefinition,
   type VariantProfile,
   type VipFreeKind,
@@ -25,6 +26,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { loyaltySettingsOf, vipConfigWith } from './loyalty-config.service.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
@@ -76,7 +78,7 @@ function freePeriods(profile: VariantProfile, now: Date) {
 /** `vip/info`: level, stage, progress, rewards waiting and the benefits table. */
 export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string) {
   const profile = profileOf(user, requestAppKey);
-  const config = vipConfigOf(profile);
+  const config = vipConfigWith(profile, await loyaltySettingsOf(deps.db, profile));
   const standing = vipStandingOf(await pointsOf(deps.db, user.uid), config);
   const received = await vipLevelsReceived(deps.db, user.uid, loyaltyCampaignId(profile.appKey, 'vip_level_up'));
   const periods = freePeriods(profile, deps.now());
@@ -140,7 +142,7 @@ export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: str
  */
 export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, kind: 'vip_bonus' | VipFreeKind, level: number | undefined) {
   const profile = profileOf(user, requestAppKey);
-  const config = vipConfigOf(profile);
+  const config = vipConfigWith(profile, await loyaltySettingsOf(deps.db, profile));
   const now = deps.now();
   if (kind !== 'vip_bonus') {
     const period = freePeriods(profile, now)[kind];
@@ -172,6 +174,9 @@ function taskView(task: TaskDefinition, row: TaskProgressRow | undefined) {
   return {
     task_id: task.id,
     task_name: task.kind,
+    unit: TASK_COUNT_KINDS.has(task.kind) ? ('count' as const) : ('minor' as const),
+    game: task.game ?? '',
+    min_legs: task.kind === 'multiple' ? (task.minLegs ?? 0) : 0,
     conf_num: task.confMinor,
     progress_num: Math.min(progressMinor, task.confMinor),
     reward: task.rewardMinor,
@@ -191,7 +196,7 @@ async function tasksNow(deps: LoyaltyDeps, user: SessionUser, requestAppKey: str
       task,
       rows.find((row) => row.task_id === task.id && row.period_key === key),
     );
-  const tasks = tasksOf(profile);
+  const tasks = (await loyaltySettingsOf(deps.db, profile)).tasks;
   return {
     profile,
     timeZone,
@@ -222,7 +227,7 @@ export async function taskHintGet(deps: LoyaltyDeps, user: SessionUser, requestA
 /** `task/receive`: pays a completed task of the current period, once. */
 export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, taskId: string) {
   const profile = profileOf(user, requestAppKey);
-  const task = tasksOf(profile).find((each) => each.id === taskId);
+  const task = (await loyaltySettingsOf(deps.db, profile)).tasks.find((each) => each.id === taskId);
   if (!task) throw new AppError('TASK_NOT_FOUND', { field: 'task_id' });
   const now = deps.now();
   const periodKey = periodWindowOf(now, brandTimeZone(profile.market), task.period).key;
@@ -247,10 +252,11 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
 }
 
 /** `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above. */
-export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly') {
+export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly', kind: RankingKind = 'turnover') {
   const profile = profileOf(user, requestAppKey);
   const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
-  const rows = await rankBoard(deps.db, profile.appKey, window.key, RANKING_FULL);
+  const boardKey = rankBoardKey(kind, window.key);
+  const rows = await rankBoard(deps.db, profile.appKey, boardKey, RANKING_FULL);
   const entries = rows.map((row, index) => ({
     rank: index + 1,
     nick: nickMasked(row.nick ?? String(row.user_id)),
@@ -258,17 +264,25 @@ export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestA
     is_self: Number(row.user_id) === user.uid ? (1 as const) : (0 as const),
   }));
   const { podium, rest } = rankingBoard(entries);
-  const own = await rankOwn(deps.db, profile.appKey, window.key, user.uid);
+  const own = await rankOwn(deps.db, profile.appKey, boardKey, user.uid);
   return {
+    kind,
     period_key: window.key,
     end_time: seconds(window.endsAt),
     currency: profile.currency,
     full: RANKING_FULL,
-    prizes: rankingPrizesMinor(profile, period),
+    prizes: rankingPrizesMinor(profile, period, kind),
     top: podium,
     list: rest,
     own:
-      own === undefined ? { rank: 0, score: 0, gap: 0 } : { rank: own.ahead + 1, score: own.scoreMinor, gap: rankingGapMinor(own.scoreMinor, own.aboveMinor) },
+      own === undefined
+        ? { rank: 0, score: 0, gap: 0 }
+        : {
+            rank: own.ahead + 1,
+            score: own.scoreMinor,
+            // Turnover adds up: the difference passes; a biggest win does not: one win above theirs is needed.
+            gap: kind === 'turnover' ? rankingGapMinor(own.scoreMinor, own.aboveMinor) : own.aboveMinor === undefined ? 0 : own.aboveMinor + 1,
+          },
   };
 }
 

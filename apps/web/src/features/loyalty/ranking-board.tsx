@@ -12,15 +12,24 @@ import styles from './loyalty.module.css';
 
 type Board = EndpointData<typeof rankList>;
 type Period = 'daily' | 'weekly';
+type Kind = 'turnover' | 'win';
 
-/** The /ranking-list page: the day's and the week's boards by settled turnover, the top three apart, your place. */
+/** The /ranking-list page: the day's and the week's boards by settled turnover or by biggest win (decision 045), the top three apart, your place. */
 export function RankingBoard() {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const [period, setPeriod] = useState<Period>('daily');
-  const board = useRankListQuery(uid, period);
+  const [kind, setKind] = useState<Kind>('turnover');
+  const board = useRankListQuery(uid, period, kind);
   return (
     <div className={styles.stack}>
+      <div className={styles.switch} role="tablist" aria-label={t('loyalty.rank.kindLabel')}>
+        {(['turnover', 'win'] as const).map((entry) => (
+          <button key={entry} type="button" role="tab" aria-selected={kind === entry} className={styles.switchTab} onClick={() => setKind(entry)}>
+            {t(`loyalty.rank.kind.${entry}`)}
+          </button>
+        ))}
+      </div>
       <div className={styles.switch} role="tablist" aria-label={t('loyalty.rank.title')}>
         {(['daily', 'weekly'] as const).map((entry) => (
           <button key={entry} type="button" role="tab" aria-selected={period === entry} className={styles.switchTab} onClick={() => setPeriod(entry)}>
@@ -55,8 +64,14 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
         ) : (
           <>
             <p className={styles.ownRank}>{t('loyalty.rank.yourPlace', { rank: board.own.rank })}</p>
-            <p className={styles.heroNext}>{t('loyalty.rank.yourTurnover', { amount: money(board.own.score) })}</p>
-            <p className={styles.muted}>{board.own.gap === 0 ? t('loyalty.rank.leading') : t('loyalty.rank.gap', { amount: money(board.own.gap) })}</p>
+            <p className={styles.heroNext}>
+              {t(board.kind === 'win' ? 'loyalty.rank.yourWin' : 'loyalty.rank.yourTurnover', { amount: money(board.own.score) })}
+            </p>
+            <p className={styles.muted}>
+              {board.own.gap === 0
+                ? t('loyalty.rank.leading')
+                : t(board.kind === 'win' ? 'loyalty.rank.gapWin' : 'loyalty.rank.gap', { amount: money(board.own.gap) })}
+            </p>
           </>
         )}
       </div>

@@ -62,6 +62,15 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
         }),
       onError: (error) => toastShow({ kind: 'error', text: loyaltyErrorText(error, t) }),
     });
+  // Count kinds (decision 045) name rounds of a game or multiples of enough legs; the others an amount.
+  const taskTitle = (task: (typeof current.list)[number]) => {
+    if (task.task_name === 'play_game') {
+      const game = task.game === 'slot' ? t('loyalty.tasks.anySlot') : task.game.charAt(0).toUpperCase() + task.game.slice(1);
+      return t('loyalty.tasks.kind.play_game', { count: task.conf_num, game });
+    }
+    if (task.task_name === 'multiple') return t('loyalty.tasks.kind.multiple', { count: task.conf_num, legs: task.min_legs });
+    return t(`loyalty.tasks.kind.${task.task_name}`, { amount: money(task.conf_num) });
+  };
   return (
     <section className={styles.section} role="tabpanel" aria-label={t(`loyalty.tasks.${period}`)}>
       <p className={styles.muted}>{t('loyalty.tasks.resets', { time: resets })}</p>
@@ -71,7 +80,7 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
           return (
             <li key={task.task_id} className={styles.task}>
               <div className={styles.taskHead}>
-                <span className={styles.itemTitle}>{t(`loyalty.tasks.kind.${task.task_name}`, { amount: money(task.conf_num) })}</span>
+                <span className={styles.itemTitle}>{taskTitle(task)}</span>
                 <span className={styles.reward}>{t('loyalty.tasks.reward', { amount: money(task.reward) })}</span>
               </div>
               <div
@@ -86,7 +95,7 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
               </div>
               <div className={styles.taskFoot}>
                 <span className={styles.muted}>
-                  {money(task.progress_num)} / {money(task.conf_num)}
+                  {task.unit === 'count' ? `${task.progress_num} / ${task.conf_num}` : `${money(task.progress_num)} / ${money(task.conf_num)}`}
                 </span>
                 {task.status === 2 ? (
                   <span className={styles.done}>

@@ -51,6 +51,15 @@ export function VipClub() {
           </Link>
         </li>
         <li className={styles.item}>
+          <Link to={paths.raffle} className={styles.itemLink}>
+            <span className={styles.itemIcon} aria-hidden="true">
+              <Gift size={18} />
+            </span>
+            <span className={styles.itemTitle}>{t('loyalty.raffle.link')}</span>
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
+        <li className={styles.item}>
           <Link to={paths.cashback} className={styles.itemLink}>
             <span className={styles.itemIcon} aria-hidden="true">
               <HandCoins size={18} />

@@ -272,7 +272,7 @@ function FairPanel({ uid, data }: { uid: number; data: Balance }) {
         <p className={styles.muted}>{t('loyalty.wheel.drawsEmpty')}</p>
       ) : (
         <>
-          <WheelDraws spins={draws.data.list} segments={data.segments} />
+          <WheelDraws spins={draws.data.list} segments={data.segments} wheels={draws.data.wheels} />
           {draws.data.total > 0 ? (
             <Link to={paths.vipRouletteUserList} className={styles.moreLink}>
               {t('loyalty.wheel.allSpins', { count: draws.data.total })}

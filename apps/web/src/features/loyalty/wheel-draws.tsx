@@ -13,15 +13,22 @@ import styles from './loyalty.module.css';
 
 type Spin = EndpointData<typeof vipSpinDrawList>['list'][number];
 type Segment = EndpointData<typeof vipSpinBalance>['segments'][number];
+type Wheel = EndpointData<typeof vipSpinDrawList>['wheels'][number];
 
-/** Spins with their result; each one whose seed is revealed is checked in the browser with the domain's maths. */
-export function WheelDraws({ spins, segments }: { spins: readonly Spin[]; segments: readonly Segment[] }) {
+/**
+ * Spins with their result; each one whose seed is revealed is checked in the browser with the domain's maths, on the
+ * wheel it was drawn on (`wheels`, by version: the brand's prizes may have changed since — decision 045).
+ */
+export function WheelDraws({ spins, segments, wheels = [] }: { spins: readonly Spin[]; segments: readonly Segment[]; wheels?: readonly Wheel[] }) {
   const { t, i18n } = useTranslation();
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const verify = (spin: Spin) => {
     const ok = vipWheelVerify(
       { serverSeed: spin.server_seed, serverSeedHash: spin.server_seed_hash, clientSeed: spin.client_seed, nonce: spin.nonce, segment: spin.segment },
-      segments.map((segment) => ({ amountMinor: segment.amount, weight: segment.weight })),
+      (wheels.find((wheel) => wheel.wheel_version === spin.wheel_version)?.segments ?? segments).map((segment) => ({
+        amountMinor: segment.amount,
+        weight: segment.weight,
+      })),
     );
     setChecked((state) => ({ ...state, [spin.spin_id]: ok }));
   };
@@ -93,7 +100,7 @@ export function WheelUserList() {
         </h2>
         <p className={styles.hint}>{t('loyalty.wheel.userListHow')}</p>
       </section>
-      <WheelDraws spins={all} segments={balance.data.segments} />
+      <WheelDraws spins={all} segments={balance.data.segments} wheels={spins.data.pages.flatMap((page) => page.wheels)} />
       {spins.hasNextPage ? (
         <Button variant="ghost" onClick={() => void spins.fetchNextPage()} disabled={spins.isFetchingNextPage}>
           {t('loyalty.wheel.more')}

@@ -96,6 +96,8 @@ export const paths = {
   vipRoulette: '/vip-roulette',
   /** Every spin of the player (spec §2 /vip-roulette/user-list). */
   vipRouletteUserList: '/vip-roulette/user-list',
+  /** The weekly raffle (spec §2 /raffle). */
+  raffle: '/raffle',
   task: '/task',
   rankingList: '/ranking-list',
   /** Net-loss cash-back history (spec §2 thin area /thin/cashback). */

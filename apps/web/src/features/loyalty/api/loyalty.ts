@@ -1,5 +1,7 @@
 import {
   cashbackHistory,
+  raffleEntries,
+  raffleInfo,
   rankList,
   taskCenterInfo,
   taskHint,
@@ -20,7 +22,8 @@ export const loyaltyKeys = {
   vip: (uid: number) => ['loyalty', uid, 'vip'] as const,
   tasks: (uid: number) => ['loyalty', uid, 'tasks'] as const,
   hint: (uid: number) => ['loyalty', uid, 'hint'] as const,
-  rank: (uid: number, period: 'daily' | 'weekly') => ['loyalty', uid, 'rank', period] as const,
+  rank: (uid: number, period: 'daily' | 'weekly', kind: 'turnover' | 'win' = 'turnover') => ['loyalty', uid, 'rank', period, kind] as const,
+  raffle: (uid: number) => ['loyalty', uid, 'raffle'] as const,
   cashback: (uid: number) => ['loyalty', uid, 'cashback'] as const,
   wheel: (uid: number) => ['loyalty', uid, 'wheel'] as const,
   wheelDraws: (uid: number) => ['loyalty', uid, 'wheel', 'draws'] as const,
@@ -72,10 +75,10 @@ export function useTaskReceiveMutation(uid: number) {
   });
 }
 
-export function useRankListQuery(uid: number, period: 'daily' | 'weekly') {
+export function useRankListQuery(uid: number, period: 'daily' | 'weekly', kind: 'turnover' | 'win' = 'turnover') {
   return useQuery({
-    queryKey: loyaltyKeys.rank(uid, period),
-    queryFn: () => api.call(rankList, { query: { period } }),
+    queryKey: loyaltyKeys.rank(uid, period, kind),
+    queryFn: () => api.call(rankList, { query: { period, kind } }),
     enabled: uid > 0,
     staleTime: 0,
     refetchInterval: 30_000,
@@ -149,4 +152,19 @@ export function useWheelRotateMutation(uid: number) {
     mutationFn: () => api.call(vipSpinSeedRotate, { body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: loyaltyKeys.wheel(uid) }),
   });
+}
+
+/** `/raffle`: this week's raffle and the latest draws (totals, winners masked; entries come from `raffleEntriesAll`). */
+export function useRaffleInfoQuery(uid: number) {
+  return useQuery({ queryKey: loyaltyKeys.raffle(uid), queryFn: () => api.call(raffleInfo, {}), enabled: uid > 0, staleTime: 30_000 });
+}
+
+/** Every published entry of a drawn week, page by page (5,000 a page), for verifying the draw in the browser. */
+export async function raffleEntriesAll(periodKey: string): Promise<number[]> {
+  const tickets: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api.call(raffleEntries, { query: { period_key: periodKey, page: String(page), page_size: '5000' } });
+    tickets.push(...answer.tickets);
+    if (answer.has_more === 0) return tickets;
+  }
 }
