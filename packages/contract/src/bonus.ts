@@ -166,6 +166,12 @@ export const campaignTermsSchema = z.strictObject({
   conversion_cap_minor: minorOpt('Largest part that becomes cash'),
   lifetime_days: integer('Days from grant to expiry', { min: 1, max: 365 }),
   free_bet_odds_min: z.optional(integer('free_bet: lowest total odds (thousandths) the free bet may be placed at', { min: 1000, max: 1_000_000 })),
+  ab_arm: z.optional(
+    described(
+      z.enum(['A', 'B']),
+      'Only for players in this arm: of register_bonus_ab for a sign_up campaign, of first_charge_ab for a first_deposit one; none for every arm',
+    ),
+  ),
 });
 
 export const opsCampaignCreateBody = z.strictObject({

@@ -50,6 +50,11 @@ export interface CampaignTerms {
   lifetimeDays: number;
   /** A free_bet campaign: the lowest total odds (thousandths) its free bet may be placed at; undefined for any. */
   freeBetOddsMinThousandths?: number | undefined;
+  /**
+   * The experiment arm the campaign is for (decision 040): a sign_up campaign with 'B' grants only to players in arm
+   * B of `register_bonus_ab`, a first_deposit one to arm B of `first_charge_ab`; undefined grants to every arm.
+   */
+  abArm?: 'A' | 'B' | undefined;
 }
 
 /** The rules a granted bonus keeps for life, copied from its campaign so an edit never changes a player's deal. */

@@ -24,6 +24,7 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
     conversionCapMinor: input.conversion_cap_minor,
     lifetimeDays: input.lifetime_days,
     freeBetOddsMinThousandths: input.free_bet_odds_min,
+    abArm: input.ab_arm,
   };
 }
 
