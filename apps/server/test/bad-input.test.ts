@@ -490,7 +490,8 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] },
   },
   '/api/v1/component/log/report': { body: { eid: 'first_screen', log_ses: 'log-session-1', data: { loading_ms: 1200 }, ui_version: 3 } },
-  '/api/piranha/user/account/v2/visitor_login': { body: { smid: 'device-bad-input-0001' } },
+  '/api/piranha/user/account/v2/visitor_login': { body: { smid: 'device-bad-input-0001', ...SIGNUP_ACCEPT } },
+  '/api/piranha/user/account/terms/accept': { body: { ...SIGNUP_ACCEPT } },
   '/api/piranha/user/account/logout': { body: {}, fresh: async () => ({ query: signedIn(await t.session()) }) },
   '/api/user/account/email/code/send': {
     body: { email: 'sample@example.com', purpose: 'register' },
@@ -571,11 +572,12 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       dev_acc: 'device-1',
       action: 'login',
       extra: { super_uid: 1 },
+      ...SIGNUP_ACCEPT,
     },
     fresh: async () => {
       const sub = `google${Math.random().toString(36).slice(2)}`;
       const auth_params = await google.mint({ sub, email: `${sub}@gmail.com`, email_verified: true });
-      return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {} } };
+      return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {}, ...SIGNUP_ACCEPT } };
     },
   },
   '/api/user/account/info/update': { body: { nick: 'Renamed', lang: 'en-US' } },
@@ -593,7 +595,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { plat: 'google', auth_params: 'header.payload.signature', union_id: 'google-sub-1', dev_acc: 'device-1' },
     fresh: async () => {
       const sub = `google${Math.random().toString(36).slice(2)}`;
-      return { body: { plat: 'google', auth_params: await google.mint({ sub }), union_id: sub, dev_acc: 'device-1' } };
+      return { body: { plat: 'google', auth_params: await google.mint({ sub }), union_id: sub, dev_acc: 'device-1', ...SIGNUP_ACCEPT } };
     },
   },
   '/api/piranha/user/account/visitor/bind': {
@@ -606,7 +608,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/piranha/user/account/tg_mini_app/login': {
     body: { init_data: 'auth_date=1&hash=00' },
-    fresh: async () => ({ body: { init_data: telegramInitData() } }),
+    fresh: async () => ({ body: { init_data: telegramInitData(), ...SIGNUP_ACCEPT } }),
   },
   '/api/piranha/user/account/tg_mini_app/bind': {
     body: { init_data: 'auth_date=1&hash=00' },
