@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, emailCodeEnter, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { guestConsent, browserLaunch, emailCodeEnter, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /** One brand per market, each in its own language (packages/domain/src/variants/profiles.ts). */
 const BRAZIL = 'piranha.com.br';
@@ -29,6 +29,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.goto(`http://${host}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: guestButton }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     return { context, page };
   }

@@ -1,5 +1,6 @@
 import { MARKET_LEGAL } from '@piranha/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -77,7 +78,8 @@ export function ConsentSheet({
     if (age && terms) onAccept(consentOf(version));
   };
   const title = t(mode === 'changed' ? 'account.termsChangedTitle' : 'account.consentTitle');
-  return (
+  // Rendered last in the body, so it sits above any other pop-up open at the time (the welcome offer, a bonus).
+  return createPortal(
     <Sheet
       title={title}
       // Closing is cancelling a sign-up; a player asked again after a change cannot close it (accept or sign out).
@@ -104,7 +106,8 @@ export function ConsentSheet({
         </CheckField>
         <FormError error={error} />
       </form>
-    </Sheet>
+    </Sheet>,
+    document.body,
   );
 }
 
