@@ -85,12 +85,12 @@ export function ConsentSheet({
       // Closing is cancelling a sign-up; a player asked again after a change cannot close it (accept or sign out).
       onClose={onCancel ?? (() => undefined)}
       footer={
-        <>
+        <div className={styles.consentActions}>
           <Button type="submit" form={formId} block disabled={busy} aria-busy={busy}>
             {t('account.consentContinue')}
           </Button>
           {secondary}
-        </>
+        </div>
       }
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
