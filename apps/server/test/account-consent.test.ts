@@ -59,8 +59,7 @@ function expectRefusedFor(envelope: { dm_error: number; data: unknown }, field: 
   expect(envelope).toMatchObject({ dm_error: code, data: { field } });
 }
 
-const opsTermsSet = (app_key: string, version: string) =>
-  post('/api/ops/terms-version', { app_key, version }, {}, { authorization: `Bearer ${OPS_TOKEN}` });
+const opsTermsSet = (app_key: string, version: string) => post('/api/ops/terms-version', { app_key, version }, {}, { authorization: `Bearer ${OPS_TOKEN}` });
 
 describe('guest sign-up (visitor_login)', () => {
   it('refuses a new tourist without the age or the current terms, creating nothing, and stores them with it', async () => {

@@ -577,7 +577,19 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     fresh: async () => {
       const sub = `google${Math.random().toString(36).slice(2)}`;
       const auth_params = await google.mint({ sub, email: `${sub}@gmail.com`, email_verified: true });
-      return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {}, ...SIGNUP_ACCEPT } };
+      return {
+        body: {
+          plat: 'google',
+          app_type: 'web',
+          union_id: sub,
+          auth_params,
+          third_info: '{}',
+          dev_acc: 'device-1',
+          action: 'login',
+          extra: {},
+          ...SIGNUP_ACCEPT,
+        },
+      };
     },
   },
   '/api/user/account/info/update': { body: { nick: 'Renamed', lang: 'en-US' } },

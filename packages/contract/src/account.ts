@@ -62,7 +62,9 @@ const flag = (description: string) => described(z.union([z.literal(0), z.literal
  * an account they already have is not asked.
  */
 export const consentShape = {
-  terms_version: z.optional(text(32, "Version of the terms the player accepted (the brand's current one, terms/current); any other or none is refused with 8700")),
+  terms_version: z.optional(
+    text(32, "Version of the terms the player accepted (the brand's current one, terms/current); any other or none is refused with 8700"),
+  ),
   age_confirmed: z.optional(
     integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
   ),

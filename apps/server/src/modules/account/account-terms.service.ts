@@ -44,8 +44,7 @@ export async function termsCurrentSet(db: DbOrTx, appKey: string, version: strin
 /** Refuses a new account (or a tourist saving theirs) without the age confirmed and the current terms accepted. */
 export function consentRequire(consent: Consent, current: TermsCurrent): void {
   if (consent.age_confirmed !== 1) throw new AppError('AGE_NOT_CONFIRMED', { field: 'age_confirmed' });
-  if (consent.terms_version !== current.version)
-    throw new AppError('TERMS_NOT_ACCEPTED', { field: 'terms_version', issue: `expected_${current.version}` });
+  if (consent.terms_version !== current.version) throw new AppError('TERMS_NOT_ACCEPTED', { field: 'terms_version', issue: `expected_${current.version}` });
 }
 
 /** The profile columns that record a consent: the version, the market's minimum age, and when. */

@@ -34,7 +34,9 @@ export async function dynconfigGet(
 ): Promise<DynconfigEntry[]> {
   const rows = await dynconfigsByKeys(db, keys);
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  const stored = account ? await experimentArmsOfUser(db, { userId: account.userId, appKey: variant.appKey, rows, now: account.now }) : new Map<string, string>();
+  const stored = account
+    ? await experimentArmsOfUser(db, { userId: account.userId, appKey: variant.appKey, rows, now: account.now })
+    : new Map<string, string>();
   return keys.flatMap((key) => {
     const row = byKey.get(key);
     if (!row) return [];

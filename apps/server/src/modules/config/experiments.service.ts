@@ -41,10 +41,7 @@ function bucketed(row: DynconfigRow, variant: VariantProfile | undefined): boole
  * In the transaction that creates an account: stores, for every running experiment, the arm the visitor's device was
  * in. Experiments switched off store nothing (the player is bucketed by uid when one starts).
  */
-export async function experimentsCarry(
-  tx: DbOrTx,
-  input: { userId: number; variant: VariantProfile; deviceSubject: string; now: Date },
-): Promise<void> {
+export async function experimentsCarry(tx: DbOrTx, input: { userId: number; variant: VariantProfile; deviceSubject: string; now: Date }): Promise<void> {
   const rows = (await tx.select().from(dynconfigs).where(eq(dynconfigs.kind, 'ab'))).filter((row) => row.enabled === 1 && bucketed(row, input.variant));
   if (rows.length === 0) return;
   await tx
@@ -105,4 +102,3 @@ export async function experimentArmOfUser(db: DbOrTx, input: { userId: number; a
   const arms = await experimentArmsOfUser(db, { userId: input.userId, appKey: input.appKey, rows, now: input.now });
   return arms.get(input.key) ?? 'A';
 }
-

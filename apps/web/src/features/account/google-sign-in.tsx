@@ -47,7 +47,9 @@ export function GoogleSignIn({ action, onSignedIn }: { action: 'login' | 'bind';
   });
   // The button is drawn once per brand, action and language: the callback reads the latest start through a ref.
   const startRef = useRef(consent.start);
-  startRef.current = consent.start;
+  useEffect(() => {
+    startRef.current = consent.start;
+  });
   const submit = useCallback((credential: string) => startRef.current(credential), []);
 
   useEffect(() => {

@@ -36,23 +36,23 @@ export function SaveEmailForm({ onSaved }: { onSaved: () => void }) {
 
   return (
     <>
-    {consent.sheet}
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.intro}>{t('recovery.saveIntro')}</p>
-      <EmailField email={email} onEmailChange={setEmail} />
-      <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
-      <NewPasswordField label={t('account.password')} password={password} onPasswordChange={setPassword} />
-      {codeSend.error instanceof BindRefusedError && !bind.error ? (
-        <p className={styles.error} role="alert">
-          {t('recovery.cannotBind')}
-        </p>
-      ) : (
-        <FormError error={(consent.asking ? undefined : bind.error) ?? codeSend.error} />
-      )}
-      <Button type="submit" block disabled={!ready || bind.isPending} aria-busy={bind.isPending}>
-        {t('recovery.save')}
-      </Button>
-    </form>
+      {consent.sheet}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <p className={styles.intro}>{t('recovery.saveIntro')}</p>
+        <EmailField email={email} onEmailChange={setEmail} />
+        <EmailCodeField code={code} onCodeChange={setCode} canSend={email.length > 0} onSend={() => codeSend.mutateAsync(email)} />
+        <NewPasswordField label={t('account.password')} password={password} onPasswordChange={setPassword} />
+        {codeSend.error instanceof BindRefusedError && !bind.error ? (
+          <p className={styles.error} role="alert">
+            {t('recovery.cannotBind')}
+          </p>
+        ) : (
+          <FormError error={(consent.asking ? undefined : bind.error) ?? codeSend.error} />
+        )}
+        <Button type="submit" block disabled={!ready || bind.isPending} aria-busy={bind.isPending}>
+          {t('recovery.save')}
+        </Button>
+      </form>
     </>
   );
 }

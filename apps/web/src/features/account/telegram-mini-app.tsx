@@ -30,7 +30,9 @@ export function TelegramMiniApp() {
     pending: signIn.isPending,
   });
   const startRef = useRef(consent.start);
-  startRef.current = consent.start;
+  useEffect(() => {
+    startRef.current = consent.start;
+  });
   useEffect(() => {
     const initData = telegramInitData();
     if (attempted || !initData) return;
