@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { LoginInfo, PayinOrder } from '@piranha/contract';
-import { variantFindByKey } from '@piranha/domain';
+import { TERMS_VERSION, variantFindByKey } from '@piranha/domain';
 import { mpesaMsisdn, payinChannelsOf } from '@piranha/domain/payments';
 import { buildApp } from './app.ts';
 import { configLoad } from './config.ts';
