@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initDataSign } from '../apps/server/src/providers/telegram/telegram-init-data.ts';
-import { headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
 
 /** A brand that hides social sign-in (flag hideSocialLogin). */
 const HIDDEN_SOCIAL = 'pororoca.com.br';
@@ -59,16 +59,30 @@ async function googleServe(page: Page, sub: string): Promise<void> {
 describe('Google and Telegram sign-in, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA, HIDDEN_SOCIAL], () => ({ GOOGLE_JWKS_FILE: jwksFile, TELEGRAM_BOT_TOKEN: BOT_TOKEN }));
 
-  it('A visitor signs in with Google on the login page and plays signed in', async () => {
+  it('A visitor signs up with Google on the login page after confirming age and terms, and signs in again unasked', async () => {
+    const sub = `1097${Date.now()}`;
     const { context, page } = await phonePage(journey.browser);
-    await googleServe(page, `1097${Date.now()}`);
+    await googleServe(page, sub);
     await page.goto(`http://${INDIA}/#/loginb`);
     await welcomeDismiss(page);
     await screenshot(page, 'login-google');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    // A first Google sign-in creates an account: the age and the terms are asked first (decision 040).
+    await page.getByRole('dialog', { name: 'Before you play' }).waitFor();
+    await screenshot(page, 'google-consent');
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     expect(await headerBalance(page)).toContain('0.00');
     await context.close();
+
+    const again = await phonePage(journey.browser);
+    await googleServe(again.page, sub);
+    await again.page.goto(`http://${INDIA}/#/loginb`);
+    await welcomeDismiss(again.page);
+    await again.page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await again.page.waitForURL(/#\/game$/);
+    expect(await again.page.getByRole('dialog', { name: 'Before you play' }).count()).toBe(0);
+    await again.context.close();
   });
 
   it('The Google button is absent when Google cannot be reached, and on a brand that hides social sign-in', async () => {
@@ -123,6 +137,9 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
       BOT_TOKEN,
     );
     await page.goto(`http://${INDIA}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`);
+    // The first launch creates the account: the age and the terms are asked in the sheet.
+    await page.getByRole('dialog', { name: 'Before you play' }).waitFor();
+    await guestConsent(page);
     expect(await headerBalance(page)).toContain('0.00');
     await screenshot(page, 'telegram-signed-in');
     await context.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  guestConsent,
   emailCodeEnter,
   headerBalance,
   INDIA,
@@ -152,6 +153,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL(/#\/loginb$/);
     await page.getByRole('button', { name: 'Play as a guest' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
 
     await page.getByRole('link', { name: 'Open the menu' }).click();
@@ -224,6 +226,39 @@ describe('Accounts, through the real server and Chromium', () => {
     await prompts;
     await sports.waitFor();
     expect(await sports.getAttribute('data-red-dot')).toBeNull();
+    await context.close();
+  });
+
+  // Last in this file: it changes the Indian brand's terms for every later journey of this server.
+  it('After the brand’s terms change a signed-in player must accept them once, and is not asked again', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await touristStart(page);
+    const changed = await fetch(`${journey.server.origin}/api/ops/terms-version`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app_key: 'tigerin', version: '2027-03-01' }),
+    }).then((response) => response.json() as Promise<{ dm_error: number }>);
+    expect(changed.dm_error).toBe(0);
+    await page.reload();
+    const sheet = page.getByRole('dialog', { name: 'Our terms have changed' });
+    await sheet.waitFor();
+    await screenshot(page, 'terms-changed');
+    // Neither Escape nor a tap outside closes it: only accepting or signing out.
+    await page.keyboard.press('Escape');
+    expect(await sheet.isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Continue' }).click();
+    await sheet.getByText('Confirm your age to create the account.').waitFor();
+    await sheet.getByRole('checkbox', { name: /I am \d+ or older/ }).check();
+    await sheet.getByRole('checkbox', { name: 'I accept the terms and conditions.' }).check();
+    const accepted = page.waitForResponse((response) => response.url().includes('/account/terms/accept'));
+    await sheet.getByRole('button', { name: 'Continue' }).click();
+    await accepted;
+    await sheet.waitFor({ state: 'detached' });
+    const asked = page.waitForResponse((response) => response.url().includes('/account/terms/current'));
+    await page.reload();
+    await asked;
+    await headerBalance(page);
+    expect(await page.getByRole('dialog', { name: 'Our terms have changed' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, INDIA, journeySetup, OPS_TOKEN, phonePage, screenshot, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { guestConsent, accessibilityCheck, INDIA, journeySetup, OPS_TOKEN, phonePage, screenshot, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /**
  * A free bet granted through the bonus engine (decision 024): the operator makes a free_bet campaign and a code through
@@ -58,6 +58,7 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
     await page.goto(`http://${INDIA}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Play as a guest' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
 
     await page.goto(`http://${INDIA}/#/redeem`);

@@ -1,6 +1,6 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, depositApproved, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { guestConsent, browserLaunch, depositApproved, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /** An English-speaking brand (India, INR) keeps the labels readable. */
 const INDIA = 'tigerin.in';
@@ -21,6 +21,7 @@ async function signInAsGuest(page: Page): Promise<void> {
   await page.goto(`http://${INDIA}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await guestConsent(page);
   await page.waitForURL(/#\/game$/);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerBalance, journeySetup, OPS_TOKEN, phoneContext, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, headerBalance, journeySetup, OPS_TOKEN, phoneContext, welcomeDismiss } from './fixtures.ts';
 
 // Issue 25 (decision 033): the domain_change switch moves a signed-in player to the new domain with their session,
 // through a one-time code in the URL fragment exchanged by POST on the new origin. Two origins on one machine:
@@ -24,6 +24,7 @@ describe('Domain change, through the real server and Chromium', () => {
     await page.goto(`${oldOrigin}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Play as a guest' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     await headerBalance(page, /R\$/);
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });

@@ -224,6 +224,17 @@ export async function signUpAccept(
   await page.getByRole('checkbox', { name: labels.terms }).check();
 }
 
+/**
+ * A new guest account asks for the age and the terms in the shared sheet (decision 040): ticks both and continues,
+ * in any language (the sheet's two boxes and its submit button).
+ */
+export async function guestConsent(page: Page): Promise<void> {
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('checkbox').first().check();
+  await sheet.getByRole('checkbox').nth(1).check();
+  await sheet.locator('button[type="submit"]').click();
+}
+
 /** A new player signs up by e-mail from the game page (closing the welcome pop-up) and lands signed in on /game. */
 export async function playerSignUp(page: Page, server: RunningServer, email: string, password: string, host = INDIA): Promise<void> {
   await page.goto(`http://${host}/#/game`);
@@ -248,6 +259,7 @@ export async function touristStart(page: Page, host = INDIA): Promise<void> {
   await page.goto(`http://${host}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await guestConsent(page);
   await page.waitForURL(/#\/game$/);
   await headerBalance(page);
 }
@@ -265,6 +277,7 @@ export async function bettorFund(page: Page, server: RunningServer): Promise<voi
   await page.goto(`http://${INDIA}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await guestConsent(page);
   await page.waitForURL(/#\/game$/);
   const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
   const channel = payinChannelsOf(['INR'])[0]!;
@@ -319,6 +332,7 @@ export async function guestFundedIndia(page: Page, amountMinor: number): Promise
   await page.goto(`http://${INDIA}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
+  await guestConsent(page);
   await page.waitForURL(/#\/game$/);
   await depositApproved(page, amountMinor);
 }

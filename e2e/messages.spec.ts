@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  guestConsent,
   accessibilityCheck,
   bettorFund,
   journeySetup,
@@ -192,6 +193,7 @@ describe('Messages, through the real server and Chromium', () => {
     await page.goto(`http://${BRAZIL}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     await page.goto(`http://${BRAZIL}/#/message-center`);
     await page.getByRole('heading', { name: 'Nenhuma mensagem ainda' }).waitFor();

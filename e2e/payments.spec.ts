@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, emailCodeEnter, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { guestConsent, browserLaunch, emailCodeEnter, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 /** One brand per market, each in its own language (packages/domain/src/variants/profiles.ts). */
 const BRAZIL = 'piranha.com.br';
@@ -29,6 +29,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.goto(`http://${host}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: guestButton }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     return { context, page };
   }
@@ -184,7 +185,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.waitForURL(/#\/me$/);
 
     await page.goto(`http://${KENYA}/#/withdraw`);
-    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('1,000.00');
+    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '', { timeout: 20_000 }).toContain('1,000.00');
     await page.getByRole('radio', { name: 'M-Pesa' }).click();
     await page.getByLabel('Phone number').fill('712345678');
     await page.getByLabel('Account holder name').fill('Wanjiku Kamau');
@@ -198,8 +199,8 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     // 1 % fee (3.00) and the tax (15.00) — the player receives KSh 282.00.
     const breakdown = page.getByTestId('withdraw-breakdown');
     await breakdown.getByText('Withdrawal tax (5%)').waitFor();
-    await expect.poll(async () => (await breakdown.textContent()) ?? '').toContain('15.00');
-    await expect.poll(async () => (await page.getByTestId('withdraw-net').textContent()) ?? '').toContain('282.00');
+    await expect.poll(async () => (await breakdown.textContent()) ?? '', { timeout: 20_000 }).toContain('15.00');
+    await expect.poll(async () => (await page.getByTestId('withdraw-net').textContent()) ?? '', { timeout: 20_000 }).toContain('282.00');
     await screenshot(page, 'payments-withdraw-kenya-tax');
     await page.getByRole('button', { name: /Withdraw KSh\s300\.00/ }).click();
     await page.waitForURL(/#\/record-detail\?order_id=/);
@@ -218,12 +219,12 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.getByRole('heading', { name: 'Withdrawal paid' }).waitFor({ timeout: 30_000 });
     // The player received the net; the record names the tax withheld.
     await page.getByText('Withdrawal tax', { exact: true }).waitFor();
-    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('282.00');
+    await expect.poll(async () => (await page.locator('main').textContent()) ?? '', { timeout: 20_000 }).toContain('282.00');
     await screenshot(page, 'payments-withdraw-paid');
 
     // The whole KSh 300.00 left the wallet: tax and fee included.
     await page.goto(`http://${KENYA}/#/withdraw`);
-    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '').toContain('700.00');
+    await expect.poll(async () => (await page.getByTestId('withdrawable').textContent()) ?? '', { timeout: 20_000 }).toContain('700.00');
     // Issue 15: the account saved for the first payout is offered again, masked, with a way to change it.
     await page.getByTestId('saved-account').getByText('•••• 6789').waitFor();
     await page.getByTestId('saved-account').getByText('Wanjiku Kamau').waitFor();

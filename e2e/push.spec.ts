@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { pushStandInStart, type PushStandIn } from '../apps/server/test/push-stand-in.ts';
-import { journeySetup, OPS_TOKEN, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, journeySetup, OPS_TOKEN, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /**
  * Web push (issue 21, decision 035) in Chromium. What is real: the notification permission (granted through the
@@ -77,6 +77,7 @@ async function guestStart(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: /guest|convidado|invitado/i }).click();
+  await guestConsent(page);
   await page.waitForURL(/#\/game$/);
 }
 

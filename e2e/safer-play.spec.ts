@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
 // deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
@@ -108,6 +108,7 @@ describe('Safer play, through the real server and Chromium', () => {
     await page.goto(`http://${BRAZIL}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
     await saferPlayOpen(page, BRAZIL);
     // Brazil asks for a loss limit: the page says so until one is set.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, accessibilityCheck, journeySetup, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
 
 const BRAZIL = 'piranha.com.br';
 const INDIA = 'tigerin.in';
@@ -65,6 +65,7 @@ describe('The shell, through the real server and Chromium', () => {
     await page.goto(`http://${VIETNAM}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Chơi với tư cách khách' }).click();
+    await guestConsent(page);
     await page.waitForURL(/#\/game$/);
 
     await page.goto(`http://${VIETNAM}/#/deposit`);

@@ -346,7 +346,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
   areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
-  trackingRoutes(app, { ...deps, opsToken: config.opsToken });
+  trackingRoutes(app, { ...deps, opsToken: config.opsToken, production: config.production });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
   bonusRoutes(app, { ...deps, opsToken: config.opsToken });

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { LoginInfo, PayinOrder } from '@piranha/contract';
-import { variantFindByKey } from '@piranha/domain';
+import { TERMS_VERSION, variantFindByKey } from '@piranha/domain';
 import { mpesaMsisdn, payinChannelsOf } from '@piranha/domain/payments';
 import { buildApp } from './app.ts';
 import { configLoad } from './config.ts';
@@ -63,7 +63,12 @@ async function demo(call: Call, appKey: string, amountMinor: number, phone: stri
   const brand = variantFindByKey(appKey)!;
   const json = { 'content-type': 'application/json', 'app-key': appKey };
   const login = envelope<LoginInfo>(
-    await call('POST', '/api/piranha/user/account/v2/visitor_login', json, JSON.stringify({ smid: `demo-${randomBytes(8).toString('hex')}` })),
+    await call(
+      'POST',
+      '/api/piranha/user/account/v2/visitor_login',
+      json,
+      JSON.stringify({ smid: `demo-${randomBytes(8).toString('hex')}`, terms_version: TERMS_VERSION, age_confirmed: 1 }),
+    ),
     'guest login',
   );
   const auth = `uid=${login.uid}&sid=${encodeURIComponent(login.sid)}`;

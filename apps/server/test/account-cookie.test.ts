@@ -2,7 +2,7 @@ import { accountInfoQuery, ERRORS, sessionRenew } from '@piranha/contract';
 import { describe, expect, it } from 'vitest';
 import { configLoad } from '../src/config.ts';
 import { MONEY_REAUTH_DEFAULT, moneyActionGuardCreate, moneyIdleMsOf } from '../src/modules/account/account-session.service.ts';
-import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
+import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, SIGNUP_ACCEPT, VISITOR_LOGIN } from './account-fixtures.ts';
 import { envelopeOf, signedIn } from './harness.ts';
 import { AppError } from '../src/app-error.ts';
 
@@ -18,7 +18,7 @@ function cookiesOf(header: string | string[] | number | undefined): string[] {
 
 /** A guest sign-in over HTTPS; answers the Cookie header a browser would send back. */
 async function httpsSignIn(): Promise<string> {
-  const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() }, headers: HTTPS });
+  const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique(), ...SIGNUP_ACCEPT }, headers: HTTPS });
   return cookiesOf(response.headers['set-cookie'])
     .map((cookie) => cookie.split(';')[0]!)
     .join('; ');
@@ -26,7 +26,7 @@ async function httpsSignIn(): Promise<string> {
 
 describe('session cookies', () => {
   it('sets __Host- cookies (Secure, HttpOnly, SameSite, Path=/, no Domain) on a sign-in over HTTPS, and keeps the sid out of the answer', async () => {
-    const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() }, headers: HTTPS });
+    const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique(), ...SIGNUP_ACCEPT }, headers: HTTPS });
     const login = envelopeOf(response).data;
     const cookies = cookiesOf(response.headers['set-cookie']);
     const sid = cookies.find((cookie) => cookie.startsWith('__Host-sid='));
@@ -38,7 +38,7 @@ describe('session cookies', () => {
   });
 
   it('sets no cookie over plain HTTP, where the session travels as parameters', async () => {
-    const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique() } });
+    const response = await t.post(VISITOR_LOGIN, { body: { smid: smidUnique(), ...SIGNUP_ACCEPT } });
     expect(response.headers['set-cookie']).toBeUndefined();
     const login = envelopeOf(response).data;
     expect(envelopeOf(await t.get(accountInfoQuery.path, { query: signedIn({ ...login, sessionId: 0 }) })).dm_error).toBe(0);

@@ -118,7 +118,7 @@ export type TouristLogin = LoginInfo & { device_secret?: string };
 
 /** A tourist signed in through guest login; with the device secret of an earlier answer, that same tourist again. */
 export async function touristLogin(t: TestApp, smid = smidUnique(), deviceSecret?: string): Promise<TouristLogin> {
-  const body = deviceSecret === undefined ? { smid } : { smid, device_secret: deviceSecret };
+  const body = deviceSecret === undefined ? { smid, ...SIGNUP_ACCEPT } : { smid, device_secret: deviceSecret, ...SIGNUP_ACCEPT };
   const envelope = envelopeOf(await t.post('/api/piranha/user/account/v2/visitor_login', { body }));
   if (envelope.dm_error !== 0) throw new Error(`visitor login failed: ${JSON.stringify(envelope)}`);
   return envelope.data as TouristLogin;

@@ -10,7 +10,7 @@ import {
 } from '../src/modules/account/account-session.service.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { sessionEnd } from '../src/modules/session/session.service.ts';
-import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, VISITOR_LOGIN } from './account-fixtures.ts';
+import { accountAppSetup, LOGOUT, sessionOf, smidUnique, touristLogin, SIGNUP_ACCEPT, VISITOR_LOGIN } from './account-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn } from './harness.ts';
 
 const RENEW = sessionRenew.path;
@@ -44,7 +44,7 @@ async function credit(uid: number, amountMinor: number) {
 describe('guest (tourist) login', () => {
   it('creates a tourist with a fresh session and the spec Login info', async () => {
     const smid = smidUnique();
-    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid } }));
+    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid, ...SIGNUP_ACCEPT } }));
     expect(envelope.dm_error).toBe(0);
     const login = loginInfoSchema.parse(envelope.data);
     expect(login).toMatchObject({ smid, visitor: 1, visitor_deposit: 0, first_regist: 0, first_active: 1, lang: 'pt-BR' });
@@ -87,7 +87,7 @@ describe('guest (tourist) login', () => {
   it('keeps tourists of different brands apart even on the same device', async () => {
     const smid = smidUnique();
     const piranha = await touristLogin(t, smid);
-    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid }, headers: { 'app-key': 'aguila' } }));
+    const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid, ...SIGNUP_ACCEPT }, headers: { 'app-key': 'aguila' } }));
     expect(envelope.data.uid).not.toBe(piranha.uid);
     expect(envelope.data.lang).toBe('es-MX');
   });
@@ -121,7 +121,7 @@ describe('guest (tourist) login', () => {
 
   it('refuses a device id that is too short or has odd characters, naming smid', async () => {
     for (const smid of ['short', 'has spaces in it', 'semi;colon;device']) {
-      const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid } }));
+      const envelope = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid, ...SIGNUP_ACCEPT } }));
       expect(envelope.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
       expect(envelope.data.field).toBe('smid');
     }

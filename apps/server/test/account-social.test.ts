@@ -10,6 +10,7 @@ import {
   playerRegister,
   sessionOf,
   smidUnique,
+  SIGNUP_ACCEPT,
   SOCIAL,
   touristLogin,
   type GoogleTestKeys,
@@ -28,7 +29,7 @@ const t = accountAppSetup(async () => {
 });
 
 async function social(body: Record<string, unknown>, input: { query?: Record<string, string>; headers?: Record<string, string> } = {}) {
-  return envelopeOf(await t.post(SOCIAL, { body: { plat: 'google', app_type: 'web', action: 'login', ...body }, ...input }));
+  return envelopeOf(await t.post(SOCIAL, { body: { plat: 'google', app_type: 'web', action: 'login', ...SIGNUP_ACCEPT, ...body }, ...input }));
 }
 
 describe('Google sign-in (thirdparty/do, action login)', () => {

@@ -1,7 +1,7 @@
 import { ERRORS, loginInfoSchema, tgMiniAppBind, tgMiniAppLogin, thirdpartLogin } from '@piranha/contract';
 import { describe, expect, it } from 'vitest';
 import { initDataSign, initDataValidate, InitDataError } from '../src/providers/telegram/telegram-init-data.ts';
-import { accountAppSetup, googleTestKeysCreate, playerRegister, sessionOf, touristLogin, type GoogleTestKeys } from './account-fixtures.ts';
+import { accountAppSetup, googleTestKeysCreate, playerRegister, sessionOf, SIGNUP_ACCEPT, touristLogin, type GoogleTestKeys } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate } from './harness.ts';
 
 const BOT_TOKEN = '7000000001:TEST-piranha-bot-token';
@@ -51,7 +51,7 @@ describe('initData validation (HMAC-SHA256 with "WebAppData")', () => {
 describe('tg_mini_app/login and tg_mini_app/bind', () => {
   it('registers the Telegram user on first login and signs the same person in again', async () => {
     const id = (telegramId += 1);
-    const first = envelopeOf(await t.post(tgMiniAppLogin.path, { body: { init_data: initDataFor(id) } }));
+    const first = envelopeOf(await t.post(tgMiniAppLogin.path, { body: { init_data: initDataFor(id), ...SIGNUP_ACCEPT } }));
     expect(first.dm_error).toBe(0);
     expect(loginInfoSchema.parse(first.data)).toMatchObject({ visitor: 0, first_regist: 1 });
     const again = envelopeOf(await t.post(tgMiniAppLogin.path, { body: { init_data: initDataFor(id) } }));
@@ -85,7 +85,7 @@ describe('tg_mini_app/login and tg_mini_app/bind', () => {
   it('answers TELEGRAM_UNAVAILABLE when the server has no bot token', async () => {
     const bare = await testAppCreate({ database: t.testDatabase, clock: t.clock });
     try {
-      const answer = envelopeOf(await bare.post(tgMiniAppLogin.path, { body: { init_data: initDataFor(telegramId + 200) } }));
+      const answer = envelopeOf(await bare.post(tgMiniAppLogin.path, { body: { init_data: initDataFor(telegramId + 200), ...SIGNUP_ACCEPT } }));
       expect(answer.dm_error).toBe(ERRORS.TELEGRAM_UNAVAILABLE.code);
     } finally {
       await bare.close();
@@ -97,7 +97,7 @@ describe('thirdpart/login (the older Google sign-in path)', () => {
   it('signs in with a Google ID token like thirdparty/do does', async () => {
     const sub = '1097000000000000424242';
     const token = await google.mint({ sub, email: `${sub}@gmail.com`, email_verified: true });
-    const first = envelopeOf(await t.post(thirdpartLogin.path, { body: { plat: 'google', auth_params: token, union_id: sub } }));
+    const first = envelopeOf(await t.post(thirdpartLogin.path, { body: { plat: 'google', auth_params: token, union_id: sub, ...SIGNUP_ACCEPT } }));
     expect(first.data).toMatchObject({ visitor: 0, first_regist: 1 });
     const again = envelopeOf(await t.post('/api/piranha/user/account/thirdparty/do', { body: { plat: 'google', action: 'login', auth_params: token } }));
     expect(again.data.uid).toBe(first.data.uid);

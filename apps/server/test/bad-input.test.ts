@@ -567,7 +567,8 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { events: [{ event: 'page_view', cc: 'BR', cv: 'PIRANH_BR1.0', time: 1_772_452_800_000, params: { page: 'home', n: 1 } }] },
   },
   '/api/v1/component/log/report': { body: { eid: 'first_screen', log_ses: 'log-session-1', data: { loading_ms: 1200 }, ui_version: 3 } },
-  '/api/piranha/user/account/v2/visitor_login': { body: { smid: 'device-bad-input-0001' } },
+  '/api/piranha/user/account/v2/visitor_login': { body: { smid: 'device-bad-input-0001', ...SIGNUP_ACCEPT } },
+  '/api/piranha/user/account/terms/accept': { body: { ...SIGNUP_ACCEPT } },
   '/api/piranha/user/account/logout': { body: {}, fresh: async () => ({ query: signedIn(await t.session()) }) },
   '/api/user/account/email/code/send': {
     body: { email: 'sample@example.com', purpose: 'register' },
@@ -602,13 +603,13 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/piranha/user/account/bind/check': { body: { email: 'bind-sample@example.com' } },
   '/api/piranha/user/account/bind/email': {
-    body: { email: 'bind-sample@example.com', email_code: '123456', request_id: 'request-id', password: PASSWORD, udid: 'udid-1' },
+    body: { email: 'bind-sample@example.com', email_code: '123456', request_id: 'request-id', password: PASSWORD, udid: 'udid-1', ...SIGNUP_ACCEPT },
     fresh: async () => {
       const tourist = await t.session();
       const email = emailUnique('bind');
       const check = envelopeOf(await t.post('/api/piranha/user/account/bind/check', { query: signedIn(tourist), body: { email } }));
       const email_code = await codeMake(t, email, 'bind', { userId: tourist.uid });
-      return { query: signedIn(tourist), body: { email, email_code, request_id: check.data.request_id, password: PASSWORD, udid: 'udid-1' } };
+      return { query: signedIn(tourist), body: { email, email_code, request_id: check.data.request_id, password: PASSWORD, udid: 'udid-1', ...SIGNUP_ACCEPT } };
     },
   },
   '/api/v1/user/account/password/set/send_code': { body: { email: 'sample@example.com' }, fresh: async () => ({ body: { email: emailUnique() } }) },
@@ -648,11 +649,24 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
       dev_acc: 'device-1',
       action: 'login',
       extra: { super_uid: 1 },
+      ...SIGNUP_ACCEPT,
     },
     fresh: async () => {
       const sub = `google${Math.random().toString(36).slice(2)}`;
       const auth_params = await google.mint({ sub, email: `${sub}@gmail.com`, email_verified: true });
-      return { body: { plat: 'google', app_type: 'web', union_id: sub, auth_params, third_info: '{}', dev_acc: 'device-1', action: 'login', extra: {} } };
+      return {
+        body: {
+          plat: 'google',
+          app_type: 'web',
+          union_id: sub,
+          auth_params,
+          third_info: '{}',
+          dev_acc: 'device-1',
+          action: 'login',
+          extra: {},
+          ...SIGNUP_ACCEPT,
+        },
+      };
     },
   },
   '/api/user/account/info/update': { body: { nick: 'Renamed', lang: 'en-US' } },
@@ -667,27 +681,30 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   '/api/user/account/del_apply': { body: { confirm: 1, reason: 'sample' }, fresh: async () => ({ query: signedIn(await t.session()) }) },
   '/api/piranha/user/account/red_point_click': { body: { tab_key: 'me' } },
   '/api/user/account/thirdpart/login': {
-    body: { plat: 'google', auth_params: 'header.payload.signature', union_id: 'google-sub-1', dev_acc: 'device-1' },
+    body: { plat: 'google', auth_params: 'header.payload.signature', union_id: 'google-sub-1', dev_acc: 'device-1', ...SIGNUP_ACCEPT },
     fresh: async () => {
       const sub = `google${Math.random().toString(36).slice(2)}`;
-      return { body: { plat: 'google', auth_params: await google.mint({ sub }), union_id: sub, dev_acc: 'device-1' } };
+      return { body: { plat: 'google', auth_params: await google.mint({ sub }), union_id: sub, dev_acc: 'device-1', ...SIGNUP_ACCEPT } };
     },
   },
   '/api/piranha/user/account/visitor/bind': {
-    body: { email: 'bind-sample@example.com', email_code: '123456', password: PASSWORD },
+    body: { email: 'bind-sample@example.com', email_code: '123456', password: PASSWORD, ...SIGNUP_ACCEPT },
     fresh: async () => {
       const tourist = await t.session();
       const email = emailUnique('older-bind');
-      return { query: signedIn(tourist), body: { email, email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }), password: PASSWORD } };
+      return {
+        query: signedIn(tourist),
+        body: { email, email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }), password: PASSWORD, ...SIGNUP_ACCEPT },
+      };
     },
   },
   '/api/piranha/user/account/tg_mini_app/login': {
-    body: { init_data: 'auth_date=1&hash=00' },
-    fresh: async () => ({ body: { init_data: telegramInitData() } }),
+    body: { init_data: 'auth_date=1&hash=00', ...SIGNUP_ACCEPT },
+    fresh: async () => ({ body: { init_data: telegramInitData(), ...SIGNUP_ACCEPT } }),
   },
   '/api/piranha/user/account/tg_mini_app/bind': {
-    body: { init_data: 'auth_date=1&hash=00' },
-    fresh: async () => ({ query: signedIn(await t.session()), body: { init_data: telegramInitData() } }),
+    body: { init_data: 'auth_date=1&hash=00', ...SIGNUP_ACCEPT },
+    fresh: async () => ({ query: signedIn(await t.session()), body: { init_data: telegramInitData(), ...SIGNUP_ACCEPT } }),
   },
   // casino
   '/api/piranha/pg_game/hall/tabs': { query: { main_key: 'slots' } },

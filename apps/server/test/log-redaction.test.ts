@@ -1,6 +1,6 @@
 import { accountInfoQuery } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK, emailUnique, LOGIN, smidUnique, VISITOR_LOGIN } from './account-fixtures.ts';
+import { CHECK, emailUnique, LOGIN, smidUnique, SIGNUP_ACCEPT, VISITOR_LOGIN } from './account-fixtures.ts';
 import { envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 
 /** Every line the server logged in this file, as written (JSON). */
@@ -21,7 +21,7 @@ const HTTPS = { 'x-forwarded-proto': 'https' };
 describe('the server log keeps no secret', () => {
   it('logs signed-in requests (session in the URL, in headers, in cookies) and sign-ins without sid, smid, device secret, password or code', async () => {
     const smid = smidUnique();
-    const login = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid } })).data as { uid: number; sid: string; device_secret?: string };
+    const login = envelopeOf(await t.post(VISITOR_LOGIN, { body: { smid, ...SIGNUP_ACCEPT } })).data as { uid: number; sid: string; device_secret?: string };
     const password = `Secret-pass-${smid}`;
     const code = '914253';
 

@@ -285,12 +285,12 @@ describe('experiments', () => {
         values (${a1}, 'BRL', 'single_bet', 1, 100, 1, 100, 100, 500, 4, 0, false, ${moment})`);
     const answer = envelopeOf(await t.get(FUNNEL, { query: { app_key: brand, from: day, to: day }, headers: { authorization: `Bearer ${OPS_TOKEN}` } }));
     expect(answer.data.arms).toEqual([
-      { key: 'first_charge_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, bets: 0 },
-      { key: 'ui_v3_ab', arm: 'A', visitors: 2, sign_ups: 1, depositors: 1, bets: 2 },
-      { key: 'ui_v3_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, bets: 0 },
+      { key: 'first_charge_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, first_deposits: 0, bets: 0 },
+      { key: 'ui_v3_ab', arm: 'A', visitors: 2, sign_ups: 1, depositors: 1, first_deposits: 1, bets: 2 },
+      { key: 'ui_v3_ab', arm: 'B', visitors: 1, sign_ups: 1, depositors: 0, first_deposits: 0, bets: 0 },
     ]);
     const page = await t.get('/ops/funnel', { query: { app_key: brand, from: day, to: day }, headers: { authorization: `Bearer ${OPS_TOKEN}` } });
-    expect(page.text).toContain('<tr><td>ui_v3_ab</td><td>A</td><td>2</td><td>1</td><td>1</td><td>2</td></tr>');
+    expect(page.text).toContain('<tr><td>ui_v3_ab</td><td>A</td><td>2</td><td>1</td><td>1</td><td>1</td><td>2</td></tr>');
   });
 });
 

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
+import { consentShape, emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
 import { described, integer, text, z } from './schema.ts';
 
 /**
@@ -75,6 +75,7 @@ export const thirdpartLogin = endpoint({
     auth_params: described(z.string().check(z.minLength(1), z.maxLength(4096)), 'The provider credential (Google: the ID token)'),
     union_id: z.optional(text(255, 'The player’s id at the provider as the client read it; must match the token when sent')),
     dev_acc: z.optional(text(128, 'Device id (smid) of the client')),
+    ...consentShape,
   }),
   data: loginInfoSchema,
 });
@@ -87,7 +88,7 @@ export const visitorBind = endpoint({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: z.optional(passwordSchema) }),
+  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: z.optional(passwordSchema), ...consentShape }),
   data: loginInfoSchema,
 });
 
@@ -140,7 +141,7 @@ export const tgMiniAppLogin = endpoint({
   auth: 'none',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ init_data: initDataSchema }),
+  body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
   data: loginInfoSchema,
 });
 
@@ -152,7 +153,7 @@ export const tgMiniAppBind = endpoint({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ init_data: initDataSchema }),
+  body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
   data: loginInfoSchema,
 });
 

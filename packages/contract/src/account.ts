@@ -55,6 +55,21 @@ export const phoneSchema = described(z.string().check(z.maxLength(16), z.regex(/
 
 const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
 
+/**
+ * The consent every new account carries (decisions 032, 040): the terms version the player accepted (the brand's
+ * current one, `terms/current`) and the age. Optional in the schemas so a missing one is refused with the specific,
+ * translated 8700/8701 naming the field, and only where an account is created or registered: a player signing in to
+ * an account they already have is not asked.
+ */
+export const consentShape = {
+  terms_version: z.optional(
+    text(32, "Version of the terms the player accepted (the brand's current one, terms/current); any other or none is refused with 8700"),
+  ),
+  age_confirmed: z.optional(
+    integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
+  ),
+};
+
 /** Spec §3 "Login info": what every sign-in answers. */
 export const loginInfoSchema = z.object({
   uid: integer('User id'),
@@ -104,6 +119,7 @@ export const visitorLogin = endpoint({
         'The device_secret an earlier guest login on this device answered; claims that tourist again',
       ),
     ),
+    ...consentShape,
   }),
   data: visitorLoginInfoSchema,
 });
@@ -202,10 +218,7 @@ export const emailRegister = endpoint({
     password: passwordSchema,
     nick: z.optional(nickSchema),
     safer_limit: z.optional(saferSignupLimitSchema),
-    terms_version: z.optional(text(32, 'Version of the terms the player accepted (domain TERMS_VERSION); any other or none is refused with 8700')),
-    age_confirmed: z.optional(
-      integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
-    ),
+    ...consentShape,
   }),
   data: loginInfoSchema,
 });
@@ -256,6 +269,7 @@ export const bindEmail = endpoint({
     request_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'request_id from bind/check'),
     password: z.optional(passwordSchema),
     udid: z.optional(text(128, 'Device id of the app install, when the shell has one')),
+    ...consentShape,
   }),
   data: loginInfoSchema,
 });
@@ -389,6 +403,7 @@ export const thirdpartyDo = endpoint({
       'login: sign in, registering on first use; bind (thirdLoginRegBind): link to the signed-in account',
     ),
     extra: z.optional(z.strictObject({ super_uid: z.optional(integer('uid of the signed-in account a bind links to; must be the caller', { min: 1 })) })),
+    ...consentShape,
   }),
   data: loginInfoSchema,
 });
@@ -413,4 +428,35 @@ export const smsCodeCheck = endpoint({
   query: noQuery,
   body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema, sms_code: codeSchema }),
   data: codeChecked,
+});
+
+/** The brand's terms as they stand, and whether the signed-in player has to accept them (again). */
+export const termsCurrent = endpoint({
+  method: 'GET',
+  path: '/api/piranha/user/account/terms/current',
+  host: 'account',
+  auth: 'optional',
+  query: noQuery,
+  body: noBody,
+  data: z.object({
+    version: described(z.string(), 'The brand’s current terms version: send it as terms_version when an account is created or the terms accepted'),
+    minimum_age: integer('The minimum age of the brand’s market the player confirms (18; 21 in the Philippines and Vietnam)'),
+    accepted_version: described(z.string(), 'The version the signed-in player accepted last; empty when none is recorded or nobody is signed in'),
+    ask: flag('1 when the signed-in player must accept the current terms before playing on (they changed since the player accepted)'),
+  }),
+});
+
+/** The signed-in player accepts the brand's current terms: idempotent, the first acceptance's time is kept. */
+export const termsAccept = endpoint({
+  method: 'POST',
+  path: '/api/piranha/user/account/terms/accept',
+  host: 'account',
+  auth: 'user',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject(consentShape),
+  data: z.object({
+    terms_version: described(z.string(), 'The version now recorded for the player'),
+    accepted_at: integer('Unix seconds the player accepted it (the first time, when accepted twice)'),
+  }),
 });

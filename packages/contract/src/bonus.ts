@@ -205,6 +205,12 @@ export const campaignTermsSchema = z.strictObject({
   booster: z.optional(boosterTermsSchema),
   real_time_rule: z.optional(realTimeRuleSchema),
   period_days: z.optional(integer('reload: the period (days) it grants at most once in (default 7)', { min: 1, max: 365 })),
+  ab_arm: z.optional(
+    described(
+      z.enum(['A', 'B']),
+      'Only for players in this arm: of register_bonus_ab for a sign_up campaign, of first_charge_ab for a first_deposit one; none for every arm',
+    ),
+  ),
 });
 
 export const opsCampaignCreateBody = z.strictObject({

@@ -123,6 +123,7 @@ export const funnelArmSchema = z.object({
   visitors: integer('Distinct visitors assigned'),
   sign_ups: integer('Of their players, those who registered in the span'),
   depositors: integer('Of their players, those with a credited deposit in the span'),
+  first_deposits: integer('Of their players, those whose first credited deposit fell in the span'),
   bets: integer('Bets their players placed in the span (not rejected)'),
 });
 export type FunnelArm = z.output<typeof funnelArmSchema>;

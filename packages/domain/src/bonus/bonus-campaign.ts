@@ -65,6 +65,11 @@ export interface CampaignTerms {
   periodDays?: number | undefined;
   /** A free_rounds campaign: which house slot, how many rounds at which stake, and where their winnings go. */
   freeRounds?: FreeRoundsTerms | undefined;
+  /**
+   * The experiment arm the campaign is for (decision 040): a sign_up campaign with 'B' grants only to players in arm
+   * B of `register_bonus_ab`, a first_deposit one to arm B of `first_charge_ab`; undefined grants to every arm.
+   */
+  abArm?: 'A' | 'B' | undefined;
 }
 
 /**

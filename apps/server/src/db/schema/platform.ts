@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Stored responses of POSTs sent with an Idempotency-Key, for 24 h. */
 export const idempotencyKeys = pgTable(
@@ -40,3 +40,22 @@ export const dynconfigs = pgTable('dynconfigs', {
   bPercent: real('b_percent').notNull().default(0),
   configs: jsonb('configs').notNull().default({}),
 });
+
+/**
+ * An account's arm of an A/B config (decision 040): written when the account is created, with the arm the device
+ * was shown before sign-up, or the first time a signed-in account reads the config. Read before any hashing, so a
+ * player keeps their arm on every device; the bonus engine reads it to pick the campaign of the player's arm.
+ */
+export const experimentAssignments = pgTable(
+  'experiment_assignments',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    appKey: text('app_key').notNull(),
+    arm: text('arm', { enum: ['A', 'B'] }).notNull(),
+    /** 'device': carried from the visitor's device at sign-up; 'account': bucketed by the uid. */
+    source: text('source', { enum: ['device', 'account'] }).notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('experiment_assignments_brand_idx').on(table.appKey, table.key, table.arm)],
+);

@@ -9,6 +9,7 @@ import { codeUse, codeVerify } from './account-code.service.ts';
 import { passwordHash } from './account-password.ts';
 import { emailNormalise, isUniqueViolation, passwordRefuseCommon, profileEnsure, touristProfile } from './account-profile.service.ts';
 import { loginInfoOf, signIn } from './account-session.service.ts';
+import { consentHeld, consentRequire, consentValues, termsCurrentOf, type Consent } from './account-terms.service.ts';
 import {
   profileByUser,
   profileEmailBind,
@@ -48,10 +49,14 @@ export async function bindEmail(
   deps: AccountDeps,
   caller: Caller,
   user: SessionUser,
-  input: { email: string; email_code: string; request_id: string; password?: string | undefined },
+  input: { email: string; email_code: string; request_id: string; password?: string | undefined } & Consent,
 ): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const profile = await touristProfile(deps, caller, user);
+  // Saving the account registers it: the consent is recorded unless the tourist already gave the current one (decision 040).
+  const terms = await termsCurrentOf(deps.db, profile.appKey);
+  const consentNeeded = !consentHeld(profile, terms);
+  if (consentNeeded) consentRequire(input, terms);
   const now = deps.now();
   const ticket = await ticketFind(deps.db, tokenHash(input.request_id));
   if (!ticket || ticket.userId !== user.uid || ticket.target !== email || ticket.usedAt || ticket.expiresAt.getTime() <= now.getTime()) {
@@ -70,7 +75,13 @@ export async function bindEmail(
       await codeUse(tx, code, now, 'email_code');
       if (!(await ticketUse(tx, ticket.tokenHash, now))) throw new AppError('BIND_REQUEST_INVALID', { field: 'request_id' });
       const session = await signIn(tx, user.uid, now);
-      const bound = await profileEmailBind(tx, user.uid, { email, passwordHash: hash, registeredAt: now, registeredSessionId: session.sessionId });
+      const bound = await profileEmailBind(tx, user.uid, {
+        email,
+        passwordHash: hash,
+        registeredAt: now,
+        registeredSessionId: session.sessionId,
+        ...(consentNeeded ? consentValues(caller.variant, terms, now) : {}),
+      });
       if (!bound) throw new AppError('EMAIL_TAKEN', { field: 'email' });
       await userVisitorSet(tx, user.uid, false);
       // The device no longer leads to this account: a guest login from it starts a new tourist.
@@ -91,7 +102,7 @@ export async function visitorBind(
   deps: AccountDeps,
   caller: Caller,
   user: SessionUser,
-  input: { email: string; email_code: string; password?: string | undefined },
+  input: { email: string; email_code: string; password?: string | undefined } & Consent,
 ): Promise<LoginInfo> {
   const check = await bindCheck(deps, caller, user, input.email);
   if (check.can_bind !== 1) {

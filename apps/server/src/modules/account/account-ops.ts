@@ -12,3 +12,11 @@ export const opsTabPromptBody = z
     ends_at: z.number().int().positive().optional(),
   })
   .strict();
+
+/** What an operator sends to publish a new version of a brand's terms (POST /api/ops/terms-version, behind OPS_TOKEN). */
+export const opsTermsVersionBody = z
+  .object({
+    app_key: z.string().regex(/^[a-z0-9_-]{1,32}$/),
+    version: z.string().regex(/^[\w.-]{1,32}$/),
+  })
+  .strict();

@@ -6,6 +6,8 @@ import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from '
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { loginInfoOf, signIn } from './account-session.service.ts';
 import { isUniqueViolation, profileEnsure } from './account-profile.service.ts';
+import { experimentsCarry, visitorSubject } from '../config/experiments.service.ts';
+import { consentHeld, consentRequire, consentValues, termsCurrentOf, type Consent } from './account-terms.service.ts';
 import {
   profileByEmail,
   profileByUser,
@@ -21,7 +23,7 @@ import {
   visitorDevicesForget,
 } from './account.repository.ts';
 
-export interface SocialRequest {
+export interface SocialRequest extends Consent {
   plat: SocialPlatform;
   union_id?: string | undefined;
   auth_params: string;
@@ -49,12 +51,16 @@ async function claimsOf(deps: SocialDeps, caller: Caller, request: SocialRequest
 export async function socialDo(deps: SocialDeps, caller: Caller, request: SocialRequest): Promise<LoginInfo> {
   const claims = await claimsOf(deps, caller, request);
   return request.action === 'bind'
-    ? socialBind(deps, caller, { plat: request.plat, superUid: request.extra?.super_uid }, claims)
-    : socialLogin(deps, caller, request.plat, claims);
+    ? socialBind(deps, caller, { plat: request.plat, superUid: request.extra?.super_uid, consent: request }, claims)
+    : socialLogin(deps, caller, request.plat, claims, request);
 }
 
-/** Signs in with a verified identity of any provider (Google, the Telegram mini app), registering it on first use. */
-export async function socialLogin(deps: AccountDeps, caller: Caller, plat: string, claims: IdentityClaims): Promise<LoginInfo> {
+/**
+ * Signs in with a verified identity of any provider (Google, the Telegram mini app), registering it on first use. A
+ * first use creates an account, so it needs the consent (8701/8700 without it: the client asks and sends the same
+ * credential again); signing in to an account the identity already has never asks.
+ */
+export async function socialLogin(deps: AccountDeps, caller: Caller, plat: string, claims: IdentityClaims, consent: Consent): Promise<LoginInfo> {
   const appKey = caller.variant.appKey;
   const now = deps.now();
   const known = await socialIdentityFind(deps.db, appKey, plat, claims.subject);
@@ -70,11 +76,23 @@ export async function socialLogin(deps: AccountDeps, caller: Caller, plat: strin
       return loginInfoOf(tx, await signIn(tx, existingUserId, now), profile);
     });
   }
+  const terms = await termsCurrentOf(deps.db, appKey);
+  consentRequire(consent, terms);
   try {
     return await transaction(deps.db, async (tx) => {
       const userId = await userCreate(tx, appKey, false);
       const email = claims.emailAuthoritative ? (claims.email ?? null) : null;
-      await profileInsert(tx, { userId, appKey, email, nick: `Player${userId}`, lang: caller.locale, registeredAt: now, createdAt: now });
+      await profileInsert(tx, {
+        userId,
+        appKey,
+        email,
+        nick: `Player${userId}`,
+        lang: caller.locale,
+        registeredAt: now,
+        createdAt: now,
+        ...consentValues(caller.variant, terms, now),
+      });
+      await experimentsCarry(tx, { userId, variant: caller.variant, deviceSubject: visitorSubject(caller.smid, caller.ip), now });
       if (!(await socialIdentityInsert(tx, { userId, appKey, plat, unionId: claims.subject, email: claims.email ?? null, createdAt: now }))) {
         throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
       }
@@ -86,7 +104,7 @@ export async function socialLogin(deps: AccountDeps, caller: Caller, plat: strin
     });
   } catch (error) {
     // A twin request registered the same identity first: sign in to it.
-    if (error instanceof AppError && error.errorName === 'SOCIAL_ALREADY_BOUND') return socialLogin(deps, caller, plat, claims);
+    if (error instanceof AppError && error.errorName === 'SOCIAL_ALREADY_BOUND') return socialLogin(deps, caller, plat, claims, consent);
     throw error;
   }
 }
@@ -95,7 +113,7 @@ export async function socialLogin(deps: AccountDeps, caller: Caller, plat: strin
 export async function socialBind(
   deps: AccountDeps,
   caller: Caller,
-  request: { plat: string; superUid?: number | undefined },
+  request: { plat: string; superUid?: number | undefined; consent: Consent },
   claims: IdentityClaims,
 ): Promise<LoginInfo> {
   const user = caller.user;
@@ -109,6 +127,10 @@ export async function socialBind(
   const now = deps.now();
   const known = await socialIdentityFind(deps.db, profile.appKey, request.plat, claims.subject);
   if (known && known.userId !== user.uid) throw new AppError('SOCIAL_ALREADY_BOUND', { field: 'auth_params' });
+  // A tourist saving the account registers it: the consent is recorded unless the tourist already gave the current one.
+  const terms = await termsCurrentOf(deps.db, profile.appKey);
+  const consentNeeded = wasTourist && !consentHeld(profile, terms);
+  if (consentNeeded) consentRequire(request.consent, terms);
   try {
     return await transaction(deps.db, async (tx) => {
       if (!known) {
@@ -125,7 +147,11 @@ export async function socialBind(
       if (wasTourist) {
         await userVisitorSet(tx, user.uid, false);
         await visitorDevicesForget(tx, user.uid);
-        await profileUpdate(tx, user.uid, { registeredAt: now, registeredSessionId: session.sessionId });
+        await profileUpdate(tx, user.uid, {
+          registeredAt: now,
+          registeredSessionId: session.sessionId,
+          ...(consentNeeded ? consentValues(caller.variant, terms, now) : {}),
+        });
       }
       const boundEmail = profile.email === null && claims.emailAuthoritative && claims.email ? claims.email : undefined;
       // The address Google vouches for becomes the account's e-mail when it has none and nobody else uses it.

@@ -4,6 +4,7 @@ import type { IdentityClaims } from '../../providers/identity/identity.ts';
 import { InitDataError, initDataValidate } from '../../providers/telegram/telegram-init-data.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { socialBind, socialLogin } from './account-social.service.ts';
+import type { Consent } from './account-terms.service.ts';
 
 /**
  * The messaging-app mini app (spec §7 tg_mini_app/login and /bind). The Telegram user inside signed initData is
@@ -26,10 +27,10 @@ function claimsOf(deps: TelegramDeps, initData: string): IdentityClaims {
   }
 }
 
-export async function telegramLogin(deps: TelegramDeps, caller: Caller, initData: string): Promise<LoginInfo> {
-  return socialLogin(deps, caller, TELEGRAM_PLAT, claimsOf(deps, initData));
+export async function telegramLogin(deps: TelegramDeps, caller: Caller, initData: string, consent: Consent): Promise<LoginInfo> {
+  return socialLogin(deps, caller, TELEGRAM_PLAT, claimsOf(deps, initData), consent);
 }
 
-export async function telegramBind(deps: TelegramDeps, caller: Caller, initData: string): Promise<LoginInfo> {
-  return socialBind(deps, caller, { plat: TELEGRAM_PLAT }, claimsOf(deps, initData));
+export async function telegramBind(deps: TelegramDeps, caller: Caller, initData: string, consent: Consent): Promise<LoginInfo> {
+  return socialBind(deps, caller, { plat: TELEGRAM_PLAT, consent }, claimsOf(deps, initData));
 }

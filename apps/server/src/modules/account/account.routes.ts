@@ -32,6 +32,8 @@ import {
   tgMiniAppBind,
   tgMiniAppLogin,
   thirdpartLogin,
+  termsAccept,
+  termsCurrent,
   visitorBind as visitorBindEndpoint,
   type LoginInfo,
 } from '@piranha/contract';
@@ -51,7 +53,10 @@ import { sessionCookiesClear, sessionCookiesSet, sessionSecretHidden } from './a
 import { fbUserCreateOf, fbUserProfile } from './account-fb-user.service.ts';
 import { redPointClear, redPointsOf, tabPromptPost, tabPromptsOf, type PromptViewer } from './account-prompt.service.ts';
 import { telegramBind, telegramLogin, type TelegramDeps } from './account-telegram.service.ts';
-import { opsTabPromptBody } from './account-ops.ts';
+import { opsTabPromptBody, opsTermsVersionBody } from './account-ops.ts';
+import { MARKET_LEGAL, variantFindByKey } from '@piranha/domain';
+import { profileEnsure } from './account-profile.service.ts';
+import { consentRequire, termsAcceptRecord, termsAsk, termsCurrentOf, termsCurrentSet } from './account-terms.service.ts';
 import { accountClose, accountInfo, accountInfoChange } from './account-profile.service.ts';
 import { emailCodeCheck, emailCodeLogin, emailCodeRequest, emailLogin, emailRegister, passwordReset, visitorLogin } from './account.service.ts';
 
@@ -161,6 +166,35 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     return closed;
   });
 
+  // The brand's terms: the version a sign-up accepts, and a signed-in player asked again after a change (decision 040).
+  routeRegister(app, deps, termsCurrent, async ({ ctx, user }) => {
+    const current = await termsCurrentOf(deps.db, ctx.variant.appKey);
+    const profile = user ? await profileEnsure(deps.db, user.uid, ctx.locale) : undefined;
+    return {
+      version: current.version,
+      minimum_age: MARKET_LEGAL[ctx.variant.market].minimumAge,
+      accepted_version: profile?.termsVersion ?? '',
+      ask: profile && !profile.closedAt && termsAsk(profile, current) ? (1 as const) : (0 as const),
+    };
+  });
+  routeRegister(app, deps, termsAccept, async ({ ctx, user, body }) => {
+    const profile = await profileEnsure(deps.db, user.uid, ctx.locale);
+    // The player's own brand decides the version (a session is the brand's it was opened on).
+    const variant = variantFindByKey(profile.appKey) ?? ctx.variant;
+    const current = await termsCurrentOf(deps.db, variant.appKey);
+    consentRequire(body, current);
+    return termsAcceptRecord(deps.db, user.uid, variant, current, deps.now());
+  });
+  // Operators publish a new version of a brand's terms: its signed-in players are asked to accept it. Off unless OPS_TOKEN is set.
+  app.post('/api/ops/terms-version', async (request) => {
+    if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
+    const body = opsTermsVersionBody.safeParse(request.body);
+    if (!body.success) throw new AppError('VALIDATION_FAILED', { field: String(body.error.issues[0]?.path[0] ?? 'body') });
+    if (!variantFindByKey(body.data.app_key)) throw new AppError('VALIDATION_FAILED', { field: 'app_key' });
+    const current = await termsCurrentSet(deps.db, body.data.app_key, body.data.version, deps.now());
+    return envelopeOk({ app_key: body.data.app_key, version: current.version, since: Math.floor(current.since.getTime() / 1000) });
+  });
+
   // Tab prompts (red dots on the footer tabs).
   routeRegister(app, deps, tabPromptGet, async (input) => ({ red_points: redPointsOf(await tabPromptsOf(deps.db, viewerOf(input), deps.now()), TAB_KEYS) }));
   routeRegister(app, deps, tabPromptListV2, async (input) => ({ list: await tabPromptsOf(deps.db, viewerOf(input), deps.now()) }));
@@ -181,7 +215,14 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
     signedInEndingOthers(
       deps,
       input,
-      socialDo(deps, callerOf(input), { plat: input.body.plat, union_id: input.body.union_id, auth_params: input.body.auth_params, action: 'login' }),
+      socialDo(deps, callerOf(input), {
+        plat: input.body.plat,
+        union_id: input.body.union_id,
+        auth_params: input.body.auth_params,
+        action: 'login',
+        terms_version: input.body.terms_version,
+        age_confirmed: input.body.age_confirmed,
+      }),
     ),
   );
   routeRegister(app, deps, visitorBindEndpoint, async (input) => signedInEndingOthers(deps, input, visitorBind(deps, callerOf(input), input.user, input.body)));
@@ -191,6 +232,6 @@ export function accountRoutes(app: FastifyInstance, deps: AccountRouteDeps): voi
   routeRegister(app, deps, fbUserCreate, async (input) => fbUserCreateOf(deps, callerOf(input), input.user));
 
   // The messaging-app mini app.
-  routeRegister(app, deps, tgMiniAppLogin, async (input) => signedIn(input, telegramLogin(deps, callerOf(input), input.body.init_data)));
-  routeRegister(app, deps, tgMiniAppBind, async (input) => signedIn(input, telegramBind(deps, callerOf(input), input.body.init_data)));
+  routeRegister(app, deps, tgMiniAppLogin, async (input) => signedIn(input, telegramLogin(deps, callerOf(input), input.body.init_data, input.body)));
+  routeRegister(app, deps, tgMiniAppBind, async (input) => signedIn(input, telegramBind(deps, callerOf(input), input.body.init_data, input.body)));
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MARKET_LEGAL, TERMS_VERSION } from '@piranha/domain';
 import type { CodePurpose, LoginInfo, VisitorLoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusSignUpOnRegister } from '../bonus/bonus-sign-up.service.ts';
+import { experimentsCarry, visitorSubject } from '../config/experiments.service.ts';
+import { consentRequire, consentValues, termsCurrentOf, type Consent } from './account-terms.service.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { codeUse, codeVerify, emailCodeSend, type CodeTarget } from './account-code.service.ts';
 import { passwordHash, passwordVerify } from './account-password.ts';
@@ -65,7 +66,11 @@ async function touristOfDevice(deps: AccountDeps, appKey: string, smid: string, 
  * is claimed again only with the device secret answered when it was created (stored hashed). Without it, or with a
  * wrong one, the call creates a new tourist: another device's smid never opens the tourist holding its money.
  */
-export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { smid: string; device_secret?: string | undefined }): Promise<VisitorLoginInfo> {
+export async function visitorLogin(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { smid: string; device_secret?: string | undefined } & Consent,
+): Promise<VisitorLoginInfo> {
   const appKey = caller.variant.appKey;
   const { smid } = input;
   const now = deps.now();
@@ -75,11 +80,15 @@ export async function visitorLogin(deps: AccountDeps, caller: Caller, input: { s
     refuseClosed(profile);
     return { ...(await loginInfoOf(deps.db, await signIn(deps.db, claimed, now), profile, { smid })), device_secret: '' };
   }
+  // A new tourist is a new account: it needs the age and the current terms like any sign-up (decision 040).
+  const terms = await termsCurrentOf(deps.db, appKey);
+  consentRequire(input, terms);
   const secret = randomBytes(DEVICE_SECRET_BYTES).toString('base64url');
   return transaction(deps.db, async (tx) => {
     const userId = await userCreate(tx, appKey, true);
-    await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now });
+    await profileInsert(tx, { userId, appKey, nick: nickDefault(userId), lang: caller.locale, createdAt: now, ...consentValues(caller.variant, terms, now) });
     await visitorDeviceInsert(tx, { appKey, smid, userId, secretHash: deviceSecretHash(secret) });
+    await experimentsCarry(tx, { userId, variant: caller.variant, deviceSubject: visitorSubject(caller.smid ?? smid, caller.ip), now });
     const profile = await profileByUser(tx, userId);
     return { ...(await loginInfoOf(tx, await signIn(tx, userId, now), profile, { smid, firstActive: true })), device_secret: secret };
   });
@@ -106,8 +115,8 @@ export async function emailRegister(
   // Brazil asks its mandatory loss limit at sign-up (decision 027): checked before the code is spent.
   saferSignupLimitCheck(appKey, input.safer_limit);
   // The age and the terms the player accepted are kept with the account (decision 032): no account without them.
-  if (input.age_confirmed !== 1) throw new AppError('AGE_NOT_CONFIRMED', { field: 'age_confirmed' });
-  if (input.terms_version !== TERMS_VERSION) throw new AppError('TERMS_NOT_ACCEPTED', { field: 'terms_version', issue: `expected_${TERMS_VERSION}` });
+  const terms = await termsCurrentOf(deps.db, appKey);
+  consentRequire(input, terms);
   const where: CodeTarget = { appKey, channel: 'email', target: email, purpose: 'register' };
   const code = await codeVerify(deps, caller, { where, code: input.email_code, field: 'email_code' });
   const hash = await passwordHash(input.password);
@@ -124,13 +133,12 @@ export async function emailRegister(
         nick: input.nick ?? nickDefault(userId),
         lang: caller.locale,
         registeredAt: now,
-        termsVersion: TERMS_VERSION,
-        termsAcceptedAt: now,
-        ageConfirmed: MARKET_LEGAL[caller.variant.market].minimumAge,
-        ageConfirmedAt: now,
+        ...consentValues(caller.variant, terms, now),
         createdAt: now,
       });
       if (!created) throw new AppError('EMAIL_TAKEN', { field: 'email' });
+      // The arms the visitor's device was in stay with the account, before the sign-up bonus reads its arm.
+      await experimentsCarry(tx, { userId, variant: caller.variant, deviceSubject: visitorSubject(caller.smid, caller.ip), now });
       if (input.safer_limit) await saferSignupLimitSet(tx, userId, appKey, input.safer_limit, now);
       // The brand's sign-up bonus, once per person (decision 024); a refusal leaves the registration as it is.
       await bonusSignUpOnRegister(tx, { userId, appKey, email, smid: caller.smid, ip: caller.ip, now });

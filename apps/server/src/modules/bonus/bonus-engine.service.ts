@@ -17,6 +17,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { bonusConvertIfWagered, bonusForfeit, bonusGrant } from './bonus-ledger.service.ts';
 import { bonusFreeRoundsGrant } from './bonus-free-rounds.service.ts';
+import { campaignsOfArm } from './bonus-sign-up.service.ts';
 import {
   bonusesExpiredIds,
   bonusesWageredIds,
@@ -63,7 +64,11 @@ export async function bonusDepositEventsConsume(db: Db, now: Date): Promise<numb
     for (const event of events) {
       const appKey = await brandOfUser(tx, event.userId);
       const profile = appKey === undefined ? undefined : variantFindByKey(appKey);
-      const campaigns = appKey === undefined ? [] : await campaignsActiveOf(tx, appKey, 'first_deposit');
+      // The player's arm of first_charge_ab picks the match meant for it (decision 040).
+      const campaigns =
+        appKey === undefined
+          ? []
+          : await campaignsOfArm(tx, await campaignsActiveOf(tx, appKey, 'first_deposit'), { userId: event.userId, appKey, key: 'first_charge_ab', now });
       for (const campaign of campaigns) {
         if (!profile || !isCurrencyCode(event.currency) || !bonusAllowedInMarket(profile.market, campaign.terms.purpose)) continue;
         const amountMinor = campaignBonusMinor(campaign.terms, event.amountMinor, event.currency);

@@ -46,6 +46,7 @@ function termsOf(input: z.output<typeof opsCampaignCreateBody>['terms']): Campai
       winTo: input.free_rounds.win_to,
       on: input.free_rounds.on,
     },
+    abArm: input.ab_arm,
   };
 }
 

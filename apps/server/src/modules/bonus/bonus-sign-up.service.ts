@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { bonusForfeit, bonusGrant } from './bonus-ledger.service.ts';
-import { campaignsActiveOf, type BonusRow } from './bonus.repository.ts';
+import { campaignsActiveOf, type BonusRow, type CampaignRow } from './bonus.repository.ts';
+import { experimentArmOfUser } from '../config/experiments.service.ts';
 
 /**
  * The sign-up bonus (issue 17, decision 024), granted in the registration's own transaction so an account never
@@ -25,6 +26,20 @@ export interface SignUpClaim {
   paymentAccount?: string | undefined;
   ip: string;
   now: Date;
+}
+
+/**
+ * The campaigns a player's arm of an experiment gets: those for every arm and those for the player's arm. The arm is
+ * read (or stored) only when a campaign names one, so brands without an arm-specific offer never touch the assignments.
+ */
+export async function campaignsOfArm(
+  tx: Tx,
+  campaigns: readonly CampaignRow[],
+  who: { userId: number; appKey: string; key: 'register_bonus_ab' | 'first_charge_ab'; now: Date },
+): Promise<CampaignRow[]> {
+  if (!campaigns.some((campaign) => campaign.terms.abArm !== undefined)) return [...campaigns];
+  const arm = await experimentArmOfUser(tx, who);
+  return campaigns.filter((campaign) => campaign.terms.abArm === undefined || campaign.terms.abArm === arm);
 }
 
 /** Takes one of the IP's sign-ups of the day; false when the day's limit is reached. */
@@ -53,7 +68,8 @@ async function claimKeyInsert(tx: Tx, appKey: string, kind: string, value: strin
  * no sign-up campaign (nothing is claimed then, so a later campaign still finds the person new).
  */
 export async function bonusSignUpClaim(tx: Tx, claim: SignUpClaim): Promise<BonusRow | undefined> {
-  const campaigns = await campaignsActiveOf(tx, claim.appKey, 'sign_up');
+  // The player's arm of register_bonus_ab picks the campaigns meant for it (decision 040); none may be meant for it.
+  const campaigns = await campaignsOfArm(tx, await campaignsActiveOf(tx, claim.appKey, 'sign_up'), { ...claim, key: 'register_bonus_ab' });
   if (campaigns.length === 0) return undefined;
   const profile = variantFindByKey(claim.appKey);
   if (!profile || !signUpBonusAllowed(profile)) throw new AppError('BONUS_FORBIDDEN_HERE');

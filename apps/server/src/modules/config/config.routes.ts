@@ -84,7 +84,7 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
 
   routeRegister(app, deps, dynconfigGetEndpoint, async ({ body, ctx, user, request }) => {
     const subject = user ? `u:${user.uid}` : ctx.params.smid ? `d:${ctx.params.smid}` : `ip:${request.ip}`;
-    return { configs: await dynconfigGet(deps.db, body.keys, subject, ctx.variant) };
+    return { configs: await dynconfigGet(deps.db, body.keys, subject, ctx.variant, user ? { userId: user.uid, now: deps.now() } : undefined) };
   });
 
   routeRegister(app, deps, bannerListEndpoint, async ({ query, ctx }) => ({

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Banner, ContentItem, DynconfigEntry, OpsDynconfigSet } from '@piranha/contract';
 import { DEFAULT_LOCALE, GLOBAL_STATS, type GlobalStats, type Locale, type VariantProfile } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { LocalisedText } from '../../db/schema/content.ts';
+import { armOf, experimentArmsOfUser } from './experiments.service.ts';
 import { azKeywordsOf, bannersLive, contentItemsOf, dynconfigsByKeys, dynconfigUpdate, settingGet, settingSet } from './config.repository.ts';
 
 export function textIn(text: LocalisedText, locale: Locale): string {
@@ -19,17 +19,24 @@ export async function globalStatsSet(db: DbOrTx, stats: GlobalStats): Promise<vo
   await settingSet(db, 'global_stats', stats);
 }
 
-/**
- * A stable bucket in [0, 10000) for a config and a subject (user, else device, else IP): the same player
- * always lands in the same arm, and arms of different configs are independent.
- */
-export function abBucket(key: string, subject: string): number {
-  return createHash('sha256').update(`${key}:${subject}`).digest().readUInt32BE(0) % 10_000;
-}
+export { abBucket } from './experiments.service.ts';
 
-export async function dynconfigGet(db: DbOrTx, keys: readonly string[], subject: string, variant: VariantProfile): Promise<DynconfigEntry[]> {
+/**
+ * The configs asked for, each with the caller's arm: a signed-in player's stored arm (decision 040: carried from the
+ * device at sign-up, else bucketed once by uid and stored), a visitor's by device or address.
+ */
+export async function dynconfigGet(
+  db: DbOrTx,
+  keys: readonly string[],
+  subject: string,
+  variant: VariantProfile,
+  account?: { userId: number; now: Date },
+): Promise<DynconfigEntry[]> {
   const rows = await dynconfigsByKeys(db, keys);
   const byKey = new Map(rows.map((row) => [row.key, row]));
+  const stored = account
+    ? await experimentArmsOfUser(db, { userId: account.userId, appKey: variant.appKey, rows, now: account.now })
+    : new Map<string, string>();
   return keys.flatMap((key) => {
     const row = byKey.get(key);
     if (!row) return [];
@@ -37,7 +44,7 @@ export async function dynconfigGet(db: DbOrTx, keys: readonly string[], subject:
     if (row.kind === 'switch') return [{ key, result: row.enabled ? 'on' : 'off', switch: row.enabled ? 1 : 0, configs }];
     // The brand's own UI v3 flag turns the new UI on for everyone on that brand.
     const forced = key === 'ui_v3_ab' && variant.flags.uiV3;
-    const armB = forced || (row.enabled === 1 && abBucket(key, subject) < row.bPercent * 100);
+    const armB = forced || (row.enabled === 1 && (stored.get(key) ?? armOf(row, subject)) === 'B');
     return [{ key, result: armB ? 'B' : 'A', switch: armB ? 1 : 0, configs }];
   });
 }

@@ -131,31 +131,45 @@ export async function trackingEventsOf(
 
 /**
  * Each experiment's arms side by side over [from, to]: visitors with an `ab_assigned` event for the arm, and the
- * players those visitors became (any event of the same visitor with a user id) — registered, deposited, bet — all
- * counted from our own tables, as the funnel is.
+ * players of the arm — the accounts whose arm is stored (decision 040: carried from the device at sign-up, so it is
+ * the arm whose offer they got), else the players those visitors became (any event of the same visitor with a user
+ * id) — registered, deposited (any, and first), bet — all counted from our own tables, as the funnel is.
  */
 export async function funnelArmsRead(db: DbOrTx, appKey: string, from: string, to: string): Promise<FunnelArm[]> {
   const start = sql`${from}::date`;
   const endExclusive = sql`(${to}::date + 1)`;
   const startAt = sql`(${from}::date)::timestamp at time zone 'utc'`;
   const endAt = sql`((${to}::date + 1))::timestamp at time zone 'utc'`;
-  const rows = await rowsOf<{ key: string; arm: string; visitors: string; sign_ups: string; depositors: string; bets: string }>(
+  const rows = await rowsOf<{ key: string; arm: string; visitors: string; sign_ups: string; depositors: string; first_deposits: string; bets: string }>(
     db,
     sql`with assigned as (
         select distinct payload -> 'params' ->> 'key' as key, payload -> 'params' ->> 'arm' as arm, visitor from tracking_events
         where app_key = ${appKey} and day >= ${start} and day < ${endExclusive} and event = 'ab_assigned' and visitor is not null
+      ), stored as (
+        select key, arm, user_id from experiment_assignments where app_key = ${appKey}
       ), players as (
-        select distinct a.key, a.arm, e.user_id from assigned a join tracking_events e on e.app_key = ${appKey} and e.visitor = a.visitor
+        select key, arm, user_id from stored
+        union
+        select a.key, a.arm, e.user_id from assigned a join tracking_events e on e.app_key = ${appKey} and e.visitor = a.visitor
           and e.day >= ${start} and e.day < ${endExclusive} and e.user_id is not null
+          where not exists (select 1 from stored s where s.user_id = e.user_id and s.key = a.key)
+      ), arms as (
+        select key, arm from assigned union select key, arm from players
+      ), firsts as (
+        select user_id, min(updated_at) as first_at from payment_orders
+        where app_key = ${appKey} and direction = 'payin' and status = 4 and updated_at < ${endAt} group by user_id
       )
-      select a.key, a.arm, count(distinct a.visitor) as visitors,
-        (select count(*) from players p join account_profiles r on r.user_id = p.user_id
-          where p.key = a.key and p.arm = a.arm and r.registered_at >= ${startAt} and r.registered_at < ${endAt}) as sign_ups,
+      select r.key, r.arm,
+        (select count(distinct a.visitor) from assigned a where a.key = r.key and a.arm = r.arm) as visitors,
+        (select count(*) from players p join account_profiles ap on ap.user_id = p.user_id
+          where p.key = r.key and p.arm = r.arm and ap.registered_at >= ${startAt} and ap.registered_at < ${endAt}) as sign_ups,
         (select count(distinct p.user_id) from players p join payment_orders o on o.user_id = p.user_id and o.direction = 'payin' and o.status = 4
-          and o.updated_at >= ${startAt} and o.updated_at < ${endAt} where p.key = a.key and p.arm = a.arm) as depositors,
+          and o.updated_at >= ${startAt} and o.updated_at < ${endAt} where p.key = r.key and p.arm = r.arm) as depositors,
+        (select count(*) from players p join firsts f on f.user_id = p.user_id and f.first_at >= ${startAt}
+          where p.key = r.key and p.arm = r.arm) as first_deposits,
         (select count(*) from players p join bets b on b.user_id = p.user_id and b.status <> 2 and b.created_at >= ${startAt} and b.created_at < ${endAt}
-          where p.key = a.key and p.arm = a.arm) as bets
-      from assigned a where a.key is not null and a.arm is not null group by a.key, a.arm order by a.key, a.arm`,
+          where p.key = r.key and p.arm = r.arm) as bets
+      from arms r where r.key is not null and r.arm is not null order by r.key, r.arm`,
   );
   return rows.map((row) => ({
     key: row.key,
@@ -163,6 +177,7 @@ export async function funnelArmsRead(db: DbOrTx, appKey: string, from: string, t
     visitors: Number(row.visitors),
     sign_ups: Number(row.sign_ups),
     depositors: Number(row.depositors),
+    first_deposits: Number(row.first_deposits),
     bets: Number(row.bets),
   }));
 }

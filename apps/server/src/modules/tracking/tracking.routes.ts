@@ -1,5 +1,9 @@
 import {
   FUNNEL_DAYS_MAX,
+  HEADER_APP_KEY,
+  HEADER_APP_NAME,
+  HEADER_SESSION_SID,
+  HEADER_SESSION_UID,
   mdUpload,
   OPS_TRACKING_EVENTS_MAX,
   opsTrackingEventsQuery,
@@ -10,7 +14,9 @@ import {
   type FunnelDay,
   type OpsFunnelQuery,
 } from '@piranha/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registrableDomain, type VariantProfile } from '@piranha/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { variantOfRequest } from '../../plugins/request-context.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
@@ -77,14 +83,14 @@ export function funnelPage(query: OpsFunnelQuery, days: readonly FunnelDay[], ar
   const armRows = arms
     .map(
       (arm) =>
-        `<tr><td>${htmlEscape(arm.key)}</td><td>${htmlEscape(arm.arm)}</td><td>${arm.visitors}</td><td>${arm.sign_ups}</td><td>${arm.depositors}</td><td>${arm.bets}</td></tr>`,
+        `<tr><td>${htmlEscape(arm.key)}</td><td>${htmlEscape(arm.arm)}</td><td>${arm.visitors}</td><td>${arm.sign_ups}</td><td>${arm.first_deposits}</td><td>${arm.depositors}</td><td>${arm.bets}</td></tr>`,
     )
     .join('\n');
   const armsTable =
     arms.length === 0
       ? '<p>No experiment arms were recorded in this span.</p>'
       : `<div class="scroll" role="region" aria-label="Experiments" tabindex="0"><table><caption>Experiments (whole span)</caption>
-<thead><tr><th>Experiment</th><th>Arm</th><th>Visitors</th><th>Sign-ups</th><th>Depositors</th><th>Bets</th></tr></thead>
+<thead><tr><th>Experiment</th><th>Arm</th><th>Visitors</th><th>Sign-ups</th><th>First deposits</th><th>Depositors</th><th>Bets</th></tr></thead>
 <tbody>
 ${armRows}
 </tbody></table></div>`;
@@ -105,8 +111,60 @@ ${armsTable}
 </body></html>`;
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The headers the web tracker sends (tracker-runtime.ts): the only ones a preflight is granted. */
+const TRACKING_HEADERS = ['content-type', HEADER_APP_KEY, HEADER_APP_NAME, HEADER_SESSION_UID, HEADER_SESSION_SID];
+const PREFLIGHT_MAX_AGE_S = 600;
+
+/**
+ * Whether a page at `origin` may send the brand's tracking to this host from another origin (a `maidian_host`,
+ * decision 040) — the server's half of the web app's host allow-list (decision 033): HTTPS under the brand's
+ * official domain, or, outside production, plain HTTP between loopback hosts (a local run). Anything else gets no
+ * CORS headers, so the browser keeps the answer (and the player's cookies) from the page.
+ */
+export function trackingOriginAllowed(origin: string, variant: VariantProfile, production: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin) return false;
+  if (url.protocol === 'http:') return !production && LOOPBACK.has(url.hostname);
+  return url.protocol === 'https:' && registrableDomain(url.hostname) === variant.officialDomain;
+}
+
+/** The CORS answer headers for an allowed origin: that origin exactly (never `*`, as credentials are included). */
+function corsAllow(reply: FastifyReply, origin: string): void {
+  void reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true');
+}
+
 /** Tracking upload limits and the operator's funnel (decision 030). */
-export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
+export function trackingRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined; production: boolean }): void {
+  // Tracking from the brand's pages on another origin (decision 040): the upload answers CORS for allowed origins only.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] !== mdUpload.path) return;
+    void reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && trackingOriginAllowed(origin, variantOfRequest(request), deps.production)) corsAllow(reply, origin);
+  });
+  app.options(mdUpload.path, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !trackingOriginAllowed(origin, variantOfRequest(request), deps.production)) return reply.code(403).send();
+    const asked = String(request.headers['access-control-request-headers'] ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== '');
+    if (request.headers['access-control-request-method'] !== 'POST' || asked.some((name) => !TRACKING_HEADERS.includes(name))) return reply.code(403).send();
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', TRACKING_HEADERS.join(', '))
+      .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
+      .send();
+  });
+
   // Uploads have their own budget per client address (the player's own is counted by the upload route itself).
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url === mdUpload.path) await rateLimitCheck(deps.rateStore, `md:${request.ip}`, TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE);

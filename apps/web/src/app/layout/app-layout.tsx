@@ -6,6 +6,7 @@ import { Outlet, useLocation } from '../../shared/router/router.tsx';
 import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
+import { TermsRecheck } from '../../features/account/terms-recheck.tsx';
 import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
 import { useMessagePopupClosed } from '../../features/messages/popup-closed.ts';
@@ -103,6 +104,7 @@ export function AppLayout() {
       <AreaCheck />
       <DynconfigLoader />
       <SessionUpkeep />
+      <TermsRecheck />
       {signedIn ? (
         <Suspense fallback={null}>
           <BonusWatch />

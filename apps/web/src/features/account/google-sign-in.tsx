@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { scriptLoad } from '../../shared/script-load.ts';
 import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import styles from './account-forms.module.css';
 import { FormError } from './form-error.tsx';
 import { useGoogleSignInMutation } from './api/social-sign-in.ts';
+import { useConsentRetry } from './consent-sheet.tsx';
 
 /** Google Identity Services: the script that draws Google's own button and hands back an ID token. */
 const GIS_SRC = 'https://accounts.google.com/gsi/client';
@@ -39,8 +40,17 @@ export function GoogleSignIn({ action, onSignedIn }: { action: 'login' | 'bind';
   const slot = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'unavailable'>('loading');
   const signIn = useGoogleSignInMutation(action, { onDone: onSignedIn });
-  // TanStack Query keeps `mutate` stable, so the button is drawn once per brand, action and language.
-  const submit = signIn.mutate;
+  // A first Google sign-in creates an account: the consent sheet asks, and the same credential is sent again (decision 040).
+  const consent = useConsentRetry<string>({
+    attempt: (credential, given, handlers) => signIn.mutate({ credential, consent: given }, handlers),
+    pending: signIn.isPending,
+  });
+  // The button is drawn once per brand, action and language: the callback reads the latest start through a ref.
+  const startRef = useRef(consent.start);
+  useEffect(() => {
+    startRef.current = consent.start;
+  });
+  const submit = useCallback((credential: string) => startRef.current(credential), []);
 
   useEffect(() => {
     if (hidden) return;
@@ -78,7 +88,8 @@ export function GoogleSignIn({ action, onSignedIn }: { action: 'login' | 'bind';
     <div className={loading ? `${styles.social} ${styles.socialLoading}` : styles.social} aria-hidden={loading || undefined} aria-busy={signIn.isPending}>
       {action === 'login' && !loading ? <div className={styles.divider}>{t('account.or')}</div> : null}
       <div ref={slot} className={styles.googleSlot} data-testid="google-sign-in" />
-      <FormError error={signIn.error} />
+      <FormError error={consent.asking ? undefined : signIn.error} />
+      {consent.sheet}
     </div>
   );
 }

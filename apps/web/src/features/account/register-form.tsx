@@ -1,5 +1,5 @@
 import { MARKET_LEGAL } from '@piranha/domain';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { bonusPollStart } from '../../shared/bonus/bonus-popup-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
@@ -13,41 +13,9 @@ import { EmailField, NewPasswordField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
 import { registerFieldErrors, registerFieldOfError, registerRequestOf, REGISTER_FIELDS, type RegisterDraft, type RegisterField } from './register-model.ts';
 import { track } from '../../shared/tracking/track.ts';
+import { CheckField } from './consent-sheet.tsx';
+import { termsVersionOf, useTermsCurrentQuery } from './api/terms-api.ts';
 import { SignupLimitFields, signupLimitDraftNew, signupLimitKinds, signupLimitOf } from '../../shared/safer-play/signup-limit.tsx';
-
-/** A box the player ticks (age, terms), with its own error read out next to it. */
-function CheckField({
-  checked,
-  onChange,
-  error,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className={styles.checkField}>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <span>{children}</span>
-      </label>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Sign-up by e-mail: a code proves the address, the password follows the rules shown as the player types, and the
@@ -67,6 +35,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [limitDraft, setLimitDraft] = useState(() => signupLimitDraftNew(limitKinds));
   const [submitted, setSubmitted] = useState(false);
   const register = useEmailRegisterMutation({ onDone: onRegistered });
+  // The brand's current terms version (decision 040); the build's own until the server answers.
+  const terms = useTermsCurrentQuery(0);
   const codeSend = useEmailCodeSendMutation('register');
   const draft: RegisterDraft = {
     email,
@@ -105,7 +75,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       return;
     }
     // Spec §4: a first registration marks the register-bonus level: new_bonus is asked for the sign-up bonus.
-    register.mutate(registerRequestOf(draft), { onSuccess: (login) => (login.first_regist === 1 ? bonusPollStart(1) : undefined) });
+    register.mutate(registerRequestOf(draft, termsVersionOf(terms.data)), { onSuccess: (login) => (login.first_regist === 1 ? bonusPollStart(1) : undefined) });
   };
 
   return (

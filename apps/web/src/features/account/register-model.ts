@@ -45,13 +45,13 @@ export function registerFieldErrors(draft: RegisterDraft): RegisterFieldErrors {
 export const REGISTER_FIELDS: readonly RegisterField[] = ['email', 'code', 'password', 'limit', 'age', 'terms'];
 
 /** The body of `email/register` for a draft without errors. */
-export function registerRequestOf(draft: RegisterDraft) {
+export function registerRequestOf(draft: RegisterDraft, termsVersion: string = TERMS_VERSION) {
   return {
     email: draft.email.trim(),
     email_code: draft.code,
     password: draft.password,
     ...(draft.limit ? { safer_limit: draft.limit } : {}),
-    terms_version: TERMS_VERSION,
+    terms_version: termsVersion,
     age_confirmed: draft.ageConfirmed ? 1 : 0,
   };
 }

@@ -29,6 +29,7 @@ import { smidEnsure, useSessionStore } from '../../../shared/session/session-sto
 import { variantCurrent } from '../../../shared/variant/variant-detect.ts';
 import { touristSaveInvite } from '../../../shared/session/tourist-save-prompt.ts';
 import { track } from '../../../shared/tracking/track.ts';
+import type { Consent } from './terms-api.ts';
 
 export const accountKeys = {
   info: (uid: number) => ['account', 'info', uid] as const,
@@ -74,13 +75,15 @@ export function useSignedIn({ onDone }: AfterSuccess) {
 export function useVisitorLoginMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (consent: Consent | undefined) => {
       // The device id may still be settling (a native shell has up to 7 s to give its own).
       const smid = await smidEnsure();
       // The smid only names the device: the secret kept from the first guest login brings the same tourist back.
       const appKey = variantCurrent().appKey;
       const secret = deviceSecretOf(appKey);
-      const info = await api.call(visitorLogin, { body: { smid, ...(secret ? { device_secret: secret } : {}) }, idempotencyKey: randomId() });
+      // A new tourist is a new account: it carries the consent (decision 040); a returning one is not asked.
+      const body = { smid, ...(secret ? { device_secret: secret } : {}), ...consent };
+      const info = await api.call(visitorLogin, { body, idempotencyKey: randomId() });
       if (info.device_secret) deviceSecretKeep(appKey, info.device_secret);
       return info;
     },
@@ -166,8 +169,8 @@ export function useBindCodeSendMutation() {
 export function useBindEmailMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: (body: { email: string; email_code: string; request_id: string; password: string }) =>
-      api.call(bindEmail, { body, idempotencyKey: randomId() }),
+    mutationFn: ({ consent, ...body }: { email: string; email_code: string; request_id: string; password: string; consent?: Consent | undefined }) =>
+      api.call(bindEmail, { body: { ...body, ...consent }, idempotencyKey: randomId() }),
     onSuccess: signedIn,
   });
 }

@@ -5,6 +5,7 @@ import { randomId } from '../../../shared/random-id.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { track } from '../../../shared/tracking/track.ts';
 import { useSignedIn, type AfterSuccess } from './account-api.ts';
+import type { Consent } from './terms-api.ts';
 
 /**
  * Google sign-in through thirdparty/do: `login` signs in (registering on first use); `bind` is thirdLoginRegBind,
@@ -13,7 +14,7 @@ import { useSignedIn, type AfterSuccess } from './account-api.ts';
 export function useGoogleSignInMutation(action: 'login' | 'bind', after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: (credential: string) => {
+    mutationFn: ({ credential, consent }: { credential: string; consent?: Consent | undefined }) => {
       const { login, smid } = useSessionStore.getState();
       return api.call(thirdpartyDo, {
         body: {
@@ -23,6 +24,7 @@ export function useGoogleSignInMutation(action: 'login' | 'bind', after: AfterSu
           action,
           ...(smid ? { dev_acc: smid } : {}),
           ...(action === 'bind' && login ? { extra: { super_uid: login.uid } } : {}),
+          ...consent,
         },
         idempotencyKey: randomId(),
       });
@@ -44,8 +46,8 @@ function socialTracked(method: 'google' | 'telegram', info: LoginInfo): void {
 export function useTelegramSignInMutation(after: AfterSuccess = {}) {
   const signedIn = useSignedIn(after);
   return useMutation({
-    mutationFn: ({ initData, bind }: { initData: string; bind: boolean }) =>
-      api.call(bind ? tgMiniAppBind : tgMiniAppLogin, { body: { init_data: initData }, idempotencyKey: randomId() }),
+    mutationFn: ({ initData, bind, consent }: { initData: string; bind: boolean; consent?: Consent | undefined }) =>
+      api.call(bind ? tgMiniAppBind : tgMiniAppLogin, { body: { init_data: initData, ...consent }, idempotencyKey: randomId() }),
     onSuccess: (info: LoginInfo) => {
       signedIn(info);
       socialTracked('telegram', info);
