@@ -18,3 +18,4 @@ export * from './safer-play.ts';
 export * from './activities.ts';
 export * from './help.ts';
 export * from './push.ts';
+export * from './outbox.ts';

@@ -72,6 +72,16 @@ export interface SandboxPspOptions {
   now: () => Date;
   deliver: WebhookDeliver;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /**
+   * The sandbox's own books of payouts (decision 042): kept in the database, as a real PSP's outlive our process, so a
+   * payout asked again after a kill -9 is answered with the one already made. Unset keeps them in memory.
+   */
+  payoutBook?: {
+    /** Records the payout unless one exists for the order; answers the reference of the one on the books. */
+    record: (orderId: string, providerRef: string, netAmountMinor: number) => Promise<string>;
+  };
+  /** A slow provider (SANDBOX_PAYOUT_DELAY_MS): how long it takes to answer a payout it has already recorded. */
+  payoutAnswerDelayMs?: number;
 }
 
 const money = (amountMinor: number) => `${Math.trunc(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')}`;
@@ -262,8 +272,24 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
   async function payoutStart(request: PayoutStartRequest): Promise<{ providerRef: string }> {
     const opened = payoutsByOrder.get(request.orderId);
     if (opened) return opened;
-    const providerRef = `po_${randomBytes(10).toString('hex')}`;
+    let providerRef = `po_${randomBytes(10).toString('hex')}`;
+    if (options.payoutBook) {
+      const booked = await options.payoutBook.record(request.orderId, providerRef, request.netAmountMinor);
+      if (booked !== providerRef) {
+        // Made before (by a process that died before storing our answer): the same payout, answered again, paid once.
+        providerRef = booked;
+        payoutsByOrder.set(request.orderId, { providerRef });
+        if (!payments.has(key(PAYOUT_PROVIDER, providerRef))) payoutOpen(request, providerRef);
+        return { providerRef };
+      }
+    }
     payoutsByOrder.set(request.orderId, { providerRef });
+    payoutOpen(request, providerRef);
+    if (options.payoutAnswerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.payoutAnswerDelayMs));
+    return { providerRef };
+  }
+
+  function payoutOpen(request: PayoutStartRequest, providerRef: string): void {
     payments.set(key(PAYOUT_PROVIDER, providerRef), {
       provider: PAYOUT_PROVIDER,
       direction: 'payout',
@@ -276,7 +302,6 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       state: 'open',
       display: { amount: money(request.netAmountMinor), ...request.account },
     });
-    return { providerRef };
   }
 
   async function decide(provider: string, providerRef: string, decision: 'approve' | 'decline') {

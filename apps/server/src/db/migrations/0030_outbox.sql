@@ -1,0 +1,25 @@
+CREATE TABLE "outbox" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"payload" jsonb,
+	"status" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_at" timestamp with time zone NOT NULL,
+	"lease_until" timestamp with time zone,
+	"lease_owner" text,
+	"last_error" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"done_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_psp_payouts" (
+	"order_id" text PRIMARY KEY NOT NULL,
+	"provider_ref" text NOT NULL,
+	"net_amount_minor" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_kind_key_key" ON "outbox" USING btree ("kind","key");--> statement-breakpoint
+CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("next_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "outbox_status_kind_idx" ON "outbox" USING btree ("status","kind","id");
