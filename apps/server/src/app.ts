@@ -133,6 +133,8 @@ export interface BuiltApp {
   betting: { deps: BettingDeps; worker: BettingWorker };
   /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
   jobs: JobRunner;
+  /** The general outbox's delivery (decision 042): tests run its passes by hand and stand handlers in. */
+  outbox: OutboxDeps;
   leadership: Leadership;
   /** The real-time socket: its bus (publish), this node's sockets, the ticket signer (decision 036). */
   realtime: Realtime;
@@ -515,6 +517,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     kyc: { idp, secret: kycSecret },
     betting: { deps: bettingDeps, worker: bettingWorker },
     jobs,
+    outbox,
     leadership,
     realtime,
   };

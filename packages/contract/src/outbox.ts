@@ -6,7 +6,7 @@ export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'dead'] as const;
 /** Operator: what the outbox holds (GET /api/ops/outbox, behind OPS_TOKEN), newest first, 50 a page. */
 export const opsOutboxQuery = z.strictObject({
   status: z.optional(described(z.enum(OUTBOX_STATUSES), 'pending, sent, failed or dead')),
-  kind: z.optional(described(z.string().check(z.regex(/^[a-z_]{1,32}$/)), 'payin_start, mail or sms')),
+  kind: z.optional(described(z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/)), 'payin_start, mail or sms')),
   before_id: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,17}$/)), 'Rows older than this id (the next page)')),
 });
 

@@ -31,7 +31,11 @@ export function outboxRoutes(app: FastifyInstance, deps: { db: Db; opsToken: str
   app.get('/api/ops/outbox', async (request) => {
     if (!deps.opsToken || request.headers.authorization !== `Bearer ${deps.opsToken}`) throw new AppError('UNAUTHORISED');
     const parsed = z.safeParse(opsOutboxQuery, request.query);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { field: parsed.error.issues[0]?.path.join('.') || 'query' });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const unknown = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+      throw new AppError('VALIDATION_FAILED', { field: unknown ?? (issue?.path.join('.') || 'query') });
+    }
     const { status, kind, before_id: beforeId } = parsed.data;
     const rows = await outboxList(deps.db, {
       limit: PAGE,

@@ -47,7 +47,15 @@ export function outboxOwnerNew(): string {
 
 /** The row a change owes, written in its transaction and held by this process for the call it makes after the commit. */
 export function outboxWrite(tx: DbOrTx, deps: Pick<OutboxDeps, 'owner'>, row: { kind: string; key: string; payload: Record<string, unknown>; now: Date }) {
-  return outboxInsert(tx, { ...row, leaseUntil: new Date(row.now.getTime() + OUTBOX_LEASE_MS), leaseOwner: deps.owner });
+  return outboxInsert(tx, { ...row, leaseUntil: new Date(row.now.getTime() + OUTBOX_LEASE_MS), leaseOwner: leaseTokenNew(deps.owner) });
+}
+
+/**
+ * Each hold gets a token of its own (the process's name and a random part): a sender settles a row only while it
+ * still holds it under that token, so even this process's next claim of the row is told apart from a late first one.
+ */
+function leaseTokenNew(owner: string): string {
+  return `${owner}/${randomBytes(6).toString('hex')}`;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -56,13 +64,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: 
 async function attemptSettle(deps: OutboxDeps, row: OutboxRow, error: unknown): Promise<'sent' | 'failed' | 'dead' | 'retry'> {
   const now = deps.now();
   if (error === undefined) {
-    await outboxSettle(deps.db, { id: row.id, owner: deps.owner, now, outcome: 'sent' });
+    await outboxSettle(deps.db, { id: row.id, owner: row.leaseOwner ?? '', now, outcome: 'sent' });
     return 'sent';
   }
   const outcome = error instanceof OutboxRefused ? 'failed' : row.attempts >= OUTBOX_ATTEMPTS_MAX ? 'dead' : 'retry';
   await outboxSettle(deps.db, {
     id: row.id,
-    owner: deps.owner,
+    owner: row.leaseOwner ?? '',
     now,
     outcome,
     error: messageOf(error),
@@ -91,7 +99,7 @@ async function attempt(deps: OutboxDeps, row: OutboxRow): Promise<'sent' | 'fail
  * process that dies before settling leaves the row to the job.
  */
 export async function outboxSendHeld<T>(deps: OutboxDeps, row: OutboxRow, call: () => Promise<T>): Promise<T> {
-  if (row.status !== 'pending' || row.leaseOwner !== deps.owner) return call();
+  if (row.status !== 'pending' || !row.leaseOwner?.startsWith(`${deps.owner}/`)) return call();
   let result: T;
   try {
     result = await call();
@@ -117,7 +125,7 @@ export async function outboxDeliver(deps: OutboxDeps, batch = 20, batchesMax = 1
     const rows = await outboxClaim(deps.db, {
       now,
       leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-      owner: deps.owner,
+      owner: leaseTokenNew(deps.owner),
       limit: batch,
       kinds: Object.keys(deps.handlers),
     });
