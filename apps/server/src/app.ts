@@ -86,7 +86,7 @@ import { outboxOwnerNew, type OutboxDeps, type OutboxHandler } from './modules/o
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { codeOutboxHandlers } from './modules/account/account-code.service.ts';
 import { payinStartOutboxHandler, PAYIN_START_KIND } from './modules/payments/payin.service.ts';
-import { sandboxPayoutBook } from './providers/payments/sandbox-payout-book.ts';
+import { sandboxStoreSql } from './providers/payments/sandbox-store-sql.ts';
 import { feedNodeOpen } from './providers/feed/feed-node.ts';
 import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
@@ -439,7 +439,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       return { status: answer.statusCode, body: answer.body };
     },
     log: (message, details) => app.log.info(details, message),
-    payoutBook: sandboxPayoutBook(database.db, deps.now),
+    store: sandboxStoreSql(database.db, deps.now),
     ...(config.sandboxPayoutDelayMs > 0 ? { payoutAnswerDelayMs: config.sandboxPayoutDelayMs } : {}),
   });
   const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);

@@ -230,7 +230,10 @@ describe('a payout request killed while the provider answers', () => {
 
     const check = await data.open();
     try {
-      const booked = await rowsOf<{ order_id: string; provider_ref: string }>(check.db, sql`select order_id, provider_ref from sandbox_psp_payouts`);
+      const booked = await rowsOf<{ order_id: string; provider_ref: string }>(
+        check.db,
+        sql`select order_id, provider_ref from sandbox_psp_payments where direction = 'payout'`,
+      );
       expect(booked).toEqual([{ order_id: orderId, provider_ref: expect.stringMatching(/^po_/) }]);
       const orders = await rowsOf<{ order_id: string; status: number; provider_ref: string }>(
         check.db,

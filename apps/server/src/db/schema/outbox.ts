@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The general outbox (issue 16, decision 042): one row per call we owe a provider (a pay-in start, a code by mail or
@@ -38,13 +38,28 @@ export const outbox = pgTable(
 );
 
 /**
- * The sandbox PSP's own record of the payouts it was asked for, keyed by our order id (its idempotency key). A real
- * PSP's books outlive our process; keeping the sandbox's in the database lets a kill -9 between the provider's
- * answer and our commit be resolved as it would be with a real one: asked again, it answers the payout it made.
+ * The sandbox PSP's books (decision 042): every payment it opened, keyed by its reference, and the first one per our
+ * order and direction (our order id is its idempotency key). A real PSP's books outlive our process and are the same
+ * for every node; keeping the sandbox's in the database makes it so: a payout asked again after a kill -9 is answered
+ * with the one already made, and a hosted page opened through one node is paid through another.
  */
-export const sandboxPspPayouts = pgTable('sandbox_psp_payouts', {
-  orderId: text('order_id').primaryKey(),
-  providerRef: text('provider_ref').notNull(),
-  netAmountMinor: bigint('net_amount_minor', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+export const sandboxPspPayments = pgTable(
+  'sandbox_psp_payments',
+  {
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    direction: text('direction').notNull(),
+    orderId: text('order_id').notNull(),
+    state: text('state').notNull(),
+    /** The whole SandboxPayment (display, QR, STK request, the start it answered). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.providerRef] }),
+    uniqueIndex('sandbox_psp_payments_order_key').on(table.direction, table.orderId),
+    index('sandbox_psp_payments_open_idx')
+      .on(table.provider, table.createdAt)
+      .where(sql`state = 'open'`),
+  ],
+);
