@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { payinChannelsOf } from '@piranha/domain/payments';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { roundRobinFront } from '../scripts/lib/round-robin.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const OPS_TOKEN = 'e2e-ops-token';
@@ -14,6 +16,8 @@ export const OPS_TOKEN = 'e2e-ops-token';
 export interface RunningServer {
   port: number;
   origin: string;
+  /** Requests each node answered (the two-node stage's front counts them); empty for a single server. */
+  served: () => number[];
   stop: () => Promise<void>;
 }
 
@@ -28,26 +32,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the real server (built web app, embedded database in a fresh folder) the way `npm start` does: the server
- * bundle `npm run build` makes, whose fresh database is copied from the template it makes too.
- */
-export async function serverStart(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
+/** Starts one server process and waits until it answers /healthz. */
+async function nodeStart(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      OPS_TOKEN,
-      ...env,
-    },
+    env: { ...process.env, NODE_ENV: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', OPS_TOKEN, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -57,15 +46,92 @@ export async function serverStart(env: Record<string, string> = {}): Promise<Run
       (response) => response.ok,
       () => false,
     );
-    if (healthy) break;
+    if (healthy) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  child.kill('SIGKILL');
+  throw new Error(`the server on port ${port} did not answer /healthz`);
+}
+
+async function nodeStop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * The browser suite's two-node stage (`E2E_NODES=2` with a PostgreSQL `DATABASE_URL`; decision 042): every journey
+ * file gets a new database on that server, two nodes on it (Redis shared when `REDIS_URL` is set), and the
+ * round-robin front of `npm run start:two-nodes` on its port, so the browser's requests alternate between the nodes.
+ */
+export const TWO_NODES = process.env.E2E_NODES === '2';
+
+let clusterSeq = 0;
+
+async function clusterStart(env: Record<string, string>): Promise<RunningServer> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl?.startsWith('postgres')) throw new Error('E2E_NODES=2 needs DATABASE_URL=postgres://… (two nodes share one PostgreSQL)');
+  const { default: pg } = await import('pg');
+  const name = `piranha_e2e_${process.pid}_${Date.now().toString(36)}_${(clusterSeq += 1)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Secrets both nodes must agree on: a notification signed for one is checked by the other.
+  const shared = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'piranha-e2e-nodes-')),
+    PAYMENTS_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    CASINO_HOUSE_SECRET: randomBytes(32).toString('hex'),
+    REALTIME_SECRET: randomBytes(32).toString('hex'),
+    TRUSTED_PROXIES: '127.0.0.1',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  };
+  const [portA, portB, port] = [await freePort(), await freePort(), await freePort()];
+  // One after the other: the first migrates and seeds the new database, the second finds it ready.
+  const children = [await nodeStart(portA, shared), await nodeStart(portB, shared)];
+  const { server: front, served } = roundRobinFront(
+    [portA, portB].map((nodePort, index) => ({ port: nodePort, alive: () => children[index]!.exitCode === null && children[index]!.signalCode === null })),
+  );
+  await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
   return {
     port,
-    origin,
+    origin: `http://127.0.0.1:${port}`,
+    served: () => [...served],
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await new Promise<void>((resolve) => {
+        front.closeAllConnections();
+        front.close(() => resolve());
+      });
+      await Promise.all(children.map(nodeStop));
+      rmSync(shared.DATA_DIR, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server (built web app, embedded database in a fresh folder) the way `npm start` does: the server
+ * bundle `npm run build` makes, whose fresh database is copied from the template it makes too. In the two-node stage
+ * (`TWO_NODES`) it is two nodes on a new PostgreSQL database behind a round-robin front instead.
+ */
+export async function serverStart(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (TWO_NODES) return clusterStart(env);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
+  const child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    served: () => [],
+    stop: async () => {
+      await nodeStop(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -181,7 +247,14 @@ export function journeySetup(hosts: readonly string[] = [INDIA], env: Record<str
   });
   afterAll(async () => {
     await browser?.close();
+    const served = server?.served() ?? [];
     await server?.stop();
+    // The two-node stage shows that its requests really alternated: each node answered a share of the journeys.
+    if (TWO_NODES) {
+      console.log(`two nodes served ${served.join(' and ')} requests`);
+      expect(served.length, 'two nodes behind the front').toBe(2);
+      for (const count of served) expect(count, `requests each node answered (${served.join(', ')})`).toBeGreaterThan(0);
+    }
   });
   return {
     get server() {

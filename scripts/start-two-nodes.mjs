@@ -7,8 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest } from 'node:http';
 import { dependenciesEnsure, ROOT, run } from './lib/ensure.mjs';
+import { roundRobinFront } from './lib/round-robin.mjs';
 
 if (!process.env.DATABASE_URL?.startsWith('postgres')) {
   console.error('start:two-nodes needs DATABASE_URL=postgres://… : the embedded PGlite database belongs to one process.');
@@ -49,60 +49,8 @@ const nodes = nodePorts.map((nodePort, index) => {
   return { name, port: nodePort, child, alive: () => child.exitCode === null && child.signalCode === null };
 });
 
-/** Round robin over the nodes still running: each request goes to the next one. */
-let turn = 0;
-const front = createServer((incoming, outgoing) => {
-  const living = nodes.filter((node) => node.alive());
-  if (living.length === 0) {
-    outgoing.writeHead(503).end('no server node is running\n');
-    return;
-  }
-  const target = living[turn++ % living.length];
-  const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-  const proxied = httpRequest(
-    { host: '127.0.0.1', port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } },
-    (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    },
-  );
-  proxied.on('error', () => {
-    if (!outgoing.headersSent) outgoing.writeHead(502);
-    outgoing.end();
-  });
-  incoming.pipe(proxied);
-});
-// The real-time socket (decision 036): an upgrade goes to the next node too, and the two sockets are spliced.
-front.on('upgrade', (incoming, clientSocket, head) => {
-  const living = nodes.filter((node) => node.alive());
-  if (living.length === 0) return clientSocket.destroy();
-  const target = living[turn++ % living.length];
-  const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-  const proxied = httpRequest({
-    host: '127.0.0.1',
-    port: target.port,
-    method: incoming.method,
-    path: incoming.url,
-    headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
-  });
-  proxied.on('upgrade', (answer, nodeSocket, nodeHead) => {
-    const lines = [`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`];
-    for (let index = 0; index < answer.rawHeaders.length; index += 2) lines.push(`${answer.rawHeaders[index]}: ${answer.rawHeaders[index + 1]}`);
-    clientSocket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    if (nodeHead.length > 0) clientSocket.write(nodeHead);
-    if (head.length > 0) nodeSocket.write(head);
-    nodeSocket.pipe(clientSocket).pipe(nodeSocket);
-    nodeSocket.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => nodeSocket.destroy());
-  });
-  // A refused upgrade (a bad ticket) is an ordinary answer: pass it on and close.
-  proxied.on('response', (answer) => {
-    clientSocket.write(`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\nconnection: close\r\n\r\n`);
-    clientSocket.destroy();
-  });
-  proxied.on('error', () => clientSocket.destroy());
-  proxied.end();
-});
+/** Round robin over the nodes still running: each request (and socket upgrade) goes to the next one. */
+const { server: front } = roundRobinFront(nodes);
 front.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`Two nodes behind http://127.0.0.1:${port}/ (requests alternate between them)`));
 
 const stop = (signal) => {

@@ -4,6 +4,7 @@
  * and the browser journeys against a production build. Stops at the first failing step.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumEnsure, dependenciesEnsure, run } from './lib/ensure.mjs';
@@ -14,15 +15,39 @@ chromiumEnsure();
 const reports = mkdtempSync(join(tmpdir(), 'piranha-test-'));
 const totals = { passed: 0, failed: 0 };
 
-function vitest(name, project, env = {}) {
-  const output = join(reports, `${name}.json`);
+function vitest(name, project, env = {}, files = []) {
+  const output = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   return {
     name,
-    command: ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]],
+    command: ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...files]],
     env,
     output,
   };
 }
+
+/** Redis for the two-node stage: REDIS_URL, else the machine's own Redis when one answers on 127.0.0.1:6379. */
+async function redisUrlOf() {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  const answers = await new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 6379, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+  return answers ? 'redis://127.0.0.1:6379' : '';
+}
+
+/**
+ * The money journeys and the socket journey again, against two server nodes on the PostgreSQL of DATABASE_URL behind a
+ * round-robin front (decision 042): sign-up, deposit, bet, cash-out, withdraw, casino, the real-time socket.
+ */
+const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/betting.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts'];
 
 const steps = [
   { name: 'lint', command: ['npx', ['eslint', '--max-warnings', '0', '.']] },
@@ -35,6 +60,7 @@ const steps = [
   ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),
   { name: 'build', command: ['npm', ['run', 'build', '--silent']] },
   vitest('browser journeys', 'e2e'),
+  ...(process.env.DATABASE_URL ? [vitest('browser journeys (two nodes)', 'e2e', { E2E_NODES: '2', REDIS_URL: await redisUrlOf() }, TWO_NODE_JOURNEYS)] : []),
 ];
 
 let failedStep;

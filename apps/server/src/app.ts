@@ -81,6 +81,12 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
+import { outboxDeliverJobSpec } from './modules/outbox/outbox.job.ts';
+import { outboxOwnerNew, type OutboxDeps, type OutboxHandler } from './modules/outbox/outbox.service.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { codeOutboxHandlers } from './modules/account/account-code.service.ts';
+import { payinStartOutboxHandler, PAYIN_START_KIND } from './modules/payments/payin.service.ts';
+import { sandboxStoreSql } from './providers/payments/sandbox-store-sql.ts';
 import { feedNodeOpen } from './providers/feed/feed-node.ts';
 import { feedStoreChangeMark, feedStoreSql } from './providers/feed/feed-store.repository.ts';
 import { betLegsMatchIdMax } from './modules/betting/betting.repository.ts';
@@ -129,6 +135,8 @@ export interface BuiltApp {
   betting: { deps: BettingDeps; worker: BettingWorker };
   /** Every periodic task (jobs/job-runner.ts; `stats` feeds /metrics) and whether this node leads them. */
   jobs: JobRunner;
+  /** The general outbox's delivery (decision 042): tests run its passes by hand and stand handlers in. */
+  outbox: OutboxDeps;
   leadership: Leadership;
   /** The real-time socket: its bus (publish), this node's sockets, the ticket signer (decision 036). */
   realtime: Realtime;
@@ -361,12 +369,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   activityRoutes(app, { ...deps, opsToken: config.opsToken });
+  // The general outbox (decision 042): each module adds the handler of the calls it owes; the leader job sends what
+  // dead processes left. Web push keeps its own outbox and job (decision 035).
+  const outboxHandlers: Record<string, OutboxHandler> = {};
+  const outbox: OutboxDeps = { db: database.db, now: deps.now, handlers: outboxHandlers, owner: outboxOwnerNew(), log: app.log };
+  jobs.register(outboxDeliverJobSpec(outbox));
+  outboxRoutes(app, { db: database.db, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
+  const sms = smsProviderOutbox(database.db, deps.now);
+  Object.assign(outboxHandlers, codeOutboxHandlers({ mail, sms, now: deps.now }));
   const google = googleIdTokenVerifier({ jwksUrl: config.googleJwksUrl, jwksFile: config.googleJwksFile, now: deps.now });
   accountRoutes(app, {
     ...deps,
     mail,
-    sms: smsProviderOutbox(database.db, deps.now),
+    sms,
+    outbox,
     limits: config.authLimits,
     identity: { google },
     telegramBotToken: config.telegramBotToken,
@@ -434,9 +451,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       return { status: answer.statusCode, body: answer.body };
     },
     log: (message, details) => app.log.info(details, message),
+    store: sandboxStoreSql(database.db, deps.now),
+    ...(config.sandboxPayoutDelayMs > 0 ? { payoutAnswerDelayMs: config.sandboxPayoutDelayMs } : {}),
   });
   const mpesaAllowlist = addressListOf(config.mpesaCallbackAllowlist);
-  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, providerRateLimit, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  const payments: PaymentsDeps = { ...deps, webhookSecret, provider: psp, providerRateLimit, outbox, ...(mpesaAllowlist ? { mpesaAllowlist } : {}) };
+  outboxHandlers[PAYIN_START_KIND] = payinStartOutboxHandler(payments, app.log);
   paymentsRoutes(app, { ...payments, opsToken: config.opsToken });
   await webhookRoutes(app, payments);
   // Approving a sandbox payment credits real balances, so the hosted pages exist only outside production.
@@ -511,6 +531,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     kyc: { idp, secret: kycSecret },
     betting: { deps: bettingDeps, worker: bettingWorker },
     jobs,
+    outbox,
     leadership,
     realtime,
   };

@@ -58,6 +58,11 @@ export interface AppConfig {
   logLevel: string;
   /** The fraction of ordinary requests that get a log line (LOG_REQUEST_SAMPLE, 0…1); failed and slow ones always do. */
   logRequestSample: number;
+  /**
+   * SANDBOX_PAYOUT_DELAY_MS: the sandbox PSP answers a payout this long after recording it, like a slow provider (0:
+   * at once). For the kill -9 drill of decision 042; refused in production.
+   */
+  sandboxPayoutDelayMs: number;
   /** smtp://user:pass@host:port (or smtps://) delivers mail; unset keeps it in the outbox read at /dev/mailbox. */
   smtpUrl: string | undefined;
   /** Sender address of every mail; unset uses no-reply@<brand domain>. */
@@ -125,6 +130,12 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+function sandboxPayoutDelay(value: string | undefined, production: boolean): number {
+  if (value === undefined || value === '' || value === '0') return 0;
+  if (production) throw new ConfigError('SANDBOX_PAYOUT_DELAY_MS is a test setting: leave it unset in production');
+  return atMost('SANDBOX_PAYOUT_DELAY_MS', positiveInt('SANDBOX_PAYOUT_DELAY_MS', value, 0), 600_000);
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -211,6 +222,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequestSample: fraction('LOG_REQUEST_SAMPLE', env.LOG_REQUEST_SAMPLE, LOG_REQUEST_SAMPLE_DEFAULT),
+    sandboxPayoutDelayMs: sandboxPayoutDelay(env.SANDBOX_PAYOUT_DELAY_MS, env.NODE_ENV === 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     authLimits: {

@@ -4,7 +4,7 @@
  * this file's cases.
  */
 import * as contract from '@piranha/contract';
-import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, type Endpoint } from '@piranha/contract';
+import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, opsOutboxData, type Endpoint } from '@piranha/contract';
 import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -1186,5 +1186,19 @@ describe('operator endpoints outside the contract', () => {
     expectRefused(await post({ ...valid, period_scores: [{ pe: 1002, home: 0 }] }), 'period_scores');
     expectRefused(await post({ ...valid, revision: result!.revision + 5 }), 'revision', ERRORS.RESULT_REVISION_INVALID.code);
     expectRefused(await post({ ...valid, match_id: 999_999_999 }), 'match_id', ERRORS.RESULT_NOT_FOUND.code);
+  });
+
+  it('GET /api/ops/outbox accepts a valid filter and names a bad one (decision 042)', async () => {
+    const get = (query: Record<string, string>, token = BAD_INPUT_OPS_TOKEN) =>
+      t.get('/api/ops/outbox', { query, headers: { authorization: `Bearer ${token}` } });
+    const valid = { status: 'pending', kind: 'payin_start', before_id: '9007199254' };
+    const answer = envelopeOf(await get(valid));
+    expect(answer.dm_error).toBe(0);
+    expect(opsOutboxData.safeParse(answer.data).success).toBe(true);
+    expect(envelopeOf(await get(valid, 'not-the-token')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    expectRefused(await get({ ...valid, status: 'lost' }), 'status');
+    expectRefused(await get({ ...valid, kind: 'X'.repeat(1000) }), 'kind');
+    expectRefused(await get({ ...valid, before_id: '-1' }), 'before_id');
+    expectRefused(await get({ ...valid, zz_unknown: '1' }), 'zz_unknown');
   });
 });

@@ -109,6 +109,7 @@ describe('the jobs of the app', () => {
       'loyalty-raffle',
       'loyalty-rank-close',
       'message-events',
+      'outbox-deliver',
       'payin-expiry-sweep',
       'payout-resume',
       'push-deliver',

@@ -83,7 +83,7 @@ describe('payouts a crash left unsent', () => {
       left.wake();
       expect(envelopeOf(await left.request).data).toMatchObject({ order_id: left.orderId, status: 1 });
       expect(await orderOf(left.orderId)).toEqual(sent);
-      const open = t.built.payments.provider.openPayments('payout').filter((payment) => payment.orderId === left.orderId);
+      const open = (await t.built.payments.provider.openPayments('payout')).filter((payment) => payment.orderId === left.orderId);
       expect(open).toHaveLength(1);
       expect(await balanceOf(t, session, 'BRL')).toBe(90_000);
     } finally {

@@ -343,7 +343,7 @@ describe('payouts and their provider', () => {
       wake();
       expect(await first).toEqual(resumed);
       expect(await payout(session, body, key)).toEqual(resumed);
-      expect(psp.openPayments('payout').filter((payment) => payment.orderId === resumed.data.order_id)).toHaveLength(1);
+      expect((await psp.openPayments('payout')).filter((payment) => payment.orderId === resumed.data.order_id)).toHaveLength(1);
       expect(await t.rows(sql`select provider_ref from payment_orders where order_id = ${resumed.data.order_id}`)).toEqual([
         { provider_ref: orders[0]!.provider_ref },
       ]);

@@ -26,3 +26,4 @@ export * from './tracking.ts';
 export * from './activity.ts';
 export * from './help.ts';
 export * from './realtime.ts';
+export * from './outbox.ts';

@@ -19,3 +19,4 @@ export * from './activities.ts';
 export * from './help.ts';
 export * from './push.ts';
 export * from './bonus-booster.ts';
+export * from './outbox.ts';

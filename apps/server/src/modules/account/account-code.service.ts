@@ -2,6 +2,9 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { CODE_LENGTH, CODE_RESEND_COOLDOWN_S, CODE_TTL_S, type CodePurpose } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { MailMessage } from '../../providers/mail/mail.ts';
+import { OutboxRefused, outboxSendHeld, outboxWrite, type OutboxHandler } from '../outbox/outbox.service.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { codeMailCompose, type CodeMailKind } from './account-mail.ts';
 import {
@@ -85,16 +88,58 @@ export async function emailCodeSend(deps: AccountDeps, caller: Caller, email: st
   const where: CodeTarget = { appKey, channel: 'email', target: email, purpose };
   await codeSendAllow(deps, caller, where, 'email');
   const kind = codeMailKindOf(purpose, (await profileByEmail(deps.db, appKey, email)) !== undefined);
-  // A row is stored in every case so the cooldown and the answers look the same; a notice's code is never sent.
-  const { code, id } = await codeCreate(deps.db, where, deps.now(), purpose === 'bind' ? caller.user?.uid : undefined);
+  // A row is stored in every case so the cooldown and the answers look the same; a notice's code is never sent. The
+  // mail is an outbox row of the same transaction: a process that dies before sending it leaves it to the outbox job.
+  const now = deps.now();
+  const message = (code: string) => codeMailCompose({ kind, variant: caller.variant, locale: caller.locale, to: email, code, ttlMinutes: CODE_TTL_S / 60 });
+  const { id, row, mail } = await transaction(deps.db, async (tx) => {
+    const created = await codeCreate(tx, where, now, purpose === 'bind' ? caller.user?.uid : undefined);
+    const mail = message(created.code);
+    const payload: CodeMailPayload = { message: mail, expires_at: new Date(now.getTime() + CODE_TTL_S * 1000).toISOString() };
+    const row = await outboxWrite(tx, deps.outbox, { kind: 'mail', key: `code:${created.id}`, payload: { ...payload }, now });
+    return { id: created.id, row, mail };
+  });
   try {
-    await deps.mail.send(codeMailCompose({ kind, variant: caller.variant, locale: caller.locale, to: email, code, ttlMinutes: CODE_TTL_S / 60 }));
+    await outboxSendHeld(deps.outbox, row, () => deps.mail.send(mail));
   } catch (error) {
     // Undelivered: forget the code so the player can ask again at once.
     await codeDelete(deps.db, id);
     throw error;
   }
   return { expire_s: CODE_TTL_S, resend_s: CODE_RESEND_COOLDOWN_S };
+}
+
+/** An outbox `mail` row: the composed mail and when its code stops working. */
+export interface CodeMailPayload {
+  message: MailMessage;
+  expires_at: string;
+}
+
+/** An outbox `sms` row: the text and when its code stops working. */
+export interface CodeSmsPayload {
+  message: { appKey: string; to: string; text: string };
+  expires_at: string;
+}
+
+/** A code sent after its code expired would only confuse: such a row ends `failed` instead. */
+function codeStillValid(expiresAt: unknown, now: Date): void {
+  if (typeof expiresAt !== 'string' || new Date(expiresAt).getTime() <= now.getTime()) throw new OutboxRefused('the code expired before it could be sent');
+}
+
+/** Delivers the `mail` and `sms` rows a dead process left (the outbox job's handlers). */
+export function codeOutboxHandlers(deps: Pick<AccountDeps, 'mail' | 'sms' | 'now'>): Record<'mail' | 'sms', OutboxHandler> {
+  return {
+    mail: async (payload) => {
+      const { message, expires_at } = payload as unknown as CodeMailPayload;
+      codeStillValid(expires_at, deps.now());
+      await deps.mail.send(message);
+    },
+    sms: async (payload) => {
+      const { message, expires_at } = payload as unknown as CodeSmsPayload;
+      codeStillValid(expires_at, deps.now());
+      await deps.sms.send(message);
+    },
+  };
 }
 
 export interface CodeCheckInput {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
+import type { OutboxDeps } from '../outbox/outbox.service.ts';
 import type { AuthLimits } from './account-throttle.ts';
 
 /** What the account services work with; tests build the real ones over their own database and clock. */
@@ -11,6 +12,8 @@ export interface AccountDeps {
   now: () => Date;
   mail: MailProvider;
   sms: SmsProvider;
+  /** Code mails and texts are outbox rows written with the code (decision 042). */
+  outbox: OutboxDeps;
   limits: AuthLimits;
 }
 

@@ -3,7 +3,9 @@ import type { Locale } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { dynconfigGet } from '../config/config.service.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
-import { codeCreate, codeSendAllow, codeVerify, type CodeTarget } from './account-code.service.ts';
+import { transaction } from '../../db/transaction.ts';
+import { outboxSendHeld, outboxWrite } from '../outbox/outbox.service.ts';
+import { codeCreate, codeSendAllow, codeVerify, type CodeSmsPayload, type CodeTarget } from './account-code.service.ts';
 import { codeDelete } from './account.repository.ts';
 
 /** The SMS text per locale: `{brand}`, `{code}`, `{minutes}`. Short, so it fits one message in every script. */
@@ -40,9 +42,17 @@ export async function smsCodeSend(deps: AccountDeps, caller: Caller, phone: stri
   if (purpose === 'bind' && !caller.user) throw new AppError('SESSION_EXPIRED', { field: 'sid' });
   const where = whereOf(caller, phone, purpose);
   await codeSendAllow(deps, caller, where, 'phone');
-  const { code, id } = await codeCreate(deps.db, where, deps.now(), purpose === 'bind' ? caller.user?.uid : undefined);
+  const now = deps.now();
+  // The text is an outbox row of the code's transaction (decision 042), sent here and, if this process dies first, by the job.
+  const { id, row, message } = await transaction(deps.db, async (tx) => {
+    const created = await codeCreate(tx, where, now, purpose === 'bind' ? caller.user?.uid : undefined);
+    const message = { appKey: caller.variant.appKey, to: phone, text: smsTextCompose(caller.locale, caller.variant.name, created.code) };
+    const payload: CodeSmsPayload = { message, expires_at: new Date(now.getTime() + CODE_TTL_S * 1000).toISOString() };
+    const row = await outboxWrite(tx, deps.outbox, { kind: 'sms', key: `code:${created.id}`, payload: { ...payload }, now });
+    return { id: created.id, row, message };
+  });
   try {
-    await deps.sms.send({ appKey: caller.variant.appKey, to: phone, text: smsTextCompose(caller.locale, caller.variant.name, code) });
+    await outboxSendHeld(deps.outbox, row, () => deps.sms.send(message));
   } catch (error) {
     await codeDelete(deps.db, id);
     throw error;

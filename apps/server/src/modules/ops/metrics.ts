@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { outboxCounts } from '../outbox/outbox.repository.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { ledgerAudit } from '../ledger/ledger.repository.ts';
@@ -162,6 +163,26 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
         sql`select count(*) as count from payment_orders where direction = 'payout' and status = 1 and provider_ref = order_id`,
       );
       this.set(Number(row?.count ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'piranha_outbox_rows',
+    help: "Outbox rows by kind (payin_start, mail, sms; push is web push's own outbox) and status (pending, sent, failed, dead; push adds gone, suppressed)",
+    labelNames: ['kind', 'status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await outboxCounts(db)) this.set({ kind: row.kind, status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'piranha_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest pending outbox row (0 when none): a stuck provider shows here before rows die',
+    registers: [registry],
+    async collect() {
+      const [row] = await rowsOf<{ oldest: Date | string | null }>(db, sql`select min(created_at) as oldest from outbox where status = 'pending'`);
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+      this.set(oldest === undefined ? 0 : Math.max(0, (deps.now().getTime() - oldest) / 1000));
     },
   });
   // One audit serves both gauges: prom-client collects them concurrently.

@@ -23,6 +23,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import type { ClaimInTransaction } from '../../plugins/route.ts';
 import { payinProviderOf } from '../../providers/payments/payment-provider.ts';
+import { OutboxRefused, outboxSendHeld, outboxWrite, type OutboxHandler } from '../outbox/outbox.service.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
 import { jurisdictionOfKey, saferDepositCheck } from '../safer-play/safer-play.service.ts';
@@ -206,7 +207,7 @@ export async function payinCreate(
       if (!code || code.currency !== currency || code.expiresAt <= now || body.amount < code.minAmountMinor || (await payinCodeUseOf(tx, payinCode, user.uid)))
         throw new AppError('PAYIN_CODE_INVALID', { field: 'payin_code' });
     }
-    return orderInsert(tx, {
+    const order = await orderInsert(tx, {
       orderId,
       userId: user.uid,
       appKey: brand.appKey,
@@ -224,8 +225,42 @@ export async function payinCreate(
       createdAt: now,
       updatedAt: now,
     });
+    // The provider call this order owes, in its transaction: this request makes it below; if the process dies first,
+    // the outbox job does (with the order id as the provider's idempotency key), so the player gets the instruction.
+    const payload: PayinStartPayload = { user_id: user.uid, body };
+    const row = await outboxWrite(tx, deps.outbox, { kind: PAYIN_START_KIND, key: orderId, payload: { ...payload }, now });
+    return { order, row };
   });
-  return payinProviderStep(deps, brand, created, request, log);
+  return outboxSendHeld(deps.outbox, created.row, () => payinProviderStep(deps, brand, created.order, request, log));
+}
+
+export const PAYIN_START_KIND = 'payin_start';
+
+/** An outbox `payin_start` row: the create request's body, from which the provider request is built again. */
+interface PayinStartPayload {
+  user_id: number;
+  body: CreateBody;
+}
+
+/**
+ * The outbox job's handler for a pay-in start a dead process left: asks the provider (idempotent by the order id) and
+ * stores the instruction, which the player's status poll then shows. An order already answered, failed or expired
+ * needs nothing. A provider refusal fails the order as on the request, and the row ends `failed`.
+ */
+export function payinStartOutboxHandler(deps: PaymentsDeps, log: Pick<FastifyBaseLogger, 'warn'>): OutboxHandler {
+  return async (payload, row) => {
+    const { user_id: userId, body } = payload as unknown as PayinStartPayload;
+    const order = await orderOfUser(deps.db, userId, row.key);
+    if (!order || order.direction !== 'payin' || !payinAwaitsProvider(order)) return;
+    if (order.expiresAt.getTime() <= deps.now().getTime()) throw new OutboxRefused('the pay-in expired before the provider was asked');
+    const brand = await brandOfUser(deps.db, userId);
+    try {
+      await payinProviderStep(deps, brand, order, payinRequestOf(brand, body), log);
+    } catch (error) {
+      if (error instanceof AppError) throw new OutboxRefused(`the order closed: ${error.errorName}`);
+      throw error;
+    }
+  };
 }
 
 /** A pay-in the provider has not answered yet: created, no instruction, its reference still the order id. */

@@ -7,6 +7,7 @@ import type { ProviderRateLimit } from '../../plugins/rate-limit.ts';
 import type { RouteDeps } from '../../plugins/route.ts';
 import type { SandboxPsp } from '../../providers/payments/sandbox-psp.ts';
 import { userFind } from '../account/account.repository.ts';
+import type { OutboxDeps } from '../outbox/outbox.service.ts';
 
 export interface PaymentsDeps extends RouteDeps {
   provider: SandboxPsp;
@@ -16,6 +17,8 @@ export interface PaymentsDeps extends RouteDeps {
   mpesaAllowlist?: BlockList;
   /** Notifications are counted per provider when signed, per address otherwise (not by the players' per-IP hook). */
   providerRateLimit: ProviderRateLimit;
+  /** A pay-in's provider start is an outbox row of the order's transaction (decision 042). */
+  outbox: OutboxDeps;
 }
 
 /** A BlockList of IPs and CIDRs (IPv4 or IPv6), used as an allowlist. */

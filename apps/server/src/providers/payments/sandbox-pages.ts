@@ -96,7 +96,7 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
     // Counted in the per-IP limit like the API: a decision notifies our webhook, which writes to the database.
     const counted = { config: { rateLimit: 'ip' as const } };
     scope.get<{ Params: { provider: string } }>('/sandbox/:provider', counted, async (request, reply) => {
-      const open = options.psp.openPayments(request.params.provider);
+      const open = await options.psp.openPayments(request.params.provider);
       const items = open
         .map(
           (payment) =>
@@ -107,7 +107,7 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
     });
 
     scope.get<{ Params: { provider: string; ref: string } }>('/sandbox/:provider/checkout/:ref', counted, async (request, reply) => {
-      const payment = options.psp.paymentOf(request.params.provider, request.params.ref);
+      const payment = await options.psp.paymentOf(request.params.provider, request.params.ref);
       if (!payment) return notFound(reply);
       return reply.type('text/html').send(paymentPage(payment, payment.qrSvg, options.now()));
     });
@@ -118,7 +118,7 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
       async (request, reply) => {
         const { provider, ref, decision } = request.params;
         if (decision !== 'approve' && decision !== 'decline') return notFound(reply);
-        const payment = options.psp.paymentOf(provider, ref);
+        const payment = await options.psp.paymentOf(provider, ref);
         if (!payment) return notFound(reply);
         const result = await options.psp.decide(provider, ref, decision);
         const heading = result.state === 'paid' ? 'Payment done' : result.state === 'failed' ? 'Payment declined' : `Payment ${result.state}`;

@@ -54,15 +54,17 @@ export interface SandboxPayment {
   /** Daraja: the STK push request body we "received". */
   stkRequest?: Record<string, unknown>;
   resultCode?: number;
+  /** A pay-in's answer to its start, given again when the same order is started again. */
+  start?: PayinStart;
 }
 
 /** How the sandbox reaches our webhook: an HTTP POST of a raw body (in-process through Fastify's inject). */
 export type WebhookDeliver = (path: string, headers: Record<string, string>, rawBody: string) => Promise<{ status: number; body: string }>;
 
 export interface SandboxPsp extends PaymentProvider {
-  paymentOf: (provider: string, providerRef: string) => SandboxPayment | undefined;
+  paymentOf: (provider: string, providerRef: string) => Promise<SandboxPayment | undefined>;
   /** Payments of a provider still waiting for a person's decision, newest first. */
-  openPayments: (provider: string) => SandboxPayment[];
+  openPayments: (provider: string) => Promise<SandboxPayment[]>;
   /** A person approves (pays) or declines on the hosted page; answers whether our server accepted the notice. */
   decide: (provider: string, providerRef: string, decision: 'approve' | 'decline') => Promise<{ delivered: boolean; state: SandboxState }>;
 }
@@ -72,6 +74,48 @@ export interface SandboxPspOptions {
   now: () => Date;
   deliver: WebhookDeliver;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /**
+   * Where the sandbox keeps its books (decision 042): `sandboxStoreSql` keeps them in the database, as a real PSP's
+   * outlive our process and are one for every node (a hosted page opened on one node, paid through another); unset
+   * keeps them in this process's memory.
+   */
+  store?: SandboxStore;
+  /** A slow provider (SANDBOX_PAYOUT_DELAY_MS): how long it takes to answer a payout it has already recorded. */
+  payoutAnswerDelayMs?: number;
+}
+
+/** The sandbox's books: its payments by provider reference, and the first start asked for each of our orders. */
+export interface SandboxStore {
+  get(provider: string, providerRef: string): Promise<SandboxPayment | undefined>;
+  /** Adds or updates a payment. */
+  put(payment: SandboxPayment): Promise<void>;
+  /** Payments of a provider still waiting for a person's decision, newest first. */
+  open(provider: string): Promise<SandboxPayment[]>;
+  /**
+   * Records `payment` as the one for its order and direction unless one is recorded already (the order id is the
+   * idempotency key); answers the one on the books.
+   */
+  firstOf(payment: SandboxPayment): Promise<SandboxPayment>;
+}
+
+export function sandboxStoreMemory(): SandboxStore {
+  const payments = new Map<string, SandboxPayment>();
+  const byOrder = new Map<string, SandboxPayment>();
+  return {
+    get: async (provider, providerRef) => payments.get(`${provider}:${providerRef}`),
+    put: async (payment) => {
+      payments.set(`${payment.provider}:${payment.providerRef}`, payment);
+    },
+    open: async (provider) => [...payments.values()].filter((payment) => payment.provider === provider && payment.state === 'open').reverse(),
+    firstOf: async (payment) => {
+      const key = `${payment.direction}:${payment.orderId}`;
+      const first = byOrder.get(key);
+      if (first) return first;
+      byOrder.set(key, payment);
+      payments.set(`${payment.provider}:${payment.providerRef}`, payment);
+      return payment;
+    },
+  };
 }
 
 const money = (amountMinor: number) => `${Math.trunc(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')}`;
@@ -88,8 +132,7 @@ function digitsOf(orderId: string, length: number): string {
 }
 
 export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
-  const payments = new Map<string, SandboxPayment>();
-  const key = (provider: string, ref: string) => `${provider}:${ref}`;
+  const store = options.store ?? sandboxStoreMemory();
 
   async function notify(payment: SandboxPayment, type: string): Promise<boolean> {
     const body = JSON.stringify({
@@ -137,12 +180,8 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
 
   // Like a real PSP, the sandbox takes our order id as the idempotency key of a start: asked again for the same order
   // (a retry resuming what a dead process left), it answers the payment it already opened.
-  const payinsByOrder = new Map<string, PayinStart>();
-  const payoutsByOrder = new Map<string, { providerRef: string }>();
 
   async function payinStart(request: PayinStartRequest): Promise<PayinStart> {
-    const opened = payinsByOrder.get(request.orderId);
-    if (opened) return opened;
     const provider = payinProviderOf(request.channel);
     const amount = money(request.amountMinor);
     const base = { provider };
@@ -241,7 +280,9 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       }
     }
     instruction.checkout_url = `/sandbox/${provider}/checkout/${providerRef}`;
-    payments.set(key(provider, providerRef), {
+    // Like a real PSP, the sandbox takes our order id as the idempotency key of a start: asked again for the same order
+    // (a retry resuming what a dead process left), it answers the payment it already opened.
+    const first = await store.firstOf({
       provider,
       direction: 'payin',
       providerRef,
@@ -254,17 +295,14 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       display: { amount, ...display },
       ...(stkRequest ? { stkRequest } : {}),
       ...(instruction.qr_svg ? { qrSvg: instruction.qr_svg } : {}),
+      start: { providerRef, instruction },
     });
-    payinsByOrder.set(request.orderId, { providerRef, instruction });
-    return { providerRef, instruction };
+    return first.start ?? { providerRef: first.providerRef, instruction };
   }
 
   async function payoutStart(request: PayoutStartRequest): Promise<{ providerRef: string }> {
-    const opened = payoutsByOrder.get(request.orderId);
-    if (opened) return opened;
     const providerRef = `po_${randomBytes(10).toString('hex')}`;
-    payoutsByOrder.set(request.orderId, { providerRef });
-    payments.set(key(PAYOUT_PROVIDER, providerRef), {
+    const first = await store.firstOf({
       provider: PAYOUT_PROVIDER,
       direction: 'payout',
       providerRef,
@@ -276,30 +314,37 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       state: 'open',
       display: { amount: money(request.netAmountMinor), ...request.account },
     });
-    return { providerRef };
+    // A slow provider answers a payout it has already recorded only after a while (the kill -9 drill, decision 042).
+    if (first.providerRef === providerRef && options.payoutAnswerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.payoutAnswerDelayMs));
+    return { providerRef: first.providerRef };
   }
 
   async function decide(provider: string, providerRef: string, decision: 'approve' | 'decline') {
-    const payment = payments.get(key(provider, providerRef));
+    const payment = await store.get(provider, providerRef);
     if (!payment || payment.state !== 'open') return { delivered: false, state: payment?.state ?? ('failed' as const) };
     if (payment.expiresAt && payment.expiresAt.getTime() <= options.now().getTime()) {
       payment.state = 'expired';
+      await store.put(payment);
       return { delivered: false, state: payment.state };
     }
     if (payment.provider === 'mpesa') {
       payment.resultCode = decision === 'approve' ? MPESA_RESULT.success : MPESA_RESULT.cancelledByUser;
       payment.state = decision === 'approve' ? 'paid' : 'failed';
+      await store.put(payment);
       const delivered = await mpesaCallback(payment, payment.resultCode);
       return { delivered, state: payment.state };
     }
     if (decision === 'decline') {
       payment.state = 'failed';
+      await store.put(payment);
       return { delivered: await notify(payment, 'failed'), state: payment.state };
     }
     // A pay-in is confirmed in two steps as PSPs do (processing, then paid), so the order passes 0 → 1 → 4.
     payment.state = 'processing';
+    await store.put(payment);
     const processing = payment.direction === 'payin' ? await notify(payment, 'processing') : true;
     payment.state = 'paid';
+    await store.put(payment);
     const paid = await notify(payment, 'paid');
     options.log?.('sandbox payment approved', { provider, providerRef, orderId: payment.orderId });
     return { delivered: processing && paid, state: payment.state };
@@ -309,11 +354,11 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
     payinStart,
     payoutStart,
     stkQuery: async (checkoutRequestId) => {
-      const payment = payments.get(key('mpesa', checkoutRequestId));
+      const payment = await store.get('mpesa', checkoutRequestId);
       return payment?.resultCode === undefined ? undefined : { resultCode: payment.resultCode, amountMinor: payment.amountMinor };
     },
-    paymentOf: (provider, providerRef) => payments.get(key(provider, providerRef)),
-    openPayments: (provider) => [...payments.values()].filter((payment) => payment.provider === provider && payment.state === 'open').reverse(),
+    paymentOf: (provider, providerRef) => store.get(provider, providerRef),
+    openPayments: (provider) => store.open(provider),
     decide,
   };
 }
