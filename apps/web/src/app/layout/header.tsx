@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link, useNavigate } from '../../shared/router/router.tsx';
@@ -47,7 +47,9 @@ export function Header() {
       </Link>
       <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
         <img src={variant.favicon} alt="" width={30} height={30} />
-        <span className={login ? `${styles.name} ${styles.nameWide}` : styles.name}>{variant.name}</span>
+        <span className={login ? `${styles.name} ${styles.nameWide}` : styles.name} style={{ '--name-chars': variant.name.length } as CSSProperties}>
+          {variant.name}
+        </span>
       </Link>
       <div className={styles.actions}>
         {login ? (
