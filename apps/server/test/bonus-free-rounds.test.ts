@@ -18,6 +18,7 @@ import {
   VISITOR_LOGIN,
   BIND_CHECK,
   BIND_EMAIL,
+  SIGNUP_ACCEPT,
   type GoogleTestKeys,
 } from './account-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
@@ -306,7 +307,7 @@ describe('sign-up bonus for social and tourist registrations', () => {
         headers: { 'app-key': BRAND },
         query: { smid },
         remoteAddress: '10.77.0.1',
-        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google1 },
+        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google1, ...SIGNUP_ACCEPT },
       }),
     );
     expect(first.dm_error).toBe(0);
@@ -317,7 +318,7 @@ describe('sign-up bonus for social and tourist registrations', () => {
         headers: { 'app-key': BRAND },
         query: { smid },
         remoteAddress: '10.77.0.2',
-        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google2 },
+        body: { plat: 'google', app_type: 'web', action: 'login', auth_params: google2, ...SIGNUP_ACCEPT },
       }),
     );
     expect(second.dm_error).toBe(0);
@@ -328,7 +329,7 @@ describe('sign-up bonus for social and tourist registrations', () => {
   it('grants one when a tourist binds an e-mail, once per e-mail across its Gmail spellings', async () => {
     const local = `tourist${newSub()}`;
     const bind = async (email: string) => {
-      const login = envelopeOf(await t.post(VISITOR_LOGIN, { headers: { 'app-key': BRAND }, body: { smid: smidUnique() } }));
+      const login = envelopeOf(await t.post(VISITOR_LOGIN, { headers: { 'app-key': BRAND }, body: { smid: smidUnique(), ...SIGNUP_ACCEPT } }));
       expect(login.dm_error).toBe(0);
       const tourist = login.data as LoginInfo;
       const query = signedIn(sessionOf(tourist));

@@ -45,11 +45,15 @@ async function started(env: Record<string, string>): Promise<Running> {
   return server;
 }
 
-/** Ages the lease a killed server held: what the 60 s it lasts would do. */
+/**
+ * Ages the leases a killed server held: what the 60 s of an outbox row's and the 10 s of an in-flight idempotency key's
+ * would do (a restart on a quiet machine takes less than either, and the retry would hear REQUEST_IN_PROGRESS).
+ */
 async function leasesExpire(data: ServerData): Promise<void> {
   const database = await data.open();
   try {
     await rowsOf(database.db, sql`update outbox set lease_until = now() - interval '1 second' where lease_until is not null`);
+    await rowsOf(database.db, sql`update idempotency_keys set lease_until = now() - interval '1 second' where lease_until is not null`);
   } finally {
     await database.close();
   }
@@ -219,6 +223,7 @@ describe('a payout request killed while the provider answers', () => {
     await until(async () => /checkout\/po_/.test(await desk(first)), 'the provider has the payout');
     await serverStop(first, 'SIGKILL');
     expect(await inFlight).toBeUndefined();
+    await leasesExpire(data);
 
     const second = await started({ ...data.env, OPS_TOKEN });
     const retried = (await (await payout(second)).json()) as { dm_error: number; data: { order_id: string; status: number } };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_LEASE_MS } from '../src/plugins/idempotency.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
-import { codeMake, emailUnique } from './account-fixtures.ts';
+import { codeMake, emailUnique, SIGNUP_ACCEPT } from './account-fixtures.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund, sandboxDecide } from './payments-fixtures.ts';
 
 let t: TestApp;
@@ -416,7 +416,10 @@ describe('tourists', () => {
     const check = envelopeOf(await t.post('/api/piranha/user/account/bind/check', { query: signedIn(session), body: { email } }));
     const email_code = await codeMake(t, email, 'bind', { userId: session.uid });
     const bound = envelopeOf(
-      await t.post('/api/piranha/user/account/bind/email', { query: signedIn(session), body: { email, email_code, request_id: check.data.request_id } }),
+      await t.post('/api/piranha/user/account/bind/email', {
+        query: signedIn(session),
+        body: { email, email_code, request_id: check.data.request_id, ...SIGNUP_ACCEPT },
+      }),
     );
     expect(bound.data.visitor).toBe(0);
     const saved = { uid: bound.data.uid as number, sid: bound.data.sid as string, sessionId: 0 };
