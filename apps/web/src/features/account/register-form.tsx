@@ -75,7 +75,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       return;
     }
     // Spec §4: a first registration marks the register-bonus level: new_bonus is asked for the sign-up bonus.
-    register.mutate(registerRequestOf(draft, termsVersionOf(terms.data)), { onSuccess: (login) => (login.first_regist === 1 ? bonusPollStart(1) : undefined) });
+    // mutateAsync, not mutate's own callbacks: signing in moves to /game at once, and a callback given to `mutate`
+    // is dropped when its form unmounts first (the sign-up bonus pop-up would never be asked for). Failures show
+    // through the mutation's state.
+    register
+      .mutateAsync(registerRequestOf(draft, termsVersionOf(terms.data)))
+      .then((login) => (login.first_regist === 1 ? bonusPollStart(1) : undefined))
+      .catch(() => undefined);
   };
 
   return (

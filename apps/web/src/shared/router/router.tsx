@@ -131,14 +131,21 @@ export function useNavigate(): NavigateFunction {
 type SearchInit = URLSearchParams | string | Record<string, string>;
 
 export function useSearchParams(): [URLSearchParams, (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void] {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useCallback((next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
-    const current = locationRead();
-    const init = typeof next === 'function' ? next(new URLSearchParams(current.search)) : next;
-    const query = new URLSearchParams(init).toString();
-    navigateTo(`${current.pathname}${query ? `?${query}` : ''}`, options);
-  }, []);
+  // The query is its page's: a page the player already left (kept mounted while the next one loads, or kept alive
+  // hidden) must not write its query onto the page now shown — e.g. a search box's typing-pause timer firing after a
+  // result was tapped.
+  const setParams = useCallback(
+    (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
+      const current = locationRead();
+      if (current.pathname !== pathname) return;
+      const init = typeof next === 'function' ? next(new URLSearchParams(current.search)) : next;
+      const query = new URLSearchParams(init).toString();
+      navigateTo(`${current.pathname}${query ? `?${query}` : ''}`, options);
+    },
+    [pathname],
+  );
   return [params, setParams];
 }
 
