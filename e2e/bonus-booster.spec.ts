@@ -7,11 +7,11 @@ import {
   headerBalanceText,
   INDIA,
   journeySetup,
-  OPS_TOKEN,
+  opsPost,
   phonePage,
   playerSignUp,
-  screenshot,
   type RunningServer,
+  screenshot,
 } from './fixtures.ts';
 
 /**
@@ -22,15 +22,6 @@ import {
  */
 describe('Booster cards, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA], { FEED_SPEED: '120', BET_LIVE_DELAY_MS: '0' });
-
-  async function ops(server: RunningServer, path: string, body: unknown): Promise<number> {
-    const answer = await fetch(`${server.origin}/api/ops${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ dm_error: number }>);
-    return answer.dm_error;
-  }
 
   async function boosterCards(page: Page, server: RunningServer) {
     const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
@@ -65,9 +56,9 @@ describe('Booster cards, through the real server and Chromium', () => {
       lifetime_days: 7,
       booster: { target: 'sports', rate_bp: 5_000, cap_minor: 50_000, pay_as: 'cash', odds_min: 1_010, stake_max_minor: 50_000 },
     };
-    expect(await ops(server, '/bonus/campaign/create', { id: 'tigerin:e2e_booster', kind: 'booster', terms })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_booster', kind: 'booster', terms })).toBe(0);
     expect(
-      await ops(server, '/bonus/code/create', {
+      await opsPost(server, '/bonus/code/create', {
         code: 'E2E-BOOST',
         campaign_id: 'tigerin:e2e_booster',
         uses_max: 5,
@@ -128,7 +119,7 @@ describe('Booster cards, through the real server and Chromium', () => {
     await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 300_000, interval: 2000 }).toBe(1);
     let [bet] = await bettorBets(page, server.port, true);
     if (!(bet!.payout && bet!.payout > bet!.stake)) {
-      const corrected = await ops(server, '/feed/result', {
+      const corrected = await opsPost(server, '/feed/result', {
         match_id: matchId,
         revision: 2,
         home: 3,
@@ -166,9 +157,9 @@ describe('Booster cards, through the real server and Chromium', () => {
     await screenshot(page, 'real-time-landing-pt');
 
     // The operator switches real-time bonuses on with a losing-streak rule: /real-time-bonus shows it and today's progress.
-    expect(await ops(server, '/dynconfig', { key: 'real_time_bonus', enabled: 1 })).toBe(0);
+    expect(await opsPost(server, '/dynconfig', { key: 'real_time_bonus', enabled: 1 })).toBe(0);
     const streak = { ...terms, booster: undefined, amount_minor: 20_000, real_time_rule: { kind: 'losing_streak', count: 3 } };
-    expect(await ops(server, '/bonus/campaign/create', { id: 'tigerin:e2e_streak', kind: 'real_time', terms: streak })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_streak', kind: 'real_time', terms: streak })).toBe(0);
     await page.goto(`http://${INDIA}/#/real-time-bonus`);
     await page.reload();
     await page.getByText('Perca 3 seguidas hoje').waitFor({ timeout: 20_000 });

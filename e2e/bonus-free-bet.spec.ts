@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { guestConsent, accessibilityCheck, INDIA, journeySetup, OPS_TOKEN, phonePage, screenshot, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { accessibilityCheck, guestConsent, INDIA, journeySetup, opsPost, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /**
  * A free bet granted through the bonus engine (decision 024): the operator makes a free_bet campaign and a code through
@@ -9,15 +9,6 @@ import { guestConsent, accessibilityCheck, INDIA, journeySetup, OPS_TOKEN, phone
  */
 describe('Free bets from a bonus campaign, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA]);
-
-  async function ops(server: RunningServer, path: string, body: unknown): Promise<number> {
-    const answer = await fetch(`${server.origin}/api/ops/bonus${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ dm_error: number }>);
-    return answer.dm_error;
-  }
 
   /** Taps the first open price of a match not under way on the Soccer tab. */
   async function pickPreMatch(page: Page): Promise<void> {
@@ -44,9 +35,9 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
       weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
       lifetime_days: 7,
     };
-    expect(await ops(server, '/campaign/create', { id: 'tigerin:e2e_free_bet', kind: 'free_bet', terms })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_free_bet', kind: 'free_bet', terms })).toBe(0);
     expect(
-      await ops(server, '/code/create', {
+      await opsPost(server, '/bonus/code/create', {
         code: 'E2E-FREEBET',
         campaign_id: 'tigerin:e2e_free_bet',
         uses_max: 5,

@@ -1,6 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, headerBalance, INDIA, journeySetup, OPS_TOKEN, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
+import { accessibilityCheck, gameFrame, headerBalance, INDIA, journeySetup, opsPost, phonePage, playerSignUp, sandboxApprove, screenshot } from './fixtures.ts';
 
 /**
  * The whole bonus journey (issue 17, decision 043): a new player signs up, deposits, meets the first-deposit pop-up,
@@ -13,27 +13,6 @@ const journey = journeySetup([INDIA]);
 
 function rupees(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
-}
-
-function gameFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Game"]');
-}
-
-async function ops(server: RunningServer, path: string, body: unknown): Promise<number> {
-  const answer = await fetch(`${server.origin}/api/ops/bonus${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((response) => response.json() as Promise<{ dm_error: number }>);
-  return answer.dm_error;
-}
-
-async function sandboxApprove(page: Page): Promise<void> {
-  const [hosted] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Open the payment page' }).click()]);
-  await hosted.waitForLoadState();
-  await hosted.getByRole('button', { name: /Approve payment/ }).click();
-  await hosted.getByRole('heading', { name: /Payment done/ }).waitFor();
-  await hosted.close();
 }
 
 /** One spin of the slot at the shown stake; answers the studio balance the round left (before any conversion). */
@@ -61,9 +40,9 @@ describe('The bonus journey, through the real server and Chromium', () => {
   it('Deposit bonus wagered on a bet and slot rounds becomes cash; a code gives free rounds that are played', { timeout: 300_000 }, async () => {
     const { server } = journey;
     // The operator runs a small first-deposit match (₹10, ×1) in place of the default one, and a free-rounds code.
-    expect(await ops(server, '/campaign/status', { id: 'tigerin:first_deposit', status: 'paused' })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/status', { id: 'tigerin:first_deposit', status: 'paused' })).toBe(0);
     const first = { purpose: 'acquisition', rate_bp: 10_000, max_minor: 1_000, wagering: { multiplier: 1, base: 'bonus' }, weights: WEIGHTS, lifetime_days: 7 };
-    expect(await ops(server, '/campaign/create', { id: 'tigerin:e2e_first', kind: 'first_deposit', terms: first })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_first', kind: 'first_deposit', terms: first })).toBe(0);
     const spins = {
       purpose: 'loyalty',
       amount_minor: 0,
@@ -72,9 +51,9 @@ describe('The bonus journey, through the real server and Chromium', () => {
       lifetime_days: 7,
       free_rounds: { game_id: 'neon-koi', rounds: 3, stake_minor: 20, win_to: 'cash', on: 'code' },
     };
-    expect(await ops(server, '/campaign/create', { id: 'tigerin:e2e_spins', kind: 'free_rounds', terms: spins })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_spins', kind: 'free_rounds', terms: spins })).toBe(0);
     expect(
-      await ops(server, '/code/create', {
+      await opsPost(server, '/bonus/code/create', {
         code: 'E2E-SPINS',
         campaign_id: 'tigerin:e2e_spins',
         uses_max: 5,

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, headerBalance, INDIA, journeySetup, OPS_TOKEN, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
+import { accessibilityCheck, headerBalance, INDIA, journeySetup, opsPost, phonePage, playerSignUp, sandboxApprove, screenshot } from './fixtures.ts';
 
 /**
  * Bonuses through the real server's engine (decision 018) and the bonus pages (decision 024): a new Indian player's
@@ -10,24 +9,6 @@ import { accessibilityCheck, headerBalance, INDIA, journeySetup, OPS_TOKEN, phon
  */
 describe('Bonuses, through the real server and Chromium', () => {
   const journey = journeySetup([INDIA]);
-
-  async function ops(server: RunningServer, path: string, body: unknown): Promise<number> {
-    const answer = await fetch(`${server.origin}/api/ops/bonus${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.json() as Promise<{ dm_error: number }>);
-    return answer.dm_error;
-  }
-
-  /** The sandbox's hosted page of an order, opened from the link the instruction shows, approved there. */
-  async function sandboxApprove(page: Page): Promise<void> {
-    const [hosted] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Open the payment page' }).click()]);
-    await hosted.waitForLoadState();
-    await hosted.getByRole('button', { name: /Approve payment/ }).click();
-    await hosted.getByRole('heading', { name: /Payment done/ }).waitFor();
-    await hosted.close();
-  }
 
   it('A new player deposits, gets the first-deposit bonus pop-up and card, redeems a code and sees it become cash', async () => {
     const { server } = journey;
@@ -77,9 +58,9 @@ describe('Bonuses, through the real server and Chromium', () => {
     await accessibilityCheck(page, '/bonus');
 
     // The operator makes a code of a campaign with nothing to wager.
-    expect(await ops(server, '/campaign/create', { id: 'tigerin:e2e_gift', kind: 'redeem_code', terms: NO_WAGERING_TERMS })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_gift', kind: 'redeem_code', terms: NO_WAGERING_TERMS })).toBe(0);
     expect(
-      await ops(server, '/code/create', {
+      await opsPost(server, '/bonus/code/create', {
         code: 'E2E-GIFT',
         campaign_id: 'tigerin:e2e_gift',
         uses_max: 5,
@@ -161,7 +142,7 @@ describe('Bonuses, through the real server and Chromium', () => {
   it('With a sign-up campaign running, a new player meets the bonus pop-up right after signing up (once)', async () => {
     const { server } = journey;
     const terms = { ...NO_WAGERING_TERMS, purpose: 'acquisition', amount_minor: 5_000, wagering: { multiplier: 5, base: 'bonus' } };
-    expect(await ops(server, '/campaign/create', { id: 'tigerin:welcome', kind: 'sign_up', terms })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:welcome', kind: 'sign_up', terms })).toBe(0);
     const { context, page } = await phonePage(journey.browser);
     await playerSignUp(page, server, `welcome-${Date.now()}@example.com`, 'bonus2026');
     const granted = page.getByRole('dialog', { name: 'You got a bonus!' });

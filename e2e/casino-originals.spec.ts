@@ -1,16 +1,12 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { guestFundedIndia, headerBalance, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { gameFrame, guestFundedIndia, headerBalance, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /** Keno, Baccarat and Limbo (decision 039) in the game room: real rounds, the header balance follows the studio's. */
 const journey = journeySetup();
 
 function rupees(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
-}
-
-function gameFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Game"]');
 }
 
 async function studioBalance(frame: FrameLocator): Promise<number> {

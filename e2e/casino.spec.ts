@@ -1,6 +1,16 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestConsent, browserLaunch, depositApproved, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import {
+  browserLaunch,
+  depositApproved,
+  gameFrame,
+  guestConsent,
+  phoneContext,
+  type RunningServer,
+  screenshot,
+  serverStart,
+  welcomeDismiss,
+} from './fixtures.ts';
 
 /** An English-speaking brand (India, INR) keeps the labels readable. */
 const INDIA = 'tigerin.in';
@@ -23,10 +33,6 @@ async function signInAsGuest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play as a guest' }).click();
   await guestConsent(page);
   await page.waitForURL(/#\/game$/);
-}
-
-function gameFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Game"]');
 }
 
 describe('Casino, through the real server and Chromium', () => {

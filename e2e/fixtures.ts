@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { payinChannelsOf } from '@piranha/domain/payments';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { roundRobinFront } from '../scripts/lib/round-robin.mjs';
 
@@ -435,4 +435,28 @@ export async function depositApproved(page: Page, amountMinor: number): Promise<
   await page.goto(new URL(order.data.instruction.checkout_url!, back).toString());
   await page.getByRole('button', { name: /approve/i }).click();
   await page.goto(back);
+}
+
+/** An operator call under /api/ops (OPS_TOKEN as the bearer); answers its dm_error. */
+export async function opsPost(server: RunningServer, path: string, body: unknown): Promise<number> {
+  const answer = await fetch(`${server.origin}/api/ops${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((response) => response.json() as Promise<{ dm_error: number }>);
+  return answer.dm_error;
+}
+
+/** The game room's iframe (house games and outside studios). */
+export function gameFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Game"]');
+}
+
+/** The sandbox's hosted page of an order, opened from the link the instruction shows, approved there. */
+export async function sandboxApprove(page: Page): Promise<void> {
+  const [hosted] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Open the payment page' }).click()]);
+  await hosted.waitForLoadState();
+  await hosted.getByRole('button', { name: /Approve payment/ }).click();
+  await hosted.getByRole('heading', { name: /Payment done/ }).waitFor();
+  await hosted.close();
 }
