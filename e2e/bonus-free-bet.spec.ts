@@ -79,7 +79,11 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
+    const potential = async () => Number(((await slip.getByTestId('slip-potential-return').textContent()) ?? '').replace(/[^\d.]/g, ''));
+    const withStake = await potential();
     await slip.getByRole('checkbox', { name: /Use a free bet/ }).check();
+    // A free bet's win pays without its stake, and the slip says so in its figure too.
+    await expect.poll(potential).toBeCloseTo(withStake - 50, 2);
     await screenshot(page, 'bonus-free-bet-slip');
     await expect
       .poll(

@@ -1,6 +1,6 @@
 import { BET_SLIP_EMPTY, betSlipStakeSet, betSlipToggle, minorUnits, type BetSlip } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, slipLinesRowOf } from './slip-quote.ts';
+import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, slipLinesRowOf, slipReturnShownMinor } from './slip-quote.ts';
 
 function slipOf(odds: number[]): BetSlip {
   let slip = BET_SLIP_EMPTY;
@@ -94,5 +94,13 @@ describe('stakeMinorParse', () => {
     // A system without its unit stake has lines but nothing staked yet.
     expect(slipLinesRowOf({ lineCount: 4, totalStakeMinor: 0 })).toEqual({ key: 'stakeHint' });
     expect(slipLinesRowOf({ lineCount: 2, totalStakeMinor: 10_00 })).toEqual({ key: 'lines', count: 2 });
+  });
+});
+
+describe('slipReturnShownMinor', () => {
+  it('shows a cash bet its whole return and a free bet its return without the stake', () => {
+    expect(slipReturnShownMinor({ totalStakeMinor: 5_000, payoutMinorMax: 18_850 }, false)).toBe(18_850);
+    expect(slipReturnShownMinor({ totalStakeMinor: 5_000, payoutMinorMax: 18_850 }, true)).toBe(13_850);
+    expect(slipReturnShownMinor({ totalStakeMinor: 0, payoutMinorMax: 0 }, true)).toBe(0);
   });
 });

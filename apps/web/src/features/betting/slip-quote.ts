@@ -113,3 +113,11 @@ export function stakeMinorParse(text: string): MinorUnits | null {
   const minor = amountMinorParse(text);
   return minor !== undefined && minor > 0 ? minor : null;
 }
+
+/**
+ * The return the slip promises: a free bet's win pays without its stake (the server's settlement transfer does the
+ * same: `bet-settle-transfers.ts`), so "Potential return" must not count it.
+ */
+export function slipReturnShownMinor(totals: Pick<SlipTotals, 'totalStakeMinor' | 'payoutMinorMax'>, freeBet: boolean): number {
+  return freeBet ? Math.max(totals.payoutMinorMax - totals.totalStakeMinor, 0) : totals.payoutMinorMax;
+}

@@ -17,7 +17,7 @@ import { selectionKey, useBetSlipStore, type OddsPreference, type SlipLabel } fr
 import { slipPickNameOf } from '../bet-record-model.ts';
 import { placementAttemptAfter, placementAttemptFor } from '../placement-key.ts';
 import { combinedOdds, slipPlacementOf, slipReceiptOf, type ReceiptBet, type SlipReceipt } from '../slip-placement.ts';
-import { slipBlockedMessageKey, slipLinesRowOf, slipSeriesOf, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
+import { slipBlockedMessageKey, slipLinesRowOf, slipSeriesOf, slipReturnShownMinor, slipTotalsOf, stakeMinorParse, type SlipSeries } from '../slip-quote.ts';
 import styles from './bet-slip.module.css';
 
 function useMoney() {
@@ -329,7 +329,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
           </div>
           <div>
             <dt>{t('betting.slip.potentialReturn')}</dt>
-            <dd data-testid="slip-potential-return">{money(totals.payoutMinorMax)}</dd>
+            <dd data-testid="slip-potential-return">{money(slipReturnShownMinor(totals, freeOn))}</dd>
           </div>
         </dl>
         {blockedKey ? (
