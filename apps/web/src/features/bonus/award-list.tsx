@@ -8,6 +8,7 @@ import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
+import { PagedTabs } from './paged-tabs.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
@@ -69,47 +70,36 @@ export function AwardList() {
     });
   return (
     <div className={styles.stack}>
-      <div className={styles.tabs} role="tablist" aria-label={t('award.title')}>
-        {TABS.map((entry) => (
-          <button
-            key={entry}
-            type="button"
-            role="tab"
-            id={`award-tab-${entry}`}
-            aria-selected={tab === entry}
-            aria-controls="award-panel"
-            className={styles.tab}
-            onClick={() => setTab(entry)}
-          >
-            {t(`award.tab.${entry}`)}
-          </button>
+      <PagedTabs
+        id="award"
+        label={t('award.title')}
+        tabs={TABS}
+        tab={tab}
+        onTab={setTab}
+        tabText={(entry) => t(`award.tab.${entry}`)}
+        list={list}
+        loading={<Skeleton height={160} />}
+        empty={
+          awards.length === 0 ? (
+            <>
+              <EmptyState
+                icon={<Trophy size={28} />}
+                title={list.isError ? t('award.loadFailed') : t(`award.empty.${tab}`)}
+                body={list.isError ? undefined : t('award.emptyBody')}
+                onRefresh={() => void list.refetch()}
+                refreshing={list.isFetching}
+              />
+              <Link to={paths.promotion} className={buttonClassName({ variant: 'ghost', block: true })}>
+                {t('promotion.title')}
+              </Link>
+            </>
+          ) : null
+        }
+      >
+        {awards.map((award) => (
+          <AwardCard key={award.id} award={award} onDraw={onDraw} drawing={draw.isPending && draw.variables === award.id} />
         ))}
-      </div>
-      <div id="award-panel" role="tabpanel" aria-labelledby={`award-tab-${tab}`} className={styles.stack}>
-        {list.isPending ? (
-          <Skeleton height={160} />
-        ) : awards.length === 0 ? (
-          <>
-            <EmptyState
-              icon={<Trophy size={28} />}
-              title={list.isError ? t('award.loadFailed') : t(`award.empty.${tab}`)}
-              body={list.isError ? undefined : t('award.emptyBody')}
-              onRefresh={() => void list.refetch()}
-              refreshing={list.isFetching}
-            />
-            <Link to={paths.promotion} className={buttonClassName({ variant: 'ghost', block: true })}>
-              {t('promotion.title')}
-            </Link>
-          </>
-        ) : (
-          awards.map((award) => <AwardCard key={award.id} award={award} onDraw={onDraw} drawing={draw.isPending && draw.variables === award.id} />)
-        )}
-        {list.hasNextPage ? (
-          <Button variant="ghost" block onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('bonus.more')}
-          </Button>
-        ) : null}
-      </div>
+      </PagedTabs>
     </div>
   );
 }

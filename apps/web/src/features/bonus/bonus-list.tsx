@@ -1,11 +1,11 @@
 import { Gift } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from '../../shared/router/router.tsx';
 import { bonusUnlockedSet } from '../../shared/bonus/bonus-popup-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { Button, buttonClassName } from '../../shared/ui/button.tsx';
+import { buttonClassName } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
@@ -13,19 +13,10 @@ import { bonusErrorText } from './bonus-error.ts';
 import { useBonusListQuery, useBonusUnlockMutation, type BonusTab } from './api/bonus-api.ts';
 import { BonusCard } from './bonus-card.tsx';
 import { unlockingCurrencies } from './bonus-model.ts';
+import { PagedTabs, useMinuteClock } from './paged-tabs.tsx';
 import styles from './bonus.module.css';
 
 const TABS: readonly BonusTab[] = ['available', 'unavailable'];
-
-/** The minute clock of the countdowns: one re-render a minute, not a timer per card. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** /bonus: the player's bonuses in two tabs (spec §4): available (locked, unlocking) and unavailable (unlocked, expired). */
 export function BonusList() {
@@ -47,66 +38,55 @@ export function BonusList() {
 
   return (
     <div className={styles.stack}>
-      <div className={styles.tabs} role="tablist" aria-label={t('bonus.title')}>
-        {TABS.map((entry) => (
-          <button
-            key={entry}
-            type="button"
-            role="tab"
-            id={`bonus-tab-${entry}`}
-            aria-selected={tab === entry}
-            aria-controls="bonus-panel"
-            className={styles.tab}
-            onClick={() => setTab(entry)}
-          >
-            {t(`bonus.tab.${entry}`)}
-          </button>
-        ))}
-      </div>
-      <div id="bonus-panel" role="tabpanel" aria-labelledby={`bonus-tab-${tab}`} className={styles.stack}>
-        {list.isPending ? (
+      <PagedTabs
+        id="bonus"
+        label={t('bonus.title')}
+        tabs={TABS}
+        tab={tab}
+        onTab={setTab}
+        tabText={(entry) => t(`bonus.tab.${entry}`)}
+        list={list}
+        loading={
           <div className={styles.stack} aria-busy="true">
             <Skeleton height={180} />
             <Skeleton height={180} />
           </div>
-        ) : bonuses.length === 0 ? (
-          <>
-            <EmptyState
-              icon={<Gift size={28} />}
-              title={list.isError ? t('bonus.loadFailed') : t(`bonus.empty.${tab}`)}
-              body={list.isError ? undefined : t('bonus.emptyBody')}
-              onRefresh={() => void list.refetch()}
-              refreshing={list.isFetching}
-            />
-            {tab === 'available' && !list.isError ? (
-              <div className={styles.emptyActions}>
-                <Link to={paths.redeem} className={buttonClassName({ variant: 'ghost', block: true })}>
-                  {t('redeem.title')}
-                </Link>
-                <Link to={paths.deposit} className={buttonClassName({ block: true })}>
-                  {t('header.deposit')}
-                </Link>
-              </div>
-            ) : null}
-          </>
-        ) : (
-          bonuses.map((bonus) => (
-            <BonusCard
-              key={bonus.id}
-              bonus={bonus}
-              nowMs={now}
-              otherUnlocking={bonus.status === 0 && busyCurrencies.has(bonus.currency)}
-              onUnlock={onUnlock}
-              unlocking={unlock.isPending && unlock.variables === bonus.id}
-            />
-          ))
-        )}
-        {list.hasNextPage ? (
-          <Button variant="ghost" block onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('bonus.more')}
-          </Button>
-        ) : null}
-      </div>
+        }
+        empty={
+          bonuses.length === 0 ? (
+            <>
+              <EmptyState
+                icon={<Gift size={28} />}
+                title={list.isError ? t('bonus.loadFailed') : t(`bonus.empty.${tab}`)}
+                body={list.isError ? undefined : t('bonus.emptyBody')}
+                onRefresh={() => void list.refetch()}
+                refreshing={list.isFetching}
+              />
+              {tab === 'available' && !list.isError ? (
+                <div className={styles.emptyActions}>
+                  <Link to={paths.redeem} className={buttonClassName({ variant: 'ghost', block: true })}>
+                    {t('redeem.title')}
+                  </Link>
+                  <Link to={paths.deposit} className={buttonClassName({ block: true })}>
+                    {t('header.deposit')}
+                  </Link>
+                </div>
+              ) : null}
+            </>
+          ) : null
+        }
+      >
+        {bonuses.map((bonus) => (
+          <BonusCard
+            key={bonus.id}
+            bonus={bonus}
+            nowMs={now}
+            otherUnlocking={bonus.status === 0 && busyCurrencies.has(bonus.currency)}
+            onUnlock={onUnlock}
+            unlocking={unlock.isPending && unlock.variables === bonus.id}
+          />
+        ))}
+      </PagedTabs>
     </div>
   );
 }

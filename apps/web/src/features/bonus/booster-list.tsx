@@ -1,5 +1,4 @@
 import { Clock, Rocket } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
@@ -14,16 +13,8 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useBoosterListQuery, useBoosterUseMutation } from './api/booster-api.ts';
 import { bonusErrorText } from './bonus-error.ts';
 import { boosterCardView, boostersOrdered, type Booster, type BoosterTerm } from './booster-model.ts';
+import { useMinuteClock } from './paged-tabs.tsx';
 import styles from './bonus.module.css';
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function useTermText(card: Booster) {
   const { t, i18n } = useTranslation();

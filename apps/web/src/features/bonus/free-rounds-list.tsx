@@ -1,28 +1,20 @@
 import type { FreeRoundGrant } from '@piranha/contract';
 import { Clock, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { gameRoomHref, paths } from '../../shared/paths/paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { Button, buttonClassName } from '../../shared/ui/button.tsx';
+import { buttonClassName } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFreeRoundsQuery, useFreeRoundsTotalQuery, type FreeRoundsTab } from './api/promotion-api.ts';
 import { freeRoundsCardView } from './promotion-model.ts';
+import { PagedTabs, useMinuteClock } from './paged-tabs.tsx';
 import styles from './bonus.module.css';
 
 const TABS: readonly FreeRoundsTab[] = ['available', 'unavailable'];
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function FreeRoundsCard({ grant, nowMs }: { grant: FreeRoundGrant; nowMs: number }) {
   const { t, i18n } = useTranslation();
@@ -96,49 +88,38 @@ export function FreeRoundsList() {
         <strong className={styles.cardAmount}>{t('freeRounds.total', { count: total.data?.total_free_rounds ?? 0 })}</strong>
         <span className={styles.cardSub}>{t('freeRounds.games', { count: total.data?.free_game_count ?? 0 })}</span>
       </section>
-      <div className={styles.tabs} role="tablist" aria-label={t('freeRounds.title')}>
-        {TABS.map((entry) => (
-          <button
-            key={entry}
-            type="button"
-            role="tab"
-            id={`free-rounds-tab-${entry}`}
-            aria-selected={tab === entry}
-            aria-controls="free-rounds-panel"
-            className={styles.tab}
-            onClick={() => setTab(entry)}
-          >
-            {t(`freeRounds.tab.${entry}`)}
-          </button>
+      <PagedTabs
+        id="free-rounds"
+        label={t('freeRounds.title')}
+        tabs={TABS}
+        tab={tab}
+        onTab={setTab}
+        tabText={(entry) => t(`freeRounds.tab.${entry}`)}
+        list={list}
+        loading={<Skeleton height={200} />}
+        empty={
+          grants.length === 0 ? (
+            <>
+              <EmptyState
+                icon={<Sparkles size={28} />}
+                title={list.isError ? t('freeRounds.loadFailed') : t(`freeRounds.empty.${tab}`)}
+                body={list.isError ? undefined : t('freeRounds.emptyBody')}
+                onRefresh={() => void list.refetch()}
+                refreshing={list.isFetching}
+              />
+              {tab === 'available' && !list.isError ? (
+                <Link to={paths.redeem} className={buttonClassName({ variant: 'ghost', block: true })}>
+                  {t('redeem.title')}
+                </Link>
+              ) : null}
+            </>
+          ) : null
+        }
+      >
+        {grants.map((grant) => (
+          <FreeRoundsCard key={grant.grant_id} grant={grant} nowMs={now} />
         ))}
-      </div>
-      <div id="free-rounds-panel" role="tabpanel" aria-labelledby={`free-rounds-tab-${tab}`} className={styles.stack}>
-        {list.isPending ? (
-          <Skeleton height={200} />
-        ) : grants.length === 0 ? (
-          <>
-            <EmptyState
-              icon={<Sparkles size={28} />}
-              title={list.isError ? t('freeRounds.loadFailed') : t(`freeRounds.empty.${tab}`)}
-              body={list.isError ? undefined : t('freeRounds.emptyBody')}
-              onRefresh={() => void list.refetch()}
-              refreshing={list.isFetching}
-            />
-            {tab === 'available' && !list.isError ? (
-              <Link to={paths.redeem} className={buttonClassName({ variant: 'ghost', block: true })}>
-                {t('redeem.title')}
-              </Link>
-            ) : null}
-          </>
-        ) : (
-          grants.map((grant) => <FreeRoundsCard key={grant.grant_id} grant={grant} nowMs={now} />)
-        )}
-        {list.hasNextPage ? (
-          <Button variant="ghost" block onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('bonus.more')}
-          </Button>
-        ) : null}
-      </div>
+      </PagedTabs>
       <Link to={paths.promotionFreeRoundsRule} className={buttonClassName({ variant: 'ghost', block: true })}>
         {t('freeRounds.rule.title')}
       </Link>
