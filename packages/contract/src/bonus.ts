@@ -11,6 +11,15 @@ const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
 const bonusIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Bonus id (a positive integer as a string)');
+/** Cursor paging of the bonus lists: the id of the last row seen; the answer says whether more rows follow. */
+const bonusCursorQuery = z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page'));
+function bonusPage<Row extends z.ZodMiniType>(row: Row) {
+  return z.object({
+    list: z.array(row),
+    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
+    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
+  });
+}
 const promoCodeSchema = described(z.string().check(z.regex(/^[A-Za-z0-9-]{3,32}$/)), 'Promo code: 3–32 letters, digits or dashes');
 
 export const bonusSchema = z.object({
@@ -47,14 +56,10 @@ export const bonusList = endpoint({
   auth: 'user',
   query: z.object({
     status: described(z.pipe(z.string(), z.enum(['available', 'unavailable'])), 'available (locked or unlocking) or unavailable (unlocked or expired)'),
-    cursor: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page')),
+    cursor: bonusCursorQuery,
   }),
   body: noBody,
-  data: z.object({
-    list: z.array(bonusSchema),
-    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
-    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
-  }),
+  data: bonusPage(bonusSchema),
 });
 
 export const bonusBalance = endpoint({
@@ -139,14 +144,10 @@ export const bonusHistory = endpoint({
   host: 'main',
   auth: 'user',
   query: z.object({
-    cursor: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page')),
+    cursor: bonusCursorQuery,
   }),
   body: noBody,
-  data: z.object({
-    list: z.array(bonusHistoryEntrySchema),
-    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
-    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
-  }),
+  data: bonusPage(bonusHistoryEntrySchema),
 });
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
@@ -302,14 +303,10 @@ export const bonusAwardList = endpoint({
   auth: 'user',
   query: z.object({
     status: described(z.pipe(z.string(), z.enum(['pending', 'drawn'])), 'pending (not drawn yet) or drawn'),
-    cursor: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Cursor from the previous page')),
+    cursor: bonusCursorQuery,
   }),
   body: noBody,
-  data: z.object({
-    list: z.array(bonusSchema),
-    cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
-    has_more: described(z.union([z.literal(0), z.literal(1)]), '1 when another page exists'),
-  }),
+  data: bonusPage(bonusSchema),
 });
 
 /** `draw`: takes a pending award — one with nothing to wager becomes cash at once, the others start unlocking. */
