@@ -1,4 +1,14 @@
-import { ERRORS, inviteBind, inviteDetail, inviteFissionList, inviteInfo, invitePromoCode, referrerCheck, referrerReport, tgMiniAppLogin } from '@piranha/contract';
+import {
+  ERRORS,
+  inviteBind,
+  inviteDetail,
+  inviteFissionList,
+  inviteInfo,
+  invitePromoCode,
+  referrerCheck,
+  referrerReport,
+  tgMiniAppLogin,
+} from '@piranha/contract';
 import { inviteCodeOf, referralCampaignId, referralTermsOf, variantFindByKey } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +117,10 @@ describe('attribution at sign-up, from each source', () => {
     expect(checked).toMatchObject({ dm_error: 0, data: { code: inviter.code } });
     expect(await bind(invitee, { code: typed })).toMatchObject({ dm_error: 0, data: { source: 'code' } });
     const second = await playerRegister(t);
-    expect(await bind(partyOf(sessionOf(second)), { code: other.code, link: inviter.code })).toMatchObject({ dm_error: 0, data: { source: 'link', inviter_code: inviter.code } });
+    expect(await bind(partyOf(sessionOf(second)), { code: other.code, link: inviter.code })).toMatchObject({
+      dm_error: 0,
+      data: { source: 'link', inviter_code: inviter.code },
+    });
   });
 
   it('a Google sign-up from the install referrer the device reported (base64, spec §5)', async () => {
@@ -122,17 +135,31 @@ describe('attribution at sign-up, from each source', () => {
     const sub = `g-${smid}`;
     const signedUp = envelopeOf(
       await t.post(SOCIAL, {
-        body: { plat: 'google', app_type: 'web', action: 'login', ...SIGNUP_ACCEPT, auth_params: await google.mint({ sub, email: `${sub}@example.com`, email_verified: true }) },
+        body: {
+          plat: 'google',
+          app_type: 'web',
+          action: 'login',
+          ...SIGNUP_ACCEPT,
+          auth_params: await google.mint({ sub, email: `${sub}@example.com`, email_verified: true }),
+        },
       }),
     );
     expect(signedUp.dm_error).toBe(0);
-    expect(await bind(partyOf(sessionOf(signedUp.data), undefined, smid), {})).toMatchObject({ dm_error: 0, data: { source: 'install_referrer', inviter_code: inviter.code } });
+    expect(await bind(partyOf(sessionOf(signedUp.data), undefined, smid), {})).toMatchObject({
+      dm_error: 0,
+      data: { source: 'install_referrer', inviter_code: inviter.code },
+    });
   });
 
   it('a Telegram mini-app sign-up from its start parameter', async () => {
     const inviter = await inviterOn('piranha');
     const initData = initDataSign(
-      { auth_date: String(Math.floor(t.clock.now().getTime() / 1000)), query_id: 'AAH-inv', start_param: inviter.code, user: JSON.stringify({ id: 900_001, first_name: 'Tele' }) },
+      {
+        auth_date: String(Math.floor(t.clock.now().getTime() / 1000)),
+        query_id: 'AAH-inv',
+        start_param: inviter.code,
+        user: JSON.stringify({ id: 900_001, first_name: 'Tele' }),
+      },
       BOT_TOKEN,
     );
     const signedUp = envelopeOf(await t.post(tgMiniAppLogin.path, { body: { init_data: initData, ...SIGNUP_ACCEPT } }));
@@ -180,7 +207,9 @@ describe('refusals', () => {
     const payment = await bind(samePayment, { link: inviter.code });
     expect(payment.dm_error).toBe(ERRORS.INVITE_SAME_PAYMENT_ACCOUNT.code);
     // The reason is translated: Portuguese for the Brazilian brand's player who asks in Portuguese.
-    const portuguese = envelopeOf(await t.post(inviteBind.path, { query: { ...as(sameDevice).query, lca_lang: 'pt-BR' }, remoteAddress: sameDevice.ip, body: { link: inviter.code } }));
+    const portuguese = envelopeOf(
+      await t.post(inviteBind.path, { query: { ...as(sameDevice).query, lca_lang: 'pt-BR' }, remoteAddress: sameDevice.ip, body: { link: inviter.code } }),
+    );
     expect(portuguese.error_msg).toMatch(/aparelho/);
   });
 
@@ -211,7 +240,12 @@ async function ordersFor(session: IssuedSession, appKey: string, count: number) 
   const orders = [];
   for (let index = 0; index < count; index += 1)
     orders.push(
-      await payinCreateOk(t, session, { channel: channel.key, amount, currency: channel.currency, ...(channel.kind === 'stk_push' ? { phone: '0712123456' } : {}) }),
+      await payinCreateOk(t, session, {
+        channel: channel.key,
+        amount,
+        currency: channel.currency,
+        ...(channel.kind === 'stk_push' ? { phone: '0712123456' } : {}),
+      }),
     );
   return { orders, amount, currency: channel.currency };
 }

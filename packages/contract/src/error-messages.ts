@@ -151,7 +151,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     activityRewardUnavailable: 'This reward is paused right now. Please try again later.',
     inviteCodeInvalid: 'This invite code is not valid. Check it and try again.',
     inviteSelf: 'You cannot invite yourself.',
-    inviteSameDevice: 'This invite was refused: it comes from the same device as the inviter\'s.',
+    inviteSameDevice: "This invite was refused: it comes from the same device as the inviter's.",
     inviteSamePaymentAccount: 'This invite was refused: the inviter uses the same payment account.',
     inviteSameNetwork: 'This invite was refused: it comes from the same network as the inviter.',
     inviteAlreadyBound: 'This account is already linked to an inviter.',

@@ -13,7 +13,23 @@ const codeText = described(z.string().check(z.minLength(1), z.maxLength(32)), 'A
 const referrerText = (what: string) => z.optional(described(z.string().check(z.maxLength(1024)), what));
 
 export const INVITE_SOURCE_VALUES = ['link', 'code', 'mini_app', 'install_referrer'] as const;
-const sourceSchema = described(z.enum(INVITE_SOURCE_VALUES), 'Where the invite came from: a link, a typed code, the mini app’s start parameter, the install referrer');
+const sourceSchema = described(
+  z.enum(INVITE_SOURCE_VALUES),
+  'Where the invite came from: a link, a typed code, the mini app’s start parameter, the install referrer',
+);
+
+/** A page number sent in the query string (a string on the wire), 1 to 1000. */
+function queryPage() {
+  return described(
+    z
+      .pipe(
+        z.string().check(z.regex(/^\d{1,4}$/)),
+        z.transform((value) => Number(value)),
+      )
+      .check(z.refine((value) => value >= 1 && value <= 1000, { message: 'out_of_range' })),
+    'Page, from 1 (default 1); 20 friends a page',
+  );
+}
 
 /** The player's own invite: code, a link per brand domain, what an invite pays and how many friends came. */
 export const inviteInfo = endpoint({
@@ -44,7 +60,7 @@ export const inviteDetail = endpoint({
   path: `${INVITE}/detail`,
   host: 'main',
   auth: 'user',
-  query: z.object({ page: z.optional(integer('Page, from 1', { min: 1, max: 1000 })) }),
+  query: z.object({ page: z.optional(queryPage()) }),
   body: noBody,
   data: z.object({
     currency: described(z.string(), 'Currency of the amounts'),
@@ -56,7 +72,10 @@ export const inviteDetail = endpoint({
         join_time: integer('When the friend was attributed'),
         qualify_time: integer('When the friend qualified (a first paid deposit); 0 when not yet'),
         reward: integer('What the inviter was paid for this friend; 0 when not yet'),
-        reward_status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 waiting for the friend, 1 paid, 2 not paid (the programme was paused)'),
+        reward_status: described(
+          z.union([z.literal(0), z.literal(1), z.literal(2)]),
+          '0 waiting for the friend, 1 paid, 2 not paid (the programme was paused)',
+        ),
       }),
     ),
   }),
@@ -98,7 +117,9 @@ export const inviteFissionList = endpoint({
   body: noBody,
   data: z.object({
     depth: integer('Levels the brand shows'),
-    levels: z.array(z.object({ level: integer('Level, 1 = invited directly'), count: integer('Players at that level'), qualified: integer('Of them, qualified') })),
+    levels: z.array(
+      z.object({ level: integer('Level, 1 = invited directly'), count: integer('Players at that level'), qualified: integer('Of them, qualified') }),
+    ),
     list: z.array(
       z.object({
         id: described(z.string(), 'Opaque node id'),
@@ -140,5 +161,7 @@ export const referrerReport = endpoint({
   auth: 'optional',
   query: noQuery,
   body: referrerBody,
-  data: z.object({ recorded: described(z.union([z.literal(0), z.literal(1)]), '1 when this report was kept (the first for the device)') }),
+  data: z.object({
+    recorded: described(z.union([z.literal(0), z.literal(1)]), '1 when this report was kept (the first for the device, named by smid; none without one)'),
+  }),
 });

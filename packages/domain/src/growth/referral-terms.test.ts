@@ -15,7 +15,14 @@ const profile = { appKey: 'brand', currency: 'INR' as const, minCharge: 100 };
 
 describe('referral terms (decision 051)', () => {
   it('defaults: first deposit of at least the minimum deposit, a tenth of the bonus maximum wagered once, three levels', () => {
-    expect(referralTermsOf(profile)).toEqual({ qualify: 'first_deposit', qualifyMinMinor: 10_000, rewardMinor: 50_000, wagering: 1, fissionDepth: 3, bindWindowHours: 72 });
+    expect(referralTermsOf(profile)).toEqual({
+      qualify: 'first_deposit',
+      qualifyMinMinor: 10_000,
+      rewardMinor: 50_000,
+      wagering: 1,
+      fissionDepth: 3,
+      bindWindowHours: 72,
+    });
   });
   it('every real brand has terms and a campaign of its own', () => {
     const aguila = variantFindByKey('aguila');

@@ -46,7 +46,11 @@ export function referralTriggerRef(inviteeId: number): string {
 const WEIGHTS = { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 } as const;
 
 /** The engine campaign a brand's invite rewards pay through, seeded at boot (then the operator's to pause or end). */
-export function referralCampaignDefault(profile: Pick<VariantProfile, 'appKey' | 'currency' | 'minCharge'>): { id: string; kind: CampaignKind; terms: CampaignTerms } {
+export function referralCampaignDefault(profile: Pick<VariantProfile, 'appKey' | 'currency' | 'minCharge'>): {
+  id: string;
+  kind: CampaignKind;
+  terms: CampaignTerms;
+} {
   const terms = referralTermsOf(profile);
   return {
     id: referralCampaignId(profile.appKey),

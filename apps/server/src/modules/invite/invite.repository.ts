@@ -13,7 +13,15 @@ export interface ReferralRow {
   rewardStatus: string | undefined;
 }
 
-type RawReferral = { invitee_id: string; inviter_id: string; app_key: string; source: string; created_at: Date | string; qualified_at: Date | string | null; reward_status: string | null };
+type RawReferral = {
+  invitee_id: string;
+  inviter_id: string;
+  app_key: string;
+  source: string;
+  created_at: Date | string;
+  qualified_at: Date | string | null;
+  reward_status: string | null;
+};
 const referralOf = (row: RawReferral): ReferralRow => ({
   inviteeId: Number(row.invitee_id),
   inviterId: Number(row.inviter_id),
@@ -128,7 +136,9 @@ export async function referrerInstallOf(db: DbOrTx, appKey: string, smid: string
     db,
     sql`select source, campaign, invite_code, created_at from referrer_installs where app_key = ${appKey} and smid = ${smid}`,
   );
-  return row === undefined ? undefined : { source: row.source, campaign: row.campaign, inviteCode: row.invite_code ?? undefined, createdAt: new Date(row.created_at) };
+  return row === undefined
+    ? undefined
+    : { source: row.source, campaign: row.campaign, inviteCode: row.invite_code ?? undefined, createdAt: new Date(row.created_at) };
 }
 
 export async function referrerInstallInsert(

@@ -78,7 +78,9 @@ function profileOf(user: SessionUser, requestAppKey: string): VariantProfile {
 /** The player is seen on this device and network: what a later invite is compared with. */
 async function marksRecord(db: Db | Tx, userId: number, smid: string | undefined, ip: string, now: Date): Promise<void> {
   if (smid && smid.trim() !== '') await markRecord(db, userId, 'device', smid, now);
-  if (ip) await markRecord(db, userId, 'network', ipRangeOf(ip), now);
+  // A loopback address names no network: only a local run has one (in production it is the player's public address,
+  // or the proxy's X-Forwarded-For from TRUSTED_PROXIES).
+  if (ip && !/^(127\.|::1$|::ffff:127\.)/.test(ip)) await markRecord(db, userId, 'network', ipRangeOf(ip), now);
 }
 
 /** The origins the player's link is given on: the brand's official domain, and the one the page is open on if it is the brand's. */
@@ -106,7 +108,8 @@ export async function inviteInfoGet(deps: InviteDeps, caller: InviteCaller, requ
   const rewards = await inviteRewardsOf(deps.db, uid, referralCampaignId(profile.appKey));
   const own = await referralOfInvitee(deps.db, uid);
   const account = await userOfBrand(deps.db, uid);
-  const open = !own && account !== undefined && referralBindOpen(terms, { createdAt: account.createdAt, hasPaidDeposit: await hasPaidDeposit(deps.db, uid) }, now);
+  const open =
+    !own && account !== undefined && referralBindOpen(terms, { createdAt: account.createdAt, hasPaidDeposit: await hasPaidDeposit(deps.db, uid) }, now);
   return {
     code,
     links: originsOf(profile, requestOrigin).map((entry) => ({ domain: entry.domain, url: inviteLinkOf(entry.origin, code) })),
@@ -179,7 +182,11 @@ async function referralPartyOf(deps: InviteDeps, userId: number): Promise<Referr
 }
 
 /** `POST /user/invite/bind`: attributes the signed-in new player to the inviter the first candidate names. */
-export async function inviteBindPost(deps: InviteDeps, caller: InviteCaller, body: { link?: string | undefined; code?: string | undefined; start_param?: string | undefined }) {
+export async function inviteBindPost(
+  deps: InviteDeps,
+  caller: InviteCaller,
+  body: { link?: string | undefined; code?: string | undefined; start_param?: string | undefined },
+) {
   const profile = profileOf(caller.user, caller.appKey);
   const terms = referralTermsOf(profile);
   const uid = caller.user.uid;
@@ -197,7 +204,9 @@ export async function inviteBindPost(deps: InviteDeps, caller: InviteCaller, bod
     throw new AppError('INVITE_TOO_LATE');
   const reason = selfReferralReason(await referralPartyOf(deps, inviter.id), await referralPartyOf(deps, uid));
   if (reason) throw new AppError(SELF_ERRORS[reason], { field });
-  const inserted = await transaction(deps.db, (tx) => referralInsert(tx, { inviteeId: uid, inviterId: inviter.id, appKey: profile.appKey, source: picked.source, now }));
+  const inserted = await transaction(deps.db, (tx) =>
+    referralInsert(tx, { inviteeId: uid, inviterId: inviter.id, appKey: profile.appKey, source: picked.source, now }),
+  );
   if (!inserted) throw new AppError('INVITE_ALREADY_BOUND');
   return { source: picked.source, inviter_code: inviteCodeOf(inviter.id) };
 }
@@ -240,7 +249,12 @@ function referrerOf(body: { install_referrer?: string | undefined; apk_referrer?
 }
 
 /** `POST /api/v1/referrer/check`: decodes the device's referrer; answers when the device first reported one. */
-export async function referrerCheckPost(deps: InviteDeps, appKey: string, smid: string | undefined, body: { install_referrer?: string | undefined; apk_referrer?: string | undefined }) {
+export async function referrerCheckPost(
+  deps: InviteDeps,
+  appKey: string,
+  smid: string | undefined,
+  body: { install_referrer?: string | undefined; apk_referrer?: string | undefined },
+) {
   const referrer = referrerOf(body);
   const stored = smid ? await referrerInstallOf(deps.db, appKey, smid) : undefined;
   return {
@@ -257,7 +271,8 @@ export async function referrerReportPost(
   smid: string | undefined,
   body: { install_referrer?: string | undefined; apk_referrer?: string | undefined; timezone?: string | undefined },
 ) {
-  if (!smid) throw new AppError('VALIDATION_FAILED', { field: 'smid', issue: 'required' });
+  // Without a device id there is nothing to keep it under (the first report of a device is the one kept).
+  if (!smid) return { recorded: 0 as const };
   const referrer = referrerOf(body);
   const recorded = await referrerInstallInsert(deps.db, {
     appKey,
