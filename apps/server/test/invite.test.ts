@@ -11,7 +11,7 @@ import {
 } from '@piranha/contract';
 import { inviteCodeOf, referralCampaignId, referralTermsOf, variantFindByKey } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payinChannelsOf } from '@piranha/domain/payments';
 import { initDataSign } from '../src/providers/telegram/telegram-init-data.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
@@ -24,6 +24,9 @@ import { auditClean, balanceOf, checkoutOf, payinCreateOk, payinStatusOf, player
  * each kind of sign-up, the self-referral refusals with their reasons, the inviter paid once through the bonus engine
  * however many qualifying deposits arrive together, the fission tree, the referrer check and report.
  */
+// A shared machine under load: the first requests warm the database up, so each test gets two minutes.
+vi.setConfig({ testTimeout: 120_000 });
+
 const BOT_TOKEN = '7000000001:TEST-piranha-bot-token';
 let google: GoogleTestKeys;
 let t: TestApp;
