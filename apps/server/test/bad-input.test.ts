@@ -893,7 +893,7 @@ beforeAll(async () => {
   await helpSamplesPrepare();
   await handoffSamplesPrepare();
   // A shared machine under load takes longer than the default minute to build the app and prepare every sample.
-}, 240_000);
+}, 480_000);
 afterAll(() => t?.close());
 
 /** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
