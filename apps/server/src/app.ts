@@ -21,6 +21,7 @@ import { helpRoutes } from './modules/help/help.routes.ts';
 import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { inviteRoutes, referralCampaignsSeed } from './modules/invite/invite.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyRaffleJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -369,6 +370,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   activityRoutes(app, { ...deps, opsToken: config.opsToken });
+  inviteRoutes(app, deps);
   // The general outbox (decision 042): each module adds the handler of the calls it owes; the leader job sends what
   // dead processes left. Web push keeps its own outbox and job (decision 035).
   const outboxHandlers: Record<string, OutboxHandler> = {};
@@ -496,6 +498,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register(messageEventsJobSpec(database.db, deps.now, realtime.bus));
   // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
   await loyaltyCampaignsSeed(database.db, deps.now());
+  // Invites (decision 051): the campaign each brand's inviter rewards pay through.
+  await referralCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));

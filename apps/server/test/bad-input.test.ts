@@ -26,7 +26,7 @@ import {
   type GoogleTestKeys,
 } from './account-fixtures.ts';
 import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
-import { fairSeedHash, marketIdOf } from '@piranha/domain';
+import { fairSeedHash, inviteCodeOf, marketIdOf } from '@piranha/domain';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
@@ -428,6 +428,18 @@ const ACTIVITY_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> 
   },
 };
 
+/** Invite samples (decision 051): another player's code; binding is tried by a new visitor each time. */
+const INVITE = '/api/piranha/user/invite';
+const INVITE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  [`${INVITE}/detail`]: { query: { page: '1' } },
+  [`${INVITE}/promo_code`]: { query: { code: 'P0000' }, fresh: async () => ({ query: { code: inviteCodeOf((await t.player()).uid) } }) },
+  [`${INVITE}/bind`]: {
+    body: { link: 'P0000' },
+    fresh: async () => ({ query: signedIn(await t.session()), body: { link: inviteCodeOf((await t.player()).uid) } }),
+  },
+  '/api/v1/referrer/report': { body: { install_referrer: btoa('utm_source=play&utm_campaign=bad-input'), timezone: 'UTC' } },
+};
+
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
 const FB = '/api/piranha/fb/proxy/v1';
 
@@ -758,6 +770,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...LOYALTY_SAMPLES,
   ...SAFER_SAMPLES,
   ...ACTIVITY_SAMPLES,
+  ...INVITE_SAMPLES,
   ...WAVE_SAMPLES,
 };
 
@@ -879,7 +892,8 @@ beforeAll(async () => {
   await messageSamplesPrepare();
   await helpSamplesPrepare();
   await handoffSamplesPrepare();
-});
+  // A shared machine under load takes longer than the default minute to build the app and prepare every sample.
+}, 480_000);
 afterAll(() => t?.close());
 
 /** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */

@@ -1,5 +1,6 @@
 import { handoffCapture } from './shared/session/handoff-capture.ts';
-import { telegramLaunchCapture } from './shared/telegram-launch.ts';
+import { inviteCapture } from './shared/invite/invite-pending.ts';
+import { telegramInitData, telegramLaunchCapture } from './shared/telegram-launch.ts';
 import { attributionCapture } from './shared/tracking/attribution.ts';
 import { pushOpenedCapture } from './shared/tracking/push-opened.ts';
 
@@ -9,4 +10,6 @@ telegramLaunchCapture(window.location);
 // A domain change's one-time code (#handoff=…) leaves the hash before the router or anything else can record it.
 handoffCapture(window.location, window.history);
 attributionCapture(window.location);
+// An invite link (?invite=) or the mini app's start parameter waits for the next sign-in (decision 051).
+inviteCapture(window.location, new URLSearchParams(telegramInitData() ?? '').get('start_param') ?? undefined);
 pushOpenedCapture(window.location, window.history);

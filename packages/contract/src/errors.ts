@@ -169,6 +169,15 @@ export const ERRORS = {
   ACTIVITY_CLAIMED: { code: 8404, key: 'activityClaimed' },
   ACTIVITY_REWARD_UNAVAILABLE: { code: 8405, key: 'activityRewardUnavailable' },
   // end activities
+  // invites (issue 19, decision 051)
+  INVITE_CODE_INVALID: { code: 8406, key: 'inviteCodeInvalid' },
+  INVITE_SELF: { code: 8407, key: 'inviteSelf' },
+  INVITE_SAME_DEVICE: { code: 8408, key: 'inviteSameDevice' },
+  INVITE_SAME_PAYMENT_ACCOUNT: { code: 8409, key: 'inviteSamePaymentAccount' },
+  INVITE_SAME_NETWORK: { code: 8410, key: 'inviteSameNetwork' },
+  INVITE_ALREADY_BOUND: { code: 8411, key: 'inviteAlreadyBound' },
+  INVITE_TOO_LATE: { code: 8412, key: 'inviteTooLate' },
+  // end invites
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

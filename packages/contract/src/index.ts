@@ -24,6 +24,7 @@ export * from './kyc.ts';
 export * from './safer-play.ts';
 export * from './tracking.ts';
 export * from './activity.ts';
+export * from './invite.ts';
 export * from './help.ts';
 export * from './realtime.ts';
 export * from './outbox.ts';

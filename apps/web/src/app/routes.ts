@@ -199,6 +199,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.activityDailyDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityTotalDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityBetReward, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityInvite, load: () => import('../pages/invite-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.activityInviteDetail, load: () => import('../pages/invite-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -37,6 +37,8 @@ export const STORAGE_KEYS = {
   pushDevice: 'pir.push_device',
   /** When the player closed the notification bar: it stays away for 3 days (spec §9). */
   notificationBarMutedAt: 'pir.notification_bar_muted_at',
+  /** An invite this device arrived with (link or mini-app start parameter), bound after the next sign-in (decision 051). */
+  invitePending: 'pir.invite_pending',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

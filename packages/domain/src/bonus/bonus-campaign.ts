@@ -32,6 +32,8 @@ export const CAMPAIGN_KINDS = [
   'real_time',
   'reload',
   'daily_deposit',
+  // decision 051: the inviter's reward when an invitee qualifies
+  'referral_reward',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

@@ -1,1 +1,2 @@
 export * from './referral.ts';
+export * from './referral-terms.ts';

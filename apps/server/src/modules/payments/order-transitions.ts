@@ -1,6 +1,7 @@
 import { ORDER_STATUS, PAY_STATUS } from '@piranha/contract';
 import type { Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
+import { referralOnPayinPaid } from '../invite/invite.service.ts';
 import { orderStateSet, paymentEventInsert, payinCodeUseInsert, payinPaidExists, type PaymentOrderRow } from './payments.repository.ts';
 
 /**
@@ -54,6 +55,8 @@ export async function payinCredit(tx: Tx, order: PaymentOrderRow, now: Date): Pr
   else await paymentEventInsert(tx, { kind: 'deposit', ...event });
   if (order.payinCode && (await payinCodeUseInsert(tx, { code: order.payinCode, userId: order.userId, orderId: order.orderId, createdAt: now })))
     await paymentEventInsert(tx, { kind: 'payin_code', ...event });
+  // An invited player's qualifying deposit pays the inviter, once (decision 051).
+  await referralOnPayinPaid(tx, order, now);
   return 'applied';
 }
 

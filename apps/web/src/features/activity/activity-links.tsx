@@ -1,4 +1,4 @@
-import { ChevronRight, Gift } from 'lucide-react';
+import { ChevronRight, Gift, UserPlus } from 'lucide-react';
 import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { activityHref, paths } from '../../shared/paths/paths.ts';
@@ -7,7 +7,7 @@ import { useActivityListQuery } from './api/activity.ts';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
 
-/** The player's way to the brand's activities (from /me): one row each, with the rewards ready to claim; none → /activity/empty. */
+/** The player's way to the brand's activities (from /me): one row each, with the rewards ready to claim; none → /activity/empty; then Invite friends. */
 export function ActivityLinks() {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
@@ -44,6 +44,16 @@ export function ActivityLinks() {
             </li>
           ))
         )}
+        <li>
+          <Link to={paths.activityInvite} className={styles.link}>
+            <span className={styles.icon} aria-hidden="true">
+              <UserPlus size={18} />
+            </span>
+            <span className={styles.rowTitle}>{t('invite.links')}</span>
+            <span />
+            <ChevronRight size={18} aria-hidden="true" />
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -108,6 +108,9 @@ export const paths = {
   activityDailyDeposit: '/activity/daily-deposit',
   activityTotalDeposit: '/activity/total-deposit',
   activityBetReward: '/activity/bet-reward',
+  /** Invites (spec §2; decision 051): the player's code and link, and the invited friends with their rewards. */
+  activityInvite: '/activity/invite',
+  activityInviteDetail: '/activity/invite-detail',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */

@@ -1,3 +1,4 @@
+import { invitePendingBind } from '../../../shared/invite/invite-pending.ts';
 import {
   accountDeleteApply,
   accountInfoQuery,
@@ -68,6 +69,8 @@ export function useSignedIn({ onDone }: AfterSuccess) {
     void queryClient.resetQueries({ queryKey: ['tab-prompt'] });
     // Spec §4: the player's sports-book record is made on first need; a failure here is retried at the next sign-in.
     void fbUserEnsure().catch(() => undefined);
+    // An invite this device arrived with is bound to the account now (decision 051); nothing loads without one.
+    invitePendingBind();
     onDone?.();
   };
 }

@@ -1,0 +1,38 @@
+import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.ts';
+
+/**
+ * An invite this device arrived with (decision 051): `?invite=` on the landing link (before or inside the hash route)
+ * or the mini app's start parameter. Kept until the next sign-in binds it (any answer but a network failure clears it,
+ * as spec §4 clears the stored invite id on bind). Only a code's characters are kept.
+ */
+export interface InvitePending {
+  source: 'link' | 'mini_app';
+  code: string;
+}
+
+const CODE = /^[A-Za-z0-9-]{2,32}$/;
+
+export function inviteCapture(location: { search: string; hash: string }, startParam?: string): void {
+  const inHash = location.hash.indexOf('?');
+  for (const params of [new URLSearchParams(location.search), new URLSearchParams(inHash < 0 ? '' : location.hash.slice(inHash + 1))]) {
+    const code = params.get('invite');
+    if (code !== null && CODE.test(code)) return storageSet(STORAGE_KEYS.invitePending, { source: 'link', code } satisfies InvitePending);
+  }
+  if (startParam !== undefined && CODE.test(startParam))
+    storageSet(STORAGE_KEYS.invitePending, { source: 'mini_app', code: startParam } satisfies InvitePending);
+}
+
+export function invitePending(): InvitePending | undefined {
+  const stored = storageGet<InvitePending>(STORAGE_KEYS.invitePending);
+  return stored && (stored.source === 'link' || stored.source === 'mini_app') && typeof stored.code === 'string' && CODE.test(stored.code) ? stored : undefined;
+}
+
+export function invitePendingClear(): void {
+  storageRemove(STORAGE_KEYS.invitePending);
+}
+
+/** After any sign-in: binds a pending invite (the call and its contract load only when there is one). */
+export function invitePendingBind(): void {
+  if (!invitePending()) return;
+  void import('./invite-bind.ts').then((module) => module.invitePendingSend()).catch(() => undefined);
+}
