@@ -7,7 +7,7 @@ import { configLoad } from '../src/config.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
-import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
+import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame, uniqueId, walletPost } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
 import { codeMake, emailUnique, PASSWORD, SIGNUP_ACCEPT } from './account-fixtures.ts';
@@ -370,6 +370,31 @@ describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
     // A Brazilian round of R$ 1.00 is above the game's minimum and no law sets another.
     const brazilian = await playerWithGame(t, 'dice', 10_00);
     expect((await playRound(t, brazilian, 'dice', 1_00, params)).dm_error).toBe(0);
+    await expectLedgerClean(t);
+  });
+
+  it('refuses a Kenyan seamless-wallet bet under KES 20 from a studio calling from outside, with nothing debited', async () => {
+    const session = await t.session('simba');
+    await fund(t, session.uid, 1_000_00, 'KES');
+    const launch = envelopeOf(
+      await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }),
+    );
+    const bet = (amount: number, extra: Record<string, unknown> = {}) => ({
+      request_uuid: uniqueId('req'),
+      user: String(session.uid),
+      token: launch.data.token as string,
+      game_code: 'dice',
+      transaction_uuid: uniqueId('bet'),
+      round: uniqueId('round'),
+      round_closed: false,
+      amount,
+      currency: 'KES',
+      ...extra,
+    });
+    expect(await walletPost(t, 'bet', bet(19_99))).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 1_000_00 });
+    // A free round's zero stake is the studio's gift, not a stake the law counts.
+    expect((await walletPost(t, 'bet', bet(0, { is_free: true }))).status).not.toBe('RS_ERROR_LIMIT_REACHED');
+    expect(await walletPost(t, 'bet', bet(20_00))).toMatchObject({ status: 'RS_OK', balance: 980_00 });
     await expectLedgerClean(t);
   });
 
