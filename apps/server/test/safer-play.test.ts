@@ -429,20 +429,48 @@ describe('Mexican prize withholding (a setting, 1 % by default; decision 050)', 
     // MXN 100 staked, 250 won: the prize is 150, MXN 1.50 withheld.
     const bet = { ...base(), transaction_uuid: uniqueId('bet'), round: uniqueId('round'), round_closed: false, amount: 100_00 };
     expect(await walletPost(t, 'bet', bet)).toMatchObject({ status: 'RS_OK', balance: 900_00 });
-    const win = { ...base(), transaction_uuid: uniqueId('win'), reference_transaction_uuid: bet.transaction_uuid, round: bet.round, round_closed: true, amount: 250_00 };
+    const win = {
+      ...base(),
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      round_closed: true,
+      amount: 250_00,
+    };
     expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1_148_50 });
     expect((await taxWithheld()) - before).toBe(1_50);
     // A round paid in two wins (60, then 90, on a stake of 100) withholds on its net win of 50: MXN 0.50, all on the second.
     const split = { ...base(), transaction_uuid: uniqueId('bet'), round: uniqueId('round'), round_closed: false, amount: 100_00 };
     await walletPost(t, 'bet', split);
-    const part = (amount: number) => ({ ...base(), transaction_uuid: uniqueId('win'), reference_transaction_uuid: split.transaction_uuid, round: split.round, round_closed: false, amount });
+    const part = (amount: number) => ({
+      ...base(),
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: split.transaction_uuid,
+      round: split.round,
+      round_closed: false,
+      amount,
+    });
     expect(await walletPost(t, 'win', part(60_00))).toMatchObject({ status: 'RS_OK', balance: 1_108_50 });
     expect(await walletPost(t, 'win', part(90_00))).toMatchObject({ status: 'RS_OK', balance: 1_198_00 });
     expect((await taxWithheld()) - before).toBe(2_00);
     // A bet and its win in one call; a lost round withholds nothing.
-    const both = { ...base(), transaction_uuid: uniqueId('bet'), win_transaction_uuid: uniqueId('win'), round: uniqueId('round'), amount: 10_00, win_amount: 30_00 };
+    const both = {
+      ...base(),
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      amount: 10_00,
+      win_amount: 30_00,
+    };
     expect(await walletPost(t, 'bet_win', both)).toMatchObject({ status: 'RS_OK', balance: 1_217_80 });
-    const lost = { ...base(), transaction_uuid: uniqueId('bet'), win_transaction_uuid: uniqueId('win'), round: uniqueId('round'), amount: 10_00, win_amount: 5_00 };
+    const lost = {
+      ...base(),
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      amount: 10_00,
+      win_amount: 5_00,
+    };
     expect(await walletPost(t, 'bet_win', lost)).toMatchObject({ status: 'RS_OK', balance: 1_212_80 });
     expect((await taxWithheld()) - before).toBe(2_20);
     const statement = envelopeOf(await t.get('/api/piranha/safer_play/statement', { query: signedIn(session, { days: '7' }) })).data;
@@ -453,7 +481,14 @@ describe('Mexican prize withholding (a setting, 1 % by default; decision 050)', 
   it('withholds nothing on a Brazilian win', async () => {
     const player = await playerWithGame(t, 'dice', 100_00);
     const bet = { request_uuid: uniqueId('req'), user: String(player.session.uid), token: player.token, game_code: 'dice', currency: 'BRL' };
-    const both = { ...bet, transaction_uuid: uniqueId('bet'), win_transaction_uuid: uniqueId('win'), round: uniqueId('round'), amount: 10_00, win_amount: 30_00 };
+    const both = {
+      ...bet,
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      amount: 10_00,
+      win_amount: 30_00,
+    };
     expect(await walletPost(t, 'bet_win', both)).toMatchObject({ status: 'RS_OK', balance: 120_00 });
   });
 });

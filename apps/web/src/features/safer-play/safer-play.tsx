@@ -347,7 +347,9 @@ function Statement({ uid }: { uid: number }) {
       ) : (
         <>
           <dl className={styles.totals} data-testid="statement-totals">
-            {(['deposits', 'withdrawals', 'stakes', 'returns', 'net', ...(data.days.some((day) => day.withheld !== 0) ? (['withheld'] as const) : [])] as const).map((column) => (
+            {(
+              ['deposits', 'withdrawals', 'stakes', 'returns', 'net', ...(data.days.some((day) => day.withheld !== 0) ? (['withheld'] as const) : [])] as const
+            ).map((column) => (
               <div key={column}>
                 <dt>{t(`saferPlay.statementColumn.${column}`)}</dt>
                 <dd>{money(total((day) => day[column]))}</dd>
