@@ -50,7 +50,7 @@ async function orderRow(orderId: string) {
 
 const payinTransfers = async (orderId: string) => (await t.rows(sql`select 1 from transfers where kind = 'payin' and external_ref = ${orderId}`)).length;
 
-describe('the payer of a PIX pay-in must be the account holder (Brazil)', () => {
+describe('the payer of a PIX pay-in must be the account holder (Brazil)', { timeout: 120_000 }, () => {
   it('credits a pay-in from the holder’s own account and keeps the payer on the order', async () => {
     const session = await holder(HOLDER_CPF);
     const { order, checkout } = await pixOrder(session);

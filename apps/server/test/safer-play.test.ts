@@ -25,8 +25,8 @@ let feed: ManualFeed;
 beforeAll(async () => {
   feed = feedManualCreate(CLOCK_START.getTime());
   t = await testAppCreate({ feed, env: { ...CASINO_ENV, OPS_TOKEN } });
-});
-afterAll(() => t.close());
+}, 240_000);
+afterAll(() => t?.close());
 
 const upcoming = (): Option => market1x2(t.built.sports.state, feed.matchAdd().id, 1);
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -409,7 +409,7 @@ describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
   });
 });
 
-describe('Mexican prize withholding (a setting, 1 % by default; decision 050)', () => {
+describe('Mexican prize withholding (a setting, 1 % by default; decision 050)', { timeout: 120_000 }, () => {
   const taxWithheld = async () => {
     const [row] = await t.rows<{ sum: string | null }>(
       sql`select sum(l.amount_minor) as sum from ledger_lines l join ledger_accounts a on a.id = l.account_id where a.house_kind = 'tax_withheld' and a.currency = 'MXN'`,
