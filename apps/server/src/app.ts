@@ -28,6 +28,7 @@ import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.r
 import { kycRoutes } from './modules/safer-play/kyc.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
 import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
+import { saferUsagePurgeJobSpec } from './modules/safer-play/safer-usage-purge.job.ts';
 import { casinoCatalogueSeed, externalProvidersLoad } from './modules/casino/casino-catalogue.ts';
 import type { HallDeps } from './modules/casino/casino-hall.service.ts';
 import { casinoRoundsRecover, HOUSE, type StudioDeps } from './modules/casino/casino-studio.service.ts';
@@ -503,6 +504,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register(loyaltyJobSpec(database.db, deps.now));
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));
+  jobs.register(saferUsagePurgeJobSpec(database.db, deps.now));
   jobs.register(loyaltyCashbackJobSpec(database.db, deps.now));
   jobs.register(loyaltyRaffleJobSpec(database.db, deps.now));
   await webRoutes(app, config.webDist);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRunnerCreate, type JobRunner } from '../src/jobs/job-runner.ts';
 import type { Leadership } from '../src/jobs/leadership.ts';
 import { idempotencyKeys } from '../src/db/schema/platform.ts';
+import { playerLimitUsage } from '../src/db/schema/safer-play.ts';
 import { testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 import { lockServerOf, until, type LockServer } from './jobs-fixtures.ts';
 
@@ -113,6 +114,7 @@ describe('the jobs of the app', () => {
       'payin-expiry-sweep',
       'payout-resume',
       'push-deliver',
+      'safer-usage-purge',
       'tracking-retention',
     ]);
     // Run at start before the first answer: the rounds a crash left are recovered before players come back.
@@ -132,5 +134,24 @@ describe('the jobs of the app', () => {
     const purge = t.built.jobs.stats().find((job) => job.name === 'idempotency-purge')!;
     expect(purge.failures).toBe(0);
     expect(purge.runs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('deletes safer-play usage counters whose window is over in every time zone, and keeps the current ones', async () => {
+    const now = t.clock.now();
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+    const uid = 9_900_001;
+    await t.db.insert(playerLimitUsage).values([
+      { userId: uid, kind: 'wager', period: 'day', windowStart: ago(80), usedMinor: 1 },
+      { userId: uid, kind: 'wager', period: 'day', windowStart: ago(20), usedMinor: 2 },
+      { userId: uid, kind: 'loss', period: 'week', windowStart: ago(10 * 24), usedMinor: 3 },
+      { userId: uid, kind: 'loss', period: 'week', windowStart: ago(6 * 24), usedMinor: 4 },
+      { userId: uid, kind: 'wager', period: 'month', windowStart: ago(34 * 24), usedMinor: 5 },
+      { userId: uid, kind: 'wager', period: 'month', windowStart: ago(30 * 24), usedMinor: 6 },
+      { userId: uid, kind: 'time', period: 'day', windowStart: ago(73), usedMinor: 7 },
+    ]);
+    await t.built.jobs.trigger('safer-usage-purge');
+    const left = await t.rows<{ used: number }>(sql`select used_minor::int as used from player_limit_usage where user_id = ${uid} order by used_minor`);
+    expect(left.map((row) => row.used)).toEqual([2, 4, 6]);
+    expect(t.built.jobs.stats().find((job) => job.name === 'safer-usage-purge')!.failures).toBe(0);
   });
 });

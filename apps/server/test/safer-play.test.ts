@@ -7,7 +7,7 @@ import { configLoad } from '../src/config.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
-import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame } from './casino-fixtures.ts';
+import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame, uniqueId, walletPost } from './casino-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
 import { codeMake, emailUnique, PASSWORD, SIGNUP_ACCEPT } from './account-fixtures.ts';
@@ -25,8 +25,8 @@ let feed: ManualFeed;
 beforeAll(async () => {
   feed = feedManualCreate(CLOCK_START.getTime());
   t = await testAppCreate({ feed, env: { ...CASINO_ENV, OPS_TOKEN } });
-});
-afterAll(() => t.close());
+}, 240_000);
+afterAll(() => t?.close());
 
 const upcoming = (): Option => market1x2(t.built.sports.state, feed.matchAdd().id, 1);
 const SAO_PAULO = 'America/Sao_Paulo';
@@ -373,6 +373,31 @@ describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
     await expectLedgerClean(t);
   });
 
+  it('refuses a Kenyan seamless-wallet bet under KES 20 from a studio calling from outside, with nothing debited', async () => {
+    const session = await t.session('simba');
+    await fund(t, session.uid, 1_000_00, 'KES');
+    const launch = envelopeOf(
+      await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'KES' }) }),
+    );
+    const bet = (amount: number, extra: Record<string, unknown> = {}) => ({
+      request_uuid: uniqueId('req'),
+      user: String(session.uid),
+      token: launch.data.token as string,
+      game_code: 'dice',
+      transaction_uuid: uniqueId('bet'),
+      round: uniqueId('round'),
+      round_closed: false,
+      amount,
+      currency: 'KES',
+      ...extra,
+    });
+    expect(await walletPost(t, 'bet', bet(19_99))).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 1_000_00 });
+    // A free round's zero stake is the studio's gift, not a stake the law counts.
+    expect((await walletPost(t, 'bet', bet(0, { is_free: true }))).status).not.toBe('RS_ERROR_LIMIT_REACHED');
+    expect(await walletPost(t, 'bet', bet(20_00))).toMatchObject({ status: 'RS_OK', balance: 980_00 });
+    await expectLedgerClean(t);
+  });
+
   it('puts the law’s minimum before the product’s on a Kenyan bet slip', async () => {
     const session = await t.session('simba');
     await fund(t, session.uid, 1_000_00, 'KES');
@@ -381,5 +406,92 @@ describe('the legal minimum stake (Kenya KES 20, decision 037)', () => {
     // Between the law's KES 20 and the product's KES 25, the product's own minimum answers.
     refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 24_00 }]), 'STAKE_BELOW_MIN');
     expect(envelopeOf(await singlePost(t, session, [{ option: upcoming(), stake: 25_00 }])).dm_error).toBe(0);
+  });
+});
+
+describe('Mexican prize withholding (a setting, 1 % by default; decision 050)', { timeout: 120_000 }, () => {
+  const taxWithheld = async () => {
+    const [row] = await t.rows<{ sum: string | null }>(
+      sql`select sum(l.amount_minor) as sum from ledger_lines l join ledger_accounts a on a.id = l.account_id where a.house_kind = 'tax_withheld' and a.currency = 'MXN'`,
+    );
+    return Number(row?.sum ?? 0);
+  };
+
+  it('withholds 1 % of each round’s net win into tax_withheld, never of the stake, and the statement shows it', async () => {
+    const session = await t.session('aguila');
+    await fund(t, session.uid, 1_000_00, 'MXN');
+    const launch = envelopeOf(
+      await t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice', currency: 'MXN' }) }),
+    );
+    expect(launch.dm_error).toBe(0);
+    const base = () => ({ request_uuid: uniqueId('req'), user: String(session.uid), token: launch.data.token as string, game_code: 'dice', currency: 'MXN' });
+    const before = await taxWithheld();
+    // MXN 100 staked, 250 won: the prize is 150, MXN 1.50 withheld.
+    const bet = { ...base(), transaction_uuid: uniqueId('bet'), round: uniqueId('round'), round_closed: false, amount: 100_00 };
+    expect(await walletPost(t, 'bet', bet)).toMatchObject({ status: 'RS_OK', balance: 900_00 });
+    const win = {
+      ...base(),
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      round_closed: true,
+      amount: 250_00,
+    };
+    expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1_148_50 });
+    expect((await taxWithheld()) - before).toBe(1_50);
+    // A round paid in two wins (60, then 90, on a stake of 100) withholds on its net win of 50: MXN 0.50, all on the second.
+    const split = { ...base(), transaction_uuid: uniqueId('bet'), round: uniqueId('round'), round_closed: false, amount: 100_00 };
+    await walletPost(t, 'bet', split);
+    const part = (amount: number) => ({
+      ...base(),
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: split.transaction_uuid,
+      round: split.round,
+      round_closed: false,
+      amount,
+    });
+    expect(await walletPost(t, 'win', part(60_00))).toMatchObject({ status: 'RS_OK', balance: 1_108_50 });
+    expect(await walletPost(t, 'win', part(90_00))).toMatchObject({ status: 'RS_OK', balance: 1_198_00 });
+    expect((await taxWithheld()) - before).toBe(2_00);
+    // A bet and its win in one call; a lost round withholds nothing.
+    const both = {
+      ...base(),
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      round_closed: true,
+      amount: 10_00,
+      win_amount: 30_00,
+    };
+    expect(await walletPost(t, 'bet_win', both)).toMatchObject({ status: 'RS_OK', balance: 1_217_80 });
+    const lost = {
+      ...base(),
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      round_closed: true,
+      amount: 10_00,
+      win_amount: 5_00,
+    };
+    expect(await walletPost(t, 'bet_win', lost)).toMatchObject({ status: 'RS_OK', balance: 1_212_80 });
+    expect((await taxWithheld()) - before).toBe(2_20);
+    const statement = envelopeOf(await t.get('/api/piranha/safer_play/statement', { query: signedIn(session, { days: '7' }) })).data;
+    expect(statement.days[0]).toMatchObject({ stakes: 220_00, returns: 432_80, withheld: 2_20 });
+    await expectLedgerClean(t);
+  });
+
+  it('withholds nothing on a Brazilian win', async () => {
+    const player = await playerWithGame(t, 'dice', 100_00);
+    const bet = { request_uuid: uniqueId('req'), user: String(player.session.uid), token: player.token, game_code: 'dice', currency: 'BRL' };
+    const both = {
+      ...bet,
+      transaction_uuid: uniqueId('bet'),
+      win_transaction_uuid: uniqueId('win'),
+      round: uniqueId('round'),
+      round_closed: true,
+      amount: 10_00,
+      win_amount: 30_00,
+    };
+    expect(await walletPost(t, 'bet_win', both)).toMatchObject({ status: 'RS_OK', balance: 120_00 });
   });
 });

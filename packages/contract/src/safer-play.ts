@@ -136,6 +136,7 @@ export const saferStatement = endpoint({
         stakes: integer('Money staked on bets and games'),
         returns: integer('Winnings, cash-outs and refunds of stakes'),
         net: integer('Returns less stakes'),
+        withheld: integer('Tax withheld that day: on withdrawals (Kenya) and prizes (Mexico), already out of the amounts above'),
       }),
     ),
   }),

@@ -180,3 +180,20 @@ export function withdrawalTaxMinor(profile: Pick<JurisdictionProfile, 'withdrawa
   const exact = Math.floor((amountMinor * profile.withdrawalTaxBp) / 10_000);
   return exact - (exact % stepMinor);
 }
+
+/**
+ * The prize withholding of one bet or round (Mexico's ISR, a setting; decision 050), in minor units, rounded down to the
+ * currency's step. The base is the net win of that bet or round — what it returned above its stake — never the stake
+ * coming back: a returned stake is the player's own money, not a prize, and a loss or a push withholds nothing.
+ */
+export function prizeWithholdingMinor(
+  profile: Pick<JurisdictionProfile, 'prizeWithholdingBp'>,
+  stakeMinor: number,
+  returnedMinor: number,
+  stepMinor = 1,
+): number {
+  const prize = returnedMinor - stakeMinor;
+  if (prize <= 0 || profile.prizeWithholdingBp <= 0) return 0;
+  const exact = Math.floor((prize * profile.prizeWithholdingBp) / 10_000);
+  return exact - (exact % stepMinor);
+}

@@ -5,6 +5,7 @@ import {
   jurisdictionOfBrand,
   jurisdictionResolve,
   paymentAllowed,
+  prizeWithholdingMinor,
   signupBonusAllowed,
   withdrawalTaxMinor,
   type JurisdictionKey,
@@ -66,6 +67,20 @@ describe('jurisdiction profiles', () => {
     // Rounded down to the currency's step: KES 1,234.56 pays 61.72 exactly, 61.00 when paid in whole shillings.
     expect(withdrawalTaxMinor(JURISDICTIONS.KE, 1234_56)).toBe(61_72);
     expect(withdrawalTaxMinor(JURISDICTIONS.KE, 1234_56, 100)).toBe(61_00);
+  });
+
+  it('Mexico withholds its setting (1 % by default) of the net win of a bet or round, never of the stake returned', () => {
+    // MXN 100 staked, 250 returned: the prize is 150, 1 % of it 1.50.
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 100_00, 250_00)).toBe(1_50);
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 100_00, 100_00)).toBe(0);
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 100_00, 40_00)).toBe(0);
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 100_00, 100_99)).toBe(0);
+    // A free round's prize is all it paid.
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 0, 12_34)).toBe(12);
+    // The rate is a setting: 21 % in a state that asks it.
+    expect(prizeWithholdingMinor(jurisdictionResolve('MX', { MX: { prizeWithholdingBp: 2100 } }), 100_00, 200_00)).toBe(21_00);
+    expect(prizeWithholdingMinor(JURISDICTIONS.BR, 100_00, 250_00)).toBe(0);
+    expect(prizeWithholdingMinor(JURISDICTIONS.MX, 0, 1234_56, 100)).toBe(12_00);
   });
 
   it('every brand names a profile with a valid time zone', () => {

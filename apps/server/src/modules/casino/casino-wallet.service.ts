@@ -10,6 +10,7 @@ import {
   type SeamlessStatus,
   type SeamlessWalletCall,
 } from '@piranha/contract';
+import { prizeWithholdingMinor } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
-import { saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
+import { jurisdictionOfKey, saferMinStakeMinor, saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -193,11 +194,14 @@ async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request
 
 /**
  * A stake counts against the player's wager and loss limits in the bet's own transaction (decision 027): one more
- * statement per paid bet. A time-out or self-exclusion answers RS_ERROR_USER_DISABLED, a limit RS_ERROR_LIMIT_REACHED;
- * either rolls the bet back.
+ * statement per paid bet. A time-out or self-exclusion answers RS_ERROR_USER_DISABLED, a limit or a paid stake under the
+ * law's minimum RS_ERROR_LIMIT_REACHED; either rolls the bet back.
  */
 async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: boolean): Promise<void> {
   const now = caller.now ?? new Date();
+  // The law's minimum stake (Kenya KES 20, decision 037) holds for every studio's paid bet, not only the house's rounds
+  // (which check it before calling, with the player's own error): an outside studio hears RS_ERROR_LIMIT_REACHED.
+  if (!isFree && amount > 0 && amount < saferMinStakeMinor(caller.appKey, caller.currency)) throw new Refusal('RS_ERROR_LIMIT_REACHED');
   try {
     if (isFree || amount <= 0) await saferPlayCheck(tx, caller.userId, now);
     else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
@@ -316,16 +320,36 @@ function winRowOf(caller: Caller, request: WinRequest, hash: string) {
   };
 }
 
-function winTransferOf(caller: Caller, request: WinRequest, free: boolean) {
+function winTransferOf(caller: Caller, request: WinRequest, free: boolean, withheldMinor = 0) {
   return {
     kind: 'casino_win',
     externalRef: `${caller.partner}:${request.transaction_uuid}`,
     lines: [
       // Free-round winnings are a bonus cost; paid rounds' winnings come back out of the casino's takings.
       { account: { house: free ? ('bonus_liability' as const) : ('casino_rounds' as const), currency: caller.currency }, amountMinor: -request.amount },
-      { account: { userId: caller.userId, currency: caller.currency }, amountMinor: request.amount },
+      { account: { userId: caller.userId, currency: caller.currency }, amountMinor: request.amount - withheldMinor },
+      // Prize withholding (Mexico, decision 050) waits in `tax_withheld` for the authority, like Kenya's withdrawal tax.
+      ...(withheldMinor > 0 ? [{ account: { house: 'tax_withheld' as const, currency: caller.currency }, amountMinor: withheldMinor }] : []),
     ],
   };
+}
+
+/**
+ * What this win withholds under the brand's prize withholding (decision 050): the round's net win is every win of its
+ * bet, this one included, less the stake; this win withholds what that adds to the round's withholding, so a round
+ * paid in several wins withholds what one win of their sum would. Nothing is read where the rate is 0.
+ */
+async function winWithheldOf(tx: Tx, caller: Caller, bet: WalletTxn, amountMinor: number): Promise<number> {
+  const profile = jurisdictionOfKey(caller.appKey);
+  if (profile.prizeWithholdingBp <= 0 || amountMinor <= 0) return 0;
+  const stake = bet.isFree ? 0 : (bet.amount ?? 0);
+  const [row] = await rowsOf<{ before: number }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::float8 as before from casino_wallet_txns
+      where partner = ${caller.partner} and kind = 'win' and reference_uuid = ${bet.transactionUuid} and response is not null`,
+  );
+  const before = row?.before ?? 0;
+  return prizeWithholdingMinor(profile, stake, before + amountMinor) - prizeWithholdingMinor(profile, stake, before);
 }
 
 /**
@@ -350,7 +374,8 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   if (bet.state === 'rolled_back') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
   if (bet.round !== request.round || bet.currency !== request.currency) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
   const pays = request.amount > 0 && (!bet.isFree || (await freeWinPaysCash(tx, caller, request.round)));
-  const moved = pays ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree)) : undefined;
+  const withheld = pays ? await winWithheldOf(tx, caller, bet, request.amount) : 0;
+  const moved = pays ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree, withheld)) : undefined;
   if (!bet.isFree) await saferReturnCount(tx, caller.userId, request.amount, caller.now ?? new Date());
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
   const response = await okAnswer(tx, caller, request, moved);
@@ -375,7 +400,9 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
   // one statement, then both answers in one more.
   const hash = winHashOf(win);
   const pays = winAmount > 0 && (!bet.isFree || (await freeWinPaysCash(tx, caller, win.round)));
-  const payout = pays ? winTransferOf(caller, win, bet.isFree) : undefined;
+  // The bet was just written: no earlier win of it to add up.
+  const withheld = pays ? prizeWithholdingMinor(jurisdictionOfKey(caller.appKey), bet.isFree ? 0 : (bet.amount ?? 0), winAmount) : 0;
+  const payout = pays ? winTransferOf(caller, win, bet.isFree, withheld) : undefined;
   const written = await walletTxnInsert(
     tx,
     winRowOf(caller, win, hash),

@@ -26,6 +26,7 @@ import { payinProviderOf } from '../../providers/payments/payment-provider.ts';
 import { OutboxRefused, outboxSendHeld, outboxWrite, type OutboxHandler } from '../outbox/outbox.service.ts';
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
+import { payinPayerHint } from './payin-payer.ts';
 import { jurisdictionOfKey, saferDepositCheck } from '../safer-play/safer-play.service.ts';
 import { payChannelOf, payoutChannelView } from './channel-views.ts';
 import { brandCurrency, brandOfUser, dayStart, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
@@ -274,6 +275,11 @@ function payinAwaitsProvider(order: PaymentOrderRow): boolean {
  * order id, which a provider takes as its idempotency key, and only the first answer is stored. A provider failure
  * marks the order rejected (pay status failed) and answers PAYMENT_PROVIDER_UNAVAILABLE.
  */
+async function payerHintOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<{ payerDocument?: string }> {
+  const payerDocument = await payinPayerHint(deps.db, order);
+  return payerDocument ? { payerDocument } : {};
+}
+
 async function payinProviderStep(
   deps: PaymentsDeps,
   brand: VariantProfile,
@@ -294,6 +300,7 @@ async function payinProviderStep(
       expiresAt: order.expiresAt,
       ...(network ? { network } : {}),
       ...(msisdn ? { msisdn } : {}),
+      ...(await payerHintOf(deps, order)),
     });
   } catch (error) {
     const failed = await transaction(deps.db, async (tx) => {

@@ -10,6 +10,7 @@ import { PAYIN_PROVIDERS, PAYOUT_PROVIDER } from '../../providers/payments/payme
 import type { PaymentsDeps } from './payments-deps.ts';
 import { orderTransition, type OrderEvent } from './order-transitions.ts';
 import { orderLockByProviderRef, webhookEventInsert } from './payments.repository.ts';
+import { payinPayerApply } from './payin-payer.ts';
 
 /**
  * Provider notifications. The signature is checked on the raw body before anything is parsed; the order is locked;
@@ -35,6 +36,8 @@ const notificationSchema = z.strictObject({
   amount: z.number().int().positive(),
   currency: z.string().min(3).max(8),
   occurred_at: z.string().max(40),
+  /** PIX: the payer's CPF, once paid (decision 050). */
+  payer_document: z.optional(z.string().regex(/^\d{11,14}$/)),
 });
 
 const digest = (body: string) => `sha256:${createHash('sha256').update(body).digest('hex').slice(0, 32)}`;
@@ -103,6 +106,7 @@ interface Notice {
   event: OrderEvent;
   amountMinor: number;
   currency?: string;
+  payerDocument?: string;
 }
 
 async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice): Promise<WebhookAnswer> {
@@ -117,7 +121,9 @@ async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice):
       // A payout notice carries what reached the player (amount less fee and withheld tax).
       notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor - order.taxMinor : order.amountMinor);
     if (!matches) return { outcome: 'mismatch', orderId: order.orderId, order: undefined };
-    const outcome = await orderTransition(tx, order, notice.event, now);
+    // Own-account pay-ins (decision 050): a third party's money is refused, not credited, and goes back to the payer.
+    const payer = notice.event === 'paid' ? await payinPayerApply(tx, order, notice.payerDocument, now) : 'not_asked';
+    const outcome = payer === 'refused' ? 'refused_payer' : await orderTransition(tx, order, notice.event, now);
     await webhookEventInsert(tx, {
       provider: input.provider,
       eventId: notice.eventId,
@@ -159,6 +165,7 @@ export async function webhookReceive(deps: PaymentsDeps, input: Received, signat
     event,
     amountMinor: parsed.amount,
     currency: parsed.currency,
+    ...(parsed.payer_document ? { payerDocument: parsed.payer_document } : {}),
   });
 }
 

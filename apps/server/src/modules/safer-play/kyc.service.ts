@@ -18,6 +18,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import type { SandboxIdp } from '../../providers/kyc/sandbox-idp.ts';
 import { webhookVerify } from '../../providers/payments/webhook-signature.ts';
+import { payinPayersOtherThan } from '../payments/payin-payer.ts';
 import { userMoneyLock } from '../payments/payments.repository.ts';
 import { auditInsert } from './safer-play.repository.ts';
 import { jurisdictionOfKey } from './safer-play.service.ts';
@@ -139,7 +140,8 @@ async function pixDocumentsOtherThan(db: DbOrTx, userId: number, cpf: string): P
     db,
     sql`select elements->>'document' as document from payment_accounts where user_id = ${userId} and channel = 'PIX'`,
   );
-  return rows.map((row) => row.document ?? '').filter((document) => document !== cpf);
+  // The payers of credited PIX pay-ins are the player's bank accounts too (decision 050).
+  return [...rows.map((row) => row.document ?? '').filter((document) => document !== cpf), ...(await payinPayersOtherThan(db, userId, cpf))];
 }
 
 /**

@@ -184,14 +184,17 @@ export async function lossReturnCount(tx: DbOrTx, userId: number, amountMinor: n
 
 /** Per local day since `since`: the player's cash-wallet movements in `currency`, grouped as a statement shows them. */
 export async function statementDays(db: DbOrTx, userId: number, currency: string, since: Date, timeZone: string) {
-  return rowsOf<{ date: string; deposits: number; withdrawals: number; stakes: number; returns: number }>(
+  return rowsOf<{ date: string; deposits: number; withdrawals: number; stakes: number; returns: number; withheld: number }>(
     db,
     sql`select to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
         coalesce(sum(case when t.kind = 'payin' then l.amount_minor else 0 end), 0)::float8 as deposits,
         coalesce(-sum(case when t.kind in ('payout_request', 'payout_refund') then l.amount_minor else 0 end), 0)::float8 as withdrawals,
         coalesce(-sum(case when t.kind in ('bet_place', 'casino_bet') then l.amount_minor else 0 end), 0)::float8 as stakes,
         coalesce(sum(case when t.kind in ('bet_settle', 'bet_resettle', 'bet_resettle_reverse', 'bet_resettle_debt', 'bet_cash_out', 'casino_win', 'casino_rollback')
-          then l.amount_minor else 0 end), 0)::float8 as returns
+          then l.amount_minor else 0 end), 0)::float8 as returns,
+        -- What the same transfers put in tax_withheld: a withdrawal's tax (a refund gives it back), a prize's withholding.
+        coalesce(sum((select sum(w.amount_minor) from ledger_lines w join ledger_accounts wa on wa.id = w.account_id
+          where w.transfer_id = l.transfer_id and wa.house_kind = 'tax_withheld')), 0)::float8 as withheld
       from ledger_lines l join transfers t on t.id = l.transfer_id join ledger_accounts a on a.id = l.account_id
       where a.user_id = ${userId} and a.currency = ${currency} and a.kind = 'cash' and t.created_at >= ${since.toISOString()}::timestamptz
       group by 1 order by 1 desc`,

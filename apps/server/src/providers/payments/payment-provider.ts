@@ -15,6 +15,11 @@ export interface PayinStartRequest {
   network?: CryptoNetwork;
   /** Daraja MSISDN for an STK push. */
   msisdn?: string;
+  /**
+   * Sandbox only: the CPF on the player's account, as the bank account the sandbox pays from unless the tester picks
+   * another (a real PIX provider learns the payer when paid and tells it in its notice, decision 050).
+   */
+  payerDocument?: string;
 }
 
 export interface PayinStart {

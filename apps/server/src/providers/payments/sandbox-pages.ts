@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SandboxPayment, SandboxPsp } from './sandbox-psp.ts';
+import { SANDBOX_OTHER_PAYER_CPF, type SandboxPayment, type SandboxPsp } from './sandbox-psp.ts';
 
 /**
  * The sandbox PSP's hosted pages: what the player's bank app, wallet or phone would show. Plain server-rendered HTML
@@ -60,8 +60,13 @@ function paymentPage(payment: SandboxPayment, qrSvg: string | undefined, now: Da
   const open = payment.state === 'open' && (!payment.expiresAt || payment.expiresAt.getTime() > now.getTime());
   const what =
     payment.direction === 'payin' ? (payment.provider === 'mpesa' ? 'Enter your M-Pesa PIN to pay' : 'Pay this order') : 'Send this payout to the account';
+  // PIX names its payer: a tester can pay from someone else's account to see the merchant send it back (decision 050).
+  const otherPayer =
+    payment.direction === 'payin' && payment.provider === 'pix'
+      ? `<form method="post" action="${escape(payment.providerRef)}/approve?payer_document=${SANDBOX_OTHER_PAYER_CPF}"><button class="decline" type="submit">Pay from another person's account</button></form>`
+      : '';
   const actions = open
-    ? `<div class="actions"><form method="post" action="${escape(payment.providerRef)}/approve"><button class="approve" type="submit">${payment.direction === 'payin' ? 'Approve payment' : 'Pay out'}</button></form><form method="post" action="${escape(payment.providerRef)}/decline"><button class="decline" type="submit">${payment.direction === 'payin' ? 'Decline' : 'Fail payout'}</button></form></div>`
+    ? `<div class="actions"><form method="post" action="${escape(payment.providerRef)}/approve"><button class="approve" type="submit">${payment.direction === 'payin' ? 'Approve payment' : 'Pay out'}</button></form>${otherPayer}<form method="post" action="${escape(payment.providerRef)}/decline"><button class="decline" type="submit">${payment.direction === 'payin' ? 'Decline' : 'Fail payout'}</button></form></div>`
     : `<p>This payment is <strong>${escape(payment.state === 'open' ? 'expired' : payment.state)}</strong>.</p>`;
   const expires = payment.expiresAt
     ? `<p class="note">Expires at ${escape(payment.expiresAt.toISOString().slice(11, 16))} UTC; leave it to let it time out.</p>`
@@ -112,7 +117,7 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
       return reply.type('text/html').send(paymentPage(payment, payment.qrSvg, options.now()));
     });
 
-    scope.post<{ Params: { provider: string; ref: string; decision: string } }>(
+    scope.post<{ Params: { provider: string; ref: string; decision: string }; Querystring: { payer_document?: string } }>(
       '/sandbox/:provider/checkout/:ref/:decision',
       counted,
       async (request, reply) => {
@@ -120,9 +125,21 @@ export async function sandboxPagesRegister(app: FastifyInstance, options: Sandbo
         if (decision !== 'approve' && decision !== 'decline') return notFound(reply);
         const payment = await options.psp.paymentOf(provider, ref);
         if (!payment) return notFound(reply);
-        const result = await options.psp.decide(provider, ref, decision);
-        const heading = result.state === 'paid' ? 'Payment done' : result.state === 'failed' ? 'Payment declined' : `Payment ${result.state}`;
-        const note = result.delivered ? 'The merchant has been notified.' : 'The merchant did not accept the notification.';
+        const payerDocument = request.query.payer_document;
+        const payer = typeof payerDocument === 'string' && /^\d{11}$/.test(payerDocument) ? { document: payerDocument } : {};
+        const result = await options.psp.decide(provider, ref, decision, payer);
+        const heading = result.returnedToPayer
+          ? 'Payment returned'
+          : result.state === 'paid'
+            ? 'Payment done'
+            : result.state === 'failed'
+              ? 'Payment declined'
+              : `Payment ${result.state}`;
+        const note = result.returnedToPayer
+          ? 'The merchant takes money only from the account holder: it was sent back to the payer.'
+          : result.delivered
+            ? 'The merchant has been notified.'
+            : 'The merchant did not accept the notification.';
         return reply.type('text/html').send(page(heading, `<h1>${escape(heading)}</h1><p class="note">${escape(note)}</p>${backLink(payment)}`));
       },
     );

@@ -56,7 +56,14 @@ export interface SandboxPayment {
   resultCode?: number;
   /** A pay-in's answer to its start, given again when the same order is started again. */
   start?: PayinStart;
+  /** PIX pay-ins: the payer's CPF the notice carries (decision 050); the player's own unless the tester picks another. */
+  payerDocument?: string;
+  /** The merchant refused the money (a payer other than the account holder): the sandbox sent it back to the payer. */
+  returnedToPayer?: boolean;
 }
+
+/** A valid CPF that is nobody's in the tests: the sandbox page's "someone else pays" (decision 050). */
+export const SANDBOX_OTHER_PAYER_CPF = '52998224725';
 
 /** How the sandbox reaches our webhook: an HTTP POST of a raw body (in-process through Fastify's inject). */
 export type WebhookDeliver = (path: string, headers: Record<string, string>, rawBody: string) => Promise<{ status: number; body: string }>;
@@ -66,7 +73,12 @@ export interface SandboxPsp extends PaymentProvider {
   /** Payments of a provider still waiting for a person's decision, newest first. */
   openPayments: (provider: string) => Promise<SandboxPayment[]>;
   /** A person approves (pays) or declines on the hosted page; answers whether our server accepted the notice. */
-  decide: (provider: string, providerRef: string, decision: 'approve' | 'decline') => Promise<{ delivered: boolean; state: SandboxState }>;
+  decide: (
+    provider: string,
+    providerRef: string,
+    decision: 'approve' | 'decline',
+    payer?: { document?: string },
+  ) => Promise<{ delivered: boolean; state: SandboxState; returnedToPayer?: boolean }>;
 }
 
 export interface SandboxPspOptions {
@@ -134,7 +146,8 @@ function digitsOf(orderId: string, length: number): string {
 export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
   const store = options.store ?? sandboxStoreMemory();
 
-  async function notify(payment: SandboxPayment, type: string): Promise<boolean> {
+  /** Notifies our webhook; answers whether it accepted, and whether it refused the money as a third party's. */
+  async function notifyAnswer(payment: SandboxPayment, type: string): Promise<{ ok: boolean; refusedPayer: boolean }> {
     const body = JSON.stringify({
       event_id: `evt_${randomBytes(12).toString('hex')}`,
       type: `${payment.direction}.${type}`,
@@ -143,10 +156,18 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       amount: payment.amountMinor,
       currency: payment.currency,
       occurred_at: options.now().toISOString(),
+      // A PIX provider names who paid (the payer's CPF) once the money arrived.
+      ...(payment.direction === 'payin' && payment.provider === 'pix' && type === 'paid' && payment.payerDocument
+        ? { payer_document: payment.payerDocument }
+        : {}),
     });
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: webhookSign(options.secret, body, options.now()) };
     const answer = await options.deliver(`/api/piranha/finance/webhook/${payment.provider}`, headers, body);
-    return answer.status === 200;
+    return { ok: answer.status === 200, refusedPayer: answer.status === 200 && answer.body.includes('"refused_payer"') };
+  }
+
+  async function notify(payment: SandboxPayment, type: string): Promise<boolean> {
+    return (await notifyAnswer(payment, type)).ok;
   }
 
   async function mpesaCallback(payment: SandboxPayment, resultCode: number): Promise<boolean> {
@@ -295,6 +316,7 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
       display: { amount, ...display },
       ...(stkRequest ? { stkRequest } : {}),
       ...(instruction.qr_svg ? { qrSvg: instruction.qr_svg } : {}),
+      ...(request.payerDocument ? { payerDocument: request.payerDocument } : {}),
       start: { providerRef, instruction },
     });
     return first.start ?? { providerRef: first.providerRef, instruction };
@@ -319,7 +341,7 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
     return { providerRef: first.providerRef };
   }
 
-  async function decide(provider: string, providerRef: string, decision: 'approve' | 'decline') {
+  async function decide(provider: string, providerRef: string, decision: 'approve' | 'decline', payer: { document?: string } = {}) {
     const payment = await store.get(provider, providerRef);
     if (!payment || payment.state !== 'open') return { delivered: false, state: payment?.state ?? ('failed' as const) };
     if (payment.expiresAt && payment.expiresAt.getTime() <= options.now().getTime()) {
@@ -344,10 +366,16 @@ export function sandboxPspCreate(options: SandboxPspOptions): SandboxPsp {
     await store.put(payment);
     const processing = payment.direction === 'payin' ? await notify(payment, 'processing') : true;
     payment.state = 'paid';
+    if (payer.document !== undefined) payment.payerDocument = payer.document;
     await store.put(payment);
-    const paid = await notify(payment, 'paid');
-    options.log?.('sandbox payment approved', { provider, providerRef, orderId: payment.orderId });
-    return { delivered: processing && paid, state: payment.state };
+    const paid = await notifyAnswer(payment, 'paid');
+    // The merchant would not take a third party's money (Portaria 615): a PIX provider sends it back (a devolução).
+    if (paid.refusedPayer) {
+      payment.returnedToPayer = true;
+      await store.put(payment);
+    }
+    options.log?.('sandbox payment approved', { provider, providerRef, orderId: payment.orderId, returnedToPayer: paid.refusedPayer });
+    return { delivered: processing && paid.ok, state: payment.state, ...(paid.refusedPayer ? { returnedToPayer: true } : {}) };
   }
 
   return {

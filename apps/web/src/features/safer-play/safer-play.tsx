@@ -307,7 +307,7 @@ function Statement({ uid }: { uid: number }) {
   const total = (pick: (day: NonNullable<typeof data>['days'][number]) => number) => (data?.days ?? []).reduce((sum, day) => sum + pick(day), 0);
   const download = () => {
     if (!data) return;
-    const header = (['date', 'currency', 'deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) =>
+    const header = (['date', 'currency', 'deposits', 'withdrawals', 'stakes', 'returns', 'net', 'withheld'] as const).map((column) =>
       t(`saferPlay.statementColumn.${column}`),
     );
     const blob = new Blob([statementCsv(data, header, t('saferPlay.statementTotal'))], { type: 'text/csv;charset=utf-8' });
@@ -347,7 +347,9 @@ function Statement({ uid }: { uid: number }) {
       ) : (
         <>
           <dl className={styles.totals} data-testid="statement-totals">
-            {(['deposits', 'withdrawals', 'stakes', 'returns', 'net'] as const).map((column) => (
+            {(
+              ['deposits', 'withdrawals', 'stakes', 'returns', 'net', ...(data.days.some((day) => day.withheld !== 0) ? (['withheld'] as const) : [])] as const
+            ).map((column) => (
               <div key={column}>
                 <dt>{t(`saferPlay.statementColumn.${column}`)}</dt>
                 <dd>{money(total((day) => day[column]))}</dd>

@@ -17,6 +17,7 @@ export function statementCsv(statement: SaferStatement, header: readonly string[
     major(day.stakes),
     major(day.returns),
     major(day.net),
+    major(day.withheld),
   ]);
   const sum = (pick: (day: SaferStatement['days'][number]) => number) => statement.days.reduce((total, day) => total + pick(day), 0);
   const total = [
@@ -27,6 +28,7 @@ export function statementCsv(statement: SaferStatement, header: readonly string[
     major(sum((day) => day.stakes)),
     major(sum((day) => day.returns)),
     major(sum((day) => day.net)),
+    major(sum((day) => day.withheld)),
   ];
   const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
   return [header, ...rows, total].map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
