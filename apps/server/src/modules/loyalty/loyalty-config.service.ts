@@ -1,6 +1,6 @@
 import type { OpsLoyaltyConfig } from '@piranha/contract';
+import { bonusMaxMinor } from '@piranha/domain/payments';
 import {
-  bonusMaxMinor,
   cashbackRatesOf,
   rafflePrizesMinor,
   rankingPrizesMinor,
@@ -55,8 +55,9 @@ export interface RankPrizes {
 }
 
 /** A board's prizes in the settings: turnover or biggest win, day or week. */
-export function rankPrizesOf(settings: LoyaltySettings, period: 'daily' | 'weekly', kind: 'turnover' | 'win'): readonly number[] {
-  return settings.rankPrizesMinor[kind === 'turnover' ? period : `${period}_win`];
+export function rankPrizesOf(settings: LoyaltySettings, period: 'daily' | 'weekly', kind: 'turnover' | 'win'): number[] {
+  const board: keyof RankPrizes = kind === 'turnover' ? period : period === 'daily' ? 'daily_win' : 'weekly_win';
+  return [...settings.rankPrizesMinor[board]];
 }
 
 interface StoredConfig {

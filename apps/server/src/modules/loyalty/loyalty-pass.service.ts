@@ -54,7 +54,9 @@ const ROUNDS_MAX = 20;
 /** A fact as tasks see it; `amounts` replaces the row's stake and return (what a resettled fact counted before). */
 function taskFactOf(row: FactCandidate, amounts?: { stakeMinor: number; returnMinor: number }): TaskFact {
   const stakeMinor = amounts?.stakeMinor ?? Number(row.amount_minor);
-  const returnMinor = amounts?.returnMinor ?? Number(row.return_minor);
+  // A bet whose stake did not ride (void, push, cancelled, cashed out) wins nothing for bet_win: what it returned is
+  // its own stake (decision 048; it used to count as a net win).
+  const returnMinor = stakeMinor > 0 ? (amounts?.returnMinor ?? Number(row.return_minor)) : 0;
   if (row.source === 'deposit') return { source: 'deposit', amountMinor: stakeMinor };
   if (row.source === 'round') return { source: 'round', stakeMinor, returnMinor, gameId: row.detail };
   return { source: 'bet', stakeMinor, returnMinor, multipleLegs: row.detail === '' ? undefined : Number(row.detail) };

@@ -174,7 +174,7 @@ export async function raffleInfoGet(deps: LoyaltyDeps, user: SessionUser, reques
     deps.db,
     sql`select ${RAFFLE_COLUMNS} from loyalty_raffles where app_key = ${profile.appKey} and drawn_at is not null order by period_key desc limit ${RAFFLE_PAST_SHOWN}`,
   );
-  const prizes = (await loyaltySettingsOf(deps.db, profile)).rafflePrizesMinor;
+  const prizes = [...(await loyaltySettingsOf(deps.db, profile)).rafflePrizesMinor];
   const views = [];
   for (const raffle of past) views.push(await drawView(deps.db, raffle, user.uid));
   return {

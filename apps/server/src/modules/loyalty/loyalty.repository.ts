@@ -393,8 +393,9 @@ export async function rankSnapshotRead(db: DbOrTx, appKey: string, boardKey: str
 
 /**
  * Marks boards stale (decision 048), in the transaction that moved their scores, in key order (two passes racing
- * lock the rows in the same order). The row lock is what lets a refresh never miss a move: a move committed before
- * the refresh took the lock is in its read; one waiting on the lock marks the board stale again after it.
+ * lock the rows in the same order). Always an update (never a no-op), so the batch holds the row lock until it
+ * commits: that is what lets a refresh never miss a move — a move committed before the refresh took the lock is in
+ * its read; one waiting on the lock marks the board stale again after it.
  */
 export async function rankSnapshotsStale(db: DbOrTx, boards: readonly { appKey: string; periodKey: string }[]): Promise<void> {
   const keys = [...new Map(boards.map((board) => [`${board.appKey}|${board.periodKey}`, board] as const)).values()].sort(
@@ -406,7 +407,7 @@ export async function rankSnapshotsStale(db: DbOrTx, boards: readonly { appKey: 
     sql`, `,
   );
   await db.execute(sql`insert into loyalty_rank_snapshots (app_key, period_key, stale) values ${values}
-    on conflict (app_key, period_key) do update set stale = true where loyalty_rank_snapshots.stale = false`);
+    on conflict (app_key, period_key) do update set stale = true`);
 }
 
 /** Stale boards with when they were last refreshed and how many players they ranked then. */
