@@ -127,6 +127,11 @@ describe('Loyalty, through the real server and Chromium', () => {
     await page.goto(`http://${INDIA}/#/ranking-list`);
     await page.getByTestId('rank-own').getByText('Your place: #1').waitFor();
     await page.getByRole('list', { name: 'Top three' }).getByText('#1').waitFor();
+    // The places are the server's latest count, and the page says when it was made (decision 048).
+    await page
+      .getByTestId('rank-as-of')
+      .getByText(/^Places as of .+ · players ranked: 1$/)
+      .waitFor();
     await screenshot(page, 'loyalty-ranking');
     await accessibilityCheck(page, 'rankings');
     // The biggest-win board beside it (decision 045).

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from './http-servers.mjs';
-import { childStart, childStop } from './processes.mjs';
+import { workerServerStart } from './processes.mjs';
 
 const run = promisify(execFile);
 const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
@@ -33,25 +33,7 @@ async function withScratchDatabase(body) {
 
 /** Starts the worker's real server with `players` funded players; resolves with its port, sessions and selection. */
 async function bettingServerStart(players, target, env = process.env) {
-  const handle = childStart(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), target], { cwd: REPO_ROOT, env });
-  const ready = await new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`betting bench server did not start: ${handle.output()}`)), 180_000);
-    handle.child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString();
-      // The worker's one line; with its log on, the server's own JSON lines come too.
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{"port":'));
-      if (line && buffer.includes('\n', buffer.indexOf(line))) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line));
-      }
-    });
-    void handle.exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`betting bench server exited (${code}): ${handle.output()}`));
-    });
-  });
-  return { ...ready, stop: () => childStop(handle, 10_000) };
+  return workerServerStart('betting bench server', [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), target], { cwd: REPO_ROOT, env });
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The loyalty bench rows (issue 18, decision 045), run under tsx in a child process:
  *   serve <players> <url|pglite>   builds the real server (buildApp) and fills today's piranha turnover board with
- *                                  <players> scores (plus one signed-in player's), listens on a free port and prints
- *                                  one JSON line (port, uid, sid); the parent drives `rank/list` and then kills it.
+ *                                  <players> scores (plus one signed-in player's), counts its snapshot of places
+ *                                  as the loyalty pass does (decision 048, timed), listens on a free port and prints
+ *                                  one JSON line (port, uid, sid, refreshSeconds); the parent drives `rank/list`.
  *   cashback <players> <url>       writes one São Paulo day of lost bets for <players> players (not timed), then
  *                                  times that day's cash-back close (one transaction computing and writing every
  *                                  owed row); prints one JSON line.
@@ -16,6 +17,8 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { configLoad } from '../../apps/server/src/config.ts';
 import { rowsOf } from '../../apps/server/src/db/client.ts';
 import { cashbackPeriodClose } from '../../apps/server/src/modules/loyalty/loyalty-cashback.service.ts';
+import { rankSnapshotsRefresh } from '../../apps/server/src/modules/loyalty/loyalty-pass.service.ts';
+import { rankSnapshotsStale } from '../../apps/server/src/modules/loyalty/loyalty.repository.ts';
 import { sessionIssueForNewVisitor } from '../../apps/server/src/modules/session/session.service.ts';
 
 const [mode, countText, target] = process.argv.slice(2);
@@ -48,8 +51,16 @@ async function serve() {
   const session = await sessionIssueForNewVisitor(db, BRAND, new Date());
   await db.execute(sql`insert into loyalty_rank_scores (app_key, period_key, user_id, score_minor, reached_at)
     values (${BRAND}, ${day}, ${session.uid}, 250000, now())`);
-  // What autovacuum would have done to a board filled over a day: statistics and a visibility map for index-only counts.
+  // What autovacuum would have done to a board filled over a day: statistics and a visibility map.
   await db.execute(sql`vacuum analyze loyalty_rank_scores`);
+  // The loyalty pass's snapshot of places (decision 048), counted once as the pass would after moving the board;
+  // its time is reported beside the read.
+  await rankSnapshotsStale(db, [{ appKey: BRAND, periodKey: day }]);
+  const started = performance.now();
+  const refreshed = await rankSnapshotsRefresh(db, new Date());
+  const refreshSeconds = (performance.now() - started) / 1000;
+  if (refreshed !== 1) throw new Error(`the snapshot refresh counted ${refreshed} boards`);
+  await db.execute(sql`vacuum analyze loyalty_rank_places`);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -60,7 +71,7 @@ async function serve() {
   };
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
-  process.stdout.write(`${JSON.stringify({ port, uid: session.uid, sid: session.sid })}\n`);
+  process.stdout.write(`${JSON.stringify({ port, uid: session.uid, sid: session.sid, refreshSeconds })}\n`);
 }
 
 async function cashback() {

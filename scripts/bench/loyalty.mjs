@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from './http-servers.mjs';
-import { childStart, childStop } from './processes.mjs';
+import { workerServerStart } from './processes.mjs';
 
 /** The loyalty rows (issue 18, decision 045): the worker serves a filled board, or times a cash-back close. */
 const run = promisify(execFile);
@@ -20,24 +20,10 @@ async function psql(sql) {
 
 /** The real server on PGlite with today's board holding `players` scores; resolves with its port and a session. */
 export async function loyaltyBoardServerStart(players) {
-  const handle = childStart(process.execPath, [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), 'pglite'], { cwd: REPO_ROOT });
-  const ready = await new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`loyalty bench server did not start: ${handle.output()}`)), 300_000);
-    handle.child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{"port":'));
-      if (line && buffer.includes('\n', buffer.indexOf(line))) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line));
-      }
-    });
-    void handle.exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`loyalty bench server exited (${code}): ${handle.output()}`));
-    });
+  return workerServerStart('loyalty bench server', [serverRequire.resolve('tsx/cli'), WORKER, 'serve', String(players), 'pglite'], {
+    cwd: REPO_ROOT,
+    timeoutMs: 300_000,
   });
-  return { ...ready, stop: () => childStop(handle, 10_000) };
 }
 
 /** One cash-back day close over `players` players on a scratch PostgreSQL database. */

@@ -73,3 +73,29 @@ export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, p
   }
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms:\n${handle.output()}`);
 }
+
+/**
+ * Starts a bench worker's real server (`tsx <worker> serve …`) and resolves with the one JSON line it prints when
+ * listening (`{"port":…}`; with its log on, the server's own JSON lines come too), plus `stop`. The betting and
+ * loyalty rows share it.
+ */
+export async function workerServerStart(label, nodeArgs, { cwd, env = process.env, timeoutMs = 180_000 } = {}) {
+  const handle = childStart(process.execPath, nodeArgs, { cwd, env });
+  const ready = await new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`${label} did not start: ${handle.output()}`)), timeoutMs);
+    handle.child.stdout.on('data', (chunk) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((candidate) => candidate.startsWith('{"port":'));
+      if (line && buffer.includes('\n', buffer.indexOf(line))) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line));
+      }
+    });
+    void handle.exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}): ${handle.output()}`));
+    });
+  });
+  return { ...ready, stop: () => childStop(handle, 10_000) };
+}

@@ -1215,4 +1215,33 @@ describe('operator endpoints outside the contract', () => {
     expectRefused(await get({ ...valid, before_id: '-1' }), 'before_id');
     expectRefused(await get({ ...valid, zz_unknown: '1' }), 'zz_unknown');
   });
+
+  it('GET/POST /api/ops/loyalty/config accept the brand’s set and name the field of a bad reward amount or prize (decision 048)', async () => {
+    const auth = (token = BAD_INPUT_OPS_TOKEN) => ({ authorization: `Bearer ${token}` });
+    const post = (body: unknown, token = BAD_INPUT_OPS_TOKEN) => t.post('/api/ops/loyalty/config', { headers: auth(token), body });
+    // A brand no other sample uses, so a change here reaches nobody else's players.
+    const current = envelopeOf(await t.get('/api/ops/loyalty/config', { headers: auth(), query: { app_key: 'pororoca' } }));
+    expect(current.dm_error).toBe(0);
+    expect(envelopeOf(await t.get('/api/ops/loyalty/config', { headers: auth(), query: { app_key: 'Bad Brand' } })).dm_error).toBe(
+      ERRORS.VALIDATION_FAILED.code,
+    );
+    const valid = {
+      app_key: 'pororoca',
+      level_up_reward: current.data.level_up_reward as number[],
+      week_free: current.data.week_free as number[],
+      month_free: current.data.month_free as number[],
+      raffle_prizes: current.data.raffle_prizes as number[],
+      rank_prizes: current.data.rank_prizes as Record<string, number[]>,
+    };
+    expect(envelopeOf(await post(valid))).toMatchObject({ dm_error: 0, data: { version: (current.data.version as number) + 1 } });
+    expect(envelopeOf(await post(valid, 'not-the-token')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    expectRefused(await post({ ...valid, level_up_reward: [0, 1] }), 'level_up_reward');
+    expectRefused(await post({ ...valid, week_free: valid.week_free.map((amount, level) => (level === 3 ? -1 : amount)) }), 'week_free.3');
+    expectRefused(await post({ ...valid, month_free: valid.month_free.map((amount, level) => (level === 2 ? 1.5 : amount)) }), 'month_free.2');
+    expectRefused(await post({ ...valid, raffle_prizes: [100, 50] }), 'raffle_prizes');
+    expectRefused(await post({ ...valid, rank_prizes: { ...valid.rank_prizes, daily: Array(11).fill(1) } }), 'rank_prizes.daily');
+    expectRefused(await post({ ...valid, rank_prizes: { daily: [1] } }), 'rank_prizes.weekly');
+    expectRefused(await post({ ...valid, level_up_reward: [5, ...valid.level_up_reward.slice(1)] }), 'level_up_reward.0', ERRORS.LOYALTY_CONFIG_INVALID.code);
+    expectRefused(await post({ ...valid, raffle_prizes: [1_000_000_000_000, 0, 0] }), 'raffle_prizes.0', ERRORS.LOYALTY_CONFIG_INVALID.code);
+  });
 });

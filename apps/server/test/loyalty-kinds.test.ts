@@ -1,5 +1,14 @@
 import { ERRORS } from '@piranha/contract';
-import { CASINO_DEFAULT_PARAMS, loyaltyCampaignId, rankBoardKey, rankingPrizesMinor, tasksOf, variantFindByKey } from '@piranha/domain';
+import {
+  brandTimeZone,
+  CASINO_DEFAULT_PARAMS,
+  loyaltyCampaignId,
+  periodWindowOf,
+  rankBoardKey,
+  rankingPrizesMinor,
+  tasksOf,
+  variantFindByKey,
+} from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betLegs, bets } from '../src/db/schema/index.ts';
@@ -169,6 +178,61 @@ describe('resettled bets', () => {
     // The same settlement seen again changes nothing.
     await loyaltyPass(t.db, t.clock.now());
     expect(await pointsMinorOf(session.uid)).toBe(5_000);
+  });
+  it('moves task progress and board scores by the difference once, in the period of each settlement, with passes racing', async () => {
+    const session = await t.player(BRAND);
+    const zone = brandTimeZone(profile.market);
+    const started = t.clock.now();
+    const first = new Date(started.getTime() - 60_000);
+    const day = periodWindowOf(first, zone, 'daily').key;
+    const progressOf = async (taskId: string, periodKey: string) => {
+      const [row] = await t.rows<{ progress_minor: string }>(
+        sql`select progress_minor::text as progress_minor from loyalty_task_progress where user_id = ${session.uid} and task_id = ${taskId} and period_key = ${periodKey}`,
+      );
+      return Number(row?.progress_minor ?? 0);
+    };
+    const scoreOf = async (boardKey: string) => {
+      const [row] = await t.rows<{ score_minor: string }>(
+        sql`select score_minor::text as score_minor from loyalty_rank_scores where app_key = ${BRAND} and period_key = ${boardKey} and user_id = ${session.uid}`,
+      );
+      return Number(row?.score_minor ?? 0);
+    };
+    const standing = async (periodKey: string) => [
+      await progressOf('daily_bet_amount', periodKey),
+      await progressOf('daily_bet_win', periodKey),
+      await progressOf('daily_multiple', periodKey),
+      await scoreOf(periodKey),
+      await scoreOf(rankBoardKey('win', periodKey)),
+    ];
+    // A won three-leg multiple (stake 4,000, net win 4,000) and a won single (stake 1,000, net win 1,000).
+    const betId = await betSettled(session.uid, 4_000, 4, { at: first, legs: 3 });
+    await betSettled(session.uid, 1_000, 4, { at: first });
+    await loyaltyPass(t.db, t.clock.now());
+    expect(await standing(day)).toEqual([5_000, 5_000, 1, 5_000, 4_000]);
+
+    // Corrected to void the same day: its stake, win and multiple are taken back once; the best win is the single's.
+    await betResettled(betId, 4_000, 2, new Date(first.getTime() + 10_000));
+    await Promise.all(Array.from({ length: 5 }, () => loyaltyPass(t.db, t.clock.now())));
+    await loyaltyPass(t.db, t.clock.now());
+    expect(await standing(day)).toEqual([1_000, 1_000, 0, 1_000, 1_000]);
+
+    // Corrected to won again the next day: it counts in the next day, once; the first day keeps the single only.
+    const dayEnd = periodWindowOf(first, zone, 'daily').endsAt;
+    const later = new Date(dayEnd.getTime() + 60_000);
+    const next = periodWindowOf(later, zone, 'daily').key;
+    t.clock.set(new Date(later.getTime() + 60_000));
+    try {
+      await betResettled(betId, 4_000, 4, later);
+      await Promise.all(Array.from({ length: 5 }, () => loyaltyPass(t.db, t.clock.now())));
+      await loyaltyPass(t.db, t.clock.now());
+      expect(await standing(day)).toEqual([1_000, 1_000, 0, 1_000, 1_000]);
+      expect(await standing(next)).toEqual([4_000, 4_000, 1, 4_000, 4_000]);
+      // The next day's board shows it once the pass has counted its places.
+      const board = envelopeOf(await t.get(`${ACTIVITY}/rank/list`, { query: { ...signedIn(session), period: 'daily' } }));
+      expect(board.data).toMatchObject({ period_key: next, own: { score: 4_000 } });
+    } finally {
+      t.clock.set(started);
+    }
   });
 });
 

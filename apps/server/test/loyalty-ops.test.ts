@@ -1,8 +1,10 @@
 import { ERRORS } from '@piranha/contract';
-import { variantFindByKey, vipConfigOf, vipWheelOf, vipWheelVerify } from '@piranha/domain';
+import { brandTimeZone, periodWindowOf, RANKING_CLOSE_GRACE_MS, variantFindByKey, vipConfigOf, vipWheelOf, vipWheelVerify } from '@piranha/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bets } from '../src/db/schema/index.ts';
 import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
+import { rankBoardsCloseDue, rankPrizesPay } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf } from './payments-fixtures.ts';
@@ -178,6 +180,97 @@ describe('operator loyalty settings', () => {
         }));
       const proof = { serverSeed: spin.server_seed, serverSeedHash: spin.server_seed_hash, clientSeed: spin.client_seed, nonce: spin.nonce };
       expect(vipWheelVerify({ ...proof, segment: spin.segment }, wheel)).toBe(true);
+    }
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('pays reward amounts and prizes of the version in force, and a paid or frozen one keeps its version (decision 048)', async () => {
+    // A brand of its own again: its ladder, rewards and prizes change here.
+    const brand = 'araraazul';
+    const arara = variantFindByKey(brand)!;
+    const step = vipConfigOf(arara).minorPerPoint;
+    const opsOf = (body: Record<string, unknown>) => ops({ app_key: brand, ...body });
+    const byLevel = (amounts: Record<number, number>) => Array.from({ length: 31 }, (_, level) => amounts[level] ?? 0);
+    expect((await opsOf({ level_points: ladder(1) })).data.version).toBe(1);
+    const rewards = await opsOf({ level_up_reward: byLevel({ 1: 123, 2: 456 }), week_free: byLevel({ 2: 45 }), month_free: byLevel({ 2: 67 }) });
+    expect(rewards.data).toMatchObject({ version: 2, level_up_reward: byLevel({ 1: 123, 2: 456 }), level_points: ladder(1) });
+
+    const session = await t.player(brand);
+    await t.db.insert(bets).values({
+      userId: session.uid,
+      currency: arara.currency,
+      kind: 'single_bet',
+      seriesCode: 1,
+      unitStakeMinor: 2 * step,
+      lineCount: 1,
+      stakeMinor: 2 * step,
+      stakePlacedMinor: 2 * step,
+      payoutMinorMax: 4 * step,
+      payoutMinor: 0,
+      status: 5,
+      outcome: 3,
+      oddsChange: 0,
+      live: false,
+      createdAt: t.clock.now(),
+      settledAt: t.clock.now(),
+    });
+    await loyaltyPass(t.db, t.clock.now());
+    const info = await get<{ level: number; rewards: { kind: string; level: number; amount: number }[] }>(session, 'vip/info');
+    expect(info.level).toBe(2);
+    expect(info.rewards.map((reward) => [reward.kind, reward.amount])).toEqual([
+      ['vip_bonus', 123],
+      ['vip_bonus', 456],
+      ['week_free', 45],
+      ['month_free', 67],
+    ]);
+    const receive = (body: Record<string, unknown>) => t.post(`${ACTIVITY}/vip/receive`, { query: signedIn(session), body }).then(envelopeOf);
+    const levelOne = await receive({ kind: 'vip_bonus', level: 1 });
+    expect(levelOne.data.amount).toBe(123);
+
+    // The operator changes level 2's reward (version 3): the next receipt pays it; the first keeps 123 and version 2.
+    expect((await opsOf({ level_up_reward: byLevel({ 1: 1, 2: 789 }) })).data.version).toBe(3);
+    const levelTwo = await receive({ kind: 'vip_bonus', level: 2 });
+    expect(levelTwo.data.amount).toBe(789);
+    const week = await receive({ kind: 'week_free' });
+    expect(week.data.amount).toBe(45);
+    const versions = await t.rows<{ bonus_id: string; config_version: number; amount_minor: string }>(
+      sql`select v.bonus_id::text as bonus_id, v.config_version, b.amount_minor::text as amount_minor
+          from loyalty_reward_versions v join bonuses b on b.id = v.bonus_id where b.user_id = ${session.uid} order by v.bonus_id`,
+    );
+    expect(versions.map((row) => [row.bonus_id, row.config_version, Number(row.amount_minor)])).toEqual([
+      [levelOne.data.id, 2, 123],
+      [levelTwo.data.id, 3, 789],
+      [week.data.id, 3, 45],
+    ]);
+
+    // Ranking and raffle prizes in force are what the pages show (version 4).
+    const prizes = { daily: [500, 200], weekly: [900], daily_win: [], weekly_win: [50] };
+    expect((await opsOf({ rank_prizes: prizes, raffle_prizes: [300, 0, 100] })).data.version).toBe(4);
+    const board = await get<{ prizes: number[] }>(session, 'rank/list', { period: 'daily' });
+    expect(board.prizes).toEqual([500, 200]);
+    expect((await get<{ prizes: number[] }>(session, 'rank/list', { period: 'daily', kind: 'win' })).prizes).toEqual([]);
+    expect((await get<{ current: { prizes: number[] } }>(session, 'raffle/info')).current.prizes).toEqual([300, 0, 100]);
+
+    // The day closes on version 4's prizes; a change before payment (version 5) does not touch them.
+    const started = t.clock.now();
+    const day = periodWindowOf(started, brandTimeZone(arara.market), 'daily');
+    try {
+      t.clock.set(new Date(day.endsAt.getTime() + RANKING_CLOSE_GRACE_MS + 60_000));
+      await rankBoardsCloseDue(t.db, t.clock.now());
+      expect((await opsOf({ rank_prizes: { ...prizes, daily: [1, 1] } })).data.version).toBe(5);
+      await rankPrizesPay(t.db, t.clock.now());
+      const [prize] = await t.rows<{ amount_minor: string; config_version: number; paid_at: Date | null }>(
+        sql`select amount_minor::text as amount_minor, config_version, paid_at from loyalty_rank_prizes
+            where app_key = ${brand} and period_key = ${day.key} and user_id = ${session.uid}`,
+      );
+      expect([Number(prize!.amount_minor), prize!.config_version, prize!.paid_at !== null]).toEqual([500, 4, true]);
+      const [paid] = await t.rows<{ config_version: number; amount_minor: string }>(
+        sql`select v.config_version, b.amount_minor::text as amount_minor from loyalty_reward_versions v join bonuses b on b.id = v.bonus_id
+            where b.user_id = ${session.uid} and b.trigger_ref = ${`rank:${day.key}:1`}`,
+      );
+      expect([paid!.config_version, Number(paid!.amount_minor)]).toEqual([4, 500]);
+    } finally {
+      t.clock.set(started);
     }
     expect(await auditClean(t)).toBe(true);
   });

@@ -158,13 +158,15 @@ export const rankList = endpoint({
     kind: described(z.enum(['turnover', 'win']), 'What the board ranks'),
     period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
     end_time: integer('When the period closes (midnight in the brand time zone)'),
+    refreshed_time: integer('When the places were last counted (the board is a snapshot the loyalty pass refreshes; 0: not counted yet)'),
+    players: integer('Players ranked in that count'),
     currency: described(z.string(), 'Currency of the scores'),
     full: integer('Rows on a full board (50)'),
     prizes: described(z.array(integer('Prize')), 'Prize of each paid place, first place first, paid once when the period closes'),
     top: described(z.array(rankEntrySchema), 'The first three'),
     list: described(z.array(rankEntrySchema), 'Places 4 to 50'),
     own: z.object({
-      rank: integer('Your place (0 until you have turnover in the period)', { min: 0 }),
+      rank: integer('Your place at refreshed_time (0 until you are ranked in a count)', { min: 0 }),
       score: integer('Your turnover (win board: your biggest win) in the period'),
       gap: integer('Turnover (win board: the single win) that would pass the player just above you (0 when first or unranked)'),
     }),
@@ -436,9 +438,14 @@ const opsTaskSchema = z.strictObject({
   min_legs: z.optional(described(z.int().check(z.gte(2), z.lte(20)), 'multiple: least legs (2–20)')),
 });
 
+const opsAmount = (description: string) => described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), description);
+const opsByLevel = (description: string) => z.optional(described(z.array(opsAmount('Amount in minor units')).check(z.length(31)), description));
+const opsPrizes = (description: string) => described(z.array(opsAmount('Prize in minor units')).check(z.maxLength(10)), description);
+
 /**
- * `POST /api/ops/loyalty/config`: replaces one brand's level ladder, tasks, cash-back rates or wheel prizes (any of
- * them; the others stay). Each change is a new version; a spin keeps the wheel version it was drawn with.
+ * `POST /api/ops/loyalty/config`: replaces one brand's level ladder, tasks, cash-back rates, wheel prizes, reward
+ * amounts or raffle/ranking prizes (any of them; the others stay). Each change is a new version; a spin keeps the
+ * wheel version it was drawn with, a paid reward the version it was paid with (decision 048).
  */
 export const opsLoyaltyConfigBody = z.strictObject({
   app_key: described(z.string().check(z.regex(/^[a-z0-9_-]{2,32}$/)), 'The brand'),
@@ -464,6 +471,18 @@ export const opsLoyaltyConfigBody = z.strictObject({
         .check(z.minLength(2), z.maxLength(24)),
       'Wheel segments in wheel order',
     ),
+  ),
+  level_up_reward: opsByLevel('Level-up reward of levels 0–30 in minor units (0 for level 0; ≤ the bonus maximum)'),
+  week_free: opsByLevel('Weekly free reward by level 0–30 (0 for level 0)'),
+  month_free: opsByLevel('Monthly free reward by level 0–30 (0 for level 0)'),
+  raffle_prizes: z.optional(described(z.array(opsAmount('Prize in minor units')).check(z.length(3)), 'The weekly raffle’s prizes of places 1–3')),
+  rank_prizes: z.optional(
+    z.strictObject({
+      daily: opsPrizes('Daily turnover board: prize by place, first place first (up to 10)'),
+      weekly: opsPrizes('Weekly turnover board'),
+      daily_win: opsPrizes('Daily biggest-win board'),
+      weekly_win: opsPrizes('Weekly biggest-win board'),
+    }),
   ),
 });
 export type OpsLoyaltyConfig = z.output<typeof opsLoyaltyConfigBody>;

@@ -6,7 +6,18 @@ import { raffleClientSeed, raffleDraw, rafflePrizesMinor, raffleTicketsOf, raffl
 import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
 import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
-import { nickMasked, rankBoardKey, rankBoardKeyParse, rankingBoard, rankingGapMinor, rankingPrizesMinor, rankingSorted, RANKING_FULL } from './ranking.ts';
+import {
+  nickMasked,
+  rankBoardKey,
+  rankBoardKeyParse,
+  rankingBoard,
+  rankingGapMinor,
+  rankingPrizesMinor,
+  rankingSorted,
+  rankSnapshotDue,
+  RANKING_FULL,
+  RANK_SNAPSHOT_WAIT_MAX_MS,
+} from './ranking.ts';
 import { taskProgressDelta, tasksOf, taskStateOf, type TaskFact, type TaskKind } from './tasks.ts';
 import {
   vipBenefitsTable,
@@ -239,6 +250,17 @@ describe('ranking kinds', () => {
     const win = rankingPrizesMinor({ currency: 'BRL' }, 'daily', 'win');
     expect(win).toEqual(turnover.map((amount) => Math.floor(amount / 2)));
     expect(rankingPrizesMinor({ currency: 'BRL' }, 'daily')).toEqual(turnover);
+  });
+});
+
+describe('ranking snapshots (decision 048)', () => {
+  it('counts a board first at once, a small one at every pass, a large one after a wait by its size, never more than the cap', () => {
+    expect(rankSnapshotDue(100_000, undefined, 0)).toBe(true);
+    expect(rankSnapshotDue(1_000, 5_000, 5_000)).toBe(true);
+    expect(rankSnapshotDue(100_000, 0, 19_999)).toBe(false);
+    expect(rankSnapshotDue(100_000, 0, 20_000)).toBe(true);
+    expect(rankSnapshotDue(10_000_000, 0, RANK_SNAPSHOT_WAIT_MAX_MS - 1)).toBe(false);
+    expect(rankSnapshotDue(10_000_000, 0, RANK_SNAPSHOT_WAIT_MAX_MS)).toBe(true);
   });
 });
 

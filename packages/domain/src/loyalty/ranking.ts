@@ -78,3 +78,19 @@ export function rankingPrizesMinor(profile: Pick<VariantProfile, 'currency'>, pe
 
 /** Late facts (a bet settled at 23:59:59, counted by the next pass) still reach a board this long after it ends. */
 export const RANKING_CLOSE_GRACE_MS = 10 * 60_000;
+
+/**
+ * A stale board's places are recounted by the loyalty pass (decision 048): a board of up to
+ * `RANK_SNAPSHOT_EVERY_PASS_UP_TO` players at every pass that moved it; a larger one once a wait growing with its players
+ * has passed since its last count (100,000 players: every 20 s), never waiting more than `RANK_SNAPSHOT_WAIT_MAX_MS`.
+ * The first count of a board is due at once.
+ */
+export const RANK_SNAPSHOT_EVERY_PASS_UP_TO = 1_000;
+/** Players counted per millisecond of wait: 100,000 players wait 20 s. */
+export const RANK_SNAPSHOT_PLAYERS_PER_MS = 5;
+export const RANK_SNAPSHOT_WAIT_MAX_MS = 30_000;
+
+export function rankSnapshotDue(players: number, refreshedAtMs: number | undefined, nowMs: number): boolean {
+  if (refreshedAtMs === undefined || players <= RANK_SNAPSHOT_EVERY_PASS_UP_TO) return true;
+  return nowMs - refreshedAtMs >= Math.min(RANK_SNAPSHOT_WAIT_MAX_MS, players / RANK_SNAPSHOT_PLAYERS_PER_MS);
+}

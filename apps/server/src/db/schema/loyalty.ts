@@ -32,6 +32,13 @@ export const loyaltyFacts = pgTable(
       .notNull()
       .references(() => users.id),
     pointsMinor: bigint('points_minor', { mode: 'number' }).notNull(),
+    /**
+     * What the fact counted for tasks and boards (decision 048): the stake that rode (the deposit) and what it
+     * returned, so a resettlement can take the first settlement's share back once. Null on facts counted before
+     * these columns, and on facts outside the brand's currency (they counted nothing).
+     */
+    stakeMinor: bigint('stake_minor', { mode: 'number' }),
+    returnMinor: bigint('return_minor', { mode: 'number' }),
     /** When the fact happened (settled, paid): it decides the task period it counts in. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
@@ -88,6 +95,50 @@ export const loyaltyRankScores = pgTable(
   ],
 );
 
+/**
+ * A board's snapshot of places (decision 048): the loyalty pass marks a board stale in the transaction that moves its
+ * scores, and afterwards rewrites the places that changed (`loyalty_rank_places`) in one transaction holding this
+ * row's lock, so a ranking read is index lookups rather than counting the players above. `refreshed_at` is what the
+ * page shows as "places as of"; `players` how many the snapshot ranked.
+ */
+export const loyaltyRankSnapshots = pgTable(
+  'loyalty_rank_snapshots',
+  {
+    appKey: text('app_key').notNull(),
+    /** The board key (`d:…`, `w:…`, `win:d:…`). */
+    periodKey: text('period_key').notNull(),
+    stale: boolean('stale').notNull().default(true),
+    players: integer('players').notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey] }),
+    index('loyalty_rank_snapshots_stale_idx')
+      .on(table.appKey, table.periodKey)
+      .where(sql`stale`),
+  ],
+);
+
+/** Each ranked player's place in a board's snapshot, the score it was counted at and the score of the place above. */
+export const loyaltyRankPlaces = pgTable(
+  'loyalty_rank_places',
+  {
+    appKey: text('app_key').notNull(),
+    periodKey: text('period_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    place: integer('place').notNull(),
+    scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
+    /** The score of the player one place above (null for the first). */
+    aboveMinor: bigint('above_minor', { mode: 'number' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appKey, table.periodKey, table.userId] }),
+    index('loyalty_rank_places_place_idx').on(table.appKey, table.periodKey, table.place),
+  ],
+);
+
 /** A board that has been closed: its winners are frozen in `loyalty_rank_prizes` in the same transaction. */
 export const loyaltyRankCloses = pgTable(
   'loyalty_rank_closes',
@@ -111,6 +162,8 @@ export const loyaltyRankPrizes = pgTable(
       .references(() => users.id),
     scoreMinor: bigint('score_minor', { mode: 'number' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The loyalty settings version whose prizes the close froze (decision 048; 0: the code defaults). */
+    configVersion: integer('config_version').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (table) => [
@@ -307,6 +360,8 @@ export const loyaltyRaffleWinners = pgTable(
     tickets: bigint('tickets', { mode: 'number' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** The loyalty settings version whose prizes the draw froze (decision 048; 0: the code defaults). */
+    configVersion: integer('config_version').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (table) => [
@@ -332,3 +387,13 @@ export const loyaltyBrandConfigs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.appKey, table.version] })],
 );
+
+/**
+ * The loyalty settings version each paid loyalty reward was paid with (decision 048): written in the payment's
+ * transaction beside the engine's grant, so an operator's later change never rewrites what a paid reward was.
+ */
+export const loyaltyRewardVersions = pgTable('loyalty_reward_versions', {
+  bonusId: bigint('bonus_id', { mode: 'number' }).primaryKey(),
+  appKey: text('app_key').notNull(),
+  configVersion: integer('config_version').notNull(),
+});

@@ -1,6 +1,9 @@
 import type { OpsLoyaltyConfig } from '@piranha/contract';
+import { bonusMaxMinor } from '@piranha/domain/payments';
 import {
   cashbackRatesOf,
+  rafflePrizesMinor,
+  rankingPrizesMinor,
   isHouseGameId,
   tasksOf,
   variantFindByKey,
@@ -34,6 +37,27 @@ export interface LoyaltySettings {
   wheel: readonly VipWheelSegment[];
   /** The version that set the wheel (0: the code default). */
   wheelVersion: number;
+  /** Reward amounts by level 0–30 (decision 048): level-up, weekly free, monthly free. */
+  levelUpRewardMinor: readonly number[];
+  weekFreeMinor: readonly number[];
+  monthFreeMinor: readonly number[];
+  /** Prizes of the raffle's places 1–3. */
+  rafflePrizesMinor: readonly number[];
+  /** Prizes by place of each board kind and period. */
+  rankPrizesMinor: RankPrizes;
+}
+
+export interface RankPrizes {
+  daily: readonly number[];
+  weekly: readonly number[];
+  daily_win: readonly number[];
+  weekly_win: readonly number[];
+}
+
+/** A board's prizes in the settings: turnover or biggest win, day or week. */
+export function rankPrizesOf(settings: LoyaltySettings, period: 'daily' | 'weekly', kind: 'turnover' | 'win'): number[] {
+  const board: keyof RankPrizes = kind === 'turnover' ? period : period === 'daily' ? 'daily_win' : 'weekly_win';
+  return [...settings.rankPrizesMinor[board]];
 }
 
 interface StoredConfig {
@@ -42,10 +66,16 @@ interface StoredConfig {
   cashback_bp: { daily: number[]; weekly: number[] };
   wheel: { amount: number; weight: number }[];
   wheel_version: number;
+  level_up_reward: number[];
+  week_free: number[];
+  month_free: number[];
+  raffle_prizes: number[];
+  rank_prizes: { daily: number[]; weekly: number[]; daily_win: number[]; weekly_win: number[] };
 }
 
 function defaultsOf(profile: VariantProfile): StoredConfig {
   const rates = cashbackRatesOf(profile);
+  const vip = vipConfigOf(profile);
   return {
     level_points: [...vipConfigOf(profile).thresholds],
     tasks: tasksOf(profile).map((task) => ({
@@ -60,7 +90,22 @@ function defaultsOf(profile: VariantProfile): StoredConfig {
     cashback_bp: { daily: [...rates.daily], weekly: [...rates.weekly] },
     wheel: vipWheelOf(profile).map((segment) => ({ amount: segment.amountMinor, weight: segment.weight })),
     wheel_version: 0,
+    level_up_reward: [...vip.levelUpRewardMinor],
+    week_free: [...vip.weekFreeMinor],
+    month_free: [...vip.monthFreeMinor],
+    raffle_prizes: rafflePrizesMinor(profile),
+    rank_prizes: {
+      daily: rankingPrizesMinor(profile, 'daily', 'turnover'),
+      weekly: rankingPrizesMinor(profile, 'weekly', 'turnover'),
+      daily_win: rankingPrizesMinor(profile, 'daily', 'win'),
+      weekly_win: rankingPrizesMinor(profile, 'weekly', 'win'),
+    },
   };
+}
+
+/** A stored set over the defaults: versions written before decision 048 hold no reward amounts or prizes. */
+function storedWithDefaults(profile: VariantProfile, stored: Partial<StoredConfig>): StoredConfig {
+  return { ...defaultsOf(profile), ...stored };
 }
 
 function settingsOf(version: number, stored: StoredConfig): LoyaltySettings {
@@ -79,6 +124,11 @@ function settingsOf(version: number, stored: StoredConfig): LoyaltySettings {
     cashback: { daily: stored.cashback_bp.daily, weekly: stored.cashback_bp.weekly },
     wheel: stored.wheel.map((segment) => ({ amountMinor: segment.amount, weight: segment.weight })),
     wheelVersion: stored.wheel_version,
+    levelUpRewardMinor: stored.level_up_reward,
+    weekFreeMinor: stored.week_free,
+    monthFreeMinor: stored.month_free,
+    rafflePrizesMinor: stored.raffle_prizes,
+    rankPrizesMinor: stored.rank_prizes,
   };
 }
 
@@ -94,7 +144,7 @@ async function storedOf(db: DbOrTx, appKey: string): Promise<{ version: number; 
 /** The settings in force for a brand. */
 export async function loyaltySettingsOf(db: DbOrTx, profile: VariantProfile): Promise<LoyaltySettings> {
   const stored = await storedOf(db, profile.appKey);
-  return stored === undefined ? settingsOf(0, defaultsOf(profile)) : settingsOf(stored.version, stored.config);
+  return stored === undefined ? settingsOf(0, defaultsOf(profile)) : settingsOf(stored.version, storedWithDefaults(profile, stored.config));
 }
 
 /** The wheel a spin was drawn on: the one set by `wheelVersion` (0: the code default). */
@@ -109,17 +159,39 @@ export async function wheelOfVersion(db: DbOrTx, profile: VariantProfile, wheelV
   return config.wheel.map((segment) => ({ amountMinor: segment.amount, weight: segment.weight }));
 }
 
-/** The VIP config with the brand's ladder. */
+/** The VIP config with the brand's ladder and reward amounts. */
 export function vipConfigWith(profile: VariantProfile, settings: LoyaltySettings): VipConfig {
-  return { ...vipConfigOf(profile), thresholds: settings.levelPoints };
+  return {
+    ...vipConfigOf(profile),
+    thresholds: settings.levelPoints,
+    levelUpRewardMinor: settings.levelUpRewardMinor,
+    weekFreeMinor: settings.weekFreeMinor,
+    monthFreeMinor: settings.monthFreeMinor,
+  };
 }
 
 const invalid = (field: string): never => {
   throw new AppError('LOYALTY_CONFIG_INVALID', { field });
 };
 
-/** What the contract's shapes cannot say: increasing ladders, unique task ids, known games, a wheel that can land. */
-function validated(config: StoredConfig): StoredConfig {
+/**
+ * What the contract's shapes cannot say: increasing ladders, unique task ids, known games, a wheel that can land;
+ * level 0 earns no reward and no amount or prize is above the brand's bonus maximum (decision 048).
+ */
+function validated(profile: VariantProfile, config: StoredConfig): StoredConfig {
+  const most = bonusMaxMinor(profile.currency);
+  for (const field of ['level_up_reward', 'week_free', 'month_free'] as const) {
+    const amounts = config[field];
+    if (amounts[0] !== 0) invalid(`${field}.0`);
+    const over = amounts.findIndex((amount) => amount > most);
+    if (over >= 0) invalid(`${field}.${over}`);
+  }
+  const raffleOver = config.raffle_prizes.findIndex((amount) => amount > most);
+  if (raffleOver >= 0) invalid(`raffle_prizes.${raffleOver}`);
+  for (const board of ['daily', 'weekly', 'daily_win', 'weekly_win'] as const) {
+    const over = config.rank_prizes[board].findIndex((amount) => amount > most);
+    if (over >= 0) invalid(`rank_prizes.${board}.${over}`);
+  }
   const points = config.level_points;
   if (points.length !== VIP_LEVEL_MAX + 1 || points[0] !== 0 || points.some((value, index) => index > 0 && value <= points[index - 1]!))
     invalid('level_points');
@@ -147,9 +219,9 @@ export async function opsLoyaltyConfigSet(db: Db, body: OpsLoyaltyConfig, now: D
   return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`loyalty-config:${profile!.appKey}`}))`);
     const current = await storedOf(tx, profile!.appKey);
-    const base = current?.config ?? defaultsOf(profile!);
+    const base = current === undefined ? defaultsOf(profile!) : storedWithDefaults(profile!, current.config);
     const version = (current?.version ?? 0) + 1;
-    const next = validated({
+    const next = validated(profile!, {
       level_points: body.level_points ?? base.level_points,
       tasks:
         body.tasks?.map((task) => ({
@@ -164,6 +236,11 @@ export async function opsLoyaltyConfigSet(db: Db, body: OpsLoyaltyConfig, now: D
       cashback_bp: body.cashback_bp ?? base.cashback_bp,
       wheel: body.wheel ?? base.wheel,
       wheel_version: body.wheel === undefined ? base.wheel_version : version,
+      level_up_reward: body.level_up_reward ?? base.level_up_reward,
+      week_free: body.week_free ?? base.week_free,
+      month_free: body.month_free ?? base.month_free,
+      raffle_prizes: body.raffle_prizes ?? base.raffle_prizes,
+      rank_prizes: body.rank_prizes ?? base.rank_prizes,
     });
     await tx.execute(sql`insert into loyalty_brand_configs (app_key, version, config, created_at)
       values (${profile!.appKey}, ${version}, ${JSON.stringify(next)}::jsonb, ${now.toISOString()}::timestamptz)`);
@@ -180,5 +257,7 @@ export async function opsLoyaltyConfigGet(db: Db, appKey: string) {
   const profile = variantFindByKey(appKey);
   if (!profile) invalid('app_key');
   const stored = await storedOf(db, profile!.appKey);
-  return stored === undefined ? configView(profile!.appKey, 0, defaultsOf(profile!)) : configView(profile!.appKey, stored.version, stored.config);
+  return stored === undefined
+    ? configView(profile!.appKey, 0, defaultsOf(profile!))
+    : configView(profile!.appKey, stored.version, storedWithDefaults(profile!, stored.config));
 }

@@ -3,6 +3,7 @@ import {
   brandTimeZone,
   periodWindowOf,
   rankBoardKey,
+  rankSnapshotDue,
   taskProgressDelta,
   variantFindByKey,
   vipConfigOf,
@@ -22,6 +23,10 @@ import {
   pointsAdd,
   rankScoresAdd,
   rankScoresMax,
+  rankSnapshotRefresh,
+  rankSnapshotsStale,
+  rankSnapshotsStaleList,
+  rankWinRecount,
   taskProgressAdd,
   type FactCandidate,
   type FactSource,
@@ -46,15 +51,15 @@ const BATCH = 500;
 /** Passes of one run at most, so a backlog is worked through without holding the job for long. */
 const ROUNDS_MAX = 20;
 
-function taskFactOf(row: FactCandidate): TaskFact {
-  if (row.source === 'deposit') return { source: 'deposit', amountMinor: Number(row.amount_minor) };
-  if (row.source === 'round') return { source: 'round', stakeMinor: Number(row.amount_minor), returnMinor: Number(row.return_minor), gameId: row.detail };
-  return {
-    source: 'bet',
-    stakeMinor: Number(row.amount_minor),
-    returnMinor: Number(row.return_minor),
-    multipleLegs: row.detail === '' ? undefined : Number(row.detail),
-  };
+/** A fact as tasks see it; `amounts` replaces the row's stake and return (what a resettled fact counted before). */
+function taskFactOf(row: FactCandidate, amounts?: { stakeMinor: number; returnMinor: number }): TaskFact {
+  const stakeMinor = amounts?.stakeMinor ?? Number(row.amount_minor);
+  // A bet whose stake did not ride (void, push, cancelled, cashed out) wins nothing for bet_win: what it returned is
+  // its own stake (decision 048; it used to count as a net win).
+  const returnMinor = stakeMinor > 0 ? (amounts?.returnMinor ?? Number(row.return_minor)) : 0;
+  if (row.source === 'deposit') return { source: 'deposit', amountMinor: stakeMinor };
+  if (row.source === 'round') return { source: 'round', stakeMinor, returnMinor, gameId: row.detail };
+  return { source: 'bet', stakeMinor, returnMinor, multipleLegs: row.detail === '' ? undefined : Number(row.detail) };
 }
 
 /** One batch: answers how many facts this pass counted. */
@@ -90,6 +95,9 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
         sourceRef: fact.row.source_ref,
         userId: fact.userId,
         pointsMinor: fact.pointsMinor,
+        // What tasks and boards counted (decision 048), so a resettlement can take exactly that back.
+        stakeMinor: fact.profile === undefined ? null : Number(fact.row.amount_minor),
+        returnMinor: fact.profile === undefined ? null : Number(fact.row.return_minor),
         occurredAt: fact.occurredAt,
       })),
       now,
@@ -99,61 +107,90 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
     const progress = new Map<string, { userId: number; taskId: string; periodKey: string; deltaMinor: number }>();
     const ranks = new Map<string, { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }>();
     const wins = new Map<string, { appKey: string; periodKey: string; userId: number; scoreMinor: number; reachedAt: Date }>();
+    const winRecounts: { appKey: string; periodKey: string; userId: number; from: Date; to: Date }[] = [];
+    /** Adds one settlement's share of tasks and boards (`sign` −1: takes back what a resettled fact counted before). */
+    const share = (
+      fact: (typeof facts)[number],
+      profile: VariantProfile,
+      sign: 1 | -1,
+      occurredAt: Date,
+      amounts?: { stakeMinor: number; returnMinor: number },
+    ) => {
+      const timeZone = brandTimeZone(profile.market);
+      const taskFact = taskFactOf(fact.row, amounts);
+      const stakeMinor = amounts?.stakeMinor ?? Number(fact.row.amount_minor);
+      const returnMinor = amounts?.returnMinor ?? Number(fact.row.return_minor);
+      for (const task of settings.get(profile.appKey)!.tasks) {
+        const deltaMinor = taskProgressDelta(task, taskFact);
+        if (deltaMinor <= 0) continue;
+        const periodKey = periodWindowOf(occurredAt, timeZone, task.period).key;
+        const key = `${fact.userId}|${task.id}|${periodKey}`;
+        const entry = progress.get(key) ?? { userId: fact.userId, taskId: task.id, periodKey, deltaMinor: 0 };
+        entry.deltaMinor += sign * deltaMinor;
+        progress.set(key, entry);
+      }
+      // The biggest-win boards (decision 045): the largest single net win (return − stake) of a bet or round.
+      const winMinor = fact.row.source === 'deposit' ? 0 : returnMinor - stakeMinor;
+      if (winMinor > 0 && stakeMinor > 0) {
+        for (const period of ['daily', 'weekly'] as const) {
+          const window = periodWindowOf(occurredAt, timeZone, period);
+          const periodKey = rankBoardKey('win', window.key);
+          if (sign < 0) {
+            // The win taken back may have been the best: recount the board's best from the facts (decision 048).
+            winRecounts.push({ appKey: profile.appKey, periodKey, userId: fact.userId, from: window.startsAt, to: window.endsAt });
+            continue;
+          }
+          const winKey = `${fact.userId}|${periodKey}`;
+          const entry = wins.get(winKey);
+          // Within a batch the larger win stands; on equal wins the earlier one (who got there first).
+          if (entry === undefined || winMinor > entry.scoreMinor || (winMinor === entry.scoreMinor && occurredAt < entry.reachedAt)) {
+            wins.set(winKey, { appKey: profile.appKey, periodKey, userId: fact.userId, scoreMinor: winMinor, reachedAt: occurredAt });
+          }
+        }
+      }
+      // Rankings are by settled turnover: stakes of bets and rounds, not deposits.
+      const turnoverMinor = fact.row.source === 'deposit' ? 0 : stakeMinor;
+      if (turnoverMinor <= 0) return;
+      for (const period of ['daily', 'weekly'] as const) {
+        const periodKey = periodWindowOf(occurredAt, timeZone, period).key;
+        const key = `${fact.userId}|${periodKey}`;
+        const entry = ranks.get(key) ?? { appKey: profile.appKey, periodKey, userId: fact.userId, deltaMinor: 0, reachedAt: occurredAt };
+        entry.deltaMinor += sign * turnoverMinor;
+        if (sign > 0 && occurredAt > entry.reachedAt) entry.reachedAt = occurredAt;
+        ranks.set(key, entry);
+      }
+    };
     for (const fact of facts) {
       const key = `${fact.row.source}:${fact.row.source_ref}`;
       if (!inserted.has(key)) continue;
       const before = inserted.get(key);
       if (before !== undefined) {
-        // A resettled bet (decision 045): its points move by the difference, once; task progress, boards and raffle
-        // entries already frozen keep what the first settlement counted (the raffle reads the fact's points live).
-        const delta = fact.pointsMinor - before;
+        // A resettled bet (decisions 045, 048): its points move by the difference, once; task progress and board
+        // scores lose what the first settlement counted (in its period) and gain what this one counts (in its own).
+        // Only the pass whose conditional upsert rewrote the fact gets here, so each resettlement adjusts once.
+        const delta = fact.pointsMinor - before.pointsMinor;
         if (delta !== 0) points.set(fact.userId, (points.get(fact.userId) ?? 0) + delta);
-        if (fact.profile !== undefined) profiles.set(fact.userId, fact.profile);
+        if (fact.profile === undefined) continue;
+        profiles.set(fact.userId, fact.profile);
+        if (before.stakeMinor !== null && before.returnMinor !== null) {
+          share(fact, fact.profile, -1, before.occurredAt, { stakeMinor: before.stakeMinor, returnMinor: before.returnMinor });
+        }
+        share(fact, fact.profile, 1, fact.occurredAt);
         continue;
       }
       if (fact.profile === undefined) continue;
       points.set(fact.userId, (points.get(fact.userId) ?? 0) + fact.pointsMinor);
       profiles.set(fact.userId, fact.profile);
-      const timeZone = brandTimeZone(fact.profile.market);
-      for (const task of settings.get(fact.profile.appKey)!.tasks) {
-        const deltaMinor = taskProgressDelta(task, taskFactOf(fact.row));
-        if (deltaMinor <= 0) continue;
-        const periodKey = periodWindowOf(fact.occurredAt, timeZone, task.period).key;
-        const key = `${fact.userId}|${task.id}|${periodKey}`;
-        const entry = progress.get(key) ?? { userId: fact.userId, taskId: task.id, periodKey, deltaMinor: 0 };
-        entry.deltaMinor += deltaMinor;
-        progress.set(key, entry);
-      }
-      // The biggest-win boards (decision 045): the largest single net win (return − stake) of a bet or round.
-      const winMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.return_minor) - Number(fact.row.amount_minor);
-      if (winMinor > 0 && Number(fact.row.amount_minor) > 0) {
-        for (const period of ['daily', 'weekly'] as const) {
-          const periodKey = rankBoardKey('win', periodWindowOf(fact.occurredAt, timeZone, period).key);
-          const winKey = `${fact.userId}|${periodKey}`;
-          const entry = wins.get(winKey);
-          // Within a batch the larger win stands; on equal wins the earlier one (who got there first).
-          if (entry === undefined || winMinor > entry.scoreMinor || (winMinor === entry.scoreMinor && fact.occurredAt < entry.reachedAt)) {
-            wins.set(winKey, { appKey: fact.profile.appKey, periodKey, userId: fact.userId, scoreMinor: winMinor, reachedAt: fact.occurredAt });
-          }
-        }
-      }
-      // Rankings are by settled turnover: stakes of bets and rounds, not deposits.
-      const turnoverMinor = fact.row.source === 'deposit' ? 0 : Number(fact.row.amount_minor);
-      if (turnoverMinor <= 0) continue;
-      for (const period of ['daily', 'weekly'] as const) {
-        const periodKey = periodWindowOf(fact.occurredAt, timeZone, period).key;
-        const key = `${fact.userId}|${periodKey}`;
-        const entry = ranks.get(key) ?? { appKey: fact.profile.appKey, periodKey, userId: fact.userId, deltaMinor: 0, reachedAt: fact.occurredAt };
-        entry.deltaMinor += turnoverMinor;
-        if (fact.occurredAt > entry.reachedAt) entry.reachedAt = fact.occurredAt;
-        ranks.set(key, entry);
-      }
+      share(fact, fact.profile, 1, fact.occurredAt);
     }
     await pointsAdd(tx, points, now);
     await wheelTicketsOnLevelUp(tx, points, profiles, settings, now);
     await taskProgressAdd(tx, [...progress.values()], now);
     await rankScoresAdd(tx, [...ranks.values()]);
     await rankScoresMax(tx, [...wins.values()]);
+    for (const board of winRecounts.sort((a, b) => a.periodKey.localeCompare(b.periodKey) || a.userId - b.userId)) await rankWinRecount(tx, board);
+    // Every board whose scores moved is stale until the pass recounts its places (decision 048).
+    await rankSnapshotsStale(tx, [...ranks.values(), ...wins.values(), ...winRecounts]);
     await passCursorsAdvance(tx, reached);
     return inserted.size;
   });
@@ -185,7 +222,22 @@ async function wheelTicketsOnLevelUp(
   await wheelTicketsGrant(tx, grants, now);
 }
 
-/** Works through what is waiting, batch by batch. */
+/**
+ * Recounts the places of every stale board whose snapshot is due (decision 048: a small board at every pass, a large
+ * one at most every `RANK_SNAPSHOT_WAIT_MAX_MS`), each in its own transaction under the snapshot row's lock. Answers
+ * how many boards it refreshed.
+ */
+export async function rankSnapshotsRefresh(db: Db, now: Date): Promise<number> {
+  let refreshed = 0;
+  for (const board of await rankSnapshotsStaleList(db)) {
+    const last = board.refreshed_at === null ? undefined : new Date(board.refreshed_at).getTime();
+    if (!rankSnapshotDue(board.players, last, now.getTime())) continue;
+    if (await transaction(db, (tx) => rankSnapshotRefresh(tx, board.app_key, board.period_key, now))) refreshed += 1;
+  }
+  return refreshed;
+}
+
+/** Works through what is waiting, batch by batch, then recounts the places of the boards it moved. */
 export async function loyaltyPass(db: Db, now: Date, batch = BATCH): Promise<number> {
   let counted = 0;
   for (let round = 0; round < ROUNDS_MAX; round += 1) {
@@ -193,5 +245,6 @@ export async function loyaltyPass(db: Db, now: Date, batch = BATCH): Promise<num
     counted += consumed;
     if (consumed === 0) break;
   }
+  await rankSnapshotsRefresh(db, now);
   return counted;
 }

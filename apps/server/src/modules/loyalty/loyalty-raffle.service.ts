@@ -7,7 +7,6 @@ import {
   periodWindowOf,
   raffleClientSeed,
   raffleDraw,
-  rafflePrizesMinor,
   raffleTicketsOf,
   RAFFLE_DRAW_GRACE_MS,
   RAFFLE_PLACES,
@@ -22,6 +21,7 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../app-error.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { placePrizesPay, profileOf, type LoyaltyDeps } from './loyalty.service.ts';
+import { loyaltySettingsOf } from './loyalty-config.service.ts';
 
 /**
  * Raffles (spec §2 /raffle, issue 18, decision 034). One per brand and brand week. The raffle pass (leader job, every
@@ -91,13 +91,15 @@ export async function raffleDrawOne(db: Db, appKey: string, periodKey: string, n
     );
     const tickets = entries.map((entry) => Number(entry.tickets));
     const winners = raffleDraw(raffle.server_seed, raffle.client_seed, tickets, RAFFLE_PLACES);
-    const prizes = rafflePrizesMinor(profile);
+    // The prizes in force at the draw are frozen with their settings version (decision 048).
+    const settings = await loyaltySettingsOf(tx, profile);
+    const prizes = settings.rafflePrizesMinor;
     if (winners.length > 0) {
       const rows = winners.map((position, index) => {
         const entry = entries[position]!;
-        return sql`(${appKey}, ${periodKey}, ${index + 1}::int, ${position}::int, ${entry.user_id}::bigint, ${entry.tickets}::bigint, ${prizes[index]!}::bigint, ${profile.currency})`;
+        return sql`(${appKey}, ${periodKey}, ${index + 1}::int, ${position}::int, ${entry.user_id}::bigint, ${entry.tickets}::bigint, ${prizes[index] ?? 0}::bigint, ${profile.currency}, ${settings.version}::int)`;
       });
-      await tx.execute(sql`insert into loyalty_raffle_winners (app_key, period_key, place, position, user_id, tickets, amount_minor, currency)
+      await tx.execute(sql`insert into loyalty_raffle_winners (app_key, period_key, place, position, user_id, tickets, amount_minor, currency, config_version)
         values ${sql.join(rows, sql`, `)}`);
     }
     await tx.execute(sql`update loyalty_raffles set drawn_at = ${iso(now)}::timestamptz where app_key = ${appKey} and period_key = ${periodKey}`);
@@ -118,9 +120,9 @@ export async function rafflesDrawDue(db: Db, now: Date): Promise<number> {
 
 /** Pays winners not yet paid, each in its own transaction; a paused campaign leaves the prize due. */
 export async function rafflePrizesPay(db: Db, now: Date): Promise<number> {
-  const due = await rowsOf<{ app_key: string; period_key: string; place: number; user_id: string; amount_minor: string }>(
+  const due = await rowsOf<{ app_key: string; period_key: string; place: number; user_id: string; amount_minor: string; config_version: number }>(
     db,
-    sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor from loyalty_raffle_winners
+    sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor, config_version from loyalty_raffle_winners
         where paid_at is null order by app_key, period_key, place limit 200`,
   );
   return placePrizesPay(db, now, due, {
@@ -172,7 +174,7 @@ export async function raffleInfoGet(deps: LoyaltyDeps, user: SessionUser, reques
     deps.db,
     sql`select ${RAFFLE_COLUMNS} from loyalty_raffles where app_key = ${profile.appKey} and drawn_at is not null order by period_key desc limit ${RAFFLE_PAST_SHOWN}`,
   );
-  const prizes = rafflePrizesMinor(profile);
+  const prizes = [...(await loyaltySettingsOf(deps.db, profile)).rafflePrizesMinor];
   const views = [];
   for (const raffle of past) views.push(await drawView(deps.db, raffle, user.uid));
   return {

@@ -3,7 +3,6 @@ import {
   periodWindowOf,
   rankBoardKey,
   rankBoardKeyParse,
-  rankingPrizesMinor,
   RANKING_KINDS,
   RANKING_CLOSE_GRACE_MS,
   VARIANT_PROFILES,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { rankBoardClose, rankBoardsOpen, rankPrizeDueForUpdate, rankPrizePaidSet, rankPrizesDue } from './loyalty.repository.ts';
 import { placePrizesPay } from './loyalty.service.ts';
+import { loyaltySettingsOf, rankPrizesOf } from './loyalty-config.service.ts';
 
 /**
  * Ranking period closes (issue 18, decisions 026, 045: turnover and biggest-win boards alike). A board closes once its period ended more than the grace ago (late
@@ -52,8 +52,13 @@ export async function rankBoardsCloseDue(db: Db, now: Date): Promise<number> {
     const profile = variantFindByKey(board.app_key);
     if (!profile || !byBrand.get(board.app_key)?.has(board.period_key)) continue;
     const { kind, periodKey } = rankBoardKeyParse(board.period_key);
-    const amounts = rankingPrizesMinor(profile, periodKey.startsWith('d:') ? 'daily' : 'weekly', kind);
-    if (await transaction(db, (tx) => rankBoardClose(tx, board.app_key, board.period_key, amounts, now))) closed += 1;
+    const period = periodKey.startsWith('d:') ? 'daily' : 'weekly';
+    // The prizes in force at the close are frozen with their settings version (decision 048).
+    const frozen = await transaction(db, async (tx) => {
+      const settings = await loyaltySettingsOf(tx, profile);
+      return rankBoardClose(tx, board.app_key, board.period_key, rankPrizesOf(settings, period, kind), settings.version, now);
+    });
+    if (frozen) closed += 1;
   }
   return closed;
 }

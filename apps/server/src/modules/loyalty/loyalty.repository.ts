@@ -85,37 +85,67 @@ export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, D
  * settled_at it counted) is replaced by the resettled one — only forward, under the row lock taken first — so a
  * resettlement adjusts the points exactly once (decision 045).
  */
+/** What a fact had counted before a resettlement rewrote it (decision 048: stake and return null on older facts). */
+export interface FactBefore {
+  pointsMinor: number;
+  stakeMinor: number | null;
+  returnMinor: number | null;
+  occurredAt: Date;
+}
+
 export async function factsInsert(
   db: DbOrTx,
-  rows: readonly { source: string; sourceRef: string; userId: number; pointsMinor: number; occurredAt: Date }[],
+  rows: readonly {
+    source: string;
+    sourceRef: string;
+    userId: number;
+    pointsMinor: number;
+    stakeMinor: number | null;
+    returnMinor: number | null;
+    occurredAt: Date;
+  }[],
   at: Date,
-): Promise<Map<string, number | undefined>> {
+): Promise<Map<string, FactBefore | undefined>> {
   if (rows.length === 0) return new Map();
   const betRefs = [...new Set(rows.filter((row) => row.source === 'bet').map((row) => row.sourceRef))].sort();
-  const before = new Map<string, number>();
+  const before = new Map<string, FactBefore>();
   if (betRefs.length > 0) {
-    const locked = await rowsOf<{ source_ref: string; points_minor: string }>(
+    const locked = await rowsOf<{
+      source_ref: string;
+      points_minor: string;
+      stake_minor: string | null;
+      return_minor: string | null;
+      occurred_at: Date | string;
+    }>(
       db,
-      sql`select source_ref, points_minor::text as points_minor from loyalty_facts
+      sql`select source_ref, points_minor::text as points_minor, stake_minor::text as stake_minor, return_minor::text as return_minor, occurred_at
+          from loyalty_facts
           where source = 'bet' and source_ref in (${sql.join(
             betRefs.map((ref) => sql`${ref}`),
             sql`, `,
           )}) order by source_ref for update`,
     );
-    for (const row of locked) before.set(`bet:${row.source_ref}`, Number(row.points_minor));
+    for (const row of locked)
+      before.set(`bet:${row.source_ref}`, {
+        pointsMinor: Number(row.points_minor),
+        stakeMinor: row.stake_minor === null ? null : Number(row.stake_minor),
+        returnMinor: row.return_minor === null ? null : Number(row.return_minor),
+        occurredAt: new Date(row.occurred_at),
+      });
   }
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.source}::text, ${row.sourceRef}::text, ${row.userId}::bigint, ${row.pointsMinor}::bigint, ${row.occurredAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
+        sql`(${row.source}::text, ${row.sourceRef}::text, ${row.userId}::bigint, ${row.pointsMinor}::bigint, ${row.stakeMinor}::bigint, ${row.returnMinor}::bigint, ${row.occurredAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
     ),
     sql`, `,
   );
   const written = await rowsOf<{ source: string; source_ref: string }>(
     db,
-    sql`insert into loyalty_facts (source, source_ref, user_id, points_minor, occurred_at, counted_at) values ${values}
+    sql`insert into loyalty_facts (source, source_ref, user_id, points_minor, stake_minor, return_minor, occurred_at, counted_at) values ${values}
         on conflict (source, source_ref) do update
-          set points_minor = excluded.points_minor, occurred_at = excluded.occurred_at, counted_at = excluded.counted_at
+          set points_minor = excluded.points_minor, stake_minor = excluded.stake_minor, return_minor = excluded.return_minor,
+            occurred_at = excluded.occurred_at, counted_at = excluded.counted_at
           where loyalty_facts.source = 'bet' and loyalty_facts.occurred_at < excluded.occurred_at
         returning source, source_ref`,
   );
@@ -137,8 +167,24 @@ export async function pointsAdd(db: DbOrTx, deltas: ReadonlyMap<number, number>,
     on conflict (user_id) do update set points_minor = greatest(0, loyalty_accounts.points_minor + excluded.points_minor), updated_at = excluded.updated_at`);
 }
 
-/** Adds task progress, one statement. */
+/**
+ * Adds task progress, one statement; a resettlement's negative share (decision 048) is taken back by a second one,
+ * never below 0 (a claimed task stays claimed).
+ */
 export async function taskProgressAdd(db: DbOrTx, rows: readonly { userId: number; taskId: string; periodKey: string; deltaMinor: number }[], at: Date) {
+  const order = (a: { userId: number; taskId: string; periodKey: string }, b: { userId: number; taskId: string; periodKey: string }) =>
+    a.userId - b.userId || a.taskId.localeCompare(b.taskId) || a.periodKey.localeCompare(b.periodKey);
+  const back = rows.filter((row) => row.deltaMinor < 0).sort(order);
+  if (back.length > 0) {
+    const values = sql.join(
+      back.map((row) => sql`(${row.userId}::bigint, ${row.taskId}::text, ${row.periodKey}::text, ${row.deltaMinor}::bigint)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update loyalty_task_progress p set progress_minor = greatest(0, p.progress_minor + v.delta), updated_at = ${at.toISOString()}::timestamptz
+      from (values ${values}) as v(user_id, task_id, period_key, delta)
+      where p.user_id = v.user_id and p.task_id = v.task_id and p.period_key = v.period_key`);
+  }
   const moves = rows
     .filter((row) => row.deltaMinor > 0)
     .sort((a, b) => a.userId - b.userId || a.taskId.localeCompare(b.taskId) || a.periodKey.localeCompare(b.periodKey));
@@ -224,8 +270,25 @@ export async function taskClaimedSet(db: DbOrTx, userId: number, taskId: string,
   );
 }
 
-/** Adds turnover to ranking scores; the reach time moves to the latest fact that raised the score. */
+/**
+ * Adds turnover to ranking scores; the reach time moves to the latest fact that raised the score. A resettlement's
+ * negative share (decision 048) lowers the score, never below 0, and leaves the reach time (a score of 0 is off the
+ * board).
+ */
 export async function rankScoresAdd(db: DbOrTx, rows: readonly { appKey: string; periodKey: string; userId: number; deltaMinor: number; reachedAt: Date }[]) {
+  const back = rows
+    .filter((row) => row.deltaMinor < 0)
+    .sort((a, b) => a.appKey.localeCompare(b.appKey) || a.periodKey.localeCompare(b.periodKey) || a.userId - b.userId);
+  if (back.length > 0) {
+    const values = sql.join(
+      back.map((row) => sql`(${row.appKey}::text, ${row.periodKey}::text, ${row.userId}::bigint, ${row.deltaMinor}::bigint)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update loyalty_rank_scores s set score_minor = greatest(0, s.score_minor + v.delta)
+      from (values ${values}) as v(app_key, period_key, user_id, delta)
+      where s.app_key = v.app_key and s.period_key = v.period_key and s.user_id = v.user_id`);
+  }
   const moves = rows
     .filter((row) => row.deltaMinor > 0)
     .sort((a, b) => a.appKey.localeCompare(b.appKey) || a.periodKey.localeCompare(b.periodKey) || a.userId - b.userId);
@@ -270,50 +333,123 @@ export async function rankScoresMax(db: DbOrTx, rows: readonly { appKey: string;
             else loyalty_rank_scores.reached_at end`);
 }
 
-export interface RankBoardRow {
+/**
+ * Recounts one player's biggest win of a board (decision 048) from the facts of its window after a resettlement took
+ * back the win it had counted: the largest return − stake of a bet or round that rode, the earliest on a tie; 0 (off
+ * the board) when none is left. Facts counted before stakes were recorded are not seen.
+ */
+export async function rankWinRecount(db: DbOrTx, board: { appKey: string; periodKey: string; userId: number; from: Date; to: Date }): Promise<void> {
+  const [best] = await rowsOf<{ win: string; occurred_at: Date | string }>(
+    db,
+    sql`select (return_minor - stake_minor)::text as win, occurred_at from loyalty_facts
+        where user_id = ${board.userId} and source in ('bet', 'round') and stake_minor > 0 and return_minor > stake_minor
+          and occurred_at >= ${board.from.toISOString()}::timestamptz and occurred_at < ${board.to.toISOString()}::timestamptz
+        order by return_minor - stake_minor desc, occurred_at asc limit 1`,
+  );
+  const where = sql`app_key = ${board.appKey} and period_key = ${board.periodKey} and user_id = ${board.userId}`;
+  if (best === undefined) await db.execute(sql`update loyalty_rank_scores set score_minor = 0 where ${where}`);
+  else
+    await db.execute(
+      sql`update loyalty_rank_scores set score_minor = ${Number(best.win)}, reached_at = ${new Date(best.occurred_at).toISOString()}::timestamptz where ${where}`,
+    );
+}
+
+export interface RankPlaceRow {
   user_id: string;
+  place: number;
   score_minor: string;
-  reached_at: Date | string;
+  above_minor: string | null;
   nick: string | null;
 }
 
-/** The first `limit` rows of a board, in ranking order (score, then who got there first, then id). */
-export async function rankBoard(db: DbOrTx, appKey: string, periodKey: string, limit: number): Promise<RankBoardRow[]> {
-  return rowsOf<RankBoardRow>(
+/**
+ * A board's snapshot as one statement (decision 048), so the top, the player's own place and the stamp all come from
+ * the same count: when its places were counted and how many, the first `limit` places (a range read of the place
+ * index) and the player's own (a primary-key read). Undefined before the board's first count.
+ */
+export async function rankSnapshotRead(db: DbOrTx, appKey: string, boardKey: string, userId: number, limit: number) {
+  const board = sql`app_key = ${appKey} and period_key = ${boardKey}`;
+  const rows = await rowsOf<RankPlaceRow & { players: number; refreshed_at: Date | string | null }>(
     db,
-    sql`select s.user_id::text as user_id, s.score_minor::text as score_minor, s.reached_at, p.nick
-        from loyalty_rank_scores s left join account_profiles p on p.user_id = s.user_id
-        where s.app_key = ${appKey} and s.period_key = ${periodKey}
-        order by s.score_minor desc, s.reached_at asc, s.user_id asc
-        limit ${limit}`,
+    sql`with snap as (select players, refreshed_at from loyalty_rank_snapshots where ${board}),
+        places as (
+          (select user_id, place, score_minor, above_minor from loyalty_rank_places where ${board} and place <= ${limit})
+          union
+          (select user_id, place, score_minor, above_minor from loyalty_rank_places where ${board} and user_id = ${userId}))
+        select snap.players, snap.refreshed_at, pl.user_id::text as user_id, pl.place, pl.score_minor::text as score_minor,
+          pl.above_minor::text as above_minor, pr.nick
+        from snap left join places pl on true left join account_profiles pr on pr.user_id = pl.user_id
+        order by pl.place`,
   );
+  if (rows.length === 0) return undefined;
+  const places = rows.filter((row) => row.user_id !== null);
+  return {
+    players: rows[0]!.players,
+    refreshedAt: rows[0]!.refreshed_at === null ? undefined : new Date(rows[0]!.refreshed_at),
+    top: places.filter((row) => row.place <= limit),
+    own: places.find((row) => Number(row.user_id) === userId),
+  };
 }
 
 /**
- * The player's place on a board: score, how many are ahead, and the score of the one just above. Written as range
- * reads of the board index (higher score; then the same score reached earlier, or at the same instant by a lower id)
- * rather than one OR predicate, which PostgreSQL and PGlite can only apply as a filter over the whole board
- * (decision 045: 100,000 rows made that half a second a read).
+ * Marks boards stale (decision 048), in the transaction that moved their scores, in key order (two passes racing
+ * lock the rows in the same order). Always an update (never a no-op), so the batch holds the row lock until it
+ * commits: that is what lets a refresh never miss a move — a move committed before the refresh took the lock is in
+ * its read; one waiting on the lock marks the board stale again after it.
  */
-export async function rankOwn(db: DbOrTx, appKey: string, periodKey: string, userId: number) {
-  const board = sql`s.app_key = ${appKey} and s.period_key = ${periodKey}`;
-  const tiedAhead = sql`${board} and s.score_minor = me.score_minor
-      and (s.reached_at < me.reached_at or (s.reached_at = me.reached_at and s.user_id < me.user_id))`;
-  const [row] = await rowsOf<{ score_minor: string; higher: string; tied: string; above_higher: string | null }>(
-    db,
-    sql`with me as (select user_id, score_minor, reached_at from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey} and user_id = ${userId})
-        select me.score_minor::text as score_minor,
-          (select count(*) from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor)::text as higher,
-          (select count(*) from loyalty_rank_scores s where ${tiedAhead})::text as tied,
-          (select s.score_minor::text from loyalty_rank_scores s where ${board} and s.score_minor > me.score_minor
-            order by s.score_minor asc limit 1) as above_higher
-        from me`,
+export async function rankSnapshotsStale(db: DbOrTx, boards: readonly { appKey: string; periodKey: string }[]): Promise<void> {
+  const keys = [...new Map(boards.map((board) => [`${board.appKey}|${board.periodKey}`, board] as const)).values()].sort(
+    (a, b) => a.appKey.localeCompare(b.appKey) || a.periodKey.localeCompare(b.periodKey),
   );
-  if (row === undefined) return undefined;
-  const tied = Number(row.tied);
-  // The one just above is a tied player who got there first, else the lowest higher score.
-  const aboveMinor = tied > 0 ? Number(row.score_minor) : row.above_higher === null ? undefined : Number(row.above_higher);
-  return { scoreMinor: Number(row.score_minor), ahead: Number(row.higher) + tied, aboveMinor };
+  if (keys.length === 0) return;
+  const values = sql.join(
+    keys.map((board) => sql`(${board.appKey}::text, ${board.periodKey}::text, true)`),
+    sql`, `,
+  );
+  await db.execute(sql`insert into loyalty_rank_snapshots (app_key, period_key, stale) values ${values}
+    on conflict (app_key, period_key) do update set stale = true`);
+}
+
+/** Stale boards with when they were last refreshed and how many players they ranked then. */
+export async function rankSnapshotsStaleList(
+  db: DbOrTx,
+): Promise<{ app_key: string; period_key: string; players: number; refreshed_at: Date | string | null }[]> {
+  return rowsOf(db, sql`select app_key, period_key, players, refreshed_at from loyalty_rank_snapshots where stale order by app_key, period_key`);
+}
+
+/**
+ * Recounts one board's places in the caller's transaction (decision 048): locks the snapshot row (answers false when
+ * another pass refreshed it meanwhile), ranks the scores (score, then who got there first, then id), writes only the
+ * places that changed, removes players no longer on the board, and stamps the snapshot.
+ */
+export async function rankSnapshotRefresh(db: DbOrTx, appKey: string, boardKey: string, at: Date): Promise<boolean> {
+  const [lock] = await rowsOf<{ stale: boolean }>(
+    db,
+    sql`select stale from loyalty_rank_snapshots where app_key = ${appKey} and period_key = ${boardKey} for update`,
+  );
+  if (lock === undefined || !lock.stale) return false;
+  const board = sql`app_key = ${appKey} and period_key = ${boardKey}`;
+  await db.execute(sql`
+    insert into loyalty_rank_places (app_key, period_key, user_id, place, score_minor, above_minor)
+    select ${appKey}, ${boardKey}, r.user_id, r.place, r.score_minor, r.above_minor
+    from (select user_id, score_minor,
+            (row_number() over w)::int as place,
+            lag(score_minor) over w as above_minor
+          from loyalty_rank_scores where ${board} and score_minor > 0
+          window w as (order by score_minor desc, reached_at asc, user_id asc)) r
+    on conflict (app_key, period_key, user_id) do update
+      set place = excluded.place, score_minor = excluded.score_minor, above_minor = excluded.above_minor
+      where (loyalty_rank_places.place, loyalty_rank_places.score_minor, loyalty_rank_places.above_minor)
+        is distinct from (excluded.place, excluded.score_minor, excluded.above_minor)`);
+  await db.execute(sql`
+    delete from loyalty_rank_places p where p.app_key = ${appKey} and p.period_key = ${boardKey}
+      and not exists (select 1 from loyalty_rank_scores s where s.app_key = p.app_key and s.period_key = p.period_key
+        and s.user_id = p.user_id and s.score_minor > 0)`);
+  await db.execute(sql`
+    update loyalty_rank_snapshots set stale = false, refreshed_at = ${at.toISOString()}::timestamptz,
+      players = (select count(*) from loyalty_rank_places where ${board})
+    where ${board}`);
+  return true;
 }
 
 /** Boards of these periods that have scores and are not closed yet. */
@@ -334,7 +470,14 @@ export async function rankBoardsOpen(db: DbOrTx, periodKeys: readonly string[]):
  * Closes a board: marks it closed and freezes its winners (the first `amounts.length` places, in ranking order) in one
  * transaction. False when it was closed already — a rerun never freezes a second, different list.
  */
-export async function rankBoardClose(db: DbOrTx, appKey: string, periodKey: string, amounts: readonly number[], at: Date): Promise<boolean> {
+export async function rankBoardClose(
+  db: DbOrTx,
+  appKey: string,
+  periodKey: string,
+  amounts: readonly number[],
+  configVersion: number,
+  at: Date,
+): Promise<boolean> {
   const closed = await rowsOf<{ app_key: string }>(
     db,
     sql`insert into loyalty_rank_closes (app_key, period_key, closed_at) values (${appKey}, ${periodKey}, ${at.toISOString()}::timestamptz)
@@ -346,10 +489,10 @@ export async function rankBoardClose(db: DbOrTx, appKey: string, periodKey: stri
     sql`, `,
   );
   await db.execute(sql`
-    insert into loyalty_rank_prizes (app_key, period_key, place, user_id, score_minor, amount_minor)
-    select ${appKey}, ${periodKey}, w.place, w.user_id, w.score_minor, p.amount
+    insert into loyalty_rank_prizes (app_key, period_key, place, user_id, score_minor, amount_minor, config_version)
+    select ${appKey}, ${periodKey}, w.place, w.user_id, w.score_minor, p.amount, ${configVersion}::int
     from (select user_id, score_minor, row_number() over (order by score_minor desc, reached_at asc, user_id asc)::int as place
-          from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey}) w
+          from loyalty_rank_scores where app_key = ${appKey} and period_key = ${periodKey} and score_minor > 0) w
     join (values ${prizes}) as p(place, amount) on p.place = w.place`);
   return true;
 }
@@ -360,12 +503,13 @@ export interface RankPrizeRow {
   place: number;
   user_id: string;
   amount_minor: string;
+  config_version: number;
 }
 
 export async function rankPrizesDue(db: DbOrTx, limit: number): Promise<RankPrizeRow[]> {
   return rowsOf<RankPrizeRow>(
     db,
-    sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor
+    sql`select app_key, period_key, place, user_id::text as user_id, amount_minor::text as amount_minor, config_version
         from loyalty_rank_prizes where paid_at is null order by period_key, app_key, place limit ${limit}`,
   );
 }
@@ -383,4 +527,9 @@ export async function rankPrizePaidSet(db: DbOrTx, appKey: string, periodKey: st
   await db.execute(
     sql`update loyalty_rank_prizes set paid_at = ${at.toISOString()}::timestamptz where app_key = ${appKey} and period_key = ${periodKey} and place = ${place}`,
   );
+}
+
+/** Records the loyalty settings version a reward was paid with (decision 048), in the payment's transaction. */
+export async function rewardVersionRecord(db: DbOrTx, bonusId: number, appKey: string, configVersion: number): Promise<void> {
+  await db.execute(sql`insert into loyalty_reward_versions (bonus_id, app_key, config_version) values (${bonusId}, ${appKey}, ${configVersion})`);
 }

@@ -8,7 +8,6 @@ import {
   rankingGapMinor,
   rankBoardKey,
   TASK_COUNT_KINDS,
-  rankingPrizesMinor,
   RANKING_FULL,
   periodWindowOf,
   taskStateOf,
@@ -26,7 +25,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { loyaltySettingsOf, vipConfigWith } from './loyalty-config.service.ts';
+import { loyaltySettingsOf, rankPrizesOf, vipConfigWith } from './loyalty-config.service.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
@@ -34,8 +33,8 @@ import { bonusView } from '../bonus/bonus.service.ts';
 import {
   freeRewardsReceived,
   pointsOf,
-  rankBoard,
-  rankOwn,
+  rankSnapshotRead,
+  rewardVersionRecord,
   taskClaimedSet,
   taskProgressForUpdate,
   taskProgressOf,
@@ -125,12 +124,23 @@ export async function vipInfoGet(deps: LoyaltyDeps, user: SessionUser, requestAp
  * cash when the campaign asks for nothing to wager (the engine converts it at once). Undefined when this trigger was
  * already paid. The player sees the grant in the answer, so `new_bonus` does not pop it up again.
  */
-export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: string, userId: number, triggerRef: string, amountMinor: number, now: Date) {
+export async function rewardPay(
+  tx: Tx,
+  profile: VariantProfile,
+  campaignId: string,
+  userId: number,
+  triggerRef: string,
+  amountMinor: number,
+  now: Date,
+  configVersion?: number,
+) {
   const campaign = await campaignFind(tx, campaignId);
   if (!campaign || campaign.status !== 'active' || !bonusAllowedInMarket(profile.market, campaign.terms.purpose))
     throw new AppError('LOYALTY_REWARD_UNAVAILABLE');
   const bonus = await bonusGrant(tx, { campaign, userId, triggerRef, currency: profile.currency, amountMinor, depositMinor: 0, now });
   if (!bonus) return undefined;
+  // The loyalty settings version the amount came from (decision 048), beside the grant.
+  if (configVersion !== undefined) await rewardVersionRecord(tx, bonus.id, profile.appKey, configVersion);
   await bonusShownSet(tx, bonus.id, now);
   const paid: BonusRow = bonus.requirementMinor === 0 ? await bonusStart(tx, userId, bonus.id, now) : bonus;
   return paid;
@@ -142,7 +152,8 @@ export async function rewardPay(tx: Tx, profile: VariantProfile, campaignId: str
  */
 export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, kind: 'vip_bonus' | VipFreeKind, level: number | undefined) {
   const profile = profileOf(user, requestAppKey);
-  const config = vipConfigWith(profile, await loyaltySettingsOf(deps.db, profile));
+  const settings = await loyaltySettingsOf(deps.db, profile);
+  const config = vipConfigWith(profile, settings);
   const now = deps.now();
   if (kind !== 'vip_bonus') {
     const period = freePeriods(profile, now)[kind];
@@ -150,7 +161,7 @@ export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, reque
       const standing = vipStandingOf(await pointsOf(tx, user.uid, true), config);
       const amountMinor = (kind === 'week_free' ? config.weekFreeMinor : config.monthFreeMinor)[standing.level] ?? 0;
       if (amountMinor <= 0) throw new AppError('VIP_FREE_NOT_REACHED', { field: 'kind' });
-      const paid = await rewardPay(tx, profile, period.campaignId, user.uid, period.triggerRef, amountMinor, now);
+      const paid = await rewardPay(tx, profile, period.campaignId, user.uid, period.triggerRef, amountMinor, now, settings.version);
       if (!paid) throw new AppError('VIP_FREE_RECEIVED', { field: 'kind' });
       return paid;
     });
@@ -162,7 +173,16 @@ export async function vipReceivePost(deps: LoyaltyDeps, user: SessionUser, reque
     const standing = vipStandingOf(await pointsOf(tx, user.uid, true), config);
     const amountMinor = config.levelUpRewardMinor[level] ?? 0;
     if (standing.level < level || amountMinor <= 0) throw new AppError('VIP_REWARD_NOT_REACHED', { field: 'level' });
-    const paid = await rewardPay(tx, profile, loyaltyCampaignId(profile.appKey, 'vip_level_up'), user.uid, `vip_level:${level}`, amountMinor, now);
+    const paid = await rewardPay(
+      tx,
+      profile,
+      loyaltyCampaignId(profile.appKey, 'vip_level_up'),
+      user.uid,
+      `vip_level:${level}`,
+      amountMinor,
+      now,
+      settings.version,
+    );
     if (!paid) throw new AppError('VIP_REWARD_RECEIVED', { field: 'level' });
     return paid;
   });
@@ -227,7 +247,8 @@ export async function taskHintGet(deps: LoyaltyDeps, user: SessionUser, requestA
 /** `task/receive`: pays a completed task of the current period, once. */
 export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, taskId: string) {
   const profile = profileOf(user, requestAppKey);
-  const task = (await loyaltySettingsOf(deps.db, profile)).tasks.find((each) => each.id === taskId);
+  const settings = await loyaltySettingsOf(deps.db, profile);
+  const task = settings.tasks.find((each) => each.id === taskId);
   if (!task) throw new AppError('TASK_NOT_FOUND', { field: 'task_id' });
   const now = deps.now();
   const periodKey = periodWindowOf(now, brandTimeZone(profile.market), task.period).key;
@@ -243,6 +264,7 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
       `task:${task.id}:${periodKey}`,
       task.rewardMinor,
       now,
+      settings.version,
     );
     if (!paid) throw new AppError('TASK_CLAIMED', { field: 'task_id' });
     await taskClaimedSet(tx, user.uid, task.id, periodKey, now);
@@ -251,37 +273,45 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
   return bonusView(bonus);
 }
 
-/** `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above. */
+/**
+ * `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above —
+ * read from the board's snapshot of places (decision 048: index lookups, however many players), which the loyalty
+ * pass recounts after moving scores; `refreshed_time` says when, so the page can say how fresh the places are.
+ */
 export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly', kind: RankingKind = 'turnover') {
   const profile = profileOf(user, requestAppKey);
   const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
   const boardKey = rankBoardKey(kind, window.key);
-  const rows = await rankBoard(deps.db, profile.appKey, boardKey, RANKING_FULL);
-  const entries = rows.map((row, index) => ({
-    rank: index + 1,
+  const snapshot = await rankSnapshotRead(deps.db, profile.appKey, boardKey, user.uid, RANKING_FULL);
+  const own = snapshot?.own;
+  const entries = (snapshot?.top ?? []).map((row) => ({
+    rank: row.place,
     nick: nickMasked(row.nick ?? String(row.user_id)),
     score: Number(row.score_minor),
     is_self: Number(row.user_id) === user.uid ? (1 as const) : (0 as const),
   }));
   const { podium, rest } = rankingBoard(entries);
-  const own = await rankOwn(deps.db, profile.appKey, boardKey, user.uid);
+  const ownScore = own === undefined ? 0 : Number(own.score_minor);
+  const aboveMinor = own?.above_minor == null ? undefined : Number(own.above_minor);
   return {
     kind,
     period_key: window.key,
     end_time: seconds(window.endsAt),
+    refreshed_time: snapshot?.refreshedAt === undefined ? 0 : seconds(snapshot.refreshedAt),
+    players: snapshot?.players ?? 0,
     currency: profile.currency,
     full: RANKING_FULL,
-    prizes: rankingPrizesMinor(profile, period, kind),
+    prizes: rankPrizesOf(await loyaltySettingsOf(deps.db, profile), period, kind),
     top: podium,
     list: rest,
     own:
       own === undefined
         ? { rank: 0, score: 0, gap: 0 }
         : {
-            rank: own.ahead + 1,
-            score: own.scoreMinor,
+            rank: own.place,
+            score: ownScore,
             // Turnover adds up: the difference passes; a biggest win does not: one win above theirs is needed.
-            gap: kind === 'turnover' ? rankingGapMinor(own.scoreMinor, own.aboveMinor) : own.aboveMinor === undefined ? 0 : own.aboveMinor + 1,
+            gap: kind === 'turnover' ? rankingGapMinor(ownScore, aboveMinor) : aboveMinor === undefined ? 0 : aboveMinor + 1,
           },
   };
 }
@@ -293,6 +323,8 @@ export interface PlacePrize {
   place: number;
   user_id: string;
   amount_minor: string;
+  /** The settings version whose prizes the close or draw froze (decision 048). */
+  config_version: number;
 }
 
 /**
@@ -319,7 +351,16 @@ export async function placePrizesPay(
       const done = await transaction(db, async (tx) => {
         if (!(await spec.lockDue(tx, prize))) return false;
         const triggerRef = `${spec.refPrefix}:${prize.period_key}:${prize.place}`;
-        await rewardPay(tx, profile, loyaltyCampaignId(prize.app_key, spec.campaign), Number(prize.user_id), triggerRef, Number(prize.amount_minor), now);
+        await rewardPay(
+          tx,
+          profile,
+          loyaltyCampaignId(prize.app_key, spec.campaign),
+          Number(prize.user_id),
+          triggerRef,
+          Number(prize.amount_minor),
+          now,
+          prize.config_version,
+        );
         await spec.paidSet(tx, prize);
         return true;
       });

@@ -76,6 +76,14 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
         )}
       </div>
       <p className={styles.muted}>{t('loyalty.rank.closes', { time: closes, full: board.full })}</p>
+      <p className={styles.muted} data-testid="rank-as-of">
+        {board.refreshed_time === 0
+          ? t('loyalty.rank.notCounted')
+          : t('loyalty.rank.asOf', {
+              time: new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { timeStyle: 'medium' }).format(new Date(board.refreshed_time * 1000)),
+              players: new Intl.NumberFormat(intlLocaleOf(i18n.language)).format(board.players),
+            })}
+      </p>
       {board.prizes.length > 0 ? (
         <p className={styles.muted}>{t('loyalty.rank.prizes', { places: board.prizes.length, first: money(board.prizes[0]!) })}</p>
       ) : null}
