@@ -97,6 +97,7 @@ import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
 import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
+import { redisClientOpen } from './lib/redis-client.ts';
 import { sessionCacheCreate } from './modules/session/session-cache.ts';
 import { balanceEventsAttach } from './realtime/balance-events.ts';
 
@@ -214,9 +215,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     }));
   await contentSeed(database.db);
 
-  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start.
+  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start. Its errors
+  // (Redis down, a reconnect) are logged, never thrown (lib/redis-client.ts); `app` exists before the first can arrive.
   const rateStore: RateLimitStore = config.redisUrl
-    ? rateLimitStoreRedis(new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    ? rateLimitStoreRedis(
+        await redisClientOpen(config.redisUrl, 'commands', (details, message) => app.log.warn(details, message), {
+          lazyConnect: false,
+          maxRetriesPerRequest: 2,
+        }),
+      )
     : rateLimitStoreMemory();
   // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
   const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });
