@@ -81,7 +81,7 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
-import { outboxDeliverJobSpec } from './modules/outbox/outbox.job.ts';
+import { outboxDeliverJobSpec, outboxPurgeJobSpec, type OutboxPurgeCount } from './modules/outbox/outbox.job.ts';
 import { outboxOwnerNew, type OutboxDeps, type OutboxHandler } from './modules/outbox/outbox.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { codeOutboxHandlers } from './modules/account/account-code.service.ts';
@@ -351,12 +351,20 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   healthRoutes(app, database.db, MIGRATIONS_FOLDER);
   // Prometheus's scrape (behind OPS_TOKEN); its hooks count every request Fastify sees from here on.
+  const outboxPurged: OutboxPurgeCount = { purged: 0 };
   metricsRoutes(app, {
     database,
     opsToken: config.opsToken,
     laneAnswered: () => lane.counts.answered,
     jobStats: () => jobs.stats(),
     isLeader: () => leadership.isLeader(),
+    outboxPurged: () => outboxPurged.purged,
+    sockets: () => ({
+      open: realtime.hub.size(),
+      busSent: realtime.bus.counts.sent,
+      busReceived: realtime.bus.counts.received,
+      busFailed: realtime.bus.counts.failed,
+    }),
     now: deps.now,
   });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -381,6 +389,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const outboxHandlers: Record<string, OutboxHandler> = {};
   const outbox: OutboxDeps = { db: database.db, now: deps.now, handlers: outboxHandlers, owner: outboxOwnerNew(), log: app.log };
   jobs.register(outboxDeliverJobSpec(outbox));
+  jobs.register(outboxPurgeJobSpec(database.db, deps.now, config.outboxRetentionDays, outboxPurged));
   outboxRoutes(app, { db: database.db, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const sms = smsProviderOutbox(database.db, deps.now);

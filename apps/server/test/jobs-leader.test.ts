@@ -110,6 +110,7 @@ describe('the jobs of the app', () => {
       'loyalty-rank-close',
       'message-events',
       'outbox-deliver',
+      'outbox-purge',
       'payin-expiry-sweep',
       'payout-resume',
       'push-deliver',
