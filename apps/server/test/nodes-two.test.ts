@@ -35,13 +35,13 @@ beforeAll(async () => {
   await a.app.ready();
   b = await testAppCreate({ database, clock, env, leadership: await lockServer.leadership(100) });
   await b.app.ready();
-});
+}, 180_000);
 
 afterAll(async () => {
   if (!aClosed) await a.close();
   await b.close();
   await database.close();
-});
+}, 120_000);
 
 /**
  * Moves the shared clock and both nodes' feeds with it (their own tickers read the same pinned clock), then lets the
