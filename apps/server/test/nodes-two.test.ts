@@ -140,7 +140,8 @@ describe('two nodes on one database', () => {
     expect(legs).toHaveLength(3);
     const body = { betMatchMarketList: legs.map((leg) => ({ type: leg.optionType, matchId: leg.matchId, marketId: leg.marketId })), isSelectSeries: true };
     for (let step = 0; step < 4; step += 1) {
-      const [onLeader, onFollower] = await Promise.all([a, b].map(async (node) => envelopeOf(await node.post(betLatestInfo.path, { body }))));
+      const onLeader = envelopeOf(await a.post(betLatestInfo.path, { body }));
+      const onFollower = envelopeOf(await b.post(betLatestInfo.path, { body }));
       expect(onLeader.dm_error).toBe(0);
       expect(onFollower).toEqual(onLeader);
       const data = onLeader.data as { bms: { ss: number }[]; sos: { nm: string }[] };
