@@ -7,11 +7,15 @@ import { bettorBets, bettorFund, browserLaunch, headerBalanceText, INDIA, phoneC
 
 /** Matches already picked on each page, so a later call never taps (and so removes) the same one again. */
 const picked = new WeakMap<Page, Set<string>>();
+/** Teams of the matches picked on each page (a card's label is "Home vs Away"). */
+const pickedTeams = new WeakMap<Page, Set<string>>();
 
 /**
  * Taps the first open price of `count` different matches on the Soccer tab, from the `skip`-th card on. A card whose
  * prices are all locked at that moment (half time, a goal being reviewed) is passed over, and with `preMatch` a match
- * already under way (its card shows a score) too.
+ * already under way (its card shows a score) too. A card of a team already picked is passed over as well: the slip
+ * (and placement, BET_SAME_TEAM) refuses a multiple of two matches of one team, and which cards come first depends on
+ * how far the accelerated feed has run when the page loads (two nodes start more slowly than one).
  */
 async function selectionsAdd(page: Page, count: number, skip = 0, { preMatch = false } = {}): Promise<void> {
   await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
@@ -19,17 +23,22 @@ async function selectionsAdd(page: Page, count: number, skip = 0, { preMatch = f
   await cards.nth(skip + count - 1).waitFor();
   const chosen = picked.get(page) ?? new Set<string>();
   picked.set(page, chosen);
+  const teamsChosen = pickedTeams.get(page) ?? new Set<string>();
+  pickedTeams.set(page, teamsChosen);
   let added = 0;
   for (let index = skip; added < count; index += 1) {
     const card = cards.nth(index);
     await card.waitFor();
     const id = (await card.getAttribute('data-match-id')) ?? '';
     if (chosen.has(id)) continue;
+    const teams = ((await card.getAttribute('aria-label')) ?? '').split(' vs ');
+    if (teams.some((team) => teamsChosen.has(team))) continue;
     if (preMatch && /\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
     const price = card.locator('button[data-odds]:enabled').first();
     if ((await price.count()) === 0) continue;
     await price.click();
     chosen.add(id);
+    for (const team of teams) teamsChosen.add(team);
     added += 1;
   }
 }

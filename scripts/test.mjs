@@ -45,11 +45,10 @@ async function redisUrlOf() {
 
 /**
  * The money journeys and the socket journey again, against two server nodes on the PostgreSQL of DATABASE_URL behind a
- * round-robin front (decision 042): sign-up, deposit, withdraw, casino, the real-time socket. Not betting yet: its
- * multiples (a single and a double; a Trixie) stall on two nodes — the slip's total stays 0 while the requests
- * alternate — which is open in issue 16 (decision 042, "Left").
+ * round-robin front (decision 042): sign-up, deposit, withdraw, casino, the real-time socket, and betting (singles,
+ * multiples, a Trixie, cash-out, settlement; decision 047).
  */
-const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts'];
+const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts', 'e2e/betting.spec.ts'];
 
 const steps = [
   { name: 'lint', command: ['npx', ['eslint', '--max-warnings', '0', '.']] },

@@ -83,7 +83,7 @@ import { googleIdTokenVerifier } from './providers/identity/google-id-token.ts';
 import type { MailProvider } from './providers/mail/mail.ts';
 import { mailProviderNodemailer } from './providers/mail/mail-nodemailer.ts';
 import { smsProviderOutbox } from './providers/sms/sms-outbox.ts';
-import { outboxDeliverJobSpec } from './modules/outbox/outbox.job.ts';
+import { outboxDeliverJobSpec, outboxPurgeJobSpec, type OutboxPurgeCount } from './modules/outbox/outbox.job.ts';
 import { outboxOwnerNew, type OutboxDeps, type OutboxHandler } from './modules/outbox/outbox.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { codeOutboxHandlers } from './modules/account/account-code.service.ts';
@@ -99,6 +99,7 @@ import { jobRunnerCreate, type JobRunner } from './jobs/job-runner.ts';
 import { leadershipOpen, type Leadership } from './jobs/leadership.ts';
 import { idempotencyPurgeExpired } from './plugins/idempotency.ts';
 import { realtimeOpen, realtimeRoutes, type Realtime } from './realtime/realtime.ts';
+import { redisClientOpen } from './lib/redis-client.ts';
 import { sessionCacheCreate } from './modules/session/session-cache.ts';
 import { balanceEventsAttach } from './realtime/balance-events.ts';
 
@@ -216,9 +217,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     }));
   await contentSeed(database.db);
 
-  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start.
+  // The Redis client is loaded only when REDIS_URL asks for it: a single node never pays for it at start. Its errors
+  // (Redis down, a reconnect) are logged, never thrown (lib/redis-client.ts); `app` exists before the first can arrive.
   const rateStore: RateLimitStore = config.redisUrl
-    ? rateLimitStoreRedis(new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+    ? rateLimitStoreRedis(
+        await redisClientOpen(config.redisUrl, 'commands', (details, message) => app.log.warn(details, message), {
+          lazyConnect: false,
+          maxRetriesPerRequest: 2,
+        }),
+      )
     : rateLimitStoreMemory();
   // Payment notifications and wallet calls: their own limits, per provider (plugins/rate-limit.ts).
   const providerRateLimit = providerRateLimitCreate(rateStore, { perProvider: config.rateLimitPerProvider, perIp: config.rateLimitPerIp });
@@ -346,12 +353,20 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   healthRoutes(app, database.db, MIGRATIONS_FOLDER);
   // Prometheus's scrape (behind OPS_TOKEN); its hooks count every request Fastify sees from here on.
+  const outboxPurged: OutboxPurgeCount = { purged: 0 };
   metricsRoutes(app, {
     database,
     opsToken: config.opsToken,
     laneAnswered: () => lane.counts.answered,
     jobStats: () => jobs.stats(),
     isLeader: () => leadership.isLeader(),
+    outboxPurged: () => outboxPurged.purged,
+    sockets: () => ({
+      open: realtime.hub.size(),
+      busSent: realtime.bus.counts.sent,
+      busReceived: realtime.bus.counts.received,
+      busFailed: realtime.bus.counts.failed,
+    }),
     now: deps.now,
   });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -377,6 +392,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const outboxHandlers: Record<string, OutboxHandler> = {};
   const outbox: OutboxDeps = { db: database.db, now: deps.now, handlers: outboxHandlers, owner: outboxOwnerNew(), log: app.log };
   jobs.register(outboxDeliverJobSpec(outbox));
+  jobs.register(outboxPurgeJobSpec(database.db, deps.now, config.outboxRetentionDays, outboxPurged));
   outboxRoutes(app, { db: database.db, opsToken: config.opsToken });
   const mail = overrides.mail ?? mailProviderNodemailer({ smtpUrl: config.smtpUrl, fromAddress: config.mailFrom, db: database.db, now: deps.now });
   const sms = smsProviderOutbox(database.db, deps.now);

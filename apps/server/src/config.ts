@@ -43,6 +43,8 @@ export interface AppConfig {
   saferPlayOverrides: JurisdictionOverrides;
   /** Days of tracking events kept (TRACKING_RETENTION_DAYS); older days are deleted by the tracking-retention job. */
   trackingRetentionDays: number;
+  /** Days a finished outbox row (sent, failed, dead) is kept (OUTBOX_RETENTION_DAYS); the outbox-purge job deletes older ones. */
+  outboxRetentionDays: number;
   /**
    * Web push (decision 035): origins accepted as push endpoints beside the browsers' own push services
    * (PUSH_ENDPOINT_ORIGINS, e.g. a local test push service), and the VAPID contact (PUSH_VAPID_SUBJECT, mailto: or
@@ -216,6 +218,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     opsToken: env.OPS_TOKEN || undefined,
     saferPlayOverrides: saferOverridesParse(env.SAFER_PLAY_OVERRIDES),
     trackingRetentionDays: positiveInt('TRACKING_RETENTION_DAYS', env.TRACKING_RETENTION_DAYS, 90),
+    outboxRetentionDays: positiveInt('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 30),
     push: { extraOrigins: pushOrigins(env.PUSH_ENDPOINT_ORIGINS), vapidSubject: vapidSubject(env.PUSH_VAPID_SUBJECT) },
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',

@@ -111,6 +111,7 @@ describe('the jobs of the app', () => {
       'loyalty-rank-close',
       'message-events',
       'outbox-deliver',
+      'outbox-purge',
       'payin-expiry-sweep',
       'payout-resume',
       'push-deliver',

@@ -6,7 +6,7 @@
  * the ledger clean. On PostgreSQL the nodes elect through the real advisory lock; on PGlite through the stand-in
  * (jobs-fixtures.ts). The clock is the test's and both feeds are moved with `tick`, so everything is reproducible.
  */
-import { ERRORS, matchListGetNew } from '@piranha/contract';
+import { betLatestInfo, ERRORS, matchListGetNew } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
@@ -35,13 +35,13 @@ beforeAll(async () => {
   await a.app.ready();
   b = await testAppCreate({ database, clock, env, leadership: await lockServer.leadership(100) });
   await b.app.ready();
-});
+}, 180_000);
 
 afterAll(async () => {
   if (!aClosed) await a.close();
   await b.close();
   await database.close();
-});
+}, 120_000);
 
 /**
  * Moves the shared clock and both nodes' feeds with it (their own tickers read the same pinned clock), then lets the
@@ -83,7 +83,9 @@ async function settleTransfersOf(ids: readonly string[]): Promise<number> {
   return Number(row!.n);
 }
 
-describe('two nodes on one database', () => {
+// Each step is quick; a loaded machine (eight sessions on two cores) needs room, and a test cut short keeps moving the
+// shared clock under the next one.
+describe('two nodes on one database', { timeout: 240_000 }, () => {
   it('elect one leader; the follower shows the feed the leader plays, and its corrections once stored', async () => {
     expect([a.built.leadership.isLeader(), b.built.leadership.isLeader()]).toEqual([true, false]);
     // An hour of simulated play on both.
@@ -120,6 +122,35 @@ describe('two nodes on one database', () => {
     await advance(minuteMs / 2);
     expect(follower.snapshot().matches).toEqual(leader.snapshot().matches);
     expect(follower.results()).toEqual(leader.results());
+  });
+
+  it("answers the slip's bet info (prices, open markets, multiples and systems) the same on both nodes", async () => {
+    // The browser's slip polls bet info through a round-robin front, so each answer may come from the other node
+    // (decision 047): pre-match legs of three matches with no team in common, as the slip offers a Trixie for them.
+    const soon = b.built.sports.feed.clockMs(clock.now().getTime()) + 3 * 60 * minuteMs;
+    const teams = new Set<number>();
+    const legs = b.built.sports.feed
+      .snapshot()
+      .matches.filter((candidate) => candidate.sportId === 1 && candidate.startsAtMs > soon)
+      .filter((candidate) => {
+        if (teams.has(candidate.home.id) || teams.has(candidate.away.id)) return false;
+        teams.add(candidate.home.id).add(candidate.away.id);
+        return true;
+      })
+      .slice(0, 3)
+      .map((match) => market1x2(b.built.sports.state, match.id, 1));
+    expect(legs).toHaveLength(3);
+    const body = { betMatchMarketList: legs.map((leg) => ({ type: leg.optionType, matchId: leg.matchId, marketId: leg.marketId })), isSelectSeries: true };
+    for (let step = 0; step < 4; step += 1) {
+      const onLeader = envelopeOf(await a.post(betLatestInfo.path, { body }));
+      const onFollower = envelopeOf(await b.post(betLatestInfo.path, { body }));
+      expect(onLeader.dm_error).toBe(0);
+      expect(onFollower).toEqual(onLeader);
+      const data = onLeader.data as { bms: { ss: number }[]; sos: { nm: string }[] };
+      expect(data.bms.map((entry) => entry.ss)).toEqual([1, 1, 1]);
+      expect(data.sos.map((entry) => entry.nm)).toContain('trixie');
+      await advance(minuteMs / 12);
+    }
   });
 
   it('prices a bet placed on the follower as the leader does; the leader dies mid-settlement and the other node settles the rest once', async () => {

@@ -82,6 +82,15 @@ describe('/metrics', () => {
     expect(after).toContain('piranha_job_run_seconds_total{job="idempotency-purge"}');
   });
 
+  it('reports the real-time sockets open on this node and the frames its bus exchanged', async () => {
+    const text = await scrape();
+    // No socket is open in this test; one bus (local here): nothing sent to other nodes.
+    expect(seriesValue(text, 'piranha_socket_connections')).toBe(0);
+    expect(seriesValue(text, 'piranha_realtime_bus_frames_total{direction="received"}')).toBe(0);
+    expect(text).toContain('# TYPE piranha_realtime_bus_frames_total counter');
+    expect(text).toContain('# TYPE piranha_outbox_purged_total counter');
+  });
+
   it('reports payment orders by direction and status, and a clean ledger audit', async () => {
     const before = seriesValue(await scrape(), 'piranha_payment_orders{direction="payin",status="4"}') ?? 0;
     await playerFund(t);

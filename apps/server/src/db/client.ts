@@ -210,6 +210,9 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
+    // An idle pooled connection the server closes (a restart, a killed backend) emits 'error' on the pool, and an
+    // EventEmitter's unhandled 'error' ends the process. The pool drops that connection and opens another when asked.
+    pool.on('error', (error) => console.warn(`an idle database connection was lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Nodes starting together on a new database would run the same migrations at once and collide; one at a time,
     // the later ones find them applied.

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { AppError } from '../app-error.ts';
+import { redisClientOpen } from '../lib/redis-client.ts';
 import { rowsOf, type Database } from '../db/client.ts';
 import { envelopeError } from '../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../plugins/route.ts';
@@ -62,10 +63,10 @@ export async function realtimeOpen(database: Database, options: RealtimeOptions)
   const secret = options.secret ?? randomBytes(32).toString('hex');
   let bus: RealtimeBus;
   if (options.bus === 'redis') {
-    const { Redis } = await import('ioredis');
+    const warn = (details: Record<string, unknown>, message: string) => options.log.warn(details, message);
     bus = await realtimeBusRedis(hub, {
-      publisher: new Redis(options.redisUrl!, { maxRetriesPerRequest: 2 }),
-      subscriber: new Redis(options.redisUrl!),
+      publisher: await redisClientOpen(options.redisUrl!, 'commands', warn, { maxRetriesPerRequest: 2 }),
+      subscriber: await redisClientOpen(options.redisUrl!, 'subscriber', warn),
       channel: await channelOf(database),
       log: (message, details) => options.log.warn(details, message),
     });

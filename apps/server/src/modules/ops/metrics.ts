@@ -31,6 +31,10 @@ export interface MetricsDeps {
   /** The jobs runner's counts (jobs/job-runner.ts) and whether this node leads the once-only jobs. */
   jobStats: () => readonly JobStats[];
   isLeader: () => boolean;
+  /** Finished outbox rows this node's `outbox-purge` runs deleted since it started. */
+  outboxPurged: () => number;
+  /** Real-time sockets open on this node, and frames its bus sent to and heard from other nodes (decision 036). */
+  sockets: () => { open: number; busSent: number; busReceived: number; busFailed: number };
   now: () => Date;
 }
 
@@ -105,6 +109,36 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
     collect() {
       this.reset();
       for (const job of deps.jobStats()) this.inc({ job: job.name }, job.durationTotalMs / 1000);
+    },
+  });
+  new Counter({
+    name: 'piranha_outbox_purged_total',
+    help: 'Finished outbox rows (sent, failed, dead) past OUTBOX_RETENTION_DAYS deleted by this node (the leader runs the purge)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(deps.outboxPurged());
+    },
+  });
+  new Gauge({
+    name: 'piranha_socket_connections',
+    help: 'Real-time sockets open on this node',
+    registers: [registry],
+    collect() {
+      this.set(deps.sockets().open);
+    },
+  });
+  new Counter({
+    name: 'piranha_realtime_bus_frames_total',
+    help: 'Real-time frames this node sent to the other nodes (sent, failed) and heard from them (received), through Redis',
+    labelNames: ['direction'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = deps.sockets();
+      this.inc({ direction: 'sent' }, counts.busSent);
+      this.inc({ direction: 'received' }, counts.busReceived);
+      this.inc({ direction: 'failed' }, counts.busFailed);
     },
   });
   new Gauge({

@@ -141,6 +141,29 @@ export async function outboxList(db: DbOrTx, input: { status?: OutboxStatus; kin
   return rows.map(rowOf);
 }
 
+/** Rows one purge statement deletes at most: a long backlog goes in short transactions, not one that holds the table. */
+export const OUTBOX_PURGE_BATCH = 1_000;
+
+/**
+ * Deletes finished rows (`sent`, `failed`, `dead`) done before `before`, a batch at a time; answers how many. Pending
+ * rows are never touched, however old. Idempotent: a second pass, or two at once, deletes each row once.
+ */
+export async function outboxPurge(db: DbOrTx, before: Date, batch = OUTBOX_PURGE_BATCH): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const rows = await rowsOf<{ id: string | number }>(
+      db,
+      sql`delete from outbox where id in (
+            select id from outbox where status <> 'pending' and done_at < ${before.toISOString()}::timestamptz
+            order by done_at limit ${batch}
+          ) returning id`,
+    );
+    // Until a batch finds nothing: a short batch may only mean a pass running beside this one took some of its rows.
+    if (rows.length === 0) return purged;
+    purged += rows.length;
+  }
+}
+
 /** Rows per kind and status, this table's and web push's (decision 035), for /metrics and the operator endpoint. */
 export async function outboxCounts(db: DbOrTx): Promise<{ kind: string; status: string; count: number }[]> {
   const rows = await rowsOf<{ kind: string; status: string; count: string | number }>(

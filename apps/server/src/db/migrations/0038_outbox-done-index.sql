@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_done_idx" ON "outbox" USING btree ("done_at") WHERE status <> 'pending';
