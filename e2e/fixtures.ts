@@ -40,7 +40,8 @@ async function nodeStart(port: number, env: Record<string, string>): Promise<Chi
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  // Up to about three minutes: on a shared 2-core machine under load a cold start has taken over a minute.
+  for (let attempt = 0; attempt < 1800; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const healthy = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
@@ -273,7 +274,7 @@ export function journeySetup(hosts: readonly string[] = [JOURNEY.host], env: Rec
   beforeAll(async () => {
     server = await serverStart(typeof env === 'function' ? env() : env);
     browser = await browserLaunch(server, hosts);
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     const served = server?.served() ?? [];
