@@ -16,7 +16,7 @@ import { codeMake, emailUnique, PASSWORD, SIGNUP_ACCEPT, smidUnique } from './ac
 
 const OPS_TOKEN = 'closed-market-ops-token';
 /** Journeys of several requests on a shared 2-core machine. */
-const SLOW_MS = 120_000;
+const SLOW_MS = 300_000;
 let t: TestApp;
 let feed: ManualFeed;
 
