@@ -2,6 +2,7 @@ import { handoffCapture } from './shared/session/handoff-capture.ts';
 import { telegramLaunchCapture } from './shared/telegram-launch.ts';
 import { attributionCapture } from './shared/tracking/attribution.ts';
 import { pushOpenedCapture } from './shared/tracking/push-opened.ts';
+import { installPromptCapture } from './shared/pwa/install-capture.ts';
 
 // Imported first by main.tsx: the hash router reads the hash as soon as its module loads, so the mini app's launch
 // data (#tgWebAppData=…) must be taken out of the hash before that.
@@ -10,3 +11,5 @@ telegramLaunchCapture(window.location);
 handoffCapture(window.location, window.history);
 attributionCapture(window.location);
 pushOpenedCapture(window.location, window.history);
+// Chromium's install offer can come before the lazily loaded install bar listens: it is kept for it (decision 053).
+installPromptCapture(window);

@@ -37,6 +37,10 @@ export const STORAGE_KEYS = {
   pushDevice: 'pir.push_device',
   /** When the player closed the notification bar: it stays away for 3 days (spec §9). */
   notificationBarMutedAt: 'pir.notification_bar_muted_at',
+  /** When the player closed the install bar or pop-up: they stay away for 24 h (spec §4, decision 053). */
+  pwaClosedAt: 'pir.pwa_closed_at',
+  /** The install prompt was accepted on this device (spec §4: accepted marks installed). */
+  pwaInstalled: 'pir.pwa_installed',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -32,6 +32,8 @@ export const CAMPAIGN_KINDS = [
   'real_time',
   'reload',
   'daily_deposit',
+  // decision 053: the installed-web-app reward, once per player
+  'pwa_install',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
@@ -230,6 +232,7 @@ export const AWARD_CAMPAIGN_KINDS: readonly CampaignKind[] = [
   'week_free',
   'month_free',
   'cash_back',
+  'pwa_install',
 ];
 
 export function campaignIsAward(kind: string): boolean {
