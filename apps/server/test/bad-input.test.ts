@@ -1211,7 +1211,9 @@ describe('operator endpoints outside the contract', () => {
  */
 describe(`GET ${PWA_MANIFEST_PATH} (a manifest, not an envelope)`, () => {
   it('answers the valid sample with a manifest', async () => {
-    const response = await t.get(PWA_MANIFEST_PATH, { query: { app_group: 'br1', lca_lang: 'en-US', currency: 'BRL', lca_coun: 'BR', cv_prefix: 'PIRANH_BR', smid: 'dev-1' } });
+    const response = await t.get(PWA_MANIFEST_PATH, {
+      query: { app_group: 'br1', lca_lang: 'en-US', currency: 'BRL', lca_coun: 'BR', cv_prefix: 'PIRANH_BR', smid: 'dev-1' },
+    });
     expect(response.status).toBe(200);
     expect(response.json.name).toBe('Piranha');
   });

@@ -261,7 +261,11 @@ describe('brand endpoints', () => {
   it('answers the PWA reward in the brand currency (each brand’s installed-web-app campaign, decision 053)', async () => {
     const amountOf = (appKey: string) => pwaAwardCampaignDefault(variantFindByKey(appKey)!).terms.amountMinor;
     expect(await callOk(pwaIndexGet)).toStrictEqual({ award_status: 1, award_amount: amountOf('piranha'), currency: 'BRL' });
-    expect(await callOk(pwaIndexGet, { headers: { 'app-key': 'aguila' } })).toStrictEqual({ award_status: 1, award_amount: amountOf('aguila'), currency: 'MXN' });
+    expect(await callOk(pwaIndexGet, { headers: { 'app-key': 'aguila' } })).toStrictEqual({
+      award_status: 1,
+      award_amount: amountOf('aguila'),
+      currency: 'MXN',
+    });
   });
 });
 

@@ -63,8 +63,9 @@ describe('GET /api/v1/conf/pwa/get', () => {
   });
 
   it('keeps cv_prefix on start_url, and never writes the device id into the manifest', async () => {
-    const manifest = (await t.get(MANIFEST, { headers: { host: 'aguila.mx' }, query: { cv_prefix: 'AGUILA_MX', smid: 'device-123', currency: 'MXN', lca_coun: 'MX' } }))
-      .json;
+    const manifest = (
+      await t.get(MANIFEST, { headers: { host: 'aguila.mx' }, query: { cv_prefix: 'AGUILA_MX', smid: 'device-123', currency: 'MXN', lca_coun: 'MX' } })
+    ).json;
     expect(manifest.start_url).toBe('/?source=pwa&cv_prefix=AGUILA_MX');
     expect(JSON.stringify(manifest)).not.toContain('device-123');
   });
@@ -78,7 +79,11 @@ describe('GET /api/v1/conf/pwa/get', () => {
       expect(envelope.dm_error).toBe(code);
       expect(envelope.data.field).toBe(field);
     };
-    await refused({ app_group: variantFindByKey('medved')!.appGroup === aguila.appGroup ? 'zz9' : variantFindByKey('medved')!.appGroup }, ERRORS.PWA_APP_GROUP_MISMATCH.code, 'app_group');
+    await refused(
+      { app_group: variantFindByKey('medved')!.appGroup === aguila.appGroup ? 'zz9' : variantFindByKey('medved')!.appGroup },
+      ERRORS.PWA_APP_GROUP_MISMATCH.code,
+      'app_group',
+    );
     await refused({ src_host: 'piranha.com.br' }, ERRORS.PWA_HOST_MISMATCH.code, 'src_host');
     await refused({ lca_lang: '<script>' }, ERRORS.VALIDATION_FAILED.code, 'lca_lang');
     await refused({ cv_prefix: 'a b' }, ERRORS.VALIDATION_FAILED.code, 'cv_prefix');

@@ -174,7 +174,12 @@ async function assetRespond(request) {
 }
 
 self.addEventListener('install', (event) => extend(event, precache()));
-self.addEventListener('activate', (event) => extend(event, cachesPrune().then(() => self.clients.claim())));
+self.addEventListener('activate', (event) =>
+  extend(
+    event,
+    cachesPrune().then(() => self.clients.claim()),
+  ),
+);
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   if (data.type === 'SKIP_WAITING') extend(event, self.skipWaiting());

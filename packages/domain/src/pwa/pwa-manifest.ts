@@ -23,15 +23,82 @@ export const PWA_ICON_FILES = {
 export type PwaIconFile = (typeof PWA_ICON_FILES)[keyof typeof PWA_ICON_FILES]['file'];
 
 /** The texts a manifest carries besides the brand's name, in the eight locales. */
-const MANIFEST_TEXTS: Record<Locale, { sports: string; casino: string; deposit: string; description: string; offlineTitle: string; offlineBody: string; retry: string }> = {
-  'en-US': { sports: 'Sports', casino: 'Casino', deposit: 'Deposit', description: 'Sports betting and casino games', offlineTitle: 'You are offline', offlineBody: 'Check your connection and try again. Your bets and balance are safe on our server.', retry: 'Try again' },
-  'es-MX': { sports: 'Deportes', casino: 'Casino', deposit: 'Depositar', description: 'Apuestas deportivas y juegos de casino', offlineTitle: 'Sin conexión', offlineBody: 'Revisa tu conexión e inténtalo de nuevo. Tus apuestas y tu saldo están seguros en nuestro servidor.', retry: 'Reintentar' },
-  'pt-BR': { sports: 'Esportes', casino: 'Cassino', deposit: 'Depositar', description: 'Apostas esportivas e jogos de cassino', offlineTitle: 'Você está sem conexão', offlineBody: 'Verifique sua conexão e tente de novo. Suas apostas e seu saldo estão seguros no nosso servidor.', retry: 'Tentar de novo' },
-  'ru-RU': { sports: 'Спорт', casino: 'Казино', deposit: 'Пополнить', description: 'Ставки на спорт и игры казино', offlineTitle: 'Нет подключения', offlineBody: 'Проверьте подключение и попробуйте снова. Ваши ставки и баланс в безопасности на нашем сервере.', retry: 'Повторить' },
-  'vm-VI': { sports: 'Thể thao', casino: 'Sòng bài', deposit: 'Nạp tiền', description: 'Cá cược thể thao và trò chơi sòng bài', offlineTitle: 'Bạn đang ngoại tuyến', offlineBody: 'Kiểm tra kết nối và thử lại. Cược và số dư của bạn vẫn an toàn trên máy chủ của chúng tôi.', retry: 'Thử lại' },
-  'vm-TH': { sports: 'กีฬา', casino: 'คาสิโน', deposit: 'ฝากเงิน', description: 'เดิมพันกีฬาและเกมคาสิโน', offlineTitle: 'คุณออฟไลน์อยู่', offlineBody: 'ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง เดิมพันและยอดเงินของคุณปลอดภัยบนเซิร์ฟเวอร์ของเรา', retry: 'ลองอีกครั้ง' },
-  'zh-CN': { sports: '体育', casino: '娱乐场', deposit: '存款', description: '体育投注与娱乐场游戏', offlineTitle: '您已离线', offlineBody: '请检查网络连接后重试。您的投注和余额安全保存在我们的服务器上。', retry: '重试' },
-  'ms-MY': { sports: 'Sukan', casino: 'Kasino', deposit: 'Deposit', description: 'Pertaruhan sukan dan permainan kasino', offlineTitle: 'Anda di luar talian', offlineBody: 'Semak sambungan anda dan cuba lagi. Pertaruhan dan baki anda selamat di pelayan kami.', retry: 'Cuba lagi' },
+const MANIFEST_TEXTS: Record<
+  Locale,
+  { sports: string; casino: string; deposit: string; description: string; offlineTitle: string; offlineBody: string; retry: string }
+> = {
+  'en-US': {
+    sports: 'Sports',
+    casino: 'Casino',
+    deposit: 'Deposit',
+    description: 'Sports betting and casino games',
+    offlineTitle: 'You are offline',
+    offlineBody: 'Check your connection and try again. Your bets and balance are safe on our server.',
+    retry: 'Try again',
+  },
+  'es-MX': {
+    sports: 'Deportes',
+    casino: 'Casino',
+    deposit: 'Depositar',
+    description: 'Apuestas deportivas y juegos de casino',
+    offlineTitle: 'Sin conexión',
+    offlineBody: 'Revisa tu conexión e inténtalo de nuevo. Tus apuestas y tu saldo están seguros en nuestro servidor.',
+    retry: 'Reintentar',
+  },
+  'pt-BR': {
+    sports: 'Esportes',
+    casino: 'Cassino',
+    deposit: 'Depositar',
+    description: 'Apostas esportivas e jogos de cassino',
+    offlineTitle: 'Você está sem conexão',
+    offlineBody: 'Verifique sua conexão e tente de novo. Suas apostas e seu saldo estão seguros no nosso servidor.',
+    retry: 'Tentar de novo',
+  },
+  'ru-RU': {
+    sports: 'Спорт',
+    casino: 'Казино',
+    deposit: 'Пополнить',
+    description: 'Ставки на спорт и игры казино',
+    offlineTitle: 'Нет подключения',
+    offlineBody: 'Проверьте подключение и попробуйте снова. Ваши ставки и баланс в безопасности на нашем сервере.',
+    retry: 'Повторить',
+  },
+  'vm-VI': {
+    sports: 'Thể thao',
+    casino: 'Sòng bài',
+    deposit: 'Nạp tiền',
+    description: 'Cá cược thể thao và trò chơi sòng bài',
+    offlineTitle: 'Bạn đang ngoại tuyến',
+    offlineBody: 'Kiểm tra kết nối và thử lại. Cược và số dư của bạn vẫn an toàn trên máy chủ của chúng tôi.',
+    retry: 'Thử lại',
+  },
+  'vm-TH': {
+    sports: 'กีฬา',
+    casino: 'คาสิโน',
+    deposit: 'ฝากเงิน',
+    description: 'เดิมพันกีฬาและเกมคาสิโน',
+    offlineTitle: 'คุณออฟไลน์อยู่',
+    offlineBody: 'ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง เดิมพันและยอดเงินของคุณปลอดภัยบนเซิร์ฟเวอร์ของเรา',
+    retry: 'ลองอีกครั้ง',
+  },
+  'zh-CN': {
+    sports: '体育',
+    casino: '娱乐场',
+    deposit: '存款',
+    description: '体育投注与娱乐场游戏',
+    offlineTitle: '您已离线',
+    offlineBody: '请检查网络连接后重试。您的投注和余额安全保存在我们的服务器上。',
+    retry: '重试',
+  },
+  'ms-MY': {
+    sports: 'Sukan',
+    casino: 'Kasino',
+    deposit: 'Deposit',
+    description: 'Pertaruhan sukan dan permainan kasino',
+    offlineTitle: 'Anda di luar talian',
+    offlineBody: 'Semak sambungan anda dan cuba lagi. Pertaruhan dan baki anda selamat di pelayan kami.',
+    retry: 'Cuba lagi',
+  },
 };
 
 /** The offline page's texts (the service worker shows it when a page cannot be loaded). */

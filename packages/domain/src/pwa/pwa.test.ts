@@ -7,7 +7,18 @@ const aguila = variantFindByKey('aguila')!;
 
 describe('download links', () => {
   it('passes on the spec’s query fields, the signed-in player’s when signed in, never the session id', () => {
-    const query = { from: 'banner', cv_prefix: 'AGUILA_MX', smid: 'dev-1', lang: 'es-MX', isGP: '1', isV3: '0', sid: 'secret-session', uid: '42', nick: 'Ana', first_regist: '1' };
+    const query = {
+      from: 'banner',
+      cv_prefix: 'AGUILA_MX',
+      smid: 'dev-1',
+      lang: 'es-MX',
+      isGP: '1',
+      isV3: '0',
+      sid: 'secret-session',
+      uid: '42',
+      nick: 'Ana',
+      first_regist: '1',
+    };
     const guest = new URLSearchParams(downloadReferrerOf(query, false));
     expect([...guest.keys()]).toEqual(['from', 'cv_prefix', 'smid', 'lang', 'isGP', 'isV3']);
     const player = new URLSearchParams(downloadReferrerOf(query, true));

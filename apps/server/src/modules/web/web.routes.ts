@@ -43,7 +43,10 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
 
   // The offline page the service worker keeps (decision 053), per brand; checked on every install of a new worker.
   app.get('/offline.html', async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(offlineHtmlRender(variantOfRequest(request))),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(offlineHtmlRender(variantOfRequest(request))),
   );
 
   // The iOS web clip profile of the brand (spec §2 /download/ios; decision 053): its name, address and 180 px icon.

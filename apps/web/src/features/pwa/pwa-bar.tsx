@@ -1,7 +1,7 @@
 import { pwaAwardCheck, pwaAwardReport, pwaIndexGet } from '@piranha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download, RefreshCw, X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { api } from '../../shared/api/api.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
@@ -49,6 +49,8 @@ export function InstallBar() {
   const [installed, setInstalled] = useState(() => storageGet<boolean>(STORAGE_KEYS.pwaInstalled) === true);
   const [iosGuide, setIosGuide] = useState(false);
   const [standalone] = useState(isStandalone);
+  // The 24 h quiet is judged against when the page opened: a close in this page hides the bar at once (closedAt > it).
+  const [mountedAt] = useState(() => Date.now());
   const iosSafari = typeof navigator !== 'undefined' && isIosSafari(navigator.userAgent, navigator.maxTouchPoints);
   const data = award.data;
   const amountText = data ? moneyText(data.award_amount, data.currency, i18n.language) : '';
@@ -61,13 +63,20 @@ export function InstallBar() {
       .catch(() => undefined);
   }, [standalone, uid, data?.award_status]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Installed however it was (our prompt, the browser's menu): marked here, and a signed-in player's reward reported.
+  const onInstalled = useEffectEvent(() => {
+    storageSet(STORAGE_KEYS.pwaInstalled, true);
+    setInstalled(true);
+    if (uid && data?.award_status === 1)
+      void rewardReport('installed', amountText, t).then(
+        () => award.refetch(),
+        () => undefined,
+      );
+  });
   useEffect(() => {
-    const onInstalled = () => {
-      storageSet(STORAGE_KEYS.pwaInstalled, true);
-      setInstalled(true);
-    };
-    window.addEventListener('appinstalled', onInstalled);
-    return () => window.removeEventListener('appinstalled', onInstalled);
+    const listener = () => onInstalled();
+    window.addEventListener('appinstalled', listener);
+    return () => window.removeEventListener('appinstalled', listener);
   }, []);
 
   const shown = installBarShown({
@@ -75,7 +84,7 @@ export function InstallBar() {
     standalone,
     installed,
     closedAt,
-    now: Date.now(),
+    now: mountedAt,
     canPrompt,
     iosSafari,
   });
@@ -92,11 +101,10 @@ export function InstallBar() {
     if (!offer) return undefined;
     await offer.prompt();
     const { outcome } = await offer.userChoice;
+    // Spec §4: accepted marks installed (the browser's `appinstalled` follows, and reports the reward).
     if (outcome === 'accepted') {
-      // Spec §4: accepted marks installed.
       storageSet(STORAGE_KEYS.pwaInstalled, true);
       setInstalled(true);
-      if (uid) await rewardReport('installed', amountText, t).then(() => award.refetch(), () => undefined);
     } else if (!dismissKeepsShowing(pathname)) close();
     return undefined;
   };
