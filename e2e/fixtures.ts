@@ -40,7 +40,8 @@ async function nodeStart(port: number, env: Record<string, string>): Promise<Chi
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  // Up to 3 minutes: a loaded 2-core machine has taken 94 s to start a server (a wait limit, not a speed assertion).
+  for (let attempt = 0; attempt < 1800; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const healthy = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
