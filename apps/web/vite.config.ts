@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressPlugin } from './precompress-plugin.ts';
+import { pwaPlugin } from './pwa-plugin.ts';
 
 /**
  * The files the entry chunk loads statically (itself and its imports, transitively): every page has them before any
@@ -52,7 +53,7 @@ function entryStaticClosure(context: { getModuleInfo(id: string): { importedIds:
 }
 
 export default defineConfig({
-  plugins: [react(), entryFilesPlugin(), precompressPlugin()],
+  plugins: [react(), entryFilesPlugin(), pwaPlugin(() => entryFiles), precompressPlugin()],
   build: {
     // The bench reads the manifest to measure what each first route loads.
     manifest: true,

@@ -20,6 +20,8 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
+import { pwaCampaignsSeed } from './modules/pwa/pwa.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { inviteRoutes, referralCampaignsSeed } from './modules/invite/invite.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
@@ -383,6 +385,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register(pushDeliverJobSpec(pushDeps));
   realtimeRoutes(app, deps, realtime);
   loyaltyRoutes(app, { ...deps, opsToken: config.opsToken });
+  pwaRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   activityRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -517,6 +520,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await loyaltyCampaignsSeed(database.db, deps.now());
   // Invites (decision 051): the campaign each brand's inviter rewards pay through.
   await referralCampaignsSeed(database.db, deps.now());
+  // The installed-web-app reward (decision 053): one campaign per brand.
+  await pwaCampaignsSeed(database.db, deps.now());
   jobs.register(loyaltyJobSpec(database.db, deps.now));
   jobs.register(loyaltyRankCloseJobSpec(database.db, deps.now));
   jobs.register(trackingRetentionJobSpec(database.db, deps.now, config.trackingRetentionDays));

@@ -4,7 +4,7 @@
  * this file's cases.
  */
 import * as contract from '@piranha/contract';
-import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, opsOutboxData, type Endpoint } from '@piranha/contract';
+import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, opsOutboxData, PWA_MANIFEST_PATH, pwaManifestQuery, type Endpoint } from '@piranha/contract';
 import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -308,6 +308,8 @@ const PUSH_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> =
     },
   },
   '/api/user/info/push/report': { query: { permission: 'granted', device_id: 'bad-input-device' } },
+  // The installed-web-app reward (decision 053): a report pays once per player, later ones answer paid 0.
+  '/api/v1/pwa/award/report': { query: { display_mode: 'standalone' } },
 };
 
 /** Loyalty samples: a player whose R$100 deposit the loyalty pass has counted (VIP 2, the daily recharge task done). */
@@ -1243,5 +1245,29 @@ describe('operator endpoints outside the contract', () => {
     expectRefused(await post({ ...valid, rank_prizes: { daily: [1] } }), 'rank_prizes.weekly');
     expectRefused(await post({ ...valid, level_up_reward: [5, ...valid.level_up_reward.slice(1)] }), 'level_up_reward.0', ERRORS.LOYALTY_CONFIG_INVALID.code);
     expectRefused(await post({ ...valid, raffle_prizes: [1_000_000_000_000, 0, 0] }), 'raffle_prizes.0', ERRORS.LOYALTY_CONFIG_INVALID.code);
+  });
+});
+
+/**
+ * The web app manifest (decision 053) is read by the browser as is, so it is no envelope endpoint of the contract and
+ * the loop above does not reach it: its refusals (which are envelopes) are checked here.
+ */
+describe(`GET ${PWA_MANIFEST_PATH} (a manifest, not an envelope)`, () => {
+  it('answers the valid sample with a manifest', async () => {
+    const response = await t.get(PWA_MANIFEST_PATH, {
+      query: { app_group: 'br1', lca_lang: 'en-US', currency: 'BRL', lca_coun: 'BR', cv_prefix: 'PIRANH_BR', smid: 'dev-1' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.name).toBe('Piranha');
+  });
+
+  it.for(Object.keys(objectShape(pwaManifestQuery)))('refuses %s with a NUL, the wrong type, or over-long, by name', async (name) => {
+    expectRefused(await t.get(PWA_MANIFEST_PATH, { query: { [name]: 'x\u0000' } }), name);
+    expectRefused(await t.get(PWA_MANIFEST_PATH, { query: { [name]: ['a', 'b'] } }), name);
+    expectRefused(await t.get(PWA_MANIFEST_PATH, { query: { [name]: HUGE } }), name);
+  });
+
+  it('refuses an unknown parameter by name', async () => {
+    expectRefused(await t.get(PWA_MANIFEST_PATH, { query: { zz_unknown: '1' } }), 'zz_unknown');
   });
 });

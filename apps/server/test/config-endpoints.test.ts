@@ -16,7 +16,7 @@ import {
   tabList,
   type Endpoint,
 } from '@piranha/contract';
-import { variantFindByKey } from '@piranha/domain';
+import { pwaAwardCampaignDefault, variantFindByKey } from '@piranha/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners } from '../src/db/schema/index.ts';
 import { abBucket } from '../src/modules/config/config.service.ts';
@@ -258,9 +258,14 @@ describe('brand endpoints', () => {
     expect(await callOk(logoGet, { headers: { host: 'aguila.mx' } })).toStrictEqual({ logo: '/brand/aguila.svg', name: 'Águila Apuestas' });
   });
 
-  it('answers the PWA reward in the brand currency (none configured yet)', async () => {
-    expect(await callOk(pwaIndexGet)).toStrictEqual({ award_status: 0, award_amount: 0, currency: 'BRL' });
-    expect(await callOk(pwaIndexGet, { headers: { 'app-key': 'aguila' } })).toStrictEqual({ award_status: 0, award_amount: 0, currency: 'MXN' });
+  it('answers the PWA reward in the brand currency (each brand’s installed-web-app campaign, decision 053)', async () => {
+    const amountOf = (appKey: string) => pwaAwardCampaignDefault(variantFindByKey(appKey)!).terms.amountMinor;
+    expect(await callOk(pwaIndexGet)).toStrictEqual({ award_status: 1, award_amount: amountOf('piranha'), currency: 'BRL' });
+    expect(await callOk(pwaIndexGet, { headers: { 'app-key': 'aguila' } })).toStrictEqual({
+      award_status: 1,
+      award_amount: amountOf('aguila'),
+      currency: 'MXN',
+    });
   });
 });
 

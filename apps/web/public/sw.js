@@ -3,8 +3,22 @@
  * server wrote it in, opens its in-app hash route on click (with `?push=<source>` for push_opened), and drops a repeat of one of the last 10 push ids (spec §9
  * push message id cache; a send retried after a lost answer reaches the browser twice).
  * Plain JavaScript served as /sw.js (scope /): a classic worker loads in every browser that has the Push API.
+ *
+ * The installable web app (issue 22, decision 053): it precaches this build's shell (the entry's scripts and styles,
+ * the offline page), answers a page that cannot be loaded with the offline page, and keeps hashed assets in the
+ * build's cache. A new build is a new sw.js: it installs beside the running one and WAITS; the page shows a "new
+ * version" prompt and, when the player taps it, posts SKIP_WAITING, and reloads once the new worker controls it.
  */
 'use strict';
+
+/** Replaced at build time by apps/web/pwa-plugin.ts: this build's id and the shell it precaches. */
+self.__PIRANHA_BUILD__ = { id: 'dev', precache: [] };
+const BUILD = self.__PIRANHA_BUILD__;
+const SHELL_PREFIX = 'pir-shell-';
+const SHELL_CACHE = SHELL_PREFIX + BUILD.id;
+const OFFLINE_URL = '/offline.html';
+/** Paths the worker never answers for: the API, the socket, operator and sandbox pages go to the network as they are. */
+const PASS_THROUGH = /^\/(?:api|ws|dev|sandbox|ops|metrics|healthz|readyz|cdn)(?:\/|$)/;
 
 /** DURATIONS.pushMessageIdCacheMax in packages/domain/src/timers.ts. */
 const ID_CACHE_MAX = 10;
@@ -125,8 +139,60 @@ async function open(link, source) {
   await self.clients.openWindow(url);
 }
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => extend(event, self.clients.claim()));
+async function precache() {
+  const cache = await caches.open(SHELL_CACHE);
+  // `reload`: the network's copy, not the HTTP cache's (a stale offline page would outlive its build).
+  await cache.addAll(BUILD.precache.map((url) => new Request(url, { cache: 'reload' })));
+  // The first worker takes over at once (nothing runs to be replaced); a new build waits for the player's yes.
+  if (!self.registration.active) await self.skipWaiting();
+}
+
+async function cachesPrune() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE).map((name) => caches.delete(name)));
+}
+
+/** A page: from the network; when it cannot be reached, the offline page. */
+async function pageRespond(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL_CACHE });
+    if (offline) return offline;
+    throw error;
+  }
+}
+
+/** A hashed asset never changes: from this build's cache, else the network (kept for next time). */
+async function assetRespond(request) {
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('install', (event) => extend(event, precache()));
+self.addEventListener('activate', (event) =>
+  extend(
+    event,
+    cachesPrune().then(() => self.clients.claim()),
+  ),
+);
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'SKIP_WAITING') extend(event, self.skipWaiting());
+  if (data.type === 'BUILD_ID' && event.ports && event.ports[0]) event.ports[0].postMessage({ id: BUILD.id });
+});
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || PASS_THROUGH.test(url.pathname)) return;
+  if (request.mode === 'navigate') event.respondWith(pageRespond(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(assetRespond(request));
+});
 self.addEventListener('push', (event) => extend(event, pushShow(event.data)));
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -163,6 +163,11 @@ export const ERRORS = {
   HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
   HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },
   // end tracking
+  // installable web app (issue 22, decision 053): data.field names the parameter
+  PWA_APP_GROUP_MISMATCH: { code: 8550, key: 'pwaAppGroupMismatch' },
+  PWA_HOST_MISMATCH: { code: 8551, key: 'pwaHostMismatch' },
+  PWA_AWARD_UNAVAILABLE: { code: 8552, key: 'pwaAwardUnavailable' },
+  PWA_NOT_INSTALLED: { code: 8553, key: 'pwaNotInstalled' },
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },

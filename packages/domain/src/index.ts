@@ -27,3 +27,4 @@ export * from './safer-play/index.ts';
 export * from './activity/index.ts';
 export * from './growth/index.ts';
 export * from './help/index.ts';
+export * from './pwa/index.ts';

@@ -332,6 +332,29 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.messageDetail, load: () => import('../pages/message-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.error, load: () => import('../pages/error-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
   { path: paths.forbidden, load: () => import('../pages/forbidden-page.tsx'), firstLevel: false, keepAlive: false, chrome: false },
+  // The download pages (issue 22, decision 053): banners of type banned and pwa land here.
+  { path: paths.download, load: () => import('../pages/download-pages.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  {
+    path: paths.downloadIos,
+    load: () => import('../pages/download-pages.tsx').then((module) => ({ default: module.DownloadIosPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
+    path: paths.downloadLand,
+    load: () => import('../pages/download-pages.tsx').then((module) => ({ default: module.DownloadLandPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
+    path: paths.downloadLandDetail,
+    load: () => import('../pages/download-pages.tsx').then((module) => ({ default: module.DownloadLandDetailPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
 ];
 
 export function routeFind(pathname: string): RouteEntry | undefined {

@@ -39,6 +39,10 @@ export const STORAGE_KEYS = {
   notificationBarMutedAt: 'pir.notification_bar_muted_at',
   /** An invite this device arrived with (link or mini-app start parameter), bound after the next sign-in (decision 051). */
   invitePending: 'pir.invite_pending',
+  /** When the player closed the install bar or pop-up: they stay away for 24 h (spec §4, decision 053). */
+  pwaClosedAt: 'pir.pwa_closed_at',
+  /** The install prompt was accepted on this device (spec §4: accepted marks installed). */
+  pwaInstalled: 'pir.pwa_installed',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

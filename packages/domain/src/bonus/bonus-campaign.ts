@@ -34,6 +34,8 @@ export const CAMPAIGN_KINDS = [
   'daily_deposit',
   // decision 051: the inviter's reward when an invitee qualifies
   'referral_reward',
+  // decision 053: the installed-web-app reward, once per player
+  'pwa_install',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
@@ -232,6 +234,7 @@ export const AWARD_CAMPAIGN_KINDS: readonly CampaignKind[] = [
   'week_free',
   'month_free',
   'cash_back',
+  'pwa_install',
 ];
 
 export function campaignIsAward(kind: string): boolean {

@@ -13,7 +13,6 @@ import {
   iconList,
   logoGet,
   popupList,
-  pwaIndexGet,
   tabList,
 } from '@piranha/contract';
 import { createHash } from 'node:crypto';
@@ -100,7 +99,6 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
   routeRegister(app, deps, azKeywordListEndpoint, async ({ ctx }) => ({ list: await azKeywordList(deps.db, ctx.locale) }));
   routeRegister(app, deps, logoGet, async ({ ctx }) => ({ logo: ctx.variant.favicon, name: ctx.variant.name }));
   // No installation reward is configured until the promotions capability defines one; say so honestly.
-  routeRegister(app, deps, pwaIndexGet, async ({ ctx }) => ({ award_status: 0 as const, award_amount: 0, currency: ctx.variant.currency }));
 
   // The image CDN's static documents (spec §7), served as the CDN would: public, cacheable, no credentials, each
   // built once and answered with an ETag. A change of shape gets a new versioned path, never a new body at an old one.

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { variantFindByKey, type VariantProfile } from '@piranha/domain';
@@ -6,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { variantOfRequest } from '../../plugins/request-context.ts';
 import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
-import { brandIconSvg, catalogueFilesLoad, indexHtmlRender, indexTemplateLoad } from './index-html.ts';
+import { brandIconSvg, catalogueFilesLoad, indexHtmlRender, indexTemplateLoad, offlineHtmlRender, webClipProfileRender } from './index-html.ts';
 
 /** Hashed build output (`/assets/<name>-<hash>.<ext>`): its name changes whenever its bytes do. */
 const HASHED_ASSET = /^assets\//;
@@ -39,6 +40,31 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
 
   app.get('/', async (request, reply) => sendIndex(request, reply));
   app.get('/index.html', async (request, reply) => sendIndex(request, reply));
+
+  // The offline page the service worker keeps (decision 053), per brand; checked on every install of a new worker.
+  app.get('/offline.html', async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(offlineHtmlRender(variantOfRequest(request))),
+  );
+
+  // The iOS web clip profile of the brand (spec §2 /download/ios; decision 053): its name, address and 180 px icon.
+  app.get('/pwa/webclip.mobileconfig', async (request, reply) => {
+    const variant = variantOfRequest(request);
+    let icon: Buffer | undefined;
+    try {
+      icon = webDist ? readFileSync(join(webDist, 'pwa', variant.appKey, 'apple-touch-icon-180.png')) : undefined;
+    } catch {
+      icon = undefined;
+    }
+    const origin = `${request.protocol}://${request.host}`;
+    return reply
+      .type('application/x-apple-aspen-config')
+      .header('content-disposition', `attachment; filename="${variant.appKey}.mobileconfig"`)
+      .header('cache-control', 'no-cache')
+      .send(webClipProfileRender(variant, origin, icon));
+  });
 
   app.get<{ Params: { file: string } }>('/brand/:file', async (request, reply) => {
     const variant = variantFindByKey(request.params.file.replace(/\.svg$/, ''));

@@ -32,6 +32,9 @@ const BonusWatch = lazy(() => import('../../features/bonus/bonus-watch.tsx').the
 const TopBar = lazy(() => import('../../features/messages/top-bar.tsx').then((module) => ({ default: module.TopBar })));
 /** Spec §2 notification bar (web push, decision 035): for a signed-in player, after the first screen. */
 const NotificationBar = lazy(() => import('../../features/push/notification-bar.tsx').then((module) => ({ default: module.NotificationBar })));
+/** The installable web app (decision 053): the install bar and the service worker's "new version" prompt, after the first screen. */
+const InstallBar = lazy(() => import('../../features/pwa/pwa-bar.tsx').then((module) => ({ default: module.InstallBar })));
+const UpdatePrompt = lazy(() => import('../../features/pwa/pwa-bar.tsx').then((module) => ({ default: module.UpdatePrompt })));
 /** The socket (decision 036) loads for a signed-in player only, after the first screen. */
 const RealtimeLink = lazy(() => import('../realtime-link.tsx').then((module) => ({ default: module.RealtimeLink })));
 const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
@@ -80,6 +83,11 @@ export function AppLayout() {
           <TopBar />
         </Suspense>
       ) : null}
+      {header ? (
+        <Suspense fallback={null}>
+          <InstallBar />
+        </Suspense>
+      ) : null}
       {header && signedIn ? (
         <Suspense fallback={null}>
           <NotificationBar onEnabled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) })} />
@@ -112,6 +120,9 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <TelegramMiniApp />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
       {chrome && signedIn ? (

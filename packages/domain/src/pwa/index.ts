@@ -1,0 +1,3 @@
+export * from './pwa-manifest.ts';
+export * from './download-links.ts';
+export * from './pwa-award.ts';
