@@ -98,6 +98,7 @@ describe('the jobs of the app', () => {
         .map((job) => job.name)
         .sort(),
     ).toEqual([
+      'agent-settle',
       'betting-passes',
       'bonus-pass',
       'casino-rounds-recover',
@@ -109,6 +110,7 @@ describe('the jobs of the app', () => {
       'loyalty-raffle',
       'loyalty-rank-close',
       'message-events',
+      'money-rain',
       'outbox-deliver',
       'payin-expiry-sweep',
       'payout-resume',

@@ -169,6 +169,19 @@ export const ERRORS = {
   ACTIVITY_CLAIMED: { code: 8404, key: 'activityClaimed' },
   ACTIVITY_REWARD_UNAVAILABLE: { code: 8405, key: 'activityRewardUnavailable' },
   // end activities
+  // agent programme and money rain (issue 19, decision 052)
+  AGENT_NOT_OFFERED: { code: 8420, key: 'agentNotOffered' },
+  AGENT_NOT_AGENT: { code: 8421, key: 'agentNotAgent' },
+  AGENT_CODE_INVALID: { code: 8422, key: 'agentCodeInvalid' },
+  AGENT_SELF_BIND: { code: 8423, key: 'agentSelfBind' },
+  AGENT_ALREADY_BOUND: { code: 8424, key: 'agentAlreadyBound' },
+  AGENT_NOTHING_TO_TRANSFER: { code: 8425, key: 'agentNothingToTransfer' },
+  RAIN_NOT_FOUND: { code: 8430, key: 'rainNotFound' },
+  RAIN_NOT_OPEN: { code: 8431, key: 'rainNotOpen' },
+  RAIN_GRABBED: { code: 8432, key: 'rainGrabbed' },
+  RAIN_BUDGET_SPENT: { code: 8433, key: 'rainBudgetSpent' },
+  RAIN_UNAVAILABLE: { code: 8434, key: 'rainUnavailable' },
+  // end agent
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

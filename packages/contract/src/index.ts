@@ -27,3 +27,4 @@ export * from './activity.ts';
 export * from './help.ts';
 export * from './realtime.ts';
 export * from './outbox.ts';
+export * from './agent.ts';

@@ -32,6 +32,8 @@ export const CAMPAIGN_KINDS = [
   'real_time',
   'reload',
   'daily_deposit',
+  // decision 052: each money rain's grabs
+  'money_rain',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

@@ -20,3 +20,4 @@ export * from './help.ts';
 export * from './push.ts';
 export * from './bonus-booster.ts';
 export * from './outbox.ts';
+export * from './growth-agent.ts';
