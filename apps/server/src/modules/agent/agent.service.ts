@@ -93,7 +93,8 @@ export async function agentInfoGet(deps: AgentDeps, user: SessionUser, requestAp
   const yesterday = dayBefore(profile, today);
   const [size, todayRows, yesterdayCommission, sums] = await Promise.all([
     teamSize(deps.db, user.uid),
-    teamTotals(deps.db, profile.appKey, profile.currency, today.startsAt, now, user.uid),
+    // Up to and including this instant (a round settled in this very millisecond counts).
+    teamTotals(deps.db, profile.appKey, profile.currency, today.startsAt, new Date(now.getTime() + 1), user.uid),
     commissionOfDay(deps.db, user.uid, profile.appKey, yesterday.key),
     commissionSums(deps.db, user.uid),
   ]);
