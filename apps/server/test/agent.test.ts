@@ -69,7 +69,14 @@ describe('operator terms', { timeout: 300_000 }, () => {
       }),
     );
     expect(set.dm_error).toBe(0);
-    expect((await info(before)).data).toMatchObject({ offered: true, basis: 'turnover', tiers: [{ from: 0, rate_bp: 1_000 }, { from: 10_000, rate_bp: 2_000 }] });
+    expect((await info(before)).data).toMatchObject({
+      offered: true,
+      basis: 'turnover',
+      tiers: [
+        { from: 0, rate_bp: 1_000 },
+        { from: 10_000, rate_bp: 2_000 },
+      ],
+    });
   });
 });
 
@@ -157,7 +164,9 @@ describe('an agent and its team', { timeout: 300_000 }, () => {
     ]);
     expect(await houseOwed()).toBe(3_100);
     expect((await info(agentA)).data).toMatchObject({ yesterday_commission: 3_000, available: 3_000, total_earned: 3_000, today_commission: 0 });
-    expect((await daily(agentA)).data.list).toEqual([expect.objectContaining({ stake: 15_000, basis: 15_000, rate_bp: 2_000, commission: 3_000, transferred: false })]);
+    expect((await daily(agentA)).data.list).toEqual([
+      expect.objectContaining({ stake: 15_000, basis: 15_000, rate_bp: 2_000, commission: 3_000, transferred: false }),
+    ]);
 
     // Twenty taps on transfer: one ledger transfer into the wallet.
     const cash = await balanceOf(t, agentA);

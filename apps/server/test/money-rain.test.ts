@@ -38,7 +38,8 @@ const PLAN = () => ({
   budget_minor: 50_000,
   wagering: 0,
 });
-const grab = (session: IssuedSession, rainId: string) => t.post('/api/piranha/activity/money-rain/grab', { query: signedIn(session), body: { rain_id: rainId } });
+const grab = (session: IssuedSession, rainId: string) =>
+  t.post('/api/piranha/activity/money-rain/grab', { query: signedIn(session), body: { rain_id: rainId } });
 const current = async (session: IssuedSession) => envelopeOf(await t.get('/api/piranha/activity/money-rain', { query: signedIn(session) }));
 
 describe('scheduling', { timeout: 300_000 }, () => {

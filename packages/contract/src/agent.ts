@@ -132,7 +132,11 @@ export const agentTransfer = endpoint({
   auth: 'user',
   query: noQuery,
   body: described(z.optional(z.strictObject({})), 'No body'),
-  data: z.object({ transfer_id: described(z.string(), 'The transfer'), amount: integer('What moved to the wallet'), currency: described(z.string(), 'Its currency') }),
+  data: z.object({
+    transfer_id: described(z.string(), 'The transfer'),
+    amount: integer('What moved to the wallet'),
+    currency: described(z.string(), 'Its currency'),
+  }),
 });
 
 /** `/agent/history`: the agent's transfers to the wallet, newest first. */
@@ -185,7 +189,9 @@ export const moneyRainCurrent = endpoint({
         grab_min: integer('Least a grab draws'),
         grab_max: integer('Most a grab draws'),
         left: integer('What is left of its budget'),
-        open_drop: z.nullable(z.object({ index: integer('The drop, from 0'), close_time: integer('When it closes'), grabbed: integer('What the player grabbed (0: not yet)') })),
+        open_drop: z.nullable(
+          z.object({ index: integer('The drop, from 0'), close_time: integer('When it closes'), grabbed: integer('What the player grabbed (0: not yet)') }),
+        ),
         next_drop_time: z.nullable(integer('When the next drop opens')),
         won: integer('What the player has grabbed from this rain'),
       }),

@@ -42,7 +42,16 @@ describe('agent commission tiers', () => {
   it.each<[string, AgentConfig]>([
     ['tiers', { basis: 'turnover', tiers: [] }],
     ['tiers', { basis: 'turnover', tiers: Array.from({ length: 11 }, (_, index) => ({ fromMinor: index, rateBp: 1 })) }],
-    ['tiers.from_minor', { basis: 'turnover', tiers: [{ fromMinor: 5, rateBp: 1 }, { fromMinor: 5, rateBp: 2 }] }],
+    [
+      'tiers.from_minor',
+      {
+        basis: 'turnover',
+        tiers: [
+          { fromMinor: 5, rateBp: 1 },
+          { fromMinor: 5, rateBp: 2 },
+        ],
+      },
+    ],
     ['tiers.from_minor', { basis: 'turnover', tiers: [{ fromMinor: -1, rateBp: 1 }] }],
     ['tiers.rate_bp', { basis: 'turnover', tiers: [{ fromMinor: 0, rateBp: 0 }] }],
     ['tiers.rate_bp', { basis: 'turnover', tiers: [{ fromMinor: 0, rateBp: 5_001 }] }],

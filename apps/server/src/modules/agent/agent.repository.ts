@@ -22,7 +22,9 @@ export async function agentConfigBrands(db: DbOrTx): Promise<string[]> {
 }
 
 export async function agentInsert(db: DbOrTx, userId: number, appKey: string, at: Date): Promise<void> {
-  await db.execute(sql`insert into agents (user_id, app_key, created_at) values (${userId}, ${appKey}, ${at.toISOString()}::timestamptz) on conflict do nothing`);
+  await db.execute(
+    sql`insert into agents (user_id, app_key, created_at) values (${userId}, ${appKey}, ${at.toISOString()}::timestamptz) on conflict do nothing`,
+  );
 }
 
 export async function agentOf(db: DbOrTx, userId: number, lock = false): Promise<{ appKey: string } | undefined> {

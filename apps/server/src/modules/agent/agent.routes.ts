@@ -35,7 +35,9 @@ export function agentRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: 
   routeRegister(app, deps, agentTeam, ({ user, query }) => agentTeamGet(deps, user, query.page ?? 1, query.page_size ?? 20));
   routeRegister(app, deps, agentDaily, ({ user, query, ctx }) => agentDailyGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 20));
   routeRegister(app, deps, agentTransfer, ({ user, ctx }) => agentTransferPost(deps, user, ctx.variant.appKey));
-  routeRegister(app, deps, agentTransferHistory, ({ user, query, ctx }) => agentHistoryGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 20));
+  routeRegister(app, deps, agentTransferHistory, ({ user, query, ctx }) =>
+    agentHistoryGet(deps, user, ctx.variant.appKey, query.page ?? 1, query.page_size ?? 20),
+  );
   routeRegister(app, deps, moneyRainCurrent, ({ user, ctx }) => rainCurrentGet(deps, user, ctx.variant.appKey));
   routeRegister(app, deps, moneyRainGrab, ({ user, body, ctx }) => rainGrabPost(deps, user, ctx.variant.appKey, body.rain_id));
 

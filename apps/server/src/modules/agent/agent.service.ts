@@ -68,11 +68,7 @@ const dayBefore = (profile: VariantProfile, day: PeriodWindow): PeriodWindow => 
 export async function agentInfoGet(deps: AgentDeps, user: SessionUser, requestAppKey: string) {
   const profile = profileOf(user, requestAppKey);
   const now = deps.now();
-  const [config, agent, bound] = await Promise.all([
-    agentConfigOf(deps.db, profile.appKey),
-    agentOf(deps.db, user.uid),
-    boundAgentOf(deps.db, user.uid),
-  ]);
+  const [config, agent, bound] = await Promise.all([agentConfigOf(deps.db, profile.appKey), agentOf(deps.db, user.uid), boundAgentOf(deps.db, user.uid)]);
   const base = {
     currency: profile.currency,
     offered: config !== undefined,

@@ -50,7 +50,14 @@ export function AgentBindForm() {
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
       <p className={styles.muted}>{t('agent.bindBody')}</p>
-      <TextField label={t('agent.codeLabel')} value={code} onChange={(event) => setCode(event.target.value)} maxLength={20} autoCapitalize="characters" required />
+      <TextField
+        label={t('agent.codeLabel')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        maxLength={20}
+        autoCapitalize="characters"
+        required
+      />
       <Button type="submit" disabled={bind.isPending || code.trim().length < 3} aria-busy={bind.isPending}>
         {t('agent.bindSubmit')}
       </Button>
@@ -63,7 +70,8 @@ export function AgentDailyList() {
   const { t, i18n } = useTranslation();
   const daily = useAgentDailyQuery(useUid());
   if (daily.isPending) return <Skeleton height={140} />;
-  if (daily.isError) return <EmptyState icon={<Users size={28} />} title={t('agent.loadFailed')} onRefresh={() => void daily.refetch()} refreshing={daily.isFetching} />;
+  if (daily.isError)
+    return <EmptyState icon={<Users size={28} />} title={t('agent.loadFailed')} onRefresh={() => void daily.refetch()} refreshing={daily.isFetching} />;
   const money = (amount: number) => moneyText(amount, daily.data.currency, i18n.language);
   if (daily.data.list.length === 0) return <EmptyState icon={<Users size={28} />} title={t('agent.dailyEmpty')} body={t('agent.daily')} />;
   return (
@@ -91,7 +99,8 @@ export function AgentTransferPanel() {
   const info = useAgentInfoQuery(uid);
   const transfer = useAgentTransferMutation(uid);
   if (info.isPending) return <Skeleton height={140} />;
-  if (info.isError) return <EmptyState icon={<Wallet size={28} />} title={t('agent.loadFailed')} onRefresh={() => void info.refetch()} refreshing={info.isFetching} />;
+  if (info.isError)
+    return <EmptyState icon={<Wallet size={28} />} title={t('agent.loadFailed')} onRefresh={() => void info.refetch()} refreshing={info.isFetching} />;
   const money = (amount: number) => moneyText(amount, info.data.currency, i18n.language);
   const onTransfer = async () => {
     try {
@@ -111,7 +120,11 @@ export function AgentTransferPanel() {
           {money(info.data.available)}
         </p>
         <p className={styles.muted}>{t('agent.transferBody')}</p>
-        <Button onClick={() => void onTransfer()} disabled={!info.data.is_agent || info.data.available <= 0 || transfer.isPending} aria-busy={transfer.isPending}>
+        <Button
+          onClick={() => void onTransfer()}
+          disabled={!info.data.is_agent || info.data.available <= 0 || transfer.isPending}
+          aria-busy={transfer.isPending}
+        >
           {t('agent.transferSubmit')}
         </Button>
       </section>

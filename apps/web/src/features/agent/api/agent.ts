@@ -1,4 +1,14 @@
-import { agentApply, agentBind, agentDaily, agentInfo, agentTeam, agentTransfer, agentTransferHistory, moneyRainCurrent, moneyRainGrab } from '@piranha/contract';
+import {
+  agentApply,
+  agentBind,
+  agentDaily,
+  agentInfo,
+  agentTeam,
+  agentTransfer,
+  agentTransferHistory,
+  moneyRainCurrent,
+  moneyRainGrab,
+} from '@piranha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 
