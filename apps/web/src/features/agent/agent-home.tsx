@@ -1,7 +1,7 @@
 import type { EndpointData, agentInfo } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import { ChevronRight, Users } from 'lucide-react';
-import { loyaltyErrorText } from '../loyalty/error-text.ts';
+import { agentErrorText } from './error-text.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
@@ -67,7 +67,7 @@ function AgentJoin({ info, uid }: { info: Info; uid: number }) {
   const onApply = () =>
     apply.mutate(undefined, {
       onSuccess: () => toastShow({ kind: 'success', text: t('agent.applied') }),
-      onError: (error) => toastShow({ kind: 'error', text: loyaltyErrorText(error, t) }),
+      onError: (error) => toastShow({ kind: 'error', text: agentErrorText(error, t) }),
     });
   return (
     <div className={styles.stack}>

@@ -1,7 +1,7 @@
 import { intlLocaleOf } from '@piranha/domain';
 import { Users, Wallet } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { loyaltyErrorText } from '../loyalty/error-text.ts';
+import { agentErrorText } from './error-text.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
@@ -42,7 +42,7 @@ export function AgentBindForm() {
       toastShow({ kind: 'success', text: t('agent.bound', { code: answer.agent_code }) });
       navigate(paths.thinAgent);
     } catch (error) {
-      toastShow({ kind: 'error', text: loyaltyErrorText(error, t) });
+      toastShow({ kind: 'error', text: agentErrorText(error, t) });
     }
   };
   if (info.data && info.data.bound_agent_code !== '')
@@ -107,7 +107,7 @@ export function AgentTransferPanel() {
       const answer = await transfer.mutateAsync();
       toastShow({ kind: 'success', text: t('agent.transferDone', { amount: money(answer.amount) }) });
     } catch (error) {
-      toastShow({ kind: 'error', text: loyaltyErrorText(error, t) });
+      toastShow({ kind: 'error', text: agentErrorText(error, t) });
     }
   };
   return (

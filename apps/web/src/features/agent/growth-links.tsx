@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/translate.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { Link } from '../../shared/router/router.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
-import styles from '../activity/activity.module.css';
+import styles from './agent.module.css';
 
 /** From /me: the agent programme and money rain (decision 052). */
 export function GrowthLinks() {
@@ -19,11 +19,12 @@ export function GrowthLinks() {
         ).map(([to, key, icon]) => (
           <li key={to}>
             <Link to={to} className={styles.link}>
-              <span className={styles.icon} aria-hidden="true">
-                {icon}
+              <span className={styles.linkTitle}>
+                <span className={styles.icon} aria-hidden="true">
+                  {icon}
+                </span>
+                {t(key)}
               </span>
-              <span className={styles.rowTitle}>{t(key)}</span>
-              <span />
               <ChevronRight size={18} aria-hidden="true" />
             </Link>
           </li>

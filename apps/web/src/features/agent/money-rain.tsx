@@ -1,6 +1,6 @@
 import { intlLocaleOf } from '@piranha/domain';
 import { CloudRain } from 'lucide-react';
-import { loyaltyErrorText } from '../loyalty/error-text.ts';
+import { agentErrorText } from './error-text.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -30,7 +30,7 @@ export function MoneyRain() {
       const answer = await grab.mutateAsync(rain.id);
       toastShow({ kind: 'success', text: t(answer.bonus.status === 2 ? 'rain.grabbedCash' : 'rain.grabbedBonus', { amount: money(answer.amount) }) });
     } catch (error) {
-      toastShow({ kind: 'error', text: loyaltyErrorText(error, t) });
+      toastShow({ kind: 'error', text: agentErrorText(error, t) });
     }
   };
   return (
