@@ -84,7 +84,7 @@ describe('the jobs of the app', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testAppCreate();
-  });
+  }, 300_000);
   afterAll(async () => {
     await t.close();
   });
