@@ -941,7 +941,7 @@ beforeAll(async () => {
   await helpSamplesPrepare();
   await handoffSamplesPrepare();
   await agentSamplesPrepare();
-});
+}, 300_000);
 afterAll(() => t?.close());
 
 /** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
