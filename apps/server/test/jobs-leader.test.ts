@@ -89,7 +89,7 @@ describe('the jobs of the app', () => {
     await t.close();
   });
 
-  it('registers every periodic task with the runner, and a lone node leads them', async () => {
+  it('registers every periodic task with the runner, and a lone node leads them', { timeout: 300_000 }, async () => {
     await t.app.ready();
     expect(t.built.leadership.isLeader()).toBe(true);
     expect(
