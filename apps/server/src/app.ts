@@ -24,6 +24,9 @@ import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { pwaCampaignsSeed } from './modules/pwa/pwa.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { inviteRoutes, referralCampaignsSeed } from './modules/invite/invite.routes.ts';
+import { agentRoutes } from './modules/agent/agent.routes.ts';
+import { agentSettleJobSpec } from './modules/agent/agent.job.ts';
+import { moneyRainJobSpec } from './modules/agent/money-rain.service.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyRaffleJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -390,6 +393,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
   activityRoutes(app, { ...deps, opsToken: config.opsToken });
   inviteRoutes(app, deps);
+  agentRoutes(app, { ...deps, opsToken: config.opsToken });
   // The general outbox (decision 042): each module adds the handler of the calls it owes; the leader job sends what
   // dead processes left. Web push keeps its own outbox and job (decision 035).
   const outboxHandlers: Record<string, OutboxHandler> = {};
@@ -516,6 +520,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await bonusCampaignsSeed(database.db, deps.now());
   jobs.register(bonusJobSpec(database.db, deps.now));
   jobs.register(messageEventsJobSpec(database.db, deps.now, realtime.bus));
+  jobs.register(agentSettleJobSpec(database.db, deps.now));
+  jobs.register(moneyRainJobSpec({ db: database.db, now: deps.now, realtime: realtime.bus, pushTrigger: () => void jobs.trigger(PUSH_DELIVER_JOB) }));
   // Loyalty (issue 18): its reward campaigns, then VIP points and task progress from the same durable facts.
   await loyaltyCampaignsSeed(database.db, deps.now());
   // Invites (decision 051): the campaign each brand's inviter rewards pay through.

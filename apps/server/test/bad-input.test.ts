@@ -26,7 +26,7 @@ import {
   type GoogleTestKeys,
 } from './account-fixtures.ts';
 import { checkoutOf, idempotencyKey, payinCreateOk, playerFund, sandboxDecide } from './payments-fixtures.ts';
-import { fairSeedHash, inviteCodeOf, marketIdOf } from '@piranha/domain';
+import { agentCodeOf, fairSeedHash, inviteCodeOf, marketIdOf } from '@piranha/domain';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type RequestInput, type TestApp, type TestResponse } from './harness.ts';
@@ -34,6 +34,10 @@ import { playerWithGame, playRound } from './casino-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
 import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { opsActivityCreate } from '../src/modules/activity/activity.service.ts';
+import { agentApplyPost, opsAgentConfigSet } from '../src/modules/agent/agent.service.ts';
+import { opsMoneyRainSchedule } from '../src/modules/agent/money-rain.service.ts';
+import { sessionAuthenticate } from '../src/modules/session/session.service.ts';
+import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { bonusGrant } from '../src/modules/bonus/bonus-ledger.service.ts';
 import { campaignFind, campaignInsert } from '../src/modules/bonus/bonus.repository.ts';
@@ -442,6 +446,62 @@ const INVITE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }>
   '/api/v1/referrer/report': { body: { install_referrer: btoa('utm_source=play&utm_campaign=bad-input'), timezone: 'UTC' } },
 };
 
+/**
+ * Agent samples (decision 052): the piranha brand runs the programme, the file's own session is an agent (so its
+ * team, daily and history answer), a fresh agent owes a settled commission for each transfer sample, a fresh player
+ * binds to the file's agent, and a rain with a drop open for the test's whole run takes each grab of a fresh player.
+ */
+async function agentSamplesPrepare(): Promise<void> {
+  const deps = { db: t.db, now: () => t.clock.now() };
+  await opsAgentConfigSet(deps, { app_key: 'piranha', basis: 'turnover', tiers: [{ from_minor: 0, rate_bp: 100 }] });
+  await agentApplyPost(deps, await sessionAuthenticate(t.db, session.uid, session.sid, t.clock.now()), 'piranha');
+  const rain = await opsMoneyRainSchedule(deps, {
+    app_key: 'piranha',
+    start_time: Math.floor(t.clock.now().getTime() / 1000) - 10,
+    drops: 1,
+    interval_s: 3_600,
+    open_s: 3_600,
+    grab_min_minor: 1,
+    grab_max_minor: 1,
+    budget_minor: 1_000_000,
+    wagering: 0,
+  });
+  VALID['/api/piranha/activity/money-rain/grab']!.body = { rain_id: rain.id };
+}
+
+/** A new agent of the piranha brand owed one settled day (what the daily close writes, with its ledger transfer). */
+async function agentOwed(): Promise<Sample> {
+  const agent = await t.session('piranha');
+  await agentApplyPost({ db: t.db, now: () => t.clock.now() }, await sessionAuthenticate(t.db, agent.uid, agent.sid, t.clock.now()), 'piranha');
+  await transaction(t.db, async (tx) => {
+    await tx.execute(sql`insert into agent_commissions (app_key, day_key, agent_user_id, currency, basis, members, stake_minor, return_minor, basis_minor,
+      rate_bp, commission_minor, day_ends_at, computed_at) values ('piranha', 'd:2020-01-01', ${agent.uid}, 'BRL', 'turnover', 1, 10000, 0, 10000, 100, 100,
+      '2020-01-02T03:00:00Z', now())`);
+    await ledgerTransfer(tx, {
+      kind: 'agent_commission',
+      externalRef: `piranha:d:2020-01-01:${agent.uid}`,
+      lines: [
+        { account: { house: 'revenue', currency: 'BRL' }, amountMinor: -100 },
+        { account: { house: 'agent_commission', currency: 'BRL' }, amountMinor: 100 },
+      ],
+    });
+  });
+  return { query: signedIn(agent) };
+}
+
+const AGENT_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
+  '/api/thin/agent/team': { query: { page: '1', page_size: '20' } },
+  '/api/thin/agent/daily': { query: { page: '1', page_size: '20' } },
+  '/api/piranha/agent/history': { query: { page: '1', page_size: '20' } },
+  '/api/thin/agent/apply': { body: {} },
+  '/api/thin/agent/transfer': { body: {}, fresh: agentOwed },
+  '/api/thin/agent/bind': {
+    body: { code: 'A1Z' },
+    fresh: async () => ({ query: signedIn(await t.session('piranha')), body: { code: agentCodeOf(session.uid) } }),
+  },
+  '/api/piranha/activity/money-rain/grab': { body: { rain_id: '1' }, fresh: async () => ({ query: signedIn(await t.session('piranha')) }) },
+};
+
 /** Betting samples: a funded player and an open option of an upcoming match of the seeded feed. */
 const FB = '/api/piranha/fb/proxy/v1';
 
@@ -774,6 +834,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   ...ACTIVITY_SAMPLES,
   ...INVITE_SAMPLES,
   ...WAVE_SAMPLES,
+  ...AGENT_SAMPLES,
 };
 
 const TELEGRAM_BOT_TOKEN = '7000000002:TEST-bad-input';
@@ -894,6 +955,7 @@ beforeAll(async () => {
   await messageSamplesPrepare();
   await helpSamplesPrepare();
   await handoffSamplesPrepare();
+  await agentSamplesPrepare();
   // A shared machine under load takes longer than the default minute to build the app and prepare every sample.
 }, 480_000);
 afterAll(() => t?.close());

@@ -85,12 +85,12 @@ describe('the jobs of the app', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testAppCreate();
-  });
+  }, 300_000);
   afterAll(async () => {
     await t.close();
   });
 
-  it('registers every periodic task with the runner, and a lone node leads them', async () => {
+  it('registers every periodic task with the runner, and a lone node leads them', { timeout: 300_000 }, async () => {
     await t.app.ready();
     expect(t.built.leadership.isLeader()).toBe(true);
     expect(
@@ -99,6 +99,7 @@ describe('the jobs of the app', () => {
         .map((job) => job.name)
         .sort(),
     ).toEqual([
+      'agent-settle',
       'betting-passes',
       'bonus-pass',
       'casino-rounds-recover',
@@ -110,6 +111,7 @@ describe('the jobs of the app', () => {
       'loyalty-raffle',
       'loyalty-rank-close',
       'message-events',
+      'money-rain',
       'outbox-deliver',
       'outbox-purge',
       'payin-expiry-sweep',

@@ -185,6 +185,19 @@ export const ERRORS = {
   INVITE_ALREADY_BOUND: { code: 8411, key: 'inviteAlreadyBound' },
   INVITE_TOO_LATE: { code: 8412, key: 'inviteTooLate' },
   // end invites
+  // agent programme and money rain (issue 19, decision 052)
+  AGENT_NOT_OFFERED: { code: 8420, key: 'agentNotOffered' },
+  AGENT_NOT_AGENT: { code: 8421, key: 'agentNotAgent' },
+  AGENT_CODE_INVALID: { code: 8422, key: 'agentCodeInvalid' },
+  AGENT_SELF_BIND: { code: 8423, key: 'agentSelfBind' },
+  AGENT_ALREADY_BOUND: { code: 8424, key: 'agentAlreadyBound' },
+  AGENT_NOTHING_TO_TRANSFER: { code: 8425, key: 'agentNothingToTransfer' },
+  RAIN_NOT_FOUND: { code: 8430, key: 'rainNotFound' },
+  RAIN_NOT_OPEN: { code: 8431, key: 'rainNotOpen' },
+  RAIN_GRABBED: { code: 8432, key: 'rainGrabbed' },
+  RAIN_BUDGET_SPENT: { code: 8433, key: 'rainBudgetSpent' },
+  RAIN_UNAVAILABLE: { code: 8434, key: 'rainUnavailable' },
+  // end agent
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

@@ -29,3 +29,4 @@ export * from './invite.ts';
 export * from './help.ts';
 export * from './realtime.ts';
 export * from './outbox.ts';
+export * from './agent.ts';

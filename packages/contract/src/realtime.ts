@@ -32,6 +32,8 @@ const orderId = described(z.string().check(z.maxLength(64)), 'Order id');
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   /** Spec §4: opens the first-charge pop-up (priority 2) for a player who has not deposited yet. */
   z.object({ type: z.literal('first_charge_pop') }),
+  /** Money rain (decision 052): a drop of the brand's rain opened now — the rain overlay reads it through the API. */
+  z.object({ type: z.literal('money_rain'), rain_id: described(z.string(), 'The rain') }),
   /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
   z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
   /**

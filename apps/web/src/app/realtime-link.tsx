@@ -24,6 +24,7 @@ export function realtimeEventApply(queryClient: QueryClient, event: RealtimeEven
     case 'message_new':
       void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
       return;
+    case 'money_rain':
     case 'lucky_rounds':
       // Spec §4: a normal pop-up — the server's pop-up list now holds the message; the stack shows it by its level.
       void queryClient.invalidateQueries({ queryKey: systemKeys.popups });

@@ -6,6 +6,7 @@ import { ProfileCard } from '../features/account/profile-card.tsx';
 import { WalletLinks } from '../features/payments/wallet-links.tsx';
 import { LoyaltyLinks } from '../features/loyalty/loyalty-links.tsx';
 import { ActivityLinks } from '../features/activity/activity-links.tsx';
+import { GrowthLinks } from '../features/agent/growth-links.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { PageTitle } from '../shared/ui/page-title.tsx';
 import styles from './pages.module.css';
@@ -24,6 +25,7 @@ export default function MePage() {
         <WalletLinks depositTo={paths.deposit} withdrawTo={paths.withdraw} transactionsTo={paths.transaction} bonusTo={paths.walletBonus} />
         <LoyaltyLinks vipTo={paths.vipClub} tasksTo={paths.task} rankingTo={paths.rankingList} />
         <ActivityLinks />
+        <GrowthLinks />
       </div>
     </>
   );

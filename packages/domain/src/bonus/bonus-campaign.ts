@@ -36,6 +36,8 @@ export const CAMPAIGN_KINDS = [
   'referral_reward',
   // decision 053: the installed-web-app reward, once per player
   'pwa_install',
+  // decision 052: each money rain's grabs
+  'money_rain',
 ] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 

@@ -21,3 +21,4 @@ export * from './push.ts';
 export * from './bonus-booster.ts';
 export * from './outbox.ts';
 export * from './referrals.ts';
+export * from './growth-agent.ts';

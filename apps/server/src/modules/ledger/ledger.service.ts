@@ -10,7 +10,8 @@ import { balanceMoved } from '../../realtime/balance-events.ts';
 export { transferCtes, type TransferRows } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
-export type HouseKind = 'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending' | 'tax_withheld';
+export type HouseKind =
+  'bets_in_play' | 'revenue' | 'bonus_liability' | 'payment_clearing' | 'casino_rounds' | 'payout_pending' | 'tax_withheld' | 'agent_commission';
 
 /** A player's cash wallet, a player's bonus wallet (never spendable nor withdrawable), or a house account. */
 export type LedgerAccountRef = { userId: number; currency: string } | { bonusOf: number; currency: string } | { house: HouseKind; currency: string };

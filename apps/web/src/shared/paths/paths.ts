@@ -115,6 +115,17 @@ export const paths = {
   /** Invites (spec §2; decision 051): the player's code and link, and the invited friends with their rewards. */
   activityInvite: '/activity/invite',
   activityInviteDetail: '/activity/invite-detail',
+  /** Money rain (issue 19, decision 052): the open drop and the grab; each drop's pop-up message leads here. */
+  moneyRain: '/activity/money-rain',
+  /** The agent programme (spec §2 /agent/* and /thin/agent/*; decision 052): /thin/agent is the home as index. */
+  agentHome: '/agent/home',
+  agentHistory: '/agent/history',
+  thinAgent: '/thin/agent',
+  thinAgentBind: '/thin/agent/bind',
+  thinAgentDaily: '/thin/agent/daily',
+  thinAgentTransfer: '/thin/agent/transfer',
+  thinAgentFaq: '/thin/agent/faq',
+  thinAgentTutorial: '/thin/agent/tutorial',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */

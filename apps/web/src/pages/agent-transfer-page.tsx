@@ -1,0 +1,15 @@
+import { AgentTransferPanel } from '../features/agent/agent-pages.tsx';
+import { useTranslation } from '../shared/i18n/translate.ts';
+import { paths } from '../shared/paths/paths.ts';
+import { PageTitle } from '../shared/ui/page-title.tsx';
+import { RequireLogin } from './require-login.tsx';
+
+export default function AgentTransferPage() {
+  const { t } = useTranslation();
+  return (
+    <RequireLogin>
+      <PageTitle title={t('agent.transferTitle')} backTo={paths.thinAgent} />
+      <AgentTransferPanel />
+    </RequireLogin>
+  );
+}
