@@ -18,7 +18,14 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
-import { jurisdictionOfKey, saferMarketOpenCheck, saferMinStakeMinor, saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
+import {
+  jurisdictionOfKey,
+  saferMarketOpenCheck,
+  saferMinStakeMinor,
+  saferPlayCheck,
+  saferReturnCount,
+  saferStakeTake,
+} from '../safer-play/safer-play.service.ts';
 import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
