@@ -11,9 +11,9 @@ import {
   touristStart,
   welcomeDismiss,
   type RunningServer,
-  JOURNEY,
 } from './fixtures.ts';
 
+const INDIA = 'tigerin.in';
 const BRAZIL = 'piranha.com.br';
 
 /** The signed-in player of the page, as the app keeps it. */
@@ -37,16 +37,16 @@ const menuButton = (page: Page) => page.getByRole('link', { name: /^Open the men
 const menuLabel = (page: Page) => menuButton(page).getAttribute('aria-label');
 
 describe('Messages, through the real server and Chromium', () => {
-  const journey = journeySetup([JOURNEY.host, BRAZIL]);
+  const journey = journeySetup([INDIA, BRAZIL]);
 
   it('An operator publishes a message: it reaches the top bar and the message centre, and reading clears the count', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, JOURNEY.host);
+    await touristStart(page, INDIA);
     const { uid } = await loginOf(page);
     await expect.poll(() => menuLabel(page)).toBe('Open the menu');
 
     await publish(journey.server, {
-      app_key: JOURNEY.appKey,
+      app_key: 'tigerin',
       audience: { kind: 'player', uid },
       message_type: 2,
       turn_time: 5,
@@ -55,7 +55,7 @@ describe('Messages, through the real server and Chromium', () => {
       buttons: [{ text: { 'en-US': 'Deposit' }, link: '/deposit' }],
     });
     await publish(journey.server, {
-      app_key: JOURNEY.appKey,
+      app_key: 'tigerin',
       audience: { kind: 'player', uid },
       message_type: 1,
       content_type: 2,
@@ -123,7 +123,7 @@ describe('Messages, through the real server and Chromium', () => {
     // Left to right without overlap, all inside the header, each a full touch target.
     const controls = [
       menuButton(page),
-      header.getByRole('link', { name: `${JOURNEY.name} home` }),
+      header.getByRole('link', { name: 'Tiger India home' }),
       page.getByRole('button', { name: /Refresh balance/ }),
       header.getByRole('button', { name: 'Deposit' }),
     ];
@@ -143,11 +143,11 @@ describe('Messages, through the real server and Chromium', () => {
 
   it('The top bar turns to the next message after the shown one’s turn_time', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, JOURNEY.host);
+    await touristStart(page, INDIA);
     const { uid } = await loginOf(page);
     for (const title of ['First announcement', 'Second announcement'])
       await publish(journey.server, {
-        app_key: JOURNEY.appKey,
+        app_key: 'tigerin',
         audience: { kind: 'player', uid },
         message_type: 2,
         turn_time: 1,
@@ -165,10 +165,10 @@ describe('Messages, through the real server and Chromium', () => {
 
   it('A pop-up message joins the pop-up stack once, and following it reads it', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, JOURNEY.host);
+    await touristStart(page, INDIA);
     const { uid } = await loginOf(page);
     await publish(journey.server, {
-      app_key: JOURNEY.appKey,
+      app_key: 'tigerin',
       audience: { kind: 'player', uid },
       message_type: 3,
       popup_level: 3,

@@ -157,8 +157,6 @@ export const ERRORS = {
   KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
   // the market's legal minimum stake (Kenya KES 20); data.issue min_<minor units>
   SAFER_STAKE_BELOW_MIN: { code: 8263, key: 'saferStakeBelowMin' },
-  // a closed market (India, Vietnam; decision 049): data.field 'market', data.issue the jurisdiction
-  JURISDICTION_CLOSED: { code: 8264, key: 'jurisdictionClosed' },
   // tracking, experiments and the domain change (issue 25, decision 033)
   HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
   HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },

