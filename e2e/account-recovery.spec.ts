@@ -8,7 +8,7 @@ describe('Saving a tourist account and recovering a password, through the real s
     const email = `tourist-${Date.now()}@example.com`;
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByText('Guest account').waitFor();
     const playerId = (await page.getByText(/^Player ID \d+$/).textContent()) ?? '';
     expect(playerId).toMatch(/^Player ID \d+$/);
@@ -36,7 +36,7 @@ describe('Saving a tourist account and recovering a password, through the real s
     const { context, page } = await phonePage(journey.browser);
     await playerSignUp(page, journey.server, email, 'goal2026x');
     await headerBalance(page);
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/game$/);
 
@@ -56,7 +56,7 @@ describe('Saving a tourist account and recovering a password, through the real s
     await page.getByText('Your new password is set and you are logged in.').waitFor();
     expect(await headerBalance(page)).toContain('0.00');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByText(email).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/game$/);

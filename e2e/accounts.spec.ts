@@ -21,7 +21,7 @@ describe('Accounts, through the real server and Chromium', () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
     expect(await headerBalance(page)).toContain('0.00');
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByText('Guest account').waitFor();
     await screenshot(page, 'guest-me');
     await context.close();
@@ -64,7 +64,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.waitForURL(/#\/game$/);
     expect(await headerBalance(page)).toContain('0.00');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByText(email).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/game$/);
@@ -108,7 +108,7 @@ describe('Accounts, through the real server and Chromium', () => {
   it('A tourist sees a red dot on Me until opening it, and it stays gone after a reload', async () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
-    const me = page.getByRole('navigation').getByRole('link', { name: 'Me' });
+    const me = page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true });
     await expect.poll(() => me.getAttribute('data-red-dot')).toBe('on');
     await screenshot(page, 'tab-red-dot');
     await me.click();
@@ -171,7 +171,7 @@ describe('Accounts, through the real server and Chromium', () => {
     const email = `modal-${Date.now()}@example.com`;
     const { context, page } = await phonePage(journey.browser);
     await playerSignUp(page, journey.server, email, 'goal2026x');
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/game$/);
 

@@ -157,7 +157,7 @@ describe('Betting, through the real server and Chromium', () => {
     await selectionsAdd(page, 1);
     // The slip kept on the device still holds an older price, as after a while away. It is edited from a page
     // without the slip, where nothing refreshes (and so rewrites) it.
-    await page.getByRole('navigation').getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true }).click();
     await page.waitForURL(/#\/me$/);
     await page.evaluate(() => {
       const saved = JSON.parse(localStorage.getItem('pir.bet_slip') ?? '{}') as { state: { slip: { items: { oddsThousandths: number }[] } } };
