@@ -90,8 +90,8 @@ describe('Safer play, through the real server and Chromium', () => {
     await screenshot(page, 'safer-play-statement-en');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Date,Currency,Deposits,Withdrawals,Stakes,Returns,Net result');
-    expect(csv).toMatch(/\r\nTotal,INR,1000\.00,0\.00,0\.00,0\.00,0\.00\r\n$/);
+    expect(csv.split('\r\n')[0]).toBe('Date,Currency,Deposits,Withdrawals,Stakes,Returns,Net result,Tax withheld');
+    expect(csv).toMatch(/\r\nTotal,INR,1000\.00,0\.00,0\.00,0\.00,0\.00,0\.00\r\n$/);
 
     // The slip refuses a bet, naming the time-out and when it ends.
     await onePick(page);
