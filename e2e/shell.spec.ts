@@ -30,15 +30,15 @@ describe('The shell, through the real server and Chromium', () => {
 
   it('An Indian player following a link to a page the brand does not offer is told so, not sent to sports', async () => {
     const { context, page } = await phonePage(journey.browser);
-    // /thin/agent is a spec page this build does not route yet (the agent programme); pop-ups stay away from /thin
-    // paths, so none covers the message.
-    await page.goto(`http://${INDIA}/#/thin/agent`);
+    // /thin/pdd is a spec page this build does not route yet (share-to-cash-out); pop-ups stay away from /thin paths,
+    // so none covers the message.
+    await page.goto(`http://${INDIA}/#/thin/pdd`);
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
-    expect(page.url()).toMatch(/#\/thin\/agent$/);
+    expect(page.url()).toMatch(/#\/thin\/pdd$/);
     await screenshot(page, 'shell-not-offered-en');
     await accessibilityCheck(page, 'shell-not-offered-en');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL((url) => !url.hash.includes('thin/agent'));
+    await page.waitForURL((url) => !url.hash.includes('thin/pdd'));
     await welcomeDismiss(page);
 
     await page.goto(`http://${INDIA}/#/responsible-gaming`);
