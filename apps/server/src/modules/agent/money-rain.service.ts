@@ -99,7 +99,10 @@ function rainOf(row: RawRain): RainRow {
 }
 
 async function rainFind(db: DbOrTx, id: number, lock = false): Promise<RainRow | undefined> {
-  const [row] = await rowsOf<RawRain>(db, sql`select ${RAIN_COLUMNS} from money_rains where id = ${id} ${lock ? sql`for update` : sql``}`);
+  // `for no key update`, not `for update`: each grab's insert into money_rain_grabs already holds a key-share lock on
+  // this row through its foreign key, and two grabs upgrading that to `for update` deadlock each other on PostgreSQL
+  // (one per second, by the deadlock timeout). A no-key-update lock still serialises the budget and leaves key shares be.
+  const [row] = await rowsOf<RawRain>(db, sql`select ${RAIN_COLUMNS} from money_rains where id = ${id} ${lock ? sql`for no key update` : sql``}`);
   return row && rainOf(row);
 }
 
