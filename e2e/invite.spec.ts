@@ -26,9 +26,12 @@ describe('Invites, through the real server and Chromium', () => {
     const b = await phonePage(journey.browser);
     await b.page.goto(`${link.replace(/^https:/, 'http:').replace(/#.*$/, '')}#/loginb`);
     await welcomeDismiss(b.page);
+    // The app binds the invite right after the sign-up; the journey waits for that call before it navigates away.
+    const bound = b.page.waitForResponse((response) => response.url().includes('/user/invite/bind'));
     await b.page.getByRole('button', { name: 'Play as a guest' }).click();
     await guestConsent(b.page);
     await b.page.waitForURL(/#\/game$/);
+    expect((await (await bound).json()) as { dm_error: number }).toMatchObject({ dm_error: 0 });
     await b.page.goto(`http://${INDIA}/#/activity/invite`);
     await b.page.getByText(`You were invited with code ${code}.`).waitFor();
     await screenshot(b.page, 'invite-page-invited');
