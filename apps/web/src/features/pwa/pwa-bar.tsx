@@ -55,23 +55,24 @@ export function InstallBar() {
   const data = award.data;
   const amountText = data ? moneyText(data.award_amount, data.currency, i18n.language) : '';
 
+  // The reward report, then the award check again (it says whether the reward is still offered).
+  const reportInstalled = useEffectEvent((mode: 'standalone' | 'installed') => {
+    void rewardReport(mode, amountText, t).then(
+      () => award.refetch(),
+      () => undefined,
+    );
+  });
+
   // Opened from the home screen: the installed app asks for its reward (paid once, whatever number of reports).
   useEffect(() => {
-    if (!standalone || !uid || data?.award_status !== 1) return;
-    void rewardReport('standalone', amountText, t)
-      .then(() => award.refetch())
-      .catch(() => undefined);
-  }, [standalone, uid, data?.award_status]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (standalone && uid && data?.award_status === 1) reportInstalled('standalone');
+  }, [standalone, uid, data?.award_status]);
 
   // Installed however it was (our prompt, the browser's menu): marked here, and a signed-in player's reward reported.
   const onInstalled = useEffectEvent(() => {
     storageSet(STORAGE_KEYS.pwaInstalled, true);
     setInstalled(true);
-    if (uid && data?.award_status === 1)
-      void rewardReport('installed', amountText, t).then(
-        () => award.refetch(),
-        () => undefined,
-      );
+    if (uid && data?.award_status === 1) reportInstalled('installed');
   });
   useEffect(() => {
     const listener = () => onInstalled();
