@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Makes the run's migrated template database (a PGlite dump, and a PostgreSQL template database with
+          // TEST_DATABASE_URL) that every test file's database is copied from.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,7 +29,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // `npm test` runs two journey files at a time (scripts/test.mjs: --maxWorkers=2): each has its own server,
+          // database and browser, and most of a journey's time is spent waiting on polls and the simulated feed.
           // A browser waits on a real server and real rendering: expect.poll may keep asking for up to 15 s (its
           // default of 1 s flakes on a loaded 2-core machine). This is a wait limit, not a speed assertion.
           expect: { poll: { timeout: 15_000 } },

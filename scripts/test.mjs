@@ -1,13 +1,14 @@
 /**
  * `npm test`: install what is missing (Chromium too), then lint, type-check, and run every suite:
  * domain, contract, web units, the server on PGlite (and on PostgreSQL when DATABASE_URL is set),
- * and the browser journeys against a production build. Stops at the first failing step.
+ * and the browser journeys against a production build. Stops after the first group with a failing step.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumEnsure, dependenciesEnsure, run } from './lib/ensure.mjs';
+import { chromiumEnsure, dependenciesEnsure } from './lib/ensure.mjs';
+import { groupsRun } from './lib/steps.mjs';
 
 dependenciesEnsure();
 chromiumEnsure();
@@ -15,11 +16,11 @@ chromiumEnsure();
 const reports = mkdtempSync(join(tmpdir(), 'piranha-test-'));
 const totals = { passed: 0, failed: 0 };
 
-function vitest(name, project, env = {}, files = []) {
+function vitest(name, project, env = {}, files = [], flags = []) {
   const output = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   return {
     name,
-    command: ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...files]],
+    command: ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...flags, ...files]],
     env,
     output,
   };
@@ -51,36 +52,35 @@ async function redisUrlOf() {
  */
 const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts'];
 
-const steps = [
-  { name: 'lint', command: ['npx', ['eslint', '--max-warnings', '0', '.']] },
-  { name: 'format', command: ['npx', ['prettier', '--check', '.']] },
-  { name: 'typecheck', command: ['npm', ['run', 'typecheck', '--silent']] },
-  vitest('domain', 'domain'),
-  vitest('contract', 'contract'),
-  vitest('web', 'web'),
-  vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' }),
-  ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),
-  { name: 'build', command: ['npm', ['run', 'build', '--silent']] },
-  vitest('browser journeys', 'e2e'),
-  ...(process.env.DATABASE_URL ? [vitest('browser journeys (two nodes)', 'e2e', { E2E_NODES: '2', REDIS_URL: await redisUrlOf() }, TWO_NODE_JOURNEYS)] : []),
+/**
+ * Groups run one after the other; the steps inside a group run at the same time (this machine kind has 2 cores: the
+ * checks are single-threaded, the PostgreSQL suite waits on its server while the PGlite one computes). The browser
+ * journeys run two files at a time (vitest.config.ts), alone, so a loaded machine does not make them flaky.
+ */
+const groups = [
+  [
+    { name: 'lint', command: ['npx', ['eslint', '--max-warnings', '0', '.']] },
+    { name: 'format', command: ['npx', ['prettier', '--check', '.']] },
+    { name: 'typecheck', command: ['npm', ['run', 'typecheck', '--silent']] },
+  ],
+  [vitest('domain', 'domain'), vitest('contract', 'contract'), vitest('web', 'web')],
+  [
+    vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' }),
+    ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),
+  ],
+  [{ name: 'build', command: ['npm', ['run', 'build', '--silent']] }],
+  [vitest('browser journeys', 'e2e', {}, [], ['--maxWorkers=2'])],
+  ...(process.env.DATABASE_URL ? [[vitest('browser journeys (two nodes)', 'e2e', { E2E_NODES: '2', REDIS_URL: await redisUrlOf() }, TWO_NODE_JOURNEYS)]] : []),
 ];
 
-let failedStep;
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  const status = run(step.command[0], step.command[1], { env: step.env ?? {} });
-  if (step.output && existsSync(step.output)) {
-    const result = JSON.parse(readFileSync(step.output, 'utf8'));
-    totals.passed += result.numPassedTests ?? 0;
-    totals.failed += result.numFailedTests ?? 0;
-  }
-  if (status !== 0) {
-    failedStep = step.name;
-    break;
-  }
-}
+const failed = await groupsRun(groups, (step) => {
+  if (!step.output || !existsSync(step.output)) return;
+  const result = JSON.parse(readFileSync(step.output, 'utf8'));
+  totals.passed += result.numPassedTests ?? 0;
+  totals.failed += result.numFailedTests ?? 0;
+});
 rmSync(reports, { recursive: true, force: true });
 
-console.log(failedStep ? `\n✗ npm test stopped at: ${failedStep}` : '\n✓ every step passed');
+console.log(failed.length > 0 ? `\n✗ npm test stopped at: ${failed.join(', ')}` : '\n✓ every step passed');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
-process.exit(failedStep ? 1 : 0);
+process.exit(failed.length > 0 ? 1 : 0);

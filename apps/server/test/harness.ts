@@ -5,8 +5,10 @@
  * Only the true edges are replaced: the clock (pinned, moved by the test) and, where a test says so, geo.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { configLoad } from '../src/config.ts';
 import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
@@ -66,18 +68,30 @@ function closeOnce(database: Database): Database {
   return { ...database, close: () => (closing ??= database.close()) };
 }
 
-/** Opens (and migrates) a database for one test file. */
+let pgliteDump: Blob | undefined;
+
+/** The migrated empty database test/global-setup.ts dumped for this run, read once per test file. */
+function pgliteDumpOfRun(): Blob {
+  pgliteDump ??= new Blob([readFileSync(inject('pgliteDumpPath'))]);
+  return pgliteDump;
+}
+
+/**
+ * Opens a migrated empty database for one test file: on PGlite loaded from the run's dump, on PostgreSQL copied from
+ * the run's template database (test/global-setup.ts) — the same migrations, without paying for them per file.
+ */
 export async function testDatabaseCreate(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = closeOnce(await databaseOpen({}));
+    const database = closeOnce(await databaseOpen({ pgliteDump: pgliteDumpOfRun() }));
     return { database, db: database.db, driver: database.driver, url: undefined, close: () => database.close() };
   }
   const name = `piranha_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }

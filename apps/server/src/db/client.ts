@@ -196,6 +196,11 @@ export interface DatabaseOptions {
   /** A migrated empty PGlite database (db/pglite-template.ts) a new `dataDir` is copied from while it is current. */
   templateDir?: string | undefined;
   poolMax?: number;
+  /**
+   * A dump (`dumpDataDir`) of a migrated empty PGlite database an in-memory database starts from, instead of initdb
+   * and every migration (the server tests' template: test/global-setup.ts).
+   */
+  pgliteDump?: Blob | undefined;
   /** Who opens a PGlite `dataDir`, named to a second process the lock refuses (db/pglite-lock.ts). */
   lockOwner?: PgliteLockOwner;
 }
@@ -268,13 +273,15 @@ async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined
     dataDirOrigin = pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
     mkdirSync(options.dataDir, { recursive: true });
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
   await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // A data directory stamped with the current migrations (by the last start, or by the template it was copied from)
-  // has them all: Drizzle's check (reading every file, several statements) is skipped. Anything else is migrated.
-  if (!options.dataDir || !pgliteMigrationsCurrent(options.dataDir, MIGRATIONS_FOLDER)) {
+  // has them all: Drizzle's check (reading every file, several statements) is skipped, as it is for a database loaded
+  // from a template's dump. Anything else is migrated.
+  const migrated = options.dataDir ? pgliteMigrationsCurrent(options.dataDir, MIGRATIONS_FOLDER) : Boolean(options.pgliteDump);
+  if (!migrated) {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (options.dataDir) pgliteMigrationsMark(options.dataDir, MIGRATIONS_FOLDER);
   }
