@@ -119,6 +119,18 @@ describe('Safer play, through the real server and Chromium', () => {
     await page.getByTestId('limit-save').click();
     await page.getByTestId('limit-loss-day').waitFor();
     await page.getByRole('note').waitFor({ state: 'detached' });
+    // A daily play-time limit (decision 054): whole minutes, per day only; more than a day's minutes is refused here.
+    await page.getByTestId('limit-kind').selectOption('time');
+    expect(await page.getByTestId('limit-period').isDisabled()).toBe(true);
+    await page.getByTestId('limit-amount').fill('1441');
+    await page.getByTestId('limit-save').click();
+    await page.getByText('Informe minutos inteiros de 1 a 1.440.').waitFor();
+    await page.getByTestId('limit-amount').fill('90');
+    await page.getByTestId('limit-save').click();
+    const timeRow = page.getByTestId('limit-time-day');
+    await expect
+      .poll(async () => (await timeRow.textContent().catch(() => '')) ?? '')
+      .toMatch(/Limite diário de tempo de jogo.*90 min por dia.*0 de 90 min jogados hoje · renova/);
     await screenshot(page, 'safer-play-limits-pt');
     await page.getByTestId('self-exclusion-start').click();
     await page.getByRole('dialog', { name: 'Confirme, por favor' }).waitFor();
@@ -134,7 +146,7 @@ describe('Safer play, through the real server and Chromium', () => {
     const reality = page.getByRole('dialog', { name: 'Alerta de realidade' });
     await expect
       .poll(async () => (await reality.textContent()) ?? '', { timeout: 20_000 })
-      .toMatch(/jogando há 61 minutos.*Resultado líquido de hoje: R\$\s?0,00/);
+      .toMatch(/jogando há 61 minutos.*Resultado líquido de hoje: R\$\s?0,00.*Tempo de jogo hoje: 0 de 90 minutos\./);
     await screenshot(page, 'safer-play-reality-check-pt');
     await reality.getByRole('button', { name: 'Parar e fazer uma pausa' }).click();
     await page.waitForURL(/#\/setting\/safer-play$/);

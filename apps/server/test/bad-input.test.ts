@@ -1333,3 +1333,17 @@ describe(`GET ${PWA_MANIFEST_PATH} (a manifest, not an envelope)`, () => {
     expectRefused(await t.get(PWA_MANIFEST_PATH, { query: { zz_unknown: '1' } }), 'zz_unknown');
   });
 });
+
+describe('the play-time limit’s fields (decision 054)', () => {
+  it('POST /api/piranha/safer_play/limit takes minutes a day for time and names the field of a bad one', async () => {
+    const session = await t.session();
+    const post = (body: Record<string, unknown>) => t.post(`${SAFER}/limit`, { query: signedIn(session), body });
+    expect(envelopeOf(await post({ kind: 'time', period: 'day', amount: 90 })).dm_error).toBe(0);
+    expectRefused(await post({ kind: 'time', period: 'week', amount: 90 }), 'period', ERRORS.SAFER_TIME_LIMIT_INVALID.code);
+    expectRefused(await post({ kind: 'time', period: 'day', amount: 1441 }), 'amount', ERRORS.SAFER_TIME_LIMIT_INVALID.code);
+    expectRefused(await post({ kind: 'time', period: 'day', amount: 0 }), 'amount');
+    expectRefused(await post({ kind: 'time', period: 'day', amount: 1.5 }), 'amount');
+    expectRefused(await post({ kind: 'time', period: 'day', amount: '90' }), 'amount');
+    expectRefused(await post({ kind: 'minutes', period: 'day', amount: 90 }), 'kind');
+  });
+});

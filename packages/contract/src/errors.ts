@@ -157,6 +157,9 @@ export const ERRORS = {
   KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
   // the market's legal minimum stake (Kenya KES 20); data.issue min_<minor units>
   SAFER_STAKE_BELOW_MIN: { code: 8263, key: 'saferStakeBelowMin' },
+  // the daily play-time limit (issue 20, decision 054): data.field 'day', data.reset_at when the day ends
+  SAFER_TIME_LIMIT: { code: 8310, key: 'saferTimeLimit' },
+  SAFER_TIME_LIMIT_INVALID: { code: 8311, key: 'saferTimeLimitInvalid' },
   // tracking, experiments and the domain change (issue 25, decision 033)
   HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
   HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },

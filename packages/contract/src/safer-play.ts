@@ -9,18 +9,21 @@ import { described, integer, text, z } from './schema.ts';
 const SAFER = '/api/piranha/safer_play';
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
-export const SAFER_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+/** `time` is the daily play-time limit (decision 054): its amount is minutes (1–1,440), its usage seconds, its period day. */
+export const SAFER_LIMIT_KINDS = ['deposit', 'loss', 'wager', 'time'] as const;
+export const SAFER_MONEY_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export const SAFER_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 
-const limitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss or wager');
+const limitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss, wager or time (play minutes a day)');
+const moneyLimitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_MONEY_LIMIT_KINDS)), 'deposit, loss or wager');
 const limitPeriodSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_PERIODS)), 'day, week or month (the brand’s calendar)');
 
 export const saferLimitSchema = z.object({
   kind: limitKindSchema,
   period: limitPeriodSchema,
   currency: described(z.string(), 'Currency the limit counts'),
-  amount: described(z.nullable(z.int()), 'The limit in force (null: none)'),
-  used: integer('Counted so far in the current window'),
+  amount: described(z.nullable(z.int()), 'The limit in force (null: none); minutes for time'),
+  used: integer('Counted so far in the current window; seconds of play for time'),
   reset_time: integer('When the current window ends'),
   pending: described(
     z.nullable(z.object({ amount: described(z.nullable(z.int()), 'The requested limit (null: removal)'), apply_time: integer('When it applies') })),
@@ -39,7 +42,7 @@ export const saferStateSchema = z.object({
   cooling_hours: integer('Hours a raise or removal waits'),
   time_zone: described(z.string(), 'The IANA time zone of the brand’s calendar (limit windows, statement days)'),
   reality_check_minutes: integer('Minutes between reality checks unless the player chooses'),
-  mandatory_limits: z.array(limitKindSchema),
+  mandatory_limits: z.array(moneyLimitKindSchema),
   limits_asked_at: described(z.enum(['signup', 'first_deposit', 'never']), 'When the mandatory limits are asked for'),
   national_self_exclusion_url: described(z.string(), 'The national self-exclusion service ("" where none)'),
   time_out_hours: z.object({ min: integer('Shortest time-out'), max: integer('Longest time-out') }),
@@ -64,7 +67,7 @@ export const saferState = endpoint({
  */
 export const saferSignupLimitSchema = described(
   z.strictObject({
-    kind: limitKindSchema,
+    kind: moneyLimitKindSchema,
     period: limitPeriodSchema,
     amount: described(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00)), 'The limit in minor units of the brand’s currency'),
   }),
@@ -80,7 +83,10 @@ export const saferLimitSet = endpoint({
   body: z.strictObject({
     kind: limitKindSchema,
     period: limitPeriodSchema,
-    amount: described(z.nullable(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00))), 'The new limit in minor units (null: remove it)'),
+    amount: described(
+      z.nullable(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00))),
+      'The new limit in minor units, or minutes a day (1–1,440, period day) for time; null removes it',
+    ),
   }),
   data: saferStateSchema,
 });

@@ -11,9 +11,15 @@ import type { MarketKey } from '../variants/profile.ts';
  */
 export type JurisdictionKey = MarketKey;
 
-/** The player limits the product offers. */
-export const LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+/**
+ * The player limits the product offers: three of money (minor units) and one of play time (`time`: minutes a day,
+ * decision 054 — its only period is `day`).
+ */
+export const LIMIT_KINDS = ['deposit', 'loss', 'wager', 'time'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
+/** The limits counted in money, the ones a sign-up may ask for. */
+export const MONEY_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+export type MoneyLimitKind = (typeof MONEY_LIMIT_KINDS)[number];
 export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
@@ -26,7 +32,7 @@ export interface JurisdictionProfile {
   /** The market's civil time zone: limit windows (day, week, month) follow its calendar. */
   timeZone: string;
   /** Limits the player must set, and when they are asked for ('signup' in Brazil). */
-  mandatoryLimits: { kinds: readonly LimitKind[]; askedAt: 'signup' | 'first_deposit' | 'never' };
+  mandatoryLimits: { kinds: readonly MoneyLimitKind[]; askedAt: 'signup' | 'first_deposit' | 'never' };
   /** Hours an increase or removal of a limit waits before it applies (a decrease applies at once). */
   coolingHours: number;
   /** Payment methods the law forbids. */

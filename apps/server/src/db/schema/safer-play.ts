@@ -13,7 +13,7 @@ export const playerLimits = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    /** deposit, loss or wager. */
+    /** deposit, loss, wager or time (minutes a day, decision 054). */
     kind: text('kind').notNull(),
     /** day, week or month in the brand's time zone. */
     period: text('period').notNull(),
@@ -28,7 +28,11 @@ export const playerLimits = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.period] })],
 );
 
-/** What counted against a stake limit (wager, loss) in one window; loss is stakes less returns. */
+/**
+ * What counted against a stake limit (wager, loss) in one window; loss is stakes less returns. For the play-time
+ * limit (kind time, period day, decision 054) `used_minor` is seconds of play and `last_at` the last play action
+ * counted, from which the next action's gap is measured under this row's lock.
+ */
 export const playerLimitUsage = pgTable(
   'player_limit_usage',
   {
@@ -37,6 +41,7 @@ export const playerLimitUsage = pgTable(
     period: text('period').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     usedMinor: bigint('used_minor', { mode: 'number' }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.period, table.windowStart] })],
 );

@@ -18,7 +18,14 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
-import { jurisdictionOfKey, saferMinStakeMinor, saferPlayCheck, saferReturnCount, saferStakeTake } from '../safer-play/safer-play.service.ts';
+import {
+  jurisdictionOfKey,
+  saferMinStakeMinor,
+  saferPlayCheck,
+  saferPlayTimeTake,
+  saferReturnCount,
+  saferStakeTake,
+} from '../safer-play/safer-play.service.ts';
 import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
 
 /**
@@ -193,8 +200,8 @@ async function okAnswer(tx: Tx, caller: Caller, request: { user: string; request
 }
 
 /**
- * A stake counts against the player's wager and loss limits in the bet's own transaction (decision 027): one more
- * statement per paid bet. A time-out or self-exclusion answers RS_ERROR_USER_DISABLED, a limit or a paid stake under the
+ * A stake counts against the player's wager and loss limits, and every bet on the play-time clock (decision 054), in
+ * the bet's own transaction (decision 027): one more statement per bet. A time-out or self-exclusion answers RS_ERROR_USER_DISABLED, a limit or a paid stake under the
  * law's minimum RS_ERROR_LIMIT_REACHED; either rolls the bet back.
  */
 async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: boolean): Promise<void> {
@@ -203,8 +210,11 @@ async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: 
   // (which check it before calling, with the player's own error): an outside studio hears RS_ERROR_LIMIT_REACHED.
   if (!isFree && amount > 0 && amount < saferMinStakeMinor(caller.appKey, caller.currency)) throw new Refusal('RS_ERROR_LIMIT_REACHED');
   try {
-    if (isFree || amount <= 0) await saferPlayCheck(tx, caller.userId, now);
-    else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
+    // A free round stakes nothing but is play all the same: it runs the play-time clock (decision 054).
+    if (isFree || amount <= 0) {
+      await saferPlayCheck(tx, caller.userId, now);
+      await saferPlayTimeTake(tx, caller.userId, caller.appKey, now);
+    } else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
   } catch (error) {
     if (error instanceof AppError && (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED'))
       throw new Refusal('RS_ERROR_USER_DISABLED');

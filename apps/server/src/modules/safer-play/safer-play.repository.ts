@@ -1,3 +1,4 @@
+import { PLAY_GAP_CAP_SECONDS } from '@piranha/domain';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { playerBlocks, playerLimits, playerLimitUsage, saferPlayAudit } from '../../db/schema/index.ts';
@@ -118,7 +119,8 @@ export async function auditOf(db: DbOrTx, userId: number, afterId = 0, limit = 2
 /**
  * The stake guard as CTEs for a statement of the caller's (decision 027): the player's wager and loss limits in force
  * (sl), each counted in its window by a conditional upsert that adds the stake only while it fits (su, which waits on
- * and re-reads a concurrent stake's row, so none overshoots), and a time-out or self-exclusion in force (sb).
+ * and re-reads a concurrent stake's row, so none overshoots), the play-time clock (tl…tu, `playTimeCtes`: a bet is a
+ * play action) and a time-out or self-exclusion in force (sb).
  * `claimed` gates the counting (the placement's idempotency key was claimed). The caller aborts when `saferRefusedSql`
  * is true.
  */
@@ -151,13 +153,75 @@ export function saferStakeCtes(input: {
           <= (select sa.lim from sa where sa.kind = player_limit_usage.kind and sa.period = player_limit_usage.period)
       returning 1
     ),
+    ${playTimeCtes({ userId, day: windows.day, now, claimed })},
     sb as (select 1 from player_blocks where user_id = ${userId} and (ends_at is null or ends_at > ${at}::timestamptz)
       union all select 1 where ${kycPlay}::boolean and not exists (select 1 from kyc_checks where user_id = ${userId} and state = 'verified'))`;
 }
 
-/** True when the guard refuses: a block in force, or a limit the stake did not fit (only once counting was due). */
+/** True when a time limit is in force and today's counter has reached it (reaching it exactly is used up). */
+const playTimeUsedUpSql = sql`(exists (select 1 from ta) and not exists (select 1 from tu, ta where tu.used_minor < ta.lim))`;
+
+/**
+ * True when the guard refuses: a block in force, a limit the stake did not fit, or today's play time used up (the last
+ * two only once counting was due).
+ */
 export function saferRefusedSql(claimed: SQL): SQL {
-  return sql`(exists (select 1 from sb) or (${claimed} and (select count(*) from su) < (select count(*) from sa)))`;
+  return sql`(exists (select 1 from sb) or (${claimed} and ((select count(*) from su) < (select count(*) from sa) or ${playTimeUsedUpSql})))`;
+}
+
+/** Whole seconds: play time is counted in them, so no fraction is lost between two actions (domain `playGapSplit`). */
+function wholeSecondIso(at: Date): string {
+  return new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString();
+}
+
+/**
+ * The play-time clock as CTEs (decision 054), for a player with a daily time limit in force (ta; its minutes as
+ * seconds): the action's gap since the last one counted — at most five minutes, only the part since today's start
+ * (domain `playGapSplit`) — is added to today's counter, which never passes the limit. The upsert measures the gap from
+ * the row's own `last_at` under its lock, so a concurrent action waits, then sees this one's time and adds nothing
+ * twice. The first action of a day measures from the last one of an earlier day (tp). A player without a time limit
+ * writes nothing.
+ */
+export function playTimeCtes(input: { userId: number; day: Date; now: Date; claimed: SQL }): SQL {
+  const { userId, day, now, claimed } = input;
+  const at = now.toISOString();
+  const nowS = wholeSecondIso(now);
+  const dayStart = day.toISOString();
+  const gapSince = (last: SQL) =>
+    sql`greatest(0, extract(epoch from ${nowS}::timestamptz - greatest(coalesce(${last}, ${nowS}::timestamptz),
+      ${nowS}::timestamptz - ${PLAY_GAP_CAP_SECONDS} * interval '1 second', ${dayStart}::timestamptz)))::bigint`;
+  return sql`tl as (
+      select (case when pending_at is not null and pending_at <= ${at}::timestamptz then pending_amount_minor else amount_minor end) * 60 as lim
+      from player_limits where user_id = ${userId} and kind = 'time' and period = 'day'
+    ),
+    ta as (select lim from tl where lim is not null),
+    tp as (select max(last_at) as last from player_limit_usage
+      where user_id = ${userId} and kind = 'time' and period = 'day' and window_start < ${dayStart}::timestamptz),
+    tu as (
+      insert into player_limit_usage (user_id, kind, period, window_start, used_minor, last_at)
+      select ${userId}, 'time', 'day', ${dayStart}::timestamptz, least(ta.lim, ${gapSince(sql`tp.last`)}), ${nowS}::timestamptz
+      from ta, tp where ${claimed}
+      on conflict (user_id, kind, period, window_start) do update
+        set used_minor = least((select ta.lim from ta), player_limit_usage.used_minor + ${gapSince(sql`player_limit_usage.last_at`)}),
+          last_at = greatest(player_limit_usage.last_at, excluded.last_at)
+      returning used_minor
+    )`;
+}
+
+/**
+ * Runs the play-time clock on its own (a game launch, a free bet or round, a refusal's explanation): the limit in
+ * seconds (null: none) and today's seconds after this action.
+ */
+export async function playTimeTakeSql(
+  db: DbOrTx,
+  input: { userId: number; day: Date; now: Date },
+): Promise<{ limitSeconds: number | null; usedSeconds: number }> {
+  const [row] = await rowsOf<{ lim: number | null; used: number | null }>(
+    db,
+    sql`with ${playTimeCtes({ ...input, claimed: sql`true` })}
+      select (select lim from ta)::float8 as lim, (select used_minor from tu)::float8 as used`,
+  );
+  return { limitSeconds: row?.lim ?? null, usedSeconds: row?.used ?? 0 };
 }
 
 /** Runs the guard on its own inside the caller's transaction; true when the stake was counted and may go ahead. */

@@ -13,6 +13,8 @@ import {
   SELF_EXCLUSION_MONTHS_MIN,
   TIME_OUT_HOURS_MAX,
   TIME_OUT_HOURS_MIN,
+  timeLimitMinutesValid,
+  TIME_LIMIT_PERIOD,
   variantFindByKey,
   type JurisdictionOverrides,
   type JurisdictionProfile,
@@ -38,6 +40,7 @@ import {
   limitsOf,
   limitUpsert,
   lossReturnCount,
+  playTimeTakeSql,
   saferRefusedSql,
   saferStakeCtes,
   saferStakeTakeSql,
@@ -88,7 +91,7 @@ export function stakeWindowsOf(profile: JurisdictionProfile, now: Date): StakeWi
 
 const unix = (at: Date) => Math.floor(at.getTime() / 1000);
 
-const LIMIT_ERRORS = { deposit: 'SAFER_DEPOSIT_LIMIT', loss: 'SAFER_LOSS_LIMIT', wager: 'SAFER_WAGER_LIMIT' } as const;
+const LIMIT_ERRORS = { deposit: 'SAFER_DEPOSIT_LIMIT', loss: 'SAFER_LOSS_LIMIT', wager: 'SAFER_WAGER_LIMIT', time: 'SAFER_TIME_LIMIT' } as const;
 
 function blockInForce(block: BlockRow | undefined, now: Date): BlockRow | undefined {
   if (!block) return undefined;
@@ -102,6 +105,30 @@ function blockRefusal(block: BlockRow): AppError {
   });
 }
 
+/**
+ * Counts a play action on the player's play-time clock (decision 054) and answers the refusal when today's time limit
+ * is used up, else undefined. Run on `db` outside a transaction it commits what it counted: the time was played
+ * whatever becomes of the action.
+ */
+async function playTimeRefusal(db: DbOrTx, userId: number, profile: JurisdictionProfile, now: Date): Promise<AppError | undefined> {
+  const { limitSeconds, usedSeconds } = await playTimeTakeSql(db, { userId, day: limitWindowStart(TIME_LIMIT_PERIOD, now, profile.timeZone), now });
+  if (limitSeconds === null || usedSeconds < limitSeconds) return undefined;
+  return new AppError('SAFER_TIME_LIMIT', {
+    field: TIME_LIMIT_PERIOD,
+    issue: `limit_${Math.round(limitSeconds / 60)}`,
+    reset_at: unix(limitWindowEnd(TIME_LIMIT_PERIOD, now, profile.timeZone)),
+  });
+}
+
+/**
+ * A play action that stakes no money (a game launch, a free bet, a free round) still runs the play-time clock and is
+ * refused (SAFER_TIME_LIMIT) once today's minutes are used up.
+ */
+export async function saferPlayTimeTake(db: DbOrTx, userId: number, appKey: string | undefined, now: Date): Promise<void> {
+  const refusal = await playTimeRefusal(db, userId, jurisdictionOfKey(appKey ?? (await appKeyOfUid(db, userId))), now);
+  if (refusal) throw refusal;
+}
+
 /** Refuses (SAFER_TIMED_OUT / SAFER_SELF_EXCLUDED) when a block is in force: before a launch, a pay-in, a bonus. */
 export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const block = blockInForce(await blockOf(db, userId), now);
@@ -110,11 +137,14 @@ export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Pro
 
 /**
  * Before a game launch: a block in force refuses, and so does an identity not yet verified where the brand's law asks
- * it before play (KYC_REQUIRED, decision 037).
+ * it before play (KYC_REQUIRED, decision 037); the launch is a play action on the play-time clock, refused once
+ * today's time limit is used up (SAFER_TIME_LIMIT, decision 054).
  */
 export async function saferPlayStartCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   await saferPlayCheck(db, userId, now);
-  await saferKycPlayCheck(db, userId, await appKeyOfUid(db, userId));
+  const appKey = await appKeyOfUid(db, userId);
+  await saferKycPlayCheck(db, userId, appKey);
+  await saferPlayTimeTake(db, userId, appKey, now);
 }
 
 async function saferKycPlayCheck(db: DbOrTx, userId: number, appKey: string): Promise<void> {
@@ -171,11 +201,14 @@ export async function saferStakeRefusal(
   const brandKey = appKey ?? (await appKeyOfUid(db, userId));
   const profile = jurisdictionOfKey(brandKey);
   if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
+  // After a placement rolled back, this counts the attempt's play time again, for good: the player did play it.
+  const timeUp = await playTimeRefusal(db, userId, profile, now);
+  if (timeUp) return timeUp;
   const windows = stakeWindowsOf(profile, now);
   const usage = await usageOf(db, userId, windows);
   for (const row of await limitsOf(db, userId)) {
     const limit = inForce(row, now);
-    if (row.kind === 'deposit' || row.currency !== currency || limit === null) continue;
+    if (row.kind === 'deposit' || row.kind === 'time' || row.currency !== currency || limit === null) continue;
     const used = usage.find((entry) => entry.kind === row.kind && entry.period === row.period)?.usedMinor ?? 0;
     if (used + stakeMinor > limit) {
       const period = row.period as LimitPeriod;
@@ -200,7 +233,10 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
   };
 }
 
-/** Counts a stake against the player's wager and loss limits inside the caller's transaction; throws the refusal. */
+/**
+ * Counts a stake against the player's wager and loss limits and runs the play-time clock inside the caller's
+ * transaction; throws the refusal.
+ */
 export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
@@ -328,6 +364,7 @@ export async function saferStateGet(deps: SaferDeps, user: SessionUser): Promise
  * what the player already staked or lost in the window); a raise or removal waits the jurisdiction's cooling period.
  */
 export async function saferLimitSetPost(deps: SaferDeps, user: SessionUser, body: EndpointBody<typeof saferLimitSet>): Promise<SaferState> {
+  timeLimitCheck(body);
   const appKey = await appKeyOf(deps.db, user);
   const profile = jurisdictionOfKey(appKey);
   const currency = brandOfKey(appKey).currency;
@@ -355,13 +392,21 @@ export async function saferLimitSetPost(deps: SaferDeps, user: SessionUser, body
     await limitUpsert(tx, after);
     await auditInsert(tx, { userId: user.uid, actor: 'player', action: 'limit', before: limitAudit(before), after: limitAudit(after), at: now });
     const kind = body.kind as LimitKind;
-    if (kind !== 'deposit' && next.amountMinor !== null) {
+    // Play before a time limit existed was not clocked (nothing counts a player without one): its day starts at 0.
+    if (kind !== 'deposit' && kind !== 'time' && next.amountMinor !== null) {
       const start = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
       const soFar = await gamingSince(tx, user.uid, currency, start);
       await usageSeed(tx, user.uid, kind, body.period, start, soFar[kind]);
     }
     return stateOf(tx, user.uid, appKey, now);
   });
+}
+
+/** A play-time limit is minutes per day, 1 to 1,440 (SAFER_TIME_LIMIT_INVALID names the field that is not). */
+function timeLimitCheck(body: EndpointBody<typeof saferLimitSet>): void {
+  if (body.kind !== 'time') return;
+  if (body.period !== TIME_LIMIT_PERIOD) throw new AppError('SAFER_TIME_LIMIT_INVALID', { field: 'period', issue: 'day_only' });
+  if (body.amount !== null && !timeLimitMinutesValid(body.amount)) throw new AppError('SAFER_TIME_LIMIT_INVALID', { field: 'amount', issue: 'minutes_1_1440' });
 }
 
 export interface SignupLimit {

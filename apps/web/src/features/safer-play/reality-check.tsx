@@ -69,11 +69,16 @@ function RealityDialog({
   const statement = useSaferStatementQuery(uid, '7');
   const today = state.data && statement.data ? statement.data.days.find((day) => day.date === todayIn(state.data.time_zone, now)) : undefined;
   const net = statement.data ? moneyText(today?.net ?? 0, statement.data.currency, i18n.language) : undefined;
+  // Today's play time against the player's daily limit, as the server counts it (decision 054), when one is set.
+  const timeLimit = state.data?.limits.find((limit) => limit.kind === 'time' && limit.amount !== null);
   return (
     <Modal title={t('saferPlay.realityTitle')} onClose={onContinue}>
       <div className={styles.confirm} data-testid="reality-check">
         <p>{t('saferPlay.realityPlayed', { minutes: minutesPlayed(startedAtMs, now) })}</p>
         <p>{net === undefined ? '…' : t('saferPlay.realityNet', { net })}</p>
+        {timeLimit ? (
+          <p data-testid="reality-time-limit">{t('saferPlay.realityTimeLimit', { used: Math.floor(timeLimit.used / 60), limit: timeLimit.amount ?? 0 })}</p>
+        ) : null}
         <Button block onClick={onContinue}>
           {t('saferPlay.realityContinue')}
         </Button>

@@ -1,5 +1,5 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import { intlLocaleOf, isRealityCheckMinutes, REALITY_CHECK_MINUTES } from '@piranha/domain';
+import { intlLocaleOf, isRealityCheckMinutes, REALITY_CHECK_MINUTES, TIME_LIMIT_PERIOD } from '@piranha/domain';
 import { Download, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from '../../shared/i18n/translate.ts';
@@ -20,12 +20,13 @@ import {
   type SaferState,
 } from './safer-play-api.ts';
 import { statementCsv } from './statement-csv.ts';
+import { minutesParse } from './time-limit.ts';
 import { realityMinutesChoose, realityMinutesChosen } from './reality-check.tsx';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
 import { IdentityCheck } from './identity-check.tsx';
 import styles from './safer-play.module.css';
 
-const KINDS = ['deposit', 'loss', 'wager'] as const;
+const KINDS = ['deposit', 'loss', 'wager', 'time'] as const;
 const PERIODS = ['day', 'week', 'month'] as const;
 const TIME_OUT_HOURS = [24, 72, 168, 336, 1008] as const;
 const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60, 'permanent'] as const;
@@ -44,28 +45,42 @@ function errorText(error: unknown, t: TFunction, language: string): string | und
   return reset ? `${error.errorMsg} ${reset}` : error.errorMsg;
 }
 
+/** The name of a limit row: a play-time limit has only a daily one. */
+function limitName(limit: SaferLimit, t: TFunction): string {
+  return limit.kind === 'time' ? t('saferPlay.limitName.time.day') : t(`saferPlay.limitName.${limit.kind}.${limit.period}`);
+}
+
 function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
   const { t, i18n } = useTranslation();
   const dateTime = useDateTime();
   const remove = useSaferLimitMutation(uid);
   const money = (amount: number) => moneyText(amount, limit.currency, i18n.language);
+  // A play-time limit is minutes a day and its usage seconds played (decision 054); the others are money.
+  const timed = limit.kind === 'time';
+  const amountText = (amount: number) => (timed ? t('saferPlay.minutesValue', { minutes: amount }) : money(amount));
+  const usedText = (amount: number) =>
+    timed
+      ? t('saferPlay.timeUsed', { used: Math.floor(limit.used / 60), limit: amount, when: dateTime(limit.reset_time) })
+      : t('saferPlay.used', { used: money(limit.used), when: dateTime(limit.reset_time) });
   return (
     <li className={styles.limit} data-testid={`limit-${limit.kind}-${limit.period}`}>
       <div className={styles.limitText}>
-        <span className={styles.limitTitle}>{t(`saferPlay.limitName.${limit.kind}.${limit.period}`)}</span>
+        <span className={styles.limitTitle}>{limitName(limit, t)}</span>
         {limit.amount === null ? (
           <span className={styles.meta}>{t('saferPlay.noLimit')}</span>
         ) : (
           <>
-            <span className={styles.amount}>{money(limit.amount)}</span>
-            <span className={styles.meta}>{t('saferPlay.used', { used: money(limit.used), when: dateTime(limit.reset_time) })}</span>
+            <span className={styles.amount}>{amountText(limit.amount)}</span>
+            <span className={styles.meta}>{usedText(limit.amount)}</span>
           </>
         )}
         {limit.pending ? (
           <span className={styles.pending} data-testid="limit-pending">
             {limit.pending.amount === null
               ? t('saferPlay.pendingRemoval', { when: dateTime(limit.pending.apply_time) })
-              : t('saferPlay.pendingRaise', { amount: money(limit.pending.amount), when: dateTime(limit.pending.apply_time) })}
+              : timed
+                ? t('saferPlay.pendingRaiseMinutes', { minutes: limit.pending.amount, when: dateTime(limit.pending.apply_time) })
+                : t('saferPlay.pendingRaise', { amount: money(limit.pending.amount), when: dateTime(limit.pending.apply_time) })}
           </span>
         ) : null}
         {remove.error ? (
@@ -92,16 +107,17 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
   const [amountText, setAmountText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const save = useSaferLimitMutation(uid);
+  // A play-time limit is whole minutes, and per day only.
+  const timed = kind === 'time';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const digits = amountFractionDigitsOf(currency);
-    const amount = amountMinorParse(amountText, 2, digits);
+    const amount = timed ? minutesParse(amountText) : amountMinorParse(amountText, 2, amountFractionDigitsOf(currency));
     if (amount === undefined || amount <= 0) {
       setInvalid(true);
       return;
     }
     save.mutate(
-      { kind, period, amount },
+      { kind, period: timed ? TIME_LIMIT_PERIOD : period, amount },
       {
         onSuccess: () => {
           setAmountText('');
@@ -115,7 +131,15 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
       <div className={styles.selects}>
         <label className={styles.select}>
           <span>{t('saferPlay.kindLabel')}</span>
-          <select value={kind} onChange={(event) => setKind(event.target.value as (typeof KINDS)[number])} data-testid="limit-kind">
+          <select
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as (typeof KINDS)[number]);
+              setInvalid(false);
+              save.reset();
+            }}
+            data-testid="limit-kind"
+          >
             {KINDS.map((entry) => (
               <option key={entry} value={entry}>
                 {t(`saferPlay.kind.${entry}`)}
@@ -125,7 +149,12 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
         </label>
         <label className={styles.select}>
           <span>{t('saferPlay.periodLabel')}</span>
-          <select value={period} onChange={(event) => setPeriod(event.target.value as (typeof PERIODS)[number])} data-testid="limit-period">
+          <select
+            value={timed ? TIME_LIMIT_PERIOD : period}
+            disabled={timed}
+            onChange={(event) => setPeriod(event.target.value as (typeof PERIODS)[number])}
+            data-testid="limit-period"
+          >
             {PERIODS.map((entry) => (
               <option key={entry} value={entry}>
                 {t(`saferPlay.period.${entry}`)}
@@ -135,17 +164,18 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
         </label>
       </div>
       <TextField
-        label={t('saferPlay.amountLabel', { currency })}
+        label={timed ? t('saferPlay.minutesLabel') : t('saferPlay.amountLabel', { currency })}
         value={amountText}
-        inputMode="decimal"
+        inputMode={timed ? 'numeric' : 'decimal'}
         data-testid="limit-amount"
         onChange={(event) => {
           setAmountText(event.target.value);
           setInvalid(false);
           save.reset();
         }}
-        error={invalid ? t('saferPlay.amountInvalid') : errorText(save.error, t, i18n.language)}
+        error={invalid ? t(timed ? 'saferPlay.minutesInvalid' : 'saferPlay.amountInvalid') : errorText(save.error, t, i18n.language)}
       />
+      {timed ? <p className={styles.hint}>{t('saferPlay.timeHint')}</p> : null}
       <p className={styles.hint}>{t('saferPlay.coolingHint', { hours: state.cooling_hours })}</p>
       <Button type="submit" block disabled={save.isPending} aria-busy={save.isPending} data-testid="limit-save">
         {t('saferPlay.save')}

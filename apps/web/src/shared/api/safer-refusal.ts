@@ -2,13 +2,18 @@ import { ApiError, ERRORS } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
 import type { TFunction } from '../i18n/translate.ts';
 
+/** The safer-play refusals: limits, blocks and identity (8250–8299), and the daily play-time limit (8310–8319). */
+function isSaferRefusal(code: number): boolean {
+  return (code >= 8250 && code <= 8299) || (code >= 8310 && code <= 8319);
+}
+
 /**
- * A safer-play refusal (dm_error 8250–8299) carries when its limit resets or its block ends (`data.reset_at`, Unix
+ * A safer-play refusal (dm_error 8250–8299, 8310–8319) carries when its limit resets or its block ends (`data.reset_at`, Unix
  * seconds; 0 for a permanent self-exclusion). The server's message is translated but cannot hold a time; this adds
  * it, in the player's language and time zone. Other errors answer "".
  */
 export function saferResetText(error: unknown, t: TFunction, language: string): string {
-  if (!(error instanceof ApiError) || error.dmError < 8250 || error.dmError > 8299) return '';
+  if (!(error instanceof ApiError) || !isSaferRefusal(error.dmError)) return '';
   const data = error.data as { reset_at?: unknown } | undefined;
   if (typeof data?.reset_at !== 'number') return '';
   if (data.reset_at === 0) return t('saferPlay.resetNever');

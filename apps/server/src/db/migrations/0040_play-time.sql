@@ -1,0 +1,1 @@
+ALTER TABLE "player_limit_usage" ADD COLUMN "last_at" timestamp with time zone;
