@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import type { MessageLocaleText, PushPayload } from '../../db/schema/index.ts';
 import type { RequestContext, SessionUser } from '../../plugins/request-context.ts';
 import { userBrandOf } from '../messages/messages.repository.ts';
@@ -291,8 +292,12 @@ async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: s
     await subscriptionSent(deps.db, subscription.id, now);
     summary.sent += 1;
   } else if (status === 404 || status === 410) {
-    await outboxFinish(deps.db, row.id, 'gone', status, now);
-    await subscriptionPrune(deps.db, subscription.id, now);
+    // One transaction: a row seen as done always has its subscription pruned (another pass, or a crash between the
+    // two writes, would otherwise see a finished row beside a subscription that still receives sends).
+    await transaction(deps.db, async (tx) => {
+      await outboxFinish(tx, row.id, 'gone', status, now);
+      await subscriptionPrune(tx, subscription.id, now);
+    });
     summary.gone += 1;
   } else if ((status === null || status === 429 || status >= 500) && row.attempts < PUSH_MAX_ATTEMPTS) {
     const wait = Math.max(pushBackoffMs(row.attempts), Math.min(retryAfterS, 3600) * 1000);
