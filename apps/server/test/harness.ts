@@ -1,7 +1,8 @@
 /**
  * The server test harness: the real app (`buildApp`) over a database of its own, driven through
  * `app.inject`. One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL names a server (created here, dropped WITH (FORCE) when the file finishes).
+ * when TEST_DATABASE_URL names a server (created here, dropped WITH (FORCE) when the file finishes); either starts as
+ * a copy of the run's migrated empty database (global-setup.ts).
  * Only the true edges are replaced: the clock (pinned, moved by the test) and, where a test says so, geo.
  */
 import { randomBytes } from 'node:crypto';
