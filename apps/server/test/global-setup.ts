@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { databaseOpen } from '../src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../src/server-paths.ts';
+import { connectionsGone, pgAdmin } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,36 +37,15 @@ async function pgliteDumpWrite(path: string): Promise<void> {
   }
 }
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Creates and migrates the template database; no connection to it stays open (CREATE DATABASE … TEMPLATE needs that). */
 async function postgresTemplateCreate(serverUrl: string): Promise<string> {
   const name = `piranha_tpl_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await pgAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await databaseOpen({ databaseUrl: url.toString(), poolMax: 2 });
   await database.close();
-  // pg's pool.end() resolves before its socket has closed: wait (up to 2 s) until the server sees no one connected.
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await admin.end();
-  }
+  await pgAdmin(serverUrl, (admin) => connectionsGone(admin, name));
   return name;
 }
 
@@ -79,6 +58,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresTemplate', template);
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (serverUrl && template) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    if (serverUrl && template) await pgAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
   };
 }

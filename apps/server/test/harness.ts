@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { connectionsGone, pgAdmin } from './pg-admin.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { configLoad } from '../src/config.ts';
 import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
@@ -88,14 +88,8 @@ export async function testDatabaseCreate(): Promise<TestDatabase> {
     return { database, db: database.db, driver: database.driver, url: undefined, close: () => database.close() };
   }
   const name = `piranha_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    const template = inject('postgresTemplate');
-    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const template = inject('postgresTemplate');
+  await pgAdmin(serverUrl, (admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   const url = databaseUrlWithName(serverUrl, name);
   let database: Database;
   try {
@@ -117,20 +111,10 @@ export async function testDatabaseCreate(): Promise<TestDatabase> {
 }
 
 async function databaseDrop(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    // pg's pool.end() resolves before its sockets have closed; FORCE would kill those still closing and their
-    // clients would raise unhandled 57P01 errors. Wait (up to 2 s) for the server to see them gone.
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  await pgAdmin(serverUrl, async (admin) => {
+    await connectionsGone(admin, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 export interface TestAppOptions {
