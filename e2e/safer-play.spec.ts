@@ -103,6 +103,29 @@ describe('Safer play, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('a Brazilian guest is refused a game until they set the law’s loss limit from the game room, then the game opens', async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await page.goto(`http://${BRAZIL}/#/loginb`);
+    await welcomeDismiss(page);
+    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+    await guestConsent(page);
+    await page.waitForURL(/#\/game$/);
+    // A guest never met the sign-up form that asks the limit (decision 057): the launch says why and where to set it.
+    await page.goto(`http://${BRAZIL}/#/game-room?platform=house&game=dice`);
+    await page.getByRole('heading', { name: /Defina primeiro seu limite de perdas/ }).waitFor();
+    expect(await page.getByTitle('Jogo').count()).toBe(0);
+    await screenshot(page, 'safer-play-launch-limit-required-pt');
+    await page.getByRole('link', { name: 'Definir meu limite de perdas' }).click();
+    await page.waitForURL(/#\/setting\/safer-play\?return=1$/);
+    await expect.poll(() => page.getByTestId('limit-kind').inputValue()).toBe('loss');
+    await page.getByTestId('limit-amount').fill('200');
+    await page.getByTestId('limit-save').click();
+    // Saved, the page goes back to the game, which now opens.
+    await page.waitForURL(/#\/game-room\?platform=house&game=dice$/);
+    await page.getByTitle('Jogo').waitFor();
+    await context.close();
+  });
+
   it('a Brazilian player reads the area in Portuguese, with the link to the national self-exclusion service', async () => {
     const { context, page } = await phonePage(journey.browser);
     await page.goto(`http://${BRAZIL}/#/loginb`);
