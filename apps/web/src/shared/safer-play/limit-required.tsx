@@ -19,11 +19,11 @@ export function isLimitRequired(error: unknown): boolean {
  * Under the refusal's own translated message: the way to set the limit right there — the Safer play limit form, with
  * the loss limit chosen; saving it brings the player back here to try again. Renders nothing for other errors.
  */
-export function LimitRequiredAction({ error }: { error: unknown }) {
+export function LimitRequiredAction({ error, onFollow }: { error: unknown; /** e.g. closes the sheet the refusal is in */ onFollow?: () => void }) {
   const { t } = useTranslation();
   if (!isLimitRequired(error)) return null;
   return (
-    <Link className={styles.action} to={`${paths.saferPlay}?${LIMIT_REQUIRED_RETURN}=1`} data-testid="limit-required-set">
+    <Link className={styles.action} to={`${paths.saferPlay}?${LIMIT_REQUIRED_RETURN}=1`} onClick={onFollow} data-testid="limit-required-set">
       {t('saferPlay.limitRequiredAction')}
     </Link>
   );

@@ -362,7 +362,7 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
           </p>
         ) : null}
         {/* A Brazilian guest without the law's loss limit sets it from here (decision 057). */}
-        {outcome && 'error' in outcome ? <LimitRequiredAction error={outcome.cause} /> : null}
+        {outcome && 'error' in outcome ? <LimitRequiredAction error={outcome.cause} onFollow={close} /> : null}
         {!signedIn ? (
           <a className={styles.placeLink} href={`#${loginHref}`}>
             {t('betting.slip.logIn')}
