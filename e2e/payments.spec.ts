@@ -60,6 +60,19 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     await page.getByLabel('Valor').fill('50');
     await screenshot(page, 'payments-deposit-pix-form');
     await page.getByRole('button', { name: /Depositar R\$\s50,00/ }).click();
+    // A Brazilian guest never met the sign-up form's loss limit: the law asks it before the first deposit (decision
+    // 057). The refusal says so and leads to the limit form, which brings the player back here once it is saved.
+    await page.getByRole('alert').filter({ hasText: 'Defina primeiro seu limite de perdas' }).waitFor();
+    await screenshot(page, 'payments-deposit-limit-required');
+    await page.getByRole('link', { name: 'Definir meu limite de perdas' }).click();
+    await page.waitForURL(/#\/setting\/safer-play\?return=1$/);
+    await expect.poll(() => page.getByTestId('limit-kind').inputValue()).toBe('loss');
+    await page.getByTestId('limit-period').selectOption('month');
+    await page.getByTestId('limit-amount').fill('500');
+    await page.getByTestId('limit-save').click();
+    await page.waitForURL(/#\/deposit$/);
+    await page.getByLabel('Valor').fill('50');
+    await page.getByRole('button', { name: /Depositar R\$\s50,00/ }).click();
 
     await page.waitForURL(/#\/deposit-wait\?order_id=/);
     const code = (await page.getByRole('status', { name: 'Código Pix (copia e cola)' }).textContent()) ?? '';

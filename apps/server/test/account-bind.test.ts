@@ -156,6 +156,73 @@ describe('a tourist binds an e-mail (spec §4)', () => {
   });
 });
 
+describe('the limit a Brazilian tourist saves with the e-mail (decision 057)', () => {
+  const limitsOf = (uid: number) =>
+    t.rows<{ kind: string; period: string; amount: number; pending_at: Date | null }>(
+      sql`select kind, period, amount_minor::float8 as amount, pending_at from player_limits where user_id = ${uid} order by kind, period`,
+    );
+  const auditOf = (uid: number) =>
+    t.rows<{ action: string; after: Record<string, unknown> }>(sql`select action, after from safer_play_audit where user_id = ${uid} order by id`);
+
+  it('stores the loss limit in the bind with its audit row, and a bind without one stores none', async () => {
+    const tourist = await touristLogin(t);
+    const query = signedIn(sessionOf(tourist));
+    const email = emailUnique('bind-limit');
+    const requestId = await bindRequest(query, email);
+    const code = await codeMake(t, email, 'bind', { userId: tourist.uid });
+    const bound = await post(
+      BIND_EMAIL,
+      { email, email_code: code, request_id: requestId, safer_limit: { kind: 'loss', period: 'week', amount: 300_00 } },
+      query,
+    );
+    expect(bound.dm_error, JSON.stringify(bound)).toBe(0);
+    expect(await limitsOf(tourist.uid)).toEqual([{ kind: 'loss', period: 'week', amount: 300_00, pending_at: null }]);
+    expect(await auditOf(tourist.uid)).toEqual([{ action: 'limit', after: expect.objectContaining({ kind: 'loss', amount: 300_00, at_bind: true }) }]);
+
+    const other = await touristLogin(t);
+    const otherQuery = signedIn(sessionOf(other));
+    const otherEmail = emailUnique('bind-limit');
+    const otherRequest = await bindRequest(otherQuery, otherEmail);
+    const otherCode = await codeMake(t, otherEmail, 'bind', { userId: other.uid });
+    expect((await post(BIND_EMAIL, { email: otherEmail, email_code: otherCode, request_id: otherRequest }, otherQuery)).dm_error).toBe(0);
+    expect(await limitsOf(other.uid)).toEqual([]);
+  });
+
+  it('holds a raise over a limit the tourist already set for the cooling period, as the Safer play page does', async () => {
+    const tourist = await touristLogin(t);
+    const query = signedIn(sessionOf(tourist));
+    expect((await post('/api/piranha/safer_play/limit', { kind: 'loss', period: 'week', amount: 100_00 }, query)).dm_error).toBe(0);
+    const email = emailUnique('bind-limit');
+    const requestId = await bindRequest(query, email);
+    const code = await codeMake(t, email, 'bind', { userId: tourist.uid });
+    const bound = await post(
+      BIND_EMAIL,
+      { email, email_code: code, request_id: requestId, safer_limit: { kind: 'loss', period: 'week', amount: 900_00 } },
+      query,
+    );
+    expect(bound.dm_error, JSON.stringify(bound)).toBe(0);
+    const [limit] = await limitsOf(tourist.uid);
+    expect(limit).toMatchObject({ amount: 100_00 });
+    expect(limit!.pending_at).not.toBeNull();
+  });
+
+  it('refuses a malformed limit with nothing bound', async () => {
+    const tourist = await touristLogin(t);
+    const query = signedIn(sessionOf(tourist));
+    const email = emailUnique('bind-limit');
+    const requestId = await bindRequest(query, email);
+    const code = await codeMake(t, email, 'bind', { userId: tourist.uid });
+    const refused = await post(
+      BIND_EMAIL,
+      { email, email_code: code, request_id: requestId, safer_limit: { kind: 'loss', period: 'year', amount: 100_00 } },
+      query,
+    );
+    expect(refused.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(await limitsOf(tourist.uid)).toEqual([]);
+    expect(envelopeOf(await t.get(INFO, { query })).data).toMatchObject({ visitor: 1 });
+  });
+});
+
 describe('forgotten password', () => {
   it('resets with a mailed code, ends every session, and only the new password works', async () => {
     const email = emailUnique();

@@ -677,13 +677,24 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/piranha/user/account/bind/check': { body: { email: 'bind-sample@example.com' } },
   '/api/piranha/user/account/bind/email': {
-    body: { email: 'bind-sample@example.com', email_code: '123456', request_id: 'request-id', password: PASSWORD, udid: 'udid-1', ...SIGNUP_ACCEPT },
+    body: {
+      email: 'bind-sample@example.com',
+      email_code: '123456',
+      request_id: 'request-id',
+      password: PASSWORD,
+      udid: 'udid-1',
+      safer_limit: SIGNUP_LIMIT,
+      ...SIGNUP_ACCEPT,
+    },
     fresh: async () => {
       const tourist = await t.session();
       const email = emailUnique('bind');
       const check = envelopeOf(await t.post('/api/piranha/user/account/bind/check', { query: signedIn(tourist), body: { email } }));
       const email_code = await codeMake(t, email, 'bind', { userId: tourist.uid });
-      return { query: signedIn(tourist), body: { email, email_code, request_id: check.data.request_id, password: PASSWORD, udid: 'udid-1', ...SIGNUP_ACCEPT } };
+      return {
+        query: signedIn(tourist),
+        body: { email, email_code, request_id: check.data.request_id, password: PASSWORD, udid: 'udid-1', safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
+      };
     },
   },
   '/api/v1/user/account/password/set/send_code': { body: { email: 'sample@example.com' }, fresh: async () => ({ body: { email: emailUnique() } }) },
@@ -762,13 +773,19 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     },
   },
   '/api/piranha/user/account/visitor/bind': {
-    body: { email: 'bind-sample@example.com', email_code: '123456', password: PASSWORD, ...SIGNUP_ACCEPT },
+    body: { email: 'bind-sample@example.com', email_code: '123456', password: PASSWORD, safer_limit: SIGNUP_LIMIT, ...SIGNUP_ACCEPT },
     fresh: async () => {
       const tourist = await t.session();
       const email = emailUnique('older-bind');
       return {
         query: signedIn(tourist),
-        body: { email, email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }), password: PASSWORD, ...SIGNUP_ACCEPT },
+        body: {
+          email,
+          email_code: await codeMake(t, email, 'bind', { userId: tourist.uid }),
+          password: PASSWORD,
+          safer_limit: SIGNUP_LIMIT,
+          ...SIGNUP_ACCEPT,
+        },
       };
     },
   },

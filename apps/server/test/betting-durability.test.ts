@@ -14,6 +14,7 @@ import { transaction } from '../src/db/transaction.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { sessionIssueForNewVisitor } from '../src/modules/session/session.service.ts';
+import { mandatoryLimitSeed } from './harness.ts';
 import { serverDataCreate, serverStart, serverStop, type Running, type ServerData } from './server-process.ts';
 
 const PLAYERS = 8;
@@ -69,6 +70,8 @@ describe('placements under a kill -9', () => {
     try {
       for (let index = 0; index < PLAYERS; index += 1) {
         const session = await sessionIssueForNewVisitor(setup.db, 'piranha', new Date());
+        // A Brazilian brand's law asks a loss limit of every player before they play (decision 057).
+        await mandatoryLimitSeed(setup.db, session.uid, 'piranha', new Date());
         await transaction(setup.db, (tx) =>
           ledgerTransfer(tx, {
             kind: 'deposit',

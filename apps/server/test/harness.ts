@@ -13,7 +13,8 @@ import { connectionsGone, pgAdmin } from './pg-admin.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { configLoad } from '../src/config.ts';
 import { databaseOpen, rowsOf, type Database, type Db } from '../src/db/client.ts';
-import { kycChecks } from '../src/db/schema/index.ts';
+import { kycChecks, playerLimits } from '../src/db/schema/index.ts';
+import { saferMandatoryLimits } from '../src/modules/safer-play/safer-play.service.ts';
 import { sessionIssue, sessionIssueForNewVisitor, type IssuedSession } from '../src/modules/session/session.service.ts';
 import { userInsert } from '../src/modules/session/session.repository.ts';
 import type { RouteDeps } from '../src/plugins/route.ts';
@@ -160,16 +161,50 @@ export interface TestApp {
   request: (method: 'GET' | 'POST', path: string, input?: RequestInput) => Promise<TestResponse>;
   get: (path: string, input?: RequestInput) => Promise<TestResponse>;
   post: (path: string, input?: RequestInput) => Promise<TestResponse>;
-  /** A new visitor with a live session on `appKey`, issued at the pinned clock's time. */
-  session: (appKey?: string) => Promise<IssuedSession>;
+  /**
+   * A new visitor with a live session on `appKey`, issued at the pinned clock's time. On a brand whose law asks a limit
+   * of every player (Brazil: loss, decision 057) it holds one, as if set on the Safer play page, so it may deposit and
+   * play; `{ mandatoryLimit: false }` gives the guest who never set it.
+   */
+  session: (appKey?: string, options?: PlayerOptions) => Promise<IssuedSession>;
   /**
    * A new registered (not tourist) player with a live session on `appKey`: one who may withdraw — their identity is
    * verified (an id checked out of band, so no CPF is compared with their PIX accounts; decision 037).
    */
-  player: (appKey?: string) => Promise<IssuedSession>;
+  player: (appKey?: string, options?: PlayerOptions) => Promise<IssuedSession>;
   /** Raw SQL rows. */
   rows: <T>(query: SQL) => Promise<T[]>;
   close: () => Promise<void>;
+}
+
+export interface PlayerOptions {
+  /** Seed the limit the brand's law asks of every player (default true; only brands whose law asks one get a row). */
+  mandatoryLimit?: boolean;
+}
+
+/** The most a limit may be (contract `saferSignupLimitSchema`): in force, yet no test's stakes come near it. */
+export const MANDATORY_LIMIT_FIXTURE_MINOR = 1_000_000_000_00;
+
+/**
+ * Gives the player the limits the brand's law asks of everyone (Brazil: a monthly loss limit, decision 057) — what a
+ * registered player set at sign-up — as a row only, with no audit line, so tests that count audit rows are unchanged.
+ */
+export async function mandatoryLimitSeed(db: Db, userId: number, appKey: string, now: Date): Promise<void> {
+  const { kinds, currency } = saferMandatoryLimits(appKey);
+  for (const kind of kinds)
+    await db
+      .insert(playerLimits)
+      .values({
+        userId,
+        kind,
+        period: 'month',
+        currency,
+        amountMinor: MANDATORY_LIMIT_FIXTURE_MINOR,
+        pendingAmountMinor: null,
+        pendingAt: null,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
 }
 
 export function queryString(query: RequestInput['query']): string {
@@ -241,9 +276,14 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
     request,
     get: (path, input) => request('GET', path, input),
     post: (path, input) => request('POST', path, input),
-    session: (appKey = 'piranha') => sessionIssueForNewVisitor(testDatabase.db, appKey, clock.now()),
-    player: async (appKey = 'piranha') => {
+    session: async (appKey = 'piranha', options = {}) => {
+      const issued = await sessionIssueForNewVisitor(testDatabase.db, appKey, clock.now());
+      if (options.mandatoryLimit !== false) await mandatoryLimitSeed(testDatabase.db, issued.uid, appKey, clock.now());
+      return issued;
+    },
+    player: async (appKey = 'piranha', options = {}) => {
       const userId = await userInsert(testDatabase.db, appKey, false);
+      if (options.mandatoryLimit !== false) await mandatoryLimitSeed(testDatabase.db, userId, appKey, clock.now());
       await testDatabase.db.insert(kycChecks).values({
         userId,
         state: 'verified',

@@ -18,6 +18,7 @@ import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { userInsert } from '../src/modules/session/session.repository.ts';
 import { sessionIssue } from '../src/modules/session/session.service.ts';
+import { mandatoryLimitSeed } from './harness.ts';
 import { serverDataCreate, serverStart, serverStop, type Running, type ServerData } from './server-process.ts';
 
 const PLAYERS = 6;
@@ -90,6 +91,8 @@ describe('payouts and casino rounds under a kill -9', () => {
         // Registered players with a verified identity: a tourist may not withdraw (decision 019), nor an unverified
         // Brazilian (decision 037).
         const session = await sessionIssue(setup.db, await userInsert(setup.db, 'piranha', false), new Date());
+        // A Brazilian brand's law asks a loss limit of every player before they play (decision 057).
+        await mandatoryLimitSeed(setup.db, session.uid, 'piranha', new Date());
         await setup.db.execute(
           sql`insert into kyc_checks (user_id, state, document_type, document_number, birth_date, provider_ref, updated_at)
             values (${session.uid}, 'verified', 'ID', ${`T${session.uid}`}, '1990-01-01', ${`fixture_${session.uid}`}, now())`,

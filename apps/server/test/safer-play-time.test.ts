@@ -57,10 +57,14 @@ async function playerTimed(minutes: number, at = CLOCK_START) {
   return session;
 }
 
+/** The time limit in a state answer (a Brazilian player also holds the law's loss limit, decision 057). */
+const timeLimitIn = (state: { limits: { kind: string }[] }) => state.limits.find((limit) => limit.kind === 'time');
+
 describe('the play-time limit', () => {
   it('is minutes a day, shown with the seconds used and when the day resets', async () => {
     t.clock.set(CLOCK_START);
-    const session = await t.session();
+    // Without the loss limit Brazil asks of a player before money enters play (decision 057): the time limit alone.
+    const session = await t.session('piranha', { mandatoryLimit: false });
     const state = envelopeOf(await limitSet(session, 45)).data;
     expect(state.limits).toEqual([expect.objectContaining({ kind: 'time', period: 'day', amount: 45, used: 0, reset_time: dayEnd(), pending: null })]);
   });
@@ -138,12 +142,12 @@ describe('the play-time limit', () => {
     t.clock.advance(5 * MINUTE_MS);
     await placedOk(await bet(session));
     // Lowered under what was played: the next bet is refused.
-    expect(envelopeOf(await limitSet(session, 5)).data.limits[0]).toMatchObject({ kind: 'time', amount: 5, pending: null });
+    expect(timeLimitIn(envelopeOf(await limitSet(session, 5)).data)).toMatchObject({ kind: 'time', amount: 5, pending: null });
     refusedWith(await bet(session), 'SAFER_TIME_LIMIT');
-    const raised = envelopeOf(await limitSet(session, 60)).data.limits[0];
+    const raised = timeLimitIn(envelopeOf(await limitSet(session, 60)).data);
     expect(raised).toMatchObject({ amount: 5, pending: { amount: 60, apply_time: unix(t.clock.now()) + 168 * 3600 } });
     refusedWith(await bet(session), 'SAFER_TIME_LIMIT');
-    const removing = envelopeOf(await limitSet(session, null)).data.limits[0];
+    const removing = timeLimitIn(envelopeOf(await limitSet(session, null)).data);
     expect(removing).toMatchObject({ amount: 5, pending: { amount: null } });
     refusedWith(await bet(session), 'SAFER_TIME_LIMIT');
   });

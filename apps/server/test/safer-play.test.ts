@@ -47,7 +47,7 @@ const unix = (at: Date) => Math.floor(at.getTime() / 1000);
 
 describe('the jurisdiction and the limits', () => {
   it('answers the Brazilian profile: 7-day cooling, loss limit asked at sign-up, the national self-exclusion link', async () => {
-    const session = await t.session();
+    const session = await t.session('piranha', { mandatoryLimit: false });
     const state = await stateOf(session);
     expect(state).toMatchObject({ jurisdiction: 'BR', cooling_hours: 168, mandatory_limits: ['loss'], limits_asked_at: 'signup', limits: [], block: null });
     expect(state.national_self_exclusion_url).toMatch(/^https:\/\/www\.gov\.br\//);
@@ -112,7 +112,7 @@ describe('wager and loss limits on bets', () => {
     expect(await balanceOf(t, session, 'BRL')).toBe(490_00);
     const refused = refusedWith(await singlePost(t, session, [{ option, stake: 1_00 }]), 'SAFER_WAGER_LIMIT');
     expect(refused.data).toMatchObject({ field: 'day', reset_at: unix(limitWindowEnd('day', t.clock.now(), SAO_PAULO)) });
-    expect((await stateOf(session)).limits[0]).toMatchObject({ kind: 'wager', used: 10_00, amount: 10_00 });
+    expect((await stateOf(session)).limits.find((limit: { kind: string }) => limit.kind === 'wager')).toMatchObject({ used: 10_00, amount: 10_00 });
     await expectLedgerClean(t);
   });
 
@@ -136,7 +136,7 @@ describe('wager and loss limits on bets', () => {
       ]),
     );
     expect(placed).toHaveLength(2);
-    expect((await stateOf(session)).limits[0]).toMatchObject({ period: 'week', used: 10_00 });
+    expect((await stateOf(session)).limits.find((limit: { kind: string }) => limit.kind === 'wager')).toMatchObject({ period: 'week', used: 10_00 });
   });
 
   it('counts what was already staked in the window when a limit is set mid-day', async () => {
@@ -349,6 +349,77 @@ describe('the limit Brazil asks at sign-up', () => {
     const created = envelopeOf(await register('tigerin', { email, email_code, password: PASSWORD }));
     expect(created.dm_error, JSON.stringify(created)).toBe(0);
     expect(await history(created.data.uid as number)).toEqual([]);
+  });
+});
+
+describe('the limit Brazil asks of every player before money enters play (decision 057)', () => {
+  const launch = (session: IssuedSession) =>
+    t.get('/api/piranha/pg_game/hall/launch', { query: signedIn(session, { game_platform: 'house', game_id: 'dice' }) });
+  const refusedForLimit = (response: TestResponse) => {
+    const refused = refusedWith(response, 'SAFER_LIMIT_REQUIRED');
+    expect(refused.data).toMatchObject({ field: 'safer_limit.kind', issue: 'loss' });
+  };
+  const writtenFor = async (uid: number) =>
+    (
+      await t.rows<{ orders: number; bets: number; usage: number }>(
+        sql`select (select count(*) from payment_orders where user_id = ${uid})::int as orders, (select count(*) from bets where user_id = ${uid})::int as bets,
+          (select count(*) from player_limit_usage where user_id = ${uid})::int as usage`,
+      )
+    )[0];
+
+  it('refuses a Brazilian guest’s pay-in, bets and game launch with nothing written until a loss limit is set, then allows them', async () => {
+    const session = await t.session('piranha', { mandatoryLimit: false });
+    await fund(t, session.uid, 100_00, 'BRL');
+    refusedForLimit(await payinCreateRequest(t, session, { channel: 'PIX', amount: 50_00, currency: 'BRL' }));
+    // One selection takes the one-statement placement, two the transaction: both refuse.
+    refusedForLimit(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]));
+    refusedForLimit(
+      await singlePost(t, session, [
+        { option: upcoming(), stake: 1_00 },
+        { option: upcoming(), stake: 2_00 },
+      ]),
+    );
+    refusedForLimit(await launch(session));
+    expect(await writtenFor(session.uid)).toEqual({ orders: 0, bets: 0, usage: 0 });
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_00);
+    // Withdrawal records, the balance and the Safer play page stay open.
+    expect((await stateOf(session)).limits).toEqual([]);
+
+    envelopeOf(await limitSet(session, 'loss', 'month', 500_00));
+    expect(envelopeOf(await payinCreateRequest(t, session, { channel: 'PIX', amount: 50_00, currency: 'BRL' })).dm_error).toBe(0);
+    expect(await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]))).toHaveLength(1);
+    expect(
+      await placedOk(
+        await singlePost(t, session, [
+          { option: upcoming(), stake: 1_00 },
+          { option: upcoming(), stake: 2_00 },
+        ]),
+      ),
+    ).toHaveLength(2);
+    expect(envelopeOf(await launch(session)).dm_error).toBe(0);
+    expect(await balanceOf(t, session, 'BRL')).toBe(100_00 - 4_00);
+  });
+
+  it('refuses a house round once the loss limit is gone (its removal applied), with nothing debited', async () => {
+    const player = await playerWithGame(t, 'dice', 0);
+    await fund(t, player.session.uid, 20_00);
+    // A removal applies after the cooling period; written here as applied.
+    await t.rows(sql`update player_limits set amount_minor = null where user_id = ${player.session.uid} and kind = 'loss'`);
+    const round = await playRound(t, player, 'dice', 1_00, { target: 5000, direction: 'under' });
+    expect(round.dm_error, JSON.stringify(round)).toBe(ERRORS.SAFER_LIMIT_REQUIRED.code);
+    expect(round.data).toMatchObject({ field: 'safer_limit.kind', issue: 'loss' });
+    expect(await balanceOf(t, player.session, 'BRL')).toBe(20_00);
+    await expectLedgerClean(t);
+  });
+
+  it('leaves Mexican and Indian guests without a limit alone', async () => {
+    for (const appKey of ['aguila', 'tigerin']) {
+      const session = await t.session(appKey, { mandatoryLimit: false });
+      const { order } = await playerFund(t, { appKey, session });
+      expect(order.order_id).toBeTruthy();
+      expect(envelopeOf(await launch(session)).dm_error).toBe(0);
+      expect(await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 20_00 }]))).toHaveLength(1);
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import { transaction } from '../src/db/transaction.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../src/modules/ledger/ledger.service.ts';
 import { sessionIssueForNewVisitor } from '../src/modules/session/session.service.ts';
-import { testDatabaseCreate, type TestDatabase } from './harness.ts';
+import { mandatoryLimitSeed, testDatabaseCreate, type TestDatabase } from './harness.ts';
 import { serverStart, serverStop, type Running } from './server-process.ts';
 
 const SPEED = 120;
@@ -127,6 +127,8 @@ describe('the sports feed under a kill -9', () => {
     let player: { uid: number; sid: string };
     try {
       const session = await sessionIssueForNewVisitor(setup.db, 'piranha', new Date());
+      // A Brazilian brand's law asks a loss limit of every player before they play (decision 057).
+      await mandatoryLimitSeed(setup.db, session.uid, 'piranha', new Date());
       await transaction(setup.db, (tx) =>
         ledgerTransfer(tx, {
           kind: 'deposit',

@@ -1,6 +1,7 @@
 import { endpoint } from './endpoint.ts';
 import { consentShape, emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
 import { described, integer, text, z } from './schema.ts';
+import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**
  * Accounts, second part (spec §7 Account): tab prompts (red dots on the footer tabs), the older sign-in paths
@@ -88,7 +89,14 @@ export const visitorBind = endpoint({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: z.optional(passwordSchema), ...consentShape }),
+  body: z.strictObject({
+    email: emailSchema,
+    email_code: codeSchema,
+    password: z.optional(passwordSchema),
+    // The limit a brand's law asks of every player (Brazil: loss), set as the tourist registers (decision 057).
+    safer_limit: z.optional(saferSignupLimitSchema),
+    ...consentShape,
+  }),
   data: loginInfoSchema,
 });
 

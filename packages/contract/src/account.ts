@@ -269,6 +269,8 @@ export const bindEmail = endpoint({
     request_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'request_id from bind/check'),
     password: z.optional(passwordSchema),
     udid: z.optional(text(128, 'Device id of the app install, when the shell has one')),
+    // The limit a brand's law asks of every player (Brazil: loss), set as the tourist registers (decision 057).
+    safer_limit: z.optional(saferSignupLimitSchema),
     ...consentShape,
   }),
   data: loginInfoSchema,

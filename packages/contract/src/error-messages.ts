@@ -135,6 +135,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'A time-out or self-exclusion can only be made longer, never shorter.',
     saferPaymentForbidden: 'This payment method is not allowed in your country.',
     saferSignupLimitRequired: 'Set your loss limit to create the account: the law of your country asks for it at sign-up.',
+    saferLimitRequired: 'Set your loss limit first: the law of your country asks for it before you deposit or play. You can set it on the Safer play page.',
     kycRequired: 'Verify your identity first: the law of your country asks for it before you withdraw or play.',
     kycFileInvalid: 'That file cannot be used: send a JPEG, PNG or WebP photo (or a PDF of the document) of at most 2 MB.',
     kycDocumentInvalid: 'Check the document number and birth date: they are not valid.',
@@ -305,6 +306,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'Una pausa o autoexclusión solo puede alargarse, nunca acortarse.',
     saferPaymentForbidden: 'Este método de pago no está permitido en tu país.',
     saferSignupLimitRequired: 'Define tu límite de pérdidas para crear la cuenta: la ley de tu país lo exige al registrarte.',
+    saferLimitRequired:
+      'Primero define tu límite de pérdidas: la ley de tu país lo exige antes de depositar o jugar. Puedes definirlo en la página Juego más seguro.',
     kycRequired: 'Primero verifica tu identidad: la ley de tu país lo exige antes de retirar o jugar.',
     kycFileInvalid: 'No podemos usar ese archivo: envía una foto JPEG, PNG o WebP (o un PDF del documento) de 2 MB como máximo.',
     kycDocumentInvalid: 'Revisa el número de documento y la fecha de nacimiento: no son válidos.',
@@ -476,6 +479,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'Uma pausa ou autoexclusão só pode ser prolongada, nunca encurtada.',
     saferPaymentForbidden: 'Este meio de pagamento não é permitido no seu país.',
     saferSignupLimitRequired: 'Defina seu limite de perdas para criar a conta: a lei do seu país exige isso no cadastro.',
+    saferLimitRequired:
+      'Defina primeiro seu limite de perdas: a lei do seu país exige isso antes de depositar ou jogar. Você pode defini-lo na página Jogo mais seguro.',
     kycRequired: 'Verifique sua identidade primeiro: a lei do seu país exige isso antes de sacar ou jogar.',
     kycFileInvalid: 'Não podemos usar esse arquivo: envie uma foto JPEG, PNG ou WebP (ou um PDF do documento) de até 2 MB.',
     kycDocumentInvalid: 'Confira o número do documento e a data de nascimento: eles não são válidos.',
@@ -648,6 +653,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'Перерыв или самоисключение можно только продлить, но не сократить.',
     saferPaymentForbidden: 'Этот способ оплаты запрещён в вашей стране.',
     saferSignupLimitRequired: 'Установите лимит проигрыша, чтобы создать аккаунт: закон вашей страны требует этого при регистрации.',
+    saferLimitRequired:
+      'Сначала установите лимит проигрыша: закон вашей страны требует этого до пополнения счёта или игры. Это можно сделать на странице «Безопасная игра».',
     kycRequired: 'Сначала подтвердите личность: закон вашей страны требует этого перед выводом или игрой.',
     kycFileInvalid: 'Этот файл не подходит: отправьте фото JPEG, PNG или WebP (или PDF документа) не больше 2 МБ.',
     kycDocumentInvalid: 'Проверьте номер документа и дату рождения: они неверны.',
@@ -819,6 +826,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'Tạm nghỉ hoặc tự loại trừ chỉ có thể kéo dài, không thể rút ngắn.',
     saferPaymentForbidden: 'Phương thức thanh toán này không được phép ở quốc gia của bạn.',
     saferSignupLimitRequired: 'Hãy đặt hạn mức thua để tạo tài khoản: luật của quốc gia bạn yêu cầu điều này khi đăng ký.',
+    saferLimitRequired:
+      'Hãy đặt hạn mức thua trước: luật của quốc gia bạn yêu cầu điều này trước khi nạp tiền hoặc chơi. Bạn có thể đặt nó trên trang Chơi an toàn hơn.',
     kycRequired: 'Hãy xác minh danh tính trước: luật của quốc gia bạn yêu cầu điều này trước khi rút tiền hoặc chơi.',
     kycFileInvalid: 'Không thể dùng tệp này: hãy gửi ảnh JPEG, PNG hoặc WebP (hoặc PDF của giấy tờ) tối đa 2 MB.',
     kycDocumentInvalid: 'Hãy kiểm tra số giấy tờ và ngày sinh: chúng không hợp lệ.',
@@ -989,6 +998,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'ช่วงพักหรือการกีดกันตนเองขยายได้เท่านั้น ย่อให้สั้นลงไม่ได้',
     saferPaymentForbidden: 'วิธีชำระเงินนี้ไม่ได้รับอนุญาตในประเทศของคุณ',
     saferSignupLimitRequired: 'กรุณาตั้งวงเงินขาดทุนเพื่อสร้างบัญชี กฎหมายของประเทศคุณกำหนดให้ตั้งเมื่อสมัคร',
+    saferLimitRequired: 'กรุณาตั้งวงเงินขาดทุนก่อน กฎหมายของประเทศคุณกำหนดให้ตั้งก่อนฝากเงินหรือเล่น คุณตั้งได้ที่หน้าเล่นอย่างปลอดภัย',
     kycRequired: 'โปรดยืนยันตัวตนก่อน: กฎหมายของประเทศคุณกำหนดให้ทำก่อนถอนเงินหรือเล่น',
     kycFileInvalid: 'ใช้ไฟล์นี้ไม่ได้: โปรดส่งรูป JPEG, PNG หรือ WebP (หรือ PDF ของเอกสาร) ขนาดไม่เกิน 2 MB',
     kycDocumentInvalid: 'โปรดตรวจสอบเลขเอกสารและวันเกิด: ข้อมูลไม่ถูกต้อง',
@@ -1159,6 +1169,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: '暂停或自我排除只能延长，不能缩短。',
     saferPaymentForbidden: '您所在的国家不允许使用此支付方式。',
     saferSignupLimitRequired: '请设置亏损限额以创建账户：您所在国家的法律要求在注册时设置。',
+    saferLimitRequired: '请先设置亏损限额：您所在国家的法律要求在存款或游戏前设置。您可以在安全游戏页面设置。',
     kycRequired: '请先验证身份：您所在国家的法律要求在提现或游戏前完成验证。',
     kycFileInvalid: '无法使用该文件：请上传不超过 2 MB 的 JPEG、PNG 或 WebP 照片（证件也可用 PDF）。',
     kycDocumentInvalid: '请检查证件号码和出生日期：它们无效。',
@@ -1331,6 +1342,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferBlockShorter: 'Rehat atau pengecualian diri hanya boleh dipanjangkan, tidak dipendekkan.',
     saferPaymentForbidden: 'Kaedah pembayaran ini tidak dibenarkan di negara anda.',
     saferSignupLimitRequired: 'Tetapkan had kerugian anda untuk membuat akaun: undang-undang negara anda memerlukannya semasa pendaftaran.',
+    saferLimitRequired:
+      'Tetapkan had kerugian anda dahulu: undang-undang negara anda memerlukannya sebelum anda membuat deposit atau bermain. Anda boleh menetapkannya di halaman Main lebih selamat.',
     kycRequired: 'Sahkan identiti anda dahulu: undang-undang negara anda memerlukannya sebelum anda mengeluarkan wang atau bermain.',
     kycFileInvalid: 'Fail itu tidak boleh digunakan: hantar foto JPEG, PNG atau WebP (atau PDF dokumen) tidak melebihi 2 MB.',
     kycDocumentInvalid: 'Semak nombor dokumen dan tarikh lahir: ia tidak sah.',

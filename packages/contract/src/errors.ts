@@ -164,6 +164,9 @@ export const ERRORS = {
   HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
   HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },
   // end tracking
+  // a mandatory limit not in force on a brand whose law asks one (issue 20, decision 057): no pay-in, bet or play until
+  // it is set; data.field 'safer_limit.kind', data.issue the missing kind (Brazil: 'loss')
+  SAFER_LIMIT_REQUIRED: { code: 8352, key: 'saferLimitRequired' },
   // installable web app (issue 22, decision 053): data.field names the parameter
   PWA_APP_GROUP_MISMATCH: { code: 8550, key: 'pwaAppGroupMismatch' },
   PWA_HOST_MISMATCH: { code: 8551, key: 'pwaHostMismatch' },

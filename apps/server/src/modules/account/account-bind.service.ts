@@ -4,6 +4,7 @@ import type { LoginInfo } from '@piranha/contract';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
+import { saferBindLimitSet, type SignupLimit } from '../safer-play/safer-play.service.ts';
 import type { AccountDeps, Caller } from './account-deps.ts';
 import { codeUse, codeVerify } from './account-code.service.ts';
 import { passwordHash } from './account-password.ts';
@@ -49,7 +50,7 @@ export async function bindEmail(
   deps: AccountDeps,
   caller: Caller,
   user: SessionUser,
-  input: { email: string; email_code: string; request_id: string; password?: string | undefined } & Consent,
+  input: { email: string; email_code: string; request_id: string; password?: string | undefined; safer_limit?: SignupLimit | undefined } & Consent,
 ): Promise<LoginInfo> {
   const email = emailNormalise(input.email);
   const profile = await touristProfile(deps, caller, user);
@@ -86,6 +87,8 @@ export async function bindEmail(
       await userVisitorSet(tx, user.uid, false);
       // The device no longer leads to this account: a guest login from it starts a new tourist.
       await visitorDevicesForget(tx, user.uid);
+      // A limit chosen as the tourist registers (Brazil asks a loss limit before money enters play, decision 057).
+      if (input.safer_limit) await saferBindLimitSet(tx, user.uid, profile.appKey, input.safer_limit, now);
       // The tourist is now registered: the brand's sign-up bonus, once per person and within the IP limit (decision 043).
       await bonusSignUpOnRegister(tx, { userId: user.uid, appKey: profile.appKey, email, smid: caller.smid, ip: caller.ip, now });
       await sessionsRevokeOfUser(tx, user.uid, now, session.sessionId);
@@ -102,7 +105,7 @@ export async function visitorBind(
   deps: AccountDeps,
   caller: Caller,
   user: SessionUser,
-  input: { email: string; email_code: string; password?: string | undefined } & Consent,
+  input: { email: string; email_code: string; password?: string | undefined; safer_limit?: SignupLimit | undefined } & Consent,
 ): Promise<LoginInfo> {
   const check = await bindCheck(deps, caller, user, input.email);
   if (check.can_bind !== 1) {

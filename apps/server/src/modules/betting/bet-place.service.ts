@@ -32,7 +32,15 @@ import { legPrice, lineText, type LegPriced } from './bet-price.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-limits.ts';
 import { betInsert, betPlaceInOneStatement, freeBetGrantDebit, SaferPlayRefused } from './betting.repository.ts';
-import { saferMinStakeMinor, saferPlayCheck, saferPlayTimeTake, saferStakeGuard, saferStakeRefusal, saferStakeTake } from '../safer-play/safer-play.service.ts';
+import {
+  saferLimitRequiredCheck,
+  saferMinStakeMinor,
+  saferPlayCheck,
+  saferPlayTimeTake,
+  saferStakeGuard,
+  saferStakeRefusal,
+  saferStakeTake,
+} from '../safer-play/safer-play.service.ts';
 import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
@@ -268,9 +276,11 @@ async function betsWrite(
     await sessionRecheck(tx, user, now);
     const placed: PlacedBet[] = [];
     // A time-out or self-exclusion refuses free bets too, and a free bet is play on the play-time clock (decision 054);
-    // only money staked counts against wager and loss limits.
+    // only money staked counts against wager and loss limits. A free bet is play all the same: it needs the limit the
+    // brand's law asks of every player (decision 057).
     if (free) {
       await saferPlayCheck(tx, user.uid, now);
+      await saferLimitRequiredCheck(tx, user.uid, user.appKey, now);
       await saferPlayTimeTake(tx, user.uid, user.appKey, now);
     } else
       await saferStakeTake(

@@ -21,6 +21,7 @@ import { casinoSessionWithLaunch } from './casino.repository.ts';
 import {
   jurisdictionOfKey,
   saferMinStakeMinor,
+  saferLimitRequiredCheck,
   saferPlayCheck,
   saferPlayTimeTake,
   saferReturnCount,
@@ -210,9 +211,11 @@ async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: 
   // (which check it before calling, with the player's own error): an outside studio hears RS_ERROR_LIMIT_REACHED.
   if (!isFree && amount > 0 && amount < saferMinStakeMinor(caller.appKey, caller.currency)) throw new Refusal('RS_ERROR_LIMIT_REACHED');
   try {
-    // A free round stakes nothing but is play all the same: it runs the play-time clock (decision 054).
+    // A free round stakes nothing but is play all the same: it runs the play-time clock (decision 054) and needs the
+    // limit the brand's law asks of every player (decision 057).
     if (isFree || amount <= 0) {
       await saferPlayCheck(tx, caller.userId, now);
+      await saferLimitRequiredCheck(tx, caller.userId, caller.appKey, now);
       await saferPlayTimeTake(tx, caller.userId, caller.appKey, now);
     } else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
   } catch (error) {

@@ -7,6 +7,12 @@ export type LimitRow = typeof playerLimits.$inferSelect;
 export type BlockRow = typeof playerBlocks.$inferSelect;
 export type AuditRow = typeof saferPlayAudit.$inferSelect;
 
+/** The limits the brand's law asks every player to hold (decision 057), in the currency they must be kept in. */
+export interface MandatoryLimits {
+  kinds: readonly string[];
+  currency: string;
+}
+
 /** The windows a stake counts in, as the brand's calendar has them now. */
 export interface StakeWindows {
   day: Date;
@@ -133,9 +139,17 @@ export function saferStakeCtes(input: {
   claimed: SQL;
   /** The brand's law asks a verified identity before play (decision 037): an unverified player is refused like a block. */
   kycPlay: boolean;
+  /**
+   * The limits the brand's law asks of every player (decision 057): one missing is refused like a block. A brand that
+   * asks none reads nothing for it.
+   */
+  mandatory: MandatoryLimits;
 }): SQL {
-  const { userId, currency, stakeMinor, windows, now, claimed, kycPlay } = input;
+  const { userId, currency, stakeMinor, windows, now, claimed, kycPlay, mandatory } = input;
   const at = now.toISOString();
+  // The kinds asked, as one array parameter so the statement keeps one shape (the placement is a named prepared
+  // statement): an empty array for a brand that asks none, where the branch reads no row.
+  const kinds = `{${mandatory.kinds.join(',')}}`;
   return sql`sl as (
       select kind, period, case when pending_at is not null and pending_at <= ${at}::timestamptz then pending_amount_minor else amount_minor end as lim
       from player_limits where user_id = ${userId} and currency = ${currency} and kind in ('wager', 'loss')
@@ -155,7 +169,10 @@ export function saferStakeCtes(input: {
     ),
     ${playTimeCtes({ userId, day: windows.day, now, claimed })},
     sb as (select 1 from player_blocks where user_id = ${userId} and (ends_at is null or ends_at > ${at}::timestamptz)
-      union all select 1 where ${kycPlay}::boolean and not exists (select 1 from kyc_checks where user_id = ${userId} and state = 'verified'))`;
+      union all select 1 where ${kycPlay}::boolean and not exists (select 1 from kyc_checks where user_id = ${userId} and state = 'verified')
+      union all select 1 from unnest(${kinds}::text[]) as mk(kind) where not exists (select 1 from player_limits ml
+        where ml.user_id = ${userId} and ml.kind = mk.kind and ml.currency = ${mandatory.currency}
+          and (case when ml.pending_at is not null and ml.pending_at <= ${at}::timestamptz then ml.pending_amount_minor else ml.amount_minor end) is not null))`;
 }
 
 /** True when a time limit is in force and today's counter has reached it (reaching it exactly is used up). */
@@ -227,7 +244,7 @@ export async function playTimeTakeSql(
 /** Runs the guard on its own inside the caller's transaction; true when the stake was counted and may go ahead. */
 export async function saferStakeTakeSql(
   tx: DbOrTx,
-  input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date; kycPlay: boolean },
+  input: { userId: number; currency: string; stakeMinor: number; windows: StakeWindows; now: Date; kycPlay: boolean; mandatory: MandatoryLimits },
 ): Promise<boolean> {
   const claimed = sql`true`;
   const [row] = await rowsOf<{ refused: boolean }>(tx, sql`with ${saferStakeCtes({ ...input, claimed })} select ${saferRefusedSql(claimed)} as refused`);

@@ -49,6 +49,7 @@ import {
   usageSeed,
   type BlockRow,
   type LimitRow,
+  type MandatoryLimits,
   type StakeWindows,
 } from './safer-play.repository.ts';
 
@@ -129,6 +130,41 @@ export async function saferPlayTimeTake(db: DbOrTx, userId: number, appKey: stri
   if (refusal) throw refusal;
 }
 
+/**
+ * The kinds of limit the brand's law asks every player to hold before money enters play (Brazil: loss, decision 057),
+ * with the currency they must be kept in; no kinds elsewhere, so other brands pay nothing for the check.
+ */
+export function saferMandatoryLimits(appKey: string | undefined): MandatoryLimits {
+  const { mandatoryLimits } = jurisdictionOfKey(appKey);
+  return { kinds: mandatoryLimits.askedAt === 'never' ? [] : mandatoryLimits.kinds, currency: brandOfKey(appKey).currency };
+}
+
+function limitRequiredRefusal(kind: string): AppError {
+  return new AppError('SAFER_LIMIT_REQUIRED', { field: 'safer_limit.kind', issue: kind });
+}
+
+/**
+ * The refusal (SAFER_LIMIT_REQUIRED, naming the first missing kind) when the brand's law asks a limit the player has
+ * not in force — a guest never asked at sign-up, or a limit removed since — else undefined.
+ */
+async function limitRequiredRefusalOf(db: DbOrTx, userId: number, appKey: string, now: Date): Promise<AppError | undefined> {
+  const { kinds, currency } = saferMandatoryLimits(appKey);
+  if (kinds.length === 0) return undefined;
+  const rows = await limitsOf(db, userId);
+  const missing = kinds.find((kind) => !rows.some((row) => row.kind === kind && row.currency === currency && inForce(row, now) !== null));
+  return missing === undefined ? undefined : limitRequiredRefusal(missing);
+}
+
+/**
+ * Refuses money in and play (a pay-in, a launch, a free bet or round) without the limit the brand's law asks of every
+ * player (decision 057); a brand whose law asks none reads nothing.
+ */
+export async function saferLimitRequiredCheck(db: DbOrTx, userId: number, appKey: string | undefined, now: Date): Promise<void> {
+  if (appKey !== undefined && saferMandatoryLimits(appKey).kinds.length === 0) return;
+  const refusal = await limitRequiredRefusalOf(db, userId, appKey ?? (await appKeyOfUid(db, userId)), now);
+  if (refusal) throw refusal;
+}
+
 /** Refuses (SAFER_TIMED_OUT / SAFER_SELF_EXCLUDED) when a block is in force: before a launch, a pay-in, a bonus. */
 export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const block = blockInForce(await blockOf(db, userId), now);
@@ -137,13 +173,15 @@ export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Pro
 
 /**
  * Before a game launch: a block in force refuses, and so does an identity not yet verified where the brand's law asks
- * it before play (KYC_REQUIRED, decision 037); the launch is a play action on the play-time clock, refused once
- * today's time limit is used up (SAFER_TIME_LIMIT, decision 054).
+ * it before play (KYC_REQUIRED, decision 037) or a limit it asks of every player not set (SAFER_LIMIT_REQUIRED,
+ * decision 057); the launch is a play action on the play-time clock, refused once today's time limit is used up
+ * (SAFER_TIME_LIMIT, decision 054).
  */
 export async function saferPlayStartCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   await saferPlayCheck(db, userId, now);
   const appKey = await appKeyOfUid(db, userId);
   await saferKycPlayCheck(db, userId, appKey);
+  await saferLimitRequiredCheck(db, userId, appKey, now);
   await saferPlayTimeTake(db, userId, appKey, now);
 }
 
@@ -162,11 +200,13 @@ function inForce(row: LimitRow, now: Date): number | null {
 }
 
 /**
- * A pay-in of `amountMinor` must fit every deposit limit in force. Call inside the order's transaction after the
- * player's pay-in lock (payments `userMoneyLock`): concurrent orders then count each other and none overshoots.
+ * A pay-in of `amountMinor` must fit every deposit limit in force, and the limit the brand's law asks of every player
+ * must be set (decision 057). Call inside the order's transaction after the player's pay-in lock (payments
+ * `userMoneyLock`): concurrent orders then count each other and none overshoots.
  */
 export async function saferDepositCheck(tx: Tx, userId: number, appKey: string, currency: string, amountMinor: number, now: Date): Promise<void> {
   await saferPlayCheck(tx, userId, now);
+  await saferLimitRequiredCheck(tx, userId, appKey, now);
   const limits = (await limitsOf(tx, userId)).filter((row) => row.kind === 'deposit' && row.currency === currency);
   if (limits.length === 0) return;
   const profile = jurisdictionOfKey(appKey);
@@ -201,6 +241,8 @@ export async function saferStakeRefusal(
   const brandKey = appKey ?? (await appKeyOfUid(db, userId));
   const profile = jurisdictionOfKey(brandKey);
   if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
+  const limitRequired = await limitRequiredRefusalOf(db, userId, brandKey, now);
+  if (limitRequired) return limitRequired;
   // After a placement rolled back, this counts the attempt's play time again, for good: the player did play it.
   const timeUp = await playTimeRefusal(db, userId, profile, now);
   if (timeUp) return timeUp;
@@ -228,7 +270,16 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
   return {
-    ctes: saferStakeCtes({ userId, currency, stakeMinor, windows, now, claimed, kycPlay: kycRequiredFor(profile, 'play') }),
+    ctes: saferStakeCtes({
+      userId,
+      currency,
+      stakeMinor,
+      windows,
+      now,
+      claimed,
+      kycPlay: kycRequiredFor(profile, 'play'),
+      mandatory: saferMandatoryLimits(appKey),
+    }),
     refused: saferRefusedSql(claimed),
   };
 }
@@ -240,7 +291,8 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
 export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
-  if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now, kycPlay: kycRequiredFor(profile, 'play') })) return;
+  const mandatory = saferMandatoryLimits(appKey);
+  if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now, kycPlay: kycRequiredFor(profile, 'play'), mandatory })) return;
   throw await saferStakeRefusal(tx, userId, appKey, currency, stakeMinor, now);
 }
 
@@ -366,40 +418,55 @@ export async function saferStateGet(deps: SaferDeps, user: SessionUser): Promise
 export async function saferLimitSetPost(deps: SaferDeps, user: SessionUser, body: EndpointBody<typeof saferLimitSet>): Promise<SaferState> {
   timeLimitCheck(body);
   const appKey = await appKeyOf(deps.db, user);
-  const profile = jurisdictionOfKey(appKey);
-  const currency = brandOfKey(appKey).currency;
   const now = deps.now();
   return transaction(deps.db, async (tx) => {
-    await userMoneyLock(tx, 'safer', user.uid);
-    const rows = await pendingApply(tx, await limitsOf(tx, user.uid, true), now);
-    const before = rows.find((row) => row.kind === body.kind && row.period === body.period);
-    // A limit kept in another currency (the brand changed its own) is replaced, not compared.
-    const state =
-      before && before.currency === currency
-        ? { amountMinor: before.amountMinor, pending: before.pendingAt ? { amountMinor: before.pendingAmountMinor, at: before.pendingAt } : null }
-        : { amountMinor: null };
-    const next = limitChange(state, body.amount, now, profile.coolingHours);
-    const after: LimitRow = {
-      userId: user.uid,
-      kind: body.kind,
-      period: body.period,
-      currency,
-      amountMinor: next.amountMinor,
-      pendingAmountMinor: next.pending?.amountMinor ?? null,
-      pendingAt: next.pending?.at ?? null,
-      updatedAt: now,
-    };
-    await limitUpsert(tx, after);
-    await auditInsert(tx, { userId: user.uid, actor: 'player', action: 'limit', before: limitAudit(before), after: limitAudit(after), at: now });
-    const kind = body.kind as LimitKind;
-    // Play before a time limit existed was not clocked (nothing counts a player without one): its day starts at 0.
-    if (kind !== 'deposit' && kind !== 'time' && next.amountMinor !== null) {
-      const start = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
-      const soFar = await gamingSince(tx, user.uid, currency, start);
-      await usageSeed(tx, user.uid, kind, body.period, start, soFar[kind]);
-    }
+    await limitSetInTx(tx, user.uid, appKey, body, now);
     return stateOf(tx, user.uid, appKey, now);
   });
+}
+
+/**
+ * One limit change inside the caller's transaction, under the player's safer lock, with its audit row (`note` adds to
+ * the audit's `after`, e.g. that it was set as a tourist registered).
+ */
+async function limitSetInTx(
+  tx: Tx,
+  userId: number,
+  appKey: string,
+  body: { kind: string; period: string; amount: number | null },
+  now: Date,
+  note: Record<string, unknown> = {},
+): Promise<void> {
+  const profile = jurisdictionOfKey(appKey);
+  const currency = brandOfKey(appKey).currency;
+  await userMoneyLock(tx, 'safer', userId);
+  const rows = await pendingApply(tx, await limitsOf(tx, userId, true), now);
+  const before = rows.find((row) => row.kind === body.kind && row.period === body.period);
+  // A limit kept in another currency (the brand changed its own) is replaced, not compared.
+  const state =
+    before && before.currency === currency
+      ? { amountMinor: before.amountMinor, pending: before.pendingAt ? { amountMinor: before.pendingAmountMinor, at: before.pendingAt } : null }
+      : { amountMinor: null };
+  const next = limitChange(state, body.amount, now, profile.coolingHours);
+  const after: LimitRow = {
+    userId,
+    kind: body.kind,
+    period: body.period,
+    currency,
+    amountMinor: next.amountMinor,
+    pendingAmountMinor: next.pending?.amountMinor ?? null,
+    pendingAt: next.pending?.at ?? null,
+    updatedAt: now,
+  };
+  await limitUpsert(tx, after);
+  await auditInsert(tx, { userId, actor: 'player', action: 'limit', before: limitAudit(before), after: { ...limitAudit(after), ...note }, at: now });
+  const kind = body.kind as LimitKind;
+  // Play before a time limit existed was not clocked (nothing counts a player without one): its day starts at 0.
+  if (kind !== 'deposit' && kind !== 'time' && next.amountMinor !== null) {
+    const start = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
+    const soFar = await gamingSince(tx, userId, currency, start);
+    await usageSeed(tx, userId, kind, body.period, start, soFar[kind]);
+  }
 }
 
 /** A play-time limit is minutes per day, 1 to 1,440 (SAFER_TIME_LIMIT_INVALID names the field that is not). */
@@ -444,6 +511,16 @@ export async function saferSignupLimitSet(tx: Tx, userId: number, appKey: string
   };
   await limitUpsert(tx, after);
   await auditInsert(tx, { userId, actor: 'player', action: 'limit', before: null, after: { ...limitAudit(after), at_signup: true }, at: now });
+}
+
+/**
+ * The limit a tourist chose as they saved an e-mail (bind, decision 057), stored in the bind's transaction with its
+ * audit row. The tourist may have played and set limits already: it is a change like one on the Safer play page — a
+ * first limit or a decrease applies at once (counting what was already staked or lost in its window), a raise waits
+ * the cooling period.
+ */
+export async function saferBindLimitSet(tx: Tx, userId: number, appKey: string, limit: SignupLimit, now: Date): Promise<void> {
+  await limitSetInTx(tx, userId, appKey, limit, now, { at_bind: true });
 }
 
 /** A time-out or self-exclusion, at once; it may lengthen one in force, never shorten or lift it. */

@@ -10,6 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { useGameInfoQuery, useLaunchQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
+import { LimitRequiredAction } from '../../shared/safer-play/limit-required.tsx';
 import { gameDetailHref, paths } from '../../shared/paths/paths.ts';
 import styles from './game-room.module.css';
 
@@ -82,6 +83,7 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
           title={apiErrorMessage(launch.error, t)}
           onRefresh={() => void launch.refetch()}
           refreshing={launch.isRefetching}
+          action={<LimitRequiredAction error={launch.error} />}
         />
       ) : null}
       {launch.data ? (

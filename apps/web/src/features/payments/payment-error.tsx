@@ -2,6 +2,7 @@ import { ApiError, ERRORS } from '@piranha/contract';
 import { i18n, type TFunction } from '../../shared/i18n/translate.ts';
 import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
+import { LimitRequiredAction } from '../../shared/safer-play/limit-required.tsx';
 import styles from './payments.module.css';
 
 /**
@@ -26,9 +27,13 @@ export function PaymentError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const text = paymentErrorText(error, t);
   if (!text) return null;
+  // A Brazilian guest without the law's loss limit is shown where to set it (decision 057).
   return (
-    <p className={styles.error} role="alert">
-      {text}
-    </p>
+    <>
+      <p className={styles.error} role="alert">
+        {text}
+      </p>
+      <LimitRequiredAction error={error} />
+    </>
   );
 }

@@ -24,6 +24,8 @@ import { minutesParse } from './time-limit.ts';
 import { realityMinutesChoose, realityMinutesChosen } from './reality-check.tsx';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
 import { IdentityCheck } from './identity-check.tsx';
+import { LIMIT_REQUIRED_RETURN } from '../../shared/safer-play/limit-required.tsx';
+import { navigateTo, useSearchParams } from '../../shared/router/router.tsx';
 import styles from './safer-play.module.css';
 
 const KINDS = ['deposit', 'loss', 'wager', 'time'] as const;
@@ -107,6 +109,9 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
   const [amountText, setAmountText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const save = useSaferLimitMutation(uid);
+  // Sent here by a refusal for the law's limit (decision 057): once it is set, back to the deposit, bet or game.
+  const [search] = useSearchParams();
+  const returnAfter = search.get(LIMIT_REQUIRED_RETURN) === '1';
   // A play-time limit is whole minutes, and per day only.
   const timed = kind === 'time';
   const submit = (event: FormEvent) => {
@@ -119,9 +124,11 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
     save.mutate(
       { kind, period: timed ? TIME_LIMIT_PERIOD : period, amount },
       {
-        onSuccess: () => {
+        onSuccess: (next) => {
           setAmountText('');
           toastShow({ kind: 'success', text: t('saferPlay.saved') });
+          if (returnAfter && next.mandatory_limits.every((required) => next.limits.some((limit) => limit.kind === required && limit.amount !== null)))
+            navigateTo(-1);
         },
       },
     );

@@ -8,6 +8,7 @@ import { useOddsFormat } from '../../../shared/odds/odds-format-store.ts';
 import { oddsText, oddsThousandthsOf, oddsThousandthsText } from '../../../shared/odds/odds.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { withSaferReset } from '../../../shared/api/safer-refusal.ts';
+import { LimitRequiredAction } from '../../../shared/safer-play/limit-required.tsx';
 import { randomId } from '../../../shared/random-id.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Sheet } from '../../../shared/ui/sheet.tsx';
@@ -130,7 +131,7 @@ function useSlipLatestSync(active: boolean) {
 
 type NoticeKey = 'betMaxLimit' | 'marketSuspended' | 'oddsLocked' | 'selectionNotInSlip' | 'stakeInvalid';
 
-type Outcome = { receipt: SlipReceipt } | { error: string; oddsChanged: boolean };
+type Outcome = { receipt: SlipReceipt } | { error: string; oddsChanged: boolean; cause: unknown };
 
 /** The pick's name in the player's language (bet-record-model `slipPickNameOf`): teams by name, "Flamengo or draw". */
 function usePickName(): (optionType: number, label: SlipLabel | undefined) => string {
@@ -289,7 +290,11 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
           store.placementAttemptSet(placementAttemptAfter(attempt, { ok: false, error }));
           const oddsChanged = error instanceof ApiError && error.dmError === ERRORS.ODDS_CHANGED.code;
           // A wager or loss limit, a time-out or self-exclusion says when it resets (decision 027).
-          setOutcome({ error: error instanceof ApiError ? withSaferReset(error.errorMsg, error, t, i18n.language) : t('betting.slip.failed'), oddsChanged });
+          setOutcome({
+            error: error instanceof ApiError ? withSaferReset(error.errorMsg, error, t, i18n.language) : t('betting.slip.failed'),
+            oddsChanged,
+            cause: error,
+          });
           if (oddsChanged) void latest.refetch();
         },
       },
@@ -356,6 +361,8 @@ function SlipSheet({ loginHref, recordsHref }: { loginHref: string; recordsHref:
             {outcome.error}
           </p>
         ) : null}
+        {/* A Brazilian guest without the law's loss limit sets it from here (decision 057). */}
+        {outcome && 'error' in outcome ? <LimitRequiredAction error={outcome.cause} onFollow={close} /> : null}
         {!signedIn ? (
           <a className={styles.placeLink} href={`#${loginHref}`}>
             {t('betting.slip.logIn')}
