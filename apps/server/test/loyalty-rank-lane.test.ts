@@ -269,34 +269,34 @@ describe('the node’s cache of rank/list answers', () => {
     const bus = busOf();
     const answers = rankAnswersCreate({ bus, sessions });
     answers.seen(BRAND, basis.boardKey, 1_000);
-    expect(answers.keep('k', answers.start(), basis, 'h7', answer)).toBe(true);
+    expect(answers.keep('k', answers.start(), basis, 'h7', answer, 10_000)).toBe(true);
     expect(answers.lookup('k', 10_000)).toBe(answer);
     // Past the period's end.
     expect(answers.lookup('k', 50_000)).toBeUndefined();
-    // Another session's hash never answers, and the entry is gone.
-    answers.keep('k', answers.start(), basis, 'h8', answer);
-    expect(answers.lookup('k', 10_000)).toBeUndefined();
+    // Another session's hash (one not in the session cache) is never kept, nor answered.
+    expect(answers.keep('k2', answers.start(), basis, 'h8', answer, 10_000)).toBe(false);
+    expect(answers.lookup('k2', 10_000)).toBeUndefined();
     // A newer count announced by a signal; then one seen by a read.
-    answers.keep('k', answers.start(), basis, 'h7', answer);
+    answers.keep('k', answers.start(), basis, 'h7', answer, 10_000);
     bus.tell({ kind: 'rank_changed', appKey: BRAND, boardKey: basis.boardKey, refreshedAtMs: 2_000 });
     expect(answers.lookup('k', 10_000)).toBeUndefined();
-    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 2_000 }, 'h7', answer);
+    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 2_000 }, 'h7', answer, 10_000);
     expect(answers.lookup('k', 10_000)).toBe(answer);
     answers.seen(BRAND, basis.boardKey, 3_000);
     expect(answers.lookup('k', 10_000)).toBeUndefined();
     // An older count seen late (a read that began before the recount) does not move the stamp back.
     answers.seen(BRAND, basis.boardKey, 2_000);
-    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 2_000 }, 'h7', answer);
+    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 2_000 }, 'h7', answer, 10_000);
     expect(answers.lookup('k', 10_000)).toBeUndefined();
     // Settings changed: what was kept before does not answer; a read the change overtook is not kept at all.
-    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 3_000 }, 'h7', answer);
+    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 3_000 }, 'h7', answer, 10_000);
     expect(answers.lookup('k', 10_000)).toBe(answer);
     const overtaken = answers.start();
     bus.tell({ kind: 'rank_changed', appKey: BRAND });
     expect(answers.lookup('k', 10_000)).toBeUndefined();
-    expect(answers.keep('k', overtaken, { ...basis, refreshedAtMs: 3_000 }, 'h7', answer)).toBe(false);
+    expect(answers.keep('k', overtaken, { ...basis, refreshedAtMs: 3_000 }, 'h7', answer, 10_000)).toBe(false);
     // A dropped subscription (a new epoch): nothing from before answers.
-    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 3_000 }, 'h7', answer);
+    answers.keep('k', answers.start(), { ...basis, refreshedAtMs: 3_000 }, 'h7', answer, 10_000);
     bus.drop();
     expect(answers.lookup('k', 10_000)).toBeUndefined();
     answers.close();
@@ -305,7 +305,7 @@ describe('the node’s cache of rank/list answers', () => {
   it('keeps a bounded number of answers, oldest first out', () => {
     const answers = rankAnswersCreate({ bus: busOf(), sessions, maxAnswers: 2 });
     answers.seen(BRAND, basis.boardKey, 1_000);
-    for (const key of ['k1', 'k2', 'k3']) expect(answers.keep(key, answers.start(), basis, 'h7', answer)).toBe(true);
+    for (const key of ['k1', 'k2', 'k3']) expect(answers.keep(key, answers.start(), basis, 'h7', answer, 10_000)).toBe(true);
     expect(answers.size()).toBe(2);
     expect(answers.lookup('k1', 10_000)).toBeUndefined();
     expect(answers.lookup('k3', 10_000)).toBe(answer);

@@ -107,7 +107,7 @@ function rankListRoute(app: FastifyInstance, deps: RouteDeps & { lane?: PollLane
       // brand and language of the request too, though the answer carries no text today.
       const cacheKey = `${rankList.path}|${basis.uid}|${sidHash(sid)}|${ownQueryOf(request.query)}|${request.ctx.variant.appKey}|${request.ctx.locale}|${request.ctx.params.lca_coun ?? ''}`;
       const answer = { bytes: Buffer.from(payload), etag, private: { rateKey: `user:${basis.uid}` } };
-      if (rankAnswers.keep(cacheKey, read.started, basis, sidHash(sid), answer)) lane.remember(request.raw, cacheKey);
+      if (rankAnswers.keep(cacheKey, read.started, basis, sidHash(sid), answer, deps.now().getTime())) lane.remember(request.raw, cacheKey);
     }
     if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
     // A 304 repeats what the lane's does (decision 012): Cache-Control and the ETag, none of the body's guards.

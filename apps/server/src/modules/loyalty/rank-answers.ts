@@ -53,8 +53,12 @@ export interface RankAnswers {
   start(): RankReadStart;
   /** A read saw this board's stamp: the newest one known answers from now on. */
   seen(appKey: string, boardKey: string, refreshedAtMs: number): void;
-  /** Keeps an answer Fastify sent; false when something overtook its read (then the lane must not remember it). */
-  keep(cacheKey: string, started: RankReadStart, basis: RankBasis, sidHash: string, answer: LaneAnswer): boolean;
+  /**
+   * Keeps an answer Fastify sent; false when something overtook its read, or when the lane could not answer it anyway
+   * (the session is not in this node's session cache: PostgreSQL with the local bus) — then the lane must not
+   * remember it.
+   */
+  keep(cacheKey: string, started: RankReadStart, basis: RankBasis, sidHash: string, answer: LaneAnswer, nowMs: number): boolean;
   /** The kept answer while everything it was built from still holds at `nowMs`; else undefined (and it is dropped). */
   lookup(cacheKey: string, nowMs: number): LaneAnswer | undefined;
   /** Answers kept and hits since start, and how many are held now (tests). */
@@ -105,8 +109,9 @@ export function rankAnswersCreate(options: {
     seen(appKey, boardKey, refreshedAtMs) {
       stampSet(boardOf(appKey, boardKey), refreshedAtMs);
     },
-    keep(cacheKey, started, basis, sidHash, answer) {
+    keep(cacheKey, started, basis, sidHash, answer, nowMs) {
       if (!sessions || started.generation !== generation || started.epoch !== bus.epoch() || !bus.live()) return false;
+      if (sessions.peek(sidHash, basis.uid, nowMs) === undefined) return false;
       answers.delete(cacheKey);
       if (answers.size >= maxAnswers) answers.delete(answers.keys().next().value as string);
       answers.set(cacheKey, { basis, sidHash, answer, generation: started.generation, epoch: started.epoch });
