@@ -8,7 +8,8 @@
  * BENCH_SECONDS (default 10) sets the length of each measured run; the whole bench takes about
  * 10 × BENCH_SECONDS plus start-up, so about 2 minutes by default. WEB_DIST points at another web build (as for
  * the server). BENCH_ONLY=pgbench,pglite,http,server,sports,tracking,web,lighthouse,start,casino,betting,bonus,messages,loyalty,socket,logging runs some sections only, e.g. while working on one
- * (BENCH_ONLY=http,sports for the sports rows beside their ceiling).
+ * (BENCH_ONLY=http,sports for the sports rows beside their ceiling). A row may also carry a name of its own:
+ * BENCH_ONLY=leaderboard runs only the `rank/list` row of the loyalty section (decision 055).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -69,6 +70,7 @@ const SECTIONS = [
   'bonus',
   'messages',
   'loyalty',
+  'leaderboard',
   'socket',
   'logging',
 ];
@@ -79,9 +81,13 @@ if (unknownSections.length > 0) {
   process.exit(2);
 }
 
-/** Runs one measurement; a failure becomes a row that says so, and the bench goes on. */
+/**
+ * Runs one measurement; a failure becomes a row that says so, and the bench goes on. `section` is a section name, or
+ * several (the section and the row's own name, so one row can be run alone).
+ */
 async function measure(section, name, body) {
-  if (!only.includes(section)) return;
+  const names = Array.isArray(section) ? section : [section];
+  if (!names.some((each) => only.includes(each))) return;
   progress(name);
   try {
     await body();
@@ -795,12 +801,13 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
 // 4d. The real-time socket (issue 21, decision 036): one brand event fanned out to SOCKET_COUNT open sockets on one
 // node (SOCKET_PLAYERS signed-in guests, a few tabs each), triggered by the operator's publish, beside a bare `ws`
 
-// 4d. Loyalty (issue 18, decisions 045, 048): today's turnover board of 100,000 players read by a signed-in player
+// 4d. Loyalty (issue 18, decisions 045, 048, 055): today's turnover board of 100,000 players read by a signed-in player
 // (the first 50 and the player's own place and gap from the board's snapshot of places, which the loyalty pass
-// recounts — its time is in the note) beside the bare hello route, goal ≥ 0.5×; and one
+// recounts — its time is in the note; repeats answered by the poll lane from the node's cache of answers, decision
+// 055; BENCH_ONLY=leaderboard runs this row alone) beside the bare hello route, goal ≥ 0.5×; and one
 // cash-back day close over 100,000 players on PostgreSQL (compute and write every owed row in one transaction),
 // players/s beside pgbench tpcb, goal ≥ 0.5×.
-await measure('loyalty', 'leaderboard read ÷ the bare route', async () => {
+await measure(['loyalty', 'leaderboard'], 'leaderboard read ÷ the bare route', async () => {
   const server = await loyaltyBoardServerStart(100_000);
   const hello = await helloServerStart();
   try {

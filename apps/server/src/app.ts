@@ -30,6 +30,7 @@ import { moneyRainJobSpec } from './modules/agent/money-rain.service.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyRaffleJobSpec, loyaltyJobSpec, loyaltyRankCloseJobSpec } from './modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed, loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { rankAnswersCreate, rankSignalsAttach } from './modules/loyalty/rank-answers.ts';
 import { kycRoutes } from './modules/safer-play/kyc.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
 import { saferPlayOverridesSet } from './modules/safer-play/safer-play.service.ts';
@@ -293,6 +294,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // balance_changed after every committed money move, from the ledger (decision 041).
   const balanceEventsDetach = balanceEventsAttach(database.db, realtime.bus);
   const sessions = sessionCacheCreate({ bus: realtime.bus, enabled: database.driver === 'pglite' || config.realtime.bus === 'redis' });
+  // rank/list answers on the poll lane (decision 055): a board's recount or a settings change signals every node.
+  const rankSignalsDetach = rankSignalsAttach(database.db, realtime.bus);
+  const rankAnswers = rankAnswersCreate({ bus: realtime.bus, sessions });
   const deps: RouteDeps = {
     db: database.db,
     rateStore,
@@ -387,7 +391,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   pushRoutes(app, { ...deps, ...pushDeps, opsToken: config.opsToken, trigger: () => void jobs.trigger(PUSH_DELIVER_JOB) });
   jobs.register(pushDeliverJobSpec(pushDeps));
   realtimeRoutes(app, deps, realtime);
-  loyaltyRoutes(app, { ...deps, opsToken: config.opsToken });
+  loyaltyRoutes(app, { ...deps, opsToken: config.opsToken, lane, rankAnswers });
   pwaRoutes(app, deps);
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken: config.opsToken });
@@ -548,7 +552,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sportsState.stop();
     await rateStore.close();
     sessions.close();
+    rankAnswers.close();
     balanceEventsDetach();
+    rankSignalsDetach();
     await realtime.close();
     await mail.close();
     if (!overrides.database) await database.close();

@@ -1327,6 +1327,43 @@ describe('operator endpoints outside the contract', () => {
   });
 });
 
+describe('rank/list over the poll lane (decision 055)', () => {
+  it('answers bad input after a kept answer exactly as Fastify does, never from the kept answer', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const path = `${ACTIVITY}/rank/list`;
+    const headers = { 'session-uid': String(session.uid), 'session-sid': session.sid, 'app-key': 'piranha' };
+    const overHttp = async (query: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}?${query}`, { headers });
+      return { status: response.status, text: await response.text() };
+    };
+    const kept = await overHttp('period=daily');
+    expect(envelopeOf({ ...kept, headers: {}, json: JSON.parse(kept.text) }).dm_error).toBe(0);
+    const answered = t.built.lane.counts.answered;
+    expect((await overHttp('period=daily&_t=1700000000000')).text).toBe(kept.text);
+    // PGlite keeps the session per node, so the lane answered the repeat; on PostgreSQL with the local bus it never does.
+    expect(t.built.lane.counts.answered).toBe(answered + (t.testDatabase.driver === 'pglite' ? 1 : 0));
+    const bad: [string, Record<string, string>, string | undefined][] = [
+      ['period=daily&zz_unknown=1', { period: 'daily', zz_unknown: '1' }, 'zz_unknown'],
+      ['period=monthly', { period: 'monthly' }, 'period'],
+      ['period=daily&kind=loss', { period: 'daily', kind: 'loss' }, 'kind'],
+      [`period=daily&_t=${'9'.repeat(33)}`, { period: 'daily', _t: '9'.repeat(33) }, '_t'],
+      // A cache buster the lane does not take (not digits): Fastify's, which takes any short text.
+      ['period=daily&_t=abc', { period: 'daily', _t: 'abc' }, undefined],
+    ];
+    for (const [query, asObject, field] of bad) {
+      const lane = t.built.lane.counts.answered;
+      const response = await overHttp(query);
+      expect(t.built.lane.counts.answered).toBe(lane);
+      const direct = await t.get(path, { query: { ...signedIn(session), ...asObject } });
+      const envelope = JSON.parse(response.text) as { dm_error: number; data: { field?: string } };
+      expect(envelope.dm_error).toBe(envelopeOf(direct).dm_error);
+      if (field === undefined) expect(envelope.dm_error).toBe(0);
+      else expectRefused({ ...response, headers: {}, json: envelope }, field);
+    }
+  });
+});
+
 /**
  * The web app manifest (decision 053) is read by the browser as is, so it is no envelope endpoint of the contract and
  * the loop above does not reach it: its refusals (which are envelopes) are checked here.

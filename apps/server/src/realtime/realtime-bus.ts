@@ -29,7 +29,18 @@ export interface SessionsSignal {
   keepSessionId?: number | undefined;
   reason: 'logout' | 'session_end' | 'password' | 'account_closed' | 'safer_block' | 'renewal';
 }
-export type NodeSignal = SessionsSignal;
+/**
+ * A leaderboard answer changed on every node (decision 055): a board's snapshot of places was recounted (`boardKey`
+ * and its new `refreshedAtMs`), or the brand's loyalty settings — the prizes `rank/list` shows — changed (the brand
+ * only). Each node's cache of `rank/list` answers stops answering from what it held before.
+ */
+export interface RankSignal {
+  kind: 'rank_changed';
+  appKey: string;
+  boardKey?: string | undefined;
+  refreshedAtMs?: number | undefined;
+}
+export type NodeSignal = SessionsSignal | RankSignal;
 export type SignalListener = (signal: NodeSignal) => void;
 
 export interface RealtimeBus extends RealtimePublisher {
@@ -106,7 +117,9 @@ export function signalParse(text: string): NodeSignal | undefined {
   } catch {
     return undefined;
   }
-  const { kind, uid, sessionId, keepSessionId, reason } = (raw ?? {}) as Record<string, unknown>;
+  const fields = (raw ?? {}) as Record<string, unknown>;
+  if (fields.kind === 'rank_changed') return rankSignalParse(fields);
+  const { kind, uid, sessionId, keepSessionId, reason } = fields;
   const id = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) > 0);
   const reasons = ['logout', 'session_end', 'password', 'account_closed', 'safer_block', 'renewal'];
   if (kind !== 'sessions_changed' || !Number.isSafeInteger(uid) || (uid as number) <= 0 || !id(sessionId) || !id(keepSessionId)) return undefined;
@@ -118,6 +131,18 @@ export function signalParse(text: string): NodeSignal | undefined {
     keepSessionId: keepSessionId as number | undefined,
     reason: reason as SessionsSignal['reason'],
   };
+}
+
+/** A brand key or a board key (`d:2026-11-28`, `win:w:2026-W48`): short, and no character a key never holds. */
+const SIGNAL_KEY = /^[a-z0-9:_-]{1,64}$/i;
+
+/** A board recounted names both its key and its new stamp; a settings change names neither. */
+function rankSignalParse(fields: Record<string, unknown>): RankSignal | undefined {
+  const { appKey, boardKey, refreshedAtMs } = fields;
+  if (typeof appKey !== 'string' || !SIGNAL_KEY.test(appKey)) return undefined;
+  if (boardKey === undefined && refreshedAtMs === undefined) return { kind: 'rank_changed', appKey };
+  if (typeof boardKey !== 'string' || !SIGNAL_KEY.test(boardKey) || !Number.isSafeInteger(refreshedAtMs) || (refreshedAtMs as number) < 0) return undefined;
+  return { kind: 'rank_changed', appKey, boardKey, refreshedAtMs: refreshedAtMs as number };
 }
 
 /** The topic a signal travels under on the Redis channel: no socket topic is ever named so. */
@@ -217,7 +242,7 @@ export async function realtimeBusRedis(hub: RealtimeHub, options: RedisBusOption
         // The other nodes' caches then hold the player's session until their bound (SESSION_CACHE_TTL_MS); a node whose
         // own subscription dropped too answers from no cache at all (live() false).
         counts.failed += 1;
-        log('session signal not sent to the other nodes', { err: error, reason: signal.reason });
+        log('signal not sent to the other nodes', { err: error, kind: signal.kind, ...(signal.kind === 'sessions_changed' ? { reason: signal.reason } : {}) });
       }
     },
     live: () => subscribed && subscriber.status === 'ready',

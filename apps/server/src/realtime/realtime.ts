@@ -174,6 +174,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
   let clears = 0;
   const signalled = new Map<number, number>();
   const unlisten = deps.realtime.onSignal((signal) => {
+    // A leaderboard's signal (decision 055) concerns no socket.
+    if (signal.kind !== 'sessions_changed') return;
     signals += 1;
     if (signalled.size >= 10_000) {
       signalled.clear();

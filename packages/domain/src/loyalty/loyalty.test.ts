@@ -14,6 +14,7 @@ import {
   rankingGapMinor,
   rankingPrizesMinor,
   rankingSorted,
+  RANK_SNAPSHOT_COUNT_SPACING,
   rankSnapshotDue,
   RANKING_FULL,
   RANK_SNAPSHOT_WAIT_MAX_MS,
@@ -261,6 +262,19 @@ describe('ranking snapshots (decision 048)', () => {
     expect(rankSnapshotDue(100_000, 0, 20_000)).toBe(true);
     expect(rankSnapshotDue(10_000_000, 0, RANK_SNAPSHOT_WAIT_MAX_MS - 1)).toBe(false);
     expect(rankSnapshotDue(10_000_000, 0, RANK_SNAPSHOT_WAIT_MAX_MS)).toBe(true);
+  });
+
+  it('spaces a large board’s counts by the last count’s duration (decision 055), a small one never', () => {
+    // A 100,000-player count that took 31 s waits 9 × 31 s = 279 s, past the players' 20 s and the 30 s cap.
+    expect(rankSnapshotDue(100_000, 0, 278_999, 31_000)).toBe(false);
+    expect(rankSnapshotDue(100_000, 0, 279_000, 31_000)).toBe(true);
+    expect(RANK_SNAPSHOT_COUNT_SPACING).toBe(9);
+    // A quick count (PostgreSQL): the players' wait decides, as before.
+    expect(rankSnapshotDue(100_000, 0, 19_999, 800)).toBe(false);
+    expect(rankSnapshotDue(100_000, 0, 20_000, 800)).toBe(true);
+    // The first count and a small board are not held back.
+    expect(rankSnapshotDue(100_000, undefined, 0, 31_000)).toBe(true);
+    expect(rankSnapshotDue(1_000, 5_000, 5_000, 200)).toBe(true);
   });
 });
 

@@ -32,6 +32,7 @@ import {
   type FactSource,
 } from './loyalty.repository.ts';
 import { pointsOfMany, wheelTicketsGrant } from './loyalty-wheel.repository.ts';
+import { rankBoardRefreshed } from './rank-answers.ts';
 
 /**
  * The loyalty pass (issue 18, decision 026): reads durable facts — settled bets, settled casino rounds, paid deposits —
@@ -223,16 +224,32 @@ async function wheelTicketsOnLevelUp(
 }
 
 /**
+ * How long each board's last count took, per database (decision 055): the next count of a large board waits nine
+ * times that (`rankSnapshotDue`). Kept by the process that counts — the jobs leader; a new leader starts from the
+ * players' wait and learns the duration at its first count.
+ */
+const lastCountMs = new WeakMap<Db, Map<string, number>>();
+
+/**
  * Recounts the places of every stale board whose snapshot is due (decision 048: a small board at every pass, a large
- * one at most every `RANK_SNAPSHOT_WAIT_MAX_MS`), each in its own transaction under the snapshot row's lock. Answers
- * how many boards it refreshed.
+ * one at most every `RANK_SNAPSHOT_WAIT_MAX_MS`, or nine times its last count's duration when that is longer —
+ * decision 055), each in its own transaction under the snapshot row's lock; after each commit, signals every node that
+ * the board's answers changed (decision 055). Answers how many boards it refreshed.
  */
 export async function rankSnapshotsRefresh(db: Db, now: Date): Promise<number> {
   let refreshed = 0;
+  let durations = lastCountMs.get(db);
+  if (!durations) lastCountMs.set(db, (durations = new Map()));
   for (const board of await rankSnapshotsStaleList(db)) {
+    const key = `${board.app_key}|${board.period_key}`;
     const last = board.refreshed_at === null ? undefined : new Date(board.refreshed_at).getTime();
-    if (!rankSnapshotDue(board.players, last, now.getTime())) continue;
-    if (await transaction(db, (tx) => rankSnapshotRefresh(tx, board.app_key, board.period_key, now))) refreshed += 1;
+    if (!rankSnapshotDue(board.players, last, now.getTime(), durations.get(key))) continue;
+    const started = performance.now();
+    const stamped = await transaction(db, (tx) => rankSnapshotRefresh(tx, board.app_key, board.period_key, now));
+    if (stamped === undefined) continue;
+    durations.set(key, performance.now() - started);
+    refreshed += 1;
+    await rankBoardRefreshed(db, board.app_key, board.period_key, stamped);
   }
   return refreshed;
 }

@@ -418,16 +418,20 @@ export async function rankSnapshotsStaleList(
 }
 
 /**
- * Recounts one board's places in the caller's transaction (decision 048): locks the snapshot row (answers false when
- * another pass refreshed it meanwhile), ranks the scores (score, then who got there first, then id), writes only the
- * places that changed, removes players no longer on the board, and stamps the snapshot.
+ * Recounts one board's places in the caller's transaction (decision 048): locks the snapshot row (answers undefined
+ * when another pass refreshed it meanwhile), ranks the scores (score, then who got there first, then id), writes only
+ * the places that changed, removes players no longer on the board, and stamps the snapshot. Answers the stamp.
+ *
+ * The stamp only moves forward (decision 055): `at` is the pass's start, and a pass that started earlier may count
+ * after a later one, so the stamp is at least a millisecond past the previous one. Each count then has a stamp of its
+ * own, which is what the nodes' caches of `rank/list` answers are keyed by.
  */
-export async function rankSnapshotRefresh(db: DbOrTx, appKey: string, boardKey: string, at: Date): Promise<boolean> {
+export async function rankSnapshotRefresh(db: DbOrTx, appKey: string, boardKey: string, at: Date): Promise<Date | undefined> {
   const [lock] = await rowsOf<{ stale: boolean }>(
     db,
     sql`select stale from loyalty_rank_snapshots where app_key = ${appKey} and period_key = ${boardKey} for update`,
   );
-  if (lock === undefined || !lock.stale) return false;
+  if (lock === undefined || !lock.stale) return undefined;
   const board = sql`app_key = ${appKey} and period_key = ${boardKey}`;
   await db.execute(sql`
     insert into loyalty_rank_places (app_key, period_key, user_id, place, score_minor, above_minor)
@@ -445,11 +449,14 @@ export async function rankSnapshotRefresh(db: DbOrTx, appKey: string, boardKey: 
     delete from loyalty_rank_places p where p.app_key = ${appKey} and p.period_key = ${boardKey}
       and not exists (select 1 from loyalty_rank_scores s where s.app_key = p.app_key and s.period_key = p.period_key
         and s.user_id = p.user_id and s.score_minor > 0)`);
-  await db.execute(sql`
-    update loyalty_rank_snapshots set stale = false, refreshed_at = ${at.toISOString()}::timestamptz,
+  const [stamped] = await rowsOf<{ refreshed_at: Date | string }>(
+    db,
+    sql`update loyalty_rank_snapshots set stale = false,
+      refreshed_at = greatest(${at.toISOString()}::timestamptz, refreshed_at + interval '1 millisecond'),
       players = (select count(*) from loyalty_rank_places where ${board})
-    where ${board}`);
-  return true;
+    where ${board} returning refreshed_at`,
+  );
+  return new Date(stamped!.refreshed_at);
 }
 
 /** Boards of these periods that have scores and are not closed yet. */

@@ -30,6 +30,7 @@ import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
 import { bonusShownSet, campaignFind, type BonusRow } from '../bonus/bonus.repository.ts';
 import { bonusView } from '../bonus/bonus.service.ts';
+import type { RankBasis } from './rank-answers.ts';
 import {
   freeRewardsReceived,
   pointsOf,
@@ -277,12 +278,28 @@ export async function taskReceivePost(deps: LoyaltyDeps, user: SessionUser, requ
  * `rank/list`: the brand's board of the current day or week, the player's own place and the gap to the one above —
  * read from the board's snapshot of places (decision 048: index lookups, however many players), which the loyalty
  * pass recounts after moving scores; `refreshed_time` says when, so the page can say how fresh the places are.
+ * `onBasis` hears what the answer was built from, for the nodes' cache of answers (decision 055).
  */
-export async function rankListGet(deps: LoyaltyDeps, user: SessionUser, requestAppKey: string, period: 'daily' | 'weekly', kind: RankingKind = 'turnover') {
+export async function rankListGet(
+  deps: LoyaltyDeps,
+  user: SessionUser,
+  requestAppKey: string,
+  period: 'daily' | 'weekly',
+  kind: RankingKind = 'turnover',
+  onBasis?: (basis: RankBasis) => void,
+) {
   const profile = profileOf(user, requestAppKey);
   const window = periodWindowOf(deps.now(), brandTimeZone(profile.market), period);
   const boardKey = rankBoardKey(kind, window.key);
   const snapshot = await rankSnapshotRead(deps.db, profile.appKey, boardKey, user.uid, RANKING_FULL);
+  // What the answer is built from (decision 055): the same count, settings and period answer the same bytes.
+  onBasis?.({
+    uid: user.uid,
+    appKey: profile.appKey,
+    boardKey,
+    refreshedAtMs: snapshot?.refreshedAt?.getTime() ?? 0,
+    validUntilMs: window.endsAt.getTime(),
+  });
   const own = snapshot?.own;
   const entries = (snapshot?.top ?? []).map((row) => ({
     rank: row.place,

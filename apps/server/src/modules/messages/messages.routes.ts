@@ -44,7 +44,9 @@ export function messagesRoutes(app: FastifyInstance, routeDeps: RouteDeps & { op
   const deps = { ...routeDeps, cache: messagesCacheCreate() };
   const { lane, sessions } = routeDeps;
   // A sessions signal from any node (a time-out set on another node hides marketing): this node re-reads the player.
-  routeDeps.realtime.onSignal((signal) => deps.cache.playerForget(signal.uid));
+  routeDeps.realtime.onSignal((signal) => {
+    if (signal.kind === 'sessions_changed') deps.cache.playerForget(signal.uid);
+  });
 
   // The poll lane (decision 041): a repeat of a poll Fastify answered — same path, query, session headers or cookies —
   // is answered ahead of Fastify while the session is still in this node's session cache (signals drop it on every

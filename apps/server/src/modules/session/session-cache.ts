@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
-import type { RealtimeBus, SessionsSignal } from '../../realtime/realtime-bus.ts';
+import type { NodeSignal, RealtimeBus } from '../../realtime/realtime-bus.ts';
 import { sessionAuthenticateRead, sidHash } from './session.service.ts';
 import { AppError } from '../../app-error.ts';
 
@@ -71,7 +71,9 @@ export function sessionCacheCreate(options: { bus: Pick<RealtimeBus, 'onSignal' 
     for (const hash of byUid.get(uid) ?? []) entries.delete(hash);
     byUid.delete(uid);
   };
-  const unlisten = bus.onSignal((signal: SessionsSignal) => forget(signal.uid));
+  const unlisten = bus.onSignal((signal: NodeSignal) => {
+    if (signal.kind === 'sessions_changed') forget(signal.uid);
+  });
 
   const peek = (hash: string, uid: number, nowMs: number): SessionUser | undefined => {
     if (!enabled || !bus.live()) return undefined;
