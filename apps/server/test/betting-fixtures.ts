@@ -1,4 +1,6 @@
 import { marketIdOf } from '@piranha/domain';
+import type { Db } from '../src/db/client.ts';
+import { bets } from '../src/db/schema/index.ts';
 import { resultCorrected } from '../src/providers/feed/result-correction.ts';
 import type { FeedMatch, FeedSnapshot, MatchResult, ResultCorrection, ResultCorrectionOutcome, SportsFeed } from '../src/providers/feed/sports-feed.ts';
 import type { BettingDeps } from '../src/modules/betting/betting-deps.ts';
@@ -250,4 +252,30 @@ export function dbCrashingBeforeCommit<D extends BettingDeps['db']>(db: D, crash
 /** The betting deps over `dbCrashingBeforeCommit`. */
 export function depsCrashingBeforeCommit(deps: BettingDeps, crashAt: number): BettingDeps {
   return { ...deps, db: dbCrashingBeforeCommit(deps.db, crashAt) };
+}
+
+/**
+ * A lost single settled at `at`, written straight into `bets` (turnover = the stake): what the loyalty pass counts,
+ * without a match, a slip or a settlement to arrive at it.
+ */
+export async function lostSingleInsert(db: Db, input: { userId: number; currency: string; stakeMinor: number; at: Date }): Promise<void> {
+  const { userId, currency, stakeMinor, at } = input;
+  await db.insert(bets).values({
+    userId,
+    currency,
+    kind: 'single_bet',
+    seriesCode: 1,
+    unitStakeMinor: stakeMinor,
+    lineCount: 1,
+    stakeMinor,
+    stakePlacedMinor: stakeMinor,
+    payoutMinorMax: stakeMinor * 2,
+    payoutMinor: 0,
+    status: 5,
+    outcome: 3,
+    oddsChange: 0,
+    live: false,
+    createdAt: at,
+    settledAt: at,
+  });
 }

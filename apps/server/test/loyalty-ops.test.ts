@@ -7,6 +7,7 @@ import { loyaltyPass } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { rankBoardsCloseDue, rankPrizesPay } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { lostSingleInsert } from './betting-fixtures.ts';
 import { auditClean, balanceOf } from './payments-fixtures.ts';
 
 /**
@@ -42,25 +43,7 @@ async function get<T>(session: IssuedSession, path: string, query: Record<string
 }
 
 async function betSettled(userId: number, stakeMinor: number): Promise<void> {
-  const at = t.clock.now();
-  await t.db.insert(bets).values({
-    userId,
-    currency: profile.currency,
-    kind: 'single_bet',
-    seriesCode: 1,
-    unitStakeMinor: stakeMinor,
-    lineCount: 1,
-    stakeMinor,
-    stakePlacedMinor: stakeMinor,
-    payoutMinorMax: stakeMinor * 2,
-    payoutMinor: 0,
-    status: 5,
-    outcome: 3,
-    oddsChange: 0,
-    live: false,
-    createdAt: at,
-    settledAt: at,
-  });
+  await lostSingleInsert(t.db, { userId, currency: profile.currency, stakeMinor, at: t.clock.now() });
 }
 
 describe('operator loyalty settings', () => {

@@ -2,7 +2,6 @@ import { brandTimeZone, periodWindowOf, rankBoardKey, variantFindByKey } from '@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bets } from '../src/db/schema/index.ts';
 import { leadershipSingle } from '../src/jobs/leadership.ts';
 import { loyaltyPass, rankSnapshotsRefresh } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { rankSnapshotsStale } from '../src/modules/loyalty/loyalty.repository.ts';
@@ -11,6 +10,7 @@ import type { SessionCache } from '../src/modules/session/session-cache.ts';
 import type { NodeSignal } from '../src/realtime/realtime-bus.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { lostSingleInsert } from './betting-fixtures.ts';
 
 /**
  * Decision 055: `rank/list` on the poll lane, answered from each node's cache of answers keyed by the player's session
@@ -103,25 +103,7 @@ async function heardByB(before: number): Promise<void> {
 
 /** A lost single settled now (turnover = the stake), counted by a loyalty pass. */
 async function turnover(userId: number, stakeMinor: number): Promise<void> {
-  const at = a.clock.now();
-  await a.db.insert(bets).values({
-    userId,
-    currency: profile.currency,
-    kind: 'single_bet',
-    seriesCode: 1,
-    unitStakeMinor: stakeMinor,
-    lineCount: 1,
-    stakeMinor,
-    stakePlacedMinor: stakeMinor,
-    payoutMinorMax: stakeMinor * 2,
-    payoutMinor: 0,
-    status: 5,
-    outcome: 3,
-    oddsChange: 0,
-    live: false,
-    createdAt: at,
-    settledAt: at,
-  });
+  await lostSingleInsert(a.db, { userId, currency: profile.currency, stakeMinor, at: a.clock.now() });
 }
 
 describe('rank/list on the poll lane, across two nodes', () => {

@@ -1,12 +1,12 @@
 import { brandTimeZone, loyaltyCampaignId, periodWindowOf, RANKING_CLOSE_GRACE_MS, rankingPrizesMinor, rankingSorted, variantFindByKey } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bets } from '../src/db/schema/index.ts';
 import { leadershipSingle } from '../src/jobs/leadership.ts';
 import { loyaltyFactsConsume, loyaltyPass, rankSnapshotsRefresh } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { rankClosePass } from '../src/modules/loyalty/loyalty-rank-close.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { lostSingleInsert } from './betting-fixtures.ts';
 import { auditClean } from './payments-fixtures.ts';
 
 /**
@@ -34,24 +34,7 @@ afterAll(async () => {
 
 /** A lost single settled at `at` (turnover = the stake). */
 async function betLost(userId: number, stakeMinor: number, at = t.clock.now()): Promise<void> {
-  await t.db.insert(bets).values({
-    userId,
-    currency: profile.currency,
-    kind: 'single_bet',
-    seriesCode: 1,
-    unitStakeMinor: stakeMinor,
-    lineCount: 1,
-    stakeMinor,
-    stakePlacedMinor: stakeMinor,
-    payoutMinorMax: stakeMinor * 2,
-    payoutMinor: 0,
-    status: 5,
-    outcome: 3,
-    oddsChange: 0,
-    live: false,
-    createdAt: at,
-    settledAt: at,
-  });
+  await lostSingleInsert(t.db, { userId, currency: profile.currency, stakeMinor, at });
 }
 
 interface Board {
