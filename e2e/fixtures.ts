@@ -297,6 +297,15 @@ export async function signUpAccept(
   await page.getByRole('checkbox', { name: labels.terms }).check();
 }
 
+/** A new phone's visitor on a Portuguese-speaking brand plays as a guest from the login page and lands on /game. */
+export async function guestSignInPt(page: Page, host: string): Promise<void> {
+  await page.goto(`http://${host}/#/loginb`);
+  await welcomeDismiss(page);
+  await page.getByRole('button', { name: 'Jogar como convidado' }).click();
+  await guestConsent(page);
+  await page.waitForURL(/#\/game$/);
+}
+
 /**
  * A new guest account asks for the age and the terms in the shared sheet (decision 040): ticks both and continues,
  * in any language (the sheet's two boxes and its submit button).

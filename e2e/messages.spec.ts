@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  guestConsent,
-  accessibilityCheck,
-  bettorFund,
-  journeySetup,
-  OPS_TOKEN,
-  phonePage,
-  screenshot,
-  touristStart,
-  welcomeDismiss,
-  type RunningServer,
-} from './fixtures.ts';
+import { guestSignInPt, accessibilityCheck, bettorFund, journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, type RunningServer } from './fixtures.ts';
 
 const INDIA = 'tigerin.in';
 const BRAZIL = 'piranha.com.br';
@@ -190,11 +179,7 @@ describe('Messages, through the real server and Chromium', () => {
 
   it('A Brazilian guest reads a message in Portuguese, with an empty centre before it', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${BRAZIL}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
-    await guestConsent(page);
-    await page.waitForURL(/#\/game$/);
+    await guestSignInPt(page, BRAZIL);
     await page.goto(`http://${BRAZIL}/#/message-center`);
     await page.getByRole('heading', { name: 'Nenhuma mensagem ainda' }).waitFor();
     await screenshot(page, 'messages-center-empty-pt');

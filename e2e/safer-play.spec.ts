@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { guestConsent, bettorFund, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
+import { bettorFund, guestSignInPt, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
 // deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
@@ -105,11 +105,7 @@ describe('Safer play, through the real server and Chromium', () => {
 
   it('a Brazilian guest is refused a game until they set the law’s loss limit from the game room, then the game opens', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${BRAZIL}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
-    await guestConsent(page);
-    await page.waitForURL(/#\/game$/);
+    await guestSignInPt(page, BRAZIL);
     // A guest never met the sign-up form that asks the limit (decision 057): the launch says why and where to set it.
     await page.goto(`http://${BRAZIL}/#/game-room?platform=house&game=dice`);
     await page.getByRole('heading', { name: /Defina primeiro seu limite de perdas/ }).waitFor();
@@ -128,11 +124,7 @@ describe('Safer play, through the real server and Chromium', () => {
 
   it('a Brazilian guest’s bet is refused until the loss limit is set from the slip; back at the slip only money is missing', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${BRAZIL}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
-    await guestConsent(page);
-    await page.waitForURL(/#\/game$/);
+    await guestSignInPt(page, BRAZIL);
     await page.goto(`http://${BRAZIL}/#/sport`);
     await page.getByRole('tab', { name: 'Futebol', exact: true }).click();
     const price = page.locator('article[data-match-id] button[data-odds]:enabled').first();
@@ -162,11 +154,7 @@ describe('Safer play, through the real server and Chromium', () => {
 
   it('a Brazilian player reads the area in Portuguese, with the link to the national self-exclusion service', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${BRAZIL}/#/loginb`);
-    await welcomeDismiss(page);
-    await page.getByRole('button', { name: 'Jogar como convidado' }).click();
-    await guestConsent(page);
-    await page.waitForURL(/#\/game$/);
+    await guestSignInPt(page, BRAZIL);
     await saferPlayOpen(page, BRAZIL);
     // Brazil asks for a loss limit: the page says so until one is set.
     await expect.poll(async () => (await page.getByRole('note').textContent()) ?? '').toContain('Perdas');
