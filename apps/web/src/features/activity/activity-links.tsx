@@ -30,7 +30,7 @@ export function ActivityLinks() {
         ) : (
           open.map((activity) => (
             <li key={activity.id}>
-              <Link to={activityHref(activity.kind, activity.id)} className={styles.link}>
+              <Link to={activityHref(activity.kind, activity.id, activity.theme)} className={styles.link}>
                 <span className={styles.icon} aria-hidden="true">
                   <Gift size={18} />
                 </span>

@@ -112,6 +112,14 @@ export const paths = {
   activityDailyDeposit: '/activity/daily-deposit',
   activityTotalDeposit: '/activity/total-deposit',
   activityBetReward: '/activity/bet-reward',
+  activityDailyCash: '/activity/daily-cash',
+  activityWeekCash: '/activity/week-cash',
+  activityFreeBet: '/activity/free-bet',
+  /** How to stake a free bet won from an activity (no sign-in needed). */
+  activityFreeBetTip: '/activity/free-bet-tip',
+  activityUiSwitchReward: '/activity/ui-switch-reward',
+  /** Seasonal: the running activity with the christmas theme, whatever its kind (decision 061). */
+  activityChristmas: '/activity/christmas',
   /** Invites (spec §2; decision 051): the player's code and link, and the invited friends with their rewards. */
   activityInvite: '/activity/invite',
   activityInviteDetail: '/activity/invite-detail',
@@ -134,11 +142,16 @@ const ACTIVITY_PATH_OF_KIND = {
   daily_deposit: '/activity/daily-deposit',
   total_deposit: '/activity/total-deposit',
   bet_reward: '/activity/bet-reward',
+  daily_cash: '/activity/daily-cash',
+  week_cash: '/activity/week-cash',
+  free_bet: '/activity/free-bet',
+  ui_switch_reward: '/activity/ui-switch-reward',
 } as const;
 
-/** The page of one activity: `/activity/<kind>?id=<id>`. */
-export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string): string {
-  return `${ACTIVITY_PATH_OF_KIND[kind]}?id=${encodeURIComponent(activityId)}`;
+/** The page of one activity: `/activity/<kind>?id=<id>`, or `/activity/christmas?id=<id>` for a christmas-themed one. */
+export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string, theme: 'standard' | 'christmas' = 'standard'): string {
+  const path = theme === 'christmas' ? paths.activityChristmas : ACTIVITY_PATH_OF_KIND[kind];
+  return `${path}?id=${encodeURIComponent(activityId)}`;
 }
 
 /** The activity kind a page path shows, if any. */
