@@ -132,5 +132,5 @@ describe('Daily-cash, week-cash and christmas activities, through the real serve
     await page.getByText('Boas festas').waitFor();
     await screenshot(page, 'activity-christmas-pt');
     await context.close();
-  });
+  }, 480_000);
 });
