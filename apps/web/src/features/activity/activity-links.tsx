@@ -1,7 +1,8 @@
 import { ChevronRight, Gift, UserPlus } from 'lucide-react';
 import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { activityHref, paths } from '../../shared/paths/paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
+import { activityHref } from './activity-paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useActivityListQuery } from './api/activity.ts';
 import listCard from '../../shared/ui/list-card.module.css';

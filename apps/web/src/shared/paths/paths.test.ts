@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityHref, activityKindOfPath, gameDetailHref, gameRoomHref, leagueHref, matchDetailHref, paths, tagDetailHref, verifyHref } from './paths.ts';
+import { gameDetailHref, gameRoomHref, leagueHref, matchDetailHref, paths, tagDetailHref, verifyHref } from './paths.ts';
 
 // Every page and feature source as text, to prove none of them reaches back into the route table.
 const SOURCES = import.meta.glob<string>(['../../pages/**/*.{ts,tsx}', '../../features/**/*.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
@@ -12,10 +12,6 @@ describe('paths', () => {
     expect(gameDetailHref({ game_platform: 'pp', game_id: 'a&b c' })).toBe('/game-detail?platform=pp&game=a%26b%20c');
     expect(tagDetailHref('hot')).toBe('/game-tag-detail?tab=hot');
     expect(verifyHref('r-1')).toBe('/game-verify?round_id=r-1');
-    expect(activityHref('daily_cash', '5')).toBe('/activity/daily-cash?id=5');
-    expect(activityHref('week_cash', '5', 'christmas')).toBe('/activity/christmas?id=5');
-    expect(activityKindOfPath('/activity/ui-switch-reward')).toBe('ui_switch_reward');
-    expect(activityKindOfPath('/activity/christmas')).toBeUndefined();
   });
 
   it('spells each path once', () => {

@@ -137,28 +137,6 @@ export const paths = {
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
-const ACTIVITY_PATH_OF_KIND = {
-  first_charge: '/activity/first-charge',
-  daily_deposit: '/activity/daily-deposit',
-  total_deposit: '/activity/total-deposit',
-  bet_reward: '/activity/bet-reward',
-  daily_cash: '/activity/daily-cash',
-  week_cash: '/activity/week-cash',
-  free_bet: '/activity/free-bet',
-  ui_switch_reward: '/activity/ui-switch-reward',
-} as const;
-
-/** The page of one activity: `/activity/<kind>?id=<id>`, or `/activity/christmas?id=<id>` for a christmas-themed one. */
-export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string, theme: 'standard' | 'christmas' = 'standard'): string {
-  const path = theme === 'christmas' ? paths.activityChristmas : ACTIVITY_PATH_OF_KIND[kind];
-  return `${path}?id=${encodeURIComponent(activityId)}`;
-}
-
-/** The activity kind a page path shows, if any. */
-export function activityKindOfPath(path: string): keyof typeof ACTIVITY_PATH_OF_KIND | undefined {
-  return (Object.keys(ACTIVITY_PATH_OF_KIND) as (keyof typeof ACTIVITY_PATH_OF_KIND)[]).find((kind) => ACTIVITY_PATH_OF_KIND[kind] === path);
-}
-
 export function messageDetailHref(messageId: string): string {
   return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
 }
