@@ -1283,6 +1283,49 @@ describe('operator endpoints outside the contract', () => {
     expectRefused(await post({ ...valid, match_id: 999_999_999 }), 'match_id', ERRORS.RESULT_NOT_FOUND.code);
   });
 
+  it('POST /api/ops/activity/create and edit accept the kinds of decision 061 and name the field of a bad template', async () => {
+    const post = (path: string, body: unknown, token = BAD_INPUT_OPS_TOKEN) =>
+      t.post(`/api/ops/activity${path}`, { headers: { authorization: `Bearer ${token}` }, body });
+    const start = Math.floor(t.clock.now().getTime() / 1000) - 60;
+    const base = {
+      app_key: 'pororoca',
+      name: 'Bad input',
+      start_time: start,
+      end_time: start + 86_400,
+      tiers: [{ threshold_minor: 1, reward_minor: 1_00 }],
+      wagering: 0,
+    };
+    for (const kind of ['daily_cash', 'week_cash', 'free_bet'])
+      expect(envelopeOf(await post('/create', { ...base, kind, theme: 'christmas' })).dm_error).toBe(0);
+    const uiSwitch = envelopeOf(await post('/create', { ...base, kind: 'ui_switch_reward' }));
+    expect(uiSwitch.dm_error).toBe(0);
+    expect(envelopeOf(await post('/create', { ...base, kind: 'daily_cash' }, 'not-the-token')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    expectRefused(await post('/create', { ...base, kind: 'christmas' }), 'kind');
+    expectRefused(await post('/create', { ...base, kind: 'daily_cash', theme: 'easter' }), 'theme');
+    expectRefused(await post('/create', { ...base, kind: 'free_bet', wagering: 2 }), 'wagering');
+    expectRefused(await post('/create', { ...base, kind: 'ui_switch_reward', tiers: [{ threshold_minor: 5, reward_minor: 1_00 }] }), 'tiers');
+    expectRefused(await post('/create', { ...base, kind: 'ui_switch_reward' }), 'kind');
+    expectRefused(await post('/create', { ...base, kind: 'week_cash', tiers: [{ threshold_minor: 1, reward_minor: -1 }] }), 'tiers.0.reward_minor');
+    const edit = { id: uiSwitch.data.id, name: 'Bad input', start_time: start, end_time: start + 86_400, tiers: base.tiers };
+    expect(envelopeOf(await post('/edit', { ...edit, theme: 'christmas' })).data).toMatchObject({ kind: 'ui_switch_reward', theme: 'christmas' });
+    expectRefused(
+      await post('/edit', {
+        ...edit,
+        tiers: [
+          { threshold_minor: 1, reward_minor: 1_00 },
+          { threshold_minor: 2, reward_minor: 1_00 },
+        ],
+      }),
+      'tiers',
+    );
+    expectRefused(await post('/edit', { ...edit, theme: 'halloween' }), 'theme');
+    // The kind is fixed once created: an edit naming one is refused as an unknown field of the body.
+    expectRefused(await post('/edit', { ...edit, kind: 'daily_cash' }), 'body');
+    // A player's claim of a tier the activity does not have names the tier.
+    const player = await t.session('pororoca');
+    expectRefused(await t.post('/api/piranha/activity/receive', { query: signedIn(player), body: { activity_id: uiSwitch.data.id, tier: 3 } }), 'tier');
+  });
+
   it('GET /api/ops/outbox accepts a valid filter and names a bad one (decision 042)', async () => {
     const get = (query: Record<string, string>, token = BAD_INPUT_OPS_TOKEN) =>
       t.get('/api/ops/outbox', { query, headers: { authorization: `Bearer ${token}` } });

@@ -11,17 +11,29 @@ const ACTIVITY = '/api/piranha/activity';
 const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
-export const ACTIVITY_KIND_VALUES = ['first_charge', 'daily_deposit', 'total_deposit', 'bet_reward'] as const;
+export const ACTIVITY_KIND_VALUES = [
+  'first_charge',
+  'daily_deposit',
+  'total_deposit',
+  'bet_reward',
+  'daily_cash',
+  'week_cash',
+  'free_bet',
+  'ui_switch_reward',
+] as const;
 const kindSchema = described(
   z.enum(ACTIVITY_KIND_VALUES),
-  'What fills its progress: the first deposit, deposits of the day, all deposits in the window, or settled sports stakes in the window',
+  'What fills its progress: the first deposit, deposits of the day, all deposits in the window, settled sports stakes in the window (bet_reward, free_bet — which pays free bets), of the brand day (daily_cash) or week (week_cash), or turning the newer UI on once (ui_switch_reward: one tier, threshold 1)',
 );
+export const ACTIVITY_THEME_VALUES = ['standard', 'christmas'] as const;
+const themeSchema = described(z.enum(ACTIVITY_THEME_VALUES), 'Its art: standard, or christmas (shown on /activity/christmas)');
 const statusSchema = described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), '0 notStart, 1 inProgress, 2 finished, 3 expired');
 const activityIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Activity id (a positive integer as a string)');
 
 export const activitySummarySchema = z.object({
   id: described(z.string(), 'Activity id'),
   kind: kindSchema,
+  theme: themeSchema,
   name: described(z.string(), 'The operator’s name for it'),
   status: statusSchema,
   start_time: integer('When it starts'),
@@ -34,7 +46,7 @@ export const activitySummarySchema = z.object({
 export const activityTierSchema = z.object({
   tier: integer('Tier index, from 0'),
   threshold: integer('Progress that reaches it'),
-  reward: integer('What claiming it pays'),
+  reward: integer('What claiming it pays (for free_bet: the free bet’s stake)'),
   status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 not reached, 1 ready to claim, 2 claimed'),
 });
 
@@ -67,7 +79,7 @@ export const activityDetail = endpoint({
   data: z.object({
     ...activitySummarySchema.shape,
     currency: described(z.string(), 'Currency of the amounts'),
-    period_key: described(z.string(), 'The current period: d:<local date> for daily-deposit, all otherwise'),
+    period_key: described(z.string(), 'The current period: d:<local date> (daily-deposit, daily-cash), w:<local Monday> (week-cash), all otherwise'),
     period_end_time: integer('When the current period ends'),
     wagering: integer('Wagering of each reward, × the reward (0: paid as cash)'),
     tiers: z.array(activityTierSchema),
@@ -75,7 +87,10 @@ export const activityDetail = endpoint({
   }),
 });
 
-/** `receive`: pays one reached tier of the current period; exactly once however many taps arrive. */
+/**
+ * `receive`: pays one reached tier of the current period; exactly once however many taps arrive. A free_bet activity
+ * answers the free bet in the bonus shape (`kind: 'free_bet'`, id `fb<grant id>`), as a redeemed code does.
+ */
 export const activityReceive = endpoint({
   method: 'POST',
   path: `${ACTIVITY}/receive`,
@@ -102,9 +117,10 @@ const activityFields = {
 export const opsActivityCreateBody = z.strictObject({
   app_key: text(40, 'The brand'),
   kind: kindSchema,
+  theme: z.optional(themeSchema),
   ...activityFields,
   wagering: integer('Wagering of each reward × the reward (0: cash); fixed once created', { min: 0, max: 50 }),
 });
 
 /** Operators: edit an activity's name, window or tiers (a claimed reward keeps what it paid; kind and wagering stay). */
-export const opsActivityEditBody = z.strictObject({ id: activityIdSchema, ...activityFields });
+export const opsActivityEditBody = z.strictObject({ id: activityIdSchema, theme: z.optional(themeSchema), ...activityFields });

@@ -17,6 +17,8 @@ export interface RouteEntry {
   preload?: { level: number; priority: number };
 }
 
+const activityPage = () => import('../pages/activity-page.tsx');
+
 /** A route is listed here when its page does what the spec says it does. */
 export const ROUTES: readonly RouteEntry[] = [
   { path: paths.game, load: () => import('../pages/game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 10 } },
@@ -195,10 +197,19 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: paths.cashback, load: () => import('../pages/cashback-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Activities (issue 19): one page per kind, and the page for when there is none.
   { path: paths.activityEmpty, load: () => import('../pages/activity-empty-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
-  { path: paths.activityFirstCharge, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
-  { path: paths.activityDailyDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
-  { path: paths.activityTotalDeposit, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
-  { path: paths.activityBetReward, load: () => import('../pages/activity-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  // One page for every kind and the christmas theme (decision 061), behind one loader: the table is on the first route.
+  ...[
+    paths.activityFirstCharge,
+    paths.activityDailyDeposit,
+    paths.activityTotalDeposit,
+    paths.activityBetReward,
+    paths.activityDailyCash,
+    paths.activityWeekCash,
+    paths.activityFreeBet,
+    paths.activityUiSwitchReward,
+    paths.activityChristmas,
+  ].map((path) => ({ path, load: activityPage, firstLevel: false, keepAlive: false, chrome: true })),
+  { path: paths.activityFreeBetTip, load: () => import('../pages/activity-free-bet-tip-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityInvite, load: () => import('../pages/invite-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.activityInviteDetail, load: () => import('../pages/invite-detail-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.moneyRain, load: () => import('../pages/money-rain-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -8,8 +8,24 @@ import { periodWindowOf } from '../loyalty/brand-time.ts';
  * Progress is never stored: it is recomputed from durable facts — paid pay-in orders, or for bet-reward the stakes of
  * settled sports bets — so a fact counts exactly once by construction.
  */
-export const ACTIVITY_KINDS = ['first_charge', 'daily_deposit', 'total_deposit', 'bet_reward'] as const;
+export const ACTIVITY_KINDS = [
+  'first_charge',
+  'daily_deposit',
+  'total_deposit',
+  'bet_reward',
+  'daily_cash',
+  'week_cash',
+  'free_bet',
+  'ui_switch_reward',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * A template's art (decision 061): `standard`, or a seasonal look of any kind — `christmas` shows on
+ * /activity/christmas with its own drawing. The kind decides the rules; the theme only the page.
+ */
+export const ACTIVITY_THEMES = ['standard', 'christmas'] as const;
+export type ActivityTheme = (typeof ACTIVITY_THEMES)[number];
 
 /** Spec §4 activity status. */
 export const ACTIVITY_STATUS = { notStart: 0, inProgress: 1, finished: 2, expired: 3 } as const;
@@ -33,9 +49,19 @@ export interface ActivityTemplate {
   wageringMultiplier: number;
 }
 
-/** Which durable facts fill an activity's progress. */
-export function activitySourceOf(kind: ActivityKind): 'deposit' | 'bet' {
-  return kind === 'bet_reward' ? 'bet' : 'deposit';
+/**
+ * Which durable facts fill an activity's progress: paid deposits; the stakes of settled sports bets (bet-reward,
+ * daily-cash, week-cash, free-bet); or the moment the player first turned the newer UI on, as the server recorded it
+ * (ui-switch-reward).
+ */
+export function activitySourceOf(kind: ActivityKind): 'deposit' | 'bet' | 'ui_switch' {
+  if (kind === 'bet_reward' || kind === 'daily_cash' || kind === 'week_cash' || kind === 'free_bet') return 'bet';
+  return kind === 'ui_switch_reward' ? 'ui_switch' : 'deposit';
+}
+
+/** How a reached tier pays: through the engine as a bonus (cash when nothing is to be wagered), or as a free bet. */
+export function activityRewardOf(kind: ActivityKind): 'bonus' | 'free_bet' {
+  return kind === 'free_bet' ? 'free_bet' : 'bonus';
 }
 
 /** One fact of the player in the brand's currency: a paid deposit, or a settled bet's stake (`paidAt` = settled). */
@@ -56,13 +82,26 @@ export function activityTemplateIssue(template: ActivityTemplate, currency: Curr
     if (index > 0 && tier.thresholdMinor <= template.tiers[index - 1]!.thresholdMinor) return `tiers.${index}.threshold`;
   }
   if (!Number.isInteger(template.wageringMultiplier) || template.wageringMultiplier < 0 || template.wageringMultiplier > 50) return 'wagering';
+  // A free bet is staked, never wagered; turning the UI on happens once, so it has one tier reached by doing it.
+  if (template.kind === 'free_bet' && template.wageringMultiplier !== 0) return 'wagering';
+  if (template.kind === 'ui_switch_reward' && (template.tiers.length !== 1 || template.tiers[0]!.thresholdMinor !== 1)) return 'tiers';
   return undefined;
 }
 
-/** The period a claim belongs to: the brand's day for daily-deposit, the whole window otherwise. */
+/** How often a template's tiers can be claimed again: each brand day, each brand week (from Monday), or once. */
+export function activityPeriodKindOf(kind: ActivityKind): 'daily' | 'weekly' | 'window' {
+  if (kind === 'daily_deposit' || kind === 'daily_cash') return 'daily';
+  return kind === 'week_cash' ? 'weekly' : 'window';
+}
+
+/**
+ * The period a claim belongs to: the brand's day (daily-deposit, daily-cash) or week starting Monday (week-cash) in
+ * its market's time zone, cut to the window; the whole window otherwise (key `all`).
+ */
 export function activityPeriodOf(template: Pick<ActivityTemplate, 'kind' | 'startsAt' | 'endsAt'>, now: Date, timeZone: string) {
-  if (template.kind === 'daily_deposit') {
-    const day = periodWindowOf(now, timeZone, 'daily');
+  const periodKind = activityPeriodKindOf(template.kind);
+  if (periodKind !== 'window') {
+    const day = periodWindowOf(now, timeZone, periodKind);
     const startsAt = day.startsAt > template.startsAt ? day.startsAt : template.startsAt;
     const endsAt = day.endsAt < template.endsAt ? day.endsAt : template.endsAt;
     return { key: day.key, startsAt, endsAt };
@@ -73,10 +112,12 @@ export function activityPeriodOf(template: Pick<ActivityTemplate, 'kind' | 'star
 /**
  * Progress of one player for the period: first-charge counts the player's first paid deposit ever, and only when it
  * was paid inside the window; daily and total deposit add every deposit paid inside the period; bet-reward adds the
- * stake of every bet settled inside it.
+ * stake of every bet settled inside it (daily-cash: of the brand day; week-cash: of the brand week). ui-switch-reward is 1
+ * once the player has turned the newer UI on, whenever that was before the period ends (one fact: the first time).
  */
 export function activityProgressMinor(kind: ActivityKind, period: { startsAt: Date; endsAt: Date }, deposits: readonly DepositFact[]): number {
   const inside = (fact: DepositFact) => fact.paidAt >= period.startsAt && fact.paidAt < period.endsAt;
+  if (kind === 'ui_switch_reward') return deposits.some((fact) => fact.paidAt < period.endsAt) ? 1 : 0;
   if (kind === 'first_charge') {
     const first = [...deposits].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime())[0];
     return first !== undefined && inside(first) ? first.amountMinor : 0;

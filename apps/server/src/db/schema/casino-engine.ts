@@ -84,6 +84,8 @@ export const casinoUserPrefs = pgTable('casino_user_prefs', {
     .primaryKey()
     .references(() => users.id),
   uiSwitch: smallint('ui_switch').notNull(),
+  /** The first time the player switched it on (never cleared by switching off): what ui-switch-reward reads (decision 061). */
+  firstOnAt: timestamp('first_on_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

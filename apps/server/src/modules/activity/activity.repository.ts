@@ -1,7 +1,7 @@
-import type { ActivityKind, ActivityTier } from '@piranha/domain';
+import type { ActivityKind, ActivityTheme, ActivityTier } from '@piranha/domain';
 import { and, asc, eq, gt, like, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { activities, bonuses } from '../../db/schema/index.ts';
+import { activities, bonuses, casinoUserPrefs, freeBetGrants } from '../../db/schema/index.ts';
 
 /** Activities' only SQL (issue 19, decision 031). */
 
@@ -9,6 +9,7 @@ export interface ActivityRow {
   id: number;
   appKey: string;
   kind: ActivityKind;
+  theme: ActivityTheme;
   name: string;
   startsAt: Date;
   endsAt: Date;
@@ -16,7 +17,7 @@ export interface ActivityRow {
   wageringMultiplier: number;
 }
 
-const rowOf = (row: typeof activities.$inferSelect): ActivityRow => ({ ...row, kind: row.kind as ActivityKind });
+const rowOf = (row: typeof activities.$inferSelect): ActivityRow => ({ ...row, kind: row.kind as ActivityKind, theme: row.theme as ActivityTheme });
 
 export async function activityInsert(db: DbOrTx, row: Omit<ActivityRow, 'id'>, at: Date): Promise<ActivityRow> {
   const [inserted] = await db
@@ -26,7 +27,7 @@ export async function activityInsert(db: DbOrTx, row: Omit<ActivityRow, 'id'>, a
   return rowOf(inserted!);
 }
 
-export async function activityUpdate(db: DbOrTx, id: number, change: Pick<ActivityRow, 'name' | 'startsAt' | 'endsAt' | 'tiers'>, at: Date) {
+export async function activityUpdate(db: DbOrTx, id: number, change: Pick<ActivityRow, 'name' | 'startsAt' | 'endsAt' | 'tiers' | 'theme'>, at: Date) {
   const [updated] = await db
     .update(activities)
     .set({ ...change, updatedAt: at })
@@ -77,8 +78,35 @@ export async function betsSettledOf(db: DbOrTx, userId: number, currency: string
   return rows.map((row) => ({ amountMinor: Number(row.amount_minor), paidAt: new Date(row.paid_at) }));
 }
 
-/** What the player has won from an activity: the engine's grants under its campaign. */
-export async function activityWinsOf(db: DbOrTx, userId: number, campaignId: string) {
+/** A brand's ui-switch-reward activity, if it has one (at most one: a unique index, decision 061). */
+export async function uiSwitchActivityOf(db: DbOrTx, appKey: string): Promise<ActivityRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.appKey, appKey), eq(activities.kind, 'ui_switch_reward')));
+  return row === undefined ? undefined : rowOf(row);
+}
+
+/**
+ * The first time the player switched the newer UI on, as the server recorded it (`casino_user_prefs.first_on_at`), as
+ * the one fact ui-switch-reward reads; none when never switched on.
+ */
+export async function uiSwitchedOnOf(db: DbOrTx, userId: number): Promise<{ amountMinor: number; paidAt: Date }[]> {
+  const [row] = await db.select({ firstOnAt: casinoUserPrefs.firstOnAt }).from(casinoUserPrefs).where(eq(casinoUserPrefs.userId, userId));
+  return row?.firstOnAt ? [{ amountMinor: 1, paidAt: row.firstOnAt }] : [];
+}
+
+/** What the player has won from an activity: the engine's grants under its campaign (bonuses, or free bets). */
+export async function activityWinsOf(db: DbOrTx, userId: number, campaignId: string, reward: 'bonus' | 'free_bet') {
+  if (reward === 'free_bet') {
+    const prefix = `bonus:${campaignId}:`;
+    const rows = await db
+      .select({ reason: freeBetGrants.reason, amountMinor: freeBetGrants.amountMinor, createdAt: freeBetGrants.createdAt })
+      .from(freeBetGrants)
+      .where(and(eq(freeBetGrants.userId, userId), eq(freeBetGrants.campaignId, campaignId), like(freeBetGrants.reason, `${prefix}activity:%`)))
+      .orderBy(asc(freeBetGrants.id));
+    return rows.map((row) => ({ triggerRef: row.reason.slice(prefix.length), amountMinor: row.amountMinor, createdAt: row.createdAt }));
+  }
   return db
     .select({ triggerRef: bonuses.triggerRef, amountMinor: bonuses.amountMinor, createdAt: bonuses.createdAt })
     .from(bonuses)

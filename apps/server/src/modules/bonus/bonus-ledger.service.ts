@@ -82,7 +82,9 @@ export type FreeBetGrantRow = NonNullable<Awaited<ReturnType<typeof freeBetGrant
  * Grants a free_bet campaign's free bet through the betting module's grant, in the caller's transaction. The grant's
  * reason names the campaign and trigger, and (player, reason) is unique, so it is granted once per campaign, player
  * and trigger however many requests race. No money moves until it is staked (bonus liability → bets in play).
- * Undefined when already granted, nothing is due, or the player may not receive marketing (decision 027).
+ * Undefined when already granted, nothing is due, or the player may not receive marketing (decision 027). The amount
+ * is the campaign's fixed one, unless the caller names one (`amountMinor` > 0: an activity tier's, decision 061) —
+ * capped by the country's bonus maximum either way.
  */
 export async function bonusFreeBetGrant(
   tx: Tx,
@@ -90,8 +92,9 @@ export async function bonusFreeBetGrant(
 ): Promise<FreeBetGrantRow | undefined> {
   const { campaign, now } = input;
   if (campaign.kind !== 'free_bet') throw new Error(`campaign ${campaign.id} of kind ${campaign.kind} grants no free bet`);
-  const terms = freeBetGrantTermsOf(campaign.terms, now, input.currency);
-  if (terms.amountMinor <= 0) return undefined;
+  const campaignTerms = input.amountMinor > 0 ? { ...campaign.terms, amountMinor: input.amountMinor } : campaign.terms;
+  const terms = freeBetGrantTermsOf(campaignTerms, now, input.currency);
+  if (!Number.isSafeInteger(terms.amountMinor) || terms.amountMinor <= 0) return undefined;
   if (!(await saferMarketingAllowed(tx, input.userId, now))) return undefined;
   const id = await freeBetGrantMake(tx, {
     userId: input.userId,

@@ -282,11 +282,17 @@ export async function hallFeedbackAdd(
   return { feedback_id: row!.id };
 }
 
+/** Stores the switch; the first time it is switched on is kept for good (ui-switch-reward reads it, decision 061). */
 export async function hallUiSwitchSet(deps: HallDeps, userId: number, value: 1 | 2) {
+  const now = deps.now();
+  const firstOnAt = value === 1 ? now : null;
   await deps.db
     .insert(casinoUserPrefs)
-    .values({ userId, uiSwitch: value, updatedAt: deps.now() })
-    .onConflictDoUpdate({ target: casinoUserPrefs.userId, set: { uiSwitch: value, updatedAt: deps.now() } });
+    .values({ userId, uiSwitch: value, firstOnAt, updatedAt: now })
+    .onConflictDoUpdate({
+      target: casinoUserPrefs.userId,
+      set: { uiSwitch: value, firstOnAt: sql`coalesce(${casinoUserPrefs.firstOnAt}, excluded.first_on_at)`, updatedAt: now },
+    });
   return { switch: value };
 }
 

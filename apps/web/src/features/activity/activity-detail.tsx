@@ -1,6 +1,6 @@
 import type { EndpointData, activityDetail } from '@piranha/contract';
 import { intlLocaleOf } from '@piranha/domain';
-import { Check, Gift } from 'lucide-react';
+import { Check, Gift, Sparkles, Ticket } from 'lucide-react';
 import { useTranslation, type TFunction } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -8,7 +8,10 @@ import { Button } from '../../shared/ui/button.tsx';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { toastShow } from '../../shared/ui/toast-store.ts';
-import { useActivityDetailQuery, useActivityReceiveMutation } from './api/activity.ts';
+import { Link } from '../../shared/router/router.tsx';
+import { paths } from '../../shared/paths/paths.ts';
+import { useActivityDetailQuery, useActivityReceiveMutation, useUiSwitchOnMutation } from './api/activity.ts';
+import { ChristmasArt } from './christmas-art.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
 
@@ -40,29 +43,55 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
   const when = (seconds: number) =>
     new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
   const percent = Math.min(100, Math.floor((detail.progress * 100) / Math.max(1, detail.target)));
+  const freeBet = detail.kind === 'free_bet';
+  const uiSwitch = detail.kind === 'ui_switch_reward';
+  const christmas = detail.theme === 'christmas';
   const onClaim = (tier: number) =>
     claim.mutate(
       { id: detail.id, tier },
       {
         onSuccess: (bonus) =>
-          toastShow({ kind: 'success', text: t(bonus.status === 2 ? 'activity.claimedCash' : 'activity.claimedBonus', { amount: money(bonus.amount) }) }),
+          toastShow({
+            kind: 'success',
+            text: t(bonus.kind === 'free_bet' ? 'activity.claimedFreeBet' : bonus.status === 2 ? 'activity.claimedCash' : 'activity.claimedBonus', {
+              amount: money(bonus.amount),
+            }),
+          }),
         onError: (error) => toastShow({ kind: 'error', text: errorText(error, t) }),
       },
     );
+  const resets =
+    detail.kind === 'daily_deposit' || detail.kind === 'daily_cash' ? 'activity.resets' : detail.kind === 'week_cash' ? 'activity.resetsWeek' : undefined;
   return (
     <div className={styles.stack}>
-      <section className={styles.hero} aria-labelledby="activity-name">
+      <section className={christmas ? `${styles.hero} ${styles.christmas}` : styles.hero} aria-labelledby="activity-name">
+        {christmas ? (
+          <>
+            <ChristmasArt className={styles.art} />
+            <p className={styles.season}>{t('activity.christmas.badge')}</p>
+          </>
+        ) : null}
         <p className={styles.kind}>{t(`activity.kind.${detail.kind}`)}</p>
         <h2 id="activity-name" className={styles.name}>
           {detail.name}
         </h2>
         <span className={styles.status}>{t(`activity.status.${detail.status}`)}</span>
         <p className={styles.muted}>{t('activity.window', { start: when(detail.start_time), end: when(detail.end_time) })}</p>
-        <p className={styles.progressText}>{t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}</p>
+        <p className={styles.progressText}>
+          {uiSwitch
+            ? t(detail.progress > 0 ? 'activity.uiSwitch.on' : 'activity.uiSwitch.off')
+            : t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}
+        </p>
         <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('activity.progressLabel')}>
           <span className={styles.barFill} style={{ width: `${percent}%` }} />
         </div>
-        {detail.kind === 'daily_deposit' ? <p className={styles.muted}>{t('activity.resets', { time: when(detail.period_end_time) })}</p> : null}
+        {resets ? <p className={styles.muted}>{t(resets, { time: when(detail.period_end_time) })}</p> : null}
+        {uiSwitch && detail.progress === 0 && detail.status === 1 ? <UiSwitchOn uid={uid} errorText={errorText} /> : null}
+        {freeBet ? (
+          <Link to={paths.activityFreeBetTip} className={styles.tipLink}>
+            <Ticket size={16} aria-hidden="true" /> {t('activity.freeBetTipLink')}
+          </Link>
+        ) : null}
       </section>
 
       <section aria-labelledby="activity-rules">
@@ -71,7 +100,9 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
         </h3>
         <ul className={styles.rules}>
           <li>{t(`activity.rule.${detail.kind}`)}</li>
-          <li>{detail.wagering > 0 ? t('activity.rule.wagering', { n: detail.wagering }) : t('activity.rule.cash')}</li>
+          <li>
+            {freeBet ? t('activity.rule.freeBetReward') : detail.wagering > 0 ? t('activity.rule.wagering', { n: detail.wagering }) : t('activity.rule.cash')}
+          </li>
           <li>{t('activity.rule.once')}</li>
         </ul>
       </section>
@@ -85,7 +116,7 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
             <li key={tier.tier} className={styles.row}>
               <span className={styles.rowMain}>
                 <span className={styles.rowTitle}>{t(`activity.reach.${detail.kind}`, { amount: money(tier.threshold) })}</span>
-                <span className={styles.reward}>{t('activity.reward', { amount: money(tier.reward) })}</span>
+                <span className={styles.reward}>{t(freeBet ? 'activity.rewardFreeBet' : 'activity.reward', { amount: money(tier.reward) })}</span>
               </span>
               {tier.status === 2 ? (
                 <span className={styles.done}>
@@ -121,12 +152,33 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
                   <span className={styles.rowTitle}>{t('activity.tierN', { n: win.tier + 1 })}</span>
                   <span className={styles.muted}>{when(win.create_time)}</span>
                 </span>
-                <span className={styles.reward}>{money(win.amount)}</span>
+                <span className={styles.reward}>{freeBet ? t('activity.rewardFreeBet', { amount: money(win.amount) }) : money(win.amount)}</span>
               </li>
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+/** Turns the newer UI on from the ui-switch-reward page: the server records it, and the tier becomes claimable. */
+function UiSwitchOn({ uid, errorText }: { uid: number; errorText: ErrorText }) {
+  const { t } = useTranslation();
+  const turnOn = useUiSwitchOnMutation(uid);
+  return (
+    <Button
+      variant="primary"
+      disabled={turnOn.isPending}
+      aria-busy={turnOn.isPending}
+      onClick={() =>
+        turnOn.mutate(undefined, {
+          onSuccess: () => toastShow({ kind: 'success', text: t('activity.uiSwitch.turnedOn') }),
+          onError: (error) => toastShow({ kind: 'error', text: errorText(error, t) }),
+        })
+      }
+    >
+      <Sparkles size={16} aria-hidden="true" /> {t('activity.uiSwitch.turnOn')}
+    </Button>
   );
 }

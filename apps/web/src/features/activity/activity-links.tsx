@@ -1,7 +1,8 @@
 import { ChevronRight, Gift, UserPlus } from 'lucide-react';
 import { Link } from '../../shared/router/router.tsx';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { activityHref, paths } from '../../shared/paths/paths.ts';
+import { paths } from '../../shared/paths/paths.ts';
+import { activityHref } from './activity-paths.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useActivityListQuery } from './api/activity.ts';
 import listCard from '../../shared/ui/list-card.module.css';
@@ -30,7 +31,7 @@ export function ActivityLinks() {
         ) : (
           open.map((activity) => (
             <li key={activity.id}>
-              <Link to={activityHref(activity.kind, activity.id)} className={styles.link}>
+              <Link to={activityHref(activity.kind, activity.id, activity.theme)} className={styles.link}>
                 <span className={styles.icon} aria-hidden="true">
                   <Gift size={18} />
                 </span>

@@ -112,6 +112,14 @@ export const paths = {
   activityDailyDeposit: '/activity/daily-deposit',
   activityTotalDeposit: '/activity/total-deposit',
   activityBetReward: '/activity/bet-reward',
+  activityDailyCash: '/activity/daily-cash',
+  activityWeekCash: '/activity/week-cash',
+  activityFreeBet: '/activity/free-bet',
+  /** How to stake a free bet won from an activity (no sign-in needed). */
+  activityFreeBetTip: '/activity/free-bet-tip',
+  activityUiSwitchReward: '/activity/ui-switch-reward',
+  /** Seasonal: the running activity with the christmas theme, whatever its kind (decision 061). */
+  activityChristmas: '/activity/christmas',
   /** Invites (spec §2; decision 051): the player's code and link, and the invited friends with their rewards. */
   activityInvite: '/activity/invite',
   activityInviteDetail: '/activity/invite-detail',
@@ -129,23 +137,6 @@ export const paths = {
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
-const ACTIVITY_PATH_OF_KIND = {
-  first_charge: '/activity/first-charge',
-  daily_deposit: '/activity/daily-deposit',
-  total_deposit: '/activity/total-deposit',
-  bet_reward: '/activity/bet-reward',
-} as const;
-
-/** The page of one activity: `/activity/<kind>?id=<id>`. */
-export function activityHref(kind: keyof typeof ACTIVITY_PATH_OF_KIND, activityId: string): string {
-  return `${ACTIVITY_PATH_OF_KIND[kind]}?id=${encodeURIComponent(activityId)}`;
-}
-
-/** The activity kind a page path shows, if any. */
-export function activityKindOfPath(path: string): keyof typeof ACTIVITY_PATH_OF_KIND | undefined {
-  return (Object.keys(ACTIVITY_PATH_OF_KIND) as (keyof typeof ACTIVITY_PATH_OF_KIND)[]).find((kind) => ACTIVITY_PATH_OF_KIND[kind] === path);
-}
-
 export function messageDetailHref(messageId: string): string {
   return `${paths.messageDetail}?id=${encodeURIComponent(messageId)}`;
 }

@@ -1,6 +1,7 @@
-import { activityDetail, activityList, activityReceive } from '@piranha/contract';
+import { activityDetail, activityList, activityReceive, hallUiSwitch } from '@piranha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { uiV3ChoiceSet } from '../../../shared/ui-version.ts';
 
 export const activityKeys = {
   all: (uid: number) => ['activity', uid] as const,
@@ -30,5 +31,19 @@ export function useActivityReceiveMutation(uid: number) {
     // A reward moves money: the header's balance is read again now (with the socket open its poll is slow).
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: activityKeys.all(uid) }), queryClient.invalidateQueries({ queryKey: ['wallet', 'balance'] })]),
+  });
+}
+
+/**
+ * ui-switch-reward's "Turn on the new look": the same switch as the lobby's (spec §4 New-UI switch, saved on the
+ * server as 1), which is what the server reads to reach the reward; this device remembers the choice too.
+ */
+export function useUiSwitchOnMutation(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(hallUiSwitch, { query: { switch: '1' } }),
+    onSuccess: () => uiV3ChoiceSet(true),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: activityKeys.all(uid) }), queryClient.invalidateQueries({ queryKey: ['casino', 'ui-switch'] })]),
   });
 }
