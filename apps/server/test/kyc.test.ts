@@ -7,7 +7,7 @@ import { KYC_WEBHOOK_PATH } from '../src/providers/kyc/sandbox-idp.ts';
 import { SIGNATURE_HEADER, webhookSign } from '../src/providers/payments/webhook-signature.ts';
 import { feedManualCreate, market1x2, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
-import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
+import { auditClean, balanceOf, checkoutOf, payinCreateOk, playerFund } from './payments-fixtures.ts';
 
 /**
  * Identity checks (issue 20, decision 037) through the real routes and the sandbox identity provider's hosted page:
@@ -175,6 +175,57 @@ describe('the identity check', () => {
     });
     expect(await kycOf(session)).toMatchObject({ state: 'unverified' });
     expect((await submit(session, { document_file: PNG })).status).toBe(200);
+  });
+});
+
+describe('the payers of pay-ins credited before the CPF was given, at the identity decision (decision 050)', () => {
+  /** A PIX pay-in the sandbox PSP pays from `payer`'s account (a player with no CPF yet is credited whoever paid). */
+  async function pixPaidBy(session: IssuedSession, payer: string, amount = 50_00): Promise<string> {
+    const order = await payinCreateOk(t, session, { channel: 'PIX', amount, currency: 'BRL' });
+    const paid = await t.request('POST', `${checkoutOf(order).url}/approve?payer_document=${payer}`, {
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.status).toBe(200);
+    return order.order_id;
+  }
+
+  it('rejects an approved CPF that is not the payer of a pay-in already credited, keeps the money unpaid out, and verifies the payer’s CPF on a new attempt', async () => {
+    const session = await unverifiedPlayer();
+    await pixPaidBy(session, OTHER_CPF);
+    expect(await balanceOf(t, session, 'BRL')).toBe(50_00);
+    // The document read is the CPF submitted, but another person paid the deposit: not the player's own account.
+    await decide(refOf(envelopeOf(await submit(session)).data), 'approve');
+    expect(await kycOf(session)).toMatchObject({ state: 'rejected', reason: 'cpf_mismatch' });
+    expect((await auditOf(session.uid)).at(-1)).toMatchObject({
+      actor: 'provider',
+      before: { state: 'pending' },
+      after: { state: 'rejected', reason: 'cpf_mismatch' },
+    });
+    // Nothing is taken back (the money was credited under the rule of the time), but it cannot be withdrawn.
+    expect(await balanceOf(t, session, 'BRL')).toBe(50_00);
+    expect(refusedWith(await payout(session, 50_00), 'KYC_REQUIRED').data).toMatchObject({ issue: 'withdrawal_rejected' });
+    // The same CPF again is rejected again: the credited pay-in's payer does not change.
+    await decide(refOf(envelopeOf(await submit(session)).data), 'approve');
+    expect(await kycOf(session)).toMatchObject({ state: 'rejected', reason: 'cpf_mismatch' });
+    // The payer's CPF (the player's own, entered wrong before) passes.
+    await decide(refOf(envelopeOf(await submit(session, { document_number: OTHER_CPF })).data), 'approve');
+    expect(await kycOf(session)).toMatchObject({ state: 'verified' });
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('verifies a CPF that paid every credited pay-in, and leaves a refused pay-in out of the comparison', async () => {
+    const session = await unverifiedPlayer();
+    await pixPaidBy(session, CPF);
+    const pending = envelopeOf(await submit(session)).data;
+    // While the check is pending the CPF given counts: another person's pay-in is refused and sent back, never credited.
+    const refused = await pixPaidBy(session, OTHER_CPF, 20_00);
+    const [row] = await t.rows<{ account: Record<string, string> }>(sql`select account from payment_orders where order_id = ${refused}`);
+    expect(row!.account).toEqual({ payer_document: OTHER_CPF, refused: 'payer_not_holder' });
+    expect(await balanceOf(t, session, 'BRL')).toBe(50_00);
+    await decide(refOf(pending), 'approve');
+    expect(await kycOf(session)).toMatchObject({ state: 'verified', reason: '' });
+    expect(await auditClean(t)).toBe(true);
   });
 });
 

@@ -336,6 +336,9 @@ export const betRecordSchema = z.object({
   stake_open: integer('Stake still riding in minor units: the stake less what cash-outs took (0 once cashed out whole)'),
   payout_open: integer('Potential return of the stake still riding (0 once cashed out whole)'),
   paid: integer('Paid to the player so far in minor units: cash-outs plus, once settled on its result, the return credited'),
+  withheld: integer(
+    'Prize withholding kept back from what was paid, in minor units (Mexico’s ISR on the net win; 0 elsewhere): the player received paid − withheld',
+  ),
   cashed_out: described(z.union([z.literal(0), z.literal(1)]), '1 when the bet ended by a cash-out of all of its stake'),
   free: described(z.union([z.literal(0), z.literal(1)]), '1 for a free bet'),
   currency: described(z.string(), 'Currency'),

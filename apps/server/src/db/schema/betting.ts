@@ -34,6 +34,11 @@ export const bets = pgTable(
     payoutMinor: bigint('payout_minor', { mode: 'number' }),
     cashOutMinor: bigint('cash_out_minor', { mode: 'number' }).notNull().default(0),
     cashOutCount: integer('cash_out_count').notNull().default(0),
+    /**
+     * Prize withholding the bet's payments kept back so far (Mexico's ISR, decision 060): what its net win — cash-outs
+     * and the settlement's credit, less the stake — asks at the brand's rate. A resettlement moves the difference.
+     */
+    withheldMinor: bigint('withheld_minor', { mode: 'number' }).notNull().default(0),
     /** 0 accept none, 1 better, 2 any. */
     oddsChange: smallint('odds_change').notNull(),
     live: boolean('live').notNull(),

@@ -44,13 +44,14 @@ const cashedOutWhole = (bet: BetRow) => bet.stakeMinor === 0 && bet.cashOutMinor
  * What the history shows of a bet's money, so the page adds nothing up itself: the stake still riding and its
  * potential return (a partial cash-out shrinks both), and what was paid. A bet cashed out whole stores its cash-outs
  * as its `payout` too, so what was paid is the cash-outs alone; a bet settled on its result adds the credit of that
- * settlement (a free bet's only its winnings).
+ * settlement (a free bet's only its winnings). What was paid is before prize withholding, which `withheld` shows
+ * (decision 060).
  */
 export function betMoneyOf(
   bet: BetRow,
   legs: readonly Pick<BetLegRow, 'oddsThousandths'>[],
-): Pick<BetRecord, 'stake_open' | 'payout_open' | 'paid' | 'cashed_out'> {
-  if (cashedOutWhole(bet)) return { stake_open: 0, payout_open: 0, paid: bet.cashOutMinor, cashed_out: 1 };
+): Pick<BetRecord, 'stake_open' | 'payout_open' | 'paid' | 'withheld' | 'cashed_out'> {
+  if (cashedOutWhole(bet)) return { stake_open: 0, payout_open: 0, paid: bet.cashOutMinor, withheld: bet.withheldMinor, cashed_out: 1 };
   // Only singles and accumulators are cashed out in part, and each pays its stake times the product of the odds.
   const payoutOpen =
     bet.stakeMinor === bet.stakePlacedMinor
@@ -61,7 +62,7 @@ export function betMoneyOf(
           legs.map(() => 1000),
         );
   const credited = bet.payoutMinor === null ? 0 : playerCreditOf(bet, bet.payoutMinor);
-  return { stake_open: bet.stakeMinor, payout_open: payoutOpen, paid: bet.cashOutMinor + credited, cashed_out: 0 };
+  return { stake_open: bet.stakeMinor, payout_open: payoutOpen, paid: bet.cashOutMinor + credited, withheld: bet.withheldMinor, cashed_out: 0 };
 }
 
 /** A leg's outcome code now: the saved one, or while none is saved, how the match's result decides it (0 without one). */

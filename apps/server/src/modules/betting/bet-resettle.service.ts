@@ -8,6 +8,7 @@ import { betIdsWithStaleLegs, legResultSet, legResultsOf, resettlementInsert, re
 import { betOutcomeOf, betPayoutOf, betSettleApply, legStateFromResult, legStateOf } from './bet-settle.service.ts';
 import { playerCreditOf, resettleReverseTransferOf, settleTransferOf } from './bet-settle-transfers.ts';
 import type { BettingDeps } from './betting-deps.ts';
+import { betPaymentWithheldMinor, withholdingRateOf } from './bet-withholding.ts';
 import { betLock, betUpdate, legOutcomeSet, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
 
 /** Bets resettled at once, each in its own transaction (as settlement: bets share no row). */
@@ -96,7 +97,7 @@ async function betResettle(deps: BettingDeps, tx: Tx, betId: number, latest: Rea
   if (bet.status === BET_ORDER_STATUS.confirmed) {
     // Saved legs now read as corrected, so the settlement rules see the corrected outcome.
     const own = legs.map((leg, index) => (stale.includes(leg) ? { ...leg, outcome: legOutcomeCode(states[index]!) } : leg));
-    return betSettleApply(deps, tx, { bet, own, states, payoutMinor: payoutOf(bet, legs, states) });
+    return betSettleApply(deps, tx, { bet, own, states, payoutMinor: payoutOf(bet, legs, states), rate: await withholdingRateOf(tx, bet.userId) });
   }
   // A bet cashed out in full (no stake left riding) keeps its cash-out; rejected and pending bets have no outcome.
   if (bet.status !== BET_ORDER_STATUS.settled || bet.stakeMinor === 0 || bet.payoutMinor === null) return false;
@@ -125,7 +126,10 @@ async function transferOnce(tx: Tx, request: TransferRequest): Promise<void> {
 
 /**
  * A settled bet under its corrected legs: the corrected settlement (or none, when the bet reopens) and the reversal
- * of the earlier one, which takes back what the wallet covers and records the rest as the player's debt.
+ * of the earlier one, which takes back what the wallet covers and records the rest as the player's debt. Prize
+ * withholding (decision 060) moves once, by the difference between what the corrected net win asks and what the bet
+ * kept back: the corrected settlement withholds or gives it back, or, when the bet reopens, the reversal gives back
+ * the earlier settlement's. The reversal takes back the earlier credit whole, so the player returns what was paid.
  */
 async function settledBetResettle(
   deps: BettingDeps,
@@ -136,25 +140,29 @@ async function settledBetResettle(
   const payoutAfterMinor = payoutOf(bet, legs, states);
   const paidMinor = playerCreditOf(bet, payoutBeforeMinor);
   const creditMinor = payoutAfterMinor === undefined ? 0 : playerCreditOf(bet, payoutAfterMinor);
+  const withheldMinor = betPaymentWithheldMinor(await withholdingRateOf(tx, bet.userId), bet, bet.cashOutMinor + creditMinor, creditMinor);
   const owedMinor = (await resettlementLatest(tx, bet.id))?.owedMinor ?? 0;
   const balanceMinor = await walletBalanceLock(tx, bet.userId, bet.currency);
   const split = resettlementSplit({
     paidMinor: minorUnits(paidMinor),
     owedMinor: minorUnits(owedMinor),
-    creditMinor: minorUnits(creditMinor),
+    // What the player is credited now, withholding given back included (never negative: a payment withholds at most itself).
+    creditMinor: minorUnits(creditMinor - withheldMinor),
     balanceMinor: minorUnits(balanceMinor),
   });
   // The corrected settlement first: its credit is in the wallet when the reversal takes the earlier one back.
-  if (payoutAfterMinor !== undefined) await transferOnce(tx, { ...settleTransferOf(bet, payoutAfterMinor), kind: 'bet_resettle', externalRef: ref });
-  await transferOnce(tx, resettleReverseTransferOf(bet, split.takenMinor, ref));
+  if (payoutAfterMinor !== undefined)
+    await transferOnce(tx, { ...settleTransferOf(bet, payoutAfterMinor, withheldMinor), kind: 'bet_resettle', externalRef: ref });
+  await transferOnce(tx, resettleReverseTransferOf(bet, split.takenMinor, ref, payoutAfterMinor === undefined ? -withheldMinor : 0));
   const at = deps.now();
   const outcomeAfter = payoutAfterMinor === undefined ? BET_OUTCOME.unsettled : betOutcomeOf(bet, states, payoutAfterMinor);
+  const withheld = withheldMinor === 0 ? {} : { withheldMinor: bet.withheldMinor + withheldMinor };
   await betUpdate(
     tx,
     bet.id,
     payoutAfterMinor === undefined
-      ? { status: BET_ORDER_STATUS.confirmed, outcome: outcomeAfter, payoutMinor: null, settledAt: null }
-      : { outcome: outcomeAfter, payoutMinor: payoutAfterMinor, settledAt: at },
+      ? { status: BET_ORDER_STATUS.confirmed, outcome: outcomeAfter, payoutMinor: null, settledAt: null, ...withheld }
+      : { outcome: outcomeAfter, payoutMinor: payoutAfterMinor, settledAt: at, ...withheld },
   );
   // Legs the first settlement never looked at (it stopped at a lost leg) are saved once the result decides them.
   for (const [index, leg] of legs.entries()) {

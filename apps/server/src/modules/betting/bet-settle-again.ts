@@ -9,9 +9,10 @@ import type { BetRow } from './betting.repository.ts';
  * Settles a bet a corrected result had reopened (bet-resettle.service.ts): its first settlement transfer was
  * reversed, so this one takes the ref `<bet>:<n>` for its n-th settlement. A debt the reversal left (the player had
  * spent the winnings) is collected from the new credit and the wallet as far as they go. Runs inside the settling
- * transaction, after the conditional status move made it the only one settling the bet.
+ * transaction, after the conditional status move made it the only one settling the bet. `withheldMinor` is the prize
+ * withholding this settlement keeps back (decision 060): the debt is collected from what the player is credited.
  */
-export async function betSettleAgain(tx: Tx, bet: BetRow, payoutMinor: number, outcome: number, at: Date): Promise<void> {
+export async function betSettleAgain(tx: Tx, bet: BetRow, payoutMinor: number, outcome: number, at: Date, withheldMinor = 0): Promise<void> {
   const reopened = await resettlementCount(tx, bet.id, 'reopen');
   // Only a reopened bet settles twice: anything else would pay a bet twice, and must not commit.
   if (reopened === 0) throw new Error(`bet ${bet.id} already has its settlement transfer but was never reopened`);
@@ -22,10 +23,10 @@ export async function betSettleAgain(tx: Tx, bet: BetRow, payoutMinor: number, o
   const split = resettlementSplit({
     paidMinor: minorUnits(0),
     owedMinor: minorUnits(owedMinor),
-    creditMinor: minorUnits(creditMinor),
+    creditMinor: minorUnits(creditMinor - withheldMinor),
     balanceMinor: minorUnits(balanceMinor),
   });
-  const settled = await ledgerTransfer(tx, { ...settleTransferOf(bet, payoutMinor), externalRef: ref });
+  const settled = await ledgerTransfer(tx, { ...settleTransferOf(bet, payoutMinor, withheldMinor), externalRef: ref });
   if (!settled.created) throw new Error(`bet ${bet.id} settlement ${ref} already exists`);
   if (split.takenMinor > 0) await ledgerTransfer(tx, resettleDebtTransferOf(bet, split.takenMinor, ref));
   await resettlementInsert(tx, {

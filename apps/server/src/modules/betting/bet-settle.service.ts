@@ -16,7 +16,8 @@ import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { saferReturnCount } from '../safer-play/safer-play.service.ts';
 import { sportsOptionSettle } from '../sports/sports.service.ts';
 import { betSettleAgain } from './bet-settle-again.ts';
-import { settleTransferOf } from './bet-settle-transfers.ts';
+import { playerCreditOf, settleTransferOf } from './bet-settle-transfers.ts';
+import { betPaymentWithheldMinor, withholdingRatesOf, type WithholdingRate } from './bet-withholding.ts';
 import type { BettingDeps } from './betting-deps.ts';
 import { betStatusMove, betsWithStatus, legOutcomeSet, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
 
@@ -73,6 +74,8 @@ export interface BetDecided {
   states: LegState[];
   /** The bet's return, or undefined while it cannot settle yet. */
   payoutMinor: number | undefined;
+  /** The prize withholding rate of the player's brand (decision 060). */
+  rate: WithholdingRate;
 }
 
 /**
@@ -85,13 +88,22 @@ export async function betSettleApply(deps: BettingDeps, tx: Tx, decided: BetDeci
   if (payoutMinor !== undefined) {
     const outcome = betOutcomeOf(bet, states, payoutMinor);
     const at = deps.now();
-    const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, { status: BET_ORDER_STATUS.settled, outcome, payoutMinor, settledAt: at });
+    // The bet's net win counts its cash-outs too (decision 060): the stake as placed against all it returned.
+    const creditMinor = playerCreditOf(bet, payoutMinor);
+    const withheldMinor = betPaymentWithheldMinor(decided.rate, bet, bet.cashOutMinor + creditMinor, creditMinor);
+    const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, {
+      status: BET_ORDER_STATUS.settled,
+      outcome,
+      payoutMinor,
+      settledAt: at,
+      ...(withheldMinor === 0 ? {} : { withheldMinor: bet.withheldMinor + withheldMinor }),
+    });
     if (!moved) return false;
-    const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor));
+    const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor, withheldMinor));
     // What comes back lowers the loss a loss limit counts (decision 027); a free bet's stake was never the player's.
     if (paid.created && !bet.freeBet) await saferReturnCount(tx, bet.userId, payoutMinor, at);
     // The ref is taken only by a bet a corrected result reopened after its first settlement.
-    if (!paid.created) await betSettleAgain(tx, bet, payoutMinor, outcome, at);
+    if (!paid.created) await betSettleAgain(tx, bet, payoutMinor, outcome, at, withheldMinor);
     settled = true;
   }
   for (const [index, leg] of own.entries()) {
@@ -123,7 +135,7 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       else legsByBet.set(leg.betId, [leg]);
     }
     afterId = open.at(-1)!.id;
-    const decided: BetDecided[] = [];
+    const decided: Omit<BetDecided, 'rate'>[] = [];
     for (const bet of open) {
       const own = legsByBet.get(bet.id) ?? [];
       const states = own.map((leg) => legStateOf(deps, leg));
@@ -135,6 +147,11 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       );
       decided.push({ bet, own, states, payoutMinor });
     }
+    // One read of the players' brands for the bets the results decide, not one per bet.
+    const rates = await withholdingRatesOf(
+      deps.db,
+      decided.map((entry) => entry.bet.userId),
+    );
     // Bets touch no common row (house accounts carry no balance row), so several settle at once; the first failure
     // stops taking new ones and is thrown once those under way are done.
     let failure: unknown;
@@ -150,7 +167,7 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
             transactionScope(tx)?.afterCommit.push(() => {
               if (done) deps.realtime.publish(realtimeTopic.player(entry.bet.userId), { type: 'bet_settled', order_id: String(entry.bet.id) });
             });
-            done = await betSettleApply(deps, tx, entry);
+            done = await betSettleApply(deps, tx, { ...entry, rate: rates.get(entry.bet.userId) ?? { prizeWithholdingBp: 0 } });
             return done;
           });
           if (applied) settled += 1;

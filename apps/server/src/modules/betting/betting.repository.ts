@@ -308,3 +308,16 @@ export async function betLegsMatchIdMax(db: DbOrTx): Promise<number> {
   const [row] = await rowsOf<{ match_id_max: string | number | null }>(db, sql`select max(match_id) as match_id_max from bet_legs`);
   return Number(row?.match_id_max ?? 0);
 }
+
+/** Each player's brand (`users.app_key`), for rules that follow the brand's market such as prize withholding. */
+export async function appKeysOfUsers(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await rowsOf<{ id: string | number; app_key: string }>(
+    db,
+    sql`select id, app_key from users where id in (${sql.join(
+      [...new Set(userIds)].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.app_key]));
+}

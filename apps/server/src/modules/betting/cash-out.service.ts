@@ -17,6 +17,7 @@ import type { SessionUser } from '../../plugins/request-context.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { sportsQuoteGet } from '../sports/sports.service.ts';
 import type { BettingDeps } from './betting-deps.ts';
+import { betPaymentWithheldMinor, withholdingRateOf } from './bet-withholding.ts';
 import { betLimitsOf } from './betting-limits.ts';
 import { autoCashOutExecuted, autoCashOutRemove, autoCashOutSet, autoCashOutsArmed, autoCashOutsOfBets, betsOfIdsAny } from './cash-out-auto.repository.ts';
 import { betLock, betsOfIds, betUpdate, cashOutInsert, cashOutsOfBets, legsOfBets, type BetLegRow, type BetRow } from './betting.repository.ts';
@@ -138,10 +139,13 @@ async function cashOutApply(
   const amountMinor = accepted.valueMinor;
   const remainingMinor = bet.stakeMinor - body.cashOutStake;
   const now = deps.now();
+  // A cash-out that brings the bet's returns above its stake pays a prize (decision 060): it withholds its part.
+  const withheldMinor = betPaymentWithheldMinor(await withholdingRateOf(tx, bet.userId), bet, bet.cashOutMinor + amountMinor, amountMinor);
   await betUpdate(tx, bet.id, {
     stakeMinor: remainingMinor,
     cashOutMinor: bet.cashOutMinor + amountMinor,
     cashOutCount: bet.cashOutCount + 1,
+    ...(withheldMinor === 0 ? {} : { withheldMinor: bet.withheldMinor + withheldMinor }),
     ...(remainingMinor === 0
       ? { status: BET_ORDER_STATUS.settled, outcome: BET_OUTCOME.unsettled, payoutMinor: bet.cashOutMinor + amountMinor, settledAt: now }
       : {}),
@@ -153,8 +157,9 @@ async function cashOutApply(
     externalRef: `${bet.id}:${bet.cashOutCount + 1}`,
     lines: [
       { account: { house: 'bets_in_play', currency: bet.currency }, amountMinor: -body.cashOutStake },
-      { account: { userId: bet.userId, currency: bet.currency }, amountMinor },
+      { account: { userId: bet.userId, currency: bet.currency }, amountMinor: amountMinor - withheldMinor },
       ...(revenueMinor === 0 ? [] : [{ account: { house: 'revenue' as const, currency: bet.currency }, amountMinor: revenueMinor }]),
+      ...(withheldMinor === 0 ? [] : [{ account: { house: 'tax_withheld' as const, currency: bet.currency }, amountMinor: withheldMinor }]),
     ],
   });
   await saferReturnCount(tx, bet.userId, amountMinor, now);

@@ -20,6 +20,7 @@ function record(overrides: Partial<BetRecord> = {}): BetRecord {
     stake_open: 10_00,
     payout_open: 19_00,
     paid: 0,
+    withheld: 0,
     cashed_out: 0,
     free: 0,
     currency: 'BRL',
@@ -54,6 +55,19 @@ describe('the money lines of a bet record', () => {
       { key: 'return', minor: 9_50 },
     ]);
     expect(recordStatusKey(cashed)).toBe('cashedOut');
+  });
+
+  it('a Mexican win shows the tax withheld after what was paid; none where nothing was withheld', () => {
+    const won = record({ st: 5, sr: 4, currency: 'MXN', payout: 19_00, stake_open: 10_00, paid: 19_00, withheld: 9 });
+    expect(recordMoneyLines(won)).toEqual([
+      { key: 'stake', minor: 10_00 },
+      { key: 'return', minor: 19_00 },
+      { key: 'taxWithheld', minor: 9 },
+    ]);
+    expect(recordMoneyLines({ ...won, withheld: 0 }).map((line) => line.key)).toEqual(['stake', 'return']);
+    // A partial cash-out above its part of the stake withheld while the rest still rides.
+    const partly = record({ currency: 'MXN', cash_out: 9_00, stake_open: 4_00, payout_open: 7_60, paid: 9_00, withheld: 3 });
+    expect(recordMoneyLines(partly).map((line) => line.key)).toEqual(['stake', 'cashedOutAmount', 'taxWithheld', 'stakeRiding', 'potentialReturn']);
   });
 
   it('a rejected bet shows its stake only', () => {

@@ -29,7 +29,7 @@ export function legStatusKey(record: BetRecord, legOutcome: number): RecordStatu
 }
 
 /** Label keys of the money lines under `betting.records` (`potentialReturn` under `betting.slip`). */
-export type MoneyLineKey = 'stake' | 'cashedOutAmount' | 'stakeRiding' | 'potentialReturn' | 'return';
+export type MoneyLineKey = 'stake' | 'cashedOutAmount' | 'stakeRiding' | 'potentialReturn' | 'return' | 'taxWithheld';
 
 export interface MoneyLine {
   key: MoneyLineKey;
@@ -42,16 +42,18 @@ const isOpen = (record: BetRecord) =>
 /**
  * The money lines of a bet. Open: the stake, and after a partial cash-out what it paid and the stake still riding,
  * then the potential return of that stake. Settled: the stake and what was paid in all (cash-outs and the return).
- * A rejected or cancelled bet shows its stake only (it was refunded).
+ * A rejected or cancelled bet shows its stake only (it was refunded). Where the market withholds tax on prizes
+ * (Mexico, decision 060) and this bet's payments did, the tax withheld follows what was paid.
  */
 export function recordMoneyLines(record: BetRecord): MoneyLine[] {
   const lines: MoneyLine[] = [{ key: 'stake', minor: record.stake }];
+  const withheld: MoneyLine[] = record.withheld > 0 ? [{ key: 'taxWithheld', minor: record.withheld }] : [];
   if (isOpen(record)) {
-    if (record.cash_out > 0) lines.push({ key: 'cashedOutAmount', minor: record.cash_out }, { key: 'stakeRiding', minor: record.stake_open });
+    if (record.cash_out > 0) lines.push({ key: 'cashedOutAmount', minor: record.cash_out }, ...withheld, { key: 'stakeRiding', minor: record.stake_open });
     lines.push({ key: 'potentialReturn', minor: record.payout_open });
     return lines;
   }
-  if (record.st === BET_ORDER_STATUS.settled) lines.push({ key: 'return', minor: record.paid });
+  if (record.st === BET_ORDER_STATUS.settled) lines.push({ key: 'return', minor: record.paid }, ...withheld);
   return lines;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "bets" ADD COLUMN "withheld_minor" bigint DEFAULT 0 NOT NULL;
