@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betRecords, feedManualCreate, market1x2, multiplePost, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
+import type { OddsThousandths } from '@piranha/domain';
+import { transaction } from '../src/db/transaction.ts';
+import { betPayoutOf, betSettleApply, legStateOf } from '../src/modules/betting/bet-settle.service.ts';
+import { legsOfBets } from '../src/modules/betting/betting.repository.ts';
+import { betsOfIdsAny } from '../src/modules/betting/cash-out-auto.repository.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 
 /** Cash-out: the price (fair value less the margin), full and partial execution, idempotency and suspensions. */
@@ -94,6 +99,36 @@ describe('cash-out', () => {
     expect(cashOuts[0].list).toEqual([expect.objectContaining({ stake: 4_00, amount: 3_80 })]);
     const [row] = await t.rows<{ n: string }>(sql`select count(*) as n from transfers where external_ref like ${`${double!.id}%`}`);
     expect(Number(row!.n)).toBe(3);
+    expect(await auditClean(t)).toBe(true);
+  });
+});
+
+describe('settlement racing a cash-out', () => {
+  it('a pass that read the bet before a partial cash-out committed does not pay the old stake; the next pays the rest once', async () => {
+    const { session } = await playerFund(t, { amountMinor: 100_00 });
+    const leg = upcoming();
+    const [bet] = await placedOk(await singlePost(t, session, [{ option: leg, stake: 10_00 }]));
+    const { deps } = t.built.betting;
+    // The pass reads the bet (stake 10.00) …
+    const [stale] = await betsOfIdsAny(deps.db, [Number(bet!.id)]);
+    // … a node whose feed has not seen the result yet cashes out half of it …
+    expect(envelopeOf(await cashOut(session, { orderId: bet!.id, cashOutStake: 5_00, unitCashOutPayoutStake: 4_75 })).dm_error).toBe(0);
+    // … then the result arrives and the pass applies what it decided from its read.
+    feed.matchEnd(leg.matchId, { home: 1, away: 0 });
+    const own = await legsOfBets(deps.db, [stale!.id]);
+    const states = own.map((row) => legStateOf(deps, row));
+    const payoutMinor = betPayoutOf(
+      stale!,
+      own.map((row, index) => ({ oddsThousandths: row.oddsThousandths as OddsThousandths, state: states[index]! })),
+    );
+    expect(payoutMinor).toBe(Math.floor((10_00 * leg.oddsThousandths) / 1_000));
+    const applied = await transaction(deps.db, (tx) => betSettleApply(deps, tx, { bet: stale!, own, states, payoutMinor, rate: { prizeWithholdingBp: 0 } }));
+    expect(applied).toBe(false);
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 4_75);
+    // The next pass reads the bet again and pays the 5.00 still riding, once.
+    await t.built.betting.worker.run();
+    await t.built.betting.worker.run();
+    expect(await balanceOf(t, session, 'BRL')).toBe(90_00 + 4_75 + Math.floor((5_00 * leg.oddsThousandths) / 1_000));
     expect(await auditClean(t)).toBe(true);
   });
 });

@@ -91,13 +91,21 @@ export async function betSettleApply(deps: BettingDeps, tx: Tx, decided: BetDeci
     // The bet's net win counts its cash-outs too (decision 060): the stake as placed against all it returned.
     const creditMinor = playerCreditOf(bet, payoutMinor);
     const withheldMinor = betPaymentWithheldMinor(decided.rate, bet, bet.cashOutMinor + creditMinor, creditMinor);
-    const moved = await betStatusMove(tx, bet.id, BET_ORDER_STATUS.confirmed, {
-      status: BET_ORDER_STATUS.settled,
-      outcome,
-      payoutMinor,
-      settledAt: at,
-      ...(withheldMinor === 0 ? {} : { withheldMinor: bet.withheldMinor + withheldMinor }),
-    });
+    const moved = await betStatusMove(
+      tx,
+      bet.id,
+      BET_ORDER_STATUS.confirmed,
+      {
+        status: BET_ORDER_STATUS.settled,
+        outcome,
+        payoutMinor,
+        settledAt: at,
+        ...(withheldMinor === 0 ? {} : { withheldMinor: bet.withheldMinor + withheldMinor }),
+      },
+      bet.cashOutCount,
+    );
+    // Not moved: settled by another pass, or cashed out (in part) since it was read — then its legs stay unsaved so the
+    // next pass, reading the bet again, still sees them decided and settles what is left riding.
     if (!moved) return false;
     const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor, withheldMinor));
     // What comes back lowers the loss a loss limit counts (decision 027); a free bet's stake was never the player's.

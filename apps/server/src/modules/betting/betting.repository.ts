@@ -156,11 +156,22 @@ export async function betsWithStatus(db: DbOrTx, status: number, limit: number, 
 }
 
 /** Moves a bet from one status to another; false when someone else moved it first (so work happens once). */
-export async function betStatusMove(tx: DbOrTx, betId: number, from: number, to: Partial<BetRow> & { status: number }): Promise<boolean> {
+/**
+ * Moves a bet from one status to another, only if it is still in the first. With `cashOutCount`, only if no cash-out
+ * committed since the caller read the bet either: a settlement decided from an older read must not pay a stake a
+ * partial cash-out has already taken back (the next pass reads the bet again).
+ */
+export async function betStatusMove(
+  tx: DbOrTx,
+  betId: number,
+  from: number,
+  to: Partial<BetRow> & { status: number },
+  cashOutCount?: number,
+): Promise<boolean> {
   const rows = await tx
     .update(bets)
     .set(to)
-    .where(and(eq(bets.id, betId), eq(bets.status, from)))
+    .where(and(eq(bets.id, betId), eq(bets.status, from), cashOutCount === undefined ? undefined : eq(bets.cashOutCount, cashOutCount)))
     .returning({ id: bets.id });
   return rows.length === 1;
 }
