@@ -12,12 +12,11 @@ const pickedTeams = new WeakMap<Page, Set<string>>();
 
 /**
  * Taps the first open price of `count` different matches on the Soccer tab, from the `skip`-th card on. A card whose
- * prices are all locked at that moment (half time, a goal being reviewed) is passed over, and with `preMatch` a match
- * already under way (its card shows a score) too. A card of a team already picked is passed over as well: the slip
- * (and placement, BET_SAME_TEAM) refuses a multiple of two matches of one team, and which cards come first depends on
- * how far the accelerated feed has run when the page loads (two nodes start more slowly than one).
+ * prices are all locked at that moment (half time, a goal being reviewed) is passed over. A card of a team already
+ * picked is passed over as well: the slip (and placement, BET_SAME_TEAM) refuses a multiple of two matches of one
+ * team, and which cards come first depends on how far the feed has run when the page loads.
  */
-async function selectionsAdd(page: Page, count: number, skip = 0, { preMatch = false } = {}): Promise<void> {
+async function selectionsAdd(page: Page, count: number, skip = 0): Promise<void> {
   await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
   const cards = page.locator('article[data-match-id]');
   await cards.nth(skip + count - 1).waitFor();
@@ -33,13 +32,44 @@ async function selectionsAdd(page: Page, count: number, skip = 0, { preMatch = f
     if (chosen.has(id)) continue;
     const teams = ((await card.getAttribute('aria-label')) ?? '').split(' vs ');
     if (teams.some((team) => teamsChosen.has(team))) continue;
-    if (preMatch && /\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
     const price = card.locator('button[data-odds]:enabled').first();
     if ((await price.count()) === 0) continue;
     await price.click();
     chosen.add(id);
     for (const team of teams) teamsChosen.add(team);
     added += 1;
+  }
+}
+
+/**
+ * Picks the first open price, on its match page, of `count` soccer matches that have not started, have no team in
+ * common and kick off soonest once `leadMs` of simulated time has passed. The match list says when each kicks off
+ * (`bt`) and where the feed's simulated time stands (`incr_cursor`, decision 021), so the legs neither kick off while
+ * the slip is being filled (a pre-match price closes at kick-off) nor hours later: under an accelerated feed the
+ * Soccer tab's first cards, grouped by league, can start past the journey's wait (decision 058).
+ */
+async function preMatchSoonAdd(page: Page, server: RunningServer, count: number, leadMs: number): Promise<void> {
+  const answer = (await fetch(`${server.origin}/api/piranha/v1/match/list/get?sport_id=1&status=upcoming&page_limit=50`).then((response) =>
+    response.json(),
+  )) as { data: { incr_cursor: number; records: { id: number; ty: number; bt: number; ts: { id: number }[] }[] } };
+  const { incr_cursor: simulatedNowMs, records } = answer.data;
+  const teams = new Set<number>();
+  const chosen = records
+    .filter((match) => match.bt >= simulatedNowMs + leadMs)
+    .sort((left, right) => left.bt - right.bt)
+    .filter((match) => {
+      if (match.ts.some((team) => teams.has(team.id))) return false;
+      for (const team of match.ts) teams.add(team.id);
+      return true;
+    })
+    .slice(0, count);
+  expect(chosen).toHaveLength(count);
+  for (const match of chosen) {
+    await page.goto(`http://${INDIA}/#/match-detail?matchId=${match.id}&isComing=1&matchType=${match.ty}`);
+    // A market group of the match page (the list stays mounted under it, with its own price buttons).
+    const price = page.locator('section[data-mty] button[data-odds]:enabled').first();
+    await price.click();
+    await expect.poll(() => price.getAttribute('aria-pressed')).toBe('true');
   }
 }
 
@@ -330,8 +360,9 @@ describe('A Trixie through accelerated matches', () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await bettorFund(page, server);
-    // Matches not started yet: their prices do not lock for goals while the slip is filled.
-    await selectionsAdd(page, 3, 0, { preMatch: true });
+    // Matches not started yet (their prices do not lock for goals while the slip is filled), kicking off at least
+    // two simulated hours (a minute at 120×) from now and as soon as possible after, so all three end within the wait.
+    await preMatchSoonAdd(page, server, 3, 2 * 60 * 60_000);
     await page.getByRole('button', { name: 'Open the bet slip, 3 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');

@@ -1,0 +1,83 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import { HELP_TRUSTED_ORIGINS } from '@piranha/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../app-error.ts';
+import type { AppConfig } from '../config.ts';
+import { helpFrameOriginsOf } from '../modules/help/help-frame.ts';
+import { errorHandlerRegister } from './error-handler.ts';
+import { inputGuardRegister } from './input-guard.ts';
+import { payloadOf, type PollLane } from './poll-lane.ts';
+import { RATE_RETRY_AFTER_S, rateLimitAllows, rateLimitCheck, type RateLimitStore } from './rate-limit.ts';
+import { requestContextRegister } from './request-context.ts';
+import { requestLogRegister } from './request-log.ts';
+import { securityHeadersRegister } from './security-headers.ts';
+
+/** A request slower than this is logged whatever LOG_REQUEST_SAMPLE says. */
+const SLOW_REQUEST_MS = 1000;
+
+export interface HttpHooksDeps {
+  config: AppConfig;
+  httpsOf: (request: IncomingMessage) => boolean;
+  lane: PollLane;
+  rateStore: RateLimitStore;
+}
+
+/**
+ * Every hook a request passes before its route, in order: security headers (first of all), cookies, the request
+ * context with the per-IP rate limit, the lane's already-read bodies, the one error handler, the request log and the
+ * input guard. Registered before any route, so each hook applies to all of them.
+ */
+export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf, lane, rateStore }: HttpHooksDeps): Promise<void> {
+  // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
+  securityHeadersRegister(app, httpsOf, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi.
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Set by the hook itself, and only for requests that came over HTTPS (STRICT_TRANSPORT_SECURITY).
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  requestContextRegister(app, async (request) => {
+    const counted = request.routeOptions.config.rateLimit;
+    // Provider calls are counted by their routes: per provider when signed, per address otherwise.
+    if (counted === 'provider') return;
+    if (request.url.startsWith('/api/')) {
+      // Counted once: a poll the lane counted and found over the limit is refused here without a second hit.
+      if (lane.rateLimited(request.raw)) throw new AppError('RATE_LIMITED', { field: 'ip' });
+      await rateLimitCheck(rateStore, `ip:${request.ip}`, config.rateLimitPerIp);
+      return;
+    }
+    // Pages that read the database (/healthz, /dev, /sandbox) share the address's budget; not being the API, they
+    // answer a plain 429 with Retry-After rather than the players' HTTP 200 envelope.
+    if (counted === 'ip' && !(await rateLimitAllows(rateStore, `ip:${request.ip}`, config.rateLimitPerIp)))
+      throw new AppError('RATE_LIMITED', { field: 'ip', retry_after_s: RATE_RETRY_AFTER_S }, 429);
+  });
+  // A POST the lane read but could not answer reaches Fastify with its body already consumed: parse it from here.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const body = lane.bodyRead(request.raw);
+    done(null, body ? payloadOf(body) : payload);
+  });
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  errorHandlerRegister(app);
+  requestLogRegister(app, { sample: config.logRequestSample, slowMs: SLOW_REQUEST_MS });
+  // No NUL, lone surrogate or over-deep JSON reaches a route (the contract's input rules).
+  inputGuardRegister(app);
+}
