@@ -1,11 +1,12 @@
 import { casinoGameInfo, HOUSE_GAME_IDS, LOCALES } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
 import { casinoMethodText } from './casino-method.ts';
-import { localeCatalogueLoad } from './i18n/i18n.ts';
-import { translator } from './i18n/translate.ts';
+import { localeCatalogueLoad, localeCatalogueRestLoad } from './i18n/i18n.ts';
+import { catalogueMerged, translator } from './i18n/translate.ts';
 
+/** The whole catalogue: its boot part and the rest (decision 059; the method is shown by lazy pages). */
 async function translatorOf(locale: string) {
-  return translator(await localeCatalogueLoad(locale));
+  return translator(catalogueMerged(await localeCatalogueLoad(locale), await localeCatalogueRestLoad(locale)));
 }
 
 describe('casinoMethodText', () => {
