@@ -47,8 +47,11 @@ export function localeSplitPlugin(): Plugin {
   return {
     name: 'piranha:locale-split',
     enforce: 'pre',
-    // Measured once per build (sixteen parts ask); the dev server measures again for each part it serves.
+    // Measured once per build (sixteen parts ask), and again in the dev server after a source file changes.
     buildStart() {
+      measured = undefined;
+    },
+    watchChange() {
       measured = undefined;
     },
     load(id) {
@@ -57,7 +60,7 @@ export function localeSplitPlugin(): Plugin {
       const file = id.slice(0, id.indexOf('?'));
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-      if (this.meta.watchMode || !measured) measured = bootKeys(file.replace(/[A-Za-z-]+\.json$/, 'en-US.json'));
+      measured ??= bootKeys(file.replace(/[A-Za-z-]+\.json$/, 'en-US.json'));
       const split = catalogueSplit(catalogue, measured);
       // A module of its own (not JSON for Vite's JSON loader: that one does not take every query alike); JSON.parse of
       // one string is the fastest way for a browser to build a large object.
