@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeSplitPlugin } from './apps/web/locale-split-plugin.ts';
 
 /**
  * One Vitest configuration, one project per suite. `npm test` runs them in order (scripts/test.mjs);
@@ -21,7 +22,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The locale plugin: the web code loads each catalogue in its two parts (decision 059), as the build cuts them.
+      { plugins: [localeSplitPlugin()], test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'e2e',

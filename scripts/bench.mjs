@@ -32,7 +32,15 @@ import { pgbenchTpcb, pgbenchUnavailable } from './bench/pgbench.mjs';
 import { pgliteBetLoop } from './bench/pglite-bet.mjs';
 import { tablePrint } from './bench/table.mjs';
 import { INITIAL_JS_BUDGET_BYTES, ROUTES, routeInitialSize, webBundleUnavailable } from './bench/web-bundle.mjs';
-import { bundleServerStart, coldStarts, matchIdAny, median, routeInitialWireBytes, serverBundleUnavailable } from './bench/first-screen.mjs';
+import {
+  bundleServerStart,
+  catalogueWireBytes,
+  coldStarts,
+  matchIdAny,
+  median,
+  routeInitialWireBytes,
+  serverBundleUnavailable,
+} from './bench/first-screen.mjs';
 import { lighthouseRun, lighthouseUnavailable } from './bench/lighthouse.mjs';
 import { fanOutRun, socketsOpen, wsBroadcastServerStart } from './bench/socket.mjs';
 import { loyaltyBoardServerStart, loyaltyCashbackClose } from './bench/loyalty.mjs';
@@ -429,6 +437,21 @@ await measure('web', 'web first routes: JavaScript as sent', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'piranha-bench-web-'));
   const server = await bundleServerStart({ dataDir, env: { WEB_DIST: distDir } });
   try {
+    // The language catalogue is a chunk of its own that boot loads beside the scripts below, before the first draw:
+    // not in the route rows (they count the entry's and the page's scripts); its boot part is this row (decision 059).
+    try {
+      const parts = await catalogueWireBytes(server.base, distDir);
+      const kb = (bytes) => (bytes / KB).toFixed(1);
+      const boots = Object.values(parts).map((part) => part.boot);
+      rows.push({
+        name: 'first-screen catalogue as sent (boot part, en-US)',
+        figure: kb(parts['en-US'].boot),
+        unit: 'KB as sent',
+        note: `every locale ${kb(Math.min(...boots))}–${kb(Math.max(...boots))} KB; the rest, loaded by lazy pages only: en-US ${kb(parts['en-US'].rest)} KB`,
+      });
+    } catch (error) {
+      rows.push({ name: 'first-screen catalogue as sent', note: `error: ${firstLine(error)}` });
+    }
     for (const { route, page } of ROUTES) {
       try {
         const sent = await routeInitialWireBytes(server.base, distDir, page);

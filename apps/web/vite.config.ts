@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { localeSplitPlugin } from './locale-split-plugin.ts';
 import { precompressPlugin } from './precompress-plugin.ts';
 import { pwaPlugin } from './pwa-plugin.ts';
 
@@ -53,7 +54,7 @@ function entryStaticClosure(context: { getModuleInfo(id: string): { importedIds:
 }
 
 export default defineConfig({
-  plugins: [react(), entryFilesPlugin(), pwaPlugin(() => entryFiles), precompressPlugin()],
+  plugins: [react(), localeSplitPlugin(), entryFilesPlugin(), pwaPlugin(() => entryFiles), precompressPlugin()],
   build: {
     // The bench reads the manifest to measure what each first route loads.
     manifest: true,

@@ -158,6 +158,25 @@ export async function routeInitialWireBytes(base, distDir, pageKey) {
   return { files: js.length, wireBytes: wire, rawBytes: raw, encodings: [...encodings] };
 }
 
+/**
+ * Each language's catalogue as the running server sends it (web decision 059): the boot part every first screen
+ * waits for (boot loads it beside the route's scripts; the page preloads the brand's own) and the rest, which only
+ * lazy pages load. Chunks named in the Vite manifest as `src/i18n/locales/<locale>.json?part=boot|rest`.
+ */
+export async function catalogueWireBytes(base, distDir) {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const parts = {};
+  for (const chunk of Object.values(manifest)) {
+    const [, locale, part] = /^src\/i18n\/locales\/([A-Za-z-]+)\.json\?part=(boot|rest)$/.exec(chunk.src ?? '') ?? [];
+    if (!locale) continue;
+    const answer = await wireGet(`${base}/${chunk.file}`);
+    if (answer.status !== 200) throw new Error(`GET /${chunk.file} answered ${answer.status}`);
+    (parts[locale] ??= {})[part] = answer.bytes;
+  }
+  if (Object.keys(parts).length === 0) throw new Error('the manifest names no catalogue part (src/i18n/locales/<locale>.json?part=boot)');
+  return parts;
+}
+
 /** The id of a match the feed lists, for /#/match-detail. */
 export async function matchIdAny(base) {
   const listed = await (await fetch(`${base}/api/piranha/v1/match/list/get?page_limit=1`)).json();

@@ -20,18 +20,20 @@ function webDistFake(): string {
   );
   writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log("app");\n');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Piranha"}');
-  // Vite's manifest: the language catalogues are chunks of their own.
+  // Vite's manifest: each language catalogue is two chunks of its own, the boot part and the rest (web decision 059).
   mkdirSync(join(dir, '.vite'));
-  const catalogue = (locale: string, hash: string) => [
-    `src/i18n/locales/${locale}.json`,
-    { file: `assets/${locale}-${hash}.js`, src: `src/i18n/locales/${locale}.json`, isDynamicEntry: true },
+  const catalogue = (locale: string, hash: string, part: 'boot' | 'rest') => [
+    `src/i18n/locales/${locale}.json?part=${part}`,
+    { file: `assets/${locale}-${hash}.js`, src: `src/i18n/locales/${locale}.json?part=${part}`, isDynamicEntry: true },
   ];
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
     JSON.stringify(
       Object.fromEntries([
-        catalogue('pt-BR', 'a1b2c3'),
-        catalogue('es-MX', 'd4e5f6'),
+        catalogue('pt-BR', 'r3s7pt', 'rest'),
+        catalogue('pt-BR', 'a1b2c3', 'boot'),
+        catalogue('es-MX', 'd4e5f6', 'boot'),
+        catalogue('es-MX', 'r3s7mx', 'rest'),
         ['index.html', { file: 'assets/index-3f9a1c.js', src: 'index.html', isEntry: true }],
       ]),
     ),
@@ -119,7 +121,7 @@ describe('GET / speaks for the brand of the Host', () => {
     expect(response.text).not.toContain('Vite App');
   });
 
-  it("names the brand's own language catalogue for the browser to fetch beside the scripts", async () => {
+  it("names the boot part of the brand's own language catalogue (not the rest) for the browser to fetch beside the scripts", async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
     expect(preloads((await built.get('/', { headers: { host: 'aguila.mx' } })).text)).toStrictEqual(['/assets/es-MX-d4e5f6.js']);
     expect(preloads((await built.get('/', { headers: { host: 'piranha.com.br' } })).text)).toStrictEqual(['/assets/pt-BR-a1b2c3.js']);

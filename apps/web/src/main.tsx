@@ -19,8 +19,10 @@ async function boot(): Promise<void> {
   // Arriving from the brand's old domain with a one-time code: sign in here before the first screen (decision 033).
   await handoffRedeemPending();
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
+  // A lazy page's module also loads the rest of the catalogue (decision 059): i18nInit names the language first.
+  const i18nDone = i18nInit(localeInitial(variant.defaultLang));
   pageLoadStart(window.location.hash);
-  await i18nInit(localeInitial(variant.defaultLang));
+  await i18nDone;
   firstScreenWatchResources();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

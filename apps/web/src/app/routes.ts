@@ -1,5 +1,6 @@
 import { HOUSE_GAME_IDS } from '@piranha/domain';
 import type { ComponentType } from 'react';
+import { lazyPage } from '../shared/i18n/i18n.ts';
 import { paths } from '../shared/paths/paths.ts';
 
 export interface RouteEntry {
@@ -20,7 +21,7 @@ export interface RouteEntry {
 const activityPage = () => import('../pages/activity-page.tsx');
 
 /** A route is listed here when its page does what the spec says it does. */
-export const ROUTES: readonly RouteEntry[] = [
+const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.game, load: () => import('../pages/game-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 10 } },
   { path: paths.sport, load: () => import('../pages/sport-page.tsx'), firstLevel: true, keepAlive: true, chrome: true, preload: { level: 1, priority: 9 } },
   { path: paths.live, load: () => import('../pages/live-page.tsx'), firstLevel: false, keepAlive: false, chrome: true, preload: { level: 2, priority: 6 } },
@@ -398,6 +399,12 @@ export function footerTabActive(tabPath: string, pathname: string): boolean {
 
 /** The lobbies a player lands on: they carry the site footer (licence, age, legal links). */
 export const HOME_PATHS: readonly string[] = [paths.game, paths.sport, paths.homeGame, paths.homeSlots, paths.homeCasino, paths.homeSport];
+
+/**
+ * The route table as the router loads it: a page other than the first routes' (`HOME_PATHS`, whose keys are in the
+ * boot catalogue: i18n/key-usage.ts `FIRST_PAGES`) loads the rest of the catalogue beside its module (decision 059).
+ */
+export const ROUTES: readonly RouteEntry[] = ROUTE_TABLE.map((route) => (HOME_PATHS.includes(route.path) ? route : { ...route, load: lazyPage(route.load) }));
 
 /** Spec §2: the root opens /home/slots when UI v3 is on, otherwise the brand's first entry page (/game by default). */
 export function rootTarget(uiV3: boolean, firstEntryPage: string = paths.game): string {

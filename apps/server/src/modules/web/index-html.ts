@@ -20,9 +20,9 @@ export function indexTemplateLoad(webDist: string | undefined): string {
 }
 
 /**
- * The built chunk of each language catalogue (`src/i18n/locales/<locale>.json` in Vite's manifest), by locale: the
- * page names its brand's catalogue for the browser to fetch beside the app's own scripts. Empty when the build has no
- * manifest (API-only tests), and the page then simply names none.
+ * The built chunk of each language catalogue's boot part (`src/i18n/locales/<locale>.json?part=boot` in Vite's
+ * manifest, web decision 059), by locale: the page names its brand's catalogue for the browser to fetch beside the
+ * app's own scripts. Empty when the build has no manifest (API-only tests), and the page then simply names none.
  */
 export function catalogueFilesLoad(webDist: string | undefined): Record<string, string> {
   if (!webDist) return {};
@@ -34,7 +34,7 @@ export function catalogueFilesLoad(webDist: string | undefined): Record<string, 
   }
   const files: Record<string, string> = {};
   for (const chunk of Object.values(manifest)) {
-    const locale = /^src\/i18n\/locales\/([A-Za-z-]+)\.json$/.exec(chunk.src ?? '')?.[1];
+    const locale = /^src\/i18n\/locales\/([A-Za-z-]+)\.json\?part=boot$/.exec(chunk.src ?? '')?.[1];
     if (locale && chunk.file) files[locale] = `/${chunk.file}`;
   }
   return files;

@@ -1,15 +1,66 @@
 import { isLocale, localeToIntl, type Locale } from '@piranha/domain';
 import { STORAGE_KEYS, storageGet, storageSet } from '../storage.ts';
-import { catalogueAdd, catalogueHas, languageSet, type Catalogue } from './translate.ts';
+import { catalogueAdd, catalogueHas, catalogueMissHandlerSet, i18n, languageSet, type Catalogue } from './translate.ts';
 
-const LOCALE_MODULES = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json');
+/**
+ * Each catalogue comes in two parts cut at build time from `i18n/locales/<lang>.json` (locale-split-plugin.ts,
+ * decision 059): the boot part holds every key the shell and the first routes name, the rest the other pages' keys.
+ */
+const BOOT_PARTS = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json', { query: '?part=boot' });
+const REST_PARTS = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json', { query: '?part=rest' });
 
-/** Loads one locale's catalogue on demand; an unknown locale fails with the spec's module-not-found error. */
-export async function localeCatalogueLoad(locale: string): Promise<Catalogue> {
-  const loader = LOCALE_MODULES[`../../i18n/locales/${locale}.json`];
+function partLoader(parts: typeof BOOT_PARTS, locale: string) {
+  const loader = parts[`../../i18n/locales/${locale}.json`];
   if (!loader) throw new Error(`Cannot find module './locales/${locale}.json'`);
-  return (await loader()).default;
+  return loader;
 }
+
+/** Loads one locale's boot catalogue on demand; an unknown locale fails with the spec's module-not-found error. */
+export async function localeCatalogueLoad(locale: string): Promise<Catalogue> {
+  return (await partLoader(BOOT_PARTS, locale)()).default;
+}
+
+/** Loads the rest of one locale's catalogue (the keys only lazy pages show). */
+export async function localeCatalogueRestLoad(locale: string): Promise<Catalogue> {
+  return (await partLoader(REST_PARTS, locale)()).default;
+}
+
+/** The language boot is loading, before it is set. */
+let localeBooting = '';
+
+/** The rest of each language's catalogue, asked for once (a failed load is asked for again next time). */
+const restLoads = new Map<string, Promise<void>>();
+
+/** Loads and adds the rest of `locale`'s catalogue (once); resolves when its every key can be shown. */
+export function catalogueRestEnsure(locale: string): Promise<void> {
+  let load = restLoads.get(locale);
+  if (!load) {
+    load = localeCatalogueRestLoad(locale).then((rest) => catalogueAdd(locale, rest));
+    load.catch(() => restLoads.delete(locale));
+    restLoads.set(locale, load);
+  }
+  return load;
+}
+
+/**
+ * A lazy page's module, loaded beside the rest of the catalogue of the language shown: the page draws with every
+ * text it needs, never a raw key (the router's lazy imports go through it; the first routes do not need it).
+ */
+export function lazyPage<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    // At boot (a link straight to a lazy page) the rest loads beside the boot part, not after it.
+    const locale = i18n.language || localeBooting;
+    const rest = locale ? catalogueRestEnsure(locale) : i18nReady().then(() => catalogueRestEnsure(i18n.language));
+    const [page] = await Promise.all([load(), rest]);
+    return page;
+  };
+}
+
+// A key that is in neither loaded part (one the boot measure could not see: built from data, say) loads the rest of
+// its language; every component then draws again with the text.
+catalogueMissHandlerSet((language) => {
+  void catalogueRestEnsure(language).catch(() => undefined);
+});
 
 /** The player's chosen language, else the brand's. */
 export function localeInitial(brandDefault: Locale): Locale {
@@ -32,11 +83,12 @@ export function i18nReady(): Promise<void> {
 }
 
 /**
- * Loads the one catalogue the first screen speaks. The English fallback is not fetched: every catalogue has every key
- * (i18n/catalogues.test.ts fails on a missing or untranslated one), so it would be a second request on the first
- * screen's path that is never read.
+ * Loads the boot part of the one catalogue the first screen speaks (the rest comes with the first lazy page). The
+ * English fallback is not fetched: every catalogue has every key (i18n/catalogues.test.ts fails on a missing or
+ * untranslated one), so it would be a second request on the first screen's path that is never read.
  */
 export async function i18nInit(locale: Locale): Promise<void> {
+  localeBooting = locale;
   catalogueAdd(locale, await localeCatalogueLoad(locale));
   languageSet(locale);
   documentLanguageSet(locale);
@@ -53,7 +105,8 @@ export function languageChosen(): boolean {
 export async function languageChange(locale: Locale, options: { remember: boolean } = { remember: true }): Promise<void> {
   // The choice is kept before the catalogue arrives, so a reload in between still honours it.
   if (options.remember) storageSet(STORAGE_KEYS.language, locale);
-  if (!catalogueHas(locale)) catalogueAdd(locale, await localeCatalogueLoad(locale));
+  // Both parts: the page shown may be a lazy one, which draws only with its whole catalogue.
+  await Promise.all([catalogueHas(locale) ? undefined : localeCatalogueLoad(locale).then((boot) => catalogueAdd(locale, boot)), catalogueRestEnsure(locale)]);
   languageSet(locale);
   documentLanguageSet(locale);
 }

@@ -38,36 +38,68 @@ export function interpolate(text: string, values: TranslationValues | undefined)
   });
 }
 
-/** A translator over one catalogue: a key it lacks reads as the key itself, so a gap is visible, not blank. */
-export function translator(catalogue: Catalogue | undefined): TFunction {
+/**
+ * A translator over one catalogue: a key it lacks reads as the key itself, so a gap is visible, not blank; `missed`
+ * hears of it (the catalogue may be only its boot part: decision 059).
+ */
+export function translator(catalogue: Catalogue | undefined, missed?: (key: string) => void): TFunction {
   return (key, values) => {
     const text = lookup(catalogue, key);
-    return text === undefined ? key : interpolate(text, values);
+    if (text === undefined) {
+      missed?.(key);
+      return key;
+    }
+    return interpolate(text, values);
   };
+}
+
+/** The catalogue with `part` added (both nested alike; a key of `part` wins). */
+export function catalogueMerged(catalogue: Catalogue, part: Catalogue): Catalogue {
+  const merged: Record<string, string | Catalogue> = { ...catalogue };
+  for (const [name, value] of Object.entries(part)) {
+    const own = merged[name];
+    merged[name] = typeof value !== 'string' && own !== undefined && typeof own !== 'string' ? catalogueMerged(own, value) : value;
+  }
+  return merged;
 }
 
 const catalogues = new Map<string, Catalogue>();
 const translators = new Map<string, TFunction>();
 const listeners = new Set<() => void>();
 let current = '';
+let missHandler: ((language: string, key: string) => void) | undefined;
 
 function translatorOf(language: string): TFunction {
   let t = translators.get(language);
   if (!t) {
-    t = translator(catalogues.get(language));
+    t = translator(catalogues.get(language), (key) => missHandler?.(language, key));
     translators.set(language, t);
   }
   return t;
 }
 
-/** Whether a language's catalogue is loaded. */
+/**
+ * Who hears of a key the loaded catalogue lacks (i18n.ts: it loads the rest of that language, after which every
+ * component draws again with the text).
+ */
+export function catalogueMissHandlerSet(handler: ((language: string, key: string) => void) | undefined): void {
+  missHandler = handler;
+}
+
+/** Whether a language's catalogue is loaded (at least its boot part). */
 export function catalogueHas(language: string): boolean {
   return catalogues.has(language);
 }
 
+/**
+ * Adds a language's catalogue, or a part of it to what is loaded (decision 059: boot, then the rest). When it is the
+ * language shown, every component draws again (its `t` is a new function).
+ */
 export function catalogueAdd(language: string, catalogue: Catalogue): void {
-  catalogues.set(language, catalogue);
+  const loaded = catalogues.get(language);
+  catalogues.set(language, loaded ? catalogueMerged(loaded, catalogue) : catalogue);
   translators.delete(language);
+  if (language === current) for (const listener of listeners) listener();
 }
 
 /** Makes `language` (whose catalogue is loaded) the one every component speaks, and re-renders them. */
@@ -99,11 +131,16 @@ export const i18n = {
   },
 };
 
+/** The `t` of the language shown: the same function until the language or its loaded catalogue changes. */
+function translatorCurrent(): TFunction {
+  return translatorOf(current);
+}
+
 /**
- * The current language's `t` (a new function when the language changes, so memos and effects that list it rerun)
- * and `i18n`; the component re-renders when the player switches language.
+ * The current language's `t` (a new function when the language changes or the rest of its catalogue arrives, so
+ * memos and effects that list it rerun) and `i18n`; the component re-renders then.
  */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const language = useSyncExternalStore(subscribe, () => current);
-  return { t: translatorOf(language), i18n };
+  const t = useSyncExternalStore(subscribe, translatorCurrent, translatorCurrent);
+  return { t, i18n };
 }

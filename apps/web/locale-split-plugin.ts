@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { bootKeysUsed, FIRST_PAGES } from './src/i18n/key-usage.ts';
+
+/**
+ * Each language catalogue in two parts, cut at build time from the one JSON file translators edit (docs/decisions/059):
+ * `locales/<lang>.json?part=boot` holds the keys the first screen's source files name (`bootKeysUsed`: the shell and
+ * the first routes, measured from the files the entry reaches), `?part=rest` every other key. Boot loads the first
+ * part; a lazy page awaits the second (`lazyPage`).
+ */
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+const PART = /[\\/]i18n[\\/]locales[\\/][A-Za-z-]+\.json\?part=(boot|rest)$/;
+
+/** The keys of `catalogue` in `keys` (boot) and the others (rest), both keeping the catalogue's nesting. */
+export function catalogueSplit(catalogue: Catalogue, keys: ReadonlySet<string>): { boot: Catalogue; rest: Catalogue } {
+  const boot: Catalogue = {};
+  const rest: Catalogue = {};
+  const walk = (node: Catalogue, prefix: string, bootNode: Catalogue, restNode: Catalogue) => {
+    for (const [name, value] of Object.entries(node)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      if (typeof value === 'string') {
+        (keys.has(path) ? bootNode : restNode)[name] = value;
+        continue;
+      }
+      const bootChild: Catalogue = {};
+      const restChild: Catalogue = {};
+      walk(value, path, bootChild, restChild);
+      if (Object.keys(bootChild).length > 0) bootNode[name] = bootChild;
+      if (Object.keys(restChild).length > 0) restNode[name] = restChild;
+    }
+  };
+  walk(catalogue, '', boot, rest);
+  return { boot, rest };
+}
+
+/** The boot keys, measured from the source as it is now (English is the reference: every catalogue has its keys). */
+export function bootKeys(englishFile: string): Set<string> {
+  const english = JSON.parse(readFileSync(englishFile, 'utf8')) as Catalogue;
+  return new Set(bootKeysUsed(english, FIRST_PAGES).keys());
+}
+
+let measured: Set<string> | undefined;
+
+export function localeSplitPlugin(): Plugin {
+  return {
+    name: 'piranha:locale-split',
+    enforce: 'pre',
+    // Measured once per build (sixteen parts ask), and again in the dev server after a source file changes.
+    buildStart() {
+      measured = undefined;
+    },
+    watchChange() {
+      measured = undefined;
+    },
+    load(id) {
+      const part = PART.exec(id)?.[1];
+      if (!part) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+      measured ??= bootKeys(file.replace(/[A-Za-z-]+\.json$/, 'en-US.json'));
+      const split = catalogueSplit(catalogue, measured);
+      // A module of its own (not JSON for Vite's JSON loader: that one does not take every query alike); JSON.parse of
+      // one string is the fastest way for a browser to build a large object.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part === 'boot' ? split.boot : split.rest))});`;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { LOCALES } from '@piranha/domain';
+import { describe, expect, it } from 'vitest';
+import { bootKeys, catalogueSplit } from '../../locale-split-plugin.ts';
+import { HOME_PATHS } from '../app/routes.ts';
+import { paths } from '../shared/paths/paths.ts';
+import { bootFiles, bootKeysUsed, FIRST_PAGES, flatten, keysNamed } from './key-usage.ts';
+
+/** The catalogue in its two parts (docs/decisions/059): boot (shell and first routes), rest (the lazy pages). */
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+const FOLDER = new URL('./locales/', import.meta.url);
+const load = (locale: string) => JSON.parse(readFileSync(new URL(`${locale}.json`, FOLDER), 'utf8')) as Catalogue;
+const measured = bootKeys(new URL('en-US.json', FOLDER).pathname);
+
+describe('key usage measure', () => {
+  const keys = ['toast.abnormal', 'sports.period.first', 'sports.period.second', 'sports.oddsFormat.decimal', 'payments.withdraw.pixKeyCpf', 'payments.title'];
+
+  it('finds quoted keys, template heads and quoted subtrees, and nothing else', () => {
+    expect([...keysNamed("t('toast.abnormal'); t(`sports.period.${p}`)", keys)].sort()).toEqual([
+      'sports.period.first',
+      'sports.period.second',
+      'toast.abnormal',
+    ]);
+    expect([...keysNamed('const base = "sports.oddsFormat"; t(`payments.withdraw.pixKey${kind}`)', keys)].sort()).toEqual([
+      'payments.withdraw.pixKeyCpf',
+      'sports.oddsFormat.decimal',
+    ]);
+    // Words and paths that are no key, a namespace alone and a template without a dotted head name nothing.
+    expect(keysNamed("'payments' `${ns}.title` 'toast.abnormal is' '/api/v1/payments.title'", keys).size).toBe(0);
+  });
+
+  it('follows the route table only into the first pages', () => {
+    const files = [...bootFiles(FIRST_PAGES)].map((file) => file.replace(/^.*\/src\//, ''));
+    expect(files).toContain('main.tsx');
+    expect(files).toContain('app/layout/app-layout.tsx');
+    expect(files).toContain('pages/sport-page.tsx');
+    expect(files).toContain('pages/game-page.tsx');
+    expect(files).not.toContain('pages/deposit-page.tsx');
+    expect(files).not.toContain('pages/setting-safer-play-page.tsx');
+  });
+
+  it('lists as first pages exactly the pages of the first routes (HOME_PATHS), which load no rest', () => {
+    const table = readFileSync(new URL('../app/routes.ts', import.meta.url), 'utf8');
+    const pageOf = new Map(
+      [...table.matchAll(/path: paths\.(\w+),\s*load: \(\) => import\('\.\.\/(pages\/[^']+)'\)/g)].map(([, name, page]) => [
+        paths[name as keyof typeof paths] as string,
+        page!,
+      ]),
+    );
+    expect(HOME_PATHS.map((path) => pageOf.get(path)).sort()).toEqual([...FIRST_PAGES].sort());
+  });
+});
+
+describe('catalogue split', () => {
+  it('holds the texts the shell shows before any lazy page: header, tabs, toasts, the generic failure texts', () => {
+    for (const key of ['header.deposit', 'footer.game', 'footer.sport', 'footer.me', 'toast.abnormal', 'toast.minorIssue', 'app.loading', 'app.skipToContent'])
+      expect(measured.has(key), key).toBe(true);
+    // Pages no first route shows stay out of it.
+    for (const key of ['payments.copyFailed', 'loyalty.vip.title', 'agent.title', 'help.faqTitle']) expect(measured.has(key), key).toBe(false);
+  });
+
+  it('is every key the first screen names (the measure the build cuts by)', () => {
+    expect([...bootKeysUsed(load('en-US')).keys()].sort()).toEqual([...measured].sort());
+  });
+
+  it.each(LOCALES)('%s: the two parts together are the catalogue, no key in both, the boot part as measured', (locale) => {
+    const whole = flatten(load(locale));
+    const { boot, rest } = catalogueSplit(load(locale), measured);
+    const bootKeysOf = flatten(boot);
+    const restKeysOf = flatten(rest);
+    expect([...bootKeysOf.keys()].sort()).toEqual([...measured].sort());
+    for (const key of bootKeysOf.keys()) expect(restKeysOf.has(key), key).toBe(false);
+    expect(new Map([...bootKeysOf, ...restKeysOf])).toEqual(whole);
+  });
+
+  it('keeps the boot part small: a quarter of the catalogue or less', () => {
+    const { boot } = catalogueSplit(load('en-US'), measured);
+    expect(JSON.stringify(boot).length).toBeLessThan(JSON.stringify(load('en-US')).length / 4);
+  });
+});
