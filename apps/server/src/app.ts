@@ -379,7 +379,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now: deps.now,
   });
   configRoutes(app, { ...deps, opsToken: config.opsToken });
-  areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
+  areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries, nativeShellKeys: config.nativeShellKeys });
   trackingRoutes(app, { ...deps, opsToken: config.opsToken, production: config.production });
   reportRoutes(app, deps);
   walletRoutes(app, deps);
@@ -416,7 +416,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     outbox,
     limits: config.authLimits,
     identity: { google },
-    telegramBotToken: config.telegramBotToken,
+    telegramBots: config.telegramBots,
     opsToken: config.opsToken,
   });
   // The simulator resumes what it stored (docs/decisions/015-durable-feed.md): a restart never replays a match id. The
