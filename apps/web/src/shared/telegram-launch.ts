@@ -10,8 +10,17 @@ let launchInitData: string | undefined;
 export function telegramLaunchCapture(location: Pick<Location, 'hash' | 'pathname' | 'search'>): void {
   const hash = location.hash.replace(/^#\/?/, '');
   if (!hash.startsWith('tgWebApp')) return;
-  const initData = new URLSearchParams(hash).get('tgWebAppData');
+  const params = new URLSearchParams(hash);
+  const initData = params.get('tgWebAppData');
   if (initData) launchInitData = initData;
+  // Telegram's own script (loaded later, decision 062) reads its launch parameters from the hash, or else from what
+  // an earlier load of it kept in sessionStorage under this key: keeping them there lets it see the version, platform
+  // and theme although the hash is gone by the time it runs.
+  try {
+    globalThis.sessionStorage?.setItem('__telegram__initParams', JSON.stringify(Object.fromEntries(params)));
+  } catch {
+    // Storage refused (private mode): the script falls back to its defaults.
+  }
   globalThis.history?.replaceState(null, '', `${location.pathname}${location.search}#/`);
 }
 

@@ -13,9 +13,26 @@ import { systemKeys } from './api/global-config.ts';
 import { useDynconfig } from '../../shared/dynconfig.ts';
 
 /**
+ * Inside the native shell, the shell's signed proof (decision 062): the server lets the brand's own shell through a
+ * blocked country (spec §4), and only on that proof — a user agent or `window.ReactNativeWebView` is anyone's to fake.
+ */
+async function nativeShellProofHeaders(): Promise<Record<string, string>> {
+  if (shellKind() !== 'native') return {};
+  try {
+    const { nativeBridge } = await import('../../shared/native-shell/native-bridge.ts');
+    const attest = { purpose: 'area', app_key: variantCurrent().appKey, time_s: Math.floor(Date.now() / 1000) } as const;
+    // A shell that does not answer in 3 s is treated as a browser: the check goes on without the proof.
+    const { proof } = await nativeBridge().request('attest', attest, 3_000);
+    return { 'x-piranha-shell': proof };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app
- * has its own rules). Any other failure falls back to the brand's own country, so a flaky network never
- * locks a player out.
+ * has its own rules) — which the server decides on the shell's proof, so a 403 here means /forbidden everywhere.
+ * Any other failure falls back to the brand's own country, so a flaky network never locks a player out.
  */
 export function AreaCheck() {
   const navigate = useNavigate();
@@ -24,7 +41,7 @@ export function AreaCheck() {
     queryKey: systemKeys.area,
     queryFn: async () => {
       try {
-        return await api.call(areaCheck);
+        return await api.call(areaCheck, { headers: await nativeShellProofHeaders() });
       } catch (failure) {
         if (failure instanceof ApiError && failure.dmError === ERRORS.FORBIDDEN.code) throw failure;
         return { country_code: variantCurrent().country };
@@ -34,8 +51,8 @@ export function AreaCheck() {
   });
   useEffect(() => {
     const blocked = error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code;
-    // A banned brand shows the guide page to everyone, whatever their country.
-    if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate(paths.forbidden, { replace: true });
+    // A banned brand shows the guide page (to download its app) to everyone but the app itself.
+    if (blocked || (variantCurrent().flags.banned && shellKind() !== 'native')) navigate(paths.forbidden, { replace: true });
   }, [error, navigate]);
   // The operator's regionDefaultLang (dynconfig global_config) and the area document decide the language of a
   // country before the built-in table; the area document is only fetched for a visitor from another country.
