@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
 import type { ShellKind } from '../../shared/shell.ts';
-import { navigateTo, useLocation, type Location } from '../../shared/router/router.tsx';
+import { historyIndexCurrent, navigateTo, useLocation } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
 import { routeFind } from '../routes.ts';
 import { externalLinksThroughShell } from './external-links.ts';
 import { nativeBackSet, nativeShellStart } from './native-shell-start.ts';
 import { telegramShellStart, telegramBackButtonSync } from './telegram-shell-start.ts';
 
-/** Whether the page has somewhere to go back to inside the app: a page below the tabs, or an entry the app pushed. */
-export function backAvailable(location: Pick<Location, 'pathname' | 'key'>): boolean {
-  return location.key !== 'default' || !(routeFind(location.pathname)?.firstLevel ?? false);
+/** Whether there is somewhere to go back to inside the app: a page of ours behind this one, or a page below the tabs. */
+export function backAvailable(pathname: string, historyIndex: number): boolean {
+  return historyIndex > 0 || !(routeFind(pathname)?.firstLevel ?? false);
 }
 
 /** Goes back one page inside the app; from a deep page opened directly (nothing of ours behind it) to the home. */
-export function backGo(location: Pick<Location, 'key'>): void {
-  if (location.key !== 'default') navigateTo(-1);
+export function backGo(historyIndex: number): void {
+  if (historyIndex > 0) navigateTo(-1);
   else navigateTo(paths.root, { replace: true });
 }
 
@@ -34,10 +34,12 @@ export function ShellLink({ shell }: { shell: Extract<ShellKind, 'native' | 'tel
     if (shell === 'native') nativeShellStart();
     else void telegramShellStart();
   }, [shell]);
-  const canGoBack = backAvailable(location);
+  // Read on every location change: the entry's index lives in history.state beside the location.
+  const historyIndex = historyIndexCurrent();
+  const canGoBack = backAvailable(location.pathname, historyIndex);
   useEffect(() => {
-    if (shell === 'telegram') return telegramBackButtonSync(canGoBack, () => backGo(location));
-    if (shell === 'native') return nativeBackSet(() => (canGoBack ? (backGo(location), true) : false));
-  }, [shell, canGoBack, location]);
+    if (shell === 'telegram') return telegramBackButtonSync(canGoBack, () => backGo(historyIndex));
+    if (shell === 'native') return nativeBackSet(() => (canGoBack ? (backGo(historyIndex), true) : false));
+  }, [shell, canGoBack, historyIndex]);
   return null;
 }

@@ -37,7 +37,7 @@ export interface BridgeEventsOut {
 /** What the shell sends the web: hardware back (a request: the web answers whether it went back) and inset changes. */
 export interface BridgeIncoming {
   back: { request: Record<string, never>; reply: { handled: boolean } };
-  safe_area: { request: SafeAreaInsets; reply: undefined };
+  safe_area: { request: SafeAreaInsets; reply: void };
 }
 
 export type BridgeErrorCode = 'timeout' | 'version' | 'refused' | 'closed';
