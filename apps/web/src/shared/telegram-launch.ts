@@ -5,22 +5,20 @@
  */
 
 let launchInitData: string | undefined;
+let launchParams: URLSearchParams | undefined;
+
+/** Every launch parameter of the hash (version, platform, theme …), for Telegram's script (decision 062). */
+export function telegramLaunchParams(): URLSearchParams | undefined {
+  return launchParams;
+}
 
 /** Reads the launch data out of the hash (once, at boot) and clears the hash for the router. */
 export function telegramLaunchCapture(location: Pick<Location, 'hash' | 'pathname' | 'search'>): void {
   const hash = location.hash.replace(/^#\/?/, '');
   if (!hash.startsWith('tgWebApp')) return;
-  const params = new URLSearchParams(hash);
-  const initData = params.get('tgWebAppData');
+  launchParams = new URLSearchParams(hash);
+  const initData = launchParams.get('tgWebAppData');
   if (initData) launchInitData = initData;
-  // Telegram's own script (loaded later, decision 062) reads its launch parameters from the hash, or else from what
-  // an earlier load of it kept in sessionStorage under this key: keeping them there lets it see the version, platform
-  // and theme although the hash is gone by the time it runs.
-  try {
-    globalThis.sessionStorage?.setItem('__telegram__initParams', JSON.stringify(Object.fromEntries(params)));
-  } catch {
-    // Storage refused (private mode): the script falls back to its defaults.
-  }
   globalThis.history?.replaceState(null, '', `${location.pathname}${location.search}#/`);
 }
 

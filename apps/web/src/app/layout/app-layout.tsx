@@ -7,7 +7,6 @@ import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TermsRecheck } from '../../features/account/terms-recheck.tsx';
-import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
 import { useMessagePopupClosed } from '../../features/messages/popup-closed.ts';
 import { AreaCheck } from '../../features/system/area-check.tsx';
@@ -133,7 +132,6 @@ export function AppLayout() {
           <RealtimeLink />
         </Suspense>
       ) : null}
-      <TelegramMiniApp />
       {shellLink}
       <Suspense fallback={null}>
         <UpdatePrompt />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import type { ShellKind } from '../../shared/shell.ts';
 import { historyIndexCurrent, navigateTo, useLocation } from '../../shared/router/router.tsx';
 import { paths } from '../../shared/paths/paths.ts';
@@ -41,5 +42,6 @@ export function ShellLink({ shell }: { shell: Extract<ShellKind, 'native' | 'tel
     if (shell === 'telegram') return telegramBackButtonSync(canGoBack, () => backGo(historyIndex));
     if (shell === 'native') return nativeBackSet(() => (canGoBack ? (backGo(historyIndex), true) : false));
   }, [shell, canGoBack, historyIndex]);
-  return null;
+  // The mini app signs its visitor in with the launch's initData (loaded with the rest of the shell's code).
+  return shell === 'telegram' ? <TelegramMiniApp /> : null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { externalUrl } from '../../shared/shell-actions.ts';
 import { safeAreaApply } from './native-shell-start.ts';
-import { telegramThemeApply } from './telegram-shell-start.ts';
+import { telegramScriptParamsKeep, telegramThemeApply } from './telegram-shell-start.ts';
 
 function styleRecorder() {
   const set: Record<string, string> = {};
@@ -31,5 +31,19 @@ describe('what the shells hand the page (decision 062)', () => {
     expect(externalUrl('/offline.html', base)).toBeUndefined();
     expect(externalUrl('javascript:alert(1)', base)).toBeUndefined();
     expect(externalUrl('mailto:help@example.test', base)).toBeUndefined();
+  });
+
+  it("keeps the launch parameters where Telegram's script looks for them once the hash is gone", () => {
+    const kept: Record<string, string> = {};
+    telegramScriptParamsKeep({ setItem: (key, value) => void (kept[key] = value) }, new URLSearchParams('tgWebAppData=a%3D1&tgWebAppVersion=8.0'));
+    expect(JSON.parse(kept.__telegram__initParams!)).toEqual({ tgWebAppData: 'a=1', tgWebAppVersion: '8.0' });
+    telegramScriptParamsKeep(
+      {
+        setItem: () => {
+          throw new Error('private mode');
+        },
+      },
+      new URLSearchParams('x=1'),
+    );
   });
 });

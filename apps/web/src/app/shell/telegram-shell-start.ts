@@ -1,4 +1,5 @@
 import { scriptLoad } from '../../shared/script-load.ts';
+import { telegramLaunchParams } from '../../shared/telegram-launch.ts';
 import { telegramWebApp, type TelegramWebApp } from '../../shared/telegram/telegram-webapp.ts';
 
 /** Telegram's client script (integrations.md §3.3); the server's CSP lists it. */
@@ -29,11 +30,28 @@ function themeFollow(webApp: TelegramWebApp): void {
 }
 
 /**
+ * Telegram's script reads its launch parameters from the hash, or else from what an earlier load of it kept in
+ * sessionStorage under this key. The hash is gone by the time it loads (launch-capture.ts), so they are put there
+ * first: the script then sees the version, platform and theme.
+ */
+export function telegramScriptParamsKeep(storage: Pick<Storage, 'setItem'>, params: URLSearchParams | undefined): void {
+  if (!params) return;
+  try {
+    storage.setItem('__telegram__initParams', JSON.stringify(Object.fromEntries(params)));
+  } catch {
+    // Storage refused (private mode): the script falls back to its defaults.
+  }
+}
+
+/**
  * The mini app's client surface (decision 062): Telegram's script (when the launch came without it), the theme,
  * full height (`expand`), and `ready` so Telegram drops its placeholder.
  */
 export async function telegramShellStart(): Promise<void> {
-  if (!telegramWebApp() && !(await scriptLoad(TELEGRAM_SCRIPT, 10_000))) return;
+  if (!telegramWebApp()) {
+    telegramScriptParamsKeep(sessionStorage, telegramLaunchParams());
+    if (!(await scriptLoad(TELEGRAM_SCRIPT, 10_000))) return;
+  }
   const webApp = telegramWebApp();
   if (!webApp) return;
   themeFollow(webApp);

@@ -13,23 +13,6 @@ import { systemKeys } from './api/global-config.ts';
 import { useDynconfig } from '../../shared/dynconfig.ts';
 
 /**
- * Inside the native shell, the shell's signed proof (decision 062): the server lets the brand's own shell through a
- * blocked country (spec §4), and only on that proof — a user agent or `window.ReactNativeWebView` is anyone's to fake.
- */
-async function nativeShellProofHeaders(): Promise<Record<string, string>> {
-  if (shellKind() !== 'native') return {};
-  try {
-    const { nativeBridge } = await import('../../shared/native-shell/native-bridge.ts');
-    const attest = { purpose: 'area', app_key: variantCurrent().appKey, time_s: Math.floor(Date.now() / 1000) } as const;
-    // A shell that does not answer in 3 s is treated as a browser: the check goes on without the proof.
-    const { proof } = await nativeBridge().request('attest', attest, 3_000);
-    return { 'x-piranha-shell': proof };
-  } catch {
-    return {};
-  }
-}
-
-/**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app
  * has its own rules) — which the server decides on the shell's proof, so a 403 here means /forbidden everywhere.
  * Any other failure falls back to the brand's own country, so a flaky network never locks a player out.
@@ -41,7 +24,12 @@ export function AreaCheck() {
     queryKey: systemKeys.area,
     queryFn: async () => {
       try {
-        return await api.call(areaCheck, { headers: await nativeShellProofHeaders() });
+        // Inside the native shell, the shell's signed proof (decision 062; loaded there only).
+        const headers =
+          shellKind() === 'native'
+            ? await import('../../shared/native-shell/area-proof.ts').then((module) => module.areaProofHeaders(variantCurrent().appKey))
+            : {};
+        return await api.call(areaCheck, { headers });
       } catch (failure) {
         if (failure instanceof ApiError && failure.dmError === ERRORS.FORBIDDEN.code) throw failure;
         return { country_code: variantCurrent().country };
