@@ -126,7 +126,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     now,
   });
   configRoutes(app, { ...deps, opsToken });
-  areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries });
+  areaRoutes(app, { ...deps, geo: overrides.geo ?? geoIpMmdb(), blockedCountries: config.blockedCountries, nativeShellKeys: config.nativeShellKeys });
   trackingRoutes(app, { ...deps, opsToken, production: config.production });
   reportRoutes(app, deps);
   walletRoutes(app, deps);

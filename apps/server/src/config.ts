@@ -76,8 +76,13 @@ export interface AppConfig {
   googleJwksFile: string | undefined;
   /** Idle time after which money actions need a new sign-in: a default and per-brand overrides (appKey → ms). */
   moneyReauth: { idleMs: number; idleMsByBrand: Record<string, number> };
-  /** Token of the messaging-app bot: verifies the mini app's initData; unset refuses tg_mini_app sign-in. */
-  telegramBotToken: string | undefined;
+  /**
+   * Tokens of the messaging-app bots whose initData is accepted (a brand has a development, a test and a production
+   * bot): TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_TOKENS together; none refuses tg_mini_app sign-in.
+   */
+  telegramBots: TelegramBotToken[];
+  /** Per-brand keys the native shell signs its area-check exemption with (decision 062); several allow rotation. */
+  nativeShellKeys: NativeShellKey[];
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
   /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
@@ -200,6 +205,48 @@ function minutesByBrand(name: string, value: string | undefined): Record<string,
   return byBrand;
 }
 
+/** A messaging-app bot token and the brand it serves (undefined: every brand). */
+export interface TelegramBotToken {
+  appKey: string | undefined;
+  token: string;
+}
+
+/** Telegram's tokens are `<bot id>:<secret>` with letters, digits, `_` and `-`: never a comma or an equals sign. */
+const TELEGRAM_TOKEN = /^\d{1,20}:[\w-]{10,100}$/;
+
+/**
+ * "TOKEN,aguila=TOKEN2,aguila=TOKEN3" → every brand's bot plus two of aguila's (its development and test bots). The
+ * old single TELEGRAM_BOT_TOKEN stays an every-brand entry.
+ */
+function telegramBotsParse(single: string | undefined, many: string | undefined): TelegramBotToken[] {
+  const entries = [...(single ? [single.trim()] : []), ...list(many, [])];
+  return entries.map((entry) => {
+    const at = entry.indexOf('=');
+    const appKey = at < 0 ? undefined : entry.slice(0, at).trim();
+    const token = (at < 0 ? entry : entry.slice(at + 1)).trim();
+    if (!TELEGRAM_TOKEN.test(token) || appKey === '')
+      throw new ConfigError(`TELEGRAM_BOT_TOKENS takes token or appKey=token entries, got "${entry.slice(0, 24)}…"`);
+    return { appKey, token };
+  });
+}
+
+/** A brand's native-shell key (decision 062): at least 32 characters, so it cannot be guessed. */
+export interface NativeShellKey {
+  appKey: string;
+  key: string;
+}
+
+/** "aguila=<key>,aguila=<next key>,satoshi=<key>" */
+function nativeShellKeysParse(value: string | undefined): NativeShellKey[] {
+  return list(value, []).map((entry) => {
+    const at = entry.indexOf('=');
+    const appKey = entry.slice(0, Math.max(at, 0)).trim();
+    const key = entry.slice(at + 1).trim();
+    if (at <= 0 || !appKey || key.length < 32) throw new ConfigError('NATIVE_SHELL_KEYS takes appKey=key entries, each key at least 32 characters');
+    return { appKey, key };
+  });
+}
+
 export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: positiveInt('PORT', env.PORT, 8080),
@@ -243,7 +290,8 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       positiveInt('MONEY_REAUTH_IDLE_MINUTES', env.MONEY_REAUTH_IDLE_MINUTES, 30) * 60_000,
       minutesByBrand('MONEY_REAUTH_IDLE_MINUTES_BY_BRAND', env.MONEY_REAUTH_IDLE_MINUTES_BY_BRAND),
     ),
-    telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
+    telegramBots: telegramBotsParse(env.TELEGRAM_BOT_TOKEN, env.TELEGRAM_BOT_TOKENS),
+    nativeShellKeys: nativeShellKeysParse(env.NATIVE_SHELL_KEYS),
     feed: {
       seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),
       speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),

@@ -1,5 +1,6 @@
 import { areaCheck, ERROR_MESSAGES, ERRORS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellProofSign } from '../src/modules/area/area.service.ts';
 import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase, type TestResponse } from './harness.ts';
 
@@ -100,6 +101,50 @@ describe('with a fake geo provider', () => {
     const config = await t.get('/api/v1/conf/global', { headers });
     expect(config.status).toBe(200);
     expect(envelopeOf(config).dm_error).toBe(0);
+  });
+});
+
+describe("the native shell's exemption (spec §4; decision 062)", () => {
+  const KEY = 'tigerin-shell-key-0123456789abcdef0123456789';
+  const NEXT_KEY = 'tigerin-shell-key-next-0123456789abcdef012345';
+  const OTHER_BRAND_KEY = 'aguila-shell-key-0123456789abcdef0123456789ab';
+  const brand = { 'app-key': 'tigerin' };
+
+  async function blockedApp(): Promise<TestApp> {
+    return appWith(
+      { BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '127.0.0.1', NATIVE_SHELL_KEYS: `tigerin=${KEY},tigerin=${NEXT_KEY},aguila=${OTHER_BRAND_KEY}` },
+      fakeGeo(GEO_TABLE),
+    );
+  }
+  function nowS(t: TestApp): number {
+    return Math.floor(t.clock.now().getTime() / 1000);
+  }
+
+  it("lets the brand's own shell through a blocked country with a fresh proof signed by any of its keys", async () => {
+    const t = await blockedApp();
+    for (const key of [KEY, NEXT_KEY]) {
+      const headers = { ...brand, 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(key, 'tigerin', nowS(t)) };
+      expect(countryOf(await t.get(AREA, { headers }))).toBe('DE');
+    }
+  });
+
+  it('still blocks a user agent or a claim that proves nothing: no proof, a stale one, another brand, another key, garbage', async () => {
+    const t = await blockedApp();
+    const at = { ...brand, 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 PiranhaNative/3.2' };
+    expectBlocked(await t.get(AREA, { headers: at }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t) - 301) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t) + 301) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(OTHER_BRAND_KEY, 'aguila', nowS(t)) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(OTHER_BRAND_KEY, 'tigerin', nowS(t)) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': `${nowS(t)}.not-hex` } }));
+    // The same proof moved to the other brand's host is refused there: the brand is inside what is signed.
+    expectBlocked(
+      await t.get(AREA, { headers: { 'app-key': 'aguila', 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t)) } }),
+    );
+  });
+
+  it('refuses keys shorter than 32 characters at boot', async () => {
+    await expect(appWith({ NATIVE_SHELL_KEYS: 'tigerin=short' })).rejects.toThrow(/NATIVE_SHELL_KEYS/);
   });
 });
 

@@ -55,6 +55,8 @@ export interface CallInput<E extends Endpoint> {
   /** One key per user action, repeated on retries; required for the client to retry a POST. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Headers of this call only (e.g. the native shell's area-check proof, decision 062). */
+  headers?: Record<string, string>;
 }
 
 const RETRYABLE = Symbol('retryable');
@@ -120,7 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
     const ownQuery = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined) });
     const query = ownQuery === '' ? `_t=${started}` : `${ownQuery}&_t=${started}`;
     const url = `${base}${definition.path}?${query}`;
-    const headers: Record<string, string> = { ...options.headers() };
+    const headers: Record<string, string> = { ...options.headers(), ...input.headers };
     // Only a GET is revalidated: RFC 9110 keeps 304 for GET and HEAD.
     const keptKey = definition.revalidate && definition.method === 'GET' ? `${base}${definition.path}?${ownQuery}` : undefined;
     const revalidating = keptKey === undefined ? undefined : kept.get(keptKey);

@@ -34,8 +34,9 @@ export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi.
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi;
+        // the Telegram mini app loads Telegram's WebApp script (decision 062).
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
         frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],

@@ -9,6 +9,7 @@ import { moneyText } from '../shared/money/money.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { Link } from '../shared/router/router.tsx';
 import { useSessionStore } from '../shared/session/session-store.ts';
+import { shellShare } from '../shared/shell-actions.ts';
 import { Button } from '../shared/ui/button.tsx';
 import { EmptyState } from '../shared/ui/empty-state.tsx';
 import { PageTitle } from '../shared/ui/page-title.tsx';
@@ -48,6 +49,8 @@ function InviteBody() {
   const link = data.links.at(-1)?.url ?? '';
   const share = async () => {
     const text = t('invite.shareText', { amount: money(data.qualify_min) });
+    // Inside the native shell or the mini app their own share sheet takes it (decision 062).
+    if (await shellShare({ title: t('invite.title'), text, url: link })) return;
     if (typeof navigator.share === 'function') {
       // A dismissed share sheet is the player's choice, not a failure.
       await navigator.share({ title: t('invite.title'), text, url: link }).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { telegramInitData, telegramLaunchCapture } from './telegram-launch.ts';
+import { telegramInitData, telegramLaunchCapture, telegramLaunchParams } from './telegram-launch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,6 +11,7 @@ describe('telegramLaunchCapture', () => {
     telegramLaunchCapture({ hash: `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0`, pathname: '/', search: '?x=1' });
     expect(telegramInitData()).toBe(initData);
     expect(replaceState).toHaveBeenCalledWith(null, '', '/?x=1#/');
+    expect(Object.fromEntries(telegramLaunchParams() ?? [])).toEqual({ tgWebAppData: initData, tgWebAppVersion: '8.0' });
   });
 
   it('leaves an ordinary route alone', () => {

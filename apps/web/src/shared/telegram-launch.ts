@@ -5,12 +5,19 @@
  */
 
 let launchInitData: string | undefined;
+let launchParams: URLSearchParams | undefined;
+
+/** Every launch parameter of the hash (version, platform, theme …), for Telegram's script (decision 062). */
+export function telegramLaunchParams(): URLSearchParams | undefined {
+  return launchParams;
+}
 
 /** Reads the launch data out of the hash (once, at boot) and clears the hash for the router. */
 export function telegramLaunchCapture(location: Pick<Location, 'hash' | 'pathname' | 'search'>): void {
   const hash = location.hash.replace(/^#\/?/, '');
   if (!hash.startsWith('tgWebApp')) return;
-  const initData = new URLSearchParams(hash).get('tgWebAppData');
+  launchParams = new URLSearchParams(hash);
+  const initData = launchParams.get('tgWebAppData');
   if (initData) launchInitData = initData;
   globalThis.history?.replaceState(null, '', `${location.pathname}${location.search}#/`);
 }

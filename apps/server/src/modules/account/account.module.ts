@@ -30,7 +30,7 @@ export function accountModuleRegister(
     outbox: outbox.deps,
     limits: config.authLimits,
     identity: { google },
-    telegramBotToken: config.telegramBotToken,
+    telegramBots: config.telegramBots,
     opsToken: config.opsToken,
   });
   if (!config.production) devMailboxRoutes(app, deps.db);

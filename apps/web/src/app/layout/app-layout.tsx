@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { accountKeys } from '../../features/account/api/account-api.ts';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { Outlet, useLocation } from '../../shared/router/router.tsx';
+import { Navigate, Outlet, useLocation } from '../../shared/router/router.tsx';
 import { useBonusPopups } from '../../features/bonus/bonus-popup-entries.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { SessionUpkeep } from '../../features/account/session-upkeep.tsx';
 import { TermsRecheck } from '../../features/account/terms-recheck.tsx';
-import { TelegramMiniApp } from '../../features/account/telegram-mini-app.tsx';
 import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx';
 import { useMessagePopupClosed } from '../../features/messages/popup-closed.ts';
 import { AreaCheck } from '../../features/system/area-check.tsx';
@@ -19,6 +18,8 @@ import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
 import { HOME_PATHS, ROUTES, routeFind } from '../routes.ts';
 import { paths } from '../../shared/paths/paths.ts';
+import { shellKind } from '../../shared/shell.ts';
+import { shellPageView } from '../../shared/shell-page-view.ts';
 import styles from './app-layout.module.css';
 import { FooterTabs } from './footer-tabs.tsx';
 import { Header } from './header.tsx';
@@ -37,6 +38,8 @@ const InstallBar = lazy(() => import('../../features/pwa/pwa-bar.tsx').then((mod
 const UpdatePrompt = lazy(() => import('../../features/pwa/pwa-bar.tsx').then((module) => ({ default: module.UpdatePrompt })));
 /** The socket (decision 036) loads for a signed-in player only, after the first screen. */
 const RealtimeLink = lazy(() => import('../realtime-link.tsx').then((module) => ({ default: module.RealtimeLink })));
+/** The native shell's bridge or the mini app's WebApp surface (decision 062): loaded inside those shells only. */
+const ShellLink = lazy(() => import('../shell/shell-link.tsx').then((module) => ({ default: module.ShellLink })));
 const RealityCheck = lazy(() => import('../../features/safer-play/reality-check.tsx').then((module) => ({ default: module.RealityCheck })));
 
 const KEEP_ALIVE = ROUTES.filter((route) => route.keepAlive).map((route) => route.path);
@@ -57,20 +60,30 @@ export function AppLayout() {
   const bonusPopups = useBonusPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
   const queryClient = useQueryClient();
+  const shell = shellKind();
+  const view = shellPageView(shell, pathname, search);
+  const shellLink =
+    shell === 'native' || shell === 'telegram' ? (
+      <Suspense fallback={null}>
+        <ShellLink shell={shell} />
+      </Suspense>
+    ) : null;
 
+  if (view.redirect) return <Navigate to={view.redirect} replace />;
   if (route?.frame)
     return (
       <main id="main" className={styles.frame}>
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>
+        {shellLink}
         <Toaster />
       </main>
     );
 
   const chrome = route?.chrome ?? true;
-  // Spec §2: a native shell opening a money page in its web view draws its own header (noHeader=1).
-  const header = chrome && new URLSearchParams(search).get('noHeader') !== '1';
+  // Spec §2: a native shell opening a money page in its web view draws its own header (noHeader=1; shell-page-view.ts).
+  const header = chrome && view.header;
   const footer = route?.firstLevel ?? false;
   return (
     <div className={styles.shell}>
@@ -83,7 +96,7 @@ export function AppLayout() {
           <TopBar />
         </Suspense>
       ) : null}
-      {header ? (
+      {header && view.installBar ? (
         <Suspense fallback={null}>
           <InstallBar />
         </Suspense>
@@ -119,7 +132,7 @@ export function AppLayout() {
           <RealtimeLink />
         </Suspense>
       ) : null}
-      <TelegramMiniApp />
+      {shellLink}
       <Suspense fallback={null}>
         <UpdatePrompt />
       </Suspense>

@@ -1,6 +1,6 @@
 import type { PayChannel, PayinOrder } from '@piranha/contract';
 import { Gift, Wallet } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -19,6 +19,7 @@ import { PaymentError } from './payment-error.tsx';
 import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 import { track } from '../../shared/tracking/track.ts';
+import { useTelegramMainButton } from '../../shared/telegram/telegram-webapp.ts';
 
 export interface DepositFormProps {
   /** Where the switch starts: crypto for rechargeChannel=USDT and crypto brands. */
@@ -89,6 +90,12 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
     );
   };
 
+  // In the mini app Telegram's MainButton submits too: the deposit is the page's one primary action.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTelegramMainButton(
+    view && channel ? { text: t('payments.deposit.submit'), busy: create.isPending, run: () => formRef.current?.requestSubmit() } : undefined,
+  );
+
   const switcher =
     allowsCrypto || (kindLocked === false && kind === 'crypto') ? (
       <div className={styles.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
@@ -141,7 +148,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
   }
 
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.stack} onSubmit={submit} noValidate>
       {switcher}
       {kind === 'fiat' && fiatCurrencies.length > 1 ? (
         <div className={styles.filters} role="radiogroup" aria-label={t('payments.currency.title')}>

@@ -14,8 +14,8 @@ import { useDynconfig } from '../../shared/dynconfig.ts';
 
 /**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app
- * has its own rules). Any other failure falls back to the brand's own country, so a flaky network never
- * locks a player out.
+ * has its own rules) — which the server decides on the shell's proof, so a 403 here means /forbidden everywhere.
+ * Any other failure falls back to the brand's own country, so a flaky network never locks a player out.
  */
 export function AreaCheck() {
   const navigate = useNavigate();
@@ -24,7 +24,12 @@ export function AreaCheck() {
     queryKey: systemKeys.area,
     queryFn: async () => {
       try {
-        return await api.call(areaCheck);
+        // Inside the native shell, the shell's signed proof (decision 062; loaded there only).
+        const headers =
+          shellKind() === 'native'
+            ? await import('../../shared/native-shell/area-proof.ts').then((module) => module.areaProofHeaders(variantCurrent().appKey))
+            : {};
+        return await api.call(areaCheck, { headers });
       } catch (failure) {
         if (failure instanceof ApiError && failure.dmError === ERRORS.FORBIDDEN.code) throw failure;
         return { country_code: variantCurrent().country };
@@ -34,8 +39,8 @@ export function AreaCheck() {
   });
   useEffect(() => {
     const blocked = error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code;
-    // A banned brand shows the guide page to everyone, whatever their country.
-    if ((blocked || variantCurrent().flags.banned) && shellKind() !== 'native') navigate(paths.forbidden, { replace: true });
+    // A banned brand shows the guide page (to download its app) to everyone but the app itself.
+    if (blocked || (variantCurrent().flags.banned && shellKind() !== 'native')) navigate(paths.forbidden, { replace: true });
   }, [error, navigate]);
   // The operator's regionDefaultLang (dynconfig global_config) and the area document decide the language of a
   // country before the built-in table; the area document is only fetched for a visitor from another country.

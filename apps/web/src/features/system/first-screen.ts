@@ -25,9 +25,18 @@ async function reportWithRetry(loadingMs: number): Promise<void> {
   }
 }
 
+const doneListeners: (() => void)[] = [];
+
+/** Calls `listener` once the first screen has its data and resources (at once if it has): the native shell's loader waits for it. */
+export function firstScreenOnDone(listener: () => void): void {
+  if (reported) listener();
+  else doneListeners.push(listener);
+}
+
 function maybeReport(): void {
   if (reported || firstScreenLoading(dataDone, resourcesDone) !== 3) return;
   reported = true;
+  for (const listener of doneListeners.splice(0)) listener();
   void reportWithRetry(Math.round(performance.now()));
 }
 

@@ -40,6 +40,14 @@ export type NavigateFunction = (to: string | number, options?: NavigateOptions) 
 interface EntryState {
   usr?: unknown;
   key?: string;
+  /** How many entries of ours are behind this one (React Router's `idx`): 0 where the app was opened. */
+  idx?: number;
+}
+
+/** How many pages of this app the player can go back through: 0 on the page the app was opened on. */
+export function historyIndexCurrent(): number {
+  const idx = (window.history.state as EntryState | null)?.idx;
+  return typeof idx === 'number' && Number.isInteger(idx) && idx > 0 ? idx : 0;
 }
 
 /** Splits "/path?query#hash" (the part after the URL's '#'). */
@@ -113,7 +121,7 @@ export function navigateTo(to: string | number, options: NavigateOptions = {}): 
   const target = pathResolve(to, current);
   // Like React Router: a link to where the player already is replaces the entry instead of stacking a copy.
   const replace = options.replace ?? pathOf(pathParts(target)) === pathOf(current);
-  const entry: EntryState = { usr: options.state ?? null, key: entryKey() };
+  const entry: EntryState = { usr: options.state ?? null, key: entryKey(), idx: historyIndexCurrent() + (replace ? 0 : 1) };
   const url = `${window.location.pathname}${window.location.search}#${target}`;
   if (replace) window.history.replaceState(entry, '', url);
   else window.history.pushState(entry, '', url);

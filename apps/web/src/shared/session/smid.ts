@@ -1,3 +1,5 @@
+import { TIMERS } from '@piranha/domain';
+
 /**
  * The device id `smid` (spec §3 Login info, §9 "smid fallback after 7 s"). A native shell may hand the app its own
  * device id; the app waits for it at most 7 s and otherwise makes one up. Either way the id is kept, so the same
@@ -32,18 +34,12 @@ export async function smidResolve(input: SmidResolveInput): Promise<string> {
   return input.generate();
 }
 
-/** The native shell posts `{ type: 'piranha:smid', smid }` to the page once it knows its device id. */
-export function smidFromNativeShell(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: unknown; smid?: unknown } | null;
-      if (data?.type !== 'piranha:smid') return;
-      window.removeEventListener('message', onMessage);
-      resolve(typeof data.smid === 'string' ? data.smid : undefined);
-    };
-    window.addEventListener('message', onMessage);
-    (window as unknown as { ReactNativeWebView?: { postMessage: (text: string) => void } }).ReactNativeWebView?.postMessage(
-      JSON.stringify({ type: 'piranha:smid:request' }),
-    );
-  });
+/**
+ * Asks the native shell for its device id over the bridge (decision 062: request `device_id`). The bridge loads only
+ * here, inside the shell; `smidResolve` stops waiting after the spec's 7 s whatever the bridge does.
+ */
+export async function smidFromNativeShell(): Promise<string | undefined> {
+  const { nativeBridge } = await import('../native-shell/native-bridge.ts');
+  const reply = await nativeBridge().request('device_id', {}, TIMERS.smidFallbackMs);
+  return reply.device_id;
 }

@@ -21,6 +21,7 @@ import { randomId } from '../../../shared/random-id.ts';
 import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
 import type { PlaceRequest } from '../placement-key.ts';
 import { track } from '../../../shared/tracking/track.ts';
+import { telegramHaptic } from '../../../shared/telegram/telegram-webapp.ts';
 
 export const bettingKeys = {
   all: ['betting'] as const,
@@ -85,6 +86,7 @@ export function usePlaceMutation() {
           : api.call(betMultiple, { body: request.body, idempotencyKey: key }),
     onSuccess: (placed, { request }) => {
       track('bet_placed', { kind: request.kind, count: placed.length });
+      telegramHaptic('success');
       void client.invalidateQueries({ queryKey: BALANCE_KEY });
       void client.invalidateQueries({ queryKey: bettingKeys.all });
     },

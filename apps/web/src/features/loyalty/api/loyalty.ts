@@ -16,6 +16,7 @@ import {
 } from '@piranha/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { telegramHaptic } from '../../../shared/telegram/telegram-webapp.ts';
 
 export const loyaltyKeys = {
   all: (uid: number) => ['loyalty', uid] as const,
@@ -63,6 +64,7 @@ export function useVipReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reward: { kind: 'vip_bonus'; level: number } | { kind: 'week_free' | 'month_free' }) => api.call(vipReceive, { body: reward }),
+    onSuccess: () => telegramHaptic('success'),
     onSettled: () => loyaltyRewardRefresh(queryClient, uid),
   });
 }
@@ -71,6 +73,7 @@ export function useTaskReceiveMutation(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (taskId: string) => api.call(taskReceive, { body: { task_id: taskId } }),
+    onSuccess: () => telegramHaptic('success'),
     onSettled: () => loyaltyRewardRefresh(queryClient, uid),
   });
 }
