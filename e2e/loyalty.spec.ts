@@ -1,29 +1,29 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, guestFundedIndia, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { accessibilityCheck, guestFunded, JOURNEY, journeySetup, phonePage, screenshot, journeyMoneyRe } from './fixtures.ts';
 
 /**
- * Loyalty (issue 18) as a player lives it on an English-speaking brand (India, INR, a point is ₹8.33): a ₹150
- * deposit earns 9 points (deposits count half), five ₹20 dice rounds fill the daily "Bet ₹83.30" task and lift the
+ * Loyalty (issue 18) as a player lives it on an English-speaking brand (US dollars, a point is $1): a $150
+ * deposit earns 9 points (deposits count half), five $20 dice rounds fill the daily "Bet $83.30" task and lift the
  * player to VIP 1; the task is claimed and the VIP 1 level-up reward received, each paid by the bonus engine; the
  * player then leads today's ranking.
  */
-const journey = journeySetup([INDIA]);
+const journey = journeySetup([JOURNEY.host]);
 
 function rupees(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
-/** The amount in a text such as "₹1,234.50 added to your balance." or "₹12.30, Refresh balance". */
+/** The amount in a text such as "$1,234.50 added to your balance." or "$12.30, Refresh balance". */
 function rupeesIn(text: string | null): number {
-  const match = /₹\s?([\d,]+(?:\.\d+)?)/.exec(text ?? '');
+  const match = new RegExp(String.raw`${journeyMoneyRe}([\d,]+(?:\.\d+)?)`).exec(text ?? '');
   expect(match).not.toBeNull();
   return Number(match![1]!.replace(/,/g, ''));
 }
 
-/** Plays dice rounds of at least ₹20 until ₹100 has been staked and at least five rounds played (the daily dice task). */
+/** Plays dice rounds of at least $20 until $100 has been staked and at least five rounds played (the daily dice task). */
 async function diceRoundsPlayed(page: Page): Promise<void> {
-  await page.goto(`http://${INDIA}/#/game-room?platform=house&game=dice`);
+  await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=dice`);
   const frame = page.frameLocator('iframe[title="Game"]');
   const roll = frame.getByRole('button', { name: 'Roll', exact: true });
   await roll.waitFor();
@@ -40,16 +40,16 @@ async function diceRoundsPlayed(page: Page): Promise<void> {
 describe('Loyalty, through the real server and Chromium', () => {
   it('A player bets, sees task progress, claims a task, reaches VIP 1 and receives the level-up reward', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFundedIndia(page, 150_00);
+    await guestFunded(page, 150_00);
 
-    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.goto(`http://${JOURNEY.host}/#/vip-club`);
     await page.getByRole('heading', { name: 'VIP level 0' }).waitFor();
     await page.getByText('No rewards waiting.', { exact: false }).waitFor();
     await page.getByRole('table').waitFor();
     await screenshot(page, 'loyalty-vip-club-level-0');
 
-    await page.goto(`http://${INDIA}/#/task`);
-    const betTask = page.getByRole('listitem').filter({ hasText: /Bet ₹\s?83\.30/ });
+    await page.goto(`http://${JOURNEY.host}/#/task`);
+    const betTask = page.getByRole('listitem').filter({ hasText: new RegExp(String.raw`Bet ${journeyMoneyRe}83\.30`) });
     await betTask.waitFor();
     expect(await betTask.getByRole('button', { name: 'In progress' }).isDisabled()).toBe(true);
     await screenshot(page, 'loyalty-tasks-before');
@@ -60,7 +60,7 @@ describe('Loyalty, through the real server and Chromium', () => {
     await expect
       .poll(
         async () => {
-          await page.goto(`http://${INDIA}/#/task`);
+          await page.goto(`http://${JOURNEY.host}/#/task`);
           await betTask.waitFor();
           return betTask.getByRole('button', { name: 'Claim' }).count();
         },
@@ -91,7 +91,7 @@ describe('Loyalty, through the real server and Chromium', () => {
     await page.getByRole('listitem').filter({ hasText: 'Place multiples with 3+ legs: 1' }).getByText('0 / 1').waitFor();
     await screenshot(page, 'loyalty-tasks-claimed');
 
-    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.goto(`http://${JOURNEY.host}/#/vip-club`);
     await page.getByRole('heading', { name: 'VIP level 1' }).waitFor();
     const reward = page.getByRole('listitem').filter({ hasText: 'VIP 1 level-up reward' });
     await reward.waitFor();
@@ -124,7 +124,7 @@ describe('Loyalty, through the real server and Chromium', () => {
     await accessibilityCheck(page, 'cash-back');
 
     // The only player of this fresh server leads today's board by turnover.
-    await page.goto(`http://${INDIA}/#/ranking-list`);
+    await page.goto(`http://${JOURNEY.host}/#/ranking-list`);
     await page.getByTestId('rank-own').getByText('Your place: #1').waitFor();
     await page.getByRole('list', { name: 'Top three' }).getByText('#1').waitFor();
     // The places are the server's latest count, and the page says when it was made (decision 048).
@@ -141,7 +141,7 @@ describe('Loyalty, through the real server and Chromium', () => {
     await screenshot(page, 'loyalty-ranking-win');
 
     // The weekly raffle from the VIP club: tickets from this week's points, the committed hash, no draw yet.
-    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.goto(`http://${JOURNEY.host}/#/vip-club`);
     await page.getByRole('link', { name: 'Weekly raffle' }).click();
     await page.getByRole('heading', { name: 'Weekly raffle', level: 1 }).waitFor();
     await expect.poll(async () => (await page.getByTestId('raffle-my-tickets').textContent()) ?? '').toMatch(/^Your tickets this week: [1-9]\d*$/);
@@ -155,26 +155,26 @@ describe('Loyalty, through the real server and Chromium', () => {
       ['pt', 'Português', 'Idioma', 'Language changed', 'Nível VIP 1', 'Tarefas', 'Sua posição: #1'],
       ['ru', 'Русский', 'Язык', 'Idioma alterado', 'Уровень VIP 1', 'Задания', 'Ваше место: #1'],
     ] as const) {
-      await page.goto(`http://${INDIA}/#/setting/language`);
+      await page.goto(`http://${JOURNEY.host}/#/setting/language`);
       await page.getByText(language).click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       // The confirmation toast speaks the language it was asked from; older toasts are gone once it is.
       await page.getByText(changed).waitFor();
       await page.getByText(changed).waitFor({ state: 'detached' });
-      await page.goto(`http://${INDIA}/#/vip-club`);
+      await page.goto(`http://${JOURNEY.host}/#/vip-club`);
       await page.getByRole('heading', { name: vip }).waitFor();
       await screenshot(page, `loyalty-vip-club-${code}`);
-      await page.goto(`http://${INDIA}/#/task`);
+      await page.goto(`http://${JOURNEY.host}/#/task`);
       await page.getByRole('heading', { name: tasks, level: 1 }).waitFor();
       await page.getByRole('progressbar').first().waitFor();
       await screenshot(page, `loyalty-tasks-${code}`);
-      await page.goto(`http://${INDIA}/#/ranking-list`);
+      await page.goto(`http://${JOURNEY.host}/#/ranking-list`);
       await page.getByTestId('rank-own').getByText(ranking).waitFor();
       await screenshot(page, `loyalty-ranking-${code}`);
-      await page.goto(`http://${INDIA}/#/thin/cashback`);
+      await page.goto(`http://${JOURNEY.host}/#/thin/cashback`);
       await page.getByTestId('cashback-rates').getByText('VIP 1', { exact: false }).waitFor();
       await screenshot(page, `loyalty-cashback-${code}`);
-      await page.goto(`http://${INDIA}/#/raffle`);
+      await page.goto(`http://${JOURNEY.host}/#/raffle`);
       await page.getByTestId('raffle-hash').waitFor();
       await screenshot(page, `loyalty-raffle-${code}`);
     }

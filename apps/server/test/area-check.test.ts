@@ -84,7 +84,7 @@ describe('with a fake geo provider', () => {
     const t = await appWith({ BLOCKED_COUNTRIES: '' }, fakeGeo({}));
     expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
     expect(countryOf(await t.get(AREA, { headers: { host: 'piranha.com.br' } }))).toBe('BR');
-    expect(countryOf(await t.get(AREA, { headers: { 'app-key': 'tigerin' } }))).toBe('IN');
+    expect(countryOf(await t.get(AREA, { headers: { 'app-key': 'jeepney' } }))).toBe('PH');
   });
 
   it("blocks an unknown address when the brand's own country is blocked", async () => {

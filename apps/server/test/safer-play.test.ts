@@ -343,10 +343,10 @@ describe('the limit Brazil asks at sign-up', () => {
     ]);
   });
 
-  it('opens an Indian account without a limit', async () => {
+  it('opens a Philippine account without a limit', async () => {
     const email = emailUnique();
-    const email_code = await codeMake(t, email, 'register', { appKey: 'tigerin' });
-    const created = envelopeOf(await register('tigerin', { email, email_code, password: PASSWORD }));
+    const email_code = await codeMake(t, email, 'register', { appKey: 'jeepney' });
+    const created = envelopeOf(await register('jeepney', { email, email_code, password: PASSWORD }));
     expect(created.dm_error, JSON.stringify(created)).toBe(0);
     expect(await history(created.data.uid as number)).toEqual([]);
   });
