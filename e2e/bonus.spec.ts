@@ -47,22 +47,23 @@ describe('Bonuses, through the real server and Chromium', () => {
     await page.evaluate(() => (location.hash = '#/game'));
     const granted = page.getByRole('dialog', { name: 'You got a bonus!' });
     await granted.waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}1,000\.00`));
+    await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}600\.00`));
     await screenshot(page, 'bonus-popup-granted');
     await accessibilityCheck(page, 'the register bonus pop-up', '[role="dialog"]');
     await granted.getByRole('button', { name: 'See my bonus' }).click();
     await page.waitForURL(/#\/bonus$/);
 
-    // The card: locked, ×10 of $1,000 to wager, a bar at 0 %, the expiry countdown; the header shows the bonus apart.
+    // The $1,000 deposit is matched up to the dollar brands' $600 maximum (spec §9: R$600 default; limits.ts).
+    // The card: locked, ×10 of $600 to wager, a bar at 0 %, the expiry countdown; the header shows the bonus apart.
     const first = page.getByRole('article', { name: 'First deposit bonus' });
     await first.waitFor();
     await first.getByText('Locked', { exact: true }).waitFor();
     expect(await first.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
-    await first.getByText(new RegExp(String.raw`Wager ${journeyMoneyRe}10,000\.00 in total`)).waitFor();
+    await first.getByText(new RegExp(String.raw`Wager ${journeyMoneyRe}6,000\.00 in total`)).waitFor();
     await first.getByText(/Expires in \d+ d/).waitFor();
     await page
       .getByRole('banner')
-      .getByText(new RegExp(String.raw`Bonus ${journeyMoneyRe}1,000\.00`))
+      .getByText(new RegExp(String.raw`Bonus ${journeyMoneyRe}600\.00`))
       .waitFor();
     expect(await headerBalance(page)).toMatch(/1,000\.00/);
     await screenshot(page, 'bonus-list');
@@ -115,7 +116,7 @@ describe('Bonuses, through the real server and Chromium', () => {
     // The first-deposit bonus starts unlocking: its card says so and the bar is there to move.
     await first.getByRole('button', { name: 'Start unlocking' }).click();
     await first.getByText('Unlocking', { exact: true }).waitFor();
-    await first.getByText(new RegExp(String.raw`${journeyMoneyRe}10,000\.00 left to wager`)).waitFor();
+    await first.getByText(new RegExp(String.raw`${journeyMoneyRe}6,000\.00 left to wager`)).waitFor();
 
     // The finished tab, the history (grants and the conversion) and the bonus wallet.
     await page.getByRole('tab', { name: 'Finished' }).click();
@@ -132,7 +133,7 @@ describe('Bonuses, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/wallet/bonus`);
     await page.getByRole('heading', { name: 'Bonus balance' }).waitFor();
     await page
-      .getByText(new RegExp(String.raw`${journeyMoneyRe}1,000\.00`))
+      .getByText(new RegExp(String.raw`${journeyMoneyRe}600\.00`))
       .first()
       .waitFor();
     await accessibilityCheck(page, '/wallet/bonus');
