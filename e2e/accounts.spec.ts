@@ -17,7 +17,7 @@ import {
 describe('Accounts, through the real server and Chromium', () => {
   const journey = journeySetup();
 
-  it('A visitor plays as a guest and sees a zero balance in rupees', async () => {
+  it('A visitor plays as a guest and sees a zero balance in the brand’s dollars', async () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
     expect(await headerBalance(page)).toContain('0.00');
@@ -111,9 +111,12 @@ describe('Accounts, through the real server and Chromium', () => {
     const me = page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true });
     await expect.poll(() => me.getAttribute('data-red-dot')).toBe('on');
     await screenshot(page, 'tab-red-dot');
+    // The dot goes at once on screen; the reload below must not abort the click the server keeps (red_point_click).
+    const kept = page.waitForResponse((response) => response.url().includes('/red_point_click'));
     await me.click();
     await page.waitForURL(/#\/me$/);
     await expect.poll(() => me.getAttribute('data-red-dot')).toBeNull();
+    await kept;
     // Fetched again from the server after the reload: the click was kept there.
     const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
     await page.reload();
@@ -218,9 +221,11 @@ describe('Accounts, through the real server and Chromium', () => {
     const sports = page.getByRole('navigation').getByRole('link', { name: 'Sports' });
     await expect.poll(() => sports.getAttribute('data-red-dot')).toBe('on');
     expect(await sports.getAttribute('aria-description')).toBe('New cricket leagues');
+    const kept = page.waitForResponse((response) => response.url().includes('/red_point_click'));
     await sports.click();
     await page.waitForURL(/#\/sport$/);
     await expect.poll(() => sports.getAttribute('data-red-dot')).toBeNull();
+    await kept;
     const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
     await page.reload();
     await prompts;

@@ -284,7 +284,7 @@ describe('Betting, through the real server and Chromium', () => {
     await slipPlace(page);
     await slip.getByRole('button', { name: 'Close' }).click();
     const [later, earlier] = await bettorBets(page, server.port, false);
-    const rupees = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
+    const dollars = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
 
     // A part of the first: the value of that moment is taken, so a moved price only changes the figure.
     await page.goto(`http://${JOURNEY.host}/#/bet-record`);
@@ -305,9 +305,9 @@ describe('Betting, through the real server and Chromium', () => {
     // The open bet shows the stake still riding and its own return, not the stake and return it was placed with.
     await expect
       .poll(async () => (await partCard.getByTestId('record-stakeRiding').textContent()) ?? '', { timeout: 20_000 })
-      .toContain(rupees(partly.stake_open));
-    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(rupees(partly.cash_out));
-    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(rupees(partly.payout_open));
+      .toContain(dollars(partly.stake_open));
+    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(dollars(partly.cash_out));
+    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(dollars(partly.payout_open));
     await screenshot(page, 'betting-record-part-cashed');
     // Every language's cash-out labels, with their amounts, fit inside their buttons.
     for (const locale of ['pt-BR', 'es-MX', 'ms-MY', 'ru-RU', 'vm-TH', 'vm-VI', 'zh-CN', 'en-US']) {
@@ -344,8 +344,8 @@ describe('Betting, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/bet-history`);
     const settledCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
     await settledCard.waitFor({ timeout: 20_000 });
-    expect(await settledCard.getByTestId('record-return').textContent()).toContain(rupees(cashed!.paid));
-    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(rupees(cashed!.paid * 2));
+    expect(await settledCard.getByTestId('record-return').textContent()).toContain(dollars(cashed!.paid));
+    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(dollars(cashed!.paid * 2));
     expect(await settledCard.getByTestId('leg-status').textContent()).not.toBe('Open');
     await screenshot(page, 'betting-history-cashed-out');
     await context.close();

@@ -140,12 +140,12 @@ describe('Booster cards, through the real server and Chromium', () => {
 
     // The card says what it paid; the header's cash holds the deposit, less the stake, plus the return and the extra.
     await page.goto(`http://${JOURNEY.host}/#/use-bonus`);
-    const rupees = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const dollars = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await card.getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
-    await card.getByText(new RegExp(`Extra paid: ${journeyMoneyRe}${rupees(extra).replace('.', '\\.')}`)).waitFor();
+    await card.getByText(new RegExp(`Extra paid: ${journeyMoneyRe}${dollars(extra).replace('.', '\\.')}`)).waitFor();
     await screenshot(page, 'booster-use-bonus-paid');
     await page.getByRole('button', { name: 'Refresh balance' }).click();
-    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(rupees(1000_00 - 100_00 + bet!.payout! + extra));
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(dollars(1000_00 - 100_00 + bet!.payout! + extra));
 
     // Portuguese, and the real-time pages (the switch is off by default: they say so).
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));

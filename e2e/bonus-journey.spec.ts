@@ -23,7 +23,7 @@ import {
  */
 const journey = journeySetup([JOURNEY.host]);
 
-function rupees(text: string): number {
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
@@ -33,7 +33,7 @@ async function spin(frame: FrameLocator): Promise<number> {
   await expect.poll(() => control.isEnabled(), { timeout: 20_000 }).toBe(true);
   await control.click();
   await expect.poll(() => control.isEnabled(), { timeout: 30_000 }).toBe(true);
-  return rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+  return dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
 }
 
 /** One free round: the free-spin button counts down (and goes when none is left). */
@@ -154,7 +154,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await unlocked.waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await unlocked.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}10\.00`));
     await unlocked.getByRole('button', { name: 'Great' }).click();
-    await expect.poll(async () => rupees(await headerBalance(page)), { timeout: 30_000 }).toBeCloseTo(left + 10, 2);
+    await expect.poll(async () => dollars(await headerBalance(page)), { timeout: 30_000 }).toBeCloseTo(left + 10, 2);
 
     // A code for free rounds: redeemed, listed, played in the game.
     await page.goto(`http://${JOURNEY.host}/#/redeem`);

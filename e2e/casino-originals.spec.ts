@@ -5,12 +5,12 @@ import { gameFrame, guestFunded, headerBalance, JOURNEY, journeySetup, phonePage
 /** Keno, Baccarat and Limbo (decision 039) in the game room: real rounds, the header balance follows the studio's. */
 const journey = journeySetup();
 
-function rupees(text: string): number {
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
 async function studioBalance(frame: FrameLocator): Promise<number> {
-  return rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+  return dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
 }
 
 async function roundShown(frame: FrameLocator): Promise<string> {
@@ -23,7 +23,7 @@ describe('House originals, through the real server and Chromium', () => {
   it('A player finds Keno by its tag, picks ten numbers, plays, reads the pay table, and the header balance agrees', { timeout: 180_000 }, async () => {
     const { context, page } = await phonePage(journey.browser);
     await guestFunded(page, 500_00);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(500);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(500);
     await page.getByRole('tab', { name: 'Mini' }).click();
     await page.getByRole('link', { name: /^Keno\b/ }).click();
     await page.waitForURL(/#\/game-room\?platform=house&game=keno$/);
@@ -46,9 +46,9 @@ describe('House originals, through the real server and Chromium', () => {
     const drawn = await frame.locator('[data-drawn="true"], [data-hit="true"]').count();
     expect(drawn).toBe(10);
     const after = await studioBalance(frame);
-    const won = result.startsWith('You won') ? rupees(result) : 0;
+    const won = result.startsWith('You won') ? dollars(result) : 0;
     expect(after).toBeCloseTo(before - 1 + won, 2);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(after);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(after);
     await screenshot(page, 'casino-keno-played');
 
     await frame.getByRole('button', { name: 'Game info' }).click();
@@ -84,7 +84,7 @@ describe('House originals, through the real server and Chromium', () => {
     expect(cards).toBeGreaterThanOrEqual(4);
     expect(cards).toBeLessThanOrEqual(6);
     const balance = await studioBalance(frame);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(balance);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(balance);
     await screenshot(page, 'casino-baccarat-played');
 
     await frame.getByRole('button', { name: 'Game info' }).click();

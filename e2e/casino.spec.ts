@@ -17,15 +17,15 @@ import {
 /** An English-speaking brand (US dollars) keeps the labels readable. */
 const HOUSE_GAMES = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'] as const;
 
-/** The header balance as a number of rupees ("$1,234.50" → 1234.5). */
-function rupees(text: string): number {
+/** The header balance as a number of dollars ("$1,234.50" → 1234.5). */
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
 async function headerBalance(page: Page): Promise<number> {
   const balance = page.getByRole('button', { name: 'Refresh balance' });
   await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}`));
-  return rupees((await balance.textContent()) ?? '');
+  return dollars((await balance.textContent()) ?? '');
 }
 
 async function signInAsGuest(page: Page): Promise<void> {
@@ -86,7 +86,7 @@ describe('Casino, through the real server and Chromium', () => {
       await roll.click();
       await expect.poll(() => roll.isEnabled()).toBe(true);
     }
-    const studioBalance = rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+    const studioBalance = dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
     await expect.poll(() => headerBalance(page)).toBe(studioBalance);
     expect(studioBalance).not.toBe(500);
     await screenshot(page, 'casino-room-dice-played');
@@ -102,7 +102,7 @@ describe('Casino, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');
     await expect.poll(() => rows.count()).toBe(10);
-    expect(rupees((await rows.first().getByTestId('history-after').textContent()) ?? '')).toBe(studioBalance);
+    expect(dollars((await rows.first().getByTestId('history-after').textContent()) ?? '')).toBe(studioBalance);
     await screenshot(page, 'casino-history');
 
     await rows.first().getByRole('link', { name: 'Proof' }).click();

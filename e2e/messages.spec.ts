@@ -60,8 +60,8 @@ describe('Messages, through the real server and Chromium', () => {
       content_type: 2,
       texts: {
         'en-US': {
-          title: 'New: faster UPI withdrawals',
-          content: '<p>Withdrawals by <b>UPI</b> now arrive within minutes.</p><script>alert(1)</script><p><a href="/withdraw">Withdraw now</a></p>',
+          title: 'New: faster bank-transfer withdrawals',
+          content: '<p>Withdrawals by <b>bank transfer</b> now arrive within minutes.</p><script>alert(1)</script><p><a href="/withdraw">Withdraw now</a></p>',
         },
       },
     });
@@ -87,11 +87,11 @@ describe('Messages, through the real server and Chromium', () => {
     await screenshot(page, 'messages-center-en');
     await accessibilityCheck(page, 'messages-center-en', 'main');
 
-    await items.filter({ hasText: 'faster UPI withdrawals' }).click();
+    await items.filter({ hasText: 'faster bank-transfer withdrawals' }).click();
     await page.waitForURL(/#\/message-detail\?id=\d+$/);
-    await page.getByRole('heading', { name: 'New: faster UPI withdrawals' }).waitFor();
+    await page.getByRole('heading', { name: 'New: faster bank-transfer withdrawals' }).waitFor();
     const main = page.getByRole('main');
-    expect(await main.textContent()).toContain('Withdrawals by UPI now arrive within minutes.');
+    expect(await main.textContent()).toContain('Withdrawals by bank transfer now arrive within minutes.');
     expect(await main.locator('script').count()).toBe(0);
     await screenshot(page, 'messages-detail-en');
     // Opening it read it: the badge says one.
