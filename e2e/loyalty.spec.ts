@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, guestFunded, JOURNEY, journeySetup, phonePage, screenshot, journeyMoneyRe } from './fixtures.ts';
+import { accessibilityCheck, depositApproved, JOURNEY, journeySetup, phonePage, screenshot, journeyMoneyRe, touristStart } from './fixtures.ts';
 
 /**
  * Loyalty (issue 18) as a player lives it on an English-speaking brand (US dollars: a point is $1, a task step $1): a
- * $15 deposit earns 7 points (deposits count half), five $2 dice rounds fill the daily "Bet $10.00" task and lift the
- * player to VIP 1 (17 points; VIP 1 needs 10, VIP 2 50); the task is claimed and the VIP 1 level-up reward received,
- * each paid by the bonus engine; the player then leads today's ranking.
+ * new guest is at VIP 0 with the daily "Bet $10.00" task open; a $30 deposit (the dollar brands' first-deposit
+ * minimum) earns 15 points (deposits count half) and five $2 dice rounds fill the task (25 points: VIP 1 needs 10,
+ * VIP 2 50); the task is claimed and the VIP 1 level-up reward received, each paid by the bonus engine; the player then
+ * leads today's ranking.
  */
 const journey = journeySetup([JOURNEY.host]);
 
@@ -44,7 +45,7 @@ async function diceRoundsPlayed(page: Page): Promise<void> {
 describe('Loyalty, through the real server and Chromium', () => {
   it('A player bets, sees task progress, claims a task, reaches VIP 1 and receives the level-up reward', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFunded(page, 15_00);
+    await touristStart(page);
 
     await page.goto(`http://${JOURNEY.host}/#/vip-club`);
     await page.getByRole('heading', { name: 'VIP level 0' }).waitFor();
@@ -58,6 +59,7 @@ describe('Loyalty, through the real server and Chromium', () => {
     expect(await betTask.getByRole('button', { name: 'In progress' }).isDisabled()).toBe(true);
     await screenshot(page, 'loyalty-tasks-before');
 
+    await depositApproved(page, 30_00);
     await diceRoundsPlayed(page);
 
     // The loyalty pass counts settled rounds every 5 s; the task page reads its progress again on arrival.
