@@ -76,7 +76,7 @@ async function preMatchSoonAdd(page: Page, server: RunningServer, count: number,
     .slice(0, count);
   expect(chosen).toHaveLength(count);
   for (const match of chosen) {
-    await page.goto(`http://${INDIA}/#/match-detail?matchId=${match.id}&isComing=1&matchType=${match.ty}`);
+    await page.goto(`http://${JOURNEY.host}/#/match-detail?matchId=${match.id}&isComing=1&matchType=${match.ty}`);
     // A market group of the match page (the list stays mounted under it, with its own price buttons).
     const price = page.locator('section[data-mty] button[data-odds]:enabled').first();
     await price.click();
