@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INDIA, journeySetup, phonePage, playerSignUp, screenshot, welcomeDismiss } from './fixtures.ts';
+import { JOURNEY, journeySetup, phonePage, playerSignUp, screenshot, welcomeDismiss } from './fixtures.ts';
 
 const PASSWORD = 'goal2026x';
 
@@ -31,11 +31,11 @@ describe('Account settings, through the real server and Chromium', () => {
     await page.getByText('Nickname saved').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 
-    await page.goto(`http://${INDIA}/#/setting/language`);
+    await page.goto(`http://${JOURNEY.host}/#/setting/language`);
     await page.getByText('Português').click();
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     await page.reload();
-    await page.goto(`http://${INDIA}/#/setting/account-info`);
+    await page.goto(`http://${JOURNEY.host}/#/setting/account-info`);
     await page.getByRole('heading', { name: 'Dados da conta' }).waitFor();
     expect(await page.getByLabel('Apelido').inputValue()).toBe('Goal Getter');
     await screenshot(page, 'account-info-pt');
@@ -43,7 +43,7 @@ describe('Account settings, through the real server and Chromium', () => {
 
     // The language is saved to the account: signing in on a new device opens in Portuguese.
     const { context: other, page: second } = await phonePage(journey.browser);
-    await second.goto(`http://${INDIA}/#/loginb`);
+    await second.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(second);
     await second.getByLabel('E-mail').fill(email);
     await second.getByLabel('Password').fill(PASSWORD);
@@ -58,7 +58,7 @@ describe('Account settings, through the real server and Chromium', () => {
     const { context, page } = await phonePage(journey.browser);
     await playerSignUp(page, journey.server, email, PASSWORD);
 
-    await page.goto(`http://${INDIA}/#/setting/account-info`);
+    await page.goto(`http://${JOURNEY.host}/#/setting/account-info`);
     await page.getByRole('link', { name: 'Close account' }).click();
     await page.waitForURL(/#\/setting\/account-cancellation$/);
     await page.getByRole('button', { name: 'I want to close my account' }).click();

@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initDataSign } from '../apps/server/src/providers/telegram/telegram-init-data.ts';
-import { guestConsent, headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import { guestConsent, headerBalance, JOURNEY, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
 
 /** A brand that hides social sign-in (flag hideSocialLogin). */
 const HIDDEN_SOCIAL = 'pororoca.com.br';
@@ -44,7 +44,7 @@ async function googleCredential(sub: string): Promise<string> {
   return new SignJWT({ email: `${sub}@gmail.com`, email_verified: true, name: 'E2E Player' })
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setIssuer('https://accounts.google.com')
-    .setAudience(variantFindByKey('tigerin')!.socialClientId)
+    .setAudience(variantFindByKey(JOURNEY.appKey)!.socialClientId)
     .setSubject(sub)
     .setIssuedAt()
     .setExpirationTime('10m')
@@ -57,13 +57,13 @@ async function googleServe(page: Page, sub: string): Promise<void> {
 }
 
 describe('Google and Telegram sign-in, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA, HIDDEN_SOCIAL], () => ({ GOOGLE_JWKS_FILE: jwksFile, TELEGRAM_BOT_TOKEN: BOT_TOKEN }));
+  const journey = journeySetup([JOURNEY.host, HIDDEN_SOCIAL], () => ({ GOOGLE_JWKS_FILE: jwksFile, TELEGRAM_BOT_TOKEN: BOT_TOKEN }));
 
   it('A visitor signs up with Google on the login page after confirming age and terms, and signs in again unasked', async () => {
     const sub = `1097${Date.now()}`;
     const { context, page } = await phonePage(journey.browser);
     await googleServe(page, sub);
-    await page.goto(`http://${INDIA}/#/loginb`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     await screenshot(page, 'login-google');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -77,7 +77,7 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
 
     const again = await phonePage(journey.browser);
     await googleServe(again.page, sub);
-    await again.page.goto(`http://${INDIA}/#/loginb`);
+    await again.page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(again.page);
     await again.page.getByRole('button', { name: 'Sign in with Google' }).click();
     await again.page.waitForURL(/#\/game$/);
@@ -88,7 +88,7 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
   it('The Google button is absent when Google cannot be reached, and on a brand that hides social sign-in', async () => {
     const { context, page } = await phonePage(journey.browser);
     await page.route(GIS_URL, (route) => route.abort('internetdisconnected'));
-    await page.goto(`http://${INDIA}/#/loginb`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Play as a guest' }).waitFor();
     await expect.poll(() => page.getByTestId('google-sign-in').count()).toBe(0);
@@ -97,7 +97,7 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     // A script that never answers (a firewall dropping packets): while it is awaited no "or" and no empty slot show.
     const stalled = await phonePage(journey.browser);
     await stalled.page.route(GIS_URL, () => undefined);
-    await stalled.page.goto(`http://${INDIA}/#/loginb`);
+    await stalled.page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(stalled.page);
     await stalled.page.getByRole('button', { name: 'Play as a guest' }).waitFor();
     expect(await stalled.page.getByTestId('google-sign-in').isVisible()).toBe(false);
@@ -119,12 +119,12 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     const sub = `1098${Date.now()}`;
     await googleServe(page, sub);
     await touristStart(page);
-    await page.goto(`http://${INDIA}/#/setting/account-info`);
+    await page.goto(`http://${JOURNEY.host}/#/setting/account-info`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByText('Your Google account is now linked.').waitFor();
     await page.getByText(sub, { exact: true }).waitFor();
     await screenshot(page, 'account-info-google-linked');
-    await page.goto(`http://${INDIA}/#/me`);
+    await page.goto(`http://${JOURNEY.host}/#/me`);
     await page.getByText(`${sub}@gmail.com`).waitFor();
     expect(await page.getByText('Guest account').count()).toBe(0);
     await context.close();
@@ -136,7 +136,7 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
       { auth_date: String(Math.floor(Date.now() / 1000)), query_id: 'AAH-e2e', user: JSON.stringify({ id: Date.now() % 1e9, first_name: 'Tele' }) },
       BOT_TOKEN,
     );
-    await page.goto(`http://${INDIA}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`);
+    await page.goto(`http://${JOURNEY.host}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`);
     // The first launch creates the account: the age and the terms are asked in the sheet.
     await page.getByRole('dialog', { name: 'Before you play' }).waitFor();
     await guestConsent(page);

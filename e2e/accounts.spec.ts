@@ -3,7 +3,7 @@ import {
   guestConsent,
   emailCodeEnter,
   headerBalance,
-  INDIA,
+  JOURNEY,
   journeySetup,
   OPS_TOKEN,
   phonePage,
@@ -17,7 +17,7 @@ import {
 describe('Accounts, through the real server and Chromium', () => {
   const journey = journeySetup();
 
-  it('A visitor plays as a guest and sees a zero balance in rupees', async () => {
+  it('A visitor plays as a guest and sees a zero balance in the brand’s dollars', async () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
     expect(await headerBalance(page)).toContain('0.00');
@@ -30,7 +30,7 @@ describe('Accounts, through the real server and Chromium', () => {
   it('A new player registers with the e-mailed code, logs out, and logs back in with a code', async () => {
     const email = `player-${Date.now()}@example.com`;
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await welcomeDismiss(page);
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(/#\/email-register$/);
@@ -80,7 +80,7 @@ describe('Accounts, through the real server and Chromium', () => {
 
   it('A wrong code is refused with the spec message and nothing is signed in', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/loginb`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('tab', { name: 'E-mail code' }).click();
     await page.getByLabel('E-mail').fill(`nobody-${Date.now()}@example.com`);
@@ -94,7 +94,7 @@ describe('Accounts, through the real server and Chromium', () => {
 
   it('An expired session lands on the login page with the expired notice', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await welcomeDismiss(page);
     // A session the server does not know: the next balance call answers 604.
     await page.evaluate(() => localStorage.setItem('pir.session', JSON.stringify({ uid: 424242, sid: 'revoked-or-unknown-session', visitor: false })));
@@ -111,9 +111,12 @@ describe('Accounts, through the real server and Chromium', () => {
     const me = page.getByRole('navigation').getByRole('link', { name: 'Me', exact: true });
     await expect.poll(() => me.getAttribute('data-red-dot')).toBe('on');
     await screenshot(page, 'tab-red-dot');
+    // The dot goes at once on screen; the reload below must not abort the click the server keeps (red_point_click).
+    const kept = page.waitForResponse((response) => response.url().includes('/red_point_click'));
     await me.click();
     await page.waitForURL(/#\/me$/);
     await expect.poll(() => me.getAttribute('data-red-dot')).toBeNull();
+    await kept;
     // Fetched again from the server after the reload: the click was kept there.
     const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
     await page.reload();
@@ -144,7 +147,7 @@ describe('Accounts, through the real server and Chromium', () => {
 
   it('The menu offers the way in to a visitor and every account place to a signed-in player', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await welcomeDismiss(page);
     await page.getByRole('link', { name: 'Open the menu' }).click();
     await page.waitForURL(/#\/menu$/);
@@ -161,7 +164,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await screenshot(page, 'menu-tourist');
     await page.getByRole('link', { name: 'Save your account with an e-mail' }).click();
     await page.waitForURL(/#\/save-email$/);
-    await page.goto(`http://${INDIA}/#/menu`);
+    await page.goto(`http://${JOURNEY.host}/#/menu`);
     await page.getByRole('main').getByRole('link', { name: 'Language' }).click();
     await page.waitForURL(/#\/setting\/language$/);
     await context.close();
@@ -175,7 +178,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/#\/game$/);
 
-    await page.goto(`http://${INDIA}/?v3=1#/sport`);
+    await page.goto(`http://${JOURNEY.host}/?v3=1#/sport`);
     await page.getByRole('button', { name: 'Log in' }).click();
     const modal = page.getByRole('dialog', { name: 'Log in' });
     await modal.getByLabel('E-mail').fill(email);
@@ -194,7 +197,7 @@ describe('Accounts, through the real server and Chromium', () => {
     await playerSignUp(page, journey.server, email, 'goal2026x');
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}').sid as string);
     // Where the API client sends a player whose money action answered REAUTH_REQUIRED (dm_error 1031).
-    await page.goto(`http://${INDIA}/#/loginb?reauth=true`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb?reauth=true`);
     await page.getByText('For your security, please log in again before moving money.').waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('goal2026x');
@@ -209,18 +212,20 @@ describe('Accounts, through the real server and Chromium', () => {
     const posted = await fetch(`${journey.server.origin}/api/ops/tab-prompt`, {
       method: 'POST',
       headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_key: 'tigerin', tab_key: 'sport', texts: { 'en-US': 'New cricket leagues' } }),
+      body: JSON.stringify({ app_key: JOURNEY.appKey, tab_key: 'sport', texts: { 'en-US': 'New cricket leagues' } }),
     }).then((response) => response.json() as Promise<{ dm_error: number }>);
     expect(posted.dm_error).toBe(0);
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await welcomeDismiss(page);
     const sports = page.getByRole('navigation').getByRole('link', { name: 'Sports' });
     await expect.poll(() => sports.getAttribute('data-red-dot')).toBe('on');
     expect(await sports.getAttribute('aria-description')).toBe('New cricket leagues');
+    const kept = page.waitForResponse((response) => response.url().includes('/red_point_click'));
     await sports.click();
     await page.waitForURL(/#\/sport$/);
     await expect.poll(() => sports.getAttribute('data-red-dot')).toBeNull();
+    await kept;
     const prompts = page.waitForResponse((response) => response.url().includes('/v2/tab_prompt'));
     await page.reload();
     await prompts;
@@ -229,14 +234,14 @@ describe('Accounts, through the real server and Chromium', () => {
     await context.close();
   });
 
-  // Last in this file: it changes the Indian brand's terms for every later journey of this server.
+  // Last in this file: it changes the journey brand's terms for every later journey of this server.
   it('After the brand’s terms change a signed-in player must accept them once, and is not asked again', async () => {
     const { context, page } = await phonePage(journey.browser);
     await touristStart(page);
     const changed = await fetch(`${journey.server.origin}/api/ops/terms-version`, {
       method: 'POST',
       headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_key: 'tigerin', version: '2027-03-01' }),
+      body: JSON.stringify({ app_key: JOURNEY.appKey, version: '2027-03-01' }),
     }).then((response) => response.json() as Promise<{ dm_error: number }>);
     expect(changed.dm_error).toBe(0);
     await page.reload();

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorBets, bettorFund, headerBalanceText, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { bettorBets, bettorFund, headerBalanceText, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /**
  * An in-play bet waits out the live acceptance delay (BET_LIVE_DELAY_MS, 4 s here) at status 1 before it is
  * confirmed (4); the slip shows both. The feed runs in real time, so the match stays live throughout.
  */
-const journey = journeySetup([INDIA], { BET_LIVE_DELAY_MS: '4000' });
+const journey = journeySetup([JOURNEY.host], { BET_LIVE_DELAY_MS: '4000' });
 
 /** Soccer cards already tried on this page (a rejected bet moves on to another match). */
 const tried = new Set<string>();
@@ -43,7 +43,7 @@ async function liveSelectionAdd(page: Page): Promise<void> {
 }
 
 describe('An in-play bet through the live acceptance delay', () => {
-  it('An Indian player bets on a live soccer match and sees the bet wait, pending, then confirmed', async () => {
+  it('A player on the journey brand bets on a live soccer match and sees the bet wait, pending, then confirmed', async () => {
     const { context, page } = await phonePage(journey.browser);
     await bettorFund(page, journey.server);
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
@@ -83,11 +83,11 @@ describe('An in-play bet through the live acceptance delay', () => {
     expect(live).toMatchObject({ kind: 'single_bet', stake: 20_00 });
     await slip.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Refresh balance' }).click();
-    // ₹1,000 less ₹20 for every bet accepted and still standing (a rejected one was refunded).
+    // $1,000 less $20 for every bet accepted and still standing (a rejected one was refunded).
     const standing = bets.filter((bet) => bet.st === 4).length;
-    const expected = (1000 - 20 * standing).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const expected = (1000 - 20 * standing).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(expected);
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     await page
       .getByText(/score at bet \d+-\d+/)
       .first()

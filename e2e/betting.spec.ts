@@ -1,9 +1,20 @@
 import { legOutcomeFromCode, minorUnits, oddsThousandths, systemBetFullCover, systemBetSettle } from '@piranha/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bettorBets, bettorFund, browserLaunch, headerBalanceText, INDIA, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
+import {
+  bettorBets,
+  bettorFund,
+  browserLaunch,
+  headerBalanceText,
+  JOURNEY,
+  phoneContext,
+  screenshot,
+  serverStart,
+  type RunningServer,
+  journeyMoneyRe,
+} from './fixtures.ts';
 
-// An Indian player (English, INR), funded through the real sandbox UPI deposit (`bettorFund`), bets from the slip.
+// A player on the journey brand (English, USD), funded through the real sandbox bank-transfer deposit (`bettorFund`), bets from the slip.
 
 /** Matches already picked on each page, so a later call never taps (and so removes) the same one again. */
 const picked = new WeakMap<Page, Set<string>>();
@@ -65,7 +76,7 @@ async function preMatchSoonAdd(page: Page, server: RunningServer, count: number,
     .slice(0, count);
   expect(chosen).toHaveLength(count);
   for (const match of chosen) {
-    await page.goto(`http://${INDIA}/#/match-detail?matchId=${match.id}&isComing=1&matchType=${match.ty}`);
+    await page.goto(`http://${JOURNEY.host}/#/match-detail?matchId=${match.id}&isComing=1&matchType=${match.ty}`);
     // A market group of the match page (the list stays mounted under it, with its own price buttons).
     const price = page.locator('section[data-mty] button[data-odds]:enabled').first();
     await price.click();
@@ -97,7 +108,7 @@ describe('Betting, through the real server and Chromium', () => {
 
   beforeAll(async () => {
     server = await serverStart({ BET_LIVE_DELAY_MS: '1000' });
-    browser = await browserLaunch(server, [INDIA]);
+    browser = await browserLaunch(server, [JOURNEY.host]);
   });
 
   afterAll(async () => {
@@ -105,7 +116,7 @@ describe('Betting, through the real server and Chromium', () => {
     await server?.stop();
   });
 
-  it('An Indian player funds by UPI, places a single and a multiple, and sees them in history', async () => {
+  it('A player on the journey brand funds by bank transfer, places a single and a multiple, and sees them in history', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await bettorFund(page, server);
@@ -142,7 +153,7 @@ describe('Betting, through the real server and Chromium', () => {
     expect(await slip.getByTestId('slip-row').count()).toBe(2);
     // The receipt: what was placed, at what odds, and its potential return.
     const receipt = slip.getByTestId('slip-receipt');
-    expect(await receipt.getByTestId('receipt-return').textContent()).toMatch(/₹\s?\d/);
+    expect(await receipt.getByTestId('receipt-return').textContent()).toMatch(new RegExp(String.raw`${journeyMoneyRe}\d`));
     await screenshot(page, 'betting-slip-receipt');
     await slip.getByRole('button', { name: 'Clear the slip' }).click();
     await expect.poll(() => picked.count()).toBe(0);
@@ -161,13 +172,13 @@ describe('Betting, through the real server and Chromium', () => {
     await page.keyboard.press('Escape');
     await slip.waitFor({ state: 'detached' });
 
-    // The header balance dropped by the stakes (₹50 + ₹30).
+    // The header balance dropped by the stakes ($50 + $30).
     await page.getByRole('button', { name: 'Refresh balance' }).click();
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/920[.,]00/);
     expect(funded).not.toBe(await headerBalanceText(page));
 
     // Both bets are in the open bets, the multiple with its two legs.
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     const records = page.getByTestId('bet-record');
     await expect.poll(() => records.count(), { timeout: 20_000 }).toBe(2);
     expect(await page.getByText('Multiple', { exact: true }).count()).toBeGreaterThan(0);
@@ -221,9 +232,9 @@ describe('Betting, through the real server and Chromium', () => {
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
     await slip.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     const record = page.getByTestId('bet-record').first();
-    const button = record.getByRole('button', { name: /^Cash out ₹/ });
+    const button = record.getByRole('button', { name: new RegExp(String.raw`^Cash out ${journeyMoneyRe}`) });
     await button.waitFor({ timeout: 20_000 });
     await screenshot(page, 'betting-cash-out-offer');
     // The value is re-priced at execution; if the price moved between the poll and the tap, the player is told and
@@ -241,23 +252,23 @@ describe('Betting, through the real server and Chromium', () => {
     expect(cashed!.payout).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Refresh balance' }).click();
     const expected = (1000_00 - 100_00 + cashed!.payout!) / 100;
-    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(expected.toLocaleString('en-IN', { minimumFractionDigits: 2 }));
-    await page.goto(`http://${INDIA}/#/bet-history`);
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(expected.toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 }));
+    await page.goto(`http://${JOURNEY.host}/#/bet-history`);
     await page.getByText('Cashed out', { exact: true }).first().waitFor({ timeout: 20_000 });
 
     // Auto cash-out: a target below today's value is reached at the server's next look, with the player away.
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await selectionsAdd(page, 1, 5);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await slip.getByRole('button', { name: /^Place bet/ }).click();
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
     await slip.getByRole('button', { name: 'Close' }).click();
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     await page.getByRole('textbox', { name: 'Auto cash-out at…' }).first().fill('1');
     await screenshot(page, 'betting-auto-cash-out');
     await page.getByRole('button', { name: 'Set', exact: true }).first().click();
-    await page.goto(`http://${INDIA}/#/me`);
+    await page.goto(`http://${JOURNEY.host}/#/me`);
     await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
     await context.close();
   });
@@ -273,10 +284,10 @@ describe('Betting, through the real server and Chromium', () => {
     await slipPlace(page);
     await slip.getByRole('button', { name: 'Close' }).click();
     const [later, earlier] = await bettorBets(page, server.port, false);
-    const rupees = (minor: number) => (minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const dollars = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
 
     // A part of the first: the value of that moment is taken, so a moved price only changes the figure.
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     const partCard = page.getByTestId('bet-record').filter({ hasText: `#${earlier!.id}` });
     const partButton = partCard.getByRole('button', { name: /^Cash out part/ });
     await partButton.waitFor({ timeout: 20_000 });
@@ -294,9 +305,9 @@ describe('Betting, through the real server and Chromium', () => {
     // The open bet shows the stake still riding and its own return, not the stake and return it was placed with.
     await expect
       .poll(async () => (await partCard.getByTestId('record-stakeRiding').textContent()) ?? '', { timeout: 20_000 })
-      .toContain(rupees(partly.stake_open));
-    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(rupees(partly.cash_out));
-    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(rupees(partly.payout_open));
+      .toContain(dollars(partly.stake_open));
+    expect(await partCard.getByTestId('record-cashedOutAmount').textContent()).toContain(dollars(partly.cash_out));
+    expect(await partCard.getByTestId('record-potentialReturn').textContent()).toContain(dollars(partly.payout_open));
     await screenshot(page, 'betting-record-part-cashed');
     // Every language's cash-out labels, with their amounts, fit inside their buttons.
     for (const locale of ['pt-BR', 'es-MX', 'ms-MY', 'ru-RU', 'vm-TH', 'vm-VI', 'zh-CN', 'en-US']) {
@@ -315,7 +326,7 @@ describe('Betting, through the real server and Chromium', () => {
 
     // The whole of the second.
     const wholeCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
-    const wholeButton = wholeCard.getByRole('button', { name: /^Cash out ₹/ });
+    const wholeButton = wholeCard.getByRole('button', { name: new RegExp(String.raw`^Cash out ${journeyMoneyRe}`) });
     await expect
       .poll(
         async () => {
@@ -330,11 +341,11 @@ describe('Betting, through the real server and Chromium', () => {
     expect(cashed!.paid).toBe(cashed!.cash_out);
 
     // History: the return is what was paid (never the cash-out counted twice), and the leg no longer says open.
-    await page.goto(`http://${INDIA}/#/bet-history`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-history`);
     const settledCard = page.getByTestId('bet-record').filter({ hasText: `#${later!.id}` });
     await settledCard.waitFor({ timeout: 20_000 });
-    expect(await settledCard.getByTestId('record-return').textContent()).toContain(rupees(cashed!.paid));
-    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(rupees(cashed!.paid * 2));
+    expect(await settledCard.getByTestId('record-return').textContent()).toContain(dollars(cashed!.paid));
+    expect(await settledCard.getByTestId('record-return').textContent()).not.toContain(dollars(cashed!.paid * 2));
     expect(await settledCard.getByTestId('leg-status').textContent()).not.toBe('Open');
     await screenshot(page, 'betting-history-cashed-out');
     await context.close();
@@ -348,7 +359,7 @@ describe('A Trixie through accelerated matches', () => {
   beforeAll(async () => {
     // Matches run 120× faster than real time, so a match on the first cards ends within a couple of minutes.
     server = await serverStart({ FEED_SPEED: '120', BET_LIVE_DELAY_MS: '0' });
-    browser = await browserLaunch(server, [INDIA]);
+    browser = await browserLaunch(server, [JOURNEY.host]);
   });
 
   afterAll(async () => {
@@ -356,7 +367,7 @@ describe('A Trixie through accelerated matches', () => {
     await server?.stop();
   });
 
-  it('An Indian player places a Trixie on three matches, and sees it settled with the right return and balance', async () => {
+  it('A player on the journey brand places a Trixie on three matches, and sees it settled with the right return and balance', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await bettorFund(page, server);
@@ -385,14 +396,14 @@ describe('A Trixie through accelerated matches', () => {
     expect(expected.ok).toBe(true);
     expect(trixie!.payout).toBe(expected.ok ? expected.payoutMinor : -1);
 
-    await page.goto(`http://${INDIA}/#/bet-history`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-history`);
     const card = page.getByTestId('bet-record').filter({ hasText: 'System' }).first();
     await card.waitFor({ timeout: 20_000 });
-    const shownReturn = (trixie!.payout! / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const shownReturn = (trixie!.payout! / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
     expect(await card.textContent()).toContain(shownReturn);
     await screenshot(page, 'betting-trixie-settled');
     await page.getByRole('button', { name: 'Refresh balance' }).click();
-    const balance = ((1000_00 - 200_00 + trixie!.payout!) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const balance = ((1000_00 - 200_00 + trixie!.payout!) / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2 });
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(balance);
     await context.close();
   }, 420_000);

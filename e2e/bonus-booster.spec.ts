@@ -5,13 +5,14 @@ import {
   bettorBets,
   depositApproved,
   headerBalanceText,
-  INDIA,
+  JOURNEY,
   journeySetup,
   opsPost,
   phonePage,
   playerSignUp,
   type RunningServer,
   screenshot,
+  journeyMoneyRe,
 } from './fixtures.ts';
 
 /**
@@ -21,7 +22,7 @@ import {
  * and the +50 % of the winnings is paid into the cash balance exactly once.
  */
 describe('Booster cards, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA], { FEED_SPEED: '120', BET_LIVE_DELAY_MS: '0' });
+  const journey = journeySetup([JOURNEY.host], { FEED_SPEED: '120', BET_LIVE_DELAY_MS: '0' });
 
   async function boosterCards(page: Page, server: RunningServer) {
     const login = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? '{}') as { uid: number; sid: string });
@@ -56,11 +57,11 @@ describe('Booster cards, through the real server and Chromium', () => {
       lifetime_days: 7,
       booster: { target: 'sports', rate_bp: 5_000, cap_minor: 50_000, pay_as: 'cash', odds_min: 1_010, stake_max_minor: 50_000 },
     };
-    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_booster', kind: 'booster', terms })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: `${JOURNEY.appKey}:e2e_booster`, kind: 'booster', terms })).toBe(0);
     expect(
       await opsPost(server, '/bonus/code/create', {
         code: 'E2E-BOOST',
-        campaign_id: 'tigerin:e2e_booster',
+        campaign_id: `${JOURNEY.appKey}:e2e_booster`,
         uses_max: 5,
         expire_time: Math.floor(Date.now() / 1000) + 86_400,
       }),
@@ -70,15 +71,15 @@ describe('Booster cards, through the real server and Chromium', () => {
     // A registered player: bonus pop-ups are not shown to a tourist (their deposit leads to the e-mail-save invitation).
     await playerSignUp(page, server, `booster-${Date.now()}@example.com`, 'booster2026');
     await depositApproved(page, 1000_00);
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
-    await page.goto(`http://${INDIA}/#/redeem`);
+    await page.goto(`http://${JOURNEY.host}/#/redeem`);
     await page.getByLabel('Promo code').fill('E2E-BOOST');
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-    await page.getByText(/Booster card added \(up to ₹\s?500\.00 extra\)/).waitFor();
+    await page.getByText(new RegExp(String.raw`Booster card added \(up to ${journeyMoneyRe}500\.00 extra\)`)).waitFor();
 
     // The "bonus booster card" modal offers the new card; activating it is one tap.
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     const modal = page.getByRole('dialog', { name: 'Bonus booster card' });
     await modal.getByText('+50% booster').waitFor({ timeout: 20_000 });
     await accessibilityCheck(page, 'bonus booster card modal');
@@ -87,15 +88,15 @@ describe('Booster cards, through the real server and Chromium', () => {
     await page.getByText('Booster active: your next qualifying bet is raised').waitFor();
 
     // /use-bonus shows it active, with its terms and how to use it.
-    await page.goto(`http://${INDIA}/#/use-bonus`);
+    await page.goto(`http://${JOURNEY.host}/#/use-bonus`);
     const card = page.getByRole('article', { name: '+50% booster' });
     await card.getByText('Active: place your bet').waitFor();
-    await card.getByText(/Pays at most ₹\s?500\.00 extra/).waitFor();
+    await card.getByText(new RegExp(String.raw`Pays at most ${journeyMoneyRe}500\.00 extra`)).waitFor();
     await accessibilityCheck(page, '/use-bonus');
     await screenshot(page, 'booster-use-bonus-active');
 
-    // One single of ₹100 on a match about to start.
-    await page.goto(`http://${INDIA}/#/sport`);
+    // One single of $100 on a match about to start.
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     const matchId = await pickHomePreMatch(page);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
@@ -138,20 +139,20 @@ describe('Booster cards, through the real server and Chromium', () => {
     await expect.poll(async () => (await boosterCards(page, server))[0], { timeout: 30_000, interval: 1000 }).toMatchObject({ status: 3, paid: extra });
 
     // The card says what it paid; the header's cash holds the deposit, less the stake, plus the return and the extra.
-    await page.goto(`http://${INDIA}/#/use-bonus`);
-    const rupees = (minor: number) => (minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.goto(`http://${JOURNEY.host}/#/use-bonus`);
+    const dollars = (minor: number) => (minor / 100).toLocaleString(JOURNEY.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await card.getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
-    await card.getByText(new RegExp(`Extra paid: ₹\\s?${rupees(extra).replace('.', '\\.')}`)).waitFor();
+    await card.getByText(new RegExp(`Extra paid: ${journeyMoneyRe}${dollars(extra).replace('.', '\\.')}`)).waitFor();
     await screenshot(page, 'booster-use-bonus-paid');
     await page.getByRole('button', { name: 'Refresh balance' }).click();
-    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(rupees(1000_00 - 100_00 + bet!.payout! + extra));
+    await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toContain(dollars(1000_00 - 100_00 + bet!.payout! + extra));
 
     // Portuguese, and the real-time pages (the switch is off by default: they say so).
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
     await page.reload();
     await page.getByRole('article', { name: 'Turbo +50%' }).getByText('Pago', { exact: true }).waitFor();
     await screenshot(page, 'booster-use-bonus-pt');
-    await page.goto(`http://${INDIA}/#/real-time-bonus-landing`);
+    await page.goto(`http://${JOURNEY.host}/#/real-time-bonus-landing`);
     await page.getByText('Os bônus em tempo real não estão ativos agora.').waitFor();
     await accessibilityCheck(page, '/real-time-bonus-landing');
     await screenshot(page, 'real-time-landing-pt');
@@ -159,8 +160,8 @@ describe('Booster cards, through the real server and Chromium', () => {
     // The operator switches real-time bonuses on with a losing-streak rule: /real-time-bonus shows it and today's progress.
     expect(await opsPost(server, '/dynconfig', { key: 'real_time_bonus', enabled: 1 })).toBe(0);
     const streak = { ...terms, booster: undefined, amount_minor: 20_000, real_time_rule: { kind: 'losing_streak', count: 3 } };
-    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_streak', kind: 'real_time', terms: streak })).toBe(0);
-    await page.goto(`http://${INDIA}/#/real-time-bonus`);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: `${JOURNEY.appKey}:e2e_streak`, kind: 'real_time', terms: streak })).toBe(0);
+    await page.goto(`http://${JOURNEY.host}/#/real-time-bonus`);
     await page.reload();
     await page.getByText('Perca 3 seguidas hoje').waitFor({ timeout: 20_000 });
     await page.getByText('0 de 3 seguidas').waitFor();
@@ -169,9 +170,9 @@ describe('Booster cards, through the real server and Chromium', () => {
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('en-US')));
     await page.reload();
     await page.getByText('Lose 3 in a row today').waitFor({ timeout: 20_000 });
-    await page.getByText(/Bonus: ₹\s?200\.00/).waitFor();
+    await page.getByText(new RegExp(String.raw`Bonus: ${journeyMoneyRe}200\.00`)).waitFor();
     await screenshot(page, 'real-time-bonus-en');
-    await page.goto(`http://${INDIA}/#/real-time-bonus-landing`);
+    await page.goto(`http://${JOURNEY.host}/#/real-time-bonus-landing`);
     await page.getByRole('link', { name: 'See my progress' }).waitFor();
     await screenshot(page, 'real-time-landing-en');
     await context.close();

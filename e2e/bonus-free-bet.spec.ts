@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, guestConsent, INDIA, journeySetup, opsPost, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { accessibilityCheck, guestConsent, JOURNEY, journeySetup, opsPost, phonePage, screenshot, welcomeDismiss, journeyMoneyRe } from './fixtures.ts';
 
 /**
  * A free bet granted through the bonus engine (decision 024): the operator makes a free_bet campaign and a code through
@@ -8,7 +8,7 @@ import { accessibilityCheck, guestConsent, INDIA, journeySetup, opsPost, phonePa
  * slip's "Use a free bet"; the bet shows in the open bets and no cash was taken.
  */
 describe('Free bets from a bonus campaign, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA]);
+  const journey = journeySetup([JOURNEY.host]);
 
   /** Taps the first open price of a match not under way on the Soccer tab. */
   async function pickPreMatch(page: Page): Promise<void> {
@@ -35,44 +35,44 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
       weights: { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp: 500 },
       lifetime_days: 7,
     };
-    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_free_bet', kind: 'free_bet', terms })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: `${JOURNEY.appKey}:e2e_free_bet`, kind: 'free_bet', terms })).toBe(0);
     expect(
       await opsPost(server, '/bonus/code/create', {
         code: 'E2E-FREEBET',
-        campaign_id: 'tigerin:e2e_free_bet',
+        campaign_id: `${JOURNEY.appKey}:e2e_free_bet`,
         uses_max: 5,
         expire_time: Math.floor(Date.now() / 1000) + 86_400,
       }),
     ).toBe(0);
 
     const { context, page } = await phonePage(journey.browser);
-    await page.goto(`http://${INDIA}/#/loginb`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     await page.getByRole('button', { name: 'Play as a guest' }).click();
     await guestConsent(page);
     await page.waitForURL(/#\/game$/);
 
-    await page.goto(`http://${INDIA}/#/redeem`);
+    await page.goto(`http://${JOURNEY.host}/#/redeem`);
     await page.getByLabel('Promo code').fill('E2E-FREEBET');
     await page.getByRole('button', { name: 'Check' }).click();
-    await page.getByText(/Worth ₹\s?50\.00/).waitFor();
+    await page.getByText(new RegExp(String.raw`Worth ${journeyMoneyRe}50\.00`)).waitFor();
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-    await page.getByText(/₹\s?50\.00 free bet added/).waitFor();
+    await page.getByText(new RegExp(String.raw`${journeyMoneyRe}50\.00 free bet added`)).waitFor();
     await screenshot(page, 'bonus-free-bet-redeem');
 
     // /bonus: its own card kind, with its amount, where to use it and its expiry.
-    await page.goto(`http://${INDIA}/#/bonus`);
+    await page.goto(`http://${JOURNEY.host}/#/bonus`);
     const card = page.getByRole('article', { name: 'Free bet' });
     await card.getByText('Ready to use', { exact: true }).waitFor();
     await card
-      .getByText(/₹\s?50\.00/)
+      .getByText(new RegExp(String.raw`${journeyMoneyRe}50\.00`))
       .first()
       .waitFor();
     await card.getByText(/Expires in \d+ d/).waitFor();
     await accessibilityCheck(page, '/bonus (free bet)');
     await screenshot(page, 'bonus-free-bet-card');
 
-    // The slip: one pick, "Use a free bet", stake ₹50, placed.
+    // The slip: one pick, "Use a free bet", stake $50, placed.
     await card.getByRole('link', { name: 'Place it from the bet slip' }).click();
     await page.waitForURL(/#\/sport/);
     await pickPreMatch(page);
@@ -99,10 +99,10 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
       .toContain('Bet accepted');
 
     // The open bets hold it; the free bet is spent.
-    await page.goto(`http://${INDIA}/#/bet-record`);
+    await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     await expect.poll(() => page.getByTestId('bet-record').count(), { timeout: 20_000 }).toBe(1);
     await screenshot(page, 'bonus-free-bet-open-bets');
-    await page.goto(`http://${INDIA}/#/bonus`);
+    await page.goto(`http://${JOURNEY.host}/#/bonus`);
     await page.getByRole('tab', { name: 'Finished' }).click();
     await page.getByRole('article', { name: 'Free bet' }).getByText('Used', { exact: true }).waitFor();
 

@@ -1,6 +1,18 @@
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, gameFrame, headerBalance, INDIA, journeySetup, opsPost, phonePage, playerSignUp, sandboxApprove, screenshot } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  gameFrame,
+  headerBalance,
+  JOURNEY,
+  journeySetup,
+  opsPost,
+  phonePage,
+  playerSignUp,
+  sandboxApprove,
+  screenshot,
+  journeyMoneyRe,
+} from './fixtures.ts';
 
 /**
  * The whole bonus journey (issue 17, decision 043): a new player signs up, deposits, meets the first-deposit pop-up,
@@ -9,9 +21,9 @@ import { accessibilityCheck, gameFrame, headerBalance, INDIA, journeySetup, opsP
  * /promotion/free-rounds and plays them in the game. /promotion, the rule page and /award are photographed in two
  * languages.
  */
-const journey = journeySetup([INDIA]);
+const journey = journeySetup([JOURNEY.host]);
 
-function rupees(text: string): number {
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
@@ -21,12 +33,12 @@ async function spin(frame: FrameLocator): Promise<number> {
   await expect.poll(() => control.isEnabled(), { timeout: 20_000 }).toBe(true);
   await control.click();
   await expect.poll(() => control.isEnabled(), { timeout: 30_000 }).toBe(true);
-  return rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+  return dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
 }
 
 /** One free round: the free-spin button counts down (and goes when none is left). */
 async function freeSpin(frame: FrameLocator, remaining: number): Promise<void> {
-  const label = (count: number) => new RegExp(`^Free spin at ₹\\s?0\\.20 · ${count} left$`);
+  const label = (count: number) => new RegExp(`^Free spin at ${journeyMoneyRe}0\\.20 · ${count} left$`);
   const control = frame.getByRole('button', { name: label(remaining) });
   await expect.poll(() => control.isEnabled(), { timeout: 20_000 }).toBe(true);
   await control.click();
@@ -39,10 +51,10 @@ const WEIGHTS = { sports_odds_min: 1500, table_bp: 1000, crash_bp: 500, dice_bp:
 describe('The bonus journey, through the real server and Chromium', () => {
   it('Deposit bonus wagered on a bet and slot rounds becomes cash; a code gives free rounds that are played', { timeout: 300_000 }, async () => {
     const { server } = journey;
-    // The operator runs a small first-deposit match (₹10, ×1) in place of the default one, and a free-rounds code.
-    expect(await opsPost(server, '/bonus/campaign/status', { id: 'tigerin:first_deposit', status: 'paused' })).toBe(0);
+    // The operator runs a small first-deposit match ($10, ×1) in place of the default one, and a free-rounds code.
+    expect(await opsPost(server, '/bonus/campaign/status', { id: `${JOURNEY.appKey}:first_deposit`, status: 'paused' })).toBe(0);
     const first = { purpose: 'acquisition', rate_bp: 10_000, max_minor: 1_000, wagering: { multiplier: 1, base: 'bonus' }, weights: WEIGHTS, lifetime_days: 7 };
-    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_first', kind: 'first_deposit', terms: first })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: `${JOURNEY.appKey}:e2e_first`, kind: 'first_deposit', terms: first })).toBe(0);
     const spins = {
       purpose: 'loyalty',
       amount_minor: 0,
@@ -51,11 +63,11 @@ describe('The bonus journey, through the real server and Chromium', () => {
       lifetime_days: 7,
       free_rounds: { game_id: 'neon-koi', rounds: 3, stake_minor: 20, win_to: 'cash', on: 'code' },
     };
-    expect(await opsPost(server, '/bonus/campaign/create', { id: 'tigerin:e2e_spins', kind: 'free_rounds', terms: spins })).toBe(0);
+    expect(await opsPost(server, '/bonus/campaign/create', { id: `${JOURNEY.appKey}:e2e_spins`, kind: 'free_rounds', terms: spins })).toBe(0);
     expect(
       await opsPost(server, '/bonus/code/create', {
         code: 'E2E-SPINS',
-        campaign_id: 'tigerin:e2e_spins',
+        campaign_id: `${JOURNEY.appKey}:e2e_spins`,
         uses_max: 5,
         expire_time: Math.floor(Date.now() / 1000) + 86_400,
       }),
@@ -64,26 +76,26 @@ describe('The bonus journey, through the real server and Chromium', () => {
     const { context, page } = await phonePage(journey.browser);
     await playerSignUp(page, server, `journey-${Date.now()}@example.com`, 'bonus2026');
     // /promotion: the running offers as cards, each leading to where it is taken.
-    await page.goto(`http://${INDIA}/#/promotion`);
+    await page.goto(`http://${JOURNEY.host}/#/promotion`);
     await page.getByRole('heading', { name: 'Promotions' }).waitFor();
     const offer = page.getByRole('article', { name: 'First deposit bonus' });
-    await offer.getByText(/100% of your deposit, up to ₹\s?10\.00/).waitFor();
+    await offer.getByText(new RegExp(String.raw`100% of your deposit, up to ${journeyMoneyRe}10\.00`)).waitFor();
     await offer.getByRole('link', { name: 'Deposit to get it' }).waitFor();
     await accessibilityCheck(page, '/promotion');
     await screenshot(page, 'bonus-promotion');
 
     await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/#\/deposit$/);
-    await page.getByRole('radio', { name: 'UPI' }).click();
+    await page.getByRole('radio', { name: JOURNEY.payin.name }).click();
     await page.getByLabel('Amount').fill('1000');
-    await page.getByRole('button', { name: /Deposit ₹\s?1,000\.00/ }).click();
+    await page.getByRole('button', { name: new RegExp(String.raw`Deposit ${journeyMoneyRe}1,000\.00`) }).click();
     await page.waitForURL(/#\/deposit-wait\?order_id=/);
     await sandboxApprove(page);
     await page.waitForURL(/#\/deposit-result\?order_id=/, { timeout: 30_000 });
     await page.evaluate(() => (location.hash = '#/game'));
     const granted = page.getByRole('dialog', { name: 'You got a bonus!' });
     await granted.waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(/₹\s?10\.00/);
+    await expect.poll(async () => (await granted.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}10\.00`));
     await granted.getByRole('button', { name: 'See my bonus' }).click();
     await page.waitForURL(/#\/bonus$/);
     const card = page.getByRole('article', { name: 'First deposit bonus' });
@@ -92,7 +104,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
 
     // A sports bet: it counts towards the wagering when it settles.
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
     const matches = page.locator('article[data-match-id]');
     await matches.first().waitFor();
@@ -122,35 +134,35 @@ describe('The bonus journey, through the real server and Chromium', () => {
       )
       .toContain('Bet accepted');
 
-    // Slot rounds at ₹2: two, then the bar has moved (slots count in full).
-    await page.goto(`http://${INDIA}/#/game-room?platform=house&game=neon-koi`);
+    // Slot rounds at $2: two, then the bar has moved (slots count in full).
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=neon-koi`);
     const frame = gameFrame(page);
     await spin(frame);
     await spin(frame);
-    await page.goto(`http://${INDIA}/#/bonus`);
-    // ₹4 of ₹10 from the spins (the bet counts only once it settles).
+    await page.goto(`http://${JOURNEY.host}/#/bonus`);
+    // $4 of $10 from the spins (the bet counts only once it settles).
     await expect.poll(async () => Number(await card.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
     await screenshot(page, 'bonus-journey-progress');
 
-    // Three more: ₹10 wagered, the bonus unlocks and ₹10 more cash shows in the header than the last round left.
-    await page.goto(`http://${INDIA}/#/game-room?platform=house&game=neon-koi`);
+    // Three more: $10 wagered, the bonus unlocks and $10 more cash shows in the header than the last round left.
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=neon-koi`);
     await spin(frame);
     await spin(frame);
     const left = await spin(frame);
-    await page.goto(`http://${INDIA}/#/bonus`);
+    await page.goto(`http://${JOURNEY.host}/#/bonus`);
     const unlocked = page.getByRole('dialog', { name: 'Bonus unlocked' });
     await unlocked.waitFor({ timeout: 60_000 });
-    await expect.poll(async () => (await unlocked.textContent()) ?? '').toMatch(/₹\s?10\.00/);
+    await expect.poll(async () => (await unlocked.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}10\.00`));
     await unlocked.getByRole('button', { name: 'Great' }).click();
-    await expect.poll(async () => rupees(await headerBalance(page)), { timeout: 30_000 }).toBeCloseTo(left + 10, 2);
+    await expect.poll(async () => dollars(await headerBalance(page)), { timeout: 30_000 }).toBeCloseTo(left + 10, 2);
 
     // A code for free rounds: redeemed, listed, played in the game.
-    await page.goto(`http://${INDIA}/#/redeem`);
+    await page.goto(`http://${JOURNEY.host}/#/redeem`);
     await page.getByLabel('Promo code').fill('E2E-SPINS');
     await page.getByRole('button', { name: 'Check' }).click();
-    await page.getByText(/Worth ₹\s?0\.60/).waitFor();
+    await page.getByText(new RegExp(String.raw`Worth ${journeyMoneyRe}0\.60`)).waitFor();
     await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-    await page.getByText(/3 free rounds at ₹\s?0\.20 added/).waitFor();
+    await page.getByText(new RegExp(String.raw`3 free rounds at ${journeyMoneyRe}0\.20 added`)).waitFor();
     await page.getByRole('link', { name: 'See my bonus' }).click();
     await page.waitForURL(/#\/promotion\/free-rounds$/);
     await page.getByText('Free rounds left: 3').waitFor();
@@ -162,7 +174,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await grant.getByRole('link', { name: 'Play now' }).click();
     await page.waitForURL(/#\/game-room\?platform=house&game=neon-koi$/);
     for (const remaining of [3, 2, 1]) await freeSpin(frame, remaining);
-    await page.goto(`http://${INDIA}/#/promotion/free-rounds`);
+    await page.goto(`http://${JOURNEY.host}/#/promotion/free-rounds`);
     await page.getByText('Free rounds left: 0').waitFor();
     await page.getByRole('tab', { name: 'Finished' }).click();
     await page.getByRole('article', { name: 'Neon Koi' }).getByText('All played').waitFor();
@@ -172,20 +184,20 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await page.waitForURL(/#\/promotion\/free-rounds\/rule$/);
     await accessibilityCheck(page, '/promotion/free-rounds/rule');
     await screenshot(page, 'bonus-free-rounds-rule');
-    await page.goto(`http://${INDIA}/#/award`);
+    await page.goto(`http://${JOURNEY.host}/#/award`);
     await page.getByRole('heading', { name: 'No awards to collect' }).waitFor();
     await accessibilityCheck(page, '/award (empty)');
     await screenshot(page, 'bonus-award-empty');
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
-    await page.goto(`http://${INDIA}/#/promotion`);
+    await page.goto(`http://${JOURNEY.host}/#/promotion`);
     await page.reload();
     await page.getByRole('heading', { name: 'Promoções' }).waitFor();
     await screenshot(page, 'bonus-promotion-pt');
-    await page.goto(`http://${INDIA}/#/promotion/free-rounds`);
+    await page.goto(`http://${JOURNEY.host}/#/promotion/free-rounds`);
     await page.getByRole('heading', { name: 'Rodadas grátis' }).waitFor();
     await page.getByRole('tab', { name: 'Encerradas' }).click();
     await screenshot(page, 'bonus-free-rounds-pt');
-    await page.goto(`http://${INDIA}/#/award`);
+    await page.goto(`http://${JOURNEY.host}/#/award`);
     await page.getByRole('heading', { name: 'Nenhum prêmio a resgatar' }).waitFor();
     await screenshot(page, 'bonus-award-empty-pt');
     await context.close();

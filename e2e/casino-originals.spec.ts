@@ -1,16 +1,16 @@
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameFrame, guestFundedIndia, headerBalance, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { gameFrame, guestFunded, headerBalance, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /** Keno, Baccarat and Limbo (decision 039) in the game room: real rounds, the header balance follows the studio's. */
 const journey = journeySetup();
 
-function rupees(text: string): number {
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
 async function studioBalance(frame: FrameLocator): Promise<number> {
-  return rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+  return dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
 }
 
 async function roundShown(frame: FrameLocator): Promise<string> {
@@ -22,8 +22,8 @@ async function roundShown(frame: FrameLocator): Promise<string> {
 describe('House originals, through the real server and Chromium', () => {
   it('A player finds Keno by its tag, picks ten numbers, plays, reads the pay table, and the header balance agrees', { timeout: 180_000 }, async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFundedIndia(page, 500_00);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(500);
+    await guestFunded(page, 500_00);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(500);
     await page.getByRole('tab', { name: 'Mini' }).click();
     await page.getByRole('link', { name: /^Keno\b/ }).click();
     await page.waitForURL(/#\/game-room\?platform=house&game=keno$/);
@@ -46,9 +46,9 @@ describe('House originals, through the real server and Chromium', () => {
     const drawn = await frame.locator('[data-drawn="true"], [data-hit="true"]').count();
     expect(drawn).toBe(10);
     const after = await studioBalance(frame);
-    const won = result.startsWith('You won') ? rupees(result) : 0;
+    const won = result.startsWith('You won') ? dollars(result) : 0;
     expect(after).toBeCloseTo(before - 1 + won, 2);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(after);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(after);
     await screenshot(page, 'casino-keno-played');
 
     await frame.getByRole('button', { name: 'Game info' }).click();
@@ -62,7 +62,7 @@ describe('House originals, through the real server and Chromium', () => {
 
   it('A player backs the banker at Baccarat, sees both hands dealt by the rules, and verifies the coup', { timeout: 180_000 }, async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFundedIndia(page, 500_00);
+    await guestFunded(page, 500_00);
     await page.getByRole('link', { name: 'Search games or providers' }).click();
     await page.getByRole('searchbox', { name: 'Search games' }).fill('bacc');
     // The card's name carries its badge ("Baccarat NEW").
@@ -84,7 +84,7 @@ describe('House originals, through the real server and Chromium', () => {
     expect(cards).toBeGreaterThanOrEqual(4);
     expect(cards).toBeLessThanOrEqual(6);
     const balance = await studioBalance(frame);
-    await expect.poll(async () => rupees(await headerBalance(page))).toBe(balance);
+    await expect.poll(async () => dollars(await headerBalance(page))).toBe(balance);
     await screenshot(page, 'casino-baccarat-played');
 
     await frame.getByRole('button', { name: 'Game info' }).click();
@@ -97,7 +97,7 @@ describe('House originals, through the real server and Chromium', () => {
     await frame.getByRole('button', { name: 'Provably fair' }).click();
     await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
     await frame.getByText('Revealed server seed').waitFor();
-    await page.goto(`http://${INDIA}/#/game-history`);
+    await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');
     await expect.poll(() => rows.count()).toBe(3);
     await rows.first().getByRole('link', { name: 'Proof' }).click();
@@ -110,8 +110,8 @@ describe('House originals, through the real server and Chromium', () => {
 
   it('Limbo plays a round, and Keno and Baccarat read in Portuguese', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFundedIndia(page, 100_00);
-    await page.goto(`http://${INDIA}/#/game-room?platform=house&game=limbo`);
+    await guestFunded(page, 100_00);
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=limbo`);
     const frame = gameFrame(page);
     const bet = frame.getByRole('button', { name: 'Bet', exact: true });
     await bet.waitFor();
@@ -122,11 +122,11 @@ describe('House originals, through the real server and Chromium', () => {
     await screenshot(page, 'casino-limbo-played');
 
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
-    await page.goto(`http://${INDIA}/#/game-room?platform=house&game=baccarat`);
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=baccarat`);
     await gameFrame(page).getByRole('button', { name: 'Distribuir', exact: true }).click();
     await roundShown(gameFrame(page));
     await screenshot(page, 'casino-baccarat-pt');
-    await page.goto(`http://${INDIA}/#/game-room?platform=house&game=keno`);
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=keno`);
     await gameFrame(page).getByRole('button', { name: 'Escolha automática' }).click();
     await gameFrame(page).getByRole('button', { name: 'Apostar', exact: true }).click();
     await expect

@@ -10,25 +10,26 @@ import {
   screenshot,
   serverStart,
   welcomeDismiss,
+  JOURNEY,
+  journeyMoneyRe,
 } from './fixtures.ts';
 
-/** An English-speaking brand (India, INR) keeps the labels readable. */
-const INDIA = 'tigerin.in';
+/** An English-speaking brand (US dollars) keeps the labels readable. */
 const HOUSE_GAMES = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette'] as const;
 
-/** The header balance as a number of rupees ("₹1,234.50" → 1234.5). */
-function rupees(text: string): number {
+/** The header balance as a number of dollars ("$1,234.50" → 1234.5). */
+function dollars(text: string): number {
   return Number(text.replace(/[^\d.]/g, ''));
 }
 
 async function headerBalance(page: Page): Promise<number> {
   const balance = page.getByRole('button', { name: 'Refresh balance' });
-  await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(/₹/);
-  return rupees((await balance.textContent()) ?? '');
+  await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(new RegExp(String.raw`${journeyMoneyRe}`));
+  return dollars((await balance.textContent()) ?? '');
 }
 
 async function signInAsGuest(page: Page): Promise<void> {
-  await page.goto(`http://${INDIA}/#/loginb`);
+  await page.goto(`http://${JOURNEY.host}/#/loginb`);
   await welcomeDismiss(page);
   await page.getByRole('button', { name: 'Play as a guest' }).click();
   await guestConsent(page);
@@ -41,7 +42,7 @@ describe('Casino, through the real server and Chromium', () => {
 
   beforeAll(async () => {
     server = await serverStart();
-    browser = await browserLaunch(server, [INDIA]);
+    browser = await browserLaunch(server, [JOURNEY.host]);
   });
 
   afterAll(async () => {
@@ -71,7 +72,7 @@ describe('Casino, through the real server and Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search games' }).fill('no such game');
     await page.getByText('No game matches “no such game”').waitFor();
 
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await page.getByRole('tab', { name: 'Favorites' }).click();
     await page.getByRole('link', { name: 'Dice', exact: true }).click();
     await page.waitForURL(/#\/game-room\?platform=house&game=dice$/);
@@ -85,7 +86,7 @@ describe('Casino, through the real server and Chromium', () => {
       await roll.click();
       await expect.poll(() => roll.isEnabled()).toBe(true);
     }
-    const studioBalance = rupees((await frame.getByTestId('studio-balance').textContent()) ?? '');
+    const studioBalance = dollars((await frame.getByTestId('studio-balance').textContent()) ?? '');
     await expect.poll(() => headerBalance(page)).toBe(studioBalance);
     expect(studioBalance).not.toBe(500);
     await screenshot(page, 'casino-room-dice-played');
@@ -98,10 +99,10 @@ describe('Casino, through the real server and Chromium', () => {
     await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
     await frame.getByText('Revealed server seed').waitFor();
 
-    await page.goto(`http://${INDIA}/#/game-history`);
+    await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');
     await expect.poll(() => rows.count()).toBe(10);
-    expect(rupees((await rows.first().getByTestId('history-after').textContent()) ?? '')).toBe(studioBalance);
+    expect(dollars((await rows.first().getByTestId('history-after').textContent()) ?? '')).toBe(studioBalance);
     await screenshot(page, 'casino-history');
 
     await rows.first().getByRole('link', { name: 'Proof' }).click();
@@ -124,11 +125,11 @@ describe('Casino, through the real server and Chromium', () => {
     await page.getByRole('tab', { name: /Piranha Originals/ }).waitFor();
     await screenshot(page, 'casino-home-v3');
     await page.reload();
-    await page.goto(`http://${INDIA}/`);
+    await page.goto(`http://${JOURNEY.host}/`);
     await page.waitForURL(/#\/home\/slots$/);
     await page.getByRole('button', { name: 'Classic lobby' }).first().click();
     await page.waitForURL(/#\/game$/);
-    await page.goto(`http://${INDIA}/`);
+    await page.goto(`http://${JOURNEY.host}/`);
     await page.waitForURL(/#\/game$/);
     await context.close();
   });
@@ -139,7 +140,7 @@ describe('Casino, through the real server and Chromium', () => {
     await signInAsGuest(page);
     await depositApproved(page, 500_00);
     for (const gameId of HOUSE_GAMES) {
-      await page.goto(`http://${INDIA}/#/game-room?platform=house&game=${gameId}`);
+      await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=${gameId}`);
       const frame = gameFrame(page);
       const play = frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
       await play.waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { INDIA, journeySetup, OPS_TOKEN, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
+import { JOURNEY, journeySetup, OPS_TOKEN, phonePage, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /** The help centre (issue 21, decision 038): FAQ search, feedback, the iframe allow-list, the content pages. */
 const BRAZIL = 'piranha.com.br';
@@ -19,7 +19,7 @@ const faqTitles = async (page: Page) =>
   Promise.all((await page.getByTestId('faq-item').all()).map(async (item) => (await item.locator('span').first().textContent()) ?? ''));
 
 describe('Help centre, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA, BRAZIL]);
+  const journey = journeySetup([JOURNEY.host, BRAZIL]);
 
   it('The FAQ search finds an answer in the player’s language, its page opens, and back returns where the player came from', async () => {
     const page = await helpPage(journey, BRAZIL, '/faq/home?fromUrl=%2Fsport');
@@ -39,7 +39,7 @@ describe('Help centre, through the real server and Chromium', () => {
     await page.getByRole('link', { name: 'Voltar' }).click();
     await page.waitForURL(/#\/sport$/);
 
-    const english = await helpPage(journey, INDIA, '/faq/home');
+    const english = await helpPage(journey, JOURNEY.host, '/faq/home');
     await english.getByTestId('faq-search').fill('WAGERING');
     await expect.poll(() => faqTitles(english)).toEqual(['What does bonus wagering mean?']);
     await english.getByRole('button', { name: 'Account security' }).click();
@@ -70,7 +70,7 @@ describe('Help centre, through the real server and Chromium', () => {
     }).then((response) => response.json())) as { dm_error: number; data: { list: { content: string; category: string; contact: string; locale: string }[] } };
     expect(stored.data.list[0]).toMatchObject({ content: text, category: 'payment', contact: 'ana@example.com', locale: 'pt-BR' });
 
-    const english = await helpPage(journey, INDIA, '/feedback');
+    const english = await helpPage(journey, JOURNEY.host, '/feedback');
     await english.getByRole('heading', { name: 'Feedback' }).waitFor();
     await screenshot(english, 'help-feedback-en');
   }, 480_000);
@@ -97,22 +97,22 @@ describe('Help centre, through the real server and Chromium', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await screenshot(page, 'help-iframe-refused-pt');
 
-    const english = await helpPage(journey, INDIA, `/iframe?url=${encodeURIComponent('javascript:alert(1)')}`);
+    const english = await helpPage(journey, JOURNEY.host, `/iframe?url=${encodeURIComponent('javascript:alert(1)')}`);
     await english.getByTestId('iframe-refused').waitFor();
     expect(await english.locator('iframe').count()).toBe(0);
     await screenshot(english, 'help-iframe-refused-en');
   }, 480_000);
 
   it('/link navigates inside the app, asks before a foreign site and refuses a script', async () => {
-    const page = await helpPage(journey, INDIA, `/link?url=${encodeURIComponent('/faq/home')}`);
+    const page = await helpPage(journey, JOURNEY.host, `/link?url=${encodeURIComponent('/faq/home')}`);
     await page.waitForURL(/#\/faq\/home$/);
-    await page.goto(`http://${INDIA}/#/link?url=${encodeURIComponent('https://unknown.example/offer')}`);
+    await page.goto(`http://${JOURNEY.host}/#/link?url=${encodeURIComponent('https://unknown.example/offer')}`);
     const interstitial = page.getByTestId('link-interstitial');
     await interstitial.waitFor();
     expect(await interstitial.textContent()).toContain('This link goes to unknown.example, a site Tiger');
     expect(await page.getByRole('link', { name: 'Continue to unknown.example' }).getAttribute('href')).toBe('https://unknown.example/offer');
     await screenshot(page, 'help-link-en');
-    await page.goto(`http://${INDIA}/#/link?url=${encodeURIComponent('javascript:alert(1)')}`);
+    await page.goto(`http://${JOURNEY.host}/#/link?url=${encodeURIComponent('javascript:alert(1)')}`);
     await page.getByTestId('link-refused').waitFor();
   }, 480_000);
 
@@ -131,14 +131,14 @@ describe('Help centre, through the real server and Chromium', () => {
     expect(await page.getByTestId('auth-file').textContent()).toContain('SPA/MF');
     await screenshot(page, 'help-auth-file-pt');
 
-    const english = await helpPage(journey, INDIA, '/about');
+    const english = await helpPage(journey, JOURNEY.host, '/about');
     await english.getByTestId('help-page-about').waitFor();
     expect(await english.getByTestId('help-page-about').textContent()).toContain('play only where it is legal for you');
     await screenshot(english, 'help-about-en');
-    await english.goto(`http://${INDIA}/#/announcement`);
+    await english.goto(`http://${JOURNEY.host}/#/announcement`);
     await expect.poll(() => english.getByTestId('news-item').first().textContent()).toContain('Withdrawals only to your own account');
     await screenshot(english, 'help-announcement-en');
-    await english.goto(`http://${INDIA}/#/support`);
+    await english.goto(`http://${JOURNEY.host}/#/support`);
     await english.getByTestId('support-email').waitFor();
     await screenshot(english, 'help-support-en');
   }, 480_000);

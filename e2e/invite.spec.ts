@@ -1,18 +1,32 @@
+import { referralTermsOf, variantFindByKey } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, depositApproved, guestConsent, INDIA, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  depositApproved,
+  guestConsent,
+  JOURNEY,
+  journeyAmount,
+  journeySetup,
+  phonePage,
+  screenshot,
+  touristStart,
+  welcomeDismiss,
+} from './fixtures.ts';
 
 /**
  * Invites (issue 19, decision 051) as two players live them: A opens /activity/invite and shares the link; B opens it
  * on another phone, plays as a guest (the app binds the invite after the sign-up), deposits, and A sees B in
  * /activity/invite-detail with the deposit and the reward the bonus engine paid.
  */
-const journey = journeySetup([INDIA]);
+const journey = journeySetup([JOURNEY.host]);
+/** The inviter's reward on the journey brand, as the page writes it (the brand's referral terms, decision 051). */
+const REWARD = journeyAmount(referralTermsOf(variantFindByKey(JOURNEY.appKey)!).rewardMinor).replace(/[.,]/g, '[.,]');
 
 describe('Invites, through the real server and Chromium', () => {
   it('A invites B through a link; B signs up and deposits; A sees B and the reward', async () => {
     const a = await phonePage(journey.browser);
     await touristStart(a.page);
-    await a.page.goto(`http://${INDIA}/#/activity/invite`);
+    await a.page.goto(`http://${JOURNEY.host}/#/activity/invite`);
     await a.page.getByRole('heading', { name: /Invite a friend, earn/ }).waitFor();
     const linkOutput = a.page.getByRole('status', { name: /Invite link/ }).or(a.page.getByLabel(/Invite link/));
     const link = ((await linkOutput.first().textContent()) ?? '').trim();
@@ -32,22 +46,22 @@ describe('Invites, through the real server and Chromium', () => {
     await guestConsent(b.page);
     await b.page.waitForURL(/#\/game$/);
     expect((await (await bound).json()) as { dm_error: number }).toMatchObject({ dm_error: 0 });
-    await b.page.goto(`http://${INDIA}/#/activity/invite`);
+    await b.page.goto(`http://${JOURNEY.host}/#/activity/invite`);
     await b.page.getByText(`You were invited with code ${code}.`).waitFor();
     await screenshot(b.page, 'invite-page-invited');
 
     await depositApproved(b.page, 1_000_00);
 
-    await a.page.goto(`http://${INDIA}/#/activity/invite-detail`);
+    await a.page.goto(`http://${JOURNEY.host}/#/activity/invite-detail`);
     const friend = a.page.getByRole('listitem').filter({ hasText: /Deposited on/ });
     await friend.waitFor({ timeout: 30_000 });
-    await friend.getByText(/500[.,]00/).waitFor();
+    await friend.getByText(new RegExp(REWARD)).waitFor();
     await friend.getByText(/· Link/).waitFor();
     await screenshot(a.page, 'invite-detail');
     await accessibilityCheck(a.page, 'invite detail');
-    await a.page.goto(`http://${INDIA}/#/activity/invite`);
+    await a.page.goto(`http://${JOURNEY.host}/#/activity/invite`);
     const earned = a.page.locator('dd').nth(2);
-    await expect.poll(async () => (await earned.textContent()) ?? '', { timeout: 20_000 }).toMatch(/500[.,]00/);
+    await expect.poll(async () => (await earned.textContent()) ?? '', { timeout: 20_000 }).toMatch(new RegExp(REWARD));
     await screenshot(a.page, 'invite-page-earned');
     await a.context.close();
     await b.context.close();

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, touristStart, welcomeDismiss } from './fixtures.ts';
+import { JOURNEY, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, touristStart, welcomeDismiss } from './fixtures.ts';
 
 // Identity checks (issue 20, decision 037): a Brazilian player who deposited is refused a withdrawal until their
 // identity is verified; they send a CPF, birth date, document and selfie from Safer play, the sandbox identity
 // provider approves on its hosted page, and the same withdrawal goes through.
 
 const BRAZIL = 'piranha.com.br';
-const journey = journeySetup([INDIA, BRAZIL]);
+const journey = journeySetup([JOURNEY.host, BRAZIL]);
 const CPF = '390.533.447-05';
 /** A long journey (sign-up, deposit, two withdrawals, a provider page) on a shared 2-core machine. */
 const JOURNEY_TIMEOUT_MS = 300_000;
@@ -113,11 +113,11 @@ describe('Identity checks, through the real server and Chromium', () => {
   );
 
   it(
-    'an Indian guest reads the identity check in English, optional in their market',
+    'a guest on the journey brand reads the identity check in English, optional in their market',
     async () => {
       const { context, page } = await phonePage(journey.browser);
-      await touristStart(page, INDIA);
-      await saferPlayOpen(page, INDIA);
+      await touristStart(page, JOURNEY.host);
+      await saferPlayOpen(page, JOURNEY.host);
       const kyc = page.getByTestId('kyc');
       await kyc.scrollIntoViewIfNeeded();
       expect(await page.getByTestId('kyc-state').textContent()).toContain('Not verified');

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { guestSignInPt, accessibilityCheck, bettorFund, journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, type RunningServer } from './fixtures.ts';
+import {
+  guestSignInPt,
+  accessibilityCheck,
+  bettorFund,
+  journeySetup,
+  OPS_TOKEN,
+  phonePage,
+  screenshot,
+  touristStart,
+  type RunningServer,
+  JOURNEY,
+} from './fixtures.ts';
 
-const INDIA = 'tigerin.in';
 const BRAZIL = 'piranha.com.br';
 
 /** The signed-in player of the page, as the app keeps it. */
@@ -26,16 +36,16 @@ const menuButton = (page: Page) => page.getByRole('link', { name: /^Open the men
 const menuLabel = (page: Page) => menuButton(page).getAttribute('aria-label');
 
 describe('Messages, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA, BRAZIL]);
+  const journey = journeySetup([JOURNEY.host, BRAZIL]);
 
   it('An operator publishes a message: it reaches the top bar and the message centre, and reading clears the count', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, INDIA);
+    await touristStart(page, JOURNEY.host);
     const { uid } = await loginOf(page);
     await expect.poll(() => menuLabel(page)).toBe('Open the menu');
 
     await publish(journey.server, {
-      app_key: 'tigerin',
+      app_key: JOURNEY.appKey,
       audience: { kind: 'player', uid },
       message_type: 2,
       turn_time: 5,
@@ -44,14 +54,14 @@ describe('Messages, through the real server and Chromium', () => {
       buttons: [{ text: { 'en-US': 'Deposit' }, link: '/deposit' }],
     });
     await publish(journey.server, {
-      app_key: 'tigerin',
+      app_key: JOURNEY.appKey,
       audience: { kind: 'player', uid },
       message_type: 1,
       content_type: 2,
       texts: {
         'en-US': {
-          title: 'New: faster UPI withdrawals',
-          content: '<p>Withdrawals by <b>UPI</b> now arrive within minutes.</p><script>alert(1)</script><p><a href="/withdraw">Withdraw now</a></p>',
+          title: 'New: faster bank-transfer withdrawals',
+          content: '<p>Withdrawals by <b>bank transfer</b> now arrive within minutes.</p><script>alert(1)</script><p><a href="/withdraw">Withdraw now</a></p>',
         },
       },
     });
@@ -77,11 +87,11 @@ describe('Messages, through the real server and Chromium', () => {
     await screenshot(page, 'messages-center-en');
     await accessibilityCheck(page, 'messages-center-en', 'main');
 
-    await items.filter({ hasText: 'faster UPI withdrawals' }).click();
+    await items.filter({ hasText: 'faster bank-transfer withdrawals' }).click();
     await page.waitForURL(/#\/message-detail\?id=\d+$/);
-    await page.getByRole('heading', { name: 'New: faster UPI withdrawals' }).waitFor();
+    await page.getByRole('heading', { name: 'New: faster bank-transfer withdrawals' }).waitFor();
     const main = page.getByRole('main');
-    expect(await main.textContent()).toContain('Withdrawals by UPI now arrive within minutes.');
+    expect(await main.textContent()).toContain('Withdrawals by bank transfer now arrive within minutes.');
     expect(await main.locator('script').count()).toBe(0);
     await screenshot(page, 'messages-detail-en');
     // Opening it read it: the badge says one.
@@ -112,7 +122,7 @@ describe('Messages, through the real server and Chromium', () => {
     // Left to right without overlap, all inside the header, each a full touch target.
     const controls = [
       menuButton(page),
-      header.getByRole('link', { name: 'Tiger India home' }),
+      header.getByRole('link', { name: `${JOURNEY.name} home` }),
       page.getByRole('button', { name: /Refresh balance/ }),
       header.getByRole('button', { name: 'Deposit' }),
     ];
@@ -132,11 +142,11 @@ describe('Messages, through the real server and Chromium', () => {
 
   it('The top bar turns to the next message after the shown one’s turn_time', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, INDIA);
+    await touristStart(page, JOURNEY.host);
     const { uid } = await loginOf(page);
     for (const title of ['First announcement', 'Second announcement'])
       await publish(journey.server, {
-        app_key: 'tigerin',
+        app_key: JOURNEY.appKey,
         audience: { kind: 'player', uid },
         message_type: 2,
         turn_time: 1,
@@ -154,10 +164,10 @@ describe('Messages, through the real server and Chromium', () => {
 
   it('A pop-up message joins the pop-up stack once, and following it reads it', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await touristStart(page, INDIA);
+    await touristStart(page, JOURNEY.host);
     const { uid } = await loginOf(page);
     await publish(journey.server, {
-      app_key: 'tigerin',
+      app_key: JOURNEY.appKey,
       audience: { kind: 'player', uid },
       message_type: 3,
       popup_level: 3,

@@ -1,16 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shellProofSign } from '../apps/server/src/modules/area/area.service.ts';
-import { INDIA, guestConsent, headerBalance, journeySetup, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
+import { JOURNEY, guestConsent, headerBalance, journeySetup, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /**
  * The native shell (issue 22; decision 062) played by a stand-in: `window.ReactNativeWebView` hands each message the page
  * posts to this file, which records it and answers as the store app would, over the window's `message` event. The brand's
  * own country is blocked in this run, so only a shell that proves itself with the brand's key gets past the area check.
  */
-const SHELL_KEY = 'e2e-tigerin-native-shell-key-0123456789abcdef';
+const SHELL_KEY = 'e2e-eaglebet-native-shell-key-0123456789abcdef';
 const DEVICE_ID = 'e2e-shell-device-000001';
-const journey = journeySetup([INDIA], { BLOCKED_COUNTRIES: 'IN', NATIVE_SHELL_KEYS: `tigerin=${SHELL_KEY}` });
+const journey = journeySetup([JOURNEY.host], { BLOCKED_COUNTRIES: 'PA', NATIVE_SHELL_KEYS: `eaglebet=${SHELL_KEY}` });
 
 interface ShellMessage {
   v: number;
@@ -76,12 +76,12 @@ describe('The native shell, played by a stand-in in Chromium', () => {
   it('A browser in a blocked country, and a page that only claims to be the shell, see the forbidden page', async () => {
     const browser = await phoneContext(journey.browser);
     const page = await browser.newPage();
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     await page.waitForURL(/#\/forbidden$/);
     await browser.close();
 
     const faker = await shellOpen({ proves: false });
-    await faker.page.goto(`http://${INDIA}/#/game`);
+    await faker.page.goto(`http://${JOURNEY.host}/#/game`);
     await faker.page.waitForURL(/#\/forbidden$/);
     expect(faker.received.some((message) => message.type === 'attest')).toBe(true);
     await faker.context.close();
@@ -90,7 +90,7 @@ describe('The native shell, played by a stand-in in Chromium', () => {
   it('The shell passes its device id, is told when the page is ready, opens a help link outside, and handles back', async () => {
     const shell = await shellOpen({ proves: true });
     const { page, received } = shell;
-    await page.goto(`http://${INDIA}/#/game`);
+    await page.goto(`http://${JOURNEY.host}/#/game`);
     // The loader of the shell closes when the page says it is ready (its first screen has data and resources).
     await expect
       .poll(() => received.filter((message) => message.type === 'loading').map((message) => message.payload), { timeout: 20_000 })
@@ -101,7 +101,7 @@ describe('The native shell, played by a stand-in in Chromium', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pir.smid') ?? 'null'))).toBe(DEVICE_ID);
     // Its insets pad the layout.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--shell-inset-top').trim())).toBe('24px');
-    await page.goto(`http://${INDIA}/#/loginb`);
+    await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     const guestLogin = page.waitForRequest((request) => request.url().includes('visitor_login') || request.url().includes('visitor/login'));
     await page.getByRole('button', { name: 'Play as a guest' }).click();
@@ -111,12 +111,12 @@ describe('The native shell, played by a stand-in in Chromium', () => {
     expect(page.url()).not.toMatch(/forbidden/);
 
     // A help link to another site goes to the shell, and the web view stays on our page.
-    await page.goto(`http://${INDIA}/#/setting`);
+    await page.goto(`http://${JOURNEY.host}/#/setting`);
     await page.getByRole('button', { name: 'Help and support' }).click();
     await page.getByRole('link', { name: 'Help centre' }).click();
     await expect
       .poll(() => received.filter((message) => message.type === 'open_external').map((message) => message.payload), { timeout: 10_000 })
-      .toEqual([{ url: 'https://help.tigerin.in/' }]);
+      .toEqual([{ url: 'https://help.eaglebet.com/' }]);
     expect(page.url()).toMatch(/#\/setting$/);
     await screenshot(page, 'native-shell-setting');
 
@@ -131,9 +131,9 @@ describe('The native shell, played by a stand-in in Chromium', () => {
     expect(page.url()).toMatch(/#\/setting$/);
 
     // The shell's page mapping: no download page inside the store app; noHeader/noSke on a money page.
-    await page.goto(`http://${INDIA}/#/download`);
+    await page.goto(`http://${JOURNEY.host}/#/download`);
     await page.waitForURL((url) => !url.hash.startsWith('#/download'));
-    await page.goto(`http://${INDIA}/#/deposit?noSke=1&noHeader=1`);
+    await page.goto(`http://${JOURNEY.host}/#/deposit?noSke=1&noHeader=1`);
     await page.getByRole('heading', { name: 'Payment method' }).waitFor();
     expect(await page.getByRole('button', { name: 'Refresh balance' }).count()).toBe(0);
     await screenshot(page, 'native-shell-deposit-no-header');

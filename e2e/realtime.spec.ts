@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocket } from 'playwright-core';
-import { journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, type RunningServer } from './fixtures.ts';
-
-const INDIA = 'tigerin.in';
+import { journeySetup, OPS_TOKEN, phonePage, screenshot, touristStart, type RunningServer, JOURNEY } from './fixtures.ts';
 
 /** The signed-in player of the page, as the app keeps it. */
 function loginOf(page: Page): Promise<{ uid: number; sid: string }> {
@@ -22,7 +20,7 @@ async function publish(server: RunningServer, body: Record<string, unknown>): Pr
 const menuLabel = (page: Page) => page.getByRole('link', { name: /^Open the menu/ }).getAttribute('aria-label');
 
 describe('The real-time socket, through the real server and Chromium (decision 036)', () => {
-  const journey = journeySetup([INDIA]);
+  const journey = journeySetup([JOURNEY.host]);
 
   it('An operator message reaches the open page over the socket: the count and a pop-up, without a reload', async () => {
     const { context, page } = await phonePage(journey.browser);
@@ -32,12 +30,12 @@ describe('The real-time socket, through the real server and Chromium (decision 0
       sockets.push(socket);
       socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
     });
-    await touristStart(page, INDIA);
+    await touristStart(page, JOURNEY.host);
     const { uid, sid } = await loginOf(page);
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // The page's one socket: signed ticket in the URL, never the session.
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]!.url()).toMatch(/^ws:\/\/tigerin\.in\/ws\?ticket=/);
+    expect(sockets[0]!.url()).toMatch(new RegExp(`^ws://${JOURNEY.host.replaceAll('.', '\\.')}/ws\\?ticket=`));
     expect(sockets[0]!.url()).not.toContain(sid);
     // The server opens the socket only after using its ticket up (decision 041): events are heard from `open` on.
     await page.locator('html[data-realtime="open"]').waitFor({ state: 'attached', timeout: 20_000 });
@@ -46,7 +44,7 @@ describe('The real-time socket, through the real server and Chromium (decision 0
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
 
     const id = await publish(journey.server, {
-      app_key: 'tigerin',
+      app_key: JOURNEY.appKey,
       audience: { kind: 'player', uid },
       message_type: 1,
       texts: { 'en-US': { title: 'Your cash-back is ready', content: 'Open the message centre to read more.' } },
@@ -58,7 +56,7 @@ describe('The real-time socket, through the real server and Chromium (decision 0
 
     // A pop-up message opens as a pop-up at once (spec §4 lucky_rounds), on the page the player is on.
     const popup = await publish(journey.server, {
-      app_key: 'tigerin',
+      app_key: JOURNEY.appKey,
       audience: { kind: 'player', uid },
       message_type: 3,
       texts: { 'en-US': { title: 'Lucky rounds tonight', content: 'Ten free rounds on Reef Riches from 8 pm.' } },

@@ -1,15 +1,26 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorFund, guestSignInPt, INDIA, journeySetup, mailboxCode, phonePage, screenshot, signUpAccept, welcomeDismiss } from './fixtures.ts';
+import {
+  guestSignInPt,
+  bettorFund,
+  JOURNEY,
+  journeySetup,
+  mailboxCode,
+  phonePage,
+  screenshot,
+  signUpAccept,
+  welcomeDismiss,
+  journeyMoneyRe,
+} from './fixtures.ts';
 
-// Safer play (issue 20, decision 027): a funded Indian guest sets a daily deposit limit from /setting, is refused the
+// Safer play (issue 20, decision 027): a funded guest on the journey brand sets a daily deposit limit from /setting, is refused the
 // deposit that would pass it (with when it resets), then takes a time-out and is kept out of betting.
 
 const BRAZIL = 'piranha.com.br';
-const journey = journeySetup([INDIA, BRAZIL]);
+const journey = journeySetup([JOURNEY.host, BRAZIL]);
 
-async function saferPlayOpen(page: Page, host = INDIA): Promise<void> {
+async function saferPlayOpen(page: Page, host: string = JOURNEY.host): Promise<void> {
   await page.goto(`http://${host}/#/setting`);
   await page.getByTestId('safer-play-row').click();
   await page.waitForURL(/#\/setting\/safer-play$/);
@@ -18,7 +29,7 @@ async function saferPlayOpen(page: Page, host = INDIA): Promise<void> {
 
 /** Taps the first open price of an upcoming soccer match, so the slip holds one pick. */
 async function onePick(page: Page): Promise<void> {
-  await page.goto(`http://${INDIA}/#/sport`);
+  await page.goto(`http://${JOURNEY.host}/#/sport`);
   await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
   const price = page.locator('article[data-match-id] button[data-odds]:enabled').first();
   await price.waitFor();
@@ -31,7 +42,7 @@ describe('Safer play, through the real server and Chromium', () => {
     const { context, page } = await phonePage(journey.browser);
     await bettorFund(page, journey.server);
 
-    // ₹1,000 already deposited today: a ₹1,200 daily limit leaves ₹200.
+    // $1,000 already deposited today: a $1,200 daily limit leaves $200.
     await saferPlayOpen(page);
     await page.getByTestId('limit-kind').selectOption('deposit');
     await page.getByTestId('limit-period').selectOption('day');
@@ -50,15 +61,15 @@ describe('Safer play, through the real server and Chromium', () => {
             .textContent()
             .catch(() => '')) ?? '',
       )
-      .toMatch(/Changes to ₹\s?5,000\.00 on/);
+      .toMatch(new RegExp(String.raw`Changes to ${journeyMoneyRe}5,000\.00 on`));
     await screenshot(page, 'safer-play-limits-en');
 
-    // The deposit page refuses ₹500 with the reason and when it resets.
-    await page.goto(`http://${INDIA}/#/deposit`);
+    // The deposit page refuses $500 with the reason and when it resets.
+    await page.goto(`http://${JOURNEY.host}/#/deposit`);
     const invite = page.getByRole('dialog');
     if (await invite.isVisible().catch(() => false)) await invite.getByRole('button', { name: /guest/i }).click();
     await page.getByLabel('Amount').fill('500');
-    await page.getByRole('button', { name: /Deposit ₹\s?500\.00/ }).click();
+    await page.getByRole('button', { name: new RegExp(String.raw`Deposit ${journeyMoneyRe}500\.00`) }).click();
     await expect
       .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })
       .toMatch(/reached your deposit limit for this period\. Resets /);
@@ -86,12 +97,12 @@ describe('Safer play, through the real server and Chromium', () => {
     // Still allowed during the time-out: the activity statement, on screen and as a CSV file.
     const totals = page.getByTestId('statement-totals');
     await totals.scrollIntoViewIfNeeded();
-    await expect.poll(async () => (await totals.textContent()) ?? '').toMatch(/Deposits₹\s?1,000\.00/);
+    await expect.poll(async () => (await totals.textContent()) ?? '').toMatch(new RegExp(String.raw`Deposits${journeyMoneyRe}1,000\.00`));
     await screenshot(page, 'safer-play-statement-en');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-download').click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('Date,Currency,Deposits,Withdrawals,Stakes,Returns,Net result,Tax withheld');
-    expect(csv).toMatch(/\r\nTotal,INR,1000\.00,0\.00,0\.00,0\.00,0\.00,0\.00\r\n$/);
+    expect(csv).toMatch(new RegExp(String.raw`\r\nTotal,${JOURNEY.currency},1000\.00,0\.00,0\.00,0\.00,0\.00,0\.00\r\n$`));
 
     // The slip refuses a bet, naming the time-out and when it ends.
     await onePick(page);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bettorFund, browserLaunch, INDIA, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
+import { bettorFund, browserLaunch, JOURNEY, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
 
 // Issue 15: a picked price looks picked on match detail, the slip names a double-chance pick as the books do, and
 // the receipt's "Reuse picks" puts a placed pick back.
@@ -11,7 +11,7 @@ describe('Picks on match detail and the receipt, through the real server and Chr
 
   beforeAll(async () => {
     server = await serverStart({ BET_LIVE_DELAY_MS: '0' });
-    browser = await browserLaunch(server, [INDIA]);
+    browser = await browserLaunch(server, [JOURNEY.host]);
   });
 
   afterAll(async () => {
@@ -34,7 +34,7 @@ describe('Picks on match detail and the receipt, through the real server and Chr
       await card.waitFor();
       if (!/\d/.test((await card.getByRole('link').first().textContent()) ?? '')) matchId = (await card.getAttribute('data-match-id')) ?? '';
     }
-    await page.goto(`http://${INDIA}/#/match-detail?matchId=${matchId}&isComing=1&matchType=1`);
+    await page.goto(`http://${JOURNEY.host}/#/match-detail?matchId=${matchId}&isComing=1&matchType=1`);
     const doubleChance = page.getByRole('region', { name: 'Double chance' });
     const homeOrDraw = doubleChance.locator('button[data-odds]').first();
     await homeOrDraw.waitFor();

@@ -1,10 +1,9 @@
 import { oddsFormat, oddsFromDecimal } from '@piranha/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
+import { browserLaunch, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer, JOURNEY } from './fixtures.ts';
 
 /** English and decimal odds (India), Russian for long words, a Philippine (PHP) build for the coming-soon placeholder. */
-const INDIA = 'tigerin.in';
 const RUSSIA = 'medved.ru';
 const PHILIPPINES = 'jeepney.ph';
 
@@ -18,7 +17,7 @@ describe('Sports, through the real server and Chromium', () => {
   beforeAll(async () => {
     // The feed runs faster than real time so clocks, scores and prices move while we watch.
     server = await serverStart({ FEED_SPEED: '20' });
-    browser = await browserLaunch(server, [INDIA, RUSSIA, PHILIPPINES]);
+    browser = await browserLaunch(server, [JOURNEY.host, RUSSIA, PHILIPPINES]);
   });
 
   afterAll(async () => {
@@ -41,7 +40,7 @@ describe('Sports, through the real server and Chromium', () => {
     page.on('request', (request) => {
       if (request.url().includes('/app/error/report')) failedCalls.push(request.postData() ?? '');
     });
-    await sportOpen(page, INDIA);
+    await sportOpen(page, JOURNEY.host);
 
     // A live clock ticks between polls.
     const clock = page.getByTestId('match-clock').first();
@@ -79,7 +78,7 @@ describe('Sports, through the real server and Chromium', () => {
     await screenshot(page, 'sports-match-detail');
 
     // Search finds the team as we type, and its league can be starred.
-    await page.goto(`http://${INDIA}/#/az-filter`);
+    await page.goto(`http://${JOURNEY.host}/#/az-filter`);
     // Nothing typed: the sports A–Z lead to their matches, then every league A–Z.
     await page
       .getByRole('region', { name: 'Sports A–Z' })
@@ -115,27 +114,27 @@ describe('Sports, through the real server and Chromium', () => {
     await screenshot(page, 'sports-az-filter-match-slip');
 
     // Back in the A–Z filter, the league can be starred.
-    await page.goto(`http://${INDIA}/#/az-filter`);
+    await page.goto(`http://${JOURNEY.host}/#/az-filter`);
     await page.getByRole('searchbox').fill(leagueName);
     const star = page.getByRole('region', { name: 'Leagues' }).getByRole('button', { name: `Favourite league: ${leagueName}` });
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
 
     // The starred league waits under Favourites.
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await page.getByRole('tab', { name: 'Favourites' }).click();
     await page.getByRole('region', { name: 'Favourite leagues' }).getByText(leagueName, { exact: true }).waitFor();
     await screenshot(page, 'sports-favourites');
 
     // Odds format American: 1.80 reads −125, and every shown price is the domain's conversion of its decimal odds.
-    await page.goto(`http://${INDIA}/#/setting`);
+    await page.goto(`http://${JOURNEY.host}/#/setting`);
     await page.getByRole('button', { name: /Odds format/ }).click();
     const american = page.getByRole('radio', { name: /American/ });
     expect(await american.textContent()).toContain('-125');
     await screenshot(page, 'sports-odds-format');
     await american.click();
     await expect.poll(() => page.getByTestId('odds-format').textContent()).toBe('American');
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await page.getByRole('tab', { name: 'In play', exact: true }).click();
     const priced = page.locator('article[data-match-id] button[data-odds]').first();
     await priced.waitFor();
@@ -149,7 +148,7 @@ describe('Sports, through the real server and Chromium', () => {
     await screenshot(page, 'sports-american');
 
     // Indonesian: the same card's prices convert (1.80 reads −1.25, 2.50 reads +1.50), still sent in decimal.
-    await page.goto(`http://${INDIA}/#/setting`);
+    await page.goto(`http://${JOURNEY.host}/#/setting`);
     await page.getByRole('button', { name: /Odds format/ }).click();
     const indonesian = page.getByRole('radio', { name: /Indonesian/ });
     expect(await indonesian.textContent()).toContain('-1.25 · +1.50');
@@ -157,7 +156,7 @@ describe('Sports, through the real server and Chromium', () => {
     await screenshot(page, 'sports-odds-format-sheet');
     await indonesian.click();
     await expect.poll(() => page.getByTestId('odds-format').textContent()).toBe('Indonesian');
-    await page.goto(`http://${INDIA}/#/sport`);
+    await page.goto(`http://${JOURNEY.host}/#/sport`);
     await page.getByRole('tab', { name: 'In play', exact: true }).click();
     await priced.waitFor();
     await expect
@@ -185,7 +184,7 @@ describe('Sports, through the real server and Chromium', () => {
       if (!response.url().includes('/match/odds/latest')) return;
       polls.push({ status: response.status(), ifNoneMatch: response.request().headers()['if-none-match'] });
     });
-    await page.goto(`http://${INDIA}/#/match-detail?matchId=${latest.id}&isComing=1&matchType=${latest.ty}`);
+    await page.goto(`http://${JOURNEY.host}/#/match-detail?matchId=${latest.id}&isComing=1&matchType=${latest.ty}`);
     await welcomeDismiss(page);
     const prices = page.locator('section[data-mty] button[data-odds]');
     await prices.first().waitFor();
@@ -203,14 +202,14 @@ describe('Sports, through the real server and Chromium', () => {
   it('lives on its own page, and shows matches as they finish under results', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await page.goto(`http://${INDIA}/#/live`);
+    await page.goto(`http://${JOURNEY.host}/#/live`);
     await welcomeDismiss(page);
     await page.locator('article[data-match-id]').first().waitFor();
     expect(await page.getByRole('tab', { name: 'Favourites' }).count()).toBe(0);
     await screenshot(page, 'sports-live-page');
 
     // The accelerated feed finishes the late matches within a minute or so; the empty state's refresh picks them up.
-    await page.goto(`http://${INDIA}/#/results`);
+    await page.goto(`http://${JOURNEY.host}/#/results`);
     await page.getByRole('heading', { name: 'Results', exact: true }).waitFor();
     const rows = page.locator('main li');
     await expect

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { initDataSign } from '../apps/server/src/providers/telegram/telegram-init-data.ts';
-import { guestConsent, headerBalance, INDIA, journeySetup, phonePage, screenshot, touristStart } from './fixtures.ts';
+import { guestConsent, headerBalance, JOURNEY, journeySetup, phonePage, screenshot, touristStart } from './fixtures.ts';
 
 /**
  * The messaging mini app (issue 22; decision 062). Telegram opens the app with signed launch data in the hash; the app
@@ -11,7 +11,7 @@ import { guestConsent, headerBalance, INDIA, journeySetup, phonePage, screenshot
  */
 const DEV_BOT = '7200000001:TEST-e2e-dev-bot';
 const TEST_BOT = '7200000002:TEST-e2e-test-bot';
-const journey = journeySetup([INDIA], () => ({ TELEGRAM_BOT_TOKENS: `tigerin=${DEV_BOT},tigerin=${TEST_BOT}` }));
+const journey = journeySetup([JOURNEY.host], () => ({ TELEGRAM_BOT_TOKENS: `eaglebet=${DEV_BOT},eaglebet=${TEST_BOT}` }));
 const TELEGRAM_SCRIPT = 'https://telegram.org/js/telegram-web-app.js';
 const THEME = { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1', button_text_color: '#ffffff' };
 
@@ -69,7 +69,7 @@ describe('The Telegram mini app, with a stand-in WebApp in Chromium', () => {
     // The inviter's code, from their invite page.
     const inviter = await phonePage(journey.browser);
     await touristStart(inviter.page);
-    await inviter.page.goto(`http://${INDIA}/#/activity/invite`);
+    await inviter.page.goto(`http://${JOURNEY.host}/#/activity/invite`);
     const link = (
       (await inviter.page
         .getByRole('status', { name: /Invite link/ })
@@ -92,7 +92,7 @@ describe('The Telegram mini app, with a stand-in WebApp in Chromium', () => {
       tgWebAppPlatform: 'android',
       tgWebAppThemeParams: JSON.stringify(THEME),
     });
-    await page.goto(`http://${INDIA}/#${launch.toString()}`);
+    await page.goto(`http://${JOURNEY.host}/#${launch.toString()}`);
     await page.getByRole('dialog', { name: 'Before you play' }).waitFor();
     await guestConsent(page);
     expect(await (await bound).json()).toMatchObject({ dm_error: 0 });

@@ -1,11 +1,11 @@
 import { DYNCONFIG_KEYS } from '@piranha/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headerBalanceText, INDIA, journeySetup, OPS_TOKEN, phoneContext, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
+import { headerBalanceText, JOURNEY, journeySetup, OPS_TOKEN, phoneContext, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
 
 // Issue 25 (decision 030): a first visit to a first bet, and the events it leaves, read back by the operator.
 
-const APP_KEY = 'tigerin';
+const APP_KEY = JOURNEY.appKey;
 
 async function opsGet<T>(server: RunningServer, path: string): Promise<T> {
   const answer = (await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } }).then((response) =>
@@ -38,7 +38,7 @@ async function firstPickAdd(page: Page): Promise<void> {
 }
 
 describe('Tracking, through the real server and Chromium', () => {
-  const journey = journeySetup([INDIA]);
+  const journey = journeySetup([JOURNEY.host]);
 
   it('A first visit, sign-up, deposit and first bet leave the expected events and funnel', async () => {
     const { server, browser } = journey;
@@ -48,10 +48,10 @@ describe('Tracking, through the real server and Chromium', () => {
       if (request.url().includes('/api/')) apiUrls.push(request.url());
     });
     const email = `tracked-${Date.now()}@example.com`;
-    await playerSignUp(page, server, email, 'Tracked-Player-2026', INDIA);
+    await playerSignUp(page, server, email, 'Tracked-Player-2026', JOURNEY.host);
 
     // The deposit, started from the deposit page and approved on the sandbox's hosted page.
-    await page.goto(`http://${INDIA}/#/deposit`);
+    await page.goto(`http://${JOURNEY.host}/#/deposit`);
     const radios = page.getByRole('radio');
     await radios.first().waitFor();
     if ((await page.getByRole('radio', { checked: true }).count()) === 0) await radios.first().click();
@@ -76,7 +76,7 @@ describe('Tracking, through the real server and Chromium', () => {
     await granted.getByRole('button').first().click();
     await granted.waitFor({ state: 'detached' });
 
-    // The first bet: one pre-match single of ₹50.
+    // The first bet: one pre-match single of $50.
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
     await firstPickAdd(page);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
@@ -133,7 +133,7 @@ describe('Tracking, through the real server and Chromium', () => {
       days: { visits: number; sign_ups: number; first_deposits: number; depositors: number; bets: number; ggr: { currency: string; stakes_minor: number }[] }[];
     }>(server, `/api/ops/tracking/funnel?app_key=${APP_KEY}&from=${today}&to=${today}`);
     expect(funnel.days[0]).toMatchObject({ visits: 1, sign_ups: 1, first_deposits: 1, depositors: 1, bets: 1 });
-    expect(funnel.days[0]!.ggr).toEqual([expect.objectContaining({ currency: 'INR', stakes_minor: 50_00 })]);
+    expect(funnel.days[0]!.ggr).toEqual([expect.objectContaining({ currency: JOURNEY.currency, stakes_minor: 50_00 })]);
 
     // The same figures as the operator's page.
     const operator = await phoneContext(browser, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { guestFundedIndia, INDIA, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { guestFunded, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /**
- * The VIP wheel (vip-roulette, issue 18, decision 026) on an English-speaking brand (India, INR): a ₹1,000 deposit lifts
+ * The VIP wheel (vip-roulette, issue 18, decision 026) on an English-speaking brand (US dollars): a $1,000 deposit lifts
  * a guest past VIP 1, each level reached gives one ticket; the player spins, sees the result, changes the seed to reveal
  * the old one and verifies the spin in the browser; then the page in Portuguese.
  */
-const journey = journeySetup([INDIA]);
+const journey = journeySetup([JOURNEY.host]);
 
 describe('VIP wheel, through the real server and Chromium', () => {
   it('A player reaches VIP levels, spins the wheel with a ticket, and verifies the spin after changing the seed', async () => {
     const { context, page } = await phonePage(journey.browser);
-    await guestFundedIndia(page, 1_000_00);
+    await guestFunded(page, 1_000_00);
 
     // The VIP club links to the wheel; the loyalty pass (every 5 s) grants the tickets.
-    await page.goto(`http://${INDIA}/#/vip-club`);
+    await page.goto(`http://${JOURNEY.host}/#/vip-club`);
     await page.getByRole('link', { name: 'VIP wheel' }).click();
     await page.waitForURL(/#\/vip-roulette$/);
     await expect
@@ -63,12 +63,12 @@ describe('VIP wheel, through the real server and Chromium', () => {
     await screenshot(page, 'vip-wheel-verified');
     await page.getByText('New seed committed', { exact: false }).waitFor({ state: 'detached' });
 
-    await page.goto(`http://${INDIA}/#/setting/language`);
+    await page.goto(`http://${JOURNEY.host}/#/setting/language`);
     await page.getByText('Português').click();
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     await page.getByText('Language changed').waitFor();
     await page.getByText('Language changed').waitFor({ state: 'detached' });
-    await page.goto(`http://${INDIA}/#/vip-roulette`);
+    await page.goto(`http://${JOURNEY.host}/#/vip-roulette`);
     await page.getByRole('heading', { name: /Bilhetes restantes/ }).waitFor();
     await page.getByRole('button', { name: 'Verificar', exact: true }).waitFor();
     await screenshot(page, 'vip-wheel-pt');

@@ -732,7 +732,7 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
   const server = await productServerStart({ OPS_TOKEN: opsToken, RATE_LIMIT_PER_USER: '1000000000' });
   const hello = await helloServerStart();
   try {
-    const json = { 'content-type': 'application/json', 'app-key': 'tigerin' };
+    const json = { 'content-type': 'application/json', 'app-key': 'eaglebet' };
     const login = await (
       await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
         method: 'POST',
@@ -741,14 +741,14 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
       })
     ).json();
     if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
-    const session = { 'app-key': 'tigerin', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
+    const session = { 'app-key': 'eaglebet', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
     const publish = async (audience, index) => {
       const answer = await (
         await fetch(`${server.base}/api/ops/message/publish`, {
           method: 'POST',
           headers: { ...json, authorization: `Bearer ${opsToken}` },
           body: JSON.stringify({
-            app_key: 'tigerin',
+            app_key: 'eaglebet',
             audience,
             message_type: index % 3 === 0 ? 2 : 1,
             content_type: 2,
@@ -881,7 +881,7 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
   const bare = await wsBroadcastServerStart();
   const opened = [];
   try {
-    const json = { 'content-type': 'application/json', 'app-key': 'tigerin' };
+    const json = { 'content-type': 'application/json', 'app-key': 'eaglebet' };
     const urls = [];
     for (let player = 0; player < SOCKET_PLAYERS; player += 1) {
       const login = await (
@@ -892,7 +892,7 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
         })
       ).json();
       if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
-      const session = { 'app-key': 'tigerin', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
+      const session = { 'app-key': 'eaglebet', 'session-uid': String(login.data.uid), 'session-sid': login.data.sid };
       for (let tab = 0; tab < SOCKETS_PER_PLAYER; tab += 1) {
         const answer = await (await fetch(`${server.base}/api/piranha/chat/url`, { headers: session })).json();
         if (answer.dm_error !== 0) throw new Error(`chat/url answered ${JSON.stringify(answer).slice(0, 200)}`);
@@ -904,7 +904,7 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
     const bareSockets = await socketsOpen(urls.map(() => `${bare.base.replace('http', 'ws')}/`));
     opened.push(bareSockets);
     const publishBody = JSON.stringify({
-      app_key: 'tigerin',
+      app_key: 'eaglebet',
       audience: { kind: 'brand' },
       message_type: 1,
       content_type: 1,

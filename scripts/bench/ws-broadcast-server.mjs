@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
 const { WebSocketServer } = serverRequire('ws');
 
-const FRAME = JSON.stringify({ topic: 'brand:tigerin', event: { type: 'message_new', message_id: '1234', message_type: 1 } });
+const FRAME = JSON.stringify({ topic: 'brand:eaglebet', event: { type: 'message_new', message_id: '1234', message_type: 1 } });
 const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 const server = createServer((request, response) => {
   if (request.method !== 'POST' || request.url !== '/broadcast') return void response.writeHead(404).end();

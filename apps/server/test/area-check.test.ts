@@ -1,4 +1,5 @@
 import { areaCheck, ERROR_MESSAGES, ERRORS } from '@piranha/contract';
+import { jurisdictionOfBrand, VARIANT_PROFILES } from '@piranha/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellProofSign } from '../src/modules/area/area.service.ts';
 import type { GeoIpProvider } from '../src/providers/geo/geo-ip.ts';
@@ -85,13 +86,27 @@ describe('with a fake geo provider', () => {
     const t = await appWith({ BLOCKED_COUNTRIES: '' }, fakeGeo({}));
     expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
     expect(countryOf(await t.get(AREA, { headers: { host: 'piranha.com.br' } }))).toBe('BR');
-    expect(countryOf(await t.get(AREA, { headers: { 'app-key': 'tigerin' } }))).toBe('IN');
+    expect(countryOf(await t.get(AREA, { headers: { 'app-key': 'jeepney' } }))).toBe('PH');
   });
 
   it("blocks an unknown address when the brand's own country is blocked", async () => {
-    const t = await appWith({ BLOCKED_COUNTRIES: 'US' }, fakeGeo({}));
+    const t = await appWith({ BLOCKED_COUNTRIES: 'PA' }, fakeGeo({}));
     expectBlocked(await t.get(AREA, { headers: { host: 'eaglebet.com' } }));
     expect(countryOf(await t.get(AREA, { headers: { host: 'aguila.mx' } }))).toBe('MX');
+  });
+
+  it('lets an unknown address of every open brand through under the default blocked list (decision 049)', async () => {
+    // A brand whose home country the default list blocks turns every loopback visitor away ("Not available in your
+    // region"): the US-dollar brands once did (home US), and the browser journeys play on one of them.
+    const t = await appWith({}, fakeGeo({}));
+    const open = VARIANT_PROFILES.filter((profile) => !jurisdictionOfBrand(profile).closed);
+    expect(open.map((profile) => profile.appKey)).toContain('eaglebet');
+    for (const profile of open) {
+      const response = await t.get(AREA, { headers: { 'app-key': profile.appKey } });
+      expect(response.status, profile.appKey).toBe(200);
+      expect(countryOf(response), profile.appKey).toBe(profile.country);
+    }
+    expect(countryOf(await t.get(AREA, { headers: { host: 'eaglebet.com' } }))).toBe('PA');
   });
 
   it('answers 403 only on the area check: other endpoints stay HTTP 200 for a blocked client', async () => {

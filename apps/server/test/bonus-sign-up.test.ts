@@ -108,7 +108,7 @@ describe('the sign-up bonus', () => {
     const uids = await Promise.all(Array.from({ length: 8 }, () => register('aguila', { ip })));
     expect(await signUpBonusesOf(uids)).toHaveLength(SIGN_UP_BONUS_PER_IP_DAY);
     // The refusal, as the service names it, and nothing written by it.
-    const uid = await register('tigerin');
+    const uid = await register('jeepney');
     const refusal = await transaction(t.db, (tx) => bonusSignUpClaim(tx, { userId: uid, appKey: 'aguila', ip, now: CLOCK_START, smid: smidUnique() })).catch(
       (error: unknown) => error,
     );
@@ -118,7 +118,7 @@ describe('the sign-up bonus', () => {
   });
 
   it('is refused with BONUS_ALREADY_CLAIMED for a payment account that already had one', async () => {
-    const [first, second] = [await register('tigerin'), await register('tigerin')];
+    const [first, second] = [await register('jeepney'), await register('jeepney')];
     await transaction(t.db, (tx) =>
       bonusSignUpClaim(tx, { userId: first, appKey: 'aguila', ip: ipUnique(), now: CLOCK_START, paymentAccount: 'CLABE 0123-4567' }),
     );
@@ -154,8 +154,8 @@ describe('the sign-up bonus', () => {
       (error: unknown) => error,
     );
     expect((refusal as AppError).code).toBe(ERRORS.BONUS_FORBIDDEN_HERE.code);
-    const indian = await register('tigerin');
-    expect(await signUpBonusesOf([indian])).toHaveLength(0);
-    expect(await t.rows(sql`select 1 from bonus_claims where user_id in (${brazilian}, ${indian})`)).toHaveLength(0);
+    const philippine = await register('jeepney');
+    expect(await signUpBonusesOf([philippine])).toHaveLength(0);
+    expect(await t.rows(sql`select 1 from bonus_claims where user_id in (${brazilian}, ${philippine})`)).toHaveLength(0);
   });
 });

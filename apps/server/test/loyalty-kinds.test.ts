@@ -238,8 +238,8 @@ describe('resettled bets', () => {
 
 describe('biggest-win boards', () => {
   it('ranks the largest single net win, ties to who won first, and closes and pays once beside the turnover board', async () => {
-    const brand = 'tigerin';
-    const india = variantFindByKey(brand)!;
+    const brand = 'jeepney';
+    const manila = variantFindByKey(brand)!;
     const day = 'd:2026-03-02';
     const [a, b, c] = [await t.player(brand), await t.player(brand), await t.player(brand)];
     const insert = async (userId: number, stake: number, outcome: number, iso: string) => {
@@ -248,7 +248,7 @@ describe('biggest-win boards', () => {
         .insert(bets)
         .values({
           userId,
-          currency: india.currency,
+          currency: manila.currency,
           kind: 'single_bet',
           seriesCode: 1,
           unitStakeMinor: stake,
@@ -285,9 +285,9 @@ describe('biggest-win boards', () => {
       [c.uid, 1_000],
     ]);
 
-    const before = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+    const before = await Promise.all([a, b, c].map((session) => balanceOf(t, session, manila.currency)));
     try {
-      t.clock.set(new Date('2026-03-02T18:45:00Z'));
+      t.clock.set(new Date('2026-03-02T16:15:00Z'));
       await Promise.all(Array.from({ length: 5 }, () => rankClosePass(t.db, t.clock.now())));
       await rankClosePass(t.db, t.clock.now());
       const prizes = await t.rows<{ place: number; user_id: string; paid_at: Date | null }>(
@@ -298,10 +298,10 @@ describe('biggest-win boards', () => {
         [2, b.uid, true],
         [3, c.uid, true],
       ]);
-      const wins = rankingPrizesMinor(india, 'daily', 'win');
-      const turnover = rankingPrizesMinor(india, 'daily', 'turnover');
+      const wins = rankingPrizesMinor(manila, 'daily', 'win');
+      const turnover = rankingPrizesMinor(manila, 'daily', 'turnover');
       // Turnover board that day: C (51,000), A (6,000), B (3,000).
-      const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+      const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, manila.currency)));
       expect(after.map((balance, index) => balance - before[index]!)).toEqual([wins[0]! + turnover[1]!, wins[1]! + turnover[2]!, wins[2]! + turnover[0]!]);
       const grants = await t.rows<{ n: string }>(
         sql`select count(*)::text as n from bonuses where campaign_id = ${loyaltyCampaignId(brand, 'rank_prize')} and trigger_ref like ${`rank:win:${day}:%`}`,

@@ -446,11 +446,11 @@ describe('rankings', () => {
 
 describe('ranking close', () => {
   it('freezes the winners once after the grace and pays each prize once, even killed halfway and run five times at once', async () => {
-    // India (UTC+5:30): the bets settle on Monday 2 March local time; that day ends at 18:30 UTC.
-    const brand = 'tigerin';
-    const india = variantFindByKey(brand)!;
+    // The Philippines (UTC+8): the bets settle on Monday 2 March local time; that day ends at 16:00 UTC.
+    const brand = 'jeepney';
+    const manila = variantFindByKey(brand)!;
     const [a, b, c, d] = [await t.player(brand), await t.player(brand), await t.player(brand), await t.player(brand)];
-    const at = (iso: string) => ({ currency: india.currency, at: new Date(iso) });
+    const at = (iso: string) => ({ currency: manila.currency, at: new Date(iso) });
     await betSettled(a.uid, 4_000, 3, at('2026-03-02T10:00:00Z'));
     await betSettled(c.uid, 3_000, 4, at('2026-03-02T11:00:00Z'));
     await betSettled(b.uid, 3_000, 3, at('2026-03-02T09:00:00Z'));
@@ -461,16 +461,16 @@ describe('ranking close', () => {
       t.rows<{ place: number; user_id: string; amount_minor: string; paid_at: Date | null }>(
         sql`select place, user_id, amount_minor, paid_at from loyalty_rank_prizes where app_key = ${brand} and period_key = 'd:2026-03-02' order by place`,
       );
-    const before = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+    const before = await Promise.all([a, b, c].map((session) => balanceOf(t, session, manila.currency)));
     try {
       // Within the grace after midnight: not closed yet.
-      t.clock.set(new Date('2026-03-02T18:35:00Z'));
+      t.clock.set(new Date('2026-03-02T16:05:00Z'));
       await rankBoardsCloseDue(t.db, t.clock.now());
       expect(await prizesOf()).toEqual([]);
 
-      t.clock.set(new Date('2026-03-02T18:45:00Z'));
+      t.clock.set(new Date('2026-03-02T16:15:00Z'));
       await rankBoardsCloseDue(t.db, t.clock.now());
-      const amounts = rankingPrizesMinor(india, 'daily');
+      const amounts = rankingPrizesMinor(manila, 'daily');
       // B reached 3,000 before C did: B is second.
       expect((await prizesOf()).map((row) => [row.place, Number(row.user_id), Number(row.amount_minor), row.paid_at])).toEqual([
         [1, a.uid, amounts[0], null],
@@ -483,7 +483,7 @@ describe('ranking close', () => {
       expect((await prizesOf()).map((row) => row.paid_at !== null)).toEqual([true, false, false]);
 
       // A late bet of D's for that day, counted after the close, changes nothing: the winners are frozen.
-      await betSettled(d.uid, 90_000, 3, at('2026-03-02T18:29:00Z'));
+      await betSettled(d.uid, 90_000, 3, at('2026-03-02T15:59:00Z'));
       await loyaltyPass(t.db, t.clock.now());
       await Promise.all(Array.from({ length: 5 }, () => rankClosePass(t.db, t.clock.now())));
       const prizes = await prizesOf();
@@ -501,9 +501,9 @@ describe('ranking close', () => {
         [b.uid, amounts[1], BONUS_STATUS.unlocked],
         [c.uid, amounts[2], BONUS_STATUS.unlocked],
       ]);
-      const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, india.currency)));
+      const after = await Promise.all([a, b, c].map((session) => balanceOf(t, session, manila.currency)));
       // C's 3,000 net win is also the day's biggest (the only win): first on the win board, paid beside (decision 045).
-      const winFirst = rankingPrizesMinor(india, 'daily', 'win')[0]!;
+      const winFirst = rankingPrizesMinor(manila, 'daily', 'win')[0]!;
       expect(after.map((balance, index) => balance - before[index]!)).toEqual([amounts[0], amounts[1], amounts[2]! + winFirst]);
       expect(await auditClean(t)).toBe(true);
     } finally {

@@ -343,10 +343,10 @@ describe('the limit Brazil asks at sign-up', () => {
     ]);
   });
 
-  it('opens an Indian account without a limit', async () => {
+  it('opens a Philippine account without a limit', async () => {
     const email = emailUnique();
-    const email_code = await codeMake(t, email, 'register', { appKey: 'tigerin' });
-    const created = envelopeOf(await register('tigerin', { email, email_code, password: PASSWORD }));
+    const email_code = await codeMake(t, email, 'register', { appKey: 'jeepney' });
+    const created = envelopeOf(await register('jeepney', { email, email_code, password: PASSWORD }));
     expect(created.dm_error, JSON.stringify(created)).toBe(0);
     expect(await history(created.data.uid as number)).toEqual([]);
   });
@@ -412,8 +412,9 @@ describe('the limit Brazil asks of every player before money enters play (decisi
     await expectLedgerClean(t);
   });
 
-  it('leaves Mexican and Indian guests without a limit alone', async () => {
-    for (const appKey of ['aguila', 'tigerin']) {
+  it('leaves Mexican and US-dollar guests without a limit alone', async () => {
+    // Other open markets than Brazil (India, once here, is closed: decision 049).
+    for (const appKey of ['aguila', 'eaglebet']) {
       const session = await t.session(appKey, { mandatoryLimit: false });
       const { order } = await playerFund(t, { appKey, session });
       expect(order.order_id).toBeTruthy();

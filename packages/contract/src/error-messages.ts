@@ -142,6 +142,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Your identity check is already in progress or done.',
     kycCpfMismatch: 'The CPF of this PIX account is not the one on your verified identity: use an account in your own name.',
     saferStakeBelowMin: 'This stake is below the minimum the law of your country sets.',
+    jurisdictionClosed: 'Online money games are not offered in this country any more: you can still sign in, see your history and withdraw your balance.',
     saferTimeLimit: 'You have used the play time you set for today. Bets and games are closed until it resets; you can still withdraw and see your history.',
     saferTimeLimitInvalid: 'A play-time limit is minutes per day, from 1 to 1,440.',
     handoffInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
@@ -314,6 +315,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Tu verificación de identidad ya está en curso o terminada.',
     kycCpfMismatch: 'El CPF de esta cuenta PIX no es el de tu identidad verificada: usa una cuenta a tu nombre.',
     saferStakeBelowMin: 'Esta apuesta es menor que el mínimo que fija la ley de tu país.',
+    jurisdictionClosed: 'Los juegos con dinero en línea ya no se ofrecen en este país: aún puedes iniciar sesión, ver tu historial y retirar tu saldo.',
     saferTimeLimit:
       'Ya usaste el tiempo de juego que fijaste para hoy. Las apuestas y los juegos están cerrados hasta que se reinicie; aún puedes retirar y ver tu historial.',
     saferTimeLimitInvalid: 'Un límite de tiempo de juego son minutos por día, de 1 a 1.440.',
@@ -487,6 +489,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Sua verificação de identidade já está em andamento ou concluída.',
     kycCpfMismatch: 'O CPF desta conta PIX não é o da sua identidade verificada: use uma conta em seu próprio nome.',
     saferStakeBelowMin: 'Esta aposta está abaixo do mínimo que a lei do seu país define.',
+    jurisdictionClosed: 'Jogos a dinheiro online não são mais oferecidos neste país: você ainda pode entrar, ver seu histórico e sacar seu saldo.',
     saferTimeLimit:
       'Você já usou o tempo de jogo que definiu para hoje. Apostas e jogos ficam fechados até ele reiniciar; você ainda pode sacar e ver seu histórico.',
     saferTimeLimitInvalid: 'Um limite de tempo de jogo é em minutos por dia, de 1 a 1.440.',
@@ -661,6 +664,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Проверка личности уже идёт или завершена.',
     kycCpfMismatch: 'CPF этого счёта PIX не совпадает с подтверждённой личностью: используйте счёт на своё имя.',
     saferStakeBelowMin: 'Эта ставка меньше минимума, установленного законом вашей страны.',
+    jurisdictionClosed: 'Онлайн-игры на деньги в этой стране больше не предлагаются: вы по-прежнему можете войти, посмотреть историю и вывести баланс.',
     saferTimeLimit:
       'Вы использовали время игры, установленное на сегодня. Ставки и игры закрыты до сброса; вы по-прежнему можете выводить средства и смотреть историю.',
     saferTimeLimitInvalid: 'Лимит времени игры задаётся в минутах в день, от 1 до 1440.',
@@ -834,6 +838,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Việc xác minh danh tính của bạn đang được xử lý hoặc đã xong.',
     kycCpfMismatch: 'CPF của tài khoản PIX này không khớp với danh tính đã xác minh: hãy dùng tài khoản đứng tên bạn.',
     saferStakeBelowMin: 'Mức cược này thấp hơn mức tối thiểu mà luật của quốc gia bạn quy định.',
+    jurisdictionClosed: 'Trò chơi ăn tiền trực tuyến không còn được cung cấp tại quốc gia này: bạn vẫn có thể đăng nhập, xem lịch sử và rút số dư.',
     saferTimeLimit: 'Bạn đã dùng hết thời gian chơi đã đặt cho hôm nay. Đặt cược và trò chơi bị đóng đến khi đặt lại; bạn vẫn có thể rút tiền và xem lịch sử.',
     saferTimeLimitInvalid: 'Giới hạn thời gian chơi tính bằng phút mỗi ngày, từ 1 đến 1.440.',
     handoffInvalid: 'Liên kết đăng nhập này đã hết hạn hoặc đã được dùng. Vui lòng đăng nhập lại.',
@@ -1005,6 +1010,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'การยืนยันตัวตนของคุณกำลังดำเนินการหรือเสร็จแล้ว',
     kycCpfMismatch: 'CPF ของบัญชี PIX นี้ไม่ตรงกับตัวตนที่ยืนยันแล้ว: โปรดใช้บัญชีในชื่อของคุณเอง',
     saferStakeBelowMin: 'เดิมพันนี้ต่ำกว่าขั้นต่ำที่กฎหมายของประเทศคุณกำหนด',
+    jurisdictionClosed: 'ไม่มีบริการเกมเงินจริงออนไลน์ในประเทศนี้อีกต่อไป คุณยังเข้าสู่ระบบ ดูประวัติ และถอนยอดคงเหลือได้',
     saferTimeLimit: 'คุณใช้เวลาเล่นที่ตั้งไว้สำหรับวันนี้หมดแล้ว การเดิมพันและเกมจะปิดจนกว่าจะรีเซ็ต คุณยังถอนเงินและดูประวัติได้',
     saferTimeLimitInvalid: 'วงเงินเวลาเล่นเป็นนาทีต่อวัน ตั้งแต่ 1 ถึง 1,440',
     handoffInvalid: 'ลิงก์เข้าสู่ระบบนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
@@ -1176,6 +1182,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: '您的身份验证正在进行或已完成。',
     kycCpfMismatch: '此 PIX 账户的 CPF 与您已验证的身份不符：请使用您本人名下的账户。',
     saferStakeBelowMin: '该投注低于您所在国家法律规定的最低金额。',
+    jurisdictionClosed: '本国家已不再提供在线真钱游戏：您仍可登录、查看记录并提取余额。',
     saferTimeLimit: '您已用完为今天设定的游戏时间。投注和游戏将关闭直至重置；您仍可提款并查看记录。',
     saferTimeLimitInvalid: '游戏时间限额以每天分钟计，范围为 1 至 1440。',
     handoffInvalid: '此登录链接已过期或已被使用，请重新登录。',
@@ -1350,6 +1357,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     kycInProgress: 'Semakan identiti anda sedang berjalan atau sudah selesai.',
     kycCpfMismatch: 'CPF akaun PIX ini bukan CPF identiti anda yang disahkan: gunakan akaun atas nama anda sendiri.',
     saferStakeBelowMin: 'Taruhan ini di bawah minimum yang ditetapkan oleh undang-undang negara anda.',
+    jurisdictionClosed:
+      'Permainan wang dalam talian tidak lagi ditawarkan di negara ini: anda masih boleh log masuk, melihat sejarah dan mengeluarkan baki anda.',
     saferTimeLimit:
       'Anda telah menggunakan masa bermain yang ditetapkan untuk hari ini. Pertaruhan dan permainan ditutup sehingga ia ditetapkan semula; anda masih boleh mengeluarkan wang dan melihat sejarah.',
     saferTimeLimitInvalid: 'Had masa bermain ialah minit sehari, dari 1 hingga 1,440.',

@@ -157,6 +157,8 @@ export const ERRORS = {
   KYC_CPF_MISMATCH: { code: 8262, key: 'kycCpfMismatch' },
   // the market's legal minimum stake (Kenya KES 20); data.issue min_<minor units>
   SAFER_STAKE_BELOW_MIN: { code: 8263, key: 'saferStakeBelowMin' },
+  // a closed market (India, Vietnam; decision 049): data.field 'market', data.issue the jurisdiction
+  JURISDICTION_CLOSED: { code: 8264, key: 'jurisdictionClosed' },
   // the daily play-time limit (issue 20, decision 054): data.field 'day', data.reset_at when the day ends
   SAFER_TIME_LIMIT: { code: 8310, key: 'saferTimeLimit' },
   SAFER_TIME_LIMIT_INVALID: { code: 8311, key: 'saferTimeLimitInvalid' },

@@ -10,6 +10,8 @@ import {
   type VariantProfile,
 } from '@piranha/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+// request.cookies is typed by the cookie plugin's augmentation: named here so every project that compiles this file sees it.
+import type {} from '@fastify/cookie';
 import { AppError } from '../app-error.ts';
 
 export interface SessionUser {

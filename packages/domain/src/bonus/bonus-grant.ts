@@ -27,5 +27,7 @@ export function fixedBonusMinor(amountMinor: number, currency: CurrencyCode): nu
 export type BonusPurpose = 'acquisition' | 'loyalty';
 
 export function bonusAllowedInMarket(market: MarketKey, purpose: BonusPurpose): boolean {
+  // A closed market (India, Vietnam; decision 049) offers no bonus of any kind.
+  if (JURISDICTIONS[market].closed) return false;
   return purpose === 'loyalty' || JURISDICTIONS[market].signupBonusAllowed;
 }

@@ -31,7 +31,8 @@ describe('bonusAllowedInMarket (regulation.md)', () => {
     ['BR', 'acquisition', false],
     ['BR', 'loyalty', true],
     ['MX', 'acquisition', true],
-    ['IN', 'acquisition', true],
+    ['IN', 'acquisition', false],
+    ['VN', 'loyalty', false],
   ])('%s %s → %s', (market, purpose, allowed) => {
     expect(bonusAllowedInMarket(market, purpose)).toBe(allowed);
   });

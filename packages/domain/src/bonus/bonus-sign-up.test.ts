@@ -3,10 +3,13 @@ import { VARIANT_PROFILES } from '../variants/profiles.ts';
 import { claimDayOf, paymentAccountIdentity, SIGN_UP_BONUS_BY_BRAND, signUpBonusAllowed, signUpClaimKeys } from './bonus-sign-up.ts';
 
 describe('sign-up bonus per brand', () => {
-  it('is refused on every Brazilian brand and offered elsewhere', () => {
-    for (const profile of VARIANT_PROFILES) expect([profile.appKey, SIGN_UP_BONUS_BY_BRAND[profile.appKey]]).toEqual([profile.appKey, profile.market !== 'BR']);
+  it('is refused on every Brazilian brand and every closed market (India, Vietnam; decision 049), offered elsewhere', () => {
+    const refused = new Set(['BR', 'IN', 'VN']);
+    for (const profile of VARIANT_PROFILES)
+      expect([profile.appKey, SIGN_UP_BONUS_BY_BRAND[profile.appKey]]).toEqual([profile.appKey, !refused.has(profile.market)]);
     expect(signUpBonusAllowed({ appKey: 'piranha' })).toBe(false);
-    expect(signUpBonusAllowed({ appKey: 'tigerin' })).toBe(true);
+    expect(signUpBonusAllowed({ appKey: 'tigerin' })).toBe(false);
+    expect(signUpBonusAllowed({ appKey: 'eaglebet' })).toBe(true);
     expect(signUpBonusAllowed({ appKey: 'nobrand' })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bonusAllowedInMarket } from '../bonus/bonus-grant.ts';
 import { VARIANT_PROFILES } from '../variants/profiles.ts';
 import {
   JURISDICTIONS,
@@ -32,6 +33,22 @@ describe('jurisdiction profiles', () => {
   ];
   it.each(table)('%s has the facts of the reference', (key, expected) => {
     expect(JURISDICTIONS[key]).toMatchObject(expected);
+  });
+
+  it('closes exactly India and Vietnam (decision 049): their brands, and no bonus of any kind there', () => {
+    const closed = Object.values(JURISDICTIONS)
+      .filter((profile) => profile.closed)
+      .map((profile) => profile.key);
+    expect(closed.sort()).toEqual(['IN', 'VN']);
+    // A closed fact is the law, not a setting: no operator override may reopen the market.
+    expect(() => jurisdictionResolve('IN', { IN: { closed: false } })).toThrow(/verified fact/);
+    for (const key of ['IN', 'VN'] as const) {
+      expect(signupBonusAllowed(JURISDICTIONS[key])).toBe(false);
+      expect(bonusAllowedInMarket(key, 'loyalty')).toBe(false);
+      expect(bonusAllowedInMarket(key, 'acquisition')).toBe(false);
+    }
+    expect(VARIANT_PROFILES.filter((brand) => jurisdictionOfBrand(brand).closed).map((brand) => brand.market)).toEqual(expect.arrayContaining(['IN', 'VN']));
+    expect(jurisdictionOfBrand(VARIANT_PROFILES.find((brand) => brand.appKey === 'eaglebet')!).closed).toBe(false);
   });
 
   it('Brazil asks for a loss limit at sign-up and links the national self-exclusion service', () => {

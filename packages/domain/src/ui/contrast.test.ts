@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VARIANT_PROFILES } from '../variants/profiles.ts';
-import { CONTRAST_MIN, contrastRatio, relativeLuminance, TEXT_DARK, textColourOn, textColourOnPage } from './contrast.ts';
+import { CONTRAST_MIN, contrastRatio, DARK_SURFACES, relativeLuminance, TEXT_DARK, textColourOn, textColourOnPage } from './contrast.ts';
 
 const hexColour = fc.integer({ min: 0, max: 0xffffff }).map((value) => `#${value.toString(16).padStart(6, '0')}`);
 
@@ -25,17 +25,21 @@ describe('contrast', () => {
     fc.assert(fc.property(hexColour, (background) => contrastRatio(textColourOn(background), background) >= CONTRAST_MIN));
   });
 
-  it('always finds a brand text colour of at least 4.5:1 on the dark page', () => {
-    fc.assert(fc.property(hexColour, (colour) => contrastRatio(textColourOnPage(colour), TEXT_DARK) >= CONTRAST_MIN));
+  it('always finds a brand text colour of at least 4.5:1 on the dark page and on every surface', () => {
+    fc.assert(fc.property(hexColour, (colour) => DARK_SURFACES.every((surface) => contrastRatio(textColourOnPage(colour), surface) >= CONTRAST_MIN)));
     expect(textColourOnPage('#4ade80')).toBe('#4ade80');
+    // Eagle Bet's deep blue: mixed until it reads on the lightest surface (#1b2430), not only on the page.
+    expect(contrastRatio(textColourOnPage('#1e3a8a'), '#1b2430')).toBeGreaterThanOrEqual(CONTRAST_MIN);
   });
 
   it('gives every brand readable text on its buttons and its brand text on the page', () => {
     for (const profile of VARIANT_PROFILES) {
       expect(contrastRatio(profile.colours.onBrand, profile.colours.brand), profile.appKey).toBeGreaterThanOrEqual(CONTRAST_MIN);
       expect(contrastRatio(profile.colours.onAccent, profile.colours.accent), profile.appKey).toBeGreaterThanOrEqual(CONTRAST_MIN);
-      expect(contrastRatio(profile.colours.brandText, TEXT_DARK), profile.appKey).toBeGreaterThanOrEqual(CONTRAST_MIN);
-      expect(contrastRatio(profile.colours.accentText, TEXT_DARK), profile.appKey).toBeGreaterThanOrEqual(CONTRAST_MIN);
+      for (const surface of DARK_SURFACES) {
+        expect(contrastRatio(profile.colours.brandText, surface), `${profile.appKey} on ${surface}`).toBeGreaterThanOrEqual(CONTRAST_MIN);
+        expect(contrastRatio(profile.colours.accentText, surface), `${profile.appKey} on ${surface}`).toBeGreaterThanOrEqual(CONTRAST_MIN);
+      }
     }
   });
 });

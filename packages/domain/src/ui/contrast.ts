@@ -46,14 +46,21 @@ export function textColourOn(background: string): string {
 }
 
 /**
- * A colour used as text on the dark page (a selected tab, a link): the colour itself when it reaches 4.5:1 on
- * `page`, else mixed towards white in small steps until it does, so it still reads as the brand.
+ * The app's dark backgrounds (global.css `--bg`, `--surface`, `--surface-2`): brand-coloured text (a link in the
+ * consent sheet, a selected tab, a card's figure) sits on any of them, and the lightest is where it reads least.
  */
-export function textColourOnPage(colour: string, page: string = TEXT_DARK): string {
+export const DARK_SURFACES: readonly string[] = [TEXT_DARK, '#131a22', '#1b2430'];
+
+/**
+ * A colour used as text on the dark page and its surfaces (a selected tab, a link): the colour itself when it reaches
+ * 4.5:1 on every one of `surfaces`, else mixed towards white in small steps until it does, so it still reads as the
+ * brand. (Checked on the page alone, a deep blue such as Eagle Bet's passed there and failed on a sheet.)
+ */
+export function textColourOnPage(colour: string, surfaces: readonly string[] = DARK_SURFACES): string {
   const channels = channelsOf(colour);
   for (let step = 0; step <= 20; step += 1) {
     const mixed = hexOf(channels.map((channel) => channel + ((255 - channel) * step) / 20));
-    if (contrastRatio(mixed, page) >= CONTRAST_MIN) return mixed;
+    if (surfaces.every((surface) => contrastRatio(mixed, surface) >= CONTRAST_MIN)) return mixed;
   }
   return TEXT_LIGHT;
 }

@@ -4,6 +4,7 @@ import type { OddsDisplayFormat } from '../odds/odds-format.ts';
 import type { MarketKey } from './profile.ts';
 
 export interface MarketDefaults {
+  /** The home country of the market's brands (`VariantProfile.country`). */
   country: string;
   currencies: readonly CurrencyCode[];
   defaultLang: Locale;
@@ -172,7 +173,11 @@ export const MARKETS: Readonly<Record<MarketKey, MarketDefaults>> = {
     },
   },
   USD: {
-    country: 'US',
+    // The dollar brands are sold where the US dollar is the money people hold — Panama (legal tender beside the
+    // balboa, online gaming licensed by its Junta de Control de Juegos), Ecuador, El Salvador — not in the United
+    // States, which the area check blocks by default (decision 049). The home country is what an address the geo
+    // database cannot place (loopback, private ranges) is taken for.
+    country: 'PA',
     currencies: ['USD'],
     defaultLang: 'en-US',
     minCharge: 30,

@@ -30,6 +30,10 @@ export interface VariantProfile {
   currency: CurrencyCode;
   /** Currencies a player of this brand may hold; the first is the default. */
   currencies: readonly CurrencyCode[];
+  /**
+   * The brand's home country (ISO 3166 alpha-2): what the area check answers for an address the geo database cannot
+   * place (loopback, private ranges) and the country the app reports; none is in the default BLOCKED_COUNTRIES.
+   */
   country: string;
   /** Minimum deposit in major units (spec §9). */
   minCharge: number;

@@ -8,6 +8,7 @@ import { loginInfoOf, signIn } from './account-session.service.ts';
 import { isUniqueViolation, profileEnsure } from './account-profile.service.ts';
 import { experimentsCarry, visitorSubject } from '../config/experiments.service.ts';
 import { consentHeld, consentRequire, consentValues, termsCurrentOf, type Consent } from './account-terms.service.ts';
+import { saferMarketOpenCheck } from '../safer-play/safer-play.service.ts';
 import {
   profileByEmail,
   profileByUser,
@@ -76,6 +77,8 @@ export async function socialLogin(deps: AccountDeps, caller: Caller, plat: strin
       return loginInfoOf(tx, await signIn(tx, existingUserId, now), profile);
     });
   }
+  // No new account on a closed market's brand (decision 049); an existing one signs in above.
+  saferMarketOpenCheck(appKey);
   const terms = await termsCurrentOf(deps.db, appKey);
   consentRequire(consent, terms);
   try {

@@ -38,7 +38,7 @@ import {
   visitorDeviceFind,
   visitorDeviceInsert,
 } from './account.repository.ts';
-import { saferSignupLimitCheck, saferSignupLimitSet, type SignupLimit } from '../safer-play/safer-play.service.ts';
+import { saferMarketOpenCheck, saferSignupLimitCheck, saferSignupLimitSet, type SignupLimit } from '../safer-play/safer-play.service.ts';
 
 /** Signing in and registering: tourists, e-mail with password or code, the codes themselves, and password reset. */
 
@@ -80,6 +80,8 @@ export async function visitorLogin(
     refuseClosed(profile);
     return { ...(await loginInfoOf(deps.db, await signIn(deps.db, claimed, now), profile, { smid })), device_secret: '' };
   }
+  // No new account on a closed market's brand (decision 049); a returning tourist above still signs in.
+  saferMarketOpenCheck(appKey);
   // A new tourist is a new account: it needs the age and the current terms like any sign-up (decision 040).
   const terms = await termsCurrentOf(deps.db, appKey);
   consentRequire(input, terms);
@@ -112,6 +114,7 @@ export async function emailRegister(
   const email = emailNormalise(input.email);
   const appKey = caller.variant.appKey;
   passwordRefuseCommon(input.password);
+  saferMarketOpenCheck(appKey);
   // Brazil asks its mandatory loss limit at sign-up (decision 027): checked before the code is spent.
   saferSignupLimitCheck(appKey, input.safer_limit);
   // The age and the terms the player accepted are kept with the account (decision 032): no account without them.

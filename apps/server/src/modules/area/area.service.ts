@@ -2,6 +2,7 @@ import type { VariantProfile } from '@piranha/domain';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import type { NativeShellKey } from '../../config.ts';
+import { jurisdictionOfKey } from '../safer-play/safer-play.service.ts';
 import type { GeoIpProvider } from '../../providers/geo/geo-ip.ts';
 
 /** How far the shell's signing time may be from ours: a proof seen once cannot be replayed for long. */
@@ -46,9 +47,13 @@ export interface AreaCaller {
 /**
  * The area check (spec §4): the client IP's country, or the brand's own country when the IP is unknown
  * (private ranges, loopback). A blocked country answers HTTP 403 with dm_error 403 — except to the brand's own
- * native shell, which spec §4 exempts (the store app answers to the store's own regional rules).
+ * native shell, which spec §4 exempts (the store app answers to the store's own regional rules). Every visitor of a
+ * closed market's brand (India, Vietnam; decision 049) is answered 403 too, shell or not (a ban is the law, not a
+ * region rule), with `field` 'market' so the web can still let a signed-in player withdraw.
  */
 export function areaCheck(geo: GeoIpProvider, blockedCountries: readonly string[], caller: AreaCaller): { country_code: string } {
+  const jurisdiction = jurisdictionOfKey(caller.variant.appKey);
+  if (jurisdiction.closed) throw new AppError('FORBIDDEN', { field: 'market', issue: jurisdiction.key }, 403);
   const country = geo.countryOf(caller.ip) ?? caller.variant.country;
   if (blockedCountries.includes(country) && !caller.nativeShell) throw new AppError('FORBIDDEN', { field: 'ip' }, 403);
   return { country_code: country };

@@ -34,6 +34,7 @@ import { betLimitsOf, LEGS_PER_MULTIPLE_MAX, type BetLimits } from './betting-li
 import { betInsert, betPlaceInOneStatement, freeBetGrantDebit, SaferPlayRefused } from './betting.repository.ts';
 import {
   saferLimitRequiredCheck,
+  saferMarketOpenCheck,
   saferMinStakeMinor,
   saferPlayCheck,
   saferPlayTimeTake,
@@ -263,6 +264,8 @@ async function betsWrite(
   free: boolean,
   answer?: AnswerInTransaction,
 ): Promise<PlacedBet[]> {
+  // A closed market's player bets nothing, free bets included (decision 049); no query: the session names the brand.
+  saferMarketOpenCheck(user.appKey);
   if (!free)
     await bonusStakeCheck(
       deps.db,

@@ -1,4 +1,4 @@
-import { saferPlayCheck } from '../safer-play/safer-play.service.ts';
+import { saferMarketOpenCheck, saferPlayCheck } from '../safer-play/safer-play.service.ts';
 import { BONUS_STATUS, variantFindByKey, wageringProgressPercent, type BonusStatus } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -138,6 +138,7 @@ export async function promoCodeCheckGet(deps: BonusDeps, user: SessionUser, requ
 
 export async function promoCodeUsePost(deps: BonusDeps, user: SessionUser, requestAppKey: string, code: string) {
   // A player on a time-out or self-excluded is told so, not that the code was used (decision 027).
+  saferMarketOpenCheck(user.appKey);
   await saferPlayCheck(deps.db, user.uid, deps.now());
   const reward = await codeRedeem(deps.db, codePlayerOf(user, requestAppKey), code, deps.now());
   if (reward.kind === 'booster') return boosterAsBonusView(reward.card);

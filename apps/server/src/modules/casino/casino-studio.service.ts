@@ -1,4 +1,4 @@
-import { saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
+import { saferMarketOpenCheck, saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
 import {
@@ -332,6 +332,8 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   const params = casinoParamsParse(gameId, input.params);
   if (!params) throw new AppError('CASINO_PARAMS_INVALID', { field: 'params' });
 
+  // No round on a closed market's brand (decision 049), free rounds included.
+  saferMarketOpenCheck(session.launch.appKey);
   let freeRoundId: number | null = null;
   // A grant paying into bonus money: the wallet credits no cash for its wins (decision 043).
   let freeWinToBonus = false;

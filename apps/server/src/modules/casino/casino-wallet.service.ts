@@ -20,8 +20,9 @@ import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../l
 import { casinoSessionWithLaunch } from './casino.repository.ts';
 import {
   jurisdictionOfKey,
-  saferMinStakeMinor,
   saferLimitRequiredCheck,
+  saferMarketOpenCheck,
+  saferMinStakeMinor,
   saferPlayCheck,
   saferPlayTimeTake,
   saferReturnCount,
@@ -211,15 +212,19 @@ async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: 
   // (which check it before calling, with the player's own error): an outside studio hears RS_ERROR_LIMIT_REACHED.
   if (!isFree && amount > 0 && amount < saferMinStakeMinor(caller.appKey, caller.currency)) throw new Refusal('RS_ERROR_LIMIT_REACHED');
   try {
-    // A free round stakes nothing but is play all the same: it runs the play-time clock (decision 054) and needs the
-    // limit the brand's law asks of every player (decision 057).
+    // A free round stakes nothing but is play all the same: it is refused on a closed market (decision 049), runs the
+    // play-time clock (decision 054) and needs the limit the brand's law asks of every player (decision 057).
     if (isFree || amount <= 0) {
+      saferMarketOpenCheck(caller.appKey);
       await saferPlayCheck(tx, caller.userId, now);
       await saferLimitRequiredCheck(tx, caller.userId, caller.appKey, now);
       await saferPlayTimeTake(tx, caller.userId, caller.appKey, now);
     } else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
   } catch (error) {
-    if (error instanceof AppError && (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED'))
+    if (
+      error instanceof AppError &&
+      (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED' || error.errorName === 'JURISDICTION_CLOSED')
+    )
       throw new Refusal('RS_ERROR_USER_DISABLED');
     if (error instanceof AppError && error.errorName.startsWith('SAFER_')) throw new Refusal('RS_ERROR_LIMIT_REACHED');
     throw error;

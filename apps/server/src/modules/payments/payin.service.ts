@@ -27,7 +27,7 @@ import { OutboxRefused, outboxSendHeld, outboxWrite, type OutboxHandler } from '
 import { sessionRequireFresh } from '../account/account-session.service.ts';
 import { currencyListOf } from './currency-info.ts';
 import { payinPayerHint } from './payin-payer.ts';
-import { jurisdictionOfKey, saferDepositCheck } from '../safer-play/safer-play.service.ts';
+import { jurisdictionOfKey, saferDepositCheck, saferMarketOpenCheck } from '../safer-play/safer-play.service.ts';
 import { payChannelOf, payoutChannelView } from './channel-views.ts';
 import { brandCurrency, brandOfUser, dayStart, unixSeconds, type PaymentsDeps } from './payments-deps.ts';
 import {
@@ -179,6 +179,8 @@ export async function payinCreate(
 ): Promise<PayinOrder> {
   const now = deps.now();
   const brand = await brandOfUser(deps.db, user);
+  // A closed market takes no money in, on any channel (decision 049).
+  saferMarketOpenCheck(brand.appKey);
   const request = payinRequestOf(brand, body);
   const { channel } = request;
   const currency = channel.currency;

@@ -165,6 +165,15 @@ export async function saferLimitRequiredCheck(db: DbOrTx, userId: number, appKey
   if (refusal) throw refusal;
 }
 
+/**
+ * A closed market (India, Vietnam; decision 049): no sign-up, deposit, bet, casino round or bonus on its brands
+ * (JURISDICTION_CLOSED). Sign-in, balance, history and withdrawals stay open, so a player can take their money out.
+ */
+export function saferMarketOpenCheck(appKey: string | undefined): void {
+  const profile = jurisdictionOfKey(appKey);
+  if (profile.closed) throw new AppError('JURISDICTION_CLOSED', { field: 'market', issue: profile.key });
+}
+
 /** Refuses (SAFER_TIMED_OUT / SAFER_SELF_EXCLUDED) when a block is in force: before a launch, a pay-in, a bonus. */
 export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
   const block = blockInForce(await blockOf(db, userId), now);
@@ -178,8 +187,9 @@ export async function saferPlayCheck(db: DbOrTx, userId: number, now: Date): Pro
  * (SAFER_TIME_LIMIT, decision 054).
  */
 export async function saferPlayStartCheck(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await saferPlayCheck(db, userId, now);
   const appKey = await appKeyOfUid(db, userId);
+  saferMarketOpenCheck(appKey);
+  await saferPlayCheck(db, userId, now);
   await saferKycPlayCheck(db, userId, appKey);
   await saferLimitRequiredCheck(db, userId, appKey, now);
   await saferPlayTimeTake(db, userId, appKey, now);
@@ -190,9 +200,13 @@ async function saferKycPlayCheck(db: DbOrTx, userId: number, appKey: string): Pr
   throw new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
 }
 
-/** Whether the player may receive marketing and bonuses now (not while timed out or self-excluded). */
+/**
+ * Whether the player may receive marketing and bonuses now: not while timed out or self-excluded, never on a closed
+ * market's brand (decision 049: the law there bans offering and advertising money games).
+ */
 export async function saferMarketingAllowed(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
-  return !blockInForce(await blockOf(db, userId), now);
+  if (blockInForce(await blockOf(db, userId), now)) return false;
+  return !jurisdictionOfKey(await appKeyOfUid(db, userId)).closed;
 }
 
 function inForce(row: LimitRow, now: Date): number | null {
@@ -236,10 +250,11 @@ export async function saferStakeRefusal(
   stakeMinor: number,
   now: Date,
 ): Promise<AppError> {
-  const block = blockInForce(await blockOf(db, userId), now);
-  if (block) return blockRefusal(block);
   const brandKey = appKey ?? (await appKeyOfUid(db, userId));
   const profile = jurisdictionOfKey(brandKey);
+  if (profile.closed) return new AppError('JURISDICTION_CLOSED', { field: 'market', issue: profile.key });
+  const block = blockInForce(await blockOf(db, userId), now);
+  if (block) return blockRefusal(block);
   if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
   const limitRequired = await limitRequiredRefusalOf(db, userId, brandKey, now);
   if (limitRequired) return limitRequired;
@@ -289,6 +304,7 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
  * transaction; throws the refusal.
  */
 export async function saferStakeTake(tx: Tx, userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date): Promise<void> {
+  saferMarketOpenCheck(appKey ?? (await appKeyOfUid(tx, userId)));
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
   const mandatory = saferMandatoryLimits(appKey);

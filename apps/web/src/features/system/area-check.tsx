@@ -11,6 +11,7 @@ import { variantCurrent } from '../../shared/variant/variant-detect.ts';
 import { areaStaticLoad, regionLanguage } from '../../shared/cdn/cdn-static.ts';
 import { systemKeys } from './api/global-config.ts';
 import { useDynconfig } from '../../shared/dynconfig.ts';
+import { useSessionStore } from '../../shared/session/session-store.ts';
 
 /**
  * Spec §4 area check: a 403 sends the player to /forbidden, unless inside the native shell (the store app
@@ -37,11 +38,17 @@ export function AreaCheck() {
     },
     staleTime: Infinity,
   });
+  const signedIn = useSessionStore((state) => state.login !== undefined);
   useEffect(() => {
     const blocked = error instanceof ApiError && error.dmError === ERRORS.FORBIDDEN.code;
-    // A banned brand shows the guide page (to download its app) to everyone but the app itself.
+    // A closed market's brand (decision 049) keeps a signed-in player in: they may still see their history and
+    // withdraw their balance (the server refuses everything else). Everyone else reads the guide page.
+    const closedMarket = blocked && (error.data as { field?: string } | null)?.field === 'market';
+    if (closedMarket && signedIn) return;
+    // The server decides who the area check lets through (a native shell proves itself, decision 062); a banned brand
+    // shows the guide page (to download its app) to everyone but the app itself.
     if (blocked || (variantCurrent().flags.banned && shellKind() !== 'native')) navigate(paths.forbidden, { replace: true });
-  }, [error, navigate]);
+  }, [error, navigate, signedIn]);
   // The operator's regionDefaultLang (dynconfig global_config) and the area document decide the language of a
   // country before the built-in table; the area document is only fetched for a visitor from another country.
   const foreign = Boolean(data && data.country_code !== variantCurrent().country && !languageChosen());
