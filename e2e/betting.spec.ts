@@ -271,7 +271,9 @@ describe('Betting, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/me`);
     await expect.poll(async () => (await bettorBets(page, server.port, true)).length, { timeout: 30_000, interval: 1000 }).toBe(2);
     await context.close();
-  });
+    // A cash-out at a re-priced value, then an auto cash-out the server reaches at its next look: longer than a minute on
+    // two nodes.
+  }, 120_000);
   it('A player cashes out one single in part and another whole, and the records show what was paid and what still rides', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -349,7 +351,9 @@ describe('Betting, through the real server and Chromium', () => {
     expect(await settledCard.getByTestId('leg-status').textContent()).not.toBe('Open');
     await screenshot(page, 'betting-history-cashed-out');
     await context.close();
-  });
+    // Two bets, a cash-out in part and one whole, each read back from the records: on two nodes (requests alternating
+    // between them, the feed replayed by the follower) this takes longer than the default minute.
+  }, 150_000);
 });
 
 describe('A Trixie through accelerated matches', () => {
