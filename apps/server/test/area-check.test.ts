@@ -120,14 +120,14 @@ describe('with a fake geo provider', () => {
 });
 
 describe("the native shell's exemption (spec §4; decision 062)", () => {
-  const KEY = 'tigerin-shell-key-0123456789abcdef0123456789';
-  const NEXT_KEY = 'tigerin-shell-key-next-0123456789abcdef012345';
+  const KEY = 'eaglebet-shell-key-0123456789abcdef0123456789';
+  const NEXT_KEY = 'eaglebet-shell-key-next-0123456789abcdef012345';
   const OTHER_BRAND_KEY = 'aguila-shell-key-0123456789abcdef0123456789ab';
-  const brand = { 'app-key': 'tigerin' };
+  const brand = { 'app-key': 'eaglebet' };
 
   async function blockedApp(): Promise<TestApp> {
     return appWith(
-      { BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '127.0.0.1', NATIVE_SHELL_KEYS: `tigerin=${KEY},tigerin=${NEXT_KEY},aguila=${OTHER_BRAND_KEY}` },
+      { BLOCKED_COUNTRIES: 'DE', TRUSTED_PROXIES: '127.0.0.1', NATIVE_SHELL_KEYS: `eaglebet=${KEY},eaglebet=${NEXT_KEY},aguila=${OTHER_BRAND_KEY}` },
       fakeGeo(GEO_TABLE),
     );
   }
@@ -138,7 +138,7 @@ describe("the native shell's exemption (spec §4; decision 062)", () => {
   it("lets the brand's own shell through a blocked country with a fresh proof signed by any of its keys", async () => {
     const t = await blockedApp();
     for (const key of [KEY, NEXT_KEY]) {
-      const headers = { ...brand, 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(key, 'tigerin', nowS(t)) };
+      const headers = { ...brand, 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(key, 'eaglebet', nowS(t)) };
       expect(countryOf(await t.get(AREA, { headers }))).toBe('DE');
     }
   });
@@ -147,19 +147,19 @@ describe("the native shell's exemption (spec §4; decision 062)", () => {
     const t = await blockedApp();
     const at = { ...brand, 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 PiranhaNative/3.2' };
     expectBlocked(await t.get(AREA, { headers: at }));
-    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t) - 301) } }));
-    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t) + 301) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'eaglebet', nowS(t) - 301) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(KEY, 'eaglebet', nowS(t) + 301) } }));
     expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(OTHER_BRAND_KEY, 'aguila', nowS(t)) } }));
-    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(OTHER_BRAND_KEY, 'tigerin', nowS(t)) } }));
+    expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': shellProofSign(OTHER_BRAND_KEY, 'eaglebet', nowS(t)) } }));
     expectBlocked(await t.get(AREA, { headers: { ...at, 'x-piranha-shell': `${nowS(t)}.not-hex` } }));
     // The same proof moved to the other brand's host is refused there: the brand is inside what is signed.
     expectBlocked(
-      await t.get(AREA, { headers: { 'app-key': 'aguila', 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(KEY, 'tigerin', nowS(t)) } }),
+      await t.get(AREA, { headers: { 'app-key': 'aguila', 'x-forwarded-for': '203.0.113.7', 'x-piranha-shell': shellProofSign(KEY, 'eaglebet', nowS(t)) } }),
     );
   });
 
   it('refuses keys shorter than 32 characters at boot', async () => {
-    await expect(appWith({ NATIVE_SHELL_KEYS: 'tigerin=short' })).rejects.toThrow(/NATIVE_SHELL_KEYS/);
+    await expect(appWith({ NATIVE_SHELL_KEYS: 'eaglebet=short' })).rejects.toThrow(/NATIVE_SHELL_KEYS/);
   });
 });
 
