@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorBets, bettorFund, JOURNEY, journeyMoneyRe, journeySetup, opsPost, phonePage, screenshot } from './fixtures.ts';
+import { bettorBets, bettorFund, JOURNEY, journeyMoneyRe, journeySetup, opsPost, phonePage, preMatchPick, screenshot } from './fixtures.ts';
 
 /**
  * The activity kinds of decision 061 in the browser, on the Indian brand: the operator creates a daily-cash activity
@@ -16,22 +15,6 @@ async function activityCreate(body: Record<string, unknown>): Promise<void> {
   expect(
     await opsPost(journey.server, '/activity/create', { app_key: JOURNEY.appKey, start_time: now - 3600, end_time: now + 20 * 86_400, wagering: 0, ...body }),
   ).toBe(0);
-}
-
-/** Taps the home price of the first match not under way on the Soccer tab. */
-async function pickPreMatch(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
-  const cards = page.locator('article[data-match-id]');
-  await cards.first().waitFor();
-  for (let index = 0; ; index += 1) {
-    const card = cards.nth(index);
-    await card.waitFor();
-    if (/\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
-    const price = card.locator('button[data-odds]:enabled').first();
-    if ((await price.count()) === 0) continue;
-    await price.click();
-    return;
-  }
 }
 
 describe('Daily-cash, week-cash and christmas activities, through the real server and Chromium', () => {
@@ -62,7 +45,7 @@ describe('Daily-cash, week-cash and christmas activities, through the real serve
 
     // One $100 single on a match about to start; at 120× it ends within a couple of minutes and the bet settles.
     await page.goto(`http://${JOURNEY.host}/#/sport`);
-    await pickPreMatch(page);
+    await preMatchPick(page);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');

@@ -1,6 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, guestConsent, JOURNEY, journeySetup, opsPost, phonePage, screenshot, welcomeDismiss, journeyMoneyRe } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  guestConsent,
+  JOURNEY,
+  journeySetup,
+  opsPost,
+  phonePage,
+  preMatchPick,
+  screenshot,
+  welcomeDismiss,
+  journeyMoneyRe,
+} from './fixtures.ts';
 
 /**
  * A free bet granted through the bonus engine (decision 024): the operator makes a free_bet campaign and a code through
@@ -9,22 +19,6 @@ import { accessibilityCheck, guestConsent, JOURNEY, journeySetup, opsPost, phone
  */
 describe('Free bets from a bonus campaign, through the real server and Chromium', () => {
   const journey = journeySetup([JOURNEY.host]);
-
-  /** Taps the first open price of a match not under way on the Soccer tab. */
-  async function pickPreMatch(page: Page): Promise<void> {
-    await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
-    const cards = page.locator('article[data-match-id]');
-    await cards.first().waitFor();
-    for (let index = 0; ; index += 1) {
-      const card = cards.nth(index);
-      await card.waitFor();
-      if (/\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
-      const price = card.locator('button[data-odds]:enabled').first();
-      if ((await price.count()) === 0) continue;
-      await price.click();
-      return;
-    }
-  }
 
   it('An operator hands out a free-bet code; a guest redeems it and places the free bet from the slip', async () => {
     const { server } = journey;
@@ -75,7 +69,7 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
     // The slip: one pick, "Use a free bet", stake $50, placed.
     await card.getByRole('link', { name: 'Place it from the bet slip' }).click();
     await page.waitForURL(/#\/sport/);
-    await pickPreMatch(page);
+    await preMatchPick(page);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');

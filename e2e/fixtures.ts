@@ -502,3 +502,19 @@ export async function sandboxApprove(page: Page): Promise<void> {
   await hosted.getByRole('heading', { name: /Payment done/ }).waitFor();
   await hosted.close();
 }
+
+/** Taps the first open price of a match not yet under way (its card shows no score) on the Soccer tab. */
+export async function preMatchPick(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
+  const cards = page.locator('article[data-match-id]');
+  await cards.first().waitFor();
+  for (let index = 0; ; index += 1) {
+    const card = cards.nth(index);
+    await card.waitFor();
+    if (/\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
+    const price = card.locator('button[data-odds]:enabled').first();
+    if ((await price.count()) === 0) continue;
+    await price.click();
+    return;
+  }
+}

@@ -1,7 +1,17 @@
 import { DYNCONFIG_KEYS } from '@piranha/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headerBalanceText, JOURNEY, journeySetup, OPS_TOKEN, phoneContext, phonePage, playerSignUp, screenshot, type RunningServer } from './fixtures.ts';
+import {
+  headerBalanceText,
+  JOURNEY,
+  journeySetup,
+  OPS_TOKEN,
+  phoneContext,
+  phonePage,
+  playerSignUp,
+  preMatchPick,
+  screenshot,
+  type RunningServer,
+} from './fixtures.ts';
 
 // Issue 25 (decision 030): a first visit to a first bet, and the events it leaves, read back by the operator.
 
@@ -19,22 +29,6 @@ async function opsGet<T>(server: RunningServer, path: string): Promise<T> {
 async function eventNames(server: RunningServer, visitor: string): Promise<string[]> {
   const data = await opsGet<{ events: { event: string }[] }>(server, `/api/ops/tracking/events?app_key=${APP_KEY}&visitor=${encodeURIComponent(visitor)}`);
   return data.events.map((entry) => entry.event);
-}
-
-/** Taps the first open price of a match not yet under way on the Soccer tab. */
-async function firstPickAdd(page: Page): Promise<void> {
-  await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
-  const cards = page.locator('article[data-match-id]');
-  await cards.first().waitFor();
-  for (let index = 0; ; index += 1) {
-    const card = cards.nth(index);
-    await card.waitFor();
-    if (/\d/.test((await card.getByRole('link').first().textContent()) ?? '')) continue;
-    const price = card.locator('button[data-odds]:enabled').first();
-    if ((await price.count()) === 0) continue;
-    await price.click();
-    return;
-  }
 }
 
 describe('Tracking, through the real server and Chromium', () => {
@@ -78,7 +72,7 @@ describe('Tracking, through the real server and Chromium', () => {
 
     // The first bet: one pre-match single of $50.
     await expect.poll(() => headerBalanceText(page), { timeout: 20_000 }).toMatch(/1,?000[.,]00/);
-    await firstPickAdd(page);
+    await preMatchPick(page);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
