@@ -189,7 +189,8 @@ describe('Betting, through the real server and Chromium', () => {
     await page.getByText('No settled bets').waitFor();
     await screenshot(page, 'betting-bet-history');
     await context.close();
-  });
+    // Funding through the hosted page, two placements and both lists: near the default minute on a loaded machine.
+  }, 120_000);
 
   it('A player whose saved slip has stale odds is asked to accept the new ones before placing', async () => {
     const context = await phoneContext(browser);

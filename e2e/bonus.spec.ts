@@ -149,7 +149,8 @@ describe('Bonuses, through the real server and Chromium', () => {
     await page.getByRole('heading', { name: 'Resgatar um código' }).waitFor();
     await screenshot(page, 'bonus-redeem-pt');
     await context.close();
-  });
+    // A deposit through the hosted page, two bonuses and their wagering: 72 s on a machine at load 10.
+  }, 150_000);
 
   it('With a sign-up campaign running, a new player meets the bonus pop-up right after signing up (once)', async () => {
     const { server } = journey;

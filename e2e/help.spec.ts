@@ -109,7 +109,7 @@ describe('Help centre, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/link?url=${encodeURIComponent('https://unknown.example/offer')}`);
     const interstitial = page.getByTestId('link-interstitial');
     await interstitial.waitFor();
-    expect(await interstitial.textContent()).toContain('This link goes to unknown.example, a site Tiger');
+    expect(await interstitial.textContent()).toContain(`This link goes to unknown.example, a site ${JOURNEY.name} does not control`);
     expect(await page.getByRole('link', { name: 'Continue to unknown.example' }).getAttribute('href')).toBe('https://unknown.example/offer');
     await screenshot(page, 'help-link-en');
     await page.goto(`http://${JOURNEY.host}/#/link?url=${encodeURIComponent('javascript:alert(1)')}`);

@@ -169,7 +169,8 @@ describe('Sports, through the real server and Chromium', () => {
     await screenshot(page, 'sports-indonesian');
     expect(failedCalls).toEqual([]);
     await context.close();
-  });
+    // Six pages and three settings in one journey: 77 s on a machine at load 10, past the default minute.
+  }, 150_000);
 
   it('asks again with the ETag it holds: an unchanged odds poll is a 304 and the match keeps its prices', async () => {
     // A soccer match days away: priced once, its odds stand still while we watch.
