@@ -1,3 +1,4 @@
+import { ACTIVITY_KINDS, ACTIVITY_THEMES } from '@piranha/domain';
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
 import { described, integer, text, z } from './schema.ts';
@@ -11,22 +12,13 @@ const ACTIVITY = '/api/piranha/activity';
 const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
-export const ACTIVITY_KIND_VALUES = [
-  'first_charge',
-  'daily_deposit',
-  'total_deposit',
-  'bet_reward',
-  'daily_cash',
-  'week_cash',
-  'free_bet',
-  'ui_switch_reward',
-] as const;
+/** The kinds and themes are the domain's (packages/domain/src/activity): one list, so a new kind cannot reach one side only. */
+export { ACTIVITY_KINDS as ACTIVITY_KIND_VALUES, ACTIVITY_THEMES as ACTIVITY_THEME_VALUES };
 const kindSchema = described(
-  z.enum(ACTIVITY_KIND_VALUES),
+  z.enum(ACTIVITY_KINDS),
   'What fills its progress: the first deposit, deposits of the day, all deposits in the window, settled sports stakes in the window (bet_reward, free_bet — which pays free bets), of the brand day (daily_cash) or week (week_cash), or turning the newer UI on once (ui_switch_reward: one tier, threshold 1)',
 );
-export const ACTIVITY_THEME_VALUES = ['standard', 'christmas'] as const;
-const themeSchema = described(z.enum(ACTIVITY_THEME_VALUES), 'Its art: standard, or christmas (shown on /activity/christmas)');
+const themeSchema = described(z.enum(ACTIVITY_THEMES), 'Its art: standard, or christmas (shown on /activity/christmas)');
 const statusSchema = described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), '0 notStart, 1 inProgress, 2 finished, 3 expired');
 const activityIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Activity id (a positive integer as a string)');
 
