@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bets, freeBetGrants } from '../src/db/schema/index.ts';
 import { sessionIssue, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { activityCreated, activityDetailOf, activityOpsPost, activityReceive } from './activity-fixtures.ts';
 import { feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf } from './payments-fixtures.ts';
@@ -29,31 +30,25 @@ afterAll(async () => {
 });
 
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-const ops = (path: string, body: unknown) => t.post(`/api/ops/activity${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` }, body });
+const ops = (path: string, body: unknown) => activityOpsPost(t, OPS_TOKEN, path, body);
 
 async function activityCreate(over: Record<string, unknown>): Promise<string> {
-  const answer = envelopeOf(
-    await ops('/create', {
-      app_key: BRAND,
-      name: 'Activity',
-      start_time: nowSeconds() - 3600,
-      end_time: nowSeconds() + 30 * 86_400,
-      tiers: [
-        { threshold_minor: 100_00, reward_minor: 10_00 },
-        { threshold_minor: 300_00, reward_minor: 40_00 },
-      ],
-      wagering: 0,
-      ...over,
-    }),
-  );
-  expect(answer.dm_error).toBe(0);
-  return answer.data.id as string;
+  return activityCreated(t, OPS_TOKEN, {
+    app_key: BRAND,
+    name: 'Activity',
+    start_time: nowSeconds() - 3600,
+    end_time: nowSeconds() + 30 * 86_400,
+    tiers: [
+      { threshold_minor: 100_00, reward_minor: 10_00 },
+      { threshold_minor: 300_00, reward_minor: 40_00 },
+    ],
+    wagering: 0,
+    ...over,
+  });
 }
 
-const detailOf = async (session: IssuedSession, id: string) =>
-  envelopeOf(await t.get(`${ACTIVITY}/detail`, { query: { ...signedIn(session), activity_id: id } }));
-const receive = (session: IssuedSession, id: string, tier: number) =>
-  t.post(`${ACTIVITY}/receive`, { query: signedIn(session), body: { activity_id: id, tier } });
+const detailOf = (session: IssuedSession, id: string) => activityDetailOf(t, session, id);
+const receive = (session: IssuedSession, id: string, tier: number) => activityReceive(t, session, id, tier);
 const statesOf = (detail: { data: { tiers: { status: number }[] } }) => detail.data.tiers.map((tier) => tier.status);
 
 /** A sports bet of the player settled now (outcome 3 lost, 4 won, 2 push), in the brand's currency. */

@@ -5,6 +5,7 @@ import { bets } from '../src/db/schema/index.ts';
 import { campaignStatusSet } from '../src/modules/bonus/bonus.repository.ts';
 import { activityReceivePost } from '../src/modules/activity/activity.service.ts';
 import { sessionAuthenticate, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { activityCreated, activityDetailOf, activityOpsPost, activityReceive } from './activity-fixtures.ts';
 import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
@@ -27,26 +28,22 @@ afterAll(async () => {
 });
 
 const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
-const ops = (path: string, body: unknown, token = OPS_TOKEN) => t.post(`/api/ops/activity${path}`, { headers: { authorization: `Bearer ${token}` }, body });
+const ops = (path: string, body: unknown, token = OPS_TOKEN) => activityOpsPost(t, token, path, body);
 
 async function activityCreate(over: Record<string, unknown> = {}): Promise<string> {
-  const answer = envelopeOf(
-    await ops('/create', {
-      app_key: BRAND,
-      kind: 'daily_deposit',
-      name: 'Daily deposit',
-      start_time: nowSeconds() - 3600,
-      end_time: nowSeconds() + 10 * 86_400,
-      tiers: [
-        { threshold_minor: 50_00, reward_minor: 5_00 },
-        { threshold_minor: 500_00, reward_minor: 40_00 },
-      ],
-      wagering: 0,
-      ...over,
-    }),
-  );
-  expect(answer.dm_error).toBe(0);
-  return answer.data.id as string;
+  return activityCreated(t, OPS_TOKEN, {
+    app_key: BRAND,
+    kind: 'daily_deposit',
+    name: 'Daily deposit',
+    start_time: nowSeconds() - 3600,
+    end_time: nowSeconds() + 10 * 86_400,
+    tiers: [
+      { threshold_minor: 50_00, reward_minor: 5_00 },
+      { threshold_minor: 500_00, reward_minor: 40_00 },
+    ],
+    wagering: 0,
+    ...over,
+  });
 }
 
 const BASE = () => ({
@@ -56,10 +53,8 @@ const BASE = () => ({
   tiers: [{ threshold_minor: 1, reward_minor: 1 }],
   wagering: 0,
 });
-const detailOf = async (session: IssuedSession, id: string) =>
-  envelopeOf(await t.get(`${ACTIVITY}/detail`, { query: { ...signedIn(session), activity_id: id } }));
-const receive = (session: IssuedSession, id: string, tier: number) =>
-  t.post(`${ACTIVITY}/receive`, { query: signedIn(session), body: { activity_id: id, tier } });
+const detailOf = (session: IssuedSession, id: string) => activityDetailOf(t, session, id);
+const receive = (session: IssuedSession, id: string, tier: number) => activityReceive(t, session, id, tier);
 
 describe('operator endpoints', () => {
   it('refuse without the token and refuse invalid templates', async () => {
