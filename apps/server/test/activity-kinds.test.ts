@@ -3,9 +3,10 @@ import { activityCampaignId, VARIANT_PROFILES } from '@piranha/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bets, freeBetGrants } from '../src/db/schema/index.ts';
-import { sessionIssue, type IssuedSession } from '../src/modules/session/session.service.ts';
+import { activityReceivePost } from '../src/modules/activity/activity.service.ts';
+import { sessionAuthenticate, sessionIssue, type IssuedSession } from '../src/modules/session/session.service.ts';
 import { activityCreated, activityDetailOf, activityOpsPost, activityReceive } from './activity-fixtures.ts';
-import { feedManualCreate } from './betting-fixtures.ts';
+import { dbCrashingBeforeCommit, feedManualCreate } from './betting-fixtures.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf } from './payments-fixtures.ts';
 
@@ -207,6 +208,28 @@ describe('free-bet', () => {
     const after = await detailOf(session, id);
     expect(after.data).toMatchObject({ status: 2, claimable: 0 });
     expect(after.data.won).toEqual([expect.objectContaining({ tier: 0, amount: 20_00, period_key: 'all' })]);
+  });
+
+  it('grants nothing when a free-bet claim is killed before commit; the retry grants one free bet', async () => {
+    t.clock.set(CLOCK_START);
+    const id = await activityCreate({ kind: 'free_bet', tiers: [{ threshold_minor: 50_00, reward_minor: 20_00 }] });
+    const session = await t.session(BRAND);
+    await settledBet(session, 50_00);
+    const user = await sessionAuthenticate(t.db, session.uid, session.sid, t.clock.now());
+    await expect(activityReceivePost({ db: dbCrashingBeforeCommit(t.db, 1), now: () => t.clock.now() }, user, BRAND, id, 0)).rejects.toThrow(
+      'killed before commit',
+    );
+    const grantsOf = () =>
+      t.db
+        .select()
+        .from(freeBetGrants)
+        .where(and(eq(freeBetGrants.userId, session.uid), eq(freeBetGrants.campaignId, activityCampaignId(BRAND, Number(id)))));
+    expect(await grantsOf()).toHaveLength(0);
+    expect((await detailOf(session, id)).data).toMatchObject({ claimable: 1, won: [] });
+
+    expect(envelopeOf(await receive(session, id, 0)).dm_error).toBe(0);
+    expect(envelopeOf(await receive(session, id, 0)).dm_error).toBe(ERRORS.ACTIVITY_CLAIMED.code);
+    expect((await grantsOf()).map((grant) => grant.amountMinor)).toEqual([20_00]);
   });
 });
 
