@@ -1,10 +1,21 @@
 import { marketIdOf, minorUnits, oddsThousandths, prizeWithholdingMinor, systemBetFullCover, systemBetSettle, JURISDICTIONS } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { freeBetGrant } from '../src/modules/betting/free-bet.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { sportsQuoteGet } from '../src/modules/sports/sports.service.ts';
-import { betRecords, feedManualCreate, market1x2, multiplePost, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
+import {
+  betRecords,
+  depsCrashingBeforeCommit,
+  feedManualCreate,
+  market1x2,
+  multiplePost,
+  placedOk,
+  singlePost,
+  type ManualFeed,
+  type Option,
+} from './betting-fixtures.ts';
 import { fund } from './casino-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey, playerFund } from './payments-fixtures.ts';
@@ -122,6 +133,24 @@ describe('Mexican prize withholding at settlement', { timeout: 120_000 }, () => 
     // The activity statement's withheld column counts the sports withholding too (decision 050's ledger rule).
     const statement = envelopeOf(await t.get('/api/piranha/safer_play/statement', { query: signedIn(session, { days: '7' }) })).data;
     expect(statement.days[0]).toMatchObject({ withheld });
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('withholds once when five settlement passes (one killed before commit) race over a won single', async () => {
+    const session = await mexican();
+    const before = await taxWithheld('MXN');
+    const winner = upcoming(1);
+    const [won] = await placedOk(await singlePost(t, session, [{ option: winner, stake: 100_00 }]));
+    feed.matchEnd(winner.matchId, { home: 2, away: 0 });
+    const { deps } = t.built.betting;
+    await expect(betsSettle(depsCrashingBeforeCommit(deps, 1))).rejects.toThrow('killed before commit');
+    // The feed's own follower may settle it meanwhile too: however many passes run and die, it withholds once.
+    await Promise.all(Array.from({ length: 5 }, () => betsSettle(deps)));
+    const payout = returnOf(winner, 100_00);
+    const withheld = withheldOf(100_00, payout);
+    expect(await withheldColumnOf(won!.id)).toBe(withheld);
+    expect((await taxWithheld('MXN')) - before).toBe(withheld);
+    expect(await balanceOf(t, session, 'MXN')).toBe(1_000_00 - 100_00 + payout - withheld);
     expect(await auditClean(t)).toBe(true);
   });
 
