@@ -49,7 +49,7 @@ async function redisUrlOf() {
  * round-robin front (decision 042): sign-up, deposit, withdraw, casino, the real-time socket. Betting is held back until
  * a whole two-node run of it is green on a quiet machine (decision 058).
  */
-const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts'];
+const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts', 'e2e/betting.spec.ts'];
 
 /**
  * Groups run one after the other; the steps inside a group run at the same time (this machine kind has 2 cores: the
