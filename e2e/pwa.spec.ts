@@ -98,9 +98,12 @@ describe('installable', () => {
     await page.goto(`${origin}/#/game`);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.errors).toEqual([]);
     expect(manifest.url).toContain('/api/v1/conf/pwa/get');
+    // The player's language (English here), not the brand's default (Spanish on aguila.mx): the app follows it.
+    expect(manifest.url).toContain('lca_lang=en-US');
+    expect((JSON.parse(manifest.data ?? '{}') as { lang?: string }).lang).toMatch(/^en/);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     await close();

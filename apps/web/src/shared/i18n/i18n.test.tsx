@@ -19,9 +19,23 @@ const PAYMENTS_KEY: TranslationKey = 'payments.copyFailed';
 const LOYALTY_KEY: TranslationKey = 'loyalty.vip.title';
 const HELP_KEY: TranslationKey = 'help.faqTitle';
 
+/** The manifest link the server renders (index-html.ts), as the unit tests' stand-in for the DOM's. */
+const manifestLink = {
+  href: '/api/v1/conf/pwa/get?app_group=brl1',
+  getAttribute(name: string) {
+    return name === 'href' ? this.href : null;
+  },
+  setAttribute(name: string, value: string) {
+    if (name === 'href') this.href = value;
+  },
+};
+
 beforeAll(() => {
-  // i18n.ts sets <html lang>; the unit tests run without a DOM.
-  vi.stubGlobal('document', { documentElement: { lang: '' } });
+  // i18n.ts sets <html lang> and the manifest link's language; the unit tests run without a DOM.
+  vi.stubGlobal('document', {
+    documentElement: { lang: '' },
+    querySelector: (selector: string) => (selector === 'link[rel="manifest"]' ? manifestLink : null),
+  });
 });
 
 describe('locale loading', () => {
@@ -64,6 +78,13 @@ describe('locale loading', () => {
     await languageChange('es-MX', { remember: false });
     expect(translate(LOYALTY_KEY)).toBe(textOf('es-MX', LOYALTY_KEY));
     expect(translate('footer.setting')).toBe(textOf('es-MX', 'footer.setting'));
+  });
+
+  it("a language switch points the install manifest at the new language, keeping the brand's query", async () => {
+    await languageChange('en-US', { remember: false });
+    expect(manifestLink.href).toBe('/api/v1/conf/pwa/get?app_group=brl1&lca_lang=en-US');
+    await languageChange('pt-BR', { remember: false });
+    expect(manifestLink.href).toBe('/api/v1/conf/pwa/get?app_group=brl1&lca_lang=pt-BR');
   });
 
   it('a key missing from the loaded part loads the rest of its language, then reads as its text', async () => {

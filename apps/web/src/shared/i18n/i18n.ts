@@ -70,6 +70,21 @@ export function localeInitial(brandDefault: Locale): Locale {
 
 function documentLanguageSet(locale: Locale): void {
   document.documentElement.lang = localeToIntl(locale);
+  manifestLanguageSet(locale);
+}
+
+/**
+ * The installable app's name and texts follow the player's language (issue 22): the server renders the brand's
+ * manifest link in its default language; the link then asks for the player's (`lca_lang`, spec §7 and §9's fallback).
+ */
+export function manifestLanguageSet(locale: Locale): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (!link) return;
+  // Only the path and query are kept: the base merely parses the relative link.
+  const url = new URL(link.getAttribute('href') ?? '', 'http://manifest.invalid');
+  if (url.searchParams.get('lca_lang') === locale) return;
+  url.searchParams.set('lca_lang', locale);
+  link.setAttribute('href', `${url.pathname}${url.search}`);
 }
 
 let i18nReadyResolve: () => void;
