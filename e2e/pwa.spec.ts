@@ -127,6 +127,14 @@ describe('install flow and reward', () => {
     const bar = page.getByTestId('install-bar');
     await bar.waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await bar.textContent()) ?? '').toMatch(/Install the app and get R\$\s?5\.00/);
+    // The same offer as a pop-up (spec §4 "top bar and popup"), from the pop-up stack: "Not now" leaves the bar.
+    const popup = page.getByRole('dialog', { name: /^Get the .+ app$/ });
+    await popup.waitFor({ timeout: 30_000 });
+    expect(await popup.textContent()).toMatch(/Install the app and get R\$\s?5\.00/);
+    await screenshot(page, 'pwa-install-popup');
+    await popup.getByRole('button', { name: 'Not now' }).click();
+    await popup.waitFor({ state: 'detached' });
+    expect(await bar.isVisible()).toBe(true);
     await screenshot(page, 'pwa-install-bar');
 
     const cdp = await context.newCDPSession(page);

@@ -13,6 +13,7 @@ import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
 import { PopupStack } from '../../features/system/popup-stack.tsx';
+import { useInstallPopups } from '../../features/pwa/install-popup-entry.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { Toaster } from '../../shared/ui/toaster.tsx';
 import { pageComponent } from '../router.tsx';
@@ -58,6 +59,7 @@ export function AppLayout() {
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
   const messagePopupClosed = useMessagePopupClosed(uid);
   const bonusPopups = useBonusPopups();
+  const installPopups = useInstallPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
   const queryClient = useQueryClient();
   const shell = shellKind();
@@ -137,7 +139,7 @@ export function AppLayout() {
         <UpdatePrompt />
       </Suspense>
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
-      {chrome ? <PopupStack extra={bonusPopups} onClose={messagePopupClosed} /> : null}
+      {chrome ? <PopupStack extra={[...bonusPopups, ...installPopups]} onClose={messagePopupClosed} /> : null}
       {chrome && signedIn ? (
         <Suspense fallback={null}>
           <RealityCheck saferPlayPath={paths.saferPlay} />

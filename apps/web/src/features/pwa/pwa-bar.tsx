@@ -7,6 +7,7 @@ import { useTranslation } from '../../shared/i18n/translate.ts';
 import { moneyText } from '../../shared/money/money.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { installPromptPeek, installPromptSubscribe, installPromptTake } from '../../shared/pwa/install-capture.ts';
+import { installOfferSet } from '../../shared/pwa/install-offer.ts';
 import { useLocation } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
@@ -90,6 +91,10 @@ export function InstallBar() {
     iosSafari,
   });
 
+  // The pop-up stack offers the same install as a pop-up while the bar shows (install-popup-entry.tsx).
+  useEffect(() => installOfferSet(shown ? { amountText } : null), [shown, amountText]);
+  useEffect(() => () => installOfferSet(null), []);
+
   const close = () => {
     const now = Date.now();
     storageSet(STORAGE_KEYS.pwaClosedAt, now);
@@ -98,15 +103,9 @@ export function InstallBar() {
 
   const install = async () => {
     if (iosSafari) return setIosGuide(true);
-    const offer = installPromptTake();
-    if (!offer) return undefined;
-    await offer.prompt();
-    const { outcome } = await offer.userChoice;
-    // Spec §4: accepted marks installed (the browser's `appinstalled` follows, and reports the reward).
-    if (outcome === 'accepted') {
-      storageSet(STORAGE_KEYS.pwaInstalled, true);
-      setInstalled(true);
-    } else if (!dismissKeepsShowing(pathname)) close();
+    const outcome = await installPrompt();
+    if (outcome === 'accepted') setInstalled(true);
+    else if (outcome === 'dismissed' && !dismissKeepsShowing(pathname)) close();
     return undefined;
   };
 
@@ -126,6 +125,47 @@ export function InstallBar() {
       ) : null}
       {iosGuide ? <IosGuide onClose={() => setIosGuide(false)} /> : null}
     </>
+  );
+}
+
+/**
+ * Chromium's kept install offer, prompted; spec §4: accepted marks installed (the browser's `appinstalled` follows, and
+ * the bar reports the reward). Undefined when there was no offer left to prompt.
+ */
+async function installPrompt(): Promise<'accepted' | 'dismissed' | undefined> {
+  const offer = installPromptTake();
+  if (!offer) return undefined;
+  await offer.prompt();
+  const { outcome } = await offer.userChoice;
+  if (outcome === 'accepted') storageSet(STORAGE_KEYS.pwaInstalled, true);
+  return outcome;
+}
+
+/**
+ * The install pop-up (spec §4 "top bar and popup"), shown by the pop-up stack while the bar is offered: what installing
+ * pays, install or not now. Closing it keeps it away for 24 h (the stack's cache); the bar keeps its own close.
+ */
+export function InstallPopup({ amountText, onClose }: { amountText: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [iosGuide, setIosGuide] = useState(false);
+  if (iosGuide) return <IosGuide onClose={onClose} />;
+  const install = async () => {
+    if (typeof navigator !== 'undefined' && isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) return setIosGuide(true);
+    await installPrompt();
+    return onClose();
+  };
+  return (
+    <Modal title={t('pwa.popupTitle', { name: variantCurrent().appName })} onClose={onClose}>
+      <p className={styles.popupText}>{t('pwa.barText', { amount: amountText })}</p>
+      <div className={styles.popupActions}>
+        <button type="button" className={styles.later} onClick={onClose}>
+          {t('pwa.notNow')}
+        </button>
+        <button type="button" className={styles.action} onClick={() => void install()}>
+          {t('pwa.install')}
+        </button>
+      </div>
+    </Modal>
   );
 }
 
