@@ -7,6 +7,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useHallTabsQuery } from './api/hall.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { CategoryChips, type Chip } from './category-chips.tsx';
+import { GameGridSkeletonStatic } from './game-grid-skeleton.tsx';
 import { GameBanners } from './game-banners.tsx';
 import { TOP_TAB_LABELS } from './lobby-labels.ts';
 import styles from './lobby.module.css';
@@ -60,7 +61,11 @@ export function CasinoLobby({ onFirstScreen, banners = true }: { onFirstScreen?:
       </div>
       {current ? (
         <TabGames key={current} tabKey={current} emptyTitle={current === 'favorites' ? t('casino.favoritesEmpty') : undefined} />
-      ) : tabs.isPending ? null : (
+      ) : tabs.isPending ? (
+        // The cards' room is kept while the tabs load: the grid arriving under an empty heading pushed the footer down
+        // (layout shift 0.48 on /#/game, Lighthouse, 2026-11-29).
+        <GameGridSkeletonStatic />
+      ) : (
         <TabGames tabKey="lobby" />
       )}
     </div>
