@@ -16,7 +16,12 @@ export function inviteCapture(location: { search: string; hash: string }, startP
   const inHash = location.hash.indexOf('?');
   for (const params of [new URLSearchParams(location.search), new URLSearchParams(inHash < 0 ? '' : location.hash.slice(inHash + 1))]) {
     const code = params.get('invite');
-    if (code !== null && CODE.test(code)) return storageSet(STORAGE_KEYS.invitePending, { source: 'link', code } satisfies InvitePending);
+    if (code !== null && CODE.test(code)) {
+      storageSet(STORAGE_KEYS.invitePending, { source: 'link', code } satisfies InvitePending);
+      // The landing is a visit to the inviter's share-to-cash-out envelope (decision 063); the call loads only here.
+      void import('./pdd-visit.ts').then((module) => module.pddVisitSend(code)).catch(() => undefined);
+      return;
+    }
   }
   if (startParam !== undefined && CODE.test(startParam))
     storageSet(STORAGE_KEYS.invitePending, { source: 'mini_app', code: startParam } satisfies InvitePending);
