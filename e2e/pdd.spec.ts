@@ -1,6 +1,17 @@
 import { pddTermsOf, variantFindByKey } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { accessibilityCheck, guestConsent, headerBalanceText, JOURNEY, journeyAmount, journeySetup, phonePage, screenshot, touristStart, welcomeDismiss } from './fixtures.ts';
+import {
+  accessibilityCheck,
+  guestConsent,
+  headerBalanceText,
+  JOURNEY,
+  journeyAmount,
+  journeySetup,
+  phonePage,
+  screenshot,
+  touristStart,
+  welcomeDismiss,
+} from './fixtures.ts';
 
 /**
  * Share-to-cash-out (issue 19, decision 063) as two players live it: A opens an envelope on /thin/pdd and shares the
@@ -22,7 +33,13 @@ describe('Share-to-cash-out, through the real server and Chromium', () => {
     await a.page.getByRole('button', { name: 'Open my envelope' }).click();
     await a.page.getByRole('progressbar', { name: 'Envelope progress' }).waitFor();
     await a.page.getByText('No one has helped yet. Share your link to start.').waitFor();
-    const link = ((await a.page.getByRole('status', { name: /Your link/ }).or(a.page.getByLabel(/Your link/)).first().textContent()) ?? '').trim();
+    const link = (
+      (await a.page
+        .getByRole('status', { name: /Your link/ })
+        .or(a.page.getByLabel(/Your link/))
+        .first()
+        .textContent()) ?? ''
+    ).trim();
     expect(link).toMatch(/\/\?invite=P[0-9A-Z]+$/);
     await screenshot(a.page, 'pdd-open');
 
@@ -41,7 +58,10 @@ describe('Share-to-cash-out, through the real server and Chromium', () => {
     // A sees B's visit and sign-up (the page refreshes itself; a reload is quicker).
     await a.page.reload();
     await a.page.getByRole('heading', { name: 'Friends who helped (2)' }).waitFor();
-    await a.page.getByText(amountRe(terms.visitStepMinor + terms.signupStepMinor)).first().waitFor();
+    await a.page
+      .getByText(amountRe(terms.visitStepMinor + terms.signupStepMinor))
+      .first()
+      .waitFor();
     await a.page.getByText('Signed up', { exact: true }).waitFor();
     await a.page.getByText('Visited', { exact: true }).waitFor();
     await screenshot(a.page, 'pdd-progress');

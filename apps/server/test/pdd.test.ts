@@ -136,7 +136,9 @@ describe('progress from friends', () => {
     expect(sameDevice.dm_error).toBe(ERRORS.PDD_SELF_VISIT.code);
     const sameNetwork = await visit(a.code, smidUnique(), a.ip.replace(/\.9$/, '.77'));
     expect(sameNetwork.dm_error).toBe(ERRORS.PDD_SELF_VISIT.code);
-    const signedInSelf = await t.post(pddVisit.path, { query: signedIn(a.session, { smid: smidUnique() }), remoteAddress: nextIp(), body: { code: a.code } }).then(envelopeOf);
+    const signedInSelf = await t
+      .post(pddVisit.path, { query: signedIn(a.session, { smid: smidUnique() }), remoteAddress: nextIp(), body: { code: a.code } })
+      .then(envelopeOf);
     expect(signedInSelf.dm_error).toBe(ERRORS.PDD_SELF_VISIT.code);
     // A sign-up from the inviter's network is refused by the invite module and helps nothing either.
     expect((await signUpWith(a.code, smidUnique(), a.ip.replace(/\.9$/, '.78'))).dm_error).toBe(ERRORS.INVITE_SAME_NETWORK.code);
@@ -152,7 +154,9 @@ describe('progress from friends', () => {
     expect((await visit(otherCode)).dm_error).toBe(ERRORS.PDD_CODE_INVALID.code);
     const noDevice = await t.post(pddVisit.path, { headers: { [HEADER_APP_KEY]: BRAND }, remoteAddress: nextIp(), body: { code: a.code } }).then(envelopeOf);
     expect(noDevice.dm_error).toBe(ERRORS.PDD_DEVICE_REQUIRED.code);
-    const amount = await t.post(pddVisit.path, { query: { smid: smidUnique() }, headers: { [HEADER_APP_KEY]: BRAND }, body: { code: a.code, amount: 100000 } }).then(envelopeOf);
+    const amount = await t
+      .post(pddVisit.path, { query: { smid: smidUnique() }, headers: { [HEADER_APP_KEY]: BRAND }, body: { code: a.code, amount: 100000 } })
+      .then(envelopeOf);
     expect(amount.dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
     expect((await info(a)).data.envelope.progress).toBe(0);
   });
@@ -197,7 +201,9 @@ describe('reaching the target', () => {
     const before = await balanceOf(t, a.session, profile.currency);
     const taps = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.post(pddWithdraw.path, { query: signedIn(a.session), headers: { 'idempotency-key': idempotencyKey() }, body: { pdd_uid: envelope.pdd_uid } }).then(envelopeOf),
+        t
+          .post(pddWithdraw.path, { query: signedIn(a.session), headers: { 'idempotency-key': idempotencyKey() }, body: { pdd_uid: envelope.pdd_uid } })
+          .then(envelopeOf),
       ),
     );
     expect(taps.filter((tap) => tap.dm_error === 0)).toHaveLength(1);

@@ -26,8 +26,12 @@ export const pddEnvelopes = pgTable(
     reachedAt: timestamp('reached_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('pdd_envelopes_one_open').on(table.userId, table.appKey).where(sql`status = 'open'`),
-    index('pdd_envelopes_expiry_idx').on(table.expiresAt).where(sql`status = 'open'`),
+    uniqueIndex('pdd_envelopes_one_open')
+      .on(table.userId, table.appKey)
+      .where(sql`status = 'open'`),
+    index('pdd_envelopes_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`status = 'open'`),
   ],
 );
 

@@ -1,4 +1,13 @@
-import { bonusAllowedInMarket, pddIncrementOf, pddStatusOf, pddTermsOf, pddUidOf, variantFindByKey, type PddHelpKind, type VariantProfile } from '@piranha/domain';
+import {
+  bonusAllowedInMarket,
+  pddIncrementOf,
+  pddStatusOf,
+  pddTermsOf,
+  pddUidOf,
+  variantFindByKey,
+  type PddHelpKind,
+  type VariantProfile,
+} from '@piranha/domain';
 import type { Tx } from '../../db/client.ts';
 import { envelopeOpenLock, envelopeProgressSet, helpInsert, rewardReadyInsert } from './pdd.repository.ts';
 
@@ -37,12 +46,21 @@ export async function pddHelpAdd(
   const reached = progress >= envelope.targetMinor;
   await envelopeProgressSet(tx, envelope.id, progress, reached ? now : undefined);
   if (reached)
-    await rewardReadyInsert(tx, { pddUid: pddUidOf(envelope.id), userId: envelope.userId, currency: envelope.currency, amountMinor: envelope.targetMinor, now });
+    await rewardReadyInsert(tx, {
+      pddUid: pddUidOf(envelope.id),
+      userId: envelope.userId,
+      currency: envelope.currency,
+      amountMinor: envelope.targetMinor,
+      now,
+    });
   return true;
 }
 
 /** In the transaction that attributes a sign-up to its inviter (decision 051): the sign-up helps the inviter's envelope. */
 export async function pddOnSignup(tx: Tx, signup: { inviterId: number; inviteeId: number; appKey: string }, now: Date): Promise<void> {
-  await pddHelpAdd(tx, { inviterId: signup.inviterId, appKey: signup.appKey, kind: 'signup', friend: `u:${signup.inviteeId}`, friendUserId: signup.inviteeId }, now);
+  await pddHelpAdd(
+    tx,
+    { inviterId: signup.inviterId, appKey: signup.appKey, kind: 'signup', friend: `u:${signup.inviteeId}`, friendUserId: signup.inviteeId },
+    now,
+  );
 }
-
