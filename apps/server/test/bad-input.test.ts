@@ -446,10 +446,11 @@ const INVITE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }>
   '/api/v1/referrer/report': { body: { install_referrer: btoa('utm_source=play&utm_campaign=bad-input'), timezone: 'UTC' } },
   // decision 063: envelopes are offered on aguila (not in Brazil); a visit names a device (smid).
   '/api/piranha/activity/pdd/open': { body: {}, fresh: async () => ({ query: signedIn(await t.player('aguila')), body: {} }) },
+  // The device comes in a cookie, so the common-parameter checks' own query or cookie replaces it.
   '/api/piranha/activity/pdd/visit': {
-    query: { smid: 'bad-input-visitor' },
+    headers: { cookie: 'smid=bad-input-visitor' },
     body: { code: 'P0000' },
-    fresh: async () => ({ query: { smid: 'bad-input-visitor' }, body: { code: inviteCodeOf((await t.player()).uid) } }),
+    fresh: async () => ({ body: { code: inviteCodeOf((await t.player()).uid) } }),
   },
 };
 
