@@ -28,15 +28,14 @@ describe('The shell, through the real server and Chromium', () => {
 
   it('A player on the journey brand following a link to a page the brand does not offer is told so, not sent to sports', async () => {
     const { context, page } = await phonePage(journey.browser);
-    // /thin/pdd is a spec page this build does not route yet (share-to-cash-out); pop-ups stay away from /thin paths,
-    // so none covers the message.
-    await page.goto(`http://${JOURNEY.host}/#/thin/pdd`);
+    // /thin/spin is a path this build does not route (pop-ups stay away from /thin paths, so none covers the message).
+    await page.goto(`http://${JOURNEY.host}/#/thin/spin`);
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
-    expect(page.url()).toMatch(/#\/thin\/pdd$/);
+    expect(page.url()).toMatch(/#\/thin\/spin$/);
     await screenshot(page, 'shell-not-offered-en');
     await accessibilityCheck(page, 'shell-not-offered-en');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL((url) => !url.hash.includes('thin/pdd'));
+    await page.waitForURL((url) => !url.hash.includes('thin/spin'));
     await welcomeDismiss(page);
 
     await page.goto(`http://${JOURNEY.host}/#/responsible-gaming`);

@@ -20,6 +20,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { inviteRoutes } from './modules/invite/invite.routes.ts';
+import { pddRoutes } from './modules/pdd/pdd.routes.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { rankAnswersCreate, rankSignalsAttach } from './modules/loyalty/rank-answers.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   activityRoutes(app, { ...deps, opsToken });
   inviteRoutes(app, deps);
   agentRoutes(app, { ...deps, opsToken });
+  pddRoutes(app, deps);
   // The general outbox (decision 042): the modules below add the handlers of the calls they owe.
   const outbox = outboxModuleRegister(app, { db: database.db, now, jobs, opsToken, retentionDays: config.outboxRetentionDays });
   const { mail } = accountModuleRegister(app, { config, deps, outbox, mail: overrides.mail });

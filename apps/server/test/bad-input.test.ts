@@ -444,6 +444,14 @@ const INVITE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }>
     fresh: async () => ({ query: signedIn(await t.session()), body: { link: inviteCodeOf((await t.player()).uid) } }),
   },
   '/api/v1/referrer/report': { body: { install_referrer: btoa('utm_source=play&utm_campaign=bad-input'), timezone: 'UTC' } },
+  // decision 063: envelopes are offered on aguila (not in Brazil); a visit names a device (smid).
+  '/api/piranha/activity/pdd/open': { body: {}, fresh: async () => ({ query: signedIn(await t.player('aguila')), body: {} }) },
+  // The device comes in a cookie, so the common-parameter checks' own query or cookie replaces it.
+  '/api/piranha/activity/pdd/visit': {
+    headers: { cookie: 'smid=bad-input-visitor' },
+    body: { code: 'P0000' },
+    fresh: async () => ({ body: { code: inviteCodeOf((await t.player()).uid) } }),
+  },
 };
 
 /**

@@ -8,6 +8,7 @@ import { handoffRedeemPending } from './features/system/domain-change.ts';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
+import { inviteLandingVisit } from './shared/invite/invite-pending.ts';
 import { smidEnsure } from './shared/session/session-store.ts';
 import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
 
@@ -16,6 +17,8 @@ async function boot(): Promise<void> {
   void smidEnsure();
   const variant = await variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
+  // An invite link's landing reports the visit now that the brand (and so the API's common parameters) is known.
+  inviteLandingVisit();
   // Arriving from the brand's old domain with a one-time code: sign in here before the first screen (decision 033).
   await handoffRedeemPending();
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.

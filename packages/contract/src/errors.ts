@@ -204,6 +204,13 @@ export const ERRORS = {
   RAIN_BUDGET_SPENT: { code: 8433, key: 'rainBudgetSpent' },
   RAIN_UNAVAILABLE: { code: 8434, key: 'rainUnavailable' },
   // end agent
+  // share-to-cash-out envelopes (issue 19, decision 063)
+  PDD_NOT_OFFERED: { code: 8101, key: 'pddNotOffered' },
+  PDD_ALREADY_OPEN: { code: 8102, key: 'pddAlreadyOpen' },
+  PDD_CODE_INVALID: { code: 8103, key: 'pddCodeInvalid' },
+  PDD_SELF_VISIT: { code: 8104, key: 'pddSelfVisit' },
+  PDD_DEVICE_REQUIRED: { code: 8105, key: 'pddDeviceRequired' },
+  // end pdd
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

@@ -30,3 +30,4 @@ export * from './help.ts';
 export * from './realtime.ts';
 export * from './outbox.ts';
 export * from './agent.ts';
+export * from './pdd.ts';

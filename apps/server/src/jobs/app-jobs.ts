@@ -7,6 +7,7 @@ import { bonusJobSpec } from '../modules/bonus/bonus-jobs.ts';
 import { referralCampaignsSeed } from '../modules/invite/invite.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRaffleJobSpec, loyaltyRankCloseJobSpec } from '../modules/loyalty/loyalty-jobs.ts';
 import { loyaltyCampaignsSeed } from '../modules/loyalty/loyalty.routes.ts';
+import { pddExpireJobSpec } from '../modules/pdd/pdd.routes.ts';
 import { messageEventsJobSpec } from '../modules/messages/message-events.job.ts';
 import { PUSH_DELIVER_JOB } from '../modules/push/push.job.ts';
 import { pwaCampaignsSeed } from '../modules/pwa/pwa.service.ts';
@@ -37,6 +38,7 @@ export function appJobsRegister(jobs: JobRunner, { config, db, now, realtime }: 
   jobs.register(bonusJobSpec(db, now));
   jobs.register(messageEventsJobSpec(db, now, realtime));
   jobs.register(agentSettleJobSpec(db, now));
+  jobs.register(pddExpireJobSpec(db, now));
   jobs.register(moneyRainJobSpec({ db, now, realtime, pushTrigger: () => void jobs.trigger(PUSH_DELIVER_JOB) }));
   // Loyalty (issue 18): VIP points and task progress from the same durable facts.
   jobs.register(loyaltyJobSpec(db, now));

@@ -222,6 +222,7 @@ const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: paths.thinAgentTransfer, load: () => import('../pages/agent-transfer-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.thinAgentFaq, load: () => import('../pages/agent-faq-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.thinAgentTutorial, load: () => import('../pages/agent-tutorial-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
+  { path: paths.thinPdd, load: () => import('../pages/pdd-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   { path: paths.transactionQuestion, load: () => import('../pages/transaction-question-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   // Bonuses (spec §2 bonus and promotion; issue 17).
   { path: paths.bonus, load: () => import('../pages/bonus-page.tsx'), firstLevel: false, keepAlive: false, chrome: true },

@@ -22,3 +22,4 @@ export * from './bonus-booster.ts';
 export * from './outbox.ts';
 export * from './referrals.ts';
 export * from './growth-agent.ts';
+export * from './growth-pdd.ts';

@@ -27,6 +27,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { rewardPay } from '../loyalty/loyalty.service.ts';
+import { pddOnSignup } from '../pdd/pdd-help.ts';
 import {
   hasPaidDeposit,
   invitedOf,
@@ -76,7 +77,7 @@ function profileOf(user: SessionUser, requestAppKey: string): VariantProfile {
 }
 
 /** The player is seen on this device and network: what a later invite is compared with. */
-async function marksRecord(db: Db | Tx, userId: number, smid: string | undefined, ip: string, now: Date): Promise<void> {
+export async function marksRecord(db: Db | Tx, userId: number, smid: string | undefined, ip: string, now: Date): Promise<void> {
   if (smid && smid.trim() !== '') await markRecord(db, userId, 'device', smid, now);
   // A loopback address names no network: only a local run has one (in production it is the player's public address,
   // or the proxy's X-Forwarded-For from TRUSTED_PROXIES).
@@ -84,7 +85,7 @@ async function marksRecord(db: Db | Tx, userId: number, smid: string | undefined
 }
 
 /** The origins the player's link is given on: the brand's official domain, and the one the page is open on if it is the brand's. */
-function originsOf(profile: VariantProfile, requestOrigin: { protocol: string; host: string } | undefined): { domain: string; origin: string }[] {
+export function originsOf(profile: VariantProfile, requestOrigin: { protocol: string; host: string } | undefined): { domain: string; origin: string }[] {
   const origins = [{ domain: profile.officialDomain, origin: `https://${profile.officialDomain}` }];
   if (requestOrigin) {
     const hostname = requestOrigin.host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
@@ -204,9 +205,12 @@ export async function inviteBindPost(
     throw new AppError('INVITE_TOO_LATE');
   const reason = selfReferralReason(await referralPartyOf(deps, inviter.id), await referralPartyOf(deps, uid));
   if (reason) throw new AppError(SELF_ERRORS[reason], { field });
-  const inserted = await transaction(deps.db, (tx) =>
-    referralInsert(tx, { inviteeId: uid, inviterId: inviter.id, appKey: profile.appKey, source: picked.source, now }),
-  );
+  const inserted = await transaction(deps.db, async (tx) => {
+    const bound = await referralInsert(tx, { inviteeId: uid, inviterId: inviter.id, appKey: profile.appKey, source: picked.source, now });
+    // The attributed sign-up helps the inviter's share-to-cash-out envelope, in the same transaction (decision 063).
+    if (bound) await pddOnSignup(tx, { inviterId: inviter.id, inviteeId: uid, appKey: profile.appKey }, now);
+    return bound;
+  });
   if (!inserted) throw new AppError('INVITE_ALREADY_BOUND');
   return { source: picked.source, inviter_code: inviteCodeOf(inviter.id) };
 }

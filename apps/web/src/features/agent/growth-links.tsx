@@ -1,11 +1,11 @@
-import { ChevronRight, CloudRain, Users } from 'lucide-react';
+import { ChevronRight, CloudRain, Gift, Users } from 'lucide-react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import { Link } from '../../shared/router/router.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './agent.module.css';
 
-/** From /me: the agent programme and money rain (decision 052). */
+/** From /me: the agent programme, money rain (decision 052) and share-to-cash-out (decision 063). */
 export function GrowthLinks() {
   const { t } = useTranslation();
   return (
@@ -15,6 +15,7 @@ export function GrowthLinks() {
           [
             [paths.thinAgent, 'agent.title', <Users key="agent" size={18} />],
             [paths.moneyRain, 'rain.title', <CloudRain key="rain" size={18} />],
+            [paths.thinPdd, 'pdd.title', <Gift key="pdd" size={18} />],
           ] as const
         ).map(([to, key, icon]) => (
           <li key={to}>

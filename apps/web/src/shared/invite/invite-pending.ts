@@ -12,11 +12,18 @@ export interface InvitePending {
 
 const CODE = /^[A-Za-z0-9-]{2,32}$/;
 
+/** The code this page load landed with through a link (not one kept from an earlier visit). */
+let landingCode: string | undefined;
+
 export function inviteCapture(location: { search: string; hash: string }, startParam?: string): void {
   const inHash = location.hash.indexOf('?');
   for (const params of [new URLSearchParams(location.search), new URLSearchParams(inHash < 0 ? '' : location.hash.slice(inHash + 1))]) {
     const code = params.get('invite');
-    if (code !== null && CODE.test(code)) return storageSet(STORAGE_KEYS.invitePending, { source: 'link', code } satisfies InvitePending);
+    if (code !== null && CODE.test(code)) {
+      storageSet(STORAGE_KEYS.invitePending, { source: 'link', code } satisfies InvitePending);
+      landingCode = code;
+      return;
+    }
   }
   if (startParam !== undefined && CODE.test(startParam))
     storageSet(STORAGE_KEYS.invitePending, { source: 'mini_app', code: startParam } satisfies InvitePending);
@@ -35,4 +42,15 @@ export function invitePendingClear(): void {
 export function invitePendingBind(): void {
   if (!invitePending()) return;
   void import('./invite-bind.ts').then((module) => module.invitePendingSend()).catch(() => undefined);
+}
+
+/**
+ * Once the brand is known (boot): a landing through an invite link is a visit to the inviter's share-to-cash-out
+ * envelope (decision 063). The call and its contract load only on such a landing.
+ */
+export function inviteLandingVisit(): void {
+  const code = landingCode;
+  if (code === undefined) return;
+  landingCode = undefined;
+  void import('./pdd-visit.ts').then((module) => module.pddVisitSend(code)).catch(() => undefined);
 }

@@ -134,6 +134,8 @@ export const paths = {
   thinAgentTransfer: '/thin/agent/transfer',
   thinAgentFaq: '/thin/agent/faq',
   thinAgentTutorial: '/thin/agent/tutorial',
+  /** Share-to-cash-out (spec §2 /thin/pdd; decision 063): the envelope friends fill through the player's invite link. */
+  thinPdd: '/thin/pdd',
 } as const;
 
 /** One message of the message centre (/message-detail?id=). */
