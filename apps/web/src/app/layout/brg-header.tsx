@@ -122,17 +122,10 @@ export function BrgBalance() {
     setAsking(false);
   };
   return (
-    <button
-      type="button"
-      className={balanceStyles.balance}
-      onClick={() => void ask()}
-      // The name reads as the button shows it: the label, then the amount (WCAG 2.5.3).
-      aria-label={[t('header.clientBalance'), amount].filter(Boolean).join(' ')}
-      aria-busy={asking}
-      data-testid="brg-client-balance"
-    >
+    <button type="button" className={balanceStyles.balance} onClick={() => void ask()} aria-busy={asking} data-testid="brg-client-balance">
       <span className={styles.stack}>
-        <span className={styles.label}>{t('header.clientBalance')}</span>
+        {/* The name is the text shown, label then amount (WCAG 2.5.3): no aria-label to drift from it. */}
+        <span className={styles.label}>{t('header.clientBalance')}</span>{' '}
         <span className={balanceStyles.amount}>{amount ?? <Skeleton width="6ch" height={16} />}</span>
       </span>
       <RefreshCw size={16} aria-hidden="true" className={asking ? 'spin' : undefined} />
