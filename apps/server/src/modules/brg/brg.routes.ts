@@ -37,7 +37,7 @@ export function brgRoutes(app: FastifyInstance, deps: RouteDeps & BrgDeps): void
 
   // The server log, not a table: an ignored message is a signal for the operator (a partner misconfigured, someone
   // probing), and the origin is the only thing of it we keep — the payload may hold anything a foreign page wrote.
-  routeRegister(app, deps, brgIgnoredReport, ({ body, ctx, user, request }) => {
+  routeRegister(app, deps, brgIgnoredReport, async ({ body, ctx, user, request }) => {
     const origin = body.origin === 'null' ? 'null' : partnerOriginParse(body.origin);
     if (!origin) throw new AppError('BRG_ORIGIN_INVALID', { field: 'origin' });
     const type = body.type === undefined ? undefined : MESSAGE_TYPE.test(body.type) ? body.type : '(unreadable)';
