@@ -138,9 +138,15 @@ export async function serverStart(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** Debian's Chromium at a phone's size; `hosts` are brand domains mapped to our server. */
-export async function browserLaunch(server: RunningServer, hosts: readonly string[] = []): Promise<Browser> {
-  const rules = hosts.map((host) => `MAP ${host} 127.0.0.1:${server.port}`).join(',');
+/**
+ * Debian's Chromium at a phone's size; `hosts` are brand domains mapped to our server, `otherHosts` names mapped to
+ * other local ports (a partner's site served by the test, e2e/partner-bridge.spec.ts).
+ */
+export async function browserLaunch(server: RunningServer, hosts: readonly string[] = [], otherHosts: Readonly<Record<string, number>> = {}): Promise<Browser> {
+  const rules = [
+    ...hosts.map((host) => `MAP ${host} 127.0.0.1:${server.port}`),
+    ...Object.entries(otherHosts).map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`),
+  ].join(',');
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

@@ -29,6 +29,7 @@ import { outboxModuleRegister } from './modules/outbox/outbox.module.ts';
 import { paymentsModuleRegister } from './modules/payments/payments.module.ts';
 import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { brgRoutes } from './modules/brg/brg.routes.ts';
 import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { saferPlayRoutes } from './modules/safer-play/safer-play.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   realtimeRoutes(app, deps, realtime);
   loyaltyRoutes(app, { ...deps, opsToken, lane, rankAnswers });
   pwaRoutes(app, deps);
+  brgRoutes(app, { ...deps, brgPartnerOrigins: config.brgPartnerOrigins });
   saferPlayOverridesSet(config.saferPlayOverrides);
   saferPlayRoutes(app, { ...deps, opsToken });
   activityRoutes(app, { ...deps, opsToken });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { JURISDICTIONS, jurisdictionResolve, VARIANT_PROFILES, type JurisdictionOverrides } from '@piranha/domain';
+import { JURISDICTIONS, jurisdictionResolve, partnerOriginParse, VARIANT_PROFILES, type JurisdictionOverrides } from '@piranha/domain';
 import { PGLITE_TEMPLATE_DIR, REPO_ROOT } from './server-paths.ts';
 
 /** A setting the server cannot start with: server.ts prints its message alone (no stack) and exits 1. */
@@ -83,6 +83,11 @@ export interface AppConfig {
   telegramBots: TelegramBotToken[];
   /** Per-brand keys the native shell signs its area-check exemption with (decision 062); several allow rotation. */
   nativeShellKeys: NativeShellKey[];
+  /**
+   * The partner bridge (decision 064): per BRG brand (appKey), the partner sites that may frame its pages and talk to
+   * them over postMessage (BRG_PARTNER_ORIGINS). A brand not listed has no bridge and cannot be framed.
+   */
+  brgPartnerOrigins: Readonly<Record<string, readonly string[]>>;
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
   /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
@@ -247,6 +252,28 @@ function nativeShellKeysParse(value: string | undefined): NativeShellKey[] {
   });
 }
 
+/**
+ * "brgparceiro=https://partner.example,brgparceiro=https://m.partner.example": each entry one origin of one partner-bridge
+ * brand, exactly as a browser writes it. A brand without the partner-bridge flag, a path, a wildcard, or (in
+ * production) plain http stops the start: a wrong entry would let another site frame the app and talk to it.
+ */
+function brgPartnerOriginsParse(value: string | undefined, production: boolean): Record<string, readonly string[]> {
+  const byBrand: Record<string, string[]> = {};
+  for (const entry of list(value, [])) {
+    const at = entry.indexOf('=');
+    const appKey = entry.slice(0, Math.max(at, 0)).trim();
+    const origin = partnerOriginParse(entry.slice(at + 1).trim());
+    const brand = VARIANT_PROFILES.find((profile) => profile.appKey === appKey);
+    if (at <= 0 || !brand || !origin)
+      throw new ConfigError(`BRG_PARTNER_ORIGINS takes appKey=origin entries (https://host[:port], no path), got "${entry.slice(0, 60)}"`);
+    if (!brand.flags.partnerBridge) throw new ConfigError(`BRG_PARTNER_ORIGINS: ${appKey} is not a partner-bridge brand`);
+    if (production && !origin.startsWith('https:')) throw new ConfigError(`BRG_PARTNER_ORIGINS: ${origin} must be https in production`);
+    const origins = (byBrand[appKey] ??= []);
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return byBrand;
+}
+
 export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: positiveInt('PORT', env.PORT, 8080),
@@ -292,6 +319,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     ),
     telegramBots: telegramBotsParse(env.TELEGRAM_BOT_TOKEN, env.TELEGRAM_BOT_TOKENS),
     nativeShellKeys: nativeShellKeysParse(env.NATIVE_SHELL_KEYS),
+    brgPartnerOrigins: brgPartnerOriginsParse(env.BRG_PARTNER_ORIGINS, env.NODE_ENV === 'production'),
     feed: {
       seed: env.FEED_SEED === undefined || env.FEED_SEED === '' ? 1 : positiveInt('FEED_SEED', env.FEED_SEED, 1),
       speedFactor: positiveNumber('FEED_SPEED', env.FEED_SPEED, 1),

@@ -174,6 +174,9 @@ export const ERRORS = {
   PWA_HOST_MISMATCH: { code: 8551, key: 'pwaHostMismatch' },
   PWA_AWARD_UNAVAILABLE: { code: 8552, key: 'pwaAwardUnavailable' },
   PWA_NOT_INSTALLED: { code: 8553, key: 'pwaNotInstalled' },
+  // partner bridge (issue 22, decision 064): data.field names the input or 'brand'
+  BRG_NOT_PARTNER_BRAND: { code: 8121, key: 'brgNotPartnerBrand' },
+  BRG_ORIGIN_INVALID: { code: 8122, key: 'brgOriginInvalid' },
   // activities (issue 19, decision 031)
   ACTIVITY_NOT_FOUND: { code: 8400, key: 'activityNotFound' },
   ACTIVITY_NOT_STARTED: { code: 8401, key: 'activityNotStarted' },

@@ -20,6 +20,7 @@ export * from './bonus.ts';
 export * from './messages.ts';
 export * from './push.ts';
 export * from './pwa.ts';
+export * from './brg.ts';
 export * from './loyalty.ts';
 export * from './kyc.ts';
 export * from './safer-play.ts';

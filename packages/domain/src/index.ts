@@ -10,6 +10,7 @@ export * from './variants/markets.ts';
 export * from './variants/profiles.ts';
 export * from './variants/variant-find.ts';
 export * from './variants/legal.ts';
+export * from './variants/partner-bridge.ts';
 export * from './ui/popups.ts';
 export * from './ui/first-screen.ts';
 export * from './ui/global-status.ts';

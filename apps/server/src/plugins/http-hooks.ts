@@ -4,6 +4,7 @@ import { HELP_TRUSTED_ORIGINS } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { AppConfig } from '../config.ts';
+import { brgFrameAncestorsOf, brgOriginsOfHost } from '../modules/brg/brg-frame.ts';
 import { helpFrameOriginsOf } from '../modules/help/help-frame.ts';
 import { errorHandlerRegister } from './error-handler.ts';
 import { inputGuardRegister } from './input-guard.ts';
@@ -30,28 +31,36 @@ export interface HttpHooksDeps {
  */
 export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf, lane, rateStore }: HttpHooksDeps): Promise<void> {
   // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
-  securityHeadersRegister(app, httpsOf, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi;
-        // the Telegram mini app loads Telegram's WebApp script (decision 062).
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
-        frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
+  securityHeadersRegister(
+    app,
+    httpsOf,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi;
+          // the Telegram mini app loads Telegram's WebApp script (decision 062).
+          scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+          // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
+          frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          // A partner-bridge brand's partner sites (BRG_PARTNER_ORIGINS, decision 064) frame its pages; nobody else does.
+          frameAncestors: ["'self'", (request) => brgFrameAncestorsOf(config.brgPartnerOrigins, request.headers.host)],
+          upgradeInsecureRequests: null,
+        },
       },
+      // Set by the hook itself, and only for requests that came over HTTPS (STRICT_TRANSPORT_SECURITY).
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
     },
-    // Set by the hook itself, and only for requests that came over HTTPS (STRICT_TRANSPORT_SECURITY).
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
+    // X-Frame-Options has no way to name another origin: where frame-ancestors lists partner sites it would contradict
+    // it (browsers that know CSP ignore it then; older ones would refuse the frame), so those documents go without it.
+    (request) => brgOriginsOfHost(config.brgPartnerOrigins, request.headers.host).length > 0,
+  );
   await app.register(fastifyCookie);
   requestContextRegister(app, async (request) => {
     const counted = request.routeOptions.config.rateLimit;

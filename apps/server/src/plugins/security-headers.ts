@@ -61,7 +61,13 @@ export function requestIdNext(): string {
  * middleware is built once here (the Fastify plugin rebuilt it on every request). Headers set this early survive an
  * error answer: Fastify's error path only drops content-type and content-length.
  */
-export function securityHeadersRegister(app: FastifyInstance, httpsOf: (request: IncomingMessage) => boolean, documentPolicy: HelmetOptions): void {
+export function securityHeadersRegister(
+  app: FastifyInstance,
+  httpsOf: (request: IncomingMessage) => boolean,
+  documentPolicy: HelmetOptions,
+  /** Documents another site may frame (their CSP frame-ancestors names it): X-Frame-Options is left off them. */
+  framedByOthers: (request: IncomingMessage) => boolean = () => false,
+): void {
   const documentHeaders = helmet(documentPolicy);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(HEADER_TRACE_ID, request.id);
@@ -72,6 +78,9 @@ export function securityHeadersRegister(app: FastifyInstance, httpsOf: (request:
       done();
       return;
     }
-    documentHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    documentHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (!error && framedByOthers(request.raw)) reply.raw.removeHeader('x-frame-options');
+      done(error as Error | undefined);
+    });
   });
 }

@@ -357,6 +357,14 @@ const ROUTE_TABLE: readonly RouteEntry[] = [
   // The download pages (issue 22, decision 053): banners of type banned and pwa land here.
   { path: paths.download, load: () => import('../pages/download-pages.tsx'), firstLevel: false, keepAlive: false, chrome: true },
   {
+    // The partner-bridge brand's app page (decision 064).
+    path: paths.brgDownload,
+    load: () => import('../pages/download-pages.tsx').then((module) => ({ default: module.BrgDownloadPage })),
+    firstLevel: false,
+    keepAlive: false,
+    chrome: true,
+  },
+  {
     path: paths.downloadIos,
     load: () => import('../pages/download-pages.tsx').then((module) => ({ default: module.DownloadIosPage })),
     firstLevel: false,

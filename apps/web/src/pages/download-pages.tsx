@@ -79,7 +79,11 @@ function InstallWebApp() {
   );
 }
 
-export default function DownloadPage() {
+/**
+ * The brand's Android link with the page's query (spec: from, cv_prefix, smid, lang, isGP, isV3) and, for a signed-in
+ * registered player, uid, nick and first_regist passed on as the install referrer; never the session id.
+ */
+function AndroidLink() {
   const { t } = useTranslation();
   const variant = variantCurrent();
   const params = useSidDropped();
@@ -93,21 +97,52 @@ export default function DownloadPage() {
   }
   const links = downloadLinksOf(variant, downloadReferrerOf(values, Boolean(login && info.data)));
   const primary = downloadPrimaryOf(params.get('isGP'));
-  const androidHref = links[primary];
+  return (
+    <a className={styles.primary} href={links[primary]} rel="noopener noreferrer" target="_blank" data-testid="download-android">
+      {primary === 'googlePlay' ? <Smartphone size={20} aria-hidden="true" /> : <Download size={20} aria-hidden="true" />}
+      {primary === 'googlePlay' ? t('download.android') : t('download.apk')}
+    </a>
+  );
+}
+
+export default function DownloadPage() {
+  const { t } = useTranslation();
+  const variant = variantCurrent();
   return (
     <div className={styles.page}>
       <PageTitle title={t('download.title', { name: variant.appName })} />
       <BrandArt />
       <div className={styles.actions}>
-        <a className={styles.primary} href={androidHref} rel="noopener noreferrer" target="_blank" data-testid="download-android">
-          {primary === 'googlePlay' ? <Smartphone size={20} aria-hidden="true" /> : <Download size={20} aria-hidden="true" />}
-          {primary === 'googlePlay' ? t('download.android') : t('download.apk')}
-        </a>
+        <AndroidLink />
         <a className={styles.secondary} href={`#${paths.downloadIos}`}>
           <Apple size={20} aria-hidden="true" />
           {t('download.ios')}
         </a>
         <InstallWebApp />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /brg-download (spec §2; decision 064): the partner-bridge brand's app for a partner's client — the brand's art and
+ * app links with the same query and signed-in fields as /download. No web-app install: the page is usually seen inside
+ * the partner's frame, where a browser offers none.
+ */
+export function BrgDownloadPage() {
+  const { t } = useTranslation();
+  const variant = variantCurrent();
+  return (
+    <div className={styles.page}>
+      <PageTitle title={t('download.brgTitle', { name: variant.appName })} />
+      <BrandArt />
+      <p className={styles.lead}>{t('download.brgText', { name: variant.appName })}</p>
+      <div className={styles.actions}>
+        <AndroidLink />
+        <a className={styles.secondary} href={`#${paths.downloadIos}`}>
+          <Apple size={20} aria-hidden="true" />
+          {t('download.ios')}
+        </a>
       </div>
     </div>
   );

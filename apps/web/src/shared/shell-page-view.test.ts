@@ -3,7 +3,7 @@ import { shellPageView } from './shell-page-view.ts';
 
 describe("shellPageView (spec §2 the shells' own page mapping; decision 062)", () => {
   it('sends every download page home inside the native shell, and nowhere else', () => {
-    for (const path of ['/download', '/download/ios', '/download-land', '/download-land/detail']) {
+    for (const path of ['/download', '/brg-download', '/download/ios', '/download-land', '/download-land/detail']) {
       expect(shellPageView('native', path, '').redirect).toBe('/');
       expect(shellPageView('browser', path, '').redirect).toBeUndefined();
     }

@@ -33,7 +33,7 @@ export function shellPageView(shell: ShellKind, pathname: string, search: string
   switch (shell) {
     case 'native':
       return {
-        redirect: pathname === paths.download || WEB_INSTALL_PAGES.includes(pathname) ? paths.root : undefined,
+        redirect: pathname === paths.download || pathname === paths.brgDownload || WEB_INSTALL_PAGES.includes(pathname) ? paths.root : undefined,
         header: !noHeader,
         skeleton: !noSkeleton,
         installBar: false,

@@ -26,6 +26,10 @@ const BonusBalanceChip = lazy(() => import('../../features/bonus/bonus-balance-c
 /** The bell polls the unread count (decision 028) with the messages API: both load after the first screen. */
 const UnreadBadge = lazy(() => import('../../features/messages/unread-badge.tsx').then((module) => ({ default: module.UnreadBadge })));
 
+/** The BRG header's parts (decision 064): a partner-bridge brand's signed-in player only. */
+const BrgBack = lazy(() => import('./brg-header.tsx').then((module) => ({ default: module.BrgBack })));
+const BrgBalance = lazy(() => import('./brg-header.tsx').then((module) => ({ default: module.BrgBalance })));
+
 const LoginModal = lazy(() => import('../../features/account/login-modal.tsx').then((module) => ({ default: module.LoginModal })));
 
 /**
@@ -39,8 +43,15 @@ export function Header() {
   const login = useSessionStore((state) => state.login);
   const [loginOpen, setLoginOpen] = useState(false);
   const unread = useUnreadCached(login?.uid ?? 0);
+  // Spec §2: a partner-bridge brand's header shows the client balance and a back-to-client button (decision 064).
+  const brg = variant.flags.partnerBridge && Boolean(login);
   return (
     <header className={styles.header}>
+      {brg ? (
+        <Suspense fallback={null}>
+          <BrgBack />
+        </Suspense>
+      ) : null}
       <Link to={paths.menu} className={styles.menu} aria-label={unread > 0 ? t('messages.menuUnread', { count: unread }) : t('account.menuOpen')}>
         <Menu size={22} aria-hidden="true" />
         <MenuUnreadBadge />
@@ -54,20 +65,26 @@ export function Header() {
       <div className={styles.actions}>
         {login ? (
           <>
-            <CurrencySelector />
+            {brg ? null : <CurrencySelector />}
             <span className={styles.balanceBox}>
-              <HeaderBalance partnerBridge={variant.flags.partnerBridge} />
-              {variant.flags.partnerBridge ? null : (
-                <Suspense fallback={null}>
-                  <BonusBalanceChip />
+              {brg ? (
+                <Suspense fallback={<HeaderBalance />}>
+                  <BrgBalance />
                 </Suspense>
+              ) : (
+                <>
+                  <HeaderBalance />
+                  <Suspense fallback={null}>
+                    <BonusBalanceChip />
+                  </Suspense>
+                </>
               )}
             </span>
             {/* The bell's own box holds its place while it loads: nothing beside it moves. */}
             <Suspense fallback={<span className={messageStyles.bell} aria-hidden="true" />}>
               <UnreadBadge />
             </Suspense>
-            {variant.flags.partnerBridge ? null : (
+            {brg ? null : (
               <Button compact onClick={() => depositGate(() => navigate(paths.deposit))}>
                 {t('header.deposit')}
               </Button>

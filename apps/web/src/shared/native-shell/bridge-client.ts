@@ -40,12 +40,16 @@ export interface BridgeIncoming {
   safe_area: { request: SafeAreaInsets; reply: void };
 }
 
+/** A side's requests map each type to `{ request, reply }`: its payload and what its answer holds. */
+type RequestOf<M, K extends keyof M> = M[K] extends { request: infer R } ? R : never;
+type ReplyOf<M, K extends keyof M> = M[K] extends { reply: infer R } ? R : never;
+
 export type BridgeErrorCode = 'timeout' | 'version' | 'refused' | 'closed';
 
 export class BridgeError extends Error {
   readonly code: BridgeErrorCode;
-  constructor(code: BridgeErrorCode, detail: string) {
-    super(`native bridge: ${code} (${detail})`);
+  constructor(code: BridgeErrorCode, detail: string, bridge = 'native bridge') {
+    super(`${bridge}: ${code} (${detail})`);
     this.name = 'BridgeError';
     this.code = code;
   }
@@ -74,14 +78,20 @@ export interface BridgeClientOptions {
   onDropped?: (reason: string, data: unknown) => void;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
+  /** Names the bridge in its errors (the partner bridge, decision 064, speaks the same protocol to another party). */
+  name?: string;
 }
 
-type Handler<K extends keyof BridgeIncoming> = (payload: BridgeIncoming[K]['request']) => BridgeIncoming[K]['reply'] | Promise<BridgeIncoming[K]['reply']>;
+type Handler<In, K extends keyof In> = (payload: RequestOf<In, K>) => ReplyOf<In, K> | Promise<ReplyOf<In, K>>;
 
-export interface BridgeClient {
-  request: <K extends keyof BridgeRequests>(type: K, payload: BridgeRequests[K]['request'], timeoutMs?: number) => Promise<BridgeRequests[K]['reply']>;
-  emit: <K extends keyof BridgeEventsOut>(type: K, payload: BridgeEventsOut[K]) => void;
-  handle: <K extends keyof BridgeIncoming>(type: K, handler: Handler<K>) => void;
+/**
+ * One side of the protocol: `Req` what this side asks, `Out` the events it sends, `In` what the other side asks of
+ * it. The native shell's (decision 062) are the defaults; the partner bridge (decision 064) has its own.
+ */
+export interface BridgeClient<Req extends object = BridgeRequests, Out extends object = BridgeEventsOut, In extends object = BridgeIncoming> {
+  request: <K extends keyof Req & string>(type: K, payload: RequestOf<Req, K>, timeoutMs?: number) => Promise<ReplyOf<Req, K>>;
+  emit: <K extends keyof Out & string>(type: K, payload: Out[K]) => void;
+  handle: <K extends keyof In & string>(type: K, handler: Handler<In, K>) => void;
   close: () => void;
 }
 
@@ -102,7 +112,10 @@ export function bridgeMessageParse(data: unknown): BridgeMessage | { dropped: st
   return { v: message.v, id: message.id, type: message.type, payload: message.payload };
 }
 
-export function bridgeClientCreate(options: BridgeClientOptions): BridgeClient {
+export function bridgeClientCreate<Req extends object = BridgeRequests, Out extends object = BridgeEventsOut, In extends object = BridgeIncoming>(
+  options: BridgeClientOptions,
+): BridgeClient<Req, Out, In> {
+  const name = options.name ?? 'native bridge';
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   const pending = new Map<string, { resolve: (data: unknown) => void; reject: (error: BridgeError) => void; timer: unknown }>();
@@ -120,7 +133,7 @@ export function bridgeClientCreate(options: BridgeClientOptions): BridgeClient {
       if (waiting) {
         pending.delete(parsed.id);
         clearTimer(waiting.timer);
-        waiting.reject(new BridgeError('version', parsed.dropped));
+        waiting.reject(new BridgeError('version', parsed.dropped, name));
       }
       options.onDropped?.(parsed.dropped, data);
       return;
@@ -132,7 +145,7 @@ export function bridgeClientCreate(options: BridgeClientOptions): BridgeClient {
       clearTimer(waiting.timer);
       const answer = (parsed.payload ?? {}) as { ok?: unknown; data?: unknown; error?: unknown };
       if (answer.ok === true) waiting.resolve(answer.data);
-      else waiting.reject(new BridgeError('refused', typeof answer.error === 'string' ? answer.error : 'no reason'));
+      else waiting.reject(new BridgeError('refused', typeof answer.error === 'string' ? answer.error : 'no reason', name));
       return;
     }
     const handler = handlers.get(parsed.type);
@@ -148,12 +161,12 @@ export function bridgeClientCreate(options: BridgeClientOptions): BridgeClient {
 
   return {
     request(type, payload, timeoutMs = options.timeoutMs) {
-      if (closed) return Promise.reject(new BridgeError('closed', type));
+      if (closed) return Promise.reject(new BridgeError('closed', type, name));
       const id = options.idNext();
       return new Promise((resolve, reject) => {
         const timer = setTimer(() => {
           pending.delete(id);
-          reject(new BridgeError('timeout', `${type} after ${timeoutMs} ms`));
+          reject(new BridgeError('timeout', `${type} after ${timeoutMs} ms`, name));
         }, timeoutMs);
         pending.set(id, { resolve: resolve as (data: unknown) => void, reject, timer });
         send({ v: BRIDGE_VERSION, id, type, payload });
@@ -170,7 +183,7 @@ export function bridgeClientCreate(options: BridgeClientOptions): BridgeClient {
       unlisten();
       for (const [id, waiting] of pending) {
         clearTimer(waiting.timer);
-        waiting.reject(new BridgeError('closed', id));
+        waiting.reject(new BridgeError('closed', id, name));
       }
       pending.clear();
     },

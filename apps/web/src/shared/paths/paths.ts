@@ -34,6 +34,7 @@ export const paths = {
   error: '/error',
   forbidden: '/forbidden',
   download: '/download',
+  brgDownload: '/brg-download',
   downloadIos: '/download/ios',
   downloadLand: '/download-land',
   downloadLandDetail: '/download-land/detail',
