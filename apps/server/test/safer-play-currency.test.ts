@@ -129,7 +129,9 @@ describe('a limit binds its currency (decision 065)', () => {
 
   it('refuses a currency the brand does not hold, and a currency on a play-time limit', async () => {
     const session = await t.session('orbit');
-    expect(refusedWith(await limitSet(session, { kind: 'loss', period: 'day', amount: 1_00, currency: 'KES' }), 'SAFER_LIMIT_CURRENCY_INVALID').data).toMatchObject({
+    expect(
+      refusedWith(await limitSet(session, { kind: 'loss', period: 'day', amount: 1_00, currency: 'KES' }), 'SAFER_LIMIT_CURRENCY_INVALID').data,
+    ).toMatchObject({
       field: 'currency',
       issue: 'not_offered',
     });

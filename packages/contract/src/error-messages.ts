@@ -146,7 +146,7 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferTimeLimit: 'You have used the play time you set for today. Bets and games are closed until it resets; you can still withdraw and see your history.',
     saferTimeLimitInvalid: 'A play-time limit is minutes per day, from 1 to 1,440.',
     saferLimitCurrency: 'Your limits are set in another currency. Set a limit for this currency on the Safer play page before you deposit or play in it.',
-    saferLimitCurrencyInvalid: 'A limit\'s currency must be one of your account\'s currencies; a play-time limit has none.',
+    saferLimitCurrencyInvalid: "A limit's currency must be one of your account's currencies; a play-time limit has none.",
     handoffInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
     pwaAppGroupMismatch: 'This install link belongs to another app.',
     pwaHostMismatch: 'This install link belongs to another site.',
@@ -321,7 +321,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferTimeLimit:
       'Ya usaste el tiempo de juego que fijaste para hoy. Las apuestas y los juegos están cerrados hasta que se reinicie; aún puedes retirar y ver tu historial.',
     saferTimeLimitInvalid: 'Un límite de tiempo de juego son minutos por día, de 1 a 1.440.',
-    saferLimitCurrency: 'Tus límites están definidos en otra moneda. Define un límite para esta moneda en la página Juego más seguro antes de depositar o jugar con ella.',
+    saferLimitCurrency:
+      'Tus límites están definidos en otra moneda. Define un límite para esta moneda en la página Juego más seguro antes de depositar o jugar con ella.',
     saferLimitCurrencyInvalid: 'La moneda de un límite debe ser una de las monedas de tu cuenta; un límite de tiempo de juego no tiene moneda.',
     handoffInvalid: 'Este enlace de acceso caducó o ya se usó. Vuelve a iniciar sesión.',
     pwaAppGroupMismatch: 'Este enlace de instalación es de otra app.',
@@ -497,7 +498,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferTimeLimit:
       'Você já usou o tempo de jogo que definiu para hoje. Apostas e jogos ficam fechados até ele reiniciar; você ainda pode sacar e ver seu histórico.',
     saferTimeLimitInvalid: 'Um limite de tempo de jogo é em minutos por dia, de 1 a 1.440.',
-    saferLimitCurrency: 'Seus limites estão definidos em outra moeda. Defina um limite para esta moeda na página Jogo mais seguro antes de depositar ou jogar com ela.',
+    saferLimitCurrency:
+      'Seus limites estão definidos em outra moeda. Defina um limite para esta moeda na página Jogo mais seguro antes de depositar ou jogar com ela.',
     saferLimitCurrencyInvalid: 'A moeda de um limite deve ser uma das moedas da sua conta; um limite de tempo de jogo não tem moeda.',
     handoffInvalid: 'Este link de acesso expirou ou já foi usado. Entre novamente.',
     pwaAppGroupMismatch: 'Este link de instalação é de outro app.',
@@ -674,7 +676,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferTimeLimit:
       'Вы использовали время игры, установленное на сегодня. Ставки и игры закрыты до сброса; вы по-прежнему можете выводить средства и смотреть историю.',
     saferTimeLimitInvalid: 'Лимит времени игры задаётся в минутах в день, от 1 до 1440.',
-    saferLimitCurrency: 'Ваши лимиты установлены в другой валюте. Установите лимит для этой валюты на странице «Безопасная игра», прежде чем пополнять счёт или играть в ней.',
+    saferLimitCurrency:
+      'Ваши лимиты установлены в другой валюте. Установите лимит для этой валюты на странице «Безопасная игра», прежде чем пополнять счёт или играть в ней.',
     saferLimitCurrencyInvalid: 'Валюта лимита должна быть одной из валют вашего счёта; у лимита времени игры валюты нет.',
     handoffInvalid: 'Эта ссылка для входа устарела или уже использована. Войдите снова.',
     pwaAppGroupMismatch: 'Эта ссылка установки относится к другому приложению.',
@@ -849,7 +852,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     jurisdictionClosed: 'Trò chơi ăn tiền trực tuyến không còn được cung cấp tại quốc gia này: bạn vẫn có thể đăng nhập, xem lịch sử và rút số dư.',
     saferTimeLimit: 'Bạn đã dùng hết thời gian chơi đã đặt cho hôm nay. Đặt cược và trò chơi bị đóng đến khi đặt lại; bạn vẫn có thể rút tiền và xem lịch sử.',
     saferTimeLimitInvalid: 'Giới hạn thời gian chơi tính bằng phút mỗi ngày, từ 1 đến 1.440.',
-    saferLimitCurrency: 'Hạn mức của bạn được đặt bằng loại tiền khác. Hãy đặt hạn mức cho loại tiền này trên trang Chơi an toàn hơn trước khi nạp tiền hoặc chơi bằng nó.',
+    saferLimitCurrency:
+      'Hạn mức của bạn được đặt bằng loại tiền khác. Hãy đặt hạn mức cho loại tiền này trên trang Chơi an toàn hơn trước khi nạp tiền hoặc chơi bằng nó.',
     saferLimitCurrencyInvalid: 'Loại tiền của hạn mức phải là một trong các loại tiền của tài khoản bạn; giới hạn thời gian chơi không có loại tiền.',
     handoffInvalid: 'Liên kết đăng nhập này đã hết hạn hoặc đã được dùng. Vui lòng đăng nhập lại.',
     pwaAppGroupMismatch: 'Liên kết cài đặt này thuộc về ứng dụng khác.',
@@ -1376,7 +1380,8 @@ export const ERROR_MESSAGES: Readonly<Record<Locale, Readonly<Record<ErrorKey, s
     saferTimeLimit:
       'Anda telah menggunakan masa bermain yang ditetapkan untuk hari ini. Pertaruhan dan permainan ditutup sehingga ia ditetapkan semula; anda masih boleh mengeluarkan wang dan melihat sejarah.',
     saferTimeLimitInvalid: 'Had masa bermain ialah minit sehari, dari 1 hingga 1,440.',
-    saferLimitCurrency: 'Had anda ditetapkan dalam mata wang lain. Tetapkan had untuk mata wang ini di halaman Main lebih selamat sebelum anda mendeposit atau bermain dengannya.',
+    saferLimitCurrency:
+      'Had anda ditetapkan dalam mata wang lain. Tetapkan had untuk mata wang ini di halaman Main lebih selamat sebelum anda mendeposit atau bermain dengannya.',
     saferLimitCurrencyInvalid: 'Mata wang had mestilah salah satu mata wang akaun anda; had masa bermain tidak mempunyai mata wang.',
     handoffInvalid: 'Pautan log masuk ini telah tamat tempoh atau sudah digunakan. Sila log masuk semula.',
     pwaAppGroupMismatch: 'Pautan pemasangan ini milik aplikasi lain.',

@@ -63,7 +63,10 @@ export async function usageOf(db: DbOrTx, userId: number, windows: StakeWindows)
  * took effect, not the window's earlier play (nor what a limit removed earlier in the window had counted). For play
  * time the clock starts now (`last_at`), so the gap before the limit is not counted either.
  */
-export async function usageStart(tx: DbOrTx, input: { userId: number; kind: string; period: string; currency: string; windowStart: Date; now: Date }): Promise<void> {
+export async function usageStart(
+  tx: DbOrTx,
+  input: { userId: number; kind: string; period: string; currency: string; windowStart: Date; now: Date },
+): Promise<void> {
   const { userId, kind, period, currency, windowStart, now } = input;
   const lastAt = kind === 'time' ? new Date(Math.floor(now.getTime() / 1000) * 1000) : null;
   await tx
@@ -196,7 +199,10 @@ export function otherCurrencySql(input: { userId: number; currency: string; kind
 }
 
 /** The first of `kinds` the player must set a limit of in `currency` before money of that kind moves in it (decision 065). */
-export async function currencyLimitMissing(db: DbOrTx, input: { userId: number; currency: string; kinds: readonly string[]; now: Date }): Promise<string | undefined> {
+export async function currencyLimitMissing(
+  db: DbOrTx,
+  input: { userId: number; currency: string; kinds: readonly string[]; now: Date },
+): Promise<string | undefined> {
   const [row] = await rowsOf<{ kind: string }>(db, sql`${otherCurrencySql({ ...input, at: input.now.toISOString() })} order by 1 limit 1`);
   return row?.kind;
 }

@@ -392,8 +392,8 @@ function limitView(
       ? (deposits.get(`${row.currency}:${period}`) ?? 0)
       : Math.max(
           0,
-          usage.find((entry) => entry.kind === row.kind && entry.period === period && entry.currency === (row.kind === 'time' ? '' : row.currency))?.usedMinor ??
-            0,
+          usage.find((entry) => entry.kind === row.kind && entry.period === period && entry.currency === (row.kind === 'time' ? '' : row.currency))
+            ?.usedMinor ?? 0,
         );
   return {
     kind: row.kind as LimitKind,
@@ -444,7 +444,10 @@ async function stateOf(tx: Tx, userId: number, appKey: string, now: Date): Promi
   const usage = await usageOf(tx, userId, stakeWindowsOf(profile, now));
   const deposits = new Map<string, number>();
   for (const row of rows.filter((entry) => entry.kind === 'deposit'))
-    deposits.set(`${row.currency}:${row.period}`, await payinSumSince(tx, userId, row.currency, limitWindowStart(row.period as LimitPeriod, now, profile.timeZone), now));
+    deposits.set(
+      `${row.currency}:${row.period}`,
+      await payinSumSince(tx, userId, row.currency, limitWindowStart(row.period as LimitPeriod, now, profile.timeZone), now),
+    );
   const block = blockInForce(await blockOf(tx, userId), now);
   return {
     jurisdiction: profile.key,
@@ -539,8 +542,10 @@ async function limitSetInTx(
 function limitCurrencyOf(appKey: string, body: { kind: string; currency?: string | undefined }): string {
   const brand = brandOfKey(appKey);
   if (body.currency === undefined) return brand.currency;
-  if (body.kind === 'time' && body.currency !== brand.currency) throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'time_not_money' });
-  if (!(brand.currencies as readonly string[]).includes(body.currency)) throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'not_offered' });
+  if (body.kind === 'time' && body.currency !== brand.currency)
+    throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'time_not_money' });
+  if (!(brand.currencies as readonly string[]).includes(body.currency))
+    throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'not_offered' });
   return body.currency;
 }
 

@@ -106,7 +106,11 @@ function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
         ) : null}
       </div>
       {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
-        <Button variant="ghost" compact disabled={remove.isPending} onClick={() =>
+        <Button
+          variant="ghost"
+          compact
+          disabled={remove.isPending}
+          onClick={() =>
             remove.mutate({ kind: limit.kind, period: limit.period, amount: null, ...(limit.kind === 'time' ? {} : { currency: limit.currency }) })
           }
         >

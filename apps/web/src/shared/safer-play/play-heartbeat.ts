@@ -15,6 +15,31 @@ export function heartbeatCloses(error: unknown): error is ApiError {
   return error instanceof ApiError && CLOSING_CODES.has(error.dmError);
 }
 
+/** What the heartbeat needs of the page: whether it is visible, word when that changes, and the beat itself. */
+export interface HeartbeatPage {
+  visible(): boolean;
+  onVisibilityChange(listener: () => void): () => void;
+  beat(): void;
+}
+
+/**
+ * Beats every `PLAY_HEARTBEAT_SECONDS` while the page is visible, none while it is hidden (the interval restarts when it
+ * shows again, so hidden time is never announced as play). Answers the stop.
+ */
+export function heartbeatStart(page: HeartbeatPage): () => void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const schedule = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = page.visible() ? setInterval(page.beat, PLAY_HEARTBEAT_SECONDS * 1000) : undefined;
+  };
+  schedule();
+  const unsubscribe = page.onVisibilityChange(schedule);
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) clearInterval(timer);
+  };
+}
+
 /**
  * The game room's heartbeat (decision 065): while `active` (a game is open) and the page is visible, it tells the
  * server every `PLAY_HEARTBEAT_SECONDS` that the player is playing; hidden, it pauses. The server counts the time on
@@ -26,23 +51,18 @@ export function usePlayHeartbeat(active: boolean): ApiError | undefined {
   const [closed, setClosed] = useState<ApiError | undefined>(undefined);
   useEffect(() => {
     if (!active || closed) return undefined;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const beat = () => {
-      api.call(saferHeartbeat, { body: {} }).catch((error: unknown) => {
-        if (heartbeatCloses(error)) setClosed(error);
-      });
-    };
-    const schedule = () => {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-      if (document.visibilityState === 'visible') timer = setInterval(beat, PLAY_HEARTBEAT_SECONDS * 1000);
-    };
-    schedule();
-    document.addEventListener('visibilitychange', schedule);
-    return () => {
-      document.removeEventListener('visibilitychange', schedule);
-      if (timer !== undefined) clearInterval(timer);
-    };
+    return heartbeatStart({
+      visible: () => document.visibilityState === 'visible',
+      onVisibilityChange: (listener) => {
+        document.addEventListener('visibilitychange', listener);
+        return () => document.removeEventListener('visibilitychange', listener);
+      },
+      beat: () => {
+        api.call(saferHeartbeat, { body: {} }).catch((error: unknown) => {
+          if (heartbeatCloses(error)) setClosed(error);
+        });
+      },
+    });
   }, [active, closed]);
   return closed;
 }
