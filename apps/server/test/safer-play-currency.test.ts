@@ -173,6 +173,26 @@ describe('the game room heartbeat (decision 065)', () => {
     t.clock.set(CLOCK_START);
   });
 
+  it('a time limit set again after its removal applied counts from then, not the day’s earlier clocked play', async () => {
+    t.clock.set(CLOCK_START);
+    const session = await t.session('orbit');
+    const cooling = (await stateOf(session)).cooling_hours as number;
+    await limitSet(session, { kind: 'time', period: 'day', amount: 60 });
+    await limitSet(session, { kind: 'time', period: 'day', amount: null });
+    // The removal waits the cooling period; meanwhile the clock still runs.
+    t.clock.advance(cooling * 3_600_000 - 60_000);
+    await heartbeat(session);
+    t.clock.advance(30_000);
+    expect(envelopeOf(await heartbeat(session)).data.play_seconds).toBeGreaterThanOrEqual(30);
+    t.clock.advance(60_000);
+    expect((await stateOf(session)).limits).toEqual([]);
+    const again = envelopeOf(await limitSet(session, { kind: 'time', period: 'day', amount: 60 })).data.limits;
+    expect(again).toMatchObject([{ kind: 'time', amount: 60, used: 0 }]);
+    t.clock.advance(30_000);
+    expect(envelopeOf(await heartbeat(session)).data.play_seconds).toBe(30);
+    t.clock.set(CLOCK_START);
+  });
+
   it('refuses a beat while a time-out is in force, and a beat signed out', async () => {
     const session = await t.session('orbit');
     await t.post('/api/piranha/safer_play/block', { query: signedIn(session), body: { kind: 'time_out', hours: 24, confirm: 1 } });
