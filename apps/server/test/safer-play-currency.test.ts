@@ -127,6 +127,28 @@ describe('a limit binds its currency (decision 065)', () => {
     await expectLedgerClean(t);
   });
 
+  it('holds a raise in one currency for the cooling period and leaves the other currency’s limit as it is', async () => {
+    t.clock.set(CLOCK_START);
+    const session = await t.session('orbit');
+    await limitSet(session, { kind: 'wager', period: 'week', amount: 100_00 });
+    await limitSet(session, { kind: 'wager', period: 'week', amount: 50_00, currency: 'MXN' });
+    const state = envelopeOf(await limitSet(session, { kind: 'wager', period: 'week', amount: 90_00, currency: 'MXN' })).data;
+    const cooling = state.cooling_hours as number;
+    const of = (limits: { currency: string }[], currency: string) => limits.find((limit) => limit.currency === currency);
+    expect(of(state.limits, 'MXN')).toMatchObject({
+      amount: 50_00,
+      pending: { amount: 90_00, apply_time: Math.floor(t.clock.now().getTime() / 1000) + cooling * 3600 },
+    });
+    expect(of(state.limits, 'USDT')).toMatchObject({ amount: 100_00, pending: null });
+    // A decrease in USDT applies at once, whatever waits in MXN.
+    expect(of(envelopeOf(await limitSet(session, { kind: 'wager', period: 'week', amount: 80_00 })).data.limits, 'USDT')).toMatchObject({ amount: 80_00 });
+    t.clock.advance(cooling * 3_600_000);
+    const later = (await stateOf(session)).limits;
+    expect(of(later, 'MXN')).toMatchObject({ amount: 90_00, pending: null });
+    expect(of(later, 'USDT')).toMatchObject({ amount: 80_00, pending: null });
+    t.clock.set(CLOCK_START);
+  });
+
   it('refuses a currency the brand does not hold, and a currency on a play-time limit', async () => {
     const session = await t.session('orbit');
     expect(
