@@ -365,6 +365,7 @@ const saferFresh = (body: Record<string, unknown>) => async () => ({ query: sign
 const SAFER_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   [`${SAFER}/limit`]: { body: { kind: 'deposit', period: 'day', amount: 500_00 }, fresh: saferFresh({ kind: 'deposit', period: 'day', amount: 500_00 }) },
   [`${SAFER}/statement`]: { query: { days: '30' } },
+  [`${SAFER}/heartbeat`]: { body: {}, fresh: saferFresh({}) },
   [`${SAFER}/block`]: { body: { kind: 'time_out', hours: 24, confirm: 1 }, fresh: saferFresh({ kind: 'time_out', hours: 24, confirm: 1 }) },
 };
 
@@ -1450,5 +1451,24 @@ describe('the play-time limit’s fields (decision 054)', () => {
     expectRefused(await post({ kind: 'time', period: 'day', amount: 1.5 }), 'amount');
     expectRefused(await post({ kind: 'time', period: 'day', amount: '90' }), 'amount');
     expectRefused(await post({ kind: 'minutes', period: 'day', amount: 90 }), 'kind');
+  });
+});
+
+describe('a limit’s currency (decision 065)', () => {
+  it('POST /api/piranha/safer_play/limit takes one of the brand’s currencies and names the field of a bad one', async () => {
+    const session = await t.session('orbit');
+    const post = (body: Record<string, unknown>) => t.post(`${SAFER}/limit`, { query: signedIn(session), body });
+    expect(envelopeOf(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: 'BRL' })).dm_error).toBe(0);
+    expectRefused(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: 'KES' }), 'currency', ERRORS.SAFER_LIMIT_CURRENCY_INVALID.code);
+    expectRefused(await post({ kind: 'time', period: 'day', amount: 30, currency: 'MXN' }), 'currency', ERRORS.SAFER_LIMIT_CURRENCY_INVALID.code);
+    expectRefused(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: 'brl' }), 'currency');
+    expectRefused(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: 22 }), 'currency');
+    expectRefused(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: ['BRL'] }), 'currency');
+    expectRefused(await post({ kind: 'loss', period: 'day', amount: 10_00, currency: 'B'.repeat(5000) }), 'currency');
+  });
+
+  it('POST /api/piranha/safer_play/heartbeat takes no fields', async () => {
+    const session = await t.session('orbit');
+    expectRefused(await t.post(`${SAFER}/heartbeat`, { query: signedIn(session), body: { seconds: 3600 } }), 'seconds');
   });
 });

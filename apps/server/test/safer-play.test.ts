@@ -139,13 +139,19 @@ describe('wager and loss limits on bets', () => {
     expect((await stateOf(session)).limits.find((limit: { kind: string }) => limit.kind === 'wager')).toMatchObject({ period: 'week', used: 10_00 });
   });
 
-  it('counts what was already staked in the window when a limit is set mid-day', async () => {
+  it('counts only the play after a limit took effect, not the window’s earlier bets (decision 065)', async () => {
     const { session } = await playerFund(t, { amountMinor: 500_00 });
     await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 8_00 }]));
     await limitSet(session, 'loss', 'day', 10_00);
-    expect((await stateOf(session)).limits[0]).toMatchObject({ kind: 'loss', used: 8_00 });
-    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 3_00 }]), 'SAFER_LOSS_LIMIT');
-    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 2_00 }]));
+    await limitSet(session, 'wager', 'day', 12_00);
+    const limits = (await stateOf(session)).limits;
+    expect(limits.find((limit: { kind: string }) => limit.kind === 'loss')).toMatchObject({ used: 0 });
+    expect(limits.find((limit: { kind: string }) => limit.kind === 'wager')).toMatchObject({ used: 0 });
+    await placedOk(await singlePost(t, session, [{ option: upcoming(), stake: 10_00 }]));
+    refusedWith(await singlePost(t, session, [{ option: upcoming(), stake: 1_00 }]), 'SAFER_LOSS_LIMIT');
+    // A decrease of a limit in force keeps what it counted; a removal and a new limit start again from 0.
+    await limitSet(session, 'wager', 'day', 11_00);
+    expect((await stateOf(session)).limits.find((limit: { kind: string }) => limit.kind === 'wager')).toMatchObject({ amount: 11_00, used: 10_00 });
   });
 
   it('a winning bet gives loss headroom back', async () => {

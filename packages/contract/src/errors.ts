@@ -162,6 +162,11 @@ export const ERRORS = {
   // the daily play-time limit (issue 20, decision 054): data.field 'day', data.reset_at when the day ends
   SAFER_TIME_LIMIT: { code: 8310, key: 'saferTimeLimit' },
   SAFER_TIME_LIMIT_INVALID: { code: 8311, key: 'saferTimeLimitInvalid' },
+  // limits per currency (issue 20, decision 065): money of a kind in a currency with no limit of that kind while one is
+  // kept in another currency; data.field 'currency', data.issue '<kind>_limit_in_<currency>'
+  SAFER_LIMIT_CURRENCY: { code: 8312, key: 'saferLimitCurrency' },
+  // a limit's currency not among the brand's (or named for a play-time limit); data.issue not_offered or time_not_money
+  SAFER_LIMIT_CURRENCY_INVALID: { code: 8313, key: 'saferLimitCurrencyInvalid' },
   // tracking, experiments and the domain change (issue 25, decision 033)
   HANDOFF_INVALID: { code: 8350, key: 'handoffInvalid' },
   HANDOFF_TARGET_NOT_ALLOWED: { code: 8351, key: 'handoffTargetNotAllowed' },

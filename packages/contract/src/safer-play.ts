@@ -87,8 +87,29 @@ export const saferLimitSet = endpoint({
       z.nullable(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00))),
       'The new limit in minor units, or minutes a day (1–1,440, period day) for time; null removes it',
     ),
+    currency: described(
+      z.optional(z.string().check(z.regex(/^[A-Z]{3,5}$/))),
+      'The currency the limit binds, one of the brand’s (default its primary one; a multi-currency brand keeps one per currency)',
+    ),
   }),
   data: saferStateSchema,
+});
+
+/**
+ * The game room's heartbeat (decision 065): sent while a game is open and visible; counts the play time since the last
+ * play action (clamped by the server) and answers SAFER_TIME_LIMIT once today's play time is used up.
+ */
+export const saferHeartbeat = endpoint({
+  method: 'POST',
+  path: `${SAFER}/heartbeat`,
+  host: 'main',
+  auth: 'user',
+  query: noQuery,
+  body: z.strictObject({}),
+  data: z.object({
+    play_seconds: integer('Seconds of play counted today (0 without a play-time limit)'),
+    limit_seconds: described(z.nullable(z.int()), 'Today’s play-time limit in seconds (null: none)'),
+  }),
 });
 
 export const saferBlockSet = endpoint({

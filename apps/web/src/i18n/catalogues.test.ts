@@ -39,7 +39,9 @@ const PROPER_NAMES = new Set(
   ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'superHeinz', 'goliath']
     .map((name) => `betting.series.${name}`)
     // The Brazilian tax id's name, written the same in every language.
-    .concat('saferPlay.kyc.documentNumber.CPF'),
+    .concat('saferPlay.kyc.documentNumber.CPF')
+    // A limit's name and its currency code (decision 065): layout only, no words to translate.
+    .concat('saferPlay.limitInCurrency'),
 );
 
 const english = flatten(load('en-US'));

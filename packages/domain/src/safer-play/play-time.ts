@@ -10,6 +10,14 @@ import type { LimitPeriod } from './jurisdictions.ts';
 
 /** The longest gap between two play actions that counts as play: five minutes. */
 export const PLAY_GAP_CAP_SECONDS = 300;
+/**
+ * The game room's heartbeat (decision 065): while a game is open and visible the page beats every
+ * `PLAY_HEARTBEAT_SECONDS`; a beat adds the time since the last counted action, at most `PLAY_HEARTBEAT_CAP_SECONDS`
+ * (a missed beat or two still counts, a page hidden for minutes does not). A beat can never add more than wall-clock:
+ * it measures from the last counted action, so a duplicate or replayed beat adds nothing twice.
+ */
+export const PLAY_HEARTBEAT_SECONDS = 30;
+export const PLAY_HEARTBEAT_CAP_SECONDS = 75;
 /** A play-time limit is minutes per day: at least one, at most the whole day. */
 export const TIME_LIMIT_MINUTES_MIN = 1;
 export const TIME_LIMIT_MINUTES_MAX = 1440;

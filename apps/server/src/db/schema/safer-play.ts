@@ -25,7 +25,8 @@ export const playerLimits = pgTable(
     pendingAt: timestamp('pending_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period] })],
+  // One row per currency (decision 065): on a multi-currency brand a limit binds the currency it is set in.
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period, table.currency] })],
 );
 
 /**
@@ -39,11 +40,13 @@ export const playerLimitUsage = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     period: text('period').notNull(),
+    /** The currency of the limit it counts for (wager, loss; decision 065); '' for play time, which is not money. */
+    currency: text('currency').notNull().default(''),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     usedMinor: bigint('used_minor', { mode: 'number' }).notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period, table.windowStart] })],
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period, table.currency, table.windowStart] })],
 );
 
 /** The time-out or self-exclusion in force (one per player; a new one may only lengthen it). */

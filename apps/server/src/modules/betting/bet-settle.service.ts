@@ -109,7 +109,7 @@ export async function betSettleApply(deps: BettingDeps, tx: Tx, decided: BetDeci
     if (!moved) return false;
     const paid = await ledgerTransfer(tx, settleTransferOf(bet, payoutMinor, withheldMinor));
     // What comes back lowers the loss a loss limit counts (decision 027); a free bet's stake was never the player's.
-    if (paid.created && !bet.freeBet) await saferReturnCount(tx, bet.userId, payoutMinor, at);
+    if (paid.created && !bet.freeBet) await saferReturnCount(tx, bet.userId, bet.currency, payoutMinor, at);
     // The ref is taken only by a bet a corrected result reopened after its first settlement.
     if (!paid.created) await betSettleAgain(tx, bet, payoutMinor, outcome, at, withheldMinor);
     settled = true;

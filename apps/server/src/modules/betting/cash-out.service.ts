@@ -162,7 +162,7 @@ async function cashOutApply(
       ...(withheldMinor === 0 ? [] : [{ account: { house: 'tax_withheld' as const, currency: bet.currency }, amountMinor: withheldMinor }]),
     ],
   });
-  await saferReturnCount(tx, bet.userId, amountMinor, now);
+  await saferReturnCount(tx, bet.userId, bet.currency, amountMinor, now);
   return { oid: String(bet.id), amount: amountMinor, stake: remainingMinor };
 }
 

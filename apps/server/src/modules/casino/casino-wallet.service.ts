@@ -394,7 +394,7 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   const pays = request.amount > 0 && (!bet.isFree || (await freeWinPaysCash(tx, caller, request.round)));
   const withheld = pays ? await winWithheldOf(tx, caller, bet, request.amount) : 0;
   const moved = pays ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree, withheld)) : undefined;
-  if (!bet.isFree) await saferReturnCount(tx, caller.userId, request.amount, caller.now ?? new Date());
+  if (!bet.isFree) await saferReturnCount(tx, caller.userId, bet.currency, request.amount, caller.now ?? new Date());
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
   const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
@@ -431,7 +431,7 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
     return replayOf((await walletTxnFind(tx, caller.partner, win.transaction_uuid))!, 'win', hash);
   }
   const response = await movedAnswer(tx, caller, win, written, placed.response.balance);
-  if (!bet.isFree) await saferReturnCount(tx, caller.userId, winAmount, caller.now ?? new Date());
+  if (!bet.isFree) await saferReturnCount(tx, caller.userId, caller.currency, winAmount, caller.now ?? new Date());
   await walletTxnResponses(tx, [
     { id: bet.id, response: placed.response },
     { id: written.id, response },

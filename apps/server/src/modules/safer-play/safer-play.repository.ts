@@ -30,9 +30,8 @@ export async function limitUpsert(tx: DbOrTx, row: LimitRow): Promise<void> {
     .insert(playerLimits)
     .values(row)
     .onConflictDoUpdate({
-      target: [playerLimits.userId, playerLimits.kind, playerLimits.period],
+      target: [playerLimits.userId, playerLimits.kind, playerLimits.period, playerLimits.currency],
       set: {
-        currency: row.currency,
         amountMinor: row.amountMinor,
         pendingAmountMinor: row.pendingAmountMinor,
         pendingAt: row.pendingAt,
@@ -41,41 +40,42 @@ export async function limitUpsert(tx: DbOrTx, row: LimitRow): Promise<void> {
     });
 }
 
-export async function usageOf(db: DbOrTx, userId: number, windows: StakeWindows): Promise<{ kind: string; period: string; usedMinor: number }[]> {
+export interface UsageRow {
+  kind: string;
+  period: string;
+  /** The limit's currency (wager, loss); '' for play time. */
+  currency: string;
+  usedMinor: number;
+}
+
+export async function usageOf(db: DbOrTx, userId: number, windows: StakeWindows): Promise<UsageRow[]> {
   return rowsOf(
     db,
-    sql`select kind, period, used_minor::float8 as "usedMinor" from player_limit_usage where user_id = ${userId}
+    sql`select kind, period, currency, used_minor::float8 as "usedMinor" from player_limit_usage where user_id = ${userId}
       and ((period = 'day' and window_start = ${windows.day.toISOString()}::timestamptz)
         or (period = 'week' and window_start = ${windows.week.toISOString()}::timestamptz)
         or (period = 'month' and window_start = ${windows.month.toISOString()}::timestamptz))`,
   );
 }
 
-/** Starts a window's counter at what was already staked in it (so a limit set mid-day counts the morning's bets). */
-export async function usageSeed(tx: DbOrTx, userId: number, kind: string, period: string, windowStart: Date, usedMinor: number): Promise<void> {
+/**
+ * Starts a window's counter at 0 from now (decision 065): a limit that comes into force counts only the play after it
+ * took effect, not the window's earlier play (nor what a limit removed earlier in the window had counted). For play
+ * time the clock starts now (`last_at`), so the gap before the limit is not counted either.
+ */
+export async function usageStart(
+  tx: DbOrTx,
+  input: { userId: number; kind: string; period: string; currency: string; windowStart: Date; now: Date },
+): Promise<void> {
+  const { userId, kind, period, currency, windowStart, now } = input;
+  const lastAt = kind === 'time' ? new Date(Math.floor(now.getTime() / 1000) * 1000) : null;
   await tx
     .insert(playerLimitUsage)
-    .values({ userId, kind, period, windowStart, usedMinor })
+    .values({ userId, kind, period, currency, windowStart, usedMinor: 0, lastAt })
     .onConflictDoUpdate({
-      target: [playerLimitUsage.userId, playerLimitUsage.kind, playerLimitUsage.period, playerLimitUsage.windowStart],
-      set: { usedMinor: sql`greatest(${playerLimitUsage.usedMinor}, excluded.used_minor)` },
+      target: [playerLimitUsage.userId, playerLimitUsage.kind, playerLimitUsage.period, playerLimitUsage.currency, playerLimitUsage.windowStart],
+      set: { usedMinor: 0, lastAt },
     });
-}
-
-/**
- * What the player staked (wager) and lost (stakes less returns) since `since`, from the ledger: the gaming transfers
- * on their cash wallet in `currency`.
- */
-export async function gamingSince(db: DbOrTx, userId: number, currency: string, since: Date): Promise<{ wager: number; loss: number }> {
-  const [row] = await rowsOf<{ wager: number; loss: number }>(
-    db,
-    sql`select coalesce(sum(case when t.kind in ('bet_place', 'casino_bet') then -l.amount_minor else 0 end), 0)::float8 as wager,
-        coalesce(-sum(l.amount_minor), 0)::float8 as loss
-      from ledger_lines l join transfers t on t.id = l.transfer_id join ledger_accounts a on a.id = l.account_id
-      where a.user_id = ${userId} and a.currency = ${currency} and a.kind = 'cash' and t.created_at >= ${since.toISOString()}::timestamptz
-        and t.kind in ('bet_place', 'bet_settle', 'bet_resettle_reverse', 'bet_resettle', 'bet_resettle_debt', 'bet_cash_out', 'casino_bet', 'casino_win', 'casino_rollback')`,
-  );
-  return { wager: Math.max(0, row?.wager ?? 0), loss: Math.max(0, row?.loss ?? 0) };
 }
 
 /**
@@ -156,13 +156,13 @@ export function saferStakeCtes(input: {
     ),
     sa as (select kind, period, lim from sl where lim is not null),
     su as (
-      insert into player_limit_usage (user_id, kind, period, window_start, used_minor)
-      select ${userId}, sa.kind, sa.period,
+      insert into player_limit_usage (user_id, kind, period, currency, window_start, used_minor)
+      select ${userId}, sa.kind, sa.period, ${currency},
         case sa.period when 'day' then ${windows.day.toISOString()}::timestamptz when 'week' then ${windows.week.toISOString()}::timestamptz
           else ${windows.month.toISOString()}::timestamptz end,
         ${stakeMinor}::bigint
       from sa where ${stakeMinor}::bigint <= sa.lim and ${claimed}
-      on conflict (user_id, kind, period, window_start) do update set used_minor = player_limit_usage.used_minor + excluded.used_minor
+      on conflict (user_id, kind, period, currency, window_start) do update set used_minor = player_limit_usage.used_minor + excluded.used_minor
         where player_limit_usage.used_minor + excluded.used_minor
           <= (select sa.lim from sa where sa.kind = player_limit_usage.kind and sa.period = player_limit_usage.period)
       returning 1
@@ -172,7 +172,39 @@ export function saferStakeCtes(input: {
       union all select 1 where ${kycPlay}::boolean and not exists (select 1 from kyc_checks where user_id = ${userId} and state = 'verified')
       union all select 1 from unnest(${kinds}::text[]) as mk(kind) where not exists (select 1 from player_limits ml
         where ml.user_id = ${userId} and ml.kind = mk.kind and ml.currency = ${mandatory.currency}
-          and (case when ml.pending_at is not null and ml.pending_at <= ${at}::timestamptz then ml.pending_amount_minor else ml.amount_minor end) is not null))`;
+          and ${limitInForceSql('ml', at)} is not null)
+      union all select 1 from (${otherCurrencySql({ userId, currency, kinds: STAKE_LIMIT_KINDS, at })}) oc)`;
+}
+
+/** The money limits a stake counts against (a bet, a casino round). */
+export const STAKE_LIMIT_KINDS = ['wager', 'loss'] as const;
+
+/** The amount in force of the limit row aliased `alias` at `at`: a pending change whose time has come counts as applied. */
+function limitInForceSql(alias: string, at: string): SQL {
+  const t = sql.raw(alias);
+  return sql`(case when ${t}.pending_at is not null and ${t}.pending_at <= ${at}::timestamptz then ${t}.pending_amount_minor else ${t}.amount_minor end)`;
+}
+
+/**
+ * Rows (one per kind) when the player has a limit of one of `kinds` in force in another currency and none of that kind
+ * in `currency` (decision 065): money in a currency without a limit of its own is refused, no exchange rate.
+ */
+export function otherCurrencySql(input: { userId: number; currency: string; kinds: readonly string[]; at: string }): SQL {
+  const { userId, currency, kinds, at } = input;
+  return sql`select ck.kind from unnest(${`{${kinds.join(',')}}`}::text[]) as ck(kind)
+    where exists (select 1 from player_limits ol where ol.user_id = ${userId} and ol.kind = ck.kind and ol.currency <> ${currency}
+        and ${limitInForceSql('ol', at)} is not null)
+      and not exists (select 1 from player_limits cl where cl.user_id = ${userId} and cl.kind = ck.kind and cl.currency = ${currency}
+        and ${limitInForceSql('cl', at)} is not null)`;
+}
+
+/** The first of `kinds` the player must set a limit of in `currency` before money of that kind moves in it (decision 065). */
+export async function currencyLimitMissing(
+  db: DbOrTx,
+  input: { userId: number; currency: string; kinds: readonly string[]; now: Date },
+): Promise<string | undefined> {
+  const [row] = await rowsOf<{ kind: string }>(db, sql`${otherCurrencySql({ ...input, at: input.now.toISOString() })} order by 1 limit 1`);
+  return row?.kind;
 }
 
 /** True when a time limit is in force and today's counter has reached it (reaching it exactly is used up). */
@@ -199,14 +231,14 @@ function wholeSecondIso(at: Date): string {
  * twice. The first action of a day measures from the last one of an earlier day (tp). A player without a time limit
  * writes nothing.
  */
-export function playTimeCtes(input: { userId: number; day: Date; now: Date; claimed: SQL }): SQL {
-  const { userId, day, now, claimed } = input;
+export function playTimeCtes(input: { userId: number; day: Date; now: Date; claimed: SQL; capSeconds?: number }): SQL {
+  const { userId, day, now, claimed, capSeconds = PLAY_GAP_CAP_SECONDS } = input;
   const at = now.toISOString();
   const nowS = wholeSecondIso(now);
   const dayStart = day.toISOString();
   const gapSince = (last: SQL) =>
     sql`greatest(0, extract(epoch from ${nowS}::timestamptz - greatest(coalesce(${last}, ${nowS}::timestamptz),
-      ${nowS}::timestamptz - ${PLAY_GAP_CAP_SECONDS} * interval '1 second', ${dayStart}::timestamptz)))::bigint`;
+      ${nowS}::timestamptz - ${capSeconds}::int * interval '1 second', ${dayStart}::timestamptz)))::bigint`;
   return sql`tl as (
       select (case when pending_at is not null and pending_at <= ${at}::timestamptz then pending_amount_minor else amount_minor end) * 60 as lim
       from player_limits where user_id = ${userId} and kind = 'time' and period = 'day'
@@ -218,7 +250,7 @@ export function playTimeCtes(input: { userId: number; day: Date; now: Date; clai
       insert into player_limit_usage (user_id, kind, period, window_start, used_minor, last_at)
       select ${userId}, 'time', 'day', ${dayStart}::timestamptz, least(ta.lim, ${gapSince(sql`tp.last`)}), ${nowS}::timestamptz
       from ta, tp where ${claimed}
-      on conflict (user_id, kind, period, window_start) do update
+      on conflict (user_id, kind, period, currency, window_start) do update
         set used_minor = least((select ta.lim from ta), player_limit_usage.used_minor + ${gapSince(sql`player_limit_usage.last_at`)}),
           last_at = greatest(player_limit_usage.last_at, excluded.last_at)
       returning used_minor
@@ -231,7 +263,7 @@ export function playTimeCtes(input: { userId: number; day: Date; now: Date; clai
  */
 export async function playTimeTakeSql(
   db: DbOrTx,
-  input: { userId: number; day: Date; now: Date },
+  input: { userId: number; day: Date; now: Date; capSeconds?: number },
 ): Promise<{ limitSeconds: number | null; usedSeconds: number }> {
   const [row] = await rowsOf<{ lim: number | null; used: number | null }>(
     db,
@@ -255,11 +287,13 @@ export async function saferStakeTakeSql(
  * A return (a settled win, a cash-out) lowers the loss counted in each period's latest window that has begun — the
  * current one whenever the player staked in it; no time zone is needed, so settlement need not know the brand.
  */
-export async function lossReturnCount(tx: DbOrTx, userId: number, amountMinor: number, now: Date): Promise<void> {
+export async function lossReturnCount(tx: DbOrTx, userId: number, currency: string, amountMinor: number, now: Date): Promise<void> {
   await tx.execute(
     sql`update player_limit_usage u set used_minor = u.used_minor - ${amountMinor}::bigint where u.user_id = ${userId} and u.kind = 'loss'
+      and u.currency = ${currency}
       and u.window_start = (select max(m.window_start) from player_limit_usage m
-        where m.user_id = ${userId} and m.kind = 'loss' and m.period = u.period and m.window_start <= ${now.toISOString()}::timestamptz)`,
+        where m.user_id = ${userId} and m.kind = 'loss' and m.currency = ${currency} and m.period = u.period
+          and m.window_start <= ${now.toISOString()}::timestamptz)`,
   );
 }
 

@@ -1,10 +1,10 @@
-import { opsSaferHistoryQuery, saferBlockSet, saferLimitSet, saferState, saferStatement, z } from '@piranha/contract';
+import { opsSaferHistoryQuery, saferBlockSet, saferHeartbeat, saferLimitSet, saferState, saferStatement, z } from '@piranha/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { sessionsChanged } from '../session/sessions-changed.ts';
-import { saferBlockSetPost, saferHistoryGet, saferLimitSetPost, saferStateGet, saferStatementGet } from './safer-play.service.ts';
+import { saferBlockSetPost, saferHeartbeatPost, saferHistoryGet, saferLimitSetPost, saferStateGet, saferStatementGet } from './safer-play.service.ts';
 
 /** Safer play (issue 20, decision 027): the player's tools, and the operator's read of a player's history. */
 export function saferPlayRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: string | undefined }): void {
@@ -16,6 +16,7 @@ export function saferPlayRoutes(app: FastifyInstance, deps: RouteDeps & { opsTok
     await sessionsChanged(deps.realtime, { uid: user.uid, reason: 'safer_block' });
     return state;
   });
+  routeRegister(app, deps, saferHeartbeat, ({ user }) => saferHeartbeatPost(deps, user));
   routeRegister(app, deps, saferStatement, ({ user, query }) => saferStatementGet(deps, user, Number(query.days)));
 
   // Operators: off unless OPS_TOKEN is set.

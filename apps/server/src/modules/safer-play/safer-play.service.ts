@@ -9,6 +9,7 @@ import {
   limitInForce,
   limitWindowEnd,
   limitWindowStart,
+  PLAY_HEARTBEAT_CAP_SECONDS,
   SELF_EXCLUSION_MONTHS_MAX,
   SELF_EXCLUSION_MONTHS_MIN,
   TIME_OUT_HOURS_MAX,
@@ -35,7 +36,7 @@ import {
   blockLock,
   blockOf,
   blockUpsert,
-  gamingSince,
+  currencyLimitMissing,
   kycVerified,
   limitsOf,
   limitUpsert,
@@ -44,9 +45,10 @@ import {
   saferRefusedSql,
   saferStakeCtes,
   saferStakeTakeSql,
+  STAKE_LIMIT_KINDS,
   statementDays,
   usageOf,
-  usageSeed,
+  usageStart,
   type BlockRow,
   type LimitRow,
   type MandatoryLimits,
@@ -111,8 +113,8 @@ function blockRefusal(block: BlockRow): AppError {
  * is used up, else undefined. Run on `db` outside a transaction it commits what it counted: the time was played
  * whatever becomes of the action.
  */
-async function playTimeRefusal(db: DbOrTx, userId: number, profile: JurisdictionProfile, now: Date): Promise<AppError | undefined> {
-  const { limitSeconds, usedSeconds } = await playTimeTakeSql(db, { userId, day: limitWindowStart(TIME_LIMIT_PERIOD, now, profile.timeZone), now });
+async function playTimeRefusal(db: DbOrTx, userId: number, profile: JurisdictionProfile, now: Date, capSeconds?: number): Promise<AppError | undefined> {
+  const { limitSeconds, usedSeconds } = await playTimeTakeSql(db, { userId, day: limitWindowStart(TIME_LIMIT_PERIOD, now, profile.timeZone), now, capSeconds });
   if (limitSeconds === null || usedSeconds < limitSeconds) return undefined;
   return new AppError('SAFER_TIME_LIMIT', {
     field: TIME_LIMIT_PERIOD,
@@ -131,12 +133,48 @@ export async function saferPlayTimeTake(db: DbOrTx, userId: number, appKey: stri
 }
 
 /**
+ * The game room's heartbeat (decision 065): a game open and visible is play, counted on the play-time clock with the
+ * heartbeat's clamp (domain `PLAY_HEARTBEAT_CAP_SECONDS`), so a long round of an outside studio that bets rarely
+ * counts. A beat once today's time is used up (or while a block is in force) is refused like any play action: the
+ * page closes the game with the server's reason. Answers today's seconds and the limit (null: none).
+ */
+export async function saferHeartbeatPost(deps: SaferDeps, user: SessionUser): Promise<{ play_seconds: number; limit_seconds: number | null }> {
+  const now = deps.now();
+  const appKey = await appKeyOf(deps.db, user);
+  await saferPlayCheck(deps.db, user.uid, now);
+  const profile = jurisdictionOfKey(appKey);
+  const { limitSeconds, usedSeconds } = await playTimeTakeSql(deps.db, {
+    userId: user.uid,
+    day: limitWindowStart(TIME_LIMIT_PERIOD, now, profile.timeZone),
+    now,
+    capSeconds: PLAY_HEARTBEAT_CAP_SECONDS,
+  });
+  if (limitSeconds !== null && usedSeconds >= limitSeconds)
+    throw new AppError('SAFER_TIME_LIMIT', {
+      field: TIME_LIMIT_PERIOD,
+      issue: `limit_${Math.round(limitSeconds / 60)}`,
+      reset_at: unix(limitWindowEnd(TIME_LIMIT_PERIOD, now, profile.timeZone)),
+    });
+  return { play_seconds: usedSeconds, limit_seconds: limitSeconds };
+}
+
+/**
  * The kinds of limit the brand's law asks every player to hold before money enters play (Brazil: loss, decision 057),
  * with the currency they must be kept in; no kinds elsewhere, so other brands pay nothing for the check.
  */
 export function saferMandatoryLimits(appKey: string | undefined): MandatoryLimits {
   const { mandatoryLimits } = jurisdictionOfKey(appKey);
   return { kinds: mandatoryLimits.askedAt === 'never' ? [] : mandatoryLimits.kinds, currency: brandOfKey(appKey).currency };
+}
+
+/**
+ * The refusal (SAFER_LIMIT_CURRENCY) when money of `kinds` would move in `currency` while the player keeps a limit of
+ * one of them in another currency and none in this one (decision 065): a limit binds its own currency, and there is no
+ * exchange rate to carry it over. The same SQL as the stake guard's branch, so the two cannot disagree.
+ */
+async function currencyLimitRefusal(db: DbOrTx, userId: number, currency: string, kinds: readonly string[], now: Date): Promise<AppError | undefined> {
+  const kind = await currencyLimitMissing(db, { userId, currency, kinds, now });
+  return kind === undefined ? undefined : new AppError('SAFER_LIMIT_CURRENCY', { field: 'currency', issue: `${kind}_limit_in_${currency}` });
 }
 
 function limitRequiredRefusal(kind: string): AppError {
@@ -221,6 +259,8 @@ function inForce(row: LimitRow, now: Date): number | null {
 export async function saferDepositCheck(tx: Tx, userId: number, appKey: string, currency: string, amountMinor: number, now: Date): Promise<void> {
   await saferPlayCheck(tx, userId, now);
   await saferLimitRequiredCheck(tx, userId, appKey, now);
+  const otherCurrency = await currencyLimitRefusal(tx, userId, currency, ['deposit'], now);
+  if (otherCurrency) throw otherCurrency;
   const limits = (await limitsOf(tx, userId)).filter((row) => row.kind === 'deposit' && row.currency === currency);
   if (limits.length === 0) return;
   const profile = jurisdictionOfKey(appKey);
@@ -258,6 +298,8 @@ export async function saferStakeRefusal(
   if (kycRequiredFor(profile, 'play') && !(await kycVerified(db, userId))) return new AppError('KYC_REQUIRED', { field: 'kyc', issue: 'play' });
   const limitRequired = await limitRequiredRefusalOf(db, userId, brandKey, now);
   if (limitRequired) return limitRequired;
+  const otherCurrency = await currencyLimitRefusal(db, userId, currency, STAKE_LIMIT_KINDS, now);
+  if (otherCurrency) return otherCurrency;
   // After a placement rolled back, this counts the attempt's play time again, for good: the player did play it.
   const timeUp = await playTimeRefusal(db, userId, profile, now);
   if (timeUp) return timeUp;
@@ -266,7 +308,7 @@ export async function saferStakeRefusal(
   for (const row of await limitsOf(db, userId)) {
     const limit = inForce(row, now);
     if (row.kind === 'deposit' || row.kind === 'time' || row.currency !== currency || limit === null) continue;
-    const used = usage.find((entry) => entry.kind === row.kind && entry.period === row.period)?.usedMinor ?? 0;
+    const used = usage.find((entry) => entry.kind === row.kind && entry.period === row.period && entry.currency === currency)?.usedMinor ?? 0;
     if (used + stakeMinor > limit) {
       const period = row.period as LimitPeriod;
       return new AppError(LIMIT_ERRORS[row.kind as LimitKind], {
@@ -312,10 +354,10 @@ export async function saferStakeTake(tx: Tx, userId: number, appKey: string | un
   throw await saferStakeRefusal(tx, userId, appKey, currency, stakeMinor, now);
 }
 
-/** A return paid to the player (a win, a cash-out) lowers the loss counted in the current windows. */
-export async function saferReturnCount(tx: DbOrTx, userId: number, amountMinor: number, now: Date): Promise<void> {
+/** A return paid to the player (a win, a cash-out) lowers the loss counted in the current windows of its currency. */
+export async function saferReturnCount(tx: DbOrTx, userId: number, currency: string, amountMinor: number, now: Date): Promise<void> {
   if (amountMinor <= 0) return;
-  await lossReturnCount(tx, userId, amountMinor, now);
+  await lossReturnCount(tx, userId, currency, amountMinor, now);
 }
 
 // ---- the player's own tools ----
@@ -339,7 +381,7 @@ async function appKeyOf(db: DbOrTx, user: SessionUser): Promise<string> {
 function limitView(
   row: LimitRow,
   profile: JurisdictionProfile,
-  usage: readonly { kind: string; period: string; usedMinor: number }[],
+  usage: readonly { kind: string; period: string; currency: string; usedMinor: number }[],
   deposits: ReadonlyMap<string, number>,
   now: Date,
 ) {
@@ -347,8 +389,12 @@ function limitView(
   const pending = row.pendingAt && row.pendingAt.getTime() > now.getTime() ? { amount: row.pendingAmountMinor, apply_time: unix(row.pendingAt) } : null;
   const used =
     row.kind === 'deposit'
-      ? (deposits.get(period) ?? 0)
-      : Math.max(0, usage.find((entry) => entry.kind === row.kind && entry.period === period)?.usedMinor ?? 0);
+      ? (deposits.get(`${row.currency}:${period}`) ?? 0)
+      : Math.max(
+          0,
+          usage.find((entry) => entry.kind === row.kind && entry.period === period && entry.currency === (row.kind === 'time' ? '' : row.currency))
+            ?.usedMinor ?? 0,
+        );
   return {
     kind: row.kind as LimitKind,
     period,
@@ -398,7 +444,10 @@ async function stateOf(tx: Tx, userId: number, appKey: string, now: Date): Promi
   const usage = await usageOf(tx, userId, stakeWindowsOf(profile, now));
   const deposits = new Map<string, number>();
   for (const row of rows.filter((entry) => entry.kind === 'deposit'))
-    deposits.set(row.period, await payinSumSince(tx, userId, row.currency, limitWindowStart(row.period as LimitPeriod, now, profile.timeZone), now));
+    deposits.set(
+      `${row.currency}:${row.period}`,
+      await payinSumSince(tx, userId, row.currency, limitWindowStart(row.period as LimitPeriod, now, profile.timeZone), now),
+    );
   const block = blockInForce(await blockOf(tx, userId), now);
   return {
     jurisdiction: profile.key,
@@ -411,7 +460,8 @@ async function stateOf(tx: Tx, userId: number, appKey: string, now: Date): Promi
     time_out_hours: { min: TIME_OUT_HOURS_MIN, max: TIME_OUT_HOURS_MAX },
     self_exclusion_months: { min: SELF_EXCLUSION_MONTHS_MIN, max: SELF_EXCLUSION_MONTHS_MAX },
     limits: rows
-      .filter((row) => row.currency === brand.currency && (row.amountMinor !== null || row.pendingAt !== null))
+      // Every currency of the brand (a multi-currency brand keeps a limit per currency, decision 065).
+      .filter((row) => (brand.currencies as readonly string[]).includes(row.currency) && (row.amountMinor !== null || row.pendingAt !== null))
       .map((row) => limitView(row, profile, usage, deposits, now)),
     block: block
       ? { kind: block.kind as 'time_out' | 'self_exclusion', start_time: unix(block.startsAt), end_time: block.endsAt ? unix(block.endsAt) : 0 }
@@ -449,20 +499,19 @@ async function limitSetInTx(
   tx: Tx,
   userId: number,
   appKey: string,
-  body: { kind: string; period: string; amount: number | null },
+  body: { kind: string; period: string; amount: number | null; currency?: string | undefined },
   now: Date,
   note: Record<string, unknown> = {},
 ): Promise<void> {
   const profile = jurisdictionOfKey(appKey);
-  const currency = brandOfKey(appKey).currency;
+  const currency = limitCurrencyOf(appKey, body);
   await userMoneyLock(tx, 'safer', userId);
   const rows = await pendingApply(tx, await limitsOf(tx, userId, true), now);
-  const before = rows.find((row) => row.kind === body.kind && row.period === body.period);
-  // A limit kept in another currency (the brand changed its own) is replaced, not compared.
-  const state =
-    before && before.currency === currency
-      ? { amountMinor: before.amountMinor, pending: before.pendingAt ? { amountMinor: before.pendingAmountMinor, at: before.pendingAt } : null }
-      : { amountMinor: null };
+  const before = rows.find((row) => row.kind === body.kind && row.period === body.period && row.currency === currency);
+  const state = before
+    ? { amountMinor: before.amountMinor, pending: before.pendingAt ? { amountMinor: before.pendingAmountMinor, at: before.pendingAt } : null }
+    : { amountMinor: null };
+  const wasInForce = before !== undefined && inForce(before, now) !== null;
   const next = limitChange(state, body.amount, now, profile.coolingHours);
   const after: LimitRow = {
     userId,
@@ -477,12 +526,27 @@ async function limitSetInTx(
   await limitUpsert(tx, after);
   await auditInsert(tx, { userId, actor: 'player', action: 'limit', before: limitAudit(before), after: { ...limitAudit(after), ...note }, at: now });
   const kind = body.kind as LimitKind;
-  // Play before a time limit existed was not clocked (nothing counts a player without one): its day starts at 0.
-  if (kind !== 'deposit' && kind !== 'time' && next.amountMinor !== null) {
-    const start = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
-    const soFar = await gamingSince(tx, userId, currency, start);
-    await usageSeed(tx, userId, kind, body.period, start, soFar[kind]);
+  // A limit that comes into force counts only the play after it (decision 065): its window's counter starts at 0 now,
+  // whatever was played earlier in the window or counted by a limit removed since. A decrease of a limit already in
+  // force keeps counting. Deposit limits count the window's pay-ins from the ledger, as before.
+  if (kind !== 'deposit' && next.amountMinor !== null && !wasInForce) {
+    const windowStart = limitWindowStart(body.period as LimitPeriod, now, profile.timeZone);
+    await usageStart(tx, { userId, kind, period: body.period, currency: kind === 'time' ? '' : currency, windowStart, now });
   }
+}
+
+/**
+ * The currency a limit is set in: the brand's own unless the request names another of the brand's currencies (a
+ * multi-currency brand keeps a limit per currency, decision 065). Play time is not money: it stays in the brand's.
+ */
+function limitCurrencyOf(appKey: string, body: { kind: string; currency?: string | undefined }): string {
+  const brand = brandOfKey(appKey);
+  if (body.currency === undefined) return brand.currency;
+  if (body.kind === 'time' && body.currency !== brand.currency)
+    throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'time_not_money' });
+  if (!(brand.currencies as readonly string[]).includes(body.currency))
+    throw new AppError('SAFER_LIMIT_CURRENCY_INVALID', { field: 'currency', issue: 'not_offered' });
+  return body.currency;
 }
 
 /** A play-time limit is minutes per day, 1 to 1,440 (SAFER_TIME_LIMIT_INVALID names the field that is not). */

@@ -11,6 +11,7 @@ import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { useGameInfoQuery, useLaunchQuery } from './api/hall.ts';
 import { apiErrorMessage } from './api-error-message.ts';
 import { LimitRequiredAction } from '../../shared/safer-play/limit-required.tsx';
+import { usePlayHeartbeat } from '../../shared/safer-play/play-heartbeat.ts';
 import { gameDetailHref, paths } from '../../shared/paths/paths.ts';
 import styles from './game-room.module.css';
 
@@ -35,6 +36,8 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
   const details = useGameInfoQuery(ref?.platform ?? 'house', ref?.gameId ?? '');
   const frame = useRef<HTMLIFrameElement>(null);
   const queryClient = useQueryClient();
+  // While the game is open and visible the server counts it as play; a beat past today's play time closes it.
+  const closedBy = usePlayHeartbeat(signedIn && launch.data !== undefined);
 
   useEffect(() => {
     const listener = (event: MessageEvent) => {
@@ -86,7 +89,8 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
           action={<LimitRequiredAction error={launch.error} />}
         />
       ) : null}
-      {launch.data ? (
+      {closedBy ? <EmptyState icon={<Info size={28} />} title={apiErrorMessage(closedBy, t)} /> : null}
+      {launch.data && !closedBy ? (
         <iframe ref={frame} className={styles.frame} src={launch.data.game_url} title={t('casino.room.frameTitle')} allow="autoplay; fullscreen" />
       ) : null}
     </div>

@@ -47,9 +47,23 @@ function errorText(error: unknown, t: TFunction, language: string): string | und
   return reset ? `${error.errorMsg} ${reset}` : error.errorMsg;
 }
 
-/** The name of a limit row: a play-time limit has only a daily one. */
+/** The brand's currencies: more than one on a multi-currency brand, which keeps a limit per currency (decision 065). */
+function brandCurrencies(): readonly string[] {
+  const variant = variantCurrent();
+  return variant.currencies.length > 0 ? variant.currencies : [variant.currency];
+}
+
+/** The name of a limit row: a play-time limit has only a daily one; on a multi-currency brand a money limit names its currency. */
 function limitName(limit: SaferLimit, t: TFunction): string {
-  return limit.kind === 'time' ? t('saferPlay.limitName.time.day') : t(`saferPlay.limitName.${limit.kind}.${limit.period}`);
+  if (limit.kind === 'time') return t('saferPlay.limitName.time.day');
+  const name = t(`saferPlay.limitName.${limit.kind}.${limit.period}`);
+  return brandCurrencies().length > 1 ? t('saferPlay.limitInCurrency', { name, currency: limit.currency }) : name;
+}
+
+/** The row's test id: the brand's own currency keeps the plain one; a second currency's row adds it. */
+function limitTestId(limit: SaferLimit): string {
+  const plain = `limit-${limit.kind}-${limit.period}`;
+  return limit.kind === 'time' || limit.currency === variantCurrent().currency ? plain : `${plain}-${limit.currency}`;
 }
 
 function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
@@ -65,7 +79,7 @@ function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
       ? t('saferPlay.timeUsed', { used: Math.floor(limit.used / 60), limit: amount, when: dateTime(limit.reset_time) })
       : t('saferPlay.used', { used: money(limit.used), when: dateTime(limit.reset_time) });
   return (
-    <li className={styles.limit} data-testid={`limit-${limit.kind}-${limit.period}`}>
+    <li className={styles.limit} data-testid={limitTestId(limit)}>
       <div className={styles.limitText}>
         <span className={styles.limitTitle}>{limitName(limit, t)}</span>
         {limit.amount === null ? (
@@ -92,7 +106,14 @@ function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
         ) : null}
       </div>
       {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
-        <Button variant="ghost" compact disabled={remove.isPending} onClick={() => remove.mutate({ kind: limit.kind, period: limit.period, amount: null })}>
+        <Button
+          variant="ghost"
+          compact
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate({ kind: limit.kind, period: limit.period, amount: null, ...(limit.kind === 'time' ? {} : { currency: limit.currency }) })
+          }
+        >
           {t('saferPlay.remove')}
         </Button>
       ) : null}
@@ -102,8 +123,9 @@ function LimitRow({ limit, uid }: { limit: SaferLimit; uid: number }) {
 
 function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
   const { t, i18n } = useTranslation();
-  // Limits count the brand's own currency (the server keeps them in it).
-  const currency = variantCurrent().currency;
+  // A limit binds one currency: the brand's own, or on a multi-currency brand the one picked (decision 065).
+  const currencies = brandCurrencies();
+  const [picked, setPicked] = useState<string>(variantCurrent().currency);
   const [kind, setKind] = useState<(typeof KINDS)[number]>((state.mandatory_limits[0] as (typeof KINDS)[number] | undefined) ?? 'deposit');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('day');
   const [amountText, setAmountText] = useState('');
@@ -114,6 +136,7 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
   const returnAfter = search.get(LIMIT_REQUIRED_RETURN) === '1';
   // A play-time limit is whole minutes, and per day only.
   const timed = kind === 'time';
+  const currency = timed ? variantCurrent().currency : picked;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const amount = timed ? minutesParse(amountText) : amountMinorParse(amountText, 2, amountFractionDigitsOf(currency));
@@ -122,7 +145,7 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
       return;
     }
     save.mutate(
-      { kind, period: timed ? TIME_LIMIT_PERIOD : period, amount },
+      { kind, period: timed ? TIME_LIMIT_PERIOD : period, amount, ...(timed ? {} : { currency }) },
       {
         onSuccess: (next) => {
           setAmountText('');
@@ -169,6 +192,26 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
             ))}
           </select>
         </label>
+        {currencies.length > 1 && !timed ? (
+          <label className={styles.select}>
+            <span>{t('saferPlay.currencyLabel')}</span>
+            <select
+              value={picked}
+              onChange={(event) => {
+                setPicked(event.target.value);
+                setInvalid(false);
+                save.reset();
+              }}
+              data-testid="limit-currency"
+            >
+              {currencies.map((entry) => (
+                <option key={entry} value={entry}>
+                  {entry}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
       </div>
       <TextField
         label={timed ? t('saferPlay.minutesLabel') : t('saferPlay.amountLabel', { currency })}
@@ -183,6 +226,7 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
         error={invalid ? t(timed ? 'saferPlay.minutesInvalid' : 'saferPlay.amountInvalid') : errorText(save.error, t, i18n.language)}
       />
       {timed ? <p className={styles.hint}>{t('saferPlay.timeHint')}</p> : null}
+      {currencies.length > 1 && !timed ? <p className={styles.hint}>{t('saferPlay.currencyHint')}</p> : null}
       <p className={styles.hint}>{t('saferPlay.coolingHint', { hours: state.cooling_hours })}</p>
       <Button type="submit" block disabled={save.isPending} aria-busy={save.isPending} data-testid="limit-save">
         {t('saferPlay.save')}
