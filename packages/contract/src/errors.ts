@@ -204,6 +204,8 @@ export const ERRORS = {
   RAIN_BUDGET_SPENT: { code: 8433, key: 'rainBudgetSpent' },
   RAIN_UNAVAILABLE: { code: 8434, key: 'rainUnavailable' },
   // end agent
+  // agent settlement re-run by an operator (decision 067)
+  AGENT_DAY_OPEN: { code: 8141, key: 'agentDayOpen' },
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },
