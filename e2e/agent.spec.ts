@@ -1,6 +1,18 @@
 import { brandTimeZone, periodWindowOf, variantFindByKey } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { gameFrame, guestFunded, headerBalance, JOURNEY, journeyAmount, journeySetup, OPS_TOKEN, opsPost, phonePage, screenshot, touristStart } from './fixtures.ts';
+import {
+  gameFrame,
+  guestFunded,
+  headerBalance,
+  JOURNEY,
+  journeyAmount,
+  journeySetup,
+  OPS_TOKEN,
+  opsPost,
+  phonePage,
+  screenshot,
+  touristStart,
+} from './fixtures.ts';
 
 /**
  * The agent programme (issue 19, decisions 052 and 067) as an agent lives it across two days. The server starts a
@@ -22,7 +34,9 @@ const dollars = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 describe('Agent commission, through the real server and Chromium', () => {
   it('an agent sees yesterday’s commission from its team’s play and transfers it to the wallet, once', { timeout: 420_000 }, async () => {
-    expect(await opsPost(journey.server, '/agent/config', { app_key: JOURNEY.appKey, basis: 'turnover', tiers: [{ from_minor: 0, rate_bp: RATE_BP }] })).toBe(0);
+    expect(await opsPost(journey.server, '/agent/config', { app_key: JOURNEY.appKey, basis: 'turnover', tiers: [{ from_minor: 0, rate_bp: RATE_BP }] })).toBe(
+      0,
+    );
 
     // Yesterday (on the server's clock): A becomes an agent.
     const a = await phonePage(journey.browser);
@@ -82,7 +96,10 @@ describe('Agent commission, through the real server and Chromium', () => {
     await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
     await button.click({ force: true }).catch(() => undefined);
-    await a.page.getByText(`${journeyAmount(COMMISSION)} moved to your balance.`, { exact: false }).first().waitFor();
+    await a.page
+      .getByText(`${journeyAmount(COMMISSION)} moved to your balance.`, { exact: false })
+      .first()
+      .waitFor();
     await expect.poll(async () => dollars(await headerBalance(a.page)), { timeout: 20_000 }).toBeCloseTo(before + COMMISSION / 100, 2);
     await expect.poll(() => button.isDisabled()).toBe(true);
     await a.page.goto(`http://${JOURNEY.host}/#/agent/history`);
