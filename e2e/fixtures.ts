@@ -18,6 +18,11 @@ export interface RunningServer {
   origin: string;
   /** Requests each node answered (the two-node stage's front counts them); empty for a single server. */
   served: () => number[];
+  /**
+   * Stops the node(s) and starts them again on the same ports and database, `env` over the first start's: a journey
+   * that needs a day to have passed plays on a shifted clock, then restarts on the real one (decision 067).
+   */
+  restart: (env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -93,7 +98,7 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
   };
   const [portA, portB, port] = [await freePort(), await freePort(), await freePort()];
   // One after the other: the first migrates and seeds the new database, the second finds it ready.
-  const children = [await nodeStart(portA, shared), await nodeStart(portB, shared)];
+  let children = [await nodeStart(portA, shared), await nodeStart(portB, shared)];
   const { server: front, served } = roundRobinFront(
     [portA, portB].map((nodePort, index) => ({ port: nodePort, alive: () => children[index]!.exitCode === null && children[index]!.signalCode === null })),
   );
@@ -102,6 +107,10 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
     port,
     origin: `http://127.0.0.1:${port}`,
     served: () => [...served],
+    restart: async (more) => {
+      await Promise.all(children.map(nodeStop));
+      children = [await nodeStart(portA, { ...shared, ...more }), await nodeStart(portB, { ...shared, ...more })];
+    },
     stop: async () => {
       await new Promise<void>((resolve) => {
         front.closeAllConnections();
@@ -126,11 +135,15 @@ export async function serverStart(env: Record<string, string> = {}): Promise<Run
   if (TWO_NODES) return clusterStart(env);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
-  const child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  let child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
     served: () => [],
+    restart: async (more) => {
+      await nodeStop(child);
+      child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env, ...more });
+    },
     stop: async () => {
       await nodeStop(child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -63,7 +63,29 @@ describe('Invites, through the real server and Chromium', () => {
     const earned = a.page.locator('dd').nth(2);
     await expect.poll(async () => (await earned.textContent()) ?? '', { timeout: 20_000 }).toMatch(new RegExp(REWARD));
     await screenshot(a.page, 'invite-page-earned');
+
+    // C opens the same link with no network for the bind: the invite waits on the device, and the next start of the
+    // app (C still signed in) sends it again until the server binds it (decision 067).
+    const c = await phonePage(journey.browser);
+    const bindCall = /\/user\/invite\/bind/;
+    await c.page.route(bindCall, (route) => route.abort('internetdisconnected'));
+    await c.page.goto(`${link.replace(/^https:/, 'http:').replace(/#.*$/, '')}#/loginb`);
+    await welcomeDismiss(c.page);
+    const failed = c.page.waitForEvent('requestfailed', (request) => request.url().includes('/user/invite/bind'));
+    await c.page.getByRole('button', { name: 'Play as a guest' }).click();
+    await guestConsent(c.page);
+    await c.page.waitForURL(/#\/game$/);
+    await failed;
+    expect(await c.page.evaluate(() => localStorage.getItem('pir.invite_pending'))).toContain(code);
+    await c.page.unroute(bindCall);
+    const resent = c.page.waitForResponse((response) => response.url().includes('/user/invite/bind'));
+    await c.page.reload();
+    expect((await (await resent).json()) as { dm_error: number }).toMatchObject({ dm_error: 0 });
+    await expect.poll(() => c.page.evaluate(() => localStorage.getItem('pir.invite_pending'))).toBeNull();
+    await c.page.goto(`http://${JOURNEY.host}/#/activity/invite`);
+    await c.page.getByText(`You were invited with code ${code}.`).waitFor();
     await a.context.close();
     await b.context.close();
+    await c.context.close();
   }, 240_000);
 });

@@ -86,7 +86,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const jobs = jobRunnerCreate({ leadership, log: app.log });
   app.addHook('onReady', () => jobs.start());
 
-  const now = overrides.now ?? (() => new Date());
+  // A test run may shift the clock (TEST_CLOCK_OFFSET_MS, refused in production; decision 067).
+  const offset = config.testClockOffsetMs;
+  const now = overrides.now ?? (offset === 0 ? () => new Date() : () => new Date(Date.now() + offset));
   // The socket's events: this node's sockets, and through Redis every node's (decision 036).
   const realtime = await realtimeOpen(database, { bus: config.realtime.bus, redisUrl: config.redisUrl, secret: config.realtime.secret, now, log: app.log });
   // balance_changed after every committed money move, from the ledger (decision 041).

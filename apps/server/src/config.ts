@@ -65,6 +65,12 @@ export interface AppConfig {
    * at once). For the kill -9 drill of decision 042; refused in production.
    */
   sandboxPayoutDelayMs: number;
+  /**
+   * TEST_CLOCK_OFFSET_MS: the server's clock (its `now`) runs this many milliseconds off the real one, negative for the
+   * past (decision 067): a browser journey plays "yesterday" and restarts on today's clock to see a day closed by the
+   * real jobs. Refused in production.
+   */
+  testClockOffsetMs: number;
   /** smtp://user:pass@host:port (or smtps://) delivers mail; unset keeps it in the outbox read at /dev/mailbox. */
   smtpUrl: string | undefined;
   /** Sender address of every mail; unset uses no-reply@<brand domain>. */
@@ -148,6 +154,16 @@ function sandboxPayoutDelay(value: string | undefined, production: boolean): num
   if (value === undefined || value === '' || value === '0') return 0;
   if (production) throw new ConfigError('SANDBOX_PAYOUT_DELAY_MS is a test setting: leave it unset in production');
   return atMost('SANDBOX_PAYOUT_DELAY_MS', positiveInt('SANDBOX_PAYOUT_DELAY_MS', value, 0), 600_000);
+}
+
+function testClockOffset(value: string | undefined, production: boolean): number {
+  if (value === undefined || value === '' || value === '0') return 0;
+  if (production) throw new ConfigError('TEST_CLOCK_OFFSET_MS is a test setting: leave it unset in production');
+  const parsed = Number(value);
+  // Up to a year either way: enough to cross any day, week or month a job closes.
+  if (!Number.isSafeInteger(parsed) || Math.abs(parsed) > 366 * 86_400_000)
+    throw new ConfigError(`TEST_CLOCK_OFFSET_MS must be a whole number of milliseconds within a year, got "${value}"`);
+  return parsed;
 }
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -300,6 +316,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequestSample: fraction('LOG_REQUEST_SAMPLE', env.LOG_REQUEST_SAMPLE, LOG_REQUEST_SAMPLE_DEFAULT),
     sandboxPayoutDelayMs: sandboxPayoutDelay(env.SANDBOX_PAYOUT_DELAY_MS, env.NODE_ENV === 'production'),
+    testClockOffsetMs: testClockOffset(env.TEST_CLOCK_OFFSET_MS, env.NODE_ENV === 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     authLimits: {

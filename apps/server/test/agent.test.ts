@@ -1,5 +1,5 @@
 import { ERRORS } from '@piranha/contract';
-import { agentCodeOf, inviteCodeOf, VARIANT_PROFILES } from '@piranha/domain';
+import { agentCodeOf, brandTimeZone, inviteCodeOf, periodWindowOf, VARIANT_PROFILES, variantFindByKey } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentSettlePass } from '../src/modules/agent/agent.service.ts';
@@ -195,5 +195,49 @@ describe('an agent and its team', { timeout: 300_000 }, () => {
     expect(envelopeOf(await apply(agentC)).dm_error).toBe(0);
     expect(envelopeOf(await bind(late.session, agentCodeOf(agentC.uid))).dm_error).toBe(0);
     expect((await info(agentC)).data).toMatchObject({ team_size: 1, today_basis: 0, today_commission: 0 });
+  });
+});
+
+describe('an operator closes a missed day (decision 067)', { timeout: 300_000 }, () => {
+  const settle = (body: unknown, token = OPS_TOKEN) => t.post('/api/ops/agent/settle', { headers: { authorization: `Bearer ${token}` }, body });
+  const dateOf = (at: Date) => periodWindowOf(at, brandTimeZone(variantFindByKey(BRAND)!.market), 'daily').key.slice(2);
+
+  it('refuses bad input and an open day, then closes the day through the job’s own close, once', async () => {
+    const agent = await t.session(BRAND);
+    expect(envelopeOf(await apply(agent)).dm_error).toBe(0);
+    const member = await playerWithGame(t, 'dice', 50_000);
+    expect(envelopeOf(await bind(member.session, agentCodeOf(agent.uid))).dm_error).toBe(0);
+    expect((await playRound(t, member, 'dice', 2_000, { target: 5000, direction: 'under' })).dm_error).toBe(0);
+    const played = dateOf(t.clock.now());
+
+    expect(envelopeOf(await settle({ app_key: BRAND, day_key: played }, 'nope')).dm_error).toBe(ERRORS.UNAUTHORISED.code);
+    for (const [body, field] of [
+      [{ app_key: BRAND }, 'day_key'],
+      [{ app_key: BRAND, day_key: '2026/11/28' }, 'day_key'],
+      [{ app_key: BRAND, day_key: '2026-02-30' }, 'day_key'],
+      [{ app_key: 'nosuchbrand', day_key: played }, 'app_key'],
+      [{ app_key: BRAND, day_key: played, extra: 1 }, ''],
+    ] as const) {
+      const answer = envelopeOf(await settle(body));
+      expect(answer.dm_error, JSON.stringify(body)).toBe(ERRORS.VALIDATION_FAILED.code);
+      if (field) expect(answer.data.field).toBe(field);
+    }
+    // The day still runs: closing it now would miss its last rounds.
+    expect(envelopeOf(await settle({ app_key: BRAND, day_key: played })).dm_error).toBe(ERRORS.AGENT_DAY_OPEN.code);
+    expect(await t.rows(sql`select * from agent_day_closes where day_key = ${`d:${played}`}`)).toEqual([]);
+
+    t.clock.advance(DAY_MS + 15 * 60_000);
+    const first = envelopeOf(await settle({ app_key: BRAND, day_key: played }));
+    expect(first).toMatchObject({ dm_error: 0, data: { app_key: BRAND, day_key: played, closed: true, agents: 1 } });
+    // Again, and the job after it: the day is closed already, nothing is paid twice.
+    expect(envelopeOf(await settle({ app_key: BRAND, day_key: played })).data).toMatchObject({ closed: false, agents: 0 });
+    await agentSettlePass(t.db, t.clock.now());
+    const rows = await t.rows<{ commission_minor: string }>(
+      sql`select commission_minor::text from agent_commissions where agent_user_id = ${agent.uid} and day_key = ${`d:${played}`}`,
+    );
+    // Turnover 2,000 at the first tier (10 %).
+    expect(rows.map((row) => Number(row.commission_minor))).toEqual([200]);
+    expect((await info(agent)).data).toMatchObject({ yesterday_commission: 200, available: 200 });
+    expect(await auditClean(t)).toBe(true);
   });
 });

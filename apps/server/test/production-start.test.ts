@@ -43,6 +43,17 @@ describe('production with sandbox providers', () => {
     expect(refusalOf({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'yes' })).toBe('ALLOW_SANDBOX_PROVIDERS must be 1 or 0, got "yes"');
   });
 
+  it('refuses the test clock offset (TEST_CLOCK_OFFSET_MS, decision 067), which only test runs may set', () => {
+    expect(refusalOf({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '1', TEST_CLOCK_OFFSET_MS: '-86400000' })).toBe(
+      'TEST_CLOCK_OFFSET_MS is a test setting: leave it unset in production',
+    );
+    expect(refusalOf({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '1', TEST_CLOCK_OFFSET_MS: '0' })).toBeUndefined();
+    expect(configLoad({ TEST_CLOCK_OFFSET_MS: '-86400000' }).testClockOffsetMs).toBe(-86_400_000);
+    expect(configLoad({}).testClockOffsetMs).toBe(0);
+    expect(refusalOf({ TEST_CLOCK_OFFSET_MS: 'yesterday' })).toMatch(/TEST_CLOCK_OFFSET_MS must be a whole number/);
+    expect(refusalOf({ TEST_CLOCK_OFFSET_MS: String(400 * 86_400_000) })).toMatch(/within a year/);
+  });
+
   it('is refused by buildApp itself, whoever builds the app', async () => {
     await expect(testAppCreate({ env: { NODE_ENV: 'production' } })).rejects.toBeInstanceOf(ConfigError);
   });

@@ -8,8 +8,8 @@ import { handoffRedeemPending } from './features/system/domain-change.ts';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
-import { inviteLandingVisit } from './shared/invite/invite-pending.ts';
-import { smidEnsure } from './shared/session/session-store.ts';
+import { inviteLandingVisit, invitePendingBind } from './shared/invite/invite-pending.ts';
+import { getUserAtom, smidEnsure } from './shared/session/session-store.ts';
 import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
 
 /** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
@@ -21,6 +21,8 @@ async function boot(): Promise<void> {
   inviteLandingVisit();
   // Arriving from the brand's old domain with a one-time code: sign in here before the first screen (decision 033).
   await handoffRedeemPending();
+  // An invite whose bind did not get through last time (no network) is sent again for the player still signed in.
+  if (getUserAtom()) invitePendingBind();
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
   // A lazy page's module also loads the rest of the catalogue (decision 059): i18nInit names the language first.
   const i18nDone = i18nInit(localeInitial(variant.defaultLang));

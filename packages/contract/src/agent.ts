@@ -166,6 +166,15 @@ export const opsAgentConfigBody = z.strictObject({
   ),
 });
 
+/**
+ * Operators (behind OPS_TOKEN; decision 067): close one brand day that has ended (a day the job missed, or a check
+ * after an outage). Exactly once per brand day, like the job: a day closed already answers `closed: false`.
+ */
+export const opsAgentSettleBody = z.strictObject({
+  app_key: text(40, 'The brand'),
+  day_key: described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'The brand day, YYYY-MM-DD in the brand’s time zone'),
+});
+
 /* Money rain. */
 
 const rainIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Rain id (a positive integer as a string)');

@@ -219,6 +219,8 @@ export const ERRORS = {
   PDD_SELF_VISIT: { code: 8104, key: 'pddSelfVisit' },
   PDD_DEVICE_REQUIRED: { code: 8105, key: 'pddDeviceRequired' },
   // end pdd
+  // agent settlement re-run by an operator (decision 067)
+  AGENT_DAY_OPEN: { code: 8141, key: 'agentDayOpen' },
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

@@ -9,6 +9,7 @@ import {
   moneyRainCurrent,
   moneyRainGrab,
   opsAgentConfigBody,
+  opsAgentSettleBody,
   opsMoneyRainBody,
 } from '@piranha/contract';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import {
   agentTeamGet,
   agentTransferPost,
   opsAgentConfigSet,
+  opsAgentSettle,
 } from './agent.service.ts';
 import { opsMoneyRainSchedule, rainCurrentGet, rainGrabPost } from './money-rain.service.ts';
 
@@ -42,6 +44,7 @@ export function agentRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken: 
   routeRegister(app, deps, moneyRainGrab, ({ user, body, ctx }) => rainGrabPost(deps, user, ctx.variant.appKey, body.rain_id));
 
   app.post('/api/ops/agent/config', async (request) => envelopeOk(await opsAgentConfigSet(deps, opsBodyParse(deps.opsToken, request, opsAgentConfigBody))));
+  app.post('/api/ops/agent/settle', async (request) => envelopeOk(await opsAgentSettle(deps, opsBodyParse(deps.opsToken, request, opsAgentSettleBody))));
   app.post('/api/ops/money-rain/schedule', async (request) =>
     envelopeOk(await opsMoneyRainSchedule(deps, opsBodyParse(deps.opsToken, request, opsMoneyRainBody))),
   );

@@ -1,4 +1,4 @@
-import type { opsAgentConfigBody, z } from '@piranha/contract';
+import type { opsAgentConfigBody, opsAgentSettleBody, z } from '@piranha/contract';
 import {
   agentCodeOf,
   agentCodeParse,
@@ -280,6 +280,35 @@ export async function agentSettlePass(db: Db, now: Date, hooks: SettleHooks = {}
     }
   }
   return closed;
+}
+
+/** The brand day named `YYYY-MM-DD` (its key is `d:YYYY-MM-DD`): noon UTC that date, or half a day either side of it. */
+function dayNamed(profile: VariantProfile, date: string): PeriodWindow | undefined {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  if (!Number.isFinite(noon) || new Date(noon).toISOString().slice(0, 10) !== date) return undefined;
+  for (const shift of [0, -12 * 3_600_000, 12 * 3_600_000]) {
+    const day = dayOf(profile, new Date(noon + shift));
+    if (day.key === `d:${date}`) return day;
+  }
+  return undefined;
+}
+
+/**
+ * Operators (decision 067): closes one brand day the way the job does (a day it missed, or one checked after an
+ * outage), through the same `agentDaySettle`, so still once per brand day. Only a day that ended more than the grace
+ * ago: an open day would be closed before its last rounds settle.
+ */
+export async function opsAgentSettle(deps: AgentDeps, body: z.output<typeof opsAgentSettleBody>) {
+  const profile = variantFindByKey(body.app_key);
+  if (!profile) throw new AppError('VALIDATION_FAILED', { field: 'app_key', issue: 'unknown_brand' });
+  const day = dayNamed(profile, body.day_key);
+  if (!day) throw new AppError('VALIDATION_FAILED', { field: 'day_key', issue: 'invalid' });
+  const now = deps.now();
+  if (day.endsAt.getTime() + CASHBACK_CLOSE_GRACE_MS > now.getTime()) throw new AppError('AGENT_DAY_OPEN', { field: 'day_key' });
+  const config = await agentConfigOf(deps.db, profile.appKey);
+  if (!config) throw new AppError('AGENT_NOT_OFFERED');
+  const agents = await agentDaySettle(deps.db, profile, config, day, now);
+  return { app_key: profile.appKey, day_key: body.day_key, closed: agents !== undefined, agents: agents ?? 0 };
 }
 
 /** Operators: a brand's terms (read at each day's close, so a change applies from the next day closed). */

@@ -155,7 +155,7 @@ function AgentDashboard({ info, uid }: { info: Info; uid: number }) {
         </div>
         <div className={styles.figure}>
           <dt>{t('agent.today')}</dt>
-          <dd>{money(info.today_commission)}</dd>
+          <dd data-testid="agent-today">{money(info.today_commission)}</dd>
         </div>
         <div className={styles.figure}>
           <dt>{t('agent.yesterday')}</dt>

@@ -2,8 +2,8 @@ import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.
 
 /**
  * An invite this device arrived with (decision 051): `?invite=` on the landing link (before or inside the hash route)
- * or the mini app's start parameter. Kept until the next sign-in binds it (any answer but a network failure clears it,
- * as spec §4 clears the stored invite id on bind). Only a code's characters are kept.
+ * or the mini app's start parameter. Kept until a sign-in or a later boot binds it (a success or a final refusal clears it,
+ * as spec §4 clears the stored invite id on bind; see `inviteBindFinal`). Only a code's characters are kept.
  */
 export interface InvitePending {
   source: 'link' | 'mini_app';
@@ -38,7 +38,10 @@ export function invitePendingClear(): void {
   storageRemove(STORAGE_KEYS.invitePending);
 }
 
-/** After any sign-in: binds a pending invite (the call and its contract load only when there is one). */
+/**
+ * After any sign-in, and at boot for a player still signed in (a bind that failed last time is sent again; decision
+ * 067): binds a pending invite (the call and its contract load only when there is one).
+ */
 export function invitePendingBind(): void {
   if (!invitePending()) return;
   void import('./invite-bind.ts').then((module) => module.invitePendingSend()).catch(() => undefined);
