@@ -446,6 +446,16 @@ const INVITE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }>
   },
   '/api/v1/referrer/report': { body: { install_referrer: btoa('utm_source=play&utm_campaign=bad-input'), timezone: 'UTC' } },
   // decision 063: envelopes are offered on aguila (not in Brazil); a visit names a device (smid).
+  // The partner bridge (decision 064): a partner-bridge brand's host, and for the profile one of its players.
+  '/api/piranha/user/brg/profile/get': {
+    query: { parent_origin: 'https://partner.example' },
+    headers: { host: 'brgparceiro.com.br' },
+    fresh: async () => ({ query: { ...signedIn(await t.session('brgparceiro')), parent_origin: 'https://partner.example' } }),
+  },
+  '/api/piranha/user/brg/ignored/report': {
+    body: { origin: 'https://evil.example', reason: 'foreign_origin', type: 'balance', count: 1 },
+    headers: { host: 'brgparceiro.com.br' },
+  },
   '/api/piranha/activity/pdd/open': { body: {}, fresh: async () => ({ query: signedIn(await t.player('aguila')), body: {} }) },
   // The device comes in a cookie, so the common-parameter checks' own query or cookie replaces it.
   '/api/piranha/activity/pdd/visit': {

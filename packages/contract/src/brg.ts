@@ -57,7 +57,7 @@ export const brgIgnoredReport = endpoint({
   query: z.object({}),
   body: z.strictObject({
     origin: originText('The sender’s origin (MessageEvent.origin); "null" for an opaque origin'),
-    reason: described(z.enum(BRG_IGNORED_REASONS), 'Why the page ignored it'),
+    reason: described(z.pipe(z.string(), z.enum(BRG_IGNORED_REASONS)), 'Why the page ignored it'),
     type: z.optional(described(z.string().check(z.maxLength(64)), 'The message’s `type`, when it had one')),
     count: z.optional(integer('Messages of this origin and reason the page ignored since its last report', { min: 1, max: 10_000 })),
   }),
