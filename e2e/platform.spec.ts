@@ -86,13 +86,19 @@ describe('Platform foundation, through the real server and Chromium', () => {
   it('A player switches the language to English and it stays after a reload', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await page.goto(`http://${BRAZIL}/#/setting/language`);
+    // The lobby first, in Portuguese: its category names come from the server in the player's language.
+    await page.goto(`http://${BRAZIL}/#/game`);
     await welcomeDismiss(page);
+    await page.getByRole('tab', { name: 'Populares', exact: true }).waitFor();
+    await page.goto(`http://${BRAZIL}/#/setting/language`);
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     // The radio turns checked once the English catalogue has arrived, not at the tap: click, then wait for English.
     await page.getByRole('radio', { name: /English/ }).click();
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
+    // Back to the kept-alive lobby without a reload: the categories are asked again in English.
+    await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).click();
+    await page.getByRole('tab', { name: 'Popular', exact: true }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);

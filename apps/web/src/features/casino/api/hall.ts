@@ -14,6 +14,7 @@ import {
 } from '@piranha/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
+import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { track } from '../../../shared/tracking/track.ts';
 
@@ -23,7 +24,8 @@ import { track } from '../../../shared/tracking/track.ts';
  */
 export const casinoKeys = {
   all: ['casino'] as const,
-  tabs: (uid: number, mainKey: GameMainKey | 'all') => ['casino', 'tabs', uid, mainKey] as const,
+  // The tabs' names are in the player's language (lca_lang): a language switch asks again.
+  tabs: (uid: number, mainKey: GameMainKey | 'all', language: string) => ['casino', 'tabs', uid, mainKey, language] as const,
   list: (uid: number, tabKey: string) => ['casino', 'list', uid, tabKey] as const,
   banner: (mainKey: GameMainKey | 'all') => ['casino', 'banner', mainKey] as const,
   search: (uid: number, keyword: string) => ['casino', 'search', uid, keyword] as const,
@@ -38,8 +40,9 @@ function useUid(): number {
 
 export function useHallTabsQuery(mainKey?: GameMainKey) {
   const uid = useUid();
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: casinoKeys.tabs(uid, mainKey ?? 'all'),
+    queryKey: casinoKeys.tabs(uid, mainKey ?? 'all', i18n.language),
     queryFn: () => api.call(hallTabs, { query: mainKey ? { main_key: mainKey } : {} }),
     staleTime: 60_000,
   });
