@@ -17,13 +17,29 @@ import {
 /**
  * The agent programme (issue 19, decisions 052 and 067) as an agent lives it across two days. The server starts a
  * day behind (TEST_CLOCK_OFFSET_MS, refused in production): A becomes an agent, B joins A's team through A's link and
- * plays two Keno rounds. The server restarts on the real clock, so that day has closed; the settlement (the leader job
+ * plays two Keno rounds. The server restarts on the real clock (near midnight, both clocks move into the day's
+ * safe middle: `todayShiftMs`), so that day has closed; the settlement (the leader job
  * at start, and the operator's re-run of that day, once between them) pays A the commission, computed from B's real
  * rounds. A sees yesterday's commission on the agent home (English and Portuguese), transfers it, and the header
  * balance rises by exactly that once, however often A taps.
  */
 const DAY_MS = 86_400_000;
-const journey = journeySetup([JOURNEY.host], { TEST_CLOCK_OFFSET_MS: String(-DAY_MS) });
+const ZONE = brandTimeZone(variantFindByKey(JOURNEY.appKey)!.market);
+/**
+ * How far ahead of the real clock the journey's "today" runs: none, except near the brand's midnight. A day can be
+ * closed 10 minutes after it ends, so in the first half hour of a day "today" moves to 00:30; and the journey takes
+ * minutes, so in the last 45 minutes it moves to 00:30 of the next day rather than cross midnight half-way. (A run at
+ * 00:03 in Panama once asked to close a day that had ended three minutes before.)
+ */
+function todayShiftMs(now: number): number {
+  const day = periodWindowOf(new Date(now), ZONE, 'daily');
+  const halfHour = 30 * 60_000;
+  if (now - day.startsAt.getTime() < halfHour) return day.startsAt.getTime() + halfHour - now;
+  if (day.endsAt.getTime() - now < 45 * 60_000) return day.endsAt.getTime() + halfHour - now;
+  return 0;
+}
+const TODAY_SHIFT_MS = todayShiftMs(Date.now());
+const journey = journeySetup([JOURNEY.host], { TEST_CLOCK_OFFSET_MS: String(TODAY_SHIFT_MS - DAY_MS) });
 /** Turnover at 50 %: two $1 Keno rounds earn $1.00, whatever they won. */
 const RATE_BP = 5_000;
 const STAKE_MINOR = 100;
@@ -69,8 +85,8 @@ describe('Agent commission, through the real server and Chromium', () => {
     await b.context.close();
 
     // Today: the server comes back on the real clock. The day B played has ended; the operator re-runs it too.
-    await journey.server.restart({ TEST_CLOCK_OFFSET_MS: '0' });
-    const played = periodWindowOf(new Date(Date.now() - DAY_MS), brandTimeZone(variantFindByKey(JOURNEY.appKey)!.market), 'daily').key.slice(2);
+    await journey.server.restart({ TEST_CLOCK_OFFSET_MS: String(TODAY_SHIFT_MS) });
+    const played = periodWindowOf(new Date(Date.now() + TODAY_SHIFT_MS - DAY_MS), ZONE, 'daily').key.slice(2);
     const settled = await fetch(`${journey.server.origin}/api/ops/agent/settle`, {
       method: 'POST',
       headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },

@@ -90,6 +90,8 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await page.goto(`http://${BRAZIL}/#/game`);
     await welcomeDismiss(page);
     await page.getByRole('tab', { name: 'Populares', exact: true }).waitFor();
+    // A mark on this document: the switch below must reach the lobby with no reload.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.goto(`http://${BRAZIL}/#/setting/language`);
     await page.getByRole('heading', { name: 'Idioma', level: 1 }).waitFor();
     // The radio turns checked once the English catalogue has arrived, not at the tap: click, then wait for English.
@@ -97,8 +99,10 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
     // Back to the kept-alive lobby without a reload: the categories are asked again in English.
-    await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).click();
+    await page.goto(`http://${BRAZIL}/#/game`);
     await page.getByRole('tab', { name: 'Popular', exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.goto(`http://${BRAZIL}/#/setting/language`);
     await page.reload();
     await page.getByRole('heading', { name: 'Language', level: 1 }).waitFor();
     expect(await page.getByRole('radio', { name: /English/ }).isChecked()).toBe(true);
