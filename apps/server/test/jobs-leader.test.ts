@@ -116,6 +116,7 @@ describe('the jobs of the app', () => {
       'outbox-purge',
       'payin-expiry-sweep',
       'payout-resume',
+      'pdd-expire',
       'push-deliver',
       'safer-usage-purge',
       'tracking-retention',
