@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { pddExpirePass } from '../src/modules/pdd/pdd.service.ts';
+import { pddHelpAdd } from '../src/modules/pdd/pdd-help.ts';
+import { transaction } from '../src/db/transaction.ts';
 import { SIGNUP_ACCEPT, sessionOf, smidUnique } from './account-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, testClock, type TestApp } from './harness.ts';
 import { auditClean, balanceOf, idempotencyKey } from './payments-fixtures.ts';
@@ -190,6 +192,30 @@ describe('reaching the target', () => {
     expect(envelope).toMatchObject({ status: 'reached', progress: terms.targetMinor, reward_status: 'ready' });
     const [rewards] = await t.rows<{ n: string }>(sql`select count(*)::text as n from pdd_rewards where user_id = ${a.session.uid}`);
     expect(rewards!.n).toBe('1');
+  });
+
+  it('a help that reaches the target and dies before its commit leaves neither help nor reward; the same friend then counts once', async () => {
+    const a = await inviter();
+    await open(a);
+    const visits = Math.ceil(terms.targetMinor / terms.visitStepMinor);
+    for (let index = 0; index < visits - 1; index += 1) expect((await visit(a.code)).data).toEqual({ counted: 1 });
+    const last = smidUnique();
+    // The process dies after the step that fills the envelope was written, before COMMIT.
+    await expect(
+      transaction(t.db, async (tx) => {
+        expect(await pddHelpAdd(tx, { inviterId: a.session.uid, appKey: BRAND, kind: 'visit', friend: `d:${last}` }, t.clock.now())).toBe(true);
+        throw new Error('killed before commit');
+      }),
+    ).rejects.toThrow('killed before commit');
+    expect((await info(a)).data.envelope).toMatchObject({ status: 'open', progress: (visits - 1) * terms.visitStepMinor });
+    const [none] = await t.rows<{ n: string }>(sql`select count(*)::text as n from pdd_rewards where user_id = ${a.session.uid}`);
+    expect(none!.n).toBe('0');
+    // The retry of that visit, three times at once: counted once, one reward.
+    const retries = await Promise.all(Array.from({ length: 3 }, () => visit(a.code, last)));
+    expect(retries.filter((answer) => answer.data.counted === 1)).toHaveLength(1);
+    expect((await info(a)).data.envelope).toMatchObject({ status: 'reached', progress: terms.targetMinor, reward_status: 'ready' });
+    const [one] = await t.rows<{ n: string }>(sql`select count(*)::text as n from pdd_rewards where user_id = ${a.session.uid}`);
+    expect(one!.n).toBe('1');
   });
 
   it('the reward is withdrawn to the wallet once, and a new envelope can then be opened', async () => {
