@@ -56,7 +56,11 @@ export function Header() {
         <Menu size={22} aria-hidden="true" />
         <MenuUnreadBadge />
       </Link>
-      <Link to={uiV3On() ? paths.homeGame : paths.game} className={styles.logo} aria-label={t('header.home', { brand: variant.name })}>
+      <Link
+        to={uiV3On() ? paths.homeGame : paths.game}
+        className={login && !brg && variant.currencies.length > 1 ? `${styles.logo} ${styles.logoCrowded}` : styles.logo}
+        aria-label={t('header.home', { brand: variant.name })}
+      >
         <img src={variant.favicon} alt="" width={30} height={30} />
         <span className={login ? `${styles.name} ${styles.nameWide}` : styles.name} style={{ '--name-chars': variant.name.length } as CSSProperties}>
           {variant.name}
