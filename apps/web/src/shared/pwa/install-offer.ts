@@ -9,6 +9,6 @@ export const useInstallOfferStore = create<{ offer: { amountText: string } | nul
 
 export function installOfferSet(offer: { amountText: string } | null): void {
   const current = useInstallOfferStore.getState().offer;
-  if (current?.amountText === offer?.amountText && Boolean(current) === Boolean(offer)) return;
+  if (current?.amountText === offer?.amountText) return;
   useInstallOfferStore.setState({ offer });
 }
