@@ -221,6 +221,13 @@ export const ERRORS = {
   // end pdd
   // agent settlement re-run by an operator (decision 067)
   AGENT_DAY_OPEN: { code: 8141, key: 'agentDayOpen' },
+  // crash with a live climb (issue 23, decision 071)
+  CRASH_LIVE_NO_ROUND: { code: 8166, key: 'crashLiveNoRound' },
+  CRASH_LIVE_ALREADY_BET: { code: 8167, key: 'crashLiveAlreadyBet' },
+  CRASH_LIVE_NOT_FLYING: { code: 8168, key: 'crashLiveNotFlying' },
+  CRASH_LIVE_CRASHED: { code: 8169, key: 'crashLiveCrashed' },
+  CRASH_LIVE_NO_BET: { code: 8170, key: 'crashLiveNoBet' },
+  CRASH_LIVE_CASHED: { code: 8171, key: 'crashLiveCashed' },
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },
