@@ -858,6 +858,22 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { token: STUDIO_TOKEN, client_seed: 'my-seed' },
     fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token, client_seed: 'my-seed' } }),
   },
+  '/api/studio/house/crash-live/state': {
+    query: { token: STUDIO_TOKEN },
+    fresh: async () => ({ query: { token: (await playerWithGame(t, 'crash', 0)).token } }),
+  },
+  '/api/studio/house/crash-live/history': {
+    query: { token: STUDIO_TOKEN, limit: '10' },
+    fresh: async () => ({ query: { token: (await playerWithGame(t, 'crash', 0)).token, limit: '10' } }),
+  },
+  '/api/studio/house/crash-live/bet': {
+    body: { token: STUDIO_TOKEN, bet: 100, auto_cashout: 200 },
+    fresh: async () => ({ body: { token: (await playerWithGame(t, 'crash', 10_000)).token, bet: 100, auto_cashout: 200 } }),
+  },
+  '/api/studio/house/crash-live/cashout': {
+    body: { token: STUDIO_TOKEN, round_id: 'c00000000000000000000' },
+    fresh: async () => ({ body: { token: (await playerWithGame(t, 'crash', 10_000)).token, round_id: 'c00000000000000000000' } }),
+  },
   '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
   ...PAYMENT_SAMPLES,
   ...BETTING_SAMPLES,
@@ -1002,6 +1018,9 @@ async function casinoSamplesPrepare(): Promise<void> {
   const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
   VALID['/api/studio/house/session']!.query = { token: player.token };
   VALID['/api/studio/house/rounds']!.query = { token: player.token };
+  const crashPlayer = await playerWithGame(t, 'crash', 0);
+  VALID['/api/studio/house/crash-live/state']!.query = { token: crashPlayer.token };
+  VALID['/api/studio/house/crash-live/history']!.query = { token: crashPlayer.token, limit: '10' };
   VALID['/api/piranha/pg_game/hall/round']!.query = { ...signedIn(player.session), round_id: round.data.round_id };
 }
 
