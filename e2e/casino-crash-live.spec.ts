@@ -56,4 +56,23 @@ describe('Crash live, through the real server and Chromium', () => {
     await screenshot(page, 'casino-crash-live-cashed');
     await context.close();
   });
+
+  it('Another player, reading Portuguese, sees the same shared rounds and verifies one in the browser', { timeout: 180_000 }, async () => {
+    const { context, page } = await phonePage(journey.browser);
+    await guestFunded(page, 500_00);
+    await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
+    await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=crash`);
+    await page.reload();
+    // The room's iframe is titled in Portuguese too.
+    const frame = page.frameLocator('iframe[title]').first();
+    await frame.getByTestId('crash-bet').waitFor();
+    // The brand's rounds of the first test have crashed: their crash points are in the history strip, each verifiable here.
+    const chip = frame.getByRole('button', { name: /Verificar a rodada que explodiu em/ }).first();
+    await chip.waitFor({ timeout: 100_000 });
+    await chip.click();
+    await expect.poll(async () => (await frame.getByTestId('crash-verify-chain').textContent()) ?? '').toMatch(/^✓/);
+    await expect.poll(async () => (await frame.getByTestId('crash-verify-point').textContent()) ?? '').toMatch(/^✓/);
+    await screenshot(page, 'casino-crash-live-pt');
+    await context.close();
+  });
 });
