@@ -872,7 +872,10 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
   },
   '/api/studio/house/crash-live/cashout': {
     body: { token: STUDIO_TOKEN, round_id: 'c00000000000000000000' },
-    fresh: async () => ({ body: { token: (await playerWithGame(t, 'crash', 10_000)).token, round_id: 'c00000000000000000000' } }),
+    fresh: async () => {
+      const { token, roundId } = await crashLiveBetInFlight();
+      return { body: { token, round_id: roundId } };
+    },
   },
   '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
   ...PAYMENT_SAMPLES,
@@ -1011,6 +1014,31 @@ beforeAll(async () => {
   // A shared machine under load takes longer than the default minute to build the app and prepare every sample.
 }, 480_000);
 afterAll(() => t?.close());
+
+let crashLiveSamples = 0;
+/**
+ * A Crash-live bet in flight at the pinned clock (decision 071): a round of the brand written to take off 1 ms from
+ * now, the bet placed through the API, then the round moved to have taken off 2 s ago with its crash an hour away.
+ */
+async function crashLiveBetInFlight(): Promise<{ token: string; roundId: string }> {
+  crashLiveSamples += 1;
+  const player = await playerWithGame(t, 'crash', 10_000);
+  const now = t.clock.now().getTime();
+  const at = (offset: number) => new Date(now + offset).toISOString();
+  const [chain] = await t.rows<{ id: string }>(
+    sql`insert into crash_live_chains (app_key, secret, terminal_hash, salt, length, next_index) values ('piranha', 'sample', 'sample', 'sample', 1, 2) returning id::text`,
+  );
+  const roundId = `csample${crashLiveSamples}`;
+  await t.rows(
+    sql`insert into crash_live_rounds (public_id, app_key, seq, chain_id, chain_index, seed, crash_point, betting_at, takeoff_at, crash_at)
+        values (${roundId}, 'piranha', ${-1_000_000 - crashLiveSamples}, ${chain!.id}::bigint, 1, 'sample', 100000000, ${at(-1000)}::timestamptz,
+          ${at(1)}::timestamptz, ${at(3_600_000)}::timestamptz) returning id`,
+  );
+  const placed = envelopeOf(await t.post('/api/studio/house/crash-live/bet', { body: { token: player.token, bet: 100 } }));
+  expect(placed.data.bet.round_id).toBe(roundId);
+  await t.rows(sql`update crash_live_rounds set takeoff_at = ${at(-2000)}::timestamptz where public_id = ${roundId} returning id`);
+  return { token: player.token, roundId };
+}
 
 /** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
 async function casinoSamplesPrepare(): Promise<void> {
