@@ -103,6 +103,6 @@ describe('crash live: return to player', () => {
       if (crashLivePoint(seed, SALT) >= 200) returned += 2;
       seed = crashChainHash(seed);
     }
-    expect(Math.abs(returned / rounds - 0.99)).toBeLessThan(4 * Math.sqrt(0.99 * 1.01) / Math.sqrt(rounds));
+    expect(Math.abs(returned / rounds - 0.99)).toBeLessThan((4 * Math.sqrt(0.99 * 1.01)) / Math.sqrt(rounds));
   });
 });
