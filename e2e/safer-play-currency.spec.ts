@@ -87,6 +87,18 @@ describe('Limits per currency, through the real server and Chromium', () => {
     await page.getByText('Um limite conta só a própria moeda').waitFor();
     await page.getByTestId('limit-currency').scrollIntoViewIfNeeded();
     await screenshot(page, 'safer-play-currency-pt');
+
+    // Signed in on a multi-currency brand, the header's row holds the currency picker, the balance and "Depositar":
+    // every control stays inside a phone's width, down to 360 px (the deposit button once ran past the edge).
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('header a, header button')]
+          .filter((control) => control.getBoundingClientRect().width > 0 && control.getBoundingClientRect().right > window.innerWidth - 4)
+          .map((control) => control.textContent),
+      );
+      expect(outside, `${width} px`).toEqual([]);
+    }
     await context.close();
   });
 });
