@@ -77,11 +77,21 @@ describe('hall catalogue', () => {
     expect(envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'blackjack' } })).dm_error).toBe(7001);
   });
 
-  it('searches by name or provider in any case, and says when nothing matched', async () => {
+  it('searches by name, provider or tag in any case and language, and says when nothing matched', async () => {
     const found = envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: 'KOI' } }));
     expect(found.data).toMatchObject({ no_data: 0, list: [{ game_id: 'neon-koi' }] });
     expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: 'originals' } })).data.list).toHaveLength(11);
     expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: '%' } })).data).toEqual({ list: [], no_data: 1 });
+    // By a tag, in any of the tab's languages: the table games by "table", "Mesa" (pt/es) or "桌面"; not by "jogos"
+    // ("games", which every game is) nor by two letters of a tab's name.
+    const ids = async (keyword: string) =>
+      (envelopeOf(await t.get(`${HALL}/search`, { query: { keyword } })).data.list as { game_id: string }[]).map((game) => game.game_id).sort();
+    const table = (await ids('table')).filter((id) => ['roulette', 'baccarat'].includes(id));
+    expect(table).toEqual(['baccarat', 'roulette']);
+    expect(await ids('Mesa')).toEqual(await ids('table'));
+    expect(await ids('桌面')).toEqual(await ids('table'));
+    expect(await ids('jogos')).toEqual([]);
+    expect(await ids('ta')).toEqual([]);
     expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: '' } }))).toMatchObject({ dm_error: 1001, data: { field: 'keyword' } });
   });
 });
