@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CURRENCIES, isCurrencyCode } from '@piranha/domain';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { ORCA_GAMES, orcaGameFind } from './orca-catalogue.ts';
+import { ORCA_GAMES, orcaCatalogueEntries, orcaGameFind } from './orca-catalogue.ts';
 import {
   clientSeedDefault,
   orcaBalance,
@@ -112,18 +112,6 @@ function pageHtml(gameId: string, query: Record<string, string | undefined>): st
 <script src="/static/orca-game.js" defer></script>
 </body>
 </html>`;
-}
-
-/** The entries the operator's CASINO_PROVIDERS_FILE lists (catalogue format of apps/server casino-catalogue.ts). */
-export function orcaCatalogueEntries() {
-  return ORCA_GAMES.map((game) => ({
-    game_id: game.gameId,
-    name: game.name,
-    category: game.category,
-    rtp: game.rtpPercent,
-    is_hot: game.isHot,
-    is_new: game.isNew,
-  }));
 }
 
 export function orcaAppBuild({ rounds, frameAncestors }: OrcaAppOptions): FastifyInstance {

@@ -178,3 +178,15 @@ export function orcaGameFind(gameId: string): OrcaGame | undefined {
 
 /** The platform key our catalogue knows Orca Games by (contract GAME_PLATFORMS). */
 export const ORCA_PLATFORM = 'orca';
+
+/** The entries the operator's CASINO_PROVIDERS_FILE lists (catalogue format of apps/server casino-catalogue.ts). */
+export function orcaCatalogueEntries() {
+  return ORCA_GAMES.map((game) => ({
+    game_id: game.gameId,
+    name: game.name,
+    category: game.category,
+    rtp: game.rtpPercent,
+    is_hot: game.isHot,
+    is_new: game.isNew,
+  }));
+}

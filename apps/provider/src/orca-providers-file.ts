@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { orcaCatalogueEntries } from './orca-app.ts';
-import { ORCA_PLATFORM } from './orca-catalogue.ts';
+import { ORCA_PLATFORM, orcaCatalogueEntries } from './orca-catalogue.ts';
 
 /**
  * What `npm start`, `start:two-nodes` and the browser journeys give both processes: a CASINO_PROVIDERS_FILE with
