@@ -62,7 +62,7 @@ const groups = [
     { name: 'format', command: ['npx', ['prettier', '--check', '.']] },
     { name: 'typecheck', command: ['npm', ['run', 'typecheck', '--silent']] },
   ],
-  [vitest('domain', 'domain'), vitest('contract', 'contract'), vitest('web', 'web')],
+  [vitest('domain', 'domain'), vitest('contract', 'contract'), vitest('web', 'web'), vitest('provider', 'provider')],
   [
     vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' }),
     ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),

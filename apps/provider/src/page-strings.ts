@@ -15,6 +15,10 @@ export interface PageStrings {
   rtp: string;
   lessStake: string;
   moreStake: string;
+  /** `{n}`: how many free spins the spin won. */
+  freeSpins: string;
+  /** Baccarat's hands as the result names them. */
+  sides: { player: string; banker: string; tie: string };
   errors: Record<string, string>;
 }
 
@@ -28,6 +32,8 @@ const EN: PageStrings = {
   rtp: 'RTP',
   lessStake: 'Lower stake',
   moreStake: 'Higher stake',
+  freeSpins: '+{n} free spins',
+  sides: { player: 'Player', banker: 'Banker', tie: 'Tie' },
   errors: {
     not_enough_money: 'Not enough balance for this stake.',
     session_expired: 'Your game session has ended. Go back and open the game again.',
@@ -50,6 +56,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'Bajar apuesta',
     moreStake: 'Subir apuesta',
+    freeSpins: '+{n} giros gratis',
+    sides: { player: 'Jugador', banker: 'Banca', tie: 'Empate' },
     errors: {
       not_enough_money: 'Saldo insuficiente para esta apuesta.',
       session_expired: 'Tu sesión de juego terminó. Vuelve y abre el juego otra vez.',
@@ -69,6 +77,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'Diminuir aposta',
     moreStake: 'Aumentar aposta',
+    freeSpins: '+{n} giros grátis',
+    sides: { player: 'Jogador', banker: 'Banca', tie: 'Empate' },
     errors: {
       not_enough_money: 'Saldo insuficiente para esta aposta.',
       session_expired: 'Sua sessão de jogo terminou. Volte e abra o jogo novamente.',
@@ -88,6 +98,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'Меньше ставка',
     moreStake: 'Больше ставка',
+    freeSpins: '+{n} бесплатных вращений',
+    sides: { player: 'Игрок', banker: 'Банкир', tie: 'Ничья' },
     errors: {
       not_enough_money: 'Недостаточно средств для этой ставки.',
       session_expired: 'Игровая сессия завершена. Вернитесь и откройте игру снова.',
@@ -107,6 +119,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'Giảm cược',
     moreStake: 'Tăng cược',
+    freeSpins: '+{n} vòng quay miễn phí',
+    sides: { player: 'Con', banker: 'Cái', tie: 'Hòa' },
     errors: {
       not_enough_money: 'Số dư không đủ cho mức cược này.',
       session_expired: 'Phiên chơi đã kết thúc. Hãy quay lại và mở trò chơi lần nữa.',
@@ -126,6 +140,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'ลดเดิมพัน',
     moreStake: 'เพิ่มเดิมพัน',
+    freeSpins: '+{n} ฟรีสปิน',
+    sides: { player: 'ผู้เล่น', banker: 'เจ้ามือ', tie: 'เสมอ' },
     errors: {
       not_enough_money: 'ยอดเงินไม่พอสำหรับเดิมพันนี้',
       session_expired: 'เซสชันเกมสิ้นสุดแล้ว กลับไปแล้วเปิดเกมอีกครั้ง',
@@ -145,6 +161,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: '降低投注',
     moreStake: '提高投注',
+    freeSpins: '+{n} 次免费旋转',
+    sides: { player: '闲', banker: '庄', tie: '和' },
     errors: {
       not_enough_money: '余额不足以支付此投注。',
       session_expired: '游戏会话已结束。请返回并重新打开游戏。',
@@ -164,6 +182,8 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     rtp: 'RTP',
     lessStake: 'Kurangkan pertaruhan',
     moreStake: 'Tambah pertaruhan',
+    freeSpins: '+{n} putaran percuma',
+    sides: { player: 'Pemain', banker: 'Bank', tie: 'Seri' },
     errors: {
       not_enough_money: 'Baki tidak mencukupi untuk pertaruhan ini.',
       session_expired: 'Sesi permainan anda telah tamat. Kembali dan buka permainan semula.',

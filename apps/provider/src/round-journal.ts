@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -88,9 +88,9 @@ export class RoundJournal {
       }
       this.apply(parsed);
     }
+    // A torn last line is cut off, so the next line starts clean and the torn one never reads as damage later.
+    if (text !== '' && !text.endsWith('\n')) truncateSync(file, Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)));
     this.fd = openSync(file, 'a', 0o600);
-    // A torn last line is closed off so the next line starts clean.
-    if (text !== '' && !text.endsWith('\n')) this.write('');
   }
 
   private write(text: string): void {

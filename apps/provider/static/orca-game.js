@@ -49,29 +49,32 @@ function cell(text, className) {
   return span;
 }
 
-/** Orca's art over the engines' symbols: sea creatures for the figures, ice and waves for the rest. */
+/**
+ * Orca's art over the engines' symbols: letters for the low cards, plain glyphs (in every system font, no emoji
+ * needed) for the rest, and a `data-tier` the style colours: wild, high, mid, low.
+ */
 const SYMBOLS = {
-  A: '🐋',
-  K: '🦈',
-  Q: '🐬',
-  J: '🐙',
-  wild: '🌊',
-  pearl: '💎',
-  piranha: '🐳',
-  shell: '🐚',
-  starfish: '⭐',
-  turtle: '🐢',
-  koi: '🐟',
-  dragon: '🦑',
-  lantern: '🏮',
-  fan: '🪸',
-  coin: '🪙',
-  seven: '7️⃣',
-  bar1: '🧊',
-  bar2: '🧊🧊',
-  bar3: '❄️',
-  bell: '🔔',
-  cherry: '🦐',
+  A: ['A', 'low'],
+  K: ['K', 'low'],
+  Q: ['Q', 'low'],
+  J: ['J', 'low'],
+  wild: ['W', 'wild'],
+  pearl: ['◆', 'high'],
+  piranha: ['♛', 'high'],
+  shell: ['✦', 'mid'],
+  starfish: ['★', 'mid'],
+  turtle: ['●', 'mid'],
+  koi: ['♥', 'high'],
+  dragon: ['♠', 'high'],
+  lantern: ['☀', 'mid'],
+  fan: ['▲', 'mid'],
+  coin: ['◎', 'mid'],
+  seven: ['7', 'high'],
+  bar1: ['▬', 'mid'],
+  bar2: ['〓', 'mid'],
+  bar3: ['≡', 'mid'],
+  bell: ['♪', 'mid'],
+  cherry: ['♦', 'low'],
 };
 const pct = (hundredths) => (hundredths / 100).toFixed(2);
 
@@ -85,9 +88,15 @@ function showOutcome(outcome) {
       grid.className = 'orca-reels';
       grid.style.setProperty('--reels', String(outcome.spins[0].window.length));
       const rows = outcome.spins[0].window[0].length;
-      for (let row = 0; row < rows; row += 1) for (const reel of outcome.spins[0].window) grid.append(cell(SYMBOLS[reel[row]] ?? reel[row], 'orca-symbol'));
+      for (let row = 0; row < rows; row += 1)
+        for (const reel of outcome.spins[0].window) {
+          const [glyph, tier] = SYMBOLS[reel[row]] ?? [reel[row], 'low'];
+          const symbol = cell(glyph, 'orca-symbol');
+          symbol.dataset.tier = tier;
+          grid.append(symbol);
+        }
       stage.append(grid);
-      if (outcome.spins.length > 1) stage.append(cell(`+${outcome.spins.length - 1} free spins`, 'orca-detail'));
+      if (outcome.spins.length > 1) stage.append(cell(strings.freeSpins.replace('{n}', String(outcome.spins.length - 1)), 'orca-detail'));
       return;
     }
     case 'dice':
@@ -113,7 +122,7 @@ function showOutcome(outcome) {
       stage.append(cell(String(outcome.number), 'orca-big orca-pocket'));
       return;
     case 'baccarat':
-      stage.append(cell(`${outcome.playerTotal} : ${outcome.bankerTotal}`, 'orca-big'), cell(outcome.result.toUpperCase(), 'orca-detail'));
+      stage.append(cell(`${outcome.playerTotal} : ${outcome.bankerTotal}`, 'orca-big'), cell(strings.sides[outcome.result], 'orca-detail'));
       return;
     default:
       stage.append(cell('—', 'orca-big'));
