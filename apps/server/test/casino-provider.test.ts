@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { externalProvidersLoad } from '../src/modules/casino/casino-catalogue.ts';
 import { walletBalanceOf } from '../src/modules/casino/casino-wallet.repository.ts';
 import { balanceOf, CASINO_ENV, expectLedgerClean, fund } from './casino-fixtures.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
@@ -190,6 +191,22 @@ function journalRounds(dataDir: string): Record<string, any>[] {
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, any>);
 }
+
+describe("an external provider's launch URL and frame", () => {
+  it('accepts a plain-http launch URL on this machine outside production only, and lets our pages frame its origin', async () => {
+    const entry = (template: string) => {
+      const file = join(dir, `providers-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(file, JSON.stringify([{ platform: 'orca', secret: SECRET, launch_url_template: template, games: [] }]));
+      return file;
+    };
+    expect(externalProvidersLoad(entry('http://localhost:8090/games/{game_id}?token={token}'))[0]!.platform).toBe('orca');
+    expect(() => externalProvidersLoad(entry('http://127.0.0.1:8090/games/{game_id}'), { production: true })).toThrow(/https URL/);
+    expect(() => externalProvidersLoad(entry('http://games.example.com/{game_id}'))).toThrow(/https URL/);
+    expect(() => externalProvidersLoad(entry('http://127.0.0.1.example.com/{game_id}'))).toThrow(/https URL/);
+    const csp = (await t.get('/healthz')).headers['content-security-policy'];
+    expect(String(csp)).toMatch(/frame-src 'self' [^;]*http:\/\/127\.0\.0\.1:9[ ;]/);
+  });
+});
 
 describe('Orca Games, a provider in its own process, against our seamless wallet', () => {
   it('shows the balance our wallet holds and settles a round it plays', async () => {
