@@ -46,10 +46,18 @@ async function redisUrlOf() {
 
 /**
  * The money journeys and the socket journey again, against two server nodes on the PostgreSQL of DATABASE_URL behind a
- * round-robin front (decision 042): sign-up, deposit, withdraw, casino, the real-time socket. Betting is held back until
- * a whole two-node run of it is green on a quiet machine (decision 058).
+ * round-robin front (decision 042): sign-up, deposit, withdraw, casino (and Orca Games calling the wallet through the
+ * front, decision 072), the real-time socket. Betting is held back until a whole two-node run of it is green on a quiet
+ * machine (decision 058).
  */
-const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts', 'e2e/betting.spec.ts'];
+const TWO_NODE_JOURNEYS = [
+  'e2e/accounts.spec.ts',
+  'e2e/payments.spec.ts',
+  'e2e/casino.spec.ts',
+  'e2e/casino-provider.spec.ts',
+  'e2e/realtime.spec.ts',
+  'e2e/betting.spec.ts',
+];
 
 /**
  * Groups run one after the other; the steps inside a group run at the same time (this machine kind has 2 cores: the
