@@ -23,7 +23,7 @@ import { described, integer, text, z } from './schema.ts';
  *    in-process through the same handler, signed like anyone else.
  *
  * Launch answers `game_url` built from GAME_URL_TEMPLATE: the web app routes `#/studio/<game_id>?token=…`
- * to the game client. External providers (pgsoft, pp, tada, spribe, bgaming, ka, fc) answer their own URL.
+ * to the game client. External providers (pgsoft, pp, tada, spribe, bgaming, ka, fc, orca) answer their own URL.
  */
 
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
@@ -46,11 +46,12 @@ function queryInt(description: string, max = 999_999_999) {
 // --- Catalogue ------------------------------------------------------------------------------------------
 
 /** Game platforms (providers). `house` is our studio; the others are adapter slots, listed only when configured. */
-export const GAME_PLATFORMS = ['house', 'pgsoft', 'pp', 'tada', 'spribe', 'bgaming', 'ka', 'fc'] as const;
+/** `orca` is Orca Games, the provider that runs as its own process (apps/provider, decision 072). */
+export const GAME_PLATFORMS = ['house', 'pgsoft', 'pp', 'tada', 'spribe', 'bgaming', 'ka', 'fc', 'orca'] as const;
 export type GamePlatform = (typeof GAME_PLATFORMS)[number];
 export const gamePlatformSchema = described(
   z.pipe(z.string(), z.enum(GAME_PLATFORMS)),
-  'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka or fc',
+  'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka, fc or orca',
 );
 export const gameIdSchema = described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9][a-z0-9_-]*$/)), 'Game id within its provider');
 

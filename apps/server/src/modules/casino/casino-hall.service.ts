@@ -257,7 +257,8 @@ export async function hallLaunch(deps: HallDeps, launcher: Launcher, platform: s
           .replace('{game_id}', encodeURIComponent(game.gameId))
           .replace('{token}', encodeURIComponent(token))
           .replace('{lang}', encodeURIComponent(locale))
-          .replace('{currency}', encodeURIComponent(currency));
+          .replace('{currency}', encodeURIComponent(currency))
+          .replace('{user}', String(userId));
   return { game_platform: game.platform as GamePlatform, game_id: game.gameId, game_url: gameUrl, token, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 
