@@ -141,7 +141,7 @@ describe('POST /api/push/register with a native token', () => {
     // The same phone signed in as someone else: the token is theirs now, once.
     const other = await t.session('piranha');
     expect(envelopeOf(await register(other, native('android', { token, push_type: 'fcm' }))).dm_error).toBe(0);
-    expect(await t.rows(sql`select user_id from push_subscriptions where token = ${token}`)).toEqual([{ user_id: other.uid }]);
+    expect(await t.rows(sql`select user_id::int as user_id from push_subscriptions where token = ${token}`)).toEqual([{ user_id: other.uid }]);
   });
 
   it('refuses a malformed token, a wrong topic, a type from the wrong platform and an unconfigured platform, storing nothing', async () => {
@@ -192,7 +192,7 @@ describe('POST /api/push/register with a native token', () => {
       await noFcm.close();
     }
     expect(await t.rows(sql`select 1 from push_subscriptions where user_id in (${player.uid}, ${aguila.uid})`)).toHaveLength(0);
-  });
+  }, 180_000);
 });
 
 describe('delivery to native shells', () => {
