@@ -182,7 +182,12 @@ describe('POST /api/push/register with a native token', () => {
     const aguila = await t.session('aguila');
     const refused = envelopeOf(await t.post('/api/push/register', { query: signedIn(aguila, { lca_lang: 'en-US' }), body: native('ios', good) }));
     expect(refused).toMatchObject({ dm_error: ERRORS.PUSH_NATIVE_UNAVAILABLE.code, error_msg: 'Notifications for this app are not available yet.' });
-    const noFcm = await testAppCreate({ database: t.testDatabase, clock: t.clock, env: { ...env, PUSH_FCM_SERVICE_ACCOUNT_FILE: '', PUSH_FCM_BASE_URL: '' } });
+    const noFcm = await testAppCreate({
+      feed: feedManualCreate(CLOCK_START.getTime()),
+      database: t.testDatabase,
+      clock: t.clock,
+      env: { ...env, PUSH_FCM_SERVICE_ACCOUNT_FILE: '', PUSH_FCM_BASE_URL: '' },
+    });
     try {
       const answer = envelopeOf(
         await noFcm.post('/api/push/register', { query: signedIn(player), body: native('android', { token: fcmToken(), push_type: 'fcm' }) }),
