@@ -114,6 +114,12 @@ export const ERRORS = {
   PUSH_PERMISSION_CANCELLED: { code: 8307, key: 'pushPermissionCancelled' },
   PUSH_SUBSCRIPTION_INVALID: { code: 8308, key: 'pushSubscriptionInvalid' },
   PUSH_SERVICE_UNSUPPORTED: { code: 8309, key: 'pushServiceUnsupported' },
+  // native shells' push tokens (decision 073): FCM for the Android shell, APNs for the iOS shell
+  PUSH_FCM_TOKEN_INVALID: { code: 8182, key: 'pushFcmTokenInvalid' },
+  PUSH_APNS_TOKEN_INVALID: { code: 8183, key: 'pushApnsTokenInvalid' },
+  PUSH_APNS_TOPIC_INVALID: { code: 8184, key: 'pushApnsTopicInvalid' },
+  PUSH_NATIVE_UNAVAILABLE: { code: 8185, key: 'pushNativeUnavailable' },
+  PUSH_TYPE_PLATFORM_MISMATCH: { code: 8186, key: 'pushTypePlatformMismatch' },
   // real-time socket (issue 21, decision 036): the signed URL was forged, altered or is past its expiry
   REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
   REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
