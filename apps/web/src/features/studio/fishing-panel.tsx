@@ -105,6 +105,7 @@ export default function FishingPanel({ play, settle, busy, setBusy, instant, for
             className={mini.fishOption}
             disabled={busy}
             data-testid={`fish-${kind}`}
+            aria-label={`${t(FISH_LABELS[kind])} ${FISHING_MULTIPLIERS[kind]}×`}
             onClick={() => setFish(kind)}
           >
             <Fish fish={kind} />
