@@ -92,6 +92,12 @@ export default function FishingPanel({ play, settle, busy, setBusy, instant, for
         {shot && !shot.landed ? (
           <span key={shot.id} className={mini.net} style={{ ['--lane' as string]: `${LOOKS[shot.outcome.fish].lane + 6}%` }} aria-hidden="true" />
         ) : null}
+        {shot?.landed ? (
+          <span key={`catch-${shot.id}`} className={mini.catchShow} data-caught={shot.outcome.caught} data-testid="fishing-catch">
+            <Fish fish={shot.outcome.fish} />
+            <strong>{shot.outcome.caught ? `+${FISHING_MULTIPLIERS[shot.outcome.fish]}×` : '✗'}</strong>
+          </span>
+        ) : null}
         <span className={mini.cannon} aria-hidden="true" />
         <span className={mini.bubbles} aria-hidden="true" />
       </div>

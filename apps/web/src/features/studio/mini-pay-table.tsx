@@ -35,7 +35,7 @@ export function MiniPayTable({ kind, percent }: { kind: 'wheel' | 'tower' | 'bin
   let rows: string[][];
   switch (kind) {
     case 'wheel':
-      head = [t('casino.info.colSetting'), t('casino.info.colPays'), t('casino.info.rtp')];
+      head = [t('casino.info.colSetting'), t('casino.info.colPay'), t('casino.info.rtp')];
       rows = WHEEL_SEGMENTS.flatMap((segments) =>
         WHEEL_RISKS.map((risk) => {
           const table = WHEEL_TABLES[segments][risk];
@@ -56,12 +56,12 @@ export function MiniPayTable({ kind, percent }: { kind: 'wheel' | 'tower' | 'bin
       break;
     case 'bingo': {
       const { chances } = bingoFigures();
-      head = [t('casino.info.colPattern'), t('casino.info.colPays'), t('casino.info.colChance')];
+      head = [t('casino.info.colPattern'), t('casino.info.colPay'), t('casino.info.colChance')];
       rows = [...BINGO_PATTERNS].reverse().map((pattern) => [t(BINGO_PATTERN_LABELS[pattern]), x(BINGO_PAYS_BP[pattern]), percent(chances[pattern] * 100, 4)]);
       break;
     }
     case 'fishing':
-      head = [t('casino.info.colFish'), t('casino.info.colPays'), t('casino.info.colChance'), t('casino.info.rtp')];
+      head = [t('casino.info.colFish'), t('casino.info.colPay'), t('casino.info.colChance'), t('casino.info.rtp')];
       rows = FISHING_FISH.map((fish) => {
         const figures = fishingFigures({ fish });
         return [t(FISH_LABELS[fish]), `${FISHING_MULTIPLIERS[fish]}×`, percent(figures.hit * 100, 2), percent(figures.rtp * 100, 4)];
