@@ -847,7 +847,7 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     }),
   },
   '/api/studio/house/round/action': {
-    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0 },
+    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0, door: 0 },
     fresh: async () => {
       const player = await playerWithGame(t, 'mines', 10_000);
       const round = await playRound(t, player, 'mines', 100, { mines: 1 });

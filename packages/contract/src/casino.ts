@@ -3,6 +3,8 @@ import {
   HOUSE_GAME_IDS,
   PLINKO_RISKS,
   ROULETTE_BET_KINDS,
+  FISHING_FISH,
+  TOWER_DIFFICULTIES,
   type CasinoGameInfo,
   type CasinoOutcome,
   type CasinoParams,
@@ -496,8 +498,11 @@ export const studioParamsSchema = described(
       described(z.array(integer('A number 1–40', { min: 0, max: 99 })).check(z.minLength(1), z.maxLength(10)), 'Keno: 1–10 distinct numbers from 1–40'),
     ),
     side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
+    segments: z.optional(integer('Wheel: segments, 10, 20, 30, 40 or 50', { min: 0, max: 100 })),
+    difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
+    fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing',
 );
 
 export const studioGameSchema = z.object({
@@ -549,8 +554,9 @@ export const studioRoundAction = endpoint({
   body: z.strictObject({
     token: studioTokenSchema,
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
-    action: described(z.pipe(z.string(), z.enum(['reveal', 'cashout'])), 'Mines: reveal a tile, or cash out'),
+    action: described(z.pipe(z.string(), z.enum(['reveal', 'cashout', 'pick'])), 'Mines: reveal a tile; Tower: pick a door; either: cash out'),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
+    door: z.optional(integer('Tower: the door to open on the next floor, 0-based from the left', { min: 0, max: 3 })),
   }),
   data: roundViewSchema,
 });

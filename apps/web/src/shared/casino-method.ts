@@ -11,6 +11,10 @@ const METHOD_KEYS = {
   limbo: 'casino.method.limbo',
   keno: 'casino.method.keno',
   baccarat: 'casino.method.baccarat',
+  wheel: 'casino.method.wheel',
+  tower: 'casino.method.tower',
+  bingo: 'casino.method.bingo',
+  fishing: 'casino.method.fishing',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

@@ -11,7 +11,11 @@ import { kenoFigures } from './games/keno.ts';
 import { baccaratRtpExact } from './games/baccarat.ts';
 import { SLOT_DEFINITIONS } from './games.ts';
 import { RunningStats, sfc32FloatStream } from './stats.ts';
-import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome } from './types.ts';
+import { wheelRtpExact } from './games/wheel.ts';
+import { towerRtpExact, towerState } from './games/tower.ts';
+import { bingoFigures } from './games/bingo.ts';
+import { fishingRtpExact } from './games/fishing.ts';
+import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome, type TowerOutcome } from './types.ts';
 
 /**
  * 10⁶ rounds per game against the exact RTP: |mean − RTP| ≤ 2.576·σ/√n (performance-and-trust.md §2.3, G14).
@@ -42,6 +46,16 @@ function simulate(id: HouseGameId, params: CasinoParams, stream: number): Runnin
         if (state.status !== 'open') break;
       }
       outcome = state.status === 'open' ? minesState(outcome.mines, positions, revealed, true) : state;
+    } else if (outcome.kind === 'tower') {
+      // Strategy: open the leftmost door of three floors, then cash out.
+      const traps = result.towerTraps!;
+      const picks: number[] = [];
+      let state: TowerOutcome = outcome;
+      for (let floor = 0; floor < 3 && state.status === 'open'; floor += 1) {
+        picks.push(0);
+        state = towerState(outcome.difficulty, traps, picks, false);
+      }
+      outcome = state.status === 'open' ? towerState(outcome.difficulty, traps, picks, true) : state;
     }
     stats.add(casinoWinMinor(outcome, STAKE) / STAKE);
   }
@@ -84,6 +98,13 @@ const cases: [string, HouseGameId, CasinoParams, () => number][] = [
   ['baccarat banker', 'baccarat', { side: 'banker' }, () => baccaratRtpExact('banker')],
   ['baccarat player', 'baccarat', { side: 'player' }, () => baccaratRtpExact('player')],
   ['baccarat tie', 'baccarat', { side: 'tie' }, () => baccaratRtpExact('tie')],
+  ['wheel 30 segments medium', 'wheel', { segments: 30, risk: 'medium' }, () => wheelRtpExact({ segments: 30, risk: 'medium' })],
+  ['wheel 50 segments high', 'wheel', { segments: 50, risk: 'high' }, () => wheelRtpExact({ segments: 50, risk: 'high' })],
+  ['tower medium, cash out after 3', 'tower', { difficulty: 'medium' }, () => towerRtpExact('medium', 3)],
+  ['tower expert, cash out after 3', 'tower', { difficulty: 'expert' }, () => towerRtpExact('expert', 3)],
+  ['bingo 75-ball, 30 balls', 'bingo', {}, () => bingoFigures().rtp],
+  ['fishing at the minnow (2×)', 'fishing', { fish: 'minnow' }, () => fishingRtpExact({ fish: 'minnow' })],
+  ['fishing at the whale (50×)', 'fishing', { fish: 'whale' }, () => fishingRtpExact({ fish: 'whale' })],
 ];
 
 describe('RTP by simulation: 10⁶ rounds land within 2.576·σ/√n of the exact figure', () => {

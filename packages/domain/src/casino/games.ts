@@ -9,6 +9,10 @@ import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
 import { limboParamsValid, limboPlay, limboRtpExact, limboMultiplierBp } from './games/limbo.ts';
 import { kenoFigures, kenoParamsValid, kenoPlay } from './games/keno.ts';
 import { baccaratChances, baccaratParamsValid, baccaratPlay, baccaratRtpExact } from './games/baccarat.ts';
+import { wheelFigures, wheelParamsValid, wheelPlay } from './games/wheel.ts';
+import { towerParamsValid, towerRtpExact, towerState, towerSurvival, towerTraps, towerMultiplierBp, towerWinMinor } from './games/tower.ts';
+import { bingoFigures, bingoPlay } from './games/bingo.ts';
+import { fishingFigures, fishingParamsValid, fishingPlay } from './games/fishing.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -20,6 +24,7 @@ import {
   type CasinoParamsByGame,
   type HouseGameId,
   type MinesOutcome,
+  type TowerOutcome,
 } from './types.ts';
 
 export const SLOT_DEFINITIONS: Readonly<Record<'reef-riches' | 'neon-koi' | 'lucky-sevens', SlotDefinition>> = {
@@ -59,6 +64,10 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   limbo: 'limbo',
   keno: 'keno',
   baccarat: 'baccarat',
+  wheel: 'wheel',
+  tower: 'tower',
+  bingo: 'bingo',
+  fishing: 'fishing',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -73,6 +82,10 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  wheel: 'Wheel',
+  tower: 'Tower',
+  bingo: 'Bingo 75',
+  fishing: 'Reef Fishing',
 };
 
 /**
@@ -99,6 +112,10 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   limbo: { target: 200 },
   keno: { picks: [3, 7, 12, 18, 21, 26, 30, 33, 37, 40] },
   baccarat: { side: 'banker' },
+  wheel: { segments: 30, risk: 'medium' },
+  tower: { difficulty: 'medium' },
+  bingo: {},
+  fishing: { fish: 'turtle' },
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -111,6 +128,10 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   limbo: { min: 10, max: 100_000 },
   keno: { min: 10, max: 100_000 },
   baccarat: { min: 10, max: 100_000 },
+  wheel: { min: 10, max: 100_000 },
+  tower: { min: 10, max: 100_000 },
+  bingo: { min: 10, max: 100_000 },
+  fishing: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -230,6 +251,35 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'baccarat' },
       };
     }
+    case 'wheel':
+    case 'bingo':
+    case 'fishing': {
+      // Wheel: 30 segments, medium; fishing: the turtle (10×); every setting and fish is published in the info sheet.
+      const { rtp, hit, sigma } =
+        id === 'wheel' ? wheelFigures(CASINO_DEFAULT_PARAMS.wheel) : id === 'bingo' ? bingoFigures() : fishingFigures(CASINO_DEFAULT_PARAMS.fishing);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: KINDS[id] as 'wheel' },
+      };
+    }
+    case 'tower': {
+      // Figures for medium, cashing out after 3 floors.
+      const { difficulty } = CASINO_DEFAULT_PARAMS.tower;
+      const survive = towerSurvival(difficulty, 3);
+      const multiplier = towerMultiplierBp(difficulty, 3) / BP;
+      const rtp = towerRtpExact(difficulty, 3);
+      const sigma = Math.sqrt(survive * multiplier ** 2 - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(survive * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'tower' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -292,6 +342,18 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
     case 'baccarat':
       params = keys === 'side' && baccaratParamsValid(raw as never) ? { side: raw.side as 'player' } : undefined;
       break;
+    case 'wheel':
+      params = keys === 'risk,segments' && wheelParamsValid(raw as never) ? { segments: raw.segments as 10, risk: raw.risk as 'low' } : undefined;
+      break;
+    case 'tower':
+      params = keys === 'difficulty' && towerParamsValid(raw as never) ? { difficulty: raw.difficulty as 'easy' } : undefined;
+      break;
+    case 'bingo':
+      params = keys === '' ? {} : undefined;
+      break;
+    case 'fishing':
+      params = keys === 'fish' && fishingParamsValid(raw as never) ? { fish: raw.fish as 'minnow' } : undefined;
+      break;
   }
   return params as CasinoParamsByGame[G] | undefined;
 }
@@ -313,6 +375,8 @@ export interface CasinoPlayResult {
   outcome: CasinoOutcome;
   /** Mines only: where the mines are (kept secret while the round is open). */
   minePositions?: number[];
+  /** Tower only: the trap doors of every floor (kept secret while the round is open). */
+  towerTraps?: number[][];
 }
 
 export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
@@ -337,6 +401,17 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       const positions = minesPositions(mines, next);
       return { outcome: minesState(mines, positions, [], false), minePositions: positions };
     }
+    case 'wheel':
+      return { outcome: wheelPlay(params as CasinoParamsByGame['wheel'], next) };
+    case 'tower': {
+      const { difficulty } = params as CasinoParamsByGame['tower'];
+      const traps = towerTraps(difficulty, next);
+      return { outcome: towerState(difficulty, traps, [], false), towerTraps: traps };
+    }
+    case 'bingo':
+      return { outcome: bingoPlay(next) };
+    case 'fishing':
+      return { outcome: fishingPlay(params as CasinoParamsByGame['fishing'], next) };
   }
 }
 
@@ -360,13 +435,19 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
       return outcome.won ? ofBp(outcome.target * (BP / 100)) : 0;
     case 'keno':
     case 'baccarat':
+    case 'wheel':
+    case 'bingo':
       return ofBp(outcome.multiplierBp);
+    case 'tower':
+      return outcome.status === 'cashed' ? towerWinMinor(outcome.difficulty, outcome.picks.length, stakeMinor) : 0;
+    case 'fishing':
+      return outcome.caught ? ofBp(outcome.multiplierBp) : 0;
   }
 }
 
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  return outcome.kind !== 'mines' || outcome.status !== 'open';
+  return (outcome.kind !== 'mines' && outcome.kind !== 'tower') || outcome.status !== 'open';
 }
 
 export interface CasinoVerifyInput {
@@ -379,6 +460,8 @@ export interface CasinoVerifyInput {
   params: CasinoParams;
   /** Mines: the tiles the player opened, in order, and whether they cashed out. */
   mines?: { revealed: number[]; cashedOut: boolean };
+  /** Tower: the door opened on each floor, in order, and whether they cashed out. */
+  tower?: { picks: number[]; cashedOut: boolean };
 }
 
 export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
@@ -398,6 +481,12 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
     const outcome: MinesOutcome = minesState(mines, result.minePositions!, input.mines?.revealed ?? [], input.mines?.cashedOut ?? false);
     // A verified board always shows its mines, even for a round the player left open.
     return { ok: true, outcome: { ...outcome, minePositions: [...result.minePositions!].sort((a, b) => a - b) } };
+  }
+  if (input.gameId === 'tower') {
+    const { difficulty } = params as CasinoParamsByGame['tower'];
+    const outcome: TowerOutcome = towerState(difficulty, result.towerTraps!, input.tower?.picks ?? [], input.tower?.cashedOut ?? false);
+    // A verified tower always shows its traps, even for a round the player left open.
+    return { ok: true, outcome: { ...outcome, traps: result.towerTraps!.map((floor) => [...floor]) } };
   }
   return { ok: true, outcome: result.outcome };
 }

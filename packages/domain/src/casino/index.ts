@@ -11,4 +11,8 @@ export * from './games/roulette.ts';
 export * from './games/limbo.ts';
 export * from './games/keno.ts';
 export * from './games/baccarat.ts';
+export * from './games/wheel.ts';
+export * from './games/tower.ts';
+export * from './games/bingo.ts';
+export * from './games/fishing.ts';
 export * from './stats.ts';

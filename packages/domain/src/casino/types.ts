@@ -6,10 +6,27 @@
  * stake (1 × = 10,000 bp) so no game ever rounds a float into money.
  */
 
-export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat'] as const;
+export const HOUSE_GAME_IDS = [
+  'reef-riches',
+  'neon-koi',
+  'lucky-sevens',
+  'crash',
+  'mines',
+  'dice',
+  'plinko',
+  'roulette',
+  'limbo',
+  'keno',
+  'baccarat',
+  'wheel',
+  'tower',
+  'bingo',
+  'fishing',
+] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
-export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat';
+export type CasinoGameKind =
+  'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'wheel' | 'tower' | 'bingo' | 'fishing';
 
 export const BP = 10_000;
 
@@ -69,6 +86,33 @@ export interface BaccaratParams {
   side: BaccaratSide;
 }
 
+export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
+export type WheelSegments = (typeof WHEEL_SEGMENTS)[number];
+export const WHEEL_RISKS = ['low', 'medium', 'high'] as const;
+export type WheelRisk = (typeof WHEEL_RISKS)[number];
+/** Wheel: how many segments and which published table. */
+export interface WheelParams {
+  segments: WheelSegments;
+  risk: WheelRisk;
+}
+
+export const TOWER_DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
+export type TowerDifficulty = (typeof TOWER_DIFFICULTIES)[number];
+/** Tower: easy 4 doors 1 trap, medium 3/1, hard 2/1, expert 3/2 per floor. */
+export interface TowerParams {
+  difficulty: TowerDifficulty;
+}
+
+/** Bingo takes no choice: the card comes from the seed. */
+export type BingoParams = Record<string, never>;
+
+export const FISHING_FISH = ['minnow', 'puffer', 'turtle', 'shark', 'whale'] as const;
+export type FishingFish = (typeof FISHING_FISH)[number];
+/** Fishing: the fish type the shot is fired at. */
+export interface FishingParams {
+  fish: FishingFish;
+}
+
 /** Slots take no choice beyond the stake. */
 export type SlotParams = Record<string, never>;
 
@@ -84,6 +128,10 @@ export interface CasinoParamsByGame {
   limbo: LimboParams;
   keno: KenoParams;
   baccarat: BaccaratParams;
+  wheel: WheelParams;
+  tower: TowerParams;
+  bingo: BingoParams;
+  fishing: FishingParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -208,8 +256,67 @@ export interface BaccaratOutcome {
   multiplierBp: number;
 }
 
+export interface WheelOutcome {
+  kind: 'wheel';
+  segments: WheelSegments;
+  risk: WheelRisk;
+  /** The segment under the pointer, 0 = the top one, clockwise. */
+  segment: number;
+  multiplierBp: number;
+}
+
+export type TowerStatus = MinesStatus;
+export interface TowerOutcome {
+  kind: 'tower';
+  difficulty: TowerDifficulty;
+  /** The door (0-based, left to right) opened on each floor, bottom floor first. */
+  picks: number[];
+  status: TowerStatus;
+  /** Current cash-out multiplier in basis points, floored (0 after a trap); the pay is the exact fraction. */
+  multiplierBp: number;
+  /** The trap doors of every floor; only once the round is over (never while it is open). */
+  traps: number[][];
+}
+
+export const BINGO_PATTERNS = ['corners', 'line', 'two-lines', 'x', 'three-lines', 'full-house'] as const;
+export type BingoPattern = (typeof BINGO_PATTERNS)[number];
+export interface BingoOutcome {
+  kind: 'bingo';
+  /** 25 numbers row-major (columns B I N G O), 0 in the free centre. */
+  card: number[];
+  /** The 30 balls, in draw order. */
+  drawn: number[];
+  /** Cells (0–24) marked, the centre included. */
+  marked: number[];
+  /** Complete lines: 0–4 rows, 5–9 columns, 10 and 11 the diagonals. */
+  lines: number[];
+  /** The best pattern (the one paid), or null. */
+  pattern: BingoPattern | null;
+  multiplierBp: number;
+}
+
+export interface FishingOutcome {
+  kind: 'fishing';
+  fish: FishingFish;
+  /** The fish's multiplier in basis points (paid when caught). */
+  multiplierBp: number;
+  caught: boolean;
+}
+
 export type CasinoOutcome =
-  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome;
+  | SlotOutcome
+  | CrashOutcome
+  | DiceOutcome
+  | MinesOutcome
+  | PlinkoOutcome
+  | RouletteOutcome
+  | LimboOutcome
+  | KenoOutcome
+  | BaccaratOutcome
+  | WheelOutcome
+  | TowerOutcome
+  | BingoOutcome
+  | FishingOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 

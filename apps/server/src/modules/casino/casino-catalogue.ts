@@ -34,6 +34,10 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   limbo: { category: 'mini', hot: false, isNew: true },
   keno: { category: 'mini', hot: true, isNew: true },
   baccarat: { category: 'table', hot: true, isNew: true },
+  wheel: { category: 'mini', hot: false, isNew: true },
+  tower: { category: 'mini', hot: true, isNew: true },
+  bingo: { category: 'bingo', hot: false, isNew: true },
+  fishing: { category: 'fishing', hot: true, isNew: true },
 };
 
 export function houseCatalogue(): CatalogueGame[] {

@@ -13,10 +13,13 @@ import {
   isHouseGameId,
   isSlotGame,
   minesState,
+  TOWER_SETUPS,
+  towerState,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
   type MinesOutcome,
+  type TowerOutcome,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
@@ -368,7 +371,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       status: 'pending',
       params,
       outcome: played.outcome,
-      secret: played.minePositions ? { minePositions: played.minePositions } : null,
+      secret: played.minePositions ? { minePositions: played.minePositions } : played.towerTraps ? { towerTraps: played.towerTraps } : null,
       seedId: seed.id,
       nonce: seed.nonce,
       clientSeed: seed.clientSeed,
@@ -381,7 +384,8 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
   // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
   // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
-  const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
+  const multiStep = gameId === 'mines' || gameId === 'tower';
+  const known = freeRoundId === null && !multiStep ? seedKnownOf(deps.db, session.userId) : undefined;
   const fast = known
     ? await roundInsertWithNonce(
         deps.db,
@@ -401,7 +405,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       await seedEnsure(tx, session.userId, false);
       seed = (await seedNonceTake(tx, session.userId))!;
     }
-    if (gameId === 'mines') {
+    if (multiStep) {
       const open = await roundOpenOf(tx, session.userId, gameId);
       if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
     }
@@ -446,12 +450,37 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
 export interface RoundActionInput {
   token: string;
   roundId: string;
-  action: 'reveal' | 'cashout';
+  action: 'reveal' | 'cashout' | 'pick';
   tile: number | undefined;
+  door?: number | undefined;
+}
+
+/** The next state of an open Mines or Tower round after one action; an action the game does not take is refused. */
+function roundNext(round: RoundRow, input: RoundActionInput): MinesOutcome | TowerOutcome {
+  const outcome = round.outcome as MinesOutcome | TowerOutcome;
+  if (outcome.kind === 'tower') {
+    const traps = (round.secret as { towerTraps: number[][] }).towerTraps;
+    if (input.action === 'pick') {
+      const door = input.door;
+      if (door === undefined || door >= TOWER_SETUPS[outcome.difficulty].doors) throw new AppError('CASINO_PARAMS_INVALID', { field: 'door' });
+      return towerState(outcome.difficulty, traps, [...outcome.picks, door], false);
+    }
+    if (input.action !== 'cashout') throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
+    if (outcome.picks.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'pick_first' });
+    return towerState(outcome.difficulty, traps, outcome.picks, true);
+  }
+  const positions = (round.secret as { minePositions: number[] }).minePositions;
+  if (input.action === 'reveal') {
+    if (input.tile === undefined || outcome.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
+    return minesState(outcome.mines, positions, [...outcome.revealed, input.tile], false);
+  }
+  if (input.action !== 'cashout') throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
+  if (outcome.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
+  return minesState(outcome.mines, positions, outcome.revealed, true);
 }
 
 /**
- * Mines: open a tile or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
+ * Mines: open a tile or cash out; Tower: open a door on the next floor or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
  * on, naming it, so a retry after a crash finishes that round (studioRoundResume) rather than acting twice.
  */
 export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
@@ -461,16 +490,7 @@ export async function studioRoundAction(deps: StudioDeps, input: RoundActionInpu
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
     if (!round || round.gameId !== session.gameId) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
     if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
-    const state = round.outcome as MinesOutcome;
-    const positions = (round.secret as { minePositions: number[] }).minePositions;
-    let next: MinesOutcome;
-    if (input.action === 'reveal') {
-      if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
-      next = minesState(state.mines, positions, [...state.revealed, input.tile], false);
-    } else {
-      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
-      next = minesState(state.mines, positions, state.revealed, true);
-    }
+    const next = roundNext(round, input);
     if (next.status === 'open') return roundUpdate(tx, round.id, { outcome: next }, deps.now());
     return roundUpdate(tx, round.id, { outcome: next, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
   });

@@ -13,6 +13,10 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  wheel: 'Wheel',
+  tower: 'Tower',
+  bingo: 'Bingo 75',
+  fishing: 'Reef Fishing',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -71,8 +71,9 @@ export function VerifyRound() {
       clientSeed: data.proof.client_seed,
       nonce: String(data.proof.nonce),
       params: JSON.stringify(data.params),
-      revealed: outcome.kind === 'mines' ? outcome.revealed : [],
-      cashedOut: outcome.kind === 'mines' && outcome.status === 'cashed',
+      // Mines: the tiles opened; Tower: the door opened on each floor.
+      revealed: outcome.kind === 'mines' ? outcome.revealed : outcome.kind === 'tower' ? outcome.picks : [],
+      cashedOut: (outcome.kind === 'mines' || outcome.kind === 'tower') && outcome.status === 'cashed',
     };
   }, [round.data]);
   const form = edited ?? fromRound ?? formFor('dice');
@@ -94,6 +95,7 @@ export function VerifyRound() {
       gameId: form.gameId,
       params,
       mines: form.gameId === 'mines' ? { revealed: form.revealed, cashedOut: form.cashedOut } : undefined,
+      tower: form.gameId === 'tower' ? { picks: form.revealed, cashedOut: form.cashedOut } : undefined,
     });
   }, [form]);
 

@@ -3,6 +3,7 @@ import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
+import { MiniPayTable } from './mini-pay-table.tsx';
 import styles from './studio.module.css';
 
 const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind']}`> = {
@@ -15,6 +16,10 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   limbo: 'casino.rules.limbo',
   keno: 'casino.rules.keno',
   baccarat: 'casino.rules.baccarat',
+  wheel: 'casino.rules.wheel',
+  tower: 'casino.rules.tower',
+  bingo: 'casino.rules.bingo',
+  fishing: 'casino.rules.fishing',
 };
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {
@@ -112,6 +117,9 @@ export function GameInfoSheet({
       <h3 className={styles.sheetHeading}>{t('casino.info.rules')}</h3>
       <p className={styles.sheetText}>{t(RULES[info.kind])}</p>
       {info.kind === 'keno' || info.kind === 'baccarat' ? <PayTable kind={info.kind} percent={percent} /> : null}
+      {info.kind === 'wheel' || info.kind === 'tower' || info.kind === 'bingo' || info.kind === 'fishing' ? (
+        <MiniPayTable kind={info.kind} percent={percent} />
+      ) : null}
       <p className={styles.sheetNote}>{casinoMethodText(t, info.method, i18n.language)}</p>
     </Sheet>
   );

@@ -6,13 +6,14 @@ export interface PanelProps {
   gameId: HouseGameId;
   info: CasinoGameInfo;
   stakeMinor: number;
-  /** A round waiting for the player (Mines) from an earlier visit. */
+  /** A round waiting for the player (Mines, Tower) from an earlier visit. */
   openRound: RoundView | null;
   /** Places a bet; resolves undefined when it was refused (the shell shows why). */
   play: (params: CasinoParams, stakeMinor?: number, freeRound?: boolean) => Promise<RoundView | undefined>;
   /** Free rounds granted for this game (slots), and their fixed stake. */
   freeRounds: { remaining: number; bet: number };
-  action: (roundId: string, action: 'reveal' | 'cashout', tile?: number) => Promise<RoundView | undefined>;
+  /** Moves an open round on: Mines reveals `tile`, Tower opens door `tile` of the next floor; either cashes out. */
+  action: (roundId: string, action: 'reveal' | 'cashout' | 'pick', tile?: number) => Promise<RoundView | undefined>;
   /** Call once the animation has shown the outcome: updates the balance and tells the game room. */
   settle: (round: RoundView) => void;
   /** The player is mid-round: the shell locks the stake. */

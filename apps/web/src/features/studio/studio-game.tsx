@@ -32,6 +32,10 @@ const PANELS: Record<HouseGameId, Panel> = {
   limbo: lazy(() => import('./limbo-panel.tsx')),
   keno: lazy(() => import('./keno-panel.tsx')),
   baccarat: lazy(() => import('./baccarat-panel.tsx')),
+  wheel: lazy(() => import('./wheel-panel.tsx')),
+  tower: lazy(() => import('./tower-panel.tsx')),
+  bingo: lazy(() => import('./bingo-panel.tsx')),
+  fishing: lazy(() => import('./fishing-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
@@ -91,7 +95,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     }
   };
 
-  const action = async (roundId: string, kind: 'reveal' | 'cashout', tile?: number) => {
+  const action = async (roundId: string, kind: 'reveal' | 'cashout' | 'pick', tile?: number) => {
     setError(undefined);
     try {
       return await actionMutation.mutateAsync({ roundId, action: kind, tile });

@@ -38,8 +38,12 @@ export function useRoundPlayMutation(token: string, gameId: HouseGameId) {
 
 export function useRoundActionMutation(token: string) {
   return useMutation({
-    mutationFn: ({ roundId, action, tile }: { roundId: string; action: 'reveal' | 'cashout'; tile?: number }): Promise<RoundView> =>
-      api.call(studioRoundAction, { body: { token, round_id: roundId, action, ...(tile !== undefined ? { tile } : {}) }, idempotencyKey: randomId() }),
+    mutationFn: ({ roundId, action, tile }: { roundId: string; action: 'reveal' | 'cashout' | 'pick'; tile?: number }): Promise<RoundView> =>
+      api.call(studioRoundAction, {
+        // Tower names its choice a door; Mines a tile.
+        body: { token, round_id: roundId, action, ...(tile === undefined ? {} : action === 'pick' ? { door: tile } : { tile }) },
+        idempotencyKey: randomId(),
+      }),
   });
 }
 
