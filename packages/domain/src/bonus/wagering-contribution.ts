@@ -21,7 +21,7 @@ export interface WageringWeights {
 }
 
 /**
- * The house games by product. Plinko has no player decision beyond the stake, like a slot. Mines joins crash: the
+ * The house games by product. Plinko has no player decision beyond the stake, like a slot. Mines and Hilo join crash: the
  * player picks the moment to stop, so a low-risk strategy could clear wagering cheaply at full weight.
  */
 export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringProduct, 'sports'> {
@@ -32,9 +32,11 @@ export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringPro
       return 'slot';
     case 'roulette':
     case 'baccarat':
+    case 'video-poker':
       return 'table';
     case 'crash':
     case 'mines':
+    case 'hilo':
       return 'crash';
     case 'dice':
     case 'limbo':

@@ -32,6 +32,8 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   limbo: 99.0,
   keno: 98.7492,
   baccarat: 98.9421,
+  'video-poker': 99.5439,
+  hilo: 98.9992,
 };
 
 const PLINKO_RTP: Record<string, number> = {
@@ -269,7 +271,7 @@ describe('game rules', () => {
       expect(verified.ok).toBe(true);
       if (id !== 'mines') expect(verified.ok && verified.outcome).toEqual(played.outcome);
       else expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
-      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines');
+      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines' && id !== 'video-poker' && id !== 'hilo');
     }
     expect(
       casinoVerify({ serverSeed, serverSeedHash: fairSeedHash('other'), clientSeed: 'player', nonce: 42, gameId: 'dice', params: CASINO_DEFAULT_PARAMS.dice }),

@@ -10,6 +10,8 @@ import { limboRtpExact } from './games/limbo.ts';
 import { kenoFigures } from './games/keno.ts';
 import { baccaratRtpExact } from './games/baccarat.ts';
 import { SLOT_DEFINITIONS } from './games.ts';
+import { videoPokerBestHold, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloRtpExact, hiloState } from './games/hilo.ts';
 import { RunningStats, sfc32FloatStream } from './stats.ts';
 import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome } from './types.ts';
 
@@ -42,6 +44,19 @@ function simulate(id: HouseGameId, params: CasinoParams, stream: number): Runnin
         if (state.status !== 'open') break;
       }
       outcome = state.status === 'open' ? minesState(outcome.mines, positions, revealed, true) : state;
+    }
+    if (outcome.kind === 'video-poker') outcome = videoPokerState(outcome.dealt, result.cards!, videoPokerBestHold(outcome.dealt));
+    if (outcome.kind === 'hilo') {
+      // Strategy: guess the likelier side (higher on a tie) twice, then cash out.
+      const rank = (card: number) => (card % 13) + 1;
+      const guesses: ('higher' | 'lower')[] = [];
+      let state = outcome;
+      while (state.status === 'open' && guesses.length < 2) {
+        const shown = rank(state.cards[state.cards.length - 1]!);
+        guesses.push(14 - shown >= shown ? 'higher' : 'lower');
+        state = hiloState(result.cards!, guesses, false);
+      }
+      outcome = state.status === 'open' ? hiloState(result.cards!, guesses, true) : state;
     }
     stats.add(casinoWinMinor(outcome, STAKE) / STAKE);
   }
@@ -84,6 +99,8 @@ const cases: [string, HouseGameId, CasinoParams, () => number][] = [
   ['baccarat banker', 'baccarat', { side: 'banker' }, () => baccaratRtpExact('banker')],
   ['baccarat player', 'baccarat', { side: 'player' }, () => baccaratRtpExact('player')],
   ['baccarat tie', 'baccarat', { side: 'tie' }, () => baccaratRtpExact('tie')],
+  ['video poker, optimal holds', 'video-poker', {}, () => VIDEO_POKER_FIGURES.rtp],
+  ['hilo, two guesses on the likelier side', 'hilo', {}, () => hiloRtpExact(2).rtp],
 ];
 
 describe('RTP by simulation: 10⁶ rounds land within 2.576·σ/√n of the exact figure', () => {

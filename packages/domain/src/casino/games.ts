@@ -9,6 +9,8 @@ import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
 import { limboParamsValid, limboPlay, limboRtpExact, limboMultiplierBp } from './games/limbo.ts';
 import { kenoFigures, kenoParamsValid, kenoPlay } from './games/keno.ts';
 import { baccaratChances, baccaratParamsValid, baccaratPlay, baccaratRtpExact } from './games/baccarat.ts';
+import { videoPokerDeal, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloCards, hiloRtpExact, hiloState } from './games/hilo.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -18,6 +20,7 @@ import {
   type CasinoOutcome,
   type CasinoParams,
   type CasinoParamsByGame,
+  type HiloGuess,
   type HouseGameId,
   type MinesOutcome,
 } from './types.ts';
@@ -59,6 +62,8 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   limbo: 'limbo',
   keno: 'keno',
   baccarat: 'baccarat',
+  'video-poker': 'video-poker',
+  hilo: 'hilo',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -73,6 +78,8 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
 };
 
 /**
@@ -99,6 +106,8 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   limbo: { target: 200 },
   keno: { picks: [3, 7, 12, 18, 21, 26, 30, 33, 37, 40] },
   baccarat: { side: 'banker' },
+  'video-poker': {},
+  hilo: {},
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -111,6 +120,8 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   limbo: { min: 10, max: 100_000 },
   keno: { min: 10, max: 100_000 },
   baccarat: { min: 10, max: 100_000 },
+  'video-poker': { min: 10, max: 100_000 },
+  hilo: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -230,6 +241,28 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'baccarat' },
       };
     }
+    case 'video-poker': {
+      // Optimal holds on every deal; the figures are the full enumeration's (casino-cards.test.ts recomputes them).
+      const { rtp, hit, sigma } = VIDEO_POKER_FIGURES;
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'video-poker' },
+      };
+    }
+    case 'hilo': {
+      // One guess on the likelier side, then cash out (every way of playing returns 99 % less the flooring).
+      const { rtp, hit, sigma } = hiloRtpExact(1);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'hilo' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -292,6 +325,10 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
     case 'baccarat':
       params = keys === 'side' && baccaratParamsValid(raw as never) ? { side: raw.side as 'player' } : undefined;
       break;
+    case 'video-poker':
+    case 'hilo':
+      params = keys === '' ? {} : undefined;
+      break;
   }
   return params as CasinoParamsByGame[G] | undefined;
 }
@@ -308,11 +345,13 @@ export function casinoStakeValid(id: HouseGameId, params: CasinoParams, stakeMin
   return true;
 }
 
-/** A round's start: the outcome of a one-step game, or the opening state of Mines with its hidden mines. */
+/** A round's start: the outcome of a one-step game, or the opening state of a multi-step game with its hidden part. */
 export interface CasinoPlayResult {
   outcome: CasinoOutcome;
   /** Mines only: where the mines are (kept secret while the round is open). */
   minePositions?: number[];
+  /** Video poker: the five cards waiting for the draw; Hilo: the round's fixed cards (secret while open). */
+  cards?: number[];
 }
 
 export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
@@ -336,6 +375,14 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       const { mines } = params as CasinoParamsByGame['mines'];
       const positions = minesPositions(mines, next);
       return { outcome: minesState(mines, positions, [], false), minePositions: positions };
+    }
+    case 'video-poker': {
+      const { dealt, waiting } = videoPokerDeal(next);
+      return { outcome: videoPokerState(dealt, waiting, undefined), cards: waiting };
+    }
+    case 'hilo': {
+      const cards = hiloCards(next);
+      return { outcome: hiloState(cards, [], false), cards };
     }
   }
 }
@@ -361,12 +408,20 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
     case 'keno':
     case 'baccarat':
       return ofBp(outcome.multiplierBp);
+    case 'video-poker':
+      return outcome.status === 'done' ? ofBp(outcome.multiplierBp) : 0;
+    case 'hilo':
+      return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
   }
 }
 
+/** The games whose round stays open for the player's next move. */
+export const CASINO_MULTI_STEP_GAMES: readonly HouseGameId[] = ['mines', 'video-poker', 'hilo'];
+
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  return outcome.kind !== 'mines' || outcome.status !== 'open';
+  if (outcome.kind === 'mines' || outcome.kind === 'video-poker' || outcome.kind === 'hilo') return outcome.status !== 'open';
+  return true;
 }
 
 export interface CasinoVerifyInput {
@@ -379,6 +434,10 @@ export interface CasinoVerifyInput {
   params: CasinoParams;
   /** Mines: the tiles the player opened, in order, and whether they cashed out. */
   mines?: { revealed: number[]; cashedOut: boolean };
+  /** Video poker: the hold mask of the draw (absent for a round still open). */
+  videoPoker?: { holds: number };
+  /** Hilo: the player's guesses in order and whether they cashed out. */
+  hilo?: { guesses: HiloGuess[]; cashedOut: boolean };
 }
 
 export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
@@ -399,5 +458,8 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
     // A verified board always shows its mines, even for a round the player left open.
     return { ok: true, outcome: { ...outcome, minePositions: [...result.minePositions!].sort((a, b) => a - b) } };
   }
+  if (input.gameId === 'video-poker' && result.outcome.kind === 'video-poker')
+    return { ok: true, outcome: videoPokerState(result.outcome.dealt, result.cards!, input.videoPoker?.holds) };
+  if (input.gameId === 'hilo') return { ok: true, outcome: hiloState(result.cards!, input.hilo?.guesses ?? [], input.hilo?.cashedOut ?? false) };
   return { ok: true, outcome: result.outcome };
 }

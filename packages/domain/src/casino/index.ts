@@ -11,4 +11,6 @@ export * from './games/roulette.ts';
 export * from './games/limbo.ts';
 export * from './games/keno.ts';
 export * from './games/baccarat.ts';
+export * from './games/video-poker.ts';
+export * from './games/hilo.ts';
 export * from './stats.ts';

@@ -6,10 +6,24 @@
  * stake (1 × = 10,000 bp) so no game ever rounds a float into money.
  */
 
-export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat'] as const;
+export const HOUSE_GAME_IDS = [
+  'reef-riches',
+  'neon-koi',
+  'lucky-sevens',
+  'crash',
+  'mines',
+  'dice',
+  'plinko',
+  'roulette',
+  'limbo',
+  'keno',
+  'baccarat',
+  'video-poker',
+  'hilo',
+] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
-export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat';
+export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'video-poker' | 'hilo';
 
 export const BP = 10_000;
 
@@ -84,6 +98,8 @@ export interface CasinoParamsByGame {
   limbo: LimboParams;
   keno: KenoParams;
   baccarat: BaccaratParams;
+  'video-poker': SlotParams;
+  hilo: SlotParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -208,8 +224,51 @@ export interface BaccaratOutcome {
   multiplierBp: number;
 }
 
+export type VideoPokerHand =
+  'royal-flush' | 'straight-flush' | 'four-of-a-kind' | 'full-house' | 'flush' | 'straight' | 'three-of-a-kind' | 'two-pair' | 'jacks-or-better';
+
+/** Video poker (Jacks or Better 9/6): the deal, then the draw. Cards 0–51 as Baccarat's. */
+export interface VideoPokerOutcome {
+  kind: 'video-poker';
+  /** open: dealt, waiting for the holds; done: drawn and settled. */
+  status: 'open' | 'done';
+  dealt: number[];
+  /** Bit i keeps dealt card i (0 while open). */
+  holds: number;
+  /** The five cards after the draw ([] while open). */
+  final: number[];
+  /** What the dealt cards already make (a hint for the player), or null. */
+  dealtHand: VideoPokerHand | null;
+  /** The final hand, or null (nothing, or still open). */
+  hand: VideoPokerHand | null;
+  /** What the final hand returns, stake included, in basis points (0 while open). */
+  multiplierBp: number;
+}
+
+export type HiloGuess = 'higher' | 'lower' | 'skip';
+/** Hilo: cards from an infinite deck; guess higher-or-same or lower-or-same than the card shown, or skip it. */
+export interface HiloOutcome {
+  kind: 'hilo';
+  status: 'open' | 'busted' | 'cashed';
+  /** Cards 0–51 shown so far: cards[0] the first, cards[i + 1] the answer to guesses[i]. */
+  cards: number[];
+  guesses: HiloGuess[];
+  /** Cash-out multiplier in basis points (0 before the first correct guess and after a wrong one). */
+  multiplierBp: number;
+}
+
 export type CasinoOutcome =
-  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome;
+  | SlotOutcome
+  | CrashOutcome
+  | DiceOutcome
+  | MinesOutcome
+  | PlinkoOutcome
+  | RouletteOutcome
+  | LimboOutcome
+  | KenoOutcome
+  | BaccaratOutcome
+  | VideoPokerOutcome
+  | HiloOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 
