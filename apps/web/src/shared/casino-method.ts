@@ -11,6 +11,8 @@ const METHOD_KEYS = {
   limbo: 'casino.method.limbo',
   keno: 'casino.method.keno',
   baccarat: 'casino.method.baccarat',
+  'video-poker': 'casino.method.videoPoker',
+  hilo: 'casino.method.hilo',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

@@ -13,6 +13,8 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -28,5 +28,11 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
       return `${outcome.drawn.join(' ')} · ${outcome.hits}/${outcome.picks.length} · ${x(outcome.multiplierBp)}`;
     case 'baccarat':
       return `P ${outcome.player.map(cardText).join(' ')} = ${outcome.playerTotal} · B ${outcome.banker.map(cardText).join(' ')} = ${outcome.bankerTotal} → ${outcome.result.toUpperCase()} · ${x(outcome.multiplierBp)}`;
+    case 'video-poker':
+      return outcome.status === 'open'
+        ? `${outcome.dealt.map(cardText).join(' ')} · …`
+        : `${outcome.dealt.map(cardText).join(' ')} → ${outcome.final.map((card, i) => ((outcome.holds >> i) & 1 ? cardText(card) : `[${cardText(card)}]`)).join(' ')} · ${outcome.hand ?? '—'} · ${x(outcome.multiplierBp)}`;
+    case 'hilo':
+      return `${outcome.cards.map((card, i) => (i === 0 ? cardText(card) : `${{ higher: '▲', lower: '▼', skip: '»' }[outcome.guesses[i - 1]!]} ${cardText(card)}`)).join(' ')} · ${outcome.status} · ${x(outcome.multiplierBp)}`;
   }
 }

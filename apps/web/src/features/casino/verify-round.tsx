@@ -7,6 +7,7 @@ import {
   isHouseGameId,
   type CasinoOutcome,
   type CasinoParams,
+  type HiloGuess,
   type HouseGameId,
 } from '@piranha/domain';
 import { CheckCircle2, XCircle } from 'lucide-react';
@@ -32,6 +33,10 @@ interface VerifyForm {
   params: string;
   revealed: number[];
   cashedOut: boolean;
+  /** Video poker: the holds of the draw (absent while the hand is open). */
+  holds?: number;
+  /** Hilo: the guesses in order. */
+  guesses?: HiloGuess[];
 }
 
 function formFor(gameId: HouseGameId): VerifyForm {
@@ -72,7 +77,10 @@ export function VerifyRound() {
       nonce: String(data.proof.nonce),
       params: JSON.stringify(data.params),
       revealed: outcome.kind === 'mines' ? outcome.revealed : [],
-      cashedOut: outcome.kind === 'mines' && outcome.status === 'cashed',
+      cashedOut: (outcome.kind === 'mines' || outcome.kind === 'hilo') && outcome.status === 'cashed',
+      // Video poker replays the player's holds (none while the hand is open); Hilo the guesses in order.
+      ...(outcome.kind === 'video-poker' && outcome.status === 'done' ? { holds: outcome.holds } : {}),
+      ...(outcome.kind === 'hilo' ? { guesses: outcome.guesses } : {}),
     };
   }, [round.data]);
   const form = edited ?? fromRound ?? formFor('dice');
@@ -94,6 +102,8 @@ export function VerifyRound() {
       gameId: form.gameId,
       params,
       mines: form.gameId === 'mines' ? { revealed: form.revealed, cashedOut: form.cashedOut } : undefined,
+      videoPoker: form.gameId === 'video-poker' && form.holds !== undefined ? { holds: form.holds } : undefined,
+      hilo: form.gameId === 'hilo' ? { guesses: form.guesses ?? [], cashedOut: form.cashedOut } : undefined,
     });
   }, [form]);
 

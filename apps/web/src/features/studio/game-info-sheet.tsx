@@ -5,7 +5,7 @@ import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import styles from './studio.module.css';
 
-const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind']}`> = {
+const RULES = {
   slot: 'casino.rules.slot',
   crash: 'casino.rules.crash',
   mines: 'casino.rules.mines',
@@ -15,7 +15,9 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   limbo: 'casino.rules.limbo',
   keno: 'casino.rules.keno',
   baccarat: 'casino.rules.baccarat',
-};
+  'video-poker': 'casino.rules.videoPoker',
+  hilo: 'casino.rules.hilo',
+} as const satisfies Record<CasinoGameInfo['kind'], `casino.rules.${string}`>;
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {
   low: 'casino.volatility.low',
