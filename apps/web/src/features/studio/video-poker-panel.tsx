@@ -94,7 +94,7 @@ export default function VideoPokerPanel({ stakeMinor, openRound, play, action, s
                     onClick={() => setHolds((current) => current ^ (1 << index))}
                   >
                     <PlayingCard card={card} held={held} />
-                    <span className={cards.holdTag}>{held ? t('casino.studio.vpHeld') : open ? t('casino.studio.vpHold') : ''}</span>
+                    <span className={cards.holdTag}>{held ? t('casino.studio.vpHeld') : ''}</span>
                   </button>
                 );
               })}
