@@ -502,7 +502,7 @@ export const studioParamsSchema = described(
     difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
     fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo',
 );
 
 export const studioGameSchema = z.object({
@@ -522,7 +522,7 @@ export const studioSession = endpoint({
     currency: described(z.string(), 'Currency of the session'),
     balance: integer('Wallet balance in minor units'),
     fair: fairStateSchema,
-    open_round: described(z.nullable(roundViewSchema), 'A round waiting for the player (Mines) to resume, or null'),
+    open_round: described(z.nullable(roundViewSchema), 'A round waiting for the player (Mines, video poker, hilo) to resume, or null'),
     free_rounds: z.object({ remaining: integer('Free rounds available for this game'), bet: integer('Their stake, minor units (0 when none)') }),
   }),
 });
@@ -544,6 +544,10 @@ export const studioRound = endpoint({
   data: roundViewSchema,
 });
 
+/** The moves of the open-round games (Mines, then video poker and hilo, decision 069). */
+export const STUDIO_ACTIONS = ['reveal', 'cashout', 'pick', 'draw', 'higher', 'lower', 'skip'] as const;
+export type StudioAction = (typeof STUDIO_ACTIONS)[number];
+
 export const studioRoundAction = endpoint({
   method: 'POST',
   path: `${STUDIO}/round/action`,
@@ -554,9 +558,13 @@ export const studioRoundAction = endpoint({
   body: z.strictObject({
     token: studioTokenSchema,
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
-    action: described(z.pipe(z.string(), z.enum(['reveal', 'cashout', 'pick'])), 'Mines: reveal a tile; Tower: pick a door; either: cash out'),
+    action: described(
+      z.pipe(z.string(), z.enum(STUDIO_ACTIONS)),
+      'Mines: reveal a tile, or cash out; Tower: pick a door, or cash out; video poker: draw (with holds); hilo: higher (or same), lower (or same), skip, or cash out',
+    ),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
     door: z.optional(integer('Tower: the door to open on the next floor, 0-based from the left', { min: 0, max: 3 })),
+    holds: z.optional(integer('Video poker: the cards kept at the draw, a 5-bit mask (bit i keeps dealt card i), 0–31', { min: 0, max: 31 })),
   }),
   data: roundViewSchema,
 });

@@ -230,6 +230,12 @@ export const ERRORS = {
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },
+  // video poker and hilo moves (decision 069)
+  CASINO_ACTION_INVALID: { code: 8150, key: 'casinoActionInvalid' },
+  VPOKER_HOLDS_REQUIRED: { code: 8151, key: 'vpokerHoldsRequired' },
+  HILO_GUESS_FIRST: { code: 8152, key: 'hiloGuessFirst' },
+  HILO_SKIPS_USED: { code: 8153, key: 'hiloSkipsUsed' },
+  // end video poker and hilo
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

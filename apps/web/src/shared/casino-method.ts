@@ -15,6 +15,8 @@ const METHOD_KEYS = {
   tower: 'casino.method.tower',
   bingo: 'casino.method.bingo',
   fishing: 'casino.method.fishing',
+  'video-poker': 'casino.method.videoPoker',
+  hilo: 'casino.method.hilo',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

@@ -9,6 +9,7 @@ import {
   casinoVerify,
   casinoWinMinor,
   CASINO_DEFAULT_PARAMS,
+  CASINO_MULTI_STEP_GAMES,
   SLOT_DEFINITIONS,
 } from './games.ts';
 import { crashPoint, crashRtpExact } from './games/crash.ts';
@@ -36,6 +37,8 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   tower: 99.0,
   bingo: 96.7003,
   fishing: 97.0,
+  'video-poker': 99.5439,
+  hilo: 98.9992,
 };
 
 const PLINKO_RTP: Record<string, number> = {
@@ -275,7 +278,7 @@ describe('game rules', () => {
         expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
       else if (id === 'tower') expect(verified.ok && (verified.outcome as { traps: number[][] }).traps).toEqual(played.towerTraps);
       else expect(verified.ok && verified.outcome).toEqual(played.outcome);
-      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines' && id !== 'tower');
+      expect(casinoOutcomeFinished(played.outcome)).toBe(!CASINO_MULTI_STEP_GAMES.includes(id));
     }
     expect(
       casinoVerify({ serverSeed, serverSeedHash: fairSeedHash('other'), clientSeed: 'player', nonce: 42, gameId: 'dice', params: CASINO_DEFAULT_PARAMS.dice }),

@@ -10,6 +10,8 @@ import { limboRtpExact } from './games/limbo.ts';
 import { kenoFigures } from './games/keno.ts';
 import { baccaratRtpExact } from './games/baccarat.ts';
 import { SLOT_DEFINITIONS } from './games.ts';
+import { videoPokerBestHold, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloRtpExact, hiloState } from './games/hilo.ts';
 import { RunningStats, sfc32FloatStream } from './stats.ts';
 import { wheelRtpExact } from './games/wheel.ts';
 import { towerRtpExact, towerState } from './games/tower.ts';
@@ -56,6 +58,19 @@ function simulate(id: HouseGameId, params: CasinoParams, stream: number): Runnin
         state = towerState(outcome.difficulty, traps, picks, false);
       }
       outcome = state.status === 'open' ? towerState(outcome.difficulty, traps, picks, true) : state;
+    }
+    if (outcome.kind === 'video-poker') outcome = videoPokerState(outcome.dealt, result.cards!, videoPokerBestHold(outcome.dealt));
+    if (outcome.kind === 'hilo') {
+      // Strategy: guess the likelier side (higher on a tie) twice, then cash out.
+      const rank = (card: number) => (card % 13) + 1;
+      const guesses: ('higher' | 'lower')[] = [];
+      let state = outcome;
+      while (state.status === 'open' && guesses.length < 2) {
+        const shown = rank(state.cards[state.cards.length - 1]!);
+        guesses.push(14 - shown >= shown ? 'higher' : 'lower');
+        state = hiloState(result.cards!, guesses, false);
+      }
+      outcome = state.status === 'open' ? hiloState(result.cards!, guesses, true) : state;
     }
     stats.add(casinoWinMinor(outcome, STAKE) / STAKE);
   }
@@ -105,6 +120,8 @@ const cases: [string, HouseGameId, CasinoParams, () => number][] = [
   ['bingo 75-ball, 30 balls', 'bingo', {}, () => bingoFigures().rtp],
   ['fishing at the minnow (2×)', 'fishing', { fish: 'minnow' }, () => fishingRtpExact({ fish: 'minnow' })],
   ['fishing at the whale (50×)', 'fishing', { fish: 'whale' }, () => fishingRtpExact({ fish: 'whale' })],
+  ['video poker, optimal holds', 'video-poker', {}, () => VIDEO_POKER_FIGURES.rtp],
+  ['hilo, two guesses on the likelier side', 'hilo', {}, () => hiloRtpExact(2).rtp],
 ];
 
 describe('RTP by simulation: 10⁶ rounds land within 2.576·σ/√n of the exact figure', () => {

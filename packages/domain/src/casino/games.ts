@@ -13,6 +13,8 @@ import { wheelFigures, wheelParamsValid, wheelPlay } from './games/wheel.ts';
 import { towerParamsValid, towerRtpExact, towerState, towerSurvival, towerTraps, towerMultiplierBp, towerWinMinor } from './games/tower.ts';
 import { bingoFigures, bingoPlay } from './games/bingo.ts';
 import { fishingFigures, fishingParamsValid, fishingPlay } from './games/fishing.ts';
+import { videoPokerDeal, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloCards, hiloRtpExact, hiloState } from './games/hilo.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -22,6 +24,7 @@ import {
   type CasinoOutcome,
   type CasinoParams,
   type CasinoParamsByGame,
+  type HiloGuess,
   type HouseGameId,
   type MinesOutcome,
   type TowerOutcome,
@@ -68,6 +71,8 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   tower: 'tower',
   bingo: 'bingo',
   fishing: 'fishing',
+  'video-poker': 'video-poker',
+  hilo: 'hilo',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -86,6 +91,8 @@ const NAMES: Record<HouseGameId, string> = {
   tower: 'Tower',
   bingo: 'Bingo 75',
   fishing: 'Reef Fishing',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
 };
 
 /**
@@ -116,6 +123,8 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   tower: { difficulty: 'medium' },
   bingo: {},
   fishing: { fish: 'turtle' },
+  'video-poker': {},
+  hilo: {},
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -132,6 +141,8 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   tower: { min: 10, max: 100_000 },
   bingo: { min: 10, max: 100_000 },
   fishing: { min: 10, max: 100_000 },
+  'video-poker': { min: 10, max: 100_000 },
+  hilo: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -280,6 +291,28 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'tower' },
       };
     }
+    case 'video-poker': {
+      // Optimal holds on every deal; the figures are the full enumeration's (casino-cards.test.ts recomputes them).
+      const { rtp, hit, sigma } = VIDEO_POKER_FIGURES;
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'video-poker' },
+      };
+    }
+    case 'hilo': {
+      // One guess on the likelier side, then cash out (every way of playing returns 99 % less the flooring).
+      const { rtp, hit, sigma } = hiloRtpExact(1);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'hilo' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -354,6 +387,10 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
     case 'fishing':
       params = keys === 'fish' && fishingParamsValid(raw as never) ? { fish: raw.fish as 'minnow' } : undefined;
       break;
+    case 'video-poker':
+    case 'hilo':
+      params = keys === '' ? {} : undefined;
+      break;
   }
   return params as CasinoParamsByGame[G] | undefined;
 }
@@ -370,13 +407,15 @@ export function casinoStakeValid(id: HouseGameId, params: CasinoParams, stakeMin
   return true;
 }
 
-/** A round's start: the outcome of a one-step game, or the opening state of Mines with its hidden mines. */
+/** A round's start: the outcome of a one-step game, or the opening state of a multi-step game with its hidden part. */
 export interface CasinoPlayResult {
   outcome: CasinoOutcome;
   /** Mines only: where the mines are (kept secret while the round is open). */
   minePositions?: number[];
   /** Tower only: the trap doors of every floor (kept secret while the round is open). */
   towerTraps?: number[][];
+  /** Video poker: the five cards waiting for the draw; Hilo: the round's fixed cards (secret while open). */
+  cards?: number[];
 }
 
 export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
@@ -412,6 +451,14 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       return { outcome: bingoPlay(next) };
     case 'fishing':
       return { outcome: fishingPlay(params as CasinoParamsByGame['fishing'], next) };
+    case 'video-poker': {
+      const { dealt, waiting } = videoPokerDeal(next);
+      return { outcome: videoPokerState(dealt, waiting, undefined), cards: waiting };
+    }
+    case 'hilo': {
+      const cards = hiloCards(next);
+      return { outcome: hiloState(cards, [], false), cards };
+    }
   }
 }
 
@@ -442,12 +489,20 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
       return outcome.status === 'cashed' ? towerWinMinor(outcome.difficulty, outcome.picks.length, stakeMinor) : 0;
     case 'fishing':
       return outcome.caught ? ofBp(outcome.multiplierBp) : 0;
+    case 'video-poker':
+      return outcome.status === 'done' ? ofBp(outcome.multiplierBp) : 0;
+    case 'hilo':
+      return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
   }
 }
 
+/** The games whose round stays open for the player's next move. */
+export const CASINO_MULTI_STEP_GAMES: readonly HouseGameId[] = ['mines', 'tower', 'video-poker', 'hilo'];
+
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  return (outcome.kind !== 'mines' && outcome.kind !== 'tower') || outcome.status !== 'open';
+  if (outcome.kind === 'mines' || outcome.kind === 'tower' || outcome.kind === 'video-poker' || outcome.kind === 'hilo') return outcome.status !== 'open';
+  return true;
 }
 
 export interface CasinoVerifyInput {
@@ -462,6 +517,10 @@ export interface CasinoVerifyInput {
   mines?: { revealed: number[]; cashedOut: boolean };
   /** Tower: the door opened on each floor, in order, and whether they cashed out. */
   tower?: { picks: number[]; cashedOut: boolean };
+  /** Video poker: the hold mask of the draw (absent for a round still open). */
+  videoPoker?: { holds: number };
+  /** Hilo: the player's guesses in order and whether they cashed out. */
+  hilo?: { guesses: HiloGuess[]; cashedOut: boolean };
 }
 
 export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
@@ -488,5 +547,8 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
     // A verified tower always shows its traps, even for a round the player left open.
     return { ok: true, outcome: { ...outcome, traps: result.towerTraps!.map((floor) => [...floor]) } };
   }
+  if (input.gameId === 'video-poker' && result.outcome.kind === 'video-poker')
+    return { ok: true, outcome: videoPokerState(result.outcome.dealt, result.cards!, input.videoPoker?.holds) };
+  if (input.gameId === 'hilo') return { ok: true, outcome: hiloState(result.cards!, input.hilo?.guesses ?? [], input.hilo?.cashedOut ?? false) };
   return { ok: true, outcome: result.outcome };
 }

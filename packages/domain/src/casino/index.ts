@@ -15,4 +15,6 @@ export * from './games/wheel.ts';
 export * from './games/tower.ts';
 export * from './games/bingo.ts';
 export * from './games/fishing.ts';
+export * from './games/video-poker.ts';
+export * from './games/hilo.ts';
 export * from './stats.ts';

@@ -22,11 +22,27 @@ export const HOUSE_GAME_IDS = [
   'tower',
   'bingo',
   'fishing',
+  'video-poker',
+  'hilo',
 ] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
 export type CasinoGameKind =
-  'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'wheel' | 'tower' | 'bingo' | 'fishing';
+  | 'slot'
+  | 'crash'
+  | 'mines'
+  | 'dice'
+  | 'plinko'
+  | 'roulette'
+  | 'limbo'
+  | 'keno'
+  | 'baccarat'
+  | 'wheel'
+  | 'tower'
+  | 'bingo'
+  | 'fishing'
+  | 'video-poker'
+  | 'hilo';
 
 export const BP = 10_000;
 
@@ -132,6 +148,8 @@ export interface CasinoParamsByGame {
   tower: TowerParams;
   bingo: BingoParams;
   fishing: FishingParams;
+  'video-poker': SlotParams;
+  hilo: SlotParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -303,6 +321,39 @@ export interface FishingOutcome {
   caught: boolean;
 }
 
+export type VideoPokerHand =
+  'royal-flush' | 'straight-flush' | 'four-of-a-kind' | 'full-house' | 'flush' | 'straight' | 'three-of-a-kind' | 'two-pair' | 'jacks-or-better';
+
+/** Video poker (Jacks or Better 9/6): the deal, then the draw. Cards 0–51 as Baccarat's. */
+export interface VideoPokerOutcome {
+  kind: 'video-poker';
+  /** open: dealt, waiting for the holds; done: drawn and settled. */
+  status: 'open' | 'done';
+  dealt: number[];
+  /** Bit i keeps dealt card i (0 while open). */
+  holds: number;
+  /** The five cards after the draw ([] while open). */
+  final: number[];
+  /** What the dealt cards already make (a hint for the player), or null. */
+  dealtHand: VideoPokerHand | null;
+  /** The final hand, or null (nothing, or still open). */
+  hand: VideoPokerHand | null;
+  /** What the final hand returns, stake included, in basis points (0 while open). */
+  multiplierBp: number;
+}
+
+export type HiloGuess = 'higher' | 'lower' | 'skip';
+/** Hilo: cards from an infinite deck; guess higher-or-same or lower-or-same than the card shown, or skip it. */
+export interface HiloOutcome {
+  kind: 'hilo';
+  status: 'open' | 'busted' | 'cashed';
+  /** Cards 0–51 shown so far: cards[0] the first, cards[i + 1] the answer to guesses[i]. */
+  cards: number[];
+  guesses: HiloGuess[];
+  /** Cash-out multiplier in basis points (0 before the first correct guess and after a wrong one). */
+  multiplierBp: number;
+}
+
 export type CasinoOutcome =
   | SlotOutcome
   | CrashOutcome
@@ -316,7 +367,9 @@ export type CasinoOutcome =
   | WheelOutcome
   | TowerOutcome
   | BingoOutcome
-  | FishingOutcome;
+  | FishingOutcome
+  | VideoPokerOutcome
+  | HiloOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 

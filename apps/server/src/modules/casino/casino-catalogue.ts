@@ -38,6 +38,8 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   tower: { category: 'mini', hot: true, isNew: true },
   bingo: { category: 'bingo', hot: false, isNew: true },
   fishing: { category: 'fishing', hot: true, isNew: true },
+  'video-poker': { category: 'table', hot: false, isNew: true },
+  hilo: { category: 'mini', hot: false, isNew: true },
 };
 
 export function houseCatalogue(): CatalogueGame[] {

@@ -20,7 +20,9 @@ export type CoverKind =
   | 'wheel'
   | 'tower'
   | 'bingo'
-  | 'fishing';
+  | 'fishing'
+  | 'video-poker'
+  | 'hilo';
 
 const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   'slot-sevens': ['#7c2d12', '#dc2626', '#fde047'],
@@ -39,6 +41,8 @@ const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   tower: ['#0f172a', '#475569', '#fbbf24'],
   bingo: ['#500724', '#db2777', '#fef08a'],
   fishing: ['#082f49', '#0369a1', '#fb923c'],
+  'video-poker': ['#172554', '#1d4ed8', '#fbbf24'],
+  hilo: ['#3f0d12', '#be123c', '#fde68a'],
 };
 
 /** Picks the art for a game from its code; codes of the house studio name their game kind. */
@@ -59,6 +63,8 @@ export function coverKindOf(gameId: string): CoverKind {
   if (/seven|fruit|cherry/.test(code)) return 'slot-sevens';
   if (/koi|neon/.test(code)) return 'slot-koi';
   if (/reef|ocean|piranha|sea/.test(code)) return 'slot-reef';
+  if (/poker|jacks/.test(code)) return 'video-poker';
+  if (/hilo|hi-lo|higher/.test(code)) return 'hilo';
   return 'generic';
 }
 
@@ -143,6 +149,18 @@ function glyph(kind: CoverKind, accent: string, seed: number): string {
     }
     case 'baccarat':
       return `<g transform="translate(120 118)"><g transform="rotate(-14) translate(-34 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">9</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(12) translate(34 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">K</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♥</text></g><circle cx="0" cy="70" r="14" fill="${accent}"/><circle cx="0" cy="70" r="8" fill="none" stroke="#78350f" stroke-width="3"/></g>`;
+    case 'video-poker': {
+      // A fanned royal flush in spades.
+      const fan = ['10', 'J', 'Q', 'K', 'A']
+        .map(
+          (rank, index) =>
+            `<g transform="rotate(${(index - 2) * 12} 0 90) translate(0 -8)"><rect x="-26" y="-46" width="52" height="76" rx="6" fill="#fff" stroke="#0f172a" stroke-opacity=".25"/><text x="-18" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="17" fill="#111827">${rank}</text><text y="16" text-anchor="middle" font-size="28" fill="#111827">♠</text></g>`,
+        )
+        .join('');
+      return `<g transform="translate(120 112)">${fan}<rect x="-58" y="52" width="116" height="26" rx="13" fill="${accent}"/><text y="71" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="16" fill="#172554">9/6</text></g>`;
+    }
+    case 'hilo':
+      return `<g transform="translate(120 118)"><rect x="-36" y="-54" width="72" height="104" rx="9" fill="#fff"/><text x="-24" y="-28" font-family="system-ui,sans-serif" font-weight="900" font-size="24" fill="#b91c1c">${['7', '8', '9', 'J', 'Q'][seed % 5]}</text><text y="22" text-anchor="middle" font-size="42" fill="#b91c1c">♥</text><path d="M-70 -16 l18 -26 l18 26z" fill="${accent}"/><path d="M52 16 l18 26 l18 -26z" transform="translate(-18 0)" fill="${accent}"/></g>`;
     case 'generic':
       return `<g transform="translate(120 118)"><circle r="56" fill="#fff" opacity=".1"/><path d="M-18 -28 h36 l-8 56 h-20z" fill="${accent}" opacity=".85"/></g>`;
     case 'wheel': {

@@ -17,6 +17,8 @@ const NAMES: Record<HouseGameId, string> = {
   tower: 'Tower',
   bingo: 'Bingo 75',
   fishing: 'Reef Fishing',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -40,5 +40,11 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
       return `${outcome.drawn.join(' ')} · ${outcome.marked.length - 1}/24 · ${outcome.lines.length}≡ → ${x(outcome.multiplierBp)}`;
     case 'fishing':
       return `${FISH_EMOJI[outcome.fish]} ${x(outcome.multiplierBp)} ${outcome.caught ? '✓' : '✗'}`;
+    case 'video-poker':
+      return outcome.status === 'open'
+        ? `${outcome.dealt.map(cardText).join(' ')} · …`
+        : `${outcome.dealt.map(cardText).join(' ')} → ${outcome.final.map((card, i) => ((outcome.holds >> i) & 1 ? cardText(card) : `[${cardText(card)}]`)).join(' ')} · ${outcome.hand ?? '—'} · ${x(outcome.multiplierBp)}`;
+    case 'hilo':
+      return `${outcome.cards.map((card, i) => (i === 0 ? cardText(card) : `${{ higher: '▲', lower: '▼', skip: '»' }[outcome.guesses[i - 1]!]} ${cardText(card)}`)).join(' ')} · ${outcome.status} · ${x(outcome.multiplierBp)}`;
   }
 }

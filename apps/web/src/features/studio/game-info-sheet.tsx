@@ -6,7 +6,7 @@ import { Sheet } from '../../shared/ui/sheet.tsx';
 import { MiniPayTable } from './mini-pay-table.tsx';
 import styles from './studio.module.css';
 
-const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind']}`> = {
+const RULES = {
   slot: 'casino.rules.slot',
   crash: 'casino.rules.crash',
   mines: 'casino.rules.mines',
@@ -20,7 +20,9 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   tower: 'casino.rules.tower',
   bingo: 'casino.rules.bingo',
   fishing: 'casino.rules.fishing',
-};
+  'video-poker': 'casino.rules.videoPoker',
+  hilo: 'casino.rules.hilo',
+} as const satisfies Record<CasinoGameInfo['kind'], `casino.rules.${string}`>;
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {
   low: 'casino.volatility.low',

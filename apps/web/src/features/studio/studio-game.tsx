@@ -36,6 +36,8 @@ const PANELS: Record<HouseGameId, Panel> = {
   tower: lazy(() => import('./tower-panel.tsx')),
   bingo: lazy(() => import('./bingo-panel.tsx')),
   fishing: lazy(() => import('./fishing-panel.tsx')),
+  'video-poker': lazy(() => import('./video-poker-panel.tsx')),
+  hilo: lazy(() => import('./hilo-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
@@ -95,10 +97,10 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     }
   };
 
-  const action = async (roundId: string, kind: 'reveal' | 'cashout' | 'pick', tile?: number) => {
+  const action: PanelProps['action'] = async (roundId, kind, extra) => {
     setError(undefined);
     try {
-      return await actionMutation.mutateAsync({ roundId, action: kind, tile });
+      return await actionMutation.mutateAsync({ roundId, action: kind, ...extra });
     } catch (cause) {
       return refused(cause);
     }

@@ -54,7 +54,7 @@ export default function TowerPanel({ stakeMinor, openRound, play, action, settle
   const pick = async (door: number) => {
     if (!round) return;
     setPending(door);
-    const next = await action(round.round_id, 'pick', door);
+    const next = await action(round.round_id, 'pick', { door });
     setPending(null);
     if (next) finish(next);
   };

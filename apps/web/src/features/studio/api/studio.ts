@@ -1,4 +1,13 @@
-import { studioRound, studioRoundAction, studioRounds, studioSeedClient, studioSeedRotate, studioSession, type RoundView } from '@piranha/contract';
+import {
+  studioRound,
+  studioRoundAction,
+  studioRounds,
+  studioSeedClient,
+  studioSeedRotate,
+  studioSession,
+  type RoundView,
+  type StudioAction,
+} from '@piranha/contract';
 import type { CasinoParams, HouseGameId } from '@piranha/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
@@ -38,10 +47,28 @@ export function useRoundPlayMutation(token: string, gameId: HouseGameId) {
 
 export function useRoundActionMutation(token: string) {
   return useMutation({
-    mutationFn: ({ roundId, action, tile }: { roundId: string; action: 'reveal' | 'cashout' | 'pick'; tile?: number }): Promise<RoundView> =>
+    mutationFn: ({
+      roundId,
+      action,
+      tile,
+      door,
+      holds,
+    }: {
+      roundId: string;
+      action: StudioAction;
+      tile?: number;
+      door?: number;
+      holds?: number;
+    }): Promise<RoundView> =>
       api.call(studioRoundAction, {
-        // Tower names its choice a door; Mines a tile.
-        body: { token, round_id: roundId, action, ...(tile === undefined ? {} : action === 'pick' ? { door: tile } : { tile }) },
+        body: {
+          token,
+          round_id: roundId,
+          action,
+          ...(tile !== undefined ? { tile } : {}),
+          ...(door !== undefined ? { door } : {}),
+          ...(holds !== undefined ? { holds } : {}),
+        },
         idempotencyKey: randomId(),
       }),
   });
