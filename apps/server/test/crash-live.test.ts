@@ -1,9 +1,22 @@
 import { createHash } from 'node:crypto';
 import { ERRORS } from '@piranha/contract';
-import { crashChainTerminal, crashLiveMsToReach, crashLivePoint, CRASH_LIVE_CHAIN_LENGTH, CRASH_LIVE_PAUSE_MS } from '@piranha/domain';
+import {
+  crashChainTerminal,
+  crashLiveMsToReach,
+  crashLivePoint,
+  CRASH_LIVE_CHAIN_LENGTH,
+  CRASH_LIVE_PAUSE_MS,
+  variantFindByKey,
+  vipConfigOf,
+  vipPointsMinorOf,
+} from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamTotals } from '../src/modules/agent/agent.repository.ts';
+import { bonusContributionsConsume } from '../src/modules/bonus/bonus-engine.service.ts';
 import { crashLiveTick } from '../src/modules/casino/crash-live.service.ts';
+import { cashbackTotals } from '../src/modules/loyalty/loyalty-cashback.repository.ts';
+import { loyaltyFactsConsume } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { balanceOf, CASINO_ENV, CLEAN_AUDIT, playerWithGame, type Player } from './casino-fixtures.ts';
 import { envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
@@ -186,5 +199,82 @@ describe('crash live', { timeout: 300_000 }, () => {
     // A round still flying or waiting is not listed: its seed stays secret.
     const open = await t.rows<{ public_id: string }>(sql`select public_id from crash_live_rounds where crash_at > ${t.clock.now().toISOString()}::timestamptz`);
     for (const row of open) expect(list.map((item) => (item as unknown as { round_id: string }).round_id)).not.toContain(row.public_id);
+  });
+
+  it('counts settled live bets, once each, in cash-back, agent turnover, VIP points and bonus wagering as Crash rounds', async () => {
+    t.clock.set(new Date(ms(round.crash_at) + CRASH_LIVE_PAUSE_MS));
+    const from = t.clock.now();
+    round = await nextRoundFlyingTo(a, 300);
+    const agent = await playerWithGame(t, 'crash', 0);
+    const won = await playerWithGame(t, 'crash', START);
+    const lost = await playerWithGame(t, 'crash', START);
+    const [brand] = await t.rows<{ app_key: string }>(sql`select app_key from users where id = ${won.session.uid}`);
+    const appKey = brand!.app_key;
+    await t.rows(
+      sql`insert into agents (user_id, app_key, created_at) values (${agent.session.uid}, ${appKey}, ${from.toISOString()}::timestamptz) returning user_id`,
+    );
+    for (const member of [won, lost]) {
+      await t.rows(
+        sql`insert into agent_members (member_user_id, agent_user_id, app_key, bound_at)
+            values (${member.session.uid}, ${agent.session.uid}, ${appKey}, ${from.toISOString()}::timestamptz) returning member_user_id`,
+      );
+    }
+    expect((await bet(won, 1000, 200)).dm_error).toBe(0);
+    expect((await bet(lost, 1000)).dm_error).toBe(0);
+    t.clock.set(new Date(ms(round.takeoff_at) + crashLiveMsToReach(210)));
+    await tick();
+    t.clock.set(new Date(ms(round.crash_at)));
+    await tick();
+    const bets = await t.rows<{ id: string; user_id: string; status: string }>(
+      sql`select id::text, user_id::text, status from crash_live_bets where round_id = ${round.id}::bigint and user_id in (${won.session.uid}, ${lost.session.uid}) order by id`,
+    );
+    expect(bets.map((row) => row.status)).toEqual(['won', 'lost']);
+    const to = new Date(t.clock.now().getTime() + 1);
+    const mine = (userId: string) => userId === String(won.session.uid) || userId === String(lost.session.uid);
+
+    // Cash-back and the agent's team: the stake and what it returned, like a casino round.
+    const cashback = (await cashbackTotals(t.db, appKey, 'BRL', from, to)).filter((row) => mine(row.user_id));
+    expect(cashback.map((row) => [row.user_id, row.stake_minor, row.return_minor])).toEqual([
+      [String(won.session.uid), '1000', '2000'],
+      [String(lost.session.uid), '1000', '0'],
+    ]);
+    expect(await teamTotals(t.db, appKey, 'BRL', from, to, agent.session.uid)).toEqual([
+      { agent_user_id: String(agent.session.uid), members: '2', stake_minor: '2000', return_minor: '2000' },
+    ]);
+
+    // VIP points: one fact per bet, as a casino stake earns, however often the pass runs.
+    await loyaltyFactsConsume(t.db, t.clock.now());
+    await loyaltyFactsConsume(t.db, t.clock.now());
+    const facts = await t.rows<{ source_ref: string; points_minor: string; stake_minor: string; return_minor: string }>(
+      sql`select source_ref, points_minor::text, stake_minor::text, return_minor::text from loyalty_facts
+          where source = 'crash_live' and source_ref in (${bets[0]!.id}, ${bets[1]!.id}) order by source_ref::bigint`,
+    );
+    const points = String(vipPointsMinorOf('casino', 1000, vipConfigOf(variantFindByKey(appKey)!).weights));
+    expect(Number(points)).toBeGreaterThan(0);
+    expect(facts).toEqual([
+      { source_ref: bets[0]!.id, points_minor: points, stake_minor: '1000', return_minor: '2000' },
+      { source_ref: bets[1]!.id, points_minor: points, stake_minor: '1000', return_minor: '0' },
+    ]);
+
+    // Bonus wagering: an unlocking bonus started before the bets counts both at the Crash weight (5 %), once.
+    await t.rows(
+      sql`insert into bonus_campaigns (id, app_key, kind, status, terms, created_at, updated_at)
+          values ('crash-live-wagering', ${appKey}, 'first_deposit', 'active', '{}'::jsonb, ${from.toISOString()}::timestamptz, ${from.toISOString()}::timestamptz) returning id`,
+    );
+    const rules = { weights: { sportsOddsMinThousandths: 1500, tableBp: 1000, crashBp: 500, diceBp: 500 } };
+    const [bonus] = await t.rows<{ id: string }>(
+      sql`insert into bonuses (user_id, campaign_id, trigger_ref, currency, amount_minor, requirement_minor, status, rules, expires_at, created_at, started_at)
+          values (${won.session.uid}, 'crash-live-wagering', 'test', 'BRL', 1000, 1000000, 1, ${JSON.stringify(rules)}::jsonb,
+            ${new Date(to.getTime() + 86_400_000).toISOString()}::timestamptz, ${from.toISOString()}::timestamptz, ${from.toISOString()}::timestamptz)
+          returning id::text`,
+    );
+    await bonusContributionsConsume(t.db, t.clock.now());
+    await bonusContributionsConsume(t.db, t.clock.now());
+    const [wagered] = await t.rows<{ wagered_minor: string }>(sql`select wagered_minor::text from bonuses where id = ${bonus!.id}::bigint`);
+    expect(wagered!.wagered_minor).toBe('50');
+    const contributions = await t.rows<{ source: string; source_ref: string }>(
+      sql`select source, source_ref from bonus_contributions where bonus_id = ${bonus!.id}::bigint`,
+    );
+    expect(contributions).toEqual([{ source: 'crash_live', source_ref: bets[0]!.id }]);
   });
 });

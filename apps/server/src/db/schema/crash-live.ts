@@ -95,5 +95,9 @@ export const crashLiveBets = pgTable(
       .on(table.roundId)
       .where(sql`status in ('pending', 'placed', 'cashed')`),
     index('crash_live_bets_user_idx').on(table.userId, table.id),
+    // Loyalty, cash-back and agent turnover read bets settled since a moment, like casino_rounds_settled_idx.
+    index('crash_live_bets_settled_idx')
+      .on(table.settledAt)
+      .where(sql`status in ('won', 'lost')`),
   ],
 );

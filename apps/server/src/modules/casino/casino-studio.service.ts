@@ -1,7 +1,8 @@
 import { saferMarketOpenCheck, saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
-import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
+import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall, type StudioAction } from '@piranha/contract';
 import {
+  CASINO_MULTI_STEP_GAMES,
   casinoGameInfo,
   casinoOutcomeFinished,
   casinoParamsParse,
@@ -13,10 +14,14 @@ import {
   isHouseGameId,
   isSlotGame,
   minesState,
+  TOWER_SETUPS,
+  towerState,
+  hiloActionRefusal,
+  hiloState,
+  videoPokerState,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
-  type MinesOutcome,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
@@ -368,7 +373,13 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       status: 'pending',
       params,
       outcome: played.outcome,
-      secret: played.minePositions ? { minePositions: played.minePositions } : null,
+      secret: played.minePositions
+        ? { minePositions: played.minePositions }
+        : played.towerTraps
+          ? { towerTraps: played.towerTraps }
+          : played.cards
+            ? { cards: played.cards }
+            : null,
       seedId: seed.id,
       nonce: seed.nonce,
       clientSeed: seed.clientSeed,
@@ -381,7 +392,8 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
   // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
   // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
-  const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
+  const multiStep = CASINO_MULTI_STEP_GAMES.includes(gameId);
+  const known = freeRoundId === null && !multiStep ? seedKnownOf(deps.db, session.userId) : undefined;
   const fast = known
     ? await roundInsertWithNonce(
         deps.db,
@@ -401,7 +413,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       await seedEnsure(tx, session.userId, false);
       seed = (await seedNonceTake(tx, session.userId))!;
     }
-    if (gameId === 'mines') {
+    if (multiStep) {
       const open = await roundOpenOf(tx, session.userId, gameId);
       if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
     }
@@ -446,13 +458,61 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
 export interface RoundActionInput {
   token: string;
   roundId: string;
-  action: 'reveal' | 'cashout';
-  tile: number | undefined;
+  action: StudioAction;
+  tile?: number | undefined;
+  door?: number | undefined;
+  holds?: number | undefined;
+}
+
+/** The state an open round moves to on `input`'s move, or the error that refuses the move (nothing is written). */
+function roundActionNext(round: RoundRow, input: RoundActionInput): CasinoOutcome {
+  const state = round.outcome as CasinoOutcome;
+  const refuse = () => new AppError('CASINO_ACTION_INVALID', { field: 'action', issue: `${input.action}_in_${round.gameId}` });
+  switch (state.kind) {
+    case 'mines': {
+      const positions = (round.secret as { minePositions: number[] }).minePositions;
+      if (input.action === 'reveal') {
+        if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
+        return minesState(state.mines, positions, [...state.revealed, input.tile], false);
+      }
+      if (input.action !== 'cashout') throw refuse();
+      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
+      return minesState(state.mines, positions, state.revealed, true);
+    }
+    case 'tower': {
+      const traps = (round.secret as { towerTraps: number[][] }).towerTraps;
+      if (input.action === 'pick') {
+        const door = input.door;
+        if (door === undefined || door >= TOWER_SETUPS[state.difficulty].doors) throw new AppError('CASINO_PARAMS_INVALID', { field: 'door' });
+        return towerState(state.difficulty, traps, [...state.picks, door], false);
+      }
+      if (input.action !== 'cashout') throw refuse();
+      if (state.picks.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'pick_first' });
+      return towerState(state.difficulty, traps, state.picks, true);
+    }
+    case 'video-poker': {
+      if (input.action !== 'draw') throw refuse();
+      if (input.holds === undefined) throw new AppError('VPOKER_HOLDS_REQUIRED', { field: 'holds' });
+      return videoPokerState(state.dealt, (round.secret as { cards: number[] }).cards, input.holds);
+    }
+    case 'hilo': {
+      const action = input.action;
+      if (action !== 'higher' && action !== 'lower' && action !== 'skip' && action !== 'cashout') throw refuse();
+      const refusal = hiloActionRefusal(state, action);
+      if (refusal === 'cashout_first_guess') throw new AppError('HILO_GUESS_FIRST', { field: 'action' });
+      if (refusal !== null) throw new AppError('HILO_SKIPS_USED', { field: 'action', issue: refusal });
+      const cards = (round.secret as { cards: number[] }).cards;
+      return action === 'cashout' ? hiloState(cards, state.guesses, true) : hiloState(cards, [...state.guesses, action], false);
+    }
+    default:
+      throw refuse();
+  }
 }
 
 /**
- * Mines: open a tile or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
- * on, naming it, so a retry after a crash finishes that round (studioRoundResume) rather than acting twice.
+ * A move in an open round: Mines (reveal, cash out), Tower (pick a door, cash out), video poker (draw with the holds),
+ * Hilo (higher, lower, skip, cash out). With `claim`, the request's key is claimed in the transaction that moves the round on, naming it, so a
+ * retry after a crash finishes that round (studioRoundResume) rather than acting twice.
  */
 export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
   const session = await studioSessionOf(deps, input.token, { forBet: false });
@@ -461,17 +521,8 @@ export async function studioRoundAction(deps: StudioDeps, input: RoundActionInpu
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
     if (!round || round.gameId !== session.gameId) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
     if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
-    const state = round.outcome as MinesOutcome;
-    const positions = (round.secret as { minePositions: number[] }).minePositions;
-    let next: MinesOutcome;
-    if (input.action === 'reveal') {
-      if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
-      next = minesState(state.mines, positions, [...state.revealed, input.tile], false);
-    } else {
-      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
-      next = minesState(state.mines, positions, state.revealed, true);
-    }
-    if (next.status === 'open') return roundUpdate(tx, round.id, { outcome: next }, deps.now());
+    const next = roundActionNext(round, input);
+    if (!casinoOutcomeFinished(next)) return roundUpdate(tx, round.id, { outcome: next }, deps.now());
     return roundUpdate(tx, round.id, { outcome: next, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
   });
   if (row.status === 'open') return roundView(deps.db, row);

@@ -1,4 +1,4 @@
-import type { RoundView } from '@piranha/contract';
+import type { RoundView, StudioAction } from '@piranha/contract';
 import type { CasinoGameInfo, CasinoParams, HouseGameId } from '@piranha/domain';
 
 /** What the studio shell gives each game's panel: the stake, the calls, and how to finish a round. */
@@ -12,13 +12,17 @@ export interface PanelProps {
   errorShow: (cause: unknown) => void;
   info: CasinoGameInfo;
   stakeMinor: number;
-  /** A round waiting for the player (Mines) from an earlier visit. */
+  /** A round waiting for the player (Mines, Tower) from an earlier visit. */
   openRound: RoundView | null;
   /** Places a bet; resolves undefined when it was refused (the shell shows why). */
   play: (params: CasinoParams, stakeMinor?: number, freeRound?: boolean) => Promise<RoundView | undefined>;
   /** Free rounds granted for this game (slots), and their fixed stake. */
   freeRounds: { remaining: number; bet: number };
-  action: (roundId: string, action: 'reveal' | 'cashout', tile?: number) => Promise<RoundView | undefined>;
+  /**
+   * A move in an open round (Mines, Tower, video poker, Hilo): `tile` for a Mines reveal, `door` for a Tower pick,
+   * `holds` (5-bit mask) for a video poker draw.
+   */
+  action: (roundId: string, action: StudioAction, extra?: { tile?: number; door?: number; holds?: number }) => Promise<RoundView | undefined>;
   /** Call once the animation has shown the outcome: updates the balance and tells the game room. */
   settle: (round: RoundView) => void;
   /** The player is mid-round: the shell locks the stake. */

@@ -32,6 +32,12 @@ const PANELS: Record<HouseGameId, Panel> = {
   limbo: lazy(() => import('./limbo-panel.tsx')),
   keno: lazy(() => import('./keno-panel.tsx')),
   baccarat: lazy(() => import('./baccarat-panel.tsx')),
+  wheel: lazy(() => import('./wheel-panel.tsx')),
+  tower: lazy(() => import('./tower-panel.tsx')),
+  bingo: lazy(() => import('./bingo-panel.tsx')),
+  fishing: lazy(() => import('./fishing-panel.tsx')),
+  'video-poker': lazy(() => import('./video-poker-panel.tsx')),
+  hilo: lazy(() => import('./hilo-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
@@ -91,10 +97,10 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     }
   };
 
-  const action = async (roundId: string, kind: 'reveal' | 'cashout', tile?: number) => {
+  const action: PanelProps['action'] = async (roundId, kind, extra) => {
     setError(undefined);
     try {
-      return await actionMutation.mutateAsync({ roundId, action: kind, tile });
+      return await actionMutation.mutateAsync({ roundId, action: kind, ...extra });
     } catch (cause) {
       return refused(cause);
     }

@@ -10,6 +10,7 @@ import {
   studioSeedRotate,
   studioSession,
   type RoundView,
+  type StudioAction,
 } from '@piranha/contract';
 import type { CasinoParams, HouseGameId } from '@piranha/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,8 +51,30 @@ export function useRoundPlayMutation(token: string, gameId: HouseGameId) {
 
 export function useRoundActionMutation(token: string) {
   return useMutation({
-    mutationFn: ({ roundId, action, tile }: { roundId: string; action: 'reveal' | 'cashout'; tile?: number }): Promise<RoundView> =>
-      api.call(studioRoundAction, { body: { token, round_id: roundId, action, ...(tile !== undefined ? { tile } : {}) }, idempotencyKey: randomId() }),
+    mutationFn: ({
+      roundId,
+      action,
+      tile,
+      door,
+      holds,
+    }: {
+      roundId: string;
+      action: StudioAction;
+      tile?: number;
+      door?: number;
+      holds?: number;
+    }): Promise<RoundView> =>
+      api.call(studioRoundAction, {
+        body: {
+          token,
+          round_id: roundId,
+          action,
+          ...(tile !== undefined ? { tile } : {}),
+          ...(door !== undefined ? { door } : {}),
+          ...(holds !== undefined ? { holds } : {}),
+        },
+        idempotencyKey: randomId(),
+      }),
   });
 }
 

@@ -51,6 +51,7 @@ ALTER TABLE "crash_live_rounds" ADD CONSTRAINT "crash_live_rounds_chain_id_crash
 CREATE UNIQUE INDEX "crash_live_bets_player_key" ON "crash_live_bets" USING btree ("round_id","user_id") WHERE status <> 'void';--> statement-breakpoint
 CREATE INDEX "crash_live_bets_open_idx" ON "crash_live_bets" USING btree ("round_id") WHERE status in ('pending', 'placed', 'cashed');--> statement-breakpoint
 CREATE INDEX "crash_live_bets_user_idx" ON "crash_live_bets" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "crash_live_bets_settled_idx" ON "crash_live_bets" USING btree ("settled_at") WHERE status in ('won', 'lost');--> statement-breakpoint
 CREATE INDEX "crash_live_chains_brand_idx" ON "crash_live_chains" USING btree ("app_key","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crash_live_rounds_public_key" ON "crash_live_rounds" USING btree ("public_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crash_live_rounds_seq_key" ON "crash_live_rounds" USING btree ("app_key","seq");--> statement-breakpoint
