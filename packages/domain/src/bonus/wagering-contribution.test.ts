@@ -65,6 +65,7 @@ describe('wageringProductOfGame', () => {
     ['limbo', 'dice'],
     ['keno', 'slot'],
     ['baccarat', 'table'],
+    ['blackjack', 'table'],
   ])('weighs a %s round as %s', (kind, product) => {
     expect(wageringProductOfGame(kind)).toBe(product);
   });

@@ -32,6 +32,7 @@ export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringPro
       return 'slot';
     case 'roulette':
     case 'baccarat':
+    case 'blackjack':
       return 'table';
     case 'crash':
     case 'mines':

@@ -32,6 +32,8 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   limbo: 99.0,
   keno: 98.7492,
   baccarat: 98.9421,
+  // Measured (10⁷ hands of basic strategy, ± 0.093 at 99 %): see blackjack.ts.
+  blackjack: 99.52,
 };
 
 const PLINKO_RTP: Record<string, number> = {
@@ -269,7 +271,8 @@ describe('game rules', () => {
       expect(verified.ok).toBe(true);
       if (id !== 'mines') expect(verified.ok && verified.outcome).toEqual(played.outcome);
       else expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
-      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines');
+      // Blackjack at this seed deals a 12 against a 6: open, waiting for the player.
+      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines' && id !== 'blackjack');
     }
     expect(
       casinoVerify({ serverSeed, serverSeedHash: fairSeedHash('other'), clientSeed: 'player', nonce: 42, gameId: 'dice', params: CASINO_DEFAULT_PARAMS.dice }),

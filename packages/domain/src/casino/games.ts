@@ -9,6 +9,15 @@ import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
 import { limboParamsValid, limboPlay, limboRtpExact, limboMultiplierBp } from './games/limbo.ts';
 import { kenoFigures, kenoParamsValid, kenoPlay } from './games/keno.ts';
 import { baccaratChances, baccaratParamsValid, baccaratPlay, baccaratRtpExact } from './games/baccarat.ts';
+import {
+  BLACKJACK_RTP_MEASURED,
+  blackjackDeal,
+  blackjackReplay,
+  blackjackShoe,
+  blackjackView,
+  blackjackWinMinor,
+  type BlackjackState,
+} from './games/blackjack.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -19,6 +28,7 @@ import {
   type CasinoParams,
   type CasinoParamsByGame,
   type HouseGameId,
+  type BlackjackAction,
   type MinesOutcome,
 } from './types.ts';
 
@@ -59,6 +69,7 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   limbo: 'limbo',
   keno: 'keno',
   baccarat: 'baccarat',
+  blackjack: 'blackjack',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -73,6 +84,7 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  blackjack: 'Blackjack',
 };
 
 /**
@@ -99,6 +111,7 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   limbo: { target: 200 },
   keno: { picks: [3, 7, 12, 18, 21, 26, 30, 33, 37, 40] },
   baccarat: { side: 'banker' },
+  blackjack: {},
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -111,6 +124,7 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   limbo: { min: 10, max: 100_000 },
   keno: { min: 10, max: 100_000 },
   baccarat: { min: 10, max: 100_000 },
+  blackjack: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -230,6 +244,17 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'baccarat' },
       };
     }
+    case 'blackjack': {
+      // Basic strategy, measured (no closed form): return per initial stake, 99 % interval in the README.
+      const measured = BLACKJACK_RTP_MEASURED;
+      return {
+        ...base,
+        rtpPercent: round4(measured.rtp * 100),
+        hitFrequencyPercent: round4(measured.hitFrequency * 100),
+        volatility: { sigma: measured.sigma, band: band(measured.sigma) },
+        method: { key: 'blackjack' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -254,6 +279,7 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
   let params: CasinoParams | undefined;
   switch (KINDS[id]) {
     case 'slot':
+    case 'blackjack':
       params = keys === '' ? {} : undefined;
       break;
     case 'dice':
@@ -313,6 +339,8 @@ export interface CasinoPlayResult {
   outcome: CasinoOutcome;
   /** Mines only: where the mines are (kept secret while the round is open). */
   minePositions?: number[];
+  /** Blackjack only: the shoe's cards in dealing order (kept secret while the round is open). */
+  shoe?: number[];
 }
 
 export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
@@ -337,7 +365,16 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       const positions = minesPositions(mines, next);
       return { outcome: minesState(mines, positions, [], false), minePositions: positions };
     }
+    case 'blackjack': {
+      const shoe = blackjackShoe(next);
+      return { outcome: blackjackView(blackjackDeal(shoe)), shoe };
+    }
   }
+}
+
+/** A blackjack round's full state (hidden cards included) from its shoe and the player's steps so far. */
+export function casinoBlackjackState(shoe: readonly number[], actions: readonly BlackjackAction[]): BlackjackState {
+  return blackjackReplay(shoe, actions);
 }
 
 /** What a finished outcome pays for `stakeMinor`, in minor units (rounded down). 0 while Mines is open. */
@@ -361,12 +398,20 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
     case 'keno':
     case 'baccarat':
       return ofBp(outcome.multiplierBp);
+    case 'blackjack':
+      return blackjackWinMinor(outcome, stakeMinor);
   }
 }
 
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  return outcome.kind !== 'mines' || outcome.status !== 'open';
+  if (outcome.kind === 'mines' || outcome.kind === 'blackjack') return outcome.status !== 'open';
+  return true;
+}
+
+/** Games whose round stays open for the player's steps (round/action): one open round per game at a time. */
+export function casinoGameMultiStep(id: HouseGameId): boolean {
+  return id === 'mines' || id === 'blackjack';
 }
 
 export interface CasinoVerifyInput {
@@ -379,6 +424,8 @@ export interface CasinoVerifyInput {
   params: CasinoParams;
   /** Mines: the tiles the player opened, in order, and whether they cashed out. */
   mines?: { revealed: number[]; cashedOut: boolean };
+  /** Blackjack: the player's steps, in order. */
+  blackjack?: { actions: BlackjackAction[] };
 }
 
 export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
@@ -398,6 +445,14 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
     const outcome: MinesOutcome = minesState(mines, result.minePositions!, input.mines?.revealed ?? [], input.mines?.cashedOut ?? false);
     // A verified board always shows its mines, even for a round the player left open.
     return { ok: true, outcome: { ...outcome, minePositions: [...result.minePositions!].sort((a, b) => a - b) } };
+  }
+  if (input.gameId === 'blackjack') {
+    // Replays the player's steps on the recomputed shoe; a step that was not legal makes the round unverifiable.
+    try {
+      return { ok: true, outcome: blackjackView(blackjackReplay(result.shoe!, input.blackjack?.actions ?? [])) };
+    } catch {
+      return { ok: false, reason: 'params_invalid' };
+    }
   }
   return { ok: true, outcome: result.outcome };
 }

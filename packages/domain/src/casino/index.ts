@@ -11,4 +11,5 @@ export * from './games/roulette.ts';
 export * from './games/limbo.ts';
 export * from './games/keno.ts';
 export * from './games/baccarat.ts';
+export * from './games/blackjack.ts';
 export * from './stats.ts';

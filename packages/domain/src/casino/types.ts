@@ -6,10 +6,23 @@
  * stake (1 × = 10,000 bp) so no game ever rounds a float into money.
  */
 
-export const HOUSE_GAME_IDS = ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat'] as const;
+export const HOUSE_GAME_IDS = [
+  'reef-riches',
+  'neon-koi',
+  'lucky-sevens',
+  'crash',
+  'mines',
+  'dice',
+  'plinko',
+  'roulette',
+  'limbo',
+  'keno',
+  'baccarat',
+  'blackjack',
+] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
-export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat';
+export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'blackjack';
 
 export const BP = 10_000;
 
@@ -69,6 +82,9 @@ export interface BaccaratParams {
   side: BaccaratSide;
 }
 
+/** Blackjack takes no choice before the deal: the steps come during the round. */
+export type BlackjackParams = Record<string, never>;
+
 /** Slots take no choice beyond the stake. */
 export type SlotParams = Record<string, never>;
 
@@ -84,6 +100,7 @@ export interface CasinoParamsByGame {
   limbo: LimboParams;
   keno: KenoParams;
   baccarat: BaccaratParams;
+  blackjack: BlackjackParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -208,8 +225,48 @@ export interface BaccaratOutcome {
   multiplierBp: number;
 }
 
+/** A blackjack step: the action names of the round/action endpoint. */
+export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'no_insurance';
+export interface BlackjackStep {
+  action: BlackjackAction;
+  /** The hand it was taken on (0, or 1 after a split). */
+  hand: number;
+}
+export interface BlackjackHand {
+  /** Cards 0–51 in the order the hand received them. */
+  cards: number[];
+  /** Stake units of the base stake: 1, or 2 once doubled. */
+  bet: number;
+  doubled: boolean;
+  fromSplit: boolean;
+  status: 'playing' | 'stood' | 'bust' | 'blackjack';
+  total: number;
+  soft: boolean;
+  result: 'pending' | 'win' | 'lose' | 'push' | 'blackjack';
+  /** What the hand returns, stake included, in basis points of the base stake (blackjack 25,000). */
+  returnBp: number;
+}
+export interface BlackjackOutcome {
+  kind: 'blackjack';
+  status: 'open' | 'done';
+  phase: 'insurance' | 'player' | 'done';
+  /** The dealer's cards: the up card only while the round is open. */
+  dealer: number[];
+  dealerTotal: number;
+  dealerSoft: boolean;
+  hands: BlackjackHand[];
+  /** The hand being played. */
+  active: number;
+  insurance: 'none' | 'offered' | 'taken' | 'declined';
+  /** Insurance's return in basis points of the base stake (15,000 when taken and the dealer has blackjack). */
+  insuranceReturnBp: number;
+  steps: BlackjackStep[];
+  /** The steps the player may take now. */
+  legal: BlackjackAction[];
+}
+
 export type CasinoOutcome =
-  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome;
+  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome | BlackjackOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 
