@@ -496,7 +496,7 @@ export const studioParamsSchema = described(
     ),
     side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {} blackjack',
 );
 
 export const studioGameSchema = z.object({
@@ -538,6 +538,10 @@ export const studioRound = endpoint({
   data: roundViewSchema,
 });
 
+/** The steps of a multi-step round: Mines' first, then Blackjack's (decision 068). */
+export const STUDIO_ROUND_ACTIONS = ['reveal', 'cashout', 'hit', 'stand', 'double', 'split', 'insurance', 'no_insurance'] as const;
+export type StudioRoundAction = (typeof STUDIO_ROUND_ACTIONS)[number];
+
 export const studioRoundAction = endpoint({
   method: 'POST',
   path: `${STUDIO}/round/action`,
@@ -548,8 +552,12 @@ export const studioRoundAction = endpoint({
   body: z.strictObject({
     token: studioTokenSchema,
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
-    action: described(z.pipe(z.string(), z.enum(['reveal', 'cashout'])), 'Mines: reveal a tile, or cash out'),
+    action: described(
+      z.pipe(z.string(), z.enum(STUDIO_ROUND_ACTIONS)),
+      'Mines: reveal a tile, or cash out; Blackjack: hit, stand, double, split, insurance or no_insurance',
+    ),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
+    hand: z.optional(integer('Blackjack: the hand the step is for (0, or 1 after a split); refused unless it is the hand in play', { min: 0, max: 3 })),
   }),
   data: roundViewSchema,
 });

@@ -34,6 +34,7 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   limbo: { category: 'mini', hot: false, isNew: true },
   keno: { category: 'mini', hot: true, isNew: true },
   baccarat: { category: 'table', hot: true, isNew: true },
+  blackjack: { category: 'table', hot: false, isNew: true },
 };
 
 export function houseCatalogue(): CatalogueGame[] {

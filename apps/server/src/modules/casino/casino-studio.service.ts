@@ -1,8 +1,15 @@
 import { saferMarketOpenCheck, saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
-import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall } from '@piranha/contract';
+import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall, type StudioRoundAction } from '@piranha/contract';
 import {
+  blackjackActionStakeMinor,
+  blackjackApply,
+  blackjackLegal,
+  blackjackReplay,
+  blackjackStakedMinor,
+  blackjackView,
   casinoGameInfo,
+  casinoGameMultiStep,
   casinoOutcomeFinished,
   casinoParamsParse,
   casinoPlay,
@@ -13,6 +20,8 @@ import {
   isHouseGameId,
   isSlotGame,
   minesState,
+  type BlackjackAction,
+  type BlackjackOutcome,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
@@ -225,7 +234,8 @@ export async function roundViews(db: DbOrTx, rows: RoundRow[], seedsActive = fal
       game_id: row.gameId,
       status,
       currency: row.currency,
-      bet: row.freeRoundId === null ? row.stake : 0,
+      // Blackjack: everything staked on the round (doubles, splits and insurance add to the first stake).
+      bet: row.freeRoundId !== null ? 0 : row.gameId === 'blackjack' ? blackjackStakedMinor(row.outcome as BlackjackOutcome, row.stake) : row.stake,
       win: row.win,
       balance_before: row.balanceBefore ?? 0,
       balance_after: row.balanceAfter ?? row.balanceBefore ?? 0,
@@ -368,7 +378,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       status: 'pending',
       params,
       outcome: played.outcome,
-      secret: played.minePositions ? { minePositions: played.minePositions } : null,
+      secret: played.minePositions ? { minePositions: played.minePositions } : played.shoe ? { shoe: played.shoe } : null,
       seedId: seed.id,
       nonce: seed.nonce,
       clientSeed: seed.clientSeed,
@@ -381,7 +391,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
   // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
   // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
-  const known = freeRoundId === null && gameId !== 'mines' ? seedKnownOf(deps.db, session.userId) : undefined;
+  const known = freeRoundId === null && !casinoGameMultiStep(gameId) ? seedKnownOf(deps.db, session.userId) : undefined;
   const fast = known
     ? await roundInsertWithNonce(
         deps.db,
@@ -401,7 +411,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       await seedEnsure(tx, session.userId, false);
       seed = (await seedNonceTake(tx, session.userId))!;
     }
-    if (gameId === 'mines') {
+    if (casinoGameMultiStep(gameId)) {
       const open = await roundOpenOf(tx, session.userId, gameId);
       if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
     }
@@ -446,9 +456,13 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
 export interface RoundActionInput {
   token: string;
   roundId: string;
-  action: 'reveal' | 'cashout';
+  action: StudioRoundAction;
   tile: number | undefined;
+  /** Blackjack: the hand the step is for; when given it must be the hand in play. */
+  hand?: number | undefined;
 }
+
+const MINES_ACTIONS: readonly StudioRoundAction[] = ['reveal', 'cashout'];
 
 /**
  * Mines: open a tile or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
@@ -456,6 +470,8 @@ export interface RoundActionInput {
  */
 export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
   const session = await studioSessionOf(deps, input.token, { forBet: false });
+  if (session.gameId === 'blackjack') return blackjackAction(deps, session, input, claim);
+  if (!MINES_ACTIONS.includes(input.action)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
   const row = await transaction(deps.db, async (tx) => {
     await claim?.write(tx, input.roundId);
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
@@ -478,6 +494,117 @@ export async function studioRoundAction(deps: StudioDeps, input: RoundActionInpu
   return roundView(deps.db, await roundSettle(deps, row, session.token));
 }
 
+/** A blackjack round's hidden part: the shoe, and the step waiting for its stake (a double, split or insurance). */
+interface BlackjackSecret {
+  shoe: number[];
+  pending?: { action: BlackjackAction; hand: number; step: number; amount: number };
+}
+
+/** The wallet id of the stake a blackjack step takes: step n (1-based) of the round. */
+function blackjackBetUuid(publicId: string, step: number): string {
+  return `${publicId}:bet:${step}`;
+}
+
+/** The round after its pending step is applied: still open, or finished with its win (pending until paid). */
+async function blackjackStepApply(deps: StudioDeps, tx: DbOrTx, round: RoundRow, action: BlackjackAction, balanceAfter?: number): Promise<RoundRow> {
+  const secret = round.secret as BlackjackSecret;
+  const outcome = round.outcome as BlackjackOutcome;
+  const next = blackjackView(
+    blackjackApply(
+      blackjackReplay(
+        secret.shoe,
+        outcome.steps.map((step) => step.action),
+      ),
+      action,
+    ),
+  );
+  const fields = { outcome: next, secret: { shoe: secret.shoe }, ...(balanceAfter === undefined ? {} : { balanceAfter }) };
+  if (next.status === 'open') return roundUpdate(tx, round.id, { ...fields, status: 'open' }, deps.now());
+  return roundUpdate(tx, round.id, { ...fields, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
+}
+
+/**
+ * Blackjack (decision 068): a step is checked against the round's replayed state (CASINO_PARAMS_INVALID for a Mines
+ * action, BLACKJACK_ACTION_ILLEGAL for a step the hand does not allow). A double, split or insurance takes a stake of
+ * its own — a second `bet` of the round in the seamless wallet, id `<round>:bet:<step>` — in three moves, each safe
+ * to die after: (1) the round is marked pending with the step it waits for (a twin request is refused
+ * BLACKJACK_ROUND_BUSY, or finds the step taken); (2) the bet; (3) the step is applied. A refused bet (not enough
+ * money, a limit) puts the round back as it was, playable. Recovery finishes (3) when the bet was taken, else rolls
+ * the bet back (tombstone) and reopens the round without the step.
+ */
+async function blackjackAction(deps: StudioDeps, session: StudioSession, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
+  if (MINES_ACTIONS.includes(input.action)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
+  const action = input.action as BlackjackAction;
+  const staged = await transaction(deps.db, async (tx) => {
+    await claim?.write(tx, input.roundId);
+    const round = await roundByPublicId(tx, session.userId, input.roundId, true);
+    if (!round || round.gameId !== 'blackjack') throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
+    if (round.status === 'pending') throw new AppError('BLACKJACK_ROUND_BUSY', { field: 'round_id' });
+    if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
+    const secret = round.secret as BlackjackSecret;
+    const outcome = round.outcome as BlackjackOutcome;
+    const state = blackjackReplay(
+      secret.shoe,
+      outcome.steps.map((step) => step.action),
+    );
+    if (!blackjackLegal(state).includes(action)) throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'action', issue: action });
+    if (input.hand !== undefined && input.hand !== state.active)
+      throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'hand', issue: `active_${state.active}` });
+    const amount = round.freeRoundId === null ? blackjackActionStakeMinor(action, round.stake) : 0;
+    if (amount === 0) return { row: await blackjackStepApply(deps, tx, round, action) };
+    const pending = { action, hand: state.active, step: outcome.steps.length + 1, amount };
+    return { row: await roundUpdate(tx, round.id, { status: 'pending', secret: { ...secret, pending } }, deps.now()), pending };
+  });
+  let row = staged.row;
+  if (staged.pending) {
+    const { pending } = staged;
+    const bet = await walletCall(deps, 'bet', {
+      ...walletBase(row, session.token),
+      transaction_uuid: blackjackBetUuid(row.publicId, pending.step),
+      round_closed: false,
+      amount: pending.amount,
+    });
+    if (bet.status !== 'RS_OK') {
+      // Nothing was taken: the round goes back to the player exactly as it was.
+      await roundUpdate(deps.db, row.id, { status: 'open', secret: { shoe: (row.secret as BlackjackSecret).shoe } }, deps.now());
+      if (bet.status === 'RS_ERROR_LIMIT_REACHED' || bet.status === 'RS_ERROR_USER_DISABLED')
+        throw await saferStakeRefusal(deps.db, session.userId, undefined, row.currency, pending.amount, deps.now());
+      throw walletRefusal(bet);
+    }
+    row = await transaction(deps.db, async (tx) => {
+      const round = (await roundByPublicId(tx, session.userId, row.publicId, true))!;
+      return blackjackStepApply(deps, tx, round, pending.action, bet.balance);
+    });
+  }
+  if (row.status === 'open') return roundView(deps.db, row);
+  return roundView(deps.db, await roundSettle(deps, row, session.token));
+}
+
+/** Recovery of a blackjack step that died between marking its round and applying it (see blackjackAction). */
+async function blackjackPendingRecover(deps: StudioDeps, row: RoundRow, token: string): Promise<RoundRow | false> {
+  const secret = row.secret as BlackjackSecret;
+  const pending = secret.pending!;
+  const uuid = blackjackBetUuid(row.publicId, pending.step);
+  const bet = await walletTxnFind(deps.db, HOUSE, uuid);
+  if (bet && bet.requestHash !== null && bet.state !== 'rolled_back') {
+    const balanceAfter = (bet.response as SeamlessResponse | null)?.balance;
+    return transaction(deps.db, async (tx) =>
+      blackjackStepApply(deps, tx, (await roundByPublicId(tx, row.userId, row.publicId, true))!, pending.action, balanceAfter),
+    );
+  }
+  const { currency: _currency, ...rollbackBase } = walletBase(row, token);
+  const response = await walletCall(deps, 'rollback', {
+    ...rollbackBase,
+    transaction_uuid: `${row.publicId}:rollback:${pending.step}`,
+    reference_transaction_uuid: uuid,
+  });
+  if (response.status !== 'RS_OK') {
+    deps.log?.(`casino recovery: rollback of ${uuid} answered ${response.status}`);
+    return false;
+  }
+  return roundUpdate(deps.db, row.id, { status: 'open', secret: { shoe: secret.shoe } }, deps.now());
+}
+
 /**
  * Finishes rounds left pending by a crash or a lost connection (GLI-19 §4.16): when the bet reached the
  * wallet, the round completes to its committed outcome (Mines reopens for the player); when it did not, the
@@ -495,6 +622,12 @@ export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: 
 async function casinoRoundRecover(deps: StudioDeps, row: RoundRow): Promise<boolean> {
   // The wallet skips token checks for wins and rollbacks only by design; recovery signs with a fresh session token.
   const token = await recoveryTokenOf(deps, row);
+  if (row.gameId === 'blackjack' && (row.secret as BlackjackSecret | null)?.pending) {
+    const recovered = await blackjackPendingRecover(deps, row, token);
+    if (!recovered) return false;
+    if (recovered.status === 'pending') await roundSettle(deps, recovered, token);
+    return true;
+  }
   const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
   if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
     const { currency: _currency, ...rollbackBase } = walletBase(row, token);
