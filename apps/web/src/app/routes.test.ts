@@ -57,7 +57,7 @@ describe('route table', () => {
   });
 
   it('routes every house game to its client page, drawn without the app frame', () => {
-    for (const gameId of ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat'])
+    for (const gameId of ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat', 'blackjack'])
       expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
     expect(routeFind('/studio/unknown')).toBeUndefined();
   });

@@ -11,6 +11,7 @@ const METHOD_KEYS = {
   limbo: 'casino.method.limbo',
   keno: 'casino.method.keno',
   baccarat: 'casino.method.baccarat',
+  blackjack: 'casino.method.blackjack',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

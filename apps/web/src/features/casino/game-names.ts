@@ -13,6 +13,7 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  blackjack: 'Blackjack',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -27,6 +27,29 @@ describe('outcomeSummary', () => {
     ).toBe('P 10♦ 3♠ Q♣ = 3 · B A♥ 9♥ 5♥ = 5 → BANKER · 1.95×');
   });
 
+  it('says what each blackjack hand did against the dealer, doubles and insurance included', () => {
+    const hand = { bet: 1, doubled: false, fromSplit: true, status: 'stood' as const, soft: false };
+    expect(
+      outcomeSummary({
+        kind: 'blackjack',
+        status: 'done',
+        phase: 'done',
+        dealer: [5, 22, 8],
+        dealerTotal: 25,
+        dealerSoft: false,
+        hands: [
+          { ...hand, cards: [7, 2, 9], total: 21, bet: 2, doubled: true, result: 'win', returnBp: 40_000 },
+          { ...hand, cards: [7, 1, 8], total: 19, result: 'win', returnBp: 20_000 },
+        ],
+        active: 1,
+        insurance: 'declined',
+        insuranceReturnBp: 0,
+        steps: [],
+        legal: [],
+      }),
+    ).toBe('8♠ 3♠ 10♠ = 21 ×2 → WIN 4× | 8♠ 2♠ 9♠ = 19 → WIN 2× · D 6♠ 10♥ 9♠ = 25');
+  });
+
   it('lists every spin of a slot round, free spins numbered', () => {
     const spin = { stops: [0, 0, 0], window: [['A'], ['A'], ['A']], wins: [], freeSpinsWon: 0, multiplier: 1, payBp: 0, free: false };
     expect(outcomeSummary({ kind: 'slot', spins: [spin, { ...spin, free: true, payBp: 25_000 }], payBp: 25_000 })).toBe(

@@ -28,5 +28,13 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
       return `${outcome.drawn.join(' ')} · ${outcome.hits}/${outcome.picks.length} · ${x(outcome.multiplierBp)}`;
     case 'baccarat':
       return `P ${outcome.player.map(cardText).join(' ')} = ${outcome.playerTotal} · B ${outcome.banker.map(cardText).join(' ')} = ${outcome.bankerTotal} → ${outcome.result.toUpperCase()} · ${x(outcome.multiplierBp)}`;
+    case 'blackjack': {
+      // Each hand with its stake units (×2 doubled), then the dealer; insurance when it was taken.
+      const hands = outcome.hands.map(
+        (hand) => `${hand.cards.map(cardText).join(' ')} = ${hand.total}${hand.bet > 1 ? ' ×2' : ''} → ${hand.result.toUpperCase()} ${x(hand.returnBp)}`,
+      );
+      const insurance = outcome.insurance === 'taken' ? ` · INS ${x(outcome.insuranceReturnBp)}` : '';
+      return `${hands.join(' | ')} · D ${outcome.dealer.map(cardText).join(' ')} = ${outcome.dealerTotal}${insurance}`;
+    }
   }
 }

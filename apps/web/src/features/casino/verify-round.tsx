@@ -5,6 +5,7 @@ import {
   fairSeedHash,
   HOUSE_GAME_IDS,
   isHouseGameId,
+  type BlackjackAction,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
@@ -32,7 +33,11 @@ interface VerifyForm {
   params: string;
   revealed: number[];
   cashedOut: boolean;
+  /** Blackjack: the player's steps in order, comma-separated. */
+  steps: string;
 }
+
+const BLACKJACK_STEPS: readonly string[] = ['hit', 'stand', 'double', 'split', 'insurance', 'no_insurance'];
 
 function formFor(gameId: HouseGameId): VerifyForm {
   return {
@@ -44,7 +49,16 @@ function formFor(gameId: HouseGameId): VerifyForm {
     params: JSON.stringify(CASINO_DEFAULT_PARAMS[gameId]),
     revealed: [],
     cashedOut: false,
+    steps: '',
   };
+}
+
+/** The typed steps, in order; an unknown word makes the replay fail (shown as invalid choices). */
+function stepsOf(text: string): BlackjackAction[] {
+  return text
+    .split(/[\s,]+/)
+    .filter((word) => word !== '')
+    .map((word) => (BLACKJACK_STEPS.includes(word) ? word : 'unknown') as BlackjackAction);
 }
 
 /**
@@ -73,6 +87,7 @@ export function VerifyRound() {
       params: JSON.stringify(data.params),
       revealed: outcome.kind === 'mines' ? outcome.revealed : [],
       cashedOut: outcome.kind === 'mines' && outcome.status === 'cashed',
+      steps: outcome.kind === 'blackjack' ? outcome.steps.map((step) => step.action).join(', ') : '',
     };
   }, [round.data]);
   const form = edited ?? fromRound ?? formFor('dice');
@@ -94,6 +109,8 @@ export function VerifyRound() {
       gameId: form.gameId,
       params,
       mines: form.gameId === 'mines' ? { revealed: form.revealed, cashedOut: form.cashedOut } : undefined,
+      // Blackjack replays the player's steps on the recomputed shoe: every card they drew comes from the seed.
+      blackjack: form.gameId === 'blackjack' ? { actions: stepsOf(form.steps) } : undefined,
     });
   }, [form]);
 
@@ -145,6 +162,18 @@ export function VerifyRound() {
           {t('casino.verify.params')}
           <input value={form.params} spellCheck={false} autoCapitalize="off" onChange={(event) => set({ params: event.target.value })} />
         </label>
+        {form.gameId === 'blackjack' ? (
+          <label className={styles.field}>
+            {t('casino.verify.steps')}
+            <input
+              value={form.steps}
+              spellCheck={false}
+              autoCapitalize="off"
+              data-testid="verify-steps"
+              onChange={(event) => set({ steps: event.target.value })}
+            />
+          </label>
+        ) : null}
       </div>
 
       {form.serverSeed ? (

@@ -15,6 +15,7 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   limbo: 'casino.rules.limbo',
   keno: 'casino.rules.keno',
   baccarat: 'casino.rules.baccarat',
+  blackjack: 'casino.rules.blackjack',
 };
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {

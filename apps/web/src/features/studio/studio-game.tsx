@@ -1,4 +1,4 @@
-import { ApiError, type RoundView } from '@piranha/contract';
+import { ApiError, type RoundView, type StudioRoundAction } from '@piranha/contract';
 import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 import { type CasinoParams, type HouseGameId } from '@piranha/domain';
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
@@ -32,6 +32,7 @@ const PANELS: Record<HouseGameId, Panel> = {
   limbo: lazy(() => import('./limbo-panel.tsx')),
   keno: lazy(() => import('./keno-panel.tsx')),
   baccarat: lazy(() => import('./baccarat-panel.tsx')),
+  blackjack: lazy(() => import('./blackjack-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
@@ -91,10 +92,13 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     }
   };
 
-  const action = async (roundId: string, kind: 'reveal' | 'cashout', tile?: number) => {
+  const action = async (roundId: string, kind: StudioRoundAction, tile?: number, hand?: number) => {
     setError(undefined);
     try {
-      return await actionMutation.mutateAsync({ roundId, action: kind, tile });
+      const round = await actionMutation.mutateAsync({ roundId, action: kind, tile, hand });
+      // A step that took a stake of its own (blackjack's double, split, insurance) moves the balance mid-round.
+      if (round.status === 'open') setBalance(round.balance_after);
+      return round;
     } catch (cause) {
       return refused(cause);
     }

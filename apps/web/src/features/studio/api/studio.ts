@@ -1,4 +1,13 @@
-import { studioRound, studioRoundAction, studioRounds, studioSeedClient, studioSeedRotate, studioSession, type RoundView } from '@piranha/contract';
+import {
+  studioRound,
+  studioRoundAction,
+  studioRounds,
+  studioSeedClient,
+  studioSeedRotate,
+  studioSession,
+  type RoundView,
+  type StudioRoundAction,
+} from '@piranha/contract';
 import type { CasinoParams, HouseGameId } from '@piranha/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
@@ -38,8 +47,11 @@ export function useRoundPlayMutation(token: string, gameId: HouseGameId) {
 
 export function useRoundActionMutation(token: string) {
   return useMutation({
-    mutationFn: ({ roundId, action, tile }: { roundId: string; action: 'reveal' | 'cashout'; tile?: number }): Promise<RoundView> =>
-      api.call(studioRoundAction, { body: { token, round_id: roundId, action, ...(tile !== undefined ? { tile } : {}) }, idempotencyKey: randomId() }),
+    mutationFn: ({ roundId, action, tile, hand }: { roundId: string; action: StudioRoundAction; tile?: number; hand?: number }): Promise<RoundView> =>
+      api.call(studioRoundAction, {
+        body: { token, round_id: roundId, action, ...(tile !== undefined ? { tile } : {}), ...(hand !== undefined ? { hand } : {}) },
+        idempotencyKey: randomId(),
+      }),
   });
 }
 
