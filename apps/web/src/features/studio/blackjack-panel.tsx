@@ -12,8 +12,12 @@ function Card({ card }: { card: number | null }) {
   const face = cardFace(card);
   return (
     <span className={board.card} data-red={face.red} role="img" aria-label={`${face.rank}${face.suit}`}>
-      <span>{face.rank}</span>
-      <span>{face.suit}</span>
+      {/* The corner index (rank over suit) stays readable where the next card overlaps this one. */}
+      <span className={board.index}>
+        <span>{face.rank}</span>
+        <span>{face.suit}</span>
+      </span>
+      <span className={board.pip}>{face.suit}</span>
     </span>
   );
 }
