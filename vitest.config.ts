@@ -10,6 +10,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      // Orca Games, the provider process (decision 072): its journal, catalogue and words; its wallet side is tested
+      // against the real server in the server project (apps/server/test/casino-provider.test.ts).
+      { test: { name: 'provider', include: ['apps/provider/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { payinChannelsOf } from '@piranha/domain/payments';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { orcaProvidersFileWrite } from '../apps/provider/src/orca-providers-file.ts';
 import { roundRobinFront } from '../scripts/lib/round-robin.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -16,6 +17,8 @@ export const OPS_TOKEN = 'e2e-ops-token';
 export interface RunningServer {
   port: number;
   origin: string;
+  /** Orca Games' origin when the journey asked for the provider process (decision 072). */
+  orcaOrigin?: string;
   /** Requests each node answered (the two-node stage's front counts them); empty for a single server. */
   served: () => number[];
   /**
@@ -65,6 +68,61 @@ async function nodeStop(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
+/** What a journey asks of the server beyond its environment. */
+export interface ServerOptions {
+  /**
+   * Start Orca Games, the provider process, beside it as `npm start` does (decision 072): the providers file written
+   * into the data dir, the provider on its own port calling the wallet at `walletOrigin`. Off by default: the other
+   * journeys assert the house studio's lobby.
+   */
+  orca?: { hosts: readonly string[] };
+}
+
+interface OrcaPlan {
+  env: Record<string, string>;
+  origin: string;
+  start: (walletOrigin: string) => Promise<ChildProcess>;
+}
+
+/** Writes Orca's providers file and says how to start it once the server answers (the bundle `npm run build` makes). */
+async function orcaPlan(dataDir: string, hosts: readonly string[]): Promise<OrcaPlan> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const file = join(dataDir, 'casino-providers.json');
+  orcaProvidersFileWrite({ dataDir, file, origin });
+  return {
+    env: { CASINO_PROVIDERS_FILE: file },
+    origin,
+    start: async (walletOrigin) => {
+      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/provider/dist/provider.mjs'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          CASINO_PROVIDERS_FILE: file,
+          ORCA_PORT: String(port),
+          ORCA_DATA_DIR: join(dataDir, 'orca'),
+          ORCA_WALLET_URL: walletOrigin,
+          ORCA_FRAME_ANCESTORS: [walletOrigin, ...hosts.map((host) => `http://${host}`)].join(' '),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      for (let attempt = 0; attempt < 600; attempt += 1) {
+        if (child.exitCode !== null) throw new Error(`Orca Games exited with ${child.exitCode}`);
+        if (
+          await fetch(`${origin}/healthz`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          return child;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      child.kill('SIGKILL');
+      throw new Error('Orca Games did not answer /healthz');
+    },
+  };
+}
+
 /**
  * The browser suite's two-node stage (`E2E_NODES=2` with a PostgreSQL `DATABASE_URL`; decision 042): every journey
  * file gets a new database on that server, two nodes on it (Redis shared when `REDIS_URL` is set), and the
@@ -74,7 +132,7 @@ export const TWO_NODES = process.env.E2E_NODES === '2';
 
 let clusterSeq = 0;
 
-async function clusterStart(env: Record<string, string>): Promise<RunningServer> {
+async function clusterStart(env: Record<string, string>, options: ServerOptions): Promise<RunningServer> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl?.startsWith('postgres')) throw new Error('E2E_NODES=2 needs DATABASE_URL=postgres://… (two nodes share one PostgreSQL)');
   const { default: pg } = await import('pg');
@@ -96,6 +154,8 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   };
+  const orca = options.orca ? await orcaPlan(shared.DATA_DIR, options.orca.hosts) : undefined;
+  Object.assign(shared, orca?.env);
   const [portA, portB, port] = [await freePort(), await freePort(), await freePort()];
   // One after the other: the first migrates and seeds the new database, the second finds it ready.
   let children = [await nodeStart(portA, shared), await nodeStart(portB, shared)];
@@ -103,9 +163,12 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
     [portA, portB].map((nodePort, index) => ({ port: nodePort, alive: () => children[index]!.exitCode === null && children[index]!.signalCode === null })),
   );
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
+  // Like any outside studio, Orca reaches the wallet through the front.
+  const orcaChild = await orca?.start(`http://127.0.0.1:${port}`);
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
+    ...(orca ? { orcaOrigin: orca.origin } : {}),
     served: () => [...served],
     restart: async (more) => {
       await Promise.all(children.map(nodeStop));
@@ -117,6 +180,7 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
         front.close(() => resolve());
       });
       await Promise.all(children.map(nodeStop));
+      if (orcaChild) await nodeStop(orcaChild);
       rmSync(shared.DATA_DIR, { recursive: true, force: true });
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
@@ -131,21 +195,26 @@ async function clusterStart(env: Record<string, string>): Promise<RunningServer>
  * bundle `npm run build` makes, whose fresh database is copied from the template it makes too. In the two-node stage
  * (`TWO_NODES`) it is two nodes on a new PostgreSQL database behind a round-robin front instead.
  */
-export async function serverStart(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (TWO_NODES) return clusterStart(env);
+export async function serverStart(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+  if (TWO_NODES) return clusterStart(env, options);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
-  let child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  const orca = options.orca ? await orcaPlan(dataDir, options.orca.hosts) : undefined;
+  const nodeEnv = { DATA_DIR: dataDir, DATABASE_URL: '', ...orca?.env, ...env };
+  let child = await nodeStart(port, nodeEnv);
+  const orcaChild = await orca?.start(`http://127.0.0.1:${port}`);
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
+    ...(orca ? { orcaOrigin: orca.origin } : {}),
     served: () => [],
     restart: async (more) => {
       await nodeStop(child);
-      child = await nodeStart(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...env, ...more });
+      child = await nodeStart(port, { ...nodeEnv, ...more });
     },
     stop: async () => {
       await nodeStop(child);
+      if (orcaChild) await nodeStop(orcaChild);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

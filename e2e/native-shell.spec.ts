@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellProofSign } from '../apps/server/src/modules/area/area.service.ts';
-import { JOURNEY, guestConsent, headerBalance, journeySetup, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
+import { fcmStandInStart, type FcmStandIn } from '../apps/server/test/native-push-stand-in.ts';
+import { JOURNEY, OPS_TOKEN, guestConsent, headerBalance, journeySetup, phoneContext, screenshot, welcomeDismiss } from './fixtures.ts';
 
 /**
  * The native shell (issue 22; decision 062) played by a stand-in: `window.ReactNativeWebView` hands each message the page
@@ -10,7 +11,20 @@ import { JOURNEY, guestConsent, headerBalance, journeySetup, phoneContext, scree
  */
 const SHELL_KEY = 'e2e-eaglebet-native-shell-key-0123456789abcdef';
 const DEVICE_ID = 'e2e-shell-device-000001';
-const journey = journeySetup([JOURNEY.host], { BLOCKED_COUNTRIES: 'PA', NATIVE_SHELL_KEYS: `eaglebet=${SHELL_KEY}` });
+/** The Android shell's FCM token (decision 073); Google's token endpoint and FCM are a local stand-in (server tests' own). */
+const PUSH_TOKEN = `e2eShell01:APA91b${'e2e_native_push_token_'.repeat(6)}`;
+let fcm: FcmStandIn;
+beforeAll(async () => {
+  fcm = await fcmStandInStart(() => Math.floor(Date.now() / 1000));
+});
+afterAll(() => fcm?.close());
+const journey = journeySetup([JOURNEY.host], () => ({
+  BLOCKED_COUNTRIES: 'PA',
+  NATIVE_SHELL_KEYS: `eaglebet=${SHELL_KEY}`,
+  PUSH_ENDPOINT_ORIGINS: fcm.origin,
+  PUSH_FCM_SERVICE_ACCOUNT_FILE: fcm.accountFile,
+  PUSH_FCM_BASE_URL: fcm.origin,
+}));
 
 interface ShellMessage {
   v: number;
@@ -41,6 +55,7 @@ async function shellOpen(options: { proves: boolean }): Promise<ShellStandIn> {
     safe_area: () => ({ top: 24, right: 0, bottom: 20, left: 0 }),
     open_external: () => ({ opened: true }),
     share: () => ({ shared: true }),
+    push_token: () => ({ token: PUSH_TOKEN, push_type: 'fcm' }),
     // The store app signs with the brand's key; a shell without it (a page faking the user agent) cannot.
     attest: (payload) => (options.proves ? { proof: shellProofSign(SHELL_KEY, String(payload.app_key), Number(payload.time_s)) } : undefined),
   };
@@ -104,11 +119,33 @@ describe('The native shell, played by a stand-in in Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/loginb`);
     await welcomeDismiss(page);
     const guestLogin = page.waitForRequest((request) => request.url().includes('visitor_login') || request.url().includes('visitor/login'));
+    const pushRegistered = page.waitForResponse((response) => response.url().includes('/api/push/register'));
     await page.getByRole('button', { name: 'Play as a guest' }).click();
     await guestConsent(page);
     expect(`${(await guestLogin).url()} ${(await guestLogin).postData() ?? ''}`).toContain(DEVICE_ID);
     await headerBalance(page);
     expect(page.url()).not.toMatch(/forbidden/);
+
+    // Signed in: the page asked the shell for its push token and registered it as the Android shell's FCM token
+    // (decision 073); an operator's send to this player then reaches the stand-in FCM with that token.
+    expect(received.some((message) => message.type === 'push_token')).toBe(true);
+    const registration = await pushRegistered;
+    expect(registration.request().postDataJSON()).toMatchObject({ platform: 'android', device_id: DEVICE_ID, meta: [{ token: PUSH_TOKEN, push_type: 'fcm' }] });
+    expect(((await registration.json()) as { dm_error: number }).dm_error).toBe(0);
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('pir.session') ?? 'null') as { uid: number }).uid);
+    const sent = await fetch(`${journey.server.origin}/api/ops/push/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_key: 'eaglebet',
+        audience: { kind: 'player', uid },
+        texts: { 'en-US': { title: 'Shell push', body: 'Hello' } },
+        link: '/deposit',
+      }),
+    });
+    expect(((await sent.json()) as { data: { subscriptions: number } }).data.subscriptions).toBe(1);
+    await expect.poll(() => fcm.messages(PUSH_TOKEN).length, { timeout: 20_000 }).toBe(1);
+    expect(fcm.messages(PUSH_TOKEN)[0]).toMatchObject({ token: PUSH_TOKEN, notification: { title: 'Shell push', body: 'Hello' }, data: { link: '#/deposit' } });
 
     // A help link to another site goes to the shell, and the web view stays on our page.
     await page.goto(`http://${JOURNEY.host}/#/setting`);

@@ -4,8 +4,8 @@ import { guestConsent, journeySetup, phonePage, screenshot, welcomeDismiss } fro
 
 // Limits per currency on a multi-currency brand (issue 20, decision 065): a guest on Orbit (USDT, with local money)
 // sets a daily deposit limit in USDT, is refused a PIX deposit in reais with the reason (a limit must be set for that
-// currency), picks BRL on the Safer play page and sets one there, and the deposit goes through. The page is shot at
-// 390×844 in English and Portuguese.
+// currency) and a link that opens the form on a BRL deposit limit, sets one there, and the deposit goes through. The
+// page is shot at 390×844 in English and Portuguese.
 
 const MULTI = 'orbit.com';
 const journey = journeySetup([MULTI]);
@@ -59,8 +59,17 @@ describe('Limits per currency, through the real server and Chromium', () => {
       .toMatch(/Your limits are set in another currency\. Set a limit for this currency/);
     await screenshot(page, 'safer-play-currency-refused-en');
 
+    // The refusal links to the limit it names: the form opens on a deposit limit in BRL, and saving it goes back to
+    // the deposit page.
+    await page.getByTestId('limit-currency-set').filter({ hasText: 'Set a deposit limit in BRL' }).click();
+    await page.getByTestId('limit-save').waitFor();
+    await expect.poll(() => page.getByTestId('limit-kind').inputValue()).toBe('deposit');
+    await expect.poll(() => page.getByTestId('limit-currency').inputValue()).toBe('BRL');
+    await page.getByTestId('limit-amount').fill('300');
+    await page.getByTestId('limit-save').click();
+    await page.waitForURL(/#\/deposit/);
+
     await saferPlayOpen(page);
-    await limitSave(page, 'BRL', '300');
     const brl = page.getByTestId('limit-deposit-day-BRL');
     await expect.poll(async () => (await brl.textContent()) ?? '').toMatch(/Daily deposit limit · BRL.*300\.00/);
     await page.getByTestId('limit-currency').scrollIntoViewIfNeeded();
@@ -78,6 +87,18 @@ describe('Limits per currency, through the real server and Chromium', () => {
     await page.getByText('Um limite conta só a própria moeda').waitFor();
     await page.getByTestId('limit-currency').scrollIntoViewIfNeeded();
     await screenshot(page, 'safer-play-currency-pt');
+
+    // Signed in on a multi-currency brand, the header's row holds the currency picker, the balance and "Depositar":
+    // every control stays inside a phone's width, down to 360 px (the deposit button once ran past the edge).
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('header a, header button')]
+          .filter((control) => control.getBoundingClientRect().width > 0 && control.getBoundingClientRect().right > window.innerWidth - 4)
+          .map((control) => control.textContent),
+      );
+      expect(outside, `${width} px`).toEqual([]);
+    }
     await context.close();
   });
 });

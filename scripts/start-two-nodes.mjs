@@ -3,11 +3,13 @@
  * behind a small round-robin front on PORT (default 8080) that sends each request to the other node than the last.
  * The nodes listen on PORT+1 and PORT+2; one of them leads (runs the feed and the once-only jobs) and the other takes
  * over within seconds if it stops. Needs DATABASE_URL (PGlite is one process); REDIS_URL shares rate limits.
- * Stop with Ctrl-C; kill one node (its pid is printed) to watch the other take over.
+ * Stop with Ctrl-C; kill one node (its pid is printed) to watch the other take over. Orca Games, the provider process
+ * (decision 072), runs beside them on PORT+10 and calls the wallet through the front, like any outside studio.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dependenciesEnsure, ROOT, run } from './lib/ensure.mjs';
+import { orcaStart } from './lib/orca.mjs';
 import { roundRobinFront } from './lib/round-robin.mjs';
 
 if (!process.env.DATABASE_URL?.startsWith('postgres')) {
@@ -32,6 +34,12 @@ const shared = {
   TRUSTED_PROXIES: process.env.TRUSTED_PROXIES || '127.0.0.1',
 };
 
+const orca = await orcaStart({ serverPort: port, walletUrl: `http://127.0.0.1:${port}` });
+if (orca) {
+  Object.assign(shared, orca.env);
+  console.log(`Orca Games (a games provider in its own process) on ${orca.url}/`);
+}
+
 const nodes = nodePorts.map((nodePort, index) => {
   const name = `node ${'ab'[index]}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
@@ -55,7 +63,11 @@ front.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`Two nodes b
 
 const stop = (signal) => {
   front.close();
+  orca?.child.kill(signal);
   for (const node of nodes) if (node.alive()) node.child.kill(signal);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-Promise.all(nodes.map((node) => new Promise((resolve) => (node.alive() ? node.child.on('exit', resolve) : resolve())))).then(() => process.exit(0));
+Promise.all(nodes.map((node) => new Promise((resolve) => (node.alive() ? node.child.on('exit', resolve) : resolve())))).then(() => {
+  orca?.child.kill('SIGTERM');
+  process.exit(0);
+});

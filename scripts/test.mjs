@@ -46,10 +46,18 @@ async function redisUrlOf() {
 
 /**
  * The money journeys and the socket journey again, against two server nodes on the PostgreSQL of DATABASE_URL behind a
- * round-robin front (decision 042): sign-up, deposit, withdraw, casino, the real-time socket. Betting is held back until
- * a whole two-node run of it is green on a quiet machine (decision 058).
+ * round-robin front (decision 042): sign-up, deposit, withdraw, casino (and Orca Games calling the wallet through the
+ * front, decision 072), the real-time socket. Betting is held back until a whole two-node run of it is green on a quiet
+ * machine (decision 058).
  */
-const TWO_NODE_JOURNEYS = ['e2e/accounts.spec.ts', 'e2e/payments.spec.ts', 'e2e/casino.spec.ts', 'e2e/realtime.spec.ts', 'e2e/betting.spec.ts'];
+const TWO_NODE_JOURNEYS = [
+  'e2e/accounts.spec.ts',
+  'e2e/payments.spec.ts',
+  'e2e/casino.spec.ts',
+  'e2e/casino-provider.spec.ts',
+  'e2e/realtime.spec.ts',
+  'e2e/betting.spec.ts',
+];
 
 /**
  * Groups run one after the other; the steps inside a group run at the same time (this machine kind has 2 cores: the
@@ -62,7 +70,7 @@ const groups = [
     { name: 'format', command: ['npx', ['prettier', '--check', '.']] },
     { name: 'typecheck', command: ['npm', ['run', 'typecheck', '--silent']] },
   ],
-  [vitest('domain', 'domain'), vitest('contract', 'contract'), vitest('web', 'web')],
+  [vitest('domain', 'domain'), vitest('contract', 'contract'), vitest('web', 'web'), vitest('provider', 'provider')],
   [
     vitest('server (PGlite)', 'server', { TEST_DATABASE_URL: '' }),
     ...(process.env.DATABASE_URL ? [vitest('server (PostgreSQL)', 'server', { TEST_DATABASE_URL: process.env.DATABASE_URL })] : []),

@@ -29,6 +29,7 @@ import { outboxModuleRegister } from './modules/outbox/outbox.module.ts';
 import { paymentsModuleRegister } from './modules/payments/payments.module.ts';
 import { PUSH_DELIVER_JOB, pushDeliverJobSpec } from './modules/push/push.job.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
+import { pushNativeSenders } from './modules/push/push.service.ts';
 import { brgRoutes } from './modules/brg/brg.routes.ts';
 import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
@@ -137,8 +138,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   bonusRoutes(app, { ...deps, opsToken });
   messagesRoutes(app, { ...deps, opsToken, lane });
   helpRoutes(app, { ...deps, opsToken });
-  // Web push (decision 035): the leader queues and sends; an operator send asks for a pass at once.
-  const pushDeps = { db: database.db, now, extraOrigins: config.push.extraOrigins, vapidSubject: config.push.vapidSubject };
+  // Web push (decision 035) and native shells' FCM/APNs (decision 073): the leader queues and sends; an operator send
+  // asks for a pass at once.
+  const pushDeps = { db: database.db, now, extraOrigins: config.push.extraOrigins, vapidSubject: config.push.vapidSubject, ...pushNativeSenders(config.push) };
+  app.addHook('onClose', async () => pushDeps.apns?.close());
   pushRoutes(app, { ...deps, ...pushDeps, opsToken, trigger: () => void jobs.trigger(PUSH_DELIVER_JOB) });
   jobs.register(pushDeliverJobSpec(pushDeps));
   realtimeRoutes(app, deps, realtime);

@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { JURISDICTIONS, jurisdictionResolve, partnerOriginParse, VARIANT_PROFILES, type JurisdictionOverrides } from '@piranha/domain';
 import { PGLITE_TEMPLATE_DIR, REPO_ROOT } from './server-paths.ts';
@@ -50,7 +52,7 @@ export interface AppConfig {
    * (PUSH_ENDPOINT_ORIGINS, e.g. a local test push service), and the VAPID contact (PUSH_VAPID_SUBJECT, mailto: or
    * https:; unset: mailto: the brand's support address).
    */
-  push: { extraOrigins: string[]; vapidSubject: string | undefined };
+  push: { extraOrigins: string[]; vapidSubject: string | undefined; fcm: FcmConfig | undefined; apns: ApnsConfig | undefined };
   /** Where the built web app lives; unset serves the API only. */
   webDist: string | undefined;
   /** Production hides `?app=KEY` variant switching and debug detail, and the sandbox pages. */
@@ -309,7 +311,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     saferPlayOverrides: saferOverridesParse(env.SAFER_PLAY_OVERRIDES),
     trackingRetentionDays: positiveInt('TRACKING_RETENTION_DAYS', env.TRACKING_RETENTION_DAYS, 90),
     outboxRetentionDays: positiveInt('OUTBOX_RETENTION_DAYS', env.OUTBOX_RETENTION_DAYS, 30),
-    push: { extraOrigins: pushOrigins(env.PUSH_ENDPOINT_ORIGINS), vapidSubject: vapidSubject(env.PUSH_VAPID_SUBJECT) },
+    push: pushConfigLoad(env),
     webDist: resolve(REPO_ROOT, env.WEB_DIST ?? 'apps/web/dist'),
     production: env.NODE_ENV === 'production',
     allowSandboxProviders: flag('ALLOW_SANDBOX_PROVIDERS', env.ALLOW_SANDBOX_PROVIDERS),
@@ -397,6 +399,141 @@ function pushOrigins(value: string | undefined): string[] {
       throw new Error(`PUSH_ENDPOINT_ORIGINS: "${entry}" is not an origin (http(s)://host[:port])`);
     return url.origin;
   });
+}
+
+/** The Android shell's push (decision 073): FCM HTTP v1 with a Google service account. Unset: fcm tokens are refused. */
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  /** The service account's RSA key: signs the JWT assertion exchanged at `tokenUri` for an access token. Never logged. */
+  privateKey: KeyObject;
+  privateKeyId: string | undefined;
+  tokenUri: string;
+  /** https://fcm.googleapis.com unless PUSH_FCM_BASE_URL names an origin of PUSH_ENDPOINT_ORIGINS (tests, staging). */
+  baseUrl: string;
+}
+
+/** The iOS shell's push (decision 073): APNs with a provider token (.p8 key). Unset: apns tokens are refused. */
+export interface ApnsConfig {
+  /** The .p8 EC P-256 key: signs the ES256 provider token. Never logged. */
+  key: KeyObject;
+  keyId: string;
+  teamId: string;
+  /** The app's bundle id (apns-topic) per brand; `*` is every brand without its own. */
+  topics: Record<string, string>;
+  /** https://api.push.apple.com (or the sandbox) unless PUSH_APNS_BASE_URL names an origin of PUSH_ENDPOINT_ORIGINS. */
+  baseUrl: string;
+}
+
+function pushConfigLoad(env: NodeJS.ProcessEnv): AppConfig['push'] {
+  const extraOrigins = pushOrigins(env.PUSH_ENDPOINT_ORIGINS);
+  return { extraOrigins, vapidSubject: vapidSubject(env.PUSH_VAPID_SUBJECT), fcm: fcmConfig(env, extraOrigins), apns: apnsConfig(env, extraOrigins) };
+}
+
+/** A base URL: one of the real service's, or an origin listed in PUSH_ENDPOINT_ORIGINS (a stand-in in tests, staging). */
+function pushBaseUrl(name: string, value: string | undefined, real: readonly string[], extraOrigins: readonly string[]): string {
+  if (!value) return real[0]!;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.origin !== value.replace(/\/$/, '')) throw new ConfigError(`${name} must be an origin (scheme://host[:port]), got "${value.slice(0, 80)}"`);
+  if (!real.includes(url.origin) && !extraOrigins.includes(url.origin))
+    throw new ConfigError(`${name}: ${url.origin} is neither ${real.join(' nor ')} nor listed in PUSH_ENDPOINT_ORIGINS`);
+  return url.origin;
+}
+
+function secretFile(name: string, path: string): string {
+  try {
+    return readFileSync(resolve(REPO_ROOT, path), 'utf8');
+  } catch {
+    throw new ConfigError(`${name}: cannot read ${path}`);
+  }
+}
+
+/** PUSH_FCM_SERVICE_ACCOUNT_FILE (a Google service-account JSON) and PUSH_FCM_BASE_URL. */
+function fcmConfig(env: NodeJS.ProcessEnv, extraOrigins: readonly string[]): FcmConfig | undefined {
+  const file = env.PUSH_FCM_SERVICE_ACCOUNT_FILE;
+  if (!file) {
+    if (env.PUSH_FCM_BASE_URL) throw new ConfigError('PUSH_FCM_BASE_URL is set but PUSH_FCM_SERVICE_ACCOUNT_FILE is not');
+    return undefined;
+  }
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(secretFile('PUSH_FCM_SERVICE_ACCOUNT_FILE', file)) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError('PUSH_FCM_SERVICE_ACCOUNT_FILE is not JSON');
+  }
+  const field = (key: string) => (typeof account[key] === 'string' && account[key] !== '' ? (account[key] as string) : undefined);
+  const projectId = field('project_id');
+  const clientEmail = field('client_email');
+  const pem = field('private_key');
+  if (field('type') !== 'service_account' || !projectId || !/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(projectId) || !clientEmail || !pem)
+    throw new ConfigError('PUSH_FCM_SERVICE_ACCOUNT_FILE must be a service-account JSON (type, project_id, client_email, private_key)');
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(pem);
+  } catch {
+    throw new ConfigError('PUSH_FCM_SERVICE_ACCOUNT_FILE: private_key is not a PEM private key');
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa') throw new ConfigError('PUSH_FCM_SERVICE_ACCOUNT_FILE: private_key must be an RSA key');
+  const tokenUri = field('token_uri') ?? 'https://oauth2.googleapis.com/token';
+  let tokenUrl: URL;
+  try {
+    tokenUrl = new URL(tokenUri);
+  } catch {
+    throw new ConfigError('PUSH_FCM_SERVICE_ACCOUNT_FILE: token_uri is not an address');
+  }
+  // The assertion is posted there: only Google's, or a stand-in listed in PUSH_ENDPOINT_ORIGINS.
+  pushBaseUrl('PUSH_FCM_SERVICE_ACCOUNT_FILE token_uri', tokenUrl.origin, ['https://oauth2.googleapis.com'], extraOrigins);
+  return {
+    projectId,
+    clientEmail,
+    privateKey,
+    privateKeyId: field('private_key_id'),
+    tokenUri,
+    baseUrl: pushBaseUrl('PUSH_FCM_BASE_URL', env.PUSH_FCM_BASE_URL, ['https://fcm.googleapis.com'], extraOrigins),
+  };
+}
+
+const BUNDLE_ID = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+
+/** PUSH_APNS_KEY_FILE, PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID, PUSH_APNS_TOPIC (`topic` or `appKey=topic` entries), PUSH_APNS_BASE_URL. */
+function apnsConfig(env: NodeJS.ProcessEnv, extraOrigins: readonly string[]): ApnsConfig | undefined {
+  const names = ['PUSH_APNS_KEY_FILE', 'PUSH_APNS_KEY_ID', 'PUSH_APNS_TEAM_ID', 'PUSH_APNS_TOPIC'] as const;
+  const set = names.filter((name) => env[name]);
+  if (set.length === 0) {
+    if (env.PUSH_APNS_BASE_URL) throw new ConfigError('PUSH_APNS_BASE_URL is set but PUSH_APNS_KEY_FILE is not');
+    return undefined;
+  }
+  if (set.length < names.length) throw new ConfigError(`APNs needs ${names.join(', ')}; missing ${names.filter((name) => !env[name]).join(', ')}`);
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(secretFile('PUSH_APNS_KEY_FILE', env.PUSH_APNS_KEY_FILE!));
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError('PUSH_APNS_KEY_FILE is not a PEM private key (the .p8 file)');
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new ConfigError('PUSH_APNS_KEY_FILE must be an EC P-256 key (the .p8 file)');
+  const keyId = env.PUSH_APNS_KEY_ID!;
+  const teamId = env.PUSH_APNS_TEAM_ID!;
+  if (!/^[A-Z0-9]{10}$/.test(keyId)) throw new ConfigError('PUSH_APNS_KEY_ID must be the 10-character key id');
+  if (!/^[A-Z0-9]{10}$/.test(teamId)) throw new ConfigError('PUSH_APNS_TEAM_ID must be the 10-character team id');
+  const topics: Record<string, string> = {};
+  for (const entry of list(env.PUSH_APNS_TOPIC, [])) {
+    const at = entry.indexOf('=');
+    const appKey = at < 0 ? '*' : entry.slice(0, at).trim();
+    const topic = entry.slice(at + 1).trim();
+    if ((appKey !== '*' && !VARIANT_PROFILES.some((profile) => profile.appKey === appKey)) || !BUNDLE_ID.test(topic) || topics[appKey])
+      throw new ConfigError(`PUSH_APNS_TOPIC takes one bundle id, or appKey=bundleId entries (one per brand), got "${entry.slice(0, 80)}"`);
+    topics[appKey] = topic;
+  }
+  const baseUrl = pushBaseUrl('PUSH_APNS_BASE_URL', env.PUSH_APNS_BASE_URL, ['https://api.push.apple.com', 'https://api.sandbox.push.apple.com'], extraOrigins);
+  return { key, keyId, teamId, topics, baseUrl };
 }
 
 /** PUSH_VAPID_SUBJECT must be a mailto: or https: address (RFC 8292 §2.1). */

@@ -88,7 +88,7 @@ describe('blackjack through the studio', () => {
     const insurance = await act(player, roundId, 'insurance');
     expect(insurance).toMatchObject({ dm_error: ERRORS.BLACKJACK_ACTION_ILLEGAL.code, data: { field: 'action' } });
     expect(insurance.error_msg.length).toBeGreaterThan(0);
-    expect((await act(player, roundId, 'reveal', { tile: 1 })).dm_error).toBe(ERRORS.CASINO_PARAMS_INVALID.code);
+    expect((await act(player, roundId, 'reveal', { tile: 1 })).dm_error).toBe(ERRORS.CASINO_ACTION_INVALID.code);
     expect((await act(player, roundId, 'hit', { hand: 1 })).dm_error).toBe(ERRORS.BLACKJACK_ACTION_ILLEGAL.code);
     expect(await balanceOf(t, player.session)).toBe(9000);
 

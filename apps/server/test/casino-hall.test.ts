@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GAME_URL_TEMPLATE, gameCardSchema, hallTabs } from '@piranha/contract';
+import { HOUSE_GAME_IDS } from '@piranha/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf, signedIn, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 import { CASINO_ENV, expectLedgerClean, playerWithGame } from './casino-fixtures.ts';
@@ -22,14 +23,15 @@ describe('hall catalogue', () => {
   it('lists only tabs and providers that have games: house only by default', async () => {
     const tabs = envelopeOf(await t.get(`${HALL}/tabs`));
     expect(hallTabs.data.safeParse(tabs.data).success).toBe(true);
-    expect(tabs.data.sub_tabs.map((tab: { tab_key: string }) => tab.tab_key)).toEqual(['popular', 'slots', 'mini', 'table', 'new']);
-    expect(tabs.data.providers).toEqual([{ game_platform: 'house', name: 'Piranha Originals', game_count: 12 }]);
+    expect(tabs.data.sub_tabs.map((tab: { tab_key: string }) => tab.tab_key)).toEqual(['popular', 'slots', 'mini', 'fishing', 'bingo', 'table', 'new']);
+    expect(tabs.data.providers).toEqual([{ game_platform: 'house', name: 'Piranha Originals', game_count: HOUSE_GAME_IDS.length }]);
     expect(tabs.data.top_tabs.map((tab: { tab_key: string }) => tab.tab_key)).toEqual(['lobby', 'favorites', 'recents', 'new', 'providers']);
     const portuguese = envelopeOf(await t.get(`${HALL}/tabs`, { query: { lca_lang: 'pt-BR', main_key: 'slots' } }));
     expect(portuguese.data.sub_tabs).toEqual([
-      { tab_key: 'popular', category_name: 'Populares', game_count: 2 },
+      { tab_key: 'popular', category_name: 'Populares', game_count: 3 },
       { tab_key: 'slots', category_name: 'Caça-níqueis', game_count: 3 },
-      { tab_key: 'new', category_name: 'Novos', game_count: 1 },
+      { tab_key: 'fishing', category_name: 'Pesca', game_count: 1 },
+      { tab_key: 'new', category_name: 'Novos', game_count: 2 },
     ]);
   });
 
@@ -44,9 +46,10 @@ describe('hall catalogue', () => {
     expect(second.data.list).toHaveLength(5);
     expect(second.data).toMatchObject({ cursor: '10', has_more: 1 });
     const third = envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'lobby', page_size: '5', cursor: '10' } }));
-    expect(third.data.list).toHaveLength(2);
-    expect(third.data).toMatchObject({ cursor: '', has_more: 0 });
-    expect(envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'provider:house' } })).data.list).toHaveLength(12);
+    // The third page holds what is left of the house games (every game is on the lobby tab).
+    expect(third.data.list).toHaveLength(Math.min(5, HOUSE_GAME_IDS.length - 10));
+    expect(third.data).toMatchObject(HOUSE_GAME_IDS.length > 15 ? { cursor: '15', has_more: 1 } : { cursor: '', has_more: 0 });
+    expect(envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'provider:house' } })).data.list).toHaveLength(HOUSE_GAME_IDS.length);
     expect(envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'provider:pgsoft' } })).data.list).toEqual([]);
     expect(envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'mini', live_game: '1' } })).data.list).toEqual([]);
     expect(envelopeOf(await t.get(`${HALL}/list`, { query: { tab_key: 'favorites' } })).data.list).toEqual([]);
@@ -69,19 +72,29 @@ describe('hall catalogue', () => {
       h5_url: '/#/game-detail?game_platform=house&game_id=reef-riches',
     });
     const casino = envelopeOf(await t.get(`${HALL}/game/tab/list`, { query: { main_key: 'casino' } }));
-    expect(casino.data.tabs.map((tab: { tab_key: string }) => tab.tab_key)).toEqual(['popular', 'mini', 'table', 'new']);
+    expect(casino.data.tabs.map((tab: { tab_key: string }) => tab.tab_key)).toEqual(['popular', 'mini', 'bingo', 'table', 'new']);
     expect(casino.data).toMatchObject({ tab_key: 'popular', pageKey: '', has_more: 0 });
-    expect(casino.data.list.map((game: { game_id: string }) => game.game_id)).toEqual(['crash', 'mines', 'keno', 'baccarat']);
+    expect(casino.data.list.map((game: { game_id: string }) => game.game_id)).toEqual(['crash', 'mines', 'keno', 'baccarat', 'tower']);
     const info = envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'roulette' } }));
     expect(info.data.info).toMatchObject({ rtpPercent: 97.2973, kind: 'roulette', betMinMinor: 10 });
     expect(envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'no-such-game' } })).dm_error).toBe(7001);
   });
 
-  it('searches by name or provider in any case, and says when nothing matched', async () => {
+  it('searches by name, provider or tag in any case and language, and says when nothing matched', async () => {
     const found = envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: 'KOI' } }));
     expect(found.data).toMatchObject({ no_data: 0, list: [{ game_id: 'neon-koi' }] });
-    expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: 'originals' } })).data.list).toHaveLength(12);
+    expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: 'originals' } })).data.list).toHaveLength(HOUSE_GAME_IDS.length);
     expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: '%' } })).data).toEqual({ list: [], no_data: 1 });
+    // By a tag, in any of the tab's languages: the table games by "table", "Mesa" (pt/es) or "桌面"; not by "jogos"
+    // ("games", which every game is) nor by two letters of a tab's name.
+    const ids = async (keyword: string) =>
+      (envelopeOf(await t.get(`${HALL}/search`, { query: { keyword } })).data.list as { game_id: string }[]).map((game) => game.game_id).sort();
+    const table = (await ids('table')).filter((id) => ['roulette', 'baccarat'].includes(id));
+    expect(table).toEqual(['baccarat', 'roulette']);
+    expect(await ids('Mesa')).toEqual(await ids('table'));
+    expect(await ids('桌面')).toEqual(await ids('table'));
+    expect(await ids('jogos')).toEqual([]);
+    expect(await ids('ta')).toEqual([]);
     expect(envelopeOf(await t.get(`${HALL}/search`, { query: { keyword: '' } }))).toMatchObject({ dm_error: 1001, data: { field: 'keyword' } });
   });
 });

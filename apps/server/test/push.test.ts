@@ -150,7 +150,9 @@ describe('POST /api/push/register and GET /api/user/info/push/report', () => {
     expect(envelopeOf(await register({ ...base, device_id: '' })).data).toMatchObject({ field: 'device_id' });
     expect(envelopeOf(await register({ ...base, platform: 'fax' })).data).toMatchObject({ field: 'platform' });
     expect(envelopeOf(await register({ ...base, meta: [] })).data).toMatchObject({ field: 'meta' });
-    expect(envelopeOf(await register({ ...base, meta: [{ token: 'x', push_type: 'apns' }] })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
+    expect(envelopeOf(await register({ ...base, meta: [{ token: 'x', push_type: 'mpns' }] })).data).toMatchObject({ field: 'meta.0.push_type' });
+    // A native shell's type from a browser (decision 073): refused before its token is even read.
+    expect(envelopeOf(await register({ ...base, meta: [{ token: 'x', push_type: 'apns' }] })).dm_error).toBe(ERRORS.PUSH_TYPE_PLATFORM_MISMATCH.code);
     expect(envelopeOf(await register({ ...base, extra: 1 })).dm_error).toBe(ERRORS.VALIDATION_FAILED.code);
     expect(await t.rows(sql`select 1 from push_subscriptions where user_id = ${player.uid}`)).toHaveLength(0);
 

@@ -3,6 +3,8 @@ import {
   HOUSE_GAME_IDS,
   PLINKO_RISKS,
   ROULETTE_BET_KINDS,
+  FISHING_FISH,
+  TOWER_DIFFICULTIES,
   type CasinoGameInfo,
   type CasinoOutcome,
   type CasinoParams,
@@ -23,7 +25,7 @@ import { described, integer, text, z } from './schema.ts';
  *    in-process through the same handler, signed like anyone else.
  *
  * Launch answers `game_url` built from GAME_URL_TEMPLATE: the web app routes `#/studio/<game_id>?token=…`
- * to the game client. External providers (pgsoft, pp, tada, spribe, bgaming, ka, fc) answer their own URL.
+ * to the game client. External providers (pgsoft, pp, tada, spribe, bgaming, ka, fc, orca) answer their own URL.
  */
 
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
@@ -46,11 +48,12 @@ function queryInt(description: string, max = 999_999_999) {
 // --- Catalogue ------------------------------------------------------------------------------------------
 
 /** Game platforms (providers). `house` is our studio; the others are adapter slots, listed only when configured. */
-export const GAME_PLATFORMS = ['house', 'pgsoft', 'pp', 'tada', 'spribe', 'bgaming', 'ka', 'fc'] as const;
+/** `orca` is Orca Games, the provider that runs as its own process (apps/provider, decision 072). */
+export const GAME_PLATFORMS = ['house', 'pgsoft', 'pp', 'tada', 'spribe', 'bgaming', 'ka', 'fc', 'orca'] as const;
 export type GamePlatform = (typeof GAME_PLATFORMS)[number];
 export const gamePlatformSchema = described(
   z.pipe(z.string(), z.enum(GAME_PLATFORMS)),
-  'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka or fc',
+  'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka, fc or orca',
 );
 export const gameIdSchema = described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9][a-z0-9_-]*$/)), 'Game id within its provider');
 
@@ -495,8 +498,11 @@ export const studioParamsSchema = described(
       described(z.array(integer('A number 1–40', { min: 0, max: 99 })).check(z.minLength(1), z.maxLength(10)), 'Keno: 1–10 distinct numbers from 1–40'),
     ),
     side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
+    segments: z.optional(integer('Wheel: segments, 10, 20, 30, 40 or 50', { min: 0, max: 100 })),
+    difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
+    fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {} blackjack',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo; {} blackjack',
 );
 
 export const studioGameSchema = z.object({
@@ -516,7 +522,7 @@ export const studioSession = endpoint({
     currency: described(z.string(), 'Currency of the session'),
     balance: integer('Wallet balance in minor units'),
     fair: fairStateSchema,
-    open_round: described(z.nullable(roundViewSchema), 'A round waiting for the player (Mines) to resume, or null'),
+    open_round: described(z.nullable(roundViewSchema), 'A round waiting for the player (Mines, video poker, hilo) to resume, or null'),
     free_rounds: z.object({ remaining: integer('Free rounds available for this game'), bet: integer('Their stake, minor units (0 when none)') }),
   }),
 });
@@ -538,9 +544,23 @@ export const studioRound = endpoint({
   data: roundViewSchema,
 });
 
-/** The steps of a multi-step round: Mines' first, then Blackjack's (decision 068). */
-export const STUDIO_ROUND_ACTIONS = ['reveal', 'cashout', 'hit', 'stand', 'double', 'split', 'insurance', 'no_insurance'] as const;
-export type StudioRoundAction = (typeof STUDIO_ROUND_ACTIONS)[number];
+/** The moves of the open-round games (Mines, then video poker and hilo, decision 069; Blackjack's, decision 068). */
+export const STUDIO_ACTIONS = [
+  'reveal',
+  'cashout',
+  'pick',
+  'draw',
+  'higher',
+  'lower',
+  'skip',
+  'hit',
+  'stand',
+  'double',
+  'split',
+  'insurance',
+  'no_insurance',
+] as const;
+export type StudioAction = (typeof STUDIO_ACTIONS)[number];
 
 export const studioRoundAction = endpoint({
   method: 'POST',
@@ -553,10 +573,12 @@ export const studioRoundAction = endpoint({
     token: studioTokenSchema,
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
     action: described(
-      z.pipe(z.string(), z.enum(STUDIO_ROUND_ACTIONS)),
-      'Mines: reveal a tile, or cash out; Blackjack: hit, stand, double, split, insurance or no_insurance',
+      z.pipe(z.string(), z.enum(STUDIO_ACTIONS)),
+      'Mines: reveal a tile, or cash out; Tower: pick a door, or cash out; video poker: draw (with holds); hilo: higher (or same), lower (or same), skip, or cash out; Blackjack: hit, stand, double, split, insurance or no_insurance',
     ),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
+    door: z.optional(integer('Tower: the door to open on the next floor, 0-based from the left', { min: 0, max: 3 })),
+    holds: z.optional(integer('Video poker: the cards kept at the draw, a 5-bit mask (bit i keeps dealt card i), 0–31', { min: 0, max: 31 })),
     hand: z.optional(integer('Blackjack: the hand the step is for (0, or 1 after a split); refused unless it is the hand in play', { min: 0, max: 3 })),
   }),
   data: roundViewSchema,

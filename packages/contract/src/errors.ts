@@ -114,6 +114,12 @@ export const ERRORS = {
   PUSH_PERMISSION_CANCELLED: { code: 8307, key: 'pushPermissionCancelled' },
   PUSH_SUBSCRIPTION_INVALID: { code: 8308, key: 'pushSubscriptionInvalid' },
   PUSH_SERVICE_UNSUPPORTED: { code: 8309, key: 'pushServiceUnsupported' },
+  // native shells' push tokens (decision 073): FCM for the Android shell, APNs for the iOS shell
+  PUSH_FCM_TOKEN_INVALID: { code: 8182, key: 'pushFcmTokenInvalid' },
+  PUSH_APNS_TOKEN_INVALID: { code: 8183, key: 'pushApnsTokenInvalid' },
+  PUSH_APNS_TOPIC_INVALID: { code: 8184, key: 'pushApnsTopicInvalid' },
+  PUSH_NATIVE_UNAVAILABLE: { code: 8185, key: 'pushNativeUnavailable' },
+  PUSH_TYPE_PLATFORM_MISMATCH: { code: 8186, key: 'pushTypePlatformMismatch' },
   // real-time socket (issue 21, decision 036): the signed URL was forged, altered or is past its expiry
   REALTIME_TICKET_INVALID: { code: 8320, key: 'realtimeTicketInvalid' },
   REALTIME_TICKET_EXPIRED: { code: 8321, key: 'realtimeTicketExpired' },
@@ -227,6 +233,12 @@ export const ERRORS = {
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },
+  // video poker and hilo moves (decision 069)
+  CASINO_ACTION_INVALID: { code: 8150, key: 'casinoActionInvalid' },
+  VPOKER_HOLDS_REQUIRED: { code: 8151, key: 'vpokerHoldsRequired' },
+  HILO_GUESS_FIRST: { code: 8152, key: 'hiloGuessFirst' },
+  HILO_SKIPS_USED: { code: 8153, key: 'hiloSkipsUsed' },
+  // end video poker and hilo
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

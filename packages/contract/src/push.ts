@@ -5,7 +5,8 @@ import { described, integer, text, z } from './schema.ts';
 /**
  * Web push (spec §3 Push registration, §4 Notification permission, §7 push register and report; issue 21, decision
  * 035). The browser subscribes with the deployment's VAPID public key (`vapid_key`), hands the subscription to
- * `register` as the token of a `webpush` meta entry, and reports its permission state to `report`.
+ * `register` as the token of a `webpush` meta entry, and reports its permission state to `report`. A native shell
+ * registers its FCM (Android) or APNs (iOS) token the same way, as an `fcm` or `apns` entry (decision 073).
  */
 const noBody = described(z.undefined(), 'No body');
 
@@ -22,12 +23,20 @@ export const pushVapidKey = endpoint({
 
 const short = (max: number, description: string) => z.optional(described(z.string().check(z.maxLength(max)), description));
 
+export const PUSH_TYPES = ['webpush', 'fcm', 'apns'] as const;
+
 export const pushMetaSchema = z.strictObject({
   token: described(
     z.string().check(z.maxLength(4096)),
-    'For push_type webpush: the PushSubscription as JSON ({"endpoint","keys":{"p256dh","auth"}}); an empty token is refused (Empty token!)',
+    'For push_type webpush: the PushSubscription as JSON ({"endpoint","keys":{"p256dh","auth"}}); fcm: the Android shell’s FCM registration token; apns: the iOS shell’s device token in hex. An empty token is refused (Empty token!)',
   ),
-  push_type: described(z.enum(['webpush']), 'webpush (the browser’s Push API); native shells’ types are not served here'),
+  push_type: described(
+    z.pipe(z.string(), z.enum(PUSH_TYPES)),
+    'webpush (the browser’s Push API), fcm (Android shell, platform android) or apns (iOS shell, platform ios; decision 073)',
+  ),
+  topic: z.optional(
+    described(z.string().check(z.maxLength(255)), 'apns only: the app’s bundle id (the APNs topic); it must be the one the brand is configured with'),
+  ),
 });
 
 /** `POST /api/push/register` (spec §3 Push registration): stores this device's subscription for the signed-in player. */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { AppConfig } from '../config.ts';
 import { brgFrameAncestorsOf, brgOriginsOfHost } from '../modules/brg/brg-frame.ts';
+import { externalProvidersLoad, providerOriginOf } from '../modules/casino/casino-catalogue.ts';
 import { helpFrameOriginsOf } from '../modules/help/help-frame.ts';
 import { errorHandlerRegister } from './error-handler.ts';
 import { inputGuardRegister } from './input-guard.ts';
@@ -30,6 +31,8 @@ export interface HttpHooksDeps {
  * input guard. Registered before any route, so each hook applies to all of them.
  */
 export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf, lane, rateStore }: HttpHooksDeps): Promise<void> {
+  // The game room frames an external provider's game page on the provider's own origin (decision 072).
+  const gameOrigins = [...new Set(externalProvidersLoad(config.casino.providersFile, { production: config.production }).map(providerOriginOf))];
   // First hook of all: trace id, then the API's fixed headers or helmet's set for documents (security-headers.ts).
   securityHeadersRegister(
     app,
@@ -42,8 +45,15 @@ export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf,
           // the Telegram mini app loads Telegram's WebApp script (decision 062).
           scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
           styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-          // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites.
-          frameSrc: ["'self'", 'https://accounts.google.com/gsi/', ...HELP_TRUSTED_ORIGINS, (request) => helpFrameOriginsOf(request.headers.host)],
+          // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites;
+          // and the configured game providers' origins (the game room's iframe).
+          frameSrc: [
+            "'self'",
+            'https://accounts.google.com/gsi/',
+            ...HELP_TRUSTED_ORIGINS,
+            ...gameOrigins,
+            (request) => helpFrameOriginsOf(request.headers.host),
+          ],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
           workerSrc: ["'self'"],

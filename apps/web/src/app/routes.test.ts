@@ -57,7 +57,22 @@ describe('route table', () => {
   });
 
   it('routes every house game to its client page, drawn without the app frame', () => {
-    for (const gameId of ['reef-riches', 'neon-koi', 'lucky-sevens', 'crash', 'mines', 'dice', 'plinko', 'roulette', 'limbo', 'keno', 'baccarat', 'blackjack'])
+    for (const gameId of [
+      'reef-riches',
+      'neon-koi',
+      'lucky-sevens',
+      'crash',
+      'mines',
+      'dice',
+      'plinko',
+      'roulette',
+      'limbo',
+      'keno',
+      'baccarat',
+      'video-poker',
+      'hilo',
+      'blackjack',
+    ])
       expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
     expect(routeFind('/studio/unknown')).toBeUndefined();
   });

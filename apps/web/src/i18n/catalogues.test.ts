@@ -41,7 +41,9 @@ const PROPER_NAMES = new Set(
     // The Brazilian tax id's name, written the same in every language.
     .concat('saferPlay.kyc.documentNumber.CPF')
     // A limit's name and its currency code (decision 065): layout only, no words to translate.
-    .concat('saferPlay.limitInCurrency'),
+    .concat('saferPlay.limitInCurrency')
+    // Poker hands (video poker, decision 069): Brazilian and Malaysian players say them in English.
+    .concat(['royal-flush', 'straight-flush', 'full-house', 'flush', 'straight'].map((hand) => `casino.studio.vpHands.${hand}`)),
 );
 
 const english = flatten(load('en-US'));

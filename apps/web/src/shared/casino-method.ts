@@ -11,6 +11,12 @@ const METHOD_KEYS = {
   limbo: 'casino.method.limbo',
   keno: 'casino.method.keno',
   baccarat: 'casino.method.baccarat',
+  wheel: 'casino.method.wheel',
+  tower: 'casino.method.tower',
+  bingo: 'casino.method.bingo',
+  fishing: 'casino.method.fishing',
+  'video-poker': 'casino.method.videoPoker',
+  hilo: 'casino.method.hilo',
   blackjack: 'casino.method.blackjack',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 

@@ -1,7 +1,7 @@
 /**
  * The message a game client in the game-room iframe posts to its parent after every settled round, so the
- * room can refresh the header balance and the round history. Same origin only; the room checks both the
- * origin and that the sender is its own iframe.
+ * room can refresh the header balance and the round history. The room checks both the origin (ours for the house
+ * studio, the provider's for an external game such as Orca Games, decision 072) and that the sender is its own iframe.
  */
 export const STUDIO_ROUND_MESSAGE = 'piranha:studio-round';
 

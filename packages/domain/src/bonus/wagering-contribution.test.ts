@@ -65,6 +65,8 @@ describe('wageringProductOfGame', () => {
     ['limbo', 'dice'],
     ['keno', 'slot'],
     ['baccarat', 'table'],
+    ['video-poker', 'table'],
+    ['hilo', 'crash'],
     ['blackjack', 'table'],
   ])('weighs a %s round as %s', (kind, product) => {
     expect(wageringProductOfGame(kind)).toBe(product);

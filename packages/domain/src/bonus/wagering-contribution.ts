@@ -21,7 +21,7 @@ export interface WageringWeights {
 }
 
 /**
- * The house games by product. Plinko has no player decision beyond the stake, like a slot. Mines joins crash: the
+ * The house games by product. Plinko has no player decision beyond the stake, like a slot. Mines, Tower and Hilo join crash: the
  * player picks the moment to stop, so a low-risk strategy could clear wagering cheaply at full weight.
  */
 export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringProduct, 'sports'> {
@@ -29,13 +29,19 @@ export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringPro
     case 'slot':
     case 'plinko':
     case 'keno':
+    case 'wheel':
+    case 'bingo':
+    case 'fishing':
       return 'slot';
     case 'roulette':
     case 'baccarat':
+    case 'video-poker':
     case 'blackjack':
       return 'table';
     case 'crash':
     case 'mines':
+    case 'tower':
+    case 'hilo':
       return 'crash';
     case 'dice':
     case 'limbo':

@@ -9,6 +9,7 @@ import {
   casinoVerify,
   casinoWinMinor,
   CASINO_DEFAULT_PARAMS,
+  CASINO_MULTI_STEP_GAMES,
   SLOT_DEFINITIONS,
 } from './games.ts';
 import { crashPoint, crashRtpExact } from './games/crash.ts';
@@ -32,6 +33,12 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   limbo: 99.0,
   keno: 98.7492,
   baccarat: 98.9421,
+  wheel: 99.0,
+  tower: 99.0,
+  bingo: 96.7003,
+  fishing: 97.0,
+  'video-poker': 99.5439,
+  hilo: 98.9992,
   // Measured (10⁷ hands of basic strategy, ± 0.093 at 99 %): see blackjack.ts.
   blackjack: 99.52,
 };
@@ -269,10 +276,12 @@ describe('game rules', () => {
       const played = casinoPlay(id, params, fairFloatStream(serverSeed, 'player', 42));
       const verified = casinoVerify({ serverSeed, serverSeedHash: fairSeedHash(serverSeed), clientSeed: 'player', nonce: 42, gameId: id, params });
       expect(verified.ok).toBe(true);
-      if (id !== 'mines') expect(verified.ok && verified.outcome).toEqual(played.outcome);
-      else expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
+      if (id === 'mines')
+        expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
+      else if (id === 'tower') expect(verified.ok && (verified.outcome as { traps: number[][] }).traps).toEqual(played.towerTraps);
+      else expect(verified.ok && verified.outcome).toEqual(played.outcome);
       // Blackjack at this seed deals a 12 against a 6: open, waiting for the player.
-      expect(casinoOutcomeFinished(played.outcome)).toBe(id !== 'mines' && id !== 'blackjack');
+      expect(casinoOutcomeFinished(played.outcome)).toBe(!CASINO_MULTI_STEP_GAMES.includes(id));
     }
     expect(
       casinoVerify({ serverSeed, serverSeedHash: fairSeedHash('other'), clientSeed: 'player', nonce: 42, gameId: 'dice', params: CASINO_DEFAULT_PARAMS.dice }),

@@ -10,8 +10,14 @@ import { limboRtpExact } from './games/limbo.ts';
 import { kenoFigures } from './games/keno.ts';
 import { baccaratRtpExact } from './games/baccarat.ts';
 import { SLOT_DEFINITIONS } from './games.ts';
+import { videoPokerBestHold, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloRtpExact, hiloState } from './games/hilo.ts';
 import { RunningStats, sfc32FloatStream } from './stats.ts';
-import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome } from './types.ts';
+import { wheelRtpExact } from './games/wheel.ts';
+import { towerRtpExact, towerState } from './games/tower.ts';
+import { bingoFigures } from './games/bingo.ts';
+import { fishingRtpExact } from './games/fishing.ts';
+import { HOUSE_GAME_IDS, type CasinoParams, type HouseGameId, type MinesOutcome, type TowerOutcome } from './types.ts';
 
 /**
  * 10⁶ rounds per game against the exact RTP: |mean − RTP| ≤ 2.576·σ/√n (performance-and-trust.md §2.3, G14).
@@ -42,6 +48,29 @@ function simulate(id: HouseGameId, params: CasinoParams, stream: number): Runnin
         if (state.status !== 'open') break;
       }
       outcome = state.status === 'open' ? minesState(outcome.mines, positions, revealed, true) : state;
+    } else if (outcome.kind === 'tower') {
+      // Strategy: open the leftmost door of three floors, then cash out.
+      const traps = result.towerTraps!;
+      const picks: number[] = [];
+      let state: TowerOutcome = outcome;
+      for (let floor = 0; floor < 3 && state.status === 'open'; floor += 1) {
+        picks.push(0);
+        state = towerState(outcome.difficulty, traps, picks, false);
+      }
+      outcome = state.status === 'open' ? towerState(outcome.difficulty, traps, picks, true) : state;
+    }
+    if (outcome.kind === 'video-poker') outcome = videoPokerState(outcome.dealt, result.cards!, videoPokerBestHold(outcome.dealt));
+    if (outcome.kind === 'hilo') {
+      // Strategy: guess the likelier side (higher on a tie) twice, then cash out.
+      const rank = (card: number) => (card % 13) + 1;
+      const guesses: ('higher' | 'lower')[] = [];
+      let state = outcome;
+      while (state.status === 'open' && guesses.length < 2) {
+        const shown = rank(state.cards[state.cards.length - 1]!);
+        guesses.push(14 - shown >= shown ? 'higher' : 'lower');
+        state = hiloState(result.cards!, guesses, false);
+      }
+      outcome = state.status === 'open' ? hiloState(result.cards!, guesses, true) : state;
     }
     stats.add(casinoWinMinor(outcome, STAKE) / STAKE);
   }
@@ -84,6 +113,15 @@ const cases: [string, HouseGameId, CasinoParams, () => number][] = [
   ['baccarat banker', 'baccarat', { side: 'banker' }, () => baccaratRtpExact('banker')],
   ['baccarat player', 'baccarat', { side: 'player' }, () => baccaratRtpExact('player')],
   ['baccarat tie', 'baccarat', { side: 'tie' }, () => baccaratRtpExact('tie')],
+  ['wheel 30 segments medium', 'wheel', { segments: 30, risk: 'medium' }, () => wheelRtpExact({ segments: 30, risk: 'medium' })],
+  ['wheel 50 segments high', 'wheel', { segments: 50, risk: 'high' }, () => wheelRtpExact({ segments: 50, risk: 'high' })],
+  ['tower medium, cash out after 3', 'tower', { difficulty: 'medium' }, () => towerRtpExact('medium', 3)],
+  ['tower expert, cash out after 3', 'tower', { difficulty: 'expert' }, () => towerRtpExact('expert', 3)],
+  ['bingo 75-ball, 30 balls', 'bingo', {}, () => bingoFigures().rtp],
+  ['fishing at the minnow (2×)', 'fishing', { fish: 'minnow' }, () => fishingRtpExact({ fish: 'minnow' })],
+  ['fishing at the whale (50×)', 'fishing', { fish: 'whale' }, () => fishingRtpExact({ fish: 'whale' })],
+  ['video poker, optimal holds', 'video-poker', {}, () => VIDEO_POKER_FIGURES.rtp],
+  ['hilo, two guesses on the likelier side', 'hilo', {}, () => hiloRtpExact(2).rtp],
 ];
 
 describe('RTP by simulation: 10⁶ rounds land within 2.576·σ/√n of the exact figure', () => {

@@ -18,6 +18,12 @@ import {
   blackjackWinMinor,
   type BlackjackState,
 } from './games/blackjack.ts';
+import { wheelFigures, wheelParamsValid, wheelPlay } from './games/wheel.ts';
+import { towerParamsValid, towerRtpExact, towerState, towerSurvival, towerTraps, towerMultiplierBp, towerWinMinor } from './games/tower.ts';
+import { bingoFigures, bingoPlay } from './games/bingo.ts';
+import { fishingFigures, fishingParamsValid, fishingPlay } from './games/fishing.ts';
+import { videoPokerDeal, videoPokerState, VIDEO_POKER_FIGURES } from './games/video-poker.ts';
+import { hiloCards, hiloRtpExact, hiloState } from './games/hilo.ts';
 import { fairFloatStream, fairSeedHash, type FloatSource } from './fair.ts';
 import {
   BP,
@@ -27,9 +33,11 @@ import {
   type CasinoOutcome,
   type CasinoParams,
   type CasinoParamsByGame,
+  type HiloGuess,
   type HouseGameId,
   type BlackjackAction,
   type MinesOutcome,
+  type TowerOutcome,
 } from './types.ts';
 
 export const SLOT_DEFINITIONS: Readonly<Record<'reef-riches' | 'neon-koi' | 'lucky-sevens', SlotDefinition>> = {
@@ -69,6 +77,12 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   limbo: 'limbo',
   keno: 'keno',
   baccarat: 'baccarat',
+  wheel: 'wheel',
+  tower: 'tower',
+  bingo: 'bingo',
+  fishing: 'fishing',
+  'video-poker': 'video-poker',
+  hilo: 'hilo',
   blackjack: 'blackjack',
 };
 
@@ -84,6 +98,12 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  wheel: 'Wheel',
+  tower: 'Tower',
+  bingo: 'Bingo 75',
+  fishing: 'Reef Fishing',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
   blackjack: 'Blackjack',
 };
 
@@ -111,6 +131,12 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   limbo: { target: 200 },
   keno: { picks: [3, 7, 12, 18, 21, 26, 30, 33, 37, 40] },
   baccarat: { side: 'banker' },
+  wheel: { segments: 30, risk: 'medium' },
+  tower: { difficulty: 'medium' },
+  bingo: {},
+  fishing: { fish: 'turtle' },
+  'video-poker': {},
+  hilo: {},
   blackjack: {},
 };
 
@@ -124,6 +150,12 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   limbo: { min: 10, max: 100_000 },
   keno: { min: 10, max: 100_000 },
   baccarat: { min: 10, max: 100_000 },
+  wheel: { min: 10, max: 100_000 },
+  tower: { min: 10, max: 100_000 },
+  bingo: { min: 10, max: 100_000 },
+  fishing: { min: 10, max: 100_000 },
+  'video-poker': { min: 10, max: 100_000 },
+  hilo: { min: 10, max: 100_000 },
   blackjack: { min: 10, max: 100_000 },
 };
 
@@ -244,6 +276,57 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'baccarat' },
       };
     }
+    case 'wheel':
+    case 'bingo':
+    case 'fishing': {
+      // Wheel: 30 segments, medium; fishing: the turtle (10×); every setting and fish is published in the info sheet.
+      const { rtp, hit, sigma } =
+        id === 'wheel' ? wheelFigures(CASINO_DEFAULT_PARAMS.wheel) : id === 'bingo' ? bingoFigures() : fishingFigures(CASINO_DEFAULT_PARAMS.fishing);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: KINDS[id] as 'wheel' },
+      };
+    }
+    case 'tower': {
+      // Figures for medium, cashing out after 3 floors.
+      const { difficulty } = CASINO_DEFAULT_PARAMS.tower;
+      const survive = towerSurvival(difficulty, 3);
+      const multiplier = towerMultiplierBp(difficulty, 3) / BP;
+      const rtp = towerRtpExact(difficulty, 3);
+      const sigma = Math.sqrt(survive * multiplier ** 2 - rtp ** 2);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(survive * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'tower' },
+      };
+    }
+    case 'video-poker': {
+      // Optimal holds on every deal; the figures are the full enumeration's (casino-cards.test.ts recomputes them).
+      const { rtp, hit, sigma } = VIDEO_POKER_FIGURES;
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'video-poker' },
+      };
+    }
+    case 'hilo': {
+      // One guess on the likelier side, then cash out (every way of playing returns 99 % less the flooring).
+      const { rtp, hit, sigma } = hiloRtpExact(1);
+      return {
+        ...base,
+        rtpPercent: round4(rtp * 100),
+        hitFrequencyPercent: round4(hit * 100),
+        volatility: { sigma: round4(sigma), band: band(sigma) },
+        method: { key: 'hilo' },
+      };
+    }
     case 'blackjack': {
       // Basic strategy, measured (no closed form): return per initial stake, 99 % interval in the README.
       const measured = BLACKJACK_RTP_MEASURED;
@@ -318,6 +401,22 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
     case 'baccarat':
       params = keys === 'side' && baccaratParamsValid(raw as never) ? { side: raw.side as 'player' } : undefined;
       break;
+    case 'wheel':
+      params = keys === 'risk,segments' && wheelParamsValid(raw as never) ? { segments: raw.segments as 10, risk: raw.risk as 'low' } : undefined;
+      break;
+    case 'tower':
+      params = keys === 'difficulty' && towerParamsValid(raw as never) ? { difficulty: raw.difficulty as 'easy' } : undefined;
+      break;
+    case 'bingo':
+      params = keys === '' ? {} : undefined;
+      break;
+    case 'fishing':
+      params = keys === 'fish' && fishingParamsValid(raw as never) ? { fish: raw.fish as 'minnow' } : undefined;
+      break;
+    case 'video-poker':
+    case 'hilo':
+      params = keys === '' ? {} : undefined;
+      break;
   }
   return params as CasinoParamsByGame[G] | undefined;
 }
@@ -334,11 +433,15 @@ export function casinoStakeValid(id: HouseGameId, params: CasinoParams, stakeMin
   return true;
 }
 
-/** A round's start: the outcome of a one-step game, or the opening state of Mines with its hidden mines. */
+/** A round's start: the outcome of a one-step game, or the opening state of a multi-step game with its hidden part. */
 export interface CasinoPlayResult {
   outcome: CasinoOutcome;
   /** Mines only: where the mines are (kept secret while the round is open). */
   minePositions?: number[];
+  /** Tower only: the trap doors of every floor (kept secret while the round is open). */
+  towerTraps?: number[][];
+  /** Video poker: the five cards waiting for the draw; Hilo: the round's fixed cards (secret while open). */
+  cards?: number[];
   /** Blackjack only: the shoe's cards in dealing order (kept secret while the round is open). */
   shoe?: number[];
 }
@@ -364,6 +467,25 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       const { mines } = params as CasinoParamsByGame['mines'];
       const positions = minesPositions(mines, next);
       return { outcome: minesState(mines, positions, [], false), minePositions: positions };
+    }
+    case 'wheel':
+      return { outcome: wheelPlay(params as CasinoParamsByGame['wheel'], next) };
+    case 'tower': {
+      const { difficulty } = params as CasinoParamsByGame['tower'];
+      const traps = towerTraps(difficulty, next);
+      return { outcome: towerState(difficulty, traps, [], false), towerTraps: traps };
+    }
+    case 'bingo':
+      return { outcome: bingoPlay(next) };
+    case 'fishing':
+      return { outcome: fishingPlay(params as CasinoParamsByGame['fishing'], next) };
+    case 'video-poker': {
+      const { dealt, waiting } = videoPokerDeal(next);
+      return { outcome: videoPokerState(dealt, waiting, undefined), cards: waiting };
+    }
+    case 'hilo': {
+      const cards = hiloCards(next);
+      return { outcome: hiloState(cards, [], false), cards };
     }
     case 'blackjack': {
       const shoe = blackjackShoe(next);
@@ -397,21 +519,30 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
       return outcome.won ? ofBp(outcome.target * (BP / 100)) : 0;
     case 'keno':
     case 'baccarat':
+    case 'wheel':
+    case 'bingo':
       return ofBp(outcome.multiplierBp);
+    case 'tower':
+      return outcome.status === 'cashed' ? towerWinMinor(outcome.difficulty, outcome.picks.length, stakeMinor) : 0;
+    case 'fishing':
+      return outcome.caught ? ofBp(outcome.multiplierBp) : 0;
+    case 'video-poker':
+      return outcome.status === 'done' ? ofBp(outcome.multiplierBp) : 0;
+    case 'hilo':
+      return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
     case 'blackjack':
       return blackjackWinMinor(outcome, stakeMinor);
   }
 }
 
+/** The games whose round stays open for the player's next move. */
+export const CASINO_MULTI_STEP_GAMES: readonly HouseGameId[] = ['mines', 'tower', 'video-poker', 'hilo', 'blackjack'];
+
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  if (outcome.kind === 'mines' || outcome.kind === 'blackjack') return outcome.status !== 'open';
+  if (outcome.kind === 'mines' || outcome.kind === 'tower' || outcome.kind === 'video-poker' || outcome.kind === 'hilo' || outcome.kind === 'blackjack')
+    return outcome.status !== 'open';
   return true;
-}
-
-/** Games whose round stays open for the player's steps (round/action): one open round per game at a time. */
-export function casinoGameMultiStep(id: HouseGameId): boolean {
-  return id === 'mines' || id === 'blackjack';
 }
 
 export interface CasinoVerifyInput {
@@ -424,6 +555,12 @@ export interface CasinoVerifyInput {
   params: CasinoParams;
   /** Mines: the tiles the player opened, in order, and whether they cashed out. */
   mines?: { revealed: number[]; cashedOut: boolean };
+  /** Tower: the door opened on each floor, in order, and whether they cashed out. */
+  tower?: { picks: number[]; cashedOut: boolean };
+  /** Video poker: the hold mask of the draw (absent for a round still open). */
+  videoPoker?: { holds: number };
+  /** Hilo: the player's guesses in order and whether they cashed out. */
+  hilo?: { guesses: HiloGuess[]; cashedOut: boolean };
   /** Blackjack: the player's steps, in order. */
   blackjack?: { actions: BlackjackAction[] };
 }
@@ -446,6 +583,15 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
     // A verified board always shows its mines, even for a round the player left open.
     return { ok: true, outcome: { ...outcome, minePositions: [...result.minePositions!].sort((a, b) => a - b) } };
   }
+  if (input.gameId === 'tower') {
+    const { difficulty } = params as CasinoParamsByGame['tower'];
+    const outcome: TowerOutcome = towerState(difficulty, result.towerTraps!, input.tower?.picks ?? [], input.tower?.cashedOut ?? false);
+    // A verified tower always shows its traps, even for a round the player left open.
+    return { ok: true, outcome: { ...outcome, traps: result.towerTraps!.map((floor) => [...floor]) } };
+  }
+  if (input.gameId === 'video-poker' && result.outcome.kind === 'video-poker')
+    return { ok: true, outcome: videoPokerState(result.outcome.dealt, result.cards!, input.videoPoker?.holds) };
+  if (input.gameId === 'hilo') return { ok: true, outcome: hiloState(result.cards!, input.hilo?.guesses ?? [], input.hilo?.cashedOut ?? false) };
   if (input.gameId === 'blackjack') {
     // Replays the player's steps on the recomputed shoe; a step that was not legal makes the round unverifiable.
     try {

@@ -18,11 +18,33 @@ export const HOUSE_GAME_IDS = [
   'limbo',
   'keno',
   'baccarat',
+  'wheel',
+  'tower',
+  'bingo',
+  'fishing',
+  'video-poker',
+  'hilo',
   'blackjack',
 ] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
-export type CasinoGameKind = 'slot' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'blackjack';
+export type CasinoGameKind =
+  | 'slot'
+  | 'crash'
+  | 'mines'
+  | 'dice'
+  | 'plinko'
+  | 'roulette'
+  | 'limbo'
+  | 'keno'
+  | 'baccarat'
+  | 'wheel'
+  | 'tower'
+  | 'bingo'
+  | 'fishing'
+  | 'video-poker'
+  | 'hilo'
+  | 'blackjack';
 
 export const BP = 10_000;
 
@@ -82,6 +104,33 @@ export interface BaccaratParams {
   side: BaccaratSide;
 }
 
+export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
+export type WheelSegments = (typeof WHEEL_SEGMENTS)[number];
+export const WHEEL_RISKS = ['low', 'medium', 'high'] as const;
+export type WheelRisk = (typeof WHEEL_RISKS)[number];
+/** Wheel: how many segments and which published table. */
+export interface WheelParams {
+  segments: WheelSegments;
+  risk: WheelRisk;
+}
+
+export const TOWER_DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
+export type TowerDifficulty = (typeof TOWER_DIFFICULTIES)[number];
+/** Tower: easy 4 doors 1 trap, medium 3/1, hard 2/1, expert 3/2 per floor. */
+export interface TowerParams {
+  difficulty: TowerDifficulty;
+}
+
+/** Bingo takes no choice: the card comes from the seed. */
+export type BingoParams = Record<string, never>;
+
+export const FISHING_FISH = ['minnow', 'puffer', 'turtle', 'shark', 'whale'] as const;
+export type FishingFish = (typeof FISHING_FISH)[number];
+/** Fishing: the fish type the shot is fired at. */
+export interface FishingParams {
+  fish: FishingFish;
+}
+
 /** Blackjack takes no choice before the deal: the steps come during the round. */
 export type BlackjackParams = Record<string, never>;
 
@@ -100,6 +149,12 @@ export interface CasinoParamsByGame {
   limbo: LimboParams;
   keno: KenoParams;
   baccarat: BaccaratParams;
+  wheel: WheelParams;
+  tower: TowerParams;
+  bingo: BingoParams;
+  fishing: FishingParams;
+  'video-poker': SlotParams;
+  hilo: SlotParams;
   blackjack: BlackjackParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
@@ -225,6 +280,86 @@ export interface BaccaratOutcome {
   multiplierBp: number;
 }
 
+export interface WheelOutcome {
+  kind: 'wheel';
+  segments: WheelSegments;
+  risk: WheelRisk;
+  /** The segment under the pointer, 0 = the top one, clockwise. */
+  segment: number;
+  multiplierBp: number;
+}
+
+export type TowerStatus = MinesStatus;
+export interface TowerOutcome {
+  kind: 'tower';
+  difficulty: TowerDifficulty;
+  /** The door (0-based, left to right) opened on each floor, bottom floor first. */
+  picks: number[];
+  status: TowerStatus;
+  /** Current cash-out multiplier in basis points, floored (0 after a trap); the pay is the exact fraction. */
+  multiplierBp: number;
+  /** The trap doors of every floor; only once the round is over (never while it is open). */
+  traps: number[][];
+}
+
+export const BINGO_PATTERNS = ['corners', 'line', 'two-lines', 'x', 'three-lines', 'full-house'] as const;
+export type BingoPattern = (typeof BINGO_PATTERNS)[number];
+export interface BingoOutcome {
+  kind: 'bingo';
+  /** 25 numbers row-major (columns B I N G O), 0 in the free centre. */
+  card: number[];
+  /** The 30 balls, in draw order. */
+  drawn: number[];
+  /** Cells (0–24) marked, the centre included. */
+  marked: number[];
+  /** Complete lines: 0–4 rows, 5–9 columns, 10 and 11 the diagonals. */
+  lines: number[];
+  /** The best pattern (the one paid), or null. */
+  pattern: BingoPattern | null;
+  multiplierBp: number;
+}
+
+export interface FishingOutcome {
+  kind: 'fishing';
+  fish: FishingFish;
+  /** The fish's multiplier in basis points (paid when caught). */
+  multiplierBp: number;
+  caught: boolean;
+}
+
+export type VideoPokerHand =
+  'royal-flush' | 'straight-flush' | 'four-of-a-kind' | 'full-house' | 'flush' | 'straight' | 'three-of-a-kind' | 'two-pair' | 'jacks-or-better';
+
+/** Video poker (Jacks or Better 9/6): the deal, then the draw. Cards 0–51 as Baccarat's. */
+export interface VideoPokerOutcome {
+  kind: 'video-poker';
+  /** open: dealt, waiting for the holds; done: drawn and settled. */
+  status: 'open' | 'done';
+  dealt: number[];
+  /** Bit i keeps dealt card i (0 while open). */
+  holds: number;
+  /** The five cards after the draw ([] while open). */
+  final: number[];
+  /** What the dealt cards already make (a hint for the player), or null. */
+  dealtHand: VideoPokerHand | null;
+  /** The final hand, or null (nothing, or still open). */
+  hand: VideoPokerHand | null;
+  /** What the final hand returns, stake included, in basis points (0 while open). */
+  multiplierBp: number;
+}
+
+export type HiloGuess = 'higher' | 'lower' | 'skip';
+/** Hilo: cards from an infinite deck; guess higher-or-same or lower-or-same than the card shown, or skip it. */
+export interface HiloOutcome {
+  kind: 'hilo';
+  status: 'open' | 'busted' | 'cashed';
+  /** Cards 0–51 shown so far: cards[0] the first, cards[i + 1] the answer to guesses[i]. */
+  cards: number[];
+  guesses: HiloGuess[];
+  /** Cash-out multiplier in basis points (0 before the first correct guess and after a wrong one). */
+  multiplierBp: number;
+}
+
 /** A blackjack step: the action names of the round/action endpoint. */
 export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'no_insurance';
 export interface BlackjackStep {
@@ -266,7 +401,22 @@ export interface BlackjackOutcome {
 }
 
 export type CasinoOutcome =
-  SlotOutcome | CrashOutcome | DiceOutcome | MinesOutcome | PlinkoOutcome | RouletteOutcome | LimboOutcome | KenoOutcome | BaccaratOutcome | BlackjackOutcome;
+  | SlotOutcome
+  | CrashOutcome
+  | DiceOutcome
+  | MinesOutcome
+  | PlinkoOutcome
+  | RouletteOutcome
+  | LimboOutcome
+  | KenoOutcome
+  | BaccaratOutcome
+  | WheelOutcome
+  | TowerOutcome
+  | BingoOutcome
+  | FishingOutcome
+  | VideoPokerOutcome
+  | HiloOutcome
+  | BlackjackOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 

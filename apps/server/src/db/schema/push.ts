@@ -21,7 +21,11 @@ export const pushVapidKeys = pgTable(
   () => [check('push_vapid_keys_one_row', sql`id = 1`)],
 );
 
-/** A browser's push subscription for one player; one row per endpoint (a browser signed in as another player moves it). */
+/**
+ * A device's push registration for one player: a browser's Web Push subscription (kind `webpush`: endpoint and keys;
+ * one row per endpoint) or a native shell's token (decision 073: kind `fcm` or `apns`, `token`, and for APNs the app's
+ * `topic`; one row per kind and token). A device signed in as another player moves its row.
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -31,10 +35,19 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id),
     /** The account's brand (users.app_key) when it registered: sends are targeted per brand. */
     appKey: text('app_key').notNull(),
-    endpoint: text('endpoint').notNull(),
-    /** The browser's P-256 ECDH public key and auth secret (RFC 8291), base64url. */
-    p256dh: text('p256dh').notNull(),
-    auth: text('auth').notNull(),
+    /** webpush (a browser's Push API), fcm (the Android shell, through FCM) or apns (the iOS shell). */
+    kind: text('kind', { enum: ['webpush', 'fcm', 'apns'] })
+      .notNull()
+      .default('webpush'),
+    /** webpush only: the push service's endpoint. */
+    endpoint: text('endpoint'),
+    /** webpush only: the browser's P-256 ECDH public key and auth secret (RFC 8291), base64url. */
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    /** fcm: the FCM registration token; apns: the device token (lower-case hex). */
+    token: text('token'),
+    /** apns only: the app's bundle id, sent as `apns-topic`. */
+    topic: text('topic'),
     deviceId: text('device_id').notNull(),
     platform: text('platform').notNull(),
     app: text('app').notNull().default(''),
@@ -52,6 +65,13 @@ export const pushSubscriptions = pgTable(
   },
   (table) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    uniqueIndex('push_subscriptions_kind_token_key').on(table.kind, table.token),
+    check(
+      'push_subscriptions_kind_shape',
+      sql`(kind = 'webpush' and endpoint is not null and p256dh is not null and auth is not null and token is null)
+        or (kind = 'fcm' and token is not null and endpoint is null and topic is null)
+        or (kind = 'apns' and token is not null and endpoint is null and topic is not null)`,
+    ),
     index('push_subscriptions_user_idx').on(table.userId),
     index('push_subscriptions_brand_idx').on(table.appKey, table.userId),
   ],

@@ -8,7 +8,7 @@ import { casinoGames } from '../../db/schema/index.ts';
 /**
  * The game catalogue: the house studio's games (seeded at boot) and, when the operator configures them,
  * external providers' games behind the same launch interface (adapter slots for pgsoft, pp, tada, spribe,
- * bgaming, ka, fc). Nothing external is configured by default, so the hall lists house games only.
+ * bgaming, ka, fc, and Orca Games, the provider process of apps/provider). Nothing external is configured by default, so the hall lists house games only.
  */
 export interface CatalogueGame {
   platform: GamePlatform;
@@ -34,6 +34,12 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   limbo: { category: 'mini', hot: false, isNew: true },
   keno: { category: 'mini', hot: true, isNew: true },
   baccarat: { category: 'table', hot: true, isNew: true },
+  wheel: { category: 'mini', hot: false, isNew: true },
+  tower: { category: 'mini', hot: true, isNew: true },
+  bingo: { category: 'bingo', hot: false, isNew: true },
+  fishing: { category: 'fishing', hot: true, isNew: true },
+  'video-poker': { category: 'table', hot: false, isNew: true },
+  hilo: { category: 'mini', hot: false, isNew: true },
   blackjack: { category: 'table', hot: false, isNew: true },
 };
 
@@ -62,7 +68,7 @@ export interface ExternalProvider {
   platform: Exclude<GamePlatform, 'house'>;
   name: string;
   secret: string;
-  /** `{game_id}`, `{token}`, `{lang}` and `{currency}` are replaced at launch. */
+  /** `{game_id}`, `{token}`, `{lang}`, `{currency}` and `{user}` (our user id, which wallet calls name) are replaced at launch. */
   launchUrlTemplate: string;
   games: CatalogueGame[];
 }
@@ -76,13 +82,28 @@ export const PROVIDER_NAMES: Record<GamePlatform, string> = {
   bgaming: 'BGaming',
   ka: 'KA Gaming',
   fc: 'FA CHAI',
+  orca: 'Orca Games',
 };
+
+/**
+ * Whether a launch URL template may be used: https always; plain http only outside production and only on this
+ * machine (127.0.0.1, localhost: `npm start`'s own provider process, decision 072), where no network sees the token.
+ */
+function launchTemplateAllowed(template: string, production: boolean): boolean {
+  if (template.startsWith('https://')) return true;
+  return !production && /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?\//.test(template);
+}
+
+/** The origin (`scheme://host[:port]`) a provider's game pages are served from: what the app's CSP lets it frame. */
+export function providerOriginOf(provider: Pick<ExternalProvider, 'launchUrlTemplate'>): string {
+  return new URL(provider.launchUrlTemplate.replace(/\{[a-z_]+\}/g, 'x')).origin;
+}
 
 /**
  * Reads CASINO_PROVIDERS_FILE: a JSON array of {platform, secret, launch_url_template, games: [{game_id,
  * name, category, rtp, is_new?, is_hot?}]}. Unknown platforms or categories fail the start, loudly.
  */
-export function externalProvidersLoad(file: string | undefined): ExternalProvider[] {
+export function externalProvidersLoad(file: string | undefined, { production = false }: { production?: boolean } = {}): ExternalProvider[] {
   if (!file) return [];
   const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   if (!Array.isArray(raw)) throw new Error('CASINO_PROVIDERS_FILE must hold a JSON array');
@@ -90,8 +111,8 @@ export function externalProvidersLoad(file: string | undefined): ExternalProvide
     const platform = entry.platform as GamePlatform;
     if (!(GAME_PLATFORMS as readonly string[]).includes(platform) || platform === 'house') throw new Error(`unknown casino provider ${String(entry.platform)}`);
     if (typeof entry.secret !== 'string' || entry.secret.length < 16) throw new Error(`provider ${platform}: secret of at least 16 characters required`);
-    if (typeof entry.launch_url_template !== 'string' || !entry.launch_url_template.startsWith('https://'))
-      throw new Error(`provider ${platform}: launch_url_template must be an https URL`);
+    if (typeof entry.launch_url_template !== 'string' || !launchTemplateAllowed(entry.launch_url_template, production))
+      throw new Error(`provider ${platform}: launch_url_template must be an https URL (http on 127.0.0.1 or localhost outside production)`);
     const games = (Array.isArray(entry.games) ? entry.games : []).map((game: Record<string, unknown>, index: number): CatalogueGame => {
       const category = game.category as GameSubTab;
       if (!(GAME_SUB_TABS as readonly string[]).includes(category)) throw new Error(`provider ${platform}: unknown category ${String(game.category)}`);

@@ -174,14 +174,45 @@ export async function hallBannerGet(deps: HallDeps, mainKey: 'slots' | 'casino' 
   };
 }
 
+/**
+ * What a lobby tag answers to in search: its id, the tab's name in every language (a player types in theirs —
+ * "mesa", "caça", "рыб…") and a few words players use for it. A keyword matches the start of the name or of one of
+ * its words, and only from three letters (two in a script without spaces between words, such as Chinese).
+ */
+const TAG_EXTRA_WORDS: Partial<Record<GameSubTab, readonly string[]>> = {
+  popular: ['hot', 'top'],
+  mini: ['originals'],
+  table: ['card', 'cards'],
+  fishing: ['fish'],
+};
+/** Words of a tab's name that say "games" and would match every game: "Jogos de mesa" is found by "mesa". */
+const TAG_GENERIC_WORDS = new Set(['game', 'games', 'jogos', 'juegos', 'игры', 'de']);
+const TAG_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
+  GAME_SUB_TABS.map((tag) => [
+    tag,
+    // Every tail of the name that starts at a word of its own: "table game" → "table game"; "jogos de mesa" → "mesa".
+    [tag, ...Object.values(SUB_TAB_NAMES[tag]), ...(TAG_EXTRA_WORDS[tag] ?? [])].flatMap((name) => {
+      const words = name.toLowerCase().split(/[\s-]+/);
+      return words.flatMap((word, index) => (TAG_GENERIC_WORDS.has(word) ? [] : [words.slice(index).join(' ')]));
+    }),
+  ]),
+);
+
+function tagMatches(tags: readonly string[], needle: string): boolean {
+  if (needle.length < (/^[\x20-\x7e]+$/.test(needle) ? 3 : 2)) return false;
+  return tags.some((tag) => (TAG_WORDS.get(tag) ?? [tag]).some((word) => word.startsWith(needle)));
+}
+
+/** Search (spec §3 Game search): by the game's name or id, its provider's name, or one of its tags, any case. */
 export async function hallSearchGet(deps: HallDeps, userId: number | undefined, keyword: string) {
-  const needle = keyword.trim().toLowerCase();
+  const needle = keyword.trim().toLowerCase().replace(/\s+/g, ' ');
   const games = needle
     ? (await gamesEnabled(deps.db)).filter(
         (game) =>
           game.name.toLowerCase().includes(needle) ||
           game.gameId.includes(needle) ||
-          PROVIDER_NAMES[game.platform as GamePlatform].toLowerCase().includes(needle),
+          PROVIDER_NAMES[game.platform as GamePlatform].toLowerCase().includes(needle) ||
+          tagMatches(game.tags, needle),
       )
     : [];
   const favourites = await favouriteKeys(deps.db, userId);
@@ -226,7 +257,8 @@ export async function hallLaunch(deps: HallDeps, launcher: Launcher, platform: s
           .replace('{game_id}', encodeURIComponent(game.gameId))
           .replace('{token}', encodeURIComponent(token))
           .replace('{lang}', encodeURIComponent(locale))
-          .replace('{currency}', encodeURIComponent(currency));
+          .replace('{currency}', encodeURIComponent(currency))
+          .replace('{user}', String(userId));
   return { game_platform: game.platform as GamePlatform, game_id: game.gameId, game_url: gameUrl, token, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 

@@ -1,7 +1,9 @@
 import { saferMarketOpenCheck, saferMinStakeMinor, saferStakeRefusal } from '../safer-play/safer-play.service.ts';
 import { createHmac, randomBytes } from 'node:crypto';
-import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall, type StudioRoundAction } from '@piranha/contract';
+import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall, type StudioAction } from '@piranha/contract';
 import {
+  BLACKJACK_ACTIONS,
+  CASINO_MULTI_STEP_GAMES,
   blackjackActionStakeMinor,
   blackjackApply,
   blackjackLegal,
@@ -9,7 +11,6 @@ import {
   blackjackStakedMinor,
   blackjackView,
   casinoGameInfo,
-  casinoGameMultiStep,
   casinoOutcomeFinished,
   casinoParamsParse,
   casinoPlay,
@@ -20,12 +21,16 @@ import {
   isHouseGameId,
   isSlotGame,
   minesState,
+  TOWER_SETUPS,
+  towerState,
+  hiloActionRefusal,
+  hiloState,
+  videoPokerState,
   type BlackjackAction,
   type BlackjackOutcome,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
-  type MinesOutcome,
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
@@ -378,7 +383,15 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       status: 'pending',
       params,
       outcome: played.outcome,
-      secret: played.minePositions ? { minePositions: played.minePositions } : played.shoe ? { shoe: played.shoe } : null,
+      secret: played.minePositions
+        ? { minePositions: played.minePositions }
+        : played.towerTraps
+          ? { towerTraps: played.towerTraps }
+          : played.cards
+            ? { cards: played.cards }
+            : played.shoe
+              ? { shoe: played.shoe }
+              : null,
       seedId: seed.id,
       nonce: seed.nonce,
       clientSeed: seed.clientSeed,
@@ -391,7 +404,8 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   // Fast path: the seed as this process last left it; one statement takes exactly that nonce and writes the round,
   // or writes nothing when the seed moved on (another node or tab, a rotation, a new client seed).
   // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
-  const known = freeRoundId === null && !casinoGameMultiStep(gameId) ? seedKnownOf(deps.db, session.userId) : undefined;
+  const multiStep = CASINO_MULTI_STEP_GAMES.includes(gameId);
+  const known = freeRoundId === null && !multiStep ? seedKnownOf(deps.db, session.userId) : undefined;
   const fast = known
     ? await roundInsertWithNonce(
         deps.db,
@@ -411,7 +425,7 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
       await seedEnsure(tx, session.userId, false);
       seed = (await seedNonceTake(tx, session.userId))!;
     }
-    if (casinoGameMultiStep(gameId)) {
+    if (multiStep) {
       const open = await roundOpenOf(tx, session.userId, gameId);
       if (open) throw new AppError('CASINO_ROUND_OPEN', { field: 'round_id', issue: open.publicId });
     }
@@ -456,38 +470,94 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
 export interface RoundActionInput {
   token: string;
   roundId: string;
-  action: StudioRoundAction;
-  tile: number | undefined;
+  action: StudioAction;
+  tile?: number | undefined;
+  door?: number | undefined;
+  holds?: number | undefined;
   /** Blackjack: the hand the step is for; when given it must be the hand in play. */
   hand?: number | undefined;
 }
 
-const MINES_ACTIONS: readonly StudioRoundAction[] = ['reveal', 'cashout'];
+function isBlackjackAction(action: StudioAction): action is BlackjackAction {
+  return (BLACKJACK_ACTIONS as readonly string[]).includes(action);
+}
+
+/** The state an open round moves to on `input`'s move, or the error that refuses the move (nothing is written). */
+function roundActionNext(round: RoundRow, input: RoundActionInput): CasinoOutcome {
+  const state = round.outcome as CasinoOutcome;
+  const refuse = () => new AppError('CASINO_ACTION_INVALID', { field: 'action', issue: `${input.action}_in_${round.gameId}` });
+  switch (state.kind) {
+    case 'mines': {
+      const positions = (round.secret as { minePositions: number[] }).minePositions;
+      if (input.action === 'reveal') {
+        if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
+        return minesState(state.mines, positions, [...state.revealed, input.tile], false);
+      }
+      if (input.action !== 'cashout') throw refuse();
+      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
+      return minesState(state.mines, positions, state.revealed, true);
+    }
+    case 'tower': {
+      const traps = (round.secret as { towerTraps: number[][] }).towerTraps;
+      if (input.action === 'pick') {
+        const door = input.door;
+        if (door === undefined || door >= TOWER_SETUPS[state.difficulty].doors) throw new AppError('CASINO_PARAMS_INVALID', { field: 'door' });
+        return towerState(state.difficulty, traps, [...state.picks, door], false);
+      }
+      if (input.action !== 'cashout') throw refuse();
+      if (state.picks.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'pick_first' });
+      return towerState(state.difficulty, traps, state.picks, true);
+    }
+    case 'video-poker': {
+      if (input.action !== 'draw') throw refuse();
+      if (input.holds === undefined) throw new AppError('VPOKER_HOLDS_REQUIRED', { field: 'holds' });
+      return videoPokerState(state.dealt, (round.secret as { cards: number[] }).cards, input.holds);
+    }
+    case 'hilo': {
+      const action = input.action;
+      if (action !== 'higher' && action !== 'lower' && action !== 'skip' && action !== 'cashout') throw refuse();
+      const refusal = hiloActionRefusal(state, action);
+      if (refusal === 'cashout_first_guess') throw new AppError('HILO_GUESS_FIRST', { field: 'action' });
+      if (refusal !== null) throw new AppError('HILO_SKIPS_USED', { field: 'action', issue: refusal });
+      const cards = (round.secret as { cards: number[] }).cards;
+      return action === 'cashout' ? hiloState(cards, state.guesses, true) : hiloState(cards, [...state.guesses, action], false);
+    }
+    case 'blackjack': {
+      // The state after the step; a step that takes a stake (double, split, insurance) is staged around its bet by
+      // blackjackAction, which checks it here first.
+      const action = input.action;
+      if (!isBlackjackAction(action)) throw refuse();
+      const replayed = blackjackReplay(
+        (round.secret as BlackjackSecret).shoe,
+        state.steps.map((step) => step.action),
+      );
+      if (!blackjackLegal(replayed).includes(action)) throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'action', issue: action });
+      if (input.hand !== undefined && input.hand !== replayed.active)
+        throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'hand', issue: `active_${replayed.active}` });
+      return blackjackView(blackjackApply(replayed, action));
+    }
+    default:
+      throw refuse();
+  }
+}
 
 /**
- * Mines: open a tile or cash out. With `claim`, the request's key is claimed in the transaction that moves the round
- * on, naming it, so a retry after a crash finishes that round (studioRoundResume) rather than acting twice.
+ * A move in an open round: Mines (reveal, cash out), Tower (pick a door, cash out), video poker (draw with the holds),
+ * Hilo (higher, lower, skip, cash out), Blackjack (its steps, through blackjackAction). With `claim`, the request's key
+ * is claimed in the transaction that moves the round on, naming it, so a retry after a crash finishes that round
+ * (studioRoundResume) rather than acting twice.
  */
 export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
   const session = await studioSessionOf(deps, input.token, { forBet: false });
+  // Blackjack's double, split and insurance take a stake of their own mid-round: its own path (decision 068).
   if (session.gameId === 'blackjack') return blackjackAction(deps, session, input, claim);
-  if (!MINES_ACTIONS.includes(input.action)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
   const row = await transaction(deps.db, async (tx) => {
     await claim?.write(tx, input.roundId);
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
     if (!round || round.gameId !== session.gameId) throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
     if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
-    const state = round.outcome as MinesOutcome;
-    const positions = (round.secret as { minePositions: number[] }).minePositions;
-    let next: MinesOutcome;
-    if (input.action === 'reveal') {
-      if (input.tile === undefined || state.revealed.includes(input.tile)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'tile' });
-      next = minesState(state.mines, positions, [...state.revealed, input.tile], false);
-    } else {
-      if (state.revealed.length === 0) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action', issue: 'reveal_first' });
-      next = minesState(state.mines, positions, state.revealed, true);
-    }
-    if (next.status === 'open') return roundUpdate(tx, round.id, { outcome: next }, deps.now());
+    const next = roundActionNext(round, input);
+    if (!casinoOutcomeFinished(next)) return roundUpdate(tx, round.id, { outcome: next }, deps.now());
     return roundUpdate(tx, round.id, { outcome: next, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
   });
   if (row.status === 'open') return roundView(deps.db, row);
@@ -505,7 +575,15 @@ function blackjackBetUuid(publicId: string, step: number): string {
   return `${publicId}:bet:${step}`;
 }
 
-/** The round after its pending step is applied: still open, or finished with its win (pending until paid). */
+/** Writes a blackjack round's next state: still open, or finished with its win (pending until paid). */
+async function blackjackStepWrite(deps: StudioDeps, tx: DbOrTx, round: RoundRow, next: BlackjackOutcome, balanceAfter?: number): Promise<RoundRow> {
+  const secret = round.secret as BlackjackSecret;
+  const fields = { outcome: next, secret: { shoe: secret.shoe }, ...(balanceAfter === undefined ? {} : { balanceAfter }) };
+  if (next.status === 'open') return roundUpdate(tx, round.id, { ...fields, status: 'open' }, deps.now());
+  return roundUpdate(tx, round.id, { ...fields, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
+}
+
+/** The round after its pending step (checked when it was staged) is applied, its stake taken. */
 async function blackjackStepApply(deps: StudioDeps, tx: DbOrTx, round: RoundRow, action: BlackjackAction, balanceAfter?: number): Promise<RoundRow> {
   const secret = round.secret as BlackjackSecret;
   const outcome = round.outcome as BlackjackOutcome;
@@ -518,14 +596,12 @@ async function blackjackStepApply(deps: StudioDeps, tx: DbOrTx, round: RoundRow,
       action,
     ),
   );
-  const fields = { outcome: next, secret: { shoe: secret.shoe }, ...(balanceAfter === undefined ? {} : { balanceAfter }) };
-  if (next.status === 'open') return roundUpdate(tx, round.id, { ...fields, status: 'open' }, deps.now());
-  return roundUpdate(tx, round.id, { ...fields, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
+  return blackjackStepWrite(deps, tx, round, next, balanceAfter);
 }
 
 /**
- * Blackjack (decision 068): a step is checked against the round's replayed state (CASINO_PARAMS_INVALID for a Mines
- * action, BLACKJACK_ACTION_ILLEGAL for a step the hand does not allow). A double, split or insurance takes a stake of
+ * Blackjack (decision 068): a step is checked by roundActionNext against the round's replayed state
+ * (CASINO_ACTION_INVALID for another game's move, BLACKJACK_ACTION_ILLEGAL for a step the hand does not allow). A double, split or insurance takes a stake of
  * its own — a second `bet` of the round in the seamless wallet, id `<round>:bet:<step>` — in three moves, each safe
  * to die after: (1) the round is marked pending with the step it waits for (a twin request is refused
  * BLACKJACK_ROUND_BUSY, or finds the step taken); (2) the bet; (3) the step is applied. A refused bet (not enough
@@ -533,26 +609,20 @@ async function blackjackStepApply(deps: StudioDeps, tx: DbOrTx, round: RoundRow,
  * the bet back (tombstone) and reopens the round without the step.
  */
 async function blackjackAction(deps: StudioDeps, session: StudioSession, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
-  if (MINES_ACTIONS.includes(input.action)) throw new AppError('CASINO_PARAMS_INVALID', { field: 'action' });
-  const action = input.action as BlackjackAction;
   const staged = await transaction(deps.db, async (tx) => {
     await claim?.write(tx, input.roundId);
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
     if (!round || round.gameId !== 'blackjack') throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
     if (round.status === 'pending') throw new AppError('BLACKJACK_ROUND_BUSY', { field: 'round_id' });
     if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
+    // The step is checked (another game's move, a step the hand does not allow, a stale hand) before anything moves.
+    const next = roundActionNext(round, input) as BlackjackOutcome;
+    const action = input.action as BlackjackAction;
     const secret = round.secret as BlackjackSecret;
     const outcome = round.outcome as BlackjackOutcome;
-    const state = blackjackReplay(
-      secret.shoe,
-      outcome.steps.map((step) => step.action),
-    );
-    if (!blackjackLegal(state).includes(action)) throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'action', issue: action });
-    if (input.hand !== undefined && input.hand !== state.active)
-      throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'hand', issue: `active_${state.active}` });
     const amount = round.freeRoundId === null ? blackjackActionStakeMinor(action, round.stake) : 0;
-    if (amount === 0) return { row: await blackjackStepApply(deps, tx, round, action) };
-    const pending = { action, hand: state.active, step: outcome.steps.length + 1, amount };
+    if (amount === 0) return { row: await blackjackStepWrite(deps, tx, round, next) };
+    const pending = { action, hand: outcome.active, step: outcome.steps.length + 1, amount };
     return { row: await roundUpdate(tx, round.id, { status: 'pending', secret: { ...secret, pending } }, deps.now()), pending };
   });
   let row = staged.row;

@@ -29,7 +29,7 @@ export async function casinoModuleRegister(
   app: FastifyInstance,
   { config, db, deps, jobs, providerRateLimit }: { config: AppConfig; db: Db; deps: RouteDeps; jobs: JobRunner; providerRateLimit: ProviderRateLimit },
 ): Promise<CasinoModule> {
-  const providers = externalProvidersLoad(config.casino.providersFile);
+  const providers = externalProvidersLoad(config.casino.providersFile, { production: config.production });
   await casinoCatalogueSeed(db, providers);
   const partners = new Map<string, string>([
     [HOUSE, config.casino.houseSecret ?? randomBytes(32).toString('hex')],

@@ -116,7 +116,12 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
     app,
     deps,
     studioRoundAction,
-    ({ body, claim }) => roundActionDo(studio, { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile, hand: body.hand }, claim),
+    ({ body, claim }) =>
+      roundActionDo(
+        studio,
+        { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile, door: body.door, holds: body.holds, hand: body.hand },
+        claim,
+      ),
     { idempotencyScope: playerScope, resumable: { resume: ({ body, ref }) => studioRoundResume(studio, body.token, ref) } },
   );
   routeRegister(app, deps, studioSeedClient, async ({ body }) => {

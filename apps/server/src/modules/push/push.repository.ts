@@ -5,14 +5,11 @@ import { saferBlockedSql } from '../safer-play/safer-play.repository.ts';
 
 /** Web push's SQL (issue 21, decision 035). */
 
-export interface SubscriptionRow {
-  id: number;
-  userId: number;
-  appKey: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+/** Where a registration's notifications go: a browser's push service, or a native shell's token (decision 073). */
+export type SubscriptionTarget =
+  { kind: 'webpush'; endpoint: string; p256dh: string; auth: string } | { kind: 'fcm'; token: string } | { kind: 'apns'; token: string; topic: string };
+
+export type SubscriptionRow = { id: number; userId: number; appKey: string } & SubscriptionTarget;
 
 /** The stored VAPID pair, made by whichever node asks first; a second maker's insert is dropped and it reads the first's. */
 export async function vapidKeysGetOrCreate(db: DbOrTx, make: () => { publicKey: string; privateKey: string }, now: Date) {
@@ -30,9 +27,7 @@ export async function vapidKeysGetOrCreate(db: DbOrTx, make: () => { publicKey: 
 export interface SubscriptionInput {
   userId: number;
   appKey: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
+  target: SubscriptionTarget;
   deviceId: string;
   platform: string;
   app: string;
@@ -48,24 +43,37 @@ export interface SubscriptionInput {
 export const SUBSCRIPTIONS_PER_PLAYER = 10;
 
 /**
- * Stores a subscription (an endpoint registered again — the same browser, maybe now signed in as another player —
- * moves to this player with its new keys) and keeps the player's newest SUBSCRIPTIONS_PER_PLAYER.
+ * Stores a subscription (an endpoint or native token registered again — the same device, maybe now signed in as
+ * another player — moves to this player with its new details) and keeps the player's newest SUBSCRIPTIONS_PER_PLAYER.
  */
 export async function subscriptionUpsert(db: DbOrTx, input: SubscriptionInput, now: Date): Promise<number> {
+  const target = input.target;
+  const endpoint = target.kind === 'webpush' ? target.endpoint : null;
+  const p256dh = target.kind === 'webpush' ? target.p256dh : null;
+  const auth = target.kind === 'webpush' ? target.auth : null;
+  const token = target.kind === 'webpush' ? null : target.token;
+  const topic = target.kind === 'apns' ? target.topic : null;
+  // A browser's row is keyed by its endpoint, a shell's by its kind and token (push_subscriptions_kind_token_key).
+  const conflict = target.kind === 'webpush' ? sql`(endpoint)` : sql`(kind, token)`;
   const [row] = await rowsOf<{ id: string | number }>(
     db,
-    sql`insert into push_subscriptions (user_id, app_key, endpoint, p256dh, auth, device_id, platform, app, registration_id, version, model, rom,
-          country, lang, created_at, updated_at)
-        values (${input.userId}, ${input.appKey}, ${input.endpoint}, ${input.p256dh}, ${input.auth}, ${input.deviceId}, ${input.platform},
-          ${input.app}, ${input.registrationId}, ${input.version}, ${input.model}, ${input.rom}, ${input.country}, ${input.lang}, ${now}, ${now})
-        on conflict (endpoint) do update set user_id = excluded.user_id, app_key = excluded.app_key, p256dh = excluded.p256dh,
-          auth = excluded.auth, device_id = excluded.device_id, platform = excluded.platform, app = excluded.app,
+    sql`insert into push_subscriptions (user_id, app_key, kind, endpoint, p256dh, auth, token, topic, device_id, platform, app, registration_id,
+          version, model, rom, country, lang, created_at, updated_at)
+        values (${input.userId}, ${input.appKey}, ${target.kind}, ${endpoint}, ${p256dh}, ${auth}, ${token}, ${topic}, ${input.deviceId},
+          ${input.platform}, ${input.app}, ${input.registrationId}, ${input.version}, ${input.model}, ${input.rom}, ${input.country}, ${input.lang},
+          ${now}, ${now})
+        on conflict ${conflict} do update set user_id = excluded.user_id, app_key = excluded.app_key, p256dh = excluded.p256dh,
+          auth = excluded.auth, topic = excluded.topic, device_id = excluded.device_id, platform = excluded.platform, app = excluded.app,
           registration_id = excluded.registration_id, version = excluded.version, model = excluded.model, rom = excluded.rom,
           country = excluded.country, lang = excluded.lang, updated_at = excluded.updated_at
         returning id`,
   );
-  // The device's older subscriptions (a browser that subscribed again got a new endpoint) can no longer show anything.
-  await rowsOf(db, sql`delete from push_subscriptions where user_id = ${input.userId} and device_id = ${input.deviceId} and id <> ${Number(row!.id)}`);
+  // The device's older registrations of this kind (a browser that subscribed again got a new endpoint, a shell's
+  // token was rotated) can no longer show anything.
+  await rowsOf(
+    db,
+    sql`delete from push_subscriptions where user_id = ${input.userId} and device_id = ${input.deviceId} and kind = ${target.kind} and id <> ${Number(row!.id)}`,
+  );
   await rowsOf(
     db,
     sql`delete from push_subscriptions where user_id = ${input.userId} and id not in
@@ -244,9 +252,12 @@ export async function outboxClaim(db: DbOrTx, now: Date, leaseUntil: Date, limit
     attempts: number;
     s_id: string | number | null;
     app_key: string | null;
+    kind: SubscriptionTarget['kind'] | null;
     endpoint: string | null;
     p256dh: string | null;
     auth: string | null;
+    token: string | null;
+    topic: string | null;
     blocked: boolean;
   }>(
     db,
@@ -255,7 +266,7 @@ export async function outboxClaim(db: DbOrTx, now: Date, leaseUntil: Date, limit
           where o.id in (select id from push_outbox where status = 'pending' and next_at <= ${now} order by next_at, id limit ${limit} for update skip locked)
           returning o.id, o.ref, o.user_id, o.marketing, o.payload, o.ttl_s, o.urgency, o.attempts, o.subscription_id)
         select c.id, c.ref, c.user_id, c.marketing, c.payload, c.ttl_s, c.urgency, c.attempts,
-          s.id as s_id, s.app_key, s.endpoint, s.p256dh, s.auth, ${saferBlockedSql(sql`c.user_id`, now)} as blocked
+          s.id as s_id, s.app_key, s.kind, s.endpoint, s.p256dh, s.auth, s.token, s.topic, ${saferBlockedSql(sql`c.user_id`, now)} as blocked
         from claimed c left join push_subscriptions s on s.id = c.subscription_id and s.user_id = c.user_id
         order by c.id`,
   );
@@ -268,12 +279,22 @@ export async function outboxClaim(db: DbOrTx, now: Date, leaseUntil: Date, limit
     ttlS: Number(row.ttl_s),
     urgency: row.urgency,
     attempts: Number(row.attempts),
-    subscription:
-      row.s_id === null
-        ? undefined
-        : { id: Number(row.s_id), userId: Number(row.user_id), appKey: row.app_key!, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! },
+    subscription: row.s_id === null ? undefined : { id: Number(row.s_id), userId: Number(row.user_id), appKey: row.app_key!, ...targetOfRow(row) },
     blocked: row.blocked,
   }));
+}
+
+function targetOfRow(row: {
+  kind: SubscriptionTarget['kind'] | null;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  token: string | null;
+  topic: string | null;
+}): SubscriptionTarget {
+  if (row.kind === 'fcm') return { kind: 'fcm', token: row.token! };
+  if (row.kind === 'apns') return { kind: 'apns', token: row.token!, topic: row.topic! };
+  return { kind: 'webpush', endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! };
 }
 
 export async function outboxFinish(

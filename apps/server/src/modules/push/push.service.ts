@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, variantFindByKey, type Locale } from '@piranha
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { AppError } from '../../app-error.ts';
+import type { ApnsConfig, FcmConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { MessageLocaleText, PushPayload } from '../../db/schema/index.ts';
@@ -23,7 +24,10 @@ import {
   vapidKeysGetOrCreate,
   type OutboxClaimed,
   type OutboxInsert,
+  type SubscriptionRow,
+  type SubscriptionTarget,
 } from './push.repository.ts';
+import { APNS_TOKEN, apnsSenderCreate, apnsTopicOf, FCM_TOKEN, fcmSenderCreate, type ApnsSender, type FcmSender, type NativeResult } from './native-push.ts';
 
 /** Web push (spec §3, §4, §7; issue 21, decision 035). */
 
@@ -36,6 +40,22 @@ export interface PushDeps {
   vapidSubject: string | undefined;
   /** Sends one request (the real `fetch` outside tests). */
   fetch?: typeof fetch;
+  /** The Android shell's sender (decision 073); unset: PUSH_FCM_* not configured, fcm tokens are refused. */
+  fcm?: FcmSender | undefined;
+  /** The iOS shell's sender and the brands' bundle ids; unset: PUSH_APNS_* not configured, apns tokens are refused. */
+  apns?: (ApnsSender & { topicOf: (appKey: string) => string | undefined }) | undefined;
+}
+
+/** The native senders of a deployment's push settings (one per app: each caches its access or provider token). */
+export function pushNativeSenders(
+  config: { fcm: FcmConfig | undefined; apns: ApnsConfig | undefined },
+  fetchImpl?: typeof fetch,
+): Pick<PushDeps, 'fcm' | 'apns'> {
+  const apnsConfig = config.apns;
+  return {
+    fcm: config.fcm ? fcmSenderCreate(config.fcm, fetchImpl) : undefined,
+    apns: apnsConfig ? { ...apnsSenderCreate(apnsConfig), topicOf: (appKey: string) => apnsTopicOf(apnsConfig, appKey) } : undefined,
+  };
 }
 
 /**
@@ -103,34 +123,72 @@ export async function pushVapidKeyGet(deps: PushDeps) {
 
 // --- The player's endpoints ---------------------------------------------------------------------------------
 
+/** Which platform each native push type comes from: an Android shell has FCM tokens, an iOS shell APNs tokens. */
+const NATIVE_PLATFORM = { fcm: 'android', apns: 'ios' } as const;
+
+/** Reads one meta entry into what is stored, or throws the entry's error (nothing is stored unless every entry reads). */
+function targetOf(
+  deps: PushDeps,
+  meta: z.output<typeof pushRegister.body>['meta'][number],
+  index: number,
+  platform: string,
+  appKey: string,
+): SubscriptionTarget {
+  const field = `meta.${index}.token`;
+  if (meta.token.trim() === '') throw new AppError('PUSH_TOKEN_EMPTY', { field });
+  if (meta.push_type !== 'apns' && meta.topic !== undefined) throw new AppError('PUSH_APNS_TOPIC_INVALID', { field: `meta.${index}.topic` });
+  if (meta.push_type === 'webpush') {
+    const subscription = subscriptionOf(meta.token);
+    if (!subscription) throw new AppError('PUSH_SUBSCRIPTION_INVALID', { field });
+    if (!endpointAllowed(subscription.endpoint, deps.extraOrigins)) throw new AppError('PUSH_SERVICE_UNSUPPORTED', { field });
+    return { kind: 'webpush', ...subscription };
+  }
+  if (platform !== NATIVE_PLATFORM[meta.push_type]) throw new AppError('PUSH_TYPE_PLATFORM_MISMATCH', { field: `meta.${index}.push_type` });
+  if (meta.push_type === 'fcm') {
+    if (!FCM_TOKEN.test(meta.token)) throw new AppError('PUSH_FCM_TOKEN_INVALID', { field });
+    if (!deps.fcm) throw new AppError('PUSH_NATIVE_UNAVAILABLE', { field: `meta.${index}.push_type` });
+    return { kind: 'fcm', token: meta.token };
+  }
+  if (!APNS_TOKEN.test(meta.token)) throw new AppError('PUSH_APNS_TOKEN_INVALID', { field });
+  if (!deps.apns) throw new AppError('PUSH_NATIVE_UNAVAILABLE', { field: `meta.${index}.push_type` });
+  const topic = deps.apns.topicOf(appKey);
+  if (!topic) throw new AppError('PUSH_NATIVE_UNAVAILABLE', { field: `meta.${index}.push_type` });
+  // The token belongs to the app that asked for it: another bundle id (another brand's app, a debug build) is refused.
+  if (meta.topic !== topic) throw new AppError('PUSH_APNS_TOPIC_INVALID', { field: `meta.${index}.topic` });
+  return { kind: 'apns', token: meta.token.toLowerCase(), topic };
+}
+
 export async function pushRegisterPost(deps: PushDeps, user: SessionUser, ctx: RequestContext, body: z.output<typeof pushRegister.body>) {
-  const index = body.meta.findIndex((meta) => meta.push_type === 'webpush');
-  const meta = body.meta[index]!;
-  if (meta.token.trim() === '') throw new AppError('PUSH_TOKEN_EMPTY', { field: `meta.${index}.token` });
-  const subscription = subscriptionOf(meta.token);
-  if (!subscription) throw new AppError('PUSH_SUBSCRIPTION_INVALID', { field: `meta.${index}.token` });
-  if (!endpointAllowed(subscription.endpoint, deps.extraOrigins)) throw new AppError('PUSH_SERVICE_UNSUPPORTED', { field: `meta.${index}.token` });
   const appKey = user.appKey ?? (await userBrandOf(deps.db, user.uid));
   if (!appKey) throw new AppError('SESSION_EXPIRED');
-  const id = await subscriptionUpsert(
-    deps.db,
-    {
-      userId: user.uid,
-      appKey,
-      ...subscription,
-      deviceId: body.device_id,
-      platform: body.platform,
-      app: body.app ?? '',
-      registrationId: body.id ?? '',
-      version: body.version ?? '',
-      model: body.model ?? '',
-      rom: body.rom ?? '',
-      country: (ctx.params.lca_coun ?? '').toUpperCase().slice(0, 2),
-      lang: ctx.locale,
-    },
-    deps.now(),
-  );
-  return { subscription_id: String(id), push_enabled: 1 as const };
+  const targets = body.meta.map((meta, index) => targetOf(deps, meta, index, body.platform, appKey));
+  const now = deps.now();
+  const ids = await transaction(deps.db, async (tx) => {
+    const stored: number[] = [];
+    for (const target of targets)
+      stored.push(
+        await subscriptionUpsert(
+          tx,
+          {
+            userId: user.uid,
+            appKey,
+            target,
+            deviceId: body.device_id,
+            platform: body.platform,
+            app: body.app ?? '',
+            registrationId: body.id ?? '',
+            version: body.version ?? '',
+            model: body.model ?? '',
+            rom: body.rom ?? '',
+            country: (ctx.params.lca_coun ?? '').toUpperCase().slice(0, 2),
+            lang: ctx.locale,
+          },
+          now,
+        ),
+      );
+    return stored;
+  });
+  return { subscription_id: String(ids[0]), push_enabled: 1 as const };
 }
 
 export async function pushReportGet(deps: PushDeps, user: SessionUser, query: z.output<typeof pushReport.query>) {
@@ -250,6 +308,45 @@ export interface DeliverySummary {
   suppressed: number;
 }
 
+/** What a web push answer means: 2xx sent, 404/410 gone, 429/5xx/no answer tried again, anything else failed. */
+function webpushOutcome(status: number | null): NativeResult['outcome'] {
+  if (status !== null && status >= 200 && status < 300) return 'sent';
+  if (status === 404 || status === 410) return 'gone';
+  if (status === null || status === 429 || status >= 500) return 'retry';
+  return 'failed';
+}
+
+async function webpushSend(
+  deps: PushDeps,
+  row: OutboxClaimed,
+  subscription: SubscriptionRow & { kind: 'webpush' },
+  vapid: { publicKey: string; privateKey: string },
+) {
+  const subject = deps.vapidSubject ?? `mailto:${variantFindByKey(subscription.appKey)?.supportEmail ?? 'support@example.com'}`;
+  // web-push builds the VAPID JWT and the aes128gcm body; the request is sent with fetch, which (unlike its
+  // sendNotification, https.request only) also reaches an http:// endpoint allowed by PUSH_ENDPOINT_ORIGINS.
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(row.payload satisfies PushPayload),
+    { vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, TTL: row.ttlS, urgency: row.urgency as webpush.Urgency },
+  );
+  try {
+    const response = await (deps.fetch ?? fetch)(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string>,
+      body: request.body as Buffer,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      redirect: 'error',
+    });
+    const status = response.status;
+    await response.body?.cancel();
+    return { outcome: webpushOutcome(status), status, retryAfterS: Number(response.headers.get('retry-after')) || 0 };
+  } catch {
+    // No answer (network, timeout).
+    return { outcome: 'retry' as const, status: null, retryAfterS: 0 };
+  }
+}
+
 async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: string; privateKey: string }, summary: DeliverySummary, now: Date) {
   const subscription = row.subscription;
   if (!subscription) {
@@ -262,36 +359,27 @@ async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: s
     summary.suppressed += 1;
     return;
   }
-  const subject = deps.vapidSubject ?? `mailto:${variantFindByKey(subscription.appKey)?.supportEmail ?? 'support@example.com'}`;
-  // web-push builds the VAPID JWT and the aes128gcm body; the request is sent with fetch, which (unlike its
-  // sendNotification, https.request only) also reaches an http:// endpoint allowed by PUSH_ENDPOINT_ORIGINS.
-  const request = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(row.payload satisfies PushPayload),
-    { vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, TTL: row.ttlS, urgency: row.urgency as webpush.Urgency },
-  );
-  // null: no answer (network, timeout).
-  let status: number | null;
-  let retryAfterS = 0;
-  try {
-    const response = await (deps.fetch ?? fetch)(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body as Buffer,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      redirect: 'error',
-    });
-    status = response.status;
-    retryAfterS = Number(response.headers.get('retry-after')) || 0;
-    await response.body?.cancel();
-  } catch {
-    status = null;
+  let result: NativeResult;
+  if (subscription.kind === 'webpush') result = await webpushSend(deps, row, subscription, vapid);
+  else {
+    // A native token (decision 073). A platform configured away since the token was stored cannot be reached: the row
+    // fails, and the token stays for when the platform is configured again.
+    const sender = subscription.kind === 'fcm' ? deps.fcm : deps.apns;
+    const message = {
+      token: subscription.token,
+      topic: subscription.kind === 'apns' ? subscription.topic : undefined,
+      payload: row.payload,
+      ttlS: row.ttlS,
+      urgency: row.urgency,
+    };
+    result = sender ? await sender.send(message, now) : { outcome: 'failed', status: null, retryAfterS: 0 };
   }
-  if (status !== null && status >= 200 && status < 300) {
+  const { outcome, status, retryAfterS } = result;
+  if (outcome === 'sent') {
     await outboxFinish(deps.db, row.id, 'sent', status, now);
     await subscriptionSent(deps.db, subscription.id, now);
     summary.sent += 1;
-  } else if (status === 404 || status === 410) {
+  } else if (outcome === 'gone') {
     // One transaction: a row seen as done always has its subscription pruned (another pass, or a crash between the
     // two writes, would otherwise see a finished row beside a subscription that still receives sends).
     await transaction(deps.db, async (tx) => {
@@ -299,12 +387,12 @@ async function sendOne(deps: PushDeps, row: OutboxClaimed, vapid: { publicKey: s
       await subscriptionPrune(tx, subscription.id, now);
     });
     summary.gone += 1;
-  } else if ((status === null || status === 429 || status >= 500) && row.attempts < PUSH_MAX_ATTEMPTS) {
+  } else if (outcome === 'retry' && row.attempts < PUSH_MAX_ATTEMPTS) {
     const wait = Math.max(pushBackoffMs(row.attempts), Math.min(retryAfterS, 3600) * 1000);
     await outboxRetryAt(deps.db, row.id, status, new Date(now.getTime() + wait));
     summary.retried += 1;
   } else {
-    // 400 (bad request), 403 (VAPID refused), 413 (too large) will not change by sending again; nor a last try.
+    // 400 (bad request), 403 (credentials refused), 413 (too large) will not change by sending again; nor a last try.
     await outboxFinish(deps.db, row.id, 'failed', status, now);
     summary.failed += 1;
   }

@@ -45,8 +45,10 @@ export function Header() {
   const unread = useUnreadCached(login?.uid ?? 0);
   // Spec §2: a partner-bridge brand's header shows the client balance and a back-to-client button (decision 064).
   const brg = variant.flags.partnerBridge && Boolean(login);
+  // A multi-currency wallet adds its picker to the signed-in actions: on a phone they then need the whole row.
+  const crowded = Boolean(login) && !brg && variant.currencies.length > 1;
   return (
-    <header className={styles.header}>
+    <header className={crowded ? `${styles.header} ${styles.crowded}` : styles.header}>
       {brg ? (
         <Suspense fallback={null}>
           <BrgBack />
@@ -58,7 +60,7 @@ export function Header() {
       </Link>
       <Link
         to={uiV3On() ? paths.homeGame : paths.game}
-        className={login && !brg && variant.currencies.length > 1 ? `${styles.logo} ${styles.logoCrowded}` : styles.logo}
+        className={crowded ? `${styles.logo} ${styles.logoCrowded}` : styles.logo}
         aria-label={t('header.home', { brand: variant.name })}
       >
         <img src={variant.favicon} alt="" width={30} height={30} />

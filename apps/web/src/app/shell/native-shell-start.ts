@@ -1,7 +1,11 @@
 import { TIMERS } from '@piranha/domain';
 import { firstScreenOnDone } from '../../features/system/first-screen.ts';
 import { BRIDGE_VERSION, type SafeAreaInsets } from '../../shared/native-shell/bridge-client.ts';
+import { pushRegister } from '@piranha/contract';
+import { api } from '../../shared/api/api.ts';
 import { nativeBridge } from '../../shared/native-shell/native-bridge.ts';
+import { smidEnsure, useSessionStore } from '../../shared/session/session-store.ts';
+import { nativePushStart } from './native-push.ts';
 
 let nativeBack: (() => boolean) | undefined;
 
@@ -49,4 +53,14 @@ export function nativeShellStart(): void {
   };
   firstScreenOnDone(ready);
   setTimeout(ready, TIMERS.webviewLoadingCloseMs);
+  // The shell's push token, for the signed-in player (decision 073).
+  nativePushStart({
+    askToken: () => bridge.request('push_token', {}),
+    signedInUid: () => useSessionStore.getState().login?.uid,
+    onSignIn: (run) => useSessionStore.subscribe((state, before) => state.login?.uid !== before.login?.uid && run()),
+    onShellToken: (run) => bridge.handle('push_token', (payload) => run(payload)),
+    deviceId: smidEnsure,
+    register: (body) => api.call(pushRegister, { body }),
+    onFailure: (reason) => console.warn('native push:', reason),
+  });
 }

@@ -5,7 +5,25 @@
  */
 
 export type CoverKind =
-  'slot-sevens' | 'slot-koi' | 'slot-reef' | 'crash' | 'mines' | 'dice' | 'plinko' | 'roulette' | 'limbo' | 'keno' | 'baccarat' | 'generic' | 'blackjack';
+  | 'slot-sevens'
+  | 'slot-koi'
+  | 'slot-reef'
+  | 'crash'
+  | 'mines'
+  | 'dice'
+  | 'plinko'
+  | 'roulette'
+  | 'limbo'
+  | 'keno'
+  | 'baccarat'
+  | 'generic'
+  | 'wheel'
+  | 'tower'
+  | 'bingo'
+  | 'fishing'
+  | 'video-poker'
+  | 'hilo'
+  | 'blackjack';
 
 const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   'slot-sevens': ['#7c2d12', '#dc2626', '#fde047'],
@@ -20,6 +38,12 @@ const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   keno: ['#3b0764', '#7c3aed', '#4ade80'],
   baccarat: ['#052e16', '#166534', '#facc15'],
   generic: ['#1f2937', '#374151', '#e5e7eb'],
+  wheel: ['#431407', '#ea580c', '#fde68a'],
+  tower: ['#0f172a', '#475569', '#fbbf24'],
+  bingo: ['#500724', '#db2777', '#fef08a'],
+  fishing: ['#082f49', '#0369a1', '#fb923c'],
+  'video-poker': ['#172554', '#1d4ed8', '#fbbf24'],
+  hilo: ['#3f0d12', '#be123c', '#fde68a'],
   blackjack: ['#450a0a', '#991b1b', '#fbbf24'],
 };
 
@@ -32,12 +56,18 @@ export function coverKindOf(gameId: string): CoverKind {
   if (/plinko/.test(code)) return 'plinko';
   if (/roulette/.test(code)) return 'roulette';
   if (/limbo/.test(code)) return 'limbo';
-  if (/keno|bingo|lotto/.test(code)) return 'keno';
+  if (/wheel|fortune-wheel/.test(code)) return 'wheel';
+  if (/tower/.test(code)) return 'tower';
+  if (/bingo/.test(code)) return 'bingo';
+  if (/fish/.test(code)) return 'fishing';
+  if (/keno|lotto/.test(code)) return 'keno';
   if (/baccarat|punto/.test(code)) return 'baccarat';
   if (/blackjack|twenty-one/.test(code)) return 'blackjack';
   if (/seven|fruit|cherry/.test(code)) return 'slot-sevens';
   if (/koi|neon/.test(code)) return 'slot-koi';
   if (/reef|ocean|piranha|sea/.test(code)) return 'slot-reef';
+  if (/poker|jacks/.test(code)) return 'video-poker';
+  if (/hilo|hi-lo|higher/.test(code)) return 'hilo';
   return 'generic';
 }
 
@@ -124,8 +154,56 @@ function glyph(kind: CoverKind, accent: string, seed: number): string {
       return `<g transform="translate(120 118)"><g transform="rotate(-14) translate(-34 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">9</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(12) translate(34 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">K</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♥</text></g><circle cx="0" cy="70" r="14" fill="${accent}"/><circle cx="0" cy="70" r="8" fill="none" stroke="#78350f" stroke-width="3"/></g>`;
     case 'blackjack':
       return `<g transform="translate(120 118)"><g transform="rotate(-12) translate(-30 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">A</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(10) translate(30 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">J</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♦</text></g><text y="82" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="26" fill="${accent}">21</text></g>`;
+    case 'video-poker': {
+      // A fanned royal flush in spades.
+      const fan = ['10', 'J', 'Q', 'K', 'A']
+        .map(
+          (rank, index) =>
+            `<g transform="rotate(${(index - 2) * 12} 0 90) translate(0 -8)"><rect x="-26" y="-46" width="52" height="76" rx="6" fill="#fff" stroke="#0f172a" stroke-opacity=".25"/><text x="-18" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="17" fill="#111827">${rank}</text><text y="16" text-anchor="middle" font-size="28" fill="#111827">♠</text></g>`,
+        )
+        .join('');
+      return `<g transform="translate(120 112)">${fan}<rect x="-58" y="52" width="116" height="26" rx="13" fill="${accent}"/><text y="71" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="16" fill="#172554">9/6</text></g>`;
+    }
+    case 'hilo':
+      return `<g transform="translate(120 118)"><rect x="-36" y="-54" width="72" height="104" rx="9" fill="#fff"/><text x="-24" y="-28" font-family="system-ui,sans-serif" font-weight="900" font-size="24" fill="#b91c1c">${['7', '8', '9', 'J', 'Q'][seed % 5]}</text><text y="22" text-anchor="middle" font-size="42" fill="#b91c1c">♥</text><path d="M-70 -16 l18 -26 l18 26z" fill="${accent}"/><path d="M52 16 l18 26 l18 -26z" transform="translate(-18 0)" fill="${accent}"/></g>`;
     case 'generic':
       return `<g transform="translate(120 118)"><circle r="56" fill="#fff" opacity=".1"/><path d="M-18 -28 h36 l-8 56 h-20z" fill="${accent}" opacity=".85"/></g>`;
+    case 'wheel': {
+      const slices: string[] = [];
+      const colours = ['#f97316', '#fde68a', '#1f2937', '#fb923c', '#fef3c7', '#7c2d12'];
+      for (let index = 0; index < 12; index += 1) {
+        const a0 = (index / 12) * Math.PI * 2 + (seed % 30) / 100;
+        const a1 = ((index + 1) / 12) * Math.PI * 2 + (seed % 30) / 100;
+        const point = (angle: number) => `${(120 + Math.cos(angle) * 76).toFixed(1)} ${(122 + Math.sin(angle) * 76).toFixed(1)}`;
+        slices.push(`<path d="M120 122 L${point(a0)} A76 76 0 0 1 ${point(a1)}Z" fill="${colours[index % colours.length]}"/>`);
+      }
+      return `<g>${slices.join('')}<circle cx="120" cy="122" r="80" fill="none" stroke="${accent}" stroke-width="7"/><circle cx="120" cy="122" r="16" fill="#1f2937" stroke="${accent}" stroke-width="4"/><path d="M108 34 h24 l-12 26z" fill="#fff"/></g>`;
+    }
+    case 'tower': {
+      const floors: string[] = [];
+      for (let floor = 0; floor < 5; floor += 1) {
+        const y = 186 - floor * 34;
+        for (let door = 0; door < 3; door += 1) {
+          const x = 66 + door * 40;
+          const lit = floor < 3 && door === (seed >> (floor * 2)) % 3;
+          floors.push(`<rect x="${x}" y="${y}" width="30" height="26" rx="5" fill="${lit ? accent : '#fff'}" opacity="${lit ? 1 : 0.18}"/>`);
+        }
+      }
+      return `<g>${floors.join('')}<path d="M56 30 L120 8 L184 30" stroke="${accent}" stroke-width="6" fill="none" stroke-linejoin="round"/><rect x="56" y="30" width="128" height="4" fill="${accent}" opacity=".6"/></g>`;
+    }
+    case 'bingo': {
+      const cells: string[] = [];
+      for (let index = 0; index < 25; index += 1) {
+        const x = 50 + (index % 5) * 28;
+        const y = 40 + Math.floor(index / 5) * 32;
+        const marked = index === 12 || index % 6 === 0 || ((seed >> index) & 7) === 0;
+        cells.push(`<rect x="${x}" y="${y}" width="24" height="28" rx="4" fill="#fff" opacity=".9"/>`);
+        if (marked) cells.push(`<circle cx="${x + 12}" cy="${y + 14}" r="10" fill="${index === 12 ? '#db2777' : accent}" opacity=".95"/>`);
+      }
+      return `<g><rect x="42" y="32" width="156" height="174" rx="12" fill="#000" opacity=".25"/>${cells.join('')}</g>`;
+    }
+    case 'fishing':
+      return `<g><path d="M0 60 Q60 40 120 60 T240 60 V0 H0z" fill="#fff" opacity=".08"/><g transform="translate(108 120)"><path d="M-52 0 Q-16 -38 30 0 Q-16 38 -52 0z" fill="${accent}"/><path d="M28 0 L58 -24 L52 0 L58 24z" fill="${accent}"/><circle cx="-30" cy="-6" r="6" fill="#fff"/><circle cx="-30" cy="-6" r="3" fill="#0f172a"/></g><g transform="translate(170 188) scale(.55)"><path d="M-52 0 Q-16 -38 30 0 Q-16 38 -52 0z" fill="#fde68a"/><path d="M28 0 L58 -24 L52 0 L58 24z" fill="#fde68a"/></g><circle cx="64" cy="184" r="22" fill="none" stroke="#fff" stroke-width="3" opacity=".7"/><path d="M64 162 v-18 M64 206 v18 M42 184 h-18 M86 184 h18" stroke="#fff" stroke-width="3" opacity=".7"/><circle cx="180" cy="70" r="5" fill="#fff" opacity=".5"/><circle cx="196" cy="50" r="3" fill="#fff" opacity=".5"/></g>`;
   }
 }
 

@@ -13,6 +13,12 @@ const NAMES: Record<HouseGameId, string> = {
   limbo: 'Limbo',
   keno: 'Keno',
   baccarat: 'Baccarat',
+  wheel: 'Wheel',
+  tower: 'Tower',
+  bingo: 'Bingo 75',
+  fishing: 'Reef Fishing',
+  'video-poker': 'Jacks or Better',
+  hilo: 'Hilo',
   blackjack: 'Blackjack',
 };
 

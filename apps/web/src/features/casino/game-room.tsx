@@ -22,9 +22,16 @@ export function gameRefFromSearch(search: URLSearchParams): { platform: GamePlat
   return { platform: platform as GamePlatform, gameId };
 }
 
+/** The origin a game URL is served from: ours for the house studio's `/#/studio/…`, the provider's otherwise. */
+export function frameOriginOf(gameUrl: string): string {
+  return new URL(gameUrl, window.location.href).origin;
+}
+
 /**
  * The game room: the game's own page in an iframe under a back button. After each round the game posts a
- * message; the room then refreshes whatever shows money (`onRound`) and the round history.
+ * message; the room then refreshes whatever shows money (`onRound`) and the round history. A provider on another
+ * origin posts the same message from there; its wallet calls also move the ledger, which tells the page's socket
+ * (`balance_changed`), so the header follows even when a provider posts nothing.
  */
 export function GameRoom({ onRound }: { onRound: () => void }) {
   const { t } = useTranslation();
@@ -39,16 +46,18 @@ export function GameRoom({ onRound }: { onRound: () => void }) {
   // While the game is open and visible the server counts it as play; a beat past today's play time closes it.
   const closedBy = usePlayHeartbeat(signedIn && launch.data !== undefined);
 
+  // A house game is on our origin; an external provider's page (Orca Games, decision 072) on the origin of its URL.
+  const gameOrigin = launch.data ? frameOriginOf(launch.data.game_url) : window.location.origin;
   useEffect(() => {
     const listener = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      if (event.origin !== gameOrigin || event.source !== frame.current?.contentWindow) return;
       if (!isStudioRoundMessage(event.data)) return;
       onRound();
       void queryClient.invalidateQueries({ queryKey: ['casino', 'history'] });
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-  }, [onRound, queryClient]);
+  }, [onRound, queryClient, gameOrigin]);
 
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.game));
   const bar = (

@@ -50,6 +50,16 @@ describe('outcomeSummary', () => {
     ).toBe('8♠ 3♠ 10♠ = 21 ×2 → WIN 4× | 8♠ 2♠ 9♠ = 19 → WIN 2× · D 6♠ 10♥ 9♠ = 25');
   });
 
+  it('says what a wheel, tower, bingo and fishing round did', () => {
+    expect(outcomeSummary({ kind: 'wheel', segments: 20, risk: 'high', segment: 0, multiplierBp: 198_000 })).toBe('#1/20 → 19.8×');
+    expect(outcomeSummary({ kind: 'tower', difficulty: 'medium', picks: [0, 2], status: 'cashed', multiplierBp: 22_275, traps: [] })).toBe('▲ 1 3 ✓ · 2.2275×');
+    expect(outcomeSummary({ kind: 'tower', difficulty: 'hard', picks: [1], status: 'busted', multiplierBp: 0, traps: [] })).toBe('▲ 2 ✗ · 0×');
+    expect(outcomeSummary({ kind: 'bingo', card: [], drawn: [5, 70], marked: [12, 0, 1, 2, 3, 4], lines: [0], pattern: 'line', multiplierBp: 45_000 })).toBe(
+      '5 70 · 5/24 · 1≡ → 4.5×',
+    );
+    expect(outcomeSummary({ kind: 'fishing', fish: 'shark', multiplierBp: 200_000, caught: true })).toBe('🦈 20× ✓');
+  });
+
   it('lists every spin of a slot round, free spins numbered', () => {
     const spin = { stops: [0, 0, 0], window: [['A'], ['A'], ['A']], wins: [], freeSpinsWon: 0, multiplier: 1, payBp: 0, free: false };
     expect(outcomeSummary({ kind: 'slot', spins: [spin, { ...spin, free: true, payBp: 25_000 }], payBp: 25_000 })).toBe(

@@ -2,6 +2,8 @@ import { BP, type CasinoOutcome } from '@piranha/domain';
 
 const x = (bp: number) => `${Number((bp / BP).toFixed(4))}×`;
 
+const FISH_EMOJI = { minnow: '🐟', puffer: '🐡', turtle: '🐢', shark: '🦈', whale: '🐋' } as const;
+
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const cardText = (card: number) => `${RANKS[card % 13]}${'♠♥♦♣'[Math.floor(card / 13)]}`;
 
@@ -28,6 +30,22 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
       return `${outcome.drawn.join(' ')} · ${outcome.hits}/${outcome.picks.length} · ${x(outcome.multiplierBp)}`;
     case 'baccarat':
       return `P ${outcome.player.map(cardText).join(' ')} = ${outcome.playerTotal} · B ${outcome.banker.map(cardText).join(' ')} = ${outcome.bankerTotal} → ${outcome.result.toUpperCase()} · ${x(outcome.multiplierBp)}`;
+    case 'wheel':
+      return `#${outcome.segment + 1}/${outcome.segments} → ${x(outcome.multiplierBp)}`;
+    case 'tower': {
+      const mark = outcome.status === 'busted' ? '✗' : outcome.status === 'cashed' ? '✓' : '…';
+      return `▲ ${outcome.picks.map((door) => door + 1).join(' ') || '—'} ${mark} · ${x(outcome.multiplierBp)}`;
+    }
+    case 'bingo':
+      return `${outcome.drawn.join(' ')} · ${outcome.marked.length - 1}/24 · ${outcome.lines.length}≡ → ${x(outcome.multiplierBp)}`;
+    case 'fishing':
+      return `${FISH_EMOJI[outcome.fish]} ${x(outcome.multiplierBp)} ${outcome.caught ? '✓' : '✗'}`;
+    case 'video-poker':
+      return outcome.status === 'open'
+        ? `${outcome.dealt.map(cardText).join(' ')} · …`
+        : `${outcome.dealt.map(cardText).join(' ')} → ${outcome.final.map((card, i) => ((outcome.holds >> i) & 1 ? cardText(card) : `[${cardText(card)}]`)).join(' ')} · ${outcome.hand ?? '—'} · ${x(outcome.multiplierBp)}`;
+    case 'hilo':
+      return `${outcome.cards.map((card, i) => (i === 0 ? cardText(card) : `${{ higher: '▲', lower: '▼', skip: '»' }[outcome.guesses[i - 1]!]} ${cardText(card)}`)).join(' ')} · ${outcome.status} · ${x(outcome.multiplierBp)}`;
     case 'blackjack': {
       // Each hand with its stake units (×2 doubled), then the dealer; insurance when it was taken.
       const hands = outcome.hands.map(

@@ -8,6 +8,7 @@ import {
   type BlackjackAction,
   type CasinoOutcome,
   type CasinoParams,
+  type HiloGuess,
   type HouseGameId,
 } from '@piranha/domain';
 import { CheckCircle2, XCircle } from 'lucide-react';
@@ -35,6 +36,10 @@ interface VerifyForm {
   cashedOut: boolean;
   /** Blackjack: the player's steps in order, comma-separated. */
   steps: string;
+  /** Video poker: the holds of the draw (absent while the hand is open). */
+  holds?: number;
+  /** Hilo: the guesses in order. */
+  guesses?: HiloGuess[];
 }
 
 const BLACKJACK_STEPS: readonly string[] = ['hit', 'stand', 'double', 'split', 'insurance', 'no_insurance'];
@@ -85,8 +90,12 @@ export function VerifyRound() {
       clientSeed: data.proof.client_seed,
       nonce: String(data.proof.nonce),
       params: JSON.stringify(data.params),
-      revealed: outcome.kind === 'mines' ? outcome.revealed : [],
-      cashedOut: outcome.kind === 'mines' && outcome.status === 'cashed',
+      // Mines: the tiles opened; Tower: the door opened on each floor.
+      revealed: outcome.kind === 'mines' ? outcome.revealed : outcome.kind === 'tower' ? outcome.picks : [],
+      cashedOut: (outcome.kind === 'mines' || outcome.kind === 'tower' || outcome.kind === 'hilo') && outcome.status === 'cashed',
+      // Video poker replays the player's holds (none while the hand is open); Hilo the guesses in order.
+      ...(outcome.kind === 'video-poker' && outcome.status === 'done' ? { holds: outcome.holds } : {}),
+      ...(outcome.kind === 'hilo' ? { guesses: outcome.guesses } : {}),
       steps: outcome.kind === 'blackjack' ? outcome.steps.map((step) => step.action).join(', ') : '',
     };
   }, [round.data]);
@@ -109,6 +118,9 @@ export function VerifyRound() {
       gameId: form.gameId,
       params,
       mines: form.gameId === 'mines' ? { revealed: form.revealed, cashedOut: form.cashedOut } : undefined,
+      tower: form.gameId === 'tower' ? { picks: form.revealed, cashedOut: form.cashedOut } : undefined,
+      videoPoker: form.gameId === 'video-poker' && form.holds !== undefined ? { holds: form.holds } : undefined,
+      hilo: form.gameId === 'hilo' ? { guesses: form.guesses ?? [], cashedOut: form.cashedOut } : undefined,
       // Blackjack replays the player's steps on the recomputed shoe: every card they drew comes from the seed.
       blackjack: form.gameId === 'blackjack' ? { actions: stepsOf(form.steps) } : undefined,
     });

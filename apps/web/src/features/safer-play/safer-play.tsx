@@ -24,7 +24,7 @@ import { minutesParse } from './time-limit.ts';
 import { realityMinutesChoose, realityMinutesChosen } from './reality-check.tsx';
 import { saferResetText } from '../../shared/api/safer-refusal.ts';
 import { IdentityCheck } from './identity-check.tsx';
-import { LIMIT_REQUIRED_RETURN } from '../../shared/safer-play/limit-required.tsx';
+import { LIMIT_CURRENCY_PARAM, LIMIT_KIND_PARAM, LIMIT_REQUIRED_RETURN } from '../../shared/safer-play/limit-required.tsx';
 import { navigateTo, useSearchParams } from '../../shared/router/router.tsx';
 import styles from './safer-play.module.css';
 
@@ -125,15 +125,18 @@ function LimitForm({ uid, state }: { uid: number; state: SaferState }) {
   const { t, i18n } = useTranslation();
   // A limit binds one currency: the brand's own, or on a multi-currency brand the one picked (decision 065).
   const currencies = brandCurrencies();
-  const [picked, setPicked] = useState<string>(variantCurrent().currency);
-  const [kind, setKind] = useState<(typeof KINDS)[number]>((state.mandatory_limits[0] as (typeof KINDS)[number] | undefined) ?? 'deposit');
+  // Sent here by a refusal — the law's limit not set (decision 057), or a limit kept in another currency (065), which
+  // names the kind and currency: the form opens on them, and once the limit is set, back to the deposit, bet or game.
+  const [search] = useSearchParams();
+  const returnAfter = search.get(LIMIT_REQUIRED_RETURN) === '1';
+  const askedKind = KINDS.find((entry) => entry === search.get(LIMIT_KIND_PARAM));
+  const askedCurrency = currencies.find((entry) => entry === search.get(LIMIT_CURRENCY_PARAM));
+  const [picked, setPicked] = useState<string>(askedCurrency ?? variantCurrent().currency);
+  const [kind, setKind] = useState<(typeof KINDS)[number]>(askedKind ?? (state.mandatory_limits[0] as (typeof KINDS)[number] | undefined) ?? 'deposit');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('day');
   const [amountText, setAmountText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const save = useSaferLimitMutation(uid);
-  // Sent here by a refusal for the law's limit (decision 057): once it is set, back to the deposit, bet or game.
-  const [search] = useSearchParams();
-  const returnAfter = search.get(LIMIT_REQUIRED_RETURN) === '1';
   // A play-time limit is whole minutes, and per day only.
   const timed = kind === 'time';
   const currency = timed ? variantCurrent().currency : picked;

@@ -1,4 +1,4 @@
-import type { RoundView, StudioRoundAction } from '@piranha/contract';
+import type { RoundView, StudioAction } from '@piranha/contract';
 import { blackjackInsuranceMinor, blackjackStakedMinor, type BlackjackHand, type BlackjackOutcome } from '@piranha/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
@@ -27,7 +27,7 @@ function totalText(total: number, soft: boolean, open: boolean): string {
   return soft && open && total < 21 ? `${total - 10}/${total}` : String(total);
 }
 
-const STEPS = ['hit', 'stand', 'double', 'split'] as const satisfies readonly StudioRoundAction[];
+const STEPS = ['hit', 'stand', 'double', 'split'] as const satisfies readonly StudioAction[];
 const STEP_LABELS = {
   hit: 'casino.studio.bjHit',
   stand: 'casino.studio.bjStand',
@@ -75,10 +75,10 @@ export default function BlackjackPanel({ stakeMinor, openRound, play, action, se
     show(next);
   };
 
-  const step = async (kind: StudioRoundAction) => {
+  const step = async (kind: StudioAction) => {
     if (!round || !outcome) return;
     setWaiting(true);
-    const next = await action(round.round_id, kind, undefined, outcome.active);
+    const next = await action(round.round_id, kind, { hand: outcome.active });
     setWaiting(false);
     if (next) show(next);
   };

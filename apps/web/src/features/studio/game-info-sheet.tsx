@@ -3,9 +3,10 @@ import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
+import { MiniPayTable } from './mini-pay-table.tsx';
 import styles from './studio.module.css';
 
-const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind']}`> = {
+const RULES = {
   slot: 'casino.rules.slot',
   crash: 'casino.rules.crash',
   mines: 'casino.rules.mines',
@@ -15,8 +16,14 @@ const RULES: Record<CasinoGameInfo['kind'], `casino.rules.${CasinoGameInfo['kind
   limbo: 'casino.rules.limbo',
   keno: 'casino.rules.keno',
   baccarat: 'casino.rules.baccarat',
+  wheel: 'casino.rules.wheel',
+  tower: 'casino.rules.tower',
+  bingo: 'casino.rules.bingo',
+  fishing: 'casino.rules.fishing',
+  'video-poker': 'casino.rules.videoPoker',
+  hilo: 'casino.rules.hilo',
   blackjack: 'casino.rules.blackjack',
-};
+} as const satisfies Record<CasinoGameInfo['kind'], `casino.rules.${string}`>;
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {
   low: 'casino.volatility.low',
@@ -113,6 +120,9 @@ export function GameInfoSheet({
       <h3 className={styles.sheetHeading}>{t('casino.info.rules')}</h3>
       <p className={styles.sheetText}>{t(RULES[info.kind])}</p>
       {info.kind === 'keno' || info.kind === 'baccarat' ? <PayTable kind={info.kind} percent={percent} /> : null}
+      {info.kind === 'wheel' || info.kind === 'tower' || info.kind === 'bingo' || info.kind === 'fishing' ? (
+        <MiniPayTable kind={info.kind} percent={percent} />
+      ) : null}
       <p className={styles.sheetNote}>{casinoMethodText(t, info.method, i18n.language)}</p>
     </Sheet>
   );

@@ -40,7 +40,7 @@ export default function MinesPanel({ stakeMinor, openRound, play, action, settle
   const pick = async (tile: number) => {
     if (!round) return;
     setPending(tile);
-    const next = await action(round.round_id, 'reveal', tile);
+    const next = await action(round.round_id, 'reveal', { tile });
     setPending(null);
     if (next) finish(next);
   };

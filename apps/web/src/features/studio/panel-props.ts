@@ -1,4 +1,4 @@
-import type { RoundView, StudioRoundAction } from '@piranha/contract';
+import type { RoundView, StudioAction } from '@piranha/contract';
 import type { CasinoGameInfo, CasinoParams, HouseGameId } from '@piranha/domain';
 
 /** What the studio shell gives each game's panel: the stake, the calls, and how to finish a round. */
@@ -6,14 +6,17 @@ export interface PanelProps {
   gameId: HouseGameId;
   info: CasinoGameInfo;
   stakeMinor: number;
-  /** A round waiting for the player (Mines) from an earlier visit. */
+  /** A round waiting for the player (Mines, Tower) from an earlier visit. */
   openRound: RoundView | null;
   /** Places a bet; resolves undefined when it was refused (the shell shows why). */
   play: (params: CasinoParams, stakeMinor?: number, freeRound?: boolean) => Promise<RoundView | undefined>;
   /** Free rounds granted for this game (slots), and their fixed stake. */
   freeRounds: { remaining: number; bet: number };
-  /** A step of an open round: Mines' reveal (with its tile) or cash-out; Blackjack's steps (with the hand in play). */
-  action: (roundId: string, action: StudioRoundAction, tile?: number, hand?: number) => Promise<RoundView | undefined>;
+  /**
+   * A move in an open round (Mines, Tower, video poker, Hilo, Blackjack): `tile` for a Mines reveal, `door` for a Tower
+   * pick, `holds` (5-bit mask) for a video poker draw, `hand` (the hand in play) for a Blackjack step.
+   */
+  action: (roundId: string, action: StudioAction, extra?: { tile?: number; door?: number; holds?: number; hand?: number }) => Promise<RoundView | undefined>;
   /** Call once the animation has shown the outcome: updates the balance and tells the game room. */
   settle: (round: RoundView) => void;
   /** The player is mid-round: the shell locks the stake. */

@@ -1,4 +1,4 @@
-import { ApiError, type RoundView, type StudioRoundAction } from '@piranha/contract';
+import { ApiError, type RoundView } from '@piranha/contract';
 import { withSaferReset } from '../../shared/api/safer-refusal.ts';
 import { type CasinoParams, type HouseGameId } from '@piranha/domain';
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
@@ -32,6 +32,12 @@ const PANELS: Record<HouseGameId, Panel> = {
   limbo: lazy(() => import('./limbo-panel.tsx')),
   keno: lazy(() => import('./keno-panel.tsx')),
   baccarat: lazy(() => import('./baccarat-panel.tsx')),
+  wheel: lazy(() => import('./wheel-panel.tsx')),
+  tower: lazy(() => import('./tower-panel.tsx')),
+  bingo: lazy(() => import('./bingo-panel.tsx')),
+  fishing: lazy(() => import('./fishing-panel.tsx')),
+  'video-poker': lazy(() => import('./video-poker-panel.tsx')),
+  hilo: lazy(() => import('./hilo-panel.tsx')),
   blackjack: lazy(() => import('./blackjack-panel.tsx')),
 };
 
@@ -92,10 +98,10 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     }
   };
 
-  const action = async (roundId: string, kind: StudioRoundAction, tile?: number, hand?: number) => {
+  const action: PanelProps['action'] = async (roundId, kind, extra) => {
     setError(undefined);
     try {
-      const round = await actionMutation.mutateAsync({ roundId, action: kind, tile, hand });
+      const round = await actionMutation.mutateAsync({ roundId, action: kind, ...extra });
       // A step that took a stake of its own (blackjack's double, split, insurance) moves the balance mid-round.
       if (round.status === 'open') setBalance(round.balance_after);
       return round;

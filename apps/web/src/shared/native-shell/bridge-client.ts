@@ -15,12 +15,23 @@ export interface SafeAreaInsets {
   left: number;
 }
 
+/**
+ * The shell's push token (decision 073): `fcm` on Android (an FCM registration token), `apns` on iOS (the device token
+ * in hex, with the app's bundle id as `topic`). The type states the platform the token is registered for.
+ */
+export interface NativePushToken {
+  token: string;
+  push_type: 'fcm' | 'apns';
+  topic?: string;
+}
+
 /** What the web asks the shell, and what each answer holds. */
 export interface BridgeRequests {
   /** Version handshake: the shell answers the versions it speaks. */
   hello: { request: { versions: number[] }; reply: { v: number; shell: string } };
   device_id: { request: Record<string, never>; reply: { device_id: string } };
-  push_token: { request: Record<string, never>; reply: { token: string; push_type: string } };
+  /** The shell's push token; a shell without one (notifications off, not granted) refuses. */
+  push_token: { request: Record<string, never>; reply: NativePushToken };
   /** Opens a URL in the device's browser (payment pages, help links): the web view stays on our page. */
   open_external: { request: { url: string }; reply: { opened: boolean } };
   share: { request: { title: string; text: string; url: string }; reply: { shared: boolean } };
@@ -38,6 +49,8 @@ export interface BridgeEventsOut {
 export interface BridgeIncoming {
   back: { request: Record<string, never>; reply: { handled: boolean } };
   safe_area: { request: SafeAreaInsets; reply: void };
+  /** A new or rotated push token (decision 073): registered for the signed-in player, if any. */
+  push_token: { request: NativePushToken; reply: void };
 }
 
 /** A side's requests map each type to `{ request, reply }`: its payload and what its answer holds. */

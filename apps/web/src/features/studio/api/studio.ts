@@ -6,7 +6,7 @@ import {
   studioSeedRotate,
   studioSession,
   type RoundView,
-  type StudioRoundAction,
+  type StudioAction,
 } from '@piranha/contract';
 import type { CasinoParams, HouseGameId } from '@piranha/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,9 +47,31 @@ export function useRoundPlayMutation(token: string, gameId: HouseGameId) {
 
 export function useRoundActionMutation(token: string) {
   return useMutation({
-    mutationFn: ({ roundId, action, tile, hand }: { roundId: string; action: StudioRoundAction; tile?: number; hand?: number }): Promise<RoundView> =>
+    mutationFn: ({
+      roundId,
+      action,
+      tile,
+      door,
+      holds,
+      hand,
+    }: {
+      roundId: string;
+      action: StudioAction;
+      tile?: number;
+      door?: number;
+      holds?: number;
+      hand?: number;
+    }): Promise<RoundView> =>
       api.call(studioRoundAction, {
-        body: { token, round_id: roundId, action, ...(tile !== undefined ? { tile } : {}), ...(hand !== undefined ? { hand } : {}) },
+        body: {
+          token,
+          round_id: roundId,
+          action,
+          ...(tile !== undefined ? { tile } : {}),
+          ...(door !== undefined ? { door } : {}),
+          ...(holds !== undefined ? { holds } : {}),
+          ...(hand !== undefined ? { hand } : {}),
+        },
         idempotencyKey: randomId(),
       }),
   });
