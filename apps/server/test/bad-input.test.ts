@@ -847,12 +847,13 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     }),
   },
   '/api/studio/house/round/action': {
-    // Every optional field carries a value (a Mines reveal ignores Tower's door and video poker's holds) so each is probed by type.
-    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0, door: 0, holds: 0 },
+    // Every optional field carries a value (a Mines reveal ignores Tower's door, video poker's holds and Blackjack's hand) so
+    // each is probed by type.
+    body: { token: STUDIO_TOKEN, round_id: 'r000000000000000000000000', action: 'reveal', tile: 0, door: 0, holds: 0, hand: 0 },
     fresh: async () => {
       const player = await playerWithGame(t, 'mines', 10_000);
       const round = await playRound(t, player, 'mines', 100, { mines: 1 });
-      return { body: { token: player.token, round_id: round.data.round_id, action: 'reveal', tile: 0, holds: 0 } };
+      return { body: { token: player.token, round_id: round.data.round_id, action: 'reveal', tile: 0, holds: 0, hand: 0 } };
     },
   },
   '/api/studio/house/seed/client': {

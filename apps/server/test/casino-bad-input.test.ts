@@ -33,7 +33,7 @@ describe('studio bad input', () => {
 
   it('refuses unknown games, choices that do not fit, and a token for another game', async () => {
     const player = await playerWithGame(t, 'dice', 10_000);
-    expect(await playRound(t, player, 'blackjack', 100)).toMatchObject({ dm_error: 1001, data: { field: 'game_id' } });
+    expect(await playRound(t, player, 'no-such-game', 100)).toMatchObject({ dm_error: 1001, data: { field: 'game_id' } });
     expect(await playRound(t, player, 'crash', 100, { cashout: 200 })).toMatchObject({ dm_error: 7003, data: { field: 'game_id' } });
     expect(await playRound(t, player, 'dice', 100, { target: 9999, direction: 'under' })).toMatchObject({ dm_error: 7010, data: { field: 'params' } });
     expect(await playRound(t, player, 'dice', 100, { cashout: 200 })).toMatchObject({ dm_error: 7010 });

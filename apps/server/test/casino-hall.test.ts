@@ -77,7 +77,7 @@ describe('hall catalogue', () => {
     expect(casino.data.list.map((game: { game_id: string }) => game.game_id)).toEqual(['crash', 'mines', 'keno', 'baccarat', 'tower']);
     const info = envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'roulette' } }));
     expect(info.data.info).toMatchObject({ rtpPercent: 97.2973, kind: 'roulette', betMinMinor: 10 });
-    expect(envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'blackjack' } })).dm_error).toBe(7001);
+    expect(envelopeOf(await t.get(`${HALL}/game/info`, { query: { game_platform: 'house', game_id: 'no-such-game' } })).dm_error).toBe(7001);
   });
 
   it('searches by name, provider or tag in any case and language, and says when nothing matched', async () => {

@@ -149,7 +149,11 @@ describe('Tower', () => {
     const player = await playerWithGame(t, 'tower', 5000);
     const round = (await playRound(t, player, 'tower', 1000, { difficulty: 'hard' })).data;
     expect((await act(player, round.round_id, 'cashout')).dm_error).toBe(ERRORS.CASINO_PARAMS_INVALID.code);
-    expect(await act(player, round.round_id, 'reveal', { tile: 3 })).toMatchObject({ dm_error: ERRORS.CASINO_PARAMS_INVALID.code, data: { field: 'action' } });
+    // A move of another game (Mines' reveal) is CASINO_ACTION_INVALID, naming the move and the game (decision 069).
+    expect(await act(player, round.round_id, 'reveal', { tile: 3 })).toMatchObject({
+      dm_error: ERRORS.CASINO_ACTION_INVALID.code,
+      data: { field: 'action', issue: 'reveal_in_tower' },
+    });
     expect(await act(player, round.round_id, 'pick', { door: 2 })).toMatchObject({ dm_error: ERRORS.CASINO_PARAMS_INVALID.code, data: { field: 'door' } });
     expect(await act(player, round.round_id, 'pick')).toMatchObject({ dm_error: ERRORS.CASINO_PARAMS_INVALID.code, data: { field: 'door' } });
     expect(await act(player, round.round_id, 'pick', { door: 4 })).toMatchObject({ dm_error: ERRORS.VALIDATION_FAILED.code, data: { field: 'door' } });
@@ -159,10 +163,10 @@ describe('Tower', () => {
     const busted = await act(player, round.round_id, 'pick', { door: trap });
     expect(busted.data).toMatchObject({ status: 'settled', win: 0, outcome: { status: 'busted' }, balance_after: 4000 });
     expect(await balanceOf(t, player.session)).toBe(4000);
-    // Mines' reveal on a tower, or a door on Mines, is refused the same way.
+    // A door on Mines is refused the same way.
     const mines = await playerWithGame(t, 'mines', 1000);
     const minesRound = (await playRound(t, mines, 'mines', 100, { mines: 3 })).data;
-    expect((await act(mines, minesRound.round_id, 'pick', { door: 0 })).dm_error).toBe(ERRORS.CASINO_PARAMS_INVALID.code);
+    expect((await act(mines, minesRound.round_id, 'pick', { door: 0 })).dm_error).toBe(ERRORS.CASINO_ACTION_INVALID.code);
   });
 
   it('reopens a tower whose process died after the stake, at its first floor (recovery)', async () => {

@@ -60,7 +60,7 @@ describe('new house games', () => {
     expect(byId.get('baccarat')).toMatchObject({ game_name: 'Baccarat', rtp: 98.9421 });
     expect(byId.get('limbo')).toMatchObject({ game_name: 'Limbo', rtp: 99 });
     const table = envelopeOf(await t.get('/api/piranha/pg_game/hall/list', { query: { tab_key: 'table' } }));
-    expect(table.data.list.map((game: { game_id: string }) => game.game_id)).toEqual(['roulette', 'baccarat', 'video-poker']);
+    expect(table.data.list.map((game: { game_id: string }) => game.game_id)).toEqual(['roulette', 'baccarat', 'video-poker', 'blackjack']);
     const search = envelopeOf(await t.get('/api/piranha/pg_game/hall/search', { query: signedIn(session, { keyword: 'bacc' }) }));
     expect(search.data.list.map((game: { game_id: string }) => game.game_id)).toContain('baccarat');
   });

@@ -502,7 +502,7 @@ export const studioParamsSchema = described(
     difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
     fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
   }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo',
+  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo; {} blackjack',
 );
 
 export const studioGameSchema = z.object({
@@ -544,8 +544,22 @@ export const studioRound = endpoint({
   data: roundViewSchema,
 });
 
-/** The moves of the open-round games (Mines, then video poker and hilo, decision 069). */
-export const STUDIO_ACTIONS = ['reveal', 'cashout', 'pick', 'draw', 'higher', 'lower', 'skip'] as const;
+/** The moves of the open-round games (Mines, then video poker and hilo, decision 069; Blackjack's, decision 068). */
+export const STUDIO_ACTIONS = [
+  'reveal',
+  'cashout',
+  'pick',
+  'draw',
+  'higher',
+  'lower',
+  'skip',
+  'hit',
+  'stand',
+  'double',
+  'split',
+  'insurance',
+  'no_insurance',
+] as const;
 export type StudioAction = (typeof STUDIO_ACTIONS)[number];
 
 export const studioRoundAction = endpoint({
@@ -560,11 +574,12 @@ export const studioRoundAction = endpoint({
     round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The open round'),
     action: described(
       z.pipe(z.string(), z.enum(STUDIO_ACTIONS)),
-      'Mines: reveal a tile, or cash out; Tower: pick a door, or cash out; video poker: draw (with holds); hilo: higher (or same), lower (or same), skip, or cash out',
+      'Mines: reveal a tile, or cash out; Tower: pick a door, or cash out; video poker: draw (with holds); hilo: higher (or same), lower (or same), skip, or cash out; Blackjack: hit, stand, double, split, insurance or no_insurance',
     ),
     tile: z.optional(integer('Tile to reveal, 0–24 (row-major)', { min: 0, max: 24 })),
     door: z.optional(integer('Tower: the door to open on the next floor, 0-based from the left', { min: 0, max: 3 })),
     holds: z.optional(integer('Video poker: the cards kept at the draw, a 5-bit mask (bit i keeps dealt card i), 0–31', { min: 0, max: 31 })),
+    hand: z.optional(integer('Blackjack: the hand the step is for (0, or 1 after a split); refused unless it is the hand in play', { min: 0, max: 3 })),
   }),
   data: roundViewSchema,
 });

@@ -234,6 +234,9 @@ export const ERRORS = {
   CRASH_LIVE_CRASHED: { code: 8169, key: 'crashLiveCrashed' },
   CRASH_LIVE_NO_BET: { code: 8170, key: 'crashLiveNoBet' },
   CRASH_LIVE_CASHED: { code: 8171, key: 'crashLiveCashed' },
+  // blackjack (decision 068): a step the hand does not allow now; a step while the previous one still settles
+  BLACKJACK_ACTION_ILLEGAL: { code: 8142, key: 'blackjackActionIllegal' },
+  BLACKJACK_ROUND_BUSY: { code: 8143, key: 'blackjackRoundBusy' },
   // sign-up (issue 15, decision 032): the age and the terms the player accepted, data.field names which
   TERMS_NOT_ACCEPTED: { code: 8700, key: 'termsNotAccepted' },
   AGE_NOT_CONFIRMED: { code: 8701, key: 'ageNotConfirmed' },

@@ -71,6 +71,7 @@ describe('route table', () => {
       'baccarat',
       'video-poker',
       'hilo',
+      'blackjack',
     ])
       expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
     expect(routeFind('/studio/unknown')).toBeUndefined();

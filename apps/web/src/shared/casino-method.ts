@@ -17,6 +17,7 @@ const METHOD_KEYS = {
   fishing: 'casino.method.fishing',
   'video-poker': 'casino.method.videoPoker',
   hilo: 'casino.method.hilo',
+  blackjack: 'casino.method.blackjack',
 } as const satisfies Record<CasinoGameInfo['method']['key'], `casino.method.${string}`>;
 
 /**

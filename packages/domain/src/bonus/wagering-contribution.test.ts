@@ -67,6 +67,7 @@ describe('wageringProductOfGame', () => {
     ['baccarat', 'table'],
     ['video-poker', 'table'],
     ['hilo', 'crash'],
+    ['blackjack', 'table'],
   ])('weighs a %s round as %s', (kind, product) => {
     expect(wageringProductOfGame(kind)).toBe(product);
   });

@@ -36,6 +36,7 @@ export function wageringProductOfGame(kind: CasinoGameKind): Exclude<WageringPro
     case 'roulette':
     case 'baccarat':
     case 'video-poker':
+    case 'blackjack':
       return 'table';
     case 'crash':
     case 'mines':

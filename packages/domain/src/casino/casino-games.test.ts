@@ -39,6 +39,8 @@ const DOCUMENTED_RTP: Record<(typeof HOUSE_GAME_IDS)[number], number> = {
   fishing: 97.0,
   'video-poker': 99.5439,
   hilo: 98.9992,
+  // Measured (10⁷ hands of basic strategy, ± 0.093 at 99 %): see blackjack.ts.
+  blackjack: 99.52,
 };
 
 const PLINKO_RTP: Record<string, number> = {
@@ -278,6 +280,7 @@ describe('game rules', () => {
         expect(verified.ok && (verified.outcome as { minePositions: number[] }).minePositions).toEqual([...played.minePositions!].sort((a, b) => a - b));
       else if (id === 'tower') expect(verified.ok && (verified.outcome as { traps: number[][] }).traps).toEqual(played.towerTraps);
       else expect(verified.ok && verified.outcome).toEqual(played.outcome);
+      // Blackjack at this seed deals a 12 against a 6: open, waiting for the player.
       expect(casinoOutcomeFinished(played.outcome)).toBe(!CASINO_MULTI_STEP_GAMES.includes(id));
     }
     expect(

@@ -9,6 +9,15 @@ import { LUCKY_SEVENS, NEON_KOI, REEF_RICHES } from './games/slots.ts';
 import { limboParamsValid, limboPlay, limboRtpExact, limboMultiplierBp } from './games/limbo.ts';
 import { kenoFigures, kenoParamsValid, kenoPlay } from './games/keno.ts';
 import { baccaratChances, baccaratParamsValid, baccaratPlay, baccaratRtpExact } from './games/baccarat.ts';
+import {
+  BLACKJACK_RTP_MEASURED,
+  blackjackDeal,
+  blackjackReplay,
+  blackjackShoe,
+  blackjackView,
+  blackjackWinMinor,
+  type BlackjackState,
+} from './games/blackjack.ts';
 import { wheelFigures, wheelParamsValid, wheelPlay } from './games/wheel.ts';
 import { towerParamsValid, towerRtpExact, towerState, towerSurvival, towerTraps, towerMultiplierBp, towerWinMinor } from './games/tower.ts';
 import { bingoFigures, bingoPlay } from './games/bingo.ts';
@@ -26,6 +35,7 @@ import {
   type CasinoParamsByGame,
   type HiloGuess,
   type HouseGameId,
+  type BlackjackAction,
   type MinesOutcome,
   type TowerOutcome,
 } from './types.ts';
@@ -73,6 +83,7 @@ const KINDS: Record<HouseGameId, CasinoGameKind> = {
   fishing: 'fishing',
   'video-poker': 'video-poker',
   hilo: 'hilo',
+  blackjack: 'blackjack',
 };
 
 const NAMES: Record<HouseGameId, string> = {
@@ -93,6 +104,7 @@ const NAMES: Record<HouseGameId, string> = {
   fishing: 'Reef Fishing',
   'video-poker': 'Jacks or Better',
   hilo: 'Hilo',
+  blackjack: 'Blackjack',
 };
 
 /**
@@ -125,6 +137,7 @@ export const CASINO_DEFAULT_PARAMS: CasinoParamsByGame = {
   fishing: { fish: 'turtle' },
   'video-poker': {},
   hilo: {},
+  blackjack: {},
 };
 
 const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
@@ -143,6 +156,7 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   fishing: { min: 10, max: 100_000 },
   'video-poker': { min: 10, max: 100_000 },
   hilo: { min: 10, max: 100_000 },
+  blackjack: { min: 10, max: 100_000 },
 };
 
 function infoBuild(id: HouseGameId): CasinoGameInfo {
@@ -313,6 +327,17 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
         method: { key: 'hilo' },
       };
     }
+    case 'blackjack': {
+      // Basic strategy, measured (no closed form): return per initial stake, 99 % interval in the README.
+      const measured = BLACKJACK_RTP_MEASURED;
+      return {
+        ...base,
+        rtpPercent: round4(measured.rtp * 100),
+        hitFrequencyPercent: round4(measured.hitFrequency * 100),
+        volatility: { sigma: measured.sigma, band: band(measured.sigma) },
+        method: { key: 'blackjack' },
+      };
+    }
     default:
       throw new Error(`no info for ${id}`);
   }
@@ -337,6 +362,7 @@ export function casinoParamsParse<G extends HouseGameId>(id: G, raw: unknown): C
   let params: CasinoParams | undefined;
   switch (KINDS[id]) {
     case 'slot':
+    case 'blackjack':
       params = keys === '' ? {} : undefined;
       break;
     case 'dice':
@@ -416,6 +442,8 @@ export interface CasinoPlayResult {
   towerTraps?: number[][];
   /** Video poker: the five cards waiting for the draw; Hilo: the round's fixed cards (secret while open). */
   cards?: number[];
+  /** Blackjack only: the shoe's cards in dealing order (kept secret while the round is open). */
+  shoe?: number[];
 }
 
 export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSource): CasinoPlayResult {
@@ -459,7 +487,16 @@ export function casinoPlay(id: HouseGameId, params: CasinoParams, next: FloatSou
       const cards = hiloCards(next);
       return { outcome: hiloState(cards, [], false), cards };
     }
+    case 'blackjack': {
+      const shoe = blackjackShoe(next);
+      return { outcome: blackjackView(blackjackDeal(shoe)), shoe };
+    }
   }
+}
+
+/** A blackjack round's full state (hidden cards included) from its shoe and the player's steps so far. */
+export function casinoBlackjackState(shoe: readonly number[], actions: readonly BlackjackAction[]): BlackjackState {
+  return blackjackReplay(shoe, actions);
 }
 
 /** What a finished outcome pays for `stakeMinor`, in minor units (rounded down). 0 while Mines is open. */
@@ -493,15 +530,18 @@ export function casinoWinMinor(outcome: CasinoOutcome, stakeMinor: number): numb
       return outcome.status === 'done' ? ofBp(outcome.multiplierBp) : 0;
     case 'hilo':
       return outcome.status === 'cashed' ? ofBp(outcome.multiplierBp) : 0;
+    case 'blackjack':
+      return blackjackWinMinor(outcome, stakeMinor);
   }
 }
 
 /** The games whose round stays open for the player's next move. */
-export const CASINO_MULTI_STEP_GAMES: readonly HouseGameId[] = ['mines', 'tower', 'video-poker', 'hilo'];
+export const CASINO_MULTI_STEP_GAMES: readonly HouseGameId[] = ['mines', 'tower', 'video-poker', 'hilo', 'blackjack'];
 
 /** True when the outcome needs no more input from the player. */
 export function casinoOutcomeFinished(outcome: CasinoOutcome): boolean {
-  if (outcome.kind === 'mines' || outcome.kind === 'tower' || outcome.kind === 'video-poker' || outcome.kind === 'hilo') return outcome.status !== 'open';
+  if (outcome.kind === 'mines' || outcome.kind === 'tower' || outcome.kind === 'video-poker' || outcome.kind === 'hilo' || outcome.kind === 'blackjack')
+    return outcome.status !== 'open';
   return true;
 }
 
@@ -521,6 +561,8 @@ export interface CasinoVerifyInput {
   videoPoker?: { holds: number };
   /** Hilo: the player's guesses in order and whether they cashed out. */
   hilo?: { guesses: HiloGuess[]; cashedOut: boolean };
+  /** Blackjack: the player's steps, in order. */
+  blackjack?: { actions: BlackjackAction[] };
 }
 
 export type CasinoVerifyResult = { ok: true; outcome: CasinoOutcome } | { ok: false; reason: 'seed_hash_mismatch' | 'params_invalid' };
@@ -550,5 +592,13 @@ export function casinoVerify(input: CasinoVerifyInput): CasinoVerifyResult {
   if (input.gameId === 'video-poker' && result.outcome.kind === 'video-poker')
     return { ok: true, outcome: videoPokerState(result.outcome.dealt, result.cards!, input.videoPoker?.holds) };
   if (input.gameId === 'hilo') return { ok: true, outcome: hiloState(result.cards!, input.hilo?.guesses ?? [], input.hilo?.cashedOut ?? false) };
+  if (input.gameId === 'blackjack') {
+    // Replays the player's steps on the recomputed shoe; a step that was not legal makes the round unverifiable.
+    try {
+      return { ok: true, outcome: blackjackView(blackjackReplay(result.shoe!, input.blackjack?.actions ?? [])) };
+    } catch {
+      return { ok: false, reason: 'params_invalid' };
+    }
+  }
   return { ok: true, outcome: result.outcome };
 }

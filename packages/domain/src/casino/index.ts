@@ -18,4 +18,5 @@ export * from './games/bingo.ts';
 export * from './games/fishing.ts';
 export * from './games/video-poker.ts';
 export * from './games/hilo.ts';
+export * from './games/blackjack.ts';
 export * from './stats.ts';

@@ -24,6 +24,7 @@ export const HOUSE_GAME_IDS = [
   'fishing',
   'video-poker',
   'hilo',
+  'blackjack',
 ] as const;
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[number];
 
@@ -42,7 +43,8 @@ export type CasinoGameKind =
   | 'bingo'
   | 'fishing'
   | 'video-poker'
-  | 'hilo';
+  | 'hilo'
+  | 'blackjack';
 
 export const BP = 10_000;
 
@@ -129,6 +131,9 @@ export interface FishingParams {
   fish: FishingFish;
 }
 
+/** Blackjack takes no choice before the deal: the steps come during the round. */
+export type BlackjackParams = Record<string, never>;
+
 /** Slots take no choice beyond the stake. */
 export type SlotParams = Record<string, never>;
 
@@ -150,6 +155,7 @@ export interface CasinoParamsByGame {
   fishing: FishingParams;
   'video-poker': SlotParams;
   hilo: SlotParams;
+  blackjack: BlackjackParams;
 }
 export type CasinoParams = CasinoParamsByGame[HouseGameId];
 
@@ -354,6 +360,46 @@ export interface HiloOutcome {
   multiplierBp: number;
 }
 
+/** A blackjack step: the action names of the round/action endpoint. */
+export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'no_insurance';
+export interface BlackjackStep {
+  action: BlackjackAction;
+  /** The hand it was taken on (0, or 1 after a split). */
+  hand: number;
+}
+export interface BlackjackHand {
+  /** Cards 0–51 in the order the hand received them. */
+  cards: number[];
+  /** Stake units of the base stake: 1, or 2 once doubled. */
+  bet: number;
+  doubled: boolean;
+  fromSplit: boolean;
+  status: 'playing' | 'stood' | 'bust' | 'blackjack';
+  total: number;
+  soft: boolean;
+  result: 'pending' | 'win' | 'lose' | 'push' | 'blackjack';
+  /** What the hand returns, stake included, in basis points of the base stake (blackjack 25,000). */
+  returnBp: number;
+}
+export interface BlackjackOutcome {
+  kind: 'blackjack';
+  status: 'open' | 'done';
+  phase: 'insurance' | 'player' | 'done';
+  /** The dealer's cards: the up card only while the round is open. */
+  dealer: number[];
+  dealerTotal: number;
+  dealerSoft: boolean;
+  hands: BlackjackHand[];
+  /** The hand being played. */
+  active: number;
+  insurance: 'none' | 'offered' | 'taken' | 'declined';
+  /** Insurance's return in basis points of the base stake (15,000 when taken and the dealer has blackjack). */
+  insuranceReturnBp: number;
+  steps: BlackjackStep[];
+  /** The steps the player may take now. */
+  legal: BlackjackAction[];
+}
+
 export type CasinoOutcome =
   | SlotOutcome
   | CrashOutcome
@@ -369,7 +415,8 @@ export type CasinoOutcome =
   | BingoOutcome
   | FishingOutcome
   | VideoPokerOutcome
-  | HiloOutcome;
+  | HiloOutcome
+  | BlackjackOutcome;
 
 export type CasinoInfoMethod = { key: 'slot'; featureEveryRounds: number } | { key: Exclude<CasinoGameKind, 'slot'> };
 

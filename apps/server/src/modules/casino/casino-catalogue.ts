@@ -40,6 +40,7 @@ const HOUSE_LAYOUT: Record<HouseGameId, { category: GameSubTab; hot: boolean; is
   fishing: { category: 'fishing', hot: true, isNew: true },
   'video-poker': { category: 'table', hot: false, isNew: true },
   hilo: { category: 'mini', hot: false, isNew: true },
+  blackjack: { category: 'table', hot: false, isNew: true },
 };
 
 export function houseCatalogue(): CatalogueGame[] {

@@ -2,7 +2,14 @@ import { saferMarketOpenCheck, saferMinStakeMinor, saferStakeRefusal } from '../
 import { createHmac, randomBytes } from 'node:crypto';
 import { verifyUrlBuild, type FairState, type RoundView, type SeamlessResponse, type SeamlessWalletCall, type StudioAction } from '@piranha/contract';
 import {
+  BLACKJACK_ACTIONS,
   CASINO_MULTI_STEP_GAMES,
+  blackjackActionStakeMinor,
+  blackjackApply,
+  blackjackLegal,
+  blackjackReplay,
+  blackjackStakedMinor,
+  blackjackView,
   casinoGameInfo,
   casinoOutcomeFinished,
   casinoParamsParse,
@@ -19,6 +26,8 @@ import {
   hiloActionRefusal,
   hiloState,
   videoPokerState,
+  type BlackjackAction,
+  type BlackjackOutcome,
   type CasinoOutcome,
   type CasinoParams,
   type HouseGameId,
@@ -230,7 +239,8 @@ export async function roundViews(db: DbOrTx, rows: RoundRow[], seedsActive = fal
       game_id: row.gameId,
       status,
       currency: row.currency,
-      bet: row.freeRoundId === null ? row.stake : 0,
+      // Blackjack: everything staked on the round (doubles, splits and insurance add to the first stake).
+      bet: row.freeRoundId !== null ? 0 : row.gameId === 'blackjack' ? blackjackStakedMinor(row.outcome as BlackjackOutcome, row.stake) : row.stake,
       win: row.win,
       balance_before: row.balanceBefore ?? 0,
       balance_after: row.balanceAfter ?? row.balanceBefore ?? 0,
@@ -379,7 +389,9 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
           ? { towerTraps: played.towerTraps }
           : played.cards
             ? { cards: played.cards }
-            : null,
+            : played.shoe
+              ? { shoe: played.shoe }
+              : null,
       seedId: seed.id,
       nonce: seed.nonce,
       clientSeed: seed.clientSeed,
@@ -462,6 +474,12 @@ export interface RoundActionInput {
   tile?: number | undefined;
   door?: number | undefined;
   holds?: number | undefined;
+  /** Blackjack: the hand the step is for; when given it must be the hand in play. */
+  hand?: number | undefined;
+}
+
+function isBlackjackAction(action: StudioAction): action is BlackjackAction {
+  return (BLACKJACK_ACTIONS as readonly string[]).includes(action);
 }
 
 /** The state an open round moves to on `input`'s move, or the error that refuses the move (nothing is written). */
@@ -504,6 +522,20 @@ function roundActionNext(round: RoundRow, input: RoundActionInput): CasinoOutcom
       const cards = (round.secret as { cards: number[] }).cards;
       return action === 'cashout' ? hiloState(cards, state.guesses, true) : hiloState(cards, [...state.guesses, action], false);
     }
+    case 'blackjack': {
+      // The state after the step; a step that takes a stake (double, split, insurance) is staged around its bet by
+      // blackjackAction, which checks it here first.
+      const action = input.action;
+      if (!isBlackjackAction(action)) throw refuse();
+      const replayed = blackjackReplay(
+        (round.secret as BlackjackSecret).shoe,
+        state.steps.map((step) => step.action),
+      );
+      if (!blackjackLegal(replayed).includes(action)) throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'action', issue: action });
+      if (input.hand !== undefined && input.hand !== replayed.active)
+        throw new AppError('BLACKJACK_ACTION_ILLEGAL', { field: 'hand', issue: `active_${replayed.active}` });
+      return blackjackView(blackjackApply(replayed, action));
+    }
     default:
       throw refuse();
   }
@@ -511,11 +543,14 @@ function roundActionNext(round: RoundRow, input: RoundActionInput): CasinoOutcom
 
 /**
  * A move in an open round: Mines (reveal, cash out), Tower (pick a door, cash out), video poker (draw with the holds),
- * Hilo (higher, lower, skip, cash out). With `claim`, the request's key is claimed in the transaction that moves the round on, naming it, so a
- * retry after a crash finishes that round (studioRoundResume) rather than acting twice.
+ * Hilo (higher, lower, skip, cash out), Blackjack (its steps, through blackjackAction). With `claim`, the request's key
+ * is claimed in the transaction that moves the round on, naming it, so a retry after a crash finishes that round
+ * (studioRoundResume) rather than acting twice.
  */
 export async function studioRoundAction(deps: StudioDeps, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
   const session = await studioSessionOf(deps, input.token, { forBet: false });
+  // Blackjack's double, split and insurance take a stake of their own mid-round: its own path (decision 068).
+  if (session.gameId === 'blackjack') return blackjackAction(deps, session, input, claim);
   const row = await transaction(deps.db, async (tx) => {
     await claim?.write(tx, input.roundId);
     const round = await roundByPublicId(tx, session.userId, input.roundId, true);
@@ -527,6 +562,117 @@ export async function studioRoundAction(deps: StudioDeps, input: RoundActionInpu
   });
   if (row.status === 'open') return roundView(deps.db, row);
   return roundView(deps.db, await roundSettle(deps, row, session.token));
+}
+
+/** A blackjack round's hidden part: the shoe, and the step waiting for its stake (a double, split or insurance). */
+interface BlackjackSecret {
+  shoe: number[];
+  pending?: { action: BlackjackAction; hand: number; step: number; amount: number };
+}
+
+/** The wallet id of the stake a blackjack step takes: step n (1-based) of the round. */
+function blackjackBetUuid(publicId: string, step: number): string {
+  return `${publicId}:bet:${step}`;
+}
+
+/** Writes a blackjack round's next state: still open, or finished with its win (pending until paid). */
+async function blackjackStepWrite(deps: StudioDeps, tx: DbOrTx, round: RoundRow, next: BlackjackOutcome, balanceAfter?: number): Promise<RoundRow> {
+  const secret = round.secret as BlackjackSecret;
+  const fields = { outcome: next, secret: { shoe: secret.shoe }, ...(balanceAfter === undefined ? {} : { balanceAfter }) };
+  if (next.status === 'open') return roundUpdate(tx, round.id, { ...fields, status: 'open' }, deps.now());
+  return roundUpdate(tx, round.id, { ...fields, status: 'pending', win: casinoWinMinor(next, round.stake) }, deps.now());
+}
+
+/** The round after its pending step (checked when it was staged) is applied, its stake taken. */
+async function blackjackStepApply(deps: StudioDeps, tx: DbOrTx, round: RoundRow, action: BlackjackAction, balanceAfter?: number): Promise<RoundRow> {
+  const secret = round.secret as BlackjackSecret;
+  const outcome = round.outcome as BlackjackOutcome;
+  const next = blackjackView(
+    blackjackApply(
+      blackjackReplay(
+        secret.shoe,
+        outcome.steps.map((step) => step.action),
+      ),
+      action,
+    ),
+  );
+  return blackjackStepWrite(deps, tx, round, next, balanceAfter);
+}
+
+/**
+ * Blackjack (decision 068): a step is checked by roundActionNext against the round's replayed state
+ * (CASINO_ACTION_INVALID for another game's move, BLACKJACK_ACTION_ILLEGAL for a step the hand does not allow). A double, split or insurance takes a stake of
+ * its own — a second `bet` of the round in the seamless wallet, id `<round>:bet:<step>` — in three moves, each safe
+ * to die after: (1) the round is marked pending with the step it waits for (a twin request is refused
+ * BLACKJACK_ROUND_BUSY, or finds the step taken); (2) the bet; (3) the step is applied. A refused bet (not enough
+ * money, a limit) puts the round back as it was, playable. Recovery finishes (3) when the bet was taken, else rolls
+ * the bet back (tombstone) and reopens the round without the step.
+ */
+async function blackjackAction(deps: StudioDeps, session: StudioSession, input: RoundActionInput, claim?: ClaimInTransaction): Promise<RoundView> {
+  const staged = await transaction(deps.db, async (tx) => {
+    await claim?.write(tx, input.roundId);
+    const round = await roundByPublicId(tx, session.userId, input.roundId, true);
+    if (!round || round.gameId !== 'blackjack') throw new AppError('CASINO_ROUND_NOT_FOUND', { field: 'round_id' });
+    if (round.status === 'pending') throw new AppError('BLACKJACK_ROUND_BUSY', { field: 'round_id' });
+    if (round.status !== 'open') throw new AppError('CASINO_ROUND_CLOSED', { field: 'round_id' });
+    // The step is checked (another game's move, a step the hand does not allow, a stale hand) before anything moves.
+    const next = roundActionNext(round, input) as BlackjackOutcome;
+    const action = input.action as BlackjackAction;
+    const secret = round.secret as BlackjackSecret;
+    const outcome = round.outcome as BlackjackOutcome;
+    const amount = round.freeRoundId === null ? blackjackActionStakeMinor(action, round.stake) : 0;
+    if (amount === 0) return { row: await blackjackStepWrite(deps, tx, round, next) };
+    const pending = { action, hand: outcome.active, step: outcome.steps.length + 1, amount };
+    return { row: await roundUpdate(tx, round.id, { status: 'pending', secret: { ...secret, pending } }, deps.now()), pending };
+  });
+  let row = staged.row;
+  if (staged.pending) {
+    const { pending } = staged;
+    const bet = await walletCall(deps, 'bet', {
+      ...walletBase(row, session.token),
+      transaction_uuid: blackjackBetUuid(row.publicId, pending.step),
+      round_closed: false,
+      amount: pending.amount,
+    });
+    if (bet.status !== 'RS_OK') {
+      // Nothing was taken: the round goes back to the player exactly as it was.
+      await roundUpdate(deps.db, row.id, { status: 'open', secret: { shoe: (row.secret as BlackjackSecret).shoe } }, deps.now());
+      if (bet.status === 'RS_ERROR_LIMIT_REACHED' || bet.status === 'RS_ERROR_USER_DISABLED')
+        throw await saferStakeRefusal(deps.db, session.userId, undefined, row.currency, pending.amount, deps.now());
+      throw walletRefusal(bet);
+    }
+    row = await transaction(deps.db, async (tx) => {
+      const round = (await roundByPublicId(tx, session.userId, row.publicId, true))!;
+      return blackjackStepApply(deps, tx, round, pending.action, bet.balance);
+    });
+  }
+  if (row.status === 'open') return roundView(deps.db, row);
+  return roundView(deps.db, await roundSettle(deps, row, session.token));
+}
+
+/** Recovery of a blackjack step that died between marking its round and applying it (see blackjackAction). */
+async function blackjackPendingRecover(deps: StudioDeps, row: RoundRow, token: string): Promise<RoundRow | false> {
+  const secret = row.secret as BlackjackSecret;
+  const pending = secret.pending!;
+  const uuid = blackjackBetUuid(row.publicId, pending.step);
+  const bet = await walletTxnFind(deps.db, HOUSE, uuid);
+  if (bet && bet.requestHash !== null && bet.state !== 'rolled_back') {
+    const balanceAfter = (bet.response as SeamlessResponse | null)?.balance;
+    return transaction(deps.db, async (tx) =>
+      blackjackStepApply(deps, tx, (await roundByPublicId(tx, row.userId, row.publicId, true))!, pending.action, balanceAfter),
+    );
+  }
+  const { currency: _currency, ...rollbackBase } = walletBase(row, token);
+  const response = await walletCall(deps, 'rollback', {
+    ...rollbackBase,
+    transaction_uuid: `${row.publicId}:rollback:${pending.step}`,
+    reference_transaction_uuid: uuid,
+  });
+  if (response.status !== 'RS_OK') {
+    deps.log?.(`casino recovery: rollback of ${uuid} answered ${response.status}`);
+    return false;
+  }
+  return roundUpdate(deps.db, row.id, { status: 'open', secret: { shoe: secret.shoe } }, deps.now());
 }
 
 /**
@@ -546,6 +692,12 @@ export async function casinoRoundsRecover(deps: StudioDeps, options: { userId?: 
 async function casinoRoundRecover(deps: StudioDeps, row: RoundRow): Promise<boolean> {
   // The wallet skips token checks for wins and rollbacks only by design; recovery signs with a fresh session token.
   const token = await recoveryTokenOf(deps, row);
+  if (row.gameId === 'blackjack' && (row.secret as BlackjackSecret | null)?.pending) {
+    const recovered = await blackjackPendingRecover(deps, row, token);
+    if (!recovered) return false;
+    if (recovered.status === 'pending') await roundSettle(deps, recovered, token);
+    return true;
+  }
   const bet = await walletTxnFind(deps.db, HOUSE, `${row.publicId}:bet`);
   if (!bet || bet.requestHash === null || bet.state === 'rolled_back') {
     const { currency: _currency, ...rollbackBase } = walletBase(row, token);

@@ -77,6 +77,30 @@ export async function walletTxnSettle(tx: DbOrTx, id: number, fields: Partial<Pi
   await tx.update(casinoWalletTxns).set(fields).where(eq(casinoWalletTxns.id, id));
 }
 
+/**
+ * Settles the other bets of a round that are still open, once a win closes it (a blackjack round's doubles, splits and
+ * insurance are bets of their own): none of them can be rolled back after the round was paid. Bets of one round come
+ * after its first, so the user's bet index is read from that bet on only.
+ */
+export async function walletRoundBetsSettle(tx: DbOrTx, first: Pick<WalletTxn, 'id' | 'partner' | 'userId' | 'round'>): Promise<void> {
+  await rowsOf(
+    tx,
+    sql`update casino_wallet_txns set state = 'settled'
+      where user_id = ${first.userId} and kind = 'bet' and id > ${first.id} and partner = ${first.partner} and round = ${first.round} and state = 'open'`,
+  );
+}
+
+/** The paid stakes of a round: its first bet and every later bet of the same round that was taken and not rolled back. */
+export async function walletRoundStakeOf(tx: DbOrTx, first: Pick<WalletTxn, 'id' | 'partner' | 'userId' | 'round'>): Promise<number> {
+  const [row] = await rowsOf<{ stake: number }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::float8 as stake from casino_wallet_txns
+      where user_id = ${first.userId} and kind = 'bet' and id >= ${first.id} and partner = ${first.partner} and round = ${first.round}
+        and request_hash is not null and state <> 'rolled_back' and not is_free`,
+  );
+  return row?.stake ?? 0;
+}
+
 export async function walletBalanceOf(tx: DbOrTx, userId: number, currency: string): Promise<number> {
   const [row] = await tx
     .select({ balance: wallets.balanceMinor })

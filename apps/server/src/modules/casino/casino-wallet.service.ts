@@ -28,7 +28,16 @@ import {
   saferReturnCount,
   saferStakeTake,
 } from '../safer-play/safer-play.service.ts';
-import { walletBalanceOf, walletTxnFind, walletTxnInsert, walletTxnResponses, walletTxnSettle, type WalletTxn } from './casino-wallet.repository.ts';
+import {
+  walletBalanceOf,
+  walletRoundBetsSettle,
+  walletRoundStakeOf,
+  walletTxnFind,
+  walletTxnInsert,
+  walletTxnResponses,
+  walletTxnSettle,
+  type WalletTxn,
+} from './casino-wallet.repository.ts';
 
 /**
  * The seamless wallet (integrations.md §7.1): the API a studio or aggregator calls to move a player's money,
@@ -360,7 +369,8 @@ function winTransferOf(caller: Caller, request: WinRequest, free: boolean, withh
 async function winWithheldOf(tx: Tx, caller: Caller, bet: WalletTxn, amountMinor: number): Promise<number> {
   const profile = jurisdictionOfKey(caller.appKey);
   if (profile.prizeWithholdingBp <= 0 || amountMinor <= 0) return 0;
-  const stake = bet.isFree ? 0 : (bet.amount ?? 0);
+  // A round may hold several bets (blackjack's doubles, splits, insurance): the net win is against all of them.
+  const stake = bet.isFree ? 0 : await walletRoundStakeOf(tx, bet);
   const [row] = await rowsOf<{ before: number }>(
     tx,
     sql`select coalesce(sum(amount), 0)::float8 as before from casino_wallet_txns
@@ -396,6 +406,8 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
   const moved = pays ? await ledgerTransfer(tx, winTransferOf(caller, request, bet.isFree, withheld)) : undefined;
   if (!bet.isFree) await saferReturnCount(tx, caller.userId, bet.currency, request.amount, caller.now ?? new Date());
   if (bet.state !== 'settled') await walletTxnSettle(tx, bet.id, { state: 'settled' });
+  // A win that closes its round closes the round's later bets too: none can be rolled back once the round is paid.
+  if (request.round_closed) await walletRoundBetsSettle(tx, bet);
   const response = await okAnswer(tx, caller, request, moved);
   await walletTxnSettle(tx, id, { response });
   return response;

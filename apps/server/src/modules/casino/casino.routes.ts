@@ -122,7 +122,11 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
     deps,
     studioRoundAction,
     ({ body, claim }) =>
-      roundActionDo(studio, { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile, door: body.door, holds: body.holds }, claim),
+      roundActionDo(
+        studio,
+        { token: body.token, roundId: body.round_id, action: body.action, tile: body.tile, door: body.door, holds: body.holds, hand: body.hand },
+        claim,
+      ),
     { idempotencyScope: playerScope, resumable: { resume: ({ body, ref }) => studioRoundResume(studio, body.token, ref) } },
   );
   routeRegister(app, deps, studioSeedClient, async ({ body }) => {

@@ -7,7 +7,7 @@ describe('cover art', () => {
     expect(coverKindOf('neon-koi')).toBe('slot-koi');
     expect(coverKindOf('lucky-sevens')).toBe('slot-sevens');
     expect(['crash', 'mines', 'dice', 'plinko', 'roulette'].map(coverKindOf)).toEqual(['crash', 'mines', 'dice', 'plinko', 'roulette']);
-    expect(['limbo', 'keno', 'baccarat'].map(coverKindOf)).toEqual(['limbo', 'keno', 'baccarat']);
+    expect(['limbo', 'keno', 'baccarat', 'blackjack'].map(coverKindOf)).toEqual(['limbo', 'keno', 'baccarat', 'blackjack']);
     expect(['wheel', 'tower', 'bingo', 'fishing'].map(coverKindOf)).toEqual(['wheel', 'tower', 'bingo', 'fishing']);
     expect(['video-poker', 'hilo'].map(coverKindOf)).toEqual(['video-poker', 'hilo']);
     expect(coverKindOf('some-pp-game')).toBe('generic');

@@ -22,7 +22,8 @@ export type CoverKind =
   | 'bingo'
   | 'fishing'
   | 'video-poker'
-  | 'hilo';
+  | 'hilo'
+  | 'blackjack';
 
 const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   'slot-sevens': ['#7c2d12', '#dc2626', '#fde047'],
@@ -43,6 +44,7 @@ const PALETTES: Record<CoverKind, readonly [string, string, string]> = {
   fishing: ['#082f49', '#0369a1', '#fb923c'],
   'video-poker': ['#172554', '#1d4ed8', '#fbbf24'],
   hilo: ['#3f0d12', '#be123c', '#fde68a'],
+  blackjack: ['#450a0a', '#991b1b', '#fbbf24'],
 };
 
 /** Picks the art for a game from its code; codes of the house studio name their game kind. */
@@ -60,6 +62,7 @@ export function coverKindOf(gameId: string): CoverKind {
   if (/fish/.test(code)) return 'fishing';
   if (/keno|lotto/.test(code)) return 'keno';
   if (/baccarat|punto/.test(code)) return 'baccarat';
+  if (/blackjack|twenty-one/.test(code)) return 'blackjack';
   if (/seven|fruit|cherry/.test(code)) return 'slot-sevens';
   if (/koi|neon/.test(code)) return 'slot-koi';
   if (/reef|ocean|piranha|sea/.test(code)) return 'slot-reef';
@@ -149,6 +152,8 @@ function glyph(kind: CoverKind, accent: string, seed: number): string {
     }
     case 'baccarat':
       return `<g transform="translate(120 118)"><g transform="rotate(-14) translate(-34 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">9</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(12) translate(34 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">K</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♥</text></g><circle cx="0" cy="70" r="14" fill="${accent}"/><circle cx="0" cy="70" r="8" fill="none" stroke="#78350f" stroke-width="3"/></g>`;
+    case 'blackjack':
+      return `<g transform="translate(120 118)"><g transform="rotate(-12) translate(-30 0)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#111827">A</text><text y="24" text-anchor="middle" font-size="40" fill="#111827">♠</text></g><g transform="rotate(10) translate(30 -4)"><rect x="-34" y="-50" width="68" height="98" rx="8" fill="#fff"/><text x="-22" y="-26" font-family="system-ui,sans-serif" font-weight="900" font-size="22" fill="#b91c1c">J</text><text y="24" text-anchor="middle" font-size="40" fill="#b91c1c">♦</text></g><text y="82" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="900" font-size="26" fill="${accent}">21</text></g>`;
     case 'video-poker': {
       // A fanned royal flush in spades.
       const fan = ['10', 'J', 'Q', 'K', 'A']

@@ -19,6 +19,7 @@ const NAMES: Record<HouseGameId, string> = {
   fishing: 'Reef Fishing',
   'video-poker': 'Jacks or Better',
   hilo: 'Hilo',
+  blackjack: 'Blackjack',
 };
 
 export function gameNameOf(gameId: string): string {

@@ -27,6 +27,29 @@ describe('outcomeSummary', () => {
     ).toBe('P 10♦ 3♠ Q♣ = 3 · B A♥ 9♥ 5♥ = 5 → BANKER · 1.95×');
   });
 
+  it('says what each blackjack hand did against the dealer, doubles and insurance included', () => {
+    const hand = { bet: 1, doubled: false, fromSplit: true, status: 'stood' as const, soft: false };
+    expect(
+      outcomeSummary({
+        kind: 'blackjack',
+        status: 'done',
+        phase: 'done',
+        dealer: [5, 22, 8],
+        dealerTotal: 25,
+        dealerSoft: false,
+        hands: [
+          { ...hand, cards: [7, 2, 9], total: 21, bet: 2, doubled: true, result: 'win', returnBp: 40_000 },
+          { ...hand, cards: [7, 1, 8], total: 19, result: 'win', returnBp: 20_000 },
+        ],
+        active: 1,
+        insurance: 'declined',
+        insuranceReturnBp: 0,
+        steps: [],
+        legal: [],
+      }),
+    ).toBe('8♠ 3♠ 10♠ = 21 ×2 → WIN 4× | 8♠ 2♠ 9♠ = 19 → WIN 2× · D 6♠ 10♥ 9♠ = 25');
+  });
+
   it('says what a wheel, tower, bingo and fishing round did', () => {
     expect(outcomeSummary({ kind: 'wheel', segments: 20, risk: 'high', segment: 0, multiplierBp: 198_000 })).toBe('#1/20 → 19.8×');
     expect(outcomeSummary({ kind: 'tower', difficulty: 'medium', picks: [0, 2], status: 'cashed', multiplierBp: 22_275, traps: [] })).toBe('▲ 1 3 ✓ · 2.2275×');

@@ -46,5 +46,13 @@ export function outcomeSummary(outcome: CasinoOutcome): string {
         : `${outcome.dealt.map(cardText).join(' ')} → ${outcome.final.map((card, i) => ((outcome.holds >> i) & 1 ? cardText(card) : `[${cardText(card)}]`)).join(' ')} · ${outcome.hand ?? '—'} · ${x(outcome.multiplierBp)}`;
     case 'hilo':
       return `${outcome.cards.map((card, i) => (i === 0 ? cardText(card) : `${{ higher: '▲', lower: '▼', skip: '»' }[outcome.guesses[i - 1]!]} ${cardText(card)}`)).join(' ')} · ${outcome.status} · ${x(outcome.multiplierBp)}`;
+    case 'blackjack': {
+      // Each hand with its stake units (×2 doubled), then the dealer; insurance when it was taken.
+      const hands = outcome.hands.map(
+        (hand) => `${hand.cards.map(cardText).join(' ')} = ${hand.total}${hand.bet > 1 ? ' ×2' : ''} → ${hand.result.toUpperCase()} ${x(hand.returnBp)}`,
+      );
+      const insurance = outcome.insurance === 'taken' ? ` · INS ${x(outcome.insuranceReturnBp)}` : '';
+      return `${hands.join(' | ')} · D ${outcome.dealer.map(cardText).join(' ')} = ${outcome.dealerTotal}${insurance}`;
+    }
   }
 }

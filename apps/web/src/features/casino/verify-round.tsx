@@ -5,6 +5,7 @@ import {
   fairSeedHash,
   HOUSE_GAME_IDS,
   isHouseGameId,
+  type BlackjackAction,
   type CasinoOutcome,
   type CasinoParams,
   type HiloGuess,
@@ -33,11 +34,15 @@ interface VerifyForm {
   params: string;
   revealed: number[];
   cashedOut: boolean;
+  /** Blackjack: the player's steps in order, comma-separated. */
+  steps: string;
   /** Video poker: the holds of the draw (absent while the hand is open). */
   holds?: number;
   /** Hilo: the guesses in order. */
   guesses?: HiloGuess[];
 }
+
+const BLACKJACK_STEPS: readonly string[] = ['hit', 'stand', 'double', 'split', 'insurance', 'no_insurance'];
 
 function formFor(gameId: HouseGameId): VerifyForm {
   return {
@@ -49,7 +54,16 @@ function formFor(gameId: HouseGameId): VerifyForm {
     params: JSON.stringify(CASINO_DEFAULT_PARAMS[gameId]),
     revealed: [],
     cashedOut: false,
+    steps: '',
   };
+}
+
+/** The typed steps, in order; an unknown word makes the replay fail (shown as invalid choices). */
+function stepsOf(text: string): BlackjackAction[] {
+  return text
+    .split(/[\s,]+/)
+    .filter((word) => word !== '')
+    .map((word) => (BLACKJACK_STEPS.includes(word) ? word : 'unknown') as BlackjackAction);
 }
 
 /**
@@ -82,6 +96,7 @@ export function VerifyRound() {
       // Video poker replays the player's holds (none while the hand is open); Hilo the guesses in order.
       ...(outcome.kind === 'video-poker' && outcome.status === 'done' ? { holds: outcome.holds } : {}),
       ...(outcome.kind === 'hilo' ? { guesses: outcome.guesses } : {}),
+      steps: outcome.kind === 'blackjack' ? outcome.steps.map((step) => step.action).join(', ') : '',
     };
   }, [round.data]);
   const form = edited ?? fromRound ?? formFor('dice');
@@ -106,6 +121,8 @@ export function VerifyRound() {
       tower: form.gameId === 'tower' ? { picks: form.revealed, cashedOut: form.cashedOut } : undefined,
       videoPoker: form.gameId === 'video-poker' && form.holds !== undefined ? { holds: form.holds } : undefined,
       hilo: form.gameId === 'hilo' ? { guesses: form.guesses ?? [], cashedOut: form.cashedOut } : undefined,
+      // Blackjack replays the player's steps on the recomputed shoe: every card they drew comes from the seed.
+      blackjack: form.gameId === 'blackjack' ? { actions: stepsOf(form.steps) } : undefined,
     });
   }, [form]);
 
@@ -157,6 +174,18 @@ export function VerifyRound() {
           {t('casino.verify.params')}
           <input value={form.params} spellCheck={false} autoCapitalize="off" onChange={(event) => set({ params: event.target.value })} />
         </label>
+        {form.gameId === 'blackjack' ? (
+          <label className={styles.field}>
+            {t('casino.verify.steps')}
+            <input
+              value={form.steps}
+              spellCheck={false}
+              autoCapitalize="off"
+              data-testid="verify-steps"
+              onChange={(event) => set({ steps: event.target.value })}
+            />
+          </label>
+        ) : null}
       </div>
 
       {form.serverSeed ? (

@@ -22,6 +22,7 @@ const RULES = {
   fishing: 'casino.rules.fishing',
   'video-poker': 'casino.rules.videoPoker',
   hilo: 'casino.rules.hilo',
+  blackjack: 'casino.rules.blackjack',
 } as const satisfies Record<CasinoGameInfo['kind'], `casino.rules.${string}`>;
 
 const VOLATILITY: Record<CasinoGameInfo['volatility']['band'], `casino.volatility.${'low' | 'medium' | 'high' | 'veryHigh'}`> = {

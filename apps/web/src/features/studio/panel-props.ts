@@ -19,10 +19,10 @@ export interface PanelProps {
   /** Free rounds granted for this game (slots), and their fixed stake. */
   freeRounds: { remaining: number; bet: number };
   /**
-   * A move in an open round (Mines, Tower, video poker, Hilo): `tile` for a Mines reveal, `door` for a Tower pick,
-   * `holds` (5-bit mask) for a video poker draw.
+   * A move in an open round (Mines, Tower, video poker, Hilo, Blackjack): `tile` for a Mines reveal, `door` for a Tower
+   * pick, `holds` (5-bit mask) for a video poker draw, `hand` (the hand in play) for a Blackjack step.
    */
-  action: (roundId: string, action: StudioAction, extra?: { tile?: number; door?: number; holds?: number }) => Promise<RoundView | undefined>;
+  action: (roundId: string, action: StudioAction, extra?: { tile?: number; door?: number; holds?: number; hand?: number }) => Promise<RoundView | undefined>;
   /** Call once the animation has shown the outcome: updates the balance and tells the game room. */
   settle: (round: RoundView) => void;
   /** The player is mid-round: the shell locks the stake. */

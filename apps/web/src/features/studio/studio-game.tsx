@@ -38,6 +38,7 @@ const PANELS: Record<HouseGameId, Panel> = {
   fishing: lazy(() => import('./fishing-panel.tsx')),
   'video-poker': lazy(() => import('./video-poker-panel.tsx')),
   hilo: lazy(() => import('./hilo-panel.tsx')),
+  blackjack: lazy(() => import('./blackjack-panel.tsx')),
 };
 
 function reducedMotion(): boolean {
@@ -100,7 +101,10 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const action: PanelProps['action'] = async (roundId, kind, extra) => {
     setError(undefined);
     try {
-      return await actionMutation.mutateAsync({ roundId, action: kind, ...extra });
+      const round = await actionMutation.mutateAsync({ roundId, action: kind, ...extra });
+      // A step that took a stake of its own (blackjack's double, split, insurance) moves the balance mid-round.
+      if (round.status === 'open') setBalance(round.balance_after);
+      return round;
     } catch (cause) {
       return refused(cause);
     }

@@ -57,12 +57,14 @@ export function useRoundActionMutation(token: string) {
       tile,
       door,
       holds,
+      hand,
     }: {
       roundId: string;
       action: StudioAction;
       tile?: number;
       door?: number;
       holds?: number;
+      hand?: number;
     }): Promise<RoundView> =>
       api.call(studioRoundAction, {
         body: {
@@ -72,6 +74,7 @@ export function useRoundActionMutation(token: string) {
           ...(tile !== undefined ? { tile } : {}),
           ...(door !== undefined ? { door } : {}),
           ...(holds !== undefined ? { holds } : {}),
+          ...(hand !== undefined ? { hand } : {}),
         },
         idempotencyKey: randomId(),
       }),
