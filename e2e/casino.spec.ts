@@ -41,7 +41,9 @@ describe('Casino, through the real server and Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await serverStart();
+    // Crash is live (decision 071): the test chain's first rounds crash at 13.73×, 8.36×, 4.13×, 5.83× and 5.16×, so an
+    // auto cash-out at 1.50× is paid whichever of them the bet lands in.
+    server = await serverStart({ CRASH_LIVE_TEST_CHAIN: '0a72b9fd9ac58909ca28e545960adf0ffd4e5ace4adaa24c54af36d86c137362' });
     browser = await browserLaunch(server, [JOURNEY.host]);
   });
 
@@ -142,12 +144,22 @@ describe('Casino, through the real server and Chromium', () => {
     for (const gameId of HOUSE_GAMES) {
       await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=${gameId}`);
       const frame = gameFrame(page);
-      const play = frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
+      // Crash's button reads "Bet on the next round" while a shared round flies: it is found by its id.
+      const play = gameId === 'crash' ? frame.getByTestId('crash-bet') : frame.getByRole('button', { name: /^(Spin|Roll|Bet|Drop ball)$/ });
       await play.waitFor();
       await screenshot(page, `casino-game-${gameId}`);
       if (gameId === 'roulette') await frame.getByRole('button', { name: 'Red', exact: true }).click();
+      if (gameId === 'crash') {
+        await frame.getByRole('checkbox', { name: /Auto cash-out/ }).check();
+        await frame.getByRole('button', { name: '1.50×', exact: true }).click();
+      }
       await play.click();
-      if (gameId === 'mines') {
+      if (gameId === 'crash') {
+        // The bet waits for the brand's next take-off (up to a flight and a pause away), then the server pays the target.
+        const cashed = frame.getByTestId('crash-cashed');
+        await cashed.waitFor({ timeout: 120_000 });
+        expect((await cashed.textContent()) ?? '').toMatch(/^Cashed out at 1\.50×/);
+      } else if (gameId === 'mines') {
         await frame.getByRole('button', { name: 'Tile, row 1, column 1' }).click();
         await frame.locator('[data-state="gem"], [data-state="hit"]').first().waitFor();
       } else {
@@ -156,6 +168,6 @@ describe('Casino, through the real server and Chromium', () => {
       await screenshot(page, `casino-game-${gameId}-played`);
     }
     await context.close();
-    // Sixteen pages, each photographed and checked by axe: longer than one journey step.
-  }, 180_000);
+    // Sixteen pages, each photographed and checked by axe, and a live Crash round: longer than one journey step.
+  }, 300_000);
 });

@@ -176,7 +176,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   bettingRoutes(app, bettingDeps);
   const bettingWorker = bettingWorkerRegister(bettingDeps, jobs);
-  const casino = await casinoModuleRegister(app, { config, db: database.db, deps, jobs, providerRateLimit });
+  const casino = await casinoModuleRegister(app, { config, db: database.db, deps, jobs, providerRateLimit, realtime: realtime.bus });
   const { payments, kyc } = await paymentsModuleRegister(app, { config, deps, jobs, providerRateLimit, outbox: outbox.deps, outboxHandlers: outbox.handlers });
   await campaignsSeed(database.db, now());
   appJobsRegister(jobs, { config, db: database.db, now, realtime: realtime.bus });

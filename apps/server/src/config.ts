@@ -99,7 +99,11 @@ export interface AppConfig {
   /** The simulated sports feed: its seed, its speed (simulated seconds per real second) and margin overrides. */
   feed: { seed: number; speedFactor: number; margins: Record<string, number> };
   /** Casino: the house studio's wallet-signing secret (random per process when unset), external providers, token life. */
-  casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number };
+  /**
+   * `crashLiveTestChain`: CRASH_LIVE_TEST_CHAIN, the secret end (64 hex) of every new Crash-live hash chain, so a journey
+   * knows which rounds fly high (decision 071). Refused in production.
+   */
+  casino: { houseSecret: string | undefined; providersFile: string | undefined; tokenTtlMinutes: number; crashLiveTestChain: string | undefined };
   /** Signs payment provider notifications and M-Pesa callback tokens; unset uses a random secret per process. */
   paymentsWebhookSecret: string | undefined;
   /** Betting: the in-play acceptance delay and the cash-out margin (basis points of the fair value). */
@@ -156,6 +160,13 @@ function sandboxPayoutDelay(value: string | undefined, production: boolean): num
   if (value === undefined || value === '' || value === '0') return 0;
   if (production) throw new ConfigError('SANDBOX_PAYOUT_DELAY_MS is a test setting: leave it unset in production');
   return atMost('SANDBOX_PAYOUT_DELAY_MS', positiveInt('SANDBOX_PAYOUT_DELAY_MS', value, 0), 600_000);
+}
+
+function crashLiveTestChain(value: string | undefined, production: boolean): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (production) throw new ConfigError('CRASH_LIVE_TEST_CHAIN is a test setting: leave it unset in production');
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new ConfigError(`CRASH_LIVE_TEST_CHAIN must be 64 lowercase hex digits, got "${value}"`);
+  return value;
 }
 
 function testClockOffset(value: string | undefined, production: boolean): number {
@@ -348,6 +359,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
       houseSecret: env.CASINO_HOUSE_SECRET || undefined,
       providersFile: env.CASINO_PROVIDERS_FILE ? resolve(REPO_ROOT, env.CASINO_PROVIDERS_FILE) : undefined,
       tokenTtlMinutes: positiveInt('CASINO_TOKEN_TTL_MINUTES', env.CASINO_TOKEN_TTL_MINUTES, 720),
+      crashLiveTestChain: crashLiveTestChain(env.CRASH_LIVE_TEST_CHAIN, env.NODE_ENV === 'production'),
     },
     paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || undefined,
     betting: {

@@ -860,6 +860,25 @@ const VALID: Record<string, Sample & { fresh?: () => Promise<Sample> }> = {
     body: { token: STUDIO_TOKEN, client_seed: 'my-seed' },
     fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token, client_seed: 'my-seed' } }),
   },
+  '/api/studio/house/crash-live/state': {
+    query: { token: STUDIO_TOKEN },
+    fresh: async () => ({ query: { token: (await playerWithGame(t, 'crash', 0)).token } }),
+  },
+  '/api/studio/house/crash-live/history': {
+    query: { token: STUDIO_TOKEN, limit: '10' },
+    fresh: async () => ({ query: { token: (await playerWithGame(t, 'crash', 0)).token, limit: '10' } }),
+  },
+  '/api/studio/house/crash-live/bet': {
+    body: { token: STUDIO_TOKEN, bet: 100, auto_cashout: 200 },
+    fresh: async () => ({ body: { token: (await playerWithGame(t, 'crash', 10_000)).token, bet: 100, auto_cashout: 200 } }),
+  },
+  '/api/studio/house/crash-live/cashout': {
+    body: { token: STUDIO_TOKEN, round_id: 'c00000000000000000000' },
+    fresh: async () => {
+      const { token, roundId } = await crashLiveBetInFlight();
+      return { body: { token, round_id: roundId } };
+    },
+  },
   '/api/studio/house/seed/rotate': { body: { token: STUDIO_TOKEN }, fresh: async () => ({ body: { token: (await playerWithGame(t, 'dice', 0)).token } }) },
   ...PAYMENT_SAMPLES,
   ...BETTING_SAMPLES,
@@ -998,12 +1017,40 @@ beforeAll(async () => {
 }, 480_000);
 afterAll(() => t?.close());
 
+let crashLiveSamples = 0;
+/**
+ * A Crash-live bet in flight at the pinned clock (decision 071): a round of the brand written to take off 1 ms from
+ * now, the bet placed through the API, then the round moved to have taken off 2 s ago with its crash an hour away.
+ */
+async function crashLiveBetInFlight(): Promise<{ token: string; roundId: string }> {
+  crashLiveSamples += 1;
+  const player = await playerWithGame(t, 'crash', 10_000);
+  const now = t.clock.now().getTime();
+  const at = (offset: number) => new Date(now + offset).toISOString();
+  const [chain] = await t.rows<{ id: string }>(
+    sql`insert into crash_live_chains (app_key, secret, terminal_hash, salt, length, next_index) values ('piranha', 'sample', 'sample', 'sample', 1, 2) returning id::text`,
+  );
+  const roundId = `csample${crashLiveSamples}`;
+  await t.rows(
+    sql`insert into crash_live_rounds (public_id, app_key, seq, chain_id, chain_index, seed, crash_point, betting_at, takeoff_at, crash_at)
+        values (${roundId}, 'piranha', ${-1_000_000 - crashLiveSamples}, ${chain!.id}::bigint, 1, 'sample', 100000000, ${at(-1000)}::timestamptz,
+          ${at(1)}::timestamptz, ${at(3_600_000)}::timestamptz) returning id`,
+  );
+  const placed = envelopeOf(await t.post('/api/studio/house/crash-live/bet', { body: { token: player.token, bet: 100 } }));
+  expect(placed.data.bet.round_id).toBe(roundId);
+  await t.rows(sql`update crash_live_rounds set takeoff_at = ${at(-2000)}::timestamptz where public_id = ${roundId} returning id`);
+  return { token: player.token, roundId };
+}
+
 /** GET samples are sent as they are (a GET cannot carry a fresh body): give the studio ones a real token and round. */
 async function casinoSamplesPrepare(): Promise<void> {
   const player = await playerWithGame(t, 'dice', 10_000);
   const round = await playRound(t, player, 'dice', 100, { target: 5000, direction: 'under' });
   VALID['/api/studio/house/session']!.query = { token: player.token };
   VALID['/api/studio/house/rounds']!.query = { token: player.token };
+  const crashPlayer = await playerWithGame(t, 'crash', 0);
+  VALID['/api/studio/house/crash-live/state']!.query = { token: crashPlayer.token };
+  VALID['/api/studio/house/crash-live/history']!.query = { token: crashPlayer.token, limit: '10' };
   VALID['/api/piranha/pg_game/hall/round']!.query = { ...signedIn(player.session), round_id: round.data.round_id };
 }
 

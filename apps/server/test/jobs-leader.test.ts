@@ -103,6 +103,7 @@ describe('the jobs of the app', () => {
       'betting-passes',
       'bonus-pass',
       'casino-rounds-recover',
+      'crash-live',
       'feed-sync',
       'feed-tick',
       'idempotency-purge',

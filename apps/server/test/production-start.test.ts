@@ -54,6 +54,16 @@ describe('production with sandbox providers', () => {
     expect(refusalOf({ TEST_CLOCK_OFFSET_MS: String(400 * 86_400_000) })).toMatch(/within a year/);
   });
 
+  it('refuses the Crash-live test chain (CRASH_LIVE_TEST_CHAIN, decision 071), which only test runs may set', () => {
+    const chain = 'c'.repeat(64);
+    expect(refusalOf({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: '1', CRASH_LIVE_TEST_CHAIN: chain })).toBe(
+      'CRASH_LIVE_TEST_CHAIN is a test setting: leave it unset in production',
+    );
+    expect(configLoad({ CRASH_LIVE_TEST_CHAIN: chain }).casino.crashLiveTestChain).toBe(chain);
+    expect(configLoad({}).casino.crashLiveTestChain).toBeUndefined();
+    expect(refusalOf({ CRASH_LIVE_TEST_CHAIN: 'abc' })).toMatch(/CRASH_LIVE_TEST_CHAIN must be 64 lowercase hex digits/);
+  });
+
   it('is refused by buildApp itself, whoever builds the app', async () => {
     await expect(testAppCreate({ env: { NODE_ENV: 'production' } })).rejects.toBeInstanceOf(ConfigError);
   });

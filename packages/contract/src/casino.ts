@@ -622,6 +622,120 @@ export const studioRounds = endpoint({
   data: z.object({ list: described(z.array(roundViewSchema), 'The player’s latest rounds in this game with balances and proof') }),
 });
 
+// --- Crash with a live climb (issue 23, decision 071) ------------------------------------------------------
+// Shared rounds per brand: everyone on the brand sees one curve m(t) = floor(100·e^(0.00006·t_ms))/100 of the
+// server's time since take-off; the server decides every cash-out by its own clock.
+
+const CRASH_LIVE = `${STUDIO}/crash-live`;
+const hundredths = (description: string) => integer(`${description}, in hundredths (150 = 1.50×)`);
+const epochMs = (description: string) => integer(`${description}, server time in Unix milliseconds`);
+
+export const crashLiveBetSchema = z.object({
+  round_id: described(z.string(), 'The shared round the bet is in'),
+  stake: integer('Stake in minor units'),
+  auto_cashout: described(z.nullable(z.int()), 'Auto cash-out target in hundredths, or null'),
+  status: described(z.enum(['pending', 'placed', 'cashed', 'won', 'lost', 'void']), 'placed: in play; cashed/won: cashed out; lost: it crashed first'),
+  cashout: described(z.nullable(z.int()), 'The multiplier it was cashed out at, in hundredths, or null'),
+  win: integer('What it paid, minor units (0 until cashed out)'),
+});
+
+export const crashLiveRoundSchema = z.object({
+  round_id: described(z.string(), 'Public id of the shared round'),
+  seq: integer('Round number of the brand'),
+  phase: described(z.enum(['betting', 'flying', 'crashed']), 'Where the round is at server_now'),
+  betting_at: epochMs('Bets for it open'),
+  takeoff_at: epochMs('The curve starts (t = 0)'),
+  crash_at: described(z.nullable(z.int()), 'When it crashed (Unix ms), null until it has'),
+  crash_point: described(z.nullable(z.int()), 'The crash point in hundredths, null until it has crashed'),
+  multiplier: hundredths('The multiplier at server_now (the crash point once crashed)'),
+});
+
+export const crashLiveState = endpoint({
+  method: 'GET',
+  path: `${CRASH_LIVE}/state`,
+  host: 'main',
+  auth: 'none',
+  query: z.object({ token: studioTokenSchema }),
+  body: noBody,
+  data: z.object({
+    server_now: epochMs('The server clock when it answered: the page renders the curve from takeoff_at against it'),
+    growth_per_ms: described(z.number(), 'k of the published curve m(t) = floor(100·e^(k·t_ms))/100'),
+    currency: described(z.string(), 'Currency of the game session'),
+    balance: integer('Wallet balance in minor units'),
+    round: described(z.nullable(crashLiveRoundSchema), 'The round on screen: betting, flying, or the one that just crashed'),
+    next_round_id: described(z.nullable(z.string()), 'The round a bet placed now goes to, or null when none is scheduled yet'),
+    my_bets: described(z.array(crashLiveBetSchema), 'The player’s bets in the round on screen and the next one'),
+    cashouts: described(
+      z.array(z.object({ player: described(z.string(), 'Masked player name'), cashout: hundredths('Cashed at'), win: integer('Paid, minor units') })),
+      'Who cashed out in the round on screen, anonymised, highest first (at most 50)',
+    ),
+    players: integer('Bets in the round on screen'),
+    chain: z.object({
+      terminal_hash: described(z.string(), 'The published terminal hash s_0 of the brand’s current hash chain'),
+      salt: described(z.string(), 'Its public salt'),
+    }),
+  }),
+});
+
+export const crashLiveBetPlace = endpoint({
+  method: 'POST',
+  path: `${CRASH_LIVE}/bet`,
+  host: 'main',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({
+    token: studioTokenSchema,
+    bet: integer('Stake in minor units', { min: 1 }),
+    auto_cashout: z.optional(
+      described(z.nullable(z.int().check(z.minimum(101), z.maximum(100_000))), 'Auto cash-out target in hundredths (1.01×–1000×), or null'),
+    ),
+  }),
+  data: z.object({ bet: crashLiveBetSchema, balance: integer('Wallet balance after the stake, minor units') }),
+});
+
+export const crashLiveCashout = endpoint({
+  method: 'POST',
+  path: `${CRASH_LIVE}/cashout`,
+  host: 'main',
+  auth: 'none',
+  idempotency: 'optional',
+  query: noQuery,
+  body: z.strictObject({ token: studioTokenSchema, round_id: described(z.string().check(z.maxLength(40)), 'The shared round of the bet') }),
+  data: z.object({
+    bet: crashLiveBetSchema,
+    server_at: epochMs('The server time the cash-out was decided at'),
+    balance: integer('Wallet balance after the win, minor units'),
+  }),
+});
+
+export const crashLiveHistory = endpoint({
+  method: 'GET',
+  path: `${CRASH_LIVE}/history`,
+  host: 'main',
+  auth: 'none',
+  query: z.object({ token: studioTokenSchema, limit: z.optional(queryInt('How many, 1–50 (default 20)', 50)) }),
+  body: noBody,
+  data: z.object({
+    list: described(
+      z.array(
+        z.object({
+          round_id: described(z.string(), 'Public id'),
+          seq: integer('Round number of the brand'),
+          crash_point: hundredths('Where it crashed'),
+          takeoff_at: epochMs('Take-off'),
+          chain_index: integer('Its position i in the hash chain (1…length)'),
+          seed: described(z.string(), 'Its revealed seed s_i'),
+          previous_hash: described(z.string(), 's_{i-1}: the seed of the chain’s round before it, or the terminal hash for i = 1; SHA-256(seed) must equal it'),
+          salt: described(z.string(), 'The chain’s public salt'),
+          terminal_hash: described(z.string(), 'The chain’s terminal hash s_0, published before its first round'),
+        }),
+      ),
+      'Crashed rounds of the brand, newest first, with what a player needs to verify them',
+    ),
+  }),
+});
+
 // --- Seamless wallet (provider-facing; integrations.md §7.1, Hub88-style) --------------------------------
 
 export const SEAMLESS_WALLET_PATHS = {

@@ -227,6 +227,13 @@ export const ERRORS = {
   // end pdd
   // agent settlement re-run by an operator (decision 067)
   AGENT_DAY_OPEN: { code: 8141, key: 'agentDayOpen' },
+  // crash with a live climb (issue 23, decision 071)
+  CRASH_LIVE_NO_ROUND: { code: 8166, key: 'crashLiveNoRound' },
+  CRASH_LIVE_ALREADY_BET: { code: 8167, key: 'crashLiveAlreadyBet' },
+  CRASH_LIVE_NOT_FLYING: { code: 8168, key: 'crashLiveNotFlying' },
+  CRASH_LIVE_CRASHED: { code: 8169, key: 'crashLiveCrashed' },
+  CRASH_LIVE_NO_BET: { code: 8170, key: 'crashLiveNoBet' },
+  CRASH_LIVE_CASHED: { code: 8171, key: 'crashLiveCashed' },
   // blackjack (decision 068): a step the hand does not allow now; a step while the previous one still settles
   BLACKJACK_ACTION_ILLEGAL: { code: 8142, key: 'blackjackActionIllegal' },
   BLACKJACK_ROUND_BUSY: { code: 8143, key: 'blackjackRoundBusy' },

@@ -34,6 +34,12 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('first_charge_pop') }),
   /** Money rain (decision 052): a drop of the brand's rain opened now — the rain overlay reads it through the API. */
   z.object({ type: z.literal('money_rain'), rain_id: described(z.string(), 'The rain') }),
+  /** Crash live (decision 071): the brand's shared round changed phase, or a player bet or cashed out — the game reads its state again. */
+  z.object({
+    type: z.literal('crash_live'),
+    round_id: described(z.string().check(z.maxLength(40)), 'The shared round'),
+    what: described(z.enum(['betting', 'flying', 'crashed', 'bet', 'cashout']), 'What happened'),
+  }),
   /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
   z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
   /**

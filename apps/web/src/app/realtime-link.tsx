@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { bettingKeys } from '../features/betting/api/betting-api.ts';
 import { messagesKeys } from '../features/messages/api/messages.ts';
+import { crashLiveKeys } from '../features/studio/api/studio.ts';
 import { systemKeys } from '../features/system/api/global-config.ts';
 import { api } from '../shared/api/api.ts';
 import { firstChargeOpen } from '../shared/bonus/bonus-popup-store.ts';
@@ -29,6 +30,10 @@ export function realtimeEventApply(queryClient: QueryClient, event: RealtimeEven
       // Spec §4: a normal pop-up — the server's pop-up list now holds the message; the stack shows it by its level.
       void queryClient.invalidateQueries({ queryKey: systemKeys.popups });
       void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+      return;
+    case 'crash_live':
+      // The brand's shared Crash round moved on: the game reads its state now instead of at its next poll.
+      void queryClient.invalidateQueries({ queryKey: crashLiveKeys.all });
       return;
     case 'first_charge_pop':
       firstChargeOpen();

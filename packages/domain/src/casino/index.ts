@@ -5,6 +5,7 @@ export * from './games/slot-engine.ts';
 export * from './games/slots.ts';
 export * from './games/dice.ts';
 export * from './games/crash.ts';
+export * from './games/crash-live.ts';
 export * from './games/mines.ts';
 export * from './games/plinko.ts';
 export * from './games/roulette.ts';

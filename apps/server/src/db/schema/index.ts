@@ -23,3 +23,4 @@ export * from './outbox.ts';
 export * from './referrals.ts';
 export * from './growth-agent.ts';
 export * from './growth-pdd.ts';
+export * from './crash-live.ts';

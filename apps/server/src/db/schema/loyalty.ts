@@ -175,7 +175,7 @@ export const loyaltyRankPrizes = pgTable(
 );
 
 /**
- * How far the loyalty pass has read each fact source (`bet`, `round`, `deposit`): every fact of the source stamped
+ * How far the loyalty pass has read each fact source (`bet`, `round`, `crash_live`, `deposit`): every fact of the source stamped
  * before `cursor_at` and visible then has been counted. The pass rereads a short overlap behind it (commits land a
  * little after their stamp); `loyalty_facts`' key keeps that reread from counting anything twice. Moved in the same
  * transaction as the facts it covers, so a pass killed before commit moves neither.

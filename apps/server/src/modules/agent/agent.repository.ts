@@ -98,6 +98,12 @@ export async function teamTotals(db: DbOrTx, appKey: string, currency: string, f
       from casino_rounds r join team t on t.member_user_id = r.user_id
       where r.status = 'settled' and coalesce(r.settled_at, r.updated_at) >= greatest(${start}::timestamptz, t.bound_at)
         and coalesce(r.settled_at, r.updated_at) < ${end}::timestamptz and r.free_round_id is null and r.currency = ${currency}
+      union all
+      -- Live Crash bets (decision 071) are not casino_rounds rows: a won or lost one is a settled round of its own.
+      select t.agent_user_id, l.user_id, l.stake, l.win
+      from crash_live_bets l join team t on t.member_user_id = l.user_id
+      where l.status in ('won', 'lost') and l.settled_at >= greatest(${start}::timestamptz, t.bound_at)
+        and l.settled_at < ${end}::timestamptz and l.currency = ${currency}
     )
     select agent_user_id::text, count(distinct user_id)::text as members, sum(stake)::text as stake_minor, sum(ret)::text as return_minor
     from play group by agent_user_id having sum(stake) > 0 order by agent_user_id`,

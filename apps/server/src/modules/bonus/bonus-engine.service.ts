@@ -120,7 +120,7 @@ function sportsResultOf(outcome: number | null, stakeMinor: number): SportsBetRe
  */
 function wageringEventOf(row: ContributionCandidate): WageringEvent {
   const stakeMinor = Number(row.stake_minor);
-  if (row.source === 'round') {
+  if (row.source === 'round' || row.source === 'crash_live') {
     const gameId = row.game_id ?? '';
     return { product: isHouseGameId(gameId) ? wageringProductOfGame(casinoGameInfo(gameId).kind) : 'table', stakeMinor };
   }

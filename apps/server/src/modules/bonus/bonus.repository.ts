@@ -199,7 +199,8 @@ export async function paymentEventConsumed(db: DbOrTx, id: number, at: Date): Pr
 
 export interface ContributionCandidate {
   bonus_id: string;
-  source: 'bet' | 'round';
+  /** `crash_live`: a live Crash bet (decision 071), counted as a Crash round. */
+  source: 'bet' | 'round' | 'crash_live';
   source_ref: string;
   version: string;
   /** 5 when settled; a resettlement that reopened a bet leaves another status (its contribution falls to 0). */
@@ -238,6 +239,15 @@ export async function contributionCandidates(db: DbOrTx, limit: number): Promise
      join casino_rounds r on r.user_id = o.user_id and r.currency = o.currency and r.created_at >= o.started_at
        and r.status = 'settled' and r.free_round_id is null
      left join bonus_contributions c on c.bonus_id = o.id and c.source = 'round' and c.source_ref = r.id::text
+     where c.bonus_id is null
+     limit ${limit})
+    union all
+    -- Live Crash bets (decision 071) are not casino_rounds rows: a won or lost one counts as a Crash round.
+    (select o.id, 'crash_live', l.id::text, l.settled_at::text, 5, l.stake, null, null, null, 'crash', c.amount_minor, o.rules
+     from open o
+     join crash_live_bets l on l.user_id = o.user_id and l.currency = o.currency and l.created_at >= o.started_at
+       and l.status in ('won', 'lost')
+     left join bonus_contributions c on c.bonus_id = o.id and c.source = 'crash_live' and c.source_ref = l.id::text
      where c.bonus_id is null
      limit ${limit})`,
   );

@@ -101,7 +101,7 @@ function publicIdNew(): string {
 }
 
 /** Calls our own seamless wallet exactly as an outside studio would: signed raw JSON. */
-async function walletCall(deps: StudioDeps, call: SeamlessWalletCall, body: Record<string, unknown>): Promise<SeamlessResponse> {
+export async function walletCall(deps: StudioDeps, call: SeamlessWalletCall, body: Record<string, unknown>): Promise<SeamlessResponse> {
   const raw = JSON.stringify({ request_uuid: randomBytes(8).toString('hex'), ...body });
   const secret = deps.wallet.partners.get(HOUSE)!;
   return seamlessHandle(deps.wallet, call, HOUSE, seamlessSign(secret, raw), raw);
@@ -313,7 +313,7 @@ async function roundVoid(deps: StudioDeps, row: RoundRow, status: 'void' | 'refu
 }
 
 /** The idle rule for money actions (modules/account/README.md) for the session that launched the game. */
-async function roundGuard(deps: StudioDeps, session: StudioSession): Promise<void> {
+export async function roundGuard(deps: StudioDeps, session: StudioSession): Promise<void> {
   const { sessionId, activeAt, appKey } = session.launch;
   await deps.wallet.moneyActionGuard(deps.db, { user: { uid: session.userId, sessionId, appKey, ...(activeAt ? { activeAt } : {}) }, appKey }, deps.now());
 }

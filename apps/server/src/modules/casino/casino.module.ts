@@ -11,6 +11,8 @@ import { casinoRoundsRecover, HOUSE, type StudioDeps } from './casino-studio.ser
 import { casinoWalletRoutes } from './casino-wallet.routes.ts';
 import type { SeamlessWalletDeps } from './casino-wallet.service.ts';
 import { casinoRoutes } from './casino.routes.ts';
+import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
+import { crashLiveJobSpec, type CrashLiveDeps } from './crash-live.service.ts';
 
 /** How often half-done casino rounds are looked for. */
 const CASINO_RECOVERY_MS = 60_000;
@@ -19,6 +21,7 @@ export interface CasinoModule {
   studio: StudioDeps;
   hall: HallDeps;
   wallet: SeamlessWalletDeps;
+  crashLive: CrashLiveDeps;
 }
 
 /**
@@ -27,7 +30,14 @@ export interface CasinoModule {
  */
 export async function casinoModuleRegister(
   app: FastifyInstance,
-  { config, db, deps, jobs, providerRateLimit }: { config: AppConfig; db: Db; deps: RouteDeps; jobs: JobRunner; providerRateLimit: ProviderRateLimit },
+  {
+    config,
+    db,
+    deps,
+    jobs,
+    providerRateLimit,
+    realtime,
+  }: { config: AppConfig; db: Db; deps: RouteDeps; jobs: JobRunner; providerRateLimit: ProviderRateLimit; realtime?: RealtimePublisher },
 ): Promise<CasinoModule> {
   const providers = externalProvidersLoad(config.casino.providersFile, { production: config.production });
   await casinoCatalogueSeed(db, providers);
@@ -39,8 +49,15 @@ export async function casinoModuleRegister(
   const studio: StudioDeps = { db, now: deps.now, wallet, log: (message) => app.log.warn(message) };
   const hall: HallDeps = { db, now: deps.now, providers, tokenTtlMs: config.casino.tokenTtlMinutes * 60_000 };
   await casinoWalletRoutes(app, wallet, providerRateLimit);
-  casinoRoutes(app, deps, hall, studio);
+  const crashLive: CrashLiveDeps = {
+    studio,
+    ...(realtime ? { realtime } : {}),
+    ...(config.casino.crashLiveTestChain ? { testChainSecret: config.casino.crashLiveTestChain } : {}),
+  };
+  casinoRoutes(app, deps, hall, studio, crashLive);
   // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
   jobs.register({ name: 'casino-rounds-recover', scope: 'leader', everyMs: CASINO_RECOVERY_MS, atStart: 'await', run: () => casinoRoundsRecover(studio) });
-  return { studio, hall, wallet };
+  // Crash live (decision 071): the brands' shared rounds — scheduled, auto cash-outs paid, crashed rounds closed.
+  jobs.register(crashLiveJobSpec(crashLive));
+  return { studio, hall, wallet, crashLive };
 }

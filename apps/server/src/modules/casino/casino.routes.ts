@@ -1,4 +1,8 @@
 import {
+  crashLiveBetPlace as crashLiveBetPlaceEndpoint,
+  crashLiveCashout as crashLiveCashoutEndpoint,
+  crashLiveHistory,
+  crashLiveState,
   hallBanner,
   hallFavouriteAdd,
   hallFavouriteDel,
@@ -61,6 +65,7 @@ import {
   studioTokenOwner,
   type StudioDeps,
 } from './casino-studio.service.ts';
+import { crashLiveBetPlace, crashLiveCashout, crashLiveHistoryGet, crashLiveStateGet, type CrashLiveDeps } from './crash-live.service.ts';
 
 function currencyOf(ctx: RequestContext): string {
   return ctx.params.currency && isCurrencyCode(ctx.params.currency) ? ctx.params.currency : ctx.variant.currency;
@@ -73,7 +78,7 @@ function beforeIdOf(cursor: string | undefined): number | undefined {
 }
 
 /** The hall (lobby) and the house studio's play API. */
-export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDeps, studio: StudioDeps): void {
+export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDeps, studio: StudioDeps, crashLive: CrashLiveDeps): void {
   routeRegister(app, deps, hallTabs, ({ user, ctx, query }) => hallTabsGet(hall, user?.uid, ctx.locale, query.main_key));
   routeRegister(app, deps, hallList, ({ user, query }) => hallListGet(hall, user?.uid, query));
   routeRegister(app, deps, hallBanner, ({ query }) => hallBannerGet(hall, query.main_key));
@@ -133,4 +138,20 @@ export function casinoRoutes(app: FastifyInstance, deps: RouteDeps, hall: HallDe
     return fairSeedRotate(studio, session.userId, body.client_seed);
   });
   routeRegister(app, deps, studioRounds, async ({ query }) => ({ list: await studioRoundsList(studio, query.token, query.limit ?? 10) }));
+
+  // Crash live (decision 071): one bet per player and round, so a retried key answers its first bet or CRASH_LIVE_ALREADY_BET.
+  routeRegister(app, deps, crashLiveState, ({ query }) => crashLiveStateGet(crashLive, query.token));
+  routeRegister(
+    app,
+    deps,
+    crashLiveBetPlaceEndpoint,
+    ({ body }) => crashLiveBetPlace(crashLive, { token: body.token, bet: body.bet, autoCashout: body.auto_cashout ?? null }),
+    {
+      idempotencyScope: playerScope,
+    },
+  );
+  routeRegister(app, deps, crashLiveCashoutEndpoint, ({ body }) => crashLiveCashout(crashLive, { token: body.token, roundId: body.round_id }), {
+    idempotencyScope: playerScope,
+  });
+  routeRegister(app, deps, crashLiveHistory, ({ query }) => crashLiveHistoryGet(crashLive, query.token, query.limit ?? 20));
 }

@@ -35,6 +35,12 @@ export async function cashbackTotals(db: DbOrTx, appKey: string, currency: strin
       where r.status = 'settled' and coalesce(r.settled_at, r.updated_at) >= ${start}::timestamptz
         and coalesce(r.settled_at, r.updated_at) < ${end}::timestamptz
         and r.free_round_id is null and r.currency = ${currency} and u.app_key = ${appKey}
+      union all
+      -- Live Crash bets (decision 071) are not casino_rounds rows: a won or lost one is a settled round of its own.
+      select l.user_id, l.stake, l.win
+      from crash_live_bets l join users u on u.id = l.user_id
+      where l.status in ('won', 'lost') and l.settled_at >= ${start}::timestamptz and l.settled_at < ${end}::timestamptz
+        and l.currency = ${currency} and u.app_key = ${appKey}
     ),
     players as (select user_id, sum(stake) as stake, sum(ret) as ret from play group by user_id having sum(stake) > 0),
     used as (

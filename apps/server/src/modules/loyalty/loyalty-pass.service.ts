@@ -59,7 +59,7 @@ function taskFactOf(row: FactCandidate, amounts?: { stakeMinor: number; returnMi
   // its own stake (decision 048; it used to count as a net win).
   const returnMinor = stakeMinor > 0 ? (amounts?.returnMinor ?? Number(row.return_minor)) : 0;
   if (row.source === 'deposit') return { source: 'deposit', amountMinor: stakeMinor };
-  if (row.source === 'round') return { source: 'round', stakeMinor, returnMinor, gameId: row.detail };
+  if (row.source === 'round' || row.source === 'crash_live') return { source: 'round', stakeMinor, returnMinor, gameId: row.detail };
   return { source: 'bet', stakeMinor, returnMinor, multipleLegs: row.detail === '' ? undefined : Number(row.detail) };
 }
 
@@ -80,7 +80,7 @@ export async function loyaltyFactsConsume(db: Db, now: Date, batch = BATCH): Pro
     const facts = candidates.map((row) => {
       const profile = variantFindByKey(row.app_key);
       const counts = profile !== undefined && row.currency === profile.currency;
-      const source = row.source === 'bet' ? 'sports' : row.source === 'round' ? 'casino' : 'deposit';
+      const source = row.source === 'bet' ? 'sports' : row.source === 'deposit' ? 'deposit' : 'casino';
       const pointsMinor = counts ? vipPointsMinorOf(source, Number(row.amount_minor), vipConfigOf(profile).weights) : 0;
       return { row, profile: counts ? profile : undefined, userId: Number(row.user_id), pointsMinor, occurredAt: new Date(row.occurred_at) };
     });

@@ -3,9 +3,10 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 
 /** Loyalty's only SQL (issue 18, decision 026). */
 
-/** A durable fact not counted yet: a settled bet, a settled casino round or a paid deposit. */
+/** A durable fact not counted yet: a settled bet, a settled casino round, a settled live Crash bet or a paid deposit. */
 export interface FactCandidate {
-  source: 'bet' | 'round' | 'deposit';
+  /** `crash_live`: a live Crash bet (decision 071: not a casino_rounds row), counted as a Crash round. */
+  source: 'bet' | 'round' | 'deposit' | 'crash_live';
   source_ref: string;
   user_id: string;
   app_key: string;
@@ -20,7 +21,7 @@ export interface FactCandidate {
 }
 
 export type FactSource = FactCandidate['source'];
-export const FACT_SOURCES: readonly FactSource[] = ['bet', 'deposit', 'round'];
+export const FACT_SOURCES: readonly FactSource[] = ['bet', 'crash_live', 'deposit', 'round'];
 
 /** Each source's cursor (decision 026): facts stamped before it, less the overlap, are never read again. */
 export async function passCursorsOf(db: DbOrTx): Promise<Map<FactSource, Date>> {
@@ -68,6 +69,12 @@ export async function factCandidates(db: DbOrTx, from: ReadonlyMap<FactSource, D
      where r.status = 'settled' and ${since('round', sql`coalesce(r.settled_at, r.updated_at)`)} and r.free_round_id is null
        and not exists (select 1 from loyalty_facts f where f.source = 'round' and f.source_ref = r.id::text)
      order by coalesce(r.settled_at, r.updated_at), r.id limit ${limit})
+    union all
+    (select 'crash_live', l.id::text, l.user_id::text, u.app_key, l.currency, l.stake::text, l.win::text, l.settled_at, 'crash'
+     from crash_live_bets l join users u on u.id = l.user_id
+     where l.status in ('won', 'lost') and ${since('crash_live', sql`l.settled_at`)}
+       and not exists (select 1 from loyalty_facts f where f.source = 'crash_live' and f.source_ref = l.id::text)
+     order by l.settled_at, l.id limit ${limit})
     union all
     (select 'deposit', o.order_id, o.user_id::text, u.app_key, o.currency, o.amount_minor::text, '0', o.updated_at, ''
      from payment_orders o join users u on u.id = o.user_id
@@ -342,7 +349,7 @@ export async function rankWinRecount(db: DbOrTx, board: { appKey: string; period
   const [best] = await rowsOf<{ win: string; occurred_at: Date | string }>(
     db,
     sql`select (return_minor - stake_minor)::text as win, occurred_at from loyalty_facts
-        where user_id = ${board.userId} and source in ('bet', 'round') and stake_minor > 0 and return_minor > stake_minor
+        where user_id = ${board.userId} and source in ('bet', 'round', 'crash_live') and stake_minor > 0 and return_minor > stake_minor
           and occurred_at >= ${board.from.toISOString()}::timestamptz and occurred_at < ${board.to.toISOString()}::timestamptz
         order by return_minor - stake_minor desc, occurred_at asc limit 1`,
   );

@@ -4,6 +4,12 @@ import type { CasinoGameInfo, CasinoParams, HouseGameId } from '@piranha/domain'
 /** What the studio shell gives each game's panel: the stake, the calls, and how to finish a round. */
 export interface PanelProps {
   gameId: HouseGameId;
+  /** The launch token (games whose rounds are shared, like Crash live, call their own endpoints with it). */
+  token: string;
+  /** The wallet balance a game learnt from the server; with a round id (a shared round's bet or cash-out) the room is told too. */
+  balanceSet: (minor: number, roundId?: string) => void;
+  /** Shows (or clears) a refusal under the game, as the shell does for its own calls. */
+  errorShow: (cause: unknown) => void;
   info: CasinoGameInfo;
   stakeMinor: number;
   /** A round waiting for the player (Mines, Tower) from an earlier visit. */

@@ -117,6 +117,13 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
     if (window.parent !== window) window.parent.postMessage(message, window.location.origin);
   };
 
+  const balanceTell = (minor: number, roundId?: string) => {
+    setBalance(minor);
+    if (roundId === undefined || window.parent === window) return;
+    const message: StudioRoundMessage = { type: STUDIO_ROUND_MESSAGE, roundId, balanceMinor: minor, currency };
+    window.parent.postMessage(message, window.location.origin);
+  };
+
   if (session.isPending)
     return (
       <div className={styles.studio}>
@@ -151,6 +158,9 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
       <Suspense fallback={<Skeleton height={360} radius={18} />}>
         <Panel
           gameId={gameId}
+          token={token}
+          balanceSet={balanceTell}
+          errorShow={(cause) => (cause === undefined ? setError(undefined) : refused(cause))}
           info={info}
           stakeMinor={stakeMinor}
           openRound={session.data.open_round}

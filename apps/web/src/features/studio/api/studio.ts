@@ -1,4 +1,8 @@
 import {
+  crashLiveBetPlace,
+  crashLiveCashout,
+  crashLiveHistory,
+  crashLiveState,
   studioRound,
   studioRoundAction,
   studioRounds,
@@ -93,5 +97,52 @@ export function useSeedRotateMutation(token: string) {
       queryClient.setQueryData(studioKeys.session(token), (session) => (session ? { ...session, fair: answer.current } : session));
       void queryClient.invalidateQueries({ queryKey: studioKeys.rounds(token) });
     },
+  });
+}
+
+/** Crash live (decision 071): the shared round's state, the player's bet and cash-out, the brand's crashed rounds. */
+export const crashLiveKeys = {
+  all: ['studio', 'crash-live'] as const,
+  state: (token: string) => ['studio', 'crash-live', 'state', token] as const,
+  history: (token: string) => ['studio', 'crash-live', 'history', token] as const,
+};
+
+/**
+ * The round on screen. The socket's `crash_live` events read it again at once; polling is the fallback (every
+ * second while a round is on, as the server's answer is the truth the curve snaps to).
+ */
+export function useCrashLiveStateQuery(token: string) {
+  return useQuery({
+    queryKey: crashLiveKeys.state(token),
+    queryFn: async () => ({ ...(await api.call(crashLiveState, { query: { token } })), receivedAt: Date.now() }),
+    enabled: token.length > 0,
+    refetchInterval: 1000,
+    staleTime: 0,
+  });
+}
+
+export function useCrashLiveHistoryQuery(token: string, crashedRoundId: string | undefined) {
+  return useQuery({
+    queryKey: [...crashLiveKeys.history(token), crashedRoundId ?? ''],
+    queryFn: () => api.call(crashLiveHistory, { query: { token, limit: '20' } }),
+    enabled: token.length > 0,
+    staleTime: Infinity,
+  });
+}
+
+export function useCrashLiveBetMutation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bet, autoCashout }: { bet: number; autoCashout: number | null }) =>
+      api.call(crashLiveBetPlace, { body: { token, bet, auto_cashout: autoCashout }, idempotencyKey: randomId() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: crashLiveKeys.state(token) }),
+  });
+}
+
+export function useCrashLiveCashoutMutation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roundId: string) => api.call(crashLiveCashout, { body: { token, round_id: roundId }, idempotencyKey: randomId() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: crashLiveKeys.state(token) }),
   });
 }
