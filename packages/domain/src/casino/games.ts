@@ -159,6 +159,21 @@ const LIMITS: Record<CasinoGameKind, { min: number; max: number }> = {
   blackjack: { min: 10, max: 100_000 },
 };
 
+/** A game's published figures: RTP and hit frequency in percent and σ with its band, each rounded to 4 decimals. */
+function infoOf(
+  base: Pick<CasinoGameInfo, 'id' | 'kind' | 'name' | 'betMinMinor' | 'betMaxMinor'>,
+  figures: { rtp: number; hit: number; sigma: number },
+  method: CasinoGameInfo['method'],
+): CasinoGameInfo {
+  return {
+    ...base,
+    rtpPercent: round4(figures.rtp * 100),
+    hitFrequencyPercent: round4(figures.hit * 100),
+    volatility: { sigma: round4(figures.sigma), band: band(figures.sigma) },
+    method,
+  };
+}
+
 function infoBuild(id: HouseGameId): CasinoGameInfo {
   const kind = KINDS[id];
   const limits = LIMITS[kind];
@@ -194,13 +209,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       const multiplier = params.cashout / 100;
       const hit = rtp / multiplier;
       const sigma = Math.sqrt(hit * multiplier ** 2 - rtp ** 2);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'crash' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: 'crash' });
     }
     case 'mines': {
       // Figures for 3 mines, cashing out after 3 safe tiles.
@@ -208,13 +217,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       const multiplier = minesMultiplierBp(3, 3) / BP;
       const rtp = minesRtpExact(3, 3);
       const sigma = Math.sqrt(survive * multiplier ** 2 - rtp ** 2);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(survive * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'mines' },
-      };
+      return infoOf(base, { rtp: rtp, hit: survive, sigma: sigma }, { key: 'mines' });
     }
     case 'plinko': {
       const params = CASINO_DEFAULT_PARAMS.plinko;
@@ -244,37 +247,19 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       const multiplier = limboMultiplierBp(params) / BP;
       const hit = rtp / multiplier;
       const sigma = Math.sqrt(hit * multiplier ** 2 - rtp ** 2);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'limbo' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: 'limbo' });
     }
     case 'keno': {
       // Figures for 10 picks (every table from 1 to 10 picks is published in the info sheet and the README).
       const { rtp, hit, sigma } = kenoFigures(CASINO_DEFAULT_PARAMS.keno.picks.length);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'keno' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: 'keno' });
     }
     case 'baccarat': {
       // Figures for the banker bet; a tie returns the stake and counts as no win.
       const chances = baccaratChances();
       const rtp = baccaratRtpExact('banker');
       const sigma = Math.sqrt(chances.banker * 1.95 ** 2 + chances.tie - rtp ** 2);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(chances.banker * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'baccarat' },
-      };
+      return infoOf(base, { rtp: rtp, hit: chances.banker, sigma: sigma }, { key: 'baccarat' });
     }
     case 'wheel':
     case 'bingo':
@@ -282,13 +267,7 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       // Wheel: 30 segments, medium; fishing: the turtle (10×); every setting and fish is published in the info sheet.
       const { rtp, hit, sigma } =
         id === 'wheel' ? wheelFigures(CASINO_DEFAULT_PARAMS.wheel) : id === 'bingo' ? bingoFigures() : fishingFigures(CASINO_DEFAULT_PARAMS.fishing);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: KINDS[id] as 'wheel' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: KINDS[id] as 'wheel' });
     }
     case 'tower': {
       // Figures for medium, cashing out after 3 floors.
@@ -297,35 +276,17 @@ function infoBuild(id: HouseGameId): CasinoGameInfo {
       const multiplier = towerMultiplierBp(difficulty, 3) / BP;
       const rtp = towerRtpExact(difficulty, 3);
       const sigma = Math.sqrt(survive * multiplier ** 2 - rtp ** 2);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(survive * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'tower' },
-      };
+      return infoOf(base, { rtp: rtp, hit: survive, sigma: sigma }, { key: 'tower' });
     }
     case 'video-poker': {
       // Optimal holds on every deal; the figures are the full enumeration's (casino-cards.test.ts recomputes them).
       const { rtp, hit, sigma } = VIDEO_POKER_FIGURES;
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'video-poker' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: 'video-poker' });
     }
     case 'hilo': {
       // One guess on the likelier side, then cash out (every way of playing returns 99 % less the flooring).
       const { rtp, hit, sigma } = hiloRtpExact(1);
-      return {
-        ...base,
-        rtpPercent: round4(rtp * 100),
-        hitFrequencyPercent: round4(hit * 100),
-        volatility: { sigma: round4(sigma), band: band(sigma) },
-        method: { key: 'hilo' },
-      };
+      return infoOf(base, { rtp: rtp, hit: hit, sigma: sigma }, { key: 'hilo' });
     }
     case 'blackjack': {
       // Basic strategy, measured (no closed form): return per initial stake, 99 % interval in the README.
