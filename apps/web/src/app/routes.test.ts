@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOUSE_GAME_IDS } from '@piranha/domain';
 import { footerTabActive, footerTabTarget, preloadOrder, rootTarget, routeFind, ROUTES, type RouteEntry } from './routes.ts';
 import { azFilterMatchHref, azFilterSearchHref, paths } from '../shared/paths/paths.ts';
 
@@ -57,23 +58,7 @@ describe('route table', () => {
   });
 
   it('routes every house game to its client page, drawn without the app frame', () => {
-    for (const gameId of [
-      'reef-riches',
-      'neon-koi',
-      'lucky-sevens',
-      'crash',
-      'mines',
-      'dice',
-      'plinko',
-      'roulette',
-      'limbo',
-      'keno',
-      'baccarat',
-      'video-poker',
-      'hilo',
-      'blackjack',
-    ])
-      expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
+    for (const gameId of HOUSE_GAME_IDS) expect(routeFind(`/studio/${gameId}`)).toMatchObject({ frame: true, chrome: false, firstLevel: false });
     expect(routeFind('/studio/unknown')).toBeUndefined();
   });
 
