@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { HEADER_WALLET_PARTNER, HEADER_WALLET_SIGNATURE, SEAMLESS_WALLET_PATHS, type SeamlessWalletCall } from '@piranha/contract';
+import { casinoVerify, type HouseGameId } from '@piranha/domain';
 import { expect } from 'vitest';
 import { transaction } from '../src/db/transaction.ts';
 import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
@@ -81,4 +82,30 @@ export const CLEAN_AUDIT = { walletDrift: [], unbalancedTransfers: [], thinTrans
 
 export async function expectLedgerClean(t: TestApp): Promise<void> {
   expect(await ledgerAudit(t.db)).toStrictEqual(CLEAN_AUDIT);
+}
+
+/** A played round as the studio answers it: what its proof needs to be recomputed. */
+export interface PlayedRound {
+  proof: { server_seed_hash: string; client_seed: string; nonce: number };
+  params: unknown;
+  outcome: unknown;
+}
+
+/**
+ * Reveals the player's server seed (a rotation) and recomputes every round from it: each must give back its stored
+ * outcome (provably fair, integrations.md §7.2).
+ */
+export async function roundsVerifyRevealed(t: TestApp, token: string, gameId: HouseGameId, rounds: readonly PlayedRound[]): Promise<void> {
+  const rotated = envelopeOf(await t.post('/api/studio/house/seed/rotate', { body: { token } }));
+  for (const round of rounds)
+    expect(
+      casinoVerify({
+        serverSeed: rotated.data.previous.server_seed,
+        serverSeedHash: round.proof.server_seed_hash,
+        clientSeed: round.proof.client_seed,
+        nonce: round.proof.nonce,
+        gameId,
+        params: round.params as never,
+      }),
+    ).toEqual({ ok: true, outcome: round.outcome });
 }

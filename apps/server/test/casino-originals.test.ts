@@ -1,8 +1,8 @@
-import { casinoVerify, type HouseGameId } from '@piranha/domain';
+import type { HouseGameId } from '@piranha/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
-import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, playerWithGame, playRound } from './casino-fixtures.ts';
+import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, playerWithGame, playRound, roundsVerifyRevealed } from './casino-fixtures.ts';
 
 /** Limbo, Keno and Baccarat (decision 039) through the studio and the seamless wallet, like the first eight games. */
 let t: TestApp;
@@ -37,18 +37,7 @@ describe('new house games', () => {
     }
     const last = rounds[rounds.length - 1];
     expect(await balanceOf(t, player.session)).toBe(last.balance_after);
-    const rotated = envelopeOf(await t.post('/api/studio/house/seed/rotate', { body: { token: player.token } }));
-    for (const round of rounds)
-      expect(
-        casinoVerify({
-          serverSeed: rotated.data.previous.server_seed,
-          serverSeedHash: round.proof.server_seed_hash,
-          clientSeed: round.proof.client_seed,
-          nonce: round.proof.nonce,
-          gameId,
-          params: round.params,
-        }),
-      ).toEqual({ ok: true, outcome: round.outcome });
+    await roundsVerifyRevealed(t, player.token, gameId, rounds);
   });
 
   it('lists them in the lobby with their tabs and exact RTP, and finds them by name and tag', async () => {
