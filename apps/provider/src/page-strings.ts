@@ -12,6 +12,8 @@ export interface PageStrings {
   playing: string;
   win: string;
   noWin: string;
+  /** Shown on the board before the first round. */
+  ready: string;
   rtp: string;
   lessStake: string;
   moreStake: string;
@@ -29,6 +31,7 @@ const EN: PageStrings = {
   playing: 'Playing…',
   win: 'You win',
   noWin: 'No win this round',
+  ready: 'Choose your stake and press Play.',
   rtp: 'RTP',
   lessStake: 'Lower stake',
   moreStake: 'Higher stake',
@@ -53,6 +56,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'Jugando…',
     win: 'Ganas',
     noWin: 'Sin premio esta ronda',
+    ready: 'Elige tu apuesta y pulsa Jugar.',
     rtp: 'RTP',
     lessStake: 'Bajar apuesta',
     moreStake: 'Subir apuesta',
@@ -74,6 +78,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'Jogando…',
     win: 'Você ganhou',
     noWin: 'Sem prêmio nesta rodada',
+    ready: 'Escolha sua aposta e toque em Jogar.',
     rtp: 'RTP',
     lessStake: 'Diminuir aposta',
     moreStake: 'Aumentar aposta',
@@ -95,6 +100,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'Игра…',
     win: 'Выигрыш',
     noWin: 'В этом раунде без выигрыша',
+    ready: 'Выберите ставку и нажмите «Играть».',
     rtp: 'RTP',
     lessStake: 'Меньше ставка',
     moreStake: 'Больше ставка',
@@ -116,6 +122,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'Đang chơi…',
     win: 'Bạn thắng',
     noWin: 'Không thắng ván này',
+    ready: 'Chọn mức cược rồi bấm Chơi.',
     rtp: 'RTP',
     lessStake: 'Giảm cược',
     moreStake: 'Tăng cược',
@@ -137,6 +144,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'กำลังเล่น…',
     win: 'คุณชนะ',
     noWin: 'รอบนี้ไม่ได้รางวัล',
+    ready: 'เลือกเงินเดิมพันแล้วกดเล่น',
     rtp: 'RTP',
     lessStake: 'ลดเดิมพัน',
     moreStake: 'เพิ่มเดิมพัน',
@@ -158,6 +166,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: '进行中…',
     win: '你赢了',
     noWin: '本局未中奖',
+    ready: '选择投注额，然后点击开始。',
     rtp: 'RTP',
     lessStake: '降低投注',
     moreStake: '提高投注',
@@ -179,6 +188,7 @@ export const PAGE_STRINGS: Record<PageLocale, PageStrings> = {
     playing: 'Sedang bermain…',
     win: 'Anda menang',
     noWin: 'Tiada kemenangan pusingan ini',
+    ready: 'Pilih taruhan anda dan tekan Main.',
     rtp: 'RTP',
     lessStake: 'Kurangkan pertaruhan',
     moreStake: 'Tambah pertaruhan',

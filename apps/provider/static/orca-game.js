@@ -177,5 +177,7 @@ $('orca-more').addEventListener('click', () => {
   showStake();
 });
 $('orca-play').addEventListener('click', () => void play());
+// Before the first round the board says what to do, rather than standing empty.
+$('orca-stage').replaceChildren(cell(strings.ready, 'orca-detail'));
 showStake();
 void refreshBalance();
