@@ -277,4 +277,15 @@ describe('crash live', { timeout: 300_000 }, () => {
     );
     expect(contributions).toEqual([{ source: 'crash_live', source_ref: bets[0]!.id }]);
   });
+
+  it('takes one of 16 concurrent bets of a player on one round, and charges it once', async () => {
+    const d = await playerWithGame(t, 'crash', START);
+    await tick();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => bet(d, 700)));
+    expect(answers.filter((answer) => answer.dm_error === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.dm_error === ERRORS.CRASH_LIVE_ALREADY_BET.code)).toHaveLength(15);
+    expect(await balanceOf(t, d.session)).toBe(START - 700);
+    const [count] = await t.rows<{ n: number }>(sql`select count(*)::int as n from crash_live_bets where user_id = ${d.session.uid}`);
+    expect(count!.n).toBe(1);
+  });
 });
