@@ -187,6 +187,18 @@ describe('hilo', () => {
     ).toEqual({ ok: true, outcome: cashed.data.outcome });
   });
 
+  it('pays one of 12 concurrent cash-outs of a round once', async () => {
+    const player = await playerWithGame(t, 'hilo', 10_000);
+    const roundId = (await playRound(t, player, 'hilo', 1000, {})).data.round_id;
+    const cards = await secretCards(roundId);
+    expect((await act(player, roundId, { action: winning(cards[0]!, cards[1]!) })).dm_error).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => act(player, roundId, { action: 'cashout' })));
+    const paid = answers.filter((answer) => answer.dm_error === 0);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.data.win).toBeGreaterThan(0);
+    expect(await balanceOf(t, player.session)).toBe(9000 + paid[0]!.data.win);
+  });
+
   it('loses the stake on a wrong guess', async () => {
     const player = await playerWithGame(t, 'hilo', 3000);
     const opened = await playRound(t, player, 'hilo', 1000, {});
