@@ -132,6 +132,10 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
     const { context, page } = await phonePage(journey.browser);
     await guestFunded(page, 100_00);
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('ru-RU')));
+    // The language is read when the app starts: a reload makes the whole page Russian, not only the frame (a hash-only
+    // goto keeps the running app, a full one restarts it — which of the two happened decided the frame's title before).
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('ru'));
     for (const [game, button] of [
       ['wheel', 'Крутить'],
       ['tower', 'Ставка'],
@@ -139,7 +143,7 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
       ['fishing', 'Огонь'],
     ] as const) {
       await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=${game}`);
-      const frame = gameFrame(page);
+      const frame = page.frameLocator('iframe[title="Игра"]');
       // A busy machine can take a while to start the game client in its frame.
       await frame.getByTestId('studio-balance').waitFor({ timeout: 60_000 });
       await frame.getByRole('button', { name: button, exact: true }).click();
