@@ -74,6 +74,25 @@ describe('the batcher', () => {
     expect(await probeIds()).toEqual([1, 3]);
   });
 
+  it('answers a member that caught its own failed statement, and commits the others', async () => {
+    nextBatchOf(db, 3);
+    const [caught] = await Promise.all([
+      groupStatement(db, async (handle) => {
+        try {
+          await handle.execute(sql`insert into gc_probe (id, note) values (30, null)`);
+          return 'written';
+        } catch {
+          return 'nothing written';
+        }
+      }),
+      groupTransaction(db, (tx) => insert(tx, 31)),
+      groupTransaction(db, (tx) => insert(tx, 32)),
+    ]);
+    expect(caught).toBe('nothing written');
+    expect(await probeIds()).toEqual(expect.arrayContaining([31, 32]));
+    expect(await probeIds()).not.toContain(30);
+  });
+
   it('fails every member when the COMMIT fails, and writes nothing', async () => {
     nextBatchOf(db, 3);
     let hookRan = false;

@@ -124,28 +124,43 @@ async function memberRun(db: Db, tx: Tx, member: Member): Promise<Outcome> {
   await tx.execute(sql.raw('savepoint group_member'));
   // Members run one after another on the batch's handle: each sees its own afterCommit list while it runs.
   transactionScopeEnter(tx, { db, afterCommit });
+  let value: unknown;
   try {
-    const value = await member.work(tx);
-    await tx.execute(sql.raw('release savepoint group_member'));
-    return { member, kind: 'done', value, afterCommit };
+    value = await member.work(tx);
   } catch (error) {
     // Should this fail too, the error escapes and the whole batch fails: nothing is committed, nobody acknowledged.
-    await tx.execute(sql.raw('rollback to savepoint group_member'));
-    if (retryable(error) && member.tries <= RETRIES) return { member, kind: 'retry' };
+    await savepointRollback(tx);
+    const code = codeOf(error);
+    if (code !== undefined && RETRYABLE.has(code) && member.tries <= RETRIES) return { member, kind: 'retry' };
     return { member, kind: 'refused', error };
   }
+  try {
+    await tx.execute(sql.raw('release savepoint group_member'));
+  } catch (error) {
+    if (codeOf(error) !== IN_FAILED_TRANSACTION) throw error;
+    // The member caught a failed statement's error itself and answered (a statement that "wrote nothing", such as a
+    // conditional insert aborted on purpose). Alone, that statement or its transaction would have written nothing and
+    // the answer would stand: here its savepoint is rolled back, so the batch goes on, and the answer stands.
+    await savepointRollback(tx);
+  }
+  return { member, kind: 'done', value, afterCommit };
 }
 
-/** A deadlock or serialization failure: the member's try lost a race, and a new try may well win it. */
-function retryable(error: unknown): boolean {
-  // Drizzle may wrap the driver's error: its code is then on a cause.
+const IN_FAILED_TRANSACTION = '25P02';
+
+function savepointRollback(tx: Tx): Promise<unknown> {
+  return tx.execute(sql.raw('rollback to savepoint group_member'));
+}
+
+/** The SQLSTATE of a database error; Drizzle may wrap the driver's error, whose code is then on a cause. */
+function codeOf(error: unknown): string | undefined {
   let at = error;
   for (let depth = 0; depth < 4 && typeof at === 'object' && at !== null; depth += 1) {
     const code = (at as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    if (typeof code === 'string') return code;
     at = (at as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
 
 const batchers = new WeakMap<Db, GroupCommit>();
