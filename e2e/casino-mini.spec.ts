@@ -143,7 +143,7 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
       ['fishing', 'Огонь'],
     ] as const) {
       await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=${game}`);
-      const frame = page.frameLocator('iframe[title="Игра"]');
+      const frame = gameFrame(page, 'Игра');
       // A busy machine can take a while to start the game client in its frame.
       await frame.getByTestId('studio-balance').waitFor({ timeout: 60_000 });
       await frame.getByRole('button', { name: button, exact: true }).click();
