@@ -106,15 +106,25 @@ class GroupCommit {
     for (const outcome of outcomes) {
       if (outcome.kind === 'retry') retries.push(outcome.member);
       else if (outcome.kind === 'refused') outcome.member.reject(outcome.error);
-      else {
-        // Only a member whose savepoint was released is in the commit: its hooks run, then it is answered.
-        for (const hook of outcome.afterCommit) hook();
-        outcome.member.resolve(outcome.value);
-      }
+      else memberAnswer(outcome.member, outcome.value, outcome.afterCommit);
     }
     // A member retried goes first in the next batch, ahead of later arrivals.
     this.queue.unshift(...retries);
   }
+}
+
+/**
+ * A committed member: its hooks run, then it is answered. A hook that throws is that member's error alone, as it is
+ * the caller's of `transaction`; the others are still answered.
+ */
+function memberAnswer(member: Member, value: unknown, afterCommit: readonly (() => void)[]): void {
+  try {
+    for (const hook of afterCommit) hook();
+  } catch (error) {
+    member.reject(error);
+    return;
+  }
+  member.resolve(value);
 }
 
 /** One member inside the batch's transaction, in its own savepoint: a refusal rolls back its writes alone. */
