@@ -71,7 +71,8 @@ export function realtimeTicketCheck(secret: string, token: string | undefined, n
 }
 
 function visitorCheck(a: unknown, e: unknown, n: unknown, nowS: number): TicketCheck {
-  if (typeof a !== 'string' || a === '' || !Number.isSafeInteger(e) || typeof n !== 'string' || n === '' || n.length > 32) return { ok: false, reason: 'invalid' };
+  if (typeof a !== 'string' || a === '' || !Number.isSafeInteger(e) || typeof n !== 'string' || n === '' || n.length > 32)
+    return { ok: false, reason: 'invalid' };
   if ((e as number) <= nowS) return { ok: false, reason: 'expired' };
   return { ok: true, ticket: { uid: 0, appKey: a, expiresAt: e as number, sessionId: 0, nonce: n, visitor: true } };
 }
