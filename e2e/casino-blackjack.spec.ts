@@ -1,6 +1,6 @@
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameFrame, guestFunded, headerBalance, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { gameFrame, guestFunded, headerBalance, JOURNEY, journeyMoneyRe, journeySetup, phonePage, screenshot } from './fixtures.ts';
 
 /**
  * Blackjack (decision 068) in the game room: a hand with a split, the balance following each extra stake.
@@ -57,7 +57,10 @@ describe('Blackjack, through the real server and Chromium', () => {
     for (let hand = 0; hand < 80 && !paired; hand += 1) {
       await expect.poll(settled).toBe(true);
       const before = await studioBalance(frame);
+      // The table names the hand it shows: a state read before the new hand is on the table would be the last one's.
+      const last = await frame.getByTestId('blackjack-table').getAttribute('data-round');
       await deal.click();
+      await expect.poll(() => frame.getByTestId('blackjack-table').getAttribute('data-round'), { timeout: 30_000 }).not.toBe(last);
       let now = 'waiting';
       await expect.poll(async () => (now = await state()), { timeout: 30_000 }).not.toBe('waiting');
       if (now === 'insurance') {
@@ -123,20 +126,24 @@ describe('Blackjack, through the real server and Chromium', () => {
     // The same table in Portuguese.
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
     await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=blackjack`);
-    await gameFrame(page).getByRole('button', { name: 'Distribuir', exact: true }).click();
+    // The language is read when the app starts: the reload makes the whole page Portuguese, the frame's title included.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+    await gameFrame(page, 'Jogo').getByRole('button', { name: 'Distribuir', exact: true }).click();
     await expect
       .poll(
         async () =>
-          (await gameFrame(page).getByRole('button', { name: 'Distribuir', exact: true }).isVisible()) ||
-          (await gameFrame(page).getByTestId('bj-actions').isVisible()) ||
-          (await gameFrame(page).getByRole('button', { name: 'Sem seguro' }).isVisible()),
+          (await gameFrame(page, 'Jogo').getByRole('button', { name: 'Distribuir', exact: true }).isVisible()) ||
+          (await gameFrame(page, 'Jogo').getByTestId('bj-actions').isVisible()) ||
+          (await gameFrame(page, 'Jogo').getByRole('button', { name: 'Sem seguro' }).isVisible()),
       )
       .toBe(true);
     // The picture shows the cards once they have landed, and the header once it caught up.
-    await expect.poll(() => cardsLanded(gameFrame(page))).toBe(true);
-    // The game speaks Portuguese (decimal comma); the header keeps the brand's format.
-    const reais = Number(((await gameFrame(page).getByTestId('studio-balance').textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
-    await expect.poll(async () => dollars(await headerBalance(page))).toBe(reais);
+    await expect.poll(() => cardsLanded(gameFrame(page, 'Jogo'))).toBe(true);
+    // Both speak Portuguese; compared in cents (digits only), whatever separators each one writes.
+    const cents = (text: string) => Number(text.replace(/\D/g, ''));
+    const inGame = cents((await gameFrame(page, 'Jogo').getByTestId('studio-balance').textContent()) ?? '');
+    await expect.poll(async () => cents(await headerBalance(page, new RegExp(journeyMoneyRe), 'Atualizar saldo'))).toBe(inGame);
     await screenshot(page, 'casino-blackjack-pt');
     await context.close();
   });

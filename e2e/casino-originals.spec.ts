@@ -123,14 +123,17 @@ describe('House originals, through the real server and Chromium', () => {
 
     await page.evaluate(() => localStorage.setItem('pir.language', JSON.stringify('pt-BR')));
     await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=baccarat`);
-    await gameFrame(page).getByRole('button', { name: 'Distribuir', exact: true }).click();
-    await roundShown(gameFrame(page));
+    // The language is read when the app starts: the reload makes the whole page Portuguese, the frame's title included.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+    await gameFrame(page, 'Jogo').getByRole('button', { name: 'Distribuir', exact: true }).click();
+    await roundShown(gameFrame(page, 'Jogo'));
     await screenshot(page, 'casino-baccarat-pt');
     await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=keno`);
-    await gameFrame(page).getByRole('button', { name: 'Escolha automática' }).click();
-    await gameFrame(page).getByRole('button', { name: 'Apostar', exact: true }).click();
+    await gameFrame(page, 'Jogo').getByRole('button', { name: 'Escolha automática' }).click();
+    await gameFrame(page, 'Jogo').getByRole('button', { name: 'Apostar', exact: true }).click();
     await expect
-      .poll(async () => (await gameFrame(page).getByTestId('round-result').textContent()) ?? '', { timeout: 30_000 })
+      .poll(async () => (await gameFrame(page, 'Jogo').getByTestId('round-result').textContent()) ?? '', { timeout: 30_000 })
       .toMatch(/Você ganhou|Nenhum|Sem/);
     await screenshot(page, 'casino-keno-pt');
     await context.close();

@@ -392,9 +392,9 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
   return { context, page: await context.newPage() };
 }
 
-/** The header balance once it shows money (the currency symbol of the brand). */
-export async function headerBalance(page: Page, symbol: RegExp = new RegExp(journeyMoneyRe)): Promise<string> {
-  const balance = page.getByRole('button', { name: 'Refresh balance' });
+/** The header balance once it shows money (the currency symbol of the brand); `name` is its button's name in the page's language. */
+export async function headerBalance(page: Page, symbol: RegExp = new RegExp(journeyMoneyRe), name = 'Refresh balance'): Promise<string> {
+  const balance = page.getByRole('button', { name });
   await expect.poll(async () => (await balance.textContent()) ?? '').toMatch(symbol);
   return (await balance.textContent()) ?? '';
 }
@@ -577,9 +577,9 @@ export async function opsPost(server: RunningServer, path: string, body: unknown
   return answer.dm_error;
 }
 
-/** The game room's iframe (house games and outside studios). */
-export function gameFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Game"]');
+/** The game room's iframe (house games and outside studios), by its title in the page's language. */
+export function gameFrame(page: Page, title = 'Game'): FrameLocator {
+  return page.frameLocator(`iframe[title="${title}"]`);
 }
 
 /** The sandbox's hosted page of an order, opened from the link the instruction shows, approved there. */

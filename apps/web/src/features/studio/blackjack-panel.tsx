@@ -114,7 +114,7 @@ export default function BlackjackPanel({ stakeMinor, openRound, play, action, se
   const split = (outcome?.hands.length ?? 0) > 1;
   return (
     <>
-      <div className={board.table} data-testid="blackjack-table">
+      <div className={board.table} data-testid="blackjack-table" data-round={round?.round_id}>
         <div className={board.dealer}>
           <div className={board.handHead}>
             <span className={board.handName}>{t('casino.studio.bjDealer')}</span>
