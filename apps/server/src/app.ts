@@ -165,6 +165,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     leadership,
     lane,
     margins: feedMargins,
+    hub: realtime.hub,
     feed: overrides.feed,
     feedTicker: overrides.feedTicker,
   });
@@ -204,7 +205,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     app,
     database,
     deps,
-    sports: { feed: sports.feed, state: sports.state },
+    sports: { feed: sports.feed, state: sports.state, oddsPush: sports.oddsPush },
     lane,
     casino,
     payments,
