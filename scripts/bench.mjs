@@ -64,6 +64,12 @@ function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
+/** A guest's sign-up body: the brand's current terms (asked of the server) and the age confirmed, as the page sends them. */
+async function guestBody(base, smid) {
+  const terms = await (await fetch(`${base}/api/piranha/user/account/terms/current`, { headers: { 'app-key': 'eaglebet' } })).json();
+  return JSON.stringify({ smid, terms_version: terms.data.version, age_confirmed: 1 });
+}
+
 const SECTIONS = [
   'pgbench',
   'pglite',
@@ -738,7 +744,7 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
       await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ smid: 'bench-messages-device' }),
+        body: await guestBody(server.base, 'bench-messages-device'),
       })
     ).json();
     if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
@@ -889,7 +895,7 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
         await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ smid: `bench-socket-${player}` }),
+          body: await guestBody(server.base, `bench-socket-${player}`),
         })
       ).json();
       if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
