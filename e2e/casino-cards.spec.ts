@@ -78,7 +78,11 @@ describe('Card games of the house, through the real server and Chromium', () => 
       const higher = frame.getByRole('button', { name: /^▲ Higher or same/ });
       const lower = frame.getByRole('button', { name: /^▼ Lower or same/ });
       await higher.waitFor();
-      if (round === 0) await screenshot(page, 'casino-hilo-open');
+      if (round === 0) {
+        // Before the first guess there is nothing to take: the button names no amount.
+        expect((await frame.getByRole('button', { name: /^Cash out/ }).textContent())?.trim()).toBe('Cash out');
+        await screenshot(page, 'casino-hilo-open');
+      }
       // Each button says its chance and the multiplier it would make: take the likelier side.
       const chance = async (button: typeof higher) => Number(((await button.textContent()) ?? '').match(/([\d.]+)%/)![1]);
       await ((await chance(higher)) >= (await chance(lower)) ? higher : lower).click();

@@ -58,6 +58,8 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
     for (let attempt = 0; attempt < 12 && !cashed; attempt += 1) {
       before = await studioBalance(frame);
       await bet.click();
+      // Nothing climbed, nothing to take: the button names no amount until the first floor is passed.
+      await expect.poll(async () => (await frame.getByRole('button', { name: /^Cash out/ }).textContent())?.trim()).toBe('Cash out');
       await frame.getByRole('button', { name: 'Floor 1, door 2' }).click();
       const cashOut = frame.getByRole('button', { name: /^Cash out/ });
       let state = '';

@@ -43,6 +43,7 @@ import {
 } from './bench/first-screen.mjs';
 import { lighthouseRun, lighthouseUnavailable } from './bench/lighthouse.mjs';
 import { fanOutRun, socketsOpen, wsBroadcastServerStart } from './bench/socket.mjs';
+import { oddsPushRun } from './bench/odds-push.mjs';
 import { loyaltyBoardServerStart, loyaltyCashbackClose } from './bench/loyalty.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,6 +62,12 @@ function progress(text) {
 
 function firstLine(error) {
   return String(error?.message ?? error).split('\n')[0];
+}
+
+/** A guest's sign-up body: the brand's current terms (asked of the server) and the age confirmed, as the page sends them. */
+async function guestBody(base, smid) {
+  const terms = await (await fetch(`${base}/api/piranha/user/account/terms/current`, { headers: { 'app-key': 'eaglebet' } })).json();
+  return JSON.stringify({ smid, terms_version: terms.data.version, age_confirmed: 1 });
 }
 
 const SECTIONS = [
@@ -747,7 +754,7 @@ await measure('messages', 'message list poll ÷ the bare route', async () => {
       await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ smid: 'bench-messages-device' }),
+        body: await guestBody(server.base, 'bench-messages-device'),
       })
     ).json();
     if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
@@ -898,7 +905,7 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
         await fetch(`${server.base}/api/piranha/user/account/v2/visitor_login`, {
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ smid: `bench-socket-${player}` }),
+          body: await guestBody(server.base, `bench-socket-${player}`),
         })
       ).json();
       if (login.dm_error !== 0) throw new Error(`visitor_login answered ${JSON.stringify(login).slice(0, 200)}`);
@@ -950,6 +957,41 @@ await measure('socket', 'socket fan-out ÷ a bare ws broadcast', async () => {
     });
   } finally {
     for (const sockets of opened) sockets.close();
+    await bare.stop();
+    await server.stop();
+  }
+});
+
+// Odds pushed (issue 24, decision 075): ODDS_SOCKETS visitors' sockets on one node hear the running simulator's
+// deltas (speed 1, so a delta's `to` is its tick's wall-clock millisecond): feed tick → received, p50/p99 (goal p99 ≤
+// 250 ms); and the fan-out of one delta (first to last socket) beside a bare `ws` broadcast of the same bytes to as
+// many sockets in the same run (goal ≥ 0.5×: the bare spread ÷ the product's).
+const ODDS_SOCKETS = 1_000;
+await measure('socket', 'odds push, feed tick → received', async () => {
+  const server = await productServerStart({});
+  const bare = await wsBroadcastServerStart();
+  try {
+    const socketUrl = async () => {
+      const answer = await (await fetch(`${server.base}/api/piranha/odds/socket-url`, { headers: { 'app-key': 'eaglebet' } })).json();
+      if (answer.dm_error !== 0) throw new Error(`odds/socket-url answered ${JSON.stringify(answer).slice(0, 200)}`);
+      return `${server.base.replace('http', 'ws')}${answer.data.url}`;
+    };
+    const result = await oddsPushRun({ socketUrl, bareBase: bare.base, count: ODDS_SOCKETS, seconds });
+    rows.push({
+      name: `odds push, feed tick → received at ${ODDS_SOCKETS.toLocaleString('en-US')} sockets, one node, PGlite`,
+      figure: result.p99Ms,
+      unit: 'ms p99',
+      note: `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms over ${result.deltas} deltas of up to ${(result.frameBytes / 1024).toFixed(1)} KB; goal p99 ≤ 250 ms`,
+    });
+    rows.push({
+      name: `odds push fan-out, ${ODDS_SOCKETS.toLocaleString('en-US')} sockets ÷ a bare ws broadcast of the same bytes`,
+      figure: (ODDS_SOCKETS / Math.max(result.productSpreadMs, 1)) * 1000,
+      unit: 'deliveries/s',
+      ceiling: 'bare ws beside it',
+      ratio: Math.max(result.bareSpreadMs, 1) / Math.max(result.productSpreadMs, 1),
+      note: `first to last socket, median: ${result.productSpreadMs} ms, bare ws ${result.bareSpreadMs} ms; goal ≥ 0.5×`,
+    });
+  } finally {
     await bare.stop();
     await server.stop();
   }

@@ -1,6 +1,6 @@
 /**
  * The ceiling for the socket row (issue 21, decision 036): a bare `ws` server (the package the product uses) that,
- * for each POST /broadcast, writes one frame of the product's size to every open socket. Driven the same way as the
+ * for each POST /broadcast, writes one frame of the product's size (or the request's body) to every open socket. Driven the same way as the
  * product's publish, so the ratio is what the product's pub/sub layer and publish path cost. Prints its port when ready.
  */
 import { createServer } from 'node:http';
@@ -13,9 +13,12 @@ const FRAME = JSON.stringify({ topic: 'brand:eaglebet', event: { type: 'message_
 const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 const server = createServer((request, response) => {
   if (request.method !== 'POST' || request.url !== '/broadcast') return void response.writeHead(404).end();
-  request.resume();
+  // A body is the frame to send (the odds row sends the product's own delta); none sends the brand message's size.
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
-    for (const socket of sockets.clients) if (socket.readyState === 1) socket.send(FRAME);
+    const frame = chunks.length > 0 ? Buffer.concat(chunks).toString() : FRAME;
+    for (const socket of sockets.clients) if (socket.readyState === 1) socket.send(frame);
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"dm_error":0}');
   });
 });

@@ -8,6 +8,7 @@ import type { BettingWorker } from './modules/betting/betting-worker.ts';
 import type { CasinoModule } from './modules/casino/casino.module.ts';
 import type { OutboxDeps } from './modules/outbox/outbox.service.ts';
 import type { PaymentsModule } from './modules/payments/payments.module.ts';
+import type { OddsPush } from './modules/sports/odds-push.ts';
 import type { SportsState } from './modules/sports/sports-state.ts';
 import type { PollLane } from './plugins/poll-lane.ts';
 import type { RouteDeps } from './plugins/route.ts';
@@ -41,7 +42,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
   deps: RouteDeps;
-  sports: { feed: SportsFeed; state: SportsState };
+  sports: { feed: SportsFeed; state: SportsState; oddsPush: OddsPush };
   /** The poll lane ahead of Fastify (tests read its counts). */
   lane: PollLane;
   casino: CasinoModule;

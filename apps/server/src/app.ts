@@ -168,6 +168,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     leadership,
     lane,
     margins: feedMargins,
+    hub: realtime.hub,
     feed: overrides.feed,
     feedTicker: overrides.feedTicker,
   });
@@ -207,7 +208,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     app,
     database,
     deps,
-    sports: { feed: sports.feed, state: sports.state },
+    sports: { feed: sports.feed, state: sports.state, oddsPush: sports.oddsPush },
     lane,
     casino,
     payments,

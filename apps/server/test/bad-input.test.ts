@@ -402,6 +402,7 @@ const WAVE_SAMPLES: Record<string, Sample & { fresh?: () => Promise<Sample> }> =
     },
   },
   ['/api/piranha/chat/url']: { query: { roomid: 'lobby' } },
+  ['/api/piranha/odds/socket-url']: { query: {} },
 };
 
 /** Activity samples (issue 19): one total-deposit activity of the piranha brand, and a player whose deposit reached its tier. */

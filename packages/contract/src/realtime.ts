@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
 import { described, integer, text, z } from './schema.ts';
+import { matchOddsSchema } from './sports.ts';
 
 /**
  * The real-time socket (issue 21, decision 036): a small pub/sub layer. The server publishes typed events to topics
@@ -17,11 +18,18 @@ export const REALTIME_TICKET_PARAM = 'ticket';
 /** Seconds a signed socket URL may be used to connect (an open socket lives on). */
 export const REALTIME_TICKET_TTL_S = 60;
 
-/** Topics: one per player (their account id) and one per brand (its app key). */
+/**
+ * Topics: one per player (their account id), one per brand (its app key), and the brand's public odds (decision 075),
+ * which a visitor's socket joins too.
+ */
 export const realtimeTopic = {
   player: (uid: number) => `player:${uid}`,
   brand: (appKey: string) => `brand:${appKey}`,
+  odds: (appKey: string) => `odds:${appKey}`,
 } as const;
+
+/** The most matches one odds delta names; a node with more changed at once sends the versions only (the page refetches). */
+export const ODDS_DELTA_MATCHES_MAX = 2_000;
 
 const orderId = described(z.string().check(z.maxLength(64)), 'Order id');
 
@@ -50,6 +58,18 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('balance_changed'),
     reason: described(z.enum(['deposit', 'withdrawal', 'bet_settled', 'bet_placed', 'casino', 'bonus', 'other']), 'What moved it (the ledger transfer’s kind)'),
     currency: text(8, 'The wallet currency'),
+  }),
+  /**
+   * Decision 075: the matches whose status, score, clock period, main markets or suspension changed on the node's feed
+   * between versions `from` and `to`, as the latest-odds poll answers them (main groups), and those that left the
+   * feed. A page whose last delta did not end at `from` missed one and reads its lists again.
+   */
+  z.object({
+    type: z.literal('odds_changed'),
+    from: integer('The feed version of the previous delta this node sent'),
+    to: integer('The feed version this delta brings the page to'),
+    matches: described(z.array(matchOddsSchema).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Changed matches (main groups)'),
+    removed: described(z.array(z.number()).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Match ids that left the feed'),
   }),
   /** A bet of the player was settled (or settled again after a corrected result). */
   z.object({ type: z.literal('bet_settled'), order_id: orderId }),
@@ -97,6 +117,24 @@ export const chatRoomUrl = endpoint({
   query: z.object({
     roomid: z.optional(described(z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/)), 'The room (only the player’s own room exists)')),
   }),
+  body: described(z.undefined(), 'No body'),
+  data: z.object({
+    url: described(z.string(), 'The socket address relative to the page, e.g. /ws?ticket=…'),
+    expire_time: integer('Unix seconds after which the URL no longer connects'),
+  }),
+});
+
+/**
+ * Decision 075: a socket for anyone on the brand's site, signed in or not — its ticket names the brand (from the
+ * request's app key) and joins the brand's public odds topic only. No session, no player: it is worth a minute of
+ * public prices and nothing else.
+ */
+export const oddsSocketUrl = endpoint({
+  method: 'GET',
+  path: '/api/piranha/odds/socket-url',
+  host: 'main',
+  auth: 'none',
+  query: z.object({}),
   body: described(z.undefined(), 'No body'),
   data: z.object({
     url: described(z.string(), 'The socket address relative to the page, e.g. /ws?ticket=…'),

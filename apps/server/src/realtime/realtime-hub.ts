@@ -20,6 +20,8 @@ export interface RealtimeHub {
   closeOwner(owner: string, which: { sessionId?: number | undefined; keepSessionId?: number | undefined }, code: number, reason: string): number;
   /** Sends the frame to this node's sockets of the topic; answers how many it was written to. */
   deliver(topic: string, frame: string): number;
+  /** The topics starting with `prefix` that have a socket on this node (the odds push builds frames for those only). */
+  topicsOf(prefix: string): string[];
   /** Open sockets on this node. */
   size(): number;
   close(): void;
@@ -88,6 +90,11 @@ export function realtimeHubCreate(): RealtimeHub {
         closed += 1;
       }
       return closed;
+    },
+    topicsOf(prefix) {
+      const topics: string[] = [];
+      for (const topic of byTopic.keys()) if (topic.startsWith(prefix)) topics.push(topic);
+      return topics;
     },
     size: () => open,
     close() {

@@ -20,6 +20,8 @@ export interface RealtimeTicket {
 /** A checked ticket with its nonce: connecting uses the nonce up (decision 041). */
 export interface CheckedTicket extends RealtimeTicket {
   nonce: string;
+  /** A visitor's ticket (decision 075): the brand's public odds only; `uid` and `sessionId` are 0. */
+  visitor: boolean;
 }
 
 export type TicketCheck = { ok: true; ticket: CheckedTicket } | { ok: false; reason: 'invalid' | 'expired' };
@@ -39,6 +41,12 @@ export function realtimeTicketSign(secret: string, ticket: RealtimeTicket): stri
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
+/** A visitor's ticket (decision 075): the brand and the expiry only, marked so no player's check ever accepts it. */
+export function realtimeVisitorTicketSign(secret: string, appKey: string, expiresAt: number): string {
+  const payload = Buffer.from(JSON.stringify({ v: 1, a: appKey, e: expiresAt, n: randomBytes(9).toString('base64url') })).toString('base64url');
+  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+}
+
 /** Checks the signature first (nothing unsigned is parsed), then the shape, then the expiry against `nowS`. */
 export function realtimeTicketCheck(secret: string, token: string | undefined, nowS: number): TicketCheck {
   if (typeof token !== 'string' || token.length > TICKET_MAX_CHARS) return { ok: false, reason: 'invalid' };
@@ -54,9 +62,17 @@ export function realtimeTicketCheck(secret: string, token: string | undefined, n
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  const { u, a, e, s, n } = (raw ?? {}) as { u?: unknown; a?: unknown; e?: unknown; s?: unknown; n?: unknown };
+  const { u, a, e, s, n, v } = (raw ?? {}) as { u?: unknown; a?: unknown; e?: unknown; s?: unknown; n?: unknown; v?: unknown };
+  if (v === 1) return visitorCheck(a, e, n, nowS);
   if (!Number.isSafeInteger(u) || (u as number) <= 0 || typeof a !== 'string' || a === '' || !Number.isSafeInteger(e)) return { ok: false, reason: 'invalid' };
   if (!Number.isSafeInteger(s) || (s as number) <= 0 || typeof n !== 'string' || n === '' || n.length > 32) return { ok: false, reason: 'invalid' };
   if ((e as number) <= nowS) return { ok: false, reason: 'expired' };
-  return { ok: true, ticket: { uid: u as number, appKey: a, expiresAt: e as number, sessionId: s as number, nonce: n } };
+  return { ok: true, ticket: { uid: u as number, appKey: a, expiresAt: e as number, sessionId: s as number, nonce: n, visitor: false } };
+}
+
+function visitorCheck(a: unknown, e: unknown, n: unknown, nowS: number): TicketCheck {
+  if (typeof a !== 'string' || a === '' || !Number.isSafeInteger(e) || typeof n !== 'string' || n === '' || n.length > 32)
+    return { ok: false, reason: 'invalid' };
+  if ((e as number) <= nowS) return { ok: false, reason: 'expired' };
+  return { ok: true, ticket: { uid: 0, appKey: a, expiresAt: e as number, sessionId: 0, nonce: n, visitor: true } };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isLocale } from '@piranha/domain';
-import { chatRoomUrl, REALTIME_PATH, REALTIME_TICKET_PARAM, REALTIME_TICKET_TTL_S, realtimeTopic } from '@piranha/contract';
+import { chatRoomUrl, oddsSocketUrl, REALTIME_PATH, REALTIME_TICKET_PARAM, REALTIME_TICKET_TTL_S, realtimeTopic } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -13,7 +13,7 @@ import { envelopeError } from '../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../plugins/route.ts';
 import { realtimeBusLocal, realtimeBusRedis, type RealtimeBus } from './realtime-bus.ts';
 import { realtimeHubCreate, type RealtimeHub } from './realtime-hub.ts';
-import { realtimeTicketCheck, realtimeTicketSign, type CheckedTicket, type TicketCheck } from './realtime-ticket.ts';
+import { realtimeTicketCheck, realtimeTicketSign, realtimeVisitorTicketSign, type CheckedTicket, type TicketCheck } from './realtime-ticket.ts';
 import { sessionLiveSql } from '../modules/session/session.repository.ts';
 
 /** A socket that answers no ping for this long is cut (a phone that lost its network leaves no close frame). */
@@ -26,6 +26,8 @@ export interface Realtime {
   hub: RealtimeHub;
   /** Signs a socket ticket (tests forge and expire their own with it). */
   ticketFor: (uid: number, appKey: string, sessionId: number) => { ticket: string; expiresAt: number };
+  /** Signs a visitor's ticket: the brand's public odds topic only (decision 075). */
+  visitorTicketFor: (appKey: string) => { ticket: string; expiresAt: number };
   /** Checks a ticket against the clock. */
   ticketCheck: (token: string | undefined) => TicketCheck;
   close(): Promise<void>;
@@ -79,6 +81,10 @@ export async function realtimeOpen(database: Database, options: RealtimeOptions)
       const expiresAt = nowS() + REALTIME_TICKET_TTL_S;
       return { ticket: realtimeTicketSign(secret, { uid, appKey, expiresAt, sessionId }), expiresAt };
     },
+    visitorTicketFor(appKey) {
+      const expiresAt = nowS() + REALTIME_TICKET_TTL_S;
+      return { ticket: realtimeVisitorTicketSign(secret, appKey, expiresAt), expiresAt };
+    },
     ticketCheck: (token) => realtimeTicketCheck(secret, token, nowS()),
     async close() {
       hub.close();
@@ -89,6 +95,12 @@ export async function realtimeOpen(database: Database, options: RealtimeOptions)
 
 /** The close code of a socket whose session ended or whose player paused (decision 041): the page does not reconnect. */
 export const REALTIME_CLOSE_SESSION = 4001;
+/**
+ * Visitor tickets used on this node, kept until they expire: one socket per visitor ticket per node (decision 075).
+ * Not in realtime_ticket_uses: the ticket opens public prices only, so a replay on another node costs one more socket
+ * of a ticket the address was already allowed to ask for.
+ */
+const VISITOR_USES_MAX = 100_000;
 /** How often a node deletes used tickets past their expiry. */
 const TICKET_USES_PURGE_MS = 60_000;
 
@@ -130,7 +142,7 @@ function refuse(socket: Duplex, status: number, error: AppError, lang: string | 
 
 /**
  * Spec §7 chat room `GET /url` and the socket at `/ws` on the same server. The ticket decides the topics: the player's
- * own and their brand's — nothing the page sends can widen them, so brand A's events never reach brand B's pages.
+ * own, their brand's and the brand's odds (a visitor's ticket: the odds only) — nothing the page sends can widen them, so brand A's events never reach brand B's pages.
  */
 export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: Realtime): void {
   routeRegister(app, deps, chatRoomUrl, async ({ user }) => {
@@ -143,6 +155,11 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
     if (row?.paused) throw new AppError('REALTIME_PAUSED');
     const appKey = user.appKey ?? row?.app_key ?? '';
     const { ticket, expiresAt } = realtime.ticketFor(user.uid, appKey, user.sessionId);
+    return { url: `${REALTIME_PATH}?${REALTIME_TICKET_PARAM}=${encodeURIComponent(ticket)}`, expire_time: expiresAt };
+  });
+  // Anyone on the brand's site (decision 075): the request's brand, counted per address like every API call.
+  routeRegister(app, deps, oddsSocketUrl, async ({ ctx }) => {
+    const { ticket, expiresAt } = realtime.visitorTicketFor(ctx.variant.appKey);
     return { url: `${REALTIME_PATH}?${REALTIME_TICKET_PARAM}=${encodeURIComponent(ticket)}`, expire_time: expiresAt };
   });
 
@@ -184,6 +201,14 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
     signalled.set(signal.uid, signals);
     realtime.hub.closeOwner(String(signal.uid), signal, REALTIME_CLOSE_SESSION, signal.reason);
   });
+  const visitorUses = new Map<string, number>();
+  const visitorUse = (ticket: CheckedTicket): boolean => {
+    const nowS = Math.floor(deps.now().getTime() / 1000);
+    if (visitorUses.size >= VISITOR_USES_MAX) for (const [nonce, expiresAt] of visitorUses) if (expiresAt <= nowS) visitorUses.delete(nonce);
+    if (visitorUses.has(ticket.nonce) || visitorUses.size >= VISITOR_USES_MAX) return false;
+    visitorUses.set(ticket.nonce, ticket.expiresAt);
+    return true;
+  };
   let purgedAt = 0;
   const purge = () => {
     const at = deps.now();
@@ -208,6 +233,13 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
       );
     const { uid, appKey, sessionId } = check.ticket;
     const lang = url.searchParams.get('lca_lang');
+    if (check.ticket.visitor) {
+      if (!visitorUse(check.ticket)) return refuse(socket, 401, new AppError('REALTIME_TICKET_USED', { field: REALTIME_TICKET_PARAM }), lang);
+      return server.handleUpgrade(request, socket, head, (ws) => {
+        realtime.hub.join(ws, `visitor:${check.ticket.nonce}`, [realtimeTopic.odds(appKey)]);
+        server.emit('connection', ws, request);
+      });
+    }
     const seen = signalled.get(uid);
     const clearsBefore = clears;
     purge();
@@ -221,7 +253,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: RouteDeps, realtime: 
         // predate it, so no socket.
         if (signalled.get(uid) !== seen || clears !== clearsBefore) return refuse(socket, 401, new AppError('SESSION_EXPIRED', { field: 'sid' }), lang);
         server.handleUpgrade(request, socket, head, (ws) => {
-          realtime.hub.join(ws, String(uid), [realtimeTopic.player(uid), realtimeTopic.brand(appKey)], sessionId);
+          realtime.hub.join(ws, String(uid), [realtimeTopic.player(uid), realtimeTopic.brand(appKey), realtimeTopic.odds(appKey)], sessionId);
           server.emit('connection', ws, request);
         });
       },

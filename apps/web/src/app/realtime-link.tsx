@@ -3,6 +3,7 @@ import { TIMERS } from '@piranha/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { bettingKeys } from '../features/betting/api/betting-api.ts';
+import { oddsEventApply, oddsSocketState } from '../features/sports/odds-push.ts';
 import { messagesKeys } from '../features/messages/api/messages.ts';
 import { crashLiveKeys } from '../features/studio/api/studio.ts';
 import { systemKeys } from '../features/system/api/global-config.ts';
@@ -38,6 +39,10 @@ export function realtimeEventApply(queryClient: QueryClient, event: RealtimeEven
     case 'first_charge_pop':
       firstChargeOpen();
       return;
+    case 'odds_changed':
+      // Decision 075: the brand's odds, written into the sports cache (no read: the delta is the data).
+      oddsEventApply(queryClient, event);
+      return;
   }
 }
 
@@ -58,7 +63,10 @@ export function RealtimeLink() {
       // The browser's handlers take its Event types; the connection reads nothing of them but a message's data.
       socketOf: (url) => new WebSocket(url) as unknown as SocketLike,
       onEvent: (event) => realtimeEventApply(queryClient, event),
-      onState: realtimeStateSet,
+      onState: (state) => {
+        realtimeStateSet(state);
+        oddsSocketState(queryClient, 'player', state);
+      },
       retryDelayMs: TIMERS.chatRetryDelayMs,
       retryMax: TIMERS.chatRetryMax,
     });

@@ -10,7 +10,9 @@ import { feedNodeOpen } from '../../providers/feed/feed-node.ts';
 import { feedStoreChangeMark, feedStoreSql } from '../../providers/feed/feed-store.repository.ts';
 import type { SportsFeed } from '../../providers/feed/sports-feed.ts';
 import { betLegsMatchIdMax } from '../betting/betting.repository.ts';
+import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { feedOpsRoutes } from './feed-ops.routes.ts';
+import { oddsPushStart, type OddsPush } from './odds-push.ts';
 import { sportsRoutes } from './sports.routes.ts';
 import { sportsStateCreate, type SportsState } from './sports-state.ts';
 
@@ -26,6 +28,8 @@ export interface SportsModuleDeps {
   lane: PollLane;
   /** Market margins, checked before anything opened (an unknown kind in FEED_MARGINS fails the start). */
   margins: MarketMargins;
+  /** This node's sockets: each feed change goes to the brands' odds topics on it (decision 075). */
+  hub: RealtimeHub;
   /** A sports feed in place of the simulator (tests). */
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself. */
@@ -35,6 +39,7 @@ export interface SportsModuleDeps {
 export interface SportsModule {
   feed: SportsFeed;
   state: SportsState;
+  oddsPush: OddsPush;
   /** At shutdown, once the jobs stopped: the feed no longer follows leadership nor swaps. */
   stop(): void;
 }
@@ -65,6 +70,7 @@ export async function sportsModuleRegister(app: FastifyInstance, options: Sports
   const feedUnfollowLeader = leadership.onChange((leader) => void feedNode?.leadSet(leader));
   if (feedNode) jobs.register({ name: 'feed-sync', scope: 'node', everyMs: FEED_SYNC_MS, quiet: true, run: () => feedNode.sync() });
   const state = sportsStateCreate(feed, options.margins, (error, matchId) => app.log.error({ err: error, matchId }, 'pricing a match failed'));
+  const oddsPush = oddsPushStart(state, options.hub);
   sportsRoutes(app, { ...deps, sports: state, lane });
   feedOpsRoutes(app, { feed, opsToken: config.opsToken });
   // The feed moves once a second; each tick that changes something publishes a new snapshot version. A failing tick
@@ -73,7 +79,9 @@ export async function sportsModuleRegister(app: FastifyInstance, options: Sports
   return {
     feed,
     state,
+    oddsPush,
     stop() {
+      oddsPush.stop();
       feedUnfollowLeader();
       feedNode?.stop();
     },

@@ -118,7 +118,9 @@ export default function HiloPanel({ stakeMinor, openRound, play, action, settle,
               disabled={moving || outcome.multiplierBp === 0}
               onClick={() => move('cashout')}
             >
-              {t('casino.studio.cashOut', { amount: formatMoney(Math.floor((round!.bet * outcome.multiplierBp) / BP)) })}
+              {outcome.multiplierBp === 0
+                ? t('casino.studio.cashOutIdle')
+                : t('casino.studio.cashOut', { amount: formatMoney(Math.floor((round!.bet * outcome.multiplierBp) / BP)) })}
             </button>
           </div>
         </>

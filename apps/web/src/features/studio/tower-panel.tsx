@@ -127,7 +127,7 @@ export default function TowerPanel({ stakeMinor, openRound, play, action, settle
       </p>
       {open ? (
         <button type="button" className={`${styles.play} ${styles.secondary}`} onClick={cashOut} disabled={climbed === 0 || pending !== null}>
-          {t('casino.studio.cashOut', { amount: formatMoney(towerWinMinor(active, climbed, round!.bet)) })}
+          {climbed === 0 ? t('casino.studio.cashOutIdle') : t('casino.studio.cashOut', { amount: formatMoney(towerWinMinor(active, climbed, round!.bet)) })}
         </button>
       ) : (
         <>

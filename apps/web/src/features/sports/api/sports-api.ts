@@ -21,6 +21,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import type { MatchFilter } from '../../../shared/paths/match-filter.ts';
 import { matchListHasMore, matchListMerge, matchListPageParams } from '../match-list.ts';
+import { oddsReceivedAtMark } from '../odds-delta.ts';
+import { pollEveryUnlessOddsPushed } from '../odds-push.ts';
 
 export const sportsKeys = {
   all: ['sports'] as const,
@@ -162,14 +164,22 @@ export function useMatchChanges(records: readonly Match[], active: boolean, onRe
   return changes;
 }
 
-/** Latest odds, clock and score of the matches on screen, every 2 s (spec §4); nothing polls while none is visible. */
+/**
+ * Latest odds, clock and score of the matches on screen, every 2 s (spec §4); nothing polls while none is visible.
+ * While an odds socket is open the pushed deltas keep this entry current and the poll slows to the safety net
+ * (decision 075). Each record is marked with its arrival: a card's clock ticks on from its own record's time.
+ */
 export function useLatestOddsQuery(ids: readonly number[], detail = false) {
   const sorted = [...ids].sort((a, b) => a - b).slice(0, 50);
   return useQuery({
     queryKey: sportsKeys.odds(sorted, detail),
     enabled: sorted.length > 0,
-    queryFn: ({ signal }) => api.call(matchOddsLatest, { signal, query: { match_ids: sorted.join(','), detail: detail ? 1 : 0 } }),
-    refetchInterval: TIMERS.latestOddsPollMs,
+    queryFn: async ({ signal }) => {
+      const answer = await api.call(matchOddsLatest, { signal, query: { match_ids: sorted.join(','), detail: detail ? 1 : 0 } });
+      oddsReceivedAtMark(answer.records, Date.now());
+      return answer;
+    },
+    refetchInterval: pollEveryUnlessOddsPushed(TIMERS.latestOddsPollMs),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import type { Match, MatchOdds } from '@piranha/contract';
 import { Star } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { Link } from '../../../shared/router/router.tsx';
 import { useFavouritesStore } from '../favourites-store.ts';
@@ -25,8 +26,12 @@ export interface MatchCardProps {
   observe?: (element: HTMLElement | null) => (() => void) | undefined;
 }
 
-/** Spec §2 match card: league, start time or live period, teams, score, main market odds (and a total for points sports). */
-export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, observe }: MatchCardProps) {
+/**
+ * Spec §2 match card: league, start time or live period, teams, score, main market odds (and a total for points sports).
+ * Memoised on its props: a pushed odds delta (decision 075) gives new objects to the matches it names only, so the
+ * other cards of the list do not render again.
+ */
+export const MatchCard = memo(function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, observe }: MatchCardProps) {
   const { t, i18n } = useTranslation();
   const shown = latest ? { ...match, ...latest } : match;
   const starred = useFavouritesStore((state) => state.matchIds.includes(match.id));
@@ -118,4 +123,4 @@ export function MatchCard({ match, latest, receivedAtMs, detailHref, onSelect, o
       ) : null}
     </article>
   );
-}
+});

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 import { useLatestOddsQuery, useMatchDetailQuery } from '../api/sports-api.ts';
+import { useOddsPush } from '../odds-push.ts';
 import { useFavouritesStore } from '../favourites-store.ts';
 import { marketGroupTitle, optionText } from '../labels.ts';
 import { marketGroupsOrder, SELECTION } from '../markets.ts';
@@ -24,6 +25,7 @@ const TEAM_SELECTIONS: readonly number[] = [SELECTION.home, SELECTION.away];
  */
 export function MatchDetailView({ matchId, onSelect }: { matchId: number; onSelect?: OddsSelect }) {
   const { t, i18n } = useTranslation();
+  useOddsPush();
   const detail = useMatchDetailQuery(matchId, i18n.language);
   const ended = detail.data?.ms === MATCH_STATUS.ended;
   const latest = useLatestOddsQuery(detail.data && !ended ? [matchId] : [], true);

@@ -12,6 +12,8 @@ import { cardMarkets } from '../markets.ts';
 import { MATCH_STATUS, matchListPatch, matchSections, type MatchSection } from '../match-list.ts';
 import type { OddsSelect } from '../odds-selection.ts';
 import { useVisibleMatches } from '../use-visible-matches.ts';
+import { oddsReceivedAtOf } from '../odds-delta.ts';
+import { useOddsPush } from '../odds-push.ts';
 import { MatchCard } from './match-card.tsx';
 import styles from './match-list-view.module.css';
 
@@ -50,6 +52,7 @@ export function MatchListView({
 }) {
   const { t, i18n } = useTranslation();
   const { ids, observe } = useVisibleMatches();
+  useOddsPush();
   const latest = useLatestOddsQuery(ids);
   const latestById = oddsById(latest.data?.records);
   // While a new set of ids loads, the previous answer stands in; its time is the time of the last real answer.
@@ -60,7 +63,11 @@ export function MatchListView({
   const changes = useMatchChanges(source.records, ids.length > 0, onReset);
   const records = matchListPatch(source.records, [...changes.values()]).filter((match) => (latestById.get(match.id)?.ms ?? match.ms) !== MATCH_STATUS.ended);
   const sections = matchSections(
-    records.map((match) => ({ ...match, ms: latestById.get(match.id)?.ms ?? match.ms })),
+    // A card whose status did not move keeps its match object (MatchCard is memoised on its props).
+    records.map((match) => {
+      const ms = latestById.get(match.id)?.ms ?? match.ms;
+      return ms === match.ms ? match : { ...match, ms };
+    }),
     { liveMax, liveOnly },
   );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -124,7 +131,7 @@ export function MatchListView({
                       key={match.id}
                       match={match}
                       latest={fresh}
-                      receivedAtMs={fresh && oddsAt > 0 ? oddsAt : source.dataUpdatedAt}
+                      receivedAtMs={fresh && oddsAt > 0 ? (oddsReceivedAtOf(fresh) ?? oddsAt) : source.dataUpdatedAt}
                       detailHref={matchDetailHref(match)}
                       onSelect={onSelect}
                       observe={observe}
