@@ -84,10 +84,13 @@ async function placementsRun(server, { connections, seconds, warmupSeconds = 2 }
   };
 }
 
-/** G1: placements/s on PostgreSQL at each number of players, each with its own freshly funded players. */
-export async function bettingPlacementsPostgres({ seconds, players = [8, 32, 50] }) {
+/**
+ * G1: placements/s on PostgreSQL at each number of players, each with its own freshly funded players. `env` is the
+ * server's environment (GROUP_COMMIT=off for the comparison row, decision 074).
+ */
+export async function bettingPlacementsPostgres({ seconds, players = [8, 32, 50], env = process.env }) {
   return withScratchDatabase(async (url) => {
-    const server = await bettingServerStart(Math.max(...players), url);
+    const server = await bettingServerStart(Math.max(...players), url, env);
     try {
       const runs = [];
       for (const connections of players) runs.push(await placementsRun(server, { connections, seconds }));

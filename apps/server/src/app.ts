@@ -2,6 +2,7 @@ import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
 import { sandboxProvidersCheck, type AppConfig } from './config.ts';
 import { databaseOpen } from './db/client.ts';
+import { groupCommitConfigure } from './db/group-commit.ts';
 import { contentSeed } from './db/seed/content-seed.ts';
 import { appJobsRegister, campaignsSeed } from './jobs/app-jobs.ts';
 import { jobRunnerCreate } from './jobs/job-runner.ts';
@@ -72,6 +73,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       poolMax: config.databasePoolMax,
       lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
     }));
+  // Batched money commits (decision 074) unless GROUP_COMMIT=off.
+  groupCommitConfigure(database.db, { enabled: config.groupCommit });
   await contentSeed(database.db);
 
   // `app` exists before the Redis client's first error can arrive.

@@ -20,6 +20,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Connections to PostgreSQL at most (DATABASE_POOL_MAX); requests beyond them wait in line in the server. */
   databasePoolMax: number;
+  /**
+   * Money writes arriving together commit together (GROUP_COMMIT, default on; `off` gives each its own commit, for
+   * the bench's comparison). docs/decisions/074-group-commit.md.
+   */
+  groupCommit: boolean;
   dataDir: string | undefined;
   /** The migrated empty PGlite database a new `dataDir` is copied from (PGLITE_TEMPLATE_DIR; empty turns it off). */
   pgliteTemplateDir: string | undefined;
@@ -215,6 +220,14 @@ function marginsParse(value: string | undefined): Record<string, number> {
   return parsed as Record<string, number>;
 }
 
+/** An on/off switch; anything else is refused rather than guessed. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new ConfigError(`${name} must be on or off, got "${value}"`);
+}
+
 /** A 0/1 switch; anything else is refused rather than guessed. */
 function flag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0') return false;
@@ -309,6 +322,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: positiveInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 20),
+    groupCommit: onOff('GROUP_COMMIT', env.GROUP_COMMIT, true),
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
     pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === '' ? undefined : resolve(REPO_ROOT, env.PGLITE_TEMPLATE_DIR ?? PGLITE_TEMPLATE_DIR),
     redisUrl: env.REDIS_URL || undefined,

@@ -30,6 +30,14 @@ export function transactionScope(tx: Tx): TransactionScope | undefined {
   return scopes.get(tx);
 }
 
+/**
+ * Gives `tx` the scope its current user sees (db/group-commit.ts: the members of a batch take turns on one
+ * transaction, each with the afterCommit hooks of its own).
+ */
+export function transactionScopeEnter(tx: Tx, scope: TransactionScope): void {
+  scopes.set(tx, scope);
+}
+
 /** True for a Drizzle transaction handle (whoever opened it), false for the database itself. */
 export function isTransaction(db: Db | Tx): db is Tx {
   return typeof (db as { rollback?: unknown }).rollback === 'function';

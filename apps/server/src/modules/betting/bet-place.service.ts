@@ -19,7 +19,7 @@ import {
 } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Tx } from '../../db/client.ts';
-import { transaction } from '../../db/transaction.ts';
+import { groupStatement, groupTransaction } from '../../db/group-commit.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
 import type { AnswerInTransaction } from '../../plugins/route.ts';
@@ -240,7 +240,10 @@ async function betWriteInOneStatement(
   const safer = saferStakeGuard(user.uid, user.appKey, currency, bet.stakeMinor, now, sql`exists (select 1 from k)`);
   let written: Awaited<ReturnType<typeof betPlaceInOneStatement>>;
   try {
-    written = await betPlaceInOneStatement(deps.db, row, legRowsOf(bet), stake, keyInsert, sessionLiveSql(user.sessionId, user.uid, now), safer);
+    // Placements arriving together commit together (docs/decisions/074-group-commit.md): the statement runs in its
+    // own savepoint of a shared transaction, and this returns once that has committed, key answer included.
+    const live = sessionLiveSql(user.sessionId, user.uid, now);
+    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer));
   } catch (error) {
     if (error instanceof SaferPlayRefused) throw await saferStakeRefusal(deps.db, user.uid, user.appKey, currency, bet.stakeMinor, now);
     throw error;
@@ -275,7 +278,8 @@ async function betsWrite(
     );
   if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
-  return transaction(deps.db, async (tx: Tx) => {
+  // A batch member like the one-statement placement: everything below uses `tx` only (decision 074).
+  return groupTransaction(deps.db, async (tx: Tx) => {
     await sessionRecheck(tx, user, now);
     const placed: PlacedBet[] = [];
     // A time-out or self-exclusion refuses free bets too, and a free bet is play on the play-time clock (decision 054);

@@ -36,6 +36,7 @@ import { AppError } from '../../app-error.ts';
 import { IdempotencyKeyTaken } from '../../plugins/idempotency.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { groupStatement, groupTransaction } from '../../db/group-commit.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { ClaimInTransaction } from '../../plugins/route.ts';
 import { SESSION_RECENT_MS } from '../session/session.service.ts';
@@ -301,7 +302,8 @@ async function roundSettled(deps: StudioDeps, row: RoundRow, balanceBefore: numb
     if (updated && row.freeRoundId !== null && row.win > 0) await freeRoundWinAdd(tx, row.freeRoundId, row.win);
     return updated ?? (await roundByPublicId(tx, row.userId, row.publicId))!;
   };
-  return row.freeRoundId !== null && row.win > 0 ? transaction(deps.db, settle) : settle(deps.db);
+  // Batched with the money writes beside it (decision 074): one statement, or a transaction with a free round's win.
+  return row.freeRoundId !== null && row.win > 0 ? groupTransaction(deps.db, settle) : groupStatement(deps.db, settle);
 }
 
 /** Marks a round void (no money moved) and gives back its free round. */
@@ -406,12 +408,15 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   // With a key, the same statement claims it (naming this round): the key commits with the round or not at all.
   const multiStep = CASINO_MULTI_STEP_GAMES.includes(gameId);
   const known = freeRoundId === null && !multiStep ? seedKnownOf(deps.db, session.userId) : undefined;
+  // The statement commits with whatever money writes arrive beside it (decision 074).
   const fast = known
-    ? await roundInsertWithNonce(
-        deps.db,
-        { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed },
-        roundOf(known),
-        claim?.insertSql(sql`${publicId}::text`),
+    ? await groupStatement(deps.db, (db) =>
+        roundInsertWithNonce(
+          db,
+          { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed },
+          roundOf(known),
+          claim?.insertSql(sql`${publicId}::text`),
+        ),
       )
     : undefined;
   if (fast && 'keyTaken' in fast) throw new IdempotencyKeyTaken();

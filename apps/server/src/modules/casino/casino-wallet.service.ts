@@ -15,7 +15,7 @@ import { AppError } from '../../app-error.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import type { MoneyActionGuard } from '../account/account-session.service.ts';
-import { transaction } from '../../db/transaction.ts';
+import { groupTransaction } from '../../db/group-commit.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
 import {
@@ -174,14 +174,15 @@ export async function seamlessHandle(
 
   if (call === 'balance') return answer(request, 'RS_OK', currency, await balanceNow());
   try {
+    // Wallet calls arriving together commit together (decision 074), each in its own savepoint.
     const response =
       call === 'bet'
-        ? await transaction(deps.db, (tx) => betApply(tx, caller, request as never))
+        ? await groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never))
         : call === 'bet_win'
-          ? await transaction(deps.db, (tx) => betWinApply(tx, caller, request as never))
+          ? await groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never))
           : call === 'win'
-            ? await transaction(deps.db, (tx) => winApply(tx, caller, request as never))
-            : await transaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
+            ? await groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never))
+            : await groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {

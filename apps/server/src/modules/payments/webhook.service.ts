@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { inputFlawOf, textStorableOf } from '@piranha/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { MPESA_RESULT } from '@piranha/domain/payments';
-import { transaction } from '../../db/transaction.ts';
+import { groupTransaction } from '../../db/group-commit.ts';
 import { RATE_RETRY_AFTER_S } from '../../plugins/rate-limit.ts';
 import { callbackTokenValid, webhookVerify } from '../../providers/payments/webhook-signature.ts';
 import { PAYIN_PROVIDERS, PAYOUT_PROVIDER } from '../../providers/payments/payment-provider.ts';
@@ -111,7 +111,8 @@ interface Notice {
 
 async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice): Promise<WebhookAnswer> {
   const now = deps.now();
-  const result = await transaction(deps.db, async (tx) => {
+  // Notifications arriving together commit together with the other money writes (decision 074); each in its savepoint.
+  const result = await groupTransaction(deps.db, async (tx) => {
     const order = await orderLockByProviderRef(tx, input.provider, notice.providerRef);
     if (!order) return { outcome: 'unknown_order', orderId: null, order: undefined };
     const matches =

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from './client.ts';
+import { isTransaction, transaction, transactionScopeEnter } from './transaction.ts';
+
+/**
+ * Group commit (docs/decisions/074-group-commit.md): money writes that arrive together commit together, so they
+ * wait for one WAL flush instead of one each. Per database, at most one batch is in flight: the first request
+ * finds none and starts one at once (no added latency when the server is quiet); those arriving meanwhile queue and
+ * form the next batch, up to `maxBatch`. A batch is one transaction on one connection; each member runs in its own
+ * savepoint, one after the other, and is answered only once the shared COMMIT succeeded.
+ */
+
+const MAX_BATCH = 32;
+/**
+ * Times a member is run again after a deadlock or serialization failure inside its savepoint (each time in a later
+ * batch, its own savepoint rolled back, so it saw nothing of its failed try) before the error is its answer.
+ */
+const RETRIES = 3;
+const RETRYABLE = new Set(['40P01', '40001']);
+
+interface Member {
+  work: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  tries: number;
+}
+
+type Outcome = { member: Member } & ({ kind: 'done'; value: unknown; afterCommit: (() => void)[] } | { kind: 'refused'; error: unknown } | { kind: 'retry' });
+
+export interface GroupCommitStats {
+  /** Batches committed (or failed) so far. */
+  batches: number;
+  /** Members those batches ran, retries included. */
+  members: number;
+}
+
+export interface GroupCommitOptions {
+  enabled: boolean;
+  /** Members of one batch at most (default 32): a longer queue waits for the next one. */
+  maxBatch?: number;
+  /**
+   * How long a request with no batch in flight may wait for others to join it (default 0: the batch starts at once,
+   * and only requests arriving while one runs are grouped). A full batch starts at once whatever this says.
+   */
+  maxWaitMs?: number;
+}
+
+class GroupCommit {
+  enabled = true;
+  maxBatch = MAX_BATCH;
+  maxWaitMs = 0;
+  readonly stats: GroupCommitStats = { batches: 0, members: 0 };
+  private readonly queue: Member[] = [];
+  private inFlight = false;
+  private waiting: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, tries: 0 });
+      this.next();
+    });
+  }
+
+  /** Starts the next batch unless one is running (whoever queued meanwhile rides in it), or waits for it to fill. */
+  private next(): void {
+    if (this.inFlight || this.queue.length === 0) return;
+    // A member being retried has waited its turn once already: its batch starts at once.
+    if (this.queue.length < this.maxBatch && this.maxWaitMs > 0 && this.queue[0]!.tries === 0) {
+      this.waiting ??= setTimeout(() => this.start(), this.maxWaitMs);
+      return;
+    }
+    this.start();
+  }
+
+  private start(): void {
+    clearTimeout(this.waiting);
+    this.waiting = undefined;
+    if (this.inFlight || this.queue.length === 0) return;
+    this.inFlight = true;
+    const batch = this.queue.splice(0, this.maxBatch);
+    void this.batchRun(batch).finally(() => {
+      this.inFlight = false;
+      this.next();
+    });
+  }
+
+  private async batchRun(batch: readonly Member[]): Promise<void> {
+    this.stats.batches += 1;
+    this.stats.members += batch.length;
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.db.transaction(async (tx) => {
+        const done: Outcome[] = [];
+        for (const member of batch) done.push(await memberRun(this.db, tx, member));
+        return done;
+      });
+    } catch (error) {
+      // The COMMIT failed, or the batch's connection broke (a savepoint could not be rolled back): nothing of the
+      // batch committed, so no member is acknowledged. Each gets the error; clients retry by their idempotency keys.
+      for (const member of batch) member.reject(error);
+      return;
+    }
+    const retries: Member[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'retry') retries.push(outcome.member);
+      else if (outcome.kind === 'refused') outcome.member.reject(outcome.error);
+      else memberAnswer(outcome.member, outcome.value, outcome.afterCommit);
+    }
+    // A member retried goes first in the next batch, ahead of later arrivals.
+    this.queue.unshift(...retries);
+  }
+}
+
+/**
+ * A committed member: its hooks run, then it is answered. A hook that throws is that member's error alone, as it is
+ * the caller's of `transaction`; the others are still answered.
+ */
+function memberAnswer(member: Member, value: unknown, afterCommit: readonly (() => void)[]): void {
+  try {
+    for (const hook of afterCommit) hook();
+  } catch (error) {
+    member.reject(error);
+    return;
+  }
+  member.resolve(value);
+}
+
+/** One member inside the batch's transaction, in its own savepoint: a refusal rolls back its writes alone. */
+async function memberRun(db: Db, tx: Tx, member: Member): Promise<Outcome> {
+  member.tries += 1;
+  const afterCommit: (() => void)[] = [];
+  await tx.execute(sql.raw('savepoint group_member'));
+  // Members run one after another on the batch's handle: each sees its own afterCommit list while it runs.
+  transactionScopeEnter(tx, { db, afterCommit });
+  let value: unknown;
+  try {
+    value = await member.work(tx);
+  } catch (error) {
+    // Should this fail too, the error escapes and the whole batch fails: nothing is committed, nobody acknowledged.
+    await savepointRollback(tx);
+    const code = codeOf(error);
+    if (code !== undefined && RETRYABLE.has(code) && member.tries <= RETRIES) return { member, kind: 'retry' };
+    return { member, kind: 'refused', error };
+  }
+  try {
+    await tx.execute(sql.raw('release savepoint group_member'));
+  } catch (error) {
+    if (codeOf(error) !== IN_FAILED_TRANSACTION) throw error;
+    // The member caught a failed statement's error itself and answered (a statement that "wrote nothing", such as a
+    // conditional insert aborted on purpose). Alone, that statement or its transaction would have written nothing and
+    // the answer would stand: here its savepoint is rolled back, so the batch goes on, and the answer stands.
+    await savepointRollback(tx);
+  }
+  return { member, kind: 'done', value, afterCommit };
+}
+
+const IN_FAILED_TRANSACTION = '25P02';
+
+function savepointRollback(tx: Tx): Promise<unknown> {
+  return tx.execute(sql.raw('rollback to savepoint group_member'));
+}
+
+/** The SQLSTATE of a database error; Drizzle may wrap the driver's error, whose code is then on a cause. */
+function codeOf(error: unknown): string | undefined {
+  let at = error;
+  for (let depth = 0; depth < 4 && typeof at === 'object' && at !== null; depth += 1) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const batchers = new WeakMap<Db, GroupCommit>();
+
+function batcherOf(db: Db): GroupCommit {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new GroupCommit(db)));
+  return batcher;
+}
+
+/** Turns group commit on or off for a database (GROUP_COMMIT, README settings; on unless told otherwise) and sizes it. */
+export function groupCommitConfigure(db: Db, options: GroupCommitOptions): void {
+  const batcher = batcherOf(db);
+  batcher.enabled = options.enabled;
+  batcher.maxBatch = options.maxBatch ?? MAX_BATCH;
+  batcher.maxWaitMs = options.maxWaitMs ?? 0;
+}
+
+/** How many batches and members the database's batcher ran (tests, and a way to see batching happen). */
+export function groupCommitStats(db: Db): GroupCommitStats {
+  return { ...batcherOf(db).stats };
+}
+
+/**
+ * Runs `work` as a member of the database's next batch: its writes commit with those of the requests queued beside
+ * it, in its own savepoint, and it resolves only after that COMMIT. Its refusal (a throw) rolls back its savepoint
+ * alone and is its answer. Hooks registered with `transactionScope(tx).afterCommit` run after the commit, only for
+ * a member that succeeded. Given a transaction, `work` simply runs in it; with group commit off, it runs in a
+ * transaction of its own (`transaction`).
+ *
+ * `work` must use only the handle it is given: on PGlite (one session) a query on the database itself would wait
+ * for the batch's transaction to end, and the batch for `work`. It should not wait on anything but the database
+ * either: the batch, and every request queued behind it, waits with it.
+ */
+export function groupTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (isTransaction(db)) return work(db);
+  const batcher = batcherOf(db);
+  return batcher.enabled ? batcher.run(work) : transaction(db, work);
+}
+
+/**
+ * `groupTransaction` for work that is one statement (the usual placement): with group commit off it runs on the
+ * database as is, in the statement's own implicit transaction, as it did before batching.
+ */
+export function groupStatement<T>(db: DbOrTx, work: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (isTransaction(db)) return work(db);
+  const batcher = batcherOf(db);
+  return batcher.enabled ? batcher.run(work) : work(db);
+}
