@@ -28,9 +28,8 @@ import { campaignFind } from '../../apps/server/src/modules/bonus/bonus.reposito
 import { ledgerAudit } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import { ledgerTransfer } from '../../apps/server/src/modules/ledger/ledger.service.ts';
 import { sessionIssueForNewVisitor } from '../../apps/server/src/modules/session/session.service.ts';
-import { playerLimits } from '../../apps/server/src/db/schema/index.ts';
-import { saferMandatoryLimits } from '../../apps/server/src/modules/safer-play/safer-play.service.ts';
 import { feedManualCreate, market1x2 } from '../../apps/server/test/betting-fixtures.ts';
+import { mandatoryLimitsSet } from './bench-players.ts';
 
 const [mode, countText, target] = process.argv.slice(2);
 const count = Number(countText);
@@ -69,20 +68,6 @@ async function playersFund(db: Db, players: number) {
     sessions.push({ uid: session.uid, sid: session.sid });
   }
   return sessions;
-}
-
-/**
- * The limits Brazil's law asks of every player before they play (decision 057), far above what a run stakes, as a
- * player sets them at sign-up: without them every placement is refused (8352) and the rows measure refusals.
- */
-async function mandatoryLimitsSet(db: Db, userId: number) {
-  const { kinds, currency } = saferMandatoryLimits('piranha');
-  const now = new Date();
-  for (const kind of kinds)
-    await db
-      .insert(playerLimits)
-      .values({ userId, kind, period: 'month', currency, amountMinor: 1_000_000_000_00, pendingAmountMinor: null, pendingAt: null, updatedAt: now })
-      .onConflictDoNothing();
 }
 
 /**

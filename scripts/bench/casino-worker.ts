@@ -10,6 +10,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { casinoPlay, fairFloatStream, type HmacFunction } from '@piranha/domain';
 import { databaseOpen } from '../../apps/server/src/db/client.ts';
 import { transaction } from '../../apps/server/src/db/transaction.ts';
+import { groupCommitConfigure } from '../../apps/server/src/db/group-commit.ts';
 import { casinoCatalogueSeed } from '../../apps/server/src/modules/casino/casino-catalogue.ts';
 import { casinoSessionInsert } from '../../apps/server/src/modules/casino/casino.repository.ts';
 import { HOUSE, studioRoundPlay, studioTokenNew, type StudioDeps } from '../../apps/server/src/modules/casino/casino-studio.service.ts';
@@ -19,6 +20,7 @@ import { ledgerTransfer } from '../../apps/server/src/modules/ledger/ledger.serv
 import { MONEY_REAUTH_DEFAULT, moneyActionGuardCreate } from '../../apps/server/src/modules/account/account-session.service.ts';
 import { sessionIssue } from '../../apps/server/src/modules/session/session.service.ts';
 import { userInsert } from '../../apps/server/src/modules/session/session.repository.ts';
+import { mandatoryLimitsSet } from './bench-players.ts';
 
 const [mode, secondsText, url] = process.argv.slice(2);
 const seconds = Number(secondsText);
@@ -72,6 +74,8 @@ async function wallet() {
   const database = await databaseOpen({ databaseUrl: url, poolMax: 16 });
   try {
     const { db } = database;
+    // As the server does (GROUP_COMMIT, on unless told otherwise): the row beside placements measures the same path.
+    groupCommitConfigure(db, { enabled: process.env.GROUP_COMMIT !== 'off', lanes: Number(process.env.GROUP_COMMIT_LANES ?? 4) });
     await casinoCatalogueSeed(db, []);
     const now = () => new Date();
     const secret = randomBytes(32).toString('hex');
@@ -81,6 +85,7 @@ async function wallet() {
     const tokens: string[] = [];
     for (let i = 0; i < players; i += 1) {
       const userId = await userInsert(db, 'piranha', false);
+      await mandatoryLimitsSet(db, userId);
       await transaction(db, (tx) =>
         ledgerTransfer(tx, {
           kind: 'deposit',

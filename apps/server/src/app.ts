@@ -73,8 +73,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       poolMax: config.databasePoolMax,
       lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
     }));
-  // Batched money commits (decision 074) unless GROUP_COMMIT=off.
-  groupCommitConfigure(database.db, { enabled: config.groupCommit });
+  // Batched money commits (decision 074) unless GROUP_COMMIT=off; lanes side by side on PostgreSQL, one on PGlite.
+  groupCommitConfigure(database.db, {
+    enabled: config.groupCommit,
+    lanes: database.driver === 'postgres' ? Math.min(config.groupCommitLanes, config.databasePoolMax) : 1,
+  });
   await contentSeed(database.db);
 
   // `app` exists before the Redis client's first error can arrive.

@@ -25,6 +25,11 @@ export interface AppConfig {
    * the bench's comparison). docs/decisions/074-group-commit.md.
    */
   groupCommit: boolean;
+  /**
+   * Group-commit lanes on PostgreSQL (GROUP_COMMIT_LANES, default 4, at most the pool): each player's writes queue in
+   * one lane, and the lanes' batches run side by side. PGlite has one session and always one lane.
+   */
+  groupCommitLanes: number;
   dataDir: string | undefined;
   /** The migrated empty PGlite database a new `dataDir` is copied from (PGLITE_TEMPLATE_DIR; empty turns it off). */
   pgliteTemplateDir: string | undefined;
@@ -323,6 +328,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: positiveInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 20),
     groupCommit: onOff('GROUP_COMMIT', env.GROUP_COMMIT, true),
+    groupCommitLanes: atMost('GROUP_COMMIT_LANES', positiveInt('GROUP_COMMIT_LANES', env.GROUP_COMMIT_LANES, 4), 64),
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
     pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === '' ? undefined : resolve(REPO_ROOT, env.PGLITE_TEMPLATE_DIR ?? PGLITE_TEMPLATE_DIR),
     redisUrl: env.REDIS_URL || undefined,

@@ -49,6 +49,17 @@ describe('the batcher', () => {
     expect(after.members - before.members).toBe(3);
   });
 
+  it('queues one key in one lane: with two lanes, players 1 and 3 share a batch, 2 and 4 another', async () => {
+    const before = groupCommitStats(db);
+    groupCommitConfigure(db, { enabled: true, lanes: 2, maxBatch: 2, maxWaitMs: 600_000 });
+    const [one, two, three, four] = await Promise.all([1, 2, 3, 4].map((player) => groupTransaction(db, txid, player)));
+    expect(one).toBe(three);
+    expect(two).toBe(four);
+    expect(one).not.toBe(two);
+    expect(groupCommitStats(db).batches - before.batches).toBe(2);
+    groupCommitConfigure(db, { enabled: true, lanes: 1 });
+  });
+
   it('starts a lone request at once when nothing waits to join it', async () => {
     groupCommitConfigure(db, { enabled: true });
     const first = await groupTransaction(db, txid);

@@ -243,7 +243,7 @@ async function betWriteInOneStatement(
     // Placements arriving together commit together (docs/decisions/074-group-commit.md): the statement runs in its
     // own savepoint of a shared transaction, and this returns once that has committed, key answer included.
     const live = sessionLiveSql(user.sessionId, user.uid, now);
-    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer));
+    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer), user.uid);
   } catch (error) {
     if (error instanceof SaferPlayRefused) throw await saferStakeRefusal(deps.db, user.uid, user.appKey, currency, bet.stakeMinor, now);
     throw error;
@@ -279,43 +279,47 @@ async function betsWrite(
   if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
   // A batch member like the one-statement placement: everything below uses `tx` only (decision 074).
-  return groupTransaction(deps.db, async (tx: Tx) => {
-    await sessionRecheck(tx, user, now);
-    const placed: PlacedBet[] = [];
-    // A time-out or self-exclusion refuses free bets too, and a free bet is play on the play-time clock (decision 054);
-    // only money staked counts against wager and loss limits. A free bet is play all the same: it needs the limit the
-    // brand's law asks of every player (decision 057).
-    if (free) {
-      await saferPlayCheck(tx, user.uid, now);
-      await saferLimitRequiredCheck(tx, user.uid, user.appKey, now);
-      await saferPlayTimeTake(tx, user.uid, user.appKey, now);
-    } else
-      await saferStakeTake(
-        tx,
-        user.uid,
-        user.appKey,
-        currency,
-        planned.reduce((total, bet) => total + bet.stakeMinor, 0),
-        now,
-      );
-    for (const bet of planned) {
-      let grantId: number | undefined;
+  return groupTransaction(
+    deps.db,
+    async (tx: Tx) => {
+      await sessionRecheck(tx, user, now);
+      const placed: PlacedBet[] = [];
+      // A time-out or self-exclusion refuses free bets too, and a free bet is play on the play-time clock (decision 054);
+      // only money staked counts against wager and loss limits. A free bet is play all the same: it needs the limit the
+      // brand's law asks of every player (decision 057).
       if (free) {
-        grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor, {
-          oddsThousandths: betOddsTotalThousandths(bet.legs.map((leg) => leg.oddsThousandths)),
-          at: now,
-        });
-        if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
+        await saferPlayCheck(tx, user.uid, now);
+        await saferLimitRequiredCheck(tx, user.uid, user.appKey, now);
+        await saferPlayTimeTake(tx, user.uid, user.appKey, now);
+      } else
+        await saferStakeTake(
+          tx,
+          user.uid,
+          user.appKey,
+          currency,
+          planned.reduce((total, bet) => total + bet.stakeMinor, 0),
+          now,
+        );
+      for (const bet of planned) {
+        let grantId: number | undefined;
+        if (free) {
+          grantId = await freeBetGrantDebit(tx, user.uid, currency, bet.stakeMinor, {
+            oddsThousandths: betOddsTotalThousandths(bet.legs.map((leg) => leg.oddsThousandths)),
+            at: now,
+          });
+          if (grantId === undefined) throw new AppError('FREE_BET_INSUFFICIENT', { field: 'unitStake' });
+        }
+        const row = await betInsert(tx, betRowOf(deps, user, currency, bet, free, grantId, now), legRowsOf(bet));
+        const player: LedgerAccountRef = free ? { house: 'bonus_liability', currency } : { userId: user.uid, currency };
+        await ledgerTransfer(tx, { kind: 'bet_place', externalRef: String(row.id), lines: stakeLines(player, currency, bet.stakeMinor) });
+        placed.push(placedOf(bet, row));
       }
-      const row = await betInsert(tx, betRowOf(deps, user, currency, bet, free, grantId, now), legRowsOf(bet));
-      const player: LedgerAccountRef = free ? { house: 'bonus_liability', currency } : { userId: user.uid, currency };
-      await ledgerTransfer(tx, { kind: 'bet_place', externalRef: String(row.id), lines: stakeLines(player, currency, bet.stakeMinor) });
-      placed.push(placedOf(bet, row));
-    }
-    // The idempotent answer commits with the bets (plugins/route.ts, answerInTransaction); a free bet answers one bet.
-    if (answer) await answer.write(tx, free ? placed[0] : placed);
-    return placed;
-  });
+      // The idempotent answer commits with the bets (plugins/route.ts, answerInTransaction); a free bet answers one bet.
+      if (answer) await answer.write(tx, free ? placed[0] : placed);
+      return placed;
+    },
+    user.uid,
+  );
 }
 
 export async function singlesPlace(

@@ -303,7 +303,7 @@ async function roundSettled(deps: StudioDeps, row: RoundRow, balanceBefore: numb
     return updated ?? (await roundByPublicId(tx, row.userId, row.publicId))!;
   };
   // Batched with the money writes beside it (decision 074): one statement, or a transaction with a free round's win.
-  return row.freeRoundId !== null && row.win > 0 ? groupTransaction(deps.db, settle) : groupStatement(deps.db, settle);
+  return row.freeRoundId !== null && row.win > 0 ? groupTransaction(deps.db, settle, row.userId) : groupStatement(deps.db, settle, row.userId);
 }
 
 /** Marks a round void (no money moved) and gives back its free round. */
@@ -410,13 +410,16 @@ export async function studioRoundPlay(deps: StudioDeps, input: RoundPlayInput, c
   const known = freeRoundId === null && !multiStep ? seedKnownOf(deps.db, session.userId) : undefined;
   // The statement commits with whatever money writes arrive beside it (decision 074).
   const fast = known
-    ? await groupStatement(deps.db, (db) =>
-        roundInsertWithNonce(
-          db,
-          { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed },
-          roundOf(known),
-          claim?.insertSql(sql`${publicId}::text`),
-        ),
+    ? await groupStatement(
+        deps.db,
+        (db) =>
+          roundInsertWithNonce(
+            db,
+            { seedId: known.id, nonce: known.nonce, clientSeed: known.clientSeed },
+            roundOf(known),
+            claim?.insertSql(sql`${publicId}::text`),
+          ),
+        session.userId,
       )
     : undefined;
   if (fast && 'keyTaken' in fast) throw new IdempotencyKeyTaken();

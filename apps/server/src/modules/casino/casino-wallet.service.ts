@@ -177,12 +177,12 @@ export async function seamlessHandle(
     // Wallet calls arriving together commit together (decision 074), each in its own savepoint.
     const response =
       call === 'bet'
-        ? await groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never))
+        ? await groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never), userId)
         : call === 'bet_win'
-          ? await groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never))
+          ? await groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never), userId)
           : call === 'win'
-            ? await groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never))
-            : await groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never));
+            ? await groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never), userId)
+            : await groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never), userId);
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {

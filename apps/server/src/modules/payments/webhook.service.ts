@@ -112,30 +112,35 @@ interface Notice {
 async function noticeApply(deps: PaymentsDeps, input: Received, notice: Notice): Promise<WebhookAnswer> {
   const now = deps.now();
   // Notifications arriving together commit together with the other money writes (decision 074); each in its savepoint.
-  const result = await groupTransaction(deps.db, async (tx) => {
-    const order = await orderLockByProviderRef(tx, input.provider, notice.providerRef);
-    if (!order) return { outcome: 'unknown_order', orderId: null, order: undefined };
-    const matches =
-      order.direction === notice.direction &&
-      (notice.orderId === undefined || notice.orderId === order.orderId) &&
-      (notice.currency === undefined || notice.currency === order.currency) &&
-      // A payout notice carries what reached the player (amount less fee and withheld tax).
-      notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor - order.taxMinor : order.amountMinor);
-    if (!matches) return { outcome: 'mismatch', orderId: order.orderId, order: undefined };
-    // Own-account pay-ins (decision 050): a third party's money is refused, not credited, and goes back to the payer.
-    const payer = notice.event === 'paid' ? await payinPayerApply(tx, order, notice.payerDocument, now) : 'not_asked';
-    const outcome = payer === 'refused' ? 'refused_payer' : await orderTransition(tx, order, notice.event, now);
-    await webhookEventInsert(tx, {
-      provider: input.provider,
-      eventId: notice.eventId,
-      orderId: order.orderId,
-      outcome,
-      body: bodyLogged(input.rawBody),
-      remoteAddress: input.remoteAddress,
-      createdAt: now,
-    });
-    return { outcome, orderId: order.orderId, order };
-  });
+  const result = await groupTransaction(
+    deps.db,
+    async (tx) => {
+      const order = await orderLockByProviderRef(tx, input.provider, notice.providerRef);
+      if (!order) return { outcome: 'unknown_order', orderId: null, order: undefined };
+      const matches =
+        order.direction === notice.direction &&
+        (notice.orderId === undefined || notice.orderId === order.orderId) &&
+        (notice.currency === undefined || notice.currency === order.currency) &&
+        // A payout notice carries what reached the player (amount less fee and withheld tax).
+        notice.amountMinor === (order.direction === 'payout' ? order.amountMinor - order.feeMinor - order.taxMinor : order.amountMinor);
+      if (!matches) return { outcome: 'mismatch', orderId: order.orderId, order: undefined };
+      // Own-account pay-ins (decision 050): a third party's money is refused, not credited, and goes back to the payer.
+      const payer = notice.event === 'paid' ? await payinPayerApply(tx, order, notice.payerDocument, now) : 'not_asked';
+      const outcome = payer === 'refused' ? 'refused_payer' : await orderTransition(tx, order, notice.event, now);
+      await webhookEventInsert(tx, {
+        provider: input.provider,
+        eventId: notice.eventId,
+        orderId: order.orderId,
+        outcome,
+        body: bodyLogged(input.rawBody),
+        remoteAddress: input.remoteAddress,
+        createdAt: now,
+      });
+      return { outcome, orderId: order.orderId, order };
+      // The player is not known before the order is read: the lane follows the order, so its notices queue in one.
+    },
+    `${input.provider}:${notice.providerRef}`,
+  );
   // Money that reached the wallet (a deposit) or came back to it (a failed withdrawal) is told by the ledger after the
   // commit (decision 041's balance_changed).
   if (result.outcome === 'unknown_order') return refuse(deps, input, 'unknown_order', 404);
