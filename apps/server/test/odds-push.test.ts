@@ -1,10 +1,11 @@
-import { realtimeFrameParse, realtimeTopic, SALE_STATUS, type MatchOdds, type RealtimeEvent, type RealtimeFrame } from '@piranha/contract';
+import { realtimeTopic, SALE_STATUS, type MatchOdds, type RealtimeEvent } from '@piranha/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { feedManualCreate, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
+import { listen, opened, type Listener } from './realtime-fixtures.ts';
 
 /**
  * Odds pushed (issue 24, decision 075): each feed change goes out once per brand as an `odds_changed` delta keyed by
@@ -30,36 +31,13 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Listener {
-  frames: RealtimeFrame[];
-  next: () => Promise<RealtimeFrame>;
-}
-
 /** An open socket and what it heard, in order; `next` waits for the next frame. */
 async function connect(path: string): Promise<Listener> {
   const socket = new WebSocket(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${path}`);
   sockets.push(socket);
-  const frames: RealtimeFrame[] = [];
-  const waiting: ((frame: RealtimeFrame) => void)[] = [];
-  let read = 0;
-  socket.on('message', (data) => {
-    const frame = realtimeFrameParse(String(data));
-    if (!frame) throw new Error(`not a frame: ${String(data)}`);
-    frames.push(frame);
-    waiting.shift()?.(frame);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return {
-    frames,
-    next: () => {
-      const index = read++;
-      if (index < frames.length) return Promise.resolve(frames[index]!);
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-  };
+  const listener = listen(socket);
+  await opened(socket);
+  return listener;
 }
 
 async function visitorUrl(appKey: string): Promise<string> {

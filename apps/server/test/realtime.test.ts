@@ -1,4 +1,4 @@
-import { ERRORS, realtimeFrameParse, type RealtimeFrame } from '@piranha/contract';
+import { ERRORS, type RealtimeFrame } from '@piranha/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,6 +9,7 @@ import { realtimeTicketSign } from '../src/realtime/realtime-ticket.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, playerFund } from './payments-fixtures.ts';
+import { listen, opened, type Listener } from './realtime-fixtures.ts';
 
 /**
  * The real-time socket (issue 21, decision 036): the signed chat-room URL, the socket that checks it, events reaching
@@ -48,44 +49,14 @@ async function urlOf(app: TestApp, session: IssuedSession): Promise<{ url: strin
   return answer.data as { url: string; expire_time: number };
 }
 
-/** An open socket and what it has heard; `next` waits for the next frame (in order). */
-interface Listener {
-  frames: RealtimeFrame[];
-  next: () => Promise<RealtimeFrame>;
-  socket: WebSocket;
-}
-
-function listen(socket: WebSocket): Listener {
-  const frames: RealtimeFrame[] = [];
-  const waiting: ((frame: RealtimeFrame) => void)[] = [];
-  let read = 0;
-  socket.on('message', (data) => {
-    const frame = realtimeFrameParse(String(data));
-    if (!frame) throw new Error(`not a frame: ${String(data)}`);
-    // The brand's odds deltas (decision 075) follow the feed these tests move; odds-push.test.ts checks them.
-    if (frame.topic.startsWith('odds:')) return;
-    frames.push(frame);
-    waiting.shift()?.(frame);
-  });
-  return {
-    frames,
-    socket,
-    next: () => {
-      const index = read++;
-      if (index < frames.length) return Promise.resolve(frames[index]!);
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-  };
-}
+/** The brand's odds deltas (decision 075) follow the feed these tests move; odds-push.test.ts checks them. */
+const oddsDelta = (frame: RealtimeFrame) => frame.topic.startsWith('odds:');
 
 async function connect(app: TestApp, path: string): Promise<Listener> {
   const socket = new WebSocket(`ws://127.0.0.1:${portOf(app)}${path}`);
   sockets.push(socket);
-  const listener = listen(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  const listener = listen(socket, oddsDelta);
+  await opened(socket);
   return listener;
 }
 
