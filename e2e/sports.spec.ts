@@ -192,6 +192,9 @@ describe('Sports, through the real server and Chromium', () => {
     const latest = upcoming.data.records.reduce((best, match) => (match.bt > best.bt ? match : best));
     const context = await phoneContext(browser);
     const page = await context.newPage();
+    // With the odds socket open the poll stands down to its safety net (decision 075); without one it is what keeps the
+    // page current, every 2 s: the socket is refused here, as a network that blocks it would.
+    await page.routeWebSocket(/\/ws\?/, (socket) => socket.close({ code: 1011, reason: 'no socket: the poll stands in' }));
     const polls: { status: number; ifNoneMatch: string | undefined }[] = [];
     page.on('response', (response) => {
       if (!response.url().includes('/match/odds/latest')) return;
