@@ -35,6 +35,8 @@ export interface AppOverrides {
   leadership?: Leadership;
   /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */
   lockOwner?: PgliteLockOwner;
+  /** How long an API request waits at the start gate before SERVER_STARTING (plugins/start-gate.ts; default 15 s). */
+  startGateWaitMs?: number;
 }
 
 /** The built server and what tests reach into. */
@@ -59,4 +61,9 @@ export interface BuiltApp {
   leadership: Leadership;
   /** The real-time socket: its bus (publish), this node's sockets, the ticket signer (decision 036). */
   realtime: Realtime;
+  /**
+   * Resolves once the start's `await` jobs ran after `app.ready()` (the runner's `start`): until then the API waits at
+   * the start gate and /readyz answers not ready.
+   */
+  started: Promise<void>;
 }

@@ -44,11 +44,13 @@ import { webRoutes } from './modules/web/web.routes.ts';
 import { httpHooksRegister } from './plugins/http-hooks.ts';
 import { fastifyCreate, httpsTestOf, pollLaneOf, rateStoreOpen } from './plugins/http-server.ts';
 import { providerRateLimitCreate } from './plugins/rate-limit.ts';
+import { startGateCreate, startGateRegister } from './plugins/start-gate.ts';
 import type { RouteDeps } from './plugins/route.ts';
 import { geoIpMmdb } from './providers/geo/geo-ip-mmdb.ts';
 import { balanceEventsAttach } from './realtime/balance-events.ts';
 import { realtimeOpen, realtimeRoutes } from './realtime/realtime.ts';
 import { MIGRATIONS_FOLDER } from './server-paths.ts';
+import { startPhases } from './lib/start-phases.ts';
 
 import type { AppOverrides, BuiltApp } from './app-types.ts';
 
@@ -73,12 +75,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       poolMax: config.databasePoolMax,
       lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
     }));
+  startPhases.mark('db open');
   // Batched money commits (decision 074) unless GROUP_COMMIT=off; lanes side by side on PostgreSQL, one on PGlite.
   groupCommitConfigure(database.db, {
     enabled: config.groupCommit,
     lanes: database.driver === 'postgres' ? Math.min(config.groupCommitLanes, config.databasePoolMax) : 1,
   });
   await contentSeed(database.db);
+  startPhases.mark('content seed');
 
   // `app` exists before the Redis client's first error can arrive.
   const rateStore = await rateStoreOpen(config, (details, message) => app.log.warn(details, message));
@@ -91,7 +95,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Periodic tasks run from one runner; those that must run once run on the node holding the leader lock (021).
   const leadership = overrides.leadership ?? (await leadershipOpen(database, { log: (message, details) => app.log.info(details, message) }));
   const jobs = jobRunnerCreate({ leadership, log: app.log });
-  app.addHook('onReady', () => jobs.start());
+  // Ready (and listening) without waiting for the start's jobs: the first page needs none of them. The API waits at
+  // the gate until the `await` jobs ran (plugins/start-gate.ts), and /readyz says not ready until then.
+  const gate = startGateCreate();
+  app.addHook('onReady', () => {
+    void jobs.start().then(() => {
+      startPhases.mark('jobs started');
+      gate.open();
+    });
+  });
 
   // A test run may shift the clock (TEST_CLOCK_OFFSET_MS, refused in production; decision 067).
   const offset = config.testClockOffsetMs;
@@ -119,7 +131,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const { opsToken } = config;
 
   await httpHooksRegister(app, { config, httpsOf, lane, rateStore });
-  healthRoutes(app, database.db, MIGRATIONS_FOLDER);
+  startGateRegister(app, gate, overrides.startGateWaitMs);
+  healthRoutes(app, database.db, MIGRATIONS_FOLDER, gate);
   // Prometheus's scrape (behind OPS_TOKEN); its hooks count every request Fastify sees from here on.
   metricsRoutes(app, {
     database,
@@ -160,6 +173,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   inviteRoutes(app, deps);
   agentRoutes(app, { ...deps, opsToken });
   pddRoutes(app, deps);
+  startPhases.mark('routes');
   // The general outbox (decision 042): the modules below add the handlers of the calls they owe.
   const outbox = outboxModuleRegister(app, { db: database.db, now, jobs, opsToken, retentionDays: config.outboxRetentionDays });
   const { mail } = accountModuleRegister(app, { config, deps, outbox, mail: overrides.mail });
@@ -175,6 +189,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     feed: overrides.feed,
     feedTicker: overrides.feedTicker,
   });
+  startPhases.mark('sports');
   const bettingDeps: BettingDeps = {
     ...deps,
     sports: sports.state,
@@ -184,10 +199,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   bettingRoutes(app, bettingDeps);
   const bettingWorker = bettingWorkerRegister(bettingDeps, jobs);
   const casino = await casinoModuleRegister(app, { config, db: database.db, deps, jobs, providerRateLimit, realtime: realtime.bus });
+  startPhases.mark('casino');
   const { payments, kyc } = await paymentsModuleRegister(app, { config, deps, jobs, providerRateLimit, outbox: outbox.deps, outboxHandlers: outbox.handlers });
+  startPhases.mark('payments');
   await campaignsSeed(database.db, now());
+  startPhases.mark('campaigns seed');
   appJobsRegister(jobs, { config, db: database.db, now, realtime: realtime.bus });
   await webRoutes(app, config.webDist);
+  startPhases.mark('built');
 
   app.addHook('onClose', async () => {
     await bettingWorker.stop();
@@ -221,5 +240,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     outbox: outbox.deps,
     leadership,
     realtime,
+    started: gate.opened,
   };
 }

@@ -1,7 +1,11 @@
 import { buildApp, type BuiltApp } from './app.ts';
 import { ConfigError, configLoad, type AppConfig } from './config.ts';
 import { PgliteLockedError, pgliteSocketPath } from './db/pglite-lock.ts';
+import { startPhases } from './lib/start-phases.ts';
 import { opsSocketListen, type OpsSocket } from './ops-socket.ts';
+
+// Every module is loaded and evaluated by now (one bundle under npm start).
+startPhases.mark('modules loaded');
 
 /**
  * The configuration and the built app, or the process ends with the reason alone (a bad setting, production with
@@ -18,7 +22,7 @@ async function startOrExit(): Promise<{ config: AppConfig } & BuiltApp> {
   }
 }
 
-const { config, app, database } = await startOrExit();
+const { config, app, database, started } = await startOrExit();
 
 let opsSocket: OpsSocket | undefined;
 let closing = false;
@@ -37,6 +41,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+startPhases.mark('listening');
+// When each step of this start ended (ms since the process began): where a slow start's time went.
+void started.then(() => app.log.info({ phases: startPhases.marks() }, 'start finished'));
 // The embedded database is this process's alone: the tools reach it through this socket (ops-socket.ts).
 if (database.driver === 'pglite' && config.dataDir) opsSocket = await opsSocketListen(pgliteSocketPath(config.dataDir), app, database.db);
 const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

@@ -131,6 +131,8 @@ export interface TestAppOptions {
   logStream?: { write: (line: string) => void };
   /** Who leads the jobs, in place of the advisory lock (jobs-fixtures.ts: two nodes on one PGlite). */
   leadership?: Leadership;
+  /** How long an API request waits at the start gate before SERVER_STARTING (default 15 s). */
+  startGateWaitMs?: number;
 }
 
 export interface RequestInput {
@@ -245,6 +247,7 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
       ...(options.geo ? { geo: options.geo } : {}),
       ...(options.feed ? { feed: options.feed, feedTicker: false } : {}),
       ...(options.leadership ? { leadership: options.leadership } : {}),
+      ...(options.startGateWaitMs !== undefined ? { startGateWaitMs: options.startGateWaitMs } : {}),
     });
   } catch (error) {
     if (ownDatabase) await testDatabase.close();

@@ -92,6 +92,8 @@ describe('the jobs of the app', () => {
 
   it('registers every periodic task with the runner, and a lone node leads them', { timeout: 300_000 }, async () => {
     await t.app.ready();
+    // Ready does not wait for the start's jobs (the API does, at the start gate): `started` is when they ran.
+    await t.built.started;
     expect(t.built.leadership.isLeader()).toBe(true);
     expect(
       t.built.jobs

@@ -106,6 +106,8 @@ describe('/metrics', () => {
 describe('/readyz', () => {
   it('is ready with every shipped migration applied, and not ready when one is missing', async () => {
     const shipped = migrationsShipped(MIGRATIONS_FOLDER);
+    await t.app.ready();
+    await t.built.started;
     const ready = await t.get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.json).toEqual({ status: 'ready', db: 'ok', migrations: { applied: shipped, shipped } });

@@ -14,6 +14,8 @@ export const ERRORS = {
   DUPLICATE_REQUEST: { code: 1009, key: 'duplicateRequest' },
   REQUEST_IN_PROGRESS: { code: 1010, key: 'requestInProgress' },
   RATE_LIMITED: { code: 1029, key: 'rateLimited' },
+  /** The server has just started and is not answering the API yet (HTTP 503): try again in a moment. */
+  SERVER_STARTING: { code: 1503, key: 'serverStarting' },
   REAUTH_REQUIRED: { code: 1031, key: 'reauthRequired' },
   INSUFFICIENT_FUNDS: { code: 2001, key: 'insufficientFunds' },
   LIMIT_EXCEEDED: { code: 2002, key: 'limitExceeded' },

@@ -44,7 +44,7 @@ export interface JobRunner {
    */
   trigger(name: string): Promise<void>;
   stats(): JobStats[];
-  /** Starts the timers and runs the `atStart` jobs, waiting for those marked `await`. */
+  /** Starts the timers and runs the `atStart` jobs: those marked `await` first, resolving once they ran, then the `soon` ones. */
   start(): Promise<void>;
   /** Stops every timer and waits for runs under way. */
   stop(): Promise<void>;
@@ -119,8 +119,10 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
     job.timer.unref();
   };
 
-  const startRuns = (scope: 'leader' | 'all') =>
-    [...jobs.values()].filter((job) => job.spec.atStart && (scope === 'all' || job.spec.scope === 'leader')).map((job) => ({ job, done: run(job) }));
+  const startRuns = (scope: 'leader' | 'all', atStart?: JobSpec['atStart']) =>
+    [...jobs.values()]
+      .filter((job) => job.spec.atStart && (atStart === undefined || job.spec.atStart === atStart) && (scope === 'all' || job.spec.scope === 'leader'))
+      .map((job) => run(job));
 
   return {
     register(spec) {
@@ -166,11 +168,10 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
       unsubscribe = leadership.onChange((leader) => {
         if (leader) startRuns('leader');
       });
-      await Promise.all(
-        startRuns('all')
-          .filter(({ job }) => job.spec.atStart === 'await')
-          .map(({ done }) => done),
-      );
+      // The `await` jobs first, alone: the start waits for them, and PGlite runs one query at a time. The `soon` ones
+      // follow, not waited for.
+      await Promise.all(startRuns('all', 'await'));
+      startRuns('all', 'soon');
     },
     async stop() {
       stopped = true;

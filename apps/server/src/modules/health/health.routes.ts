@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.ts';
+import type { StartGate } from '../../plugins/start-gate.ts';
 
 /** How many migrations this build ships (the journal Drizzle migrates from). */
 export function migrationsShipped(migrationsFolder: string): number {
@@ -21,10 +22,10 @@ async function migrationsApplied(db: Db): Promise<number | undefined> {
 /**
  * Liveness and readiness for load balancers. `/healthz`: the database answers (503 when it does not). `/readyz`: the
  * database answers and has every migration this build ships, so a node started against a database a deploy has not
- * migrated yet is kept out of rotation. Each check is a query, so it is counted in the per-IP limit like the API (a
+ * migrated yet is kept out of rotation, and so is a node whose start has not run its jobs yet (the start gate). Each check is a query, so it is counted in the per-IP limit like the API (a
  * load balancer's probes stay far below it).
  */
-export function healthRoutes(app: FastifyInstance, db: Db, migrationsFolder: string): void {
+export function healthRoutes(app: FastifyInstance, db: Db, migrationsFolder: string, gate: Pick<StartGate, 'isOpen'>): void {
   const shipped = migrationsShipped(migrationsFolder);
   app.get('/healthz', { config: { rateLimit: 'ip' } }, async (_request, reply) => {
     try {
@@ -44,6 +45,8 @@ export function healthRoutes(app: FastifyInstance, db: Db, migrationsFolder: str
     }
     const migrations = { applied: applied ?? 0, shipped };
     if (applied === undefined || applied < shipped) return reply.status(503).send({ status: 'not_ready', db: 'ok', migrations });
+    // The start's jobs (rounds a crash left recovered, …) have not all run yet: the API still waits at the gate.
+    if (!gate.isOpen()) return reply.status(503).send({ status: 'not_ready', db: 'ok', migrations, jobs: 'starting' });
     return reply.send({ status: 'ready', db: 'ok', migrations });
   });
 }
