@@ -79,7 +79,7 @@ export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins, onPr
     entry.incrCursor = version;
   };
 
-  const apply = (snapshot: FeedSnapshot) => {
+  const apply = (snapshot: FeedSnapshot, initial = false) => {
     version = snapshot.version;
     const present = new Set<number>();
     const next: MatchEntry[] = [];
@@ -98,7 +98,9 @@ export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins, onPr
           entry.incrCursor = version;
         }
       }
-      repriceIfDue(entry);
+      // The state built at start prices nothing (a few hundred ms of a cold start, before the first page): a match
+      // is priced on first use, or by the first snapshot after it (the feed's first tick).
+      if (!initial) repriceIfDue(entry);
       next.push(entry);
     }
     for (const matchId of byId.keys()) {
@@ -113,7 +115,7 @@ export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins, onPr
     ordered = next;
   };
 
-  apply(feed.snapshot());
+  apply(feed.snapshot(), true);
   rememberedFrom = version;
   const unsubscribe = feed.subscribe(apply);
 
