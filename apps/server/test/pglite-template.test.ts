@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -57,6 +57,26 @@ describe('the empty database template', () => {
     }
   }, 120_000);
 
+  it('is copied whole after a start killed mid-copy: what that start left is cleared, never opened', async () => {
+    const dataDir = join(scratch, 'killed', 'pglite');
+    // A copy cut short, as a kill leaves it: beside the data directory, under the dead start's pid, half there.
+    const left = `${dataDir}.copying-424242`;
+    mkdirSync(join(left, 'base'), { recursive: true });
+    cpSync(join(templateDir, 'PG_VERSION'), join(left, 'PG_VERSION'));
+    writeFileSync(join(left, 'base', 'half-a-relation'), 'cut short');
+    expect(existsSync(dataDir)).toBe(false);
+    const database = await databaseOpen({ dataDir, templateDir });
+    try {
+      expect(database.dataDirOrigin).toBe('template');
+      const applied = await rowsOf<{ count: number }>(database.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      expect(Number(applied[0]!.count)).toBe(journalEntries);
+      expect(existsSync(left)).toBe(false);
+      expect(readdirSync(join(scratch, 'killed')).filter((name) => name.includes('.copying-'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
   it('stamps a database PGlite made itself once migrated, and migrates one whose stamp is stale', async () => {
     const dataDir = join(scratch, 'no-template', 'pglite');
     const made = await databaseOpen({ dataDir });
@@ -79,24 +99,24 @@ describe('the empty database template', () => {
     expect(readFileSync(stamp, 'utf8')).toBe(readFileSync(join(templateDir, 'piranha-migrations.sha256'), 'utf8'));
   }, 180_000);
 
-  it('is not used once a migration changed since it was made (PGlite makes the database as before)', () => {
+  it('is not used once a migration changed since it was made (PGlite makes the database as before)', async () => {
     const migrations = join(scratch, 'migrations-changed');
     cpSync(MIGRATIONS_FOLDER, migrations, { recursive: true });
     const journal = JSON.parse(readFileSync(join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
     appendFileSync(join(migrations, `${journal.entries.at(-1)!.tag}.sql`), '\n-- changed after the template was made\n');
     expect(pgliteTemplateCurrent(templateDir, migrations)).toBe(false);
     const dataDir = join(scratch, 'stale', 'pglite');
-    expect(pgliteDataDirPrepare(dataDir, templateDir, migrations)).toBe('initdb');
+    expect(await pgliteDataDirPrepare(dataDir, templateDir, migrations)).toBe('initdb');
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
   });
 
-  it('is not used when none was built, and never copied over a folder that already holds something', () => {
-    expect(pgliteDataDirPrepare(join(scratch, 'none', 'pglite'), join(scratch, 'no-template'), MIGRATIONS_FOLDER)).toBe('initdb');
-    expect(pgliteDataDirPrepare(join(scratch, 'none', 'pglite'), undefined, MIGRATIONS_FOLDER)).toBe('initdb');
+  it('is not used when none was built, and never copied over a folder that already holds something', async () => {
+    expect(await pgliteDataDirPrepare(join(scratch, 'none', 'pglite'), join(scratch, 'no-template'), MIGRATIONS_FOLDER)).toBe('initdb');
+    expect(await pgliteDataDirPrepare(join(scratch, 'none', 'pglite'), undefined, MIGRATIONS_FOLDER)).toBe('initdb');
     const occupied = join(scratch, 'occupied');
     mkdirSync(occupied, { recursive: true });
     writeFileSync(join(occupied, 'notes.txt'), 'keep me');
-    expect(pgliteDataDirPrepare(occupied, templateDir, MIGRATIONS_FOLDER)).toBe('initdb');
+    expect(await pgliteDataDirPrepare(occupied, templateDir, MIGRATIONS_FOLDER)).toBe('initdb');
     expect(readFileSync(join(occupied, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 });

@@ -270,7 +270,7 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
 async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined): Promise<Database> {
   let dataDirOrigin: PgliteDataDirOrigin | undefined;
   if (options.dataDir) {
-    dataDirOrigin = pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
+    dataDirOrigin = await pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
     mkdirSync(options.dataDir, { recursive: true });
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});

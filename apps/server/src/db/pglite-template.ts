@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -26,8 +27,17 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/** Stamps computed in this process, by migrations folder: a start checks the template and the copy against one. */
+const stamps = new Map<string, string>();
+
 /** What a template must have been made with: the PGlite build and the exact migrations (journal and SQL). */
 export function pgliteTemplateStamp(migrationsFolder: string): string {
+  let stamp = stamps.get(migrationsFolder);
+  if (stamp === undefined) stamps.set(migrationsFolder, (stamp = stampCompute(migrationsFolder)));
+  return stamp;
+}
+
+function stampCompute(migrationsFolder: string): string {
   const hash = createHash('sha256');
   hash.update(`pglite ${pgliteVersion()}\n`);
   const journalText = readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8');
@@ -66,21 +76,58 @@ export async function pgliteTemplateEnsure(templateDir: string, migrationsFolder
 /** How a PGlite data directory came to be ready: it was there, it was copied from the template, or PGlite made it. */
 export type PgliteDataDirOrigin = 'existing' | 'template' | 'initdb';
 
+/** Files copied at once: enough to keep libuv's four threads busy, few enough not to run out of descriptors. */
+const COPIES_AT_ONCE = 16;
+
+/**
+ * Copies the folder tree `from` to `to` (which must not exist): the folders first, then the files several at a time
+ * through libuv's thread pool — the event loop stays free for the rest of the start — as copy-on-write clones where
+ * the file system has them. About 1,700 files for an empty database: `cpSync` checked and copied them one by one on
+ * the main thread (~0.4 s of a quiet start, over a second on a loaded machine).
+ */
+async function treeCopy(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const target = (entry: { parentPath: string; name: string }) => join(to, relative(from, join(entry.parentPath, entry.name)));
+  await mkdir(to);
+  for (const entry of entries) if (entry.isDirectory()) await mkdir(target(entry), { recursive: true });
+  const files = entries.filter((entry) => !entry.isDirectory());
+  const odd = files.find((entry) => !entry.isFile());
+  if (odd) throw new Error(`the database template holds ${join(odd.parentPath, odd.name)}, neither a file nor a folder`);
+  let next = 0;
+  const copier = async () => {
+    while (next < files.length) {
+      const entry = files[next++]!;
+      await copyFile(join(entry.parentPath, entry.name), target(entry), constants.COPYFILE_FICLONE);
+    }
+  };
+  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
+}
+
+/** What a start killed while copying left beside `dataDir` (`<name>.copying-<pid>`): never a database, only removed. */
+async function copiesLeftRemove(dataDir: string): Promise<void> {
+  const prefix = `${basename(dataDir)}.copying-`;
+  const parent = dirname(dataDir);
+  const left = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(prefix)) : [];
+  await Promise.all(left.map((name) => rm(join(parent, name), { recursive: true, force: true })));
+}
+
 /**
  * Readies `dataDir` before PGlite opens it: an existing database is left alone; a new one is copied from a current
  * template; otherwise PGlite runs initdb itself (no template built, or a stale one) and the migrations run as before.
+ * The caller holds the data directory's lock (db/pglite-lock.ts): no other process copies beside it.
  */
-export function pgliteDataDirPrepare(dataDir: string, templateDir: string | undefined, migrationsFolder: string): PgliteDataDirOrigin {
+export async function pgliteDataDirPrepare(dataDir: string, templateDir: string | undefined, migrationsFolder: string): Promise<PgliteDataDirOrigin> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return 'existing';
   if (!templateDir || !pgliteTemplateCurrent(templateDir, migrationsFolder)) return 'initdb';
   // Only into a folder that is absent or empty: anything else there is left to PGlite, as before templates.
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return 'initdb';
   rmSync(dataDir, { recursive: true, force: true });
-  // Copied beside it and renamed: a start killed mid-copy leaves no half database where the next start looks.
+  // Copied beside it and renamed: a start killed mid-copy leaves no half database where the next start looks, and the
+  // next start clears what it left before copying again.
+  await copiesLeftRemove(dataDir);
   const copying = `${dataDir}.copying-${process.pid}`;
-  rmSync(copying, { recursive: true, force: true });
   // The stamp comes along: the copy holds exactly the template's migrations.
-  cpSync(templateDir, copying, { recursive: true });
+  await treeCopy(templateDir, copying);
   renameSync(copying, dataDir);
   return 'template';
 }
