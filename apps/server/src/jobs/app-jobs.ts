@@ -1,16 +1,18 @@
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { seedOnce } from '../db/seed/seed-once.ts';
 import { agentSettleJobSpec } from '../modules/agent/agent.job.ts';
 import { moneyRainJobSpec } from '../modules/agent/money-rain.service.ts';
-import { bonusCampaignsSeed } from '../modules/bonus/bonus-engine.service.ts';
+import { bonusCampaignRows } from '../modules/bonus/bonus-engine.service.ts';
+import { campaignsSeed as campaignRowsSeed } from '../modules/bonus/bonus.repository.ts';
 import { bonusJobSpec } from '../modules/bonus/bonus-jobs.ts';
-import { referralCampaignsSeed } from '../modules/invite/invite.routes.ts';
+import { referralCampaignRows } from '../modules/invite/invite.routes.ts';
 import { loyaltyCashbackJobSpec, loyaltyJobSpec, loyaltyRaffleJobSpec, loyaltyRankCloseJobSpec } from '../modules/loyalty/loyalty-jobs.ts';
-import { loyaltyCampaignsSeed } from '../modules/loyalty/loyalty.routes.ts';
+import { loyaltyCampaignRows } from '../modules/loyalty/loyalty.routes.ts';
 import { pddExpireJobSpec } from '../modules/pdd/pdd.routes.ts';
 import { messageEventsJobSpec } from '../modules/messages/message-events.job.ts';
 import { PUSH_DELIVER_JOB } from '../modules/push/push.job.ts';
-import { pwaCampaignsSeed } from '../modules/pwa/pwa.service.ts';
+import { pwaCampaignRows } from '../modules/pwa/pwa.service.ts';
 import { saferUsagePurgeJobSpec } from '../modules/safer-play/safer-usage-purge.job.ts';
 import { trackingRetentionJobSpec } from '../modules/tracking/tracking-retention.job.ts';
 import { idempotencyPurgeExpired } from '../plugins/idempotency.ts';
@@ -54,8 +56,7 @@ export function appJobsRegister(jobs: JobRunner, { config, db, now, realtime }: 
  * the invite programme's (decision 051) and the installed-web-app reward's (decision 053). After the casino catalogue.
  */
 export async function campaignsSeed(db: Db, now: Date): Promise<void> {
-  await bonusCampaignsSeed(db, now);
-  await loyaltyCampaignsSeed(db, now);
-  await referralCampaignsSeed(db, now);
-  await pwaCampaignsSeed(db, now);
+  const rows = [...bonusCampaignRows(), ...loyaltyCampaignRows(), ...referralCampaignRows(), ...pwaCampaignRows()];
+  // Again only when a default changed (db/seed/seed-once.ts): an unchanged restart reads one row.
+  await seedOnce(db, 'campaigns', rows, () => campaignRowsSeed(db, rows, now));
 }

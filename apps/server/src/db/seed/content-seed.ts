@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client.ts';
 import { appSettings, azKeywords, banners, contentItems, dynconfigs } from '../schema/index.ts';
 import { localised } from './localised.ts';
+import { seedOnce } from './seed-once.ts';
 
 /**
  * The operator content a new installation starts with. Every link points at a page the product has;
@@ -154,7 +155,12 @@ const KEYWORDS: Record<string, string[]> = {
   'ms-MY': ['Bola sepak', 'Bola keranjang', 'Tenis'],
 };
 
+/** The operator content a new installation starts with; again only when it changed (seed-once.ts). */
 export async function contentSeed(db: Db): Promise<void> {
+  await seedOnce(db, 'content', { BANNERS, CONTENT, DYNCONFIGS, KEYWORDS }, () => contentInsert(db));
+}
+
+async function contentInsert(db: Db): Promise<void> {
   await db.insert(banners).values(BANNERS).onConflictDoNothing();
   await db.insert(contentItems).values(CONTENT).onConflictDoNothing();
   await db.insert(dynconfigs).values(DYNCONFIGS).onConflictDoNothing();

@@ -22,7 +22,7 @@ import {
   bonusesExpiredIds,
   bonusesWageredIds,
   campaignsActiveOf,
-  campaignsSeed,
+  type CampaignSeedRow,
   contributionCandidates,
   contributionsApply,
   depositEventsPendingTake,
@@ -39,13 +39,9 @@ import {
 
 const BATCH = 500;
 
-/** Seeds every brand's default campaigns (decision 018); an operator's changes to them are kept. */
-export async function bonusCampaignsSeed(db: Db, now: Date): Promise<void> {
-  await campaignsSeed(
-    db,
-    VARIANT_PROFILES.flatMap((profile) => bonusCampaignsDefault(profile).map((campaign) => ({ ...campaign, appKey: profile.appKey }))),
-    now,
-  );
+/** Every brand's default campaigns (decision 018); an operator's changes to them are kept. */
+export function bonusCampaignRows(): CampaignSeedRow[] {
+  return VARIANT_PROFILES.flatMap((profile) => bonusCampaignsDefault(profile).map((campaign) => ({ ...campaign, appKey: profile.appKey })));
 }
 
 async function brandOfUser(db: DbOrTx, userId: number): Promise<string | undefined> {

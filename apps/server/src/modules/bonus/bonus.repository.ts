@@ -39,7 +39,15 @@ function bonusOf(row: typeof bonuses.$inferSelect): BonusRow {
 }
 
 /** Inserts campaigns that do not exist yet; an operator's later changes to a seeded one are kept. */
-export async function campaignsSeed(db: DbOrTx, rows: readonly { id: string; appKey: string; kind: CampaignKind; terms: CampaignTerms }[], at: Date) {
+/** A campaign a seed writes once (bonus, loyalty, referral, installed-web-app defaults). */
+export interface CampaignSeedRow {
+  id: string;
+  appKey: string;
+  kind: CampaignKind;
+  terms: CampaignTerms;
+}
+
+export async function campaignsSeed(db: DbOrTx, rows: readonly CampaignSeedRow[], at: Date) {
   if (rows.length === 0) return;
   await db
     .insert(bonusCampaigns)

@@ -4,6 +4,7 @@ import { casinoGameInfo, HOUSE_GAME_IDS, type HouseGameId, type Locale } from '@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { casinoGames } from '../../db/schema/index.ts';
+import { seedOnce } from '../../db/seed/seed-once.ts';
 
 /**
  * The game catalogue: the house studio's games (seeded at boot) and, when the operator configures them,
@@ -145,6 +146,11 @@ export function externalProvidersLoad(file: string | undefined, { production = f
 /** Writes the catalogue: configured games enabled (upserted), everything else disabled. */
 export async function casinoCatalogueSeed(db: Db, providers: readonly ExternalProvider[]): Promise<void> {
   const games = [...houseCatalogue(), ...providers.flatMap((provider) => provider.games)];
+  // One upsert per game: written again only when the catalogue changed (db/seed/seed-once.ts).
+  await seedOnce(db, 'casino-catalogue', games, () => catalogueWrite(db, games));
+}
+
+async function catalogueWrite(db: Db, games: readonly CatalogueGame[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(casinoGames).set({ enabled: false });
     for (const game of games) {

@@ -1,9 +1,8 @@
 import { inviteBind, inviteDetail, inviteFissionList, inviteInfo, invitePromoCode, referrerCheck, referrerReport } from '@piranha/contract';
 import { referralCampaignDefault, VARIANT_PROFILES } from '@piranha/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
-import { campaignsSeed } from '../bonus/bonus.repository.ts';
+import type { CampaignSeedRow } from '../bonus/bonus.repository.ts';
 import {
   inviteBindPost,
   inviteDetailGet,
@@ -29,11 +28,7 @@ export function inviteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   routeRegister(app, deps, referrerReport, ({ body, ctx }) => referrerReportPost(deps, ctx.variant.appKey, ctx.params.smid, body));
 }
 
-/** Seeds every brand's referral campaign of the bonus engine (inserted only when missing: an operator's pause stays). */
-export async function referralCampaignsSeed(db: Db, now: Date): Promise<void> {
-  await campaignsSeed(
-    db,
-    VARIANT_PROFILES.map((profile) => ({ ...referralCampaignDefault(profile), appKey: profile.appKey })),
-    now,
-  );
+/** Every brand's referral campaign of the bonus engine (inserted only when missing: an operator's pause stays). */
+export function referralCampaignRows(): CampaignSeedRow[] {
+  return VARIANT_PROFILES.map((profile) => ({ ...referralCampaignDefault(profile), appKey: profile.appKey }));
 }

@@ -20,10 +20,9 @@ import {
 import { VARIANT_PROFILES, loyaltyCampaignsDefault } from '@piranha/domain';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { etagMatches, POLL_BODY_GUARD_HEADER_NAMES, PRIVATE_POLL_CACHE_CONTROL, type PollLane } from '../../plugins/poll-lane.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
-import { campaignsSeed } from '../bonus/bonus.repository.ts';
+import type { CampaignSeedRow } from '../bonus/bonus.repository.ts';
 import { AppError } from '../../app-error.ts';
 import { opsBodyParse } from '../../plugins/ops-body.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
@@ -132,11 +131,7 @@ function rankListRoute(app: FastifyInstance, deps: RouteDeps & { lane?: PollLane
   );
 }
 
-/** Seeds every brand's loyalty campaigns of the bonus engine (inserted only when missing: an operator's pause stays). */
-export async function loyaltyCampaignsSeed(db: Db, now: Date): Promise<void> {
-  await campaignsSeed(
-    db,
-    VARIANT_PROFILES.flatMap((profile) => loyaltyCampaignsDefault(profile).map((campaign) => ({ ...campaign, appKey: profile.appKey }))),
-    now,
-  );
+/** Every brand's loyalty campaigns of the bonus engine (inserted only when missing: an operator's pause stays). */
+export function loyaltyCampaignRows(): CampaignSeedRow[] {
+  return VARIANT_PROFILES.flatMap((profile) => loyaltyCampaignsDefault(profile).map((campaign) => ({ ...campaign, appKey: profile.appKey })));
 }

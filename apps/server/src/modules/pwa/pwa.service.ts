@@ -19,7 +19,7 @@ import { bonuses } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';
 import { bonusGrant, bonusStart } from '../bonus/bonus-ledger.service.ts';
-import { bonusShownSet, campaignFind, campaignsSeed } from '../bonus/bonus.repository.ts';
+import { bonusShownSet, campaignFind, type CampaignSeedRow } from '../bonus/bonus.repository.ts';
 
 /** The installable web app's server side (issue 22, decision 053): manifests, the award check and its once-only report. */
 
@@ -50,13 +50,9 @@ export function pwaManifestFor(variant: VariantProfile, query: PwaManifestQuery)
   return pwaManifestOf(variant, pwaLocaleOf(variant, query.lca_lang), { cvPrefix: query.cv_prefix });
 }
 
-/** Seeds every brand's installed-web-app campaign (inserted only when missing: an operator's pause stays). */
-export async function pwaCampaignsSeed(db: Db, now: Date): Promise<void> {
-  await campaignsSeed(
-    db,
-    VARIANT_PROFILES.map((profile) => ({ ...pwaAwardCampaignDefault(profile), appKey: profile.appKey })),
-    now,
-  );
+/** Every brand's installed-web-app campaign (inserted only when missing: an operator's pause stays). */
+export function pwaCampaignRows(): CampaignSeedRow[] {
+  return VARIANT_PROFILES.map((profile) => ({ ...pwaAwardCampaignDefault(profile), appKey: profile.appKey }));
 }
 
 function profileOf(user: SessionUser | undefined, requestAppKey: string): VariantProfile {
