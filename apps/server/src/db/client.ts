@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { startPhases } from '../lib/start-phases.ts';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
 import { pgliteLockAcquire, type PgliteLock, type PgliteLockOwner } from './pglite-lock.ts';
 import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
@@ -272,6 +273,7 @@ async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined
   if (options.dataDir) {
     dataDirOrigin = await pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
     mkdirSync(options.dataDir, { recursive: true });
+    startPhases.mark('data dir ready');
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
