@@ -30,6 +30,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   // Bundled CommonJS packages that require() a kept package get Node's own require, resolved from the bundle's folder.
   banner: { js: "import { createRequire as piranhaCreateRequire } from 'node:module'; const require = piranhaCreateRequire(import.meta.url);" },
