@@ -6,6 +6,7 @@
  * bundled; a few stay files of node_modules (KEPT_AS_FILES).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -20,11 +21,20 @@ const SERVER = fileURLToPath(new URL('../apps/server/', import.meta.url));
  */
 const KEPT_AS_FILES = /^(?:@electric-sql\/pglite|@node-rs\/argon2|@ip-location-db\/|pino|thread-stream|pg|pg-native|pg-[a-z-]+|ioredis)(?:\/|$)/;
 
+// The last build's modules go first: chunk names carry a hash, and stale ones would pile up beside the new ones.
+const DIST = join(SERVER, 'dist');
+for (const name of existsSync(DIST) ? readdirSync(DIST) : []) if (/\.mjs(?:\.map)?$/.test(name)) rmSync(join(DIST, name));
+
 await build({
   entryPoints: { server: join(SERVER, 'src/server.ts'), 'db-template': join(SERVER, 'src/db/template-cli.ts') },
   // dist/ is one level below the server's root, as src/ is: src/server-paths.ts resolves the same folders from both.
-  outdir: join(SERVER, 'dist'),
+  outdir: DIST,
   outExtension: { '.js': '.mjs' },
+  // What a start does not need is its own file, loaded when asked for: the PostgreSQL driver and its Drizzle adapter
+  // (only with DATABASE_URL) no longer load with the embedded default (decision 076).
+  splitting: true,
+  // Beside the entries: src/server-paths.ts finds the server's folders from a module one level below its root.
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
