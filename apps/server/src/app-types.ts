@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { PgliteLockOwner } from './db/pglite-lock.ts';
+import type { PgliteStarted } from './db/pglite-start.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { Leadership } from './jobs/leadership.ts';
 import type { BettingDeps } from './modules/betting/betting-deps.ts';
@@ -35,6 +36,8 @@ export interface AppOverrides {
   leadership?: Leadership;
   /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */
   lockOwner?: PgliteLockOwner;
+  /** The embedded database already starting: server.ts starts it before the server's modules load (decision 076). */
+  pgliteStarting?: Promise<PgliteStarted>;
   /** How long an API request waits at the start gate before SERVER_STARTING (plugins/start-gate.ts; default 15 s). */
   startGateWaitMs?: number;
 }

@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       templateDir: config.pgliteTemplateDir,
       poolMax: config.databasePoolMax,
       lockOwner: overrides.lockOwner ?? { role: 'the Piranha server', port: config.port },
+      ...(overrides.pgliteStarting ? { pgliteStarting: overrides.pgliteStarting } : {}),
     }));
   startPhases.mark('db open');
   // Batched money commits (decision 074) unless GROUP_COMMIT=off; lanes side by side on PostgreSQL, one on PGlite.

@@ -1,52 +1,47 @@
-import { buildApp, type BuiltApp } from './app.ts';
-import { ConfigError, configLoad, type AppConfig } from './config.ts';
-import { PgliteLockedError, pgliteSocketPath } from './db/pglite-lock.ts';
+import { marketMarginsDefault, marketMarginsWith } from '@piranha/domain';
+import { ConfigError, configLoad, sandboxProvidersCheck, type AppConfig } from './config.ts';
+import { PgliteLockedError } from './db/pglite-lock.ts';
+import { pgliteStart, type PgliteStarted } from './db/pglite-start.ts';
 import { startPhases } from './lib/start-phases.ts';
-import { opsSocketListen, type OpsSocket } from './ops-socket.ts';
-
-// Every module is loaded and evaluated by now (one bundle under npm start).
-startPhases.mark('modules loaded');
 
 /**
- * The configuration and the built app, or the process ends with the reason alone (a bad setting, production with
- * sandbox providers, an embedded database another process holds): an operator reads it, and a stack trace would bury it.
+ * The server's entry: the configuration, then the embedded database starts opening — its lock, the template copied
+ * into a new DATA_DIR, PGlite's WASM and PostgreSQL start — while the rest of the server's modules load
+ * (server-run.ts, imported after; docs/decisions/076-cold-start.md). Under npm start this file and what it imports are
+ * a small part of the bundle, loaded first.
  */
-async function startOrExit(): Promise<{ config: AppConfig } & BuiltApp> {
+
+startPhases.mark('entry loaded');
+
+/** A reason the server cannot start, alone (a bad setting, production with sandbox providers, a held database). */
+function cannotStart(error: unknown): never {
+  if (!(error instanceof ConfigError) && !(error instanceof PgliteLockedError)) throw error;
+  console.error(`Piranha cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+/** The configuration, checked as buildApp checks it before anything opens. */
+function configOrExit(): AppConfig {
   try {
     const config = configLoad(process.env);
-    return { config, ...(await buildApp(config)) };
+    sandboxProvidersCheck(config);
+    // An unknown market kind in FEED_MARGINS fails the start, not a later price.
+    marketMarginsWith(marketMarginsDefault, config.feed.margins);
+    return config;
   } catch (error) {
-    if (!(error instanceof ConfigError) && !(error instanceof PgliteLockedError)) throw error;
-    console.error(`Piranha cannot start: ${error.message}`);
-    process.exit(1);
+    return cannotStart(error);
   }
 }
 
-const { config, app, database, started } = await startOrExit();
-
-let opsSocket: OpsSocket | undefined;
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // In-flight requests finish; new ones get 503 (return503OnClosing) until the listener is gone.
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  await opsSocket?.close();
-  await app.close();
-  clearTimeout(timer);
-  process.exit(0);
+const config = configOrExit();
+let pgliteStarting: Promise<PgliteStarted> | undefined;
+if (!config.databaseUrl) {
+  pgliteStarting = pgliteStart({ dataDir: config.dataDir, templateDir: config.pgliteTemplateDir, lockOwner: { role: 'the Piranha server', port: config.port } });
+  // A database another process holds ends the start at once, with its reason; any other failure reaches buildApp,
+  // which awaits this and fails the start as before.
+  pgliteStarting.catch((error: unknown) => {
+    if (error instanceof PgliteLockedError) cannotStart(error);
+  });
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-startPhases.mark('listening');
-// When each step of this start ended (ms since the process began): where a slow start's time went.
-void started.then(() => app.log.info({ phases: startPhases.marks() }, 'start finished'));
-// The embedded database is this process's alone: the tools reach it through this socket (ops-socket.ts).
-if (database.driver === 'pglite' && config.dataDir) opsSocket = await opsSocketListen(pgliteSocketPath(config.dataDir), app, database.db);
-const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-console.log(
-  `\nPiranha is running at http://${shown}:${config.port}/  (database: ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}${database.dataDirOrigin === 'template' ? ', new, copied from the template' : ''}`})\n`,
-);
+const { serverRun } = await import('./server-run.ts');
+await serverRun(config, pgliteStarting);

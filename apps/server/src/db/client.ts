@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { startPhases } from '../lib/start-phases.ts';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
-import { pgliteLockAcquire, type PgliteLock, type PgliteLockOwner } from './pglite-lock.ts';
-import { pgliteDataDirPrepare, pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
+import type { PgliteLock } from './pglite-lock.ts';
+import { pgliteStart, type PgliteStarted, type PgliteStartOptions } from './pglite-start.ts';
+import { pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import { isTransaction } from './transaction.ts';
 
@@ -189,21 +187,12 @@ export interface DedicatedConnection {
   end: () => Promise<void>;
 }
 
-export interface DatabaseOptions {
+export interface DatabaseOptions extends PgliteStartOptions {
   /** postgres://… uses PostgreSQL; otherwise PGlite. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; undefined keeps the database in memory (tests). */
-  dataDir?: string | undefined;
-  /** A migrated empty PGlite database (db/pglite-template.ts) a new `dataDir` is copied from while it is current. */
-  templateDir?: string | undefined;
   poolMax?: number;
-  /**
-   * A dump (`dumpDataDir`) of a migrated empty PGlite database an in-memory database starts from, instead of initdb
-   * and every migration (the server tests' template: test/global-setup.ts).
-   */
-  pgliteDump?: Blob | undefined;
-  /** Who opens a PGlite `dataDir`, named to a second process the lock refuses (db/pglite-lock.ts). */
-  lockOwner?: PgliteLockOwner;
+  /** The embedded database already starting (server.ts starts it before the server's modules load). */
+  pgliteStarting?: Promise<PgliteStarted>;
 }
 
 /** Opens the database and applies every committed migration. */
@@ -254,28 +243,17 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, driver: 'postgres', poolStats, close: () => pool.end(), connectionOpen };
   }
-  let lock: PgliteLock | undefined;
-  if (options.dataDir) {
-    mkdirSync(dirname(options.dataDir), { recursive: true });
-    // Before anything touches the folder: one process at a time (a second one stops here, naming the first).
-    lock = pgliteLockAcquire(options.dataDir, options.lockOwner ?? { role: 'another Piranha process' });
-  }
+  // Started by server.ts before the server's modules loaded, or here.
+  const { client, lock, dataDirOrigin } = await (options.pgliteStarting ?? pgliteStart(options));
   try {
-    return await pgliteOpen(options, lock);
+    return await pgliteOpen(options, client, lock, dataDirOrigin);
   } catch (error) {
     lock?.release();
     throw error;
   }
 }
 
-async function pgliteOpen(options: DatabaseOptions, lock: PgliteLock | undefined): Promise<Database> {
-  let dataDirOrigin: PgliteDataDirOrigin | undefined;
-  if (options.dataDir) {
-    dataDirOrigin = await pgliteDataDirPrepare(options.dataDir, options.templateDir, MIGRATIONS_FOLDER);
-    mkdirSync(options.dataDir, { recursive: true });
-    startPhases.mark('data dir ready');
-  }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+async function pgliteOpen(options: DatabaseOptions, client: PGlite, lock: PgliteLock | undefined, dataDirOrigin: PgliteDataDirOrigin | undefined): Promise<Database> {
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
   await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
