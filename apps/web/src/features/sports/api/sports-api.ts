@@ -169,8 +169,8 @@ export function useMatchChanges(records: readonly Match[], active: boolean, onRe
 
 /**
  * Latest odds, clock and score of the matches on screen, every 2 s (spec §4); nothing polls while none is visible.
- * While an odds socket is open the pushed deltas keep this entry current and the poll slows to the safety net
- * (decision 075). Each record is marked with its arrival: a card's clock ticks on from its own record's time.
+ * While an odds socket is open the pushed deltas keep a list's entry current and its poll slows to the safety net
+ * (decision 075); a match page's (`detail`) keeps polling. Each record is marked with its arrival: a card's clock ticks on from its own record's time.
  */
 export function useLatestOddsQuery(ids: readonly number[], detail = false) {
   const sorted = [...ids].sort((a, b) => a - b).slice(0, 50);
@@ -182,7 +182,9 @@ export function useLatestOddsQuery(ids: readonly number[], detail = false) {
       oddsReceivedAtMark(answer.records, Date.now());
       return answer;
     },
-    refetchInterval: pollEveryUnlessOddsPushed(TIMERS.latestOddsPollMs),
+    // A delta carries the main groups a card shows; a match page's other markets (totals, handicaps, …) have only
+    // this poll, so it keeps its 2 s pace with the socket open.
+    refetchInterval: detail ? TIMERS.latestOddsPollMs : pollEveryUnlessOddsPushed(TIMERS.latestOddsPollMs),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
