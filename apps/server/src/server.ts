@@ -36,7 +36,11 @@ function configOrExit(): AppConfig {
 const config = configOrExit();
 let pgliteStarting: Promise<PgliteStarted> | undefined;
 if (!config.databaseUrl) {
-  pgliteStarting = pgliteStart({ dataDir: config.dataDir, templateDir: config.pgliteTemplateDir, lockOwner: { role: 'the Piranha server', port: config.port } });
+  pgliteStarting = pgliteStart({
+    dataDir: config.dataDir,
+    templateDir: config.pgliteTemplateDir,
+    lockOwner: { role: 'the Piranha server', port: config.port },
+  });
   // A database another process holds ends the start at once, with its reason; any other failure reaches buildApp,
   // which awaits this and fails the start as before.
   pgliteStarting.catch((error: unknown) => {

@@ -253,7 +253,12 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-async function pgliteOpen(options: DatabaseOptions, client: PGlite, lock: PgliteLock | undefined, dataDirOrigin: PgliteDataDirOrigin | undefined): Promise<Database> {
+async function pgliteOpen(
+  options: DatabaseOptions,
+  client: PGlite,
+  lock: PgliteLock | undefined,
+  dataDirOrigin: PgliteDataDirOrigin | undefined,
+): Promise<Database> {
   // rowsOf writes parameters in as literals on PGlite: only the single quote may be special inside them.
   await client.exec('SET standard_conforming_strings = on');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
