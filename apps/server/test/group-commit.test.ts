@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Db, type Tx } from '../src/db/client.ts';
 import { groupCommitConfigure, groupCommitStats, groupStatement, groupTransaction } from '../src/db/group-commit.ts';
 import { transactionScope } from '../src/db/transaction.ts';
-import { feedManualCreate, market1x2, singlePost, type ManualFeed } from './betting-fixtures.ts';
+import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
+import { depsCrashingBeforeCommit, feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
 
@@ -104,6 +105,25 @@ describe('the batcher', () => {
     expect(await probeIds()).not.toContain(30);
   });
 
+  it('answers a last member that caught its own failed statement, and commits those before it', async () => {
+    nextBatchOf(db, 3);
+    const [, , caught] = await Promise.all([
+      groupTransaction(db, (tx) => insert(tx, 33)),
+      groupTransaction(db, (tx) => insert(tx, 34)),
+      groupStatement(db, async (handle) => {
+        try {
+          await handle.execute(sql`insert into gc_probe (id, note) values (35, null)`);
+          return 'written';
+        } catch {
+          return 'nothing written';
+        }
+      }),
+    ]);
+    expect(caught).toBe('nothing written');
+    expect(await probeIds()).toEqual(expect.arrayContaining([33, 34]));
+    expect(await probeIds()).not.toContain(35);
+  });
+
   it('fails every member when the COMMIT fails, and writes nothing', async () => {
     nextBatchOf(db, 3);
     let hookRan = false;
@@ -187,6 +207,92 @@ describe('placements in one batch', () => {
     expect(responses.map((response) => envelopeOf(response).dm_error)).toEqual([0, ERRORS.INSUFFICIENT_FUNDS.code, 0]);
     const balances = await Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')));
     expect(balances).toEqual([90_00, 100_00, 90_00]);
+    expect(await auditClean(t)).toBe(true);
+  });
+});
+
+describe('settlement in batches', () => {
+  let t: TestApp;
+  let feed: ManualFeed;
+
+  beforeAll(async () => {
+    feed = feedManualCreate(CLOCK_START.getTime());
+    t = await testAppCreate({ feed });
+    // The passes below are run by hand, so that exactly their bets share each batch.
+    await t.built.betting.worker.stop();
+  });
+  afterAll(() => t.close());
+  afterEach(() => groupCommitConfigure(t.db, { enabled: true }));
+
+  const settleTransfersOf = async (ids: readonly string[]) => {
+    const refs = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const [row] = await t.rows<{ n: string }>(sql`select count(*) as n from transfers where kind = 'bet_settle' and external_ref in (${refs})`);
+    return Number(row!.n);
+  };
+
+  /** One winning single of 10.00 for each of `count` funded players, on one match that then ends 2–0. */
+  async function winnersOfOneMatch(count: number) {
+    const players = await Promise.all(Array.from({ length: count }, () => playerFund(t, { amountMinor: 100_00 })));
+    const option = market1x2(t.built.sports.state, feed.matchAdd().id, 1);
+    const ids: string[] = [];
+    for (const { session } of players) ids.push(...(await placedOk(await singlePost(t, session, [{ option, stake: 10_00 }]))).map((bet) => bet.id));
+    feed.matchEnd(option.matchId, { home: 2, away: 0 });
+    return { players, ids, payout: Math.floor((10_00 * option.oddsThousandths) / 1000) };
+  }
+
+  it('settles each bet of a batch in its own savepoint: one that fails rolls back alone, the others commit, the next pass settles it once', async () => {
+    const { players, ids, payout } = await winnersOfOneMatch(3);
+    // The second bet's settlement fails inside the database, after its first writes.
+    await t.rows(
+      sql.raw(`create function gc_settle_refused() returns trigger language plpgsql as $$
+        begin if new.id = ${Number(ids[1])} and new.status = 5 then raise exception 'settlement refused for the test'; end if; return new; end $$`),
+    );
+    await t.rows(sql`create trigger gc_settle_refused before update on bets for each row execute function gc_settle_refused()`);
+    const before = groupCommitStats(t.db);
+    nextBatchOf(t.db, 3);
+    try {
+      const failure = await betsSettle(t.built.betting.deps).then(
+        () => undefined,
+        (error: unknown) => error as Error & { cause?: Error },
+      );
+      // The pass throws its first failure (Drizzle's, naming the statement, with the database's as its cause).
+      expect(`${failure?.message} ${failure?.cause?.message}`).toContain('settlement refused for the test');
+    } finally {
+      await t.rows(sql`drop trigger gc_settle_refused on bets`);
+      await t.rows(sql`drop function gc_settle_refused()`);
+    }
+    const after = groupCommitStats(t.db);
+    expect(after.batches - before.batches).toBe(1);
+    expect(after.members - before.members).toBe(3);
+    expect(after.refused - before.refused).toBe(1);
+    expect(await settleTransfersOf(ids)).toBe(2);
+    const balances = () => Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')));
+    expect(await balances()).toEqual([90_00 + payout, 90_00, 90_00 + payout]);
+    groupCommitConfigure(t.db, { enabled: true });
+    await betsSettle(t.built.betting.deps);
+    await betsSettle(t.built.betting.deps);
+    expect(await settleTransfersOf(ids)).toBe(3);
+    expect(await balances()).toEqual([90_00 + payout, 90_00 + payout, 90_00 + payout]);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('settles every bet once when the process dies before a batch commits, then restarts', async () => {
+    const { players, ids, payout } = await winnersOfOneMatch(6);
+    // The second transaction — the second batch of three — runs all its writes and dies before COMMIT.
+    const deps = t.built.betting.deps;
+    const crashing = depsCrashingBeforeCommit(deps, 2);
+    groupCommitConfigure(crashing.db, { enabled: true, maxBatch: 3, maxWaitMs: 600_000 });
+    await expect(betsSettle(crashing)).rejects.toThrow('killed before commit');
+    expect(await settleTransfersOf(ids)).toBe(3);
+    // The restart: two nodes (or a restarted one and a late pass) run at once.
+    await Promise.all([betsSettle(deps), betsSettle(deps)]);
+    await betsSettle(deps);
+    expect(await settleTransfersOf(ids)).toBe(6);
+    const balances = await Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')));
+    expect(balances).toEqual(players.map(() => 90_00 + payout));
     expect(await auditClean(t)).toBe(true);
   });
 });

@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { ERRORS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
+import { groupCommitConfigure, groupTransaction } from '../src/db/group-commit.ts';
 import { migrationsShipped } from '../src/modules/health/health.routes.ts';
 import { MIGRATIONS_FOLDER } from '../src/server-paths.ts';
 import { testAppCreate, type TestApp } from './harness.ts';
@@ -89,6 +91,54 @@ describe('/metrics', () => {
     expect(seriesValue(text, 'piranha_realtime_bus_frames_total{direction="received"}')).toBe(0);
     expect(text).toContain('# TYPE piranha_realtime_bus_frames_total counter');
     expect(text).toContain('# TYPE piranha_outbox_purged_total counter');
+  });
+
+  it('counts group commit batches, their members, refusals inside them, deadlock retries and failed commits', async () => {
+    const series = {
+      committed: 'piranha_group_commit_batches_total{outcome="committed"}',
+      failed: 'piranha_group_commit_batches_total{outcome="failed"}',
+      rolledBack: 'piranha_group_commit_batches_total{outcome="rolled_back"}',
+      members: 'piranha_group_commit_members_total',
+      refusals: 'piranha_group_commit_refusals_total',
+      retries: 'piranha_group_commit_retries_total',
+    };
+    const read = (text: string) => Object.fromEntries(Object.entries(series).map(([name, line]) => [name, seriesValue(text, line) ?? 0]));
+    const before = read(await scrape());
+    // Checked only at COMMIT: two members inserting the same key make their shared COMMIT fail.
+    await t.rows(sql`create table metrics_gc_deferred (k integer, constraint metrics_gc_deferred_k unique (k) deferrable initially deferred)`);
+    const probe = (k: number) => (tx: Tx) => tx.execute(sql`insert into metrics_gc_deferred (k) values (${k})`);
+    // The next two requests form one batch (the group commit tests' way: wait for them, never for a time).
+    const nextPair = () => groupCommitConfigure(t.db, { enabled: true, maxBatch: 2, maxWaitMs: 600_000 });
+    try {
+      nextPair();
+      // One refused inside the batch, one committed.
+      await Promise.allSettled([groupTransaction(t.db, probe(1)), groupTransaction(t.db, () => Promise.reject(new Error('refused')))]);
+      nextPair();
+      // One deadlocked on its first try: run again, alone, in a batch of its own.
+      let tries = 0;
+      const deadlocked = async (tx: Tx) => {
+        tries += 1;
+        await probe(10 + tries)(tx);
+        if (tries === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      };
+      await Promise.all([groupTransaction(t.db, deadlocked), groupTransaction(t.db, probe(2))]);
+      nextPair();
+      await Promise.allSettled([groupTransaction(t.db, probe(3)), groupTransaction(t.db, probe(3))]);
+      groupCommitConfigure(t.db, { enabled: true });
+      // Alone: its own transaction, rolled back by its refusal.
+      await expect(groupTransaction(t.db, () => Promise.reject(new Error('refused alone')))).rejects.toThrow('refused alone');
+    } finally {
+      groupCommitConfigure(t.db, { enabled: true });
+    }
+    const after = read(await scrape());
+    expect(Object.fromEntries(Object.keys(series).map((name) => [name, after[name]! - before[name]!]))).toEqual({
+      committed: 3,
+      failed: 1,
+      rolledBack: 1,
+      members: 8,
+      refusals: 1,
+      retries: 1,
+    });
   });
 
   it('reports payment orders by direction and status, and a clean ledger audit', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from './client.ts';
+import { rowsOf, type Db, type DbOrTx, type Tx } from './client.ts';
 import { isTransaction, transaction, transactionScopeEnter } from './transaction.ts';
 
 /**
@@ -17,23 +17,39 @@ const MAX_BATCH = 32;
  */
 const RETRIES = 3;
 const RETRYABLE = new Set(['40P01', '40001']);
+/** The savepoint each member of a shared batch runs after, and its release. */
+const SAVEPOINT = 'savepoint group_member';
+const RELEASE = 'release savepoint group_member';
 
-interface Member {
-  work: (tx: Tx) => Promise<unknown>;
-  /** One statement (`groupStatement`): alone in its batch it runs in autocommit, as it would without batching. */
-  statement: boolean;
+/**
+ * One request's work: a transaction's (`groupTransaction`), given the batch's transaction or, alone, one of its own;
+ * or one statement's (`groupStatement`), which alone in its batch runs on the database in autocommit, as it would
+ * without batching.
+ */
+type MemberWork = { statement: false; work: (tx: Tx) => Promise<unknown> } | { statement: true; work: (db: DbOrTx) => Promise<unknown> };
+
+type Member = MemberWork & {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   tries: number;
-}
+};
 
 type Outcome = { member: Member } & ({ kind: 'done'; value: unknown; afterCommit: (() => void)[] } | { kind: 'refused'; error: unknown } | { kind: 'retry' });
 
+/** What a database's batchers did since it was opened, every lane summed (/metrics, decision 074). */
 export interface GroupCommitStats {
-  /** Batches committed (or failed) so far. */
+  /** Batches run so far: shared ones and members run alone, committed or not. */
   batches: number;
-  /** Members those batches ran, retries included. */
+  /** Members those batches ran, retries included (divided by `batches`: the mean batch size). */
   members: number;
+  /** Batches that committed: a shared transaction's COMMIT that succeeded, or a member alone whose work succeeded. */
+  committed: number;
+  /** Members refused inside a shared batch: their work threw and only their savepoint was rolled back. */
+  refused: number;
+  /** Members run again in a later batch after a deadlock or serialization failure inside their savepoint. */
+  retried: number;
+  /** Shared batches whose COMMIT failed or whose connection broke: nothing written, every member given the error. */
+  failed: number;
 }
 
 export interface GroupCommitOptions {
@@ -55,7 +71,12 @@ export interface GroupCommitOptions {
 }
 
 class GroupCommit {
-  enabled = true;
+  /**
+   * Off until `groupCommitConfigure` turns it on (buildApp does, unless GROUP_COMMIT=off): batches belong to the
+   * database the app opened and sized. Any other handle — a wrapper around that database, a script's own — runs each
+   * request as it would unbatched, rather than silently adding lanes of its own beside the configured ones.
+   */
+  enabled = false;
   maxBatch = MAX_BATCH;
   maxWaitMs = 0;
 
@@ -69,9 +90,9 @@ class GroupCommit {
     private readonly stats: GroupCommitStats,
   ) {}
 
-  run<T>(work: (tx: Tx) => Promise<T>, statement: boolean): Promise<T> {
+  run<T>(member: MemberWork): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, statement, resolve: resolve as (value: unknown) => void, reject, tries: 0 });
+      this.queue.push({ ...member, resolve: resolve as (value: unknown) => void, reject, tries: 0 });
       this.next();
     });
   }
@@ -104,36 +125,48 @@ class GroupCommit {
     this.stats.members += batch.length;
     // Alone, a member has nobody to share a flush with: it runs exactly as it would without batching (its own
     // transaction, or a statement in autocommit), sparing the savepoint's round trips. Quiet servers pay nothing.
-    if (batch.length === 1) return aloneRun(this.db, batch[0]!);
+    if (batch.length === 1) {
+      if (await aloneRun(this.db, batch[0]!)) this.stats.committed += 1;
+      return;
+    }
     let outcomes: Outcome[];
     try {
       outcomes = await this.db.transaction(async (tx) => {
+        // One savepoint at a time, set before the first member and set again as each one's is released.
+        await tx.execute(sql.raw(SAVEPOINT));
         const done: Outcome[] = [];
-        for (const member of batch) done.push(await memberRun(this.db, tx, member));
+        for (const [index, member] of batch.entries()) done.push(await memberRun(this.db, tx, member, index === batch.length - 1));
         return done;
       });
     } catch (error) {
       // The COMMIT failed, or the batch's connection broke (a savepoint could not be rolled back): nothing of the
       // batch committed, so no member is acknowledged. Each gets the error; clients retry by their idempotency keys.
+      this.stats.failed += 1;
       for (const member of batch) member.reject(error);
       return;
     }
+    this.stats.committed += 1;
     const retries: Member[] = [];
     for (const outcome of outcomes) {
       if (outcome.kind === 'retry') retries.push(outcome.member);
       else if (outcome.kind === 'refused') outcome.member.reject(outcome.error);
       else memberAnswer(outcome.member, outcome.value, outcome.afterCommit);
     }
+    this.stats.retried += retries.length;
+    this.stats.refused += outcomes.filter((outcome) => outcome.kind === 'refused').length;
     // A member retried goes first in the next batch, ahead of later arrivals.
     this.queue.unshift(...retries);
   }
 }
 
-async function aloneRun(db: Db, member: Member): Promise<void> {
+/** A member alone in its batch, run as it would be unbatched; true when its work succeeded (so committed). */
+async function aloneRun(db: Db, member: Member): Promise<boolean> {
   try {
-    member.resolve(await (member.statement ? member.work(db as unknown as Tx) : transaction(db, member.work)));
+    member.resolve(await (member.statement ? member.work(db) : transaction(db, member.work)));
+    return true;
   } catch (error) {
     member.reject(error);
+    return false;
   }
 }
 
@@ -151,11 +184,15 @@ function memberAnswer(member: Member, value: unknown, afterCommit: readonly (() 
   member.resolve(value);
 }
 
-/** One member inside the batch's transaction, in its own savepoint: a refusal rolls back its writes alone. */
-async function memberRun(db: Db, tx: Tx, member: Member): Promise<Outcome> {
+/**
+ * One member inside the batch's transaction, in its own savepoint (set before it): a refusal rolls back its writes
+ * alone. The savepoint is then ready for the next member — rolled back to, it stays; released, it is set again in
+ * the same round trip (`release …; savepoint …`, the simple protocol's one message), so a member costs its own
+ * work and one round trip more. After the `last` one it is only released.
+ */
+async function memberRun(db: Db, tx: Tx, member: Member, last: boolean): Promise<Outcome> {
   member.tries += 1;
   const afterCommit: (() => void)[] = [];
-  await tx.execute(sql.raw('savepoint group_member'));
   // Members run one after another on the batch's handle: each sees its own afterCommit list while it runs.
   transactionScopeEnter(tx, { db, afterCommit });
   let value: unknown;
@@ -169,7 +206,8 @@ async function memberRun(db: Db, tx: Tx, member: Member): Promise<Outcome> {
     return { member, kind: 'refused', error };
   }
   try {
-    await tx.execute(sql.raw('release savepoint group_member'));
+    // Both statements in one message: when the release fails, PostgreSQL skips the rest of it.
+    await rowsOf(tx, sql.raw(last ? RELEASE : `${RELEASE}; ${SAVEPOINT}`));
   } catch (error) {
     if (codeOf(error) !== IN_FAILED_TRANSACTION) throw error;
     // The member caught a failed statement's error itself and answered (a statement that "wrote nothing", such as a
@@ -183,7 +221,7 @@ async function memberRun(db: Db, tx: Tx, member: Member): Promise<Outcome> {
 const IN_FAILED_TRANSACTION = '25P02';
 
 function savepointRollback(tx: Tx): Promise<unknown> {
-  return tx.execute(sql.raw('rollback to savepoint group_member'));
+  return tx.execute(sql.raw(`rollback to ${SAVEPOINT}`));
 }
 
 /** The SQLSTATE of a database error; Drizzle may wrap the driver's error, whose code is then on a cause. */
@@ -202,7 +240,7 @@ const batchers = new WeakMap<Db, { lanes: GroupCommit[]; stats: GroupCommitStats
 function batchersOf(db: Db): { lanes: GroupCommit[]; stats: GroupCommitStats } {
   let entry = batchers.get(db);
   if (!entry) {
-    const stats = { batches: 0, members: 0 };
+    const stats = { batches: 0, members: 0, committed: 0, refused: 0, retried: 0, failed: 0 };
     batchers.set(db, (entry = { lanes: [new GroupCommit(db, stats)], stats }));
   }
   return entry;
@@ -233,6 +271,11 @@ export function groupCommitConfigure(db: Db, options: GroupCommitOptions): void 
   }
 }
 
+/** Whether the database's requests go through group commit (GROUP_COMMIT), so a caller may hand it many at once. */
+export function groupCommitEnabled(db: Db): boolean {
+  return batchersOf(db).lanes[0]!.enabled;
+}
+
 /** How many batches and members the database's batchers ran, every lane summed (tests, and a way to see batching). */
 export function groupCommitStats(db: Db): GroupCommitStats {
   return { ...batchersOf(db).stats };
@@ -255,7 +298,7 @@ export function groupCommitStats(db: Db): GroupCommitStats {
 export function groupTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, key?: number | string): Promise<T> {
   if (isTransaction(db)) return work(db);
   const batcher = batcherOf(db, key);
-  return batcher.enabled ? batcher.run(work, false) : transaction(db, work);
+  return batcher.enabled ? batcher.run({ statement: false, work }) : transaction(db, work);
 }
 
 /**
@@ -265,5 +308,5 @@ export function groupTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, ke
 export function groupStatement<T>(db: DbOrTx, work: (db: DbOrTx) => Promise<T>, key?: number | string): Promise<T> {
   if (isTransaction(db)) return work(db);
   const batcher = batcherOf(db, key);
-  return batcher.enabled ? batcher.run(work as (tx: Tx) => Promise<T>, true) : work(db);
+  return batcher.enabled ? batcher.run({ statement: true, work }) : work(db);
 }

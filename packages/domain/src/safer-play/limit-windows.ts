@@ -1,4 +1,4 @@
-import { zoneDateOf, zoneDayStart } from '../time/zone-calendar.ts';
+import { zoneDateOf, zoneDayStart, type ZoneDate } from '../time/zone-calendar.ts';
 import type { LimitPeriod } from './jurisdictions.ts';
 import { SELF_EXCLUSION_MONTHS_MAX, SELF_EXCLUSION_MONTHS_MIN, TIME_OUT_HOURS_MAX, TIME_OUT_HOURS_MIN } from './jurisdictions.ts';
 
@@ -12,7 +12,16 @@ const HOUR_MS = 3_600_000;
 
 /** The start of the window of this period that holds `now`. */
 export function limitWindowStart(period: LimitPeriod, now: Date, timeZone: string): Date {
+  return windowStartOf(period, zoneDateOf(now, timeZone), timeZone);
+}
+
+/** The starts of the day, week and month that hold `now`, from one reading of the local date (a stake needs all three). */
+export function limitWindowStarts(now: Date, timeZone: string): Record<LimitPeriod, Date> {
   const local = zoneDateOf(now, timeZone);
+  return { day: windowStartOf('day', local, timeZone), week: windowStartOf('week', local, timeZone), month: windowStartOf('month', local, timeZone) };
+}
+
+function windowStartOf(period: LimitPeriod, local: ZoneDate, timeZone: string): Date {
   if (period === 'day') return zoneDayStart(local.year, local.month, local.day, timeZone);
   if (period === 'week') return zoneDayStart(local.year, local.month, local.day - local.weekdayIndex, timeZone);
   return zoneDayStart(local.year, local.month, 1, timeZone);

@@ -13,7 +13,17 @@ import {
   type JurisdictionProfile,
 } from './jurisdictions.ts';
 import { isRealityCheckMinutes, minutesPlayed, realityCheckDueAt } from './reality-check.ts';
-import { blockEndsAt, blockExtends, coolingEndsAt, limitChange, limitFits, limitInForce, limitWindowEnd, limitWindowStart } from './limit-windows.ts';
+import {
+  blockEndsAt,
+  blockExtends,
+  coolingEndsAt,
+  limitChange,
+  limitFits,
+  limitInForce,
+  limitWindowEnd,
+  limitWindowStart,
+  limitWindowStarts,
+} from './limit-windows.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -137,6 +147,8 @@ describe('limit windows in the brand time zone', () => {
   ] as const)('%s holding %s in %s runs %s → %s', (period, now, zone, start, end) => {
     expect(limitWindowStart(period, at(now), zone).toISOString()).toBe(start);
     expect(limitWindowEnd(period, at(now), zone).toISOString()).toBe(end);
+    // The three starts a stake reads at once are the same windows.
+    expect(limitWindowStarts(at(now), zone)[period].toISOString()).toBe(start);
   });
 });
 

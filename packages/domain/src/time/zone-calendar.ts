@@ -60,12 +60,29 @@ export function zoneDateOf(instant: Date, timeZone: string): ZoneDate {
   return { year: wall.year, month: wall.month, day: wall.day, weekdayIndex: (weekday + 6) % 7 };
 }
 
+/** Day starts worked out so far, by zone and UTC midnight of the local date; cleared whole when full (a day's worth is a handful). */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 4096;
+
 /**
  * The first instant of a local date: its midnight, or the end of a DST gap that swallowed midnight. Out-of-range
  * fields roll over as in `Date.UTC` (day 32 of January is 1 February, month 13 is January of the next year).
  */
 export function zoneDayStart(year: number, month: number, day: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day);
+  // Every stake reads its limit windows' starts (three per placement, each six time-zone conversions): the same few
+  // days all day long, so each is worked out once. A new Date each time: callers may keep or change what they get.
+  const key = `${timeZone} ${wall}`;
+  let startMs = dayStarts.get(key);
+  if (startMs === undefined) {
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    startMs = dayStartOf(wall, timeZone);
+    dayStarts.set(key, startMs);
+  }
+  return new Date(startMs);
+}
+
+function dayStartOf(wall: number, timeZone: string): number {
   const normal = new Date(wall);
   const target = [normal.getUTCFullYear(), normal.getUTCMonth() + 1, normal.getUTCDate()].join('-');
   const candidates = [offsetAt(wall - DAY_MS, timeZone), offsetAt(wall, timeZone), offsetAt(wall + DAY_MS, timeZone)].map((offset) => wall - offset);
@@ -74,5 +91,5 @@ export function zoneDayStart(year: number, month: number, day: number, timeZone:
     return [local.year, local.month, local.day].join('-') === target;
   });
   if (onDay.length === 0) throw new Error(`no start of ${target} in ${timeZone}`);
-  return new Date(Math.min(...onDay));
+  return Math.min(...onDay);
 }

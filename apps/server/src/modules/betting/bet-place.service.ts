@@ -42,7 +42,7 @@ import {
   saferStakeRefusal,
   saferStakeTake,
 } from '../safer-play/safer-play.service.ts';
-import { bonusStakeCheck } from '../bonus/bonus-ledger.service.ts';
+import { bonusStakeCheck, bonusStakeGuard } from '../bonus/bonus-ledger.service.ts';
 
 /** A bet checked and priced, ready to be written. */
 interface BetPlanned {
@@ -238,13 +238,17 @@ async function betWriteInOneStatement(
   // with a wager or loss limit, one upsert per limit. Only a refusal reads again, to say which limit and when it resets.
   const now = deps.now();
   const safer = saferStakeGuard(user.uid, user.appKey, currency, bet.stakeMinor, now, sql`exists (select 1 from k)`);
+  // So does the unlocking bonus's stake maximum (the read before the write that other placements make, in the statement).
+  const bonus = bonusStakeGuard(user.uid, currency, bet.stakeMinor);
   let written: Awaited<ReturnType<typeof betPlaceInOneStatement>>;
   try {
     // Placements arriving together commit together (docs/decisions/074-group-commit.md): the statement runs in its
     // own savepoint of a shared transaction, and this returns once that has committed, key answer included.
     const live = sessionLiveSql(user.sessionId, user.uid, now);
-    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer), user.uid);
+    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer, bonus), user.uid);
   } catch (error) {
+    const bonusRefusal = bonus.refusalOf(error);
+    if (bonusRefusal) throw bonusRefusal;
     if (error instanceof SaferPlayRefused) throw await saferStakeRefusal(deps.db, user.uid, user.appKey, currency, bet.stakeMinor, now);
     throw error;
   }
@@ -269,6 +273,8 @@ async function betsWrite(
 ): Promise<PlacedBet[]> {
   // A closed market's player bets nothing, free bets included (decision 049); no query: the session names the brand.
   saferMarketOpenCheck(user.appKey);
+  // The one-statement placement checks the bonus's stake maximum inside its statement (bonusStakeGuard).
+  if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   if (!free)
     await bonusStakeCheck(
       deps.db,
@@ -276,7 +282,6 @@ async function betsWrite(
       currency,
       planned.map((bet) => bet.stakeMinor),
     );
-  if (answer && !free && planned.length === 1) return betWriteInOneStatement(deps, user, currency, planned[0]!, answer);
   const now = deps.now();
   // A batch member like the one-statement placement: everything below uses `tx` only (decision 074).
   return groupTransaction(

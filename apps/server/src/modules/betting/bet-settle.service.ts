@@ -10,7 +10,8 @@ import {
   type OddsThousandths,
   type SettlementLeg,
 } from '@piranha/domain';
-import { transaction, transactionScope } from '../../db/transaction.ts';
+import { groupCommitEnabled, groupTransaction } from '../../db/group-commit.ts';
+import { transactionScope } from '../../db/transaction.ts';
 import type { Tx } from '../../db/client.ts';
 import { ledgerTransfer } from '../ledger/ledger.service.ts';
 import { saferReturnCount } from '../safer-play/safer-play.service.ts';
@@ -25,6 +26,11 @@ import { betStatusMove, betsWithStatus, legOutcomeSet, legsOfBets, type BetLegRo
 const SETTLE_BATCH = 1000;
 /** Bets settled at once, each in its own transaction (below the pool's 20 connections; PGlite runs them in turn). */
 const SETTLE_LANES = 8;
+/**
+ * Bets handed to group commit at once (decision 074): they queue for its few connections rather than take one each,
+ * so many more can wait to share a batch's commit than could each hold a connection.
+ */
+const SETTLE_LANES_BATCHED = 64;
 
 /** How a leg stands under the feed's latest result of its match ('unsettled' while it has none). */
 export function legStateFromResult(deps: BettingDeps, leg: BetLegRow): LegState {
@@ -161,30 +167,36 @@ export async function betsSettle(deps: BettingDeps): Promise<{ settled: number }
       decided.map((entry) => entry.bet.userId),
     );
     // Bets touch no common row (house accounts carry no balance row), so several settle at once; the first failure
-    // stops taking new ones and is thrown once those under way are done.
+    // stops taking new ones and is thrown once those under way are done. Each is a member of group commit
+    // (decision 074), keyed by its player: those settling together share a transaction and its commit, each bet in a
+    // savepoint of its own, so a bet that fails rolls back alone and the others commit.
     let failure: unknown;
     let next = 0;
     const lane = async () => {
       while (failure === undefined && next < decided.length) {
         const entry = decided[next++]!;
         try {
-          const applied = await transaction(deps.db, async (tx) => {
-            // After the commit (decision 036): the player's page reads the bet, then (the ledger's balance_changed,
-            // decision 041, told after this) the balance again.
-            let done = false;
-            transactionScope(tx)?.afterCommit.push(() => {
-              if (done) deps.realtime.publish(realtimeTopic.player(entry.bet.userId), { type: 'bet_settled', order_id: String(entry.bet.id) });
-            });
-            done = await betSettleApply(deps, tx, { ...entry, rate: rates.get(entry.bet.userId) ?? { prizeWithholdingBp: 0 } });
-            return done;
-          });
+          const applied = await groupTransaction(
+            deps.db,
+            async (tx) => {
+              // After the commit (decision 036): the player's page reads the bet, then (the ledger's balance_changed,
+              // decision 041, told after this) the balance again.
+              let done = false;
+              transactionScope(tx)?.afterCommit.push(() => {
+                if (done) deps.realtime.publish(realtimeTopic.player(entry.bet.userId), { type: 'bet_settled', order_id: String(entry.bet.id) });
+              });
+              done = await betSettleApply(deps, tx, { ...entry, rate: rates.get(entry.bet.userId) ?? { prizeWithholdingBp: 0 } });
+              return done;
+            },
+            entry.bet.userId,
+          );
           if (applied) settled += 1;
         } catch (error) {
           failure ??= error;
         }
       }
     };
-    await Promise.all(Array.from({ length: SETTLE_LANES }, lane));
+    await Promise.all(Array.from({ length: groupCommitEnabled(deps.db) ? SETTLE_LANES_BATCHED : SETTLE_LANES }, lane));
     if (failure !== undefined) throw failure;
     if (open.length < SETTLE_BATCH) break;
   }

@@ -86,6 +86,11 @@ export async function betPlaceInOneStatement(
   sessionLive: SQL,
   /** The safer-play guard's CTEs and abort condition (modules/safer-play, decision 027); its claim test is `exists k`. */
   safer: { ctes: SQL; refused: SQL },
+  /**
+   * The unlocking bonus's stake maximum (bonusStakeGuard): its CTEs and a CASE branch aborting the statement, checked
+   * first, as the read it replaces came before everything else.
+   */
+  bonus: { ctes: SQL; abortWhen: SQL },
 ): Promise<({ claimed: true } & BetInserted) | { claimed: false }> {
   if (!stake.wallet || stake.wallet.amountMinor >= 0) throw new Error('a one-statement placement debits one player wallet');
   let rows: (Partial<InsertedRow> & { claimed: number })[];
@@ -98,9 +103,10 @@ export async function betPlaceInOneStatement(
         b as (
           insert into bets (id, ${BET_COLUMNS}) select n.id, ${betValues(bet)} from n where exists (select 1 from k)
           returning id, status, stake_minor
-        ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}, ${safer.ctes}
+        ), ${legsCte(legs)}, ${transferCtes(stake, sql`b.id::text`, sql`b`)}, ${safer.ctes}, ${bonus.ctes}
         select (select count(*) from k)::int as claimed, b.id, b.status, b.stake_minor,
-          case when not exists (select 1 from s) then piranha_abort('SESSION_EXPIRED')
+          case ${bonus.abortWhen}
+            when not exists (select 1 from s) then piranha_abort('SESSION_EXPIRED')
             when ${safer.refused} then piranha_abort('SAFER_PLAY')
             when exists (select 1 from b) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted
         from (select 1) as one left join b on true`,

@@ -1,5 +1,5 @@
 import type { BonusRules, BonusStatus, CampaignKind, CampaignStatus, CampaignTerms } from '@piranha/domain';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { bonusCampaigns, bonusCodes, bonuses, bonusWallets, paymentEvents } from '../../db/schema/index.ts';
 
@@ -156,13 +156,14 @@ export async function bonusesUnlockingOfUser(db: DbOrTx, userId: number, currenc
   return rows.map(bonusOf);
 }
 
+/** The query of `bonusStakeMaxUnlocking` (a placement's statement runs it inside itself, bonusStakeGuard). */
+export function bonusStakeMaxUnlockingSql(userId: number, currency: string): SQL {
+  return sql`select (rules->>'stakeMaxMinor')::bigint as stake_max from bonuses where user_id = ${userId} and currency = ${currency} and status = 1`;
+}
+
 /** The maximum stake of the player's unlocking bonus in this currency, or undefined when none limits it. */
 export async function bonusStakeMaxUnlocking(db: DbOrTx, userId: number, currency: string): Promise<number | undefined> {
-  const [row] = await rowsOf<{ stake_max: string | number | null }>(
-    db,
-    sql`select (rules->>'stakeMaxMinor')::bigint as stake_max from bonuses where user_id = ${userId} and currency = ${currency} and status = 1`,
-    'bonus_stake_max_unlocking',
-  );
+  const [row] = await rowsOf<{ stake_max: string | number | null }>(db, bonusStakeMaxUnlockingSql(userId, currency), 'bonus_stake_max_unlocking');
   return row?.stake_max == null ? undefined : Number(row.stake_max);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { outboxCounts } from '../outbox/outbox.repository.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { rowsOf, type Database } from '../../db/client.ts';
+import { groupCommitStats } from '../../db/group-commit.ts';
 import { ledgerAudit } from '../ledger/ledger.repository.ts';
 import type { JobStats } from '../../jobs/job-runner.ts';
 
@@ -149,6 +150,7 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
       this.set(deps.isLeader() ? 1 : 0);
     },
   });
+  groupCommitMetricsRegister(registry, deps);
   new Gauge({
     name: 'piranha_db_pool_connections',
     help: 'PostgreSQL pool connections by state (waiting: requests queued for a connection); absent on PGlite',
@@ -252,6 +254,54 @@ function stateMetricsRegister(registry: Registry, deps: MetricsDeps): void {
     registers: [registry],
     async collect() {
       this.set((await auditCurrent()).atMs / 1000);
+    },
+  });
+}
+
+/** Group commit's figures on this node (decision 074): counted by the batchers as they run, read at the scrape. */
+function groupCommitMetricsRegister(registry: Registry, deps: MetricsDeps): void {
+  const stats = () => groupCommitStats(deps.database.db);
+  new Counter({
+    name: 'piranha_group_commit_batches_total',
+    help:
+      'Group commit batches run on this node, by outcome: committed (a shared transaction, or a request alone, that committed), ' +
+      'failed (a shared COMMIT that failed or lost its connection: nothing written, every member given the error), ' +
+      'rolled_back (a request alone whose work was refused)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const now = stats();
+      this.inc({ outcome: 'committed' }, now.committed);
+      this.inc({ outcome: 'failed' }, now.failed);
+      this.inc({ outcome: 'rolled_back' }, now.batches - now.committed - now.failed);
+    },
+  });
+  new Counter({
+    name: 'piranha_group_commit_members_total',
+    help: 'Requests those batches ran, retries included (divided by piranha_group_commit_batches_total: members per batch)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().members);
+    },
+  });
+  new Counter({
+    name: 'piranha_group_commit_refusals_total',
+    help: 'Requests refused inside a shared batch: only their savepoint rolled back, the others committed',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().refused);
+    },
+  });
+  new Counter({
+    name: 'piranha_group_commit_retries_total',
+    help: 'Requests run again in a later batch after a deadlock or serialization failure inside their savepoint',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().retried);
     },
   });
 }

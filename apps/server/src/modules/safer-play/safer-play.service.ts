@@ -9,6 +9,7 @@ import {
   limitInForce,
   limitWindowEnd,
   limitWindowStart,
+  limitWindowStarts,
   PLAY_HEARTBEAT_CAP_SECONDS,
   SELF_EXCLUSION_MONTHS_MAX,
   SELF_EXCLUSION_MONTHS_MIN,
@@ -85,11 +86,7 @@ export function saferMinStakeMinor(appKey: string | undefined, currency: string)
 }
 
 export function stakeWindowsOf(profile: JurisdictionProfile, now: Date): StakeWindows {
-  return {
-    day: limitWindowStart('day', now, profile.timeZone),
-    week: limitWindowStart('week', now, profile.timeZone),
-    month: limitWindowStart('month', now, profile.timeZone),
-  };
+  return limitWindowStarts(now, profile.timeZone);
 }
 
 const unix = (at: Date) => Math.floor(at.getTime() / 1000);
