@@ -13,7 +13,8 @@ import { ConsentSheet } from './consent-sheet.tsx';
 export function TermsRecheck() {
   const { t } = useTranslation();
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
-  const terms = useTermsCurrentQuery(uid);
+  // Nobody signed in has terms to accept again: a visitor's first screen asks nothing (the sign-up forms ask themselves).
+  const terms = useTermsCurrentQuery(uid, { enabled: uid !== 0 });
   const accept = useTermsAcceptMutation(uid);
   const logout = useLogoutMutation();
   if (uid === 0 || terms.data?.ask !== 1) return null;
