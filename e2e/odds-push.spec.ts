@@ -84,4 +84,22 @@ describe('Odds pushed to the live list, the poll as the fallback (decision 075)'
     await deltasMore(socket, 3);
     expect(polls).toBe(pollsResumed);
   });
+
+  it("keeps a match page's odds poll at its pace with the socket open: a delta carries only a card's markets", async () => {
+    const { page } = await phonePage(journey.browser);
+    let detailPolls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes(ODDS_POLL) && request.url().includes('detail=1')) detailPolls += 1;
+    });
+    await page.goto(`http://${JOURNEY.host}/#/live`);
+    await welcomeDismiss(page);
+    await page.locator('html[data-odds-push="open"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('article[data-match-id] a[href*="match-detail"]').first().click();
+    await page.waitForURL(/#\/match-detail\?matchId=\d+/);
+    await page.locator('html[data-odds-push="open"]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Totals, handicaps and the rest of the page's markets come only from this poll (every 2 s, spec §4).
+    const polledAtOpen = detailPolls;
+    await expect.poll(() => detailPolls, { timeout: 20_000 }).toBeGreaterThanOrEqual(polledAtOpen + 3);
+    await expect(page.locator('html[data-odds-push="open"]').count()).resolves.toBe(1);
+  });
 });

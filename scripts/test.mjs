@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { chromiumEnsure, dependenciesEnsure } from './lib/ensure.mjs';
 import { groupsRun } from './lib/steps.mjs';
 
@@ -80,11 +80,22 @@ const groups = [
   ...(process.env.DATABASE_URL ? [[vitest('browser journeys (two nodes)', 'e2e', { E2E_NODES: '2', REDIS_URL: await redisUrlOf() }, TWO_NODE_JOURNEYS)]] : []),
 ];
 
+/** The files that took longest in a step, so a log shows where CI's time goes before it nears its limit. */
+function slowestFiles(result, count = 8) {
+  return (result.testResults ?? [])
+    .map((file) => ({ name: relative(process.cwd(), file.name), seconds: Math.round(((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000) }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((file) => `${file.name} ${file.seconds} s`)
+    .join(', ');
+}
+
 const failed = await groupsRun(groups, (step) => {
   if (!step.output || !existsSync(step.output)) return;
   const result = JSON.parse(readFileSync(step.output, 'utf8'));
   totals.passed += result.numPassedTests ?? 0;
   totals.failed += result.numFailedTests ?? 0;
+  console.log(`[${step.name}] slowest files: ${slowestFiles(result)}`);
 });
 rmSync(reports, { recursive: true, force: true });
 

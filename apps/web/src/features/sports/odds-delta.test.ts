@@ -2,7 +2,7 @@ import type { MarketGroup, Match, MatchOdds } from '@piranha/contract';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { sportsKeys } from './api/sports-api.ts';
-import { marketGroupsMerge, oddsDeltaApply, oddsReceivedAtOf, type OddsChanged } from './odds-delta.ts';
+import { marketGroupsMerge, matchesRemove, oddsDeltaApply, oddsReceivedAtOf, type OddsChanged } from './odds-delta.ts';
 
 /** A 1X2 group of one market at the given odds (open), as the server's wire writes it. */
 function group(matchId: number, odds: [number, number, number], mty = 1005, pe = 1001): MarketGroup {
@@ -128,5 +128,28 @@ describe('an odds delta written into the sports cache (decision 075)', () => {
     const merged = marketGroupsMerge(held, [group(5, [1.6, 3, 4])]);
     expect(merged[1]).toBe(held[1]);
     expect(merged[0]!.mks[0]!.op![0]!.od).toBe(1.6);
+  });
+});
+
+describe('matches that left the feed', () => {
+  it('leave every list held, pushed or polled, and the other pages keep their data', () => {
+    const { queryClient, list, detail } = cacheWith();
+    const withRemoval: OddsChanged = { ...delta(100, 101, []), removed: [3] };
+
+    oddsDeltaApply(queryClient, withRemoval, 100, 5_000);
+
+    const pages = queryClient.getQueryData<typeof list>(sportsKeys.list('Live', undefined, 'en-US'))!;
+    expect(pages.pages[0]).toBe(list.pages[0]);
+    expect(pages.pages[1]!.records).toEqual([]);
+    // The detail page keeps its match: its own poll says how it ended.
+    expect(queryClient.getQueryData(sportsKeys.detail(2, 'en-US'))).toBe(detail);
+  });
+
+  it('writes nothing when no list holds a removed match', () => {
+    const { queryClient } = cacheWith();
+    const before = queryClient.getQueriesData({ queryKey: ['sports'] });
+    matchesRemove(queryClient, [99]);
+    const after = queryClient.getQueriesData({ queryKey: ['sports'] });
+    after.forEach(([, data], index) => expect(data).toBe(before[index]![1]));
   });
 });

@@ -90,6 +90,40 @@ const WRITERS: Record<string, (data: unknown, key: QueryKey, pushed: ReadonlyMap
   },
 };
 
+/** A list page without the removed matches; the same page when it holds none of them. */
+function listPageWithout<P extends ListPage>(page: P, removed: ReadonlySet<number>): P {
+  if (!page.records.some((record) => removed.has(record.id))) return page;
+  return { ...page, records: page.records.filter((record) => !removed.has(record.id)) };
+}
+
+/** The list entries a removal writes (a detail page keeps its match: its own poll says how it ended). */
+const REMOVERS: Record<string, (data: unknown, removed: ReadonlySet<number>) => unknown> = {
+  list: (data, removed) => infiniteWithout(data as InfiniteData<ListPage>, removed),
+  league: (data, removed) => infiniteWithout(data as InfiniteData<ListPage>, removed),
+  filtered: (data, removed) => infiniteWithout(data as InfiniteData<ListPage>, removed),
+  'by-ids': (data, removed) => listPageWithout(data as ListPage, removed),
+};
+
+function infiniteWithout(data: InfiniteData<ListPage>, removed: ReadonlySet<number>): InfiniteData<ListPage> {
+  const pages = data.pages.map((page) => listPageWithout(page, removed));
+  return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
+}
+
+/**
+ * Takes matches that left the feed out of every list held (pushed `removed`, or the 5 s list poll's `removed_ids`):
+ * their cards go without waiting for a list to be read again. Lists that hold none of them keep their data.
+ */
+export function matchesRemove(queryClient: QueryClient, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const removed = new Set(ids);
+  for (const [key, data] of queryClient.getQueriesData({ queryKey: ['sports'] })) {
+    const remove = REMOVERS[String(key[1])];
+    if (!remove || data === undefined) continue;
+    const next = remove(data, removed);
+    if (next !== data) queryClient.setQueryData(key, next);
+  }
+}
+
 /** The sports entries a gap reads again (only those on screen refetch; the others are marked stale). */
 export const ODDS_REFETCH_KINDS = new Set(Object.keys(WRITERS));
 
@@ -109,6 +143,7 @@ export function oddsDeltaApply(queryClient: QueryClient, delta: OddsChanged, las
       if (next !== data) queryClient.setQueryData(key, next);
     }
   }
+  matchesRemove(queryClient, delta.removed);
   return { gap: lastTo === undefined || delta.from !== lastTo };
 }
 

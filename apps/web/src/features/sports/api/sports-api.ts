@@ -16,12 +16,12 @@ import {
   type SportKeyWire,
 } from '@piranha/contract';
 import { TIMERS } from '@piranha/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import type { MatchFilter } from '../../../shared/paths/match-filter.ts';
 import { matchListHasMore, matchListMerge, matchListPageParams } from '../match-list.ts';
-import { oddsReceivedAtMark } from '../odds-delta.ts';
+import { matchesRemove, oddsReceivedAtMark } from '../odds-delta.ts';
 import { pollEveryUnlessOddsPushed } from '../odds-push.ts';
 
 export const sportsKeys = {
@@ -132,9 +132,11 @@ export function useFilteredMatchesQuery(filter: MatchFilter | undefined) {
 
 /**
  * The incremental list (spec §4: every 5 s while the list is on screen): matches changed since the newest
- * `incr_cursor` held, to patch into the listed ones. `reset` asks the caller to reload.
+ * `incr_cursor` held, to patch into the listed ones; matches gone from the feed leave the lists held. `reset` asks
+ * the caller to reload.
  */
 export function useMatchChanges(records: readonly Match[], active: boolean, onReset: () => void): ReadonlyMap<number, Match> {
+  const queryClient = useQueryClient();
   const [changes, setChanges] = useState<ReadonlyMap<number, Match>>(new Map());
   const newest = records.reduce((max, match) => Math.max(max, match.incr_cursor), 0);
   useEffect(() => {
@@ -147,7 +149,8 @@ export function useMatchChanges(records: readonly Match[], active: boolean, onRe
         .then((answer) => {
           if (answer.reset) return onReset();
           cursor = answer.incr_cursor;
-          if (answer.records.length === 0 && answer.removed_ids.length === 0) return;
+          matchesRemove(queryClient, answer.removed_ids);
+          if (answer.records.length === 0) return;
           setChanges((previous) => {
             const next = new Map(previous);
             for (const match of answer.records) next.set(match.id, match);
@@ -160,14 +163,14 @@ export function useMatchChanges(records: readonly Match[], active: boolean, onRe
       clearInterval(timer);
       controller.abort();
     };
-  }, [active, newest, onReset]);
+  }, [active, newest, onReset, queryClient]);
   return changes;
 }
 
 /**
  * Latest odds, clock and score of the matches on screen, every 2 s (spec §4); nothing polls while none is visible.
- * While an odds socket is open the pushed deltas keep this entry current and the poll slows to the safety net
- * (decision 075). Each record is marked with its arrival: a card's clock ticks on from its own record's time.
+ * While an odds socket is open the pushed deltas keep a list's entry current and its poll slows to the safety net
+ * (decision 075); a match page's (`detail`) keeps polling. Each record is marked with its arrival: a card's clock ticks on from its own record's time.
  */
 export function useLatestOddsQuery(ids: readonly number[], detail = false) {
   const sorted = [...ids].sort((a, b) => a - b).slice(0, 50);
@@ -179,7 +182,9 @@ export function useLatestOddsQuery(ids: readonly number[], detail = false) {
       oddsReceivedAtMark(answer.records, Date.now());
       return answer;
     },
-    refetchInterval: pollEveryUnlessOddsPushed(TIMERS.latestOddsPollMs),
+    // A delta carries the main groups a card shows; a match page's other markets (totals, handicaps, …) have only
+    // this poll, so it keeps its 2 s pace with the socket open.
+    refetchInterval: detail ? TIMERS.latestOddsPollMs : pollEveryUnlessOddsPushed(TIMERS.latestOddsPollMs),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
