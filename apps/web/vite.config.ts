@@ -12,12 +12,25 @@ import { pwaPlugin } from './pwa-plugin.ts';
  */
 const entryFiles = new Set<string>();
 
+/**
+ * The pages a new player lands on (the first routes: the lobbies of `HOME_PATHS` and a shared match's detail): their
+ * lazy imports keep their scripts in the preload list, so a page's imports are fetched beside its own file instead of
+ * one round trip per level of imports after it (/#/game's banner waited three levels, decision 076). ~0.2 KB of the
+ * entry; the same lists for the imports these pages make themselves (the lobby, the sports home) cost 0.3 KB more of
+ * the lobbies' first-route JavaScript and are left out.
+ */
+const FIRST_SCREEN_PAGES = /[\\/]src[\\/]pages[\\/](?:game|sport|match-detail|home-game|home-slots|home-casino|home-sport)-page\.tsx$/;
+const firstScreenFiles = new Set<string>();
+
 function entryFilesPlugin(): Plugin {
   return {
     name: 'piranha:entry-files',
     enforce: 'pre',
     generateBundle(_options, bundle) {
       entryFiles.clear();
+      firstScreenFiles.clear();
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && FIRST_SCREEN_PAGES.test(chunk.facadeModuleId ?? '')) firstScreenFiles.add(chunk.fileName);
       const visit = (fileName: string) => {
         const chunk = bundle[fileName];
         if (entryFiles.has(fileName) || chunk?.type !== 'chunk') return;
@@ -59,12 +72,17 @@ export default defineConfig({
     // The bench reads the manifest to measure what each first route loads.
     manifest: true,
     target: 'es2022',
-    // A lazy page's preload list keeps its styles only (they must be there before it draws). Its scripts' list —
+    // A lazy page's preload list keeps its styles only (the first routes' pages excepted, FIRST_SCREEN_PAGES) (they must be there before it draws). Its scripts' list —
     // every static import of every lazy page, one table in the entry — cost every first route 3.4 KB brotli (/#/sport
     // 121.2 → 117.8 KB, /#/game 120.5 → 117.3, decision 066); the browser fetches a page's imports when it loads the
     // page, and the router's idle preloads (routes.ts `preload`) load the likely next pages with theirs beforehand.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => deps.filter((dep) => !entryFiles.has(dep) && (hostType === 'html' || dep.endsWith('.css'))),
+      resolveDependencies: (file, deps, { hostType }) => {
+        // The page's own entry: every script it imports is fetched beside it (not one round trip after it).
+        if (hostType === 'html') return deps;
+        const firstScreen = firstScreenFiles.has(file);
+        return deps.filter((dep) => !entryFiles.has(dep) && (firstScreen || dep.endsWith('.css')));
+      },
     },
     sourcemap: false,
     rolldownOptions: {

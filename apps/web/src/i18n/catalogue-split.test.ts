@@ -31,6 +31,14 @@ describe('key usage measure', () => {
     expect(keysNamed("'payments' `${ns}.title` 'toast.abnormal is' '/api/v1/payments.title'", keys).size).toBe(0);
   });
 
+  it('reads a template to its end: the text after a substitution starts no literal, and the keys after it count', () => {
+    // header.tsx's shape: the closing backtick was once taken for an opening one, and the key after it was missed.
+    const source = "className={crowded ? `${styles.header} ${styles.crowded}` : styles.header}>\n<a aria-label={t('toast.abnormal')} />";
+    expect([...keysNamed(source, keys)]).toEqual(['toast.abnormal']);
+    expect([...keysNamed("`a ${`${x}.y`} b` + t('payments.title') // player's 'sports.period.first'", keys)]).toEqual(['payments.title']);
+    expect([...keysNamed("/* don't 'payments.title' */ t(\"toast.abnormal\")", keys)]).toEqual(['toast.abnormal']);
+  });
+
   it('follows the route table only into the first pages', () => {
     const files = [...bootFiles(FIRST_PAGES)].map((file) => file.replace(/^.*\/src\//, ''));
     expect(files).toContain('main.tsx');

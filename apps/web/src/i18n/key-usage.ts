@@ -68,7 +68,76 @@ export function bootFiles(firstPages: readonly string[]): Set<string> {
   return files;
 }
 
-const QUOTED = /'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$]*)(`|\$\{)/g;
+/** A string literal of a source: its text, and whether it is a template's head (the text before its first `${`). */
+interface Literal {
+  text: string;
+  templateHead: boolean;
+}
+
+/**
+ * The string literals of a source, in order: quoted strings, whole templates and template heads. Comments are skipped,
+ * and a template's text after a `${…}` (`…} : styles.header` in header.tsx) is not taken for the start of a new
+ * literal: a pattern over quotes alone did, misread every quote after it, and left `account.menuOpen` and
+ * `header.home` out of the boot part, so every first screen fetched the rest of the catalogue (decision 076).
+ */
+export function literalsOf(source: string): Literal[] {
+  const literals: Literal[] = [];
+  // For each `${` still open, the brace depth its `}` brings back.
+  const substitutions: number[] = [];
+  let depth = 0;
+  let index = 0;
+  // A template's text from `index` to its end or its next `${`; only a template's first stretch is a literal.
+  const templateRead = (first: boolean) => {
+    const start = index;
+    while (index < source.length) {
+      const char = source[index];
+      if (char === '\\') index += 2;
+      else if (char === '`') {
+        if (first) literals.push({ text: source.slice(start, index), templateHead: false });
+        index += 1;
+        return;
+      } else if (char === '$' && source[index + 1] === '{') {
+        if (first) literals.push({ text: source.slice(start, index), templateHead: true });
+        index += 2;
+        substitutions.push(depth);
+        depth += 1;
+        return;
+      } else index += 1;
+    }
+  };
+  while (index < source.length) {
+    const char = source[index];
+    const next = source[index + 1];
+    if (char === '/' && next === '/') {
+      const end = source.indexOf('\n', index);
+      index = end < 0 ? source.length : end;
+    } else if (char === '/' && next === '*') {
+      const end = source.indexOf('*/', index + 2);
+      index = end < 0 ? source.length : end + 2;
+    } else if (char === "'" || char === '"') {
+      // A quoted string ends at its quote, or (an apostrophe in JSX text) at the end of its line.
+      let stop = index + 1;
+      while (stop < source.length && source[stop] !== char && source[stop] !== '\n') stop += source[stop] === '\\' ? 2 : 1;
+      if (source[stop] === char) literals.push({ text: source.slice(index + 1, stop), templateHead: false });
+      index = stop + 1;
+    } else if (char === '`') {
+      index += 1;
+      templateRead(true);
+    } else {
+      index += 1;
+      if (char === '{') depth += 1;
+      if (char === '}') {
+        depth -= 1;
+        // The end of a `${…}`: its template goes on.
+        if (substitutions.at(-1) === depth) {
+          substitutions.pop();
+          templateRead(false);
+        }
+      }
+    }
+  }
+  return literals;
+}
 
 /**
  * The keys one source names: a quoted key; a quoted subtree (`'sports.oddsFormat'`, keys built below it); and the
@@ -77,9 +146,7 @@ const QUOTED = /'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$]*)(`|\$\{)/g;
 export function keysNamed(source: string, keys: readonly string[]): Set<string> {
   const named = new Set<string>();
   const keySet = new Set(keys);
-  for (const match of source.matchAll(QUOTED)) {
-    const literal = match[1] ?? match[2] ?? match[3]!;
-    const templateHead = match[4] === '${';
+  for (const { text: literal, templateHead } of literalsOf(source)) {
     if (!literal.includes('.') || /\s/.test(literal)) continue;
     if (templateHead) {
       for (const key of keys) if (key.startsWith(literal)) named.add(key);

@@ -24,7 +24,7 @@ export default function GamePage() {
   const promoShown = promo.isPending || (promo.data?.list.length ?? 0) > 0;
   return (
     <div className={styles.stack}>
-      <Suspense fallback={<div style={{ height: 36 }} />}>
+      <Suspense fallback={<div className={styles.toolbarSlot} />}>
         <LobbyToolbar uiV3={false} />
       </Suspense>
       {promoShown ? <BannerCarousel source="game" /> : null}

@@ -15,7 +15,7 @@ const LobbyToolbar = lazy(() => import('../features/casino/lobby-toolbar.tsx').t
 export default function HomeCasinoPage() {
   return (
     <div className={styles.stack}>
-      <Suspense fallback={<div style={{ height: 36 }} />}>
+      <Suspense fallback={<div className={styles.toolbarSlot} />}>
         <LobbyToolbar uiV3 />
       </Suspense>
       <Suspense fallback={<LobbySkeleton />}>

@@ -11,6 +11,7 @@ import { TouristSaveModal } from '../../features/account/tourist-save-modal.tsx'
 import { useMessagePopupClosed } from '../../features/messages/popup-closed.ts';
 import { AreaCheck } from '../../features/system/area-check.tsx';
 import { DynconfigLoader } from '../../features/system/dynconfig-loader.tsx';
+import { useFirstScreenSettled } from '../../features/system/first-screen.ts';
 import { GlobalStatusPoll } from '../../features/system/global-status-poll.tsx';
 import { PopupStack } from '../../features/system/popup-stack.tsx';
 import { useInstallPopups } from '../../features/pwa/install-popup-entry.tsx';
@@ -61,6 +62,8 @@ export function AppLayout() {
   const bonusPopups = useBonusPopups();
   const installPopups = useInstallPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
+  // The bars and prompts the first screen does not need load once it is drawn (decision 076).
+  const settled = useFirstScreenSettled();
   const queryClient = useQueryClient();
   const shell = shellKind();
   const view = shellPageView(shell, pathname, search);
@@ -93,12 +96,12 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {header ? <Header /> : null}
-      {header ? (
+      {header && settled ? (
         <Suspense fallback={null}>
           <TopBar />
         </Suspense>
       ) : null}
-      {header && view.installBar ? (
+      {header && view.installBar && settled ? (
         <Suspense fallback={null}>
           <InstallBar />
         </Suspense>
@@ -137,9 +140,11 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       {shellLink}
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {settled ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
       <TouristSaveModal saveEmailTo={paths.saveEmail} />
       {chrome ? <PopupStack extra={[...bonusPopups, ...installPopups]} onClose={messagePopupClosed} /> : null}
       {chrome && signedIn ? (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { randomId } from '../../shared/random-id.ts';
 import { logReport } from '@piranha/contract';
 import { firstScreenLoading, TIMERS } from '@piranha/domain';
@@ -53,4 +54,30 @@ export function firstScreenWatchResources(): void {
   };
   if (document.readyState === 'complete') done();
   else window.addEventListener('load', done, { once: true });
+}
+
+/** Pages that report no first data (a match's detail, an account page) settle this long after the app mounts. */
+const SETTLE_WITHOUT_REPORT_MS = 3_000;
+
+/**
+ * False until the first screen is done (its data and resources, or SETTLE_WITHOUT_REPORT_MS for a page that reports
+ * none) and the browser has had an idle moment: what the first screen does not show — the top message bar, the install
+ * bar, the new-version prompt — waits for it, so its code, requests and drawing do not compete with the largest
+ * element and the first taps (Lighthouse, decision 076).
+ */
+export function useFirstScreenSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let started = false;
+    const settle = () => {
+      if (started) return;
+      started = true;
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => setSettled(true), { timeout: 1_000 });
+      else setTimeout(() => setSettled(true), 0);
+    };
+    firstScreenOnDone(settle);
+    const timer = setTimeout(settle, SETTLE_WITHOUT_REPORT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return settled;
 }

@@ -1,7 +1,8 @@
 import { randomId } from '../random-id.ts';
 import { createApiClient, ERRORS, errorReport, HEADER_APP_KEY, HEADER_APP_NAME, type FailedCallReport } from '@piranha/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { i18n, translate } from '../i18n/translate.ts';
+import { languageBooting } from '../i18n/i18n.ts';
+import { translate } from '../i18n/translate.ts';
 import { sessionHeadersOf } from '../session/session-headers.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { hostAllowed } from '../hosts/host-allow.ts';
@@ -52,7 +53,7 @@ export const api = createApiClient({
       app_group: variant.appGroup,
       cv: `${variant.cvPrefix}_1.0.0`,
       currency: currencyCurrent(),
-      lca_lang: i18n.language || variant.defaultLang,
+      lca_lang: languageBooting() || variant.defaultLang,
       smid: smid || undefined,
       // Spec §7: the install id and the landing link's attribution go with every call. The sports polls' caches
       // leave common parameters out of their keys, so these never split a cached answer (decision 033).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lazy, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nInit, languageChange, lazyPage, localeCatalogueLoad, localeCatalogueRestLoad } from './i18n.ts';
+import { i18nInit, languageBooting, languageChange, lazyPage, localeCatalogueLoad, localeCatalogueRestLoad } from './i18n.ts';
 import { catalogueAdd, i18n, languageSet, translate, useTranslation, type TranslationKey } from './translate.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -53,7 +53,10 @@ describe('locale loading', () => {
   });
 
   it('boots on the boot part; a lazy page resolves only once the rest is there, and draws no raw key', async () => {
-    await i18nInit('pt-BR');
+    // The language being loaded is known at once (the API's lca_lang and the banners' request start beside it).
+    const booting = i18nInit('pt-BR');
+    expect(languageBooting()).toBe('pt-BR');
+    await booting;
     expect(translate('footer.setting')).toBe('Ajustes');
     // (Not asked through translate: a miss there would load the rest by itself.)
     expect(i18n.exists(PAYMENTS_KEY)).toBe(false);

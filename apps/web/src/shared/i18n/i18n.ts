@@ -28,6 +28,14 @@ export async function localeCatalogueRestLoad(locale: string): Promise<Catalogue
 /** The language boot is loading, before it is set. */
 let localeBooting = '';
 
+/**
+ * The language the app speaks, or the one boot is loading before it is set: requests that name the language (the API's
+ * `lca_lang`, the first screen's banners) can start beside the catalogue instead of after it.
+ */
+export function languageBooting(): string {
+  return i18n.language || localeBooting;
+}
+
 /** The rest of each language's catalogue, asked for once (a failed load is asked for again next time). */
 const restLoads = new Map<string, Promise<void>>();
 

@@ -15,8 +15,8 @@ export function termsCurrentQueryOptions(uid: number) {
   return queryOptions({ queryKey: ['account', 'terms', uid], queryFn: () => api.call(termsCurrent), staleTime: 5 * 60_000 });
 }
 
-export function useTermsCurrentQuery(uid: number) {
-  return useQuery(termsCurrentQueryOptions(uid));
+export function useTermsCurrentQuery(uid: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...termsCurrentQueryOptions(uid), enabled });
 }
 
 /** The version a form sends: the server's current one, else the version this build was made with (refused if stale). */

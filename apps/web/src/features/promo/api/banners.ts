@@ -1,8 +1,7 @@
-import { bannerList } from '@piranha/contract';
+import { bannerList, type Banner } from '@piranha/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { i18n } from '../../../shared/i18n/translate.ts';
 import { api, queryClient } from '../../../shared/api/api.ts';
-import { i18nReady } from '../../../shared/i18n/i18n.ts';
+import { i18nReady, languageBooting } from '../../../shared/i18n/i18n.ts';
 
 export const promoKeys = { banners: (source: string, language: string) => ['promo', 'banners', source, language] as const };
 
@@ -15,9 +14,30 @@ export function useBannersQuery(source: string, language: string) {
 }
 
 /**
- * Asks for a page's banners as soon as the language is known, before the page has rendered: the first banner is the
- * largest thing on the first screen (its LCP element), so its request should not wait for the page's first commit.
+ * Asks the browser for the first banner's image as soon as the list is known, before the carousel has drawn it: it is
+ * the first screen's largest element (its LCP), and drawing the page first put a render between the two.
+ */
+function firstBannerPreload(banners: Banner[] | undefined): void {
+  const first = banners?.[0]?.info;
+  if (!first || document.querySelector(`link[rel="preload"][href="${CSS.escape(first)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = first;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+/**
+ * Asks for a page's banners as soon as the page's module runs, beside the language catalogue (the language boot is
+ * loading is already known), then for the first banner's image: the first banner is the largest thing on the first
+ * screen (its LCP element), so neither request should wait for the page's first commit.
  */
 export function bannersPrefetch(source: string): void {
-  void i18nReady().then(() => queryClient.prefetchQuery(bannersQueryOptions(source, i18n.language)));
+  const languageKnown = languageBooting() ? Promise.resolve() : i18nReady();
+  void languageKnown.then(async () => {
+    const options = bannersQueryOptions(source, languageBooting());
+    await queryClient.prefetchQuery(options);
+    firstBannerPreload(queryClient.getQueryData(options.queryKey)?.list);
+  });
 }
