@@ -15,7 +15,7 @@ const entryFiles = new Set<string>();
 /**
  * The pages a new player lands on (the first routes: the lobbies of `HOME_PATHS` and a shared match's detail): their
  * lazy imports keep their scripts in the preload list, so a page's imports are fetched beside its own file instead of
- * one round trip per level of imports after it (/#/game's banner waited three levels, decision 076). ~0.2 KB of the
+ * one round trip per level of imports after it (/#/game's banner waited three levels, decision 077). ~0.2 KB of the
  * entry; the same lists for the imports these pages make themselves (the lobby, the sports home) cost 0.3 KB more of
  * the lobbies' first-route JavaScript and are left out.
  */

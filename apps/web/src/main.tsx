@@ -31,7 +31,7 @@ async function boot(): Promise<void> {
   firstScreenWatchResources();
   const root = createRoot(document.getElementById('root')!);
   // A transition: React draws the app in slices of a few milliseconds and lets the browser in between (input, the
-  // requests just answered, painting) instead of one long task — the first screen's Total Blocking Time (decision 076).
+  // requests just answered, painting) instead of one long task — the first screen's Total Blocking Time (decision 077).
   startTransition(() =>
     root.render(
       <StrictMode>

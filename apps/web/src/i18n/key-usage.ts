@@ -78,7 +78,7 @@ interface Literal {
  * The string literals of a source, in order: quoted strings, whole templates and template heads. Comments are skipped,
  * and a template's text after a `${…}` (`…} : styles.header` in header.tsx) is not taken for the start of a new
  * literal: a pattern over quotes alone did, misread every quote after it, and left `account.menuOpen` and
- * `header.home` out of the boot part, so every first screen fetched the rest of the catalogue (decision 076).
+ * `header.home` out of the boot part, so every first screen fetched the rest of the catalogue (decision 077).
  */
 export function literalsOf(source: string): Literal[] {
   const literals: Literal[] = [];

@@ -59,7 +59,7 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
     `<link rel="icon" type="image/svg+xml" href="${escapeHtml(variant.favicon)}" />`,
     // The installable web app (decision 053): the brand's manifest, and the iOS web clip (Safari reads these tags). It
     // names the brand's language as the app will (i18n.ts `manifestLanguageSet`): a link the app changes is fetched
-    // again, one request more on every first screen (decision 076).
+    // again, one request more on every first screen (decision 077).
     `<link rel="manifest" href="/api/v1/conf/pwa/get?app_group=${encodeURIComponent(variant.appGroup)}&amp;lca_lang=${encodeURIComponent(variant.defaultLang)}" />`,
     `<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(pwaIconPath(variant.appKey, PWA_ICON_FILES.apple180.file))}" />`,
     `<meta name="mobile-web-app-capable" content="yes" />`,

@@ -62,7 +62,7 @@ export function AppLayout() {
   const bonusPopups = useBonusPopups();
   const installPopups = useInstallPopups();
   const signedIn = useSessionStore((state) => Boolean(state.login));
-  // The bars and prompts the first screen does not need load once it is drawn (decision 076).
+  // The bars and prompts the first screen does not need load once it is drawn (decision 077).
   const settled = useFirstScreenSettled();
   const queryClient = useQueryClient();
   const shell = shellKind();

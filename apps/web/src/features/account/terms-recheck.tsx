@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { useLogoutMutation } from './api/account-api.ts';
 import { useTermsAcceptMutation, useTermsCurrentQuery } from './api/terms-api.ts';
 
-/** The sheet shows for a signed-in player asked again only: its code is no part of every first screen (decision 076). */
+/** The sheet shows for a signed-in player asked again only: its code is no part of every first screen (decision 077). */
 const ConsentSheet = lazy(() => import('./consent-sheet.tsx').then((module) => ({ default: module.ConsentSheet })));
 
 /**

@@ -63,7 +63,7 @@ const SETTLE_WITHOUT_REPORT_MS = 3_000;
  * False until the first screen is done (its data and resources, or SETTLE_WITHOUT_REPORT_MS for a page that reports
  * none) and the browser has had an idle moment: what the first screen does not show — the top message bar, the install
  * bar, the new-version prompt — waits for it, so its code, requests and drawing do not compete with the largest
- * element and the first taps (Lighthouse, decision 076).
+ * element and the first taps (Lighthouse, decision 077).
  */
 export function useFirstScreenSettled(): boolean {
   const [settled, setSettled] = useState(false);

@@ -2,7 +2,7 @@ import { Skeleton } from '../../../shared/ui/skeleton.tsx';
 
 /**
  * The space of the tab row, sub-tabs and first cards, held while they load so nothing jumps (CLS). It reaches the
- * bottom of the screen: shorter, the site footer showed under it and the matches pushed it away (0.014, decision 076).
+ * bottom of the screen: shorter, the site footer showed under it and the matches pushed it away (0.014, decision 077).
  */
 export function SportsSkeleton() {
   return (
