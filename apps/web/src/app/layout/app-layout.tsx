@@ -101,15 +101,19 @@ export function AppLayout() {
           <TopBar />
         </Suspense>
       ) : null}
-      {header && view.installBar && settled ? (
-        <Suspense fallback={null}>
-          <InstallBar />
-        </Suspense>
-      ) : null}
       {header && signedIn ? (
         <Suspense fallback={null}>
           <NotificationBar onEnabled={() => void queryClient.invalidateQueries({ queryKey: accountKeys.info(uid) })} />
         </Suspense>
+      ) : null}
+      {header && view.installBar && settled ? (
+        // A slot of no height under the message and notification bars: the install bar hangs from it over the page (no layout shift when
+        // it arrives late) and never over either bar.
+        <div className={styles.installSlot}>
+          <Suspense fallback={null}>
+            <InstallBar />
+          </Suspense>
+        </div>
       ) : null}
       <main id="main" tabIndex={-1} className={`${styles.main} ${footer ? styles.withFooter : ''}`}>
         <Suspense fallback={<LoadingOverlay />}>
