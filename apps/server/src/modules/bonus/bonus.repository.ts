@@ -38,7 +38,6 @@ function bonusOf(row: typeof bonuses.$inferSelect): BonusRow {
   return { ...row, status: row.status as BonusStatus, rules: row.rules as BonusRules };
 }
 
-/** Inserts campaigns that do not exist yet; an operator's later changes to a seeded one are kept. */
 /** A campaign a seed writes once (bonus, loyalty, referral, installed-web-app defaults). */
 export interface CampaignSeedRow {
   id: string;
@@ -47,6 +46,7 @@ export interface CampaignSeedRow {
   terms: CampaignTerms;
 }
 
+/** Inserts campaigns that do not exist yet; an operator's later changes to a seeded one are kept. */
 export async function campaignsSeed(db: DbOrTx, rows: readonly CampaignSeedRow[], at: Date) {
   if (rows.length === 0) return;
   await db
