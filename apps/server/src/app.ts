@@ -206,7 +206,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await campaignsSeed(database.db, now());
   startPhases.mark('campaigns seed');
   appJobsRegister(jobs, { config, db: database.db, now, realtime: realtime.bus });
-  await webRoutes(app, config.webDist);
+  await webRoutes(app, config.webDist, { db: database.db, now });
   startPhases.mark('built');
 
   app.addHook('onClose', async () => {

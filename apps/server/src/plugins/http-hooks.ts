@@ -14,6 +14,7 @@ import { RATE_RETRY_AFTER_S, rateLimitAllows, rateLimitCheck, type RateLimitStor
 import { requestContextRegister } from './request-context.ts';
 import { requestLogRegister } from './request-log.ts';
 import { securityHeadersRegister } from './security-headers.ts';
+import { FIRST_SCREEN_SCRIPT_HASH } from '../modules/web/index-html.ts';
 
 /** A request slower than this is logged whatever LOG_REQUEST_SAMPLE says. */
 const SLOW_REQUEST_MS = 1000;
@@ -43,7 +44,8 @@ export async function httpHooksRegister(app: FastifyInstance, { config, httpsOf,
           defaultSrc: ["'self'"],
           // Google Identity Services (the sign-in button) loads its script, style and frame from accounts.google.com/gsi;
           // the Telegram mini app loads Telegram's WebApp script (decision 062).
-          scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
+          // and the page's one inline script, the static first screen's chooser, by its hash (decision 078).
+          scriptSrc: ["'self'", FIRST_SCREEN_SCRIPT_HASH, 'https://accounts.google.com/gsi/client', 'https://telegram.org/js/telegram-web-app.js'],
           styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
           // /iframe and the FAQ videos (decision 038): the trusted origins, and the requesting brand's own sites;
           // and the configured game providers' origins (the game room's iframe).

@@ -66,9 +66,10 @@ export async function dynconfigSet(
   return { key: input.key, enabled: input.enabled, b_percent: bPercent, configs };
 }
 
-export async function bannerList(db: DbOrTx, variant: VariantProfile, locale: Locale, source: string | undefined, now: Date): Promise<Banner[]> {
-  const rows = await bannersLive(db, variant.appKey, source, now);
-  // A banned brand shows the banned banner only; other brands never see it.
+type BannerRow = Awaited<ReturnType<typeof bannersLive>>[number];
+
+/** The rows a brand shows, as the API answers them. A banned brand shows the banned banner only; other brands never see it. */
+function bannersShown(rows: readonly BannerRow[], variant: VariantProfile, locale: Locale): Banner[] {
   return rows
     .filter((row) => (variant.flags.banned ? row.bannerType === 'banned' || row.bannerType === 'normal' : row.bannerType !== 'banned'))
     .map((row) => ({
@@ -80,6 +81,33 @@ export async function bannerList(db: DbOrTx, variant: VariantProfile, locale: Lo
       title: textIn(row.title, locale),
       expire_time: row.expireAt ? Math.floor(row.expireAt.getTime() / 1000) : 0,
     }));
+}
+
+export async function bannerList(db: DbOrTx, variant: VariantProfile, locale: Locale, source: string | undefined, now: Date): Promise<Banner[]> {
+  return bannersShown(await bannersLive(db, variant.appKey, source, now), variant, locale);
+}
+
+/**
+ * The banners of each lobby the static first screen draws (decision 078), as `bannerList` answers them for that
+ * `source` at `now`: one query for all of them (every live row of the brand), then the API's own source filter
+ * (`all` or the source), order kept.
+ */
+export async function bannerListsBySource<S extends string>(
+  db: DbOrTx,
+  variant: VariantProfile,
+  locale: Locale,
+  sources: readonly S[],
+  now: Date,
+): Promise<Record<S, Banner[]>> {
+  const rows = await bannersLive(db, variant.appKey, undefined, now);
+  const lists = {} as Record<S, Banner[]>;
+  for (const source of sources)
+    lists[source] = bannersShown(
+      rows.filter((row) => row.source === 'all' || row.source === source),
+      variant,
+      locale,
+    );
+  return lists;
 }
 
 export async function contentList(db: DbOrTx, kind: 'icon' | 'popup' | 'tab' | 'az_tab', variant: VariantProfile, locale: Locale): Promise<ContentItem[]> {

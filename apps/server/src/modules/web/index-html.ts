@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localeLangTag, PWA_BACKGROUND, PWA_ICON_FILES, pwaIconPath, pwaOfflineTextsOf, type VariantProfile } from '@piranha/domain';
+import type { Banner } from '@piranha/contract';
+import { localeLangTag, PWA_BACKGROUND, PWA_ICON_FILES, pwaIconPath, pwaOfflineTextsOf, type Locale, type VariantProfile } from '@piranha/domain';
 
 /** Used when the web app is not built (API-only tests): the same head the real build has. */
 const FALLBACK_TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Piranha</title></head><body><div id="root"></div></body></html>';
@@ -40,6 +41,116 @@ export function catalogueFilesLoad(webDist: string | undefined): Record<string, 
   return files;
 }
 
+/** The lobbies whose banners the static first screen draws: the banner endpoint's `source` of each. */
+export const FIRST_SCREEN_SOURCES = ['game', 'sport'] as const;
+export type FirstScreenSource = (typeof FIRST_SCREEN_SOURCES)[number];
+
+/**
+ * What the static first screen shows (decision 078), all of it real: the language its texts are in and each lobby's
+ * banners as the banner endpoint answers them for that language now. The page carries it as JSON too, and the app's
+ * banner query starts from it instead of asking again (features/promo/api/banners.ts `firstScreenBannersSeed`).
+ */
+export interface FirstScreenData {
+  lang: Locale;
+  banners: Record<FirstScreenSource, Banner[]>;
+}
+
+/**
+ * The page's one inline script (decision 078): picks the static screen for `location.hash` — /game (and no route,
+ * which opens it) the game lobby, /sport the sports lobby, /match-detail the match — and copies its template, with
+ * the header's, into #root; any other route gets nothing (its own first render comes soon enough, and a frame page
+ * has no header). A player whose stored language is not the page's sees no text of the page's language (the banner
+ * titles): the app draws them in theirs. React's first commit on #root replaces all of it. Allowed by its hash in the
+ * CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
+ */
+export const FIRST_SCREEN_SCRIPT =
+  "(function(){var d=document,r=d.getElementById('root'),p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1'),"
+  + "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');"
+  + "if(!r||!t||!h)return;var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');"
+  + "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}"
+  + "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w)})()";
+
+/** The CSP source that allows `FIRST_SCREEN_SCRIPT` and nothing else inline. */
+export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`;
+
+/**
+ * The static screens' look: the React header's (header.module.css) and the pages' first-commit shapes (the lobby's
+ * toolbar slot, banner and LobbySkeleton; /sport's banner and SportsSkeleton; /match-detail's title bar and
+ * skeleton) in the app's own tokens (global.css is loaded before the first paint), so the takeover moves nothing.
+ */
+const FIRST_SCREEN_STYLE = [
+  '.fs{min-height:100dvh;display:flex;flex-direction:column;max-width:720px;margin:0 auto}',
+  '.fs-h{position:sticky;top:0;z-index:20;height:var(--header-h);display:flex;align-items:center;gap:var(--space-2);padding:0 var(--space-3) 0 var(--space-4);padding-top:var(--safe-top);background:color-mix(in srgb,var(--bg) 88%,transparent);border-bottom:1px solid var(--line)}',
+  '.fs-menu{display:grid;place-items:center;width:var(--touch);height:var(--touch);margin-left:calc(-1*var(--space-3));flex:none}',
+  '.fs-logo{display:flex;align-items:center;gap:var(--space-2);min-height:var(--touch);min-width:0;flex:1 1 0;container-type:inline-size;font-weight:750;font-size:17px;letter-spacing:-0.01em}',
+  '.fs-logo img{width:30px;height:30px;border-radius:8px;flex:none}',
+  '.fs-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-size:clamp(12px,calc((100cqi - 40px)/(var(--name-chars,8)*0.62)),17px)}',
+  '.fs-m{flex:1;padding:var(--space-3) var(--space-4) var(--space-5);display:flex;flex-direction:column;gap:var(--space-4)}',
+  '.fs-tool{height:36px;margin-bottom:calc(-1*var(--space-2))}',
+  '.fs-ban{position:relative;overflow:hidden;border-radius:var(--radius);aspect-ratio:780/300;background:var(--surface)}',
+  '.fs-ban img{width:100%;height:100%;object-fit:cover;display:block}',
+  '.fs-ban p{position:absolute;left:var(--space-4);top:50%;transform:translateY(-50%);max-width:55%;margin:0;color:#fff;font-size:20px;line-height:1.2;font-weight:750;text-shadow:0 2px 10px rgb(0 0 0/.45);overflow-wrap:anywhere}',
+  '.fs-dots{position:absolute;bottom:var(--space-2);left:0;right:0;display:flex;justify-content:center;gap:2px}',
+  '.fs-dots i{width:24px;height:24px;display:grid;place-items:center}',
+  ".fs-dots i::before{content:'';width:7px;height:7px;border-radius:50%;background:rgb(255 255 255/.45)}",
+  '.fs-dots i:first-child::before{width:18px;border-radius:4px;background:#fff}',
+  '.fs-col{display:flex;flex-direction:column;gap:var(--space-4)}',
+  '.fs-col.fs-tight{gap:var(--space-3)}',
+  '.fs-sk{display:block;border-radius:var(--radius-sm);background:var(--surface)}',
+  '.fs-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px}',
+  '.fs-grid .fs-sk{aspect-ratio:3/4;border-radius:var(--radius)}',
+].join('');
+
+/** The brand's header as the React header draws it for a new player (header.tsx): the menu icon, the logo and name. */
+function firstScreenHeader(variant: VariantProfile): string {
+  const menuIcon =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><line x1="4" x2="20" y1="12" y2="12"/><line x1="4" x2="20" y1="6" y2="6"/><line x1="4" x2="20" y1="18" y2="18"/></svg>';
+  return (
+    `<header class="fs-h"><span class="fs-menu">${menuIcon}</span>` +
+    `<span class="fs-logo"><img src="${escapeHtml(variant.favicon)}" alt="" width="30" height="30" />` +
+    `<span class="fs-name" style="--name-chars:${variant.name.length}">${escapeHtml(variant.name)}</span></span></header>`
+  );
+}
+
+/** The carousel's first slide (banner-carousel.tsx): the first banner's image, fetched first, with its title over it. */
+function firstScreenBanner(banners: readonly Banner[]): string {
+  const first = banners[0];
+  if (!first) return '';
+  const dots = banners.length > 1 ? `<span class="fs-dots" aria-hidden="true">${'<i></i>'.repeat(banners.length)}</span>` : '';
+  const title = first.title ? `<p data-fs-text>${escapeHtml(first.title)}</p>` : '';
+  return `<div class="fs-ban"><img src="${escapeHtml(first.info)}" alt="" width="780" height="300" fetchpriority="high" />${title}${dots}</div>`;
+}
+
+const skeleton = (height: number, radius: number, width?: string) =>
+  `<span class="fs-sk" style="height:${height}px;border-radius:${radius}px${width ? `;width:${width}` : ''}"></span>`;
+
+/**
+ * The static first screens (decision 078) as templates inside #root, the data they were drawn from, and the script
+ * that shows the one the address asks for. Inert until the script copies one: only the chosen screen's banner image
+ * is fetched.
+ */
+export function firstScreenRender(variant: VariantProfile, data: FirstScreenData): string {
+  // /game: the toolbar's slot, the banners (none: the lobby draws the featured games in their place) and LobbySkeleton.
+  const lobby =
+    `<main class="fs-m"><span class="fs-tool"></span>${firstScreenBanner(data.banners.game)}` +
+    `<span class="fs-col">${skeleton(44, 999)}${skeleton(40, 999)}${skeleton(28, 8, '40%')}<span class="fs-grid">${'<span class="fs-sk"></span>'.repeat(9)}</span></span></main>`;
+  // /sport: the banners, then SportsSkeleton (a screen tall); the PHP build's coming-soon notice is the app's to draw.
+  const sportList = variant.currency === 'PHP' ? '' : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
+  const sport = `<main class="fs-m">${firstScreenBanner(data.banners.sport)}${sportList}</main>`;
+  // /match-detail: the page title's bar, then MatchDetailSkeleton.
+  const match = `<main class="fs-m"><span class="fs-col fs-tight">${skeleton(44, 8)}${skeleton(132, 12)}${skeleton(96, 12).repeat(2)}</span></main>`;
+  // JSON in a script element: `<` written as \u003c, so no text in it can close the element.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return [
+    `<template id="fs-header">${firstScreenHeader(variant)}</template>`,
+    `<template id="fs-lobby">${lobby}</template>`,
+    `<template id="fs-sport">${sport}</template>`,
+    `<template id="fs-match">${match}</template>`,
+    `<script type="application/json" id="fs-data">${json}</script>`,
+    `<script>${FIRST_SCREEN_SCRIPT}</script>`,
+  ].join('');
+}
+
 const LANG_ATTRIBUTE: Record<string, string> = { 'vm-VI': 'vi', 'vm-TH': 'th' };
 
 /**
@@ -47,8 +158,11 @@ const LANG_ATTRIBUTE: Record<string, string> = { 'vm-VI': 'vi', 'vm-TH': 'th' };
  * language are in the HTML itself, no JavaScript needed. `catalogueFile` (the brand's language catalogue chunk) is
  * preloaded: the app cannot draw before it, and otherwise it is only asked for once the app's scripts have run.
  */
-export function indexHtmlRender(template: string, variant: VariantProfile, catalogueFile?: string): string {
+export function indexHtmlRender(template: string, variant: VariantProfile, catalogueFile?: string, firstScreen?: FirstScreenData): string {
+  const colours = variant.colours;
   const head = [
+    // The brand's colours before the first paint (the app sets the same on boot: variant-detect.ts `variantSet`).
+    `<style>:root{--brand:${cssValue(colours.brand)};--accent:${cssValue(colours.accent)};--on-brand:${cssValue(colours.onBrand)};--on-accent:${cssValue(colours.onAccent)};--brand-text:${cssValue(colours.brandText)};--accent-text:${cssValue(colours.accentText)}}${firstScreen ? FIRST_SCREEN_STYLE : ''}</style>`,
     ...(catalogueFile ? [`<link rel="modulepreload" crossorigin href="${escapeHtml(catalogueFile)}" />`] : []),
     `<meta name="description" content="${escapeHtml(variant.seo.description)}" />`,
     `<meta name="keywords" content="${escapeHtml(variant.seo.keywords)}" />`,
@@ -71,7 +185,16 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.seo.title)}</title>`)
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace(
+      /<div id="root"><\/div>/,
+      firstScreen ? `<div id="root" data-fs-lang="${escapeHtml(firstScreen.lang)}">${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
+    );
+}
+
+/** A colour from the brand's profile, kept to the characters a CSS colour has: nothing can leave the declaration. */
+function cssValue(value: string): string {
+  return /^[#(),.%\w\s-]+$/.test(value) ? value : 'initial';
 }
 
 /** A brand's favicon: its colour and initial, drawn as SVG so every brand has one without image files. */

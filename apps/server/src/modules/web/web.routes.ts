@@ -7,7 +7,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { variantOfRequest } from '../../plugins/request-context.ts';
 import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
-import { brandIconSvg, catalogueFilesLoad, indexHtmlRender, indexTemplateLoad, offlineHtmlRender, webClipProfileRender } from './index-html.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bannerListsBySource } from '../config/config.service.ts';
+import {
+  brandIconSvg,
+  catalogueFilesLoad,
+  FIRST_SCREEN_SOURCES,
+  indexHtmlRender,
+  indexTemplateLoad,
+  offlineHtmlRender,
+  webClipProfileRender,
+  type FirstScreenData,
+} from './index-html.ts';
 
 /** Hashed build output (`/assets/<name>-<hash>.<ext>`): its name changes whenever its bytes do. */
 const HASHED_ASSET = /^assets\//;
@@ -18,19 +29,47 @@ const COMPRESSED_COPY = /\.(?:br|gz)$/;
  * Serves the built web app: index.html per brand, static files precompressed at build time (brotli, gzip), hashed
  * assets cached for a year, brand icons.
  */
-export async function webRoutes(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export interface WebRoutesDeps {
+  db: DbOrTx;
+  now: () => Date;
+}
+
+/** Pages kept rendered and compressed: one per brand and banner set, far more than a deployment ever has live. */
+const PAGES_KEPT = 64;
+
+export async function webRoutes(app: FastifyInstance, webDist: string | undefined, deps: WebRoutesDeps): Promise<void> {
   const template = indexTemplateLoad(webDist);
   const catalogueFiles = catalogueFilesLoad(webDist);
-  // Each brand's page is rendered and compressed on its first request, then kept: the set of brands is fixed, so
-  // the cache is bounded, and no page is compressed per request.
+  // A page is rendered and compressed once per brand and per banner set it shows (the static first screen, decision
+  // 078), then kept: no page is compressed per request while the banners stay as they are.
   const pages = new Map<string, EncodedPage>();
-  const pageOf = (variant: VariantProfile): EncodedPage => {
-    let page = pages.get(variant.appKey);
-    if (!page) pages.set(variant.appKey, (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang]))));
+  const pageOf = (variant: VariantProfile, firstScreen: FirstScreenData | undefined): EncodedPage => {
+    const key = `${variant.appKey}\n${JSON.stringify(firstScreen ?? null)}`;
+    let page = pages.get(key);
+    if (!page) {
+      if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value as string);
+      pages.set(key, (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang], firstScreen))));
+    }
     return page;
   };
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pageOf(variantOfRequest(request));
+  /**
+   * The lobbies' banners, read as the banner endpoint reads them on every request: operators edit the banners table
+   * itself (there is no endpoint to hear an edit from), so a page kept longer could show a banner the API no longer
+   * answers. One indexed query per page load (a visit, not a poll); an error leaves the static screen out.
+   */
+  const firstScreenOf = async (request: FastifyRequest, variant: VariantProfile): Promise<FirstScreenData | undefined> => {
+    if (!webDist) return undefined;
+    try {
+      const lang = variant.defaultLang;
+      return { lang, banners: await bannerListsBySource(deps.db, variant, lang, FIRST_SCREEN_SOURCES, deps.now()) };
+    } catch (error) {
+      request.log.warn({ err: error }, 'first screen: banners unavailable, page served without the static screen');
+      return undefined;
+    }
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const variant = variantOfRequest(request);
+    const page = pageOf(variant, await firstScreenOf(request, variant));
     const coding = contentCodingChoose(request.headers['accept-encoding']);
     // The body depends on Accept-Encoding as well as Host: a shared cache must key on both.
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

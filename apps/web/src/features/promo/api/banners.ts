@@ -29,6 +29,28 @@ function firstBannerPreload(banners: Banner[] | undefined): void {
 }
 
 /**
+ * The banners the server drew the static first screen with (decision 078: the page's `#fs-data`, the banner
+ * endpoint's answer for each lobby in the page's language, read when the page was served) become the query's first
+ * answer: React's first commit then draws the same banner the static screen showed, with no skeleton between them
+ * and no second request. Only for the page's language and only when the query has no answer yet; anything the
+ * contract would refuse is ignored (the query then asks the API as before).
+ */
+export function firstScreenBannersSeed(source: string, language: string): void {
+  const text = document.getElementById('fs-data')?.textContent;
+  if (!text) return;
+  let data: { lang?: unknown; banners?: Record<string, unknown> };
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch {
+    return;
+  }
+  if (data.lang !== language) return;
+  const parsed = bannerList.data.safeParse({ list: data.banners?.[source] });
+  const { queryKey } = bannersQueryOptions(source, language);
+  if (parsed.success && queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, parsed.data);
+}
+
+/**
  * Asks for a page's banners as soon as the page's module runs, beside the language catalogue (the language boot is
  * loading is already known), then for the first banner's image: the first banner is the largest thing on the first
  * screen (its LCP element), so neither request should wait for the page's first commit.
@@ -36,6 +58,7 @@ function firstBannerPreload(banners: Banner[] | undefined): void {
 export function bannersPrefetch(source: string): void {
   const languageKnown = languageBooting() ? Promise.resolve() : i18nReady();
   void languageKnown.then(async () => {
+    firstScreenBannersSeed(source, languageBooting());
     const options = bannersQueryOptions(source, languageBooting());
     await queryClient.prefetchQuery(options);
     firstBannerPreload(queryClient.getQueryData(options.queryKey)?.list);

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
+import type { Banner } from '@piranha/contract';
+import { VARIANT_PROFILES, type VariantProfile } from '@piranha/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { banners } from '../src/db/schema/index.ts';
+import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData } from '../src/modules/web/index-html.ts';
+import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
+
+const TEMPLATE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Vite App</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+
+const banner = (id: number, info: string, title: string): Banner => ({ id, type: 1, info, url: '#/game', banner_type: 'normal', title, expire_time: 0 });
+
+function dataOf(variant: VariantProfile, game: Banner[] = [banner(1, '/banners/casino.svg', 'Casino')], sport: Banner[] = []): FirstScreenData {
+  return { lang: variant.defaultLang, banners: { game, sport } };
+}
+
+/** The JSON the page carries (`#fs-data`), read back as the app reads it. */
+function fsDataOf(html: string): FirstScreenData {
+  const text = /<script type="application\/json" id="fs-data">([^<]*)<\/script>/.exec(html)?.[1];
+  return JSON.parse(text!) as FirstScreenData;
+}
+
+function templateOf(html: string, id: string): string {
+  return new RegExp(`<template id="${id}">(.*?)</template>`).exec(html)?.[1] ?? '';
+}
+
+describe('the static first screen in the page (decision 078)', () => {
+  it('renders for every brand: its name and favicon in the header, its colours, its language, its banners', () => {
+    for (const variant of VARIANT_PROFILES) {
+      const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant));
+      const header = templateOf(html, 'fs-header');
+      expect(header, variant.appKey).toContain(`<img src="${variant.favicon}" alt="" width="30" height="30" />`);
+      expect(header, variant.appKey).toContain(`--name-chars:${variant.name.length}`);
+      expect(html, variant.appKey).toContain(`--brand:${variant.colours.brand};`);
+      expect(html, variant.appKey).toContain(`<div id="root" data-fs-lang="${variant.defaultLang}">`);
+      expect(fsDataOf(html).lang).toBe(variant.defaultLang);
+      expect(templateOf(html, 'fs-lobby')).toContain('<img src="/banners/casino.svg" alt="" width="780" height="300" fetchpriority="high" />');
+      // The page's one inline script is the one the CSP names by hash.
+      expect(html).toContain(`<script>${FIRST_SCREEN_SCRIPT}</script>`);
+    }
+  });
+
+  it("escapes the brand's and the banners' texts in the markup and in the JSON", () => {
+    const variant = { ...VARIANT_PROFILES[0]!, name: 'A<b>&"C"' };
+    const hostile = banner(9, '/x.svg" onerror="alert(1)', '</script><script>alert(1)</script>');
+    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant, [hostile]));
+    expect(templateOf(html, 'fs-header')).toContain('>A&lt;b&gt;&amp;&quot;C&quot;</span>');
+    expect(templateOf(html, 'fs-lobby')).toContain('src="/x.svg&quot; onerror=&quot;alert(1)"');
+    expect(templateOf(html, 'fs-lobby')).toContain('<p data-fs-text>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(fsDataOf(html).banners.game[0]).toStrictEqual(hostile);
+  });
+
+  it('draws no banner for a lobby without one, and no sports skeleton for the PHP build (its coming-soon notice is the app’s)', () => {
+    const php = VARIANT_PROFILES.find((variant) => variant.currency === 'PHP');
+    const variant = php ?? VARIANT_PROFILES[0]!;
+    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant, [], []));
+    expect(templateOf(html, 'fs-lobby')).not.toContain('<img');
+    expect(templateOf(html, 'fs-sport')).not.toContain('<img');
+    if (php) expect(templateOf(html, 'fs-sport')).not.toContain('fs-sk');
+  });
+
+  it('leaves the page as it was without first-screen data (no build, or the banners could not be read)', () => {
+    const html = indexHtmlRender(TEMPLATE, VARIANT_PROFILES[0]!);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('has the CSP hash of the script itself', () => {
+    expect(FIRST_SCREEN_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`);
+  });
+});
+
+/** Runs the inline script against a small stand-in for the DOM; answers the screen it drew, or undefined. */
+function screenChosen(hash: string, stored?: string, pageLang = 'pt-BR'): { screen: string | undefined; textsRemoved: number } {
+  const appended: { attributes: Record<string, string> }[] = [];
+  let textsRemoved = 0;
+  const fragment = (id: string) => ({ id });
+  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => fragment(id) } }]));
+  const document = {
+    getElementById: (id: string) =>
+      id === 'root' ? { getAttribute: () => pageLang, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) } : templates.get(id),
+    createElement: () => {
+      const attributes: Record<string, string> = {};
+      return {
+        attributes,
+        className: '',
+        setAttribute: (name: string, value: string) => (attributes[name] = value),
+        appendChild: () => undefined,
+        querySelectorAll: () => [{ remove: () => (textsRemoved += 1) }],
+      };
+    },
+  };
+  const localStorage = { getItem: (key: string) => (key === 'pir.language' && stored !== undefined ? JSON.stringify(stored) : null) };
+  runInNewContext(FIRST_SCREEN_SCRIPT, { document, location: { hash }, localStorage, JSON });
+  return { screen: appended[0]?.attributes['data-fs'], textsRemoved };
+}
+
+describe('the inline script picks the screen by location.hash', () => {
+  it.each([
+    ['', 'lobby'],
+    ['#/', 'lobby'],
+    ['#/game', 'lobby'],
+    ['#/game/', 'lobby'],
+    ['#/game?tab=slots', 'lobby'],
+    ['#/sport', 'sport'],
+    ['#/match-detail?matchId=12&isComing=0&matchType=1', 'match'],
+    ['#/menu', undefined],
+    ['#/game-room?id=3', undefined],
+    ['#/home/slots', undefined],
+    ['#/sportx', undefined],
+  ])('%s → %s', (hash, screen) => {
+    expect(screenChosen(hash).screen).toBe(screen);
+  });
+
+  it("leaves out the page-language texts for a player who chose another language, and only then", () => {
+    expect(screenChosen('#/game').textsRemoved).toBe(0);
+    expect(screenChosen('#/game', 'pt-BR').textsRemoved).toBe(0);
+    expect(screenChosen('#/game', 'en-US').textsRemoved).toBe(1);
+  });
+});
+
+describe('GET / with the banners the banner endpoint answers', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    database = await testDatabaseCreate();
+    webDist = mkdtempSync(join(tmpdir(), 'piranha-web-dist-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), TEMPLATE);
+    t = await testAppCreate({ database, env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const apiBanners = async (host: string, source: string) =>
+    (envelopeOf(await t.get(`/api/v1/conf/banner?source=${source}`, { headers: { host } })).data as { list: Banner[] }).list;
+  const pageBanners = async (host: string) => fsDataOf((await t.get('/', { headers: { host } })).text).banners;
+
+  it('carries, for each lobby, the list the endpoint answers in the brand language', async () => {
+    for (const host of ['piranha.com.br', 'aguila.mx', 'halong.vn']) {
+      const page = await pageBanners(host);
+      expect(page.game, host).toStrictEqual(await apiBanners(host, 'game'));
+      expect(page.sport, host).toStrictEqual(await apiBanners(host, 'sport'));
+      expect(page.game.length, host).toBeGreaterThan(0);
+    }
+    const html = (await t.get('/', { headers: { host: 'piranha.com.br' } })).text;
+    const first = (await apiBanners('piranha.com.br', 'game'))[0]!;
+    expect(templateOf(html, 'fs-lobby')).toContain(`<img src="${first.info}" alt="" width="780" height="300" fetchpriority="high" />`);
+    expect(templateOf(html, 'fs-lobby')).toContain(`<p data-fs-text>${first.title}</p>`);
+  });
+
+  it('follows an operator’s edit of the banners table at once: a new first banner, a banner taken off, one expired', async () => {
+    const host = 'piranha.com.br';
+    await t.db.insert(banners).values({ id: 901, bannerType: 'normal', image: '/banners/new-first.svg', url: '#/sport', sort: 99, source: 'game', title: { 'pt-BR': 'Novo' } });
+    expect((await pageBanners(host)).game[0]!.info).toBe('/banners/new-first.svg');
+    expect((await pageBanners(host)).sport.map((row) => row.id)).not.toContain(901);
+    expect(templateOf((await t.get('/', { headers: { host } })).text, 'fs-lobby')).toContain('/banners/new-first.svg');
+
+    await t.db.update(banners).set({ expireAt: new Date(t.deps.now().getTime() - 1000) }).where(eq(banners.id, 901));
+    expect((await pageBanners(host)).game[0]!.info).not.toBe('/banners/new-first.svg');
+    expect(await pageBanners(host)).toStrictEqual({ game: await apiBanners(host, 'game'), sport: await apiBanners(host, 'sport') });
+
+    await t.db.delete(banners).where(eq(banners.id, 901));
+    expect((await pageBanners(host)).game.map((row) => row.id)).not.toContain(901);
+  });
+
+  it('names the inline script by its hash in the page’s CSP, and allows no other inline script', async () => {
+    const csp = String((await t.get('/', { headers: { host: 'aguila.mx' } })).headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain(FIRST_SCREEN_SCRIPT_HASH);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+});
