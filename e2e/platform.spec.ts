@@ -83,6 +83,45 @@ describe('Platform foundation, through the real server and Chromium', () => {
     expect(await shiftsOf('/sport', 'article[data-match-id]')).toBeLessThan(0.05);
   }, 150_000);
 
+  it('The first screen is painted from the page itself, before any script of the app, and the app takes it over', async () => {
+    for (const [host, route, name] of [
+      [BRAZIL, '/game', 'first-screen-static-game'],
+      [MEXICO, '/game', 'first-screen-static-game-mexico'],
+      [BRAZIL, '/sport', 'first-screen-static-sport'],
+    ] as const) {
+      const banners = (await (await fetch(`${server.origin}/api/v1/conf/banner?source=${route.slice(1)}`, { headers: { host } })).json()) as {
+        data: { list: { info: string; title: string }[] };
+      };
+      const first = banners.data.list[0]!;
+      // The app's scripts never arrive: what shows is the server's page and its one inline script alone (decision 078).
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      await page.route(/\/assets\/.*\.js$/, (request) => request.abort());
+      await page.goto(`http://${host}/#${route}`);
+      const screen = page.locator(`#root > .fs[data-fs="${route === '/game' ? 'lobby' : 'sport'}"]`);
+      await screen.waitFor();
+      expect(await screen.locator('header img').getAttribute('src')).toBe(host === BRAZIL ? '/brand/piranha.svg' : '/brand/aguila.svg');
+      expect(await screen.locator('header').textContent()).toBe(host === BRAZIL ? 'Piranha' : 'Águila Apuestas');
+      const image = screen.locator('main img');
+      expect(await image.getAttribute('src')).toBe(first.info);
+      expect(await image.getAttribute('fetchpriority')).toBe('high');
+      expect(await screen.locator('main p').textContent()).toBe(first.title);
+      await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await screenshot(page, name);
+      await context.close();
+    }
+    // With the scripts: React's first render replaces the static screen, and the banner it draws is the same.
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${BRAZIL}/#/game`);
+    await welcomeDismiss(page);
+    await page.getByRole('tab', { name: 'Populares', exact: true }).waitFor();
+    expect(await page.locator('.fs, template#fs-lobby, #fs-data').count()).toBe(0);
+    const banners = (await (await fetch(`${server.origin}/api/v1/conf/banner?source=game`, { headers: { host: BRAZIL } })).json()) as { data: { list: { info: string }[] } };
+    expect(await page.locator('main section[aria-roledescription="carousel"] img').first().getAttribute('src')).toBe(banners.data.list[0]!.info);
+    await context.close();
+  }, 120_000);
+
   it('A player switches the language to English and it stays after a reload', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -76,20 +76,33 @@ describe('the static first screen in the page (decision 078)', () => {
   });
 });
 
-/** Runs the inline script against a small stand-in for the DOM; answers the screen it drew, or undefined. */
-function screenChosen(hash: string, stored?: string, pageLang = 'pt-BR'): { screen: string | undefined; textsRemoved: number } {
+interface ScriptRun {
+  /** The static screen drawn, if any. */
+  screen: string | undefined;
+  textsRemoved: number;
+  /** What the script put in the head (`modulepreload <href>`, `module <src>`) before the next frame, and after it. */
+  bootBeforeFrame: string[];
+  boot: string[];
+}
+
+/** Runs the inline script against a small stand-in for the DOM, then its next frame and its timers. */
+function scriptRun(hash: string, options: { stored?: string; pageLang?: string; module?: string; preload?: string } = {}): ScriptRun {
+  const { stored, pageLang = 'pt-BR', module = '/assets/index-1.js', preload = '/assets/pt-BR-1.js /assets/framework-1.js' } = options;
   const appended: { attributes: Record<string, string> }[] = [];
+  const head: string[] = [];
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
   let textsRemoved = 0;
-  const fragment = (id: string) => ({ id });
-  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => fragment(id) } }]));
+  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
+  const rootAttributes: Record<string, string> = { 'data-fs-lang': pageLang, 'data-fs-module': module, 'data-fs-preload': preload };
   const document = {
+    head: { appendChild: (element: { rel?: string; type?: string; href?: string; src?: string; crossOrigin?: string }) => head.push(`${element.rel ?? element.type} ${element.href ?? element.src} ${element.crossOrigin}`) },
     getElementById: (id: string) =>
-      id === 'root' ? { getAttribute: () => pageLang, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) } : templates.get(id),
+      id === 'root' ? { getAttribute: (name: string) => rootAttributes[name] ?? null, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) } : templates.get(id),
     createElement: () => {
       const attributes: Record<string, string> = {};
       return {
         attributes,
-        className: '',
         setAttribute: (name: string, value: string) => (attributes[name] = value),
         appendChild: () => undefined,
         querySelectorAll: () => [{ remove: () => (textsRemoved += 1) }],
@@ -97,11 +110,23 @@ function screenChosen(hash: string, stored?: string, pageLang = 'pt-BR'): { scre
     },
   };
   const localStorage = { getItem: (key: string) => (key === 'pir.language' && stored !== undefined ? JSON.stringify(stored) : null) };
-  runInNewContext(FIRST_SCREEN_SCRIPT, { document, location: { hash }, localStorage, JSON });
-  return { screen: appended[0]?.attributes['data-fs'], textsRemoved };
+  runInNewContext(FIRST_SCREEN_SCRIPT, {
+    document,
+    location: { hash },
+    localStorage,
+    JSON,
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+  });
+  const bootBeforeFrame = [...head];
+  for (const frame of frames) frame();
+  for (const timer of timers) timer();
+  return { screen: appended[0]?.attributes['data-fs'], textsRemoved, bootBeforeFrame, boot: head };
 }
 
-describe('the inline script picks the screen by location.hash', () => {
+const BOOT = ['modulepreload /assets/pt-BR-1.js anonymous', 'modulepreload /assets/framework-1.js anonymous', 'module /assets/index-1.js anonymous'];
+
+describe('the inline script picks the screen by location.hash and then starts the app', () => {
   it.each([
     ['', 'lobby'],
     ['#/', 'lobby'],
@@ -115,13 +140,22 @@ describe('the inline script picks the screen by location.hash', () => {
     ['#/home/slots', undefined],
     ['#/sportx', undefined],
   ])('%s → %s', (hash, screen) => {
-    expect(screenChosen(hash).screen).toBe(screen);
+    const run = scriptRun(hash);
+    expect(run.screen).toBe(screen);
+    // The app's scripts, each once: after the static screen's first frame, or at once when there is none.
+    expect(run.boot).toStrictEqual(BOOT);
+    expect(run.bootBeforeFrame).toStrictEqual(screen ? [] : BOOT);
   });
 
-  it("leaves out the page-language texts for a player who chose another language, and only then", () => {
-    expect(screenChosen('#/game').textsRemoved).toBe(0);
-    expect(screenChosen('#/game', 'pt-BR').textsRemoved).toBe(0);
-    expect(screenChosen('#/game', 'en-US').textsRemoved).toBe(1);
+  it('starts nothing where the page names no entry script', () => {
+    expect(scriptRun('#/game', { module: '' }).boot).toStrictEqual([]);
+    expect(scriptRun('#/game', { preload: '' }).boot).toStrictEqual(['module /assets/index-1.js anonymous']);
+  });
+
+  it('leaves out the page-language texts for a player who chose another language, and only then', () => {
+    expect(scriptRun('#/game').textsRemoved).toBe(0);
+    expect(scriptRun('#/game', { stored: 'pt-BR' }).textsRemoved).toBe(0);
+    expect(scriptRun('#/game', { stored: 'en-US' }).textsRemoved).toBe(1);
   });
 });
 
@@ -134,7 +168,10 @@ describe('GET / with the banners the banner endpoint answers', () => {
     database = await testDatabaseCreate();
     webDist = mkdtempSync(join(tmpdir(), 'piranha-web-dist-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), TEMPLATE);
+    writeFileSync(
+      join(webDist, 'index.html'),
+      TEMPLATE.replace('</head>', '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n  </head>'),
+    );
     t = await testAppCreate({ database, env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -173,6 +210,14 @@ describe('GET / with the banners the banner endpoint answers', () => {
 
     await t.db.delete(banners).where(eq(banners.id, 901));
     expect((await pageBanners(host)).game.map((row) => row.id)).not.toContain(901);
+  });
+
+  it('moves the entry script and its preloads from the head to the inline script, which asks for them after the first paint', async () => {
+    const html = (await t.get('/', { headers: { host: 'piranha.com.br' } })).text;
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(/<div id="root"[^>]*data-fs-module="\/assets\/index-1\.js"/.test(html)).toBe(true);
+    expect(/<div id="root"[^>]*data-fs-preload="\/assets\/framework-1\.js"/.test(html)).toBe(true);
   });
 
   it('names the inline script by its hash in the page’s CSP, and allows no other inline script', async () => {

@@ -117,12 +117,18 @@ describe('GET / speaks for the brand of the Host', () => {
     expect(head.lang).toBe('es-MX');
     expect(head.title).toBe('Águila Apuestas – Apuestas deportivas y casino');
     expect(head.favicon).toBe('/brand/aguila.svg');
-    expect(response.text).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
+    // The entry script is asked for by the static first screen's inline script once the screen is painted (decision 078).
+    expect(response.text).toContain('data-fs-module="/assets/index-3f9a1c.js"');
+    expect(response.text).not.toContain('<script type="module"');
     expect(response.text).not.toContain('Vite App');
   });
 
   it("names the boot part of the brand's own language catalogue (not the rest) for the browser to fetch beside the scripts", async () => {
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+    // In the head (no static first screen: `t`, without a build) or in #root's list for the inline script (decision 078).
+    const preloads = (html: string) => [
+      ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]*)"/g)].map((match) => match[1]),
+      ...(/<div id="root"[^>]*data-fs-preload="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? []),
+    ];
     expect(preloads((await built.get('/', { headers: { host: 'aguila.mx' } })).text)).toStrictEqual(['/assets/es-MX-d4e5f6.js']);
     expect(preloads((await built.get('/', { headers: { host: 'piranha.com.br' } })).text)).toStrictEqual(['/assets/pt-BR-a1b2c3.js']);
     // A brand whose catalogue the build does not list, and a server without a build, name none.

@@ -60,15 +60,24 @@ export interface FirstScreenData {
  * which opens it) the game lobby, /sport the sports lobby, /match-detail the match — and copies its template, with
  * the header's, into #root; any other route gets nothing (its own first render comes soon enough, and a frame page
  * has no header). A player whose stored language is not the page's sees no text of the page's language (the banner
- * titles): the app draws them in theirs. React's first commit on #root replaces all of it. Allowed by its hash in the
- * CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
+ * titles): the app draws them in theirs. React's first commit on #root replaces all of it.
+ *
+ * It also starts the app: its entry script and the scripts named for preloading (#root's `data-fs-module` and
+ * `data-fs-preload`, taken out of the head by `indexHtmlRender`) are asked for once the static screen has been
+ * painted (the frame after it is drawn, or half a second at most where frames are not drawn, as in a hidden tab), so
+ * the page's first paint and its banner do not share the phone's link with ~120 KB of script; with no static screen,
+ * at once. Allowed by its hash in the CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
  */
 export const FIRST_SCREEN_SCRIPT =
-  "(function(){var d=document,r=d.getElementById('root'),p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1'),"
+  "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1'),"
   + "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');"
-  + "if(!r||!t||!h)return;var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');"
+  + "function b(){if(o||!r)return;o=1;var m=r.getAttribute('data-fs-module'),u=(r.getAttribute('data-fs-preload')||'').split(' '),i,e;if(!m)return;"
+  + "for(i=0;i<u.length;i++)if(u[i]){e=d.createElement('link');e.rel='modulepreload';e.crossOrigin='anonymous';e.href=u[i];d.head.appendChild(e)}"
+  + "e=d.createElement('script');e.type='module';e.crossOrigin='anonymous';e.src=m;d.head.appendChild(e)}"
+  + "if(!r||!t||!h)return b();var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');"
   + "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}"
-  + "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w)})()";
+  + "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w);"
+  + "requestAnimationFrame(function(){setTimeout(b,0)});setTimeout(b,500)})()";
 
 /** The CSP source that allows `FIRST_SCREEN_SCRIPT` and nothing else inline. */
 export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`;
@@ -95,6 +104,8 @@ const FIRST_SCREEN_STYLE = [
   ".fs-dots i::before{content:'';width:7px;height:7px;border-radius:50%;background:rgb(255 255 255/.45)}",
   '.fs-dots i:first-child::before{width:18px;border-radius:4px;background:#fff}',
   '.fs-col{display:flex;flex-direction:column;gap:var(--space-4)}',
+  '.fs-flat{gap:0}',
+  '.fs-bar{display:flex;align-items:center;gap:var(--space-2);height:var(--touch);margin:var(--space-1) 0 var(--space-4)}',
   '.fs-col.fs-tight{gap:var(--space-3)}',
   '.fs-sk{display:block;border-radius:var(--radius-sm);background:var(--surface)}',
   '.fs-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px}',
@@ -137,8 +148,11 @@ export function firstScreenRender(variant: VariantProfile, data: FirstScreenData
   // /sport: the banners, then SportsSkeleton (a screen tall); the PHP build's coming-soon notice is the app's to draw.
   const sportList = variant.currency === 'PHP' ? '' : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
   const sport = `<main class="fs-m">${firstScreenBanner(data.banners.sport)}${sportList}</main>`;
-  // /match-detail: the page title's bar, then MatchDetailSkeleton.
-  const match = `<main class="fs-m"><span class="fs-col fs-tight">${skeleton(44, 8)}${skeleton(132, 12)}${skeleton(96, 12).repeat(2)}</span></main>`;
+  // /match-detail: the page title's bar (PageTitle: its back arrow; the title's words are the catalogue's), then
+  // MatchDetailSkeleton.
+  const back =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="m15 18-6-6 6-6"/></svg>';
+  const match = `<main class="fs-m fs-flat"><span class="fs-bar"><span class="fs-menu">${back}</span>${skeleton(26, 8, '30%')}</span><span class="fs-col fs-tight">${skeleton(132, 12)}${skeleton(96, 12).repeat(2)}</span></main>`;
   // JSON in a script element: `<` written as \u003c, so no text in it can close the element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return [
@@ -163,7 +177,7 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
   const head = [
     // The brand's colours before the first paint (the app sets the same on boot: variant-detect.ts `variantSet`).
     `<style>:root{--brand:${cssValue(colours.brand)};--accent:${cssValue(colours.accent)};--on-brand:${cssValue(colours.onBrand)};--on-accent:${cssValue(colours.onAccent)};--brand-text:${cssValue(colours.brandText)};--accent-text:${cssValue(colours.accentText)}}${firstScreen ? FIRST_SCREEN_STYLE : ''}</style>`,
-    ...(catalogueFile ? [`<link rel="modulepreload" crossorigin href="${escapeHtml(catalogueFile)}" />`] : []),
+    ...(catalogueFile && !firstScreen ? [`<link rel="modulepreload" crossorigin href="${escapeHtml(catalogueFile)}" />`] : []),
     `<meta name="description" content="${escapeHtml(variant.seo.description)}" />`,
     `<meta name="keywords" content="${escapeHtml(variant.seo.keywords)}" />`,
     `<meta name="application-name" content="${escapeHtml(variant.appName)}" />`,
@@ -182,13 +196,24 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
     `<meta name="apple-mobile-web-app-title" content="${escapeHtml(variant.appName)}" />`,
   ].join('\n    ');
   const lang = LANG_ATTRIBUTE[variant.defaultLang] ?? variant.defaultLang;
-  return template
+  // With a static first screen, the app's scripts are asked for by the inline script once it is painted (above).
+  let page = template;
+  const boot = { module: '', preload: catalogueFile && firstScreen ? [catalogueFile] : [] };
+  if (firstScreen) {
+    page = page
+      .replace(/[ \t]*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\n?/, (_, src: string) => ((boot.module = src), ''))
+      .replace(/[ \t]*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\n?/g, (_, href: string) => (boot.preload.push(href), ''));
+  }
+  const rootAttributes = firstScreen
+    ? ` data-fs-lang="${escapeHtml(firstScreen.lang)}"${boot.module ? ` data-fs-module="${escapeHtml(boot.module)}"` : ''}${boot.preload.length > 0 ? ` data-fs-preload="${escapeHtml(boot.preload.join(' '))}"` : ''}`
+    : '';
+  return page
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.seo.title)}</title>`)
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(
       /<div id="root"><\/div>/,
-      firstScreen ? `<div id="root" data-fs-lang="${escapeHtml(firstScreen.lang)}">${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
+      firstScreen ? `<div id="root"${rootAttributes}>${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
     );
 }
 
