@@ -133,6 +133,9 @@ function profileBuild([appKey, name, market, brand, accent, flags]: BrandRow, in
   const defaults = MARKETS[market];
   const officialDomain = `${appKey}.${defaults.tld}`;
   const fill = (text: string) => text.replaceAll('{name}', name);
+  // The text colours are worked out on first use (contrast search, ~1 ms a brand): a page reads its own brand's only,
+  // and working out every brand's at import cost each first screen ~25 ms of its main thread (decision 078).
+  let colours: VariantProfile['colours'] | undefined;
   return {
     appKey,
     name,
@@ -157,13 +160,15 @@ function profileBuild([appKey, name, market, brand, accent, flags]: BrandRow, in
     flags: { ...DEFAULT_FLAGS, ...flags },
     seo: { title: fill(defaults.seo.title), keywords: fill(defaults.seo.keywords), description: fill(defaults.seo.description) },
     favicon: `/brand/${appKey}.svg`,
-    colours: {
-      brand,
-      accent,
-      onBrand: textColourOn(brand),
-      onAccent: textColourOn(accent),
-      brandText: textColourOnPage(brand),
-      accentText: textColourOnPage(accent),
+    get colours() {
+      return (colours ??= {
+        brand,
+        accent,
+        onBrand: textColourOn(brand),
+        onAccent: textColourOn(accent),
+        brandText: textColourOnPage(brand),
+        accentText: textColourOnPage(accent),
+      });
     },
   };
 }
