@@ -86,8 +86,13 @@ interface ScriptRun {
 }
 
 /** Runs the inline script against a small stand-in for the DOM, then its next frame and its timers. */
-function scriptRun(hash: string, options: { stored?: string; pageLang?: string; module?: string; preload?: string } = {}): ScriptRun {
-  const { stored, pageLang = 'pt-BR', module = '/assets/index-1.js', preload = '/assets/pt-BR-1.js /assets/framework-1.js' } = options;
+function scriptRun(
+  hash: string,
+  options: { stored?: string; pageLang?: string; module?: string; preload?: string; banner?: 'loading' | 'complete' | 'none' } = {},
+): ScriptRun & { bootBeforeBanner: string[] } {
+  const { stored, pageLang = 'pt-BR', module = '/assets/index-1.js', preload = '/assets/pt-BR-1.js /assets/framework-1.js', banner = 'loading' } = options;
+  const bannerListeners: (() => void)[] = [];
+  const bannerImage = { complete: banner === 'complete', addEventListener: (_type: string, listener: () => void) => bannerListeners.push(listener) };
   const appended: { attributes: Record<string, string> }[] = [];
   const head: string[] = [];
   const frames: (() => void)[] = [];
@@ -106,6 +111,7 @@ function scriptRun(hash: string, options: { stored?: string; pageLang?: string; 
         setAttribute: (name: string, value: string) => (attributes[name] = value),
         appendChild: () => undefined,
         querySelectorAll: () => [{ remove: () => (textsRemoved += 1) }],
+        querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' && banner !== 'none' ? bannerImage : null),
       };
     },
   };
@@ -118,10 +124,16 @@ function scriptRun(hash: string, options: { stored?: string; pageLang?: string; 
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (callback: () => void) => timers.push(callback),
   });
+  // The banner loads (its `load` listener, once: the `error` one is the same function), then the next frame, then timers.
+  const bootBeforeBanner = [...head];
+  bannerListeners[0]?.();
   const bootBeforeFrame = [...head];
   for (const frame of frames) frame();
+  const bootAfterFrame = [...head];
   for (const timer of timers) timer();
-  return { screen: appended[0]?.attributes['data-fs'], textsRemoved, bootBeforeFrame, boot: head };
+  // A static screen's scripts wait for the task after the frame (the frame's paint), never run inside it.
+  if (appended.length > 0) expect(bootAfterFrame).toStrictEqual([]);
+  return { screen: appended[0]?.attributes['data-fs'], textsRemoved, bootBeforeBanner, bootBeforeFrame, boot: head };
 }
 
 const BOOT = ['modulepreload /assets/pt-BR-1.js anonymous', 'modulepreload /assets/framework-1.js anonymous', 'module /assets/index-1.js anonymous'];
@@ -144,7 +156,16 @@ describe('the inline script picks the screen by location.hash and then starts th
     expect(run.screen).toBe(screen);
     // The app's scripts, each once: after the static screen's first frame, or at once when there is none.
     expect(run.boot).toStrictEqual(BOOT);
+    expect(run.bootBeforeBanner).toStrictEqual(screen ? [] : BOOT);
     expect(run.bootBeforeFrame).toStrictEqual(screen ? [] : BOOT);
+  });
+
+  it('waits for the banner image when it is still loading, not when it is there or there is none', () => {
+    for (const banner of ['loading', 'complete', 'none'] as const) {
+      const run = scriptRun('#/game', { banner });
+      expect(run.bootBeforeBanner, banner).toStrictEqual([]);
+      expect(run.boot, banner).toStrictEqual(BOOT);
+    }
   });
 
   it('starts nothing where the page names no entry script', () => {
