@@ -89,15 +89,16 @@ describe('Platform foundation, through the real server and Chromium', () => {
       [MEXICO, '/game', 'first-screen-static-game-mexico'],
       [BRAZIL, '/sport', 'first-screen-static-sport'],
     ] as const) {
-      const banners = (await (await fetch(`${server.origin}/api/v1/conf/banner?source=${route.slice(1)}`, { headers: { host } })).json()) as {
-        data: { list: { info: string; title: string }[] };
-      };
-      const first = banners.data.list[0]!;
       // The app's scripts never arrive: what shows is the server's page and its one inline script alone (decision 078).
       const context = await phoneContext(browser);
       const page = await context.newPage();
       await page.route(/\/assets\/.*\.js$/, (request) => request.abort());
       await page.goto(`http://${host}/#${route}`);
+      // The banner endpoint's answer for the same brand (its Host) and a new player's language (the brand's).
+      const first = await page.evaluate(async (source) => {
+        const answer = (await (await fetch(`/api/v1/conf/banner?source=${source}`)).json()) as { data: { list: { info: string; title: string }[] } };
+        return answer.data.list[0]!;
+      }, route.slice(1));
       const screen = page.locator(`#root > .fs[data-fs="${route === '/game' ? 'lobby' : 'sport'}"]`);
       await screen.waitFor();
       expect(await screen.locator('header img').getAttribute('src')).toBe(host === BRAZIL ? '/brand/piranha.svg' : '/brand/aguila.svg');
@@ -117,8 +118,11 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await welcomeDismiss(page);
     await page.getByRole('tab', { name: 'Populares', exact: true }).waitFor();
     expect(await page.locator('.fs, template#fs-lobby, #fs-data').count()).toBe(0);
-    const banners = (await (await fetch(`${server.origin}/api/v1/conf/banner?source=game`, { headers: { host: BRAZIL } })).json()) as { data: { list: { info: string }[] } };
-    expect(await page.locator('main section[aria-roledescription="carousel"] img').first().getAttribute('src')).toBe(banners.data.list[0]!.info);
+    const first = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api/v1/conf/banner?source=game')).json()) as { data: { list: { info: string }[] } };
+      return answer.data.list[0]!.info;
+    });
+    expect(await page.locator('main section[aria-roledescription="carousel"] img').first().getAttribute('src')).toBe(first);
     await context.close();
   }, 120_000);
 
