@@ -11,7 +11,8 @@ import { banners } from '../src/db/schema/index.ts';
 import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData } from '../src/modules/web/index-html.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 
-const TEMPLATE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Vite App</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const TEMPLATE =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Vite App</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 const banner = (id: number, info: string, title: string): Banner => ({ id, type: 1, info, url: '#/game', banner_type: 'normal', title, expire_time: 0 });
 
@@ -101,9 +102,14 @@ function scriptRun(
   const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
   const rootAttributes: Record<string, string> = { 'data-fs-lang': pageLang, 'data-fs-module': module, 'data-fs-preload': preload };
   const document = {
-    head: { appendChild: (element: { rel?: string; type?: string; href?: string; src?: string; crossOrigin?: string }) => head.push(`${element.rel ?? element.type} ${element.href ?? element.src} ${element.crossOrigin}`) },
+    head: {
+      appendChild: (element: { rel?: string; type?: string; href?: string; src?: string; crossOrigin?: string }) =>
+        head.push(`${element.rel ?? element.type} ${element.href ?? element.src} ${element.crossOrigin}`),
+    },
     getElementById: (id: string) =>
-      id === 'root' ? { getAttribute: (name: string) => rootAttributes[name] ?? null, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) } : templates.get(id),
+      id === 'root'
+        ? { getAttribute: (name: string) => rootAttributes[name] ?? null, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) }
+        : templates.get(id),
     createElement: () => {
       const attributes: Record<string, string> = {};
       return {
@@ -191,7 +197,10 @@ describe('GET / with the banners the banner endpoint answers', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      TEMPLATE.replace('</head>', '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n  </head>'),
+      TEMPLATE.replace(
+        '</head>',
+        '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n  </head>',
+      ),
     );
     t = await testAppCreate({ database, env: { WEB_DIST: webDist } });
   });
@@ -220,12 +229,17 @@ describe('GET / with the banners the banner endpoint answers', () => {
 
   it('follows an operator’s edit of the banners table at once: a new first banner, a banner taken off, one expired', async () => {
     const host = 'piranha.com.br';
-    await t.db.insert(banners).values({ id: 901, bannerType: 'normal', image: '/banners/new-first.svg', url: '#/sport', sort: 99, source: 'game', title: { 'pt-BR': 'Novo' } });
+    await t.db
+      .insert(banners)
+      .values({ id: 901, bannerType: 'normal', image: '/banners/new-first.svg', url: '#/sport', sort: 99, source: 'game', title: { 'pt-BR': 'Novo' } });
     expect((await pageBanners(host)).game[0]!.info).toBe('/banners/new-first.svg');
     expect((await pageBanners(host)).sport.map((row) => row.id)).not.toContain(901);
     expect(templateOf((await t.get('/', { headers: { host } })).text, 'fs-lobby')).toContain('/banners/new-first.svg');
 
-    await t.db.update(banners).set({ expireAt: new Date(t.deps.now().getTime() - 1000) }).where(eq(banners.id, 901));
+    await t.db
+      .update(banners)
+      .set({ expireAt: new Date(t.deps.now().getTime() - 1000) })
+      .where(eq(banners.id, 901));
     expect((await pageBanners(host)).game[0]!.info).not.toBe('/banners/new-first.svg');
     expect(await pageBanners(host)).toStrictEqual({ game: await apiBanners(host, 'game'), sport: await apiBanners(host, 'sport') });
 

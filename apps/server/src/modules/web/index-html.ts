@@ -70,16 +70,16 @@ export interface FirstScreenData {
  * hash in the CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
  */
 export const FIRST_SCREEN_SCRIPT =
-  "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1'),"
-  + "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');"
-  + "function b(){if(o||!r)return;o=1;var m=r.getAttribute('data-fs-module'),u=(r.getAttribute('data-fs-preload')||'').split(' '),i,e;if(!m)return;"
-  + "for(i=0;i<u.length;i++)if(u[i]){e=d.createElement('link');e.rel='modulepreload';e.crossOrigin='anonymous';e.href=u[i];d.head.appendChild(e)}"
-  + "e=d.createElement('script');e.type='module';e.crossOrigin='anonymous';e.src=m;d.head.appendChild(e)}"
-  + "if(!r||!t||!h)return b();var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');"
-  + "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}"
-  + "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w);"
-  + "var g=w.querySelector('img[fetchpriority=high]');function a(){requestAnimationFrame(function(){setTimeout(b,0)})}"
-  + "if(g&&!g.complete){g.addEventListener('load',a);g.addEventListener('error',a)}else a();setTimeout(b,1000)})()";
+  "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1')," +
+  "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');" +
+  "function b(){if(o||!r)return;o=1;var m=r.getAttribute('data-fs-module'),u=(r.getAttribute('data-fs-preload')||'').split(' '),i,e;if(!m)return;" +
+  "for(i=0;i<u.length;i++)if(u[i]){e=d.createElement('link');e.rel='modulepreload';e.crossOrigin='anonymous';e.href=u[i];d.head.appendChild(e)}" +
+  "e=d.createElement('script');e.type='module';e.crossOrigin='anonymous';e.src=m;d.head.appendChild(e)}" +
+  "if(!r||!t||!h)return b();var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');" +
+  "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}" +
+  "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w);" +
+  "var g=w.querySelector('img[fetchpriority=high]');function a(){requestAnimationFrame(function(){setTimeout(b,0)})}" +
+  "if(g&&!g.complete){g.addEventListener('load',a);g.addEventListener('error',a)}else a();setTimeout(b,1000)})()";
 
 /** The CSP source that allows `FIRST_SCREEN_SCRIPT` and nothing else inline. */
 export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`;
@@ -148,7 +148,10 @@ export function firstScreenRender(variant: VariantProfile, data: FirstScreenData
     `<main class="fs-m"><span class="fs-tool"></span>${firstScreenBanner(data.banners.game)}` +
     `<span class="fs-col">${skeleton(44, 999)}${skeleton(40, 999)}${skeleton(28, 8, '40%')}<span class="fs-grid">${'<span class="fs-sk"></span>'.repeat(9)}</span></span></main>`;
   // /sport: the banners, then SportsSkeleton (a screen tall); the PHP build's coming-soon notice is the app's to draw.
-  const sportList = variant.currency === 'PHP' ? '' : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
+  const sportList =
+    variant.currency === 'PHP'
+      ? ''
+      : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
   const sport = `<main class="fs-m">${firstScreenBanner(data.banners.sport)}${sportList}</main>`;
   // /match-detail: the page title's bar (PageTitle: its back arrow; the title's words are the catalogue's), then
   // MatchDetailSkeleton.
