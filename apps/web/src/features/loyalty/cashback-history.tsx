@@ -9,6 +9,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useCashbackHistoryQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Entry = EndpointData<typeof cashbackHistory>['list'][number];
 
@@ -60,7 +61,7 @@ export function CashbackHistory() {
         <EmptyState icon={<HandCoins size={28} />} title={t('loyalty.cashback.empty')} />
       ) : (
         <section className={styles.section} aria-labelledby="cashback-list">
-          <h2 id="cashback-list" className={styles.sectionTitle}>
+          <h2 id="cashback-list" className={listCard.sectionTitle}>
             {t('loyalty.cashback.listTitle')}
           </h2>
           <ul className={styles.list}>

@@ -12,6 +12,7 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useVipInfoQuery, useVipReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type VipInfo = EndpointData<typeof vipInfo>;
 type Reward = VipInfo['rewards'][number];
@@ -132,7 +133,7 @@ function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
     });
   return (
     <section className={styles.section} aria-labelledby="vip-rewards">
-      <h2 id="vip-rewards" className={styles.sectionTitle}>
+      <h2 id="vip-rewards" className={listCard.sectionTitle}>
         {t('loyalty.vip.rewardsTitle')}
       </h2>
       {info.rewards.length === 0 ? (
@@ -169,7 +170,7 @@ function VipBenefits({ info }: { info: VipInfo }) {
   const { t, i18n } = useTranslation();
   return (
     <section className={styles.section} aria-labelledby="vip-benefits">
-      <h2 id="vip-benefits" className={styles.sectionTitle}>
+      <h2 id="vip-benefits" className={listCard.sectionTitle}>
         {t('loyalty.vip.benefitsTitle')}
       </h2>
       {/* The table scrolls sideways on narrow phones: the region takes focus so a keyboard can scroll it too. */}

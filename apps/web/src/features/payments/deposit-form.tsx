@@ -20,6 +20,7 @@ import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 import { track } from '../../shared/tracking/track.ts';
 import { useTelegramMainButton } from '../../shared/telegram/telegram-webapp.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 
 export interface DepositFormProps {
   /** Where the switch starts: crypto for rechargeChannel=USDT and crypto brands. */
@@ -171,7 +172,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
         </div>
       ) : null}
       <section className={styles.section}>
-        <h2 className={styles.sectionTitle} id="deposit-methods">
+        <h2 className={listCard.sectionTitle} id="deposit-methods">
           {t('payments.deposit.method')}
         </h2>
         <div className={styles.methods} role="radiogroup" aria-labelledby="deposit-methods">
@@ -196,7 +197,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
       {view.network ? (
         <section className={styles.section}>
-          <h2 className={styles.sectionTitle} id="deposit-network">
+          <h2 className={listCard.sectionTitle} id="deposit-network">
             {t('payments.deposit.network')}
           </h2>
           <div className={styles.chips} role="radiogroup" aria-labelledby="deposit-network">
