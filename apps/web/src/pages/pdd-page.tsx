@@ -16,6 +16,7 @@ import { toastShow } from '../shared/ui/toast-store.ts';
 import styles from '../features/pdd/pdd.module.css';
 import { RequireLogin } from './require-login.tsx';
 import listCard from '../shared/ui/list-card.module.css';
+import progressBar from '../shared/ui/progress-bar.module.css';
 
 /** /thin/pdd (spec §2; decision 063): share-to-cash-out — the envelope, its progress, the link, the friends who helped, the withdrawal. */
 export default function PddPage() {
@@ -129,7 +130,7 @@ function PddBody() {
           aria-valuenow={percent}
           aria-valuetext={`${percent}%`}
         >
-          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
         </div>
         <p className={styles.progressText}>{t('pdd.progress', { progress: money(envelope.progress), target: money(envelope.target) })}</p>
         {envelope.status === 'open' ? (

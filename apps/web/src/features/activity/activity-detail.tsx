@@ -14,6 +14,7 @@ import { useActivityDetailQuery, useActivityReceiveMutation, useUiSwitchOnMutati
 import { ChristmasArt } from './christmas-art.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
 
 type Detail = EndpointData<typeof activityDetail>;
 /** How a refused claim reads (the page passes the app's API error text). */
@@ -82,8 +83,15 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
             ? t(detail.progress > 0 ? 'activity.uiSwitch.on' : 'activity.uiSwitch.off')
             : t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}
         </p>
-        <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('activity.progressLabel')}>
-          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+        <div
+          className={progressBar.bar}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t('activity.progressLabel')}
+        >
+          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
         </div>
         {resets ? <p className={styles.muted}>{t(resets, { time: when(detail.period_end_time) })}</p> : null}
         {uiSwitch && detail.progress === 0 && detail.status === 1 ? <UiSwitchOn uid={uid} errorText={errorText} /> : null}

@@ -12,6 +12,8 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useTaskCenterQuery, useTaskReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
 
 type TaskCentreInfo = EndpointData<typeof taskCenterInfo>;
 type Period = 'daily' | 'weekly';
@@ -25,9 +27,9 @@ export function TaskCentre() {
 
   return (
     <div className={styles.stack}>
-      <div className={styles.switch} role="tablist" aria-label={t('loyalty.tasks.title')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('loyalty.tasks.title')}>
         {(['daily', 'weekly'] as const).map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={styles.switchTab} onClick={() => setPeriod(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={segmented.switchTab} onClick={() => setPeriod(entry)}>
             {t(`loyalty.tasks.${entry}`)}
           </button>
         ))}
@@ -84,14 +86,14 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
                 <span className={styles.reward}>{t('loyalty.tasks.reward', { amount: money(task.reward) })}</span>
               </div>
               <div
-                className={styles.bar}
+                className={progressBar.bar}
                 role="progressbar"
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
                 aria-label={t('loyalty.tasks.progressLabel')}
               >
-                <span className={styles.barFill} style={{ width: `${percent}%` }} />
+                <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
               </div>
               <div className={styles.taskFoot}>
                 <span className={styles.muted}>

@@ -13,6 +13,7 @@ import { useVipInfoQuery, useVipReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
 import listCard from '../../shared/ui/list-card.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
 
 type VipInfo = EndpointData<typeof vipInfo>;
 type Reward = VipInfo['rewards'][number];
@@ -93,14 +94,14 @@ function VipStandingCard({ info }: { info: VipInfo }) {
         <span className={styles.heroPoints}>{t('loyalty.vip.points', { points: info.points })}</span>
       </div>
       <div
-        className={styles.bar}
+        className={progressBar.bar}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={info.progress}
         aria-label={t('loyalty.vip.progressLabel')}
       >
-        <span className={styles.barFill} style={{ width: `${info.progress}%` }} />
+        <span className={progressBar.barFill} style={{ width: `${info.progress}%` }} />
       </div>
       <p className={styles.heroNext}>
         {top ? t('loyalty.vip.top') : t('loyalty.vip.toNext', { points: info.next_level_points - info.points, level: info.level + 1 })}

@@ -21,6 +21,7 @@ import styles from './payments.module.css';
 import { track } from '../../shared/tracking/track.ts';
 import { useTelegramMainButton } from '../../shared/telegram/telegram-webapp.ts';
 import listCard from '../../shared/ui/list-card.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
 
 export interface DepositFormProps {
   /** Where the switch starts: crypto for rechargeChannel=USDT and crypto brands. */
@@ -99,14 +100,14 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
   const switcher =
     allowsCrypto || (kindLocked === false && kind === 'crypto') ? (
-      <div className={styles.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
         {(['fiat', 'crypto'] as const).map((entry) => (
           <button
             key={entry}
             type="button"
             role="tab"
             aria-selected={kind === entry}
-            className={styles.switchTab}
+            className={segmented.switchTab}
             onClick={() => {
               setKind(entry);
               setChosen(undefined);

@@ -13,6 +13,7 @@ import { PAY_STATUS_FILTERS, payStatusQueryOf, type PayStatusFilter } from './pa
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
 
 const TYPES: readonly HistoryType[] = ['all', 'payin', 'payout'];
 const FILTERS = Object.keys(PAY_STATUS_FILTERS) as PayStatusFilter[];
@@ -29,9 +30,9 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
 
   return (
     <div className={styles.stack}>
-      <div className={styles.switch} role="tablist" aria-label={t('payments.history.type')} style={{ gridTemplateColumns: '1fr 1fr 1fr' }}>
+      <div className={segmented.switch} role="tablist" aria-label={t('payments.history.type')} style={{ gridTemplateColumns: '1fr 1fr 1fr' }}>
         {TYPES.map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={type === entry} className={styles.switchTab} onClick={() => setType(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={type === entry} className={segmented.switchTab} onClick={() => setType(entry)}>
             {t(`payments.history.${entry}`)}
           </button>
         ))}
