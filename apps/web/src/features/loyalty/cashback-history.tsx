@@ -89,11 +89,11 @@ function CashbackRow({ entry, currency }: { entry: Entry; currency: string }) {
   );
   return (
     <li className={`${styles.item} ${styles.rewardItem}`}>
-      <span className={styles.itemIcon} aria-hidden="true">
+      <span className={listCard.itemIcon} aria-hidden="true">
         <HandCoins size={18} />
       </span>
-      <span className={styles.itemMain}>
-        <span className={styles.itemTitle}>{t(entry.period === 'daily' ? 'loyalty.cashback.day' : 'loyalty.cashback.week', { date })}</span>
+      <span className={listCard.itemMain}>
+        <span className={listCard.itemTitle}>{t(entry.period === 'daily' ? 'loyalty.cashback.day' : 'loyalty.cashback.week', { date })}</span>
         <span className={styles.muted}>
           {t('loyalty.cashback.detail', { stake: money(entry.stake), returned: money(entry.returned), bonus: money(entry.bonus_used) })}
         </span>
@@ -101,7 +101,7 @@ function CashbackRow({ entry, currency }: { entry: Entry; currency: string }) {
           {t('loyalty.cashback.rate', { loss: money(entry.net_loss), rate: percentText(entry.rate_bp, i18n.language), level: entry.level })}
         </span>
       </span>
-      <span className={styles.itemMain}>
+      <span className={listCard.itemMain}>
         <span className={styles.itemAmount}>{money(entry.amount)}</span>
         <span className={styles.muted}>{t(entry.status === 1 ? 'loyalty.cashback.paid' : 'loyalty.cashback.pending')}</span>
       </span>

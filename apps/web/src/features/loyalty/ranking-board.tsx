@@ -10,6 +10,7 @@ import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useRankListQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
 import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Board = EndpointData<typeof rankList>;
 type Period = 'daily' | 'weekly';
@@ -110,7 +111,7 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
               {board.list.map((entry) => (
                 <li key={entry.rank} className={`${styles.item} ${styles.rankRow} ${entry.is_self === 1 ? styles.self : ''}`}>
                   <span className={styles.rankNumber}>{entry.rank}</span>
-                  <span className={styles.itemTitle}>
+                  <span className={listCard.itemTitle}>
                     {entry.nick}
                     {entry.is_self === 1 ? ` · ${t('loyalty.rank.you')}` : ''}
                   </span>

@@ -14,6 +14,7 @@ import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
 import progressBar from '../../shared/ui/progress-bar.module.css';
 import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type TaskCentreInfo = EndpointData<typeof taskCenterInfo>;
 type Period = 'daily' | 'weekly';
@@ -82,7 +83,7 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
           return (
             <li key={task.task_id} className={styles.task}>
               <div className={styles.taskHead}>
-                <span className={styles.itemTitle}>{taskTitle(task)}</span>
+                <span className={listCard.itemTitle}>{taskTitle(task)}</span>
                 <span className={styles.reward}>{t('loyalty.tasks.reward', { amount: money(task.reward) })}</span>
               </div>
               <div

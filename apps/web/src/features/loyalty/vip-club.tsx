@@ -45,28 +45,28 @@ export function VipClub() {
       <ul className={styles.list}>
         <li className={styles.item}>
           <Link to={paths.vipRoulette} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <Ticket size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.wheel.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.wheel.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
         <li className={styles.item}>
           <Link to={paths.raffle} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <Gift size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.raffle.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.raffle.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
         <li className={styles.item}>
           <Link to={paths.cashback} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <HandCoins size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.cashback.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.cashback.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
@@ -143,11 +143,11 @@ function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
         <ul className={styles.list}>
           {info.rewards.map((reward) => (
             <li key={rewardKey(reward)} className={`${styles.item} ${styles.rewardItem}`}>
-              <span className={styles.itemIcon} aria-hidden="true">
+              <span className={listCard.itemIcon} aria-hidden="true">
                 <Gift size={18} />
               </span>
-              <span className={styles.itemMain}>
-                <span className={styles.itemTitle}>
+              <span className={listCard.itemMain}>
+                <span className={listCard.itemTitle}>
                   {reward.kind === 'week_free'
                     ? t('loyalty.vip.weekFree')
                     : reward.kind === 'month_free'

@@ -69,7 +69,7 @@ export function VipWheel() {
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="wheel-tickets">
         <div className={styles.wheelTickets}>
-          <span className={styles.itemIcon} aria-hidden="true">
+          <span className={listCard.itemIcon} aria-hidden="true">
             <Ticket size={18} />
           </span>
           <h2 id="wheel-tickets" className={styles.heroLevel}>

@@ -14,6 +14,7 @@ import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
 import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 const TYPES: readonly HistoryType[] = ['all', 'payin', 'payout'];
 const FILTERS = Object.keys(PAY_STATUS_FILTERS) as PayStatusFilter[];
@@ -62,11 +63,11 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
           {records.map((record) => (
             <li key={record.order_id} className={styles.item}>
               <Link to={detailHref(record.order_id, record.type)} className={styles.itemLink}>
-                <span className={`${styles.itemIcon} ${record.type === 'payin' ? styles.ok : styles.wait}`} aria-hidden="true">
+                <span className={`${listCard.itemIcon} ${record.type === 'payin' ? styles.ok : styles.wait}`} aria-hidden="true">
                   {record.type === 'payin' ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
                 </span>
-                <span className={styles.itemMain}>
-                  <span className={styles.itemTitle}>
+                <span className={listCard.itemMain}>
+                  <span className={listCard.itemTitle}>
                     {t(record.type === 'payin' ? 'payments.history.depositVia' : 'payments.history.withdrawalVia', {
                       method: channelName(record.channel, record.currency),
                     })}
