@@ -64,10 +64,12 @@ export interface FirstScreenData {
  *
  * It also starts the app: its entry script and the scripts named for preloading (#root's `data-fs-module` and
  * `data-fs-preload`, taken out of the head by `indexHtmlRender`) are asked for once the static screen has been
- * painted with its banner (the frame after the banner image has loaded or failed, or after the screen is drawn when
- * it has none; one second at most, and where frames are not drawn, as in a hidden tab), so the page's first paint and
- * its banner do not share the phone's link with ~120 KB of script; with no static screen, at once. Allowed by its
- * hash in the CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
+ * painted with its banner (the frame after the banner image has loaded or failed; one second at most, and where
+ * frames are not drawn, as in a hidden tab), so the banner — the page's largest element — does not share the phone's
+ * link with ~120 KB of script. A screen without a banner (/match-detail, a lobby the operator gave none) and a route
+ * with no static screen start them at once: there the wait bought nothing (the largest element is the app's) and
+ * cost Total Blocking Time, whose window opens at the first paint (decision 078). Allowed by its hash in the CSP
+ * (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
  */
 export const FIRST_SCREEN_SCRIPT =
   "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1')," +
@@ -79,7 +81,7 @@ export const FIRST_SCREEN_SCRIPT =
   "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}" +
   "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w);" +
   "var g=w.querySelector('img[fetchpriority=high]');function a(){requestAnimationFrame(function(){setTimeout(b,0)})}" +
-  "if(g&&!g.complete){g.addEventListener('load',a);g.addEventListener('error',a)}else a();setTimeout(b,1000)})()";
+  "if(!g)return b();if(g.complete)a();else{g.addEventListener('load',a);g.addEventListener('error',a)}setTimeout(b,1000)})()";
 
 /** The CSP source that allows `FIRST_SCREEN_SCRIPT` and nothing else inline. */
 export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`;
