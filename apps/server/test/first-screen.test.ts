@@ -99,7 +99,7 @@ function scriptRun(
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   let textsRemoved = 0;
-  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
+  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
   const rootAttributes: Record<string, string> = { 'data-fs-lang': pageLang, 'data-fs-module': module, 'data-fs-preload': preload };
   const document = {
     head: {
@@ -117,9 +117,8 @@ function scriptRun(
         setAttribute: (name: string, value: string) => (attributes[name] = value),
         appendChild: () => undefined,
         querySelectorAll: () => [{ remove: () => (textsRemoved += 1) }],
-        // The lobbies' screens carry a banner (unless told otherwise); /match-detail's never does.
-        querySelector: (selector: string) =>
-          selector === 'img[fetchpriority=high]' && banner !== 'none' && attributes['data-fs'] !== 'match' ? bannerImage : null,
+        // The lobbies' screens carry a banner unless told otherwise.
+        querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' && banner !== 'none' ? bannerImage : null),
       };
     },
   };
@@ -152,7 +151,7 @@ describe('the inline script picks the screen by location.hash and then starts th
     ['#/game/', 'lobby'],
     ['#/game?tab=slots', 'lobby'],
     ['#/sport', 'sport'],
-    ['#/match-detail?matchId=12&isComing=0&matchType=1', 'match'],
+    ['#/match-detail?matchId=12&isComing=0&matchType=1', undefined],
     ['#/menu', undefined],
     ['#/game-room?id=3', undefined],
     ['#/home/slots', undefined],
@@ -160,10 +159,10 @@ describe('the inline script picks the screen by location.hash and then starts th
   ])('%s → %s', (hash, screen) => {
     const run = scriptRun(hash);
     expect(run.screen).toBe(screen);
-    // The app's scripts, each once: a lobby's after its banner has loaded and been painted; /match-detail's (no banner)
-    // and those of a route with no static screen at once.
+    // The app's scripts, each once: a lobby's after its banner has loaded and been painted; a route with no static
+    // screen's at once.
     expect(run.boot).toStrictEqual(BOOT);
-    const waits = screen === 'lobby' || screen === 'sport';
+    const waits = screen !== undefined;
     expect(run.bootBeforeBanner).toStrictEqual(waits ? [] : BOOT);
     expect(run.bootBeforeFrame).toStrictEqual(waits ? [] : BOOT);
   });

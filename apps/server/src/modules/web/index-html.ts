@@ -57,23 +57,24 @@ export interface FirstScreenData {
 
 /**
  * The page's one inline script (decision 078): picks the static screen for `location.hash` — /game (and no route,
- * which opens it) the game lobby, /sport the sports lobby, /match-detail the match — and copies its template, with
- * the header's, into #root; any other route gets nothing (its own first render comes soon enough, and a frame page
- * has no header). A player whose stored language is not the page's sees no text of the page's language (the banner
+ * which opens it) the game lobby, /sport the sports lobby — and copies its template, with the header's, into #root;
+ * any other route gets nothing (a frame page has no header; and on /match-detail, whose largest element is the app's
+ * — the welcome pop-up's text — a static header and skeleton measured worse: Total Blocking Time counts from the first
+ * paint, so painting early without the largest element only lengthened it, 91–94 → 86–89, decision 078). A player whose stored language is not the page's sees no text of the page's language (the banner
  * titles): the app draws them in theirs. React's first commit on #root replaces all of it.
  *
  * It also starts the app: its entry script and the scripts named for preloading (#root's `data-fs-module` and
  * `data-fs-preload`, taken out of the head by `indexHtmlRender`) are asked for once the static screen has been
  * painted with its banner (the frame after the banner image has loaded or failed; one second at most, and where
  * frames are not drawn, as in a hidden tab), so the banner — the page's largest element — does not share the phone's
- * link with ~120 KB of script. A screen without a banner (/match-detail, a lobby the operator gave none) and a route
- * with no static screen start them at once: there the wait bought nothing (the largest element is the app's) and
- * cost Total Blocking Time, whose window opens at the first paint (decision 078). Allowed by its hash in the CSP
+ * link with ~120 KB of script. A lobby the operator gave no banner and a route with no static screen start them at
+ * once: there the wait buys nothing (the largest element is the app's) and costs Total Blocking Time, whose window
+ * opens at the first paint (decision 078). Allowed by its hash in the CSP
  * (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
  */
 export const FIRST_SCREEN_SCRIPT =
   "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1')," +
-  "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');" +
+  "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');" +
   "function b(){if(o||!r)return;o=1;var m=r.getAttribute('data-fs-module'),u=(r.getAttribute('data-fs-preload')||'').split(' '),i,e;if(!m)return;" +
   "for(i=0;i<u.length;i++)if(u[i]){e=d.createElement('link');e.rel='modulepreload';e.crossOrigin='anonymous';e.href=u[i];d.head.appendChild(e)}" +
   "e=d.createElement('script');e.type='module';e.crossOrigin='anonymous';e.src=m;d.head.appendChild(e)}" +
@@ -88,8 +89,7 @@ export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(F
 
 /**
  * The static screens' look: the React header's (header.module.css) and the pages' first-commit shapes (the lobby's
- * toolbar slot, banner and LobbySkeleton; /sport's banner and SportsSkeleton; /match-detail's title bar and
- * skeleton) in the app's own tokens (global.css is loaded before the first paint), so the takeover moves nothing.
+ * toolbar slot, banner and LobbySkeleton; /sport's banner and SportsSkeleton) in the app's own tokens (global.css is loaded before the first paint), so the takeover moves nothing.
  */
 const FIRST_SCREEN_STYLE = [
   '.fs{min-height:100dvh;display:flex;flex-direction:column;max-width:720px;margin:0 auto}',
@@ -108,8 +108,6 @@ const FIRST_SCREEN_STYLE = [
   ".fs-dots i::before{content:'';width:7px;height:7px;border-radius:50%;background:rgb(255 255 255/.45)}",
   '.fs-dots i:first-child::before{width:18px;border-radius:4px;background:#fff}',
   '.fs-col{display:flex;flex-direction:column;gap:var(--space-4)}',
-  '.fs-flat{gap:0}',
-  '.fs-bar{display:flex;align-items:center;gap:var(--space-2);height:var(--touch);margin:var(--space-1) 0 var(--space-4)}',
   '.fs-col.fs-tight{gap:var(--space-3)}',
   '.fs-sk{display:block;border-radius:var(--radius-sm);background:var(--surface)}',
   '.fs-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px}',
@@ -155,18 +153,12 @@ export function firstScreenRender(variant: VariantProfile, data: FirstScreenData
       ? ''
       : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
   const sport = `<main class="fs-m">${firstScreenBanner(data.banners.sport)}${sportList}</main>`;
-  // /match-detail: the page title's bar (PageTitle: its back arrow; the title's words are the catalogue's), then
-  // MatchDetailSkeleton.
-  const back =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="m15 18-6-6 6-6"/></svg>';
-  const match = `<main class="fs-m fs-flat"><span class="fs-bar"><span class="fs-menu">${back}</span>${skeleton(26, 8, '30%')}</span><span class="fs-col fs-tight">${skeleton(132, 12)}${skeleton(96, 12).repeat(2)}</span></main>`;
   // JSON in a script element: `<` written as \u003c, so no text in it can close the element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return [
     `<template id="fs-header">${firstScreenHeader(variant)}</template>`,
     `<template id="fs-lobby">${lobby}</template>`,
     `<template id="fs-sport">${sport}</template>`,
-    `<template id="fs-match">${match}</template>`,
     `<script type="application/json" id="fs-data">${json}</script>`,
     `<script>${FIRST_SCREEN_SCRIPT}</script>`,
   ].join('');
