@@ -32,6 +32,8 @@ export interface AppOverrides {
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
   feedTicker?: boolean;
+  /** false: no Crash-live pass every 250 ms; the test runs `crashLiveTick` itself on its clock (decision 071). */
+  crashLiveTicker?: boolean;
   /** Who leads the jobs, in place of the advisory lock on `database` (tests stand a lock server in for PGlite). */
   leadership?: Leadership;
   /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */

@@ -199,7 +199,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   bettingRoutes(app, bettingDeps);
   const bettingWorker = bettingWorkerRegister(bettingDeps, jobs);
-  const casino = await casinoModuleRegister(app, { config, db: database.db, deps, jobs, providerRateLimit, realtime: realtime.bus });
+  const casino = await casinoModuleRegister(app, {
+    config,
+    db: database.db,
+    deps,
+    jobs,
+    providerRateLimit,
+    realtime: realtime.bus,
+    crashLiveTicker: overrides.crashLiveTicker,
+  });
   startPhases.mark('casino');
   const { payments, kyc } = await paymentsModuleRegister(app, { config, deps, jobs, providerRateLimit, outbox: outbox.deps, outboxHandlers: outbox.handlers });
   startPhases.mark('payments');

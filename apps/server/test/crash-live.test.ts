@@ -23,14 +23,15 @@ import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 
 /**
  * Crash with a live climb (issue 23, decision 071) on an injected clock: the test moves the server's clock and runs the
- * leader's pass itself, so every cash-out is decided at a known server time — no sleeps, no timing assertions.
+ * leader's pass itself, so every cash-out is decided at a known server time — no sleeps, no timing assertions. The app
+ * runs no pass of its own: its 250 ms timer could otherwise schedule a round between two of the test's requests.
  */
 const CHAIN = 'c'.repeat(64);
 const START = 1_000_000;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await testAppCreate({ env: { ...CASINO_ENV, CRASH_LIVE_TEST_CHAIN: CHAIN } });
+  t = await testAppCreate({ env: { ...CASINO_ENV, CRASH_LIVE_TEST_CHAIN: CHAIN }, crashLiveTicker: false });
 }, 300_000);
 afterAll(async () => {
   expect(await ledgerAudit(t.db)).toEqual(CLEAN_AUDIT);

@@ -68,6 +68,21 @@ async function warm(app: TestApp, session: IssuedSession): Promise<void> {
   expect(app.built.lane.counts.answered).toBe(answered + 1);
 }
 
+/**
+ * Resolves once `app` heard the sessions signal for `uid` from the other node. Redis acknowledges the PUBLISH before the
+ * subscriber's node has read it, so a request sent to the other node the same instant may still race the signal (the
+ * cache's bound, SESSION_CACHE_TTL_MS, covers that); the tests ask once the node heard it.
+ */
+function heard(app: TestApp, uid: number): Promise<void> {
+  return new Promise((resolve) => {
+    const unlisten = app.deps.realtime.onSignal((signal) => {
+      if (signal.kind !== 'sessions_changed' || signal.uid !== uid) return;
+      unlisten();
+      resolve();
+    });
+  });
+}
+
 async function urlOf(app: TestApp, session: IssuedSession): Promise<string> {
   const answer = envelopeOf(await app.get('/api/piranha/chat/url', { query: signedIn(session) }));
   expect(answer.dm_error).toBe(0);
@@ -119,10 +134,12 @@ describe('the polls’ session cache and lane, across two nodes', () => {
     expect((await poll(b, other)).body).not.toBe(first.body);
   });
 
-  it('refuses the poll on node B at once when the player signs out on node A', async () => {
+  it('refuses the poll on node B as soon as it hears that the player signed out on node A', async () => {
     const player = await a.player('piranha');
     await warm(b, player);
+    const signalled = heard(b, player.uid);
     expect(envelopeOf(await a.post('/api/piranha/user/account/logout', { query: signedIn(player) })).dm_error).toBe(0);
+    await signalled;
     expect((await poll(b, player)).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
     expect((await poll(b, player, UNREAD)).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
     expect((await poll(a, player)).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
@@ -133,12 +150,16 @@ describe('the polls’ session cache and lane, across two nodes', () => {
     const other = await a.player('piranha');
     await warm(b, player);
     await warm(b, other);
+    const ended = heard(b, player.uid);
     expect(
       envelopeOf(await a.post('/api/piranha/user/account/session/end', { query: signedIn(player), body: { session_id: player.sessionId } })).dm_error,
     ).toBe(0);
+    await ended;
     expect((await poll(b, player)).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
     // Closing an account ends every session.
+    const closed = heard(b, other.uid);
     expect(envelopeOf(await a.post('/api/user/account/del_apply', { query: signedIn(other), body: { confirm: 1 } })).dm_error).toBe(0);
+    await closed;
     expect((await poll(b, other)).dm_error).toBe(ERRORS.SESSION_EXPIRED.code);
   });
 

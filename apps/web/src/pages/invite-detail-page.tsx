@@ -47,11 +47,11 @@ function Friends() {
         : t('invite.rewardWaiting');
   return (
     <div className={styles.stack}>
-      <ul className={`${listCard.listCard} ${styles.list}`} aria-label={t('invite.friendsTitle')}>
+      <ul className={`${listCard.listCard} ${listCard.dividedRows}`} aria-label={t('invite.friendsTitle')}>
         {data.list.map((friend, index) => (
-          <li key={`${friend.join_time}-${index}`} className={styles.row}>
-            <span className={styles.rowMain}>
-              <span className={styles.rowTitle}>{friend.nick}</span>
+          <li key={`${friend.join_time}-${index}`} className={listCard.row}>
+            <span className={listCard.rowMain}>
+              <span className={listCard.rowTitle}>{friend.nick}</span>
               <span className={styles.muted}>{t('invite.joined', { date: date(friend.join_time), source: t(`invite.source.${friend.source}`) })}</span>
               <span className={styles.muted}>
                 {friend.qualify_time > 0 ? t('invite.depositedOn', { date: date(friend.qualify_time) }) : t('invite.notDeposited')}

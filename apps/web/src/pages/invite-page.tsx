@@ -102,17 +102,17 @@ function InviteBody() {
               <span className={styles.icon} aria-hidden="true">
                 <Users size={18} />
               </span>
-              <span className={styles.rowTitle}>{t('invite.friendsLink', { n: data.invited })}</span>
+              <span className={listCard.rowTitle}>{t('invite.friendsLink', { n: data.invited })}</span>
               <ChevronRight size={18} aria-hidden="true" />
             </Link>
           </li>
         </ul>
       </nav>
       <section aria-labelledby="invite-rules">
-        <h2 id="invite-rules" className={styles.sectionTitle}>
+        <h2 id="invite-rules" className={listCard.sectionTitle}>
           {t('invite.rulesTitle')}
         </h2>
-        <ul className={styles.rules}>
+        <ul className={listCard.rules}>
           <li>{t('invite.ruleQualify', { amount: money(data.qualify_min) })}</li>
           <li>{data.reward === 0 ? t('invite.ruleNoReward') : data.wagering > 0 ? t('invite.ruleWagering', { n: data.wagering }) : t('invite.ruleCash')}</li>
           <li>{t('invite.ruleOnce')}</li>
@@ -137,7 +137,7 @@ function BindForm({ uid }: { uid: number }) {
   };
   return (
     <form className={styles.bindForm} onSubmit={submit} aria-labelledby="invite-bind">
-      <h2 id="invite-bind" className={styles.sectionTitle}>
+      <h2 id="invite-bind" className={listCard.sectionTitle}>
         {t('invite.bindTitle')}
       </h2>
       <TextField

@@ -15,6 +15,8 @@ import { Skeleton } from '../shared/ui/skeleton.tsx';
 import { toastShow } from '../shared/ui/toast-store.ts';
 import styles from '../features/pdd/pdd.module.css';
 import { RequireLogin } from './require-login.tsx';
+import listCard from '../shared/ui/list-card.module.css';
+import progressBar from '../shared/ui/progress-bar.module.css';
 
 /** /thin/pdd (spec §2; decision 063): share-to-cash-out — the envelope, its progress, the link, the friends who helped, the withdrawal. */
 export default function PddPage() {
@@ -83,7 +85,7 @@ function PddBody() {
   };
   const rules = (
     <section aria-labelledby="pdd-rules">
-      <h2 id="pdd-rules" className={styles.sectionTitle}>
+      <h2 id="pdd-rules" className={listCard.sectionTitle}>
         {t('pdd.rulesTitle')}
       </h2>
       <ul className={styles.rules}>
@@ -128,7 +130,7 @@ function PddBody() {
           aria-valuenow={percent}
           aria-valuetext={`${percent}%`}
         >
-          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
         </div>
         <p className={styles.progressText}>{t('pdd.progress', { progress: money(envelope.progress), target: money(envelope.target) })}</p>
         {envelope.status === 'open' ? (
@@ -171,7 +173,7 @@ function PddBody() {
       </section>
       {envelope.status === 'open' ? (
         <section className={styles.card} aria-labelledby="pdd-share">
-          <h2 id="pdd-share" className={styles.sectionTitle}>
+          <h2 id="pdd-share" className={listCard.sectionTitle}>
             {t('pdd.shareTitle')}
           </h2>
           <CopyField label={t('pdd.link')} value={data.link} long={false} />
@@ -182,7 +184,7 @@ function PddBody() {
         </section>
       ) : null}
       <section aria-labelledby="pdd-friends">
-        <h2 id="pdd-friends" className={styles.sectionTitle}>
+        <h2 id="pdd-friends" className={listCard.sectionTitle}>
           {t('pdd.friendsTitle', { n: envelope.friends.length })}
         </h2>
         {envelope.friends.length === 0 ? (

@@ -14,6 +14,7 @@ import { useActivityDetailQuery, useActivityReceiveMutation, useUiSwitchOnMutati
 import { ChristmasArt } from './christmas-art.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
 
 type Detail = EndpointData<typeof activityDetail>;
 /** How a refused claim reads (the page passes the app's API error text). */
@@ -82,8 +83,15 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
             ? t(detail.progress > 0 ? 'activity.uiSwitch.on' : 'activity.uiSwitch.off')
             : t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}
         </p>
-        <div className={styles.bar} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('activity.progressLabel')}>
-          <span className={styles.barFill} style={{ width: `${percent}%` }} />
+        <div
+          className={progressBar.bar}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label={t('activity.progressLabel')}
+        >
+          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
         </div>
         {resets ? <p className={styles.muted}>{t(resets, { time: when(detail.period_end_time) })}</p> : null}
         {uiSwitch && detail.progress === 0 && detail.status === 1 ? <UiSwitchOn uid={uid} errorText={errorText} /> : null}
@@ -95,10 +103,10 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
       </section>
 
       <section aria-labelledby="activity-rules">
-        <h3 id="activity-rules" className={styles.sectionTitle}>
+        <h3 id="activity-rules" className={listCard.sectionTitle}>
           {t('activity.rulesTitle')}
         </h3>
-        <ul className={styles.rules}>
+        <ul className={listCard.rules}>
           <li>{t(`activity.rule.${detail.kind}`)}</li>
           <li>
             {freeBet ? t('activity.rule.freeBetReward') : detail.wagering > 0 ? t('activity.rule.wagering', { n: detail.wagering }) : t('activity.rule.cash')}
@@ -108,14 +116,14 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
       </section>
 
       <section aria-labelledby="activity-tiers">
-        <h3 id="activity-tiers" className={styles.sectionTitle}>
+        <h3 id="activity-tiers" className={listCard.sectionTitle}>
           {t('activity.tiersTitle')}
         </h3>
-        <ul className={`${listCard.listCard} ${styles.list}`}>
+        <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
           {detail.tiers.map((tier) => (
-            <li key={tier.tier} className={styles.row}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>{t(`activity.reach.${detail.kind}`, { amount: money(tier.threshold) })}</span>
+            <li key={tier.tier} className={listCard.row}>
+              <span className={listCard.rowMain}>
+                <span className={listCard.rowTitle}>{t(`activity.reach.${detail.kind}`, { amount: money(tier.threshold) })}</span>
                 <span className={styles.reward}>{t(freeBet ? 'activity.rewardFreeBet' : 'activity.reward', { amount: money(tier.reward) })}</span>
               </span>
               {tier.status === 2 ? (
@@ -139,17 +147,17 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
       </section>
 
       <section aria-labelledby="activity-won">
-        <h3 id="activity-won" className={styles.sectionTitle}>
+        <h3 id="activity-won" className={listCard.sectionTitle}>
           {t('activity.wonTitle')}
         </h3>
         {detail.won.length === 0 ? (
           <p className={styles.muted}>{t('activity.wonNone')}</p>
         ) : (
-          <ul className={`${listCard.listCard} ${styles.list}`}>
+          <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
             {detail.won.map((win) => (
-              <li key={`${win.period_key}:${win.tier}`} className={styles.row}>
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>{t('activity.tierN', { n: win.tier + 1 })}</span>
+              <li key={`${win.period_key}:${win.tier}`} className={listCard.row}>
+                <span className={listCard.rowMain}>
+                  <span className={listCard.rowTitle}>{t('activity.tierN', { n: win.tier + 1 })}</span>
                   <span className={styles.muted}>{when(win.create_time)}</span>
                 </span>
                 <span className={styles.reward}>{freeBet ? t('activity.rewardFreeBet', { amount: money(win.amount) }) : money(win.amount)}</span>

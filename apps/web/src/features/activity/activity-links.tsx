@@ -16,14 +16,14 @@ export function ActivityLinks() {
   const open = (list.data?.list ?? []).filter((activity) => activity.status !== 3 || activity.claimable > 0);
   return (
     <nav aria-label={t('activity.links')}>
-      <ul className={`${listCard.listCard} ${styles.list}`}>
+      <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
         {open.length === 0 ? (
-          <li className={styles.row}>
+          <li className={listCard.row}>
             <Link to={paths.activityEmpty} className={styles.link}>
               <span className={styles.icon} aria-hidden="true">
                 <Gift size={18} />
               </span>
-              <span className={styles.rowTitle}>{t('activity.title')}</span>
+              <span className={listCard.rowTitle}>{t('activity.title')}</span>
               <span />
               <ChevronRight size={18} aria-hidden="true" />
             </Link>
@@ -35,8 +35,8 @@ export function ActivityLinks() {
                 <span className={styles.icon} aria-hidden="true">
                   <Gift size={18} />
                 </span>
-                <span className={styles.rowMain}>
-                  <span className={styles.rowTitle}>{activity.name}</span>
+                <span className={listCard.rowMain}>
+                  <span className={listCard.rowTitle}>{activity.name}</span>
                   <span className={styles.muted}>{t(`activity.kind.${activity.kind}`)}</span>
                 </span>
                 {activity.claimable > 0 ? <span className={styles.count}>{t('activity.ready', { n: activity.claimable })}</span> : <span />}
@@ -50,7 +50,7 @@ export function ActivityLinks() {
             <span className={styles.icon} aria-hidden="true">
               <UserPlus size={18} />
             </span>
-            <span className={styles.rowTitle}>{t('invite.links')}</span>
+            <span className={listCard.rowTitle}>{t('invite.links')}</span>
             <span />
             <ChevronRight size={18} aria-hidden="true" />
           </Link>

@@ -29,7 +29,7 @@ export function AgentTerms({ info }: { info: Info }) {
   if (info.basis === '') return null;
   return (
     <section aria-labelledby="agent-terms">
-      <h3 id="agent-terms" className={styles.sectionTitle}>
+      <h3 id="agent-terms" className={listCard.sectionTitle}>
         {t('agent.termsTitle')}
       </h3>
       <ul className={styles.rules}>
@@ -98,7 +98,7 @@ function AgentGuideLinks() {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('agent.more')}>
-      <ul className={`${listCard.listCard} ${styles.list}`}>
+      <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
         {(
           [
             [paths.thinAgentDaily, 'agent.dailyTitle'],
@@ -172,16 +172,16 @@ function AgentDashboard({ info, uid }: { info: Info; uid: number }) {
         <ChevronRight size={18} aria-hidden="true" />
       </Link>
       <section aria-labelledby="agent-team">
-        <h3 id="agent-team" className={styles.sectionTitle}>
+        <h3 id="agent-team" className={listCard.sectionTitle}>
           {t('agent.teamTitle')}
         </h3>
         {(team.data?.list ?? []).length === 0 ? (
           <p className={styles.muted}>{t('agent.teamEmpty')}</p>
         ) : (
-          <ul className={`${listCard.listCard} ${styles.list}`}>
+          <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
             {team.data!.list.map((member) => (
               <li key={member.uid} className={styles.row}>
-                <span className={styles.rowTitle}>{member.name}</span>
+                <span className={listCard.rowTitle}>{member.name}</span>
                 <span className={styles.muted}>
                   {new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium' }).format(new Date(member.bound_time * 1000))}
                 </span>

@@ -75,11 +75,11 @@ export function AgentDailyList() {
   const money = (amount: number) => moneyText(amount, daily.data.currency, i18n.language);
   if (daily.data.list.length === 0) return <EmptyState icon={<Users size={28} />} title={t('agent.dailyEmpty')} body={t('agent.daily')} />;
   return (
-    <ul className={`${listCard.listCard} ${styles.list}`} data-testid="agent-daily">
+    <ul className={`${listCard.listCard} ${listCard.dividedRows}`} data-testid="agent-daily">
       {daily.data.list.map((day) => (
         <li key={day.day_key} className={styles.row}>
-          <span className={styles.rowMain}>
-            <span className={styles.rowTitle}>{dayText(day.day_key, i18n.language)}</span>
+          <span className={listCard.rowMain}>
+            <span className={listCard.rowTitle}>{dayText(day.day_key, i18n.language)}</span>
             <span className={styles.muted}>
               {t('agent.dayFigures', { n: day.members, basis: money(day.basis), rate: percentText(day.rate_bp, i18n.language) })}
             </span>
@@ -143,11 +143,11 @@ export function AgentHistoryList() {
   if (history.data.list.length === 0) return <EmptyState icon={<Wallet size={28} />} title={t('agent.historyEmpty')} />;
   const money = (amount: number) => moneyText(amount, history.data.currency, i18n.language);
   return (
-    <ul className={`${listCard.listCard} ${styles.list}`} data-testid="agent-history">
+    <ul className={`${listCard.listCard} ${listCard.dividedRows}`} data-testid="agent-history">
       {history.data.list.map((row) => (
         <li key={row.transfer_id} className={styles.row}>
-          <span className={styles.rowMain}>
-            <span className={styles.rowTitle}>{t('agent.transferRow')}</span>
+          <span className={listCard.rowMain}>
+            <span className={listCard.rowTitle}>{t('agent.transferRow')}</span>
             <span className={styles.muted}>
               {new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(row.create_time * 1000))}
             </span>

@@ -10,7 +10,7 @@ export function GrowthLinks() {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('agent.links')}>
-      <ul className={`${listCard.listCard} ${styles.list}`}>
+      <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
         {(
           [
             [paths.thinAgent, 'agent.title', <Users key="agent" size={18} />],

@@ -9,6 +9,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useCashbackHistoryQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Entry = EndpointData<typeof cashbackHistory>['list'][number];
 
@@ -60,7 +61,7 @@ export function CashbackHistory() {
         <EmptyState icon={<HandCoins size={28} />} title={t('loyalty.cashback.empty')} />
       ) : (
         <section className={styles.section} aria-labelledby="cashback-list">
-          <h2 id="cashback-list" className={styles.sectionTitle}>
+          <h2 id="cashback-list" className={listCard.sectionTitle}>
             {t('loyalty.cashback.listTitle')}
           </h2>
           <ul className={styles.list}>
@@ -88,11 +89,11 @@ function CashbackRow({ entry, currency }: { entry: Entry; currency: string }) {
   );
   return (
     <li className={`${styles.item} ${styles.rewardItem}`}>
-      <span className={styles.itemIcon} aria-hidden="true">
+      <span className={listCard.itemIcon} aria-hidden="true">
         <HandCoins size={18} />
       </span>
-      <span className={styles.itemMain}>
-        <span className={styles.itemTitle}>{t(entry.period === 'daily' ? 'loyalty.cashback.day' : 'loyalty.cashback.week', { date })}</span>
+      <span className={listCard.itemMain}>
+        <span className={listCard.itemTitle}>{t(entry.period === 'daily' ? 'loyalty.cashback.day' : 'loyalty.cashback.week', { date })}</span>
         <span className={styles.muted}>
           {t('loyalty.cashback.detail', { stake: money(entry.stake), returned: money(entry.returned), bonus: money(entry.bonus_used) })}
         </span>
@@ -100,7 +101,7 @@ function CashbackRow({ entry, currency }: { entry: Entry; currency: string }) {
           {t('loyalty.cashback.rate', { loss: money(entry.net_loss), rate: percentText(entry.rate_bp, i18n.language), level: entry.level })}
         </span>
       </span>
-      <span className={styles.itemMain}>
+      <span className={listCard.itemMain}>
         <span className={styles.itemAmount}>{money(entry.amount)}</span>
         <span className={styles.muted}>{t(entry.status === 1 ? 'loyalty.cashback.paid' : 'loyalty.cashback.pending')}</span>
       </span>

@@ -5,6 +5,7 @@ import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useDynconfig } from '../../shared/dynconfig.ts';
 import { useTaskHintQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 /** The way to the VIP club, the task centre and the rankings from the player's page, with the task hint (tasks ready to claim). */
 export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tasksTo: string; rankingTo: string }) {
@@ -19,10 +20,10 @@ export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tas
     vipClub?.switch === 0 ? null : (
       <li className={styles.item} key="vip">
         <Link to={vipTo} className={styles.itemLink}>
-          <span className={styles.itemIcon} aria-hidden="true">
+          <span className={listCard.itemIcon} aria-hidden="true">
             <Crown size={18} />
           </span>
-          <span className={styles.itemTitle}>{t('loyalty.vip.title')}</span>
+          <span className={listCard.itemTitle}>{t('loyalty.vip.title')}</span>
           <ChevronRight size={18} aria-hidden="true" />
         </Link>
       </li>
@@ -30,10 +31,10 @@ export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tas
   const tasks = (
     <li className={styles.item} key="tasks">
       <Link to={tasksTo} className={styles.itemLink}>
-        <span className={styles.itemIcon} aria-hidden="true">
+        <span className={listCard.itemIcon} aria-hidden="true">
           <ListChecks size={18} />
         </span>
-        <span className={styles.itemTitle}>{t('loyalty.tasks.title')}</span>
+        <span className={listCard.itemTitle}>{t('loyalty.tasks.title')}</span>
         {claimable > 0 ? <span className={styles.count}>{t('loyalty.tasks.ready', { n: claimable })}</span> : null}
         <ChevronRight size={18} aria-hidden="true" />
       </Link>
@@ -45,10 +46,10 @@ export function LoyaltyLinks({ vipTo, tasksTo, rankingTo }: { vipTo: string; tas
         {taskFirst ? [tasks, vip] : [vip, tasks]}
         <li className={styles.item}>
           <Link to={rankingTo} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <Trophy size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.rank.title')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.rank.title')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>

@@ -10,6 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { raffleEntriesAll, useRaffleInfoQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Info = EndpointData<typeof raffleInfo>;
 type Draw = Info['past'][number];
@@ -40,7 +41,7 @@ export function Raffle() {
     <div className={styles.stack}>
       <CurrentRaffle info={info.data} />
       <section className={styles.section} aria-labelledby="raffle-past">
-        <h2 id="raffle-past" className={styles.sectionTitle}>
+        <h2 id="raffle-past" className={listCard.sectionTitle}>
           {t('loyalty.raffle.pastTitle')}
         </h2>
         {info.data.past.length === 0 ? (
@@ -68,7 +69,7 @@ function CurrentRaffle({ info }: { info: Info }) {
         <p className={styles.hint}>{t('loyalty.raffle.howToEarn', { points: info.points_per_ticket, time: when(current.ends_at) })}</p>
       </section>
       <section className={styles.section} aria-labelledby="raffle-prizes">
-        <h2 id="raffle-prizes" className={styles.sectionTitle}>
+        <h2 id="raffle-prizes" className={listCard.sectionTitle}>
           {t('loyalty.raffle.prizesTitle')}
         </h2>
         <ol className={styles.list}>
@@ -81,7 +82,7 @@ function CurrentRaffle({ info }: { info: Info }) {
         </ol>
       </section>
       <section className={styles.section} aria-labelledby="raffle-fair">
-        <h2 id="raffle-fair" className={styles.sectionTitle}>
+        <h2 id="raffle-fair" className={listCard.sectionTitle}>
           {t('loyalty.raffle.fairTitle')}
         </h2>
         <p className={styles.hint}>{t('loyalty.raffle.fairHow')}</p>

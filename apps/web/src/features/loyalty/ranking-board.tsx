@@ -9,6 +9,8 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useRankListQuery } from './api/loyalty.ts';
 import styles from './loyalty.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Board = EndpointData<typeof rankList>;
 type Period = 'daily' | 'weekly';
@@ -23,16 +25,16 @@ export function RankingBoard() {
   const board = useRankListQuery(uid, period, kind);
   return (
     <div className={styles.stack}>
-      <div className={styles.switch} role="tablist" aria-label={t('loyalty.rank.kindLabel')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('loyalty.rank.kindLabel')}>
         {(['turnover', 'win'] as const).map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={kind === entry} className={styles.switchTab} onClick={() => setKind(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={kind === entry} className={segmented.switchTab} onClick={() => setKind(entry)}>
             {t(`loyalty.rank.kind.${entry}`)}
           </button>
         ))}
       </div>
-      <div className={styles.switch} role="tablist" aria-label={t('loyalty.rank.title')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('loyalty.rank.title')}>
         {(['daily', 'weekly'] as const).map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={styles.switchTab} onClick={() => setPeriod(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={segmented.switchTab} onClick={() => setPeriod(entry)}>
             {t(`loyalty.rank.${entry}`)}
           </button>
         ))}
@@ -109,7 +111,7 @@ function BoardView({ board, period }: { board: Board; period: Period }) {
               {board.list.map((entry) => (
                 <li key={entry.rank} className={`${styles.item} ${styles.rankRow} ${entry.is_self === 1 ? styles.self : ''}`}>
                   <span className={styles.rankNumber}>{entry.rank}</span>
-                  <span className={styles.itemTitle}>
+                  <span className={listCard.itemTitle}>
                     {entry.nick}
                     {entry.is_self === 1 ? ` · ${t('loyalty.rank.you')}` : ''}
                   </span>

@@ -12,6 +12,9 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useTaskCenterQuery, useTaskReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type TaskCentreInfo = EndpointData<typeof taskCenterInfo>;
 type Period = 'daily' | 'weekly';
@@ -25,9 +28,9 @@ export function TaskCentre() {
 
   return (
     <div className={styles.stack}>
-      <div className={styles.switch} role="tablist" aria-label={t('loyalty.tasks.title')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('loyalty.tasks.title')}>
         {(['daily', 'weekly'] as const).map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={styles.switchTab} onClick={() => setPeriod(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={period === entry} className={segmented.switchTab} onClick={() => setPeriod(entry)}>
             {t(`loyalty.tasks.${entry}`)}
           </button>
         ))}
@@ -80,18 +83,18 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
           return (
             <li key={task.task_id} className={styles.task}>
               <div className={styles.taskHead}>
-                <span className={styles.itemTitle}>{taskTitle(task)}</span>
+                <span className={listCard.itemTitle}>{taskTitle(task)}</span>
                 <span className={styles.reward}>{t('loyalty.tasks.reward', { amount: money(task.reward) })}</span>
               </div>
               <div
-                className={styles.bar}
+                className={progressBar.bar}
                 role="progressbar"
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
                 aria-label={t('loyalty.tasks.progressLabel')}
               >
-                <span className={styles.barFill} style={{ width: `${percent}%` }} />
+                <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
               </div>
               <div className={styles.taskFoot}>
                 <span className={styles.muted}>

@@ -12,6 +12,8 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useVipInfoQuery, useVipReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
+import progressBar from '../../shared/ui/progress-bar.module.css';
 
 type VipInfo = EndpointData<typeof vipInfo>;
 type Reward = VipInfo['rewards'][number];
@@ -43,28 +45,28 @@ export function VipClub() {
       <ul className={styles.list}>
         <li className={styles.item}>
           <Link to={paths.vipRoulette} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <Ticket size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.wheel.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.wheel.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
         <li className={styles.item}>
           <Link to={paths.raffle} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <Gift size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.raffle.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.raffle.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
         <li className={styles.item}>
           <Link to={paths.cashback} className={styles.itemLink}>
-            <span className={styles.itemIcon} aria-hidden="true">
+            <span className={listCard.itemIcon} aria-hidden="true">
               <HandCoins size={18} />
             </span>
-            <span className={styles.itemTitle}>{t('loyalty.cashback.link')}</span>
+            <span className={listCard.itemTitle}>{t('loyalty.cashback.link')}</span>
             <ChevronRight size={18} aria-hidden="true" />
           </Link>
         </li>
@@ -92,14 +94,14 @@ function VipStandingCard({ info }: { info: VipInfo }) {
         <span className={styles.heroPoints}>{t('loyalty.vip.points', { points: info.points })}</span>
       </div>
       <div
-        className={styles.bar}
+        className={progressBar.bar}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={info.progress}
         aria-label={t('loyalty.vip.progressLabel')}
       >
-        <span className={styles.barFill} style={{ width: `${info.progress}%` }} />
+        <span className={progressBar.barFill} style={{ width: `${info.progress}%` }} />
       </div>
       <p className={styles.heroNext}>
         {top ? t('loyalty.vip.top') : t('loyalty.vip.toNext', { points: info.next_level_points - info.points, level: info.level + 1 })}
@@ -132,7 +134,7 @@ function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
     });
   return (
     <section className={styles.section} aria-labelledby="vip-rewards">
-      <h2 id="vip-rewards" className={styles.sectionTitle}>
+      <h2 id="vip-rewards" className={listCard.sectionTitle}>
         {t('loyalty.vip.rewardsTitle')}
       </h2>
       {info.rewards.length === 0 ? (
@@ -141,11 +143,11 @@ function VipRewards({ info, uid }: { info: VipInfo; uid: number }) {
         <ul className={styles.list}>
           {info.rewards.map((reward) => (
             <li key={rewardKey(reward)} className={`${styles.item} ${styles.rewardItem}`}>
-              <span className={styles.itemIcon} aria-hidden="true">
+              <span className={listCard.itemIcon} aria-hidden="true">
                 <Gift size={18} />
               </span>
-              <span className={styles.itemMain}>
-                <span className={styles.itemTitle}>
+              <span className={listCard.itemMain}>
+                <span className={listCard.itemTitle}>
                   {reward.kind === 'week_free'
                     ? t('loyalty.vip.weekFree')
                     : reward.kind === 'month_free'
@@ -169,7 +171,7 @@ function VipBenefits({ info }: { info: VipInfo }) {
   const { t, i18n } = useTranslation();
   return (
     <section className={styles.section} aria-labelledby="vip-benefits">
-      <h2 id="vip-benefits" className={styles.sectionTitle}>
+      <h2 id="vip-benefits" className={listCard.sectionTitle}>
         {t('loyalty.vip.benefitsTitle')}
       </h2>
       {/* The table scrolls sideways on narrow phones: the region takes focus so a keyboard can scroll it too. */}

@@ -16,6 +16,7 @@ import { useWheelBalanceQuery, useWheelDrawListQuery, useWheelMarqueeQuery, useW
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
 import { WheelDraws } from './wheel-draws.tsx';
+import listCard from '../../shared/ui/list-card.module.css';
 
 type Balance = EndpointData<typeof vipSpinBalance>;
 type Spin = EndpointData<typeof vipSpinDrawList>['list'][number];
@@ -68,7 +69,7 @@ export function VipWheel() {
     <div className={styles.stack}>
       <section className={styles.hero} aria-labelledby="wheel-tickets">
         <div className={styles.wheelTickets}>
-          <span className={styles.itemIcon} aria-hidden="true">
+          <span className={listCard.itemIcon} aria-hidden="true">
             <Ticket size={18} />
           </span>
           <h2 id="wheel-tickets" className={styles.heroLevel}>
@@ -182,7 +183,7 @@ function Chances({ data }: { data: Balance }) {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <section className={styles.section} aria-labelledby="wheel-chances">
-      <h2 id="wheel-chances" className={styles.sectionTitle}>
+      <h2 id="wheel-chances" className={listCard.sectionTitle}>
         {t('loyalty.wheel.chancesTitle')}
       </h2>
       <p className={styles.hint}>{t('loyalty.wheel.chancesHow')}</p>
@@ -214,7 +215,7 @@ function Marquee({ uid }: { uid: number }) {
   const marquee = useWheelMarqueeQuery(uid);
   return (
     <section className={styles.section} aria-labelledby="wheel-marquee">
-      <h2 id="wheel-marquee" className={styles.sectionTitle}>
+      <h2 id="wheel-marquee" className={listCard.sectionTitle}>
         {t('loyalty.wheel.marqueeTitle')}
       </h2>
       {marquee.isPending ? (
@@ -249,7 +250,7 @@ function FairPanel({ uid, data }: { uid: number; data: Balance }) {
     });
   return (
     <section className={styles.section} aria-labelledby="wheel-fair">
-      <h2 id="wheel-fair" className={styles.sectionTitle}>
+      <h2 id="wheel-fair" className={listCard.sectionTitle}>
         {t('loyalty.wheel.fairTitle')}
       </h2>
       <p className={styles.hint}>{t('loyalty.wheel.fairHow')}</p>

@@ -20,6 +20,8 @@ import { MethodIcon } from './method-icon.tsx';
 import styles from './payments.module.css';
 import { track } from '../../shared/tracking/track.ts';
 import { useTelegramMainButton } from '../../shared/telegram/telegram-webapp.ts';
+import listCard from '../../shared/ui/list-card.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
 
 export interface DepositFormProps {
   /** Where the switch starts: crypto for rechargeChannel=USDT and crypto brands. */
@@ -98,14 +100,14 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
   const switcher =
     allowsCrypto || (kindLocked === false && kind === 'crypto') ? (
-      <div className={styles.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('payments.deposit.kind')}>
         {(['fiat', 'crypto'] as const).map((entry) => (
           <button
             key={entry}
             type="button"
             role="tab"
             aria-selected={kind === entry}
-            className={styles.switchTab}
+            className={segmented.switchTab}
             onClick={() => {
               setKind(entry);
               setChosen(undefined);
@@ -171,7 +173,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
         </div>
       ) : null}
       <section className={styles.section}>
-        <h2 className={styles.sectionTitle} id="deposit-methods">
+        <h2 className={listCard.sectionTitle} id="deposit-methods">
           {t('payments.deposit.method')}
         </h2>
         <div className={styles.methods} role="radiogroup" aria-labelledby="deposit-methods">
@@ -196,7 +198,7 @@ export function DepositForm({ initialKind, kindLocked = false, noSkeleton = fals
 
       {view.network ? (
         <section className={styles.section}>
-          <h2 className={styles.sectionTitle} id="deposit-network">
+          <h2 className={listCard.sectionTitle} id="deposit-network">
             {t('payments.deposit.network')}
           </h2>
           <div className={styles.chips} role="radiogroup" aria-labelledby="deposit-network">

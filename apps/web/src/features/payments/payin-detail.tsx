@@ -11,6 +11,7 @@ import { PaymentError } from './payment-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 /** One deposit: amount, method, status, and its appeal (or the way to open one while it may be appealed). */
 export function PayinDetail({ orderId, appealHref, waitHref }: { orderId: string; appealHref: string; waitHref: string }) {
@@ -62,7 +63,7 @@ export function AppealCard({ appeal }: { appeal: { status: 0 | 1 | 2 | 3; reason
   const state = (['submitted', 'reviewing', 'resolved', 'rejected'] as const)[appeal.status];
   return (
     <section className={styles.card} aria-label={t('payments.appeal.title')}>
-      <h2 className={styles.sectionTitle}>{t('payments.appeal.title')}</h2>
+      <h2 className={listCard.sectionTitle}>{t('payments.appeal.title')}</h2>
       <dl className={styles.rows}>
         <dt>{t('payments.detail.status')}</dt>
         <dd>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { usePayoutSocialClickMutation, usePayoutSocialQuery } from './api/withdraw.ts';
 import styles from './payments.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 const NETWORK_NAMES = { whatsapp: 'WhatsApp', telegram: 'Telegram', facebook: 'Facebook', x: 'X' } as const;
 
@@ -16,7 +17,7 @@ export function PayoutShare({ orderId }: { orderId: string }) {
   if (!data || data.show !== 1 || data.order_id !== orderId || data.channels.length === 0) return null;
   return (
     <section className={styles.card} aria-label={t('payments.payout.shareTitle')}>
-      <h2 className={styles.sectionTitle}>
+      <h2 className={listCard.sectionTitle}>
         <Share2 size={16} aria-hidden="true" /> {t('payments.payout.shareTitle')}
       </h2>
       <div className={styles.filters}>

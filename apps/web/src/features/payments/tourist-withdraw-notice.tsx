@@ -3,6 +3,7 @@ import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from '../../shared/router/router.tsx';
 import { buttonClassName } from '../../shared/ui/button.tsx';
 import styles from './payments.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 /** The server's refusal of a guest's payout (TOURIST_PAYOUT_REFUSED): the page answers it with the notice below. */
 export function isTouristPayoutRefusal(error: unknown): boolean {
@@ -17,7 +18,7 @@ export function TouristWithdrawNotice({ saveEmailTo }: { saveEmailTo: string }) 
   const { t } = useTranslation();
   return (
     <section className={styles.card} aria-labelledby="tourist-withdraw-title" role="status">
-      <h2 className={styles.sectionTitle} id="tourist-withdraw-title">
+      <h2 className={listCard.sectionTitle} id="tourist-withdraw-title">
         {t('payments.withdraw.touristTitle')}
       </h2>
       <p className={styles.hint}>{t('payments.withdraw.touristBody')}</p>

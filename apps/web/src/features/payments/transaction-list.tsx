@@ -13,6 +13,8 @@ import { PAY_STATUS_FILTERS, payStatusQueryOf, type PayStatusFilter } from './pa
 import { StatusBadge } from './status-badge.tsx';
 import { channelName } from './channel-name.ts';
 import styles from './payments.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 const TYPES: readonly HistoryType[] = ['all', 'payin', 'payout'];
 const FILTERS = Object.keys(PAY_STATUS_FILTERS) as PayStatusFilter[];
@@ -29,9 +31,9 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
 
   return (
     <div className={styles.stack}>
-      <div className={styles.switch} role="tablist" aria-label={t('payments.history.type')} style={{ gridTemplateColumns: '1fr 1fr 1fr' }}>
+      <div className={segmented.switch} role="tablist" aria-label={t('payments.history.type')} style={{ gridTemplateColumns: '1fr 1fr 1fr' }}>
         {TYPES.map((entry) => (
-          <button key={entry} type="button" role="tab" aria-selected={type === entry} className={styles.switchTab} onClick={() => setType(entry)}>
+          <button key={entry} type="button" role="tab" aria-selected={type === entry} className={segmented.switchTab} onClick={() => setType(entry)}>
             {t(`payments.history.${entry}`)}
           </button>
         ))}
@@ -61,11 +63,11 @@ export function TransactionList({ detailHref }: { detailHref: (orderId: string, 
           {records.map((record) => (
             <li key={record.order_id} className={styles.item}>
               <Link to={detailHref(record.order_id, record.type)} className={styles.itemLink}>
-                <span className={`${styles.itemIcon} ${record.type === 'payin' ? styles.ok : styles.wait}`} aria-hidden="true">
+                <span className={`${listCard.itemIcon} ${record.type === 'payin' ? styles.ok : styles.wait}`} aria-hidden="true">
                   {record.type === 'payin' ? <ArrowDownLeft size={18} /> : <ArrowUpRight size={18} />}
                 </span>
-                <span className={styles.itemMain}>
-                  <span className={styles.itemTitle}>
+                <span className={listCard.itemMain}>
+                  <span className={listCard.itemTitle}>
                     {t(record.type === 'payin' ? 'payments.history.depositVia' : 'payments.history.withdrawalVia', {
                       method: channelName(record.channel, record.currency),
                     })}

@@ -2,6 +2,7 @@ import { ArrowDownLeft, ArrowUpRight, ChevronRight, Gift, ReceiptText } from 'lu
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from '../../shared/router/router.tsx';
 import styles from './payments.module.css';
+import listCard from '../../shared/ui/list-card.module.css';
 
 /** The way to the money pages from the player's own page: deposit, withdraw, transactions. */
 export function WalletLinks({
@@ -29,10 +30,10 @@ export function WalletLinks({
         {links.map((link) => (
           <li key={link.to} className={styles.item}>
             <Link to={link.to} className={styles.itemLink} style={{ minHeight: 52 }}>
-              <span className={`${styles.itemIcon} ${link.tone}`} aria-hidden="true">
+              <span className={`${listCard.itemIcon} ${link.tone}`} aria-hidden="true">
                 {link.icon}
               </span>
-              <span className={styles.itemTitle}>{link.label}</span>
+              <span className={listCard.itemTitle}>{link.label}</span>
               <ChevronRight size={18} aria-hidden="true" />
             </Link>
           </li>

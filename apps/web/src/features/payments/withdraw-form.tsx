@@ -24,6 +24,7 @@ import { MethodIcon } from './method-icon.tsx';
 import { isTouristPayoutRefusal, TouristWithdrawNotice } from './tourist-withdraw-notice.tsx';
 import styles from './payments.module.css';
 import { savedAccountLines, withdrawAmountView, withdrawFieldProblems, withdrawMethodOf, withdrawNeedsSave, withdrawValuesOf } from './withdraw-model.ts';
+import listCard from '../../shared/ui/list-card.module.css';
 
 /**
  * A withdrawal (spec §5 and issue 6): the withdrawable money (balance less locked bonus and pending payouts),
@@ -162,7 +163,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
       </section>
 
       <section className={styles.section}>
-        <h2 className={styles.sectionTitle} id="withdraw-methods">
+        <h2 className={listCard.sectionTitle} id="withdraw-methods">
           {t('payments.withdraw.method')}
         </h2>
         <div className={styles.methods} role="radiogroup" aria-labelledby="withdraw-methods">
@@ -188,7 +189,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
       </section>
 
       <section className={styles.card} aria-label={t('payments.withdraw.account')}>
-        <h2 className={styles.sectionTitle}>{t('payments.withdraw.account')}</h2>
+        <h2 className={listCard.sectionTitle}>{t('payments.withdraw.account')}</h2>
         {elements.isPending ? (
           <Skeleton height={120} />
         ) : saved && !showFields ? (
@@ -236,7 +237,7 @@ export function WithdrawForm({ onCreated, saveEmailTo }: { onCreated: (order: Pa
       ) : null}
       {data.withdrawal_tax_bp > 0 && amountMinor && !problem ? (
         <section className={styles.card} aria-label={t('payments.withdraw.breakdownTitle')} data-testid="withdraw-breakdown">
-          <h2 className={styles.sectionTitle}>{t('payments.withdraw.breakdownTitle')}</h2>
+          <h2 className={listCard.sectionTitle}>{t('payments.withdraw.breakdownTitle')}</h2>
           <dl className={styles.rows}>
             <dt>{t('payments.withdraw.breakdownGross')}</dt>
             <dd>{money(amountMinor)}</dd>

@@ -1,4 +1,4 @@
-import { BINGO_CENTRE, BINGO_DRAWN, BINGO_LINES, BINGO_PATTERNS, BINGO_PAYS_BP, BP, intlLocaleOf, type BingoOutcome } from '@piranha/domain';
+import { BINGO_CENTRE, BINGO_DRAWN, BINGO_LINES, BINGO_PATTERNS, BINGO_PAYS_BP, type BingoOutcome } from '@piranha/domain';
 import { BINGO_PATTERN_LABELS } from './mini-labels.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
@@ -6,6 +6,7 @@ import type { PanelProps } from './panel-props.ts';
 import mini from './mini-games.module.css';
 import board from './originals.module.css';
 import styles from './studio.module.css';
+import { multiplierText } from './step-round.ts';
 
 const LETTERS = ['B', 'I', 'N', 'G', 'O'];
 const BALL_MS = 90;
@@ -16,7 +17,7 @@ export default function BingoPanel({ play, settle, busy, setBusy, instant, forma
   const [last, setLast] = useState<BingoOutcome | null>(null);
   const [shown, setShown] = useState(0);
   const [message, setMessage] = useState<{ text: string; won: boolean } | null>(null);
-  const x = (bp: number) => `${(bp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 2 })}×`;
+  const x = (bp: number) => multiplierText(bp, i18n.language);
 
   const buy = async () => {
     setBusy(true);

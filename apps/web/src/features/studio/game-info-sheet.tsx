@@ -3,7 +3,7 @@ import type { CasinoGameInfo, HouseGameId } from '@piranha/domain';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { casinoMethodText } from '../../shared/casino-method.ts';
 import { Sheet } from '../../shared/ui/sheet.tsx';
-import { MiniPayTable } from './mini-pay-table.tsx';
+import { MiniPayTable, PayTableView } from './mini-pay-table.tsx';
 import styles from './studio.module.css';
 
 const RULES = {
@@ -54,37 +54,7 @@ function PayTable({ kind, percent }: { kind: 'keno' | 'baccarat'; percent: (valu
           const rtp = baccaratRtpExact(side) * 100;
           return [t(SIDE_NAMES[side]), BACCARAT_PAYS[side], percent(rtp, 4), percent(100 - rtp, 4)];
         });
-  return (
-    <>
-      <h3 className={styles.sheetHeading}>{t('casino.info.payTable')}</h3>
-      <table className={styles.payTable} data-testid="pay-table">
-        <thead>
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
-  );
+  return <PayTableView title={t('casino.info.payTable')} head={head} rows={rows} />;
 }
 
 /** The game's published figures (RTP exact from its maths), limits and rules. */

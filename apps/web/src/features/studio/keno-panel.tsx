@@ -1,9 +1,10 @@
-import { BP, intlLocaleOf, KENO_NUMBERS, KENO_PAYS_BP, KENO_PICKS_MAX, type KenoOutcome } from '@piranha/domain';
+import { KENO_NUMBERS, KENO_PAYS_BP, KENO_PICKS_MAX, type KenoOutcome } from '@piranha/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import type { PanelProps } from './panel-props.ts';
 import board from './originals.module.css';
 import styles from './studio.module.css';
+import { multiplierText } from './step-round.ts';
 
 const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, index) => index + 1);
 
@@ -14,7 +15,7 @@ export default function KenoPanel({ play, settle, busy, setBusy, instant, format
   const [last, setLast] = useState<KenoOutcome | null>(null);
   const [shown, setShown] = useState(0);
   const [message, setMessage] = useState<{ text: string; won: boolean } | null>(null);
-  const x = (bp: number) => `${(bp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 2 })}×`;
+  const x = (bp: number) => multiplierText(bp, i18n.language);
 
   const toggle = (n: number) => {
     setLast(null);

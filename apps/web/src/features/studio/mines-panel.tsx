@@ -1,60 +1,23 @@
-import type { RoundView } from '@piranha/contract';
-import { BP, intlLocaleOf, MINES_MAX, MINES_MIN, minesMultiplierBp } from '@piranha/domain';
-import { useEffect, useState } from 'react';
+import { BP, MINES_MAX, MINES_MIN, minesMultiplierBp } from '@piranha/domain';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { MinesBoard } from './mines-board.tsx';
 import type { PanelProps } from './panel-props.ts';
+import { multiplierText, useStepRound } from './step-round.ts';
 import styles from './studio.module.css';
 
 /** Mines: bet, open tiles one by one (each safe tile raises the multiplier), cash out before a mine. */
-export default function MinesPanel({ stakeMinor, openRound, play, action, settle, busy, setBusy, formatMoney }: PanelProps) {
+export default function MinesPanel(props: PanelProps) {
+  const { stakeMinor, openRound, busy, formatMoney } = props;
   const { t, i18n } = useTranslation();
-  const [round, setRound] = useState<RoundView | null>(openRound && openRound.outcome.kind === 'mines' ? openRound : null);
+  const { round, outcome, open, pending, start, step, cashOut } = useStepRound('mines', props);
   const [mines, setMines] = useState(openRound?.outcome.kind === 'mines' ? openRound.outcome.mines : 3);
-  const [pending, setPending] = useState<number | null>(null);
-  const outcome = round?.outcome.kind === 'mines' ? round.outcome : null;
-  const open = outcome?.status === 'open';
-  // A resumed round keeps the stake locked until it ends.
-  useEffect(() => {
-    if (open) setBusy(true);
-  }, [open, setBusy]);
-
-  const finish = (next: RoundView) => {
-    setRound(next);
-    if (next.outcome.kind === 'mines' && next.outcome.status !== 'open') {
-      settle(next);
-      setBusy(false);
-    }
-  };
-
-  const start = async () => {
-    setBusy(true);
-    const next = await play({ mines });
-    if (!next) {
-      setBusy(false);
-      return;
-    }
-    setRound(next);
-  };
-
-  const pick = async (tile: number) => {
-    if (!round) return;
-    setPending(tile);
-    const next = await action(round.round_id, 'reveal', { tile });
-    setPending(null);
-    if (next) finish(next);
-  };
-
-  const cashOut = async () => {
-    if (!round) return;
-    const next = await action(round.round_id, 'cashout');
-    if (next) finish(next);
-  };
+  const pick = (tile: number) => step('reveal', tile);
 
   const safe = outcome?.revealed.filter((tile) => !outcome.minePositions.includes(tile)).length ?? 0;
   const activeMines = outcome?.mines ?? mines;
   const nextBp = minesMultiplierBp(activeMines, safe + 1);
-  const x = (bp: number) => `${(bp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 2 })}×`;
+  const x = (bp: number) => multiplierText(bp, i18n.language);
 
   let banner: { text: string; won: boolean } | null = null;
   if (outcome?.status === 'busted') banner = { text: t('casino.studio.minesBusted'), won: false };
@@ -103,7 +66,7 @@ export default function MinesPanel({ stakeMinor, openRound, play, action, settle
               ))}
             </select>
           </label>
-          <button type="button" className={styles.play} onClick={start} disabled={busy || stakeMinor <= 0}>
+          <button type="button" className={styles.play} onClick={() => void start({ mines })} disabled={busy || stakeMinor <= 0}>
             {t('casino.studio.bet')}
           </button>
         </>

@@ -68,9 +68,14 @@ export function MiniPayTable({ kind, percent }: { kind: 'wheel' | 'tower' | 'bin
       });
       break;
   }
+  return <PayTableView title={t('casino.info.payTable')} head={head} rows={rows} />;
+}
+
+/** A pay table: a column head, then one row per outcome with its first cell as the row's heading. */
+export function PayTableView({ title, head, rows }: { title: string; head: readonly string[]; rows: readonly (readonly string[])[] }) {
   return (
     <>
-      <h3 className={styles.sheetHeading}>{t('casino.info.payTable')}</h3>
+      <h3 className={styles.sheetHeading}>{title}</h3>
       <table className={styles.payTable} data-testid="pay-table">
         <thead>
           <tr>

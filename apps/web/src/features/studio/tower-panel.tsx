@@ -1,8 +1,8 @@
-import type { RoundView } from '@piranha/contract';
-import { BP, intlLocaleOf, TOWER_DIFFICULTIES, TOWER_FLOORS, TOWER_SETUPS, towerMultiplierBp, towerWinMinor, type TowerDifficulty } from '@piranha/domain';
-import { useEffect, useState } from 'react';
+import { TOWER_DIFFICULTIES, TOWER_FLOORS, TOWER_SETUPS, towerMultiplierBp, towerWinMinor, type TowerDifficulty } from '@piranha/domain';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import type { PanelProps } from './panel-props.ts';
+import { multiplierText, useStepRound } from './step-round.ts';
 import mini from './mini-games.module.css';
 import board from './originals.module.css';
 import styles from './studio.module.css';
@@ -17,53 +17,17 @@ const DIFFICULTY_LABELS: Record<TowerDifficulty, `casino.studio.tower${'Easy' | 
 const FLOORS = Array.from({ length: TOWER_FLOORS }, (_, index) => TOWER_FLOORS - 1 - index);
 
 /** Tower: bet, open one door per floor (each safe floor raises the multiplier), cash out before a trap. */
-export default function TowerPanel({ stakeMinor, openRound, play, action, settle, busy, setBusy, formatMoney }: PanelProps) {
+export default function TowerPanel(props: PanelProps) {
+  const { stakeMinor, openRound, busy, formatMoney } = props;
   const { t, i18n } = useTranslation();
-  const [round, setRound] = useState<RoundView | null>(openRound && openRound.outcome.kind === 'tower' ? openRound : null);
+  const { round, outcome, open, pending, start, step, cashOut } = useStepRound('tower', props);
   const [difficulty, setDifficulty] = useState<TowerDifficulty>(openRound?.outcome.kind === 'tower' ? openRound.outcome.difficulty : 'medium');
-  const [pending, setPending] = useState<number | null>(null);
-  const outcome = round?.outcome.kind === 'tower' ? round.outcome : null;
-  const open = outcome?.status === 'open';
-  useEffect(() => {
-    if (open) setBusy(true);
-  }, [open, setBusy]);
 
   const active = outcome?.difficulty ?? difficulty;
   const { doors, traps } = TOWER_SETUPS[active];
   const climbed = outcome?.picks.length ?? 0;
-  const x = (bp: number) => `${(bp / BP).toLocaleString(intlLocaleOf(i18n.language), { maximumFractionDigits: 2 })}×`;
-
-  const finish = (next: RoundView) => {
-    setRound(next);
-    if (next.outcome.kind === 'tower' && next.outcome.status !== 'open') {
-      settle(next);
-      setBusy(false);
-    }
-  };
-
-  const start = async () => {
-    setBusy(true);
-    const next = await play({ difficulty });
-    if (!next) {
-      setBusy(false);
-      return;
-    }
-    setRound(next);
-  };
-
-  const pick = async (door: number) => {
-    if (!round) return;
-    setPending(door);
-    const next = await action(round.round_id, 'pick', { door });
-    setPending(null);
-    if (next) finish(next);
-  };
-
-  const cashOut = async () => {
-    if (!round) return;
-    const next = await action(round.round_id, 'cashout');
-    if (next) finish(next);
-  };
+  const x = (bp: number) => multiplierText(bp, i18n.language);
+  const pick = (door: number) => step('pick', door);
 
   let banner: { text: string; won: boolean } | null = null;
   if (outcome?.status === 'busted') banner = { text: t('casino.studio.towerTrap'), won: false };
@@ -141,7 +105,7 @@ export default function TowerPanel({ stakeMinor, openRound, play, action, settle
               ))}
             </select>
           </label>
-          <button type="button" className={styles.play} onClick={start} disabled={busy || stakeMinor <= 0}>
+          <button type="button" className={styles.play} onClick={() => void start({ difficulty })} disabled={busy || stakeMinor <= 0}>
             {t('casino.studio.bet')}
           </button>
         </>
