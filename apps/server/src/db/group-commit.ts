@@ -254,10 +254,7 @@ class GroupCommit {
       return true;
     }
     this.stats.committed += 1;
-    for (const [index, member] of batch.entries()) {
-      member.tries += 1;
-      memberAnswer(member, values[index], scopes[index]!.afterCommit);
-    }
+    for (const [index, member] of batch.entries()) memberAnswer(member, values[index], scopes[index]!.afterCommit);
     return true;
   }
 }
