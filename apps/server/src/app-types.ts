@@ -32,8 +32,11 @@ export interface AppOverrides {
   feed?: SportsFeed;
   /** false: no one-second ticker; the test moves the feed itself with `feed.tick`. */
   feedTicker?: boolean;
-  /** false: no Crash-live pass every 250 ms; the test runs `crashLiveTick` itself on its clock (decision 071). */
-  crashLiveTicker?: boolean;
+  /**
+   * Jobs registered but never run by their timer or at start, only when triggered: a test that runs a pass itself on
+   * its own clock (the Crash-live rounds, the money-rain announcements) and must not race the app's own.
+   */
+  jobsHeld?: readonly string[];
   /** Who leads the jobs, in place of the advisory lock on `database` (tests stand a lock server in for PGlite). */
   leadership?: Leadership;
   /** Who holds the PGlite folder, as a second opener is told (default: the Piranha server on PORT). */

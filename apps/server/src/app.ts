@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   // Periodic tasks run from one runner; those that must run once run on the node holding the leader lock (021).
   const leadership = overrides.leadership ?? (await leadershipOpen(database, { log: (message, details) => app.log.info(details, message) }));
-  const jobs = jobRunnerCreate({ leadership, log: app.log });
+  const jobs = jobRunnerCreate({ leadership, log: app.log, ...(overrides.jobsHeld ? { held: overrides.jobsHeld } : {}) });
   // Ready (and listening) without waiting for the start's jobs: the first page needs none of them. The API waits at
   // the gate until the `await` jobs ran (plugins/start-gate.ts), and /readyz says not ready until then.
   const gate = startGateCreate();
@@ -199,15 +199,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   };
   bettingRoutes(app, bettingDeps);
   const bettingWorker = bettingWorkerRegister(bettingDeps, jobs);
-  const casino = await casinoModuleRegister(app, {
-    config,
-    db: database.db,
-    deps,
-    jobs,
-    providerRateLimit,
-    realtime: realtime.bus,
-    crashLiveTicker: overrides.crashLiveTicker,
-  });
+  const casino = await casinoModuleRegister(app, { config, db: database.db, deps, jobs, providerRateLimit, realtime: realtime.bus });
   startPhases.mark('casino');
   const { payments, kyc } = await paymentsModuleRegister(app, { config, deps, jobs, providerRateLimit, outbox: outbox.deps, outboxHandlers: outbox.handlers });
   startPhases.mark('payments');

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamTotals } from '../src/modules/agent/agent.repository.ts';
 import { bonusContributionsConsume } from '../src/modules/bonus/bonus-engine.service.ts';
-import { crashLiveTick } from '../src/modules/casino/crash-live.service.ts';
+import { CRASH_LIVE_JOB, crashLiveTick } from '../src/modules/casino/crash-live.service.ts';
 import { cashbackTotals } from '../src/modules/loyalty/loyalty-cashback.repository.ts';
 import { loyaltyFactsConsume } from '../src/modules/loyalty/loyalty-pass.service.ts';
 import { balanceOf, CASINO_ENV, CLEAN_AUDIT, playerWithGame, type Player } from './casino-fixtures.ts';
@@ -23,15 +23,15 @@ import { ledgerAudit } from '../src/modules/ledger/ledger.repository.ts';
 
 /**
  * Crash with a live climb (issue 23, decision 071) on an injected clock: the test moves the server's clock and runs the
- * leader's pass itself, so every cash-out is decided at a known server time — no sleeps, no timing assertions. The app
- * runs no pass of its own: its 250 ms timer could otherwise schedule a round between two of the test's requests.
+ * leader's pass itself, so every cash-out is decided at a known server time — no sleeps, no timing assertions. The app's
+ * own 250 ms pass is held: it could schedule a round between two of the test's requests.
  */
 const CHAIN = 'c'.repeat(64);
 const START = 1_000_000;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await testAppCreate({ env: { ...CASINO_ENV, CRASH_LIVE_TEST_CHAIN: CHAIN }, crashLiveTicker: false });
+  t = await testAppCreate({ env: { ...CASINO_ENV, CRASH_LIVE_TEST_CHAIN: CHAIN }, jobsHeld: [CRASH_LIVE_JOB] });
 }, 300_000);
 afterAll(async () => {
   expect(await ledgerAudit(t.db)).toEqual(CLEAN_AUDIT);

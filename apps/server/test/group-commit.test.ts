@@ -5,7 +5,7 @@ import { rowsOf, type Db, type Tx } from '../src/db/client.ts';
 import { groupCommitConfigure, groupCommitStats, groupStatement, groupTransaction } from '../src/db/group-commit.ts';
 import { transactionScope } from '../src/db/transaction.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
-import { depsCrashingBeforeCommit, feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed } from './betting-fixtures.ts';
+import { dbCrashingBeforeCommit, depsCrashingBeforeCommit, feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed } from './betting-fixtures.ts';
 import { CLOCK_START, envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
 
@@ -21,6 +21,17 @@ function nextBatchOf(db: Db, size: number): void {
 }
 
 const settled = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
+
+/** The SQLSTATE a rejected member was given (Drizzle may wrap the driver's error). */
+function codeOfRejection(result: PromiseSettledResult<unknown>): string | undefined {
+  let at = (result as PromiseRejectedResult).reason as unknown;
+  for (let depth = 0; depth < 4 && typeof at === 'object' && at !== null; depth += 1) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 describe('the batcher', () => {
   let tdb: TestDatabase;
@@ -174,6 +185,134 @@ describe('the batcher', () => {
     expect(await probeIds()).toEqual(expect.arrayContaining([20, 21]));
   });
 
+  describe('savepoint-free members (one statement that never catches its own failure)', () => {
+    const lean = { savepointFree: true };
+    /** A savepoint-free member inserting `id`, counting its runs; `refuseFirst` throws after its first run's insert. */
+    const member = (id: number, runs: Map<number, number>, refuseFirst = false) =>
+      groupStatement(
+        db,
+        async (handle) => {
+          runs.set(id, (runs.get(id) ?? 0) + 1);
+          await handle.execute(sql`insert into gc_probe (id, note) values (${id}, 'lean')`);
+          if (refuseFirst && runs.get(id) === 1) throw new Error('refused on its first run');
+          return id;
+        },
+        undefined,
+        lean,
+      );
+    const seed = (id: number) => db.execute(sql`insert into gc_probe (id, note) values (${id}, 'x')`);
+    const countOf = async (id: number) => Number((await rowsOf<{ n: string }>(db, sql`select count(*) as n from gc_probe where id = ${id}`))[0]!.n);
+
+    it('run in one transaction and one commit, with no fallback', async () => {
+      const before = groupCommitStats(db);
+      nextBatchOf(db, 3);
+      const ids = await Promise.all([0, 1, 2].map(() => groupStatement(db, (handle) => txid(handle as Tx), undefined, lean)));
+      expect(new Set(ids).size).toBe(1);
+      const after = groupCommitStats(db);
+      expect(after.batches - before.batches).toBe(1);
+      expect(after.committed - before.committed).toBe(1);
+      expect(after.fallbacks - before.fallbacks).toBe(0);
+    });
+
+    it('one refused: the batch is rolled back, run again with savepoints; the others commit once, the refusal is its own', async () => {
+      await seed(51);
+      const before = groupCommitStats(db);
+      const runs = new Map<number, number>();
+      nextBatchOf(db, 3);
+      // 51 exists already: its insert fails (a constraint), as a refusal raised by the statement would.
+      const results = await settled([member(50, runs), member(51, runs), member(52, runs)]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(codeOfRejection(results[1]!)).toBe('23505');
+      expect([await countOf(50), await countOf(51), await countOf(52)]).toEqual([1, 1, 1]);
+      const after = groupCommitStats(db);
+      expect(after.fallbacks - before.fallbacks).toBe(1);
+      expect(after.committed - before.committed).toBe(1);
+      expect(after.refused - before.refused).toBe(1);
+      // Every member ran at most twice: once without savepoints (rolled back), once in its savepoint.
+      expect([...runs.values()].every((count) => count <= 2)).toBe(true);
+      expect(runs.get(50)).toBe(2);
+    });
+
+    it('decides a refusal again: a member refused only on its first run commits on the second', async () => {
+      const runs = new Map<number, number>();
+      nextBatchOf(db, 3);
+      const results = await settled([member(60, runs), member(61, runs, true), member(62, runs)]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect([await countOf(60), await countOf(61), await countOf(62)]).toEqual([1, 1, 1]);
+    });
+
+    it('many refused in one batch: one fallback, each member run at most twice, the next batches with savepoints', async () => {
+      for (const id of [71, 72, 74, 76, 77]) await seed(id);
+      const before = groupCommitStats(db);
+      const runs = new Map<number, number>();
+      nextBatchOf(db, 8);
+      const ids = [70, 71, 72, 73, 74, 75, 76, 77];
+      const results = await settled(ids.map((id) => member(id, runs)));
+      expect(results.map((result) => result.status)).toEqual(ids.map((id) => ([71, 72, 74, 76, 77].includes(id) ? 'rejected' : 'fulfilled')));
+      for (const id of ids) expect(await countOf(id)).toBe(1);
+      expect([...runs.values()].every((count) => count <= 2)).toBe(true);
+      expect(groupCommitStats(db).fallbacks - before.fallbacks).toBe(1);
+      // Refusals come in bursts: the lane's next batch goes straight to savepoints (no second fallback).
+      const next = await settled([71, 110, 111, 112, 113, 114, 115, 116].map((id) => member(id, runs)));
+      expect(next.map((result) => result.status)).toEqual(['rejected', ...Array.from({ length: 7 }, () => 'fulfilled')]);
+      expect(runs.get(110)).toBe(1);
+      expect(groupCommitStats(db).fallbacks - before.fallbacks).toBe(1);
+    });
+
+    it('never answers a commit that did not happen: a member that swallows its failed statement makes the batch fall back', async () => {
+      await seed(81);
+      const before = groupCommitStats(db);
+      nextBatchOf(db, 3);
+      const swallowing = groupStatement(
+        db,
+        async (handle) => {
+          // Breaks the promise of a savepoint-free member: alone, its statement would have written nothing.
+          await handle.execute(sql`insert into gc_probe (id, note) values (81, 'again')`).catch(() => undefined);
+          return 'answered anyway';
+        },
+        undefined,
+        lean,
+      );
+      const runs = new Map<number, number>();
+      const results = await settled<unknown>([member(80, runs), member(82, runs), swallowing]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      // Without the check, COMMIT would have answered ROLLBACK and 80 and 82 would be answered but missing.
+      expect([await countOf(80), await countOf(81), await countOf(82)]).toEqual([1, 1, 1]);
+      expect(groupCommitStats(db).fallbacks - before.fallbacks).toBe(1);
+    });
+
+    it('fails every member when the COMMIT fails, and writes nothing', async () => {
+      const before = groupCommitStats(db);
+      nextBatchOf(db, 3);
+      const deferred = () => groupStatement(db, (handle) => handle.execute(sql`insert into gc_deferred (k) values (2)`), undefined, lean);
+      const runs = new Map<number, number>();
+      const results = await settled([member(90, runs), deferred(), deferred()]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await countOf(90)).toBe(0);
+      expect(await rowsOf(db, sql`select k from gc_deferred where k = 2`)).toEqual([]);
+      const after = groupCommitStats(db);
+      expect(after.failed - before.failed).toBe(1);
+      expect(after.fallbacks - before.fallbacks).toBe(0);
+    });
+
+    it('answers nobody when the process dies before COMMIT; sent again, each commits once', async () => {
+      const crashing = dbCrashingBeforeCommit(db, 1);
+      groupCommitConfigure(crashing, { enabled: true, maxBatch: 3, maxWaitMs: 600_000 });
+      const sent = (on: Db, id: number) =>
+        groupStatement(on, (handle) => handle.execute(sql`insert into gc_probe (id, note) values (${id}, 'x') on conflict (id) do nothing`), undefined, lean);
+      const results = await settled([100, 101, 102].map((id) => sent(crashing, id)));
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(results.map((result) => String((result as PromiseRejectedResult).reason))).toEqual(
+        results.map(() => expect.stringContaining('killed before commit') as unknown as string),
+      );
+      expect([await countOf(100), await countOf(101), await countOf(102)]).toEqual([0, 0, 0]);
+      // The clients retry (by their keys: here the row's id), on the restarted node.
+      nextBatchOf(db, 3);
+      await Promise.all([100, 101, 102].map((id) => sent(db, id)));
+      expect([await countOf(100), await countOf(101), await countOf(102)]).toEqual([1, 1, 1]);
+    });
+  });
+
   it('gives each request its own commit when turned off', async () => {
     const before = groupCommitStats(db);
     groupCommitConfigure(db, { enabled: false });
@@ -207,6 +346,46 @@ describe('placements in one batch', () => {
     expect(responses.map((response) => envelopeOf(response).dm_error)).toEqual([0, ERRORS.INSUFFICIENT_FUNDS.code, 0]);
     const balances = await Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')));
     expect(balances).toEqual([90_00, 100_00, 90_00]);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('commits placements that all pay with no savepoint and no fallback', async () => {
+    const players = await Promise.all([1, 2, 3].map(() => playerFund(t, { amountMinor: 100_00 })));
+    const option = market1x2(t.built.sports.state, feed.matchAdd().id, 1);
+    const before = groupCommitStats(t.db);
+    nextBatchOf(t.db, 3);
+    const responses = await Promise.all(players.map(({ session }) => singlePost(t, session, [{ option, stake: 25_00 }])));
+    groupCommitConfigure(t.db, { enabled: true });
+    const after = groupCommitStats(t.db);
+    expect([after.batches - before.batches, after.committed - before.committed, after.fallbacks - before.fallbacks]).toEqual([1, 1, 0]);
+    expect(responses.map((response) => envelopeOf(response).dm_error)).toEqual([0, 0, 0]);
+    expect(await Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')))).toEqual([75_00, 75_00, 75_00]);
+    expect(await auditClean(t)).toBe(true);
+  });
+
+  it('a storm of refusals in one batch: each refused alone, the others commit exactly once, one fallback', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => playerFund(t, { amountMinor: 100_00 })));
+    const option = market1x2(t.built.sports.state, feed.matchAdd().id, 1);
+    const before = groupCommitStats(t.db);
+    nextBatchOf(t.db, 8);
+    const stakes = [150_00, 10_00, 150_00, 150_00, 20_00, 150_00, 150_00, 150_00];
+    const responses = await Promise.all(players.map(({ session }, index) => singlePost(t, session, [{ option, stake: stakes[index]! }])));
+    groupCommitConfigure(t.db, { enabled: true });
+    const after = groupCommitStats(t.db);
+    expect(after.fallbacks - before.fallbacks).toBe(1);
+    expect(after.refused - before.refused).toBe(6);
+    const paid = (stake: number) => stake <= 100_00;
+    expect(responses.map((response) => envelopeOf(response).dm_error)).toEqual(stakes.map((stake) => (paid(stake) ? 0 : ERRORS.INSUFFICIENT_FUNDS.code)));
+    const balances = await Promise.all(players.map(({ session }) => balanceOf(t, session, 'BRL')));
+    expect(balances).toEqual(stakes.map((stake) => (paid(stake) ? 100_00 - stake : 100_00)));
+    // Exactly once: one bet and one stake transfer for each placement answered, none for the refused.
+    const [row] = await t.rows<{ n: string }>(
+      sql`select count(*) as n from bets where user_id in (${sql.join(
+        players.map(({ session }) => sql`${session.uid}`),
+        sql`, `,
+      )})`,
+    );
+    expect(Number(row!.n)).toBe(2);
     expect(await auditClean(t)).toBe(true);
   });
 });

@@ -129,8 +129,8 @@ export interface TestAppOptions {
   feed?: SportsFeed;
   /** Turns the server's log on and sends its lines (JSON, one per call) here; off when absent. */
   logStream?: { write: (line: string) => void };
-  /** false: no Crash-live pass of its own; the test runs `crashLiveTick` itself. */
-  crashLiveTicker?: boolean;
+  /** Jobs the app runs only when triggered (the test runs their pass itself, on its clock). */
+  jobsHeld?: readonly string[];
   /** Who leads the jobs, in place of the advisory lock (jobs-fixtures.ts: two nodes on one PGlite). */
   leadership?: Leadership;
   /** How long an API request waits at the start gate before SERVER_STARTING (default 15 s). */
@@ -249,7 +249,7 @@ export async function testAppCreate(options: TestAppOptions = {}): Promise<TestA
       ...(options.geo ? { geo: options.geo } : {}),
       ...(options.feed ? { feed: options.feed, feedTicker: false } : {}),
       ...(options.leadership ? { leadership: options.leadership } : {}),
-      ...(options.crashLiveTicker !== undefined ? { crashLiveTicker: options.crashLiveTicker } : {}),
+      ...(options.jobsHeld ? { jobsHeld: options.jobsHeld } : {}),
       ...(options.startGateWaitMs !== undefined ? { startGateWaitMs: options.startGateWaitMs } : {}),
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { ERRORS } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rainAnnouncePass, rainCampaignId } from '../src/modules/agent/money-rain.service.ts';
+import { MONEY_RAIN_JOB, rainAnnouncePass, rainCampaignId } from '../src/modules/agent/money-rain.service.ts';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { auditClean, balanceOf } from './payments-fixtures.ts';
@@ -9,7 +9,8 @@ import { auditClean, balanceOf } from './payments-fixtures.ts';
 /**
  * Money rain (issue 19, decision 052): drops at fixed times, one grab per player and drop, the budget never exceeded
  * however many grabs arrive together (1,000 here; run it on PostgreSQL with TEST_DATABASE_URL), paid through the
- * bonus engine, and each opening drop announced once (message, push outbox, socket event).
+ * bonus engine, and each opening drop announced once (message, push outbox, socket event). The app's own announcement
+ * pass (every 5 s) is held: it could announce a drop between the test's clock move and its two racing passes.
  */
 let t: TestApp;
 const OPS_TOKEN = 'rain-ops-token-0123456789';
@@ -17,7 +18,7 @@ const BRAND = 'piranha';
 const GRABBERS = 1_000;
 
 beforeAll(async () => {
-  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_USER: '1000000', OPS_TOKEN } });
+  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_USER: '1000000', OPS_TOKEN }, jobsHeld: [MONEY_RAIN_JOB] });
 }, 300_000);
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);

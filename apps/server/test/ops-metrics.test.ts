@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ERRORS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client.ts';
-import { groupCommitConfigure, groupTransaction } from '../src/db/group-commit.ts';
+import { groupCommitConfigure, groupStatement, groupTransaction } from '../src/db/group-commit.ts';
 import { migrationsShipped } from '../src/modules/health/health.routes.ts';
 import { MIGRATIONS_FOLDER } from '../src/server-paths.ts';
 import { testAppCreate, type TestApp } from './harness.ts';
@@ -93,7 +93,7 @@ describe('/metrics', () => {
     expect(text).toContain('# TYPE piranha_outbox_purged_total counter');
   });
 
-  it('counts group commit batches, their members, refusals inside them, deadlock retries and failed commits', async () => {
+  it('counts group commit batches, their members, refusals inside them, deadlock retries, fallbacks and failed commits', async () => {
     const series = {
       committed: 'piranha_group_commit_batches_total{outcome="committed"}',
       failed: 'piranha_group_commit_batches_total{outcome="failed"}',
@@ -101,6 +101,7 @@ describe('/metrics', () => {
       members: 'piranha_group_commit_members_total',
       refusals: 'piranha_group_commit_refusals_total',
       retries: 'piranha_group_commit_retries_total',
+      fallbacks: 'piranha_group_commit_fallbacks_total',
     };
     const read = (text: string) => Object.fromEntries(Object.entries(series).map(([name, line]) => [name, seriesValue(text, line) ?? 0]));
     const before = read(await scrape());
@@ -124,6 +125,13 @@ describe('/metrics', () => {
       await Promise.all([groupTransaction(t.db, deadlocked), groupTransaction(t.db, probe(2))]);
       nextPair();
       await Promise.allSettled([groupTransaction(t.db, probe(3)), groupTransaction(t.db, probe(3))]);
+      nextPair();
+      // Two savepoint-free members, one refused: rolled back whole, run again with savepoints (one fallback).
+      const lean = { savepointFree: true };
+      await Promise.allSettled([
+        groupStatement(t.db, (db) => db.execute(sql`insert into metrics_gc_deferred (k) values (5)`), undefined, lean),
+        groupStatement(t.db, () => Promise.reject(new Error('refused')), undefined, lean),
+      ]);
       groupCommitConfigure(t.db, { enabled: true });
       // Alone: its own transaction, rolled back by its refusal.
       await expect(groupTransaction(t.db, () => Promise.reject(new Error('refused alone')))).rejects.toThrow('refused alone');
@@ -132,12 +140,13 @@ describe('/metrics', () => {
     }
     const after = read(await scrape());
     expect(Object.fromEntries(Object.keys(series).map((name) => [name, after[name]! - before[name]!]))).toEqual({
-      committed: 3,
+      committed: 4,
       failed: 1,
       rolledBack: 1,
-      members: 8,
-      refusals: 1,
+      members: 10,
+      refusals: 2,
       retries: 1,
+      fallbacks: 1,
     });
   });
 

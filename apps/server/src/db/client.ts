@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -162,6 +162,49 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL, prepared?: string): Prom
     return (results[results.length - 1]?.rows ?? []) as T[];
   }
   return (await driver.client.query(text, params)).rows as T[];
+}
+
+/** What a pg client (pg 8.23) exposes for pipelining and for its transaction's state; PGlite has neither. */
+interface PgClientState {
+  pipeline: boolean;
+  getTransactionStatus: () => string | null;
+}
+
+function pgClientOf(tx: DbOrTx): PgClientState | undefined {
+  const client = driverOf(tx)?.client as Partial<PgClientState> | undefined;
+  if (!client || typeof client.getTransactionStatus !== 'function' || typeof client.pipeline !== 'boolean') return undefined;
+  return client as PgClientState;
+}
+
+/**
+ * Lets the queries issued on a transaction's connection go out without waiting for the previous one's answer (pg's
+ * pipeline mode: each query is still its own Parse/Bind/Execute/Sync, answered in order, a failure its own). Returns
+ * the function that turns it back off, or undefined when the driver cannot pipeline (PGlite): the caller then sends
+ * them one after another. Only for a connection the caller holds alone, turned off before it is handed back.
+ */
+export function pipelineEnter(tx: Tx): (() => void) | undefined {
+  const client = pgClientOf(tx);
+  if (!client || client.pipeline) return undefined;
+  client.pipeline = true;
+  return () => {
+    client.pipeline = false;
+  };
+}
+
+/**
+ * Whether a transaction is known to be in a failed state (a statement failed and nobody rolled back to a savepoint):
+ * its COMMIT would answer ROLLBACK without an error. pg reports the state each answer leaves (ReadyForQuery); on
+ * PGlite it is asked with a statement, which fails in a failed transaction.
+ */
+export async function transactionFailed(tx: Tx): Promise<boolean> {
+  const client = pgClientOf(tx);
+  if (client) return client.getTransactionStatus() !== 'T';
+  try {
+    await rowsOf(tx, sql`select 1`);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export interface Database {

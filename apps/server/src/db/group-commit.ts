@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type DbOrTx, type Tx } from './client.ts';
+import { pipelineEnter, rowsOf, transactionFailed, type Db, type DbOrTx, type Tx } from './client.ts';
 import { isTransaction, transaction, transactionScopeEnter } from './transaction.ts';
 
 /**
@@ -20,13 +20,25 @@ const RETRYABLE = new Set(['40P01', '40001']);
 /** The savepoint each member of a shared batch runs after, and its release. */
 const SAVEPOINT = 'savepoint group_member';
 const RELEASE = 'release savepoint group_member';
+/**
+ * Batches a lane runs with savepoints after a savepoint-free batch fell back (a member refused): refusals come in
+ * bursts (a player out of funds retrying, a limit reached), and each fallback costs the savepoint-free attempt too.
+ */
+const SAVEPOINT_BATCHES_AFTER_FALLBACK = 4;
 
 /**
  * One request's work: a transaction's (`groupTransaction`), given the batch's transaction or, alone, one of its own;
  * or one statement's (`groupStatement`), which alone in its batch runs on the database in autocommit, as it would
  * without batching.
  */
-type MemberWork = { statement: false; work: (tx: Tx) => Promise<unknown> } | { statement: true; work: (db: DbOrTx) => Promise<unknown> };
+type MemberWork =
+  | { statement: false; work: (tx: Tx) => Promise<unknown> }
+  | {
+      statement: true;
+      work: (db: DbOrTx) => Promise<unknown>;
+      /** One statement whose failure `work` never catches (GroupStatementOptions.savepointFree). */
+      savepointFree?: boolean;
+    };
 
 type Member = MemberWork & {
   resolve: (value: unknown) => void;
@@ -50,6 +62,22 @@ export interface GroupCommitStats {
   retried: number;
   /** Shared batches whose COMMIT failed or whose connection broke: nothing written, every member given the error. */
   failed: number;
+  /**
+   * Savepoint-free batches (every member one statement that never catches its own failure) in which a member's
+   * statement failed: the transaction was rolled back, nobody answered, and the batch ran again with savepoints.
+   */
+  fallbacks: number;
+}
+
+/** How a member of a shared batch given a statement handle (`groupStatement`) may run. */
+export interface GroupStatementOptions {
+  /**
+   * `work` is ONE statement and never catches its own failure (it may map the error and throw another). In a batch
+   * whose members are all like this, they run with no savepoint: N statements and BEGIN/COMMIT, pipelined on pg. Should
+   * one fail, the whole transaction is rolled back, nobody is answered, and the batch runs again with savepoints, so a
+   * refusal is decided again, as it would be in the savepoint batch (decision 074, revised a third time).
+   */
+  savepointFree?: boolean;
 }
 
 export interface GroupCommitOptions {
@@ -82,6 +110,8 @@ class GroupCommit {
 
   private readonly queue: Member[] = [];
   private inFlight = false;
+  /** Batches left to run with savepoints after a savepoint-free one fell back. */
+  private savepointBatches = 0;
   private waiting: NodeJS.Timeout | undefined;
 
   /** `stats` is the database's, shared by its lanes and kept when they are configured again. */
@@ -95,6 +125,11 @@ class GroupCommit {
       this.queue.push({ ...member, resolve: resolve as (value: unknown) => void, reject, tries: 0 });
       this.next();
     });
+  }
+
+  /** Forgets a recent fallback: the next batch of savepoint-free members runs without savepoints again. */
+  savepointBatchesReset(): void {
+    this.savepointBatches = 0;
   }
 
   /** Starts the next batch unless one is running (whoever queued meanwhile rides in it), or waits for it to fill. */
@@ -129,6 +164,14 @@ class GroupCommit {
       if (await aloneRun(this.db, batch[0]!)) this.stats.committed += 1;
       return;
     }
+    if (this.savepointBatches > 0) this.savepointBatches -= 1;
+    else if (batch.every((member) => member.statement && member.savepointFree === true)) {
+      if (await this.savepointFreeRun(batch)) return;
+      // A member's statement failed: nothing was written and nobody answered. Every member runs again, now each in its
+      // savepoint, so the refusal is decided again (the others' writes before it, as in any batch) and is its own.
+      this.stats.fallbacks += 1;
+      this.savepointBatches = SAVEPOINT_BATCHES_AFTER_FALLBACK;
+    }
     let outcomes: Outcome[];
     try {
       outcomes = await this.db.transaction(async (tx) => {
@@ -157,7 +200,67 @@ class GroupCommit {
     // A member retried goes first in the next batch, ahead of later arrivals.
     this.queue.unshift(...retries);
   }
+
+  /**
+   * A batch of one-statement members that never catch their own failure, with no savepoint: BEGIN, the statements
+   * (sent together on pg, pipelined: each still parsed, run and answered on its own, in order) and COMMIT. Every member
+   * is answered after the COMMIT, or every member the error when it (or the connection) failed: true either way. False
+   * when a member's statement failed: the transaction was rolled back and NOBODY was answered; the caller runs the
+   * batch again with savepoints. On its own a member's failure is never its answer here: with no savepoint, the
+   * statements after it failed too (the transaction aborted), and those before it were rolled back with it.
+   */
+  private async savepointFreeRun(batch: readonly Member[]): Promise<boolean> {
+    const scopes = batch.map(() => ({ db: this.db, afterCommit: [] as (() => void)[] }));
+    let values: unknown[];
+    try {
+      values = await this.db.transaction(async (tx) => {
+        // Each member its own handle on the shared transaction (same connection), so its afterCommit hooks are its own
+        // while they all run at once.
+        const handles = batch.map((_, index) => {
+          const handle = Object.create(tx) as Tx;
+          transactionScopeEnter(handle, scopes[index]!);
+          return handle;
+        });
+        const results: PromiseSettledResult<unknown>[] = [];
+        const pipelineLeave = pipelineEnter(tx);
+        try {
+          if (pipelineLeave)
+            results.push(...(await Promise.allSettled(batch.map((member, index) => (member.work as (db: DbOrTx) => Promise<unknown>)(handles[index]!)))));
+          else
+            for (const [index, member] of batch.entries()) {
+              // One after another (PGlite): after a failure the transaction is aborted, so the rest are not sent.
+              try {
+                results.push({ status: 'fulfilled', value: await (member.work as (db: DbOrTx) => Promise<unknown>)(handles[index]!) });
+              } catch (error) {
+                results.push({ status: 'rejected', reason: error });
+                break;
+              }
+            }
+        } finally {
+          pipelineLeave?.();
+        }
+        if (results.some((result) => result.status === 'rejected')) throw new MemberFailed();
+        // A member that broke its promise and swallowed its statement's failure would leave the transaction aborted,
+        // and its COMMIT would answer ROLLBACK without an error: every member would be told it committed. Checked
+        // (free on pg, which reports the state with each answer), and handled as a failure.
+        if (await transactionFailed(tx)) throw new MemberFailed();
+        return results.map((result) => (result as PromiseFulfilledResult<unknown>).value);
+      });
+    } catch (error) {
+      if (error instanceof MemberFailed) return false;
+      // The COMMIT failed, or the connection broke: nothing committed, nobody acknowledged, each member the error.
+      this.stats.failed += 1;
+      for (const member of batch) member.reject(error);
+      return true;
+    }
+    this.stats.committed += 1;
+    for (const [index, member] of batch.entries()) memberAnswer(member, values[index], scopes[index]!.afterCommit);
+    return true;
+  }
 }
+
+/** Thrown out of a savepoint-free batch's transaction when a member failed, so that it is rolled back. */
+class MemberFailed extends Error {}
 
 /** A member alone in its batch, run as it would be unbatched; true when its work succeeded (so committed). */
 async function aloneRun(db: Db, member: Member): Promise<boolean> {
@@ -240,7 +343,7 @@ const batchers = new WeakMap<Db, { lanes: GroupCommit[]; stats: GroupCommitStats
 function batchersOf(db: Db): { lanes: GroupCommit[]; stats: GroupCommitStats } {
   let entry = batchers.get(db);
   if (!entry) {
-    const stats = { batches: 0, members: 0, committed: 0, refused: 0, retried: 0, failed: 0 };
+    const stats = { batches: 0, members: 0, committed: 0, refused: 0, retried: 0, failed: 0, fallbacks: 0 };
     batchers.set(db, (entry = { lanes: [new GroupCommit(db, stats)], stats }));
   }
   return entry;
@@ -268,6 +371,7 @@ export function groupCommitConfigure(db: Db, options: GroupCommitOptions): void 
     batcher.enabled = options.enabled;
     batcher.maxBatch = options.maxBatch ?? MAX_BATCH;
     batcher.maxWaitMs = options.maxWaitMs ?? 0;
+    batcher.savepointBatchesReset();
   }
 }
 
@@ -305,8 +409,8 @@ export function groupTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>, ke
  * `groupTransaction` for work that is one statement (the usual placement): with group commit off it runs on the
  * database as is, in the statement's own implicit transaction, as it did before batching.
  */
-export function groupStatement<T>(db: DbOrTx, work: (db: DbOrTx) => Promise<T>, key?: number | string): Promise<T> {
+export function groupStatement<T>(db: DbOrTx, work: (db: DbOrTx) => Promise<T>, key?: number | string, options: GroupStatementOptions = {}): Promise<T> {
   if (isTransaction(db)) return work(db);
   const batcher = batcherOf(db, key);
-  return batcher.enabled ? batcher.run({ statement: true, work }) : work(db);
+  return batcher.enabled ? batcher.run({ statement: true, work, savepointFree: options.savepointFree === true }) : work(db);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobRunnerCreate } from './job-runner.ts';
 import type { Leadership } from './leadership.ts';
 
@@ -120,5 +120,26 @@ describe('the jobs runner', () => {
     expect(await stopped).toBe(1);
     await runner.trigger('long');
     expect(finished).toBe(1);
+  });
+
+  it('runs a held job only when triggered: no run at start, at a takeover or by its timer', async () => {
+    vi.useFakeTimers();
+    try {
+      const manual = leadershipManual(false);
+      const runner = jobRunnerCreate({ leadership: manual.leadership, log: { debug: () => {}, error: () => {} }, held: ['held'] });
+      const ran: string[] = [];
+      runner.register({ name: 'held', scope: 'leader', everyMs: 1_000, atStart: 'await', run: () => void ran.push('held') });
+      runner.register({ name: 'free', scope: 'leader', everyMs: 1_000, atStart: 'await', run: () => void ran.push('free') });
+      await runner.start();
+      manual.set(true);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(ran.filter((name) => name === 'held')).toEqual([]);
+      expect(ran.filter((name) => name === 'free').length).toBeGreaterThanOrEqual(10);
+      await runner.trigger('held');
+      expect(ran.filter((name) => name === 'held')).toEqual(['held']);
+      await runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -55,6 +55,8 @@ export interface JobRunner {
 
 export interface JobRunnerOptions {
   leadership: Leadership;
+  /** Jobs that run only when triggered: no timer, no run at start (tests that run a pass themselves). */
+  held?: readonly string[];
   log: {
     debug: (details: Record<string, unknown>, message: string) => void;
     error: (details: Record<string, unknown>, message: string) => void;
@@ -75,6 +77,7 @@ interface JobState {
 
 export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
   const { leadership, log } = options;
+  const held = new Set(options.held ?? []);
   const jobs = new Map<string, JobState>();
   let started = false;
   let stopped = false;
@@ -115,6 +118,7 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
   };
 
   const timerStart = (job: JobState) => {
+    if (held.has(job.spec.name)) return;
     // An interval run while the last one is still going is dropped, not queued: the next interval comes soon enough.
     job.timer = setInterval(() => {
       if (!job.running) void run(job);
@@ -124,7 +128,13 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
 
   const startRuns = (scope: 'leader' | 'all', atStart?: JobSpec['atStart']) =>
     [...jobs.values()]
-      .filter((job) => job.spec.atStart && (atStart === undefined || job.spec.atStart === atStart) && (scope === 'all' || job.spec.scope === 'leader'))
+      .filter(
+        (job) =>
+          job.spec.atStart &&
+          !held.has(job.spec.name) &&
+          (atStart === undefined || job.spec.atStart === atStart) &&
+          (scope === 'all' || job.spec.scope === 'leader'),
+      )
       .map((job) => run(job));
 
   /**
@@ -132,7 +142,7 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
    * queries run on this thread, and twenty passes begun at once would hold off the first requests until all ended.
    */
   const soonRunsOneByOne = async () => {
-    for (const job of [...jobs.values()].filter((entry) => entry.spec.atStart === 'soon')) {
+    for (const job of [...jobs.values()].filter((entry) => entry.spec.atStart === 'soon' && !held.has(entry.spec.name))) {
       await new Promise((resolve) => setImmediate(resolve));
       await run(job);
     }
@@ -155,7 +165,7 @@ export function jobRunnerCreate(options: JobRunnerOptions): JobRunner {
       jobs.set(spec.name, job);
       if (started && !stopped) {
         timerStart(job);
-        if (spec.atStart) void run(job);
+        if (spec.atStart && !held.has(spec.name)) void run(job);
       }
     },
     trigger(name) {

@@ -317,9 +317,11 @@ export async function rainAnnouncePass(deps: RainDeps): Promise<number> {
 /** Drops open at fixed times; checking every 5 s announces each within seconds of opening. */
 export const MONEY_RAIN_MS = 5_000;
 
+export const MONEY_RAIN_JOB = 'money-rain';
+
 export function moneyRainJobSpec(deps: RainDeps & { pushTrigger?: () => void }): JobSpec {
   return {
-    name: 'money-rain',
+    name: MONEY_RAIN_JOB,
     scope: 'leader',
     everyMs: MONEY_RAIN_MS,
     atStart: 'soon',

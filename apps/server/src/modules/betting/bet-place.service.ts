@@ -242,10 +242,13 @@ async function betWriteInOneStatement(
   const bonus = bonusStakeGuard(user.uid, currency, bet.stakeMinor);
   let written: Awaited<ReturnType<typeof betPlaceInOneStatement>>;
   try {
-    // Placements arriving together commit together (docs/decisions/074-group-commit.md): the statement runs in its
-    // own savepoint of a shared transaction, and this returns once that has committed, key answer included.
+    // Placements arriving together commit together (docs/decisions/074-group-commit.md), and this returns once that
+    // has committed, key answer included. The statement never catches its own failure (it maps it and throws), so a
+    // batch of placements needs no savepoints: should one be refused, the batch is rolled back and run again with them.
     const live = sessionLiveSql(user.sessionId, user.uid, now);
-    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer, bonus), user.uid);
+    written = await groupStatement(deps.db, (db) => betPlaceInOneStatement(db, row, legRowsOf(bet), stake, keyInsert, live, safer, bonus), user.uid, {
+      savepointFree: true,
+    });
   } catch (error) {
     const bonusRefusal = bonus.refusalOf(error);
     if (bonusRefusal) throw bonusRefusal;

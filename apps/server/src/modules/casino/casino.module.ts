@@ -37,16 +37,7 @@ export async function casinoModuleRegister(
     jobs,
     providerRateLimit,
     realtime,
-    crashLiveTicker,
-  }: {
-    config: AppConfig;
-    db: Db;
-    deps: RouteDeps;
-    jobs: JobRunner;
-    providerRateLimit: ProviderRateLimit;
-    realtime?: RealtimePublisher;
-    crashLiveTicker?: boolean;
-  },
+  }: { config: AppConfig; db: Db; deps: RouteDeps; jobs: JobRunner; providerRateLimit: ProviderRateLimit; realtime?: RealtimePublisher },
 ): Promise<CasinoModule> {
   const providers = externalProvidersLoad(config.casino.providersFile, { production: config.production });
   await casinoCatalogueSeed(db, providers);
@@ -67,6 +58,6 @@ export async function casinoModuleRegister(
   // Rounds a crash left half-done are completed or refunded at start and then every minute (GLI-19 §4.16).
   jobs.register({ name: 'casino-rounds-recover', scope: 'leader', everyMs: CASINO_RECOVERY_MS, atStart: 'await', run: () => casinoRoundsRecover(studio) });
   // Crash live (decision 071): the brands' shared rounds — scheduled, auto cash-outs paid, crashed rounds closed.
-  if (crashLiveTicker !== false) jobs.register(crashLiveJobSpec(crashLive));
+  jobs.register(crashLiveJobSpec(crashLive));
   return { studio, hall, wallet, crashLive };
 }

@@ -304,6 +304,15 @@ function groupCommitMetricsRegister(registry: Registry, deps: MetricsDeps): void
       this.inc(stats().retried);
     },
   });
+  new Counter({
+    name: 'piranha_group_commit_fallbacks_total',
+    help: 'Savepoint-free batches (placements) in which a request was refused: rolled back whole, nobody answered, run again ' + 'with savepoints',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().fallbacks);
+    },
+  });
 }
 
 export function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Registry {
