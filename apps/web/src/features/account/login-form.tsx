@@ -7,6 +7,7 @@ import { FormError } from './form-error.tsx';
 import { useEmailCodeLoginMutation, useEmailCodeSendMutation, useEmailLoginMutation } from './api/account-api.ts';
 import { EmailField } from './account-fields.tsx';
 import { EmailCodeField } from './email-code-field.tsx';
+import segmented from '../../shared/ui/segmented.module.css';
 
 type Method = 'password' | 'code';
 
@@ -31,16 +32,9 @@ export function LoginForm({ onSignedIn, passwordHelp }: { onSignedIn: () => void
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <div className={styles.tabs} role="tablist" aria-label={t('account.loginMethod')}>
+      <div className={segmented.switch} role="tablist" aria-label={t('account.loginMethod')}>
         {(['password', 'code'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            aria-selected={method === option}
-            className={`${styles.tab} ${method === option ? styles.tabActive : ''}`}
-            onClick={() => setMethod(option)}
-          >
+          <button key={option} type="button" role="tab" aria-selected={method === option} className={segmented.switchTab} onClick={() => setMethod(option)}>
             {t(option === 'password' ? 'account.withPassword' : 'account.withCode')}
           </button>
         ))}

@@ -32,7 +32,7 @@ export function AgentTerms({ info }: { info: Info }) {
       <h3 id="agent-terms" className={listCard.sectionTitle}>
         {t('agent.termsTitle')}
       </h3>
-      <ul className={styles.rules}>
+      <ul className={listCard.rules}>
         <li>{t(`agent.basis.${info.basis}`)}</li>
         {info.tiers.map((tier) => (
           <li key={tier.from}>{t('agent.tier', { rate: percentText(tier.rate_bp, i18n.language), from: money(tier.from) })}</li>
@@ -180,7 +180,7 @@ function AgentDashboard({ info, uid }: { info: Info; uid: number }) {
         ) : (
           <ul className={`${listCard.listCard} ${listCard.dividedRows}`}>
             {team.data!.list.map((member) => (
-              <li key={member.uid} className={styles.row}>
+              <li key={member.uid} className={listCard.row}>
                 <span className={listCard.rowTitle}>{member.name}</span>
                 <span className={styles.muted}>
                   {new Intl.DateTimeFormat(intlLocaleOf(i18n.language), { dateStyle: 'medium' }).format(new Date(member.bound_time * 1000))}

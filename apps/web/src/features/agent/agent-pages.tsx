@@ -77,7 +77,7 @@ export function AgentDailyList() {
   return (
     <ul className={`${listCard.listCard} ${listCard.dividedRows}`} data-testid="agent-daily">
       {daily.data.list.map((day) => (
-        <li key={day.day_key} className={styles.row}>
+        <li key={day.day_key} className={listCard.row}>
           <span className={listCard.rowMain}>
             <span className={listCard.rowTitle}>{dayText(day.day_key, i18n.language)}</span>
             <span className={styles.muted}>
@@ -145,7 +145,7 @@ export function AgentHistoryList() {
   return (
     <ul className={`${listCard.listCard} ${listCard.dividedRows}`} data-testid="agent-history">
       {history.data.list.map((row) => (
-        <li key={row.transfer_id} className={styles.row}>
+        <li key={row.transfer_id} className={listCard.row}>
           <span className={listCard.rowMain}>
             <span className={listCard.rowTitle}>{t('agent.transferRow')}</span>
             <span className={styles.muted}>

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from './bonus.module.css';
+import segmented from '../../shared/ui/segmented.module.css';
 
 /** The minute clock of the countdowns: one re-render every half minute for a whole list, not a timer per card. */
 export function useMinuteClock(): number {
@@ -45,7 +46,7 @@ export function PagedTabs<Tab extends string>({ id, label, tabs, tab, onTab, tab
   const { t } = useTranslation();
   return (
     <>
-      <div className={styles.tabs} role="tablist" aria-label={label}>
+      <div className={segmented.switch} role="tablist" aria-label={label}>
         {tabs.map((entry) => (
           <button
             key={entry}
@@ -54,7 +55,7 @@ export function PagedTabs<Tab extends string>({ id, label, tabs, tab, onTab, tab
             id={`${id}-tab-${entry}`}
             aria-selected={tab === entry}
             aria-controls={`${id}-panel`}
-            className={styles.tab}
+            className={segmented.switchTab}
             onClick={() => onTab(entry)}
           >
             {tabText(entry)}
