@@ -16,7 +16,7 @@ import { toastShow } from '../shared/ui/toast-store.ts';
 import styles from '../features/pdd/pdd.module.css';
 import { RequireLogin } from './require-login.tsx';
 import listCard from '../shared/ui/list-card.module.css';
-import progressBar from '../shared/ui/progress-bar.module.css';
+import { ProgressBar } from '../shared/ui/progress-bar.tsx';
 
 /** /thin/pdd (spec §2; decision 063): share-to-cash-out — the envelope, its progress, the link, the friends who helped, the withdrawal. */
 export default function PddPage() {
@@ -121,17 +121,7 @@ function PddBody() {
         <h2 id="pdd-amount" className={styles.amount}>
           {money(envelope.target)}
         </h2>
-        <div
-          className={styles.bar}
-          role="progressbar"
-          aria-label={t('pdd.progressLabel')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent}%`}
-        >
-          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar percent={percent} label={t('pdd.progressLabel')} valueText={`${percent}%`} trackClassName={styles.bar} />
         <p className={styles.progressText}>{t('pdd.progress', { progress: money(envelope.progress), target: money(envelope.target) })}</p>
         {envelope.status === 'open' ? (
           <dl className={styles.facts}>

@@ -14,7 +14,7 @@ import { useActivityDetailQuery, useActivityReceiveMutation, useUiSwitchOnMutati
 import { ChristmasArt } from './christmas-art.tsx';
 import listCard from '../../shared/ui/list-card.module.css';
 import styles from './activity.module.css';
-import progressBar from '../../shared/ui/progress-bar.module.css';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 
 type Detail = EndpointData<typeof activityDetail>;
 /** How a refused claim reads (the page passes the app's API error text). */
@@ -83,16 +83,7 @@ function ActivityBody({ detail, uid, errorText }: { detail: Detail; uid: number;
             ? t(detail.progress > 0 ? 'activity.uiSwitch.on' : 'activity.uiSwitch.off')
             : t('activity.progress', { progress: money(detail.progress), target: money(detail.target) })}
         </p>
-        <div
-          className={progressBar.bar}
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-label={t('activity.progressLabel')}
-        >
-          <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar percent={percent} label={t('activity.progressLabel')} />
         {resets ? <p className={styles.muted}>{t(resets, { time: when(detail.period_end_time) })}</p> : null}
         {uiSwitch && detail.progress === 0 && detail.status === 1 ? <UiSwitchOn uid={uid} errorText={errorText} /> : null}
         {freeBet ? (

@@ -12,9 +12,9 @@ import { toastShow } from '../../shared/ui/toast-store.ts';
 import { useTaskCenterQuery, useTaskReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
-import progressBar from '../../shared/ui/progress-bar.module.css';
 import segmented from '../../shared/ui/segmented.module.css';
 import listCard from '../../shared/ui/list-card.module.css';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 
 type TaskCentreInfo = EndpointData<typeof taskCenterInfo>;
 type Period = 'daily' | 'weekly';
@@ -86,16 +86,7 @@ function TaskList({ info, period, uid }: { info: TaskCentreInfo; period: Period;
                 <span className={listCard.itemTitle}>{taskTitle(task)}</span>
                 <span className={styles.reward}>{t('loyalty.tasks.reward', { amount: money(task.reward) })}</span>
               </div>
-              <div
-                className={progressBar.bar}
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                aria-label={t('loyalty.tasks.progressLabel')}
-              >
-                <span className={progressBar.barFill} style={{ width: `${percent}%` }} />
-              </div>
+              <ProgressBar percent={percent} label={t('loyalty.tasks.progressLabel')} />
               <div className={styles.taskFoot}>
                 <span className={styles.muted}>
                   {task.unit === 'count' ? `${task.progress_num} / ${task.conf_num}` : `${money(task.progress_num)} / ${money(task.conf_num)}`}

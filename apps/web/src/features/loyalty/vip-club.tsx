@@ -13,7 +13,7 @@ import { useVipInfoQuery, useVipReceiveMutation } from './api/loyalty.ts';
 import { loyaltyErrorText } from './error-text.ts';
 import styles from './loyalty.module.css';
 import listCard from '../../shared/ui/list-card.module.css';
-import progressBar from '../../shared/ui/progress-bar.module.css';
+import { ProgressBar } from '../../shared/ui/progress-bar.tsx';
 
 type VipInfo = EndpointData<typeof vipInfo>;
 type Reward = VipInfo['rewards'][number];
@@ -93,16 +93,7 @@ function VipStandingCard({ info }: { info: VipInfo }) {
         </div>
         <span className={styles.heroPoints}>{t('loyalty.vip.points', { points: info.points })}</span>
       </div>
-      <div
-        className={progressBar.bar}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={info.progress}
-        aria-label={t('loyalty.vip.progressLabel')}
-      >
-        <span className={progressBar.barFill} style={{ width: `${info.progress}%` }} />
-      </div>
+      <ProgressBar percent={info.progress} label={t('loyalty.vip.progressLabel')} />
       <p className={styles.heroNext}>
         {top ? t('loyalty.vip.top') : t('loyalty.vip.toNext', { points: info.next_level_points - info.points, level: info.level + 1 })}
       </p>
