@@ -161,7 +161,8 @@ describe("the brand's page is compressed too", () => {
     const html = decoded(response);
     expect(html).toContain('<html lang="es-MX"');
     expect(html).toContain('<title>Águila Apuestas – Apuestas deportivas y casino</title>');
-    expect(html).toContain('<script type="module" src="/assets/index-3f9a1c.js"></script>');
+    // The static first screen (decision 078) names the entry script on #root; its inline script adds it after the paint.
+    expect(html).toContain('data-fs-module="/assets/index-3f9a1c.js"');
   });
 
   it('keeps each brand its own page once compressed (the cache is per brand)', async () => {
