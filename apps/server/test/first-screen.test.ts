@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners } from '../src/db/schema/index.ts';
 import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData } from '../src/modules/web/index-html.ts';
+import { FIRST_SCREEN_BANNERS_TTL_MS } from '../src/modules/web/web.routes.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 
 const TEMPLATE =
@@ -232,11 +233,15 @@ describe('GET / with the banners the banner endpoint answers', () => {
     expect(templateOf(html, 'fs-lobby')).toContain(`<p data-fs-text>${first.title}</p>`);
   });
 
-  it('follows an operator’s edit of the banners table at once: a new first banner, a banner taken off, one expired', async () => {
+  it('follows an operator’s edit of the banners table within the TTL: a new first banner, a banner taken off, one expired', async () => {
     const host = 'piranha.com.br';
+    const before = (await pageBanners(host)).game;
     await t.db
       .insert(banners)
       .values({ id: 901, bannerType: 'normal', image: '/banners/new-first.svg', url: '#/sport', sort: 99, source: 'game', title: { 'pt-BR': 'Novo' } });
+    // Kept for the TTL (a flood of page loads costs one read per brand), then read again.
+    expect((await pageBanners(host)).game).toStrictEqual(before);
+    t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
     expect((await pageBanners(host)).game[0]!.info).toBe('/banners/new-first.svg');
     expect((await pageBanners(host)).sport.map((row) => row.id)).not.toContain(901);
     expect(templateOf((await t.get('/', { headers: { host } })).text, 'fs-lobby')).toContain('/banners/new-first.svg');
@@ -245,10 +250,12 @@ describe('GET / with the banners the banner endpoint answers', () => {
       .update(banners)
       .set({ expireAt: new Date(t.deps.now().getTime() - 1000) })
       .where(eq(banners.id, 901));
+    t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
     expect((await pageBanners(host)).game[0]!.info).not.toBe('/banners/new-first.svg');
     expect(await pageBanners(host)).toStrictEqual({ game: await apiBanners(host, 'game'), sport: await apiBanners(host, 'sport') });
 
     await t.db.delete(banners).where(eq(banners.id, 901));
+    t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
     expect((await pageBanners(host)).game.map((row) => row.id)).not.toContain(901);
   });
 

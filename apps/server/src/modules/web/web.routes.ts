@@ -8,6 +8,7 @@ import { AppError } from '../../app-error.ts';
 import { variantOfRequest } from '../../plugins/request-context.ts';
 import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { ttlCacheCreate, type TtlCache } from '../../lib/ttl-cache.ts';
 import { bannerListsBySource } from '../config/config.service.ts';
 import {
   brandIconSvg,
@@ -36,6 +37,11 @@ export interface WebRoutesDeps {
 
 /** Pages kept rendered and compressed: one per brand and banner set, far more than a deployment ever has live. */
 const PAGES_KEPT = 64;
+/**
+ * How long a brand's first-screen banners are kept: page loads need no rate limit of their own (they are not the API)
+ * and a flood of them costs one banner read per brand per TTL; an operator's edit of the table shows within it.
+ */
+export const FIRST_SCREEN_BANNERS_TTL_MS = 2_000;
 
 export async function webRoutes(app: FastifyInstance, webDist: string | undefined, deps: WebRoutesDeps): Promise<void> {
   const template = indexTemplateLoad(webDist);
@@ -53,15 +59,26 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
     return page;
   };
   /**
-   * The lobbies' banners, read as the banner endpoint reads them on every request: operators edit the banners table
-   * itself (there is no endpoint to hear an edit from), so a page kept longer could show a banner the API no longer
-   * answers. One indexed query per page load (a visit, not a poll); an error leaves the static screen out.
+   * The lobbies' banners, read as the banner endpoint reads them: operators edit the banners table itself (there is no
+   * endpoint to hear an edit from), so they are read again after `FIRST_SCREEN_BANNERS_TTL_MS` — a page never shows a
+   * banner the API stopped answering longer than that — and once per brand at a time however many pages are asked
+   * for together. An error leaves the static screen out.
    */
+  const bannerCaches = new Map<string, TtlCache<FirstScreenData>>();
   const firstScreenOf = async (request: FastifyRequest, variant: VariantProfile): Promise<FirstScreenData | undefined> => {
     if (!webDist) return undefined;
-    try {
+    let cache = bannerCaches.get(variant.appKey);
+    if (!cache) {
       const lang = variant.defaultLang;
-      return { lang, banners: await bannerListsBySource(deps.db, variant, lang, FIRST_SCREEN_SOURCES, deps.now()) };
+      cache = ttlCacheCreate(
+        FIRST_SCREEN_BANNERS_TTL_MS,
+        async () => ({ lang, banners: await bannerListsBySource(deps.db, variant, lang, FIRST_SCREEN_SOURCES, deps.now()) }),
+        () => deps.now().getTime(),
+      );
+      bannerCaches.set(variant.appKey, cache);
+    }
+    try {
+      return await cache.get();
     } catch (error) {
       request.log.warn({ err: error }, 'first screen: banners unavailable, page served without the static screen');
       return undefined;
