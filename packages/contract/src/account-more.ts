@@ -29,7 +29,7 @@ export const tabPromptSchema = z.object({
 });
 
 /** Spec §7 tab_prompt: which tabs carry a red dot for this player (or this device, when signed out). */
-export const tabPromptGet = endpoint({
+export const tabPromptGet = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/account/tab_prompt',
   host: 'account',
@@ -37,10 +37,10 @@ export const tabPromptGet = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ red_points: described(z.array(footerTabKeySchema), 'Tabs with at least one prompt not yet clicked') }),
-});
+}));
 
 /** Spec §7 v2/tab_prompt: the prompts themselves, so the client can say why a dot is there. */
-export const tabPromptListV2 = endpoint({
+export const tabPromptListV2 = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/account/v2/tab_prompt',
   host: 'account',
@@ -48,10 +48,10 @@ export const tabPromptListV2 = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: described(z.array(tabPromptSchema), 'Prompts not yet clicked, oldest first') }),
-});
+}));
 
 /** Spec §7 red_point_click: the player opened the tab; its dot goes away (for good, for these prompts). */
-export const redPointClick = endpoint({
+export const redPointClick = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/red_point_click',
   host: 'account',
@@ -59,12 +59,12 @@ export const redPointClick = endpoint({
   query: noQuery,
   body: z.strictObject({ tab_key: footerTabKeySchema }),
   data: z.object({ cleared: integer('How many prompts this click cleared') }),
-});
+}));
 
 // Older sign-in paths
 
 /** Spec §7 thirdpart/login: the older social sign-in, the same as thirdparty/do with action login. */
-export const thirdpartLogin = endpoint({
+export const thirdpartLogin = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/thirdpart/login',
   host: 'account',
@@ -79,10 +79,10 @@ export const thirdpartLogin = endpoint({
     ...consentShape,
   }),
   data: loginInfoSchema,
-});
+}));
 
 /** Spec §7 visitor/bind: the older one-call bind of a tourist to an e-mail (bind/check and bind/email together). */
-export const visitorBind = endpoint({
+export const visitorBind = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/visitor/bind',
   host: 'account',
@@ -98,7 +98,7 @@ export const visitorBind = endpoint({
     ...consentShape,
   }),
   data: loginInfoSchema,
-});
+}));
 
 // The sportsbook user record
 
@@ -110,7 +110,7 @@ export const fbUserSchema = z.object({
   create_at: integer('Unix seconds the record was created'),
 });
 
-export const fbUserProfileGet = endpoint({
+export const fbUserProfileGet = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/fb/user/profile/get',
   host: 'account',
@@ -121,9 +121,9 @@ export const fbUserProfileGet = endpoint({
     exists: flag('0 when the account has no sports-book record yet: create it, then fetch again'),
     user: z.nullable(fbUserSchema),
   }),
-});
+}));
 
-export const fbUserCreate = endpoint({
+export const fbUserCreate = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/fb/user/create',
   host: 'account',
@@ -132,7 +132,7 @@ export const fbUserCreate = endpoint({
   query: noQuery,
   body: z.strictObject({}),
   data: z.object({ created: flag('1 when this call created the record, 0 when it already existed') }),
-});
+}));
 
 // Messaging-app mini app
 
@@ -142,7 +142,7 @@ const initDataSchema = described(
 );
 
 /** Signs in from inside the mini app: the Telegram user is the identity (registered on first use). */
-export const tgMiniAppLogin = endpoint({
+export const tgMiniAppLogin = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/tg_mini_app/login',
   host: 'account',
@@ -151,10 +151,10 @@ export const tgMiniAppLogin = endpoint({
   query: noQuery,
   body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
   data: loginInfoSchema,
-});
+}));
 
 /** Links the Telegram user of the mini app to the signed-in account (a tourist becomes registered). */
-export const tgMiniAppBind = endpoint({
+export const tgMiniAppBind = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/tg_mini_app/bind',
   host: 'account',
@@ -163,7 +163,7 @@ export const tgMiniAppBind = endpoint({
   query: noQuery,
   body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
   data: loginInfoSchema,
-});
+}));
 
 // Session handoff to the brand's new domain (dynconfig domain_change, decision 033)
 
@@ -181,7 +181,7 @@ export const originSchema = described(
  * `domain_change` config names; the code is sent to it in the URL fragment (never to a server, never logged) and
  * exchanged there by `sessionHandoffRedeem` — the session token itself never enters a URL.
  */
-export const sessionHandoffCreate = endpoint({
+export const sessionHandoffCreate = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/session/handoff/create',
   host: 'account',
@@ -192,10 +192,10 @@ export const sessionHandoffCreate = endpoint({
     code: described(z.string(), 'One-time code, 43 URL-safe characters'),
     expires_in: integer('Seconds the code stays valid'),
   }),
-});
+}));
 
 /** On the new origin: exchanges the code (once, within its lifetime, for this brand and origin) for a new session of the same player. */
-export const sessionHandoffRedeem = endpoint({
+export const sessionHandoffRedeem = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/session/handoff/redeem',
   host: 'account',
@@ -203,4 +203,4 @@ export const sessionHandoffRedeem = endpoint({
   query: noQuery,
   body: z.strictObject({ code: described(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), 'The code sessionHandoffCreate gave') }),
   data: loginInfoSchema,
-});
+}));

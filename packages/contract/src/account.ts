@@ -104,7 +104,7 @@ export type VisitorLoginInfo = z.infer<typeof visitorLoginInfoSchema>;
  * Spec §4 guest login. The smid names the device but proves nothing (any client can send any smid): the tourist it
  * created comes back only with its device secret; without it, or with a wrong one, the call creates a new tourist.
  */
-export const visitorLogin = endpoint({
+export const visitorLogin = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/v2/visitor_login',
   host: 'account',
@@ -122,9 +122,9 @@ export const visitorLogin = endpoint({
     ...consentShape,
   }),
   data: visitorLoginInfoSchema,
-});
+}));
 
-export const sessionRenew = endpoint({
+export const sessionRenew = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/account/session/renewal',
   host: 'account',
@@ -135,9 +135,9 @@ export const sessionRenew = endpoint({
     valid: flag('1 when the (uid, sid) of the request is a live session'),
     sid: described(z.string(), 'The sid to use from now on (replace the stored one when it differs); empty when not valid'),
   }),
-});
+}));
 
-export const logout = endpoint({
+export const logout = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/logout',
   host: 'account',
@@ -145,7 +145,7 @@ export const logout = endpoint({
   query: noQuery,
   body: z.strictObject({}),
   data: z.object({ logged_out: flag('1 once the session of the request, if any, is ended') }),
-});
+}));
 
 export const bindInfoSchema = z.object({
   plat: described(z.string(), 'Sign-in provider, e.g. google'),
@@ -166,7 +166,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const accountInfoQuery = endpoint({
+export const accountInfoQuery = endpoint(() => ({
   method: 'GET',
   path: '/api/user/account/info/query',
   host: 'account',
@@ -174,7 +174,7 @@ export const accountInfoQuery = endpoint({
   query: noQuery,
   body: noBody,
   data: userInfoSchema,
-});
+}));
 
 const codeSent = z.object({
   expire_s: integer('Seconds the code stays valid'),
@@ -182,7 +182,7 @@ const codeSent = z.object({
 });
 const codeChecked = z.object({ valid: flag('1 when the code is right for this address and purpose (it stays usable once)') });
 
-export const emailCodeSend = endpoint({
+export const emailCodeSend = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/email/code/send',
   host: 'account',
@@ -191,9 +191,9 @@ export const emailCodeSend = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, purpose: codePurposeSchema }),
   data: codeSent,
-});
+}));
 
-export const emailCodeCheck = endpoint({
+export const emailCodeCheck = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/email/code/check',
   host: 'account',
@@ -201,11 +201,11 @@ export const emailCodeCheck = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, purpose: codePurposeSchema, email_code: codeSchema }),
   data: codeChecked,
-});
+}));
 
 const nickSchema = described(z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[^\p{C}<>]+$/u)), 'Display name');
 
-export const emailRegister = endpoint({
+export const emailRegister = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/email/register',
   host: 'account',
@@ -221,9 +221,9 @@ export const emailRegister = endpoint({
     ...consentShape,
   }),
   data: loginInfoSchema,
-});
+}));
 
-export const emailLogin = endpoint({
+export const emailLogin = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/email/login',
   host: 'account',
@@ -231,9 +231,9 @@ export const emailLogin = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, password: described(z.string().check(z.minLength(1), z.maxLength(PASSWORD_LENGTH_MAX * 4)), 'Password') }),
   data: loginInfoSchema,
-});
+}));
 
-export const emailCodeLogin = endpoint({
+export const emailCodeLogin = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/email/code/login',
   host: 'account',
@@ -241,9 +241,9 @@ export const emailCodeLogin = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, email_code: codeSchema }),
   data: loginInfoSchema,
-});
+}));
 
-export const bindCheck = endpoint({
+export const bindCheck = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/bind/check',
   host: 'account',
@@ -254,9 +254,9 @@ export const bindCheck = endpoint({
     can_bind: flag('1 when this account may bind an e-mail (a tourist without one)'),
     request_id: described(z.string(), 'Pass to bind/email within 10 minutes; empty when can_bind is 0'),
   }),
-});
+}));
 
-export const bindEmail = endpoint({
+export const bindEmail = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/bind/email',
   host: 'account',
@@ -274,10 +274,10 @@ export const bindEmail = endpoint({
     ...consentShape,
   }),
   data: loginInfoSchema,
-});
+}));
 
 /** Renames the player or stores their language, so it follows them to another device. Answers the updated User info. */
-export const accountInfoUpdate = endpoint({
+export const accountInfoUpdate = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/info/update',
   host: 'account',
@@ -288,13 +288,13 @@ export const accountInfoUpdate = endpoint({
     lang: z.optional(described(z.pipe(z.string(), z.enum(LOCALES)), 'Locale the player chose, e.g. pt-BR')),
   }),
   data: userInfoSchema,
-});
+}));
 
 /**
  * Spec §4 heartbeat: sent every 60 s while the player touches the app (the client stops after 10 minutes
  * without a touch). It is what keeps a session fresh enough for money actions.
  */
-export const heartbeat = endpoint({
+export const heartbeat = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/heartbeat',
   host: 'account',
@@ -302,7 +302,7 @@ export const heartbeat = endpoint({
   query: noQuery,
   body: z.strictObject({}),
   data: z.object({ active: flag('1: money actions need no new sign-in for the next 30 minutes') }),
-});
+}));
 
 export const sessionEntrySchema = z.object({
   session_id: integer('Id of the session, to end it'),
@@ -312,7 +312,7 @@ export const sessionEntrySchema = z.object({
 });
 
 /** The player's live sessions, so they can see where they are signed in and end the ones they do not know. */
-export const sessionList = endpoint({
+export const sessionList = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/account/session/list',
   host: 'account',
@@ -320,9 +320,9 @@ export const sessionList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: described(z.array(sessionEntrySchema), 'Live sessions, newest first') }),
-});
+}));
 
-export const sessionEnd = endpoint({
+export const sessionEnd = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/session/end',
   host: 'account',
@@ -330,9 +330,9 @@ export const sessionEnd = endpoint({
   query: noQuery,
   body: z.strictObject({ session_id: integer('A session_id from session/list', { min: 1 }) }),
   data: z.object({ ended: flag('1 once that session no longer works') }),
-});
+}));
 
-export const passwordSendCode = endpoint({
+export const passwordSendCode = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/user/account/password/set/send_code',
   host: 'account',
@@ -341,9 +341,9 @@ export const passwordSendCode = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema }),
   data: codeSent,
-});
+}));
 
-export const passwordCheckCode = endpoint({
+export const passwordCheckCode = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/user/account/password/set/check_code',
   host: 'account',
@@ -351,9 +351,9 @@ export const passwordCheckCode = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, email_code: codeSchema }),
   data: codeChecked,
-});
+}));
 
-export const passwordSet = endpoint({
+export const passwordSet = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/user/account/password/set',
   host: 'account',
@@ -362,9 +362,9 @@ export const passwordSet = endpoint({
   query: noQuery,
   body: z.strictObject({ email: emailSchema, email_code: codeSchema, password: passwordSchema }),
   data: loginInfoSchema,
-});
+}));
 
-export const accountDeleteApply = endpoint({
+export const accountDeleteApply = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/del_apply',
   host: 'account',
@@ -376,14 +376,14 @@ export const accountDeleteApply = endpoint({
     reason: z.optional(text(500, 'Why the player leaves, in their words')),
   }),
   data: z.object({ closed: flag('1 once the account is closed and its sessions ended') }),
-});
+}));
 
 /** Sign-in providers the server verifies. */
 export const SOCIAL_PLATFORMS = ['google'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 /** Spec §3 "Third-party login payload". `action` bind is the named operation thirdLoginRegBind. */
-export const thirdpartyDo = endpoint({
+export const thirdpartyDo = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/thirdparty/do',
   host: 'account',
@@ -408,10 +408,10 @@ export const thirdpartyDo = endpoint({
     ...consentShape,
   }),
   data: loginInfoSchema,
-});
+}));
 
 /** SMS codes (spec §7), available while the dynamic config sms_switch is on. */
-export const smsCodeSend = endpoint({
+export const smsCodeSend = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/sms/code/send',
   host: 'account',
@@ -420,9 +420,9 @@ export const smsCodeSend = endpoint({
   query: noQuery,
   body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema }),
   data: codeSent,
-});
+}));
 
-export const smsCodeCheck = endpoint({
+export const smsCodeCheck = endpoint(() => ({
   method: 'POST',
   path: '/api/user/account/sms/code/check',
   host: 'account',
@@ -430,10 +430,10 @@ export const smsCodeCheck = endpoint({
   query: noQuery,
   body: z.strictObject({ phone: phoneSchema, purpose: codePurposeSchema, sms_code: codeSchema }),
   data: codeChecked,
-});
+}));
 
 /** The brand's terms as they stand, and whether the signed-in player has to accept them (again). */
-export const termsCurrent = endpoint({
+export const termsCurrent = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/account/terms/current',
   host: 'account',
@@ -446,10 +446,10 @@ export const termsCurrent = endpoint({
     accepted_version: described(z.string(), 'The version the signed-in player accepted last; empty when none is recorded or nobody is signed in'),
     ask: flag('1 when the signed-in player must accept the current terms before playing on (they changed since the player accepted)'),
   }),
-});
+}));
 
 /** The signed-in player accepts the brand's current terms: idempotent, the first acceptance's time is kept. */
-export const termsAccept = endpoint({
+export const termsAccept = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/account/terms/accept',
   host: 'account',
@@ -461,4 +461,4 @@ export const termsAccept = endpoint({
     terms_version: described(z.string(), 'The version now recorded for the player'),
     accepted_at: integer('Unix seconds the player accepted it (the first time, when accepted twice)'),
   }),
-});
+}));

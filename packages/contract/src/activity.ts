@@ -50,7 +50,7 @@ export const activityWinSchema = z.object({
 });
 
 /** The brand's activities whose window has not ended more than a week ago, soonest ending first. */
-export const activityList = endpoint({
+export const activityList = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/list`,
   host: 'main',
@@ -58,10 +58,10 @@ export const activityList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ currency: described(z.string(), 'Currency of the amounts'), list: z.array(activitySummarySchema) }),
-});
+}));
 
 /** One activity with its rules, the player's progress, each tier's state and what the player has won. */
-export const activityDetail = endpoint({
+export const activityDetail = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/detail`,
   host: 'main',
@@ -77,13 +77,13 @@ export const activityDetail = endpoint({
     tiers: z.array(activityTierSchema),
     won: z.array(activityWinSchema),
   }),
-});
+}));
 
 /**
  * `receive`: pays one reached tier of the current period; exactly once however many taps arrive. A free_bet activity
  * answers the free bet in the bonus shape (`kind: 'free_bet'`, id `fb<grant id>`), as a redeemed code does.
  */
-export const activityReceive = endpoint({
+export const activityReceive = endpoint(() => ({
   method: 'POST',
   path: `${ACTIVITY}/receive`,
   host: 'main',
@@ -91,7 +91,7 @@ export const activityReceive = endpoint({
   query: noQuery,
   body: z.strictObject({ activity_id: activityIdSchema, tier: integer('Tier index to claim', { min: 0, max: 9 }) }),
   data: bonusSchema,
-});
+}));
 
 const tierInput = z.strictObject({
   threshold_minor: integer('Progress that reaches the tier', { min: 1 }),

@@ -33,7 +33,7 @@ const basisSchema = described(z.enum(AGENT_BASIS_VALUES), 'What the rate applies
 const tierSchema = z.object({ from: integer('The day’s basis from which the rate applies'), rate_bp: integer('Basis points (100 = 1 %)') });
 
 /** `agent info` (spec §7): whether the player is an agent, its code, team, terms and commissions. */
-export const agentInfo = endpoint({
+export const agentInfo = endpoint(() => ({
   method: 'GET',
   path: `${AGENT}/info`,
   host: 'main',
@@ -55,10 +55,10 @@ export const agentInfo = endpoint({
     available: integer('Commission settled and not yet transferred to the wallet'),
     total_earned: integer('Every commission settled so far'),
   }),
-});
+}));
 
 /** Become an agent (the bind flow's first half); answers as agent info would. Doing it twice changes nothing. */
-export const agentApply = endpoint({
+export const agentApply = endpoint(() => ({
   method: 'POST',
   path: `${THIN_AGENT}/apply`,
   host: 'main',
@@ -66,7 +66,7 @@ export const agentApply = endpoint({
   query: noQuery,
   body: described(z.optional(z.strictObject({})), 'No body'),
   data: z.object({ code: described(z.string(), 'The new agent’s code') }),
-});
+}));
 
 export const agentCodeInput = described(
   z.string().check(z.minLength(3), z.maxLength(20), z.regex(/^[A-Za-z0-9 -]+$/)),
@@ -74,7 +74,7 @@ export const agentCodeInput = described(
 );
 
 /** Join an agent's team with its code (the bind flow's second half): once, never to oneself. */
-export const agentBind = endpoint({
+export const agentBind = endpoint(() => ({
   method: 'POST',
   path: `${THIN_AGENT}/bind`,
   host: 'main',
@@ -82,10 +82,10 @@ export const agentBind = endpoint({
   query: noQuery,
   body: z.strictObject({ code: agentCodeInput }),
   data: z.object({ agent_code: described(z.string(), 'The agent the player is now bound to'), bound_time: integer('When') }),
-});
+}));
 
 /** The agent's team, newest first: its own players only. */
-export const agentTeam = endpoint({
+export const agentTeam = endpoint(() => ({
   method: 'GET',
   path: `${THIN_AGENT}/team`,
   host: 'main',
@@ -96,10 +96,10 @@ export const agentTeam = endpoint({
     total: integer('Players in the team'),
     list: z.array(z.object({ uid: integer('The player'), name: described(z.string(), 'Their name, partly hidden'), bound_time: integer('When they joined') })),
   }),
-});
+}));
 
 /** The agent's settled days, newest first. */
-export const agentDaily = endpoint({
+export const agentDaily = endpoint(() => ({
   method: 'GET',
   path: `${THIN_AGENT}/daily`,
   host: 'main',
@@ -122,10 +122,10 @@ export const agentDaily = endpoint({
     ),
     has_more: described(z.boolean(), 'More rows on later pages'),
   }),
-});
+}));
 
 /** Moves every settled, untransferred commission to the wallet: one ledger transfer, once however many taps arrive. */
-export const agentTransfer = endpoint({
+export const agentTransfer = endpoint(() => ({
   method: 'POST',
   path: `${THIN_AGENT}/transfer`,
   host: 'main',
@@ -137,10 +137,10 @@ export const agentTransfer = endpoint({
     amount: integer('What moved to the wallet'),
     currency: described(z.string(), 'Its currency'),
   }),
-});
+}));
 
 /** `/agent/history`: the agent's transfers to the wallet, newest first. */
-export const agentTransferHistory = endpoint({
+export const agentTransferHistory = endpoint(() => ({
   method: 'GET',
   path: `${AGENT}/history`,
   host: 'main',
@@ -152,7 +152,7 @@ export const agentTransferHistory = endpoint({
     list: z.array(z.object({ transfer_id: described(z.string(), 'The transfer'), amount: integer('What moved'), create_time: integer('When') })),
     has_more: described(z.boolean(), 'More rows on later pages'),
   }),
-});
+}));
 
 /** Operators (behind OPS_TOKEN): a brand's commission terms, in force from the next day closed. */
 export const opsAgentConfigBody = z.strictObject({
@@ -180,7 +180,7 @@ export const opsAgentSettleBody = z.strictObject({
 const rainIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Rain id (a positive integer as a string)');
 
 /** The brand's money rain now (or the next one): its drops, the open drop and whether the player grabbed it. */
-export const moneyRainCurrent = endpoint({
+export const moneyRainCurrent = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/activity/money-rain',
   host: 'main',
@@ -206,10 +206,10 @@ export const moneyRainCurrent = endpoint({
       }),
     ),
   }),
-});
+}));
 
 /** Grabs the open drop: at most once per player and drop, never past the budget; paid through the bonus engine. */
-export const moneyRainGrab = endpoint({
+export const moneyRainGrab = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/activity/money-rain/grab',
   host: 'main',
@@ -217,7 +217,7 @@ export const moneyRainGrab = endpoint({
   query: noQuery,
   body: z.strictObject({ rain_id: rainIdSchema }),
   data: z.object({ drop: integer('The drop grabbed'), amount: integer('What it paid'), bonus: bonusSchema }),
-});
+}));
 
 /** Operators: schedule a rain for a brand. */
 export const opsMoneyRainBody = z.strictObject({

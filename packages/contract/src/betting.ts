@@ -78,7 +78,7 @@ const sosSchema = z.object({
 });
 export type BetSeriesInfo = z.infer<typeof sosSchema>;
 
-export const betLatestInfo = endpoint({
+export const betLatestInfo = endpoint(() => ({
   method: 'POST',
   path: `${FB}/order/batchBetMatchMarketOfJumpLine`,
   host: 'main',
@@ -97,7 +97,7 @@ export const betLatestInfo = endpoint({
     payout_max: integer('Maximum payout of one bet in minor units'),
     currency: described(z.string(), 'Currency of the limits'),
   }),
-});
+}));
 
 // ---- Placement ----------------------------------------------------------------------------------------------------
 
@@ -121,7 +121,7 @@ export type PlacedBet = z.infer<typeof placedSchema>;
 
 const unitStake = integer('Stake in minor units (per line for a system)', { min: 1 });
 
-export const betSinglePass = endpoint({
+export const betSinglePass = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FB}/order/bet/singlePass`,
@@ -145,9 +145,9 @@ export const betSinglePass = endpoint({
     currencyId: z.optional(integer('Currency id; default the brand’s')),
   }),
   data: z.array(placedSchema),
-});
+}));
 
-export const betMultiple = endpoint({
+export const betMultiple = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FB}/order/betMultiple`,
@@ -176,9 +176,9 @@ export const betMultiple = endpoint({
     lca_lang: z.optional(text(16, 'Language of the answer')),
   }),
   data: z.array(placedSchema),
-});
+}));
 
-export const betFree = endpoint({
+export const betFree = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FB}/order/free`,
@@ -192,9 +192,9 @@ export const betFree = endpoint({
     betOptionList: described(z.array(betOptionSchema).check(z.length(1)), 'The one option of the free single'),
   }),
   data: placedSchema,
-});
+}));
 
-export const freeActivityInfo = endpoint({
+export const freeActivityInfo = endpoint(() => ({
   method: 'GET',
   path: `${FB}/order/free_activity_info`,
   host: 'main',
@@ -208,9 +208,9 @@ export const freeActivityInfo = endpoint({
       z.object({ id: described(z.string(), 'Grant id'), amount: integer('Granted'), remaining: integer('Left'), create_time: integer('Unix seconds') }),
     ),
   }),
-});
+}));
 
-export const stakeOrderStatus = endpoint({
+export const stakeOrderStatus = endpoint(() => ({
   method: 'POST',
   path: `${FB}/order/getStakeOrderStatus`,
   host: 'main',
@@ -224,7 +224,7 @@ export const stakeOrderStatus = endpoint({
       rj: z.optional(integer('Reject reason: 4 market suspended (a goal or suspension in the delay), 8 odds changed …')),
     }),
   ),
-});
+}));
 
 // ---- Cash-out -----------------------------------------------------------------------------------------------------
 
@@ -237,7 +237,7 @@ const cashOutPriceSchema = z.object({
   auto: z.optional(integer('Auto cash-out target in minor units, while one is set and not yet executed')),
 });
 
-export const cashOutPrice = endpoint({
+export const cashOutPrice = endpoint(() => ({
   method: 'POST',
   path: `${FB}/order/cashOut/price`,
   host: 'main',
@@ -245,9 +245,9 @@ export const cashOutPrice = endpoint({
   query: noQuery,
   body: z.strictObject({ orderIds: described(z.array(text(32, 'Order id')).check(z.minLength(1), z.maxLength(50)), 'Orders, 1–50') }),
   data: z.object({ pr: z.array(cashOutPriceSchema) }),
-});
+}));
 
-export const cashOutsByIds = endpoint({
+export const cashOutsByIds = endpoint(() => ({
   method: 'POST',
   path: `${FB}/order/getCashOutsByIds`,
   host: 'main',
@@ -260,9 +260,9 @@ export const cashOutsByIds = endpoint({
       list: z.array(z.object({ stake: integer('Stake cashed out'), amount: integer('Paid'), create_time: integer('Unix seconds') })),
     }),
   ),
-});
+}));
 
-export const cashOutBet = endpoint({
+export const cashOutBet = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FB}/order/cashOut/bet`,
@@ -277,14 +277,14 @@ export const cashOutBet = endpoint({
     acceptOddsChange: z.optional(described(z.boolean(), 'Take a different value than the accepted one')),
   }),
   data: z.object({ oid: described(z.string(), 'Order id'), amount: integer('Paid in minor units'), stake: integer('Stake still riding') }),
-});
+}));
 
 /**
  * Beyond the spec (as bet365 and the FB API have): an auto cash-out target. The server cashes the whole bet out at
  * the first value ≥ target it prices while the player is away; 0 removes the target. Setting a target moves no
  * money by itself, so it takes no Idempotency-Key (setting it twice is the same as once).
  */
-export const cashOutAuto = endpoint({
+export const cashOutAuto = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FB}/order/cashOut/auto`,
@@ -296,7 +296,7 @@ export const cashOutAuto = endpoint({
     targetAmount: integer('Cash out the whole bet when its value reaches this, in minor units; 0 removes the target', { min: 0 }),
   }),
   data: z.object({ oid: described(z.string(), 'Order id'), auto: z.optional(integer('The target now set, in minor units')) }),
-});
+}));
 
 // ---- Records ------------------------------------------------------------------------------------------------------
 
@@ -348,7 +348,7 @@ export const betRecordSchema = z.object({
 });
 export type BetRecord = z.infer<typeof betRecordSchema>;
 
-export const betList = endpoint({
+export const betList = endpoint(() => ({
   method: 'POST',
   path: `${FB}/order/bet/list`,
   host: 'main',
@@ -367,7 +367,7 @@ export const betList = endpoint({
     ),
   }),
   data: z.object({ records: z.array(betRecordSchema), current: integer('Page'), total: integer('Matching records') }),
-});
+}));
 
 /** Upstream currency ids (reference/betting.md §1.8); `currencyId` of the order calls. */
 export const BET_CURRENCY_IDS: Readonly<Record<number, string>> = {

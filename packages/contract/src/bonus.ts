@@ -49,7 +49,7 @@ export const bonusSchema = z.object({
   ),
 });
 
-export const bonusList = endpoint({
+export const bonusList = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/list`,
   host: 'main',
@@ -60,9 +60,9 @@ export const bonusList = endpoint({
   }),
   body: noBody,
   data: bonusPage(bonusSchema),
-});
+}));
 
-export const bonusBalance = endpoint({
+export const bonusBalance = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/balance`,
   host: 'main',
@@ -72,9 +72,9 @@ export const bonusBalance = endpoint({
   data: z.object({
     balances: z.array(z.object({ currency: described(z.string(), 'Currency code'), balance: integer('Bonus money held, never withdrawable') })),
   }),
-});
+}));
 
-export const bonusUnlock = endpoint({
+export const bonusUnlock = endpoint(() => ({
   method: 'POST',
   path: `${BONUS}/unlock_bonus`,
   host: 'main',
@@ -82,9 +82,9 @@ export const bonusUnlock = endpoint({
   query: noQuery,
   body: z.strictObject({ bonus_id: bonusIdSchema }),
   data: bonusSchema,
-});
+}));
 
-export const promoCodeCheck = endpoint({
+export const promoCodeCheck = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/promo_code/check`,
   host: 'main',
@@ -97,9 +97,9 @@ export const promoCodeCheck = endpoint({
     currency: described(z.string(), 'Currency code'),
     expire_time: integer('When the code stops working'),
   }),
-});
+}));
 
-export const promoCodeUse = endpoint({
+export const promoCodeUse = endpoint(() => ({
   method: 'POST',
   path: `${BONUS}/promo_code/use`,
   host: 'main',
@@ -107,14 +107,14 @@ export const promoCodeUse = endpoint({
   query: noQuery,
   body: z.strictObject({ code: promoCodeSchema }),
   data: bonusSchema,
-});
+}));
 
 /**
  * `new_bonus`: what the client polls after a deposit order (every 10 s, up to 10 times, spec §9). Answers the
  * player's newest grant not shown yet and marks it (and any older unshown one) shown, so its popup opens exactly
  * once however many tabs poll. `bonus_id` names the popup: `register_bonus` for bonus money; "" when nothing is new.
  */
-export const bonusNew = endpoint({
+export const bonusNew = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/new_bonus`,
   host: 'main',
@@ -126,7 +126,7 @@ export const bonusNew = endpoint({
     bonus: z.nullable(bonusSchema),
     free_rounds: z.optional(z.nullable(freeRoundGrantSchema)),
   }),
-});
+}));
 
 export const bonusHistoryEntrySchema = z.object({
   id: described(z.string(), 'Entry id (also the cursor)'),
@@ -138,7 +138,7 @@ export const bonusHistoryEntrySchema = z.object({
 });
 
 /** `history`: every movement of the player's bonus money, newest first, by cursor (route /bonus-history). */
-export const bonusHistory = endpoint({
+export const bonusHistory = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/history`,
   host: 'main',
@@ -148,7 +148,7 @@ export const bonusHistory = endpoint({
   }),
   body: noBody,
   data: bonusPage(bonusHistoryEntrySchema),
-});
+}));
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 
@@ -248,7 +248,7 @@ const offsetSchema = z.optional(
 );
 
 /** Free rounds `total`: rounds left over every available grant, and on how many games. */
-export const bonusFreeRoundsTotal = endpoint({
+export const bonusFreeRoundsTotal = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/free_rounds/total`,
   host: 'main',
@@ -259,7 +259,7 @@ export const bonusFreeRoundsTotal = endpoint({
     total_free_rounds: integer('Rounds remaining over every available grant'),
     free_game_count: integer('Games with available free rounds'),
   }),
-});
+}));
 
 const freeRoundsPage = z.object({
   total_free_rounds: integer('Rounds remaining over every available grant'),
@@ -270,7 +270,7 @@ const freeRoundsPage = z.object({
 });
 
 /** Free rounds `available`: grants with rounds left that have not lapsed, by offset (route /promotion/free-rounds). */
-export const bonusFreeRoundsAvailable = endpoint({
+export const bonusFreeRoundsAvailable = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/free_rounds/available`,
   host: 'main',
@@ -278,10 +278,10 @@ export const bonusFreeRoundsAvailable = endpoint({
   query: z.object({ offset: offsetSchema }),
   body: noBody,
   data: freeRoundsPage,
-});
+}));
 
 /** Free rounds `unavailable`: grants played out or lapsed, by offset. */
-export const bonusFreeRoundsUnavailable = endpoint({
+export const bonusFreeRoundsUnavailable = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/free_rounds/unavailable`,
   host: 'main',
@@ -289,14 +289,14 @@ export const bonusFreeRoundsUnavailable = endpoint({
   query: z.object({ offset: offsetSchema }),
   body: noBody,
   data: freeRoundsPage,
-});
+}));
 
 /**
  * Award lists (route /award): prizes won elsewhere — rankings, raffles, activities, VIP rewards and spins, tasks,
  * cash-back — that landed in the bonus wallet. `pending`: not drawn yet (status 0); `drawn`: taken (unlocking,
  * unlocked or expired).
  */
-export const bonusAwardList = endpoint({
+export const bonusAwardList = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/award/list`,
   host: 'main',
@@ -307,10 +307,10 @@ export const bonusAwardList = endpoint({
   }),
   body: noBody,
   data: bonusPage(bonusSchema),
-});
+}));
 
 /** `draw`: takes a pending award — one with nothing to wager becomes cash at once, the others start unlocking. */
-export const bonusAwardDraw = endpoint({
+export const bonusAwardDraw = endpoint(() => ({
   method: 'POST',
   path: `${BONUS}/award/draw`,
   host: 'main',
@@ -318,7 +318,7 @@ export const bonusAwardDraw = endpoint({
   query: noQuery,
   body: z.strictObject({ award_id: bonusIdSchema }),
   data: bonusSchema,
-});
+}));
 
 export const promotionSchema = z.object({
   id: described(z.string(), 'Campaign id'),
@@ -341,7 +341,7 @@ export const promotionSchema = z.object({
 });
 
 /** `promotion/list`: the brand's running offers a player may take (route /promotion); no sign-in needed. */
-export const bonusPromotionList = endpoint({
+export const bonusPromotionList = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/promotion/list`,
   host: 'main',
@@ -349,7 +349,7 @@ export const bonusPromotionList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: z.array(promotionSchema) }),
-});
+}));
 
 // --- Booster cards and real-time bonuses (decision 044) ---------------------------------------------------
 
@@ -377,7 +377,7 @@ export const boosterSchema = z.object({
 });
 
 /** `booster/list`: the player's booster cards, newest first (route /use-bonus, the booster modal). */
-export const bonusBoosterList = endpoint({
+export const bonusBoosterList = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/booster/list`,
   host: 'main',
@@ -385,10 +385,10 @@ export const bonusBoosterList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: z.array(boosterSchema) }),
-});
+}));
 
 /** Booster use (spec §3 `new_bonus_boost`): activates a ready card; one card is active at a time. */
-export const bonusBoosterUse = endpoint({
+export const bonusBoosterUse = endpoint(() => ({
   method: 'POST',
   path: `${BONUS}/new_bonus_boost`,
   host: 'main',
@@ -396,10 +396,10 @@ export const bonusBoosterUse = endpoint({
   query: noQuery,
   body: z.strictObject({ id: described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Booster card id') }),
   data: boosterSchema,
-});
+}));
 
 /** `real_time/info`: whether real-time bonuses run (dynconfig real_time_bonus) and the brand's rules, with today's grant. */
-export const bonusRealTimeInfo = endpoint({
+export const bonusRealTimeInfo = endpoint(() => ({
   method: 'GET',
   path: `${BONUS}/real_time/info`,
   host: 'main',
@@ -423,4 +423,4 @@ export const bonusRealTimeInfo = endpoint({
     ),
     window_end_time: integer('When today’s window ends (UTC midnight)'),
   }),
-});
+}));

@@ -15,7 +15,7 @@ export type BrgIgnoredReason = (typeof BRG_IGNORED_REASONS)[number];
 /** An origin as the browser writes one (`scheme://host[:port]`): checked by the server, which refuses anything else. */
 const originText = (description: string) => described(z.string().check(z.minLength(1), z.maxLength(300)), description);
 
-export const brgProfileGet = endpoint({
+export const brgProfileGet = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/user/brg/profile/get',
   host: 'main',
@@ -42,14 +42,14 @@ export const brgProfileGet = endpoint({
     origins: described(z.array(z.string()), 'The partner origins the page may talk to (BRG_PARTNER_ORIGINS); empty: no bridge'),
     parent_allowed: described(z.union([z.literal(0), z.literal(1)]), '1 when parent_origin was sent and is one of `origins`'),
   }),
-});
+}));
 
 /**
  * `POST /api/piranha/user/brg/ignored/report`: the page ignored a message (another origin, not its parent, a payload it
  * could not read, another version). Logged with the brand and the origin, never the message: a foreign page may put
  * anything in it. Signed-out pages report too (a visitor's page is attacked the same way).
  */
-export const brgIgnoredReport = endpoint({
+export const brgIgnoredReport = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/user/brg/ignored/report',
   host: 'main',
@@ -62,4 +62,4 @@ export const brgIgnoredReport = endpoint({
     count: z.optional(integer('Messages of this origin and reason the page ignored since its last report', { min: 1, max: 10_000 })),
   }),
   data: z.object({ logged: described(z.literal(1), 'The report reached the server log') }),
-});
+}));

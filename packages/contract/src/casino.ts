@@ -102,7 +102,7 @@ const pagedGames = z.object({
 
 const HALL = '/api/piranha/pg_game/hall';
 
-export const hallTabs = endpoint({
+export const hallTabs = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/tabs`,
   host: 'main',
@@ -135,9 +135,9 @@ export const hallTabs = endpoint({
       'Providers with at least one configured game (house always)',
     ),
   }),
-});
+}));
 
-export const hallList = endpoint({
+export const hallList = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/list`,
   host: 'main',
@@ -150,7 +150,7 @@ export const hallList = endpoint({
   }),
   body: noBody,
   data: pagedGames,
-});
+}));
 
 export const gameBannerSchema = z.object({
   game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
@@ -163,7 +163,7 @@ export const gameBannerSchema = z.object({
 });
 export type GameBanner = z.infer<typeof gameBannerSchema>;
 
-export const hallBanner = endpoint({
+export const hallBanner = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/banner`,
   host: 'main',
@@ -171,9 +171,9 @@ export const hallBanner = endpoint({
   query: z.object({ main_key: z.optional(described(z.pipe(z.string(), z.enum(GAME_MAIN_KEYS)), 'slots or casino')) }),
   body: noBody,
   data: z.object({ list: z.array(gameBannerSchema) }),
-});
+}));
 
-export const hallSearch = endpoint({
+export const hallSearch = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/search`,
   host: 'main',
@@ -181,7 +181,7 @@ export const hallSearch = endpoint({
   query: z.object({ keyword: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Part of a game or provider name, any case') }),
   body: noBody,
   data: z.object({ list: z.array(gameCardSchema), no_data: flag('1 when nothing matched (the client shows the empty view)') }),
-});
+}));
 
 /** The verify page of one round (the web app recomputes it in the browser with domain casinoVerify). */
 export const VERIFY_URL_TEMPLATE = '/#/game-verify?round_id={round_id}';
@@ -195,7 +195,7 @@ export function gameUrlBuild(gameId: string, token: string): string {
   return GAME_URL_TEMPLATE.replace('{game_id}', encodeURIComponent(gameId)).replace('{token}', encodeURIComponent(token));
 }
 
-export const hallLaunch = endpoint({
+export const hallLaunch = endpoint(() => ({
   method: 'GET',
   moneyAction: true,
   path: `${HALL}/launch`,
@@ -210,9 +210,9 @@ export const hallLaunch = endpoint({
     token: described(z.string(), 'Game session token the game client sends with every studio call'),
     expires_at: integer('Unix seconds the token stops accepting new bets (wins still settle after)'),
   }),
-});
+}));
 
-export const hallRecentList = endpoint({
+export const hallRecentList = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/recent/list`,
   host: 'main',
@@ -220,9 +220,9 @@ export const hallRecentList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: described(z.array(gameCardSchema), 'Games the player launched, latest first, at most 30') }),
-});
+}));
 
-export const hallFavouriteList = endpoint({
+export const hallFavouriteList = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/favourite/list`,
   host: 'main',
@@ -230,11 +230,11 @@ export const hallFavouriteList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: described(z.array(gameCardSchema), 'Favourited games, latest first') }),
-});
+}));
 
 const gameRefBody = z.strictObject({ game_platform: gamePlatformSchema, game_id: gameIdSchema });
 
-export const hallFavouriteAdd = endpoint({
+export const hallFavouriteAdd = endpoint(() => ({
   method: 'POST',
   path: `${HALL}/favourite/add`,
   host: 'main',
@@ -242,9 +242,9 @@ export const hallFavouriteAdd = endpoint({
   query: noQuery,
   body: gameRefBody,
   data: z.object({ favourite: flag('1: the game is now a favourite (adding twice is fine)') }),
-});
+}));
 
-export const hallFavouriteDel = endpoint({
+export const hallFavouriteDel = endpoint(() => ({
   method: 'POST',
   path: `${HALL}/favourite/del`,
   host: 'main',
@@ -252,9 +252,9 @@ export const hallFavouriteDel = endpoint({
   query: noQuery,
   body: gameRefBody,
   data: z.object({ favourite: flag('0: the game is no longer a favourite (removing twice is fine)') }),
-});
+}));
 
-export const hallFeedback = endpoint({
+export const hallFeedback = endpoint(() => ({
   method: 'POST',
   path: `${HALL}/feedback`,
   host: 'main',
@@ -267,10 +267,10 @@ export const hallFeedback = endpoint({
     content: described(z.string().check(z.minLength(1), z.maxLength(2000)), 'What the player wants to tell us'),
   }),
   data: z.object({ feedback_id: integer('Id of the stored feedback') }),
-});
+}));
 
 /** Spec §4: switch 1 turns the newer UI (v3) on, 2 turns it off. */
-export const hallUiSwitch = endpoint({
+export const hallUiSwitch = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/ui/switch`,
   host: 'main',
@@ -278,9 +278,9 @@ export const hallUiSwitch = endpoint({
   query: z.object({ switch: described(z.pipe(z.string(), z.enum(['1', '2'])), '1 on (go to /home/game), 2 off (go to /game)') }),
   body: noBody,
   data: z.object({ switch: described(z.union([z.literal(1), z.literal(2)]), 'The stored setting: 1 on, 2 off') }),
-});
+}));
 
-export const hallUiSwitchInfo = endpoint({
+export const hallUiSwitchInfo = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/ui/switch/info`,
   host: 'main',
@@ -288,9 +288,9 @@ export const hallUiSwitchInfo = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ switch: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '1 on, 2 off, 0 never chosen (guests always 0)') }),
-});
+}));
 
-export const hallGameUserToken = endpoint({
+export const hallGameUserToken = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/game/user/token`,
   host: 'main',
@@ -301,9 +301,9 @@ export const hallGameUserToken = endpoint({
     token: described(z.string(), 'A studio token not bound to one game: the verify page and round history use it'),
     expires_at: integer('Unix seconds it expires'),
   }),
-});
+}));
 
-export const hallGameTabList = endpoint({
+export const hallGameTabList = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/game/tab/list`,
   host: 'main',
@@ -324,9 +324,9 @@ export const hallGameTabList = endpoint({
     pageKey: described(z.string(), 'Pass back for the next page; empty at the end'),
     has_more: flag('1 when another page exists'),
   }),
-});
+}));
 
-export const hallGameInfo = endpoint({
+export const hallGameInfo = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/game/info`,
   host: 'main',
@@ -341,7 +341,7 @@ export const hallGameInfo = endpoint({
     ),
     currency: described(z.string(), 'Currency the limits are in'),
   }),
-});
+}));
 
 // --- Rounds and provably fair --------------------------------------------------------------------------
 
@@ -383,7 +383,7 @@ export const roundViewSchema = z.object({
 });
 export type RoundView = z.infer<typeof roundViewSchema>;
 
-export const hallHistory = endpoint({
+export const hallHistory = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/history`,
   host: 'main',
@@ -399,9 +399,9 @@ export const hallHistory = endpoint({
     cursor: described(z.string(), 'Pass back for older rounds; empty at the end'),
     has_more: flag('1 when older rounds exist'),
   }),
-});
+}));
 
-export const hallRound = endpoint({
+export const hallRound = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/round`,
   host: 'main',
@@ -409,7 +409,7 @@ export const hallRound = endpoint({
   query: z.object({ round_id: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Public round id') }),
   body: noBody,
   data: roundViewSchema,
-});
+}));
 
 // --- Free rounds ----------------------------------------------------------------------------------------
 
@@ -430,7 +430,7 @@ export const freeRoundGrantSchema = z.object({
 export type FreeRoundGrant = z.infer<typeof freeRoundGrantSchema>;
 
 /** Spec §3 Free rounds: total_free_rounds, free_game_count, list, offset, has_more; grouped into available/unavailable. */
-export const hallFreeRounds = endpoint({
+export const hallFreeRounds = endpoint(() => ({
   method: 'GET',
   path: `${HALL}/free_rounds`,
   host: 'main',
@@ -447,7 +447,7 @@ export const hallFreeRounds = endpoint({
     offset: integer('Offset of the next page'),
     has_more: flag('1 when another page exists'),
   }),
-});
+}));
 
 // --- The studio's play API (called by the game client in the iframe) -------------------------------------
 
@@ -510,7 +510,7 @@ export const studioGameSchema = z.object({
   info: described(z.custom<CasinoGameInfo>(), 'Figures and limits (domain CasinoGameInfo)'),
 });
 
-export const studioSession = endpoint({
+export const studioSession = endpoint(() => ({
   method: 'GET',
   path: `${STUDIO}/session`,
   host: 'main',
@@ -525,9 +525,9 @@ export const studioSession = endpoint({
     open_round: described(z.nullable(roundViewSchema), 'A round waiting for the player (Mines, video poker, hilo) to resume, or null'),
     free_rounds: z.object({ remaining: integer('Free rounds available for this game'), bet: integer('Their stake, minor units (0 when none)') }),
   }),
-});
+}));
 
-export const studioRound = endpoint({
+export const studioRound = endpoint(() => ({
   method: 'POST',
   path: `${STUDIO}/round`,
   host: 'main',
@@ -542,7 +542,7 @@ export const studioRound = endpoint({
     free_round: z.optional(described(z.pipe(z.number(), z.union([z.literal(0), z.literal(1)])), '1 plays one round of a free-round grant for this game')),
   }),
   data: roundViewSchema,
-});
+}));
 
 /** The moves of the open-round games (Mines, then video poker and hilo, decision 069; Blackjack's, decision 068). */
 export const STUDIO_ACTIONS = [
@@ -562,7 +562,7 @@ export const STUDIO_ACTIONS = [
 ] as const;
 export type StudioAction = (typeof STUDIO_ACTIONS)[number];
 
-export const studioRoundAction = endpoint({
+export const studioRoundAction = endpoint(() => ({
   method: 'POST',
   path: `${STUDIO}/round/action`,
   host: 'main',
@@ -582,9 +582,9 @@ export const studioRoundAction = endpoint({
     hand: z.optional(integer('Blackjack: the hand the step is for (0, or 1 after a split); refused unless it is the hand in play', { min: 0, max: 3 })),
   }),
   data: roundViewSchema,
-});
+}));
 
-export const studioSeedClient = endpoint({
+export const studioSeedClient = endpoint(() => ({
   method: 'POST',
   path: `${STUDIO}/seed/client`,
   host: 'main',
@@ -592,9 +592,9 @@ export const studioSeedClient = endpoint({
   query: noQuery,
   body: z.strictObject({ token: studioTokenSchema, client_seed: clientSeedSchema }),
   data: fairStateSchema,
-});
+}));
 
-export const studioSeedRotate = endpoint({
+export const studioSeedRotate = endpoint(() => ({
   method: 'POST',
   path: `${STUDIO}/seed/rotate`,
   host: 'main',
@@ -610,9 +610,9 @@ export const studioSeedRotate = endpoint({
     }),
     current: fairStateSchema,
   }),
-});
+}));
 
-export const studioRounds = endpoint({
+export const studioRounds = endpoint(() => ({
   method: 'GET',
   path: `${STUDIO}/rounds`,
   host: 'main',
@@ -620,7 +620,7 @@ export const studioRounds = endpoint({
   query: z.object({ token: studioTokenSchema, limit: z.optional(queryInt('How many, 1–50 (default 10)', 50)) }),
   body: noBody,
   data: z.object({ list: described(z.array(roundViewSchema), 'The player’s latest rounds in this game with balances and proof') }),
-});
+}));
 
 // --- Crash with a live climb (issue 23, decision 071) ------------------------------------------------------
 // Shared rounds per brand: everyone on the brand sees one curve m(t) = floor(100·e^(0.00006·t_ms))/100 of the
@@ -650,7 +650,7 @@ export const crashLiveRoundSchema = z.object({
   multiplier: hundredths('The multiplier at server_now (the crash point once crashed)'),
 });
 
-export const crashLiveState = endpoint({
+export const crashLiveState = endpoint(() => ({
   method: 'GET',
   path: `${CRASH_LIVE}/state`,
   host: 'main',
@@ -675,9 +675,9 @@ export const crashLiveState = endpoint({
       salt: described(z.string(), 'Its public salt'),
     }),
   }),
-});
+}));
 
-export const crashLiveBetPlace = endpoint({
+export const crashLiveBetPlace = endpoint(() => ({
   method: 'POST',
   path: `${CRASH_LIVE}/bet`,
   host: 'main',
@@ -692,9 +692,9 @@ export const crashLiveBetPlace = endpoint({
     ),
   }),
   data: z.object({ bet: crashLiveBetSchema, balance: integer('Wallet balance after the stake, minor units') }),
-});
+}));
 
-export const crashLiveCashout = endpoint({
+export const crashLiveCashout = endpoint(() => ({
   method: 'POST',
   path: `${CRASH_LIVE}/cashout`,
   host: 'main',
@@ -707,9 +707,9 @@ export const crashLiveCashout = endpoint({
     server_at: epochMs('The server time the cash-out was decided at'),
     balance: integer('Wallet balance after the win, minor units'),
   }),
-});
+}));
 
-export const crashLiveHistory = endpoint({
+export const crashLiveHistory = endpoint(() => ({
   method: 'GET',
   path: `${CRASH_LIVE}/history`,
   host: 'main',
@@ -734,7 +734,7 @@ export const crashLiveHistory = endpoint({
       'Crashed rounds of the brand, newest first, with what a player needs to verify them',
     ),
   }),
-});
+}));
 
 // --- Seamless wallet (provider-facing; integrations.md §7.1, Hub88-style) --------------------------------
 

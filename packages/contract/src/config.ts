@@ -4,7 +4,7 @@ import { described, integer, text, z } from './schema.ts';
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const noBody = described(z.undefined(), 'No body');
 
-export const globalConfigGet = endpoint({
+export const globalConfigGet = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/conf/global',
   host: 'main',
@@ -14,7 +14,7 @@ export const globalConfigGet = endpoint({
   data: z.object({
     global_stats: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 normal, 1 maintenance (show /error type 3), 2 news (show /news)'),
   }),
-});
+}));
 
 /** Names of the dynamic configs (spec §3 "Dynamic config entry"). */
 export const DYNCONFIG_KEYS = [
@@ -48,7 +48,7 @@ export const dynconfigEntrySchema = z.object({
 });
 export type DynconfigEntry = z.infer<typeof dynconfigEntrySchema>;
 
-export const dynconfigGet = endpoint({
+export const dynconfigGet = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/base/dynconfig/cfg/get',
   host: 'main',
@@ -58,9 +58,9 @@ export const dynconfigGet = endpoint({
     keys: described(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(32)), 'Config names to fetch'),
   }),
   data: z.object({ configs: described(z.array(dynconfigEntrySchema), 'One entry per known key asked for') }),
-});
+}));
 
-export const areaCheck = endpoint({
+export const areaCheck = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/area/check',
   host: 'area',
@@ -68,7 +68,7 @@ export const areaCheck = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ country_code: described(z.string(), 'ISO 3166-1 alpha-2 country of the client IP, or the brand country when unknown') }),
-});
+}));
 
 export const BANNER_TYPES = ['normal', 'deposit', 'pwa', 'ui_switch', 'banned'] as const;
 
@@ -83,7 +83,7 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-export const bannerList = endpoint({
+export const bannerList = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/conf/banner',
   host: 'main',
@@ -94,7 +94,7 @@ export const bannerList = endpoint({
   }),
   body: noBody,
   data: z.object({ list: z.array(bannerSchema) }),
-});
+}));
 
 const contentItem = z.object({
   id: integer('Item id'),
@@ -107,7 +107,7 @@ const contentItem = z.object({
 export type ContentItem = z.infer<typeof contentItem>;
 
 function contentListEndpoint(path: string, description: string) {
-  return endpoint({
+  return endpoint(() => ({
     method: 'GET',
     path,
     host: 'main',
@@ -115,7 +115,7 @@ function contentListEndpoint(path: string, description: string) {
     query: noQuery,
     body: noBody,
     data: z.object({ list: described(z.array(contentItem), description) }),
-  });
+  }));
 }
 
 export const iconList = contentListEndpoint('/api/v1/conf/icon', 'Shortcut icons of the home page');
@@ -123,7 +123,7 @@ export const popupList = contentListEndpoint('/api/v1/conf/popup', 'Pop-ups to q
 export const tabList = contentListEndpoint('/api/v1/conf/tab', 'Footer tabs');
 export const azTabList = contentListEndpoint('/api/v1/conf/az_tab', 'Sport tabs of the A–Z filter');
 
-export const azKeywordList = endpoint({
+export const azKeywordList = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/conf/az_keyword',
   host: 'main',
@@ -131,9 +131,9 @@ export const azKeywordList = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ list: described(z.array(z.string()), 'Popular search keywords') }),
-});
+}));
 
-export const logoGet = endpoint({
+export const logoGet = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/conf/logo',
   host: 'main',
@@ -141,9 +141,9 @@ export const logoGet = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ logo: described(z.string(), 'Logo image URL'), name: described(z.string(), 'Brand name') }),
-});
+}));
 
-export const pwaIndexGet = endpoint({
+export const pwaIndexGet = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/conf/pwa/index/get',
   host: 'main',
@@ -155,7 +155,7 @@ export const pwaIndexGet = endpoint({
     award_amount: integer('Reward in minor units'),
     currency: described(z.string(), 'Currency of the reward'),
   }),
-});
+}));
 
 export const homeStaticSchema = z.object({
   app_group: described(z.string(), 'Variant group the layout is for'),

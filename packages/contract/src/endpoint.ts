@@ -41,8 +41,48 @@ export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
+/**
+ * An endpoint from its definition, or from a function answering it: then the definition — its zod schemas above all —
+ * is built when a property is first read (a call, a route's registration), not when the module loads. The contract
+ * writes every endpoint so: the web app's boot evaluated every schema of every endpoint its first chunk names, most
+ * never called on the first screen, in one long task (decision 079).
+ */
 export function endpoint<Q extends z.ZodMiniType, B extends z.ZodMiniType, D extends z.ZodMiniType, const A extends AuthMode>(
-  definition: Endpoint<Q, B, D, A>,
+  definition: Endpoint<Q, B, D, A> | (() => Endpoint<Q, B, D, A>),
 ): Endpoint<Q, B, D, A> {
-  return definition;
+  if (typeof definition !== 'function') return definition;
+  let built: Endpoint<Q, B, D, A> | undefined;
+  const of = () => (built ??= definition());
+  return {
+    get method() {
+      return of().method;
+    },
+    get path() {
+      return of().path;
+    },
+    get host() {
+      return of().host;
+    },
+    get query() {
+      return of().query;
+    },
+    get body() {
+      return of().body;
+    },
+    get data() {
+      return of().data;
+    },
+    get auth() {
+      return of().auth;
+    },
+    get idempotency() {
+      return of().idempotency;
+    },
+    get moneyAction() {
+      return of().moneyAction;
+    },
+    get revalidate() {
+      return of().revalidate;
+    },
+  };
 }

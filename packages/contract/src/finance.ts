@@ -64,7 +64,7 @@ export const currencyInfoSchema = z.object({
 });
 export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
 
-export const currencyInfoGet = endpoint({
+export const currencyInfoGet = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/currency/info/get`,
   host: 'main',
@@ -77,7 +77,7 @@ export const currencyInfoGet = endpoint({
     crypto_default: described(z.string(), 'The crypto the fiat/crypto switch opens on (USDT) where the brand allows crypto; empty otherwise'),
     list: described(z.array(currencyInfoSchema), 'Every supported currency in selector order'),
   }),
-});
+}));
 
 /** One way to pay in or out (spec §3 "pay_channel items": key, name, icon) with its limits. */
 export const payChannelSchema = z.object({
@@ -98,7 +98,7 @@ export const payChannelSchema = z.object({
 });
 export type PayChannel = z.infer<typeof payChannelSchema>;
 
-export const depositInfoGet = endpoint({
+export const depositInfoGet = endpoint(() => ({
   // The spec's getDepositInfo.
   method: 'GET',
   path: `${FINANCE}/pay/info/get`,
@@ -120,7 +120,7 @@ export const depositInfoGet = endpoint({
     is_first_deposit: flag('1 while the player has never completed a deposit'),
     bonus_max: minor('Largest bonus a first deposit can unlock on this brand'),
   }),
-});
+}));
 
 // ---------------------------------------------------------------------------------------------------------
 // Pay-in orders
@@ -162,7 +162,7 @@ export const payinOrderSchema = z.object({
 });
 export type PayinOrder = z.infer<typeof payinOrderSchema>;
 
-export const payinOrderCreate = endpoint({
+export const payinOrderCreate = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/payin/order/create`,
   host: 'main',
@@ -178,9 +178,9 @@ export const payinOrderCreate = endpoint({
     payin_code: z.optional(text(32, 'A payin code checked with payin/code/check, applied to this order')),
   }),
   data: payinOrderSchema,
-});
+}));
 
-export const payinOrderStatus = endpoint({
+export const payinOrderStatus = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/payin/order/status`,
   host: 'main',
@@ -202,9 +202,9 @@ export const payinOrderStatus = endpoint({
       'The payment instruction, as payin/order/create gave it, so any tab or device can show the code again; null when the provider gave none (it failed)',
     ),
   }),
-});
+}));
 
-export const userDepositCheck = endpoint({
+export const userDepositCheck = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/user/deposit/check`,
   host: 'main',
@@ -212,9 +212,9 @@ export const userDepositCheck = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ is_deposit: flag('1 once the player has completed at least one deposit') }),
-});
+}));
 
-export const payinUserRecommend = endpoint({
+export const payinUserRecommend = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/payin/user/recommend`,
   host: 'main',
@@ -228,11 +228,11 @@ export const payinUserRecommend = endpoint({
     ),
     currency: described(z.string(), 'Currency of the amount'),
   }),
-});
+}));
 
 const payinCodeBody = z.strictObject({ code: described(z.string().check(z.minLength(4), z.maxLength(32), z.regex(/^[A-Za-z0-9-]+$/)), 'Payin code') });
 
-export const payinCodeCheck = endpoint({
+export const payinCodeCheck = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/payin/code/check`,
   host: 'main',
@@ -247,9 +247,9 @@ export const payinCodeCheck = endpoint({
     currency: described(z.string(), 'Currency the code applies to'),
     min_amount: minor('Smallest deposit the code applies to'),
   }),
-});
+}));
 
-export const payinCodeUse = endpoint({
+export const payinCodeUse = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/payin/code/use`,
   host: 'main',
@@ -258,7 +258,7 @@ export const payinCodeUse = endpoint({
   query: noQuery,
   body: z.strictObject({ code: payinCodeBody.shape.code, order_id: orderIdSchema }),
   data: z.object({ used: flag('1 once the code is attached to the (still open) order'), order_id: orderIdSchema }),
-});
+}));
 
 /** Appeal states: 0 submitted, 1 in review, 2 resolved in the player’s favour, 3 rejected. */
 export const APPEAL_STATUS = { submitted: 0, reviewing: 1, resolved: 2, rejected: 3 } as const;
@@ -274,7 +274,7 @@ export const appealSchema = z.object({
 });
 export const APPEAL_REASONS = ['paid_not_credited', 'wrong_amount', 'charged_twice', 'other'] as const;
 
-export const payinOrderAppealGet = endpoint({
+export const payinOrderAppealGet = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/payin/order/appeal/get`,
   host: 'main',
@@ -282,9 +282,9 @@ export const payinOrderAppealGet = endpoint({
   query: z.object({ order_id: orderIdSchema }),
   body: noBody,
   data: z.object({ appeal: z.nullable(appealSchema), can_appeal: flag('1 when this order may still be appealed') }),
-});
+}));
 
-export const payinOrderAppealCreate = endpoint({
+export const payinOrderAppealCreate = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/payin/order/appeal/submit`,
   host: 'main',
@@ -298,7 +298,7 @@ export const payinOrderAppealCreate = endpoint({
     reference: z.optional(text(64, 'Receipt reference from the bank or wallet')),
   }),
   data: z.object({ appeal: appealSchema }),
-});
+}));
 
 // ---------------------------------------------------------------------------------------------------------
 // Withdrawal accounts
@@ -321,7 +321,7 @@ export const accountElementSchema = z.object({
   ),
 });
 
-export const accountGet = endpoint({
+export const accountGet = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/account/get`,
   host: 'main',
@@ -342,9 +342,9 @@ export const accountGet = endpoint({
       'Payout methods of this currency',
     ),
   }),
-});
+}));
 
-export const accountElementsGet = endpoint({
+export const accountElementsGet = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/account/elements/get`,
   host: 'main',
@@ -352,9 +352,9 @@ export const accountElementsGet = endpoint({
   query: z.object({ channel: text(32, 'Payout channel key') }),
   body: noBody,
   data: z.object({ channel: described(z.string(), 'Channel key'), elements: described(z.array(accountElementSchema), 'Fields in form order') }),
-});
+}));
 
-export const accountElementsSet = endpoint({
+export const accountElementsSet = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/account/elements/set`,
   host: 'main',
@@ -372,9 +372,9 @@ export const accountElementsSet = endpoint({
     channel: described(z.string(), 'Channel key'),
     elements: described(z.array(accountElementSchema), 'Saved fields, normalised (E.164-free digits, upper-case ids)'),
   }),
-});
+}));
 
-export const bankCodeGet = endpoint({
+export const bankCodeGet = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/bankcode/get`,
   host: 'main',
@@ -387,7 +387,7 @@ export const bankCodeGet = endpoint({
       'Banks of the channel’s country',
     ),
   }),
-});
+}));
 
 // ---------------------------------------------------------------------------------------------------------
 // Pay-out orders
@@ -407,7 +407,7 @@ export const payoutOrderSchema = z.object({
 });
 export type PayoutOrder = z.infer<typeof payoutOrderSchema>;
 
-export const payoutOrderCreate = endpoint({
+export const payoutOrderCreate = endpoint(() => ({
   method: 'POST',
   moneyAction: true,
   path: `${FINANCE}/payout/order/create`,
@@ -424,9 +424,9 @@ export const payoutOrderCreate = endpoint({
     ),
   }),
   data: payoutOrderSchema,
-});
+}));
 
-export const payoutOrderStatus = endpoint({
+export const payoutOrderStatus = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/payout/order/status`,
   host: 'main',
@@ -434,9 +434,9 @@ export const payoutOrderStatus = endpoint({
   query: z.object({ order_id: orderIdSchema }),
   body: noBody,
   data: payoutOrderSchema,
-});
+}));
 
-export const payoutOrderTransfiya = endpoint({
+export const payoutOrderTransfiya = endpoint(() => ({
   // Colombia's Transfiya pays to a phone: the page asks whether the saved phone can receive it.
   method: 'GET',
   path: `${FINANCE}/payout/order/transfiya`,
@@ -450,11 +450,11 @@ export const payoutOrderTransfiya = endpoint({
     min_amount: minor('Smallest Transfiya payout'),
     max_amount: minor('Largest Transfiya payout'),
   }),
-});
+}));
 
 export const SOCIAL_CHANNELS = ['whatsapp', 'telegram', 'facebook', 'x'] as const;
 
-export const payoutSocial = endpoint({
+export const payoutSocial = endpoint(() => ({
   // After a paid withdrawal the page invites the player to share it.
   method: 'GET',
   path: `${FINANCE}/payout/social`,
@@ -472,9 +472,9 @@ export const payoutSocial = endpoint({
       'Where to share',
     ),
   }),
-});
+}));
 
-export const payoutSocialClick = endpoint({
+export const payoutSocialClick = endpoint(() => ({
   method: 'POST',
   path: `${FINANCE}/payout/social_click`,
   host: 'main',
@@ -482,9 +482,9 @@ export const payoutSocialClick = endpoint({
   query: noQuery,
   body: z.strictObject({ order_id: orderIdSchema, channel: described(z.pipe(z.string(), z.enum(SOCIAL_CHANNELS)), 'Social network tapped') }),
   data: z.object({ recorded: flag('1 once the click is stored (once per order and network)') }),
-});
+}));
 
-export const pddWithdraw = endpoint({
+export const pddWithdraw = endpoint(() => ({
   // Moves a completed PDD (share-to-unlock) reward into the wallet.
   method: 'POST',
   moneyAction: true,
@@ -495,7 +495,7 @@ export const pddWithdraw = endpoint({
   query: noQuery,
   body: z.strictObject({ pdd_uid: described(z.string().check(z.minLength(1), z.maxLength(64)), 'The PDD reward id') }),
   data: z.object({ pdd_uid: described(z.string(), 'The reward id'), amount: minor('Amount credited'), currency: described(z.string(), 'Currency') }),
-});
+}));
 
 // ---------------------------------------------------------------------------------------------------------
 // History
@@ -526,7 +526,7 @@ export const payOrderHistoryItemSchema = z.object({
   appeal_status: described(z.nullable(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])), 'State of the order’s appeal; null when none'),
 });
 
-export const payOrderHistory = endpoint({
+export const payOrderHistory = endpoint(() => ({
   method: 'GET',
   path: `${FINANCE}/pay/order/history`,
   host: 'main',
@@ -543,4 +543,4 @@ export const payOrderHistory = endpoint({
     cursor: integer('Pass back for the next page'),
     has_more: flag('1 when more records follow'),
   }),
-});
+}));

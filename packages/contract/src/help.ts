@@ -31,7 +31,7 @@ export const helpFaqSummarySchema = z.object({
 });
 
 /** The FAQ home: the categories with how many answers each holds, and the answers that match the search. */
-export const helpFaqList = endpoint({
+export const helpFaqList = endpoint(() => ({
   method: 'GET',
   path: `${HELP}/faq/list`,
   host: 'main',
@@ -45,10 +45,10 @@ export const helpFaqList = endpoint({
     categories: z.array(z.object({ category: z.enum(FAQ_CATEGORIES), count: integer('Answers in it', { min: 0 }) })),
     list: z.array(helpFaqSummarySchema),
   }),
-});
+}));
 
 /** One item by id: a FAQ answer (/faq/detail, /faq/video) or an operator HTML page (/html). Another brand's is not found. */
-export const helpItemGet = endpoint({
+export const helpItemGet = endpoint(() => ({
   method: 'GET',
   path: `${HELP}/item/get`,
   host: 'main',
@@ -56,10 +56,10 @@ export const helpItemGet = endpoint({
   query: z.object({ id: idSchema }),
   body: noBody,
   data: helpItemSchema,
-});
+}));
 
 /** The brand's /about or /privacy page (the privacy notice names its jurisdiction's data-protection law). */
-export const helpPageGet = endpoint({
+export const helpPageGet = endpoint(() => ({
   method: 'GET',
   path: `${HELP}/page/get`,
   host: 'main',
@@ -67,10 +67,10 @@ export const helpPageGet = endpoint({
   query: z.object({ kind: described(z.enum(['about', 'privacy']), 'Which page') }),
   body: noBody,
   data: helpItemSchema,
-});
+}));
 
 /** /news and /announcement: the brand's items of the kind, newest first. */
-export const helpNewsList = endpoint({
+export const helpNewsList = endpoint(() => ({
   method: 'GET',
   path: `${HELP}/news/list`,
   host: 'main',
@@ -78,7 +78,7 @@ export const helpNewsList = endpoint({
   query: z.object({ kind: described(z.enum(['news', 'announcement']), 'Which list') }),
   body: noBody,
   data: z.object({ list: z.array(helpItemSchema) }),
-});
+}));
 
 export const FEEDBACK_CATEGORIES = ['payment', 'betting', 'casino', 'account', 'suggestion', 'other'] as const;
 
@@ -86,7 +86,7 @@ export const FEEDBACK_CATEGORIES = ['payment', 'betting', 'casino', 'account', '
  * /feedback: stored for the operator. At most 5 per hour per player and 10 per hour per client address
  * (FEEDBACK_RATE_LIMITED 8501 past either).
  */
-export const helpFeedbackSubmit = endpoint({
+export const helpFeedbackSubmit = endpoint(() => ({
   method: 'POST',
   path: `${HELP}/feedback/submit`,
   host: 'main',
@@ -98,7 +98,7 @@ export const helpFeedbackSubmit = endpoint({
     contact: z.optional(text(120, 'How to reach the sender back (e-mail or phone), optional')),
   }),
   data: z.object({ feedback_id: described(z.string(), 'Reference of the stored feedback') }),
-});
+}));
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 

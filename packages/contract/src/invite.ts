@@ -32,7 +32,7 @@ function queryPage() {
 }
 
 /** The player's own invite: code, a link per brand domain, what an invite pays and how many friends came. */
-export const inviteInfo = endpoint({
+export const inviteInfo = endpoint(() => ({
   method: 'GET',
   path: INVITE,
   host: 'main',
@@ -52,10 +52,10 @@ export const inviteInfo = endpoint({
     inviter_code: described(z.string(), 'The code of who invited this player; empty when none'),
     can_bind: described(z.union([z.literal(0), z.literal(1)]), '1 while this account may still enter an inviter’s code'),
   }),
-});
+}));
 
 /** Invited friends, newest first, with their qualifying action and the reward it paid. */
-export const inviteDetail = endpoint({
+export const inviteDetail = endpoint(() => ({
   method: 'GET',
   path: `${INVITE}/detail`,
   host: 'main',
@@ -79,10 +79,10 @@ export const inviteDetail = endpoint({
       }),
     ),
   }),
-});
+}));
 
 /** `promo code`: checks a typed invite code before binding it — whose code it is (nick masked). */
-export const invitePromoCode = endpoint({
+export const invitePromoCode = endpoint(() => ({
   method: 'GET',
   path: `${INVITE}/promo_code`,
   host: 'main',
@@ -90,10 +90,10 @@ export const invitePromoCode = endpoint({
   query: z.object({ code: codeText }),
   body: noBody,
   data: z.object({ code: described(z.string(), 'The code, normalised'), inviter_nick: described(z.string(), 'The inviter’s nick, masked') }),
-});
+}));
 
 /** Attributes the signed-in, newly signed-up player to an inviter: the first of link, code, start parameter and the device’s install referrer that names one. */
-export const inviteBind = endpoint({
+export const inviteBind = endpoint(() => ({
   method: 'POST',
   path: `${INVITE}/bind`,
   host: 'main',
@@ -105,10 +105,10 @@ export const inviteBind = endpoint({
     start_param: z.optional(text(64, 'The messaging-app mini app’s start parameter')),
   }),
   data: z.object({ source: sourceSchema, inviter_code: described(z.string(), 'The inviter’s code') }),
-});
+}));
 
 /** `fission list`: the player's invite tree, as deep as the brand shows. */
-export const inviteFissionList = endpoint({
+export const inviteFissionList = endpoint(() => ({
   method: 'GET',
   path: `${INVITE}/fission_list`,
   host: 'main',
@@ -130,7 +130,7 @@ export const inviteFissionList = endpoint({
       }),
     ),
   }),
-});
+}));
 
 const referrerBody = z.strictObject({
   install_referrer: referrerText('The store’s install referrer (base64 of utm_source=…&utm_campaign=…&invite=…)'),
@@ -139,7 +139,7 @@ const referrerBody = z.strictObject({
 });
 
 /** Referrer check (spec §3, §5): decodes the device’s referrer; anything that does not decode is the official source. */
-export const referrerCheck = endpoint({
+export const referrerCheck = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/referrer/check',
   host: 'main',
@@ -151,10 +151,10 @@ export const referrerCheck = endpoint({
     activate_time: integer('When this device first reported its referrer (0: never)'),
     utm_campaign: described(z.string(), 'The campaign the referrer names'),
   }),
-});
+}));
 
 /** Referrer report: keeps the device’s referrer (the first report wins), read back at attribution as the install referrer. */
-export const referrerReport = endpoint({
+export const referrerReport = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/referrer/report',
   host: 'main',
@@ -164,4 +164,4 @@ export const referrerReport = endpoint({
   data: z.object({
     recorded: described(z.union([z.literal(0), z.literal(1)]), '1 when this report was kept (the first for the device, named by smid; none without one)'),
   }),
-});
+}));

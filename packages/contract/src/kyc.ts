@@ -21,7 +21,7 @@ export const kycStateSchema = z.object({
   update_time: integer('When the state last changed (0: never)'),
 });
 
-export const kycState = endpoint({
+export const kycState = endpoint(() => ({
   method: 'GET',
   path: `${KYC}/state`,
   host: 'main',
@@ -29,12 +29,12 @@ export const kycState = endpoint({
   query: described(z.object({}), 'No parameters beyond the common ones'),
   body: described(z.undefined(), 'No body'),
   data: kycStateSchema,
-});
+}));
 
 /** Base64 of at most 2 MB of bytes (2,796,204 characters with padding). */
 const fileSchema = (what: string) => described(z.string().check(z.minLength(4), z.maxLength(2_796_204), z.regex(/^[A-Za-z0-9+/]+={0,2}$/)), what);
 
-export const kycSubmit = endpoint({
+export const kycSubmit = endpoint(() => ({
   method: 'POST',
   path: `${KYC}/submit`,
   host: 'main',
@@ -47,4 +47,4 @@ export const kycSubmit = endpoint({
     selfie_file: fileSchema('A selfie (JPEG, PNG, WebP), base64, at most 2 MB'),
   }),
   data: kycStateSchema,
-});
+}));

@@ -36,7 +36,7 @@ export const vipStageSchema = z.object({
 });
 
 /** `vip/info`: the player's level, stage and progress, the rewards waiting, and the benefits table by stage. */
-export const vipInfo = endpoint({
+export const vipInfo = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/vip/info`,
   host: 'main',
@@ -56,10 +56,10 @@ export const vipInfo = endpoint({
     stages: z.array(vipStageSchema),
     support_contact: text(200, 'The dedicated support contact ("" below the stage that brings it)'),
   }),
-});
+}));
 
 /** `vip/receive`: receives one waiting VIP reward; exactly once however many taps arrive. */
-export const vipReceive = endpoint({
+export const vipReceive = endpoint(() => ({
   method: 'POST',
   path: `${ACTIVITY}/vip/receive`,
   host: 'main',
@@ -70,7 +70,7 @@ export const vipReceive = endpoint({
     level: z.optional(integer('vip_bonus: the level whose reward to receive (required); ignored for the free rewards', { min: 1, max: 30 })),
   }),
   data: bonusSchema,
-});
+}));
 
 const taskIdSchema = described(z.string().check(z.regex(/^(daily|weekly)_[a-z_]{3,24}$/)), 'Task id: <daily|weekly>_<kind>');
 
@@ -96,7 +96,7 @@ const taskPeriodSchema = z.object({
 });
 
 /** `task/center/info`: the daily and weekly tasks with their progress in the current periods. */
-export const taskCenterInfo = endpoint({
+export const taskCenterInfo = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/task/center/info`,
   host: 'main',
@@ -109,10 +109,10 @@ export const taskCenterInfo = endpoint({
     daily: taskPeriodSchema,
     weekly: taskPeriodSchema,
   }),
-});
+}));
 
 /** `task/hint`: what the home pages show: how many tasks wait to be claimed and the one nearest to done. */
-export const taskHint = endpoint({
+export const taskHint = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/task/hint`,
   host: 'main',
@@ -123,10 +123,10 @@ export const taskHint = endpoint({
     claimable: integer('Tasks ready to claim now'),
     task: z.nullable(taskSchema),
   }),
-});
+}));
 
 /** `task/receive`: claims a completed task of the current period; exactly once. */
-export const taskReceive = endpoint({
+export const taskReceive = endpoint(() => ({
   method: 'POST',
   path: `${ACTIVITY}/task/receive`,
   host: 'main',
@@ -134,7 +134,7 @@ export const taskReceive = endpoint({
   query: noQuery,
   body: z.strictObject({ task_id: taskIdSchema }),
   data: bonusSchema,
-});
+}));
 
 export const rankEntrySchema = z.object({
   rank: integer('Place on the board, from 1', { min: 1 }),
@@ -144,7 +144,7 @@ export const rankEntrySchema = z.object({
 });
 
 /** `rank/list`: the daily or weekly board by settled turnover — the top three apart, 50 rows at most, and your place. */
-export const rankList = endpoint({
+export const rankList = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/rank/list`,
   host: 'main',
@@ -171,7 +171,7 @@ export const rankList = endpoint({
       gap: integer('Turnover (win board: the single win) that would pass the player just above you (0 when first or unranked)'),
     }),
   }),
-});
+}));
 
 /** A whole number sent in the query string (strings on the wire), 1 to `max`. */
 function queryPositive(description: string, max: number) {
@@ -202,7 +202,7 @@ export const cashbackEntrySchema = z.object({
 });
 
 /** `cashback/history`: the player's net-loss cash-backs, newest period first, with the rates of their level now. */
-export const cashbackHistory = endpoint({
+export const cashbackHistory = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/cashback/history`,
   host: 'main',
@@ -220,7 +220,7 @@ export const cashbackHistory = endpoint({
     has_more: flag('1 when another page follows'),
     list: z.array(cashbackEntrySchema),
   }),
-});
+}));
 
 // --- VIP wheel (spec §2 vip-roulette, §3 VIP spin: marquee_list, draw_list, balance; §7 VIP spin marquee, spin, draw list)
 
@@ -257,7 +257,7 @@ export const wheelSpinSchema = z.object({
 });
 
 /** `vip/spin/balance`: tickets left, the wheel and the committed seed. */
-export const vipSpinBalance = endpoint({
+export const vipSpinBalance = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/vip/spin/balance`,
   host: 'main',
@@ -270,10 +270,10 @@ export const vipSpinBalance = endpoint({
     segments: described(z.array(wheelSegmentSchema), 'The wheel, in order'),
     fair: wheelFairSchema,
   }),
-});
+}));
 
 /** `vip/spin`: spends one ticket and pays the prize through the bonus engine, in one transaction. */
-export const vipSpin = endpoint({
+export const vipSpin = endpoint(() => ({
   method: 'POST',
   path: `${ACTIVITY}/vip/spin`,
   host: 'main',
@@ -281,10 +281,10 @@ export const vipSpin = endpoint({
   query: noQuery,
   body: z.strictObject({ client_seed: z.optional(wheelClientSeedSchema) }),
   data: z.object({ spin: wheelSpinSchema, balance: integer('Tickets left after it'), fair: wheelFairSchema }),
-});
+}));
 
 /** `vip/spin/seed/rotate`: reveals the server seed in use (its spins become verifiable) and commits to a new one. */
-export const vipSpinSeedRotate = endpoint({
+export const vipSpinSeedRotate = endpoint(() => ({
   method: 'POST',
   path: `${ACTIVITY}/vip/spin/seed/rotate`,
   host: 'main',
@@ -300,13 +300,13 @@ export const vipSpinSeedRotate = endpoint({
     }),
     current: wheelFairSchema,
   }),
-});
+}));
 
 /**
  * `vip/spin/draw_list`: the player's own spins, newest first, a page at a time (spec §2 /vip-roulette/user-list),
  * with the totals of all of them.
  */
-export const vipSpinDrawList = endpoint({
+export const vipSpinDrawList = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/vip/spin/draw_list`,
   host: 'main',
@@ -327,10 +327,10 @@ export const vipSpinDrawList = endpoint({
       'The wheels the listed spins were drawn on (a spin verifies against its own wheel, even after the prizes changed)',
     ),
   }),
-});
+}));
 
 /** `vip/spin/marquee_list`: the brand's latest wins, nicks masked. */
-export const vipSpinMarqueeList = endpoint({
+export const vipSpinMarqueeList = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/vip/spin/marquee_list`,
   host: 'main',
@@ -347,7 +347,7 @@ export const vipSpinMarqueeList = endpoint({
       }),
     ),
   }),
-});
+}));
 
 // --- Raffles (spec §2 /raffle; issue 18, decision 034)
 
@@ -380,7 +380,7 @@ const raffleDrawSchema = z.object({
  * (seed revealed, totals, winners masked). The entries themselves are paged by `raffle/entries` (100,000 players
  * would make this answer megabytes).
  */
-export const raffleInfo = endpoint({
+export const raffleInfo = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/raffle/info`,
   host: 'main',
@@ -402,10 +402,10 @@ export const raffleInfo = endpoint({
     }),
     past: described(z.array(raffleDrawSchema), 'The latest drawn raffles, newest first (at most 5)'),
   }),
-});
+}));
 
 /** `raffle/entries`: one page of a drawn raffle's published entries (tickets in position order) — what a verifier reruns. */
-export const raffleEntries = endpoint({
+export const raffleEntries = endpoint(() => ({
   method: 'GET',
   path: `${ACTIVITY}/raffle/entries`,
   host: 'main',
@@ -424,7 +424,7 @@ export const raffleEntries = endpoint({
     tickets: described(z.array(z.number()), 'Tickets of the entries of this page, in position order'),
     has_more: flag('1 when another page follows'),
   }),
-});
+}));
 
 // --- Operator: the brand's loyalty settings (decision 045), behind OPS_TOKEN
 

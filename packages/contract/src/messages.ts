@@ -44,7 +44,7 @@ export const messageSchema = z.object({
  * `list/get`: the player's messages, unread first then newest, by cursor. `have_read` narrows to read (1) or unread
  * (0); `message_type` 2 asks for the top bar's messages only (answered empty while the bar is closed).
  */
-export const messageList = endpoint({
+export const messageList = endpoint(() => ({
   method: 'GET',
   path: `${MESSAGE}/list/get`,
   host: 'main',
@@ -64,10 +64,10 @@ export const messageList = endpoint({
     cursor: described(z.string(), 'Pass to get the next page ("" when none)'),
     has_more: flag('1 when another page exists'),
   }),
-});
+}));
 
 /** `get`: one message (the detail page). Another player's or another brand's message is not found. */
-export const messageGet = endpoint({
+export const messageGet = endpoint(() => ({
   method: 'GET',
   path: `${MESSAGE}/get`,
   host: 'main',
@@ -75,10 +75,10 @@ export const messageGet = endpoint({
   query: z.object({ message_id: idSchema }),
   body: noBody,
   data: messageSchema,
-});
+}));
 
 /** `user/read_batch`: marks the listed messages read, or all of them with `all=1` (read-all). */
-export const messageReadBatch = endpoint({
+export const messageReadBatch = endpoint(() => ({
   method: 'POST',
   path: `${MESSAGE}/user/read_batch`,
   host: 'main',
@@ -92,10 +92,10 @@ export const messageReadBatch = endpoint({
     read: integer('Messages newly marked read', { min: 0 }),
     unread_count: integer('Unread messages left', { min: 0 }),
   }),
-});
+}));
 
 /** `top_bar/close`: closes the top bar for 24 h (spec §9). Refused when no message of the bar allows closing. */
-export const messageTopBarClose = endpoint({
+export const messageTopBarClose = endpoint(() => ({
   method: 'GET',
   path: `${MESSAGE}/top_bar/close`,
   host: 'main',
@@ -106,10 +106,10 @@ export const messageTopBarClose = endpoint({
     top_bar_closed: z.literal(1),
     reopen_time: integer('When the bar shows again'),
   }),
-});
+}));
 
 /** `unread/count`: the badge on the header. */
-export const messageUnreadCount = endpoint({
+export const messageUnreadCount = endpoint(() => ({
   method: 'GET',
   path: `${MESSAGE}/unread/count`,
   host: 'main',
@@ -118,7 +118,7 @@ export const messageUnreadCount = endpoint({
   query: noQuery,
   body: noBody,
   data: z.object({ count: integer('Unread messages', { min: 0 }) }),
-});
+}));
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ const infoData = z.object({
 });
 
 /** The player's latest envelope (null before the first), the brand's terms and the link to share. */
-export const pddInfo = endpoint({
+export const pddInfo = endpoint(() => ({
   method: 'GET',
   path: `${PDD}/info`,
   host: 'main',
@@ -54,10 +54,10 @@ export const pddInfo = endpoint({
   query: noQuery,
   body: described(z.undefined(), 'No body'),
   data: infoData,
-});
+}));
 
 /** Opens an envelope: one open per player and brand at a time (a reached or expired one no longer blocks). */
-export const pddOpen = endpoint({
+export const pddOpen = endpoint(() => ({
   method: 'POST',
   path: `${PDD}/open`,
   host: 'main',
@@ -65,13 +65,13 @@ export const pddOpen = endpoint({
   query: noQuery,
   body: described(z.optional(z.strictObject({})), 'No body'),
   data: infoData,
-});
+}));
 
 /**
  * The landing of an invite link reports the visit (signed in or not); the device is the common `smid`. Counted once
  * per device and inviter, only while the inviter's envelope is open, never the inviter's own device or network.
  */
-export const pddVisit = endpoint({
+export const pddVisit = endpoint(() => ({
   method: 'POST',
   path: `${PDD}/visit`,
   host: 'main',
@@ -81,4 +81,4 @@ export const pddVisit = endpoint({
     code: described(z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[A-Za-z0-9-]+$/)), 'The code the invite link carried (?invite=)'),
   }),
   data: z.object({ counted: described(z.union([z.literal(0), z.literal(1)]), '1 when this visit added progress') }),
-});
+}));

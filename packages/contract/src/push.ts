@@ -11,7 +11,7 @@ import { described, integer, text, z } from './schema.ts';
 const noBody = described(z.undefined(), 'No body');
 
 /** `GET /api/push/vapid_key`: the deployment's VAPID public key, the `applicationServerKey` of `pushManager.subscribe`. */
-export const pushVapidKey = endpoint({
+export const pushVapidKey = endpoint(() => ({
   method: 'GET',
   path: '/api/push/vapid_key',
   host: 'main',
@@ -19,7 +19,7 @@ export const pushVapidKey = endpoint({
   query: z.object({}),
   body: noBody,
   data: z.object({ public_key: described(z.string(), 'Uncompressed P-256 public key (65 bytes), base64url') }),
-});
+}));
 
 const short = (max: number, description: string) => z.optional(described(z.string().check(z.maxLength(max)), description));
 
@@ -40,7 +40,7 @@ export const pushMetaSchema = z.strictObject({
 });
 
 /** `POST /api/push/register` (spec §3 Push registration): stores this device's subscription for the signed-in player. */
-export const pushRegister = endpoint({
+export const pushRegister = endpoint(() => ({
   method: 'POST',
   path: '/api/push/register',
   host: 'main',
@@ -60,13 +60,13 @@ export const pushRegister = endpoint({
     subscription_id: described(z.string(), 'The stored subscription'),
     push_enabled: z.literal(1),
   }),
-});
+}));
 
 /**
  * `GET /api/user/info/push/report` (spec §4: on success the client reports the push): the browser's notification
  * permission on this device. `denied` or `default` drops the device's subscriptions (they can no longer show).
  */
-export const pushReport = endpoint({
+export const pushReport = endpoint(() => ({
   method: 'GET',
   path: '/api/user/info/push/report',
   host: 'main',
@@ -81,7 +81,7 @@ export const pushReport = endpoint({
     push_enabled: described(z.union([z.literal(0), z.literal(1)]), '1 while this device has a subscription the server sends to'),
     subscriptions: integer('The player’s subscriptions on every device', { min: 0 }),
   }),
-});
+}));
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ const awardData = z.object({
 });
 
 /** `GET /api/v1/pwa/award/check`: whether installing the web app earns this player a reward (spec §4). */
-export const pwaAwardCheck = endpoint({
+export const pwaAwardCheck = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/pwa/award/check',
   host: 'main',
@@ -41,13 +41,13 @@ export const pwaAwardCheck = endpoint({
   query: z.object({}),
   body: noBody,
   data: awardData,
-});
+}));
 
 /**
  * `GET /api/v1/pwa/award/report`: the installed app reports itself (opened in a standalone window, or the browser's
  * `appinstalled`); the reward is paid once per player through the bonus engine, however many reports race.
  */
-export const pwaAwardReport = endpoint({
+export const pwaAwardReport = endpoint(() => ({
   method: 'GET',
   path: '/api/v1/pwa/award/report',
   host: 'main',
@@ -63,4 +63,4 @@ export const pwaAwardReport = endpoint({
     ...awardData.shape,
     paid: described(z.union([z.literal(0), z.literal(1)]), '1 when this report paid the reward'),
   }),
-});
+}));

@@ -109,7 +109,7 @@ export function realtimeFrameParse(text: string): RealtimeFrame | undefined {
  * usable for `REALTIME_TICKET_TTL_S`. It carries no session id: the ticket is an HMAC over the player, the brand, the
  * expiry and a nonce, with a key only the servers hold.
  */
-export const chatRoomUrl = endpoint({
+export const chatRoomUrl = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/chat/url',
   host: 'main',
@@ -122,14 +122,14 @@ export const chatRoomUrl = endpoint({
     url: described(z.string(), 'The socket address relative to the page, e.g. /ws?ticket=…'),
     expire_time: integer('Unix seconds after which the URL no longer connects'),
   }),
-});
+}));
 
 /**
  * Decision 075: a socket for anyone on the brand's site, signed in or not — its ticket names the brand (from the
  * request's app key) and joins the brand's public odds topic only. No session, no player: it is worth a minute of
  * public prices and nothing else.
  */
-export const oddsSocketUrl = endpoint({
+export const oddsSocketUrl = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/odds/socket-url',
   host: 'main',
@@ -140,4 +140,4 @@ export const oddsSocketUrl = endpoint({
     url: described(z.string(), 'The socket address relative to the page, e.g. /ws?ticket=…'),
     expire_time: integer('Unix seconds after which the URL no longer connects'),
   }),
-});
+}));

@@ -4,7 +4,7 @@ import { described, integer, text, z } from './schema.ts';
 const stored = z.object({ id: integer('Id of the stored report') });
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
-export const errorReport = endpoint({
+export const errorReport = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/component/app/error/report',
   host: 'tracking',
@@ -25,9 +25,9 @@ export const errorReport = endpoint({
     trace_id: z._default(text(64, 'Trace id from the x-trace-id header'), ''),
   }),
   data: stored,
-});
+}));
 
-export const mdUpload = endpoint({
+export const mdUpload = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/component/ad/md/upload',
   host: 'tracking',
@@ -52,9 +52,9 @@ export const mdUpload = endpoint({
       .check(z.minLength(1), z.maxLength(50)),
   }),
   data: z.object({ accepted: integer('Events stored (server-only and unknown names are dropped, repeats counted once)') }),
-});
+}));
 
-export const logReport = endpoint({
+export const logReport = endpoint(() => ({
   method: 'POST',
   path: '/api/v1/component/log/report',
   host: 'tracking',
@@ -67,4 +67,4 @@ export const logReport = endpoint({
     ui_version: integer('UI version', { min: 1, max: 9 }),
   }),
   data: stored,
-});
+}));

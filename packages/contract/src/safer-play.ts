@@ -51,7 +51,7 @@ export const saferStateSchema = z.object({
   block: described(z.nullable(saferBlockSchema), 'The time-out or self-exclusion in force'),
 });
 
-export const saferState = endpoint({
+export const saferState = endpoint(() => ({
   method: 'GET',
   path: `${SAFER}/state`,
   host: 'main',
@@ -59,7 +59,7 @@ export const saferState = endpoint({
   query: noQuery,
   body: described(z.undefined(), 'No body'),
   data: saferStateSchema,
-});
+}));
 
 /**
  * A limit chosen at sign-up: required by e-mail registration on a brand whose jurisdiction asks for its mandatory
@@ -74,7 +74,7 @@ export const saferSignupLimitSchema = described(
   'A safer-play limit set with the account (Brazil asks for a loss limit at sign-up)',
 );
 
-export const saferLimitSet = endpoint({
+export const saferLimitSet = endpoint(() => ({
   method: 'POST',
   path: `${SAFER}/limit`,
   host: 'main',
@@ -93,13 +93,13 @@ export const saferLimitSet = endpoint({
     ),
   }),
   data: saferStateSchema,
-});
+}));
 
 /**
  * The game room's heartbeat (decision 065): sent while a game is open and visible; counts the play time since the last
  * play action (clamped by the server) and answers SAFER_TIME_LIMIT once today's play time is used up.
  */
-export const saferHeartbeat = endpoint({
+export const saferHeartbeat = endpoint(() => ({
   method: 'POST',
   path: `${SAFER}/heartbeat`,
   host: 'main',
@@ -110,9 +110,9 @@ export const saferHeartbeat = endpoint({
     play_seconds: integer('Seconds of play counted today (0 without a play-time limit)'),
     limit_seconds: described(z.nullable(z.int()), 'Today’s play-time limit in seconds (null: none)'),
   }),
-});
+}));
 
-export const saferBlockSet = endpoint({
+export const saferBlockSet = endpoint(() => ({
   method: 'POST',
   path: `${SAFER}/block`,
   host: 'main',
@@ -127,7 +127,7 @@ export const saferBlockSet = endpoint({
     }),
   ]),
   data: saferStateSchema,
-});
+}));
 
 /** Operator: a player's limit and exclusion history (GET /api/ops/safer_play/history, behind OPS_TOKEN). */
 export const opsSaferHistoryQuery = z.strictObject({
@@ -144,7 +144,7 @@ export const saferAuditEntrySchema = z.object({
 });
 
 /** The activity statement: per day of the brand's calendar, what went in and out of the player's cash wallet. */
-export const saferStatement = endpoint({
+export const saferStatement = endpoint(() => ({
   method: 'GET',
   path: `${SAFER}/statement`,
   host: 'main',
@@ -167,4 +167,4 @@ export const saferStatement = endpoint({
       }),
     ),
   }),
-});
+}));

@@ -225,7 +225,7 @@ export type MatchResultWire = z.infer<typeof matchResultSchema>;
 // ---- Endpoints ----------------------------------------------------------------------------------------------------
 
 /** Spec §7: the match list of a home tab, paged (§9: page_limit 10, first size 5, cap 50). */
-export const matchGetList = endpoint({
+export const matchGetList = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/fb/proxy/v1/match/getList',
   host: 'main',
@@ -241,10 +241,10 @@ export const matchGetList = endpoint({
     lca_lang: z.optional(text(16, 'Language of names')),
   }),
   data: matchPageSchema,
-});
+}));
 
 /** Spec §7 getMatchDetail: one match with every market group, the pinned types first. */
-export const matchGetDetail = endpoint({
+export const matchGetDetail = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/fb/proxy/v1/match/getMatchDetail',
   host: 'main',
@@ -255,13 +255,13 @@ export const matchGetDetail = endpoint({
     lca_lang: z.optional(text(16, 'Language of names')),
   }),
   data: matchSchema,
-});
+}));
 
 /**
  * Spec §7 list/get: matches by sport, league, team and status, with the cursor for get_new. The A–Z filter's
  * match page (/az-filter-match) reads one team's, one league's or one sport's matches here.
  */
-export const matchListGet = endpoint({
+export const matchListGet = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/list/get',
   host: 'main',
@@ -279,10 +279,10 @@ export const matchListGet = endpoint({
     ...matchPageSchema.shape,
     incr_cursor: integer('Feed version now: pass it to get_new to receive later changes'),
   }),
-});
+}));
 
 /** Spec §7 get_new: matches changed after an incremental cursor (new, re-priced, scored, started, ended). */
-export const matchListGetNew = endpoint({
+export const matchListGetNew = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/list/get_new',
   host: 'main',
@@ -299,10 +299,10 @@ export const matchListGetNew = endpoint({
     incr_cursor: integer('Cursor to send next time'),
     reset: flag('1 when the cursor is too old or from another feed run: reload the list with list/get'),
   }),
-});
+}));
 
 /** Spec §7 by_source: a ready-made list by source (featured, live, today, upcoming). */
-export const matchListBySource = endpoint({
+export const matchListBySource = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/list/by_source',
   host: 'main',
@@ -315,10 +315,10 @@ export const matchListBySource = endpoint({
   }),
   body: noBody,
   data: matchPageSchema,
-});
+}));
 
 /** Spec §7 get_by_ids: the listed matches (favourites, the bet slip), unknown ids skipped. */
-export const matchListGetByIds = endpoint({
+export const matchListGetByIds = endpoint(() => ({
   method: 'POST',
   path: '/api/piranha/v1/match/list/get_by_ids',
   host: 'main',
@@ -328,14 +328,14 @@ export const matchListGetByIds = endpoint({
     match_ids: described(z.array(integer('Match id', { min: 1 })).check(z.minLength(1), z.maxLength(MATCH_IDS_MAX)), `1 to ${MATCH_IDS_MAX} match ids`),
   }),
   data: z.object({ records: described(z.array(matchSchema), 'Known matches in the order asked') }),
-});
+}));
 
 /**
  * Latest odds of a set of matches, polled every 2 s for the visible cards (and with detail=1 for an open match).
  * Answers carry an ETag; the typed client sends it back as If-None-Match (`revalidate`) and gets 304 without a body
  * while nothing changed.
  */
-export const matchOddsLatest = endpoint({
+export const matchOddsLatest = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/odds/latest',
   host: 'main',
@@ -347,10 +347,10 @@ export const matchOddsLatest = endpoint({
   }),
   body: noBody,
   data: z.object({ records: described(z.array(matchOddsSchema), 'Known matches in the order asked') }),
-});
+}));
 
 /** Home sport tabs of the brand with their sub-tabs and live counts (spec §2 default tabs, §4 Home tab). */
-export const homeTabList = endpoint({
+export const homeTabList = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/tab/list',
   host: 'main',
@@ -373,10 +373,10 @@ export const homeTabList = endpoint({
       }),
     ),
   }),
-});
+}));
 
 /** Search teams and leagues as the player types (1–50 characters, case and accents ignored). */
-export const matchSearch = endpoint({
+export const matchSearch = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/search',
   host: 'main',
@@ -391,10 +391,10 @@ export const matchSearch = endpoint({
     teams: described(z.array(z.object({ ...teamSchema.shape, sid: integer('Sport id'), lg_id: integer('League id') })), 'Teams whose name matches, at most 20'),
     records: described(z.array(matchSchema), 'Live and upcoming matches of those teams or leagues, at most 20, soonest first'),
   }),
-});
+}));
 
 /** Leagues with their live and upcoming counts, by sport then rank. */
-export const leagueList = endpoint({
+export const leagueList = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/league/list',
   host: 'main',
@@ -402,10 +402,10 @@ export const leagueList = endpoint({
   query: z.object({ sport_id: sportIdQuery }),
   body: noBody,
   data: z.object({ list: z.array(leagueWithCountsSchema) }),
-});
+}));
 
 /** Results of finished matches, latest first. */
-export const matchResultList = endpoint({
+export const matchResultList = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/v1/match/result/list',
   host: 'main',
@@ -417,4 +417,4 @@ export const matchResultList = endpoint({
     cursor: integer('Cursor of the next page'),
     has_more: flag('1 when another page exists'),
   }),
-});
+}));

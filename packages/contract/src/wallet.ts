@@ -1,7 +1,7 @@
 import { endpoint } from './endpoint.ts';
 import { described, integer, z } from './schema.ts';
 
-export const balanceGet = endpoint({
+export const balanceGet = endpoint(() => ({
   method: 'GET',
   path: '/api/piranha/finance/user/balance/get',
   host: 'main',
@@ -21,4 +21,4 @@ export const balanceGet = endpoint({
     ),
     total_balance: integer('Balance of the display currency in minor units'),
   }),
-});
+}));
