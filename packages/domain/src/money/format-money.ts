@@ -1,3 +1,4 @@
+import { numberFormatOf } from '../i18n/intl-formats.ts';
 import { intlLocaleOf } from '../i18n/locales.ts';
 import { currencyGet, type CurrencyCode } from './currency.ts';
 import type { MinorUnits } from './minor-units.ts';
@@ -35,7 +36,7 @@ export function formatNumber(value: number, locale: string, fractionDigits = 2, 
     // Truncate toward zero so an abbreviated balance never shows more than the player has. Intl truncates the
     // decimal digits; scaling by 10^digits in binary first would turn 4.35 into 434.999… and show 4.34K.
     // toPrecision(15) drops the binary noise of the division so a whole cent is never lost.
-    const thousands = new Intl.NumberFormat(intlLocale, {
+    const thousands = numberFormatOf(intlLocale, {
       maximumFractionDigits: fractionDigits,
       minimumFractionDigits: 0,
       roundingMode: 'trunc',
@@ -43,7 +44,7 @@ export function formatNumber(value: number, locale: string, fractionDigits = 2, 
     });
     return `${thousands.format(Number((value / 1000).toPrecision(15)))}K`;
   }
-  return new Intl.NumberFormat(intlLocale, {
+  return numberFormatOf(intlLocale, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     signDisplay: 'negative',
