@@ -27,7 +27,7 @@ const pickedTeams = new WeakMap<Page, Set<string>>();
  * prices are all locked at that moment (half time, a goal being reviewed) is passed over. A card of a team already
  * picked is passed over as well: the slip (and placement, BET_SAME_TEAM) refuses a multiple of two matches of one
  * team, and which cards come first depends on how far the feed has run when the page loads. When the list runs out
- * before `count` are picked, it is read again from the start a second later.
+ * before `count` are picked, it is read again from the first card a second later.
  */
 async function selectionsAdd(page: Page, count: number, skip = 0): Promise<void> {
   await page.getByRole('tab', { name: 'Soccer', exact: true }).click();
@@ -40,10 +40,11 @@ async function selectionsAdd(page: Page, count: number, skip = 0): Promise<void>
   let added = 0;
   for (let index = skip; added < count; index += 1) {
     // Past the last card with picks still to make (every other card locked or of a team already picked, as on a busy
-    // machine where the feed runs ahead): look again from the start once the feed has moved on.
+    // machine where the feed runs ahead): look again from the first card once the feed has moved on (cards already
+    // picked are known by their match id).
     if (index >= (await cards.count())) {
       await page.waitForTimeout(1000);
-      index = skip - 1;
+      index = -1;
       continue;
     }
     const card = cards.nth(index);
