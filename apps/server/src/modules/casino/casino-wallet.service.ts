@@ -17,7 +17,7 @@ import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { groupStatement, groupTransaction } from '../../db/group-commit.ts';
 import { balanceMovedNow } from '../../realtime/balance-events.ts';
-import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
+import { ledgerTransfer, ledgerTransferPrepare, type TransferResult, type TransferRows } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
 import {
   jurisdictionOfKey,
@@ -291,18 +291,26 @@ function stakeFoldable(caller: Caller, request: Pick<BetRequest, 'amount' | 'is_
   );
 }
 
+/**
+ * The paid stake's ledger transfer, resolved on `db`: in a transaction, its balance move is told after that commits
+ * (decision 041); on the database itself nothing is told (betInOneStatement tells it after its statement committed).
+ */
+async function betStakePrepared(db: DbOrTx, caller: Caller, request: BetRequest): Promise<TransferRows & { externalRef: string }> {
+  const { stake } = betRowOf(caller, request);
+  return { ...(await ledgerTransferPrepare(db, stake!)), externalRef: stake!.externalRef };
+}
+
 type BetStatementOutcome =
   { kind: 'expired' } | { kind: 'taken' } | { kind: 'written'; id: number; response: SeamlessResponse; row: ReturnType<typeof betRowOf>['row'] };
 
 /**
  * A paid stake's statement (walletTxnMoveAnswered): the row, the debit and its ledger lines, the stored answer and the
- * safer-play guard, in the order of the transaction it replaces (session, id taken, safer play, funds). `prepareOn`
- * resolves the ledger accounts (and, in a transaction, tells the balance's move after its commit).
+ * safer-play guard, in the order of the transaction it replaces (session, id taken, safer play, funds). `transfer` is
+ * the stake's, resolved by the caller (betStakePrepared) before, so the statement is all `db` is asked.
  */
-async function betStatement(db: DbOrTx, caller: Caller, request: BetRequest, prepareOn: DbOrTx): Promise<BetStatementOutcome> {
-  const { row, stake } = betRowOf(caller, request);
+async function betStatement(db: DbOrTx, caller: Caller, request: BetRequest, transfer: TransferRows & { externalRef: string }): Promise<BetStatementOutcome> {
+  const { row } = betRowOf(caller, request);
   const now = caller.now ?? new Date();
-  const transfer = { ...(await ledgerTransferPrepare(prepareOn, stake!)), externalRef: stake!.externalRef };
   const safer = saferStakeGuard(caller.userId, caller.appKey, caller.currency, request.amount, now, sql`exists (select 1 from c)`);
   const written = await walletTxnMoveAnswered(
     db,
@@ -322,7 +330,9 @@ async function betStatement(db: DbOrTx, caller: Caller, request: BetRequest, pre
  * once the statement is done), safer play's (WalletStakeRefused) and the funds'.
  */
 async function betInOneStatement(deps: SeamlessWalletDeps, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
-  const outcome = await groupStatement(deps.db, (db) => betStatement(db, caller, request, deps.db), caller.userId, { savepointFree: true });
+  // Resolved before the batch (it may read or create a ledger account): a member uses only the handle it is given.
+  const transfer = await betStakePrepared(deps.db, caller, request);
+  const outcome = await groupStatement(deps.db, (db) => betStatement(db, caller, request, transfer), caller.userId, { savepointFree: true });
   if (outcome.kind === 'expired') throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
   if (outcome.kind === 'taken') return replayOf((await walletTxnFind(deps.db, caller.partner, request.transaction_uuid))!, 'bet', betHashOf(request));
   // Committed outside a transaction scope: the balance's move is told now (decision 041).
@@ -385,7 +395,7 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
   const hash = betHashOf(request);
   if (stakeFoldable(caller, request)) {
     // The stake's row, money, answer and safer play in one statement; its answer is stored with it (deferAnswer moot).
-    const outcome = await betStatement(tx, caller, request, tx);
+    const outcome = await betStatement(tx, caller, request, await betStakePrepared(tx, caller, request));
     if (outcome.kind === 'expired') throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
     if (outcome.kind === 'taken') return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
     return { response: outcome.response, bet: { ...outcome.row, id: outcome.id, referenceUuid: null, response: outcome.response, createdAt: new Date() } };
