@@ -119,10 +119,37 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     const sub = `1098${Date.now()}`;
     await googleServe(page, sub);
     await touristStart(page);
+    // The page's list of sessions is held in flight under the tourist's session until the link is made: linking
+    // revokes that session, so it comes back 604 — about a session already replaced, which must not sign the new
+    // player out.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldSid: string | undefined;
+    await page.route('**/api/piranha/user/account/session/list?**', async (route) => {
+      if (heldSid === undefined) {
+        heldSid = route.request().headers()['session-sid'] ?? '';
+        await released;
+      }
+      return route.continue();
+    });
     await page.goto(`http://${JOURNEY.host}/#/setting/account-info`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByText('Your Google account is now linked.').waitFor();
+    const stale = page.waitForResponse((response) => response.url().includes('/session/list') && response.request().headers()['session-sid'] === heldSid);
+    // The app reports the failed call as it handles the 604: once the report is sent, the 604 has been handled.
+    const reported = page.waitForRequest(
+      (request) => request.url().includes('/api/v1/component/app/error/report') && request.postData()?.includes('session/list') === true,
+    );
+    release();
+    expect(((await (await stale).json()) as { dm_error: number }).dm_error).toBe(604);
+    await reported;
     await page.getByText(sub, { exact: true }).waitFor();
+    expect(page.url()).toMatch(/#\/setting\/account-info$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? 'null') as { visitor: boolean } | null)).toMatchObject({
+      visitor: false,
+    });
     await screenshot(page, 'account-info-google-linked');
     await page.goto(`http://${JOURNEY.host}/#/me`);
     await page.getByText(`${sub}@gmail.com`).waitFor();

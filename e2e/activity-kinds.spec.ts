@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bettorBets, bettorFund, JOURNEY, journeyMoneyRe, journeySetup, opsPost, phonePage, preMatchPick, screenshot } from './fixtures.ts';
+import { bettorBets, bettorFund, JOURNEY, journeyMoneyRe, journeySetup, opsPost, phonePage, preMatchPick, screenshot, slipPlaceAccepted } from './fixtures.ts';
 
 /**
  * The activity kinds of decision 061 in the browser, on the Indian brand: the operator creates a daily-cash activity
@@ -49,18 +49,7 @@ describe('Daily-cash, week-cash and christmas activities, through the real serve
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');
-    await expect
-      .poll(
-        async () => {
-          const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-          if (outcome.includes('Bet accepted')) return outcome;
-          const place = slip.getByRole('button', { name: /^Place bet/ });
-          if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return outcome;
-        },
-        { timeout: 30_000, interval: 2000 },
-      )
-      .toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await slip.getByRole('button', { name: 'Close' }).click();
     await expect.poll(async () => (await bettorBets(page, journey.server.port, true)).length, { timeout: 300_000, interval: 2000 }).toBe(1);
 

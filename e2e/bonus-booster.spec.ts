@@ -6,13 +6,14 @@ import {
   depositApproved,
   headerBalanceText,
   JOURNEY,
+  journeyMoneyRe,
   journeySetup,
   opsPost,
   phonePage,
   playerSignUp,
   type RunningServer,
   screenshot,
-  journeyMoneyRe,
+  slipPlaceAccepted,
 } from './fixtures.ts';
 
 /**
@@ -101,18 +102,7 @@ describe('Booster cards, through the real server and Chromium', () => {
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');
-    await expect
-      .poll(
-        async () => {
-          const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-          if (outcome.includes('Bet accepted')) return outcome;
-          const place = slip.getByRole('button', { name: /^Place bet/ });
-          if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return outcome;
-        },
-        { timeout: 30_000, interval: 2000 },
-      )
-      .toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await slip.getByRole('button', { name: 'Close' }).click();
     await expect.poll(async () => (await boosterCards(page, server))[0]?.status, { timeout: 30_000, interval: 1000 }).toBe(2);
 

@@ -5,13 +5,14 @@ import {
   gameFrame,
   headerBalance,
   JOURNEY,
+  journeyMoneyRe,
   journeySetup,
   opsPost,
   phonePage,
   playerSignUp,
   sandboxApprove,
   screenshot,
-  journeyMoneyRe,
+  slipPlaceAccepted,
 } from './fixtures.ts';
 
 /**
@@ -120,19 +121,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
-    await expect
-      .poll(
-        async () => {
-          const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-          if (outcome.includes('Bet accepted')) return outcome;
-          const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
-          const place = slip.getByRole('button', { name: /^Place bet/ });
-          if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return `${outcome} ${refusal}`;
-        },
-        { timeout: 30_000, interval: 2000 },
-      )
-      .toContain('Bet accepted');
+    await slipPlaceAccepted(page);
 
     // Slot rounds at $2: two, then the bar has moved (slots count in full).
     await page.goto(`http://${JOURNEY.host}/#/game-room?platform=house&game=neon-koi`);

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -10,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import { afterAll, beforeAll, expect } from 'vitest';
 import { orcaProvidersFileWrite } from '../apps/provider/src/orca-providers-file.ts';
 import { roundRobinFront } from '../scripts/lib/round-robin.mjs';
+import { portFree } from '../apps/server/test/port-free.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const OPS_TOKEN = 'e2e-ops-token';
@@ -27,17 +27,6 @@ export interface RunningServer {
    */
   restart: (env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts one server process and waits until it answers /healthz. */
@@ -86,7 +75,7 @@ interface OrcaPlan {
 
 /** Writes Orca's providers file and says how to start it once the server answers (the bundle `npm run build` makes). */
 async function orcaPlan(dataDir: string, hosts: readonly string[]): Promise<OrcaPlan> {
-  const port = await freePort();
+  const port = await portFree();
   const origin = `http://127.0.0.1:${port}`;
   const file = join(dataDir, 'casino-providers.json');
   orcaProvidersFileWrite({ dataDir, file, origin });
@@ -108,13 +97,12 @@ async function orcaPlan(dataDir: string, hosts: readonly string[]): Promise<Orca
       });
       for (let attempt = 0; attempt < 600; attempt += 1) {
         if (child.exitCode !== null) throw new Error(`Orca Games exited with ${child.exitCode}`);
-        if (
-          await fetch(`${origin}/healthz`).then(
-            (response) => response.ok,
-            () => false,
-          )
-        )
-          return child;
+        // Orca's health answer names its games: a different server on the port (it was taken meanwhile) is not Orca.
+        const orcaHealthy = await fetch(`${origin}/healthz`).then(
+          async (response) => response.ok && typeof ((await response.json()) as { games?: unknown }).games === 'number',
+          () => false,
+        );
+        if (orcaHealthy) return child;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       child.kill('SIGKILL');
@@ -156,7 +144,7 @@ async function clusterStart(env: Record<string, string>, options: ServerOptions)
   };
   const orca = options.orca ? await orcaPlan(shared.DATA_DIR, options.orca.hosts) : undefined;
   Object.assign(shared, orca?.env);
-  const [portA, portB, port] = [await freePort(), await freePort(), await freePort()];
+  const [portA, portB, port] = [await portFree(), await portFree(), await portFree()];
   // One after the other: the first migrates and seeds the new database, the second finds it ready.
   let children = [await nodeStart(portA, shared), await nodeStart(portB, shared)];
   const { server: front, served } = roundRobinFront(
@@ -197,7 +185,7 @@ async function clusterStart(env: Record<string, string>, options: ServerOptions)
  */
 export async function serverStart(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   if (TWO_NODES) return clusterStart(env, options);
-  const port = await freePort();
+  const port = await portFree();
   const dataDir = mkdtempSync(join(tmpdir(), 'piranha-e2e-'));
   const orca = options.orca ? await orcaPlan(dataDir, options.orca.hosts) : undefined;
   const nodeEnv = { DATA_DIR: dataDir, DATABASE_URL: '', ...orca?.env, ...env };
@@ -605,4 +593,28 @@ export async function preMatchPick(page: Page): Promise<void> {
     await price.click();
     return;
   }
+}
+
+/**
+ * Places what the open bet slip holds, as a player would until it is accepted: a Place button not yet enabled (the
+ * slip still checking the price) is tried again, and odds that moved meanwhile are accepted ("Accept new odds" — a
+ * busy machine leaves the simulated feed time to move them). The poll's value carries the slip's refusal, if any.
+ */
+export async function slipPlaceAccepted(page: Page): Promise<void> {
+  const slip = page.getByRole('dialog', { name: 'Bet slip' });
+  await expect
+    .poll(
+      async () => {
+        const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
+        if (outcome.includes('Bet accepted')) return outcome;
+        const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
+        const accept = slip.getByRole('button', { name: 'Accept new odds' });
+        const place = slip.getByRole('button', { name: /^Place bet/ });
+        if ((await accept.count()) > 0 && (await accept.isEnabled())) await accept.click();
+        else if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
+        return `${outcome} ${refusal}`;
+      },
+      { timeout: 30_000, interval: 2000 },
+    )
+    .toContain('Bet accepted');
 }

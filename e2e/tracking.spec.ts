@@ -9,8 +9,9 @@ import {
   phonePage,
   playerSignUp,
   preMatchPick,
-  screenshot,
   type RunningServer,
+  screenshot,
+  slipPlaceAccepted,
 } from './fixtures.ts';
 
 // Issue 25 (decision 030): a first visit to a first bet, and the events it leaves, read back by the operator.
@@ -76,18 +77,7 @@ describe('Tracking, through the real server and Chromium', () => {
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
-    await expect
-      .poll(
-        async () => {
-          const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-          if (outcome.includes('Bet accepted')) return outcome;
-          const place = slip.getByRole('button', { name: /^Place bet/ });
-          if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return outcome;
-        },
-        { timeout: 30_000, interval: 2000 },
-      )
-      .toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await screenshot(page, 'tracking-first-bet');
 
     // The events arrive in batches a few seconds apart; the page being hidden sends the rest at once.

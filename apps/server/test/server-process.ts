@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { databaseOpen, type Database } from '../src/db/client.ts';
 import { testDatabaseCreate, type TestDatabase } from './harness.ts';
+import { portFree } from './port-free.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -20,17 +20,6 @@ export interface Running {
   origin: string;
   exited: Promise<void>;
   output: () => string;
-}
-
-function portFree(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts `apps/server/src/server.ts` as `npm start` would, and waits until /healthz answers. */

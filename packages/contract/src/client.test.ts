@@ -173,6 +173,26 @@ describe('api client: failures', () => {
     expect(h.reports.map((report) => report.dm_error)).toEqual([604]);
   });
 
+  it('hands onSessionExpired the session the call started under, not the one current when the 604 arrives', async () => {
+    let current = 'tourist-session';
+    const handed: unknown[] = [];
+    let answer: () => void = () => undefined;
+    const h = harness(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json({ dm_error: 604, error_msg: 'Your session has expired.', data: {} }));
+        }),
+      { session: () => current, onSessionExpired: (callSession) => handed.push(callSession) },
+    );
+    const pending = apiErrorOf(h.client.call(globalConfigGet));
+    await Promise.resolve();
+    // A sign-in replaces the session while the call is in flight; the 604 is about the old one.
+    current = 'registered-session';
+    answer();
+    expect((await pending).dmError).toBe(604);
+    expect(handed).toEqual(['tourist-session']);
+  });
+
   it('does not call onSessionExpired for other errors', async () => {
     const h = harness(() => json({ dm_error: 403, error_msg: 'forbidden', data: {} }));
     expect((await apiErrorOf(h.client.call(globalConfigGet))).dmError).toBe(403);

@@ -40,7 +40,13 @@ export interface ApiClientOptions {
   headers: () => Record<string, string>;
   params: () => CommonParams;
   onFailedCall?: (report: FailedCallReport) => void;
-  onSessionExpired?: () => void;
+  /**
+   * The session a call is made under, read as the call starts and handed back to `onSessionExpired`: a 604 answered
+   * to a call made under a session the app has since replaced (a sign-in that revoked the old one while a poll was in
+   * flight) says nothing about the current one.
+   */
+  session?: () => unknown;
+  onSessionExpired?: (callSession: unknown) => void;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -122,6 +128,7 @@ export function createApiClient(options: ApiClientOptions) {
     const ownQuery = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined) });
     const query = ownQuery === '' ? `_t=${started}` : `${ownQuery}&_t=${started}`;
     const url = `${base}${definition.path}?${query}`;
+    const callSession = options.session?.();
     const headers: Record<string, string> = { ...options.headers(), ...input.headers };
     // Only a GET is revalidated: RFC 9110 keeps 304 for GET and HEAD.
     const keptKey = definition.revalidate && definition.method === 'GET' ? `${base}${definition.path}?${ownQuery}` : undefined;
@@ -134,7 +141,7 @@ export function createApiClient(options: ApiClientOptions) {
     const mayRetry = definition.method === 'GET' || Boolean(input.idempotencyKey);
 
     const fail = (status: number, dmError: number, errorMsg: string, data: unknown, traceId: string): never => {
-      if (dmError === ERRORS.SESSION_EXPIRED.code) options.onSessionExpired?.();
+      if (dmError === ERRORS.SESSION_EXPIRED.code) options.onSessionExpired?.(callSession);
       // Cut to the limits of the error-report endpoint's body (report.ts): a report it refuses is a failure lost.
       options.onFailedCall?.({
         host: base || 'self',

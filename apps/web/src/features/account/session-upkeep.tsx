@@ -20,7 +20,7 @@ async function sessionRenewOnce(): Promise<void> {
   const outcome = renewOutcome(stored, answer);
   if (outcome.kind === 'replace') useSessionStore.getState().loginSet(outcome.login);
   if (outcome.kind === 'expired') {
-    useSessionStore.getState().expire();
+    useSessionStore.getState().expire(current);
     window.location.hash = '#/loginb?expired=true';
   }
 }

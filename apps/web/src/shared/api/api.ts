@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { languageBooting } from '../i18n/i18n.ts';
 import { translate } from '../i18n/translate.ts';
 import { sessionHeadersOf } from '../session/session-headers.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore, type StoredLogin } from '../session/session-store.ts';
 import { hostAllowed } from '../hosts/host-allow.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
 import { attributionCurrent } from '../tracking/attribution.ts';
@@ -63,9 +63,9 @@ export const api = createApiClient({
     };
   },
   onFailedCall: failedCallReport,
-  onSessionExpired: () => {
-    useSessionStore.getState().expire();
-    window.location.hash = '#/loginb?expired=true';
+  session: () => useSessionStore.getState().login,
+  onSessionExpired: (callSession) => {
+    if (useSessionStore.getState().expire(callSession as StoredLogin | undefined)) window.location.hash = '#/loginb?expired=true';
   },
 });
 

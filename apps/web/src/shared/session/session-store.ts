@@ -19,8 +19,13 @@ interface SessionState {
   /** The device id; empty until `smidEnsure` has settled it (at once in a browser, up to 7 s in a native shell). */
   smid: string;
   loginSet: (login: StoredLogin) => void;
-  /** Spec §4 error 604: clear the stored user and mark the session expired. */
-  expire: () => void;
+  /**
+   * Spec §4 error 604 to a call made under `callLogin`: clear the stored user and mark the session expired — unless the
+   * login has been replaced since the call started (linking Google or an e-mail revokes the tourist's old session while
+   * the page's polls are still in flight): the 604 is about the old session, the new login stands. Returns whether it
+   * expired.
+   */
+  expire: (callLogin: StoredLogin | undefined) => boolean;
   logout: () => void;
 }
 
@@ -32,9 +37,11 @@ export const useSessionStore = create<SessionState>((set) => ({
     storageSet(STORAGE_KEYS.session, login);
     set({ login, expired: false });
   },
-  expire: () => {
+  expire: (callLogin) => {
+    if (callLogin !== useSessionStore.getState().login) return false;
     storageRemove(STORAGE_KEYS.session);
     set({ login: undefined, expired: true });
+    return true;
   },
   logout: () => {
     storageRemove(STORAGE_KEYS.session);
