@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { HEADER_WALLET_PARTNER, HEADER_WALLET_SIGNATURE, SEAMLESS_WALLET_PATHS } from '@piranha/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { testAppCreate, type TestApp } from './harness.ts';
+import { groupCommitConfigure, groupCommitStats } from '../src/db/group-commit.ts';
+import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { balanceOf, CASINO_ENV, CURRENCY, expectLedgerClean, HOUSE_SECRET, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
 
 /** The seamless wallet against the rules of integrations.md §7.1, called over HTTP like an outside studio. */
@@ -273,6 +274,123 @@ describe('seamless wallet', () => {
     } finally {
       t.clock.advance(-13 * 3600 * 1000);
     }
+  });
+});
+
+describe('wallet calls as one statement, batched (decision 074)', () => {
+  const betWin = (player: Player, amount: number, win: number) => ({
+    ...bet(player, amount),
+    round_closed: true,
+    win_transaction_uuid: uniqueId('win'),
+    win_amount: win,
+  });
+
+  /** `calls` of one player in one batch: their answers, and the batcher's counts meanwhile. */
+  async function inOneBatch(calls: readonly { call: 'bet' | 'bet_win'; body: Record<string, unknown> }[]) {
+    const before = groupCommitStats(t.db);
+    groupCommitConfigure(t.db, { enabled: true, maxBatch: calls.length, maxWaitMs: 600_000 });
+    let answers: Awaited<ReturnType<typeof walletPost>>[];
+    try {
+      answers = await Promise.all(calls.map(({ call, body }) => walletPost(t, call, body)));
+    } finally {
+      groupCommitConfigure(t.db, { enabled: true });
+    }
+    const after = groupCommitStats(t.db);
+    return { answers, batches: after.batches - before.batches, members: after.members - before.members, fallbacks: after.fallbacks - before.fallbacks };
+  }
+
+  it('a storm of bets on one wallet in one batch without savepoints: exactly what the balance covers is taken, the rest refused alone', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const calls = Array.from({ length: 8 }, () => ({ call: 'bet' as const, body: bet(player, 300) }));
+    const { answers, batches, members, fallbacks } = await inOneBatch(calls);
+    // The refusals roll the savepoint-free batch back once; run again with savepoints, each is decided alone.
+    expect([batches, members, fallbacks]).toEqual([1, 8, 1]);
+    expect(answers.filter((answer) => answer.status === 'RS_OK')).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(5);
+    // Each stake's stored answer is the balance it left: 700, 400, 100, once each.
+    expect(
+      answers
+        .filter((answer) => answer.status === 'RS_OK')
+        .map((answer) => answer.balance)
+        .sort((a, b) => b - a),
+    ).toEqual([700, 400, 100]);
+    expect(await balanceOf(t, player.session)).toBe(100);
+    for (const [index, { body }] of calls.entries()) {
+      if (answers[index]!.status === 'RS_OK')
+        expect(await walletPost(t, 'bet', { ...body, request_uuid: 'again' })).toEqual({ ...answers[index], request_uuid: 'again' });
+    }
+    const [rows] = await t.rows<{ n: number }>(sql`select count(*)::int as n from casino_wallet_txns where user_id = ${player.session.uid}`);
+    expect(rows!.n).toBe(3);
+    await expectLedgerClean(t);
+  });
+
+  it('a storm on one wallet in one batch: bets and bets with wins, the uncovered refused alone, the balance and the stored answers exact', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    // At most 1000 + 2 × 150 can be staked: 4 of the 300s at most, so some are refused whatever the order.
+    const calls = [
+      ...Array.from({ length: 6 }, () => ({ call: 'bet' as const, body: bet(player, 300), net: -300 })),
+      ...Array.from({ length: 2 }, () => ({ call: 'bet_win' as const, body: betWin(player, 100, 250), net: 150 })),
+    ];
+    const { answers, batches, members } = await inOneBatch(calls);
+    // A bet with its win is a transaction: the mixed batch runs with savepoints.
+    expect([batches, members]).toEqual([1, calls.length]);
+    const ok = answers.map((answer) => answer.status === 'RS_OK');
+    expect(answers.filter((answer, index) => !ok[index]).every((answer) => answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toBe(true);
+    expect(ok.filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    const expected = 1000 + calls.reduce((sum, { net }, index) => sum + (ok[index] ? net : 0), 0);
+    expect(await balanceOf(t, player.session)).toBe(expected);
+    // Every answer given is the answer stored: replayed, each says the same; the refused left no row.
+    for (const [index, { call, body }] of calls.entries()) {
+      if (ok[index]) expect(await walletPost(t, call, { ...body, request_uuid: 'again' })).toEqual({ ...answers[index], request_uuid: 'again' });
+    }
+    const [rows] = await t.rows<{ n: number }>(sql`select count(*)::int as n from casino_wallet_txns where user_id = ${player.session.uid}`);
+    expect(rows!.n).toBe(calls.reduce((sum, { call }, index) => sum + (ok[index] ? (call === 'bet' ? 1 : 2) : 0), 0));
+    await expectLedgerClean(t);
+  });
+
+  it('counts a bet-with-win against the loss limit as a bet and a win sent apart do', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const limit = envelopeOf(
+      await t.post('/api/piranha/safer_play/limit', { query: signedIn(player.session), body: { kind: 'loss', period: 'day', amount: 100_00 } }),
+    );
+    expect(limit.dm_error).toBe(0);
+    // Each period's window of the loss limits in force (the brand's own and this one) counts the same net loss.
+    const lossUsed = async () => {
+      const rows = await t.rows<{ used: number }>(
+        sql`select distinct used_minor::int as used from player_limit_usage where user_id = ${player.session.uid} and kind = 'loss'`,
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!.used;
+    };
+    expect(await walletPost(t, 'bet_win', betWin(player, 100, 250))).toMatchObject({ status: 'RS_OK', balance: 1150 });
+    expect(await lossUsed()).toBe(-150);
+    const apart = bet(player, 100);
+    await walletPost(t, 'bet', apart);
+    const win = base(player, {
+      transaction_uuid: uniqueId('win'),
+      reference_transaction_uuid: apart.transaction_uuid,
+      round: apart.round,
+      round_closed: true,
+      amount: 250,
+      currency: CURRENCY,
+    });
+    expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1300 });
+    expect(await lossUsed()).toBe(-300);
+  });
+
+  it('applies 20 concurrent replays of one bet once with each its own commit (no batching): the racers are replays', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    const request = bet(player, 10);
+    groupCommitConfigure(t.db, { enabled: false });
+    let results: Awaited<ReturnType<typeof walletPost>>[];
+    try {
+      results = await Promise.all(Array.from({ length: 20 }, () => walletPost(t, 'bet', request)));
+    } finally {
+      groupCommitConfigure(t.db, { enabled: true });
+    }
+    expect(results.every((result) => result.status === 'RS_OK' && result.balance === 990)).toBe(true);
+    expect(await balanceOf(t, player.session)).toBe(990);
+    await expectLedgerClean(t);
   });
 });
 

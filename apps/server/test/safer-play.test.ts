@@ -7,7 +7,8 @@ import { configLoad } from '../src/config.ts';
 import { betsSettle } from '../src/modules/betting/bet-settle.service.ts';
 import { feedManualCreate, market1x2, placedOk, singlePost, type ManualFeed, type Option } from './betting-fixtures.ts';
 import { NO_WAGERING_TERMS } from './bonus-fixtures.ts';
-import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame, uniqueId, walletPost } from './casino-fixtures.ts';
+import { CASINO_ENV, expectLedgerClean, fund, playRound, playerWithGame, uniqueId, walletPost, type Player } from './casino-fixtures.ts';
+import { groupCommitConfigure, groupCommitStats } from '../src/db/group-commit.ts';
 import { CLOCK_START, DAY_MS, envelopeOf, signedIn, testAppCreate, type TestApp, type TestResponse } from './harness.ts';
 import { balanceOf, payinCreateRequest, playerFund } from './payments-fixtures.ts';
 import { codeMake, emailUnique, PASSWORD, SIGNUP_ACCEPT } from './account-fixtures.ts';
@@ -179,6 +180,87 @@ describe('casino debits', () => {
     const refusals = rounds.filter((round) => round.dm_error === ERRORS.SAFER_WAGER_LIMIT.code);
     expect(refusals.length + 10).toBe(32);
     expect(refusals[0]!.data).toMatchObject({ field: 'day', reset_at: unix(limitWindowEnd('day', t.clock.now(), SAO_PAULO)) });
+    await expectLedgerClean(t);
+  });
+
+  /** A wallet bet of `player`'s game, as an outside studio sends it. */
+  const walletBet = (player: Player, amount: number) => ({
+    request_uuid: uniqueId('req'),
+    user: String(player.session.uid),
+    token: player.token,
+    game_code: 'dice',
+    transaction_uuid: uniqueId('bet'),
+    round: uniqueId('round'),
+    round_closed: false,
+    amount,
+    currency: 'BRL',
+  });
+  const rowsOfTxn = async (uuids: readonly string[]) =>
+    (
+      await t.rows<{ n: number }>(
+        sql`select count(*)::int as n from casino_wallet_txns where transaction_uuid in (${sql.join(
+          uuids.map((uuid) => sql`${uuid}`),
+          sql`, `,
+        )})`,
+      )
+    )[0]!.n;
+
+  // A paid wallet bet is one statement (decision 074): its refusals are decided in it, in the order of the transaction
+  // it replaced — a block, then a limit, then the funds — and a replay is answered before any of them.
+  it('refuses a wallet bet for a block before a limit, and for a limit before the funds, writing nothing; a replay is answered first', async () => {
+    const player = await playerWithGame(t, 'dice', 0);
+    await fund(t, player.session.uid, 5_00);
+    await limitSet(player.session, 'wager', 'day', 10_00);
+    const paid = walletBet(player, 1_00);
+    const first = await walletPost(t, 'bet', paid);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 4_00 });
+    // Over the funds and over the limit (1 + 20 > 10): the limit. Over the funds only (1 + 6 ≤ 10): the funds.
+    const overBoth = walletBet(player, 20_00);
+    const overFunds = walletBet(player, 6_00);
+    expect(await walletPost(t, 'bet', overBoth)).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 4_00 });
+    expect(await walletPost(t, 'bet', overFunds)).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 4_00 });
+    // Timed out: a block comes before both.
+    await blockSet(player.session, { kind: 'time_out', hours: 24 });
+    const blockedBoth = walletBet(player, 20_00);
+    const blockedFunds = walletBet(player, 6_00);
+    expect(await walletPost(t, 'bet', blockedBoth)).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', balance: 4_00 });
+    expect(await walletPost(t, 'bet', blockedFunds)).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', balance: 4_00 });
+    // The bet taken before the block is replayed with its stored answer.
+    expect(await walletPost(t, 'bet', { ...paid, request_uuid: 'replay' })).toEqual({ ...first, request_uuid: 'replay' });
+    // Nothing of the refused was written: no row, no money, no usage beyond the one stake.
+    expect(await rowsOfTxn([overBoth, overFunds, blockedBoth, blockedFunds].map((body) => body.transaction_uuid))).toBe(0);
+    expect(await balanceOf(t, player.session, 'BRL')).toBe(4_00);
+    const [usage] = await t.rows<{ used: number }>(
+      sql`select coalesce(sum(used_minor), 0)::int as used from player_limit_usage where user_id = ${player.session.uid} and kind = 'wager'`,
+    );
+    expect(usage!.used).toBe(1_00);
+    await expectLedgerClean(t);
+  });
+
+  it('decides the same refusals for wallet bets batched together without savepoints, each its own', async () => {
+    const blocked = await playerWithGame(t, 'dice', 0);
+    const limited = await playerWithGame(t, 'dice', 0);
+    const poor = await playerWithGame(t, 'dice', 0);
+    const payer = await playerWithGame(t, 'dice', 0);
+    for (const player of [blocked, limited, poor, payer]) await fund(t, player.session.uid, 5_00);
+    await limitSet(limited.session, 'wager', 'day', 3_00);
+    await blockSet(blocked.session, { kind: 'self_exclusion', months: 6 });
+    const bodies = [walletBet(blocked, 6_00), walletBet(limited, 6_00), walletBet(poor, 6_00), walletBet(payer, 2_00)];
+    const before = groupCommitStats(t.db);
+    groupCommitConfigure(t.db, { enabled: true, maxBatch: 4, maxWaitMs: 600_000 });
+    let answers: Awaited<ReturnType<typeof walletPost>>[];
+    try {
+      answers = await Promise.all(bodies.map((body) => walletPost(t, 'bet', body)));
+    } finally {
+      groupCommitConfigure(t.db, { enabled: true });
+    }
+    const after = groupCommitStats(t.db);
+    expect(after.batches - before.batches).toBe(1);
+    expect(after.fallbacks - before.fallbacks).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual(['RS_ERROR_USER_DISABLED', 'RS_ERROR_LIMIT_REACHED', 'RS_ERROR_NOT_ENOUGH_MONEY', 'RS_OK']);
+    expect(answers.map((answer) => answer.balance)).toEqual([5_00, 5_00, 5_00, 3_00]);
+    expect(await Promise.all([blocked, limited, poor, payer].map((player) => balanceOf(t, player.session, 'BRL')))).toEqual([5_00, 5_00, 5_00, 3_00]);
+    expect(await rowsOfTxn(bodies.slice(0, 3).map((body) => body.transaction_uuid))).toBe(0);
     await expectLedgerClean(t);
   });
 });

@@ -62,3 +62,11 @@ export function balanceMoved(tx: DbOrTx, userId: number, currency: string, kind:
   const key = `${userId}:${currency}`;
   if (!moves.has(key)) moves.set(key, { userId, currency, reason: balanceReasonOf(kind) });
 }
+
+/**
+ * A move committed outside `transaction()` by a statement of its own (a casino wallet's one-statement bet, decision
+ * 074), told once the caller knows it committed.
+ */
+export function balanceMovedNow(db: Db, userId: number, currency: string, kind: string): void {
+  publishers.get(db)?.[0]?.publish(realtimeTopic.player(userId), { type: 'balance_changed', reason: balanceReasonOf(kind), currency });
+}

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../app-error.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
 import { casinoWalletTxns, wallets } from '../../db/schema/index.ts';
@@ -107,4 +108,103 @@ export async function walletBalanceOf(tx: DbOrTx, userId: number, currency: stri
     .from(wallets)
     .where(and(eq(wallets.userId, userId), eq(wallets.currency, currency)));
   return row?.balance ?? 0;
+}
+
+/** A statement of `walletTxnMoveAnswered` found its transaction id taken meanwhile: nothing was written; run it again. */
+export class WalletTxnRaced extends Error {
+  constructor() {
+    super('casino wallet transaction raced');
+  }
+}
+
+/** A bet's statement was refused by the safer-play guard (a block in force, a limit the stake passes): nothing was written. */
+export class WalletStakeRefused extends Error {
+  constructor() {
+    super('casino stake refused by safer play');
+  }
+}
+
+const ABORT_RACED = 'piranha_abort:WALLET_TXN_RACED';
+const ABORT_SAFER = 'piranha_abort:SAFER_PLAY';
+const ABORT_FUNDS = 'piranha_abort:INSUFFICIENT_FUNDS';
+
+/**
+ * A new call that moves one player wallet, as ONE statement (decision 074): the transaction row, its ledger transfer,
+ * the stored answer (RS_OK with the balance after the move) and, for a stake, the safer-play guard (`saferStakeGuard`,
+ * whose claim test must be `exists (select 1 from c)`) or, for a win, the loss-limit return. It never catches its own
+ * failure, so it may run in a batch without a savepoint.
+ *
+ * The claim is `c`: the token's session is live (with `sessionOf`) and no row holds (partner, transaction_uuid) in the
+ * statement's snapshot. The answer is written by the insert itself, from the wallet move's RETURNING, because a sibling
+ * CTE cannot update a row this statement inserts. Outcomes:
+ * - `sessionLive` false: nothing written (the caller answers RS_ERROR_TOKEN_EXPIRED);
+ * - `id` undefined: the id is taken (a replay, a tombstone, another kind): nothing written, the caller reads it;
+ * - throws `WalletTxnRaced` when the id was taken by a call committing while this one ran (its insert or transfer
+ *   found the other's row): the statement is aborted, nothing written; run again, it is a replay;
+ * - throws `WalletStakeRefused` when the guard refuses, before INSUFFICIENT_FUNDS (an AppError) when the debit is not
+ *   covered: the order of the two-statement bet it replaces (the guard ran after the debit, the funds were checked last).
+ */
+export async function walletTxnMoveAnswered(
+  db: DbOrTx,
+  row: WalletTxnInsert,
+  transfer: TransferRows & { externalRef: string },
+  answer: { user: string; requestUuid: string; currency: string; knownBalance?: number },
+  options: {
+    sessionOf?: { tokenHash: string; at: Date };
+    safer?: { ctes: SQL; refused: SQL };
+    lossReturn?: { userId: number; currency: string; amountMinor: number; now: Date };
+  } = {},
+): Promise<{ id: number | undefined; sessionLive: boolean; balanceMinor: number | undefined }> {
+  if (!transfer.wallet) throw new Error('walletTxnMoveAnswered moves one player wallet');
+  const { sessionOf, safer, lossReturn } = options;
+  const live = sessionOf ? sql`live as (${tokenSessionLiveSql(sessionOf.tokenHash, sessionOf.at)}), ` : sql``;
+  const liveColumn = sessionOf ? sql`exists (select 1 from live)` : sql`true`;
+  const returned = lossReturn && lossReturn.amountMinor > 0 ? lossReturn : undefined;
+  const statement = sql`with ${live}ex as (
+      select 1 from casino_wallet_txns where partner = ${row.partner} and transaction_uuid = ${row.transactionUuid}
+    ),
+    c as (select 1 where ${liveColumn} and not exists (select 1 from ex)),
+    ${transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`c`)},
+    w0 as (
+      insert into casino_wallet_txns (partner, transaction_uuid, kind, user_id, currency, amount, round, game_code, reference_uuid, request_hash,
+        state, is_free, response)
+      select ${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
+        ${row.amount ?? null}::bigint, ${row.round ?? null}::text, ${row.gameCode ?? null}::text, ${row.referenceUuid ?? null}::text,
+        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean,
+        jsonb_build_object('user', ${answer.user}::text, 'status', 'RS_OK', 'request_uuid', ${answer.requestUuid}::text,
+          'currency', ${answer.currency}::text, 'balance', coalesce((select balance_minor from lw), ${answer.knownBalance ?? null}::bigint))
+      from c
+      on conflict do nothing returning id
+    )${safer ? sql`, ${safer.ctes}` : sql``}${
+      returned
+        ? sql`, lr as (
+      update player_limit_usage u set used_minor = u.used_minor - ${returned.amountMinor}::bigint
+      where u.user_id = ${returned.userId} and u.kind = 'loss' and u.currency = ${returned.currency} and exists (select 1 from c)
+        and u.window_start = (select max(m.window_start) from player_limit_usage m
+          where m.user_id = ${returned.userId} and m.kind = 'loss' and m.currency = ${returned.currency} and m.period = u.period
+            and m.window_start <= ${returned.now.toISOString()}::timestamptz))`
+        : sql``
+    }
+    select (select id from w0) as id, ${liveColumn} as live, (select balance_minor from lw) as balance_minor,
+      case when exists (select 1 from c) and (not exists (select 1 from w0) or not exists (select 1 from lt)) then piranha_abort('WALLET_TXN_RACED')
+        ${safer ? sql`when exists (select 1 from c) and ${safer.refused} then piranha_abort('SAFER_PLAY')` : sql``}
+        when exists (select 1 from c) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted`;
+  let written: { id: string | number | null; live: boolean; balance_minor: string | number | null } | undefined;
+  try {
+    [written] = await rowsOf<{ id: string | number | null; live: boolean; balance_minor: string | number | null }>(
+      db,
+      statement,
+      `casino_txn_answered_${transfer.lines.length}${sessionOf ? '_live' : ''}${safer ? '_safer' : ''}${returned ? '_return' : ''}`,
+    );
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(ABORT_RACED)) throw new WalletTxnRaced();
+    if (error instanceof Error && error.message.includes(ABORT_SAFER)) throw new WalletStakeRefused();
+    if (error instanceof Error && error.message.includes(ABORT_FUNDS)) throw new AppError('INSUFFICIENT_FUNDS');
+    throw error;
+  }
+  return {
+    id: written?.id == null ? undefined : Number(written.id),
+    sessionLive: written?.live === true,
+    balanceMinor: written?.balance_minor == null ? undefined : Number(written.balance_minor),
+  };
 }

@@ -13,10 +13,11 @@ import {
 import { prizeWithholdingMinor } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { MoneyActionGuard } from '../account/account-session.service.ts';
-import { groupTransaction } from '../../db/group-commit.ts';
-import { ledgerTransfer, ledgerTransferPrepare, type TransferResult } from '../ledger/ledger.service.ts';
+import { groupStatement, groupTransaction } from '../../db/group-commit.ts';
+import { balanceMovedNow } from '../../realtime/balance-events.ts';
+import { ledgerTransfer, ledgerTransferPrepare, type TransferResult, type TransferRows } from '../ledger/ledger.service.ts';
 import { casinoSessionWithLaunch } from './casino.repository.ts';
 import {
   jurisdictionOfKey,
@@ -26,6 +27,8 @@ import {
   saferPlayCheck,
   saferPlayTimeTake,
   saferReturnCount,
+  saferStakeGuard,
+  saferStakeRefusal,
   saferStakeTake,
 } from '../safer-play/safer-play.service.ts';
 import {
@@ -34,8 +37,11 @@ import {
   walletRoundStakeOf,
   walletTxnFind,
   walletTxnInsert,
+  walletTxnMoveAnswered,
   walletTxnResponses,
   walletTxnSettle,
+  WalletStakeRefused,
+  WalletTxnRaced,
   type WalletTxn,
 } from './casino-wallet.repository.ts';
 
@@ -174,19 +180,34 @@ export async function seamlessHandle(
 
   if (call === 'balance') return answer(request, 'RS_OK', currency, await balanceNow());
   try {
-    // Wallet calls arriving together commit together (decision 074), each in its own savepoint.
-    const response =
+    // Wallet calls arriving together commit together (decision 074), each in its own savepoint; a paid bet is one
+    // statement (betInOneStatement), batched without one.
+    const apply = () =>
       call === 'bet'
-        ? await groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never), userId)
+        ? stakeFoldable(caller, request as BetRequest)
+          ? betInOneStatement(deps, caller, request as BetRequest)
+          : groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never), userId)
         : call === 'bet_win'
-          ? await groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never), userId)
+          ? groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never), userId)
           : call === 'win'
-            ? await groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never), userId)
-            : await groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never), userId);
+            ? groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never), userId)
+            : groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never), userId);
+    let response: SeamlessResponse;
+    try {
+      response = await apply();
+    } catch (error) {
+      // A call with the same id committed while this one's statement ran: nothing was written, and run again it is a
+      // replay, as it would have been had it waited on the id's row (as the two-statement path does).
+      if (!(error instanceof WalletTxnRaced)) throw error;
+      response = await apply();
+    }
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {
     if (error instanceof Refusal) return answer(request, error.status, currency, await balanceNow());
+    // The one-statement stake was refused by safer play and rolled back: which refusal, read as the guard's own path does.
+    if (error instanceof WalletStakeRefused)
+      return answer(request, await saferRefusalStatus(deps.db, caller, (request as BetRequest).amount), currency, await balanceNow());
     if (error instanceof AppError && error.errorName === 'INSUFFICIENT_FUNDS')
       return answer(request, 'RS_ERROR_NOT_ENOUGH_MONEY', currency, await balanceNow());
     throw error;
@@ -231,25 +252,100 @@ async function saferCasinoStake(tx: Tx, caller: Caller, amount: number, isFree: 
       await saferPlayTimeTake(tx, caller.userId, caller.appKey, now);
     } else await saferStakeTake(tx, caller.userId, caller.appKey, caller.currency, amount, now);
   } catch (error) {
-    if (
-      error instanceof AppError &&
-      (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED' || error.errorName === 'JURISDICTION_CLOSED')
-    )
-      throw new Refusal('RS_ERROR_USER_DISABLED');
-    if (error instanceof AppError && error.errorName.startsWith('SAFER_')) throw new Refusal('RS_ERROR_LIMIT_REACHED');
-    throw error;
+    throw saferRefusalOf(error);
   }
+}
+
+/** A safer-play refusal as the wallet's status: a block or a closed market is USER_DISABLED, a limit LIMIT_REACHED. */
+function saferRefusalOf(error: unknown): unknown {
+  if (
+    error instanceof AppError &&
+    (error.errorName === 'SAFER_TIMED_OUT' || error.errorName === 'SAFER_SELF_EXCLUDED' || error.errorName === 'JURISDICTION_CLOSED')
+  )
+    return new Refusal('RS_ERROR_USER_DISABLED');
+  if (error instanceof AppError && error.errorName.startsWith('SAFER_')) return new Refusal('RS_ERROR_LIMIT_REACHED');
+  return error;
+}
+
+/**
+ * Why the one-statement stake was refused, read after it rolled back, as `saferStakeTake` reads it after its guard
+ * refused: the same refusal, mapped to the same status. Anything else (KYC_REQUIRED) is thrown, as there.
+ */
+async function saferRefusalStatus(db: Db, caller: Caller, amount: number): Promise<SeamlessStatus> {
+  const refusal = saferRefusalOf(await saferStakeRefusal(db, caller.userId, caller.appKey, caller.currency, amount, caller.now ?? new Date()));
+  if (refusal instanceof Refusal) return refusal.status;
+  throw refusal;
+}
+
+/**
+ * Whether a bet's stake goes in one statement with its row, its money, its answer and the safer-play guard: a paid
+ * stake at or above the law's minimum on an open market. The others (free rounds, a stake under the minimum, a closed
+ * market) keep the transaction, whose refusals come after a replay is answered.
+ */
+function stakeFoldable(caller: Caller, request: Pick<BetRequest, 'amount' | 'is_free'>): boolean {
+  return (
+    request.is_free !== true &&
+    request.amount > 0 &&
+    request.amount >= saferMinStakeMinor(caller.appKey, caller.currency) &&
+    !jurisdictionOfKey(caller.appKey).closed
+  );
+}
+
+/**
+ * The paid stake's ledger transfer, resolved on `db`: in a transaction, its balance move is told after that commits
+ * (decision 041); on the database itself nothing is told (betInOneStatement tells it after its statement committed).
+ */
+async function betStakePrepared(db: DbOrTx, caller: Caller, request: BetRequest): Promise<TransferRows & { externalRef: string }> {
+  const { stake } = betRowOf(caller, request);
+  return { ...(await ledgerTransferPrepare(db, stake!)), externalRef: stake!.externalRef };
+}
+
+type BetStatementOutcome =
+  { kind: 'expired' } | { kind: 'taken' } | { kind: 'written'; id: number; response: SeamlessResponse; row: ReturnType<typeof betRowOf>['row'] };
+
+/**
+ * A paid stake's statement (walletTxnMoveAnswered): the row, the debit and its ledger lines, the stored answer and the
+ * safer-play guard, in the order of the transaction it replaces (session, id taken, safer play, funds). `transfer` is
+ * the stake's, resolved by the caller (betStakePrepared) before, so the statement is all `db` is asked.
+ */
+async function betStatement(db: DbOrTx, caller: Caller, request: BetRequest, transfer: TransferRows & { externalRef: string }): Promise<BetStatementOutcome> {
+  const { row } = betRowOf(caller, request);
+  const now = caller.now ?? new Date();
+  const safer = saferStakeGuard(caller.userId, caller.appKey, caller.currency, request.amount, now, sql`exists (select 1 from c)`);
+  const written = await walletTxnMoveAnswered(
+    db,
+    row,
+    transfer,
+    { user: request.user, requestUuid: request.request_uuid, currency: caller.currency },
+    { ...(caller.liveSession ? { sessionOf: caller.liveSession } : {}), safer },
+  );
+  if (!written.sessionLive) return { kind: 'expired' };
+  if (written.id === undefined) return { kind: 'taken' };
+  return { kind: 'written', id: written.id, response: answer(request, 'RS_OK', caller.currency, written.balanceMinor!), row };
+}
+
+/**
+ * The usual paid bet as ONE statement (decision 074): no transaction of its own, so a batch of them commits with no
+ * savepoint. Its refusals are thrown outside the statement, after it rolled back: the session's, a replay's (read
+ * once the statement is done), safer play's (WalletStakeRefused) and the funds'.
+ */
+async function betInOneStatement(deps: SeamlessWalletDeps, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
+  // Resolved before the batch (it may read or create a ledger account): a member uses only the handle it is given.
+  const transfer = await betStakePrepared(deps.db, caller, request);
+  const outcome = await groupStatement(deps.db, (db) => betStatement(db, caller, request, transfer), caller.userId, { savepointFree: true });
+  if (outcome.kind === 'expired') throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+  if (outcome.kind === 'taken') return replayOf((await walletTxnFind(deps.db, caller.partner, request.transaction_uuid))!, 'bet', betHashOf(request));
+  // Committed outside a transaction scope: the balance's move is told now (decision 041).
+  balanceMovedNow(deps.db, caller.userId, caller.currency, 'casino_bet');
+  return outcome.response;
 }
 
 async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
   return (await betRecord(tx, caller, request)).response;
 }
 
-/** The bet call; also answers the bet row it wrote (undefined for a replay), for a win in the same transaction. */
-async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswer = false): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
-  const isFree = request.is_free === true;
-  if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
-  const hash = requestHash({
+function betHashOf(request: BetRequest): string {
+  return requestHash({
     kind: 'bet',
     closed: request.round_closed,
     user: request.user,
@@ -257,8 +353,13 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
     round: request.round,
     amount: request.amount,
     currency: request.currency,
-    free: isFree,
+    free: request.is_free === true,
   });
+}
+
+/** The bet's row and, for a paid stake, its ledger transfer. */
+function betRowOf(caller: Caller, request: BetRequest) {
+  const isFree = request.is_free === true;
   const row = {
     partner: caller.partner,
     transactionUuid: request.transaction_uuid,
@@ -268,7 +369,7 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
     amount: request.amount,
     round: request.round,
     gameCode: request.game_code,
-    requestHash: hash,
+    requestHash: betHashOf(request),
     // A bet that closes its round (nothing to pay) is settled at once: it can no longer be rolled back.
     state: request.round_closed ? 'settled' : 'open',
     isFree,
@@ -284,6 +385,22 @@ async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswe
           ],
         }
       : undefined;
+  return { row, stake };
+}
+
+/** The bet call; also answers the bet row it wrote (undefined for a replay), for a win in the same transaction. */
+async function betRecord(tx: Tx, caller: Caller, request: BetRequest, deferAnswer = false): Promise<{ response: SeamlessResponse; bet?: WalletTxn }> {
+  const isFree = request.is_free === true;
+  if (isFree && request.amount !== 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
+  const hash = betHashOf(request);
+  if (stakeFoldable(caller, request)) {
+    // The stake's row, money, answer and safer play in one statement; its answer is stored with it (deferAnswer moot).
+    const outcome = await betStatement(tx, caller, request, await betStakePrepared(tx, caller, request));
+    if (outcome.kind === 'expired') throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+    if (outcome.kind === 'taken') return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
+    return { response: outcome.response, bet: { ...outcome.row, id: outcome.id, referenceUuid: null, response: outcome.response, createdAt: new Date() } };
+  }
+  const { row, stake } = betRowOf(caller, request);
   const written = await walletTxnInsert(tx, row, stake && { ...(await ledgerTransferPrepare(tx, stake)), externalRef: stake.externalRef }, caller.liveSession);
   if (!written.sessionLive) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
   if (written.id === undefined) return { response: replayOf((await walletTxnFind(tx, caller.partner, request.transaction_uuid))!, 'bet', hash) };
@@ -427,6 +544,22 @@ async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Prom
   const bet = placed.bet;
   // A replayed bet: the win goes the way a separate win call would (it finds and checks the stored bet).
   if (!bet) return winApply(tx, caller, win);
+  // A paid stake was one statement, its answer stored with it: a paying win is one more, its row, its money, its
+  // answer and the loss limit's return together (two statements where there were five).
+  if (stakeFoldable(caller, betRequest) && winAmount > 0) {
+    const hash = winHashOf(win);
+    const withheld = prizeWithholdingMinor(jurisdictionOfKey(caller.appKey), bet.amount ?? 0, winAmount);
+    const payout = winTransferOf(caller, win, false, withheld);
+    const written = await walletTxnMoveAnswered(
+      tx,
+      winRowOf(caller, win, hash),
+      { ...(await ledgerTransferPrepare(tx, payout)), externalRef: payout.externalRef },
+      { user: win.user, requestUuid: win.request_uuid, currency: caller.currency, knownBalance: placed.response.balance },
+      { lossReturn: { userId: caller.userId, currency: caller.currency, amountMinor: winAmount, now: caller.now ?? new Date() } },
+    );
+    if (written.id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, win.transaction_uuid))!, 'win', hash);
+    return answer(win, 'RS_OK', caller.currency, written.balanceMinor ?? placed.response.balance);
+  }
   // The bet was just written by this transaction (settled, this round, this currency): the win and its money go in
   // one statement, then both answers in one more.
   const hash = winHashOf(win);
