@@ -146,6 +146,8 @@ describe('Google and Telegram sign-in, through the real server and Chromium', ()
     expect(((await (await stale).json()) as { dm_error: number }).dm_error).toBe(604);
     await reported;
     await page.getByText(sub, { exact: true }).waitFor();
+    // The provider is named as players know it, not as the API spells it.
+    await page.getByText('Google', { exact: true }).waitFor();
     expect(page.url()).toMatch(/#\/setting\/account-info$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pir.session') ?? 'null') as { visitor: boolean } | null)).toMatchObject({
       visitor: false,

@@ -14,6 +14,9 @@ import { FormError } from './form-error.tsx';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { useAccountInfoQuery, useNickUpdateMutation, useSessionEndMutation, useSessionListQuery } from './api/account-api.ts';
 
+/** A linked sign-in's provider by its own name (the API sends `google`, `telegram`); an unknown one as sent. */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = { google: 'Google', telegram: 'Telegram' };
+
 /** Unix seconds as a date and time in the current language. */
 function useDateTime(): (seconds: number) => string {
   const { i18n } = useTranslation();
@@ -126,7 +129,7 @@ export function AccountInfo({ cancellationPath }: { cancellationPath: string }) 
             {data.bind_info.map((bind) => (
               <li key={`${bind.plat}:${bind.unionid}`} className={styles.row}>
                 <div className={styles.rowText}>
-                  <span className={styles.rowTitle}>{bind.plat}</span>
+                  <span className={styles.rowTitle}>{PROVIDER_NAMES[bind.plat] ?? bind.plat}</span>
                   <span className={styles.rowMeta}>{bind.unionid}</span>
                   <span className={styles.rowMeta}>{t('profile.linkedAt', { date: dateTime(bind.create_at) })}</span>
                 </div>
