@@ -41,6 +41,20 @@ export type EndpointQuery<E extends Endpoint> = z.input<E['query']>;
 export type EndpointBody<E extends Endpoint> = z.input<E['body']>;
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
+/** Every property of an `Endpoint`; the record below makes the compiler name one added to the interface. */
+const ENDPOINT_KEYS = Object.keys({
+  method: 0,
+  path: 0,
+  host: 0,
+  query: 0,
+  body: 0,
+  data: 0,
+  auth: 0,
+  idempotency: 0,
+  moneyAction: 0,
+  revalidate: 0,
+} satisfies Record<keyof Endpoint, 0>) as (keyof Endpoint)[];
+
 /**
  * An endpoint from its definition, or from a function answering it: then the definition — its zod schemas above all —
  * is built when a property is first read (a call, a route's registration), not when the module loads. The contract
@@ -52,37 +66,7 @@ export function endpoint<Q extends z.ZodMiniType, B extends z.ZodMiniType, D ext
 ): Endpoint<Q, B, D, A> {
   if (typeof definition !== 'function') return definition;
   let built: Endpoint<Q, B, D, A> | undefined;
-  const of = () => (built ??= definition());
-  return {
-    get method() {
-      return of().method;
-    },
-    get path() {
-      return of().path;
-    },
-    get host() {
-      return of().host;
-    },
-    get query() {
-      return of().query;
-    },
-    get body() {
-      return of().body;
-    },
-    get data() {
-      return of().data;
-    },
-    get auth() {
-      return of().auth;
-    },
-    get idempotency() {
-      return of().idempotency;
-    },
-    get moneyAction() {
-      return of().moneyAction;
-    },
-    get revalidate() {
-      return of().revalidate;
-    },
-  };
+  const lazy = {} as Endpoint<Q, B, D, A>;
+  for (const key of ENDPOINT_KEYS) Object.defineProperty(lazy, key, { enumerable: true, get: () => (built ??= definition())[key] });
+  return lazy;
 }
