@@ -90,15 +90,36 @@ function slowestFiles(result, count = 8) {
     .join(', ');
 }
 
+/**
+ * The failing tests of a step with the first lines of their errors. Printed again after every step ended, because a CI
+ * log is often read from its tail and a step that failed early has its report far above the last step's output.
+ */
+function failuresOf(stepName, result) {
+  const failures = [];
+  for (const file of result.testResults ?? []) {
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of tests) {
+      const first = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+      failures.push(`[${stepName}] ${relative(process.cwd(), file.name)} › ${test.fullName ?? test.title}\n    ${first}`);
+    }
+    if (tests.length === 0 && file.status === 'failed')
+      failures.push(`[${stepName}] ${relative(process.cwd(), file.name)}: ${(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+  }
+  return failures;
+}
+
+const failures = [];
 const failed = await groupsRun(groups, (step) => {
   if (!step.output || !existsSync(step.output)) return;
   const result = JSON.parse(readFileSync(step.output, 'utf8'));
   totals.passed += result.numPassedTests ?? 0;
   totals.failed += result.numFailedTests ?? 0;
+  failures.push(...failuresOf(step.name, result));
   console.log(`[${step.name}] slowest files: ${slowestFiles(result)}`);
 });
 rmSync(reports, { recursive: true, force: true });
 
+if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join('\n')}`);
 console.log(failed.length > 0 ? `\n✗ npm test stopped at: ${failed.join(', ')}` : '\n✓ every step passed');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -23,37 +23,43 @@ const PAGE_SIZE = 20;
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /**
- * Campaign kinds by id. A campaign's kind never changes once created, so every node may keep what it read; an id not
- * read yet is looked up with the bonuses that name it.
+ * Campaign kinds by id, per database. A campaign's kind never changes once created, so every node may keep what it read;
+ * an id not read yet is looked up with the bonuses that name it. Kept per database (its `Db`), not per process: a
+ * process holding two databases (the server tests run many files in one worker) must not answer one database's
+ * campaign with another's kind.
  */
-const campaignKinds = new Map<string, string>();
+const campaignKinds = new WeakMap<DbOrTx, Map<string, string>>();
 
-async function campaignKindsLoad(db: DbOrTx, bonuses: readonly BonusRow[]): Promise<void> {
-  const missing = [...new Set(bonuses.map((bonus) => bonus.campaignId))].filter((id) => !campaignKinds.has(id));
-  if (missing.length === 0) return;
+async function campaignKindsLoad(db: DbOrTx, bonuses: readonly BonusRow[]): Promise<ReadonlyMap<string, string>> {
+  let known = campaignKinds.get(db);
+  if (!known) campaignKinds.set(db, (known = new Map()));
+  const missing = [...new Set(bonuses.map((bonus) => bonus.campaignId))].filter((id) => !known.has(id));
+  if (missing.length === 0) return known;
   const rows = await db.select({ id: bonusCampaigns.id, kind: bonusCampaigns.kind }).from(bonusCampaigns).where(inArray(bonusCampaigns.id, missing));
-  for (const row of rows) campaignKinds.set(row.id, row.kind);
+  for (const row of rows) known.set(row.id, row.kind);
+  return known;
 }
 
 /** The kind of the campaign that granted it (first_deposit, redeem_code, sign_up), whatever the campaign is called. */
-function kindOf(campaignId: string): string {
-  return campaignKinds.get(campaignId) ?? campaignId.slice(campaignId.indexOf(':') + 1);
+function kindOf(campaignId: string, kinds: ReadonlyMap<string, string> | undefined): string {
+  return kinds?.get(campaignId) ?? campaignId.slice(campaignId.indexOf(':') + 1);
 }
 
 async function bonusViews(db: DbOrTx, bonuses: readonly BonusRow[]) {
-  await campaignKindsLoad(db, bonuses);
-  return bonuses.map(bonusView);
+  const kinds = await campaignKindsLoad(db, bonuses);
+  return bonuses.map((bonus) => bonusView(bonus, kinds));
 }
 
 async function bonusViewOf(db: DbOrTx, bonus: BonusRow) {
   return (await bonusViews(db, [bonus]))[0]!;
 }
 
-export function bonusView(bonus: BonusRow) {
+/** A bonus as the API answers it; `kinds` (campaign id → kind) from `campaignKindsLoad`, else the id's own name. */
+export function bonusView(bonus: BonusRow, kinds?: ReadonlyMap<string, string>) {
   return {
     id: String(bonus.id),
     campaign_id: bonus.campaignId,
-    kind: kindOf(bonus.campaignId),
+    kind: kindOf(bonus.campaignId, kinds),
     status: bonus.status,
     currency: bonus.currency,
     amount: bonus.amountMinor,
