@@ -8,6 +8,7 @@ import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { envelopeOf, signedIn, testAppCreate, type TestApp } from './harness.ts';
 import { lostSingleInsert } from './betting-fixtures.ts';
 import { auditClean } from './payments-fixtures.ts';
+import { LOYALTY_PASS_JOB } from '../src/modules/loyalty/loyalty-jobs.ts';
 
 /**
  * The ranking snapshot (issue 18, decision 048) on a real database: `rank/list` answers places the loyalty pass
@@ -22,9 +23,17 @@ const profile = variantFindByKey(BRAND)!;
 const ACTIVITY = '/api/piranha/activity';
 
 beforeAll(async () => {
-  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' } });
+  // The loyalty job is held on both: the tests run each pass themselves, so "not on the board until a pass counts it"
+  // is never met by the job's own pass (every 5 s) landing between two steps.
+  t = await testAppCreate({ env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_USER: '100000' }, jobsHeld: [LOYALTY_PASS_JOB] });
   // A second node on the same database and clock (two leaders for a moment during a leader change).
-  other = await testAppCreate({ database: t.testDatabase, clock: t.clock, env: { RATE_LIMIT_PER_IP: '100000' }, leadership: leadershipSingle() });
+  other = await testAppCreate({
+    database: t.testDatabase,
+    clock: t.clock,
+    env: { RATE_LIMIT_PER_IP: '100000' },
+    leadership: leadershipSingle(),
+    jobsHeld: [LOYALTY_PASS_JOB],
+  });
 }, 180_000);
 afterAll(async () => {
   expect(await auditClean(t)).toBe(true);

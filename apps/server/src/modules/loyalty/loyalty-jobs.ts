@@ -7,10 +7,11 @@ import { rafflePass } from './loyalty-raffle.service.ts';
 
 /** As often as the bonus engine reads its events: a settled bet shows in VIP points and tasks within seconds. */
 export const LOYALTY_PASS_MS = 5_000;
+export const LOYALTY_PASS_JOB = 'loyalty-pass';
 
 /** Loyalty's periodic work as one leader job (decision 021); exactly-once by the fact keys, so a cut run is just rerun. */
 export function loyaltyJobSpec(db: Db, now: () => Date): JobSpec {
-  return { name: 'loyalty-pass', scope: 'leader', everyMs: LOYALTY_PASS_MS, atStart: 'soon', run: () => loyaltyPass(db, now()).then(() => undefined) };
+  return { name: LOYALTY_PASS_JOB, scope: 'leader', everyMs: LOYALTY_PASS_MS, atStart: 'soon', run: () => loyaltyPass(db, now()).then(() => undefined) };
 }
 
 /** Ranking closes are due once a day or a week plus the grace; checking every minute pays prizes promptly. */

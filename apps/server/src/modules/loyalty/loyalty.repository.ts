@@ -100,6 +100,11 @@ export interface FactBefore {
   occurredAt: Date;
 }
 
+/** Code-unit order, as `Array.prototype.sort` with no comparator (the bets' lock list above). */
+function textOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export async function factsInsert(
   db: DbOrTx,
   rows: readonly {
@@ -140,8 +145,12 @@ export async function factsInsert(
         occurredAt: new Date(row.occurred_at),
       });
   }
+  // Inserted in one order, (source, ref), as the bets above are locked: two passes racing (two nodes, a leader change)
+  // then meet their common facts in the same order and wait instead of deadlocking — in the order candidates were read
+  // (by settlement time), one pass's new row could wait on the other's while the other waited on one of its own.
+  const ordered = [...rows].sort((a, b) => (a.source === b.source ? textOrder(a.sourceRef, b.sourceRef) : textOrder(a.source, b.source)));
   const values = sql.join(
-    rows.map(
+    ordered.map(
       (row) =>
         sql`(${row.source}::text, ${row.sourceRef}::text, ${row.userId}::bigint, ${row.pointsMinor}::bigint, ${row.stakeMinor}::bigint, ${row.returnMinor}::bigint, ${row.occurredAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`,
     ),
