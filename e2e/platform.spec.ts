@@ -126,6 +126,28 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it("A new visitor's welcome pop-up comes with the page, on a match page too, and the app asks the API for no pop-up list", async () => {
+    // A match to open: the first of the list the sports pages read.
+    const list = (await (await fetch(`${server.origin}/api/piranha/v1/match/list/get?page_limit=1`)).json()) as { data: { records: { id: number }[] } };
+    const matchId = list.data.records[0]!.id;
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/conf/popup') asked.push(request.url());
+    });
+    await page.goto(`http://${BRAZIL}/#/match-detail?matchId=${matchId}`);
+    // The endpoint's welcome pop-up, in the brand's language, drawn from the page's own data (decision 080).
+    const dialog = page.getByRole('dialog', { name: /^Bem-vindo!/ });
+    await dialog.waitFor();
+    await page.locator('section[data-mty] button[data-odds]').first().waitFor();
+    await screenshot(page, 'match-detail-welcome');
+    expect(asked).toEqual([]);
+    await welcomeDismiss(page);
+    await context.close();
+  });
+
   it('A player switches the language to English and it stays after a reload', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
-import type { Banner } from '@piranha/contract';
+import type { Banner, ContentItem } from '@piranha/contract';
 import { VARIANT_PROFILES, type VariantProfile } from '@piranha/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners } from '../src/db/schema/index.ts';
+import { banners, contentItems } from '../src/db/schema/index.ts';
 import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData } from '../src/modules/web/index-html.ts';
 import { FIRST_SCREEN_BANNERS_TTL_MS } from '../src/modules/web/web.routes.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
@@ -17,8 +17,15 @@ const TEMPLATE =
 
 const banner = (id: number, info: string, title: string): Banner => ({ id, type: 1, info, url: '#/game', banner_type: 'normal', title, expire_time: 0 });
 
-function dataOf(variant: VariantProfile, game: Banner[] = [banner(1, '/banners/casino.svg', 'Casino')], sport: Banner[] = []): FirstScreenData {
-  return { lang: variant.defaultLang, banners: { game, sport } };
+const popup = (id: number, key: string, title: string): ContentItem => ({ id, key, title, icon: 'gift', url: '#/promotions', level: 10 });
+
+function dataOf(
+  variant: VariantProfile,
+  game: Banner[] = [banner(1, '/banners/casino.svg', 'Casino')],
+  sport: Banner[] = [],
+  popups: ContentItem[] = [popup(1, 'welcome', 'Welcome')],
+): FirstScreenData {
+  return { lang: variant.defaultLang, banners: { game, sport }, popups };
 }
 
 /** The JSON the page carries (`#fs-data`), read back as the app reads it. */
@@ -50,12 +57,14 @@ describe('the static first screen in the page (decision 078)', () => {
   it("escapes the brand's and the banners' texts in the markup and in the JSON", () => {
     const variant = { ...VARIANT_PROFILES[0]!, name: 'A<b>&"C"' };
     const hostile = banner(9, '/x.svg" onerror="alert(1)', '</script><script>alert(1)</script>');
-    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant, [hostile]));
+    const hostilePopup = popup(3, 'welcome', '</script><!--<script>alert(1)</script>');
+    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant, [hostile], [], [hostilePopup]));
     expect(templateOf(html, 'fs-header')).toContain('>A&lt;b&gt;&amp;&quot;C&quot;</span>');
     expect(templateOf(html, 'fs-lobby')).toContain('src="/x.svg&quot; onerror=&quot;alert(1)"');
     expect(templateOf(html, 'fs-lobby')).toContain('<p data-fs-text>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(fsDataOf(html).banners.game[0]).toStrictEqual(hostile);
+    expect(fsDataOf(html).popups).toStrictEqual([hostilePopup]);
   });
 
   it('draws no banner for a lobby without one, and no sports skeleton for the PHP build (its coming-soon notice is the app’s)', () => {
@@ -257,6 +266,39 @@ describe('GET / with the banners the banner endpoint answers', () => {
     await t.db.delete(banners).where(eq(banners.id, 901));
     t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
     expect((await pageBanners(host)).game.map((row) => row.id)).not.toContain(901);
+  });
+
+  const apiPopups = async (host: string) => (envelopeOf(await t.get('/api/v1/conf/popup', { headers: { host } })).data as { list: ContentItem[] }).list;
+  const pagePopups = async (host: string) => fsDataOf((await t.get('/', { headers: { host } })).text).popups;
+
+  it('carries a visitor’s pop-up list as the pop-up endpoint answers it in the brand language (decision 080)', async () => {
+    for (const host of ['piranha.com.br', 'aguila.mx', 'eaglebet.com']) {
+      const page = await pagePopups(host);
+      expect(page, host).toStrictEqual(await apiPopups(host));
+      expect(
+        page.map((item) => item.key),
+        host,
+      ).toContain('welcome');
+    }
+    // In the brand's language (the page's `lang`), the one a new visitor's app asks in.
+    expect((await pagePopups('piranha.com.br')).find((item) => item.key === 'welcome')!.title).toMatch(/^Bem-vindo!/);
+    expect((await pagePopups('aguila.mx')).find((item) => item.key === 'welcome')!.title).toMatch(/^¡Bienvenido!/);
+  });
+
+  it('follows an operator’s edit of the pop-ups within the TTL: one added, one taken off', async () => {
+    const host = 'piranha.com.br';
+    const before = await pagePopups(host);
+    await t.db
+      .insert(contentItems)
+      .values({ id: 902, kind: 'popup', appKey: null, key: 'cup', title: { 'pt-BR': 'Copa' }, icon: 'trophy', url: '#/sport', level: 5 });
+    expect(await pagePopups(host)).toStrictEqual(before);
+    t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
+    expect((await pagePopups(host)).map((item) => item.key)).toContain('cup');
+    expect(await pagePopups(host)).toStrictEqual(await apiPopups(host));
+
+    await t.db.delete(contentItems).where(eq(contentItems.id, 902));
+    t.clock.advance(FIRST_SCREEN_BANNERS_TTL_MS);
+    expect(await pagePopups(host)).toStrictEqual(before);
   });
 
   it('moves the entry script and its preloads from the head to the inline script, which asks for them after the first paint', async () => {

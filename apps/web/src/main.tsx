@@ -5,9 +5,10 @@ import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { AppRouter, pageLoadStart } from './app/router.tsx';
 import { handoffRedeemPending } from './features/system/domain-change.ts';
+import { firstScreenPopupsSeed } from './features/system/api/popups.ts';
 import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
-import { i18nInit, localeInitial } from './shared/i18n/i18n.ts';
+import { i18nInit, languageBooting, localeInitial } from './shared/i18n/i18n.ts';
 import { inviteLandingVisit, invitePendingBind } from './shared/invite/invite-pending.ts';
 import { getUserAtom, smidEnsure } from './shared/session/session-store.ts';
 import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
@@ -28,6 +29,9 @@ async function boot(): Promise<void> {
   const i18nDone = i18nInit(localeInitial(variant.defaultLang));
   pageLoadStart(window.location.hash);
   await i18nDone;
+  // A new visitor's pop-ups came with the page (decision 080): the welcome pop-up is in the first render, not a
+  // request and a render later (on /match-detail it is the largest element, so the LCP). A player's list is asked for.
+  if (!getUserAtom()) firstScreenPopupsSeed(languageBooting());
   firstScreenWatchResources();
   const root = createRoot(document.getElementById('root')!);
   // A transition: React draws the app in slices of a few milliseconds and lets the browser in between (input, the

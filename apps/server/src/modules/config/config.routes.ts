@@ -23,7 +23,7 @@ import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';
 import { ttlCacheCreate } from '../../lib/ttl-cache.ts';
-import { azKeywordList, bannerList, contentList, dynconfigGet, dynconfigSet, globalStatsGet, globalStatsSet } from './config.service.ts';
+import { azKeywordList, bannerList, contentList, dynconfigGet, dynconfigSet, globalStatsGet, globalStatsSet, popupListOperator } from './config.service.ts';
 
 const GLOBAL_STATS_TTL_MS = 1_000;
 
@@ -92,7 +92,7 @@ export function configRoutes(app: FastifyInstance, deps: RouteDeps & { opsToken:
   routeRegister(app, deps, iconList, async ({ ctx }) => ({ list: await contentList(deps.db, 'icon', ctx.variant, ctx.locale) }));
   // The operator's pop-ups, and for a signed-in player their unread pop-up messages (decision 028).
   routeRegister(app, deps, popupList, async ({ ctx, user }) => ({
-    list: [...(await contentList(deps.db, 'popup', ctx.variant, ctx.locale)), ...(await messagePopupItems(deps, user, ctx))],
+    list: [...(await popupListOperator(deps.db, ctx.variant, ctx.locale)), ...(await messagePopupItems(deps, user, ctx))],
   }));
   routeRegister(app, deps, tabList, async ({ ctx }) => ({ list: await contentList(deps.db, 'tab', ctx.variant, ctx.locale) }));
   routeRegister(app, deps, azTabList, async ({ ctx }) => ({ list: await contentList(deps.db, 'az_tab', ctx.variant, ctx.locale) }));

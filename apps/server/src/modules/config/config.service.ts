@@ -115,6 +115,15 @@ export async function contentList(db: DbOrTx, kind: 'icon' | 'popup' | 'tab' | '
   return rows.map((row) => ({ id: row.id, key: row.key, title: textIn(row.title, locale), icon: row.icon, url: row.url, level: row.level }));
 }
 
+/**
+ * The operator's pop-ups of a brand in a language: the `popup` endpoint's whole answer for a visitor (uid 0, no
+ * session; a signed-in player's also holds their pop-up messages, config.routes.ts), and the list the page carries
+ * for the app's first render (web.routes.ts, decision 080).
+ */
+export function popupListOperator(db: DbOrTx, variant: VariantProfile, locale: Locale): Promise<ContentItem[]> {
+  return contentList(db, 'popup', variant, locale);
+}
+
 export async function azKeywordList(db: DbOrTx, locale: Locale): Promise<string[]> {
   const words = await azKeywordsOf(db, locale);
   return words.length > 0 ? words : azKeywordsOf(db, DEFAULT_LOCALE);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Banner } from '@piranha/contract';
+import type { Banner, ContentItem } from '@piranha/contract';
 import { localeLangTag, PWA_BACKGROUND, PWA_ICON_FILES, pwaIconPath, pwaOfflineTextsOf, type Locale, type VariantProfile } from '@piranha/domain';
 
 /** Used when the web app is not built (API-only tests): the same head the real build has. */
@@ -49,10 +49,14 @@ export type FirstScreenSource = (typeof FIRST_SCREEN_SOURCES)[number];
  * What the static first screen shows (decision 078), all of it real: the language its texts are in and each lobby's
  * banners as the banner endpoint answers them for that language now. The page carries it as JSON too, and the app's
  * banner query starts from it instead of asking again (features/promo/api/banners.ts `firstScreenBannersSeed`).
+ * With it, on every route (also those without a static screen, as /match-detail), the operator's pop-ups as the
+ * `popup` endpoint answers a visitor in that language (decision 080): a new visitor's pop-up query starts from them
+ * (features/system/api/popups.ts `firstScreenPopupsSeed`), so the welcome pop-up is in the app's first render.
  */
 export interface FirstScreenData {
   lang: Locale;
   banners: Record<FirstScreenSource, Banner[]>;
+  popups: ContentItem[];
 }
 
 /**

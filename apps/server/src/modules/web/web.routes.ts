@@ -9,7 +9,7 @@ import { variantOfRequest } from '../../plugins/request-context.ts';
 import { contentCodingChoose, pageEncode, type EncodedPage } from './content-encoding.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ttlCacheCreate, type TtlCache } from '../../lib/ttl-cache.ts';
-import { bannerListsBySource } from '../config/config.service.ts';
+import { bannerListsBySource, popupListOperator } from '../config/config.service.ts';
 import {
   brandIconSvg,
   catalogueFilesLoad,
@@ -38,8 +38,8 @@ export interface WebRoutesDeps {
 /** Pages kept rendered and compressed: one per brand and banner set, far more than a deployment ever has live. */
 const PAGES_KEPT = 64;
 /**
- * How long a brand's first-screen banners are kept: page loads need no rate limit of their own (they are not the API)
- * and a flood of them costs one banner read per brand per TTL; an operator's edit of the table shows within it.
+ * How long a brand's first-screen banners and pop-ups are kept: page loads need no rate limit of their own (they are
+ * not the API) and a flood of them costs one read of each per brand per TTL; an operator's edit shows within it.
  */
 export const FIRST_SCREEN_BANNERS_TTL_MS = 2_000;
 
@@ -59,10 +59,11 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
     return page;
   };
   /**
-   * The lobbies' banners, read as the banner endpoint reads them: operators edit the banners table itself (there is no
-   * endpoint to hear an edit from), so they are read again after `FIRST_SCREEN_BANNERS_TTL_MS` — a page never shows a
-   * banner the API stopped answering longer than that — and once per brand at a time however many pages are asked
-   * for together. An error leaves the static screen out.
+   * The lobbies' banners and a visitor's pop-ups, read as the banner and pop-up endpoints read them: operators edit
+   * those tables themselves (there is no endpoint to hear an edit from), so they are read again after
+   * `FIRST_SCREEN_BANNERS_TTL_MS` — a page never shows a banner or pop-up the API stopped answering longer than that —
+   * and once per brand at a time however many pages are asked for together. An error leaves the static screen (and
+   * the pop-ups: the app then asks for them) out.
    */
   const bannerCaches = new Map<string, TtlCache<FirstScreenData>>();
   const firstScreenOf = async (request: FastifyRequest, variant: VariantProfile): Promise<FirstScreenData | undefined> => {
@@ -72,7 +73,12 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
       const lang = variant.defaultLang;
       cache = ttlCacheCreate(
         FIRST_SCREEN_BANNERS_TTL_MS,
-        async () => ({ lang, banners: await bannerListsBySource(deps.db, variant, lang, FIRST_SCREEN_SOURCES, deps.now()) }),
+        async () => ({
+          lang,
+          banners: await bannerListsBySource(deps.db, variant, lang, FIRST_SCREEN_SOURCES, deps.now()),
+          // A new visitor's pop-up list (no session: no pop-up messages), for the app's first render (decision 080).
+          popups: await popupListOperator(deps.db, variant, lang),
+        }),
         () => deps.now().getTime(),
       );
       bannerCaches.set(variant.appKey, cache);

@@ -1,17 +1,14 @@
-import { popupList } from '@piranha/contract';
 import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranha/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useLocation } from '../../shared/router/router.tsx';
-import { api } from '../../shared/api/api.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
 import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { systemKeys } from './api/global-config.ts';
+import { usePopupsQuery } from './api/popups.ts';
 
 type PopupCache = Record<string, PopupCacheEntry>;
 
@@ -36,7 +33,8 @@ export function PopupStack({ extra = [], onClose }: { extra?: readonly PopupEntr
   const [now, setNow] = useState(() => Date.now());
   // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
   const uid = useSessionStore((state) => state.login?.uid ?? 0);
-  const { data } = useQuery({ queryKey: [...systemKeys.popups, uid], queryFn: () => api.call(popupList), staleTime: Infinity });
+  // A visitor's list starts from the page's (main.tsx `firstScreenPopupsSeed`, decision 080): no request, no wait.
+  const { data } = usePopupsQuery(uid);
   if (QUIET_PATHS.some((path) => pathname.startsWith(path))) return null;
 
   const fresh = (key: string) => popupCacheIsFresh(cache[key], now);
