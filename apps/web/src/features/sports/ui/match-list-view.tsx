@@ -1,8 +1,8 @@
-import type { Match } from '@piranha/contract';
+import type { Match, MatchOdds } from '@piranha/contract';
 import { dateFormatOf, intlLocaleOf } from '@piranha/domain';
 import type { TFunction } from '../../../shared/i18n/translate.ts';
 import { ChevronDown, Trophy } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { matchDetailHref as matchDetailHrefOf } from '../../../shared/paths/paths.ts';
 import { EmptyState } from '../../../shared/ui/empty-state.tsx';
@@ -50,7 +50,6 @@ export function MatchListView({
   onSelect?: OddsSelect;
   empty?: { title: string; body: string };
 }) {
-  const { t, i18n } = useTranslation();
   const { ids, observe } = useVisibleMatches();
   useOddsPush();
   const latest = useLatestOddsQuery(ids);
@@ -71,28 +70,94 @@ export function MatchListView({
     { liveMax, liveOnly },
   );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const onCollapse = useCallback(
+    (key: string, open: boolean) =>
+      setCollapsed((previous) => {
+        const next = new Set(previous);
+        if (open) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  // The list's content renders a step behind its inputs (decision 081): an answer (the list, a poll, a pushed delta)
+  // renders this component at once — it only works out the sections — and the cards in a background render React
+  // slices in ~5 ms steps, so no answer makes one long task. The cards stand for the previous answer until then; a
+  // mount (a tab switch with the list cached) renders them at once.
+  const shown = useDeferredValue<ListSnapshot>({
+    status: source.status,
+    empty: records.length === 0,
+    sections,
+    latestById,
+    oddsAt,
+    dataUpdatedAt: source.dataUpdatedAt,
+  });
+  return (
+    <ListBody
+      shown={shown}
+      collapsed={collapsed}
+      onCollapse={onCollapse}
+      onSelect={onSelect}
+      observe={observe}
+      onRefresh={onReset}
+      refreshing={source.isRefetching}
+      emptyTitle={empty?.title}
+      emptyBody={empty?.body}
+      hasNextPage={source.hasNextPage}
+      isFetchingNextPage={source.isFetchingNextPage}
+      fetchNextPage={source.fetchNextPage}
+    />
+  );
+}
 
-  if (source.status === 'pending') return <ListSkeleton />;
-  if (source.status === 'error' && records.length === 0) {
-    return (
-      <EmptyState
-        icon={<Trophy size={28} />}
-        title={t('sports.errorTitle')}
-        body={t('sports.errorBody')}
-        onRefresh={() => void refetch()}
-        refreshing={source.isRefetching}
-      />
-    );
+interface ListSnapshot {
+  status: MatchListSource['status'];
+  /** No match to show (ended ones are left out). */
+  empty: boolean;
+  sections: MatchSection<Match>[];
+  latestById: ReadonlyMap<number, MatchOdds>;
+  oddsAt: number;
+  dataUpdatedAt: number;
+}
+
+/** What the list shows for one snapshot of its inputs; memoised, so a render that defers it skips it. */
+const ListBody = memo(function ListBody({
+  shown,
+  collapsed,
+  onCollapse,
+  onSelect,
+  observe,
+  onRefresh,
+  refreshing,
+  emptyTitle,
+  emptyBody,
+  ...more
+}: MoreSource & {
+  shown: ListSnapshot;
+  collapsed: ReadonlySet<string>;
+  onCollapse: (key: string, open: boolean) => void;
+  onSelect?: OddsSelect;
+  observe: (element: HTMLElement | null) => (() => void) | undefined;
+  onRefresh: () => void;
+  refreshing: boolean;
+  emptyTitle: string | undefined;
+  emptyBody: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const { status, sections, latestById, oddsAt, dataUpdatedAt } = shown;
+  if (status === 'pending') return <ListSkeleton />;
+  if (status === 'error' && shown.empty) {
+    return <EmptyState icon={<Trophy size={28} />} title={t('sports.errorTitle')} body={t('sports.errorBody')} onRefresh={onRefresh} refreshing={refreshing} />;
   }
   if (sections.length === 0) {
     return (
-      <PullToRefresh onRefresh={() => void refetch()}>
+      <PullToRefresh onRefresh={onRefresh}>
         <EmptyState
           icon={<Trophy size={28} />}
-          title={empty?.title ?? t('sport.emptyTitle')}
-          body={empty?.body ?? t('sport.emptyBody')}
-          onRefresh={() => void refetch()}
-          refreshing={source.isRefetching}
+          title={emptyTitle ?? t('sport.emptyTitle')}
+          body={emptyBody ?? t('sport.emptyBody')}
+          onRefresh={onRefresh}
+          refreshing={refreshing}
         />
       </PullToRefresh>
     );
@@ -104,19 +169,7 @@ export function MatchListView({
         const open = !collapsed.has(section.key);
         return (
           <section key={section.key} className={styles.section} aria-label={sectionTitle(section, t, locale)}>
-            <button
-              type="button"
-              className={styles.sectionHeader}
-              aria-expanded={open}
-              onClick={() =>
-                setCollapsed((previous) => {
-                  const next = new Set(previous);
-                  if (open) next.add(section.key);
-                  else next.delete(section.key);
-                  return next;
-                })
-              }
-            >
+            <button type="button" className={styles.sectionHeader} aria-expanded={open} onClick={() => onCollapse(section.key, open)}>
               {section.live ? <span className={styles.liveDot} aria-hidden="true" /> : null}
               <span className={styles.sectionTitle}>{sectionTitle(section, t, locale)}</span>
               <span className={styles.count}>{section.matches.length}</span>
@@ -131,7 +184,7 @@ export function MatchListView({
                       key={match.id}
                       match={match}
                       latest={fresh}
-                      receivedAtMs={fresh && oddsAt > 0 ? (oddsReceivedAtOf(fresh) ?? oddsAt) : source.dataUpdatedAt}
+                      receivedAtMs={fresh && oddsAt > 0 ? (oddsReceivedAtOf(fresh) ?? oddsAt) : dataUpdatedAt}
                       detailHref={matchDetailHref(match)}
                       onSelect={onSelect}
                       observe={observe}
@@ -142,10 +195,10 @@ export function MatchListView({
           </section>
         );
       })}
-      <ListEnd source={source} />
+      <ListEnd {...more} />
     </div>
   );
-}
+});
 
 function sectionTitle(section: MatchSection<Match>, t: TFunction, locale: string): string {
   if (section.live) return t('sports.liveNow');
@@ -166,10 +219,11 @@ function columnsLabel(section: MatchSection<Match>, t: TFunction): string {
 }
 
 /** Loads the next page when the end of the list scrolls into view; says so when there is nothing more. */
-function ListEnd({ source }: { source: MatchListSource }) {
+type MoreSource = Pick<MatchListSource, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+
+function ListEnd({ hasNextPage, isFetchingNextPage, fetchNextPage }: MoreSource) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = source;
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
