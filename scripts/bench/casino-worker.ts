@@ -74,8 +74,13 @@ async function wallet() {
   const database = await databaseOpen({ databaseUrl: url, poolMax: 16 });
   try {
     const { db } = database;
-    // As the server does (GROUP_COMMIT, on unless told otherwise): the row beside placements measures the same path.
-    groupCommitConfigure(db, { enabled: process.env.GROUP_COMMIT !== 'off', lanes: Number(process.env.GROUP_COMMIT_LANES ?? 4) });
+    // As the server does (GROUP_COMMIT and GROUP_COMMIT_PIPELINE, on unless told otherwise): the row beside placements
+    // measures the same path.
+    groupCommitConfigure(db, {
+      enabled: process.env.GROUP_COMMIT !== 'off',
+      lanes: Number(process.env.GROUP_COMMIT_LANES ?? 4),
+      pipeline: process.env.GROUP_COMMIT_PIPELINE !== 'off',
+    });
     await casinoCatalogueSeed(db, []);
     const now = () => new Date();
     const secret = randomBytes(32).toString('hex');

@@ -81,6 +81,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   groupCommitConfigure(database.db, {
     enabled: config.groupCommit,
     lanes: database.driver === 'postgres' ? Math.min(config.groupCommitLanes, config.databasePoolMax) : 1,
+    pipeline: config.groupCommitPipeline,
   });
   await contentSeed(database.db);
   startPhases.mark('content seed');

@@ -30,6 +30,11 @@ export interface AppConfig {
    * one lane, and the lanes' batches run side by side. PGlite has one session and always one lane.
    */
   groupCommitLanes: number;
+  /**
+   * PostgreSQL: a savepoint-free batch as one pipeline, BEGIN, statements and COMMIT in one write (GROUP_COMMIT_PIPELINE,
+   * default on; decision 074, fifth revision).
+   */
+  groupCommitPipeline: boolean;
   dataDir: string | undefined;
   /** The migrated empty PGlite database a new `dataDir` is copied from (PGLITE_TEMPLATE_DIR; empty turns it off). */
   pgliteTemplateDir: string | undefined;
@@ -328,6 +333,7 @@ export function configLoad(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: positiveInt('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 20),
     groupCommit: onOff('GROUP_COMMIT', env.GROUP_COMMIT, true),
+    groupCommitPipeline: onOff('GROUP_COMMIT_PIPELINE', env.GROUP_COMMIT_PIPELINE, true),
     groupCommitLanes: atMost('GROUP_COMMIT_LANES', positiveInt('GROUP_COMMIT_LANES', env.GROUP_COMMIT_LANES, 4), 64),
     dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data', 'pglite'),
     pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR === '' ? undefined : resolve(REPO_ROOT, env.PGLITE_TEMPLATE_DIR ?? PGLITE_TEMPLATE_DIR),

@@ -17,7 +17,7 @@ import { auditClean, balanceOf, playerFund } from './payments-fixtures.ts';
 
 /** The next `size` requests form one batch. */
 function nextBatchOf(db: Db, size: number): void {
-  groupCommitConfigure(db, { enabled: true, maxBatch: size, maxWaitMs: 600_000 });
+  groupCommitConfigure(db, { enabled: true, maxBatch: size, maxWaitMs: 600_000, pipeline: true });
 }
 
 const settled = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
@@ -45,7 +45,7 @@ describe('the batcher', () => {
     await db.execute(sql`create table gc_deferred (k integer, constraint gc_deferred_k unique (k) deferrable initially deferred)`);
   });
   afterAll(() => tdb.close());
-  afterEach(() => groupCommitConfigure(db, { enabled: true }));
+  afterEach(() => groupCommitConfigure(db, { enabled: true, pipeline: true }));
 
   const probeIds = async () => (await rowsOf<{ id: number }>(db, sql`select id from gc_probe order by id`)).map((row) => Number(row.id));
   const insert = (tx: Tx, id: number) => tx.execute(sql`insert into gc_probe (id, note) values (${id}, 'x')`);
@@ -187,14 +187,18 @@ describe('the batcher', () => {
 
   describe('savepoint-free members (one statement that never catches its own failure)', () => {
     const lean = { savepointFree: true };
-    /** A savepoint-free member inserting `id`, counting its runs; `refuseFirst` throws after its first run's insert. */
+    /**
+     * A savepoint-free member inserting `id`, counting its runs; with `refuseFirst` its statement fails on its first run
+     * (a NULL note breaks NOT NULL), as a refusal the statement raises itself (funds, a limit) would.
+     */
     const member = (id: number, runs: Map<number, number>, refuseFirst = false) =>
       groupStatement(
         db,
         async (handle) => {
           runs.set(id, (runs.get(id) ?? 0) + 1);
-          await handle.execute(sql`insert into gc_probe (id, note) values (${id}, 'lean')`);
-          if (refuseFirst && runs.get(id) === 1) throw new Error('refused on its first run');
+          const note = refuseFirst && runs.get(id) === 1 ? null : 'lean';
+          // rowsOf sends at once, as the money statements do: on PostgreSQL COMMIT is then in the batch's one pipeline.
+          await rowsOf(handle, sql`insert into gc_probe (id, note) values (${id}, ${note})`);
           return id;
         },
         undefined,
@@ -212,6 +216,8 @@ describe('the batcher', () => {
       expect(after.batches - before.batches).toBe(1);
       expect(after.committed - before.committed).toBe(1);
       expect(after.fallbacks - before.fallbacks).toBe(0);
+      // On PostgreSQL: BEGIN, the three statements and COMMIT went out as one pipeline (PGlite has none).
+      expect(after.pipelined - before.pipelined).toBe(tdb.driver === 'postgres' ? 1 : 0);
     });
 
     it('one refused: the batch is rolled back, run again with savepoints; the others commit once, the refusal is its own', async () => {
@@ -231,6 +237,29 @@ describe('the batcher', () => {
       // Every member ran at most twice: once without savepoints (rolled back), once in its savepoint.
       expect([...runs.values()].every((count) => count <= 2)).toBe(true);
       expect(runs.get(50)).toBe(2);
+    });
+
+    it('waits for a member that sends its statement late before COMMIT, so it is inside the transaction too', async () => {
+      const before = groupCommitStats(db);
+      nextBatchOf(db, 3);
+      const late = groupStatement(
+        db,
+        async (handle) => {
+          await Promise.resolve();
+          return txid(handle as Tx);
+        },
+        undefined,
+        lean,
+      );
+      const ids = await Promise.all([
+        groupStatement(db, (handle) => txid(handle as Tx), undefined, lean),
+        late,
+        groupStatement(db, (handle) => txid(handle as Tx), undefined, lean),
+      ]);
+      expect(new Set(ids).size).toBe(1);
+      const after = groupCommitStats(db);
+      expect(after.committed - before.committed).toBe(1);
+      expect(after.fallbacks - before.fallbacks).toBe(0);
     });
 
     it('decides a refusal again: a member refused only on its first run commits on the second', async () => {
@@ -267,7 +296,7 @@ describe('the batcher', () => {
         db,
         async (handle) => {
           // Breaks the promise of a savepoint-free member: alone, its statement would have written nothing.
-          await handle.execute(sql`insert into gc_probe (id, note) values (81, 'again')`).catch(() => undefined);
+          await rowsOf(handle, sql`insert into gc_probe (id, note) values (81, 'again')`).catch(() => undefined);
           return 'answered anyway';
         },
         undefined,
@@ -284,15 +313,36 @@ describe('the batcher', () => {
     it('fails every member when the COMMIT fails, and writes nothing', async () => {
       const before = groupCommitStats(db);
       nextBatchOf(db, 3);
-      const deferred = () => groupStatement(db, (handle) => handle.execute(sql`insert into gc_deferred (k) values (2)`), undefined, lean);
+      const deferred = () => groupStatement(db, (handle) => rowsOf(handle, sql`insert into gc_deferred (k) values (2)`), undefined, lean);
       const runs = new Map<number, number>();
-      const results = await settled([member(90, runs), deferred(), deferred()]);
+      const results = await settled<unknown>([member(90, runs), deferred(), deferred()]);
       expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
       expect(await countOf(90)).toBe(0);
       expect(await rowsOf(db, sql`select k from gc_deferred where k = 2`)).toEqual([]);
       const after = groupCommitStats(db);
       expect(after.failed - before.failed).toBe(1);
       expect(after.fallbacks - before.fallbacks).toBe(0);
+    });
+
+    it('answers nobody when the connection is lost before COMMIT; the pool carries on, and sent again each commits once', async () => {
+      const sent = (on: Db, id: number) =>
+        groupStatement(on, (handle) => handle.execute(sql`insert into gc_probe (id, note) values (${id}, 'x') on conflict (id) do nothing`), undefined, lean);
+      // PostgreSQL: the batch's own backend ends between its statements and its COMMIT (a restart, a failover, an
+      // operator's pg_terminate_backend), inside the one pipeline. PGlite has no backend to lose: there the batch's
+      // transaction dies before its COMMIT, as a killed process's would.
+      const onPostgres = tdb.driver === 'postgres';
+      const on = onPostgres ? db : dbCrashingBeforeCommit(db, 1);
+      nextBatchOf(on, 3);
+      const lost = onPostgres
+        ? groupStatement(db, (handle) => handle.execute(sql`select pg_terminate_backend(pg_backend_pid())`), undefined, lean)
+        : sent(on, 122);
+      const results = await settled<unknown>([sent(on, 120), sent(on, 121), lost]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect([await countOf(120), await countOf(121), await countOf(122)]).toEqual([0, 0, 0]);
+      // The clients retry by their keys (here the row's id); the database's other connections were never touched.
+      nextBatchOf(db, 3);
+      await Promise.all([120, 121, 122].map((id) => sent(db, id)));
+      expect([await countOf(120), await countOf(121), await countOf(122)]).toEqual([1, 1, 1]);
     });
 
     it('answers nobody when the process dies before COMMIT; sent again, each commits once', async () => {

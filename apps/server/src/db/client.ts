@@ -207,6 +207,121 @@ export async function transactionFailed(tx: Tx): Promise<boolean> {
   }
 }
 
+/** What a pipelined transaction uses of a pg pool client (pg 8.23), which it holds alone until it releases it. */
+interface PgPooledClient {
+  query: (text: string) => Promise<{ command: string }>;
+  /** Given an error, the connection is closed instead of going back to the pool. */
+  release: (destroy?: Error) => void;
+  pipeline: boolean;
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+interface PipelinePool {
+  connect: () => Promise<PgPooledClient>;
+  /** A transaction handle on one pool client (made once per client): what a pipelined transaction's statements get. */
+  handleOf: (client: PgPooledClient) => Tx;
+}
+
+/** The PostgreSQL databases `databaseOpen` opened, and their pools: only those run pipelined transactions. */
+const pipelinePools = new WeakMap<Db, PipelinePool>();
+
+/** How a pipelined transaction ended. */
+export type PipelinedOutcome =
+  /** COMMIT succeeded: every statement's write is in. `results` are the statements' own outcomes, in order. */
+  | { kind: 'committed'; results: PromiseSettledResult<unknown>[] }
+  /** A statement failed (or a caller swallowed its failure): PostgreSQL answered the COMMIT with ROLLBACK; nothing written. */
+  | { kind: 'rolled back' };
+
+/**
+ * PostgreSQL only: ONE transaction on a pool connection of its own, sent as one pipeline — BEGIN, the statements and
+ * COMMIT in one write, answered in one wait (db/group-commit.ts, decision 074). Undefined, having done nothing, for
+ * PGlite and for any handle other than the database `databaseOpen` opened (a test's proxy around it runs its own way).
+ *
+ * Each `statements[i]` must send exactly ONE statement on the handle it is given, before its first `await`, and decide
+ * nothing after it (it may map the statement's error and throw another): COMMIT is on the wire behind them before any
+ * answer arrives. A failed statement aborts the transaction, so COMMIT answers ROLLBACK and nothing is written:
+ * `rolled back`. When one sent none, or more, before its first await, the transaction waits for every statement to
+ * end, then commits only if all succeeded (else it is rolled back: `rolled back`).
+ *
+ * Throws when the connection, BEGIN or COMMIT failed (a deferred constraint, the disk, a lost connection): nothing was
+ * committed then, or — the connection lost after COMMIT left — nobody can know, as for any statement; callers answer
+ * the error and clients retry by their idempotency keys.
+ */
+export async function pipelinedTransaction(db: Db, statements: readonly ((tx: Tx) => Promise<unknown>)[]): Promise<PipelinedOutcome | undefined> {
+  const pool = pipelinePools.get(db);
+  if (!pool) return undefined;
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  try {
+    const { begin, results, commit } = pipelineSend(client, pool.handleOf(client), statements);
+    const beginTag = await begin;
+    const settled = await results;
+    // COMMIT not sent yet (a statement was not sent when started): sent now, and only if every statement succeeded.
+    const tag = await (commit ?? tagOf(client.query(settled.some((result) => result.status === 'rejected') ? 'rollback' : 'commit')));
+    if (tag instanceof Error) throw (lost = tag);
+    if (beginTag instanceof Error) throw (lost = beginTag);
+    return tag === 'COMMIT' ? { kind: 'committed', results: settled } : { kind: 'rolled back' };
+  } finally {
+    client.pipeline = false;
+    // A connection whose BEGIN or COMMIT failed is not trusted again: closed, not returned to the pool.
+    client.release(lost);
+  }
+}
+
+/**
+ * A query's command tag, or its error: settled as soon as it is sent, so a lost connection rejecting BEGIN or COMMIT
+ * while the statements are awaited is never an unhandled rejection.
+ */
+function tagOf(query: Promise<{ command: string }>): Promise<string | Error> {
+  return query.then(
+    (answer) => answer.command,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+}
+
+/**
+ * Sends BEGIN and starts the statements on `client` in pipeline mode, in one write; COMMIT too when each statement sent
+ * exactly one query before its first await (counted on the client's `query` while they start). `begin` and `commit`
+ * resolve to their command tags or errors (`tagOf`).
+ */
+function pipelineSend(
+  client: PgPooledClient,
+  tx: Tx,
+  statements: readonly ((tx: Tx) => Promise<unknown>)[],
+): { begin: Promise<string | Error>; results: Promise<PromiseSettledResult<unknown>[]>; commit: Promise<string | Error> | undefined } {
+  const send = client.query;
+  const ownQuery = Object.prototype.hasOwnProperty.call(client, 'query');
+  const stream = client.connection?.stream;
+  const sent = statements.map(() => 0);
+  let current = -1;
+  client.pipeline = true;
+  // One write for all of it: each query corks and uncorks the socket itself, inside this.
+  stream?.cork?.();
+  try {
+    const begin = tagOf(send.call(client, 'begin'));
+    client.query = ((...args: unknown[]) => {
+      if (current >= 0) sent[current]! += 1;
+      return (send as (...args: unknown[]) => Promise<{ command: string }>).apply(client, args);
+    }) as PgPooledClient['query'];
+    const running = statements.map((statement, index) => {
+      current = index;
+      try {
+        return statement(tx);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    });
+    current = -1;
+    const results = Promise.allSettled(running);
+    const commit = sent.every((count) => count === 1) ? tagOf(send.call(client, 'commit')) : undefined;
+    return { begin, results, commit };
+  } finally {
+    if (ownQuery) client.query = send;
+    else Reflect.deleteProperty(client, 'query');
+    stream?.uncork?.();
+  }
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
@@ -251,6 +366,10 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
     // An idle pooled connection the server closes (a restart, a killed backend) emits 'error' on the pool, and an
     // EventEmitter's unhandled 'error' ends the process. The pool drops that connection and opens another when asked.
     pool.on('error', (error) => console.warn(`an idle database connection was lost: ${error.message}`));
+    // A connection lost while checked out (a PostgreSQL restart or failover, a terminated backend) rejects the queries
+    // in flight, which their callers answer, and then emits 'error' on its client, which the pool listens to only
+    // while the client is idle: unheard, that error would end the process. Heard here for the client's whole life.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Nodes starting together on a new database would run the same migrations at once and collide; one at a time,
     // the later ones find them applied.
@@ -283,6 +402,27 @@ export async function databaseOpen(options: DatabaseOptions): Promise<Database> 
         },
       };
     };
+    const handles = new WeakMap<PgPooledClient, Tx>();
+    pipelinePools.set(db, {
+      connect: () => pool.connect() as unknown as Promise<PgPooledClient>,
+      handleOf: (client) => {
+        let handle = handles.get(client);
+        if (!handle) {
+          // Drizzle on the one pooled client, marked as a transaction (it is inside one while statements use it): code
+          // that defers work until a commit (transactionScope) then does so.
+          const onClient = drizzlePg(client as never, { schema });
+          handle = Object.create(onClient, {
+            rollback: {
+              value: () => {
+                throw new Error('a pipelined transaction ends at its COMMIT; a statement fails to roll it back');
+              },
+            },
+          }) as Tx;
+          handles.set(client, handle);
+        }
+        return handle;
+      },
+    });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, driver: 'postgres', poolStats, close: () => pool.end(), connectionOpen };
   }

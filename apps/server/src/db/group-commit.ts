@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pipelineEnter, rowsOf, transactionFailed, type Db, type DbOrTx, type Tx } from './client.ts';
+import { pipelinedTransaction, pipelineEnter, rowsOf, transactionFailed, type Db, type DbOrTx, type Tx } from './client.ts';
 import { isTransaction, transaction, transactionScopeEnter } from './transaction.ts';
 
 /**
@@ -67,15 +67,22 @@ export interface GroupCommitStats {
    * statement failed: the transaction was rolled back, nobody answered, and the batch ran again with savepoints.
    */
   fallbacks: number;
+  /**
+   * Savepoint-free batches sent to PostgreSQL as one pipeline: BEGIN, the statements and COMMIT in one write, one wait
+   * (`pipelinedTransaction`). Zero on PGlite, which has no pipeline.
+   */
+  pipelined: number;
 }
 
 /** How a member of a shared batch given a statement handle (`groupStatement`) may run. */
 export interface GroupStatementOptions {
   /**
-   * `work` is ONE statement and never catches its own failure (it may map the error and throw another). In a batch
-   * whose members are all like this, they run with no savepoint: N statements and BEGIN/COMMIT, pipelined on pg. Should
-   * one fail, the whole transaction is rolled back, nobody is answered, and the batch runs again with savepoints, so a
-   * refusal is decided again, as it would be in the savepoint batch (decision 074, revised a third time).
+   * `work` is ONE statement, sent before its first `await`; it never catches its own failure (it may map the error and
+   * throw another) and decides nothing after it: it throws only when its statement failed. In a batch whose members are
+   * all like this, they run with no savepoint: on PostgreSQL BEGIN, the N statements and COMMIT go out as one pipeline,
+   * in one write (`pipelinedTransaction`), so COMMIT is sent before any answer comes back. Should a statement fail, the
+   * transaction is rolled back, nobody is answered, and the batch runs again with savepoints, so a refusal is decided
+   * again, as it would be in the savepoint batch (decision 074, revised a third and a fifth time).
    */
   savepointFree?: boolean;
 }
@@ -96,6 +103,12 @@ export interface GroupCommitOptions {
    * the work, a single lane measured slower than no batching). PGlite has one session: one lane.
    */
   lanes?: number;
+  /**
+   * PostgreSQL: a savepoint-free batch goes out as one pipeline — BEGIN, the statements and COMMIT in one write
+   * (`pipelinedTransaction`); otherwise inside `db.transaction` (BEGIN and COMMIT each waited for). The app turns it
+   * on unless GROUP_COMMIT_PIPELINE=off (decision 074, fifth revision).
+   */
+  pipeline?: boolean;
 }
 
 class GroupCommit {
@@ -107,6 +120,7 @@ class GroupCommit {
   enabled = false;
   maxBatch = MAX_BATCH;
   maxWaitMs = 0;
+  pipeline = false;
 
   private readonly queue: Member[] = [];
   private inFlight = false;
@@ -202,50 +216,30 @@ class GroupCommit {
   }
 
   /**
-   * A batch of one-statement members that never catch their own failure, with no savepoint: BEGIN, the statements
-   * (sent together on pg, pipelined: each still parsed, run and answered on its own, in order) and COMMIT. Every member
-   * is answered after the COMMIT, or every member the error when it (or the connection) failed: true either way. False
+   * A batch of one-statement members that never catch their own failure, with no savepoint: BEGIN, the statements and
+   * COMMIT — on PostgreSQL one pipeline in one write (each statement still parsed, run and answered on its own, in
+   * order), on PGlite one after another. Every member is answered after the COMMIT, or every member the error when it
+   * (or the connection) failed: true either way. False
    * when a member's statement failed: the transaction was rolled back and NOBODY was answered; the caller runs the
    * batch again with savepoints. On its own a member's failure is never its answer here: with no savepoint, the
    * statements after it failed too (the transaction aborted), and those before it were rolled back with it.
    */
   private async savepointFreeRun(batch: readonly Member[]): Promise<boolean> {
     const scopes = batch.map(() => ({ db: this.db, afterCommit: [] as (() => void)[] }));
-    let values: unknown[];
+    // Each member its own handle on the shared transaction (same connection), so its afterCommit hooks are its own
+    // while they all run at once.
+    const works = batch.map((member, index) => (tx: Tx) => {
+      const handle = Object.create(tx) as Tx;
+      transactionScopeEnter(handle, scopes[index]!);
+      return (member.work as (db: DbOrTx) => Promise<unknown>)(handle);
+    });
+    let results: PromiseSettledResult<unknown>[];
     try {
-      values = await this.db.transaction(async (tx) => {
-        // Each member its own handle on the shared transaction (same connection), so its afterCommit hooks are its own
-        // while they all run at once.
-        const handles = batch.map((_, index) => {
-          const handle = Object.create(tx) as Tx;
-          transactionScopeEnter(handle, scopes[index]!);
-          return handle;
-        });
-        const results: PromiseSettledResult<unknown>[] = [];
-        const pipelineLeave = pipelineEnter(tx);
-        try {
-          if (pipelineLeave)
-            results.push(...(await Promise.allSettled(batch.map((member, index) => (member.work as (db: DbOrTx) => Promise<unknown>)(handles[index]!)))));
-          else
-            for (const [index, member] of batch.entries()) {
-              // One after another (PGlite): after a failure the transaction is aborted, so the rest are not sent.
-              try {
-                results.push({ status: 'fulfilled', value: await (member.work as (db: DbOrTx) => Promise<unknown>)(handles[index]!) });
-              } catch (error) {
-                results.push({ status: 'rejected', reason: error });
-                break;
-              }
-            }
-        } finally {
-          pipelineLeave?.();
-        }
-        if (results.some((result) => result.status === 'rejected')) throw new MemberFailed();
-        // A member that broke its promise and swallowed its statement's failure would leave the transaction aborted,
-        // and its COMMIT would answer ROLLBACK without an error: every member would be told it committed. Checked
-        // (free on pg, which reports the state with each answer), and handled as a failure.
-        if (await transactionFailed(tx)) throw new MemberFailed();
-        return results.map((result) => (result as PromiseFulfilledResult<unknown>).value);
-      });
+      // On PostgreSQL: BEGIN, the statements and COMMIT as one pipeline, one write and one wait.
+      const pipelined = this.pipeline ? await pipelinedTransaction(this.db, works) : undefined;
+      if (pipelined) this.stats.pipelined += 1;
+      if (pipelined?.kind === 'rolled back') throw new MemberFailed();
+      results = pipelined ? pipelined.results : await this.db.transaction((tx) => this.statementsRun(tx, works));
     } catch (error) {
       if (error instanceof MemberFailed) return false;
       // The COMMIT failed, or the connection broke: nothing committed, nobody acknowledged, each member the error.
@@ -254,8 +248,47 @@ class GroupCommit {
       return true;
     }
     this.stats.committed += 1;
-    for (const [index, member] of batch.entries()) memberAnswer(member, values[index], scopes[index]!.afterCommit);
+    for (const [index, member] of batch.entries()) {
+      const result = results[index]!;
+      // Only a member breaking its promise (its statement in, then a throw of its own) is rejected after a COMMIT
+      // (the pipeline sends COMMIT before the answers come): its write committed, and its error is its answer. The
+      // money paths decide nothing after their statement, and store their idempotent answer in it, so a retry by
+      // their key is answered with what committed.
+      if (result.status === 'rejected') member.reject(result.reason);
+      else memberAnswer(member, result.value, scopes[index]!.afterCommit);
+    }
     return true;
+  }
+
+  /**
+   * The statements of a savepoint-free batch inside `db.transaction` (PGlite, or a handle `pipelinedTransaction` does
+   * not know): pipelined on a pg connection, one after another on PGlite. Throws MemberFailed, so the transaction is
+   * rolled back, when one failed or left the transaction failed.
+   */
+  private async statementsRun(tx: Tx, works: readonly ((tx: Tx) => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> {
+    const results: PromiseSettledResult<unknown>[] = [];
+    const pipelineLeave = pipelineEnter(tx);
+    try {
+      if (pipelineLeave) results.push(...(await Promise.allSettled(works.map((work) => work(tx)))));
+      else
+        for (const work of works) {
+          // One after another (PGlite): after a failure the transaction is aborted, so the rest are not sent.
+          try {
+            results.push({ status: 'fulfilled', value: await work(tx) });
+          } catch (error) {
+            results.push({ status: 'rejected', reason: error });
+            break;
+          }
+        }
+    } finally {
+      pipelineLeave?.();
+    }
+    if (results.some((result) => result.status === 'rejected')) throw new MemberFailed();
+    // A member that broke its promise and swallowed its statement's failure would leave the transaction aborted,
+    // and its COMMIT would answer ROLLBACK without an error: every member would be told it committed. Checked
+    // (free on pg, which reports the state with each answer), and handled as a failure.
+    if (await transactionFailed(tx)) throw new MemberFailed();
+    return results;
   }
 }
 
@@ -343,7 +376,7 @@ const batchers = new WeakMap<Db, { lanes: GroupCommit[]; stats: GroupCommitStats
 function batchersOf(db: Db): { lanes: GroupCommit[]; stats: GroupCommitStats } {
   let entry = batchers.get(db);
   if (!entry) {
-    const stats = { batches: 0, members: 0, committed: 0, refused: 0, retried: 0, failed: 0, fallbacks: 0 };
+    const stats = { batches: 0, members: 0, committed: 0, refused: 0, retried: 0, failed: 0, fallbacks: 0, pipelined: 0 };
     batchers.set(db, (entry = { lanes: [new GroupCommit(db, stats)], stats }));
   }
   return entry;
@@ -371,6 +404,7 @@ export function groupCommitConfigure(db: Db, options: GroupCommitOptions): void 
     batcher.enabled = options.enabled;
     batcher.maxBatch = options.maxBatch ?? MAX_BATCH;
     batcher.maxWaitMs = options.maxWaitMs ?? 0;
+    batcher.pipeline = options.pipeline === true;
     batcher.savepointBatchesReset();
   }
 }

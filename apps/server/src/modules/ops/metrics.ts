@@ -313,6 +313,15 @@ function groupCommitMetricsRegister(registry: Registry, deps: MetricsDeps): void
       this.inc(stats().fallbacks);
     },
   });
+  new Counter({
+    name: 'piranha_group_commit_pipelined_total',
+    help: 'Savepoint-free batches sent to PostgreSQL as one pipeline: BEGIN, the statements and COMMIT in one write',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().pipelined);
+    },
+  });
 }
 
 export function metricsRoutes(app: FastifyInstance, deps: MetricsDeps): Registry {
