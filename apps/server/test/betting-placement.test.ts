@@ -225,6 +225,24 @@ describe('the past-posting guard: no market on an event whose outcome exists', (
   });
 });
 
+describe('bet info names the feed version it was read at', () => {
+  it('answers the version of the view its odds come from, later after the feed moves, so a slip polling two nodes keeps the newest', async () => {
+    const option = upcoming();
+    const infoOf = async () =>
+      envelopeOf(
+        await t.post('/api/piranha/fb/proxy/v1/order/batchBetMatchMarketOfJumpLine', {
+          body: { betMatchMarketList: [{ type: option.optionType, matchId: option.matchId, marketId: option.marketId }] },
+        }),
+      ).data as { ver: number; bms: { op: { od: number } }[] };
+    const before = await infoOf();
+    expect(before.ver).toBe(state().version());
+    feed.matchSet(option.matchId, { status: 'live' });
+    const after = await infoOf();
+    expect(after.ver).toBe(state().version());
+    expect(after.ver).toBeGreaterThan(before.ver);
+  });
+});
+
 describe('idempotency and concurrency', () => {
   it('answers retries of one key with the first result and places once', async () => {
     const { session } = await playerFund(t, { amountMinor: 100_00 });

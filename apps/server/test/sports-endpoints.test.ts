@@ -253,6 +253,8 @@ describe('latest odds', () => {
     const odds = await callOk(matchOddsLatest, { query });
     expect(ids(odds.records)).toEqual(ids(records));
     expect(odds.records[0]!.mg).toEqual(records[0]!.mg);
+    // Each carries the feed version of its match's last change, as the list does: a page polling two nodes keeps the newer copy.
+    expect(odds.records.map((record) => record.incr_cursor)).toEqual(records.map((record) => record.incr_cursor));
     const detail = await callOk(matchOddsLatest, { query: { ...query, detail: 1 } });
     expect(detail.records[0]!.mg.length).toBeGreaterThan(odds.records[0]!.mg.length);
     const first = await t.get(matchOddsLatest.path, { query });

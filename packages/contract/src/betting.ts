@@ -96,6 +96,12 @@ export const betLatestInfo = endpoint(() => ({
     msl: integer('Maximum legs in a multiple (maxBetMulti)'),
     payout_max: integer('Maximum payout of one bet in minor units'),
     currency: described(z.string(), 'Currency of the limits'),
+    ver: z.optional(
+      integer(
+        'Ours: the feed version the answer was read at (the simulated millisecond, the match lists’ `incr_cursor`); of two answers the greater is the newer, whichever server node gave it. Optional: a node of an earlier build (a rolling deploy) answers without it, and the page then takes its answer',
+        { min: 0 },
+      ),
+    ),
   }),
 }));
 

@@ -425,7 +425,7 @@ describe('api client: timeout and cancellation', () => {
 });
 
 describe('api client: revalidating polls', () => {
-  const odds = { records: [{ id: 7, ms: 5, mc: { s: 600, r: true, tp: 1, pe: 1001, itd: 0 }, nsg: [], tms: 0, mg: [] }] };
+  const odds = { records: [{ id: 7, ms: 5, mc: { s: 600, r: true, tp: 1, pe: 1001, itd: 0 }, nsg: [], tms: 0, mg: [], incr_cursor: 3 }] };
   const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } });
   const ifNoneMatchOf = (call: FetchCall) => headersOf(call)['if-none-match'];
 

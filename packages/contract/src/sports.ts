@@ -200,6 +200,11 @@ export const matchOddsSchema = z.object({
   nsg: z.array(scoreGroupSchema),
   tms: integer('Number of open or suspended markets'),
   mg: described(z.array(marketGroupSchema), 'Main groups, or every group with detail=1'),
+  incr_cursor: z.optional(
+    integer(
+      'Feed version of the last change to this match, as in the lists: of two copies the greater is the newer, whichever server node gave it. Optional: a node of an earlier build (a rolling deploy) answers without it, and the page then takes its copy',
+    ),
+  ),
 });
 export type MatchOdds = z.infer<typeof matchOddsSchema>;
 

@@ -77,6 +77,8 @@ export async function betLatestInfoOf(deps: BettingDeps, user: SessionUser | und
   const currency = user ? await betCurrencyOf(deps, user, body.currencyId) : DEFAULT_VARIANT.currency;
   const limits = betLimitsOf(currency);
   const nowMs = deps.now().getTime();
+  // Read with the quotes (no await between): two nodes' views may be a tick apart, so the slip keeps the newest.
+  const ver = deps.sports.version();
   const bms: BetMarketInfo[] = body.betMatchMarketList.map((selection) => {
     const { quote, movedFrom } = quoteFollowingLine(deps.sports, selection);
     const ss = saleStatusOf(deps.sports, quote, nowMs);
@@ -117,5 +119,5 @@ export async function betLatestInfoOf(deps: BettingDeps, user: SessionUser | und
       });
     }
   }
-  return { bms, sos, mon: SINGLES_PER_PLACEMENT_MAX, msl: LEGS_PER_MULTIPLE_MAX, payout_max: limits.payoutMaxMinor, currency };
+  return { bms, sos, mon: SINGLES_PER_PLACEMENT_MAX, msl: LEGS_PER_MULTIPLE_MAX, payout_max: limits.payoutMaxMinor, currency, ver };
 }

@@ -134,8 +134,8 @@ export function sportsStateCreate(feed: SportsFeed, margins: MarketMargins, onPr
     detailJson: (entry) => (entry.json.detail ??= JSON.stringify(matchWire(entry.match, bookOf(entry), true, entry.incrCursor))),
     oddsJson: (entry, detail) =>
       detail
-        ? (entry.json.oddsDetail ??= JSON.stringify(matchOddsWire(entry.match, bookOf(entry), true)))
-        : (entry.json.odds ??= JSON.stringify(matchOddsWire(entry.match, bookOf(entry), false))),
+        ? (entry.json.oddsDetail ??= JSON.stringify(matchOddsWire(entry.match, bookOf(entry), true, entry.incrCursor)))
+        : (entry.json.odds ??= JSON.stringify(matchOddsWire(entry.match, bookOf(entry), false, entry.incrCursor))),
     removedSince(cursor) {
       if (cursor < rememberedFrom) return undefined;
       return removed.filter((removal) => removal.version > cursor).map((removal) => removal.matchId);

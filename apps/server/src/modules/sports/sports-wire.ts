@@ -165,7 +165,7 @@ export function matchWire(match: FeedMatch, book: readonly PricedMarket[], detai
   };
 }
 
-export function matchOddsWire(match: FeedMatch, book: readonly PricedMarket[], detail: boolean): MatchOdds {
+export function matchOddsWire(match: FeedMatch, book: readonly PricedMarket[], detail: boolean, incrCursor: number): MatchOdds {
   const mg = marketGroupsWire(match, book, detail);
   return {
     id: match.id,
@@ -174,6 +174,7 @@ export function matchOddsWire(match: FeedMatch, book: readonly PricedMarket[], d
     nsg: match.status === 'notStarted' ? [] : scoreGroupsWire(match.sportId, match.score, match.periodScores),
     tms: marketCount(book, match),
     mg,
+    incr_cursor: incrCursor,
   };
 }
 

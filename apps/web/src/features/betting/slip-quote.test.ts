@@ -1,6 +1,6 @@
 import { BET_SLIP_EMPTY, betSlipStakeSet, betSlipToggle, minorUnits, type BetSlip } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { slipBlockedMessageKey, slipSeriesOf, slipTotalsOf, stakeMinorParse, slipLinesRowOf, slipReturnShownMinor } from './slip-quote.ts';
+import { betInfoNewest, slipBlockedMessageKey, slipLinesRowOf, slipReturnShownMinor, slipSeriesOf, slipTotalsOf, stakeMinorParse } from './slip-quote.ts';
 
 function slipOf(odds: number[]): BetSlip {
   let slip = BET_SLIP_EMPTY;
@@ -102,5 +102,17 @@ describe('slipReturnShownMinor', () => {
     expect(slipReturnShownMinor({ totalStakeMinor: 5_000, payoutMinorMax: 18_850 }, false)).toBe(18_850);
     expect(slipReturnShownMinor({ totalStakeMinor: 5_000, payoutMinorMax: 18_850 }, true)).toBe(13_850);
     expect(slipReturnShownMinor({ totalStakeMinor: 0, payoutMinorMax: 0 }, true)).toBe(0);
+  });
+});
+
+describe('which bet-info answer the slip shows (two nodes behind a load balancer)', () => {
+  const at = (ver: number, odds: number) => ({ ver, odds });
+
+  it('takes a fresh answer of the same or a later feed version, and keeps the shown one over a node behind', () => {
+    expect(betInfoNewest(undefined, at(5_000, 1850))).toEqual(at(5_000, 1850));
+    expect(betInfoNewest(at(5_000, 1850), at(5_000, 1900))).toEqual(at(5_000, 1900));
+    expect(betInfoNewest(at(5_000, 1850), at(125_000, 1700))).toEqual(at(125_000, 1700));
+    const shown = at(245_000, 1700);
+    expect(betInfoNewest(shown, at(125_000, 1850))).toBe(shown);
   });
 });

@@ -14,6 +14,7 @@ import {
   type SystemBetKind,
 } from '@piranha/domain';
 import type { SlipMode } from './bet-slip-store.ts';
+import { feedShownNewer } from '../../shared/feed-version.ts';
 import { amountMinorParse } from '../../shared/money/money.ts';
 
 /** One way to combine the slip's items: its series code, a label key with its values, and its line count. */
@@ -120,4 +121,13 @@ export function stakeMinorParse(text: string): MinorUnits | null {
  */
 export function slipReturnShownMinor(totals: Pick<SlipTotals, 'totalStakeMinor' | 'payoutMinorMax'>, freeBet: boolean): number {
   return freeBet ? Math.max(totals.payoutMinorMax - totals.totalStakeMinor, 0) : totals.payoutMinorMax;
+}
+
+/**
+ * Which of two bet-info answers the slip shows: the fresh one unless another node's newer view is shown
+ * (`feedShownNewer`). Without this, live odds step back and forth and the slip asks the player to accept "new" odds
+ * on every poll.
+ */
+export function betInfoNewest<Answer extends { ver?: number | undefined }>(shown: Answer | undefined, fresh: Answer): Answer {
+  return shown && feedShownNewer(shown.ver, fresh.ver) ? shown : fresh;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_STATUS, matchListHasMore, matchListMerge, matchListPageParams, matchListPatch, matchSections } from './match-list.ts';
+import { MATCH_STATUS, matchListHasMore, matchListMerge, matchListPageParams, matchListPatch, matchSections, oddsRecordsNewest } from './match-list.ts';
 
 const match = (id: number, ms: number = MATCH_STATUS.notStarted, bt = 0, tag = '') => ({ id, ms, bt, tag });
 
@@ -64,5 +64,21 @@ describe('match sections', () => {
     expect(matchSections(many, { liveMax: 3 })[0]!.matches.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(matchSections(many, { liveOnly: true }).map((section) => section.key)).toEqual(['live']);
     expect(matchSections([match(5, 4, day1)], { liveOnly: true })).toEqual([]);
+  });
+});
+
+describe('latest odds from two server nodes a tick apart', () => {
+  const odds = (id: number, incr_cursor: number, od: number) => ({ id, incr_cursor, od });
+
+  it('keeps a match the page holds at a later feed version, and takes every other one fresh', () => {
+    const held = [odds(1, 240_000, 1.7), odds(2, 100_000, 2.1)];
+    const fresh = [odds(1, 120_000, 1.85), odds(2, 240_000, 2.2), odds(3, 120_000, 3.4)];
+    expect(oddsRecordsNewest(fresh, held)).toEqual([odds(1, 240_000, 1.7), odds(2, 240_000, 2.2), odds(3, 120_000, 3.4)]);
+  });
+
+  it('takes a copy of the same version fresh (its clock is the later), and answers the same array when nothing is kept', () => {
+    const fresh = [odds(1, 120_000, 1.85)];
+    expect(oddsRecordsNewest(fresh, [odds(1, 120_000, 1.8)])).toBe(fresh);
+    expect(oddsRecordsNewest(fresh, undefined)).toBe(fresh);
   });
 });

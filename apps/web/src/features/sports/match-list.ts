@@ -1,4 +1,5 @@
 import { LIMITS } from '@piranha/domain';
+import { feedShownNewer } from '../../shared/feed-version.ts';
 
 /** The parameters of one page of the match list: the first fetch asks for 5, later pages for page_limit 10 (spec §9). */
 export function matchListPageParams(cursor: number | undefined): { cursor?: number; page_limit: number; size?: number } {
@@ -22,15 +23,35 @@ export function matchListHasMore(serverHasMore: boolean | number, recordCount: n
 
 /**
  * Fresh copies (from the incremental list) replace the listed ones; nothing new is appended. A copy older than the
- * listed one (a lower `incr_cursor`, e.g. after the list itself reloaded) is ignored.
+ * listed one (a lower `incr_cursor`, e.g. after the list itself reloaded, or another node a tick behind) is ignored —
+ * the one rule of `feedShownNewer`, as for the latest odds.
  */
 export function matchListPatch<T extends { id: number; incr_cursor?: number }>(list: readonly T[], fresh: readonly T[]): T[] {
   if (fresh.length === 0) return list as T[];
   const byId = new Map(fresh.map((match) => [match.id, match]));
   return list.map((match) => {
     const copy = byId.get(match.id);
-    return copy && (copy.incr_cursor ?? 0) >= (match.incr_cursor ?? 0) ? copy : match;
+    return copy && !feedShownNewer(match.incr_cursor, copy.incr_cursor) ? copy : match;
   });
+}
+
+/**
+ * A latest-odds answer with each match the page holds as another node's later view kept as held (`feedShownNewer`):
+ * behind a load balancer the 2 s polls alternate server nodes a tick apart, and a card's odds must not step back to
+ * the older view. The same array when nothing is kept.
+ */
+export function oddsRecordsNewest<T extends { id: number; incr_cursor?: number | undefined }>(
+  fresh: readonly T[],
+  held: readonly T[] | undefined,
+): readonly T[] {
+  if (!held || held.length === 0) return fresh;
+  const heldById = new Map(held.map((record) => [record.id, record]));
+  const newer = (record: T) => {
+    const copy = heldById.get(record.id);
+    return copy && feedShownNewer(copy.incr_cursor, record.incr_cursor) ? copy : undefined;
+  };
+  if (!fresh.some(newer)) return fresh;
+  return fresh.map((record) => newer(record) ?? record);
 }
 
 export interface MatchSection<T> {

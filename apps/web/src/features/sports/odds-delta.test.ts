@@ -29,6 +29,7 @@ function odds(id: number, home: number, score: [number, number] = [0, 0]): Match
     mc: { s: 600, r: true, tp: 1, pe: 1002, itd: 0 },
     nsg: [{ pe: 1001, tyg: 5, sc: score }],
     tms: 1,
+    incr_cursor: 10,
     mg: [group(id, [home, 3.1, 4.2])],
   } as MatchOdds;
 }
@@ -42,7 +43,6 @@ function match(id: number, home: number): Match {
     ts: [],
     bt: 0,
     is_hot: 0,
-    incr_cursor: 10,
     lg: { id: 1, na: 'League' },
   } as unknown as Match;
 }

@@ -20,6 +20,7 @@ import { api } from '../../../shared/api/api.ts';
 import { randomId } from '../../../shared/random-id.ts';
 import { oddsThousandthsOf } from '../../../shared/odds/odds.ts';
 import type { PlaceRequest } from '../placement-key.ts';
+import { betInfoNewest } from '../slip-quote.ts';
 import { track } from '../../../shared/tracking/track.ts';
 import { telegramHaptic } from '../../../shared/telegram/telegram-webapp.ts';
 
@@ -42,9 +43,11 @@ const BALANCE_KEY = ['wallet', 'balance'] as const;
 
 /** Latest bet info for the slip (spec §4), every 2 s while the slip is open; answers in the slip's own terms. */
 export function useLatestBetInfoQuery(selections: readonly BetSlipSelection[], open: boolean, signedIn: boolean) {
+  const client = useQueryClient();
   const ids = selections.map((selection) => `${selection.matchId}:${selection.marketId}:${selection.optionType}`).join(',');
+  const queryKey = bettingKeys.latest(`${ids}|${signedIn ? 1 : 0}`);
   return useQuery({
-    queryKey: bettingKeys.latest(`${ids}|${signedIn ? 1 : 0}`),
+    queryKey,
     enabled: open && selections.length > 0,
     refetchInterval: TIMERS.latestOddsPollMs,
     staleTime: 0,
@@ -66,7 +69,9 @@ export function useLatestBetInfoQuery(selections: readonly BetSlipSelection[], o
         line: entry.op.li ?? null,
         multipleAllowed: entry.au === 1,
       }));
-      return { ...data, quotes };
+      // Behind a load balancer the polls alternate server nodes whose feed views may be a tick apart: an answer
+      // older than the one shown is dropped, so live odds never step back and ask the player to accept them again.
+      return betInfoNewest(client.getQueryData<typeof data & { quotes: BetSlipQuote[] }>(queryKey), { ...data, quotes });
     },
   });
 }

@@ -20,7 +20,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import type { MatchFilter } from '../../../shared/paths/match-filter.ts';
-import { matchListHasMore, matchListMerge, matchListPageParams } from '../match-list.ts';
+import { matchListHasMore, matchListMerge, matchListPageParams, oddsRecordsNewest } from '../match-list.ts';
 import { matchesRemove, oddsReceivedAtMark } from '../odds-delta.ts';
 import { pollEveryUnlessOddsPushed } from '../odds-push.ts';
 
@@ -173,14 +173,22 @@ export function useMatchChanges(records: readonly Match[], active: boolean, onRe
  * (decision 075); a match page's (`detail`) keeps polling. Each record is marked with its arrival: a card's clock ticks on from its own record's time.
  */
 export function useLatestOddsQuery(ids: readonly number[], detail = false) {
+  const queryClient = useQueryClient();
   const sorted = [...ids].sort((a, b) => a - b).slice(0, 50);
+  const queryKey = sportsKeys.odds(sorted, detail);
   return useQuery({
-    queryKey: sportsKeys.odds(sorted, detail),
+    queryKey,
     enabled: sorted.length > 0,
     queryFn: async ({ signal }) => {
       const answer = await api.call(matchOddsLatest, { signal, query: { match_ids: sorted.join(','), detail: detail ? 1 : 0 } });
-      oddsReceivedAtMark(answer.records, Date.now());
-      return answer;
+      const held = queryClient.getQueryData<typeof answer>(queryKey)?.records;
+      const records = oddsRecordsNewest(answer.records, held);
+      // A match kept as held keeps the time its copy arrived: its clock ticks on from there.
+      oddsReceivedAtMark(
+        answer.records.filter((record, index) => records[index] === record),
+        Date.now(),
+      );
+      return records === answer.records ? answer : { ...answer, records: [...records] };
     },
     // A delta carries the main groups a card shows; a match page's other markets (totals, handicaps, …) have only
     // this poll, so it keeps its 2 s pace with the socket open.
