@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bettorBets, bettorFund, headerBalanceText, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { bettorBets, bettorFund, headerBalanceText, JOURNEY, journeySetup, phonePage, screenshot, slipPlaceTap } from './fixtures.ts';
 
 /**
  * An in-play bet waits out the live acceptance delay (BET_LIVE_DELAY_MS, 4 s here) at status 1 before it is
@@ -61,7 +61,7 @@ describe('An in-play bet through the live acceptance delay', () => {
       await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
       await slip.getByRole('combobox').last().selectOption('2');
       await slip.getByRole('textbox', { name: 'Stake' }).first().fill('20');
-      await slip.getByRole('button', { name: /^Place bet/ }).click();
+      await slipPlaceTap(page);
       // Placed, or refused at once (a market that suspended that second): then the next match.
       await expect.poll(async () => (await slip.getByTestId('slip-outcome').count()) + (await slip.getByRole('alert').count())).toBeGreaterThan(0);
       if ((await slip.getByTestId('slip-outcome').count()) === 0) {

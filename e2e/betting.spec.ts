@@ -140,8 +140,7 @@ describe('Betting, through the real server and Chromium', () => {
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
     await expect.poll(async () => (await slip.getByTestId('slip-total-stake').textContent()) ?? '').toMatch(/50[.,]00/);
     await screenshot(page, 'betting-slip-singles');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
-    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     expect(await slip.getByTestId('slip-row').count()).toBe(2);
     // The receipt: what was placed, at what odds, and its potential return.
     const receipt = slip.getByTestId('slip-receipt');
@@ -158,8 +157,7 @@ describe('Betting, through the real server and Chromium', () => {
     await slip.getByRole('textbox', { name: 'Stake per line' }).fill('30');
     expect(Number(await slip.getByTestId('slip-combined-odds').textContent())).toBeGreaterThan(1);
     await screenshot(page, 'betting-slip-multiple');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
-    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     // The slip is the shared sheet: Escape closes it.
     await page.keyboard.press('Escape');
     await slip.waitFor({ state: 'detached' });
@@ -208,8 +206,7 @@ describe('Betting, through the real server and Chromium', () => {
     await accept.click();
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('20');
     await slip.getByRole('combobox').last().selectOption('2');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
-    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await context.close();
   });
   it('A player cashes out an open single from the open bets', async () => {
@@ -221,8 +218,7 @@ describe('Betting, through the real server and Chromium', () => {
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('100');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
-    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await slip.getByRole('button', { name: 'Close' }).click();
 
     await page.goto(`http://${JOURNEY.host}/#/bet-record`);
@@ -254,8 +250,7 @@ describe('Betting, through the real server and Chromium', () => {
     await selectionsAdd(page, 1, 5);
     await page.getByRole('button', { name: 'Open the bet slip, 1 selected' }).click();
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
-    await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 20_000 }).toContain('Bet accepted');
+    await slipPlaceAccepted(page);
     await slip.getByRole('button', { name: 'Close' }).click();
     await page.goto(`http://${JOURNEY.host}/#/bet-record`);
     await page.getByRole('textbox', { name: 'Auto cash-out at…' }).first().fill('1');

@@ -8,6 +8,7 @@ import {
   phonePage,
   preMatchPick,
   screenshot,
+  slipPlaceAccepted,
   welcomeDismiss,
   journeyMoneyRe,
 } from './fixtures.ts';
@@ -79,18 +80,7 @@ describe('Free bets from a bonus campaign, through the real server and Chromium'
     // A free bet's win pays without its stake, and the slip says so in its figure too.
     await expect.poll(potential).toBeCloseTo(withStake - 50, 2);
     await screenshot(page, 'bonus-free-bet-slip');
-    await expect
-      .poll(
-        async () => {
-          const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-          if (outcome.includes('Bet accepted')) return outcome;
-          const place = slip.getByRole('button', { name: /^Place free bet/ });
-          if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-          return outcome;
-        },
-        { timeout: 30_000, interval: 2000 },
-      )
-      .toContain('Bet accepted');
+    await slipPlaceAccepted(page, /^Place free bet/);
 
     // The open bets hold it; the free bet is spent.
     await page.goto(`http://${JOURNEY.host}/#/bet-record`);

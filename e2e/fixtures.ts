@@ -596,23 +596,46 @@ export async function preMatchPick(page: Page): Promise<void> {
 }
 
 /**
- * Places what the open bet slip holds, as a player would until it is accepted: a Place button not yet enabled (the
- * slip still checking the price) is tried again, and odds that moved meanwhile are accepted ("Accept new odds" — a
- * busy machine leaves the simulated feed time to move them). The poll's value carries the slip's refusal, if any.
+ * One tap as a player makes it: odds that moved since the slip opened (the button reads "Accept new odds" until the
+ * player takes them — a busy machine leaves the simulated feed time to move them) are accepted, then the place button
+ * is tapped if it is there and enabled. True when it was tapped.
  */
-export async function slipPlaceAccepted(page: Page): Promise<void> {
+async function slipTap(page: Page, placeName: RegExp): Promise<boolean> {
   const slip = page.getByRole('dialog', { name: 'Bet slip' });
+  const accept = slip.getByRole('button', { name: 'Accept new odds' });
+  const place = slip.getByRole('button', { name: placeName });
+  if ((await accept.count()) > 0 && (await accept.isEnabled().catch(() => false))) await accept.click().catch(() => {});
+  if ((await place.count()) === 0 || !(await place.isEnabled().catch(() => false))) return false;
+  return place.click({ timeout: 1000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Taps "Place bet" once (`slipTap`), trying again while the button is not there yet. */
+export async function slipPlaceTap(page: Page): Promise<void> {
+  await expect.poll(() => slipTap(page, /^Place bet/), { timeout: 30_000, interval: 500 }).toBe(true);
+}
+
+/**
+ * Places what the open bet slip holds, as a player would until it is accepted: a Place button not yet enabled (the
+ * slip still checking the price) is tried again, odds that moved meanwhile are accepted, and a refusal is met by
+ * placing again (`slipTap`). The poll's value carries the slip's refusal, if any. `placeName` names the button
+ * ("Place free bet …" when a free bet is chosen).
+ */
+export async function slipPlaceAccepted(page: Page, placeName: RegExp = /^Place bet/): Promise<void> {
+  const slip = page.getByRole('dialog', { name: 'Bet slip' });
+  // A receipt already on the sheet is an earlier placement's: only what follows this helper's own tap counts.
+  let tapped = false;
   await expect
     .poll(
       async () => {
         const outcome = (await slip.getByTestId('slip-outcome').allTextContents()).join(' ');
-        if (outcome.includes('Bet accepted')) return outcome;
+        // Placed (the bet may still be waiting out the in-play delay): never tapped again.
+        if (tapped && outcome.trim() !== '') return outcome;
         const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
-        const accept = slip.getByRole('button', { name: 'Accept new odds' });
-        const place = slip.getByRole('button', { name: /^Place bet/ });
-        if ((await accept.count()) > 0 && (await accept.isEnabled())) await accept.click();
-        else if ((await place.count()) > 0 && (await place.isEnabled())) await place.click();
-        return `${outcome} ${refusal}`;
+        if (await slipTap(page, placeName)) tapped = true;
+        return refusal;
       },
       { timeout: 30_000, interval: 2000 },
     )

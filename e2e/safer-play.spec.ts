@@ -12,6 +12,7 @@ import {
   signUpAccept,
   welcomeDismiss,
   journeyMoneyRe,
+  slipPlaceTap,
 } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded guest on the journey brand sets a daily deposit limit from /setting, is refused the
@@ -108,7 +109,7 @@ describe('Safer play, through the real server and Chromium', () => {
     await onePick(page);
     const slip = page.getByRole('dialog', { name: 'Bet slip' });
     await slip.getByRole('textbox', { name: 'Stake' }).first().fill('50');
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await slipPlaceTap(page);
     await expect.poll(async () => (await slip.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 }).toMatch(/You are on a time-out.*Ends /);
     await screenshot(page, 'safer-play-bet-refused-en');
     await context.close();

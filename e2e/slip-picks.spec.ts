@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bettorFund, browserLaunch, JOURNEY, phoneContext, screenshot, serverStart, type RunningServer } from './fixtures.ts';
+import { bettorFund, browserLaunch, JOURNEY, phoneContext, screenshot, serverStart, slipPlaceTap, type RunningServer } from './fixtures.ts';
 
 // Issue 15: a picked price looks picked on match detail, the slip names a double-chance pick as the books do, and
 // the receipt's "Reuse picks" puts a placed pick back.
@@ -57,7 +57,7 @@ describe('Picks on match detail and the receipt, through the real server and Chr
     await screenshot(page, 'slip-picks-double-chance-en');
 
     // Placed: the pick leaves the slip and the price is no longer picked; the receipt lists it.
-    await slip.getByRole('button', { name: /^Place bet/ }).click();
+    await slipPlaceTap(page);
     await expect.poll(async () => (await slip.getByTestId('slip-outcome').allTextContents()).join(' '), { timeout: 30_000 }).toContain('Bet accepted');
     const receipt = slip.getByTestId('slip-receipt');
     expect((await receipt.textContent()) ?? '').toContain(`${home} or draw`);
