@@ -595,14 +595,22 @@ export async function preMatchPick(page: Page): Promise<void> {
   }
 }
 
+/** The bet slip's dialog and its "Accept new odds" button, as a language names them. */
+export interface SlipNames {
+  slip: string;
+  accept: string;
+}
+export const SLIP_EN: SlipNames = { slip: 'Bet slip', accept: 'Accept new odds' };
+export const SLIP_PT: SlipNames = { slip: 'Cupom de apostas', accept: 'Aceitar novas odds' };
+
 /**
  * One tap as a player makes it: odds that moved since the slip opened (the button reads "Accept new odds" until the
  * player takes them — a busy machine leaves the simulated feed time to move them) are accepted, then the place button
  * is tapped if it is there and enabled. True when it was tapped.
  */
-async function slipTap(page: Page, placeName: RegExp): Promise<boolean> {
-  const slip = page.getByRole('dialog', { name: 'Bet slip' });
-  const accept = slip.getByRole('button', { name: 'Accept new odds' });
+async function slipTap(page: Page, placeName: RegExp, names: SlipNames): Promise<boolean> {
+  const slip = page.getByRole('dialog', { name: names.slip });
+  const accept = slip.getByRole('button', { name: names.accept });
   const place = slip.getByRole('button', { name: placeName });
   if ((await accept.count()) > 0 && (await accept.isEnabled().catch(() => false))) await accept.click().catch(() => {});
   if ((await place.count()) === 0 || !(await place.isEnabled().catch(() => false))) return false;
@@ -612,9 +620,9 @@ async function slipTap(page: Page, placeName: RegExp): Promise<boolean> {
   );
 }
 
-/** Taps "Place bet" once (`slipTap`), trying again while the button is not there yet. */
-export async function slipPlaceTap(page: Page): Promise<void> {
-  await expect.poll(() => slipTap(page, /^Place bet/), { timeout: 30_000, interval: 500 }).toBe(true);
+/** Taps the place button once (`slipTap`), trying again while it is not there yet ("Place bet" in English by default). */
+export async function slipPlaceTap(page: Page, placeName: RegExp = /^Place bet/, names: SlipNames = SLIP_EN): Promise<void> {
+  await expect.poll(() => slipTap(page, placeName, names), { timeout: 30_000, interval: 500 }).toBe(true);
 }
 
 /**
@@ -634,7 +642,7 @@ export async function slipPlaceAccepted(page: Page, placeName: RegExp = /^Place 
         // Placed (the bet may still be waiting out the in-play delay): never tapped again.
         if (tapped && outcome.trim() !== '') return outcome;
         const refusal = (await slip.getByRole('alert').allTextContents()).join(' ');
-        if (await slipTap(page, placeName)) tapped = true;
+        if (await slipTap(page, placeName, SLIP_EN)) tapped = true;
         return refusal;
       },
       { timeout: 30_000, interval: 2000 },

@@ -13,6 +13,7 @@ import {
   welcomeDismiss,
   journeyMoneyRe,
   slipPlaceTap,
+  SLIP_PT,
 } from './fixtures.ts';
 
 // Safer play (issue 20, decision 027): a funded guest on the journey brand sets a daily deposit limit from /setting, is refused the
@@ -150,7 +151,7 @@ describe('Safer play, through the real server and Chromium', () => {
     // then ask to accept the new odds instead of placing (what this journey is about is the refusals).
     await slip.getByRole('combobox').last().selectOption('2');
     await slip.getByRole('textbox', { name: 'Valor' }).first().fill('5');
-    await slip.getByRole('button', { name: /^Apostar/ }).click();
+    await slipPlaceTap(page, /^Apostar/, SLIP_PT);
     // The law's limit comes before the empty wallet (decision 057): the slip says so and leads to the limit form.
     await expect.poll(alerts, { timeout: 15_000 }).toMatch(/Defina primeiro seu limite de perdas/);
     await screenshot(page, 'safer-play-bet-limit-required-pt');
@@ -159,10 +160,11 @@ describe('Safer play, through the real server and Chromium', () => {
     await page.getByTestId('limit-amount').fill('200');
     await page.getByTestId('limit-save').click();
     await page.waitForURL(/#\/sport/);
-    // The pick is still on the slip; the bet now goes as far as the guest's empty balance.
+    // The pick is still on the slip; the bet now goes as far as the guest's empty balance. The price may have moved
+    // while the player was on the limit form: the slip then asks to accept the new odds first, as it would anyone.
     await openSlip.click();
     await slip.getByRole('textbox', { name: 'Valor' }).first().fill('5');
-    await slip.getByRole('button', { name: /^Apostar/ }).click();
+    await slipPlaceTap(page, /^Apostar/, SLIP_PT);
     await expect.poll(alerts, { timeout: 15_000 }).toMatch(/Seu saldo não é suficiente/);
     await context.close();
   });
