@@ -1,6 +1,6 @@
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameFrame, guestFunded, headerBalance, JOURNEY, journeyMoneyRe, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { gameFrame, guestFunded, headerBalance, JOURNEY, journeyMoneyRe, journeySetup, phonePage, screenshot, seedRotateRevealed } from './fixtures.ts';
 
 /**
  * Blackjack (decision 068) in the game room: a hand with a split, the balance following each extra stake.
@@ -114,8 +114,7 @@ describe('Blackjack, through the real server and Chromium', () => {
 
     // The proof: rotate the seed, then the verify page replays the split hand in the browser.
     await frame.getByRole('button', { name: 'Provably fair' }).click();
-    await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
-    await frame.getByText('Revealed server seed').waitFor();
+    await seedRotateRevealed(frame);
     await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);

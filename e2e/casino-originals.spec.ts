@@ -1,6 +1,6 @@
 import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameFrame, guestFunded, headerBalance, JOURNEY, journeySetup, phonePage, screenshot } from './fixtures.ts';
+import { gameFrame, guestFunded, headerBalance, JOURNEY, journeySetup, phonePage, screenshot, seedRotateRevealed } from './fixtures.ts';
 
 /** Keno, Baccarat and Limbo (decision 039) in the game room: real rounds, the header balance follows the studio's. */
 const journey = journeySetup();
@@ -95,8 +95,7 @@ describe('House originals, through the real server and Chromium', () => {
     await page.keyboard.press('Escape');
     await frame.getByTestId('pay-table').waitFor({ state: 'detached' });
     await frame.getByRole('button', { name: 'Provably fair' }).click();
-    await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
-    await frame.getByText('Revealed server seed').waitFor();
+    await seedRotateRevealed(frame);
     await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');
     await expect.poll(() => rows.count()).toBe(3);

@@ -12,6 +12,7 @@ import {
   welcomeDismiss,
   JOURNEY,
   journeyMoneyRe,
+  seedRotateRevealed,
 } from './fixtures.ts';
 
 /** An English-speaking brand (US dollars) keeps the labels readable. */
@@ -98,8 +99,7 @@ describe('Casino, through the real server and Chromium', () => {
     expect(await frame.getByTestId('server-seed-hash').textContent()).toMatch(/^[0-9a-f]{64}$/);
     await screenshot(page, 'casino-fairness');
     // Rotating reveals the seed the 10 rounds were played with, so each of them can now be verified.
-    await frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
-    await frame.getByText('Revealed server seed').waitFor();
+    await seedRotateRevealed(frame);
 
     await page.goto(`http://${JOURNEY.host}/#/game-history`);
     const rows = page.getByTestId('history-round');

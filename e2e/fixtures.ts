@@ -649,3 +649,23 @@ export async function slipPlaceAccepted(page: Page, placeName: RegExp = /^Place 
     )
     .toContain('Bet accepted');
 }
+
+/**
+ * Rotates the game's seed from its open "Provably fair" sheet until the revealed seed shows. The server refuses a
+ * rotation while a round is still settling (the sheet says so), and a player taps again; so does this.
+ */
+export async function seedRotateRevealed(frame: FrameLocator): Promise<void> {
+  const revealed = frame.getByText('Revealed server seed');
+  const rotate = frame.getByRole('button', { name: 'Rotate the seed and reveal the current one' });
+  await expect
+    .poll(
+      async () =>
+        (await revealed.isVisible()) ||
+        (await rotate.click({ timeout: 1000 }).then(
+          () => revealed.isVisible(),
+          () => false,
+        )),
+      { timeout: 30_000, interval: 2000 },
+    )
+    .toBe(true);
+}

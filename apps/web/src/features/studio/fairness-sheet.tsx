@@ -1,4 +1,4 @@
-import { clientSeedSchema, type FairState } from '@piranha/contract';
+import { ApiError, clientSeedSchema, type FairState } from '@piranha/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { z } from 'zod/mini';
@@ -72,6 +72,12 @@ export function FairnessSheet({
         <Button variant="ghost" block className={styles.wrapButton} onClick={() => rotate.mutate()} disabled={rotate.isPending}>
           {t('casino.fair.rotate')}
         </Button>
+        {/* A refusal is said, not swallowed: a round still open or settling keeps the seed (CASINO_ROUND_OPEN). */}
+        {rotate.isError ? (
+          <span className={styles.error} role="alert">
+            {rotate.error instanceof ApiError && rotate.error.errorMsg ? rotate.error.errorMsg : t('casino.studio.failed')}
+          </span>
+        ) : null}
         {rotate.data ? (
           <div className={styles.fairField}>
             <span className={styles.fairLabel}>{t('casino.fair.revealed')}</span>
