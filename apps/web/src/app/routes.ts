@@ -410,10 +410,18 @@ export function footerTabActive(tabPath: string, pathname: string): boolean {
 export const HOME_PATHS: readonly string[] = [paths.game, paths.sport, paths.homeGame, paths.homeSlots, paths.homeCasino, paths.homeSport];
 
 /**
- * The route table as the router loads it: a page other than the first routes' (`HOME_PATHS`, whose keys are in the
- * boot catalogue: i18n/key-usage.ts `FIRST_PAGES`) loads the rest of the catalogue beside its module (decision 059).
+ * The pages whose texts are in the boot catalogue (i18n/key-usage.ts `FIRST_PAGES`): the first routes, and a match's
+ * page — the link players share most — which then draws without waiting for the rest of the catalogue (decision 084).
  */
-export const ROUTES: readonly RouteEntry[] = ROUTE_TABLE.map((route) => (HOME_PATHS.includes(route.path) ? route : { ...route, load: lazyPage(route.load) }));
+export const BOOT_CATALOGUE_PATHS: readonly string[] = [...HOME_PATHS, paths.matchDetail];
+
+/**
+ * The route table as the router loads it: any other page loads the rest of the catalogue beside its module (decision
+ * 059).
+ */
+export const ROUTES: readonly RouteEntry[] = ROUTE_TABLE.map((route) =>
+  BOOT_CATALOGUE_PATHS.includes(route.path) ? route : { ...route, load: lazyPage(route.load) },
+);
 
 /** Spec §2: the root opens /home/slots when UI v3 is on, otherwise the brand's first entry page (/game by default). */
 export function rootTarget(uiV3: boolean, firstEntryPage: string = paths.game): string {

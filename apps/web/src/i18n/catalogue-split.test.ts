@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LOCALES } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
 import { bootKeys, catalogueSplit } from '../../locale-split-plugin.ts';
-import { HOME_PATHS } from '../app/routes.ts';
+import { BOOT_CATALOGUE_PATHS } from '../app/routes.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { bootFiles, bootKeysUsed, FIRST_PAGES, flatten, keysNamed } from './key-usage.ts';
 
@@ -49,7 +49,7 @@ describe('key usage measure', () => {
     expect(files).not.toContain('pages/setting-safer-play-page.tsx');
   });
 
-  it('lists as first pages exactly the pages of the first routes (HOME_PATHS), which load no rest', () => {
+  it('lists as first pages exactly the pages that load no rest (BOOT_CATALOGUE_PATHS: the first routes and a match page)', () => {
     const table = readFileSync(new URL('../app/routes.ts', import.meta.url), 'utf8');
     const pageOf = new Map(
       [...table.matchAll(/path: paths\.(\w+),\s*load: \(\) => import\('\.\.\/(pages\/[^']+)'\)/g)].map(([, name, page]) => [
@@ -57,12 +57,15 @@ describe('key usage measure', () => {
         page!,
       ]),
     );
-    expect(HOME_PATHS.map((path) => pageOf.get(path)).sort()).toEqual([...FIRST_PAGES].sort());
+    expect(BOOT_CATALOGUE_PATHS.map((path) => pageOf.get(path)).sort()).toEqual([...FIRST_PAGES].sort());
+    expect(FIRST_PAGES).toContain('pages/match-detail-page.tsx');
   });
 });
 
 describe('catalogue split', () => {
   it('holds the texts the shell shows before any lazy page: header, tabs, toasts, the generic failure texts', () => {
+    // A match page (its own texts: title, not found, no markets) draws from it too.
+    for (const key of ['sports.detail.title', 'sports.detail.notFoundTitle', 'sports.detail.noMarketsTitle']) expect(measured.has(key), key).toBe(true);
     for (const key of ['header.deposit', 'footer.game', 'footer.sport', 'footer.me', 'toast.abnormal', 'toast.minorIssue', 'app.loading', 'app.skipToContent'])
       expect(measured.has(key), key).toBe(true);
     // Pages no first route shows stay out of it.

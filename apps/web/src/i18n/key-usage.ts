@@ -11,11 +11,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 type Catalogue = { readonly [key: string]: string | Catalogue };
 
 /**
- * The pages of the first routes (`HOME_PATHS` in app/routes.ts: /game, /sport and the UI v3 homes): their keys are in
- * the boot part, so they draw without waiting for the rest (routes.test.ts checks the two lists agree).
+ * The pages whose keys are in the boot part (`BOOT_CATALOGUE_PATHS` in app/routes.ts: /game, /sport, the UI v3 homes
+ * and /match-detail), so they draw without waiting for the rest (catalogue-split.test.ts checks the two lists agree).
  */
 export const FIRST_PAGES: readonly string[] = [
   'pages/game-page.tsx',
+  'pages/match-detail-page.tsx',
   'pages/sport-page.tsx',
   'pages/home-game-page.tsx',
   'pages/home-slots-page.tsx',
