@@ -60,6 +60,25 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
       await bet.click();
       // Nothing climbed, nothing to take: the button names no amount until the first floor is passed.
       await expect.poll(async () => (await frame.getByRole('button', { name: /^Cash out/ }).textContent())?.trim()).toBe('Cash out');
+      if (attempt === 0) {
+        // A round in play keeps its seed (a reveal now would show the traps): the fairness sheet says so, and the
+        // committed hash stays as it was.
+        await frame.getByRole('button', { name: 'Provably fair' }).click();
+        const sheet = frame.getByRole('dialog', { name: 'Provably fair' });
+        const hash = await sheet.getByTestId('server-seed-hash').textContent();
+        expect(hash).toMatch(/^[0-9a-f]{64}$/);
+        await sheet.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
+        await expect
+          .poll(async () => ((await sheet.getByRole('alert').count()) ? await sheet.getByRole('alert').textContent() : ''))
+          .toBe('You have a round in progress in this game. Finish it first.');
+        expect(await sheet.getByText('Revealed server seed').count()).toBe(0);
+        expect(await sheet.getByTestId('server-seed-hash').textContent()).toBe(hash);
+        // The round in play is listed with its proof (the seed is revealed only after a rotation).
+        await expect.poll(() => sheet.getByRole('listitem').count()).toBe(1);
+        await screenshot(page, 'casino-fairness-round-open');
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'hidden' });
+      }
       await frame.getByRole('button', { name: 'Floor 1, door 2' }).click();
       const cashOut = frame.getByRole('button', { name: /^Cash out/ });
       let state = '';

@@ -85,6 +85,7 @@ export function FairnessSheet({
           </div>
         ) : null}
         <h3 className={styles.sheetHeading}>{t('casino.fair.lastRounds')}</h3>
+        {rounds.data?.list.length === 0 ? <p className={styles.sheetNote}>{t('casino.fair.noRounds')}</p> : null}
         <ul className={styles.roundList}>
           {(rounds.data?.list ?? []).map((round) => (
             <li key={round.round_id} className={styles.roundRow}>
