@@ -54,6 +54,13 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
     const bet = frame.getByRole('button', { name: 'Bet', exact: true });
     await bet.waitFor();
     await frame.getByRole('combobox', { name: 'Difficulty' }).selectOption('easy');
+    // No round in this game yet (the wheel's are the wheel's): the fairness sheet says so rather than a bare heading.
+    await frame.getByRole('button', { name: 'Provably fair' }).click();
+    const fairSheet = frame.getByRole('dialog', { name: 'Provably fair' });
+    await fairSheet.getByText('No rounds in this game yet.').waitFor();
+    expect(await fairSheet.getByRole('listitem').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await fairSheet.waitFor({ state: 'hidden' });
     let cashed = false;
     for (let attempt = 0; attempt < 12 && !cashed; attempt += 1) {
       before = await studioBalance(frame);
@@ -64,20 +71,19 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
         // A round in play keeps its seed (a reveal now would show the traps): the fairness sheet says so, and the
         // committed hash stays as it was.
         await frame.getByRole('button', { name: 'Provably fair' }).click();
-        const sheet = frame.getByRole('dialog', { name: 'Provably fair' });
-        const hash = await sheet.getByTestId('server-seed-hash').textContent();
+        const hash = await fairSheet.getByTestId('server-seed-hash').textContent();
         expect(hash).toMatch(/^[0-9a-f]{64}$/);
-        await sheet.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
+        await fairSheet.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
         await expect
-          .poll(async () => ((await sheet.getByRole('alert').count()) ? await sheet.getByRole('alert').textContent() : ''))
+          .poll(async () => ((await fairSheet.getByRole('alert').count()) ? await fairSheet.getByRole('alert').textContent() : ''))
           .toBe('You have a round in progress in this game. Finish it first.');
-        expect(await sheet.getByText('Revealed server seed').count()).toBe(0);
-        expect(await sheet.getByTestId('server-seed-hash').textContent()).toBe(hash);
+        expect(await fairSheet.getByText('Revealed server seed').count()).toBe(0);
+        expect(await fairSheet.getByTestId('server-seed-hash').textContent()).toBe(hash);
         // The round in play is listed with its proof (the seed is revealed only after a rotation).
-        await expect.poll(() => sheet.getByRole('listitem').count()).toBe(1);
+        await expect.poll(() => fairSheet.getByRole('listitem').count()).toBe(1);
         await screenshot(page, 'casino-fairness-round-open');
         await page.keyboard.press('Escape');
-        await sheet.waitFor({ state: 'hidden' });
+        await fairSheet.waitFor({ state: 'hidden' });
       }
       await frame.getByRole('button', { name: 'Floor 1, door 2' }).click();
       const cashOut = frame.getByRole('button', { name: /^Cash out/ });
