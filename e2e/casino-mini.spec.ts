@@ -74,9 +74,9 @@ describe('Mini, Bingo and Fishing tabs, through the real server and Chromium', (
         const hash = await fairSheet.getByTestId('server-seed-hash').textContent();
         expect(hash).toMatch(/^[0-9a-f]{64}$/);
         await fairSheet.getByRole('button', { name: 'Rotate the seed and reveal the current one' }).click();
-        await expect
-          .poll(async () => ((await fairSheet.getByRole('alert').count()) ? await fairSheet.getByRole('alert').textContent() : ''))
-          .toBe('You have a round in progress in this game. Finish it first.');
+        const refusal = fairSheet.getByRole('alert');
+        await refusal.waitFor();
+        expect(await refusal.textContent()).toBe('You have a round in progress in this game. Finish it first.');
         expect(await fairSheet.getByText('Revealed server seed').count()).toBe(0);
         expect(await fairSheet.getByTestId('server-seed-hash').textContent()).toBe(hash);
         // The round in play is listed with its proof (the seed is revealed only after a rotation).

@@ -9,7 +9,7 @@ import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { PageTitle } from '../../shared/ui/page-title.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { useFavouriteMutation, useGameInfoQuery } from './api/hall.ts';
-import { apiErrorMessage } from './api-error-message.ts';
+import { apiErrorMessage } from '../../shared/api/api-error-message.ts';
 import { gameRoomHref, paths } from '../../shared/paths/paths.ts';
 import { useCoverArt } from './cover-art-loader.ts';
 import styles from './game-detail.module.css';

@@ -9,7 +9,7 @@ import { isStudioRoundMessage } from '../../shared/studio-message.ts';
 import { EmptyState } from '../../shared/ui/empty-state.tsx';
 import { LoadingOverlay } from '../../shared/ui/loading-overlay.tsx';
 import { useGameInfoQuery, useLaunchQuery } from './api/hall.ts';
-import { apiErrorMessage } from './api-error-message.ts';
+import { apiErrorMessage } from '../../shared/api/api-error-message.ts';
 import { LimitRequiredAction } from '../../shared/safer-play/limit-required.tsx';
 import { usePlayHeartbeat } from '../../shared/safer-play/play-heartbeat.ts';
 import { gameDetailHref, paths } from '../../shared/paths/paths.ts';

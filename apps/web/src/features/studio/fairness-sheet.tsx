@@ -1,9 +1,10 @@
-import { ApiError, clientSeedSchema, type FairState } from '@piranha/contract';
+import { clientSeedSchema, type FairState } from '@piranha/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { z } from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
+import { apiErrorMessage } from '../../shared/api/api-error-message.ts';
 import { useClientSeedMutation, useSeedRotateMutation, useStudioRoundsQuery } from './api/studio.ts';
 import styles from './studio.module.css';
 
@@ -75,7 +76,7 @@ export function FairnessSheet({
         {/* A refusal is said, not swallowed: a round still open or settling keeps the seed (CASINO_ROUND_OPEN). */}
         {rotate.isError ? (
           <span className={styles.error} role="alert">
-            {rotate.error instanceof ApiError && rotate.error.errorMsg ? rotate.error.errorMsg : t('casino.studio.failed')}
+            {apiErrorMessage(rotate.error, t)}
           </span>
         ) : null}
         {rotate.data ? (

@@ -1,6 +1,6 @@
 import { ApiError, ERRORS } from '@piranha/contract';
-import { i18n, type TFunction } from '../../shared/i18n/translate.ts';
-import { withSaferReset } from '../../shared/api/safer-refusal.ts';
+import { i18n, type TFunction } from '../i18n/translate.ts';
+import { withSaferReset } from './safer-refusal.ts';
 
 /** The server answers refusals in the player's language; a call with no answer gets the generic text. */
 export function apiErrorMessage(error: unknown, t: TFunction): string {
