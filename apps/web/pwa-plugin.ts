@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 // Relative imports: Vite bundles its config's own files but loads workspace packages (TypeScript sources) as is.
 import { PWA_ICON_FILES, pwaIconPath } from '../../packages/domain/src/pwa/pwa-manifest.ts';
 import { VARIANT_PROFILES } from '../../packages/domain/src/variants/profiles.ts';
@@ -22,7 +22,8 @@ export function pwaPlugin(shellFiles: () => Iterable<string>): Plugin {
     name: 'piranha:pwa',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // An absolute outDir (a build beside the tree's, for an A/B) stays as given.
+      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
       for (const profile of VARIANT_PROFILES) {
