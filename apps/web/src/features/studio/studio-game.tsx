@@ -1,5 +1,5 @@
-import { ApiError, type RoundView } from '@piranha/contract';
-import { withSaferReset } from '../../shared/api/safer-refusal.ts';
+import type { RoundView } from '@piranha/contract';
+import { apiErrorMessage } from '../../shared/api/api-error-message.ts';
 import { type CasinoParams, type HouseGameId } from '@piranha/domain';
 import { Info, Minus, Plus, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
@@ -70,8 +70,7 @@ export function StudioGame({ gameId, token }: { gameId: HouseGameId; token: stri
   const money = useCallback((minor: number) => moneyText(minor, currency, i18n.language), [currency, i18n.language]);
 
   const refused = (cause: unknown) => {
-    // A wager or loss limit, a time-out or self-exclusion says when it resets (decision 027).
-    setError(cause instanceof ApiError && cause.errorMsg ? withSaferReset(cause.errorMsg, cause, t, i18n.language) : t('casino.studio.failed'));
+    setError(apiErrorMessage(cause, t, t('casino.studio.failed')));
     soundPlay('lose', sound);
     return undefined;
   };
