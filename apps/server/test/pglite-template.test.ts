@@ -40,6 +40,9 @@ describe('the empty database template', () => {
       expect(first.dataDirOrigin).toBe('template');
       const applied = await rowsOf<{ count: number }>(first.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
       expect(Number(applied[0]!.count)).toBe(journalEntries);
+      // Only the database the server uses: initdb's templates are left out of the copy (fewer files to copy).
+      const databases = await rowsOf<{ datname: string }>(first.db, sql`select datname from pg_database order by datname`);
+      expect(databases.map((row) => row.datname)).toEqual(['postgres']);
       // The copy is a working database, not a read-only snapshot.
       await first.db.execute(sql`insert into users (app_key) values ('piranha')`);
     } finally {
