@@ -7,32 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { manifestEntryKey, manifestStaticKeys, type Manifest } from '../scripts/lib/vite-manifest.mjs';
 
 const DIST = new URL('../apps/web/dist/', import.meta.url).pathname;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
 
 /** The files of `key` and of everything it imports statically. */
-function staticClosure(key: string, files = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
-  if (files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
-  return files;
-}
+const staticFiles = (key: string) => new Set([...manifestStaticKeys(manifest, key)].map((chunk) => manifest[chunk]!.file));
 
 describe('the match page preloads its view', () => {
   it('lists the view and every script the view imports (the entry’s own excepted) in the page’s preload table', () => {
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-    const entry = staticClosure(entryKey!);
-    const view = [...staticClosure('src/features/sports/ui/match-detail-view.tsx')].filter((file) => !entry.has(file));
+    const entry = staticFiles(manifestEntryKey(manifest));
+    const view = [...staticFiles('src/features/sports/ui/match-detail-view.tsx')].filter((file) => !entry.has(file));
     const page = readFileSync(join(DIST, manifest['src/pages/match-detail-page.tsx']!.file), 'utf8');
     const table = /__vite__mapDeps=[^;]*?\[([^\]]*)\]/.exec(page)?.[1] ?? '';
     const listed = new Set([...table.matchAll(/"([^"]+)"/g)].map((match) => match[1]));

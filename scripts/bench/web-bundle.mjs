@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { manifestEntryKey, manifestStaticKeys } from '../lib/vite-manifest.mjs';
 
 /** architecture.md "Performance budgets" (issue 24): initial JS of any first route ≤ 120 KB as sent compressed. */
 export const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
@@ -29,26 +30,16 @@ export function webBundleUnavailable(distDir) {
  * left out: they load later.
  */
 export function routeInitialFiles(manifest, pageKey) {
-  const entryKey =
-    Object.keys(manifest).find((key) => manifest[key].isEntry && (key === 'index.html' || manifest[key].src === 'index.html')) ??
-    Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error('the manifest has no entry chunk');
   if (!manifest[pageKey]) throw new Error(`the manifest has no chunk for ${pageKey}`);
+  const keys = manifestStaticKeys(manifest, pageKey, manifestStaticKeys(manifest, manifestEntryKey(manifest)));
   const js = new Set();
   const css = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
+  for (const key of keys) {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest names ${key} but has no chunk for it`);
     if (chunk.file.endsWith('.css')) css.add(chunk.file);
     else js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entryKey);
-  visit(pageKey);
+  }
   return { js: [...js], css: [...css] };
 }
 
