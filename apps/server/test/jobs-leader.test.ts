@@ -74,8 +74,14 @@ describe('leader election', () => {
     const leaderBefore = nodes.find((node) => node.leadership.isLeader());
     expect(leaderBefore).toBeDefined();
     expect([c, d].filter((node) => node.leadership.isLeader())).toHaveLength(0);
+    // Heard, not polled: the old leader's next attempt may take the lock back before a poll would see it step down.
+    let steppedDown = false;
+    const unsubscribe = leaderBefore!.leadership.onChange((leader) => {
+      if (!leader) steppedDown = true;
+    });
     await lockServer.killLeaderSession();
-    await until(() => !leaderBefore!.leadership.isLeader(), 'the old leader steps down');
+    await until(() => steppedDown, 'the old leader steps down');
+    unsubscribe();
     await until(() => nodes.some((node) => node.leadership.isLeader()), 'a node leads again');
     expect(nodes.filter((node) => node.leadership.isLeader())).toHaveLength(1);
   });
