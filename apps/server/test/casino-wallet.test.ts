@@ -348,6 +348,42 @@ describe('wallet calls as one statement, batched (decision 074)', () => {
     await expectLedgerClean(t);
   });
 
+  it('a storm of bets with their wins in one batch without savepoints: each stake covered alone, both answers stored exact (decision 086)', async () => {
+    const player = await playerWithGame(t, 'dice', 1000);
+    // Each round stakes 300 and wins 100 back: 1000 → 800 → 600 → 400 → 200, and then a stake of 300 is not covered
+    // although its win would leave 0 — the stake is taken before its win.
+    const calls = Array.from({ length: 6 }, () => ({ call: 'bet_win' as const, body: betWin(player, 300, 100) }));
+    const { answers, batches, members, fallbacks } = await inOneBatch(calls);
+    // One statement each, batched without savepoints; the refusals roll it back once and decide again in savepoints.
+    expect([batches, members, fallbacks]).toEqual([1, 6, 1]);
+    const ok = answers.filter((answer) => answer.status === 'RS_OK');
+    expect(ok.map((answer) => answer.balance).sort((a, b) => b - a)).toEqual([800, 600, 400, 200]);
+    expect(answers.filter((answer) => answer.status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(2);
+    expect(await balanceOf(t, player.session)).toBe(200);
+    for (const [index, { body }] of calls.entries()) {
+      if (answers[index]!.status !== 'RS_OK') continue;
+      // The whole call replays its win's answer; its bet alone, the balance the stake left (before the win).
+      expect(await walletPost(t, 'bet_win', { ...body, request_uuid: 'again' })).toEqual({ ...answers[index], request_uuid: 'again' });
+      const { win_transaction_uuid: _win, win_amount: _amount, ...betAlone } = body;
+      expect(await walletPost(t, 'bet', { ...betAlone, request_uuid: 'again' })).toMatchObject({ status: 'RS_OK', balance: answers[index]!.balance - 100 });
+    }
+    // Two rows per round taken, the win's after its bet's; two transfers per round, the win's after the stake's.
+    const rows = await t.rows<{ kind: string; transaction_uuid: string; reference_uuid: string | null; state: string }>(
+      sql`select kind, transaction_uuid, reference_uuid, state from casino_wallet_txns where user_id = ${player.session.uid} order by id`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['bet', 'win', 'bet', 'win', 'bet', 'win', 'bet', 'win']);
+    for (let index = 0; index < rows.length; index += 2) {
+      expect(rows[index + 1]!.reference_uuid).toBe(rows[index]!.transaction_uuid);
+      expect(rows[index]!.state).toBe('settled');
+    }
+    const transfers = await t.rows<{ kind: string }>(
+      sql`select t.kind from transfers t where t.external_ref in (select partner || ':' || transaction_uuid from casino_wallet_txns where user_id = ${player.session.uid})
+        order by t.id`,
+    );
+    expect(transfers.map((transfer) => transfer.kind)).toEqual(Array.from({ length: 4 }, () => ['casino_bet', 'casino_win']).flat());
+    await expectLedgerClean(t);
+  });
+
   it('counts a bet-with-win against the loss limit as a bet and a win sent apart do', async () => {
     const player = await playerWithGame(t, 'dice', 1000);
     const limit = envelopeOf(
@@ -376,6 +412,13 @@ describe('wallet calls as one statement, batched (decision 074)', () => {
     });
     expect(await walletPost(t, 'win', win)).toMatchObject({ status: 'RS_OK', balance: 1300 });
     expect(await lossUsed()).toBe(-300);
+    // The stake alone is checked against the limit, before the funds: 100_00 + 300 left; a larger stake is refused
+    // whatever its win, and nothing is written.
+    const over = betWin(player, 100_00 + 301, 500_00);
+    expect(await walletPost(t, 'bet_win', over)).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 1300 });
+    expect(await lossUsed()).toBe(-300);
+    const [taken] = await t.rows<{ n: number }>(sql`select count(*)::int as n from casino_wallet_txns where transaction_uuid = ${over.transaction_uuid}`);
+    expect(taken!.n).toBe(0);
   });
 
   it('applies 20 concurrent replays of one bet once with each its own commit (no batching): the racers are replays', async () => {

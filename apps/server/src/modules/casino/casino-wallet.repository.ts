@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../app-error.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { transferCtes, type TransferRows } from '../ledger/ledger.service.ts';
+import { transferCtes, walletMoveCte, type TransferRows } from '../ledger/ledger.service.ts';
 import { casinoWalletTxns, wallets } from '../../db/schema/index.ts';
 
 export type WalletTxn = typeof casinoWalletTxns.$inferSelect;
@@ -128,18 +128,30 @@ const ABORT_RACED = 'piranha_abort:WALLET_TXN_RACED';
 const ABORT_SAFER = 'piranha_abort:SAFER_PLAY';
 const ABORT_FUNDS = 'piranha_abort:INSUFFICIENT_FUNDS';
 
+/** The columns of a wallet call's row, then its stored answer, as the SELECT list of its insert. */
+function walletTxnValues(row: WalletTxnInsert, response: SQL): SQL {
+  return sql`${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
+        ${row.amount ?? null}::bigint, ${row.round ?? null}::text, ${row.gameCode ?? null}::text, ${row.referenceUuid ?? null}::text,
+        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean, ${response}`;
+}
+
 /**
  * A new call that moves one player wallet, as ONE statement (decision 074): the transaction row, its ledger transfer,
  * the stored answer (RS_OK with the balance after the move) and, for a stake, the safer-play guard (`saferStakeGuard`,
- * whose claim test must be `exists (select 1 from c)`) or, for a win, the loss-limit return. It never catches its own
- * failure, so it may run in a batch without a savepoint.
+ * whose claim test must be `exists (select 1 from c)`) or, for a win, the loss-limit return (`saferReturnCte`, the
+ * same claim test). It never catches its own failure, so it may run in a batch without a savepoint.
  *
- * The claim is `c`: the token's session is live (with `sessionOf`) and no row holds (partner, transaction_uuid) in the
- * statement's snapshot. The answer is written by the insert itself, from the wallet move's RETURNING, because a sibling
- * CTE cannot update a row this statement inserts. Outcomes:
+ * With `win` (decision 086), a bet and the win that closes its round go in the same statement: two rows (the win's
+ * after the bet's), two transfers with their own lines, ONE move of the wallet by their sum that the stake alone must
+ * be covered for, and two answers (the bet's balance is the one before the win). The safer guard is then built with
+ * the win as its return.
+ *
+ * The claim is `c`: the token's session is live (with `sessionOf`) and no row holds (partner, transaction_uuid) — nor
+ * the win's — in the statement's snapshot. The answer is written by the insert itself, from the wallet move's
+ * RETURNING, because a sibling CTE cannot update a row this statement inserts. Outcomes:
  * - `sessionLive` false: nothing written (the caller answers RS_ERROR_TOKEN_EXPIRED);
- * - `id` undefined: the id is taken (a replay, a tombstone, another kind): nothing written, the caller reads it;
- * - throws `WalletTxnRaced` when the id was taken by a call committing while this one ran (its insert or transfer
+ * - `id` undefined: an id is taken (a replay, a tombstone, another kind): nothing written, the caller reads it;
+ * - throws `WalletTxnRaced` when an id was taken by a call committing while this one ran (its insert or transfer
  *   found the other's row): the statement is aborted, nothing written; run again, it is a replay;
  * - throws `WalletStakeRefused` when the guard refuses, before INSUFFICIENT_FUNDS (an AppError) when the debit is not
  *   covered: the order of the two-statement bet it replaces (the guard ran after the debit, the funds were checked last).
@@ -152,50 +164,63 @@ export async function walletTxnMoveAnswered(
   options: {
     sessionOf?: { tokenHash: string; at: Date };
     safer?: { ctes: SQL; refused: SQL };
-    lossReturn?: { userId: number; currency: string; amountMinor: number; now: Date };
+    /** `saferReturnCte` with the claim `exists (select 1 from c)`. */
+    lossReturn?: SQL;
+    win?: { row: WalletTxnInsert; transfer: TransferRows & { externalRef: string } };
   } = {},
 ): Promise<{ id: number | undefined; sessionLive: boolean; balanceMinor: number | undefined }> {
-  if (!transfer.wallet) throw new Error('walletTxnMoveAnswered moves one player wallet');
-  const { sessionOf, safer, lossReturn } = options;
+  const { sessionOf, safer, lossReturn, win } = options;
+  const wallet = transfer.wallet;
+  const winWallet = win?.transfer.wallet;
+  if (!wallet || (win && winWallet?.accountId !== wallet.accountId)) throw new Error('walletTxnMoveAnswered moves one player wallet');
   const live = sessionOf ? sql`live as (${tokenSessionLiveSql(sessionOf.tokenHash, sessionOf.at)}), ` : sql``;
   const liveColumn = sessionOf ? sql`exists (select 1 from live)` : sql`true`;
-  const returned = lossReturn && lossReturn.amountMinor > 0 ? lossReturn : undefined;
+  const claimed = sql`exists (select 1 from c)`;
+  const responseOf = (balance: SQL) =>
+    sql`jsonb_build_object('user', ${answer.user}::text, 'status', 'RS_OK', 'request_uuid', ${answer.requestUuid}::text,
+          'currency', ${answer.currency}::text, 'balance', ${balance})`;
+  const columns = sql`partner, transaction_uuid, kind, user_id, currency, amount, round, game_code, reference_uuid, request_hash, state, is_free, response`;
+  // One transfer moves the wallet in its own CTEs; a bet and its win write theirs without it (the win's after the
+  // bet's) and move it once, by their sum, covered for the stake.
+  const money = win
+    ? sql`${transferCtes({ ...transfer, wallet: undefined }, sql`${transfer.externalRef}::text`, sql`c`)},
+    ${transferCtes({ ...win.transfer, wallet: undefined }, sql`${win.transfer.externalRef}::text`, sql`lt`, '_win')},
+    ${walletMoveCte(wallet.accountId, wallet.amountMinor + winWallet!.amountMinor, -wallet.amountMinor, sql`exists (select 1 from lt_win)`)}`
+    : transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`c`);
+  const rows = win
+    ? sql`w0 as (
+      insert into casino_wallet_txns (${columns})
+      select ${walletTxnValues(row, responseOf(sql`(select balance_minor from lw) - ${winWallet!.amountMinor}::bigint`))} from c
+      on conflict do nothing returning id
+    ), w1 as (
+      insert into casino_wallet_txns (${columns})
+      select ${walletTxnValues(win.row, responseOf(sql`(select balance_minor from lw)`))} from w0
+      on conflict do nothing returning id
+    )`
+    : sql`w0 as (
+      insert into casino_wallet_txns (${columns})
+      select ${walletTxnValues(row, responseOf(sql`coalesce((select balance_minor from lw), ${answer.knownBalance ?? null}::bigint)`))} from c
+      on conflict do nothing returning id
+    )`;
+  // One equality per id: `transaction_uuid in (a, b)` was planned generically as a filter over every row of the partner.
+  const taken = (uuid: string) => sql`select 1 from casino_wallet_txns where partner = ${row.partner} and transaction_uuid = ${uuid}`;
+  const written = sql`exists (select 1 from w0) and exists (select 1 from lt)${win ? sql` and exists (select 1 from w1) and exists (select 1 from lt_win)` : sql``}`;
   const statement = sql`with ${live}ex as (
-      select 1 from casino_wallet_txns where partner = ${row.partner} and transaction_uuid = ${row.transactionUuid}
+      ${taken(row.transactionUuid)}${win ? sql` union all ${taken(win.row.transactionUuid)}` : sql``}
     ),
     c as (select 1 where ${liveColumn} and not exists (select 1 from ex)),
-    ${transferCtes(transfer, sql`${transfer.externalRef}::text`, sql`c`)},
-    w0 as (
-      insert into casino_wallet_txns (partner, transaction_uuid, kind, user_id, currency, amount, round, game_code, reference_uuid, request_hash,
-        state, is_free, response)
-      select ${row.partner}, ${row.transactionUuid}, ${row.kind}, ${row.userId ?? null}::bigint, ${row.currency ?? null}::text,
-        ${row.amount ?? null}::bigint, ${row.round ?? null}::text, ${row.gameCode ?? null}::text, ${row.referenceUuid ?? null}::text,
-        ${row.requestHash ?? null}::text, ${row.state}, ${row.isFree ?? false}::boolean,
-        jsonb_build_object('user', ${answer.user}::text, 'status', 'RS_OK', 'request_uuid', ${answer.requestUuid}::text,
-          'currency', ${answer.currency}::text, 'balance', coalesce((select balance_minor from lw), ${answer.knownBalance ?? null}::bigint))
-      from c
-      on conflict do nothing returning id
-    )${safer ? sql`, ${safer.ctes}` : sql``}${
-      returned
-        ? sql`, lr as (
-      update player_limit_usage u set used_minor = u.used_minor - ${returned.amountMinor}::bigint
-      where u.user_id = ${returned.userId} and u.kind = 'loss' and u.currency = ${returned.currency} and exists (select 1 from c)
-        and u.window_start = (select max(m.window_start) from player_limit_usage m
-          where m.user_id = ${returned.userId} and m.kind = 'loss' and m.currency = ${returned.currency} and m.period = u.period
-            and m.window_start <= ${returned.now.toISOString()}::timestamptz))`
-        : sql``
-    }
-    select (select id from w0) as id, ${liveColumn} as live, (select balance_minor from lw) as balance_minor,
-      case when exists (select 1 from c) and (not exists (select 1 from w0) or not exists (select 1 from lt)) then piranha_abort('WALLET_TXN_RACED')
-        ${safer ? sql`when exists (select 1 from c) and ${safer.refused} then piranha_abort('SAFER_PLAY')` : sql``}
-        when exists (select 1 from c) and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted`;
-  let written: { id: string | number | null; live: boolean; balance_minor: string | number | null } | undefined;
+    ${money},
+    ${rows}${safer ? sql`, ${safer.ctes}` : sql``}${lossReturn ? sql`, ${lossReturn}` : sql``}
+    select (select id from ${win ? sql`w1` : sql`w0`}) as id, ${liveColumn} as live, (select balance_minor from lw) as balance_minor,
+      case when ${claimed} and not (${written}) then piranha_abort('WALLET_TXN_RACED')
+        ${safer ? sql`when ${claimed} and ${safer.refused} then piranha_abort('SAFER_PLAY')` : sql``}
+        when ${claimed} and not exists (select 1 from lw) then piranha_abort('INSUFFICIENT_FUNDS') end as aborted`;
+  const name = win
+    ? `casino_bet_win_answered_${transfer.lines.length}_${win.transfer.lines.length}${sessionOf ? '_live' : ''}${safer ? '_safer' : ''}`
+    : `casino_txn_answered_${transfer.lines.length}${sessionOf ? '_live' : ''}${safer ? '_safer' : ''}${lossReturn ? '_return' : ''}`;
+  let result: { id: string | number | null; live: boolean; balance_minor: string | number | null } | undefined;
   try {
-    [written] = await rowsOf<{ id: string | number | null; live: boolean; balance_minor: string | number | null }>(
-      db,
-      statement,
-      `casino_txn_answered_${transfer.lines.length}${sessionOf ? '_live' : ''}${safer ? '_safer' : ''}${returned ? '_return' : ''}`,
-    );
+    [result] = await rowsOf<{ id: string | number | null; live: boolean; balance_minor: string | number | null }>(db, statement, name);
   } catch (error) {
     if (error instanceof Error && error.message.includes(ABORT_RACED)) throw new WalletTxnRaced();
     if (error instanceof Error && error.message.includes(ABORT_SAFER)) throw new WalletStakeRefused();
@@ -203,8 +228,8 @@ export async function walletTxnMoveAnswered(
     throw error;
   }
   return {
-    id: written?.id == null ? undefined : Number(written.id),
-    sessionLive: written?.live === true,
-    balanceMinor: written?.balance_minor == null ? undefined : Number(written.balance_minor),
+    id: result?.id == null ? undefined : Number(result.id),
+    sessionLive: result?.live === true,
+    balanceMinor: result?.balance_minor == null ? undefined : Number(result.balance_minor),
   };
 }

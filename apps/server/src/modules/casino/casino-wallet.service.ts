@@ -27,6 +27,7 @@ import {
   saferPlayCheck,
   saferPlayTimeTake,
   saferReturnCount,
+  saferReturnCte,
   saferStakeGuard,
   saferStakeRefusal,
   saferStakeTake,
@@ -181,14 +182,17 @@ export async function seamlessHandle(
   if (call === 'balance') return answer(request, 'RS_OK', currency, await balanceNow());
   try {
     // Wallet calls arriving together commit together (decision 074), each in its own savepoint; a paid bet is one
-    // statement (betInOneStatement), batched without one.
+    // statement (betInOneStatement), and so is a paid bet with its win (betWinInOneStatement, decision 086), batched
+    // without one.
     const apply = () =>
       call === 'bet'
         ? stakeFoldable(caller, request as BetRequest)
           ? betInOneStatement(deps, caller, request as BetRequest)
           : groupTransaction(deps.db, (tx) => betApply(tx, caller, request as never), userId)
         : call === 'bet_win'
-          ? groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never), userId)
+          ? stakeFoldable(caller, request as BetWinRequest) && (request as BetWinRequest).win_amount > 0
+            ? betWinInOneStatement(deps, caller, request as BetWinRequest)
+            : groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request as never), userId)
           : call === 'win'
             ? groupTransaction(deps.db, (tx) => winApply(tx, caller, request as never), userId)
             : groupTransaction(deps.db, (tx) => rollbackApply(tx, caller, request as never), userId);
@@ -303,21 +307,43 @@ async function betStakePrepared(db: DbOrTx, caller: Caller, request: BetRequest)
 type BetStatementOutcome =
   { kind: 'expired' } | { kind: 'taken' } | { kind: 'written'; id: number; response: SeamlessResponse; row: ReturnType<typeof betRowOf>['row'] };
 
+/** The win a bet_win carries, as the separate win call it stands for (the same id rules, hash and money). */
+function winOfBetWin(request: BetWinRequest): WinRequest {
+  const { win_transaction_uuid: winUuid, win_amount: winAmount, is_free: _free, ...base } = request;
+  return { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: request.transaction_uuid };
+}
+
+/** A paid win's ledger transfer, withholding what the brand's law asks of the round (it has no earlier win). */
+function paidWinTransferOf(caller: Caller, win: WinRequest, stakeMinor: number) {
+  return winTransferOf(caller, win, false, prizeWithholdingMinor(jurisdictionOfKey(caller.appKey), stakeMinor, win.amount));
+}
+
 /**
  * A paid stake's statement (walletTxnMoveAnswered): the row, the debit and its ledger lines, the stored answer and the
  * safer-play guard, in the order of the transaction it replaces (session, id taken, safer play, funds). `transfer` is
- * the stake's, resolved by the caller (betStakePrepared) before, so the statement is all `db` is asked.
+ * the stake's, resolved by the caller (betStakePrepared) before, so the statement is all `db` is asked. With `win`
+ * (a bet_win's, its transfer resolved too), the win goes in the same statement and the outcome is the win's.
  */
-async function betStatement(db: DbOrTx, caller: Caller, request: BetRequest, transfer: TransferRows & { externalRef: string }): Promise<BetStatementOutcome> {
+async function betStatement(
+  db: DbOrTx,
+  caller: Caller,
+  request: BetRequest,
+  transfer: TransferRows & { externalRef: string },
+  win?: { request: WinRequest; transfer: TransferRows & { externalRef: string } },
+): Promise<BetStatementOutcome> {
   const { row } = betRowOf(caller, request);
   const now = caller.now ?? new Date();
-  const safer = saferStakeGuard(caller.userId, caller.appKey, caller.currency, request.amount, now, sql`exists (select 1 from c)`);
+  const safer = saferStakeGuard(caller.userId, caller.appKey, caller.currency, request.amount, now, sql`exists (select 1 from c)`, win?.request.amount);
   const written = await walletTxnMoveAnswered(
     db,
     row,
     transfer,
     { user: request.user, requestUuid: request.request_uuid, currency: caller.currency },
-    { ...(caller.liveSession ? { sessionOf: caller.liveSession } : {}), safer },
+    {
+      ...(caller.liveSession ? { sessionOf: caller.liveSession } : {}),
+      safer,
+      ...(win ? { win: { row: winRowOf(caller, win.request, winHashOf(win.request)), transfer: win.transfer } } : {}),
+    },
   );
   if (!written.sessionLive) return { kind: 'expired' };
   if (written.id === undefined) return { kind: 'taken' };
@@ -338,6 +364,28 @@ async function betInOneStatement(deps: SeamlessWalletDeps, caller: Caller, reque
   // Committed outside a transaction scope: the balance's move is told now (decision 041).
   balanceMovedNow(deps.db, caller.userId, caller.currency, 'casino_bet');
   return outcome.response;
+}
+
+/**
+ * A paid bet and the win that closes its round as ONE statement (decision 086): both rows, both transfers, one wallet
+ * move, both answers and the safer-play guard with the loss limit's return — what `betWinApply` writes in four round
+ * trips. Refused or answered as `betInOneStatement` is; when either id is already taken the call goes the
+ * transaction's way (`betWinApply`), whose replay and duplicate rules it then answers by.
+ */
+async function betWinInOneStatement(deps: SeamlessWalletDeps, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
+  const { win_transaction_uuid: _winUuid, win_amount: _winAmount, ...betRequest } = request;
+  const bet = { ...betRequest, round_closed: true };
+  const win = winOfBetWin(request);
+  const stake = await betStakePrepared(deps.db, caller, bet);
+  const payout = paidWinTransferOf(caller, win, bet.amount);
+  const winTransfer = { ...(await ledgerTransferPrepare(deps.db, payout)), externalRef: payout.externalRef };
+  const outcome = await groupStatement(deps.db, (db) => betStatement(db, caller, bet, stake, { request: win, transfer: winTransfer }), caller.userId, {
+    savepointFree: true,
+  });
+  if (outcome.kind === 'expired') throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+  if (outcome.kind === 'taken') return groupTransaction(deps.db, (tx) => betWinApply(tx, caller, request), caller.userId);
+  balanceMovedNow(deps.db, caller.userId, caller.currency, 'casino_win');
+  return answer(win, 'RS_OK', caller.currency, outcome.response.balance);
 }
 
 async function betApply(tx: Tx, caller: Caller, request: BetRequest): Promise<SeamlessResponse> {
@@ -537,25 +585,24 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
  * undoes its bet. The bet is stored settled at once (its win is in hand), so it can never be rolled back.
  */
 async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
-  const { win_transaction_uuid: winUuid, win_amount: winAmount, ...betRequest } = request;
-  const { is_free: _free, ...base } = betRequest;
+  const { win_transaction_uuid: _winUuid, win_amount: winAmount, ...betRequest } = request;
   const placed = await betRecord(tx, caller, { ...betRequest, round_closed: true }, true);
-  const win = { ...base, transaction_uuid: winUuid, amount: winAmount, round_closed: true, reference_transaction_uuid: betRequest.transaction_uuid };
+  const win = winOfBetWin(request);
   const bet = placed.bet;
   // A replayed bet: the win goes the way a separate win call would (it finds and checks the stored bet).
   if (!bet) return winApply(tx, caller, win);
   // A paid stake was one statement, its answer stored with it: a paying win is one more, its row, its money, its
-  // answer and the loss limit's return together (two statements where there were five).
+  // answer and the loss limit's return together (two statements where there were five). Reached when the win's id
+  // was taken before (betWinInOneStatement writes both at once otherwise).
   if (stakeFoldable(caller, betRequest) && winAmount > 0) {
     const hash = winHashOf(win);
-    const withheld = prizeWithholdingMinor(jurisdictionOfKey(caller.appKey), bet.amount ?? 0, winAmount);
-    const payout = winTransferOf(caller, win, false, withheld);
+    const payout = paidWinTransferOf(caller, win, bet.amount ?? 0);
     const written = await walletTxnMoveAnswered(
       tx,
       winRowOf(caller, win, hash),
       { ...(await ledgerTransferPrepare(tx, payout)), externalRef: payout.externalRef },
       { user: win.user, requestUuid: win.request_uuid, currency: caller.currency, knownBalance: placed.response.balance },
-      { lossReturn: { userId: caller.userId, currency: caller.currency, amountMinor: winAmount, now: caller.now ?? new Date() } },
+      { lossReturn: saferReturnCte(caller.userId, caller.currency, winAmount, caller.now ?? new Date(), sql`exists (select 1 from c)`) },
     );
     if (written.id === undefined) return replayOf((await walletTxnFind(tx, caller.partner, win.transaction_uuid))!, 'win', hash);
     return answer(win, 'RS_OK', caller.currency, written.balanceMinor ?? placed.response.balance);

@@ -62,28 +62,36 @@ export interface TransferRows {
  * The CTEs that write a transfer inside one statement: `lt` (the transfer row; empty when (kind, ref) already
  * exists), `ll` (its lines) and, with a wallet, `lw` (the wallet's move, returning the balance after it; empty when
  * a debit is not covered). `ref` is the external ref as SQL, taken `from` a CTE of the caller's when given (a row
- * the same statement inserts, such as a bet). The wallet only moves while its balance covers a debit: Read Committed
- * re-checks the WHERE on the latest row version, so concurrent debits cannot overdraw.
+ * the same statement inserts, such as a bet). `suffix` names the CTEs of a second transfer in the same statement
+ * (`lt_win`, `ll_win`); a statement moves a wallet row once, so two transfers of one statement leave the wallet out
+ * and move it once by their sum (`walletMoveCte`).
  */
-export function transferCtes(rows: TransferRows, ref: SQL, from?: SQL): SQL {
+export function transferCtes(rows: TransferRows, ref: SQL, from?: SQL, suffix = ''): SQL {
   const values = sql.join(
     rows.lines.map((line) => sql`(${line.accountId}::bigint, ${line.currency}::text, ${line.amountMinor}::bigint)`),
     sql`, `,
   );
+  const lt = sql.raw(`lt${suffix}`);
   const wallet = rows.wallet;
-  const walletMove = wallet
-    ? sql`, lw as (
-        update wallets set balance_minor = balance_minor + ${wallet.amountMinor}::bigint, updated_at = now()
-        where account_id = ${wallet.accountId}::bigint and balance_minor >= ${-wallet.amountMinor}::bigint and exists (select 1 from lt)
-        returning balance_minor)`
-    : sql``;
-  return sql`lt as (
+  return sql`${lt} as (
       insert into transfers (kind, external_ref) select ${rows.kind}::text, ${ref}${from ? sql` from ${from}` : sql``}
       on conflict do nothing returning id
-    ), ll as (
+    ), ${sql.raw(`ll${suffix}`)} as (
       insert into ledger_lines (transfer_id, account_id, currency, amount_minor)
-      select lt.id, v.account_id, v.currency, v.amount_minor from lt cross join (values ${values}) as v(account_id, currency, amount_minor)
-    )${walletMove}`;
+      select ${lt}.id, v.account_id, v.currency, v.amount_minor from ${lt} cross join (values ${values}) as v(account_id, currency, amount_minor)
+    )${wallet ? sql`, ${walletMoveCte(wallet.accountId, wallet.amountMinor, -wallet.amountMinor, sql`exists (select 1 from ${lt})`)}` : sql``}`;
+}
+
+/**
+ * `lw`: the player wallet moved by `amountMinor` once `moved` holds, only while its balance covers `coverMinor` (Read
+ * Committed re-checks the WHERE on the latest row version, so concurrent debits cannot overdraw); returns the balance
+ * after it, empty when not covered.
+ */
+export function walletMoveCte(accountId: number, amountMinor: number, coverMinor: number, moved: SQL): SQL {
+  return sql`lw as (
+        update wallets set balance_minor = balance_minor + ${amountMinor}::bigint, updated_at = now()
+        where account_id = ${accountId}::bigint and balance_minor >= ${coverMinor}::bigint and ${moved}
+        returning balance_minor)`;
 }
 
 /**

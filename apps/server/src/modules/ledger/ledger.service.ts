@@ -7,7 +7,7 @@ import { bonusWalletApply, ledgerAccountHouseEnsure, ledgerAccountUserEnsure, tr
 import { balanceMoved } from '../../realtime/balance-events.ts';
 
 /** For a module that writes a prepared transfer inside one statement of its own (see ledgerTransferPrepare). */
-export { transferCtes, type TransferRows } from './ledger.repository.ts';
+export { transferCtes, walletMoveCte, type TransferRows } from './ledger.repository.ts';
 
 /** House accounts: the other side of every player movement. */
 export type HouseKind =

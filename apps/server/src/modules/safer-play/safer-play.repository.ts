@@ -144,8 +144,14 @@ export function saferStakeCtes(input: {
    * asks none reads nothing for it.
    */
   mandatory: MandatoryLimits;
+  /**
+   * A win paid in the same statement (a casino bet and its win, decision 086): the loss counters take the stake less
+   * it, where the stake alone is checked against the limit; `lr` gives it back in the periods the stake did not count
+   * (no limit in force there) — what the stake and then the return (`lossReturnCount`) would have written.
+   */
+  returnMinor?: number;
 }): SQL {
-  const { userId, currency, stakeMinor, windows, now, claimed, kycPlay, mandatory } = input;
+  const { userId, currency, stakeMinor, windows, now, claimed, kycPlay, mandatory, returnMinor = 0 } = input;
   const at = now.toISOString();
   // The kinds asked, as one array parameter so the statement keeps one shape (the placement is a named prepared
   // statement): an empty array for a brand that asks none, where the branch reads no row.
@@ -160,10 +166,10 @@ export function saferStakeCtes(input: {
       select ${userId}, sa.kind, sa.period, ${currency},
         case sa.period when 'day' then ${windows.day.toISOString()}::timestamptz when 'week' then ${windows.week.toISOString()}::timestamptz
           else ${windows.month.toISOString()}::timestamptz end,
-        ${stakeMinor}::bigint
+        case when sa.kind = 'loss' then ${stakeMinor - returnMinor}::bigint else ${stakeMinor}::bigint end
       from sa where ${stakeMinor}::bigint <= sa.lim and ${claimed}
       on conflict (user_id, kind, period, currency, window_start) do update set used_minor = player_limit_usage.used_minor + excluded.used_minor
-        where player_limit_usage.used_minor + excluded.used_minor
+        where player_limit_usage.used_minor + ${stakeMinor}::bigint
           <= (select sa.lim from sa where sa.kind = player_limit_usage.kind and sa.period = player_limit_usage.period)
       returning 1
     ),
@@ -173,7 +179,12 @@ export function saferStakeCtes(input: {
       union all select 1 from unnest(${kinds}::text[]) as mk(kind) where not exists (select 1 from player_limits ml
         where ml.user_id = ${userId} and ml.kind = mk.kind and ml.currency = ${mandatory.currency}
           and ${limitInForceSql('ml', at)} is not null)
-      union all select 1 from (${otherCurrencySql({ userId, currency, kinds: STAKE_LIMIT_KINDS, at })}) oc)`;
+      union all select 1 from (${otherCurrencySql({ userId, currency, kinds: STAKE_LIMIT_KINDS, at })}) oc)${
+        returnMinor > 0
+          ? sql`,
+    lr as (${lossReturnSql({ userId, currency, amountMinor: returnMinor, now }, sql`${claimed} and u.period not in (select period from sa where kind = 'loss')`)})`
+          : sql``
+      }`;
 }
 
 /** The money limits a stake counts against (a bet, a casino round). */
@@ -288,13 +299,20 @@ export async function saferStakeTakeSql(
  * current one whenever the player staked in it; no time zone is needed, so settlement need not know the brand.
  */
 export async function lossReturnCount(tx: DbOrTx, userId: number, currency: string, amountMinor: number, now: Date): Promise<void> {
-  await tx.execute(
-    sql`update player_limit_usage u set used_minor = u.used_minor - ${amountMinor}::bigint where u.user_id = ${userId} and u.kind = 'loss'
-      and u.currency = ${currency}
+  await tx.execute(lossReturnSql({ userId, currency, amountMinor, now }, sql`true`));
+}
+
+/**
+ * The UPDATE of a return: each period's latest loss window (the current one, or the last one counted) gives back
+ * `amountMinor`, where `also` holds (a statement's own condition: its claim, the periods its stake counted already).
+ */
+export function lossReturnSql(input: { userId: number; currency: string; amountMinor: number; now: Date }, also: SQL): SQL {
+  const { userId, currency, amountMinor, now } = input;
+  return sql`update player_limit_usage u set used_minor = u.used_minor - ${amountMinor}::bigint where u.user_id = ${userId} and u.kind = 'loss'
+      and u.currency = ${currency} and ${also}
       and u.window_start = (select max(m.window_start) from player_limit_usage m
         where m.user_id = ${userId} and m.kind = 'loss' and m.currency = ${currency} and m.period = u.period
-          and m.window_start <= ${now.toISOString()}::timestamptz)`,
-  );
+          and m.window_start <= ${now.toISOString()}::timestamptz)`;
 }
 
 /** Per local day since `since`: the player's cash-wallet movements in `currency`, grouped as a statement shows them. */

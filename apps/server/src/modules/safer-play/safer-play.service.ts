@@ -42,6 +42,7 @@ import {
   limitsOf,
   limitUpsert,
   lossReturnCount,
+  lossReturnSql,
   playTimeTakeSql,
   saferRefusedSql,
   saferStakeCtes,
@@ -320,7 +321,7 @@ export async function saferStakeRefusal(
 }
 
 /** The stake guard for a one-statement placement: CTEs to add and the condition that must abort it (decision 027). */
-export function saferStakeGuard(userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date, claimed: SQL) {
+export function saferStakeGuard(userId: number, appKey: string | undefined, currency: string, stakeMinor: number, now: Date, claimed: SQL, returnMinor = 0) {
   const profile = jurisdictionOfKey(appKey);
   const windows = stakeWindowsOf(profile, now);
   return {
@@ -333,6 +334,7 @@ export function saferStakeGuard(userId: number, appKey: string | undefined, curr
       claimed,
       kycPlay: kycRequiredFor(profile, 'play'),
       mandatory: saferMandatoryLimits(appKey),
+      returnMinor,
     }),
     refused: saferRefusedSql(claimed),
   };
@@ -349,6 +351,11 @@ export async function saferStakeTake(tx: Tx, userId: number, appKey: string | un
   const mandatory = saferMandatoryLimits(appKey);
   if (await saferStakeTakeSql(tx, { userId, currency, stakeMinor, windows, now, kycPlay: kycRequiredFor(profile, 'play'), mandatory })) return;
   throw await saferStakeRefusal(tx, userId, appKey, currency, stakeMinor, now);
+}
+
+/** `saferReturnCount` as a CTE (`lr`) of a one-statement win: it runs where `claimed` holds. */
+export function saferReturnCte(userId: number, currency: string, amountMinor: number, now: Date, claimed: SQL): SQL {
+  return sql`lr as (${lossReturnSql({ userId, currency, amountMinor, now }, claimed)})`;
 }
 
 /** A return paid to the player (a win, a cash-out) lowers the loss counted in the current windows of its currency. */
