@@ -69,6 +69,9 @@ describe('house studio rounds', () => {
         .reverse()
         .map((round) => round.round_id),
     );
+    // What each round answered is what was stored: read back, every field is the same (decision 086's addendum: the
+    // settle answers the row it wrote without reading it back).
+    expect(recall.data.list).toEqual(played.slice(2).reverse());
     // Each round's balance after is the next one's balance before: nothing moved in between.
     const chronological = [...recall.data.list].reverse();
     for (let i = 1; i < chronological.length; i += 1) expect(chronological[i].balance_before).toBe(chronological[i - 1].balance_after);

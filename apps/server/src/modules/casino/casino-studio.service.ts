@@ -298,7 +298,7 @@ async function roundSettle(deps: StudioDeps, row: RoundRow, token: string, balan
 /** Marks the round settled once (a conditional update); counts a free round's win with it. */
 async function roundSettled(deps: StudioDeps, row: RoundRow, balanceBefore: number | null, balanceAfter: number): Promise<RoundRow> {
   const settle = async (tx: DbOrTx) => {
-    const updated = await roundSettleOnce(tx, row.id, { balanceBefore, balanceAfter, at: deps.now() });
+    const updated = await roundSettleOnce(tx, row, { balanceBefore, balanceAfter, at: deps.now() });
     if (updated && row.freeRoundId !== null && row.win > 0) await freeRoundWinAdd(tx, row.freeRoundId, row.win);
     return updated ?? (await roundByPublicId(tx, row.userId, row.publicId))!;
   };
