@@ -307,6 +307,12 @@ async function betStakePrepared(db: DbOrTx, caller: Caller, request: BetRequest)
 type BetStatementOutcome =
   { kind: 'expired' } | { kind: 'taken' } | { kind: 'written'; id: number; response: SeamlessResponse; row: ReturnType<typeof betRowOf>['row'] };
 
+/** The bet a bet_win carries, as the separate bet call it stands for: it closes its round (its win is in hand). */
+function betOfBetWin(request: BetWinRequest): BetRequest {
+  const { win_transaction_uuid: _winUuid, win_amount: _winAmount, ...bet } = request;
+  return { ...bet, round_closed: true };
+}
+
 /** The win a bet_win carries, as the separate win call it stands for (the same id rules, hash and money). */
 function winOfBetWin(request: BetWinRequest): WinRequest {
   const { win_transaction_uuid: winUuid, win_amount: winAmount, is_free: _free, ...base } = request;
@@ -373,8 +379,7 @@ async function betInOneStatement(deps: SeamlessWalletDeps, caller: Caller, reque
  * transaction's way (`betWinApply`), whose replay and duplicate rules it then answers by.
  */
 async function betWinInOneStatement(deps: SeamlessWalletDeps, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
-  const { win_transaction_uuid: _winUuid, win_amount: _winAmount, ...betRequest } = request;
-  const bet = { ...betRequest, round_closed: true };
+  const bet = betOfBetWin(request);
   const win = winOfBetWin(request);
   const stake = await betStakePrepared(deps.db, caller, bet);
   const payout = paidWinTransferOf(caller, win, bet.amount);
@@ -585,8 +590,9 @@ async function winApply(tx: Tx, caller: Caller, request: WinRequest): Promise<Se
  * undoes its bet. The bet is stored settled at once (its win is in hand), so it can never be rolled back.
  */
 async function betWinApply(tx: Tx, caller: Caller, request: BetWinRequest): Promise<SeamlessResponse> {
-  const { win_transaction_uuid: _winUuid, win_amount: winAmount, ...betRequest } = request;
-  const placed = await betRecord(tx, caller, { ...betRequest, round_closed: true }, true);
+  const betRequest = betOfBetWin(request);
+  const winAmount = request.win_amount;
+  const placed = await betRecord(tx, caller, betRequest, true);
   const win = winOfBetWin(request);
   const bet = placed.bet;
   // A replayed bet: the win goes the way a separate win call would (it finds and checks the stored bet).
