@@ -421,6 +421,25 @@ describe('wallet calls as one statement, batched (decision 074)', () => {
     expect(taken!.n).toBe(0);
   });
 
+  it('eight bets with their wins at once against a loss limit: the stake alone is checked, the net loss counted, exactly four taken', async () => {
+    const player = await playerWithGame(t, 'dice', 10_000);
+    const limit = envelopeOf(
+      await t.post('/api/piranha/safer_play/limit', { query: signedIn(player.session), body: { kind: 'loss', period: 'day', amount: 1000 } }),
+    );
+    expect(limit.dm_error).toBe(0);
+    // Each round stakes 300 and wins 100 back: the loss counted goes 0 → 200 → 400 → 600 → 800, and then a stake of
+    // 300 passes the 1,000 whatever its win — in whatever order the eight arrive.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => walletPost(t, 'bet_win', betWin(player, 300, 100))));
+    expect(answers.filter((answer) => answer.status === 'RS_OK')).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 'RS_ERROR_LIMIT_REACHED')).toHaveLength(4);
+    expect(await balanceOf(t, player.session)).toBe(10_000 - 4 * 200);
+    const used = await t.rows<{ used: number }>(
+      sql`select used_minor::int as used from player_limit_usage where user_id = ${player.session.uid} and kind = 'loss' and period = 'day'`,
+    );
+    expect(used.map((row) => row.used)).toEqual([800]);
+    await expectLedgerClean(t);
+  });
+
   it('applies 20 concurrent replays of one bet once with each its own commit (no batching): the racers are replays', async () => {
     const player = await playerWithGame(t, 'dice', 1000);
     const request = bet(player, 10);
