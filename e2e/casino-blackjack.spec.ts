@@ -120,7 +120,8 @@ describe('Blackjack, through the real server and Chromium', () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(1);
     await rows.first().getByRole('link', { name: 'Proof' }).click();
     await page.waitForURL(/#\/game-verify\?round_id=/);
-    expect(await page.getByTestId('verify-steps').inputValue()).toMatch(/^split\b/);
+    // A pair dealt against the dealer's ace was first offered insurance: the player's answer is the hand's first step.
+    expect(await page.getByTestId('verify-steps').inputValue()).toMatch(/^(no_insurance, )?split\b/);
     expect(await page.getByTestId('verify-match').textContent()).toBe('Identical to the stored round.');
     expect(await page.getByTestId('verify-outcome').textContent()).toMatch(/ \| .* · D /);
     await screenshot(page, 'casino-blackjack-verify');
