@@ -14,6 +14,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { databaseOpen } from '../src/db/client.ts';
+import { pgliteOptions } from '../src/db/pglite-options.ts';
 import { MIGRATIONS_FOLDER } from '../src/server-paths.ts';
 import { connectionsGone, pgAdmin } from './pg-admin.ts';
 
@@ -27,7 +28,7 @@ declare module 'vitest' {
 }
 
 async function pgliteDumpWrite(path: string): Promise<void> {
-  const client = new PGlite();
+  const client = new PGlite(pgliteOptions());
   try {
     await migrate(drizzle(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir('none');

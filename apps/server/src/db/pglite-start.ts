@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { startPhases } from '../lib/start-phases.ts';
+import { pgliteOptions } from './pglite-options.ts';
 import { MIGRATIONS_FOLDER } from '../server-paths.ts';
 import { pgliteLockAcquire, type PgliteLock, type PgliteLockOwner } from './pglite-lock.ts';
 import { pgliteDataDirPrepare, type PgliteDataDirOrigin } from './pglite-template.ts';
@@ -46,7 +47,9 @@ export async function pgliteStart(options: PgliteStartOptions): Promise<PgliteSt
       mkdirSync(options.dataDir, { recursive: true });
       startPhases.mark('data dir ready');
     }
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    const client = options.dataDir
+      ? new PGlite(options.dataDir, pgliteOptions())
+      : new PGlite(pgliteOptions(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}));
     return { client, lock, dataDirOrigin };
   } catch (error) {
     lock?.release();

@@ -6,6 +6,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { pgliteOptions } from './pglite-options.ts';
 
 /**
  * A fresh embedded database costs PGlite an initdb and every migration: seconds at start on this machine kind. `npm
@@ -61,7 +62,7 @@ export async function pgliteTemplateEnsure(templateDir: string, migrationsFolder
   if (pgliteTemplateCurrent(templateDir, migrationsFolder)) return false;
   const building = `${templateDir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
-  const client = new PGlite(building);
+  const client = new PGlite(building, pgliteOptions());
   try {
     await migrate(drizzle(client) as never, { migrationsFolder });
     // initdb's two template databases serve only CREATE DATABASE, which the embedded database never runs: without
