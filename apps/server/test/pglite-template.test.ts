@@ -53,10 +53,10 @@ describe('the empty database template', () => {
     const again = await databaseOpen({ dataDir, templateDir });
     try {
       expect(again.dataDirOrigin).toBe('existing');
-      // PGlite zero-fills its shared buffers at every start: the start's command line keeps them at 16 MB whatever the
+      // PGlite zero-fills its shared buffers at every start: the start's command line keeps them at 32 MB whatever the
       // data directory's postgresql.conf says (initdb's 128 MB cost ~0.4 s of each start, decision 087).
       const buffers = await rowsOf<{ shared_buffers: string }>(again.db, sql`show shared_buffers`);
-      expect(buffers[0]!.shared_buffers).toBe('16MB');
+      expect(buffers[0]!.shared_buffers).toBe('32MB');
       const users = await rowsOf<{ count: number }>(again.db, sql`select count(*)::int as count from users`);
       expect(Number(users[0]!.count)).toBe(1);
     } finally {

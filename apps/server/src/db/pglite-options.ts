@@ -2,13 +2,13 @@ import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * PostgreSQL's command line for every embedded database: PGlite's own, with 16 MB of shared buffers instead of
+ * PostgreSQL's command line for every embedded database: PGlite's own, with 32 MB of shared buffers instead of
  * initdb's 128 MB. PGlite zero-fills its shared memory when PostgreSQL starts, and the first touch of each page of a
  * new WebAssembly memory is a page fault: 128 MB cost ~0.4 s of every start on this machine kind (a third of a
- * restart) and ~150 MB of memory per open database (decision 087). The embedded database is small and its files sit in
+ * restart) and ~100 MB more memory per open database (decision 087). The embedded database is small and its files sit in
  * the operating system's cache behind PGlite's file system, so pages outside the buffers are a read away.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 let tierUpSet = false;
 
