@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 /**
  * PostgreSQL's command line for every embedded database: PGlite's own, with 32 MB of shared buffers instead of
@@ -10,24 +10,18 @@ import { PGlite } from '@electric-sql/pglite';
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-let tierUpSet = false;
-
 /**
  * V8 compiles PostgreSQL's WebAssembly quickly (Liftoff) and recompiles a function with its optimising compiler once it
  * has run a budget's worth of code; PostgreSQL's start runs enough of the catalogue code to recompile much of it, ~0.25 s
  * of CPU beside the server's own start on two cores. Ten times the default budget leaves that to the functions a
  * running server keeps calling (a minute of placements reaches it many times over): a restart's first page ~0.2 s
- * sooner, placements the same (decision 087). Process-wide, set before the first PGlite compiles; nothing else of
- * ours runs WebAssembly.
+ * sooner, placements the same (decision 087). Process-wide, set (again: the same value) before each PGlite compiles;
+ * nothing else of ours runs WebAssembly.
  */
-function wasmTierUpLater(): void {
-  if (tierUpSet) return;
-  tierUpSet = true;
-  setFlagsFromString('--wasm-tiering-budget=18000000');
-}
+const WASM_TIERING_BUDGET = '--wasm-tiering-budget=18000000';
 
 /** Options for every `new PGlite(...)` of the server, its template and its tests. */
-export function pgliteOptions<T extends object>(options?: T): T & { startParams: string[] } {
-  wasmTierUpLater();
-  return { ...(options as T), startParams: [...PGLITE_START_PARAMS] };
+export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
+  setFlagsFromString(WASM_TIERING_BUDGET);
+  return { ...options, startParams: [...PGLITE_START_PARAMS] };
 }
