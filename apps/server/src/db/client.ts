@@ -8,6 +8,7 @@ import type { PgliteLock } from './pglite-lock.ts';
 import { pgliteStart, type PgliteStarted, type PgliteStartOptions } from './pglite-start.ts';
 import { pgliteMigrationsCurrent, pgliteMigrationsMark, type PgliteDataDirOrigin } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
+import { sqlRender } from './sql-render.ts';
 import { isTransaction } from './transaction.ts';
 
 export type Schema = typeof schema;
@@ -111,7 +112,7 @@ function driverOf(db: DbOrTx): { client: DriverClient; toQuery: (query: SQL) => 
   const client = inner.session?.client;
   const dialect = inner.dialect;
   if (typeof client?.query !== 'function' || typeof dialect?.sqlToQuery !== 'function') return undefined;
-  return { client: client as DriverClient, toQuery: (query) => dialect.sqlToQuery!(query) };
+  return { client: client as DriverClient, toQuery: (query) => sqlRender(query) ?? dialect.sqlToQuery!(query) };
 }
 
 /** Names prepared on each PGlite database (a PGlite instance is one session, so one set each). */
