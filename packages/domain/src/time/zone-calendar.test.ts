@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zoneDateOf, zoneDayStart } from './zone-calendar.ts';
 
@@ -25,5 +26,32 @@ describe('zone calendar', () => {
     [2018, 11, 4, 'America/Sao_Paulo', '2018-11-04T03:00:00.000Z'],
   ])('starts %i-%i-%i in %s at %s', (year, month, day, zone, expected) => {
     expect(zoneDayStart(year, month, day, zone).toISOString()).toBe(expected);
+  });
+
+  it('dates every instant as a fresh Intl read does, whatever was asked before in this or another zone', () => {
+    const zones = ['Asia/Kolkata', 'America/Sao_Paulo', 'America/New_York', 'Africa/Nairobi', 'UTC'];
+    const fresh = (instantMs: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instantMs));
+      const [year, month, day] = parts.split('-').map(Number);
+      return { year, month, day };
+    };
+    // Instants a few milliseconds to two seconds apart around the zones' midnights and DST changes, zones interleaved.
+    const midnightUtc = Date.UTC(2026, 10, 29);
+    const instant = fc.record({
+      day: fc.integer({ min: -3000, max: 3000 }),
+      hour: fc.constantFrom(0, 2, 3, 5, 18, 21, 23),
+      minute: fc.constantFrom(0, 30, 59),
+      ms: fc.integer({ min: -2000, max: 2000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instant, fc.constantFrom(...zones)), { minLength: 1, maxLength: 12 }), (asks) => {
+        for (const [{ day, hour, minute, ms }, zone] of asks) {
+          const at = midnightUtc + day * 86_400_000 + (hour * 60 + minute) * 60_000 + ms;
+          const { year, month, day: dayOfMonth } = zoneDateOf(new Date(at), zone);
+          expect({ year, month, day: dayOfMonth }).toEqual(fresh(at, zone));
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

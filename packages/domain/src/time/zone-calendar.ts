@@ -15,7 +15,7 @@ export interface ZoneDate {
   weekdayIndex: number;
 }
 
-type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+type WallClock = Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -37,7 +37,20 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The last wall clock read per zone: a clock shows whole seconds, so every instant of the same second reads the same. */
+const lastWallClocks = new Map<string, { second: number; wall: WallClock }>();
+
+/** The zone's wall clock at an instant (to the second); one Intl read per zone and second. */
 function wallClockOf(instantMs: number, timeZone: string): WallClock {
+  const second = Math.floor(instantMs / 1000);
+  const last = lastWallClocks.get(timeZone);
+  if (last?.second === second) return last.wall;
+  const wall = wallClockRead(instantMs, timeZone);
+  lastWallClocks.set(timeZone, { second, wall });
+  return wall;
+}
+
+function wallClockRead(instantMs: number, timeZone: string): WallClock {
   const parts = Object.fromEntries(
     formatterOf(timeZone)
       .formatToParts(new Date(instantMs))
