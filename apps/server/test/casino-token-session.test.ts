@@ -151,6 +151,19 @@ describe('a game token belongs to the session that launched it', () => {
     await expectNoNewBets(player, 'RS_ERROR_USER_DISABLED');
   });
 
+  it('names the closed account at once even when the wallet read the token a moment before (decision 089)', async () => {
+    t.clock.set(CLOCK_START);
+    const player = await playerWithGame(t, 'dice', 10_000);
+    // The wallet reads the token for this bet and may answer the next one from that read…
+    expect((await walletPost(t, 'bet', walletBet(player, 100))).status).toBe('RS_OK');
+    const closed = envelopeOf(await t.post('/api/user/account/del_apply', { query: signedIn(player.session), body: { confirm: 1 } }));
+    expect(closed.dm_error).toBe(0);
+    // …so the stake's own statement finds the session ended, and the refusal is made from a fresh read.
+    const balance = await walletOf(player);
+    expect(await walletPost(t, 'bet', walletBet(player, 100))).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', balance });
+    expect(await walletOf(player)).toBe(balance);
+  });
+
   it('keeps its games when the session is renewed with a new sid', async () => {
     t.clock.set(CLOCK_START);
     const player = await playerWithGame(t, 'dice', 10_000);
@@ -192,6 +205,23 @@ describe('the idle rule for money actions applies when a round starts', () => {
         t.clock.advance(20 * 60_000);
       }
       expect((await walletPost(t, 'bet', walletBet(player, 100))).status).toBe('RS_OK');
+    } finally {
+      t.clock.set(CLOCK_START);
+    }
+  });
+
+  it('takes the bet of a player back from idle at once, though the wallet read the token while they were away', async () => {
+    t.clock.set(CLOCK_START);
+    const player = await playerWithGame(t, 'dice', 10_000);
+    await presentNow(player);
+    try {
+      t.clock.advance(31 * 60_000);
+      expect((await walletPost(t, 'bet', walletBet(player, 100))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+      expect(envelopeOf(await t.post('/api/piranha/user/account/heartbeat', { query: signedIn(player.session), body: {} })).dm_error).toBe(0);
+      // The same instant: the read the wallet remembers says idle; a refusal is only ever made from a fresh one.
+      const balance = await walletOf(player);
+      expect((await walletPost(t, 'bet', walletBet(player, 100))).status).toBe('RS_OK');
+      expect(await walletOf(player)).toBe(balance - 100);
     } finally {
       t.clock.set(CLOCK_START);
     }

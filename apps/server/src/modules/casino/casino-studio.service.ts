@@ -44,7 +44,7 @@ import { walletBalanceOf, walletTxnFind } from './casino-wallet.repository.ts';
 import { seamlessHandle, seamlessSign, tokenHashOf, type SeamlessWalletDeps } from './casino-wallet.service.ts';
 import {
   casinoSessionInsert,
-  casinoSessionWithLaunch,
+  casinoTokenRead,
   freeRoundAvailable,
   freeRoundGiveBack,
   freeRoundTake,
@@ -66,6 +66,7 @@ import {
   roundSettleOnce,
   type RoundRow,
   type SeedRow,
+  type TokenRow,
 } from './casino.repository.ts';
 
 /**
@@ -117,29 +118,9 @@ export interface StudioSession {
   launch: { sessionId: number; activeAt: Date | undefined; appKey: string };
 }
 
-type TokenRow = NonNullable<Awaited<ReturnType<typeof casinoSessionWithLaunch>>>;
-/**
- * Token reads by token hash, per database, bounded. A token's player, game and currency never change, so a read
- * answers who plays for good; whether its launching session is still live is taken from a read at most
- * SESSION_RECENT_MS old (as bet placements do, decision 013) because the wallet checks it again in the statement that
- * takes the stake — a round never moves money for an ended session.
- */
-const tokenReads = new WeakMap<Db, Map<string, { row: TokenRow; readAtMs: number }>>();
-const TOKEN_READS_MAX = 10_000;
-
+/** A token's row, remembered up to `maxAgeMs` (casinoTokenRead: the wallet checks the session again when it takes the stake). */
 async function studioTokenRead(deps: StudioDeps, tokenHash: string, maxAgeMs: number): Promise<TokenRow | undefined> {
-  let reads = tokenReads.get(deps.db);
-  if (!reads) tokenReads.set(deps.db, (reads = new Map()));
-  const nowMs = deps.now().getTime();
-  const known = reads.get(tokenHash);
-  if (known && nowMs >= known.readAtMs && nowMs - known.readAtMs < maxAgeMs) return known.row;
-  const row = await casinoSessionWithLaunch(deps.db, tokenHash, deps.now());
-  reads.delete(tokenHash);
-  if (row) {
-    if (reads.size >= TOKEN_READS_MAX) reads.delete(reads.keys().next().value!);
-    reads.set(tokenHash, { row, readAtMs: nowMs });
-  }
-  return row;
+  return (await casinoTokenRead(deps.db, tokenHash, deps.now(), maxAgeMs)).row;
 }
 
 /** The player a house game token belongs to, whatever became of its session since; CASINO_TOKEN_INVALID for none. */

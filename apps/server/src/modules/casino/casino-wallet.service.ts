@@ -18,7 +18,8 @@ import type { MoneyActionGuard } from '../account/account-session.service.ts';
 import { groupStatement, groupTransaction } from '../../db/group-commit.ts';
 import { balanceMovedNow } from '../../realtime/balance-events.ts';
 import { ledgerTransfer, ledgerTransferPrepare, type TransferResult, type TransferRows } from '../ledger/ledger.service.ts';
-import { casinoSessionWithLaunch } from './casino.repository.ts';
+import { SESSION_RECENT_MS } from '../session/session.service.ts';
+import { casinoTokenRead, type TokenRow } from './casino.repository.ts';
 import {
   jurisdictionOfKey,
   saferLimitRequiredCheck,
@@ -152,32 +153,29 @@ export async function seamlessHandle(
   if (!/^[1-9]\d{0,15}$/.test(request.user) || !Number.isSafeInteger(userId)) return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const tokenHash = tokenHashOf(request.token);
   const now = deps.now();
-  const session = await casinoSessionWithLaunch(deps.db, tokenHash, now);
-  if (!session || session.userId !== userId || session.platform !== partner) return answer(request, 'RS_ERROR_INVALID_TOKEN');
-  const currency = session.currency;
   const takesBet = call === 'bet' || call === 'bet_win';
-  const caller: Caller = { partner, userId, currency, appKey: session.appKey, now, ...(takesBet ? { liveSession: { tokenHash, at: now } } : {}) };
+  // A bet may take the token's read from the last few seconds (the stake's own statement checks the session again),
+  // a win or rollback any earlier read (they need only what a token never changes); a balance reads afresh.
+  let read = await casinoTokenRead(deps.db, tokenHash, now, takesBet ? SESSION_RECENT_MS : call === 'balance' ? 0 : Number.POSITIVE_INFINITY);
+  let refusal = await tokenRefusal(deps, call, request, partner, read.row, now);
+  // A refusal is never made from a remembered read: the player may have come back, the session may have been renewed.
+  if (refusal && read.remembered) {
+    read = await casinoTokenRead(deps.db, tokenHash, now, 0);
+    refusal = await tokenRefusal(deps, call, request, partner, read.row, now);
+  }
+  const session = read.row;
+  if (!session || refusal === 'RS_ERROR_INVALID_TOKEN') return answer(request, 'RS_ERROR_INVALID_TOKEN');
+  const currency = session.currency;
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
-
-  // Wins and rollbacks are owed for bets already taken, whatever became of the token since; only new money is refused.
-  if (call === 'balance' || takesBet) {
-    if (session.expiresAt.getTime() <= now.getTime()) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
-    if (session.userClosed) return answer(request, 'RS_ERROR_USER_DISABLED', currency, await balanceNow());
-    // The token dies with the player's session that launched it: logout, session end, expiry, closure (decision 016).
-    if (!session.sessionLive) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
-  }
-  if (takesBet) {
-    try {
-      const user = { uid: userId, sessionId: session.sessionId!, appKey: session.appKey, ...(session.activeAt ? { activeAt: session.activeAt } : {}) };
-      await deps.moneyActionGuard(deps.db, { user, appKey: session.appKey }, now);
-    } catch (error) {
-      // Idle past the brand's limit: the player must sign in again (and launch again) before the next bet.
-      if (error instanceof AppError) return answer(request, 'RS_ERROR_TOKEN_EXPIRED', currency, await balanceNow());
-      throw error;
-    }
-  }
-  if (session.gameId !== null && request.game_code !== session.gameId) return answer(request, 'RS_ERROR_INVALID_GAME', currency, await balanceNow());
-  if ('currency' in request && request.currency !== currency) return answer(request, 'RS_ERROR_WRONG_CURRENCY', currency, await balanceNow());
+  if (refusal) return answer(request, refusal, currency, await balanceNow());
+  const caller: Caller = {
+    partner: session.platform,
+    userId,
+    currency,
+    appKey: session.appKey,
+    now,
+    ...(takesBet ? { liveSession: { tokenHash, at: now } } : {}),
+  };
 
   if (call === 'balance') return answer(request, 'RS_OK', currency, await balanceNow());
   try {
@@ -208,6 +206,12 @@ export async function seamlessHandle(
     // A replay answers what the first call answered, echoing this call's network id.
     return { ...response, request_uuid: request.request_uuid };
   } catch (error) {
+    if (error instanceof Refusal && error.status === 'RS_ERROR_TOKEN_EXPIRED' && read.remembered) {
+      // The stake's statement found the token's session ended since the read this call took: which refusal, from a
+      // fresh read (a closed account answers USER_DISABLED, as it would have without the remembered read).
+      const fresh = await casinoTokenRead(deps.db, tokenHash, now, 0);
+      return answer(request, (await tokenRefusal(deps, call, request, partner, fresh.row, now)) ?? error.status, currency, await balanceNow());
+    }
     if (error instanceof Refusal) return answer(request, error.status, currency, await balanceNow());
     // The one-statement stake was refused by safer play and rolled back: which refusal, read as the guard's own path does.
     if (error instanceof WalletStakeRefused)
@@ -216,6 +220,43 @@ export async function seamlessHandle(
       return answer(request, 'RS_ERROR_NOT_ENOUGH_MONEY', currency, await balanceNow());
     throw error;
   }
+}
+
+/**
+ * Why this token may not make this call, or undefined: unknown or another player's or partner's token; for a balance or
+ * a bet, an expired token, a closed account or an ended launching session; for a bet, a session idle past the brand's
+ * limit; another game; another currency. Wins and rollbacks are owed for bets already taken, whatever became of the
+ * token since: only new money is refused.
+ */
+async function tokenRefusal(
+  deps: SeamlessWalletDeps,
+  call: SeamlessWalletCall,
+  request: { user: string; game_code: string; currency?: string },
+  partner: string | undefined,
+  session: TokenRow | undefined,
+  now: Date,
+): Promise<SeamlessStatus | undefined> {
+  if (!session || String(session.userId) !== request.user || session.platform !== partner) return 'RS_ERROR_INVALID_TOKEN';
+  const takesBet = call === 'bet' || call === 'bet_win';
+  if (call === 'balance' || takesBet) {
+    if (session.expiresAt.getTime() <= now.getTime()) return 'RS_ERROR_TOKEN_EXPIRED';
+    if (session.userClosed) return 'RS_ERROR_USER_DISABLED';
+    // The token dies with the player's session that launched it: logout, session end, expiry, closure (decision 016).
+    if (!session.sessionLive) return 'RS_ERROR_TOKEN_EXPIRED';
+  }
+  if (takesBet) {
+    try {
+      const user = { uid: session.userId, sessionId: session.sessionId!, appKey: session.appKey, ...(session.activeAt ? { activeAt: session.activeAt } : {}) };
+      await deps.moneyActionGuard(deps.db, { user, appKey: session.appKey }, now);
+    } catch (error) {
+      // Idle past the brand's limit: the player must sign in again (and launch again) before the next bet.
+      if (error instanceof AppError) return 'RS_ERROR_TOKEN_EXPIRED';
+      throw error;
+    }
+  }
+  if (session.gameId !== null && request.game_code !== session.gameId) return 'RS_ERROR_INVALID_GAME';
+  if (request.currency !== undefined && request.currency !== session.currency) return 'RS_ERROR_WRONG_CURRENCY';
+  return undefined;
 }
 
 type BetRequest = ReturnType<typeof seamlessBetRequest.parse>;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { casinoFairSeeds, casinoFreeRounds, casinoRounds, casinoSessions } from '../../db/schema/index.ts';
 
 export type RoundRow = typeof casinoRounds.$inferSelect;
@@ -55,6 +55,34 @@ export async function casinoSessionWithLaunch(tx: DbOrTx, tokenHash: string, at:
     appKey: row.app_key,
     userClosed: row.user_closed === true,
   };
+}
+
+export type TokenRow = NonNullable<Awaited<ReturnType<typeof casinoSessionWithLaunch>>>;
+
+/**
+ * Token reads by token hash, per database, bounded. A token's player, platform, game, currency and expiry never change,
+ * so a read answers those for good; what may change — its launching session (live, last active, renewed into another)
+ * and the account's closure — is taken from a read at most `maxAgeMs` old only where a later check stands behind it:
+ * the statement that takes a stake checks again that the token's session is live (closing an account ends its
+ * sessions in the same transaction), and a refusal made from a remembered read is made again from a fresh one
+ * (decision 089). `remembered` tells which the answer is.
+ */
+const tokenReads = new WeakMap<Db, Map<string, { row: TokenRow; readAtMs: number }>>();
+const TOKEN_READS_MAX = 10_000;
+
+export async function casinoTokenRead(db: Db, tokenHash: string, at: Date, maxAgeMs: number): Promise<{ row: TokenRow | undefined; remembered: boolean }> {
+  let reads = tokenReads.get(db);
+  if (!reads) tokenReads.set(db, (reads = new Map()));
+  const nowMs = at.getTime();
+  const known = reads.get(tokenHash);
+  if (known && nowMs >= known.readAtMs && nowMs - known.readAtMs < maxAgeMs) return { row: known.row, remembered: true };
+  const row = await casinoSessionWithLaunch(db, tokenHash, at);
+  reads.delete(tokenHash);
+  if (row) {
+    if (reads.size >= TOKEN_READS_MAX) reads.delete(reads.keys().next().value!);
+    reads.set(tokenHash, { row, readAtMs: nowMs });
+  }
+  return { row, remembered: false };
 }
 
 export async function seedActiveForUpdate(tx: DbOrTx, userId: number): Promise<SeedRow | undefined> {
