@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { SQL, sql, StringChunk } from 'drizzle-orm';
-import { bigint, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { bigint, integer, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { sqlRender } from './sql-render.ts';
 

@@ -156,14 +156,14 @@ export async function seamlessHandle(
   const takesBet = call === 'bet' || call === 'bet_win';
   // A bet may take the token's read from the last few seconds (the stake's own statement checks the session again),
   // a win or rollback any earlier read (they need only what a token never changes); a balance reads afresh.
-  let read = await casinoTokenRead(deps.db, tokenHash, now, takesBet ? SESSION_RECENT_MS : call === 'balance' ? 0 : Number.POSITIVE_INFINITY);
-  let refusal = await tokenRefusal(deps, call, request, partner, read.row, now);
+  const checked = async (maxAgeMs: number) => {
+    const read = await casinoTokenRead(deps.db, tokenHash, now, maxAgeMs);
+    return { ...read, refusal: await tokenRefusal(deps, call, request, partner, read.row, now) };
+  };
+  let read = await checked(takesBet ? SESSION_RECENT_MS : call === 'balance' ? 0 : Number.POSITIVE_INFINITY);
   // A refusal is never made from a remembered read: the player may have come back, the session may have been renewed.
-  if (refusal && read.remembered) {
-    read = await casinoTokenRead(deps.db, tokenHash, now, 0);
-    refusal = await tokenRefusal(deps, call, request, partner, read.row, now);
-  }
-  const session = read.row;
+  if (read.refusal && read.remembered) read = await checked(0);
+  const { row: session, refusal } = read;
   if (!session || refusal === 'RS_ERROR_INVALID_TOKEN') return answer(request, 'RS_ERROR_INVALID_TOKEN');
   const currency = session.currency;
   const balanceNow = async () => walletBalanceOf(deps.db, userId, currency);
@@ -209,8 +209,7 @@ export async function seamlessHandle(
     if (error instanceof Refusal && error.status === 'RS_ERROR_TOKEN_EXPIRED' && read.remembered) {
       // The stake's statement found the token's session ended since the read this call took: which refusal, from a
       // fresh read (a closed account answers USER_DISABLED, as it would have without the remembered read).
-      const fresh = await casinoTokenRead(deps.db, tokenHash, now, 0);
-      return answer(request, (await tokenRefusal(deps, call, request, partner, fresh.row, now)) ?? error.status, currency, await balanceNow());
+      return answer(request, (await checked(0)).refusal ?? error.status, currency, await balanceNow());
     }
     if (error instanceof Refusal) return answer(request, error.status, currency, await balanceNow());
     // The one-statement stake was refused by safer play and rolled back: which refusal, read as the guard's own path does.
