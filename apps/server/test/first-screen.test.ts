@@ -46,6 +46,8 @@ describe('the static first screen in the page (decision 078)', () => {
       expect(header, variant.appKey).toContain(`<img src="${variant.favicon}" alt="" width="30" height="30" />`);
       expect(header, variant.appKey).toContain(`--name-chars:${variant.name.length}`);
       expect(html, variant.appKey).toContain(`--brand:${variant.colours.brand};`);
+      // The head sets these colours, and says so for the app (web variant-detect.ts `variantSet` then sets none).
+      expect(html, variant.appKey).toMatch(new RegExp(`<html lang="[^"]+" data-brand-colours="${variant.appKey}">`));
       expect(html, variant.appKey).toContain(`<div id="root" data-fs-lang="${variant.defaultLang}">`);
       expect(fsDataOf(html).lang).toBe(variant.defaultLang);
       expect(templateOf(html, 'fs-lobby')).toContain('<img src="/banners/casino.svg" alt="" width="780" height="300" fetchpriority="high" />');

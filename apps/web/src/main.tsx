@@ -16,7 +16,7 @@ import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
 /** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
 async function boot(): Promise<void> {
   void smidEnsure();
-  const variant = await variantDetect(window.location, import.meta.env.PROD);
+  const variant = variantDetect(window.location, import.meta.env.PROD);
   variantSet(variant);
   // An invite link's landing reports the visit now that the brand (and so the API's common parameters) is known.
   inviteLandingVisit();

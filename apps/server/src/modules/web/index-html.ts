@@ -210,14 +210,17 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
   const rootAttributes = firstScreen
     ? ` data-fs-lang="${escapeHtml(firstScreen.lang)}"${boot.module ? ` data-fs-module="${escapeHtml(boot.module)}"` : ''}${boot.preload.length > 0 ? ` data-fs-preload="${escapeHtml(boot.preload.join(' '))}"` : ''}`
     : '';
-  return page
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.seo.title)}</title>`)
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace(
-      /<div id="root"><\/div>/,
-      firstScreen ? `<div id="root"${rootAttributes}>${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
-    );
+  return (
+    page
+      // The head sets the brand's colours; the attribute tells the app so (web variant-detect.ts `variantSet`).
+      .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(lang)}" data-brand-colours="${escapeHtml(variant.appKey)}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.seo.title)}</title>`)
+      .replace('</head>', `    ${head}\n  </head>`)
+      .replace(
+        /<div id="root"><\/div>/,
+        firstScreen ? `<div id="root"${rootAttributes}>${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
+      )
+  );
 }
 
 /** A colour from the brand's profile, kept to the characters a CSS colour has: nothing can leave the declaration. */

@@ -35,7 +35,7 @@ describe('wallet currency choice', () => {
 
   it('on a different currency clears the message cache, stores the choice and reloads (spec §4)', () => {
     vi.stubGlobal('localStorage', storageFake());
-    vi.stubGlobal('document', { documentElement: { style: { setProperty: () => undefined } } });
+    vi.stubGlobal('document', { documentElement: { getAttribute: () => null, style: { setProperty: () => undefined } } });
     variantSet(multi);
     localStorage.setItem(STORAGE_KEYS.messageCache, '{"top_bar_closed":0}');
     const reload = vi.fn();
