@@ -1,6 +1,6 @@
 import { endpoint } from './endpoint.ts';
 import { consentShape, emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**
@@ -18,15 +18,17 @@ const flag = (description: string) => described(z.union([z.literal(0), z.literal
 /** The footer tabs a red dot can sit on. */
 export const TAB_KEYS = ['game', 'sport', 'setting', 'me'] as const;
 export type TabKey = (typeof TAB_KEYS)[number];
-export const footerTabKeySchema = described(z.pipe(z.string(), z.enum(TAB_KEYS)), 'Footer tab: game, sport, setting or me');
+export const footerTabKeySchema = deferred(() => described(z.pipe(z.string(), z.enum(TAB_KEYS)), 'Footer tab: game, sport, setting or me'));
 
 /** Why a dot shows: an operator's prompt (news on a tab), or the account asking the tourist to save it. */
-export const tabPromptSchema = z.object({
-  tab_key: footerTabKeySchema,
-  prompt_id: described(z.string(), 'Id of the prompt; red_point_click clears every prompt of its tab'),
-  kind: described(z.pipe(z.string(), z.enum(['operator', 'save_email'])), 'operator: news the operator posted; save_email: a tourist may keep the account'),
-  text: described(z.string(), 'Short text for the prompt in the request’s language; empty when the dot alone says it'),
-});
+export const tabPromptSchema = deferred(() =>
+  z.object({
+    tab_key: footerTabKeySchema,
+    prompt_id: described(z.string(), 'Id of the prompt; red_point_click clears every prompt of its tab'),
+    kind: described(z.pipe(z.string(), z.enum(['operator', 'save_email'])), 'operator: news the operator posted; save_email: a tourist may keep the account'),
+    text: described(z.string(), 'Short text for the prompt in the request’s language; empty when the dot alone says it'),
+  }),
+);
 
 /** Spec §7 tab_prompt: which tabs carry a red dot for this player (or this device, when signed out). */
 export const tabPromptGet = endpoint(() => ({
@@ -76,7 +78,7 @@ export const thirdpartLogin = endpoint(() => ({
     auth_params: described(z.string().check(z.minLength(1), z.maxLength(4096)), 'The provider credential (Google: the ID token)'),
     union_id: z.optional(text(255, 'The player’s id at the provider as the client read it; must match the token when sent')),
     dev_acc: z.optional(text(128, 'Device id (smid) of the client')),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: loginInfoSchema,
 }));
@@ -95,7 +97,7 @@ export const visitorBind = endpoint(() => ({
     password: z.optional(passwordSchema),
     // The limit a brand's law asks of every player (Brazil: loss), set as the tourist registers (decision 057).
     safer_limit: z.optional(saferSignupLimitSchema),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: loginInfoSchema,
 }));
@@ -103,12 +105,14 @@ export const visitorBind = endpoint(() => ({
 // The sportsbook user record
 
 /** The player's record at the sports book: created once per account, on first need (spec §4 user info create). */
-export const fbUserSchema = z.object({
-  uid: integer('User id'),
-  nick: described(z.string(), 'Display name'),
-  currency: described(z.string(), 'Currency bets are placed in'),
-  create_at: integer('Unix seconds the record was created'),
-});
+export const fbUserSchema = deferred(() =>
+  z.object({
+    uid: integer('User id'),
+    nick: described(z.string(), 'Display name'),
+    currency: described(z.string(), 'Currency bets are placed in'),
+    create_at: integer('Unix seconds the record was created'),
+  }),
+);
 
 export const fbUserProfileGet = endpoint(() => ({
   method: 'GET',
@@ -136,9 +140,8 @@ export const fbUserCreate = endpoint(() => ({
 
 // Messaging-app mini app
 
-const initDataSchema = described(
-  z.string().check(z.minLength(1), z.maxLength(4096)),
-  'Telegram.WebApp.initData exactly as received (a query string signed by the bot token)',
+const initDataSchema = deferred(() =>
+  described(z.string().check(z.minLength(1), z.maxLength(4096)), 'Telegram.WebApp.initData exactly as received (a query string signed by the bot token)'),
 );
 
 /** Signs in from inside the mini app: the Telegram user is the identity (registered on first use). */
@@ -149,7 +152,7 @@ export const tgMiniAppLogin = endpoint(() => ({
   auth: 'none',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
+  body: z.strictObject({ init_data: initDataSchema, ...consentShape() }),
   data: loginInfoSchema,
 }));
 
@@ -161,7 +164,7 @@ export const tgMiniAppBind = endpoint(() => ({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ init_data: initDataSchema, ...consentShape }),
+  body: z.strictObject({ init_data: initDataSchema, ...consentShape() }),
   data: loginInfoSchema,
 }));
 
@@ -171,9 +174,8 @@ export const tgMiniAppBind = endpoint(() => ({
 export const SESSION_HANDOFF_TTL_MS = 60_000;
 
 /** An origin as the browser names it: scheme, host and optional port, nothing else. */
-export const originSchema = described(
-  z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/)),
-  'An origin: http(s)://host[:port], lower case, no path',
+export const originSchema = deferred(() =>
+  described(z.string().check(z.maxLength(255), z.regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/)), 'An origin: http(s)://host[:port], lower case, no path'),
 );
 
 /**

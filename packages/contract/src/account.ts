@@ -1,6 +1,6 @@
 import { LOCALES } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**
@@ -15,7 +15,7 @@ const noBody = described(z.undefined(), 'No body');
 export const EMAIL_PATTERN = z.regexes.html5Email;
 export const EMAIL_LENGTH_MAX = 254;
 
-export const emailSchema = described(z.email({ pattern: EMAIL_PATTERN }).check(z.maxLength(EMAIL_LENGTH_MAX)), 'E-mail address');
+export const emailSchema = deferred(() => described(z.email({ pattern: EMAIL_PATTERN }).check(z.maxLength(EMAIL_LENGTH_MAX)), 'E-mail address'));
 
 /** ASVS 5 V6.2: at least 8 characters, long passphrases allowed, no composition rules beyond a letter and a digit. */
 export const PASSWORD_LENGTH_MIN = 8;
@@ -32,26 +32,30 @@ export function passwordRulesBroken(password: string): PasswordRule[] {
   return broken;
 }
 
-export const passwordSchema = described(
-  z.string().check(
-    z.maxLength(PASSWORD_LENGTH_MAX * 4),
-    z.refine((value) => passwordRulesBroken(value).length === 0, { message: 'password_rules' }),
+export const passwordSchema = deferred(() =>
+  described(
+    z.string().check(
+      z.maxLength(PASSWORD_LENGTH_MAX * 4),
+      z.refine((value) => passwordRulesBroken(value).length === 0, { message: 'password_rules' }),
+    ),
+    `Password: ${PASSWORD_LENGTH_MIN}–${PASSWORD_LENGTH_MAX} characters with at least one letter and one digit`,
   ),
-  `Password: ${PASSWORD_LENGTH_MIN}–${PASSWORD_LENGTH_MAX} characters with at least one letter and one digit`,
 );
 
 /** What a one-time code may be used for; a code works only for the purpose (and address) it was sent for. */
 export const CODE_PURPOSES = ['register', 'login', 'bind', 'reset'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
-export const codePurposeSchema = described(z.pipe(z.string(), z.enum(CODE_PURPOSES)), 'What the code is for: register, login, bind or reset');
+export const codePurposeSchema = deferred(() => described(z.pipe(z.string(), z.enum(CODE_PURPOSES)), 'What the code is for: register, login, bind or reset'));
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_S = 600;
 export const CODE_RESEND_COOLDOWN_S = 60;
-export const codeSchema = described(z.string().check(z.maxLength(16), z.regex(/^\d{6}$/)), 'The 6-digit code that was sent');
+export const codeSchema = deferred(() => described(z.string().check(z.maxLength(16), z.regex(/^\d{6}$/)), 'The 6-digit code that was sent'));
 
 /** E.164 without spaces: a plus, then 8 to 15 digits. */
-export const phoneSchema = described(z.string().check(z.maxLength(16), z.regex(/^\+[1-9]\d{7,14}$/)), 'Phone number in E.164 form, e.g. +5511987654321');
+export const phoneSchema = deferred(() =>
+  described(z.string().check(z.maxLength(16), z.regex(/^\+[1-9]\d{7,14}$/)), 'Phone number in E.164 form, e.g. +5511987654321'),
+);
 
 const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
 
@@ -61,43 +65,50 @@ const flag = (description: string) => described(z.union([z.literal(0), z.literal
  * translated 8700/8701 naming the field, and only where an account is created or registered: a player signing in to
  * an account they already have is not asked.
  */
-export const consentShape = {
-  terms_version: z.optional(
-    text(32, "Version of the terms the player accepted (the brand's current one, terms/current); any other or none is refused with 8700"),
-  ),
-  age_confirmed: z.optional(
-    integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
-  ),
-};
+export function consentShape() {
+  return {
+    terms_version: z.optional(
+      text(32, "Version of the terms the player accepted (the brand's current one, terms/current); any other or none is refused with 8700"),
+    ),
+    age_confirmed: z.optional(
+      integer("1 when the player confirmed being of the market's minimum age (18, 21 in the Philippines and Vietnam); else 8701", { min: 0, max: 1 }),
+    ),
+  };
+}
 
-/** Spec §3 "Login info": what every sign-in answers. */
-export const loginInfoSchema = z.object({
-  uid: integer('User id'),
-  sid: described(
-    z.string(),
-    'Session id: a new one at every sign-in; send it back with uid (as headers, never in the URL). Empty over HTTPS, where the session travels only in the __Host- cookies the answer sets',
-  ),
-  smid: described(z.string(), 'Device id the session was opened from; empty when unknown'),
-  visitor: flag('1 for a tourist (guest) account, 0 for a registered player'),
-  visitor_deposit: flag('1 when a tourist holds money: the client offers to save the account with an e-mail'),
-  first_regist: flag('1 when this call registered the account (sets the register-bonus level)'),
-  first_active: flag('1 when this call created the account'),
-  access_token: described(z.string(), 'Token for partner bridges; empty when none'),
-  lang: described(z.string(), 'The player’s locale'),
-});
+/** Spec §3 "Login info": what every sign-in answers (its fields; guest login's answer adds one). */
+function loginInfoShape() {
+  return {
+    uid: integer('User id'),
+    sid: described(
+      z.string(),
+      'Session id: a new one at every sign-in; send it back with uid (as headers, never in the URL). Empty over HTTPS, where the session travels only in the __Host- cookies the answer sets',
+    ),
+    smid: described(z.string(), 'Device id the session was opened from; empty when unknown'),
+    visitor: flag('1 for a tourist (guest) account, 0 for a registered player'),
+    visitor_deposit: flag('1 when a tourist holds money: the client offers to save the account with an e-mail'),
+    first_regist: flag('1 when this call registered the account (sets the register-bonus level)'),
+    first_active: flag('1 when this call created the account'),
+    access_token: described(z.string(), 'Token for partner bridges; empty when none'),
+    lang: described(z.string(), 'The player’s locale'),
+  };
+}
+export const loginInfoSchema = deferred(() => z.object(loginInfoShape()));
 export type LoginInfo = z.infer<typeof loginInfoSchema>;
 
 /** What guest login may claim a tourist with: the random secret it answered when it created that tourist. */
 export const DEVICE_SECRET_PATTERN = /^[\w-]{16,128}$/;
 
 /** Guest login's answer: the Login info and, when this call created the tourist, the secret that claims it again. */
-export const visitorLoginInfoSchema = z.object({
-  ...loginInfoSchema.shape,
-  device_secret: described(
-    z.string(),
-    'Set only when this call created the tourist: keep it on the device beside smid and send it with every guest login; the server keeps only its hash, so it is never shown again. Empty when an existing tourist was claimed',
-  ),
-});
+export const visitorLoginInfoSchema = deferred(() =>
+  z.object({
+    ...loginInfoShape(),
+    device_secret: described(
+      z.string(),
+      'Set only when this call created the tourist: keep it on the device beside smid and send it with every guest login; the server keeps only its hash, so it is never shown again. Empty when an existing tourist was claimed',
+    ),
+  }),
+);
 export type VisitorLoginInfo = z.infer<typeof visitorLoginInfoSchema>;
 
 /**
@@ -119,7 +130,7 @@ export const visitorLogin = endpoint(() => ({
         'The device_secret an earlier guest login on this device answered; claims that tourist again',
       ),
     ),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: visitorLoginInfoSchema,
 }));
@@ -147,23 +158,27 @@ export const logout = endpoint(() => ({
   data: z.object({ logged_out: flag('1 once the session of the request, if any, is ended') }),
 }));
 
-export const bindInfoSchema = z.object({
-  plat: described(z.string(), 'Sign-in provider, e.g. google'),
-  unionid: described(z.string(), 'The player’s id at the provider'),
-  create_at: integer('Unix seconds the identity was linked'),
-});
+export const bindInfoSchema = deferred(() =>
+  z.object({
+    plat: described(z.string(), 'Sign-in provider, e.g. google'),
+    unionid: described(z.string(), 'The player’s id at the provider'),
+    create_at: integer('Unix seconds the identity was linked'),
+  }),
+);
 
 /** Spec §3 "User info". */
-export const userInfoSchema = z.object({
-  uid: integer('User id'),
-  sid: described(z.string(), 'Session id of the request'),
-  nick: described(z.string(), 'Display name'),
-  email: described(z.string(), 'E-mail address; empty for a tourist'),
-  visitor: flag('1 for a tourist account'),
-  first_regist: flag('1 while the register bonus of a new registration is pending'),
-  bind_info: described(z.array(bindInfoSchema), 'Social identities linked to the account'),
-  profile: z.object({ nick: described(z.string(), 'Display name') }),
-});
+export const userInfoSchema = deferred(() =>
+  z.object({
+    uid: integer('User id'),
+    sid: described(z.string(), 'Session id of the request'),
+    nick: described(z.string(), 'Display name'),
+    email: described(z.string(), 'E-mail address; empty for a tourist'),
+    visitor: flag('1 for a tourist account'),
+    first_regist: flag('1 while the register bonus of a new registration is pending'),
+    bind_info: described(z.array(bindInfoSchema), 'Social identities linked to the account'),
+    profile: z.object({ nick: described(z.string(), 'Display name') }),
+  }),
+);
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const accountInfoQuery = endpoint(() => ({
@@ -176,11 +191,13 @@ export const accountInfoQuery = endpoint(() => ({
   data: userInfoSchema,
 }));
 
-const codeSent = z.object({
-  expire_s: integer('Seconds the code stays valid'),
-  resend_s: integer('Seconds before another code may be asked for'),
-});
-const codeChecked = z.object({ valid: flag('1 when the code is right for this address and purpose (it stays usable once)') });
+const codeSent = deferred(() =>
+  z.object({
+    expire_s: integer('Seconds the code stays valid'),
+    resend_s: integer('Seconds before another code may be asked for'),
+  }),
+);
+const codeChecked = deferred(() => z.object({ valid: flag('1 when the code is right for this address and purpose (it stays usable once)') }));
 
 export const emailCodeSend = endpoint(() => ({
   method: 'POST',
@@ -203,7 +220,7 @@ export const emailCodeCheck = endpoint(() => ({
   data: codeChecked,
 }));
 
-const nickSchema = described(z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[^\p{C}<>]+$/u)), 'Display name');
+const nickSchema = deferred(() => described(z.string().check(z.minLength(2), z.maxLength(32), z.regex(/^[^\p{C}<>]+$/u)), 'Display name'));
 
 export const emailRegister = endpoint(() => ({
   method: 'POST',
@@ -218,7 +235,7 @@ export const emailRegister = endpoint(() => ({
     password: passwordSchema,
     nick: z.optional(nickSchema),
     safer_limit: z.optional(saferSignupLimitSchema),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: loginInfoSchema,
 }));
@@ -271,7 +288,7 @@ export const bindEmail = endpoint(() => ({
     udid: z.optional(text(128, 'Device id of the app install, when the shell has one')),
     // The limit a brand's law asks of every player (Brazil: loss), set as the tourist registers (decision 057).
     safer_limit: z.optional(saferSignupLimitSchema),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: loginInfoSchema,
 }));
@@ -304,12 +321,14 @@ export const heartbeat = endpoint(() => ({
   data: z.object({ active: flag('1: money actions need no new sign-in for the next 30 minutes') }),
 }));
 
-export const sessionEntrySchema = z.object({
-  session_id: integer('Id of the session, to end it'),
-  create_at: integer('Unix seconds the session was opened (a sign-in)'),
-  last_seen_at: integer('Unix seconds of its latest request, to the minute'),
-  current: flag('1 for the session of this request'),
-});
+export const sessionEntrySchema = deferred(() =>
+  z.object({
+    session_id: integer('Id of the session, to end it'),
+    create_at: integer('Unix seconds the session was opened (a sign-in)'),
+    last_seen_at: integer('Unix seconds of its latest request, to the minute'),
+    current: flag('1 for the session of this request'),
+  }),
+);
 
 /** The player's live sessions, so they can see where they are signed in and end the ones they do not know. */
 export const sessionList = endpoint(() => ({
@@ -405,7 +424,7 @@ export const thirdpartyDo = endpoint(() => ({
       'login: sign in, registering on first use; bind (thirdLoginRegBind): link to the signed-in account',
     ),
     extra: z.optional(z.strictObject({ super_uid: z.optional(integer('uid of the signed-in account a bind links to; must be the caller', { min: 1 })) })),
-    ...consentShape,
+    ...consentShape(),
   }),
   data: loginInfoSchema,
 }));
@@ -456,7 +475,7 @@ export const termsAccept = endpoint(() => ({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject(consentShape),
+  body: z.strictObject(consentShape()),
   data: z.object({
     terms_version: described(z.string(), 'The version now recorded for the player'),
     accepted_at: integer('Unix seconds the player accepted it (the first time, when accepted twice)'),

@@ -1,6 +1,6 @@
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * The agent programme (spec §2 /agent/*, /thin/agent/*, §6 Agent, §7 agent info; issue 19, decision 052) and money
@@ -23,14 +23,16 @@ function queryPositive(description: string, max: number) {
     description,
   );
 }
-const pageQuery = z.object({
-  page: z.optional(queryPositive('Page, from 1 (default 1)', 1_000)),
-  page_size: z.optional(queryPositive('Rows per page, 1–50 (default 20)', 50)),
-});
+const pageQuery = deferred(() =>
+  z.object({
+    page: z.optional(queryPositive('Page, from 1 (default 1)', 1_000)),
+    page_size: z.optional(queryPositive('Rows per page, 1–50 (default 20)', 50)),
+  }),
+);
 
 export const AGENT_BASIS_VALUES = ['net_revenue', 'turnover'] as const;
-const basisSchema = described(z.enum(AGENT_BASIS_VALUES), 'What the rate applies to: the team’s stakes less returns, or its stakes');
-const tierSchema = z.object({ from: integer('The day’s basis from which the rate applies'), rate_bp: integer('Basis points (100 = 1 %)') });
+const basisSchema = deferred(() => described(z.enum(AGENT_BASIS_VALUES), 'What the rate applies to: the team’s stakes less returns, or its stakes'));
+const tierSchema = deferred(() => z.object({ from: integer('The day’s basis from which the rate applies'), rate_bp: integer('Basis points (100 = 1 %)') }));
 
 /** `agent info` (spec §7): whether the player is an agent, its code, team, terms and commissions. */
 export const agentInfo = endpoint(() => ({
@@ -68,9 +70,8 @@ export const agentApply = endpoint(() => ({
   data: z.object({ code: described(z.string(), 'The new agent’s code') }),
 }));
 
-export const agentCodeInput = described(
-  z.string().check(z.minLength(3), z.maxLength(20), z.regex(/^[A-Za-z0-9 -]+$/)),
-  'An agent’s code (A…; case, spaces and dashes forgiven)',
+export const agentCodeInput = deferred(() =>
+  described(z.string().check(z.minLength(3), z.maxLength(20), z.regex(/^[A-Za-z0-9 -]+$/)), 'An agent’s code (A…; case, spaces and dashes forgiven)'),
 );
 
 /** Join an agent's team with its code (the bind flow's second half): once, never to oneself. */
@@ -155,29 +156,35 @@ export const agentTransferHistory = endpoint(() => ({
 }));
 
 /** Operators (behind OPS_TOKEN): a brand's commission terms, in force from the next day closed. */
-export const opsAgentConfigBody = z.strictObject({
-  app_key: text(40, 'The brand'),
-  basis: basisSchema,
-  tiers: described(
-    z
-      .array(z.strictObject({ from_minor: integer('Basis from which the rate applies', { min: 0 }), rate_bp: integer('Basis points', { min: 1, max: 5_000 }) }))
-      .check(z.minLength(1), z.maxLength(10)),
-    'Tiers, floors rising',
-  ),
-});
+export const opsAgentConfigBody = deferred(() =>
+  z.strictObject({
+    app_key: text(40, 'The brand'),
+    basis: basisSchema,
+    tiers: described(
+      z
+        .array(
+          z.strictObject({ from_minor: integer('Basis from which the rate applies', { min: 0 }), rate_bp: integer('Basis points', { min: 1, max: 5_000 }) }),
+        )
+        .check(z.minLength(1), z.maxLength(10)),
+      'Tiers, floors rising',
+    ),
+  }),
+);
 
 /**
  * Operators (behind OPS_TOKEN; decision 067): close one brand day that has ended (a day the job missed, or a check
  * after an outage). Exactly once per brand day, like the job: a day closed already answers `closed: false`.
  */
-export const opsAgentSettleBody = z.strictObject({
-  app_key: text(40, 'The brand'),
-  day_key: described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'The brand day, YYYY-MM-DD in the brand’s time zone'),
-});
+export const opsAgentSettleBody = deferred(() =>
+  z.strictObject({
+    app_key: text(40, 'The brand'),
+    day_key: described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'The brand day, YYYY-MM-DD in the brand’s time zone'),
+  }),
+);
 
 /* Money rain. */
 
-const rainIdSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Rain id (a positive integer as a string)');
+const rainIdSchema = deferred(() => described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Rain id (a positive integer as a string)'));
 
 /** The brand's money rain now (or the next one): its drops, the open drop and whether the player grabbed it. */
 export const moneyRainCurrent = endpoint(() => ({
@@ -220,14 +227,16 @@ export const moneyRainGrab = endpoint(() => ({
 }));
 
 /** Operators: schedule a rain for a brand. */
-export const opsMoneyRainBody = z.strictObject({
-  app_key: text(40, 'The brand'),
-  start_time: integer('Unix seconds the first drop opens', { min: 1 }),
-  drops: integer('Drops', { min: 1, max: 48 }),
-  interval_s: integer('Seconds between drops', { min: 10, max: 86_400 }),
-  open_s: integer('Seconds each drop stays open', { min: 10, max: 3_600 }),
-  grab_min_minor: integer('Least a grab draws', { min: 1 }),
-  grab_max_minor: integer('Most a grab draws', { min: 1 }),
-  budget_minor: integer('The rain’s whole budget', { min: 1 }),
-  wagering: integer('Wagering of each grab × the amount (0: cash)', { min: 0, max: 50 }),
-});
+export const opsMoneyRainBody = deferred(() =>
+  z.strictObject({
+    app_key: text(40, 'The brand'),
+    start_time: integer('Unix seconds the first drop opens', { min: 1 }),
+    drops: integer('Drops', { min: 1, max: 48 }),
+    interval_s: integer('Seconds between drops', { min: 10, max: 86_400 }),
+    open_s: integer('Seconds each drop stays open', { min: 10, max: 3_600 }),
+    grab_min_minor: integer('Least a grab draws', { min: 1 }),
+    grab_max_minor: integer('Most a grab draws', { min: 1 }),
+    budget_minor: integer('The rain’s whole budget', { min: 1 }),
+    wagering: integer('Wagering of each grab × the amount (0: cash)', { min: 0, max: 50 }),
+  }),
+);

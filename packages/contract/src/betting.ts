@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Betting: latest bet info for the slip, placement (singles, multiples, system bets, free bets), order status,
@@ -32,50 +32,56 @@ export type BetKindWire = (typeof BET_KINDS)[number];
 export const CASH_OUT_STATUS = { offered: 1, suspended: 0, unavailable: -1 } as const;
 
 const oddsDecimal = (description: string) => described(z.number().check(z.positive()), description);
-const oddsChangeSchema = integer('Odds change preference: 0 accept none, 1 accept better, 2 accept any', { min: 0, max: 2 });
+const oddsChangeSchema = deferred(() => integer('Odds change preference: 0 accept none, 1 accept better, 2 accept any', { min: 0, max: 2 }));
 
 // ---- Latest bet info ----------------------------------------------------------------------------------------------
 
-const betMatchMarketSchema = z.strictObject({
-  type: integer('Selection type `ty` (1 home, 2 away, 3 draw …)', { min: 1, max: 999 }),
-  matchId: integer('Match id', { min: 1 }),
-  marketId: integer('Market id', { min: 1 }),
-});
-
-const bmsSchema = z.object({
-  mid: described(z.number(), 'Market id to bet on now (a moved line answers the new id)'),
-  omid: z.optional(described(z.number(), 'The market id asked for, when its line moved to `mid`')),
-  matchId: described(z.number(), 'Match id'),
-  mn: described(z.string(), 'Match name "Home v Away" (ours: the slip shows it without another call)'),
-  tids: z.optional(
-    described(
-      z.array(z.number()),
-      'Team ids of the match, home then away (ours: a multiple may not hold two matches of one team, so the slip can say so before placing)',
-    ),
-  ),
-  ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended, −1 closed'),
-  op: z.object({
-    ty: described(z.number(), 'Selection type'),
-    od: described(z.number(), 'Decimal odds; negative while locked; 0 when closed'),
-    nm: described(z.string(), 'Short name'),
-    li: z.optional(described(z.string(), 'Line')),
+const betMatchMarketSchema = deferred(() =>
+  z.strictObject({
+    type: integer('Selection type `ty` (1 home, 2 away, 3 draw …)', { min: 1, max: 999 }),
+    matchId: integer('Match id', { min: 1 }),
+    marketId: integer('Market id', { min: 1 }),
   }),
-  smin: integer('Minimum stake in minor units'),
-  smax: integer('Maximum stake in minor units'),
-  au: described(z.union([z.literal(0), z.literal(1)]), '1 when the selection may join a multiple'),
-  ip: described(z.union([z.literal(0), z.literal(1)]), '1 while in play (the bet waits the live acceptance delay)'),
-  re: z.optional(described(z.string(), 'Score now "h-a" (live Asian handicaps count goals after it)')),
-});
+);
+
+const bmsSchema = deferred(() =>
+  z.object({
+    mid: described(z.number(), 'Market id to bet on now (a moved line answers the new id)'),
+    omid: z.optional(described(z.number(), 'The market id asked for, when its line moved to `mid`')),
+    matchId: described(z.number(), 'Match id'),
+    mn: described(z.string(), 'Match name "Home v Away" (ours: the slip shows it without another call)'),
+    tids: z.optional(
+      described(
+        z.array(z.number()),
+        'Team ids of the match, home then away (ours: a multiple may not hold two matches of one team, so the slip can say so before placing)',
+      ),
+    ),
+    ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended, −1 closed'),
+    op: z.object({
+      ty: described(z.number(), 'Selection type'),
+      od: described(z.number(), 'Decimal odds; negative while locked; 0 when closed'),
+      nm: described(z.string(), 'Short name'),
+      li: z.optional(described(z.string(), 'Line')),
+    }),
+    smin: integer('Minimum stake in minor units'),
+    smax: integer('Maximum stake in minor units'),
+    au: described(z.union([z.literal(0), z.literal(1)]), '1 when the selection may join a multiple'),
+    ip: described(z.union([z.literal(0), z.literal(1)]), '1 while in play (the bet waits the live acceptance delay)'),
+    re: z.optional(described(z.string(), 'Score now "h-a" (live Asian handicaps count goals after it)')),
+  }),
+);
 export type BetMarketInfo = z.infer<typeof bmsSchema>;
 
-const sosSchema = z.object({
-  sn: integer('Series code: N×1000+M (2001 double, 3001 treble, 3004 Trixie, 4011 Yankee …)'),
-  nm: described(z.string(), 'Series name key: double, treble, trixie, yankee, fold3_of_4 …'),
-  in: integer('Number of lines'),
-  sodd: described(z.number(), 'Combined decimal odds: the sum over lines of each line’s odds product'),
-  mi: integer('Minimum stake per line in minor units'),
-  mx: integer('Maximum stake per line in minor units'),
-});
+const sosSchema = deferred(() =>
+  z.object({
+    sn: integer('Series code: N×1000+M (2001 double, 3001 treble, 3004 Trixie, 4011 Yankee …)'),
+    nm: described(z.string(), 'Series name key: double, treble, trixie, yankee, fold3_of_4 …'),
+    in: integer('Number of lines'),
+    sodd: described(z.number(), 'Combined decimal odds: the sum over lines of each line’s odds product'),
+    mi: integer('Minimum stake per line in minor units'),
+    mx: integer('Maximum stake per line in minor units'),
+  }),
+);
 export type BetSeriesInfo = z.infer<typeof sosSchema>;
 
 export const betLatestInfo = endpoint(() => ({
@@ -107,25 +113,29 @@ export const betLatestInfo = endpoint(() => ({
 
 // ---- Placement ----------------------------------------------------------------------------------------------------
 
-const betOptionSchema = z.strictObject({
-  matchId: integer('Match id', { min: 1 }),
-  marketId: integer('Market id', { min: 1 }),
-  optionType: integer('Selection type `ty`', { min: 1, max: 999 }),
-  odds: oddsDecimal('Decimal odds the player saw (1.85)'),
-  oddsFormat: z.optional(integer('Display format of the odds (1 decimal); bets are always decimal', { min: 1, max: 4 })),
-});
+const betOptionSchema = deferred(() =>
+  z.strictObject({
+    matchId: integer('Match id', { min: 1 }),
+    marketId: integer('Market id', { min: 1 }),
+    optionType: integer('Selection type `ty`', { min: 1, max: 999 }),
+    odds: oddsDecimal('Decimal odds the player saw (1.85)'),
+    oddsFormat: z.optional(integer('Display format of the odds (1 decimal); bets are always decimal', { min: 1, max: 4 })),
+  }),
+);
 export type BetOption = z.infer<typeof betOptionSchema>;
 
-const placedSchema = z.object({
-  id: described(z.string(), 'Order (bet) id'),
-  st: integer('Order status: 1 confirming (in-play delay), 4 confirmed'),
-  stake: integer('Total stake in minor units'),
-  odds: z.array(described(z.number(), 'Decimal odds each leg was accepted at')),
-  payout_max: z.optional(integer('Potential return at those odds in minor units (ours: the slip’s receipt shows it)')),
-});
+const placedSchema = deferred(() =>
+  z.object({
+    id: described(z.string(), 'Order (bet) id'),
+    st: integer('Order status: 1 confirming (in-play delay), 4 confirmed'),
+    stake: integer('Total stake in minor units'),
+    odds: z.array(described(z.number(), 'Decimal odds each leg was accepted at')),
+    payout_max: z.optional(integer('Potential return at those odds in minor units (ours: the slip’s receipt shows it)')),
+  }),
+);
 export type PlacedBet = z.infer<typeof placedSchema>;
 
-const unitStake = integer('Stake in minor units (per line for a system)', { min: 1 });
+const unitStake = deferred(() => integer('Stake in minor units (per line for a system)', { min: 1 }));
 
 export const betSinglePass = endpoint(() => ({
   method: 'POST',
@@ -234,14 +244,16 @@ export const stakeOrderStatus = endpoint(() => ({
 
 // ---- Cash-out -----------------------------------------------------------------------------------------------------
 
-const cashOutPriceSchema = z.object({
-  oid: described(z.string(), 'Order id'),
-  amt: integer('Cash-out value of the whole stake in minor units (0 when not offered)'),
-  st: integer('1 offered, 0 suspended now, −1 unavailable'),
-  smis: integer('Minimum stake of a partial cash-out in minor units'),
-  stake: integer('Stake still riding in minor units'),
-  auto: z.optional(integer('Auto cash-out target in minor units, while one is set and not yet executed')),
-});
+const cashOutPriceSchema = deferred(() =>
+  z.object({
+    oid: described(z.string(), 'Order id'),
+    amt: integer('Cash-out value of the whole stake in minor units (0 when not offered)'),
+    st: integer('1 offered, 0 suspended now, −1 unavailable'),
+    smis: integer('Minimum stake of a partial cash-out in minor units'),
+    stake: integer('Stake still riding in minor units'),
+    auto: z.optional(integer('Auto cash-out target in minor units, while one is set and not yet executed')),
+  }),
+);
 
 export const cashOutPrice = endpoint(() => ({
   method: 'POST',
@@ -309,49 +321,53 @@ export const cashOutAuto = endpoint(() => ({
 export const BET_RANGES = ['today', 'yesterday', 'last7days', 'last30days'] as const;
 export type BetRange = (typeof BET_RANGES)[number];
 
-const betLegRecordSchema = z.object({
-  matchId: described(z.number(), 'Match id'),
-  marketId: described(z.number(), 'Market id'),
-  ty: described(z.number(), 'Selection type'),
-  mty: described(z.number(), 'Market type'),
-  pe: described(z.number(), 'Market period'),
-  li: z.optional(described(z.string(), 'Line')),
-  nm: described(z.string(), 'Match name "Home v Away"'),
-  od: described(z.number(), 'Decimal odds accepted'),
-  re: z.optional(described(z.string(), 'Score at bet time "h-a" for an in-play bet')),
-  sr: integer(
-    'Outcome: 0 open, 2 push, 3 lost, 4 won, 5 half won, 6 half lost, 7 cancelled. A bet cashed out whole keeps no saved outcome on its legs; its legs answer the result the match has had since (0 while it has none)',
-  ),
-  rv: z.optional(integer('Revision of the corrected result the leg was decided again on (2 for the first correction)')),
-  rs: z.optional(described(z.string(), 'Final score "h-a" of that corrected result')),
-});
+const betLegRecordSchema = deferred(() =>
+  z.object({
+    matchId: described(z.number(), 'Match id'),
+    marketId: described(z.number(), 'Market id'),
+    ty: described(z.number(), 'Selection type'),
+    mty: described(z.number(), 'Market type'),
+    pe: described(z.number(), 'Market period'),
+    li: z.optional(described(z.string(), 'Line')),
+    nm: described(z.string(), 'Match name "Home v Away"'),
+    od: described(z.number(), 'Decimal odds accepted'),
+    re: z.optional(described(z.string(), 'Score at bet time "h-a" for an in-play bet')),
+    sr: integer(
+      'Outcome: 0 open, 2 push, 3 lost, 4 won, 5 half won, 6 half lost, 7 cancelled. A bet cashed out whole keeps no saved outcome on its legs; its legs answer the result the match has had since (0 while it has none)',
+    ),
+    rv: z.optional(integer('Revision of the corrected result the leg was decided again on (2 for the first correction)')),
+    rs: z.optional(described(z.string(), 'Final score "h-a" of that corrected result')),
+  }),
+);
 
-export const betRecordSchema = z.object({
-  id: described(z.string(), 'Order id'),
-  kind: described(z.enum(BET_KINDS), 'single_bet, bet_multi or system_bet'),
-  sn: integer('Series code (1 single, N×1000+M otherwise)'),
-  st: integer('Order status'),
-  rj: z.optional(integer('Reject reason')),
-  sr: integer('Bet outcome (as the legs)'),
-  stake: integer('Stake in minor units (total over lines)'),
-  unit: integer('Stake per line'),
-  lines: integer('Lines'),
-  payout_max: integer('Potential return'),
-  payout: z.optional(integer('Return once settled (or cashed out)')),
-  cash_out: integer('Paid by cash-outs so far'),
-  stake_open: integer('Stake still riding in minor units: the stake less what cash-outs took (0 once cashed out whole)'),
-  payout_open: integer('Potential return of the stake still riding (0 once cashed out whole)'),
-  paid: integer('Paid to the player so far in minor units: cash-outs plus, once settled on its result, the return credited'),
-  withheld: integer(
-    'Prize withholding kept back from what was paid, in minor units (Mexico’s ISR on the net win; 0 elsewhere): the player received paid − withheld',
-  ),
-  cashed_out: described(z.union([z.literal(0), z.literal(1)]), '1 when the bet ended by a cash-out of all of its stake'),
-  free: described(z.union([z.literal(0), z.literal(1)]), '1 for a free bet'),
-  currency: described(z.string(), 'Currency'),
-  create_time: integer('Unix seconds'),
-  settle_time: z.optional(integer('Unix seconds')),
-  legs: z.array(betLegRecordSchema),
-});
+export const betRecordSchema = deferred(() =>
+  z.object({
+    id: described(z.string(), 'Order id'),
+    kind: described(z.enum(BET_KINDS), 'single_bet, bet_multi or system_bet'),
+    sn: integer('Series code (1 single, N×1000+M otherwise)'),
+    st: integer('Order status'),
+    rj: z.optional(integer('Reject reason')),
+    sr: integer('Bet outcome (as the legs)'),
+    stake: integer('Stake in minor units (total over lines)'),
+    unit: integer('Stake per line'),
+    lines: integer('Lines'),
+    payout_max: integer('Potential return'),
+    payout: z.optional(integer('Return once settled (or cashed out)')),
+    cash_out: integer('Paid by cash-outs so far'),
+    stake_open: integer('Stake still riding in minor units: the stake less what cash-outs took (0 once cashed out whole)'),
+    payout_open: integer('Potential return of the stake still riding (0 once cashed out whole)'),
+    paid: integer('Paid to the player so far in minor units: cash-outs plus, once settled on its result, the return credited'),
+    withheld: integer(
+      'Prize withholding kept back from what was paid, in minor units (Mexico’s ISR on the net win; 0 elsewhere): the player received paid − withheld',
+    ),
+    cashed_out: described(z.union([z.literal(0), z.literal(1)]), '1 when the bet ended by a cash-out of all of its stake'),
+    free: described(z.union([z.literal(0), z.literal(1)]), '1 for a free bet'),
+    currency: described(z.string(), 'Currency'),
+    create_time: integer('Unix seconds'),
+    settle_time: z.optional(integer('Unix seconds')),
+    legs: z.array(betLegRecordSchema),
+  }),
+);
 export type BetRecord = z.infer<typeof betRecordSchema>;
 
 export const betList = endpoint(() => ({

@@ -11,7 +11,7 @@ import {
   type HouseGameId,
 } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Casino (spec §2 Games, §3 Game search / tab / banner, §4 New-UI switch, §7 Games; issue 7).
@@ -51,11 +51,12 @@ function queryInt(description: string, max = 999_999_999) {
 /** `orca` is Orca Games, the provider that runs as its own process (apps/provider, decision 072). */
 export const GAME_PLATFORMS = ['house', 'pgsoft', 'pp', 'tada', 'spribe', 'bgaming', 'ka', 'fc', 'orca'] as const;
 export type GamePlatform = (typeof GAME_PLATFORMS)[number];
-export const gamePlatformSchema = described(
-  z.pipe(z.string(), z.enum(GAME_PLATFORMS)),
-  'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka, fc or orca',
+export const gamePlatformSchema = deferred(() =>
+  described(z.pipe(z.string(), z.enum(GAME_PLATFORMS)), 'Game provider key: house, pgsoft, pp, tada, spribe, bgaming, ka, fc or orca'),
 );
-export const gameIdSchema = described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9][a-z0-9_-]*$/)), 'Game id within its provider');
+export const gameIdSchema = deferred(() =>
+  described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9][a-z0-9_-]*$/)), 'Game id within its provider'),
+);
 
 /** Main game tabs (spec §2). */
 export const GAME_MAIN_KEYS = ['slots', 'casino'] as const;
@@ -73,32 +74,38 @@ export const GAME_SUB_TABS = ['popular', 'slots', 'mini', 'fishing', 'bgaming', 
 export type GameSubTab = (typeof GAME_SUB_TABS)[number];
 
 /** `tab_key` of hall/list: a sub-tab, a top tab (favorites, recents, new), or `provider:<platform>`. */
-export const tabKeySchema = described(
-  z.string().check(z.maxLength(40), z.regex(/^(popular|slots|mini|fishing|bgaming|fachai|bingo|table|new|lobby|favorites|recents|provider:[a-z]+)$/)),
-  'Which list: a sub-tab (popular, slots, mini, fishing, bgaming, fachai, bingo, table, new), favorites, recents, lobby or provider:<platform>',
+export const tabKeySchema = deferred(() =>
+  described(
+    z.string().check(z.maxLength(40), z.regex(/^(popular|slots|mini|fishing|bgaming|fachai|bingo|table|new|lobby|favorites|recents|provider:[a-z]+)$/)),
+    'Which list: a sub-tab (popular, slots, mini, fishing, bgaming, fachai, bingo, table, new), favorites, recents, lobby or provider:<platform>',
+  ),
 );
 
-export const gameCardSchema = z.object({
-  game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
-  game_id: described(z.string(), 'Game id within its provider'),
-  game_name: described(z.string(), 'Display name (a proper name, not translated)'),
-  /** House games have no image file: the web app draws the cover in SVG from the key. */
-  game_cover: described(z.string(), 'Cover: "svg:<platform>/<game_id>" means the web app draws it; otherwise an image URL'),
-  category: described(z.enum(GAME_SUB_TABS), 'The sub-tab the game belongs to'),
-  tags: described(z.array(z.enum(GAME_SUB_TABS)), 'Every sub-tab that lists the game'),
-  rtp: described(z.number(), 'Return to player in percent, e.g. 96.02'),
-  is_new: flag('1 when the game is in the New tab'),
-  is_hot: flag('1 when the game is in the Popular tab'),
-  live_game: flag('1 for live-dealer games (none in the house studio)'),
-  favourite: flag('1 when the signed-in player has favourited it; 0 for guests'),
-});
+export const gameCardSchema = deferred(() =>
+  z.object({
+    game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
+    game_id: described(z.string(), 'Game id within its provider'),
+    game_name: described(z.string(), 'Display name (a proper name, not translated)'),
+    /** House games have no image file: the web app draws the cover in SVG from the key. */
+    game_cover: described(z.string(), 'Cover: "svg:<platform>/<game_id>" means the web app draws it; otherwise an image URL'),
+    category: described(z.enum(GAME_SUB_TABS), 'The sub-tab the game belongs to'),
+    tags: described(z.array(z.enum(GAME_SUB_TABS)), 'Every sub-tab that lists the game'),
+    rtp: described(z.number(), 'Return to player in percent, e.g. 96.02'),
+    is_new: flag('1 when the game is in the New tab'),
+    is_hot: flag('1 when the game is in the Popular tab'),
+    live_game: flag('1 for live-dealer games (none in the house studio)'),
+    favourite: flag('1 when the signed-in player has favourited it; 0 for guests'),
+  }),
+);
 export type GameCard = z.infer<typeof gameCardSchema>;
 
-const pagedGames = z.object({
-  list: z.array(gameCardSchema),
-  cursor: described(z.string(), 'Pass back as `cursor` for the next page; empty at the end'),
-  has_more: flag('1 when another page exists'),
-});
+const pagedGames = deferred(() =>
+  z.object({
+    list: z.array(gameCardSchema),
+    cursor: described(z.string(), 'Pass back as `cursor` for the next page; empty at the end'),
+    has_more: flag('1 when another page exists'),
+  }),
+);
 
 const HALL = '/api/piranha/pg_game/hall';
 
@@ -152,15 +159,17 @@ export const hallList = endpoint(() => ({
   data: pagedGames,
 }));
 
-export const gameBannerSchema = z.object({
-  game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
-  game_id: described(z.string(), 'Game the banner opens'),
-  game_name: described(z.string(), 'Display name'),
-  game_cover: described(z.string(), 'Cover, as in the game card'),
-  banner_image: described(z.string(), '"svg:banner/<game_id>" (the web app draws it) or an image URL'),
-  banner_type: described(z.enum(['game', 'link']), 'game opens the game; link opens h5_url'),
-  h5_url: described(z.string(), 'Route or URL for link banners; the game detail route for game banners'),
-});
+export const gameBannerSchema = deferred(() =>
+  z.object({
+    game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
+    game_id: described(z.string(), 'Game the banner opens'),
+    game_name: described(z.string(), 'Display name'),
+    game_cover: described(z.string(), 'Cover, as in the game card'),
+    banner_image: described(z.string(), '"svg:banner/<game_id>" (the web app draws it) or an image URL'),
+    banner_type: described(z.enum(['game', 'link']), 'game opens the game; link opens h5_url'),
+    h5_url: described(z.string(), 'Route or URL for link banners; the game detail route for game banners'),
+  }),
+);
 export type GameBanner = z.infer<typeof gameBannerSchema>;
 
 export const hallBanner = endpoint(() => ({
@@ -232,7 +241,7 @@ export const hallFavouriteList = endpoint(() => ({
   data: z.object({ list: described(z.array(gameCardSchema), 'Favourited games, latest first') }),
 }));
 
-const gameRefBody = z.strictObject({ game_platform: gamePlatformSchema, game_id: gameIdSchema });
+const gameRefBody = deferred(() => z.strictObject({ game_platform: gamePlatformSchema, game_id: gameIdSchema }));
 
 export const hallFavouriteAdd = endpoint(() => ({
   method: 'POST',
@@ -345,42 +354,48 @@ export const hallGameInfo = endpoint(() => ({
 
 // --- Rounds and provably fair --------------------------------------------------------------------------
 
-export const fairStateSchema = z.object({
-  server_seed_hash: described(z.string(), 'SHA-256 (hex) of the current secret server seed, committed before play'),
-  client_seed: described(z.string(), 'The client seed in use'),
-  nonce: integer('Nonce the next round will use'),
-});
+export const fairStateSchema = deferred(() =>
+  z.object({
+    server_seed_hash: described(z.string(), 'SHA-256 (hex) of the current secret server seed, committed before play'),
+    client_seed: described(z.string(), 'The client seed in use'),
+    nonce: integer('Nonce the next round will use'),
+  }),
+);
 export type FairState = z.infer<typeof fairStateSchema>;
 
 export const ROUND_STATUSES = ['open', 'settled', 'refunded', 'void'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
 
-export const roundProofSchema = z.object({
-  server_seed_hash: described(z.string(), 'The committed hash the round was played under'),
-  server_seed: described(z.string(), 'The server seed, once rotated out; empty while still in use'),
-  client_seed: described(z.string(), 'Client seed of the round'),
-  nonce: integer('Nonce of the round'),
-  revealed: flag('1 when server_seed is shown and the round can be verified'),
-  verify_url: described(z.string(), 'Route of the verify page for this round'),
-});
+export const roundProofSchema = deferred(() =>
+  z.object({
+    server_seed_hash: described(z.string(), 'The committed hash the round was played under'),
+    server_seed: described(z.string(), 'The server seed, once rotated out; empty while still in use'),
+    client_seed: described(z.string(), 'Client seed of the round'),
+    nonce: integer('Nonce of the round'),
+    revealed: flag('1 when server_seed is shown and the round can be verified'),
+    verify_url: described(z.string(), 'Route of the verify page for this round'),
+  }),
+);
 
-export const roundViewSchema = z.object({
-  round_id: described(z.string(), 'Public round id'),
-  game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
-  game_id: described(z.string(), 'Game id'),
-  status: described(z.enum(ROUND_STATUSES), 'open (waiting for the player), settled, refunded (stake returned) or void (refused, no money moved)'),
-  currency: described(z.string(), 'Currency of the amounts'),
-  bet: integer('Stake in minor units (0 for a free round)'),
-  win: integer('Amount paid in minor units'),
-  balance_before: integer('Balance before the stake, minor units'),
-  balance_after: integer('Balance after the win (or the stake while open), minor units'),
-  free_round: flag('1 when played from a free-round grant'),
-  params: described(z.custom<CasinoParams>(), 'The player’s choices (domain CasinoParams of the game)'),
-  outcome: described(z.custom<CasinoOutcome>(), 'What happened (domain CasinoOutcome); mine positions only once over'),
-  created_at: integer('Unix ms the round started'),
-  settled_at: integer('Unix ms it closed; 0 while open'),
-  proof: roundProofSchema,
-});
+export const roundViewSchema = deferred(() =>
+  z.object({
+    round_id: described(z.string(), 'Public round id'),
+    game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
+    game_id: described(z.string(), 'Game id'),
+    status: described(z.enum(ROUND_STATUSES), 'open (waiting for the player), settled, refunded (stake returned) or void (refused, no money moved)'),
+    currency: described(z.string(), 'Currency of the amounts'),
+    bet: integer('Stake in minor units (0 for a free round)'),
+    win: integer('Amount paid in minor units'),
+    balance_before: integer('Balance before the stake, minor units'),
+    balance_after: integer('Balance after the win (or the stake while open), minor units'),
+    free_round: flag('1 when played from a free-round grant'),
+    params: described(z.custom<CasinoParams>(), 'The player’s choices (domain CasinoParams of the game)'),
+    outcome: described(z.custom<CasinoOutcome>(), 'What happened (domain CasinoOutcome); mine positions only once over'),
+    created_at: integer('Unix ms the round started'),
+    settled_at: integer('Unix ms it closed; 0 while open'),
+    proof: roundProofSchema,
+  }),
+);
 export type RoundView = z.infer<typeof roundViewSchema>;
 
 export const hallHistory = endpoint(() => ({
@@ -413,20 +428,22 @@ export const hallRound = endpoint(() => ({
 
 // --- Free rounds ----------------------------------------------------------------------------------------
 
-export const freeRoundGrantSchema = z.object({
-  grant_id: described(z.string(), 'Grant id'),
-  game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
-  game_id: described(z.string(), 'The slot the rounds are for'),
-  game_name: described(z.string(), 'Display name'),
-  total: integer('Rounds granted'),
-  remaining: integer('Rounds not yet played'),
-  bet: integer('Stake of each round in minor units'),
-  currency: described(z.string(), 'Currency'),
-  win_total: integer('Won so far, minor units'),
-  expires_at: integer('Unix seconds after which unplayed rounds lapse'),
-  status: described(z.enum(['available', 'used', 'expired']), 'available while rounds remain and it has not expired'),
-  win_to: described(z.enum(['cash', 'bonus']), 'Where winnings land: cash per round, or one bonus with wagering once the rounds are done'),
-});
+export const freeRoundGrantSchema = deferred(() =>
+  z.object({
+    grant_id: described(z.string(), 'Grant id'),
+    game_platform: described(z.enum(GAME_PLATFORMS), 'Provider key'),
+    game_id: described(z.string(), 'The slot the rounds are for'),
+    game_name: described(z.string(), 'Display name'),
+    total: integer('Rounds granted'),
+    remaining: integer('Rounds not yet played'),
+    bet: integer('Stake of each round in minor units'),
+    currency: described(z.string(), 'Currency'),
+    win_total: integer('Won so far, minor units'),
+    expires_at: integer('Unix seconds after which unplayed rounds lapse'),
+    status: described(z.enum(['available', 'used', 'expired']), 'available while rounds remain and it has not expired'),
+    win_to: described(z.enum(['cash', 'bonus']), 'Where winnings land: cash per round, or one bonus with wagering once the rounds are done'),
+  }),
+);
 export type FreeRoundGrant = z.infer<typeof freeRoundGrantSchema>;
 
 /** Spec §3 Free rounds: total_free_rounds, free_game_count, list, offset, has_more; grouped into available/unavailable. */
@@ -452,14 +469,12 @@ export const hallFreeRounds = endpoint(() => ({
 // --- The studio's play API (called by the game client in the iframe) -------------------------------------
 
 const STUDIO = '/api/studio/house';
-export const studioTokenSchema = described(
-  z.string().check(z.minLength(16), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),
-  'Game session token from hall/launch',
+export const studioTokenSchema = deferred(() =>
+  described(z.string().check(z.minLength(16), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)), 'Game session token from hall/launch'),
 );
-export const houseGameIdSchema = described(z.pipe(z.string(), z.enum(HOUSE_GAME_IDS)), 'House game id');
-export const clientSeedSchema = described(
-  z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/)),
-  'Client seed: 1–64 printable ASCII characters, no spaces',
+export const houseGameIdSchema = deferred(() => described(z.pipe(z.string(), z.enum(HOUSE_GAME_IDS)), 'House game id'));
+export const clientSeedSchema = deferred(() =>
+  described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/)), 'Client seed: 1–64 printable ASCII characters, no spaces'),
 );
 
 /**
@@ -467,48 +482,52 @@ export const clientSeedSchema = described(
  * fields of the game played (domain casinoParamsParse) and refuses any other combination with
  * CASINO_PARAMS_INVALID.
  */
-export const studioParamsSchema = described(
-  z.strictObject({
-    target: z.optional(
-      integer('Dice: target in hundredths (0–10000), 1–98 % win chance; Limbo: target multiplier in hundredths (101–1000000)', {
-        min: 0,
-        max: 1_000_000,
-      }),
-    ),
-    direction: z.optional(described(z.pipe(z.string(), z.enum(['under', 'over'])), 'Dice: win under or over the target')),
-    cashout: z.optional(integer('Crash: auto cash-out in hundredths, 101–100000', { min: 0, max: 10_000_000 })),
-    mines: z.optional(integer('Mines: mines on the 25-tile board, 1–24', { min: 0, max: 25 })),
-    rows: z.optional(integer('Plinko: rows, 8, 12 or 16', { min: 0, max: 64 })),
-    risk: z.optional(described(z.pipe(z.string(), z.enum(PLINKO_RISKS)), 'Plinko: low, medium or high')),
-    bets: z.optional(
-      described(
-        z
-          .array(
-            z.strictObject({
-              kind: described(z.pipe(z.string(), z.enum(ROULETTE_BET_KINDS)), 'Bet kind'),
-              number: z.optional(integer('Pocket (straight), dozen or column', { min: 0, max: 36 })),
-              amount: integer('Chip amount in minor units', { min: 1 }),
-            }),
-          )
-          .check(z.minLength(1), z.maxLength(50)),
-        'Roulette: the chips; the round stake is their sum',
+export const studioParamsSchema = deferred(() =>
+  described(
+    z.strictObject({
+      target: z.optional(
+        integer('Dice: target in hundredths (0–10000), 1–98 % win chance; Limbo: target multiplier in hundredths (101–1000000)', {
+          min: 0,
+          max: 1_000_000,
+        }),
       ),
-    ),
-    picks: z.optional(
-      described(z.array(integer('A number 1–40', { min: 0, max: 99 })).check(z.minLength(1), z.maxLength(10)), 'Keno: 1–10 distinct numbers from 1–40'),
-    ),
-    side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
-    segments: z.optional(integer('Wheel: segments, 10, 20, 30, 40 or 50', { min: 0, max: 100 })),
-    difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
-    fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
-  }),
-  'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo; {} blackjack',
+      direction: z.optional(described(z.pipe(z.string(), z.enum(['under', 'over'])), 'Dice: win under or over the target')),
+      cashout: z.optional(integer('Crash: auto cash-out in hundredths, 101–100000', { min: 0, max: 10_000_000 })),
+      mines: z.optional(integer('Mines: mines on the 25-tile board, 1–24', { min: 0, max: 25 })),
+      rows: z.optional(integer('Plinko: rows, 8, 12 or 16', { min: 0, max: 64 })),
+      risk: z.optional(described(z.pipe(z.string(), z.enum(PLINKO_RISKS)), 'Plinko: low, medium or high')),
+      bets: z.optional(
+        described(
+          z
+            .array(
+              z.strictObject({
+                kind: described(z.pipe(z.string(), z.enum(ROULETTE_BET_KINDS)), 'Bet kind'),
+                number: z.optional(integer('Pocket (straight), dozen or column', { min: 0, max: 36 })),
+                amount: integer('Chip amount in minor units', { min: 1 }),
+              }),
+            )
+            .check(z.minLength(1), z.maxLength(50)),
+          'Roulette: the chips; the round stake is their sum',
+        ),
+      ),
+      picks: z.optional(
+        described(z.array(integer('A number 1–40', { min: 0, max: 99 })).check(z.minLength(1), z.maxLength(10)), 'Keno: 1–10 distinct numbers from 1–40'),
+      ),
+      side: z.optional(described(z.pipe(z.string(), z.enum(BACCARAT_SIDES)), 'Baccarat: player, banker or tie')),
+      segments: z.optional(integer('Wheel: segments, 10, 20, 30, 40 or 50', { min: 0, max: 100 })),
+      difficulty: z.optional(described(z.pipe(z.string(), z.enum(TOWER_DIFFICULTIES)), 'Tower: easy, medium, hard or expert')),
+      fish: z.optional(described(z.pipe(z.string(), z.enum(FISHING_FISH)), 'Fishing: the fish type the shot is fired at')),
+    }),
+    'The player’s choices: {} for slots; {target, direction} dice; {cashout} crash; {mines}; {rows, risk} plinko; {bets} roulette; {target} limbo; {picks} keno; {side} baccarat; {segments, risk} wheel; {difficulty} tower; {} bingo; {fish} fishing; {} video poker; {} hilo; {} blackjack',
+  ),
 );
 
-export const studioGameSchema = z.object({
-  game_id: described(z.enum(HOUSE_GAME_IDS), 'Game id'),
-  info: described(z.custom<CasinoGameInfo>(), 'Figures and limits (domain CasinoGameInfo)'),
-});
+export const studioGameSchema = deferred(() =>
+  z.object({
+    game_id: described(z.enum(HOUSE_GAME_IDS), 'Game id'),
+    info: described(z.custom<CasinoGameInfo>(), 'Figures and limits (domain CasinoGameInfo)'),
+  }),
+);
 
 export const studioSession = endpoint(() => ({
   method: 'GET',
@@ -630,25 +649,29 @@ const CRASH_LIVE = `${STUDIO}/crash-live`;
 const hundredths = (description: string) => integer(`${description}, in hundredths (150 = 1.50×)`);
 const epochMs = (description: string) => integer(`${description}, server time in Unix milliseconds`);
 
-export const crashLiveBetSchema = z.object({
-  round_id: described(z.string(), 'The shared round the bet is in'),
-  stake: integer('Stake in minor units'),
-  auto_cashout: described(z.nullable(z.int()), 'Auto cash-out target in hundredths, or null'),
-  status: described(z.enum(['pending', 'placed', 'cashed', 'won', 'lost', 'void']), 'placed: in play; cashed/won: cashed out; lost: it crashed first'),
-  cashout: described(z.nullable(z.int()), 'The multiplier it was cashed out at, in hundredths, or null'),
-  win: integer('What it paid, minor units (0 until cashed out)'),
-});
+export const crashLiveBetSchema = deferred(() =>
+  z.object({
+    round_id: described(z.string(), 'The shared round the bet is in'),
+    stake: integer('Stake in minor units'),
+    auto_cashout: described(z.nullable(z.int()), 'Auto cash-out target in hundredths, or null'),
+    status: described(z.enum(['pending', 'placed', 'cashed', 'won', 'lost', 'void']), 'placed: in play; cashed/won: cashed out; lost: it crashed first'),
+    cashout: described(z.nullable(z.int()), 'The multiplier it was cashed out at, in hundredths, or null'),
+    win: integer('What it paid, minor units (0 until cashed out)'),
+  }),
+);
 
-export const crashLiveRoundSchema = z.object({
-  round_id: described(z.string(), 'Public id of the shared round'),
-  seq: integer('Round number of the brand'),
-  phase: described(z.enum(['betting', 'flying', 'crashed']), 'Where the round is at server_now'),
-  betting_at: epochMs('Bets for it open'),
-  takeoff_at: epochMs('The curve starts (t = 0)'),
-  crash_at: described(z.nullable(z.int()), 'When it crashed (Unix ms), null until it has'),
-  crash_point: described(z.nullable(z.int()), 'The crash point in hundredths, null until it has crashed'),
-  multiplier: hundredths('The multiplier at server_now (the crash point once crashed)'),
-});
+export const crashLiveRoundSchema = deferred(() =>
+  z.object({
+    round_id: described(z.string(), 'Public id of the shared round'),
+    seq: integer('Round number of the brand'),
+    phase: described(z.enum(['betting', 'flying', 'crashed']), 'Where the round is at server_now'),
+    betting_at: epochMs('Bets for it open'),
+    takeoff_at: epochMs('The curve starts (t = 0)'),
+    crash_at: described(z.nullable(z.int()), 'When it crashed (Unix ms), null until it has'),
+    crash_point: described(z.nullable(z.int()), 'The crash point in hundredths, null until it has crashed'),
+    multiplier: hundredths('The multiplier at server_now (the crash point once crashed)'),
+  }),
+);
 
 export const crashLiveState = endpoint(() => ({
   method: 'GET',
@@ -780,53 +803,67 @@ export const SEAMLESS_STATUSES = [
 export type SeamlessStatus = (typeof SEAMLESS_STATUSES)[number];
 
 const walletUuid = (description: string) => described(z.string().check(z.minLength(1), z.maxLength(100)), description);
-const walletBase = {
-  request_uuid: walletUuid('Network-level id, echoed back'),
-  user: described(z.string().check(z.minLength(1), z.maxLength(32)), 'Our user id as a string'),
-  token: described(z.string().check(z.minLength(1), z.maxLength(128)), 'Game session token from launch'),
-  game_code: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Game id at the provider'),
-};
-const walletMoney = {
-  transaction_uuid: walletUuid('Business id: never processed twice'),
-  round: walletUuid('Round id at the provider'),
-  round_closed: described(z.boolean(), 'True when no more money moves in this round'),
-  amount: described(z.int().check(z.minimum(0), z.maximum(1_000_000_000_000)), 'Amount in minor units'),
-  currency: described(z.string().check(z.minLength(3), z.maxLength(8)), 'Currency code'),
-};
+function walletBase() {
+  return {
+    request_uuid: walletUuid('Network-level id, echoed back'),
+    user: described(z.string().check(z.minLength(1), z.maxLength(32)), 'Our user id as a string'),
+    token: described(z.string().check(z.minLength(1), z.maxLength(128)), 'Game session token from launch'),
+    game_code: described(z.string().check(z.minLength(1), z.maxLength(64)), 'Game id at the provider'),
+  };
+}
+function walletMoney() {
+  return {
+    transaction_uuid: walletUuid('Business id: never processed twice'),
+    round: walletUuid('Round id at the provider'),
+    round_closed: described(z.boolean(), 'True when no more money moves in this round'),
+    amount: described(z.int().check(z.minimum(0), z.maximum(1_000_000_000_000)), 'Amount in minor units'),
+    currency: described(z.string().check(z.minLength(3), z.maxLength(8)), 'Currency code'),
+  };
+}
 
-export const seamlessBalanceRequest = z.strictObject(walletBase);
-export const seamlessBetRequest = z.strictObject({
-  ...walletBase,
-  ...walletMoney,
-  is_free: z.optional(described(z.boolean(), 'A free round of a grant: the amount must be 0, the win is paid from bonus funds')),
-});
-export const seamlessWinRequest = z.strictObject({ ...walletBase, ...walletMoney, reference_transaction_uuid: walletUuid('The bet being paid') });
-export const seamlessRollbackRequest = z.strictObject({
-  ...walletBase,
-  transaction_uuid: walletUuid('Business id of this rollback'),
-  reference_transaction_uuid: walletUuid('The bet to reverse (it may never have arrived)'),
-  round: walletUuid('Round id at the provider'),
-});
-export const seamlessBetWinRequest = z.strictObject({
-  ...walletBase,
-  ...walletMoney,
-  is_free: z.optional(described(z.boolean(), 'A free round of a grant: the amount must be 0, the win is paid from bonus funds')),
-  win_transaction_uuid: walletUuid('Business id of the win (the bet is transaction_uuid)'),
-  win_amount: described(z.int().check(z.minimum(0), z.maximum(1_000_000_000_000)), 'Win in minor units; the pair closes the round'),
-});
+export const seamlessBalanceRequest = deferred(() => z.strictObject(walletBase()));
+export const seamlessBetRequest = deferred(() =>
+  z.strictObject({
+    ...walletBase(),
+    ...walletMoney(),
+    is_free: z.optional(described(z.boolean(), 'A free round of a grant: the amount must be 0, the win is paid from bonus funds')),
+  }),
+);
+export const seamlessWinRequest = deferred(() =>
+  z.strictObject({ ...walletBase(), ...walletMoney(), reference_transaction_uuid: walletUuid('The bet being paid') }),
+);
+export const seamlessRollbackRequest = deferred(() =>
+  z.strictObject({
+    ...walletBase(),
+    transaction_uuid: walletUuid('Business id of this rollback'),
+    reference_transaction_uuid: walletUuid('The bet to reverse (it may never have arrived)'),
+    round: walletUuid('Round id at the provider'),
+  }),
+);
+export const seamlessBetWinRequest = deferred(() =>
+  z.strictObject({
+    ...walletBase(),
+    ...walletMoney(),
+    is_free: z.optional(described(z.boolean(), 'A free round of a grant: the amount must be 0, the win is paid from bonus funds')),
+    win_transaction_uuid: walletUuid('Business id of the win (the bet is transaction_uuid)'),
+    win_amount: described(z.int().check(z.minimum(0), z.maximum(1_000_000_000_000)), 'Win in minor units; the pair closes the round'),
+  }),
+);
 export type SeamlessBetWinRequest = z.infer<typeof seamlessBetWinRequest>;
 export type SeamlessBalanceRequest = z.infer<typeof seamlessBalanceRequest>;
 export type SeamlessBetRequest = z.infer<typeof seamlessBetRequest>;
 export type SeamlessWinRequest = z.infer<typeof seamlessWinRequest>;
 export type SeamlessRollbackRequest = z.infer<typeof seamlessRollbackRequest>;
 
-export const seamlessResponseSchema = z.object({
-  user: described(z.string(), 'User id as sent'),
-  status: described(z.enum(SEAMLESS_STATUSES), 'RS_OK or an error status'),
-  request_uuid: described(z.string(), 'Echo of the request'),
-  currency: described(z.string(), 'Wallet currency'),
-  balance: described(z.number(), 'Balance in minor units after the call (also on NOT_ENOUGH_MONEY)'),
-});
+export const seamlessResponseSchema = deferred(() =>
+  z.object({
+    user: described(z.string(), 'User id as sent'),
+    status: described(z.enum(SEAMLESS_STATUSES), 'RS_OK or an error status'),
+    request_uuid: described(z.string(), 'Echo of the request'),
+    currency: described(z.string(), 'Wallet currency'),
+    balance: described(z.number(), 'Balance in minor units after the call (also on NOT_ENOUGH_MONEY)'),
+  }),
+);
 export type SeamlessResponse = z.infer<typeof seamlessResponseSchema>;
 
 export type { HouseGameId };

@@ -1,4 +1,4 @@
-import { described, text, z } from './schema.ts';
+import { deferred, described, text, z } from './schema.ts';
 
 /**
  * The parameters every request carries (spec §7). All optional on the wire: a first visit has no uid or sid.
@@ -6,27 +6,52 @@ import { described, text, z } from './schema.ts';
  */
 const optionalText = (max: number, description: string) => z.optional(text(max, description));
 
-export const commonParamsSchema = z.object({
-  ik_appid: optionalText(256, 'App id of the variant'),
-  lca_coun: optionalText(8, 'Country code the client believes it is in'),
-  app_group: optionalText(256, 'Variant group'),
-  cv: optionalText(256, 'Client version, prefixed by the variant client-version prefix'),
-  currency: optionalText(8, 'Currency the client displays'),
-  lca_lang: optionalText(16, 'Locale or short language code (ENG, PT…)'),
-  uid: optionalText(32, 'User id; the string "null" means none. Read from the session-uid header first; ignored over HTTPS (the __Host-uid cookie)'),
-  sid: optionalText(128, 'Session id. Read from the session-sid header first; ignored over HTTPS (the __Host-sid cookie)'),
-  smid: optionalText(128, 'Device id: names the device, never proves who the player is'),
-  uuid: optionalText(256, 'Install id'),
-  afid: optionalText(256, 'Attribution id'),
-  from_email: optionalText(256, 'Marks traffic from an e-mail link'),
-  _t: optionalText(32, 'Client timestamp in ms, cache buster'),
-  osversion: optionalText(256, 'Operating-system version'),
-  p: z.optional(described(z.string(), 'Opaque pass-through; dropped when longer than 100 characters')),
-});
+/** The common parameters' fields, in the order a request lists them. */
+function commonParamsShape() {
+  return {
+    ik_appid: optionalText(256, 'App id of the variant'),
+    lca_coun: optionalText(8, 'Country code the client believes it is in'),
+    app_group: optionalText(256, 'Variant group'),
+    cv: optionalText(256, 'Client version, prefixed by the variant client-version prefix'),
+    currency: optionalText(8, 'Currency the client displays'),
+    lca_lang: optionalText(16, 'Locale or short language code (ENG, PT…)'),
+    uid: optionalText(32, 'User id; the string "null" means none. Read from the session-uid header first; ignored over HTTPS (the __Host-uid cookie)'),
+    sid: optionalText(128, 'Session id. Read from the session-sid header first; ignored over HTTPS (the __Host-sid cookie)'),
+    smid: optionalText(128, 'Device id: names the device, never proves who the player is'),
+    uuid: optionalText(256, 'Install id'),
+    afid: optionalText(256, 'Attribution id'),
+    from_email: optionalText(256, 'Marks traffic from an e-mail link'),
+    _t: optionalText(32, 'Client timestamp in ms, cache buster'),
+    osversion: optionalText(256, 'Operating-system version'),
+    p: z.optional(described(z.string(), 'Opaque pass-through; dropped when longer than 100 characters')),
+  };
+}
+
+export const commonParamsSchema = deferred(() => z.object(commonParamsShape()));
 
 export type CommonParams = z.infer<typeof commonParamsSchema>;
 
-export const COMMON_PARAM_NAMES = Object.keys(commonParamsSchema.shape) as (keyof CommonParams)[];
+/** The common parameters' names, written out so that reading them builds no schema (decision 091). */
+export const COMMON_PARAM_NAMES = [
+  'ik_appid',
+  'lca_coun',
+  'app_group',
+  'cv',
+  'currency',
+  'lca_lang',
+  'uid',
+  'sid',
+  'smid',
+  'uuid',
+  'afid',
+  'from_email',
+  '_t',
+  'osversion',
+  'p',
+] as const satisfies readonly (keyof CommonParams)[];
+
+/** The client timestamp's own schema (the server checks it apart, to drop a malformed one alone). */
+export const commonTimestampSchema = deferred(() => commonParamsShape()._t);
 
 /** Spec §7: uid is a number; a string is converted; 'null' means no user. */
 export function uidParse(value: string | number | null | undefined): number | undefined {

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const noBody = described(z.undefined(), 'No body');
@@ -31,21 +31,23 @@ export const DYNCONFIG_KEYS = [
 ] as const;
 export type DynconfigKey = (typeof DYNCONFIG_KEYS)[number];
 
-export const dynconfigEntrySchema = z.object({
-  key: described(z.string(), 'Config name'),
-  result: described(z.string(), 'Assigned arm of an A/B config ("A" or "B"), or "on"/"off" for a switch'),
-  switch: described(z.union([z.literal(0), z.literal(1)]), '1 when the feature is on for this user or device'),
-  configs: described(
-    z.catchall(
-      z.object({
-        api_host: described(z.string(), 'API host override; empty keeps the default'),
-        maidian_host: described(z.string(), 'Tracking host override; empty keeps the default'),
-      }),
-      z.unknown(),
+export const dynconfigEntrySchema = deferred(() =>
+  z.object({
+    key: described(z.string(), 'Config name'),
+    result: described(z.string(), 'Assigned arm of an A/B config ("A" or "B"), or "on"/"off" for a switch'),
+    switch: described(z.union([z.literal(0), z.literal(1)]), '1 when the feature is on for this user or device'),
+    configs: described(
+      z.catchall(
+        z.object({
+          api_host: described(z.string(), 'API host override; empty keeps the default'),
+          maidian_host: described(z.string(), 'Tracking host override; empty keeps the default'),
+        }),
+        z.unknown(),
+      ),
+      'Settings of the config, e.g. regionDefaultLang for global_config',
     ),
-    'Settings of the config, e.g. regionDefaultLang for global_config',
-  ),
-});
+  }),
+);
 export type DynconfigEntry = z.infer<typeof dynconfigEntrySchema>;
 
 export const dynconfigGet = endpoint(() => ({
@@ -72,15 +74,17 @@ export const areaCheck = endpoint(() => ({
 
 export const BANNER_TYPES = ['normal', 'deposit', 'pwa', 'ui_switch', 'banned'] as const;
 
-export const bannerSchema = z.object({
-  id: integer('Banner id'),
-  type: integer('1 image'),
-  info: described(z.string(), 'Image URL'),
-  url: described(z.string(), 'Where a tap goes: an internal route (#/…) or an external https URL'),
-  banner_type: described(z.enum(BANNER_TYPES), 'normal, deposit, pwa, ui_switch or banned'),
-  title: described(z.string(), 'Title, also the image alt text'),
-  expire_time: integer('Unix seconds after which the banner is hidden; 0 never'),
-});
+export const bannerSchema = deferred(() =>
+  z.object({
+    id: integer('Banner id'),
+    type: integer('1 image'),
+    info: described(z.string(), 'Image URL'),
+    url: described(z.string(), 'Where a tap goes: an internal route (#/…) or an external https URL'),
+    banner_type: described(z.enum(BANNER_TYPES), 'normal, deposit, pwa, ui_switch or banned'),
+    title: described(z.string(), 'Title, also the image alt text'),
+    expire_time: integer('Unix seconds after which the banner is hidden; 0 never'),
+  }),
+);
 export type Banner = z.infer<typeof bannerSchema>;
 
 export const bannerList = endpoint(() => ({
@@ -96,14 +100,16 @@ export const bannerList = endpoint(() => ({
   data: z.object({ list: z.array(bannerSchema) }),
 }));
 
-const contentItem = z.object({
-  id: integer('Item id'),
-  key: described(z.string(), 'Stable key'),
-  title: described(z.string(), 'Label in the request language'),
-  icon: described(z.string(), 'Icon name from the product icon set, or an image URL'),
-  url: described(z.string(), 'Route or URL a tap opens'),
-  level: described(z.number(), 'Sort weight; higher first'),
-});
+const contentItem = deferred(() =>
+  z.object({
+    id: integer('Item id'),
+    key: described(z.string(), 'Stable key'),
+    title: described(z.string(), 'Label in the request language'),
+    icon: described(z.string(), 'Icon name from the product icon set, or an image URL'),
+    url: described(z.string(), 'Route or URL a tap opens'),
+    level: described(z.number(), 'Sort weight; higher first'),
+  }),
+);
 export type ContentItem = z.infer<typeof contentItem>;
 
 function contentListEndpoint(path: string, description: string) {
@@ -157,14 +163,18 @@ export const pwaIndexGet = endpoint(() => ({
   }),
 }));
 
-export const homeStaticSchema = z.object({
-  app_group: described(z.string(), 'Variant group the layout is for'),
-  ui_version: integer('UI version the layout is for'),
-  sections: described(
-    z.array(z.object({ key: described(z.string(), 'Section key'), title: described(z.string(), 'Title key'), route: described(z.string(), 'Route it opens') })),
-    'Home page sections in order',
-  ),
-});
+export const homeStaticSchema = deferred(() =>
+  z.object({
+    app_group: described(z.string(), 'Variant group the layout is for'),
+    ui_version: integer('UI version the layout is for'),
+    sections: described(
+      z.array(
+        z.object({ key: described(z.string(), 'Section key'), title: described(z.string(), 'Title key'), route: described(z.string(), 'Route it opens') }),
+      ),
+      'Home page sections in order',
+    ),
+  }),
+);
 
 /** Where the image CDN (here, our server) keeps a group's home layout for a UI version: fetched without credentials. */
 export function homeStaticPath(group: string, uiVersion: number): string {
@@ -175,27 +185,31 @@ export function homeStaticPath(group: string, uiVersion: number): string {
 export const AREA_STATIC_VERSION = 1;
 export const AREA_STATIC_PATH = `/cdn/area/v${AREA_STATIC_VERSION}.json`;
 
-export const areaStaticSchema = z.object({
-  version: integer('Document version; a change of shape gets a new path'),
-  languages: described(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string()), 'Locale a visitor from each country reads first'),
-  cv_countries: described(z.record(z.string(), z.string().check(z.regex(/^[A-Z]{2}$/))), 'Country of each client-version prefix'),
-});
+export const areaStaticSchema = deferred(() =>
+  z.object({
+    version: integer('Document version; a change of shape gets a new path'),
+    languages: described(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string()), 'Locale a visitor from each country reads first'),
+    cv_countries: described(z.record(z.string(), z.string().check(z.regex(/^[A-Z]{2}$/))), 'Country of each client-version prefix'),
+  }),
+);
 export type AreaStatic = z.infer<typeof areaStaticSchema>;
 
 /** `POST /api/ops/dynconfig` (behind OPS_TOKEN): an operator sets one dynamic config. */
-export const opsDynconfigSetBody = z.strictObject({
-  key: described(z.enum(DYNCONFIG_KEYS), 'Config name'),
-  enabled: described(z.union([z.literal(0), z.literal(1)]), 'Switch on (1) or off (0); for an A/B config, whether arm B is assigned at all'),
-  b_percent: z.optional(described(z.number().check(z.gte(0), z.lte(100)), 'Share of users in arm B, 0–100')),
-  configs: z.optional(
-    z.strictObject({
-      api_host: z.optional(z.union([z.literal(''), originSchemaOf('API host override')])),
-      maidian_host: z.optional(z.union([z.literal(''), originSchemaOf('Tracking host override')])),
-      domain: z.optional(z.union([z.literal(''), originSchemaOf('The origin players move to (domain_change)')])),
-      regionDefaultLang: z.optional(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string().check(z.maxLength(8)))),
-    }),
-  ),
-});
+export const opsDynconfigSetBody = deferred(() =>
+  z.strictObject({
+    key: described(z.enum(DYNCONFIG_KEYS), 'Config name'),
+    enabled: described(z.union([z.literal(0), z.literal(1)]), 'Switch on (1) or off (0); for an A/B config, whether arm B is assigned at all'),
+    b_percent: z.optional(described(z.number().check(z.gte(0), z.lte(100)), 'Share of users in arm B, 0–100')),
+    configs: z.optional(
+      z.strictObject({
+        api_host: z.optional(z.union([z.literal(''), originSchemaOf('API host override')])),
+        maidian_host: z.optional(z.union([z.literal(''), originSchemaOf('Tracking host override')])),
+        domain: z.optional(z.union([z.literal(''), originSchemaOf('The origin players move to (domain_change)')])),
+        regionDefaultLang: z.optional(z.record(z.string().check(z.regex(/^[A-Z]{2}$/)), z.string().check(z.maxLength(8)))),
+      }),
+    ),
+  }),
+);
 export type OpsDynconfigSet = z.output<typeof opsDynconfigSetBody>;
 
 function originSchemaOf(description: string) {

@@ -61,6 +61,8 @@ const ENDPOINT_KEYS = Object.keys({
  * writes every endpoint so: the web app's boot evaluated every schema of every endpoint its first chunk names, most
  * never called on the first screen, in one long task (decision 079).
  */
+// Calling it has no effect but the endpoint it answers: a bundle drops an endpoint nothing calls.
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<Q extends z.ZodMiniType, B extends z.ZodMiniType, D extends z.ZodMiniType, const A extends AuthMode>(
   definition: Endpoint<Q, B, D, A> | (() => Endpoint<Q, B, D, A>),
 ): Endpoint<Q, B, D, A> {

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Finance (spec §3 Wallet, Currency info, Transaction/order, Deposit info; §4 order and pay states; §7 Finance).
@@ -25,43 +25,49 @@ const queryInt = (description: string, bounds: { min?: number; max?: number } = 
     ),
     description,
   );
-const orderIdSchema = described(z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)), 'Order id (orderId)');
+const orderIdSchema = deferred(() => described(z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)), 'Order id (orderId)'));
 
 /** Spec §4 "Order status": 0 created, 1 pending/confirming, 2 rejected, 3 cancelled, 4 success. */
 export const ORDER_STATUS = { created: 0, pending: 1, rejected: 2, cancelled: 3, success: 4 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-const orderStatusSchema = described(
-  z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  'Order status: 0 created, 1 pending/confirming, 2 rejected, 3 cancelled (or expired), 4 success',
+const orderStatusSchema = deferred(() =>
+  described(
+    z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    'Order status: 0 created, 1 pending/confirming, 2 rejected, 3 cancelled (or expired), 4 success',
+  ),
 );
 
 /** Spec §4 "Transaction pay status": 0 unprocessed, 1 success, 2 pending, 3 timeout, 4 failed, 20 pending. */
 export const PAY_STATUS = { unprocessed: 0, success: 1, pending: 2, timeout: 3, failed: 4, pendingReview: 20 } as const;
 export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
-const payStatusSchema = described(
-  z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(20)]),
-  'Pay status: 0 unprocessed, 1 finished/success, 2 pending, 3 timeout, 4 failed, 20 pending (review). Deposit polling: 1 paid; 0 and 2 poll again after 10 s; anything else ends',
+const payStatusSchema = deferred(() =>
+  described(
+    z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(20)]),
+    'Pay status: 0 unprocessed, 1 finished/success, 2 pending, 3 timeout, 4 failed, 20 pending (review). Deposit polling: 1 paid; 0 and 2 poll again after 10 s; anything else ends',
+  ),
 );
 
 /** Pay-in (deposit) or pay-out (withdrawal). */
 export const PAY_DIRECTIONS = ['payin', 'payout'] as const;
 export type PayDirection = (typeof PAY_DIRECTIONS)[number];
-const directionSchema = described(z.enum(PAY_DIRECTIONS), 'payin (deposit) or payout (withdrawal)');
+const directionSchema = deferred(() => described(z.enum(PAY_DIRECTIONS), 'payin (deposit) or payout (withdrawal)'));
 
 // ---------------------------------------------------------------------------------------------------------
 // Currency info and deposit info
 
 /** Spec §3 "Currency info". */
-export const currencyInfoSchema = z.object({
-  id: integer('Currency id (22 is the default currency)'),
-  currency: described(z.string(), 'Currency code: a fiat code or USD, BTC, ETH, USDT, USDC, BUSD, BNB, XRP, ADA, DOT, LTC, LINK'),
-  symbol: described(z.string(), 'Display symbol'),
-  currency_type: described(z.union([z.literal(1), z.literal(2)]), '1 fiat, 2 crypto'),
-  network: described(z.string(), 'Blockchain network for crypto (TRC20, ERC20…); empty for fiat'),
-  preCurrency: described(z.string(), 'The currency before this one in the selector; empty for the first'),
-  nextCurrency: described(z.string(), 'The currency after this one in the selector; empty for the last'),
-  enabled: flag('1 when this brand lets the player hold and deposit it'),
-});
+export const currencyInfoSchema = deferred(() =>
+  z.object({
+    id: integer('Currency id (22 is the default currency)'),
+    currency: described(z.string(), 'Currency code: a fiat code or USD, BTC, ETH, USDT, USDC, BUSD, BNB, XRP, ADA, DOT, LTC, LINK'),
+    symbol: described(z.string(), 'Display symbol'),
+    currency_type: described(z.union([z.literal(1), z.literal(2)]), '1 fiat, 2 crypto'),
+    network: described(z.string(), 'Blockchain network for crypto (TRC20, ERC20…); empty for fiat'),
+    preCurrency: described(z.string(), 'The currency before this one in the selector; empty for the first'),
+    nextCurrency: described(z.string(), 'The currency after this one in the selector; empty for the last'),
+    enabled: flag('1 when this brand lets the player hold and deposit it'),
+  }),
+);
 export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
 
 export const currencyInfoGet = endpoint(() => ({
@@ -80,22 +86,24 @@ export const currencyInfoGet = endpoint(() => ({
 }));
 
 /** One way to pay in or out (spec §3 "pay_channel items": key, name, icon) with its limits. */
-export const payChannelSchema = z.object({
-  key: described(z.string(), 'Channel key, e.g. PIX, SPEI, UPI, MPESA, GCASH, PAYMAYA, PSE, NEQUI, EFECTY, BANK_TRANSFER, THAI_QR, THAI_BANK, USDT_TRC20'),
-  name: described(z.string(), 'Display name of the method'),
-  icon: described(z.string(), 'Icon URL (same origin)'),
-  currency: described(z.string(), 'The one currency this method moves'),
-  min_amount: minor('Smallest amount per order'),
-  max_amount: minor('Largest amount per order'),
-  quick_amounts: described(
-    z.array(integer('Quick amount in minor units')),
-    'Quick amounts the page offers as buttons: pay-ins only ones this player can send now (from min_amount, first deposit included, up to max_amount and what is left of today’s maximum); empty when none fits',
-  ),
-  fee_rate_bp: integer('Fee in basis points of the amount (withdrawals); 0 for deposits'),
-  fee_cap: minor('Largest fee per order'),
-  networks: described(z.array(z.string()), 'Networks a crypto method offers (TRC20, ERC20); empty for fiat'),
-  fields: described(z.array(z.string()), 'Inputs the method needs from the player at order time (e.g. phone for an M-Pesa STK push)'),
-});
+export const payChannelSchema = deferred(() =>
+  z.object({
+    key: described(z.string(), 'Channel key, e.g. PIX, SPEI, UPI, MPESA, GCASH, PAYMAYA, PSE, NEQUI, EFECTY, BANK_TRANSFER, THAI_QR, THAI_BANK, USDT_TRC20'),
+    name: described(z.string(), 'Display name of the method'),
+    icon: described(z.string(), 'Icon URL (same origin)'),
+    currency: described(z.string(), 'The one currency this method moves'),
+    min_amount: minor('Smallest amount per order'),
+    max_amount: minor('Largest amount per order'),
+    quick_amounts: described(
+      z.array(integer('Quick amount in minor units')),
+      'Quick amounts the page offers as buttons: pay-ins only ones this player can send now (from min_amount, first deposit included, up to max_amount and what is left of today’s maximum); empty when none fits',
+    ),
+    fee_rate_bp: integer('Fee in basis points of the amount (withdrawals); 0 for deposits'),
+    fee_cap: minor('Largest fee per order'),
+    networks: described(z.array(z.string()), 'Networks a crypto method offers (TRC20, ERC20); empty for fiat'),
+    fields: described(z.array(z.string()), 'Inputs the method needs from the player at order time (e.g. phone for an M-Pesa STK push)'),
+  }),
+);
 export type PayChannel = z.infer<typeof payChannelSchema>;
 
 export const depositInfoGet = endpoint(() => ({
@@ -126,40 +134,44 @@ export const depositInfoGet = endpoint(() => ({
 // Pay-in orders
 
 /** The method's payment instruction from its provider: only the fields of its `kind` are present. */
-export const paymentInstructionSchema = z.object({
-  kind: described(
-    z.enum(['pix', 'spei', 'upi', 'stk_push', 'redirect', 'reference', 'thai_qr', 'bank_transfer', 'crypto']),
-    'What the player does: pix (copy-and-paste code + QR), spei (CLABE + reference), upi (intent link + QR), stk_push (approve on the phone), redirect (open checkout_url), reference (pay with a reference at a counter or app), thai_qr, bank_transfer, crypto (send to address)',
-  ),
-  provider: described(z.string(), 'Sandbox provider that issued it'),
-  checkout_url: z.optional(described(z.string(), 'Hosted page where the player approves (relative to the API host)')),
-  copy_text: z.optional(described(z.string(), 'Text the player copies: PIX "copia e cola", UPI link, address…')),
-  qr_svg: z.optional(described(z.string(), 'QR image of copy_text as an SVG document')),
-  clabe: z.optional(described(z.string(), 'SPEI destination CLABE (18 digits, valid check digit)')),
-  bank_name: z.optional(described(z.string(), 'Receiving bank')),
-  beneficiary: z.optional(described(z.string(), 'Account holder name to show')),
-  reference: z.optional(described(z.string(), 'Payment reference the player must quote')),
-  account_number: z.optional(described(z.string(), 'Receiving account number (bank transfer)')),
-  upi_link: z.optional(described(z.string(), 'upi://pay intent link')),
-  phone: z.optional(described(z.string(), 'MSISDN the STK push was sent to (2547XXXXXXXX)')),
-  checkout_request_id: z.optional(described(z.string(), 'M-Pesa CheckoutRequestID')),
-  customer_message: z.optional(described(z.string(), 'Provider message to show')),
-  address: z.optional(described(z.string(), 'Crypto deposit address (checksummed)')),
-  network: z.optional(described(z.string(), 'Crypto network (TRC20, ERC20)')),
-  expire_at: integer('Unix seconds the instruction stops working'),
-});
+export const paymentInstructionSchema = deferred(() =>
+  z.object({
+    kind: described(
+      z.enum(['pix', 'spei', 'upi', 'stk_push', 'redirect', 'reference', 'thai_qr', 'bank_transfer', 'crypto']),
+      'What the player does: pix (copy-and-paste code + QR), spei (CLABE + reference), upi (intent link + QR), stk_push (approve on the phone), redirect (open checkout_url), reference (pay with a reference at a counter or app), thai_qr, bank_transfer, crypto (send to address)',
+    ),
+    provider: described(z.string(), 'Sandbox provider that issued it'),
+    checkout_url: z.optional(described(z.string(), 'Hosted page where the player approves (relative to the API host)')),
+    copy_text: z.optional(described(z.string(), 'Text the player copies: PIX "copia e cola", UPI link, address…')),
+    qr_svg: z.optional(described(z.string(), 'QR image of copy_text as an SVG document')),
+    clabe: z.optional(described(z.string(), 'SPEI destination CLABE (18 digits, valid check digit)')),
+    bank_name: z.optional(described(z.string(), 'Receiving bank')),
+    beneficiary: z.optional(described(z.string(), 'Account holder name to show')),
+    reference: z.optional(described(z.string(), 'Payment reference the player must quote')),
+    account_number: z.optional(described(z.string(), 'Receiving account number (bank transfer)')),
+    upi_link: z.optional(described(z.string(), 'upi://pay intent link')),
+    phone: z.optional(described(z.string(), 'MSISDN the STK push was sent to (2547XXXXXXXX)')),
+    checkout_request_id: z.optional(described(z.string(), 'M-Pesa CheckoutRequestID')),
+    customer_message: z.optional(described(z.string(), 'Provider message to show')),
+    address: z.optional(described(z.string(), 'Crypto deposit address (checksummed)')),
+    network: z.optional(described(z.string(), 'Crypto network (TRC20, ERC20)')),
+    expire_at: integer('Unix seconds the instruction stops working'),
+  }),
+);
 export type PaymentInstruction = z.infer<typeof paymentInstructionSchema>;
 
-export const payinOrderSchema = z.object({
-  order_id: orderIdSchema,
-  channel: described(z.string(), 'Channel key'),
-  amount: minor('Amount'),
-  currency: described(z.string(), 'Currency'),
-  status: orderStatusSchema,
-  pay_status: payStatusSchema,
-  create_time: integer('Unix seconds the order was created'),
-  instruction: paymentInstructionSchema,
-});
+export const payinOrderSchema = deferred(() =>
+  z.object({
+    order_id: orderIdSchema,
+    channel: described(z.string(), 'Channel key'),
+    amount: minor('Amount'),
+    currency: described(z.string(), 'Currency'),
+    status: orderStatusSchema,
+    pay_status: payStatusSchema,
+    create_time: integer('Unix seconds the order was created'),
+    instruction: paymentInstructionSchema,
+  }),
+);
 export type PayinOrder = z.infer<typeof payinOrderSchema>;
 
 export const payinOrderCreate = endpoint(() => ({
@@ -230,7 +242,8 @@ export const payinUserRecommend = endpoint(() => ({
   }),
 }));
 
-const payinCodeBody = z.strictObject({ code: described(z.string().check(z.minLength(4), z.maxLength(32), z.regex(/^[A-Za-z0-9-]+$/)), 'Payin code') });
+const payinCodeSchema = deferred(() => described(z.string().check(z.minLength(4), z.maxLength(32), z.regex(/^[A-Za-z0-9-]+$/)), 'Payin code'));
+const payinCodeBody = deferred(() => z.strictObject({ code: payinCodeSchema }));
 
 export const payinCodeCheck = endpoint(() => ({
   method: 'POST',
@@ -256,22 +269,24 @@ export const payinCodeUse = endpoint(() => ({
   auth: 'user',
   idempotency: 'optional',
   query: noQuery,
-  body: z.strictObject({ code: payinCodeBody.shape.code, order_id: orderIdSchema }),
+  body: z.strictObject({ code: payinCodeSchema, order_id: orderIdSchema }),
   data: z.object({ used: flag('1 once the code is attached to the (still open) order'), order_id: orderIdSchema }),
 }));
 
 /** Appeal states: 0 submitted, 1 in review, 2 resolved in the player’s favour, 3 rejected. */
 export const APPEAL_STATUS = { submitted: 0, reviewing: 1, resolved: 2, rejected: 3 } as const;
-export const appealSchema = z.object({
-  appeal_id: integer('Appeal id'),
-  order_id: orderIdSchema,
-  status: described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), 'Appeal state: 0 submitted, 1 in review, 2 resolved, 3 rejected'),
-  reason: described(z.string(), 'Reason key'),
-  description: described(z.string(), 'What the player wrote'),
-  reference: described(z.string(), 'Bank or wallet receipt reference the player gave'),
-  create_time: integer('Unix seconds'),
-  update_time: integer('Unix seconds'),
-});
+export const appealSchema = deferred(() =>
+  z.object({
+    appeal_id: integer('Appeal id'),
+    order_id: orderIdSchema,
+    status: described(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]), 'Appeal state: 0 submitted, 1 in review, 2 resolved, 3 rejected'),
+    reason: described(z.string(), 'Reason key'),
+    description: described(z.string(), 'What the player wrote'),
+    reference: described(z.string(), 'Bank or wallet receipt reference the player gave'),
+    create_time: integer('Unix seconds'),
+    update_time: integer('Unix seconds'),
+  }),
+);
 export const APPEAL_REASONS = ['paid_not_credited', 'wrong_amount', 'charged_twice', 'other'] as const;
 
 export const payinOrderAppealGet = endpoint(() => ({
@@ -304,22 +319,24 @@ export const payinOrderAppealCreate = endpoint(() => ({
 // Withdrawal accounts
 
 /** One input of a payout method (spec §5): its name, kind and rules, and the player’s saved value. */
-export const accountElementSchema = z.object({
-  name: described(
-    z.string(),
-    'Field name: phone, document_type, document, account_type, bank_code, account_number, clabe, pix_key_type, pix_key, holder_name, address, network, ifsc, email',
-  ),
-  kind: described(z.enum(['text', 'phone', 'select', 'document']), 'Input kind'),
-  required: flag('1 when the field must be filled'),
-  options: described(z.array(z.string()), 'Allowed values of a select (document types, account types, bank codes…)'),
-  min_length: integer('Shortest accepted value (digits for phones)'),
-  max_length: integer('Longest accepted value'),
-  country_code: described(z.string(), 'Phone country calling code for this method (spec §5), e.g. 55, 254; empty otherwise'),
-  value: described(z.string(), 'The player’s saved value; empty when none'),
-  warning: z.optional(
-    described(z.string(), 'Accepted, but worth re-reading: checksum when the check digit does not compute (an RFC SAT issued so); empty when none'),
-  ),
-});
+export const accountElementSchema = deferred(() =>
+  z.object({
+    name: described(
+      z.string(),
+      'Field name: phone, document_type, document, account_type, bank_code, account_number, clabe, pix_key_type, pix_key, holder_name, address, network, ifsc, email',
+    ),
+    kind: described(z.enum(['text', 'phone', 'select', 'document']), 'Input kind'),
+    required: flag('1 when the field must be filled'),
+    options: described(z.array(z.string()), 'Allowed values of a select (document types, account types, bank codes…)'),
+    min_length: integer('Shortest accepted value (digits for phones)'),
+    max_length: integer('Longest accepted value'),
+    country_code: described(z.string(), 'Phone country calling code for this method (spec §5), e.g. 55, 254; empty otherwise'),
+    value: described(z.string(), 'The player’s saved value; empty when none'),
+    warning: z.optional(
+      described(z.string(), 'Accepted, but worth re-reading: checksum when the check digit does not compute (an RFC SAT issued so); empty when none'),
+    ),
+  }),
+);
 
 export const accountGet = endpoint(() => ({
   method: 'GET',
@@ -392,19 +409,21 @@ export const bankCodeGet = endpoint(() => ({
 // ---------------------------------------------------------------------------------------------------------
 // Pay-out orders
 
-export const payoutOrderSchema = z.object({
-  order_id: orderIdSchema,
-  channel: described(z.string(), 'Channel key'),
-  amount: minor('Amount debited from the wallet'),
-  fee: minor('Fee kept from the amount'),
-  tax: minor('Withdrawal tax withheld from the amount for the jurisdiction (Kenya 5 %), rounded down'),
-  net_amount: minor('What reaches the player’s account (amount − fee − tax)'),
-  currency: described(z.string(), 'Currency'),
-  status: orderStatusSchema,
-  pay_status: payStatusSchema,
-  account_masked: described(z.string(), 'Destination account, masked'),
-  create_time: integer('Unix seconds'),
-});
+export const payoutOrderSchema = deferred(() =>
+  z.object({
+    order_id: orderIdSchema,
+    channel: described(z.string(), 'Channel key'),
+    amount: minor('Amount debited from the wallet'),
+    fee: minor('Fee kept from the amount'),
+    tax: minor('Withdrawal tax withheld from the amount for the jurisdiction (Kenya 5 %), rounded down'),
+    net_amount: minor('What reaches the player’s account (amount − fee − tax)'),
+    currency: described(z.string(), 'Currency'),
+    status: orderStatusSchema,
+    pay_status: payStatusSchema,
+    account_masked: described(z.string(), 'Destination account, masked'),
+    create_time: integer('Unix seconds'),
+  }),
+);
 export type PayoutOrder = z.infer<typeof payoutOrderSchema>;
 
 export const payoutOrderCreate = endpoint(() => ({
@@ -502,29 +521,33 @@ export const pddWithdraw = endpoint(() => ({
 
 const PAY_STATUS_VALUES: readonly number[] = Object.values(PAY_STATUS);
 /** Comma-separated pay statuses in a query string ("0,2,20", as match ids elsewhere), or one number. */
-const payStatusListQuery = described(
-  z
-    .pipe(
-      z.union([z.string().check(z.regex(/^\d{1,2}(,\d{1,2}){0,5}$/)), z.number()]),
-      z.transform((value: string | number) => [...new Set(String(value).split(',').map(Number))]),
-    )
-    .check(z.refine((statuses) => statuses.every((status) => PAY_STATUS_VALUES.includes(status)), { message: 'invalid_value' })),
-  'Only orders of these pay statuses, comma-separated (0, 1, 2, 3, 4, 20): "0,2,20" lists every pending order',
+const payStatusListQuery = deferred(() =>
+  described(
+    z
+      .pipe(
+        z.union([z.string().check(z.regex(/^\d{1,2}(,\d{1,2}){0,5}$/)), z.number()]),
+        z.transform((value: string | number) => [...new Set(String(value).split(',').map(Number))]),
+      )
+      .check(z.refine((statuses) => statuses.every((status) => PAY_STATUS_VALUES.includes(status)), { message: 'invalid_value' })),
+    'Only orders of these pay statuses, comma-separated (0, 1, 2, 3, 4, 20): "0,2,20" lists every pending order',
+  ),
 );
 
-export const payOrderHistoryItemSchema = z.object({
-  order_id: orderIdSchema,
-  type: directionSchema,
-  channel: described(z.string(), 'Channel key'),
-  amount: minor('Amount'),
-  fee: minor('Fee (payouts)'),
-  currency: described(z.string(), 'Currency'),
-  status: orderStatusSchema,
-  pay_status: payStatusSchema,
-  create_time: integer('Unix seconds'),
-  update_time: integer('Unix seconds'),
-  appeal_status: described(z.nullable(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])), 'State of the order’s appeal; null when none'),
-});
+export const payOrderHistoryItemSchema = deferred(() =>
+  z.object({
+    order_id: orderIdSchema,
+    type: directionSchema,
+    channel: described(z.string(), 'Channel key'),
+    amount: minor('Amount'),
+    fee: minor('Fee (payouts)'),
+    currency: described(z.string(), 'Currency'),
+    status: orderStatusSchema,
+    pay_status: payStatusSchema,
+    create_time: integer('Unix seconds'),
+    update_time: integer('Unix seconds'),
+    appeal_status: described(z.nullable(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])), 'State of the order’s appeal; null when none'),
+  }),
+);
 
 export const payOrderHistory = endpoint(() => ({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { FAQ_CATEGORIES, HELP_KINDS } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * The help centre (spec §2 /faq/*, /about, /privacy, /news, /announcement, /html, /feedback; issue 21, decision 038).
@@ -9,26 +9,30 @@ import { described, integer, text, z } from './schema.ts';
  */
 const HELP = '/api/piranha/help';
 const noBody = described(z.undefined(), 'No body');
-const idSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Help item id (a positive integer as a string)');
+const idSchema = deferred(() => described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Help item id (a positive integer as a string)'));
 
-export const helpItemSchema = z.object({
-  id: described(z.string(), 'Item id'),
-  kind: described(z.enum(HELP_KINDS), 'faq, about, privacy, news, announcement or html'),
-  slug: described(z.string(), 'The brand’s name for the item'),
-  category: described(z.string(), 'FAQ category ("" for other kinds)'),
-  title: described(z.string(), 'Title in the reader’s language'),
-  body: described(z.string(), 'Sanitized HTML in the reader’s language'),
-  video_url: described(z.string(), 'https address of the item’s video ("" when none)'),
-  publish_time: integer('Unix seconds it was last published'),
-});
+export const helpItemSchema = deferred(() =>
+  z.object({
+    id: described(z.string(), 'Item id'),
+    kind: described(z.enum(HELP_KINDS), 'faq, about, privacy, news, announcement or html'),
+    slug: described(z.string(), 'The brand’s name for the item'),
+    category: described(z.string(), 'FAQ category ("" for other kinds)'),
+    title: described(z.string(), 'Title in the reader’s language'),
+    body: described(z.string(), 'Sanitized HTML in the reader’s language'),
+    video_url: described(z.string(), 'https address of the item’s video ("" when none)'),
+    publish_time: integer('Unix seconds it was last published'),
+  }),
+);
 
-export const helpFaqSummarySchema = z.object({
-  id: described(z.string(), 'Item id'),
-  category: described(z.enum(FAQ_CATEGORIES), 'FAQ category'),
-  title: described(z.string(), 'Question in the reader’s language'),
-  summary: described(z.string(), 'The answer’s first words, plain text'),
-  has_video: described(z.union([z.literal(0), z.literal(1)]), '1 when the answer has a video'),
-});
+export const helpFaqSummarySchema = deferred(() =>
+  z.object({
+    id: described(z.string(), 'Item id'),
+    category: described(z.enum(FAQ_CATEGORIES), 'FAQ category'),
+    title: described(z.string(), 'Question in the reader’s language'),
+    summary: described(z.string(), 'The answer’s first words, plain text'),
+    has_video: described(z.union([z.literal(0), z.literal(1)]), '1 when the answer has a video'),
+  }),
+);
 
 /** The FAQ home: the categories with how many answers each holds, and the answers that match the search. */
 export const helpFaqList = endpoint(() => ({
@@ -102,35 +106,41 @@ export const helpFeedbackSubmit = endpoint(() => ({
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 
-const appKeySchema = described(z.string().check(z.regex(/^[a-z0-9]{2,32}$/)), 'The brand');
-const slugSchema = described(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/)), 'The item’s name within the brand and kind');
-const helpLocaleText = z.strictObject({ title: text(160, 'Title'), body: text(20_000, 'Body: HTML, sanitized to the allow-list') });
-const helpPerLocale = z.strictObject({
-  'en-US': z.optional(helpLocaleText),
-  'es-MX': z.optional(helpLocaleText),
-  'pt-BR': z.optional(helpLocaleText),
-  'ru-RU': z.optional(helpLocaleText),
-  'vm-VI': z.optional(helpLocaleText),
-  'vm-TH': z.optional(helpLocaleText),
-  'zh-CN': z.optional(helpLocaleText),
-  'ms-MY': z.optional(helpLocaleText),
-});
+const appKeySchema = deferred(() => described(z.string().check(z.regex(/^[a-z0-9]{2,32}$/)), 'The brand'));
+const slugSchema = deferred(() => described(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/)), 'The item’s name within the brand and kind'));
+const helpLocaleText = deferred(() => z.strictObject({ title: text(160, 'Title'), body: text(20_000, 'Body: HTML, sanitized to the allow-list') }));
+const helpPerLocale = deferred(() =>
+  z.strictObject({
+    'en-US': z.optional(helpLocaleText),
+    'es-MX': z.optional(helpLocaleText),
+    'pt-BR': z.optional(helpLocaleText),
+    'ru-RU': z.optional(helpLocaleText),
+    'vm-VI': z.optional(helpLocaleText),
+    'vm-TH': z.optional(helpLocaleText),
+    'zh-CN': z.optional(helpLocaleText),
+    'ms-MY': z.optional(helpLocaleText),
+  }),
+);
 
 /** Creates or replaces an item (its texts are replaced per locale given; a locale left out keeps its text). */
-export const opsHelpItemUpsertBody = z.strictObject({
-  app_key: appKeySchema,
-  kind: z.enum(HELP_KINDS),
-  slug: slugSchema,
-  category: z.optional(z.enum(['', ...FAQ_CATEGORIES])),
-  sort: z.optional(integer('Order within its list (lower first)', { min: 0, max: 10_000 })),
-  video_url: z.optional(described(z.string().check(z.maxLength(2048), z.regex(/^(https:\/\/[^\s"'<>]+)?$/)), 'https address of a video ("" for none)')),
-  texts: helpPerLocale,
-});
+export const opsHelpItemUpsertBody = deferred(() =>
+  z.strictObject({
+    app_key: appKeySchema,
+    kind: z.enum(HELP_KINDS),
+    slug: slugSchema,
+    category: z.optional(z.enum(['', ...FAQ_CATEGORIES])),
+    sort: z.optional(integer('Order within its list (lower first)', { min: 0, max: 10_000 })),
+    video_url: z.optional(described(z.string().check(z.maxLength(2048), z.regex(/^(https:\/\/[^\s"'<>]+)?$/)), 'https address of a video ("" for none)')),
+    texts: helpPerLocale,
+  }),
+);
 
-export const opsHelpItemRemoveBody = z.strictObject({ app_key: appKeySchema, kind: z.enum(HELP_KINDS), slug: slugSchema });
+export const opsHelpItemRemoveBody = deferred(() => z.strictObject({ app_key: appKeySchema, kind: z.enum(HELP_KINDS), slug: slugSchema }));
 
-export const opsHelpFeedbackListBody = z.strictObject({
-  app_key: appKeySchema,
-  before_id: z.optional(idSchema),
-  limit: z.optional(integer('At most this many (default 50)', { min: 1, max: 200 })),
-});
+export const opsHelpFeedbackListBody = deferred(() =>
+  z.strictObject({
+    app_key: appKeySchema,
+    before_id: z.optional(idSchema),
+    limit: z.optional(integer('At most this many (default 50)', { min: 1, max: 200 })),
+  }),
+);

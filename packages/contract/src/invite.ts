@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Invites and referral attribution (spec §7 /api/piranha/user/invite, promo code, fission list, referrer check and
@@ -9,13 +9,12 @@ import { described, integer, text, z } from './schema.ts';
 const INVITE = '/api/piranha/user/invite';
 const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
-const codeText = described(z.string().check(z.minLength(1), z.maxLength(32)), 'An invite code as typed');
+const codeText = deferred(() => described(z.string().check(z.minLength(1), z.maxLength(32)), 'An invite code as typed'));
 const referrerText = (what: string) => z.optional(described(z.string().check(z.maxLength(1024)), what));
 
 export const INVITE_SOURCE_VALUES = ['link', 'code', 'mini_app', 'install_referrer'] as const;
-const sourceSchema = described(
-  z.enum(INVITE_SOURCE_VALUES),
-  'Where the invite came from: a link, a typed code, the mini app’s start parameter, the install referrer',
+const sourceSchema = deferred(() =>
+  described(z.enum(INVITE_SOURCE_VALUES), 'Where the invite came from: a link, a typed code, the mini app’s start parameter, the install referrer'),
 );
 
 /** A page number sent in the query string (a string on the wire), 1 to 1000. */
@@ -132,11 +131,13 @@ export const inviteFissionList = endpoint(() => ({
   }),
 }));
 
-const referrerBody = z.strictObject({
-  install_referrer: referrerText('The store’s install referrer (base64 of utm_source=…&utm_campaign=…&invite=…)'),
-  apk_referrer: referrerText('The APK channel referrer, same form'),
-  timezone: z.optional(text(64, 'The device’s time zone')),
-});
+const referrerBody = deferred(() =>
+  z.strictObject({
+    install_referrer: referrerText('The store’s install referrer (base64 of utm_source=…&utm_campaign=…&invite=…)'),
+    apk_referrer: referrerText('The APK channel referrer, same form'),
+    timezone: z.optional(text(64, 'The device’s time zone')),
+  }),
+);
 
 /** Referrer check (spec §3, §5): decodes the device’s referrer; anything that does not decode is the official source. */
 export const referrerCheck = endpoint(() => ({

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, z } from './schema.ts';
+import { deferred, described, integer, z } from './schema.ts';
 
 /**
  * Identity checks (issue 20, decision 037). The player sends the document number, birth date and two photos (the
@@ -10,16 +10,18 @@ const KYC = '/api/piranha/kyc';
 
 export const KYC_STATE_VALUES = ['unverified', 'pending', 'verified', 'rejected'] as const;
 
-export const kycStateSchema = z.object({
-  state: described(z.enum(KYC_STATE_VALUES), 'unverified, pending (the provider decides), verified or rejected'),
-  reason: described(z.string(), 'Why it was rejected: declined, underage or cpf_mismatch ("" otherwise)'),
-  required_before: described(z.enum(['withdrawal', 'play', 'none']), 'What the brand’s law asks the check before (none: optional)'),
-  document_type: described(z.enum(['CPF', 'ID']), 'The document asked for: CPF in Brazil, else an id or passport number'),
-  document_masked: described(z.string(), 'The document number sent, masked ("" before one is sent)'),
-  minimum_age: integer('The minimum age of the brand’s market'),
-  provider_url: described(z.string(), 'The provider’s page for a pending check ("" otherwise)'),
-  update_time: integer('When the state last changed (0: never)'),
-});
+export const kycStateSchema = deferred(() =>
+  z.object({
+    state: described(z.enum(KYC_STATE_VALUES), 'unverified, pending (the provider decides), verified or rejected'),
+    reason: described(z.string(), 'Why it was rejected: declined, underage or cpf_mismatch ("" otherwise)'),
+    required_before: described(z.enum(['withdrawal', 'play', 'none']), 'What the brand’s law asks the check before (none: optional)'),
+    document_type: described(z.enum(['CPF', 'ID']), 'The document asked for: CPF in Brazil, else an id or passport number'),
+    document_masked: described(z.string(), 'The document number sent, masked ("" before one is sent)'),
+    minimum_age: integer('The minimum age of the brand’s market'),
+    provider_url: described(z.string(), 'The provider’s page for a pending check ("" otherwise)'),
+    update_time: integer('When the state last changed (0: never)'),
+  }),
+);
 
 export const kycState = endpoint(() => ({
   method: 'GET',

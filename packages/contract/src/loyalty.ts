@@ -1,6 +1,6 @@
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint; issue 18, decision 026).
@@ -12,28 +12,32 @@ const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
 
-const vipRewardKind = z.enum(['vip_bonus', 'week_free', 'month_free']);
+const vipRewardKind = deferred(() => z.enum(['vip_bonus', 'week_free', 'month_free']));
 
-export const vipRewardSchema = z.object({
-  kind: described(
-    vipRewardKind,
-    'Spec §3 VIP reward kind: vip_bonus is the level-up reward; week_free and month_free the free rewards of the brand week and month',
-  ),
-  level: integer('The level that earned it (a free reward: the level it is paid at)', { min: 1, max: 30 }),
-  amount: integer('What it pays'),
-  period: described(z.string(), 'A free reward: the period it belongs to (w:<Monday>, m:<year-month>); "" for vip_bonus'),
-});
+export const vipRewardSchema = deferred(() =>
+  z.object({
+    kind: described(
+      vipRewardKind,
+      'Spec §3 VIP reward kind: vip_bonus is the level-up reward; week_free and month_free the free rewards of the brand week and month',
+    ),
+    level: integer('The level that earned it (a free reward: the level it is paid at)', { min: 1, max: 30 }),
+    amount: integer('What it pays'),
+    period: described(z.string(), 'A free reward: the period it belongs to (w:<Monday>, m:<year-month>); "" for vip_bonus'),
+  }),
+);
 
-export const vipStageSchema = z.object({
-  stage: integer('Stage 1–6 (spec §9)', { min: 1, max: 6 }),
-  level_from: integer('First level of the stage'),
-  level_to: integer('Last level of the stage'),
-  points_from: integer('Points to enter the stage'),
-  level_up_rewards: integer('Sum of the level-up rewards of its levels'),
-  week_free: integer('Weekly free reward at the stage (0: none)'),
-  month_free: integer('Monthly free reward at the stage (0: none)'),
-  dedicated_support: flag('1 when the stage brings a dedicated support contact'),
-});
+export const vipStageSchema = deferred(() =>
+  z.object({
+    stage: integer('Stage 1–6 (spec §9)', { min: 1, max: 6 }),
+    level_from: integer('First level of the stage'),
+    level_to: integer('Last level of the stage'),
+    points_from: integer('Points to enter the stage'),
+    level_up_rewards: integer('Sum of the level-up rewards of its levels'),
+    week_free: integer('Weekly free reward at the stage (0: none)'),
+    month_free: integer('Monthly free reward at the stage (0: none)'),
+    dedicated_support: flag('1 when the stage brings a dedicated support contact'),
+  }),
+);
 
 /** `vip/info`: the player's level, stage and progress, the rewards waiting, and the benefits table by stage. */
 export const vipInfo = endpoint(() => ({
@@ -72,28 +76,32 @@ export const vipReceive = endpoint(() => ({
   data: bonusSchema,
 }));
 
-const taskIdSchema = described(z.string().check(z.regex(/^(daily|weekly)_[a-z_]{3,24}$/)), 'Task id: <daily|weekly>_<kind>');
+const taskIdSchema = deferred(() => described(z.string().check(z.regex(/^(daily|weekly)_[a-z_]{3,24}$/)), 'Task id: <daily|weekly>_<kind>'));
 
-export const taskSchema = z.object({
-  task_id: described(z.string(), 'Task id'),
-  task_name: described(
-    z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']),
-    'What fills it: deposits, settled stakes, net wins, settled rounds of a game, settled multiples',
-  ),
-  unit: described(z.enum(['minor', 'count']), 'minor: conf_num/progress_num are minor units; count: rounds or bets (play_game, multiple)'),
-  game: described(z.string(), 'play_game: the game id or `slot` (any slot); "" otherwise'),
-  min_legs: integer('multiple: the least legs a counted multiple has; 0 otherwise'),
-  conf_num: integer('Target, in minor units (or a count, see unit)'),
-  progress_num: integer('Progress so far, in minor units (never above conf_num)'),
-  reward: integer('What claiming pays'),
-  status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 in progress, 1 ready to claim, 2 claimed'),
-});
+export const taskSchema = deferred(() =>
+  z.object({
+    task_id: described(z.string(), 'Task id'),
+    task_name: described(
+      z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']),
+      'What fills it: deposits, settled stakes, net wins, settled rounds of a game, settled multiples',
+    ),
+    unit: described(z.enum(['minor', 'count']), 'minor: conf_num/progress_num are minor units; count: rounds or bets (play_game, multiple)'),
+    game: described(z.string(), 'play_game: the game id or `slot` (any slot); "" otherwise'),
+    min_legs: integer('multiple: the least legs a counted multiple has; 0 otherwise'),
+    conf_num: integer('Target, in minor units (or a count, see unit)'),
+    progress_num: integer('Progress so far, in minor units (never above conf_num)'),
+    reward: integer('What claiming pays'),
+    status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 in progress, 1 ready to claim, 2 claimed'),
+  }),
+);
 
-const taskPeriodSchema = z.object({
-  period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
-  end_time: integer('When the period resets (midnight in the brand time zone)'),
-  list: z.array(taskSchema),
-});
+const taskPeriodSchema = deferred(() =>
+  z.object({
+    period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+    end_time: integer('When the period resets (midnight in the brand time zone)'),
+    list: z.array(taskSchema),
+  }),
+);
 
 /** `task/center/info`: the daily and weekly tasks with their progress in the current periods. */
 export const taskCenterInfo = endpoint(() => ({
@@ -136,12 +144,14 @@ export const taskReceive = endpoint(() => ({
   data: bonusSchema,
 }));
 
-export const rankEntrySchema = z.object({
-  rank: integer('Place on the board, from 1', { min: 1 }),
-  nick: described(z.string(), 'The player as others see them (masked)'),
-  score: integer('Settled turnover in the period (win board: the biggest single net win)'),
-  is_self: flag('1 on the asking player’s own row'),
-});
+export const rankEntrySchema = deferred(() =>
+  z.object({
+    rank: integer('Place on the board, from 1', { min: 1 }),
+    nick: described(z.string(), 'The player as others see them (masked)'),
+    score: integer('Settled turnover in the period (win board: the biggest single net win)'),
+    is_self: flag('1 on the asking player’s own row'),
+  }),
+);
 
 /** `rank/list`: the daily or weekly board by settled turnover — the top three apart, 50 rows at most, and your place. */
 export const rankList = endpoint(() => ({
@@ -186,20 +196,22 @@ function queryPositive(description: string, max: number) {
   );
 }
 
-export const cashbackEntrySchema = z.object({
-  period: described(z.enum(['daily', 'weekly']), 'The kind of period'),
-  period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
-  period_end: integer('When the period ended (midnight in the brand time zone)'),
-  level: integer('VIP level at the close, which set the rate', { min: 0, max: 30 }),
-  rate_bp: integer('Cash-back rate in basis points (100 = 1%)'),
-  stake: integer('Settled stakes in the period'),
-  returned: integer('What those stakes returned'),
-  bonus_used: integer('Bonus money that turned into cash in the period (not counted as loss)'),
-  net_loss: integer('stake − returned − bonus_used, never below 0'),
-  amount: integer('The cash-back: net_loss × rate, rounded down'),
-  status: described(z.union([z.literal(0), z.literal(1)]), '0 being paid, 1 paid'),
-  paid_time: integer('When it was paid (0 while being paid)'),
-});
+export const cashbackEntrySchema = deferred(() =>
+  z.object({
+    period: described(z.enum(['daily', 'weekly']), 'The kind of period'),
+    period_key: described(z.string(), 'The period: d:<local date> or w:<local Monday>'),
+    period_end: integer('When the period ended (midnight in the brand time zone)'),
+    level: integer('VIP level at the close, which set the rate', { min: 0, max: 30 }),
+    rate_bp: integer('Cash-back rate in basis points (100 = 1%)'),
+    stake: integer('Settled stakes in the period'),
+    returned: integer('What those stakes returned'),
+    bonus_used: integer('Bonus money that turned into cash in the period (not counted as loss)'),
+    net_loss: integer('stake − returned − bonus_used, never below 0'),
+    amount: integer('The cash-back: net_loss × rate, rounded down'),
+    status: described(z.union([z.literal(0), z.literal(1)]), '0 being paid, 1 paid'),
+    paid_time: integer('When it was paid (0 while being paid)'),
+  }),
+);
 
 /** `cashback/history`: the player's net-loss cash-backs, newest period first, with the rates of their level now. */
 export const cashbackHistory = endpoint(() => ({
@@ -224,37 +236,42 @@ export const cashbackHistory = endpoint(() => ({
 
 // --- VIP wheel (spec §2 vip-roulette, §3 VIP spin: marquee_list, draw_list, balance; §7 VIP spin marquee, spin, draw list)
 
-export const wheelSegmentSchema = z.object({
-  amount: integer('Prize in minor units (0: try again)'),
-  weight: integer('Integer weight: the chance is weight ÷ the sum of weights'),
-});
+export const wheelSegmentSchema = deferred(() =>
+  z.object({
+    amount: integer('Prize in minor units (0: try again)'),
+    weight: integer('Integer weight: the chance is weight ÷ the sum of weights'),
+  }),
+);
 
-export const wheelFairSchema = z.object({
-  server_seed_hash: described(z.string(), 'SHA-256 (hex) of the secret server seed, committed before the spin'),
-  client_seed: described(z.string(), 'The client seed in use'),
-  nonce: integer('Nonce of the next spin'),
-});
+export const wheelFairSchema = deferred(() =>
+  z.object({
+    server_seed_hash: described(z.string(), 'SHA-256 (hex) of the secret server seed, committed before the spin'),
+    client_seed: described(z.string(), 'The client seed in use'),
+    nonce: integer('Nonce of the next spin'),
+  }),
+);
 
-const wheelClientSeedSchema = described(
-  z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/)),
-  'Client seed: 1–64 printable ASCII characters, no spaces',
+const wheelClientSeedSchema = deferred(() =>
+  described(z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\x21-\x7e]+$/)), 'Client seed: 1–64 printable ASCII characters, no spaces'),
 );
 
 /** One spin as the player and the verify panel see it; `server_seed` only once its seed was rotated out. */
-export const wheelSpinSchema = z.object({
-  spin_id: described(z.string(), 'Spin id'),
-  ticket_level: integer('The VIP level whose ticket it used', { min: 1, max: 30 }),
-  segment: integer('Index of the segment it landed on'),
-  amount: integer('What it paid, in minor units'),
-  currency: described(z.string(), 'Currency of the amount'),
-  server_seed_hash: described(z.string(), 'The committed hash it was drawn under'),
-  server_seed: described(z.string(), 'The server seed, once rotated out; empty while still in use'),
-  client_seed: described(z.string(), 'Client seed of the spin'),
-  nonce: integer('Nonce of the spin'),
-  revealed: flag('1 when server_seed is shown and the spin can be verified'),
-  created_at: integer('When, Unix seconds'),
-  wheel_version: integer('The brand wheel it was drawn on (0: the default wheel; see `wheels` of the draw list)'),
-});
+export const wheelSpinSchema = deferred(() =>
+  z.object({
+    spin_id: described(z.string(), 'Spin id'),
+    ticket_level: integer('The VIP level whose ticket it used', { min: 1, max: 30 }),
+    segment: integer('Index of the segment it landed on'),
+    amount: integer('What it paid, in minor units'),
+    currency: described(z.string(), 'Currency of the amount'),
+    server_seed_hash: described(z.string(), 'The committed hash it was drawn under'),
+    server_seed: described(z.string(), 'The server seed, once rotated out; empty while still in use'),
+    client_seed: described(z.string(), 'Client seed of the spin'),
+    nonce: integer('Nonce of the spin'),
+    revealed: flag('1 when server_seed is shown and the spin can be verified'),
+    created_at: integer('When, Unix seconds'),
+    wheel_version: integer('The brand wheel it was drawn on (0: the default wheel; see `wheels` of the draw list)'),
+  }),
+);
 
 /** `vip/spin/balance`: tickets left, the wheel and the committed seed. */
 export const vipSpinBalance = endpoint(() => ({
@@ -351,29 +368,33 @@ export const vipSpinMarqueeList = endpoint(() => ({
 
 // --- Raffles (spec §2 /raffle; issue 18, decision 034)
 
-export const raffleWinnerSchema = z.object({
-  place: integer('1, 2 or 3'),
-  position: integer('Position of the winner in `tickets` (the published entries)'),
-  nick: described(z.string(), 'Masked nick'),
-  tickets: integer('Tickets the winner held'),
-  amount: integer('Prize, minor units of currency'),
-  currency: described(z.string(), 'Currency of the prize'),
-  paid: flag('1 once the prize is paid'),
-  is_self: flag('1 for the player asking'),
-});
+export const raffleWinnerSchema = deferred(() =>
+  z.object({
+    place: integer('1, 2 or 3'),
+    position: integer('Position of the winner in `tickets` (the published entries)'),
+    nick: described(z.string(), 'Masked nick'),
+    tickets: integer('Tickets the winner held'),
+    amount: integer('Prize, minor units of currency'),
+    currency: described(z.string(), 'Currency of the prize'),
+    paid: flag('1 once the prize is paid'),
+    is_self: flag('1 for the player asking'),
+  }),
+);
 
-const raffleDrawSchema = z.object({
-  period_key: described(z.string(), 'The week drawn'),
-  drawn_at: integer('When, Unix seconds'),
-  server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
-  server_seed_hash: described(z.string(), 'What was published before the draw'),
-  client_seed: described(z.string(), 'Client seed of the draw'),
-  entries: integer('Players in the draw (the published entries, `raffle/entries` pages them)'),
-  total_tickets: integer('Tickets of all entries'),
-  my_tickets: integer('Tickets the player held in it'),
-  my_position: integer('The player’s position in the published entries (-1: not in it)', { min: -1 }),
-  winners: z.array(raffleWinnerSchema),
-});
+const raffleDrawSchema = deferred(() =>
+  z.object({
+    period_key: described(z.string(), 'The week drawn'),
+    drawn_at: integer('When, Unix seconds'),
+    server_seed: described(z.string(), 'The revealed seed: its SHA-256 is server_seed_hash'),
+    server_seed_hash: described(z.string(), 'What was published before the draw'),
+    client_seed: described(z.string(), 'Client seed of the draw'),
+    entries: integer('Players in the draw (the published entries, `raffle/entries` pages them)'),
+    total_tickets: integer('Tickets of all entries'),
+    my_tickets: integer('Tickets the player held in it'),
+    my_position: integer('The player’s position in the published entries (-1: not in it)', { min: -1 }),
+    winners: z.array(raffleWinnerSchema),
+  }),
+);
 
 /**
  * `raffle/info`: this week's raffle with its committed seed and the player's tickets, and the latest drawn raffles
@@ -428,15 +449,17 @@ export const raffleEntries = endpoint(() => ({
 
 // --- Operator: the brand's loyalty settings (decision 045), behind OPS_TOKEN
 
-const opsTaskSchema = z.strictObject({
-  id: described(z.string().check(z.regex(/^(daily|weekly)_[a-z0-9_]{3,24}$/)), 'Task id: <daily|weekly>_<name>, unique in the brand'),
-  period: described(z.enum(['daily', 'weekly']), 'Resets every brand day or week'),
-  kind: described(z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']), 'What fills it'),
-  conf: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'Target: minor units, or a count for play_game and multiple'),
-  reward: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'What claiming pays, minor units'),
-  game: z.optional(described(z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)), 'play_game: a house game id or `slot`')),
-  min_legs: z.optional(described(z.int().check(z.gte(2), z.lte(20)), 'multiple: least legs (2–20)')),
-});
+const opsTaskSchema = deferred(() =>
+  z.strictObject({
+    id: described(z.string().check(z.regex(/^(daily|weekly)_[a-z0-9_]{3,24}$/)), 'Task id: <daily|weekly>_<name>, unique in the brand'),
+    period: described(z.enum(['daily', 'weekly']), 'Resets every brand day or week'),
+    kind: described(z.enum(['recharge', 'bet_amount', 'bet_win', 'play_game', 'multiple']), 'What fills it'),
+    conf: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'Target: minor units, or a count for play_game and multiple'),
+    reward: described(z.int().check(z.gte(1), z.lte(1_000_000_000_000)), 'What claiming pays, minor units'),
+    game: z.optional(described(z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)), 'play_game: a house game id or `slot`')),
+    min_legs: z.optional(described(z.int().check(z.gte(2), z.lte(20)), 'multiple: least legs (2–20)')),
+  }),
+);
 
 const opsAmount = (description: string) => described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), description);
 const opsByLevel = (description: string) => z.optional(described(z.array(opsAmount('Amount in minor units')).check(z.length(31)), description));
@@ -447,42 +470,44 @@ const opsPrizes = (description: string) => described(z.array(opsAmount('Prize in
  * amounts or raffle/ranking prizes (any of them; the others stay). Each change is a new version; a spin keeps the
  * wheel version it was drawn with, a paid reward the version it was paid with (decision 048).
  */
-export const opsLoyaltyConfigBody = z.strictObject({
-  app_key: described(z.string().check(z.regex(/^[a-z0-9_-]{2,32}$/)), 'The brand'),
-  level_points: z.optional(
-    described(z.array(z.int().check(z.gte(0), z.lte(1_000_000_000))).check(z.length(31)), 'Whole points of levels 0–30: 0 first, strictly increasing'),
-  ),
-  tasks: z.optional(described(z.array(opsTaskSchema).check(z.minLength(0), z.maxLength(30)), 'The brand’s tasks (replaces them all)')),
-  cashback_bp: z.optional(
-    z.strictObject({
-      daily: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Daily rate by level in basis points (≤ 50 %)'),
-      weekly: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Weekly rate by level in basis points (≤ 50 %)'),
-    }),
-  ),
-  wheel: z.optional(
-    described(
-      z
-        .array(
-          z.strictObject({
-            amount: described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), 'Prize in minor units (0: try again)'),
-            weight: described(z.int().check(z.gte(0), z.lte(1_048_576)), 'Integer weight'),
-          }),
-        )
-        .check(z.minLength(2), z.maxLength(24)),
-      'Wheel segments in wheel order',
+export const opsLoyaltyConfigBody = deferred(() =>
+  z.strictObject({
+    app_key: described(z.string().check(z.regex(/^[a-z0-9_-]{2,32}$/)), 'The brand'),
+    level_points: z.optional(
+      described(z.array(z.int().check(z.gte(0), z.lte(1_000_000_000))).check(z.length(31)), 'Whole points of levels 0–30: 0 first, strictly increasing'),
     ),
-  ),
-  level_up_reward: opsByLevel('Level-up reward of levels 0–30 in minor units (0 for level 0; ≤ the bonus maximum)'),
-  week_free: opsByLevel('Weekly free reward by level 0–30 (0 for level 0)'),
-  month_free: opsByLevel('Monthly free reward by level 0–30 (0 for level 0)'),
-  raffle_prizes: z.optional(described(z.array(opsAmount('Prize in minor units')).check(z.length(3)), 'The weekly raffle’s prizes of places 1–3')),
-  rank_prizes: z.optional(
-    z.strictObject({
-      daily: opsPrizes('Daily turnover board: prize by place, first place first (up to 10)'),
-      weekly: opsPrizes('Weekly turnover board'),
-      daily_win: opsPrizes('Daily biggest-win board'),
-      weekly_win: opsPrizes('Weekly biggest-win board'),
-    }),
-  ),
-});
+    tasks: z.optional(described(z.array(opsTaskSchema).check(z.minLength(0), z.maxLength(30)), 'The brand’s tasks (replaces them all)')),
+    cashback_bp: z.optional(
+      z.strictObject({
+        daily: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Daily rate by level in basis points (≤ 50 %)'),
+        weekly: described(z.array(z.int().check(z.gte(0), z.lte(5_000))).check(z.length(31)), 'Weekly rate by level in basis points (≤ 50 %)'),
+      }),
+    ),
+    wheel: z.optional(
+      described(
+        z
+          .array(
+            z.strictObject({
+              amount: described(z.int().check(z.gte(0), z.lte(1_000_000_000_000)), 'Prize in minor units (0: try again)'),
+              weight: described(z.int().check(z.gte(0), z.lte(1_048_576)), 'Integer weight'),
+            }),
+          )
+          .check(z.minLength(2), z.maxLength(24)),
+        'Wheel segments in wheel order',
+      ),
+    ),
+    level_up_reward: opsByLevel('Level-up reward of levels 0–30 in minor units (0 for level 0; ≤ the bonus maximum)'),
+    week_free: opsByLevel('Weekly free reward by level 0–30 (0 for level 0)'),
+    month_free: opsByLevel('Monthly free reward by level 0–30 (0 for level 0)'),
+    raffle_prizes: z.optional(described(z.array(opsAmount('Prize in minor units')).check(z.length(3)), 'The weekly raffle’s prizes of places 1–3')),
+    rank_prizes: z.optional(
+      z.strictObject({
+        daily: opsPrizes('Daily turnover board: prize by place, first place first (up to 10)'),
+        weekly: opsPrizes('Weekly turnover board'),
+        daily_win: opsPrizes('Daily biggest-win board'),
+        weekly_win: opsPrizes('Weekly biggest-win board'),
+      }),
+    ),
+  }),
+);
 export type OpsLoyaltyConfig = z.output<typeof opsLoyaltyConfigBody>;

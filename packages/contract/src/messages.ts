@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * The message centre and the top carousel bar (spec §3 Message, §4 Top bar, §7 Messages; issue 21, decision 028).
@@ -11,34 +11,38 @@ const MESSAGE = '/api/piranha/message';
 const noBody = described(z.undefined(), 'No body');
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const flag = (description: string) => described(z.union([z.literal(0), z.literal(1)]), description);
-const idSchema = described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Message id (a positive integer as a string)');
+const idSchema = deferred(() => described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Message id (a positive integer as a string)'));
 
-export const messageButtonSchema = z.object({
-  btn_text: described(z.string(), 'Label in the reader’s language'),
-  link: described(z.string(), 'Where it leads: an in-app path (/deposit) or an https address (opens outside)'),
-});
-
-export const messageSchema = z.object({
-  message_id: described(z.string(), 'Message id'),
-  message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
-  content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text (sanitized HTML), 3 image'),
-  message_content: z.object({
-    title: described(z.string(), 'Title in the reader’s language'),
-    content: described(z.string(), 'Body in the reader’s language: plain text, or sanitized HTML when content_type is 2'),
-    buttons: z.array(messageButtonSchema),
-    icons: described(z.array(z.string()), 'https image addresses; the first is the top bar’s icon'),
-    content_id: described(z.string(), 'The id the detail page opens (/message-detail?id=)'),
-    btn_text: described(z.string(), 'The top bar’s button label (the first button; "" when none)'),
-    btn_bk_image: described(z.string(), 'https background image of the top bar’s button ("" when none)'),
+export const messageButtonSchema = deferred(() =>
+  z.object({
+    btn_text: described(z.string(), 'Label in the reader’s language'),
+    link: described(z.string(), 'Where it leads: an in-app path (/deposit) or an https address (opens outside)'),
   }),
-  turn_time: integer('Seconds the top bar shows it before turning to the next', { min: 1 }),
-  left_time: integer('Seconds until it expires (0: it does not)', { min: 0 }),
-  create_time: integer('When it was published'),
-  readed: flag('1 once the player has read it'),
-  is_h5: flag('1: the body opens as a page of its own (the detail page)'),
-  lca_coun: described(z.string(), 'The country it is meant for ("" for every country)'),
-  allow_close: flag('1: the top bar shows a close icon for it'),
-});
+);
+
+export const messageSchema = deferred(() =>
+  z.object({
+    message_id: described(z.string(), 'Message id'),
+    message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
+    content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text (sanitized HTML), 3 image'),
+    message_content: z.object({
+      title: described(z.string(), 'Title in the reader’s language'),
+      content: described(z.string(), 'Body in the reader’s language: plain text, or sanitized HTML when content_type is 2'),
+      buttons: z.array(messageButtonSchema),
+      icons: described(z.array(z.string()), 'https image addresses; the first is the top bar’s icon'),
+      content_id: described(z.string(), 'The id the detail page opens (/message-detail?id=)'),
+      btn_text: described(z.string(), 'The top bar’s button label (the first button; "" when none)'),
+      btn_bk_image: described(z.string(), 'https background image of the top bar’s button ("" when none)'),
+    }),
+    turn_time: integer('Seconds the top bar shows it before turning to the next', { min: 1 }),
+    left_time: integer('Seconds until it expires (0: it does not)', { min: 0 }),
+    create_time: integer('When it was published'),
+    readed: flag('1 once the player has read it'),
+    is_h5: flag('1: the body opens as a page of its own (the detail page)'),
+    lca_coun: described(z.string(), 'The country it is meant for ("" for every country)'),
+    allow_close: flag('1: the top bar shows a close icon for it'),
+  }),
+);
 
 /**
  * `list/get`: the player's messages, unread first then newest, by cursor. `have_read` narrows to read (1) or unread
@@ -122,10 +126,12 @@ export const messageUnreadCount = endpoint(() => ({
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 
-const localeTextSchema = z.strictObject({
-  title: text(120, 'Title'),
-  content: text(20_000, 'Body: plain text, or HTML (sanitized to an allow-list) when content_type is 2'),
-});
+const localeTextSchema = deferred(() =>
+  z.strictObject({
+    title: text(120, 'Title'),
+    content: text(20_000, 'Body: plain text, or HTML (sanitized to an allow-list) when content_type is 2'),
+  }),
+);
 
 const LOCALE_KEYS = ['en-US', 'es-MX', 'pt-BR', 'ru-RU', 'vm-VI', 'vm-TH', 'zh-CN', 'ms-MY'] as const;
 const perLocale = <T extends z.ZodMiniType>(schema: T) =>
@@ -141,11 +147,14 @@ const perLocale = <T extends z.ZodMiniType>(schema: T) =>
   });
 export const MESSAGE_LOCALES = LOCALE_KEYS;
 
-const httpsUrl = described(z.string().check(z.maxLength(2048), z.regex(/^https:\/\/[^\s"'<>]+$/)), 'An https address');
+const httpsUrl = deferred(() => described(z.string().check(z.maxLength(2048), z.regex(/^https:\/\/[^\s"'<>]+$/)), 'An https address'));
 
-export const opsMessagePublishBody = z.strictObject({
-  app_key: described(z.string().check(z.regex(/^[a-z0-9]{2,32}$/)), 'The brand'),
-  audience: z.discriminatedUnion('kind', [
+/** The brand an operator's message or push is for. */
+export const brandKeySchema = deferred(() => described(z.string().check(z.regex(/^[a-z0-9]{2,32}$/)), 'The brand'));
+
+/** Who an operator's message or push reaches: the whole brand, a segment of it, or one player. */
+export const messageAudienceSchema = deferred(() =>
+  z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('brand') }),
     z.strictObject({
       kind: z.literal('segment'),
@@ -156,26 +165,33 @@ export const opsMessagePublishBody = z.strictObject({
     }),
     z.strictObject({ kind: z.literal('player'), uid: integer('The player', { min: 1 }) }),
   ]),
-  message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
-  popup_level: z.optional(described(z.number().check(z.gte(-2), z.lte(10)), 'A pop-up’s place in the pop-up stack, -2 to 10, higher first (default 1)')),
-  content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text, 3 image'),
-  texts: perLocale(localeTextSchema),
-  buttons: z.optional(
-    z
-      .array(
-        z.strictObject({
-          text: perLocale(text(40, 'Label')),
-          link: described(z.string().check(z.maxLength(2048)), 'An in-app path (/deposit) or an https address'),
-        }),
-      )
-      .check(z.maxLength(3)),
-  ),
-  icons: z.optional(z.array(httpsUrl).check(z.maxLength(5))),
-  btn_bk_image: z.optional(httpsUrl),
-  turn_time: z.optional(integer('Seconds in the top bar before it turns (default 5)', { min: 1, max: 60 })),
-  expire_time: z.optional(integer('Unix seconds it stops showing', { min: 1 })),
-  allow_close: z.optional(flag('1: the top bar may be closed (default 1)')),
-  is_h5: z.optional(flag('1: opens as a page of its own')),
-});
+);
 
-export const opsMessageWithdrawBody = z.strictObject({ message_id: idSchema });
+export const opsMessagePublishBody = deferred(() =>
+  z.strictObject({
+    app_key: brandKeySchema,
+    audience: messageAudienceSchema,
+    message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 message centre; 2 also the top bar; 3 also a pop-up until read'),
+    popup_level: z.optional(described(z.number().check(z.gte(-2), z.lte(10)), 'A pop-up’s place in the pop-up stack, -2 to 10, higher first (default 1)')),
+    content_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), '1 text, 2 rich text, 3 image'),
+    texts: perLocale(localeTextSchema),
+    buttons: z.optional(
+      z
+        .array(
+          z.strictObject({
+            text: perLocale(text(40, 'Label')),
+            link: described(z.string().check(z.maxLength(2048)), 'An in-app path (/deposit) or an https address'),
+          }),
+        )
+        .check(z.maxLength(3)),
+    ),
+    icons: z.optional(z.array(httpsUrl).check(z.maxLength(5))),
+    btn_bk_image: z.optional(httpsUrl),
+    turn_time: z.optional(integer('Seconds in the top bar before it turns (default 5)', { min: 1, max: 60 })),
+    expire_time: z.optional(integer('Unix seconds it stops showing', { min: 1 })),
+    allow_close: z.optional(flag('1: the top bar may be closed (default 1)')),
+    is_h5: z.optional(flag('1: opens as a page of its own')),
+  }),
+);
+
+export const opsMessageWithdrawBody = deferred(() => z.strictObject({ message_id: idSchema }));

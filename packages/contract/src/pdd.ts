@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, z } from './schema.ts';
+import { deferred, described, integer, z } from './schema.ts';
 
 /**
  * Share-to-cash-out envelopes (spec §2 /thin/pdd, §7 "pdd, envelope"; issue 19, decision 063). Amounts are minor
@@ -13,37 +13,41 @@ export const PDD_STATUS_VALUES = ['open', 'reached', 'expired'] as const;
 export const PDD_REWARD_STATUS_VALUES = ['none', 'ready', 'withdrawn'] as const;
 export const PDD_HELP_KIND_VALUES = ['visit', 'signup'] as const;
 
-const envelopeSchema = z.object({
-  pdd_uid: described(z.string(), 'The envelope’s reward id (pdd/withdraw’s pdd_uid)'),
-  status: described(z.enum(PDD_STATUS_VALUES), 'open (counting), reached (the reward is ready or withdrawn), expired (stopped counting)'),
-  target: integer('The envelope’s amount: progress must reach it'),
-  progress: integer('Progress so far (never above the target)'),
-  remaining: integer('What is still to go'),
-  opened_at: integer('When it was opened'),
-  expires_at: integer('When it stops counting'),
-  seconds_left: integer('Seconds until it expires (0 once reached or expired)'),
-  reward_status: described(z.enum(PDD_REWARD_STATUS_VALUES), 'The reward: none until reached, then ready, then withdrawn'),
-  friends: z.array(
-    z.object({
-      nick: described(z.string(), 'The friend, masked (a visiting device shows its last characters only)'),
-      kind: described(z.enum(PDD_HELP_KIND_VALUES), 'visit (a device on the link) or signup (an attributed sign-up)'),
-      amount: integer('What this help added'),
-      time: integer('When'),
-    }),
-  ),
-});
+const envelopeSchema = deferred(() =>
+  z.object({
+    pdd_uid: described(z.string(), 'The envelope’s reward id (pdd/withdraw’s pdd_uid)'),
+    status: described(z.enum(PDD_STATUS_VALUES), 'open (counting), reached (the reward is ready or withdrawn), expired (stopped counting)'),
+    target: integer('The envelope’s amount: progress must reach it'),
+    progress: integer('Progress so far (never above the target)'),
+    remaining: integer('What is still to go'),
+    opened_at: integer('When it was opened'),
+    expires_at: integer('When it stops counting'),
+    seconds_left: integer('Seconds until it expires (0 once reached or expired)'),
+    reward_status: described(z.enum(PDD_REWARD_STATUS_VALUES), 'The reward: none until reached, then ready, then withdrawn'),
+    friends: z.array(
+      z.object({
+        nick: described(z.string(), 'The friend, masked (a visiting device shows its last characters only)'),
+        kind: described(z.enum(PDD_HELP_KIND_VALUES), 'visit (a device on the link) or signup (an attributed sign-up)'),
+        amount: integer('What this help added'),
+        time: integer('When'),
+      }),
+    ),
+  }),
+);
 
-const infoData = z.object({
-  offered: described(z.boolean(), 'The brand offers envelopes'),
-  currency: described(z.string(), 'Currency of the amounts'),
-  target: integer('An envelope’s amount on this brand'),
-  visit_step: integer('What a friend’s visit adds'),
-  signup_step: integer('What a friend’s sign-up adds'),
-  expiry_hours: integer('How long an envelope counts'),
-  code: described(z.string(), 'The player’s invite code (the link carries it)'),
-  link: described(z.string(), 'The link to share'),
-  envelope: z.nullable(envelopeSchema),
-});
+const infoData = deferred(() =>
+  z.object({
+    offered: described(z.boolean(), 'The brand offers envelopes'),
+    currency: described(z.string(), 'Currency of the amounts'),
+    target: integer('An envelope’s amount on this brand'),
+    visit_step: integer('What a friend’s visit adds'),
+    signup_step: integer('What a friend’s sign-up adds'),
+    expiry_hours: integer('How long an envelope counts'),
+    code: described(z.string(), 'The player’s invite code (the link carries it)'),
+    link: described(z.string(), 'The link to share'),
+    envelope: z.nullable(envelopeSchema),
+  }),
+);
 
 /** The player's latest envelope (null before the first), the brand's terms and the link to share. */
 export const pddInfo = endpoint(() => ({

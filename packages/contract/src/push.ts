@@ -1,6 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { MESSAGE_LOCALES, opsMessagePublishBody } from './messages.ts';
-import { described, integer, text, z } from './schema.ts';
+import { brandKeySchema, MESSAGE_LOCALES, messageAudienceSchema } from './messages.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Web push (spec §3 Push registration, §4 Notification permission, §7 push register and report; issue 21, decision
@@ -25,19 +25,21 @@ const short = (max: number, description: string) => z.optional(described(z.strin
 
 export const PUSH_TYPES = ['webpush', 'fcm', 'apns'] as const;
 
-export const pushMetaSchema = z.strictObject({
-  token: described(
-    z.string().check(z.maxLength(4096)),
-    'For push_type webpush: the PushSubscription as JSON ({"endpoint","keys":{"p256dh","auth"}}); fcm: the Android shell’s FCM registration token; apns: the iOS shell’s device token in hex. An empty token is refused (Empty token!)',
-  ),
-  push_type: described(
-    z.pipe(z.string(), z.enum(PUSH_TYPES)),
-    'webpush (the browser’s Push API), fcm (Android shell, platform android) or apns (iOS shell, platform ios; decision 073)',
-  ),
-  topic: z.optional(
-    described(z.string().check(z.maxLength(255)), 'apns only: the app’s bundle id (the APNs topic); it must be the one the brand is configured with'),
-  ),
-});
+export const pushMetaSchema = deferred(() =>
+  z.strictObject({
+    token: described(
+      z.string().check(z.maxLength(4096)),
+      'For push_type webpush: the PushSubscription as JSON ({"endpoint","keys":{"p256dh","auth"}}); fcm: the Android shell’s FCM registration token; apns: the iOS shell’s device token in hex. An empty token is refused (Empty token!)',
+    ),
+    push_type: described(
+      z.pipe(z.string(), z.enum(PUSH_TYPES)),
+      'webpush (the browser’s Push API), fcm (Android shell, platform android) or apns (iOS shell, platform ios; decision 073)',
+    ),
+    topic: z.optional(
+      described(z.string().check(z.maxLength(255)), 'apns only: the app’s bundle id (the APNs topic); it must be the one the brand is configured with'),
+    ),
+  }),
+);
 
 /** `POST /api/push/register` (spec §3 Push registration): stores this device's subscription for the signed-in player. */
 export const pushRegister = endpoint(() => ({
@@ -85,7 +87,7 @@ export const pushReport = endpoint(() => ({
 
 // --- Operators (behind OPS_TOKEN) ------------------------------------------------------------------------
 
-const pushText = z.strictObject({ title: text(80, 'Notification title'), body: text(300, 'Notification body') });
+const pushText = deferred(() => z.strictObject({ title: text(80, 'Notification title'), body: text(300, 'Notification body') }));
 const perLocale = <T extends z.ZodMiniType>(schema: T) =>
   z.strictObject({
     'en-US': schema,
@@ -100,11 +102,13 @@ const perLocale = <T extends z.ZodMiniType>(schema: T) =>
 export const PUSH_LOCALES = MESSAGE_LOCALES;
 
 /** `POST /api/ops/push/send`: a notification to a player, a segment or a whole brand (the message centre's audiences). */
-export const opsPushSendBody = z.strictObject({
-  app_key: opsMessagePublishBody.shape.app_key,
-  audience: opsMessagePublishBody.shape.audience,
-  texts: perLocale(pushText),
-  link: described(z.string().check(z.minLength(1), z.maxLength(512), z.regex(/^\/[\w\-./?=&%]*$/)), 'The in-app path the notification opens (/deposit)'),
-  ttl_s: z.optional(integer('Seconds the push service keeps it for an offline device (default 86400)', { min: 0, max: 2_419_200 })),
-  urgency: z.optional(z.enum(['very-low', 'low', 'normal', 'high'])),
-});
+export const opsPushSendBody = deferred(() =>
+  z.strictObject({
+    app_key: brandKeySchema,
+    audience: messageAudienceSchema,
+    texts: perLocale(pushText),
+    link: described(z.string().check(z.minLength(1), z.maxLength(512), z.regex(/^\/[\w\-./?=&%]*$/)), 'The in-app path the notification opens (/deposit)'),
+    ttl_s: z.optional(integer('Seconds the push service keeps it for an offline device (default 86400)', { min: 0, max: 2_419_200 })),
+    urgency: z.optional(z.enum(['very-low', 'low', 'normal', 'high'])),
+  }),
+);

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, z } from './schema.ts';
+import { deferred, described, integer, z } from './schema.ts';
 
 /**
  * The installable web app (spec §4 installed-web-app top bar and popup, §7 `/api/v1/conf/pwa/get`, the award check
@@ -16,21 +16,26 @@ const optional = (pattern: RegExp, max: number, description: string) =>
  */
 export const PWA_MANIFEST_PATH = '/api/v1/conf/pwa/get';
 
-export const pwaManifestQuery = z.object({
-  app_group: optional(/^[a-z0-9_-]+$/, 32, 'The brand’s variant group (must be the Host’s brand’s)'),
-  src_host: optional(/^[a-z0-9.-]+(?::\d{1,5})?$/, 253, 'The host the page was opened on (must be one of the brand’s)'),
-  lca_coun: optional(/^[A-Za-z]{2}$/, 2, 'Country (ISO 3166-1 alpha-2)'),
-  lca_lang: optional(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/, 16, 'Language; one the app has not falls back to the brand’s (spec §9)'),
-  currency: optional(/^[A-Za-z]{3,5}$/, 5, 'Currency the page shows'),
-  cv_prefix: optional(/^[A-Za-z0-9_]+$/, 32, 'Client-version prefix, kept on start_url'),
-  smid: optional(/^[\w.:-]+$/, 128, 'Device id (accepted, never written into the manifest)'),
-});
+export const pwaManifestQuery = deferred(() =>
+  z.object({
+    app_group: optional(/^[a-z0-9_-]+$/, 32, 'The brand’s variant group (must be the Host’s brand’s)'),
+    src_host: optional(/^[a-z0-9.-]+(?::\d{1,5})?$/, 253, 'The host the page was opened on (must be one of the brand’s)'),
+    lca_coun: optional(/^[A-Za-z]{2}$/, 2, 'Country (ISO 3166-1 alpha-2)'),
+    lca_lang: optional(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/, 16, 'Language; one the app has not falls back to the brand’s (spec §9)'),
+    currency: optional(/^[A-Za-z]{3,5}$/, 5, 'Currency the page shows'),
+    cv_prefix: optional(/^[A-Za-z0-9_]+$/, 32, 'Client-version prefix, kept on start_url'),
+    smid: optional(/^[\w.:-]+$/, 128, 'Device id (accepted, never written into the manifest)'),
+  }),
+);
 
-const awardData = z.object({
-  award_status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 no reward offered, 1 offered (show the install bar), 2 received'),
-  award_amount: integer('Reward in minor units', { min: 0 }),
-  currency: described(z.string(), 'Currency of the reward'),
-});
+function awardDataShape() {
+  return {
+    award_status: described(z.union([z.literal(0), z.literal(1), z.literal(2)]), '0 no reward offered, 1 offered (show the install bar), 2 received'),
+    award_amount: integer('Reward in minor units', { min: 0 }),
+    currency: described(z.string(), 'Currency of the reward'),
+  };
+}
+const awardData = deferred(() => z.object(awardDataShape()));
 
 /** `GET /api/v1/pwa/award/check`: whether installing the web app earns this player a reward (spec §4). */
 export const pwaAwardCheck = endpoint(() => ({
@@ -60,7 +65,7 @@ export const pwaAwardReport = endpoint(() => ({
   }),
   body: noBody,
   data: z.object({
-    ...awardData.shape,
+    ...awardDataShape(),
     paid: described(z.union([z.literal(0), z.literal(1)]), '1 when this report paid the reward'),
   }),
 }));

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 import { matchOddsSchema } from './sports.ts';
 
 /**
@@ -31,55 +31,60 @@ export const realtimeTopic = {
 /** The most matches one odds delta names; a node with more changed at once sends the versions only (the page refetches). */
 export const ODDS_DELTA_MATCHES_MAX = 2_000;
 
-const orderId = described(z.string().check(z.maxLength(64)), 'Order id');
+const orderId = deferred(() => described(z.string().check(z.maxLength(64)), 'Order id'));
 
 /**
  * Every event the socket carries. `type` names it; the rest is what the page needs to decide what to refresh —
  * never money figures or message text, which the page reads through the API where its session is checked.
  */
-export const realtimeEventSchema = z.discriminatedUnion('type', [
-  /** Spec §4: opens the first-charge pop-up (priority 2) for a player who has not deposited yet. */
-  z.object({ type: z.literal('first_charge_pop') }),
-  /** Money rain (decision 052): a drop of the brand's rain opened now — the rain overlay reads it through the API. */
-  z.object({ type: z.literal('money_rain'), rain_id: described(z.string(), 'The rain') }),
-  /** Crash live (decision 071): the brand's shared round changed phase, or a player bet or cashed out — the game reads its state again. */
-  z.object({
-    type: z.literal('crash_live'),
-    round_id: described(z.string().check(z.maxLength(40)), 'The shared round'),
-    what: described(z.enum(['betting', 'flying', 'crashed', 'bet', 'cashout']), 'What happened'),
-  }),
-  /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
-  z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
-  /**
-   * Money moved in or out of the player's cash or bonus wallet: any ledger transfer, told after its commit (decision
-   * 041) — a deposit, a withdrawal, a settlement, a placement, a casino round, a bonus granted, unlocked or converted…
-   */
-  z.object({
-    type: z.literal('balance_changed'),
-    reason: described(z.enum(['deposit', 'withdrawal', 'bet_settled', 'bet_placed', 'casino', 'bonus', 'other']), 'What moved it (the ledger transfer’s kind)'),
-    currency: text(8, 'The wallet currency'),
-  }),
-  /**
-   * Decision 075: the matches whose status, score, clock period, main markets or suspension changed on the node's feed
-   * between versions `from` and `to`, as the latest-odds poll answers them (main groups), and those that left the
-   * feed. A page whose last delta did not end at `from` missed one and reads its lists again.
-   */
-  z.object({
-    type: z.literal('odds_changed'),
-    from: integer('The feed version of the previous delta this node sent'),
-    to: integer('The feed version this delta brings the page to'),
-    matches: described(z.array(matchOddsSchema).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Changed matches (main groups)'),
-    removed: described(z.array(z.number()).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Match ids that left the feed'),
-  }),
-  /** A bet of the player was settled (or settled again after a corrected result). */
-  z.object({ type: z.literal('bet_settled'), order_id: orderId }),
-  /** A message reached the player (operator's or the product's own): the unread count and the centre read again. */
-  z.object({
-    type: z.literal('message_new'),
-    message_id: described(z.string(), 'Message id'),
-    message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), 'As in the message centre'),
-  }),
-]);
+export const realtimeEventSchema = deferred(() =>
+  z.discriminatedUnion('type', [
+    /** Spec §4: opens the first-charge pop-up (priority 2) for a player who has not deposited yet. */
+    z.object({ type: z.literal('first_charge_pop') }),
+    /** Money rain (decision 052): a drop of the brand's rain opened now — the rain overlay reads it through the API. */
+    z.object({ type: z.literal('money_rain'), rain_id: described(z.string(), 'The rain') }),
+    /** Crash live (decision 071): the brand's shared round changed phase, or a player bet or cashed out — the game reads its state again. */
+    z.object({
+      type: z.literal('crash_live'),
+      round_id: described(z.string().check(z.maxLength(40)), 'The shared round'),
+      what: described(z.enum(['betting', 'flying', 'crashed', 'bet', 'cashout']), 'What happened'),
+    }),
+    /** Spec §4: a pop-up message was published for the player — the pop-up stack reads it now (a normal pop-up). */
+    z.object({ type: z.literal('lucky_rounds'), message_id: described(z.string(), 'The pop-up message') }),
+    /**
+     * Money moved in or out of the player's cash or bonus wallet: any ledger transfer, told after its commit (decision
+     * 041) — a deposit, a withdrawal, a settlement, a placement, a casino round, a bonus granted, unlocked or converted…
+     */
+    z.object({
+      type: z.literal('balance_changed'),
+      reason: described(
+        z.enum(['deposit', 'withdrawal', 'bet_settled', 'bet_placed', 'casino', 'bonus', 'other']),
+        'What moved it (the ledger transfer’s kind)',
+      ),
+      currency: text(8, 'The wallet currency'),
+    }),
+    /**
+     * Decision 075: the matches whose status, score, clock period, main markets or suspension changed on the node's feed
+     * between versions `from` and `to`, as the latest-odds poll answers them (main groups), and those that left the
+     * feed. A page whose last delta did not end at `from` missed one and reads its lists again.
+     */
+    z.object({
+      type: z.literal('odds_changed'),
+      from: integer('The feed version of the previous delta this node sent'),
+      to: integer('The feed version this delta brings the page to'),
+      matches: described(z.array(matchOddsSchema).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Changed matches (main groups)'),
+      removed: described(z.array(z.number()).check(z.maxLength(ODDS_DELTA_MATCHES_MAX)), 'Match ids that left the feed'),
+    }),
+    /** A bet of the player was settled (or settled again after a corrected result). */
+    z.object({ type: z.literal('bet_settled'), order_id: orderId }),
+    /** A message reached the player (operator's or the product's own): the unread count and the centre read again. */
+    z.object({
+      type: z.literal('message_new'),
+      message_id: described(z.string(), 'Message id'),
+      message_type: described(z.union([z.literal(1), z.literal(2), z.literal(3)]), 'As in the message centre'),
+    }),
+  ]),
+);
 export type RealtimeEvent = z.output<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];
 

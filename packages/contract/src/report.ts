@@ -1,7 +1,7 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
-const stored = z.object({ id: integer('Id of the stored report') });
+const stored = deferred(() => z.object({ id: integer('Id of the stored report') }));
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 
 export const errorReport = endpoint(() => ({

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Safer play (issue 20, decision 027): the player's limits, time-out and self-exclusion, and the operator's read of a
@@ -14,42 +14,48 @@ export const SAFER_LIMIT_KINDS = ['deposit', 'loss', 'wager', 'time'] as const;
 export const SAFER_MONEY_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export const SAFER_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 
-const limitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss, wager or time (play minutes a day)');
-const moneyLimitKindSchema = described(z.pipe(z.string(), z.enum(SAFER_MONEY_LIMIT_KINDS)), 'deposit, loss or wager');
-const limitPeriodSchema = described(z.pipe(z.string(), z.enum(SAFER_LIMIT_PERIODS)), 'day, week or month (the brand’s calendar)');
+const limitKindSchema = deferred(() => described(z.pipe(z.string(), z.enum(SAFER_LIMIT_KINDS)), 'deposit, loss, wager or time (play minutes a day)'));
+const moneyLimitKindSchema = deferred(() => described(z.pipe(z.string(), z.enum(SAFER_MONEY_LIMIT_KINDS)), 'deposit, loss or wager'));
+const limitPeriodSchema = deferred(() => described(z.pipe(z.string(), z.enum(SAFER_LIMIT_PERIODS)), 'day, week or month (the brand’s calendar)'));
 
-export const saferLimitSchema = z.object({
-  kind: limitKindSchema,
-  period: limitPeriodSchema,
-  currency: described(z.string(), 'Currency the limit counts'),
-  amount: described(z.nullable(z.int()), 'The limit in force (null: none); minutes for time'),
-  used: integer('Counted so far in the current window; seconds of play for time'),
-  reset_time: integer('When the current window ends'),
-  pending: described(
-    z.nullable(z.object({ amount: described(z.nullable(z.int()), 'The requested limit (null: removal)'), apply_time: integer('When it applies') })),
-    'A raise or removal waiting for its cooling period',
-  ),
-});
+export const saferLimitSchema = deferred(() =>
+  z.object({
+    kind: limitKindSchema,
+    period: limitPeriodSchema,
+    currency: described(z.string(), 'Currency the limit counts'),
+    amount: described(z.nullable(z.int()), 'The limit in force (null: none); minutes for time'),
+    used: integer('Counted so far in the current window; seconds of play for time'),
+    reset_time: integer('When the current window ends'),
+    pending: described(
+      z.nullable(z.object({ amount: described(z.nullable(z.int()), 'The requested limit (null: removal)'), apply_time: integer('When it applies') })),
+      'A raise or removal waiting for its cooling period',
+    ),
+  }),
+);
 
-export const saferBlockSchema = z.object({
-  kind: described(z.enum(['time_out', 'self_exclusion']), 'time_out or self_exclusion'),
-  start_time: integer('When it began'),
-  end_time: integer('When it ends (0: permanent)'),
-});
+export const saferBlockSchema = deferred(() =>
+  z.object({
+    kind: described(z.enum(['time_out', 'self_exclusion']), 'time_out or self_exclusion'),
+    start_time: integer('When it began'),
+    end_time: integer('When it ends (0: permanent)'),
+  }),
+);
 
-export const saferStateSchema = z.object({
-  jurisdiction: described(z.string(), 'The jurisdiction profile the brand follows'),
-  cooling_hours: integer('Hours a raise or removal waits'),
-  time_zone: described(z.string(), 'The IANA time zone of the brand’s calendar (limit windows, statement days)'),
-  reality_check_minutes: integer('Minutes between reality checks unless the player chooses'),
-  mandatory_limits: z.array(moneyLimitKindSchema),
-  limits_asked_at: described(z.enum(['signup', 'first_deposit', 'never']), 'When the mandatory limits are asked for'),
-  national_self_exclusion_url: described(z.string(), 'The national self-exclusion service ("" where none)'),
-  time_out_hours: z.object({ min: integer('Shortest time-out'), max: integer('Longest time-out') }),
-  self_exclusion_months: z.object({ min: integer('Shortest self-exclusion'), max: integer('Longest (besides permanent)') }),
-  limits: z.array(saferLimitSchema),
-  block: described(z.nullable(saferBlockSchema), 'The time-out or self-exclusion in force'),
-});
+export const saferStateSchema = deferred(() =>
+  z.object({
+    jurisdiction: described(z.string(), 'The jurisdiction profile the brand follows'),
+    cooling_hours: integer('Hours a raise or removal waits'),
+    time_zone: described(z.string(), 'The IANA time zone of the brand’s calendar (limit windows, statement days)'),
+    reality_check_minutes: integer('Minutes between reality checks unless the player chooses'),
+    mandatory_limits: z.array(moneyLimitKindSchema),
+    limits_asked_at: described(z.enum(['signup', 'first_deposit', 'never']), 'When the mandatory limits are asked for'),
+    national_self_exclusion_url: described(z.string(), 'The national self-exclusion service ("" where none)'),
+    time_out_hours: z.object({ min: integer('Shortest time-out'), max: integer('Longest time-out') }),
+    self_exclusion_months: z.object({ min: integer('Shortest self-exclusion'), max: integer('Longest (besides permanent)') }),
+    limits: z.array(saferLimitSchema),
+    block: described(z.nullable(saferBlockSchema), 'The time-out or self-exclusion in force'),
+  }),
+);
 
 export const saferState = endpoint(() => ({
   method: 'GET',
@@ -65,13 +71,15 @@ export const saferState = endpoint(() => ({
  * A limit chosen at sign-up: required by e-mail registration on a brand whose jurisdiction asks for its mandatory
  * limits at sign-up (Brazil: a loss limit), accepted on any brand.
  */
-export const saferSignupLimitSchema = described(
-  z.strictObject({
-    kind: moneyLimitKindSchema,
-    period: limitPeriodSchema,
-    amount: described(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00)), 'The limit in minor units of the brand’s currency'),
-  }),
-  'A safer-play limit set with the account (Brazil asks for a loss limit at sign-up)',
+export const saferSignupLimitSchema = deferred(() =>
+  described(
+    z.strictObject({
+      kind: moneyLimitKindSchema,
+      period: limitPeriodSchema,
+      amount: described(z.int().check(z.minimum(1), z.maximum(1_000_000_000_00)), 'The limit in minor units of the brand’s currency'),
+    }),
+    'A safer-play limit set with the account (Brazil asks for a loss limit at sign-up)',
+  ),
 );
 
 export const saferLimitSet = endpoint(() => ({
@@ -130,18 +138,22 @@ export const saferBlockSet = endpoint(() => ({
 }));
 
 /** Operator: a player's limit and exclusion history (GET /api/ops/safer_play/history, behind OPS_TOKEN). */
-export const opsSaferHistoryQuery = z.strictObject({
-  uid: described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Player id'),
-});
+export const opsSaferHistoryQuery = deferred(() =>
+  z.strictObject({
+    uid: described(z.string().check(z.regex(/^[1-9]\d{0,14}$/)), 'Player id'),
+  }),
+);
 
-export const saferAuditEntrySchema = z.object({
-  id: described(z.string(), 'Entry id'),
-  actor: text(64, 'player, ops or system'),
-  action: text(64, 'limit, limit_applied, time_out or self_exclusion'),
-  before: described(z.unknown(), 'State before'),
-  after: described(z.unknown(), 'State after'),
-  time: integer('When it happened'),
-});
+export const saferAuditEntrySchema = deferred(() =>
+  z.object({
+    id: described(z.string(), 'Entry id'),
+    actor: text(64, 'player, ops or system'),
+    action: text(64, 'limit, limit_applied, time_out or self_exclusion'),
+    before: described(z.unknown(), 'State before'),
+    after: described(z.unknown(), 'State after'),
+    time: integer('When it happened'),
+  }),
+);
 
 /** The activity statement: per day of the brand's calendar, what went in and out of the player's cash wallet. */
 export const saferStatement = endpoint(() => ({

@@ -18,6 +18,19 @@ export function described<T extends z.ZodMiniType>(schema: T, description: strin
   return schema;
 }
 
+/**
+ * A shared record built when a parse (or a schema around it) first needs it, not when its module loads. The web app's
+ * first chunk imports a few contract modules, and building their records was two thirds of the chunk's evaluation, in
+ * the boot's long task (decision 091; endpoints are built on first use since decision 079). It is zod's own `lazy`:
+ * validation, issues and inferred types are the record's, and it is built once. A record whose `.shape` another
+ * spreads keeps its fields in a function instead (`loginInfoShape`), which both call.
+ */
+// Calling it has no effect but the schema it answers: a bundle drops a record nothing uses (the web app's first chunk).
+/* @__NO_SIDE_EFFECTS__ */
+export function deferred<T extends z.ZodMiniType>(build: () => T): z.ZodMiniLazy<T> {
+  return z.lazy(build);
+}
+
 /** A string of at most `max` characters. */
 export function text(max: number, description: string) {
   return described(z.string().check(z.maxLength(max)), description);

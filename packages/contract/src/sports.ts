@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * Sports: the match lists, match detail and latest odds the sports pages read (spec §3 Match, Odds option, Match list
@@ -79,152 +79,187 @@ function queryInteger(description: string, bounds: { min?: number; max?: number 
 }
 
 /** Comma-separated match ids in a query string, 1 to 50 of them: "100001,100002". */
-const matchIdsQuery = described(
-  z
-    .pipe(
-      z.string().check(z.maxLength(MATCH_IDS_MAX * 13), z.regex(/^\d{1,12}(,\d{1,12})*$/)),
-      z.transform((value) => value.split(',').map(Number)),
-    )
-    .check(z.refine((ids) => ids.length <= MATCH_IDS_MAX, { message: 'too_many_ids' })),
-  `Comma-separated match ids, 1 to ${MATCH_IDS_MAX}`,
-);
-
-const cursorQuery = z.optional(queryInteger('Offset of the first record to return; 0 or absent for the first page', { min: 0, max: 1_000_000 }));
-const pageLimitQuery = z.optional(queryInteger(`Records per page, 1–${MATCH_LIST_CAP}; default ${MATCH_PAGE_LIMIT}`, { min: 1, max: MATCH_LIST_CAP }));
-const sportIdQuery = z.optional(
+const matchIdsQuery = deferred(() =>
   described(
-    z.pipe(queryInteger('Sport id'), z.union([z.literal(1), z.literal(3), z.literal(5), z.literal(13), z.literal(15)])),
-    'Sport id: 1 soccer, 3 basketball, 5 tennis, 13 volleyball, 15 table tennis',
+    z
+      .pipe(
+        z.string().check(z.maxLength(MATCH_IDS_MAX * 13), z.regex(/^\d{1,12}(,\d{1,12})*$/)),
+        z.transform((value) => value.split(',').map(Number)),
+      )
+      .check(z.refine((ids) => ids.length <= MATCH_IDS_MAX, { message: 'too_many_ids' })),
+    `Comma-separated match ids, 1 to ${MATCH_IDS_MAX}`,
   ),
 );
-const leagueIdQuery = z.optional(queryInteger('League id', { min: 1, max: 1_000_000_000 }));
-const teamIdQuery = z.optional(queryInteger('Team or player id: only the matches it plays in, home or away', { min: 1, max: 1_000_000_000 }));
+
+const cursorQuery = deferred(() =>
+  z.optional(queryInteger('Offset of the first record to return; 0 or absent for the first page', { min: 0, max: 1_000_000 })),
+);
+const pageLimitQuery = deferred(() =>
+  z.optional(queryInteger(`Records per page, 1–${MATCH_LIST_CAP}; default ${MATCH_PAGE_LIMIT}`, { min: 1, max: MATCH_LIST_CAP })),
+);
+const sportIdQuery = deferred(() =>
+  z.optional(
+    described(
+      z.pipe(queryInteger('Sport id'), z.union([z.literal(1), z.literal(3), z.literal(5), z.literal(13), z.literal(15)])),
+      'Sport id: 1 soccer, 3 basketball, 5 tennis, 13 volleyball, 15 table tennis',
+    ),
+  ),
+);
+const leagueIdQuery = deferred(() => z.optional(queryInteger('League id', { min: 1, max: 1_000_000_000 })));
+const teamIdQuery = deferred(() => z.optional(queryInteger('Team or player id: only the matches it plays in, home or away', { min: 1, max: 1_000_000_000 })));
 
 // ---- Wire shapes --------------------------------------------------------------------------------------------------
 
-export const leagueSchema = z.object({
-  id: integer('League id'),
-  na: described(z.string(), 'League name'),
-  or: integer('Display order within the sport; lower first'),
-  lurl: described(z.string(), 'League logo URL'),
-  sid: integer('Sport id'),
-  rid: integer('Region id'),
-  rnm: described(z.string(), 'Region name'),
-});
+function leagueShape() {
+  return {
+    id: integer('League id'),
+    na: described(z.string(), 'League name'),
+    or: integer('Display order within the sport; lower first'),
+    lurl: described(z.string(), 'League logo URL'),
+    sid: integer('Sport id'),
+    rid: integer('Region id'),
+    rnm: described(z.string(), 'Region name'),
+  };
+}
+export const leagueSchema = deferred(() => z.object(leagueShape()));
 export type League = z.infer<typeof leagueSchema>;
 
-export const teamSchema = z.object({
-  id: integer('Team or player id'),
-  na: described(z.string(), 'Team or player name'),
-  lurl: described(z.string(), 'Logo URL'),
-});
+function teamShape() {
+  return {
+    id: integer('Team or player id'),
+    na: described(z.string(), 'Team or player name'),
+    lurl: described(z.string(), 'Logo URL'),
+  };
+}
+export const teamSchema = deferred(() => z.object(teamShape()));
 export type Team = z.infer<typeof teamSchema>;
 
-export const oddsOptionSchema = z.object({
-  ty: integer('Selection type: 1 home, 2 away, 3 draw, 4 over, 5 under, 8 yes, 9 no, 10–12 double chance, 100–249 correct score'),
-  od: described(z.number(), 'Decimal odds (1.85); negative while locked (market suspended)'),
-  nm: described(z.string(), 'Short name: 1, X, 2, Over, Under, Yes, No, 1X, 12, X2, h-a'),
-  na: described(z.string(), 'Full name: the team, Draw, Over 2.5, Home −0.25 …'),
-  li: described(z.string(), 'Line of this selection, signed for handicaps ("-0.25", "+0.25", "2.5"); empty when none'),
-});
+export const oddsOptionSchema = deferred(() =>
+  z.object({
+    ty: integer('Selection type: 1 home, 2 away, 3 draw, 4 over, 5 under, 8 yes, 9 no, 10–12 double chance, 100–249 correct score'),
+    od: described(z.number(), 'Decimal odds (1.85); negative while locked (market suspended)'),
+    nm: described(z.string(), 'Short name: 1, X, 2, Over, Under, Yes, No, 1X, 12, X2, h-a'),
+    na: described(z.string(), 'Full name: the team, Draw, Over 2.5, Home −0.25 …'),
+    li: described(z.string(), 'Line of this selection, signed for handicaps ("-0.25", "+0.25", "2.5"); empty when none'),
+  }),
+);
 export type OddsOption = z.infer<typeof oddsOptionSchema>;
 
-export const marketSchema = z.object({
-  id: integer('Market id: stable for a match, type, period and line; the bet slip sends it back as marketId'),
-  ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended (odds locked), −1 closed'),
-  au: z.optional(flag('1 when allowed in multiples')),
-  li: z.optional(described(z.string(), 'Line text of the market (handicap given to home, or the total); empty when none')),
-  op: z.optional(described(z.array(oddsOptionSchema), 'Options; absent when the market is closed')),
-});
+export const marketSchema = deferred(() =>
+  z.object({
+    id: integer('Market id: stable for a match, type, period and line; the bet slip sends it back as marketId'),
+    ss: described(z.union([z.literal(1), z.literal(0), z.literal(-1)]), 'Sale status: 1 open, 0 suspended (odds locked), −1 closed'),
+    au: z.optional(flag('1 when allowed in multiples')),
+    li: z.optional(described(z.string(), 'Line text of the market (handicap given to home, or the total); empty when none')),
+    op: z.optional(described(z.array(oddsOptionSchema), 'Options; absent when the market is closed')),
+  }),
+);
 export type Market = z.infer<typeof marketSchema>;
 
-export const marketGroupSchema = z.object({
-  mty: integer('Market type: sport id × 1000 + n (1005 1X2, 1000 Asian handicap, 1007 over/under …)'),
-  pe: integer('Market period: 1001 full time, 1002 first half, 3001 game incl. OT, 5001 match …'),
-  nm: described(z.string(), 'Market name in English; label by mty in the UI'),
-  mks: described(z.array(marketSchema), 'Markets of the group, one per line, main line first'),
-});
+export const marketGroupSchema = deferred(() =>
+  z.object({
+    mty: integer('Market type: sport id × 1000 + n (1005 1X2, 1000 Asian handicap, 1007 over/under …)'),
+    pe: integer('Market period: 1001 full time, 1002 first half, 3001 game incl. OT, 5001 match …'),
+    nm: described(z.string(), 'Market name in English; label by mty in the UI'),
+    mks: described(z.array(marketSchema), 'Markets of the group, one per line, main line first'),
+  }),
+);
 export type MarketGroup = z.infer<typeof marketGroupSchema>;
 
-export const matchClockSchema = z.object({
-  s: integer('Clock seconds at the time of the answer: elapsed (tp 1) or remaining in the period (tp 2)'),
-  r: described(z.boolean(), 'True while the clock runs'),
-  tp: described(z.union([z.literal(1), z.literal(2)]), '1 counts up, 2 counts down'),
-  pe: integer(
-    'Live period: soccer 1001 not started, 1002 1st half, 1003 half time, 1004 2nd half, 1005 ended; basketball 3005/3007/3009/3011 quarters, 3012 OT; tennis 5002… sets, 5011 ended',
-  ),
-  itd: integer('Injury (stoppage) minutes announced for the period'),
-});
+export const matchClockSchema = deferred(() =>
+  z.object({
+    s: integer('Clock seconds at the time of the answer: elapsed (tp 1) or remaining in the period (tp 2)'),
+    r: described(z.boolean(), 'True while the clock runs'),
+    tp: described(z.union([z.literal(1), z.literal(2)]), '1 counts up, 2 counts down'),
+    pe: integer(
+      'Live period: soccer 1001 not started, 1002 1st half, 1003 half time, 1004 2nd half, 1005 ended; basketball 3005/3007/3009/3011 quarters, 3012 OT; tennis 5002… sets, 5011 ended',
+    ),
+    itd: integer('Injury (stoppage) minutes announced for the period'),
+  }),
+);
 export type MatchClockWire = z.infer<typeof matchClockSchema>;
 
-export const scoreGroupSchema = z.object({
-  pe: integer(
-    'Period of the score: sport id × 1000 + 1 for the match (sets won in tennis, volleyball, table tennis), then 1002 1st half, 3005 Q1, 5002 set 1 …',
-  ),
-  tyg: integer('Score kind: 5 goals/points'),
-  sc: described(z.tuple([z.number(), z.number()]), '[home, away]'),
-});
+export const scoreGroupSchema = deferred(() =>
+  z.object({
+    pe: integer(
+      'Period of the score: sport id × 1000 + 1 for the match (sets won in tennis, volleyball, table tennis), then 1002 1st half, 3005 Q1, 5002 set 1 …',
+    ),
+    tyg: integer('Score kind: 5 goals/points'),
+    sc: described(z.tuple([z.number(), z.number()]), '[home, away]'),
+  }),
+);
 export type ScoreGroup = z.infer<typeof scoreGroupSchema>;
 
-export const matchSchema = z.object({
-  id: integer('Match id'),
-  sid: integer('Sport id'),
-  ty: integer('Match type: 2 match'),
-  lg: leagueSchema,
-  nm: described(z.string(), 'Match name, "Home vs Away"'),
-  ts: described(z.tuple([teamSchema, teamSchema]), '[home, away]'),
-  bt: integer('Start time, epoch ms'),
-  ms: described(z.union([z.literal(0), z.literal(4), z.literal(5)]), 'Status: 0 ended, 4 not started, 5 live'),
-  nsg: described(z.array(scoreGroupSchema), 'Scores: the match first, then by period; empty before kick-off'),
-  mc: matchClockSchema,
-  is_hot: flag('1 for a featured match'),
-  tms: integer('Number of open or suspended markets'),
-  mg: described(z.array(marketGroupSchema), 'Market groups: in lists the main ones only (1X2 or winner, main total); in detail all, pinned types first'),
-  incr_cursor: integer('Feed version of the last change to this match (score, status, markets); get_new returns matches changed after a cursor'),
-});
+export const matchSchema = deferred(() =>
+  z.object({
+    id: integer('Match id'),
+    sid: integer('Sport id'),
+    ty: integer('Match type: 2 match'),
+    lg: leagueSchema,
+    nm: described(z.string(), 'Match name, "Home vs Away"'),
+    ts: described(z.tuple([teamSchema, teamSchema]), '[home, away]'),
+    bt: integer('Start time, epoch ms'),
+    ms: described(z.union([z.literal(0), z.literal(4), z.literal(5)]), 'Status: 0 ended, 4 not started, 5 live'),
+    nsg: described(z.array(scoreGroupSchema), 'Scores: the match first, then by period; empty before kick-off'),
+    mc: matchClockSchema,
+    is_hot: flag('1 for a featured match'),
+    tms: integer('Number of open or suspended markets'),
+    mg: described(z.array(marketGroupSchema), 'Market groups: in lists the main ones only (1X2 or winner, main total); in detail all, pinned types first'),
+    incr_cursor: integer('Feed version of the last change to this match (score, status, markets); get_new returns matches changed after a cursor'),
+  }),
+);
 export type Match = z.infer<typeof matchSchema>;
 
 /** Spec §3 "Match list response". */
-export const matchPageSchema = z.object({
-  records: z.array(matchSchema),
-  cursor: integer('Cursor of the next page (offset); send it back for more'),
-  has_more: flag('1 when another page exists; 0 at the end or once the list reaches 50 records'),
-});
+function matchPageShape() {
+  return {
+    records: z.array(matchSchema),
+    cursor: integer('Cursor of the next page (offset); send it back for more'),
+    has_more: flag('1 when another page exists; 0 at the end or once the list reaches 50 records'),
+  };
+}
+export const matchPageSchema = deferred(() => z.object(matchPageShape()));
 export type MatchPage = z.infer<typeof matchPageSchema>;
 
 /** What the latest-odds poll answers per match: everything that moves, nothing that does not. */
-export const matchOddsSchema = z.object({
-  id: integer('Match id'),
-  ms: described(z.union([z.literal(0), z.literal(4), z.literal(5)]), 'Status: 0 ended, 4 not started, 5 live'),
-  mc: matchClockSchema,
-  nsg: z.array(scoreGroupSchema),
-  tms: integer('Number of open or suspended markets'),
-  mg: described(z.array(marketGroupSchema), 'Main groups, or every group with detail=1'),
-  incr_cursor: z.optional(
-    integer(
-      'Feed version of the last change to this match, as in the lists: of two copies the greater is the newer, whichever server node gave it. Optional: a node of an earlier build (a rolling deploy) answers without it, and the page then takes its copy',
+export const matchOddsSchema = deferred(() =>
+  z.object({
+    id: integer('Match id'),
+    ms: described(z.union([z.literal(0), z.literal(4), z.literal(5)]), 'Status: 0 ended, 4 not started, 5 live'),
+    mc: matchClockSchema,
+    nsg: z.array(scoreGroupSchema),
+    tms: integer('Number of open or suspended markets'),
+    mg: described(z.array(marketGroupSchema), 'Main groups, or every group with detail=1'),
+    incr_cursor: z.optional(
+      integer(
+        'Feed version of the last change to this match, as in the lists: of two copies the greater is the newer, whichever server node gave it. Optional: a node of an earlier build (a rolling deploy) answers without it, and the page then takes its copy',
+      ),
     ),
-  ),
-});
+  }),
+);
 export type MatchOdds = z.infer<typeof matchOddsSchema>;
 
-export const leagueWithCountsSchema = z.object({
-  ...leagueSchema.shape,
-  live_count: integer('Matches live now'),
-  upcoming_count: integer('Matches not started yet (next 7 days)'),
-});
+export const leagueWithCountsSchema = deferred(() =>
+  z.object({
+    ...leagueShape(),
+    live_count: integer('Matches live now'),
+    upcoming_count: integer('Matches not started yet (next 7 days)'),
+  }),
+);
 export type LeagueWithCounts = z.infer<typeof leagueWithCountsSchema>;
 
-export const matchResultSchema = z.object({
-  id: integer('Match id'),
-  sid: integer('Sport id'),
-  lg: leagueSchema,
-  nm: described(z.string(), 'Match name'),
-  ts: z.tuple([teamSchema, teamSchema]),
-  bt: integer('Start time, epoch ms'),
-  et: integer('End time, epoch ms'),
-  nsg: described(z.array(scoreGroupSchema), 'Final score first (pe sid×1000+1), then per period'),
-});
+export const matchResultSchema = deferred(() =>
+  z.object({
+    id: integer('Match id'),
+    sid: integer('Sport id'),
+    lg: leagueSchema,
+    nm: described(z.string(), 'Match name'),
+    ts: z.tuple([teamSchema, teamSchema]),
+    bt: integer('Start time, epoch ms'),
+    et: integer('End time, epoch ms'),
+    nsg: described(z.array(scoreGroupSchema), 'Final score first (pe sid×1000+1), then per period'),
+  }),
+);
 export type MatchResultWire = z.infer<typeof matchResultSchema>;
 
 // ---- Endpoints ----------------------------------------------------------------------------------------------------
@@ -281,7 +316,7 @@ export const matchListGet = endpoint(() => ({
   }),
   body: noBody,
   data: z.object({
-    ...matchPageSchema.shape,
+    ...matchPageShape(),
     incr_cursor: integer('Feed version now: pass it to get_new to receive later changes'),
   }),
 }));
@@ -393,7 +428,7 @@ export const matchSearch = endpoint(() => ({
   body: noBody,
   data: z.object({
     leagues: described(z.array(leagueWithCountsSchema), 'Leagues whose name matches, at most 20'),
-    teams: described(z.array(z.object({ ...teamSchema.shape, sid: integer('Sport id'), lg_id: integer('League id') })), 'Teams whose name matches, at most 20'),
+    teams: described(z.array(z.object({ ...teamShape(), sid: integer('Sport id'), lg_id: integer('League id') })), 'Teams whose name matches, at most 20'),
     records: described(z.array(matchSchema), 'Live and upcoming matches of those teams or leagues, at most 20, soonest first'),
   }),
 }));

@@ -1,4 +1,4 @@
-import { described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text, z } from './schema.ts';
 
 /**
  * The tracking event catalogue (issue 25, decision 030). Clients report what the player did through
@@ -88,52 +88,62 @@ export const TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE = 600;
 /** Longest span the funnel answers in one call, in days. */
 export const FUNNEL_DAYS_MAX = 92;
 
-const day = described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'UTC day, YYYY-MM-DD');
+const day = deferred(() => described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'UTC day, YYYY-MM-DD'));
 
 /** `GET /api/ops/tracking/funnel` and `GET /ops/funnel` (behind OPS_TOKEN): one brand, a span of UTC days. */
-export const opsFunnelQuery = z.strictObject({
-  app_key: text(64, 'Brand (app key)'),
-  from: day,
-  to: day,
-});
+export const opsFunnelQuery = deferred(() =>
+  z.strictObject({
+    app_key: text(64, 'Brand (app key)'),
+    from: day,
+    to: day,
+  }),
+);
 export type OpsFunnelQuery = z.output<typeof opsFunnelQuery>;
 
-export const funnelGgrSchema = z.object({
-  currency: text(8, 'Currency'),
-  stakes_minor: integer('Stakes of bets placed that day, minor units'),
-  returns_minor: integer('What those bets returned so far (payouts and cash-outs), minor units'),
-  ggr_minor: integer('Stakes less returns'),
-});
+export const funnelGgrSchema = deferred(() =>
+  z.object({
+    currency: text(8, 'Currency'),
+    stakes_minor: integer('Stakes of bets placed that day, minor units'),
+    returns_minor: integer('What those bets returned so far (payouts and cash-outs), minor units'),
+    ggr_minor: integer('Stakes less returns'),
+  }),
+);
 
-export const funnelDaySchema = z.object({
-  day,
-  visits: integer('Distinct visitors with a page view'),
-  sign_ups: integer('Accounts created'),
-  first_deposits: integer('Players whose first credited deposit was that day'),
-  depositors: integer('Players with a credited deposit that day'),
-  bets: integer('Bets accepted (not rejected)'),
-  ggr: z.array(funnelGgrSchema),
-});
+export const funnelDaySchema = deferred(() =>
+  z.object({
+    day,
+    visits: integer('Distinct visitors with a page view'),
+    sign_ups: integer('Accounts created'),
+    first_deposits: integer('Players whose first credited deposit was that day'),
+    depositors: integer('Players with a credited deposit that day'),
+    bets: integer('Bets accepted (not rejected)'),
+    ggr: z.array(funnelGgrSchema),
+  }),
+);
 export type FunnelDay = z.output<typeof funnelDaySchema>;
 
 /** One arm of one experiment over the whole span: the visitors assigned to it and how far the players among them went. */
-export const funnelArmSchema = z.object({
-  key: text(64, 'Dynconfig key, e.g. ui_v3_ab'),
-  arm: text(16, 'Arm assigned'),
-  visitors: integer('Distinct visitors assigned'),
-  sign_ups: integer('Of their players, those who registered in the span'),
-  depositors: integer('Of their players, those with a credited deposit in the span'),
-  first_deposits: integer('Of their players, those whose first credited deposit fell in the span'),
-  bets: integer('Bets their players placed in the span (not rejected)'),
-});
+export const funnelArmSchema = deferred(() =>
+  z.object({
+    key: text(64, 'Dynconfig key, e.g. ui_v3_ab'),
+    arm: text(16, 'Arm assigned'),
+    visitors: integer('Distinct visitors assigned'),
+    sign_ups: integer('Of their players, those who registered in the span'),
+    depositors: integer('Of their players, those with a credited deposit in the span'),
+    first_deposits: integer('Of their players, those whose first credited deposit fell in the span'),
+    bets: integer('Bets their players placed in the span (not rejected)'),
+  }),
+);
 export type FunnelArm = z.output<typeof funnelArmSchema>;
 
 /** `GET /api/ops/tracking/events` (behind OPS_TOKEN): one visitor's or player's stored events, oldest first. */
-export const opsTrackingEventsQuery = z.strictObject({
-  app_key: text(64, 'Brand (app key)'),
-  visitor: z.optional(described(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)), 'Install (visitor) id')),
-  uid: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,17}$/)), 'Player id')),
-});
+export const opsTrackingEventsQuery = deferred(() =>
+  z.strictObject({
+    app_key: text(64, 'Brand (app key)'),
+    visitor: z.optional(described(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)), 'Install (visitor) id')),
+    uid: z.optional(described(z.string().check(z.regex(/^[1-9]\d{0,17}$/)), 'Player id')),
+  }),
+);
 export type OpsTrackingEventsQuery = z.output<typeof opsTrackingEventsQuery>;
 
 /** Events one such call answers at most (the oldest first). */

@@ -1,4 +1,13 @@
-import { commonParamsSchema, HEADER_APP_KEY, HEADER_SESSION_SID, HEADER_SESSION_UID, textIsStorable, type CommonParams } from '@piranha/contract';
+import {
+  COMMON_PARAM_NAMES,
+  commonParamsSchema,
+  commonTimestampSchema,
+  HEADER_APP_KEY,
+  HEADER_SESSION_SID,
+  HEADER_SESSION_UID,
+  textIsStorable,
+  type CommonParams,
+} from '@piranha/contract';
 import {
   DEFAULT_VARIANT,
   LIMITS,
@@ -81,9 +90,6 @@ const SESSION_PARAMS: Readonly<Record<string, { cookie: string; header: string }
   sid: { cookie: '__Host-sid', header: HEADER_SESSION_SID },
 };
 
-const commonParamNames = Object.keys(commonParamsSchema.shape) as (keyof CommonParams)[];
-const timestampSchema = commonParamsSchema.shape._t;
-
 function rawParamOf(request: FastifyRequest, name: string, overHttps: boolean): unknown {
   const session = SESSION_PARAMS[name];
   if (session === undefined) return (request.query as Record<string, unknown> | undefined)?.[name] ?? request.cookies?.[name];
@@ -110,7 +116,7 @@ function commonParamsOf(request: FastifyRequest): CommonParams {
   const overHttps = request.protocol === 'https';
   const raw: Record<string, unknown> = {};
   let count = 0;
-  for (const name of commonParamNames) {
+  for (const name of COMMON_PARAM_NAMES) {
     const value = rawParamOf(request, name, overHttps);
     if (value !== undefined) {
       raw[name] = Array.isArray(value) ? value[0] : value;
@@ -132,7 +138,7 @@ function commonParamsOf(request: FastifyRequest): CommonParams {
   const known = commonParamsMemo.get(key);
   if (known) {
     if (timestamp === undefined) return known;
-    const checked = timestampSchema.safeParse(timestamp);
+    const checked = commonTimestampSchema.safeParse(timestamp);
     if (!checked.success) throw new AppError('VALIDATION_FAILED', { field: '_t', issue: checked.error.issues[0]?.code ?? 'invalid' });
     return { ...known, _t: checked.data };
   }

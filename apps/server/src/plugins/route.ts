@@ -1,7 +1,7 @@
 import { COMMON_PARAM_NAMES, HEADER_IDEMPOTENCY_KEY, uidParse, type Endpoint, type EndpointData } from '@piranha/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
+import { $ZodLazy, $ZodObject, type $ZodError, type $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { AppError } from '../app-error.ts';
 import { rowsOf, type Db, type Tx } from '../db/client.ts';
@@ -135,7 +135,9 @@ function validationError(where: 'query' | 'body', error: $ZodError): AppError {
 export function queryParse<E extends Endpoint>(definition: E, raw: unknown): z.output<E['query']> {
   const query = (raw ?? {}) as Record<string, unknown>;
   const own: Record<string, unknown> = {};
-  const shape = definition.query instanceof $ZodObject ? (definition.query._zod.def.shape as Record<string, $ZodType>) : {};
+  // A query built on first use (the contract's `deferred`, decision 091) names its fields once built.
+  const schema: $ZodType = definition.query instanceof $ZodLazy ? definition.query._zod.innerType : definition.query;
+  const shape = schema instanceof $ZodObject ? (schema._zod.def.shape as Record<string, $ZodType>) : {};
   for (const [name, value] of Object.entries(query)) {
     if (Object.hasOwn(shape, name)) own[name] = value;
     // An unknown parameter is a client bug or a probe: name it rather than silently ignore it.
