@@ -2,56 +2,48 @@ import { deferred, described, text, z } from './schema.ts';
 
 /**
  * The parameters every request carries (spec §7). All optional on the wire: a first visit has no uid or sid.
- * Unknown extras are ignored here; each endpoint's own schema decides whether it accepts them.
+ * Unknown extras are ignored here; each endpoint's own schema decides whether it accepts them. Each has its longest
+ * accepted text (none for `p`, dropped rather than refused when long) and its meaning.
  */
-const optionalText = (max: number, description: string) => z.optional(text(max, description));
+const COMMON_PARAMS = {
+  ik_appid: [256, 'App id of the variant'],
+  lca_coun: [8, 'Country code the client believes it is in'],
+  app_group: [256, 'Variant group'],
+  cv: [256, 'Client version, prefixed by the variant client-version prefix'],
+  currency: [8, 'Currency the client displays'],
+  lca_lang: [16, 'Locale or short language code (ENG, PT…)'],
+  uid: [32, 'User id; the string "null" means none. Read from the session-uid header first; ignored over HTTPS (the __Host-uid cookie)'],
+  sid: [128, 'Session id. Read from the session-sid header first; ignored over HTTPS (the __Host-sid cookie)'],
+  smid: [128, 'Device id: names the device, never proves who the player is'],
+  uuid: [256, 'Install id'],
+  afid: [256, 'Attribution id'],
+  from_email: [256, 'Marks traffic from an e-mail link'],
+  _t: [32, 'Client timestamp in ms, cache buster'],
+  osversion: [256, 'Operating-system version'],
+  p: [undefined, 'Opaque pass-through; dropped when longer than 100 characters'],
+} as const satisfies Record<string, readonly [number | undefined, string]>;
+type CommonParamName = keyof typeof COMMON_PARAMS;
 
-/** The common parameters' fields, in the order a request lists them. */
-function commonParamsShape() {
-  return {
-    ik_appid: optionalText(256, 'App id of the variant'),
-    lca_coun: optionalText(8, 'Country code the client believes it is in'),
-    app_group: optionalText(256, 'Variant group'),
-    cv: optionalText(256, 'Client version, prefixed by the variant client-version prefix'),
-    currency: optionalText(8, 'Currency the client displays'),
-    lca_lang: optionalText(16, 'Locale or short language code (ENG, PT…)'),
-    uid: optionalText(32, 'User id; the string "null" means none. Read from the session-uid header first; ignored over HTTPS (the __Host-uid cookie)'),
-    sid: optionalText(128, 'Session id. Read from the session-sid header first; ignored over HTTPS (the __Host-sid cookie)'),
-    smid: optionalText(128, 'Device id: names the device, never proves who the player is'),
-    uuid: optionalText(256, 'Install id'),
-    afid: optionalText(256, 'Attribution id'),
-    from_email: optionalText(256, 'Marks traffic from an e-mail link'),
-    _t: optionalText(32, 'Client timestamp in ms, cache buster'),
-    osversion: optionalText(256, 'Operating-system version'),
-    p: z.optional(described(z.string(), 'Opaque pass-through; dropped when longer than 100 characters')),
-  };
+function commonParamSchema([max, description]: readonly [number | undefined, string]) {
+  return z.optional(max === undefined ? described(z.string(), description) : text(max, description));
 }
 
-export const commonParamsSchema = deferred(() => z.object(commonParamsShape()));
+export const commonParamsSchema = deferred(() =>
+  z.object(
+    Object.fromEntries(Object.entries(COMMON_PARAMS).map(([name, param]) => [name, commonParamSchema(param)])) as Record<
+      CommonParamName,
+      ReturnType<typeof commonParamSchema>
+    >,
+  ),
+);
 
 export type CommonParams = z.infer<typeof commonParamsSchema>;
 
-/** The common parameters' names, written out so that reading them builds no schema (decision 091). */
-export const COMMON_PARAM_NAMES = [
-  'ik_appid',
-  'lca_coun',
-  'app_group',
-  'cv',
-  'currency',
-  'lca_lang',
-  'uid',
-  'sid',
-  'smid',
-  'uuid',
-  'afid',
-  'from_email',
-  '_t',
-  'osversion',
-  'p',
-] as const satisfies readonly (keyof CommonParams)[];
+/** The common parameters' names, in the order a request lists them; reading them builds no schema (decision 091). */
+export const COMMON_PARAM_NAMES = Object.keys(COMMON_PARAMS) as CommonParamName[];
 
 /** The client timestamp's own schema (the server checks it apart, to drop a malformed one alone). */
-export const commonTimestampSchema = deferred(() => commonParamsShape()._t);
+export const commonTimestampSchema = deferred(() => commonParamSchema(COMMON_PARAMS._t));
 
 /** Spec §7: uid is a number; a string is converted; 'null' means no user. */
 export function uidParse(value: string | number | null | undefined): number | undefined {
