@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { dateKitsBuild } from '../../packages/domain/src/i18n/date-kit-build.ts';
+import { intlLocaleOf } from '../../packages/domain/src/i18n/locales.ts';
 import { bootKeysUsed, FIRST_PAGES } from './src/i18n/key-usage.ts';
 
 /**
  * Each language catalogue in two parts, cut at build time from the one JSON file translators edit (docs/decisions/059):
  * `locales/<lang>.json?part=boot` holds the keys the first screen's source files name (`bootKeysUsed`: the shell and
  * the first routes, measured from the files the entry reaches), `?part=rest` every other key. Boot loads the first
- * part; a lazy page awaits the second (`lazyPage`).
+ * part; a lazy page awaits the second (`lazyPage`). The boot part also carries the language's date kits (`dateKits`,
+ * decision 092): the first screen's date formats as data, made here with Intl, so the page builds no Intl formatter.
  */
 
 type Catalogue = { [key: string]: string | Catalogue };
 
-const PART = /[\\/]i18n[\\/]locales[\\/][A-Za-z-]+\.json\?part=(boot|rest)$/;
+const PART = /[\\/]i18n[\\/]locales[\\/]([A-Za-z-]+)\.json\?part=(boot|rest)$/;
 
 /** The keys of `catalogue` in `keys` (boot) and the others (rest), both keeping the catalogue's nesting. */
 export function catalogueSplit(catalogue: Catalogue, keys: ReadonlySet<string>): { boot: Catalogue; rest: Catalogue } {
@@ -55,8 +58,8 @@ export function localeSplitPlugin(): Plugin {
       measured = undefined;
     },
     load(id) {
-      const part = PART.exec(id)?.[1];
-      if (!part) return null;
+      const [, language, part] = PART.exec(id) ?? [];
+      if (!language || !part) return null;
       const file = id.slice(0, id.indexOf('?'));
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
@@ -64,7 +67,11 @@ export function localeSplitPlugin(): Plugin {
       const split = catalogueSplit(catalogue, measured);
       // A module of its own (not JSON for Vite's JSON loader: that one does not take every query alike); JSON.parse of
       // one string is the fastest way for a browser to build a large object.
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part === 'boot' ? split.boot : split.rest))});`;
+      if (part === 'rest') return `export default JSON.parse(${JSON.stringify(JSON.stringify(split.rest))});`;
+      return [
+        `export default JSON.parse(${JSON.stringify(JSON.stringify(split.boot))});`,
+        `export const dateKits = ${JSON.stringify(dateKitsBuild(intlLocaleOf(language)))};`,
+      ].join('\n');
     },
   };
 }

@@ -6,6 +6,7 @@ export * from './odds/odds-format.ts';
 export * from './timers.ts';
 export * from './i18n/locales.ts';
 export * from './i18n/intl-formats.ts';
+export * from './i18n/date-kit.ts';
 export * from './variants/profile.ts';
 export * from './variants/markets.ts';
 export * from './variants/profiles.ts';

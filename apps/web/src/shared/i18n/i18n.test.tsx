@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DATE_FORMATS, dateFormatOf } from '@piranha/domain';
 import { lazy, Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -45,6 +46,16 @@ describe('locale loading', () => {
     expect(boot.payments === undefined || (boot.payments as Catalogue).copyFailed === undefined).toBe(true);
     const rest = await localeCatalogueRestLoad('pt-BR');
     expect((rest.payments as Record<string, string>).copyFailed).toBe(textOf('pt-BR', PAYMENTS_KEY));
+  });
+
+  it("brings the language's date kits: its first-screen dates are formatted without an Intl formatter (decision 092)", async () => {
+    await localeCatalogueLoad('vm-TH');
+    const kickOff = new Date(2026, 11, 24, 19, 45);
+    for (const options of Object.values(DATE_FORMATS)) {
+      const format = dateFormatOf('th-TH', options);
+      expect(format).not.toBeInstanceOf(Intl.DateTimeFormat);
+      expect(format.format(kickOff)).toBe(new Intl.DateTimeFormat('th-TH', options).format(kickOff));
+    }
   });
 
   it('fails with the module-not-found error for a locale it does not ship (spec §8)', async () => {

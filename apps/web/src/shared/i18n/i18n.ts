@@ -1,4 +1,4 @@
-import { isLocale, localeToIntl, type Locale } from '@piranha/domain';
+import { dateKitsAdd, intlLocaleOf, isLocale, localeToIntl, type DateKits, type Locale } from '@piranha/domain';
 import { STORAGE_KEYS, storageGet, storageSet } from '../storage.ts';
 import { catalogueAdd, catalogueHas, catalogueMissHandlerSet, i18n, languageSet, type Catalogue } from './translate.ts';
 
@@ -6,18 +6,23 @@ import { catalogueAdd, catalogueHas, catalogueMissHandlerSet, i18n, languageSet,
  * Each catalogue comes in two parts cut at build time from `i18n/locales/<lang>.json` (locale-split-plugin.ts,
  * decision 059): the boot part holds every key the shell and the first routes name, the rest the other pages' keys.
  */
-const BOOT_PARTS = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json', { query: '?part=boot' });
+const BOOT_PARTS = import.meta.glob<{ default: Catalogue; dateKits: DateKits }>('../../i18n/locales/*.json', { query: '?part=boot' });
 const REST_PARTS = import.meta.glob<{ default: Catalogue }>('../../i18n/locales/*.json', { query: '?part=rest' });
 
-function partLoader(parts: typeof BOOT_PARTS, locale: string) {
+function partLoader<Part>(parts: Record<string, () => Promise<Part>>, locale: string) {
   const loader = parts[`../../i18n/locales/${locale}.json`];
   if (!loader) throw new Error(`Cannot find module './locales/${locale}.json'`);
   return loader;
 }
 
-/** Loads one locale's boot catalogue on demand; an unknown locale fails with the spec's module-not-found error. */
+/**
+ * Loads one locale's boot catalogue on demand; an unknown locale fails with the spec's module-not-found error. Its date
+ * kits become the locale's first-screen date formats (decision 092).
+ */
 export async function localeCatalogueLoad(locale: string): Promise<Catalogue> {
-  return (await partLoader(BOOT_PARTS, locale)()).default;
+  const boot = await partLoader(BOOT_PARTS, locale)();
+  dateKitsAdd(intlLocaleOf(locale), boot.dateKits);
+  return boot.default;
 }
 
 /** Loads the rest of one locale's catalogue (the keys only lazy pages show). */

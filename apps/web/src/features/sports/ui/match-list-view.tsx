@@ -1,5 +1,5 @@
 import type { Match, MatchOdds } from '@piranha/contract';
-import { dateFormatOf, intlLocaleOf } from '@piranha/domain';
+import { DATE_FORMATS, dateFormatOf, intlLocaleOf } from '@piranha/domain';
 import type { TFunction } from '../../../shared/i18n/translate.ts';
 import { ChevronDown, Trophy } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -207,7 +207,7 @@ function sectionTitle(section: MatchSection<Match>, t: TFunction, locale: string
   if (day.toDateString() === today.toDateString()) return t('sports.today');
   const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
   if (day.toDateString() === tomorrow.toDateString()) return t('sports.tomorrow');
-  return dateFormatOf(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(day);
+  return dateFormatOf(locale, DATE_FORMATS.listDay).format(day);
 }
 
 function columnsLabel(section: MatchSection<Match>, t: TFunction): string {

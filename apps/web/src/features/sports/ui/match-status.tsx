@@ -1,5 +1,5 @@
 import type { Match } from '@piranha/contract';
-import { dateFormatOf, intlLocaleOf } from '@piranha/domain';
+import { DATE_FORMATS, dateFormatOf, intlLocaleOf } from '@piranha/domain';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
 import { periodText } from '../labels.ts';
 import { MATCH_STATUS } from '../match-list.ts';
@@ -16,8 +16,8 @@ export function MatchStatus({ match, receivedAtMs }: { match: Pick<Match, 'sid' 
   const today = new Date();
   const sameDay = start.toDateString() === today.toDateString();
   const locale = intlLocaleOf(i18n.language);
-  const time = dateFormatOf(locale, { hour: '2-digit', minute: '2-digit' }).format(start);
-  const day = sameDay ? t('sports.today') : dateFormatOf(locale, { day: 'numeric', month: 'short' }).format(start);
+  const time = dateFormatOf(locale, DATE_FORMATS.kickOffTime).format(start);
+  const day = sameDay ? t('sports.today') : dateFormatOf(locale, DATE_FORMATS.kickOffDay).format(start);
   return (
     <span className={styles.status}>
       <time dateTime={start.toISOString()}>
