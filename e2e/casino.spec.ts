@@ -116,6 +116,34 @@ describe('Casino, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('Choosing a category the row hides scrolls the row to it, not the page', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`http://${JOURNEY.host}/#/game`);
+    await welcomeDismiss(page);
+    const row = page.getByRole('tablist', { name: 'Categories' });
+    const last = row.getByRole('tab').last();
+    await last.waitFor();
+    const bounds = async () => {
+      const [rowBox, tabBox] = await Promise.all([row.boundingBox(), last.boundingBox()]);
+      return { rowRight: rowBox!.x + rowBox!.width, tabLeft: tabBox!.x, tabRight: tabBox!.x + tabBox!.width, rowLeft: rowBox!.x };
+    };
+    // The last category starts beyond the phone's edge (else this proves nothing).
+    expect((await bounds()).tabLeft).toBeGreaterThan((await bounds()).rowRight);
+    const pageY = await page.evaluate(() => window.scrollY);
+    // A click event without Playwright's own scrolling into view.
+    await last.dispatchEvent('click');
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(async () => {
+        const box = await bounds();
+        return box.tabLeft >= box.rowLeft - 1 && box.tabRight <= box.rowRight + 1;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(pageY);
+    await context.close();
+  });
+
   it('A player switches to the new lobby and back', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

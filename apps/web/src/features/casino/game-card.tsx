@@ -1,5 +1,6 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
 import { Heart } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
@@ -8,8 +9,11 @@ import { useCoverArt } from './cover-art-loader.ts';
 import { gameRoomHref } from '../../shared/paths/paths.ts';
 import styles from './game-card.module.css';
 
-/** One game in a grid: its cover opens the game room; the heart favourites it for a signed-in player. */
-export function GameCard({ game, eager = false }: { game: GameCardData; eager?: boolean }) {
+/**
+ * One game in a grid: its cover opens the game room; the heart favourites it for a signed-in player. Kept while its
+ * game and eagerness are: a grid that scrolls draws only the cards that come into view.
+ */
+export const GameCard = memo(function GameCard({ game, eager = false }: { game: GameCardData; eager?: boolean }) {
   const { t } = useTranslation();
   const signedIn = useSessionStore((state) => state.login !== undefined);
   const favourite = useFavouriteMutation();
@@ -44,4 +48,4 @@ export function GameCard({ game, eager = false }: { game: GameCardData; eager?: 
       ) : null}
     </div>
   );
-}
+});

@@ -30,7 +30,11 @@ export function GameGrid({
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setLayout({ width: element.clientWidth, top: element.getBoundingClientRect().top + window.scrollY });
+    // The observer's first call (and a body resize that moved nothing) measures what is drawn: no second render then.
+    const measure = () => {
+      const next = { width: element.clientWidth, top: element.getBoundingClientRect().top + window.scrollY };
+      setLayout((now) => (now.width === next.width && now.top === next.top ? now : next));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -43,7 +47,10 @@ export function GameGrid({
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setScroll({ y: window.scrollY, height: window.innerHeight }));
+      frame = requestAnimationFrame(() => {
+        const next = { y: window.scrollY, height: window.innerHeight };
+        setScroll((now) => (now.y === next.y && now.height === next.height ? now : next));
+      });
     };
     update();
     window.addEventListener('scroll', update, { passive: true });
