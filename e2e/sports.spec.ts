@@ -253,6 +253,55 @@ describe('Sports, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it('draws kick-off days and times without building an Intl formatter while the page loads (decision 092)', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // Counts every Intl date or number formatter the page builds, and every toLocale…String call (each builds one).
+    await page.addInitScript(() => {
+      const counts = { formatters: 0 };
+      (window as unknown as { intlCounts: typeof counts }).intlCounts = counts;
+      for (const name of ['DateTimeFormat', 'NumberFormat'] as const) {
+        const real = Intl[name];
+        const counted = new Proxy(real, {
+          construct: (target, args: unknown[]) => ((counts.formatters += 1), Reflect.construct(target, args)),
+          apply: (target, self, args: unknown[]) => ((counts.formatters += 1), Reflect.apply(target, self, args)),
+        });
+        Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+      }
+      for (const [proto, names] of [
+        [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+        [Number.prototype, ['toLocaleString']],
+      ] as const) {
+        for (const name of names) {
+          const real = (proto as unknown as Record<string, (...args: unknown[]) => string>)[name]!;
+          Object.defineProperty(proto, name, {
+            value: function (this: unknown, ...args: unknown[]) {
+              counts.formatters += 1;
+              return real.apply(this, args);
+            },
+            configurable: true,
+            writable: true,
+          });
+        }
+      }
+    });
+    await sportOpen(page, RUSSIA);
+    // Upcoming matches come after the live ones: scroll until a kick-off time is drawn.
+    const kickOff = page.locator('article[data-match-id] time').first();
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 1200);
+        return kickOff.count();
+      })
+      .toBeGreaterThan(0);
+    const shown = await kickOff.evaluate((element) => ({ text: element.textContent ?? '', at: element.getAttribute('datetime') ?? '' }));
+    expect(await page.evaluate(() => (window as unknown as { intlCounts: { formatters: number } }).intlCounts.formatters)).toBe(0);
+    // What is shown is what Intl shows for the same moment (the day may read "today" instead of a date).
+    const intlTime = await page.evaluate((at) => new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' }).format(new Date(at)), shown.at);
+    expect(shown.text.endsWith(` ${intlTime}`)).toBe(true);
+    await context.close();
+  });
+
   it('shows the coming-soon placeholder on the PHP build', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
