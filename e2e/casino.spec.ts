@@ -144,6 +144,44 @@ describe('Casino, through the real server and Chromium', () => {
     await context.close();
   });
 
+  it("While a tab's games load, the placeholders shimmer on the compositor alone, and hold still for a player who asks for less motion", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // The tab's list is held back, so the grid's placeholders stay on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/piranha\/pg_game\/hall\/list/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`http://${JOURNEY.host}/#/game`);
+    await welcomeDismiss(page);
+    await page.getByRole('tablist', { name: 'Categories' }).waitFor();
+    // What each running shimmer animates: only a transform is moved by the compositor without the page's main thread
+    // (a background-position animation repaints every placeholder in each frame).
+    const shimmers = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSAnimation && animation.animationName.includes('shimmer') && animation.playState === 'running')
+          .map((animation) => [
+            ...new Set(
+              (animation.effect as KeyframeEffect)
+                .getKeyframes()
+                .flatMap((frame) => Object.keys(frame))
+                .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+            ),
+          ]),
+      );
+    await expect.poll(async () => (await shimmers()).length).toBeGreaterThanOrEqual(9);
+    for (const properties of await shimmers()) expect(properties).toEqual(['transform']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(async () => (await shimmers()).length).toBe(0);
+    release();
+    await page.locator('main a[href*="game-room"]').first().waitFor();
+    await context.close();
+  });
+
   it('A player switches to the new lobby and back', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

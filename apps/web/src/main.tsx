@@ -10,17 +10,10 @@ import { firstScreenWatchResources } from './features/system/first-screen.ts';
 import { queryClient } from './shared/api/api.ts';
 import { i18nInit, languageBooting, localeInitial } from './shared/i18n/i18n.ts';
 import { inviteLandingVisit, invitePendingBind } from './shared/invite/invite-pending.ts';
+import { pageData } from './shared/page-data.ts';
+import { taskTurn } from './shared/task-turn.ts';
 import { getUserAtom, smidEnsure } from './shared/session/session-store.ts';
 import { variantDetect, variantSet } from './shared/variant/variant-detect.ts';
-
-/**
- * A new task for what follows: the browser handles what is waiting (an answer, input, a frame) in between, and the
- * work before and after counts as two short tasks, not one long one (Total Blocking Time counts each task's excess
- * over 50 ms at 4× CPU; decision 092).
- */
-function browserTurn(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Boot: pick the brand, load its language, then draw. Nothing renders in the wrong colours or words. */
 async function boot(): Promise<void> {
@@ -38,12 +31,15 @@ async function boot(): Promise<void> {
   const i18nDone = i18nInit(localeInitial(variant.defaultLang));
   pageLoadStart(window.location.hash);
   await i18nDone;
+  // The page's data is read before React's first commit removes it: a lobby's module may seed its banners after that.
+  pageData();
   // A new visitor's pop-ups came with the page (decision 080): the welcome pop-up is in the first render, not a
   // request and a render later (on /match-detail it is the largest element, so the LCP). A player's list is asked for.
   if (!getUserAtom()) firstScreenPopupsSeed(languageBooting());
   firstScreenWatchResources();
-  // The catalogue's evaluation and the pop-ups' check above are one task; creating the root and the render another.
-  await browserTurn();
+  // The catalogue's evaluation and the pop-ups' check above are one task; creating the root and the render another:
+  // the browser handles what is waiting in between (Total Blocking Time counts each task's excess; decision 092).
+  await taskTurn();
   const root = createRoot(document.getElementById('root')!);
   // A transition: React draws the app in slices of a few milliseconds and lets the browser in between (input, the
   // requests just answered, painting) instead of one long task — the first screen's Total Blocking Time (decision 077).

@@ -424,6 +424,53 @@ describe('api client: timeout and cancellation', () => {
   });
 });
 
+describe('api client: its turn', () => {
+  /** A turn the test hands out itself: each call waits until the test lets the next one go. */
+  function turns() {
+    const waiting: (() => void)[] = [];
+    return {
+      turn: () => new Promise<void>((resolve) => waiting.push(resolve)),
+      next: () => waiting.shift()?.(),
+      get waiting() {
+        return waiting.length;
+      },
+    };
+  }
+  const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+  it('builds and sends nothing before its turn, then one request per turn, in the order the calls were made', async () => {
+    const gate = turns();
+    const h = harness((_attempt, call) => (call.url.includes(bannerList.path) ? ok({ list: [] }) : ok({ global_stats: 0 })), { turn: gate.turn });
+    const first = h.client.call(globalConfigGet);
+    const second = h.client.call(bannerList, { query: { source: 'game' } });
+    await settled();
+    expect(h.calls).toHaveLength(0);
+    expect(gate.waiting).toBe(2);
+    gate.next();
+    await settled();
+    expect(h.calls.map((call) => new URL(call.url).pathname)).toEqual([globalConfigGet.path]);
+    gate.next();
+    await expect(Promise.all([first, second])).resolves.toEqual([{ global_stats: 0 }, { list: [] }]);
+    expect(h.calls.map((call) => new URL(call.url).pathname)).toEqual([globalConfigGet.path, bannerList.path]);
+  });
+
+  it('never sends a call cancelled while it waited, and neither retries nor reports it', async () => {
+    const gate = turns();
+    const controller = new AbortController();
+    const h = harness(() => ok({ global_stats: 0 }), { turn: gate.turn });
+    const call = h.client.call(globalConfigGet, { signal: controller.signal });
+    controller.abort();
+    gate.next();
+    const error = await call.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect((error as Error).name).toBe('AbortError');
+    expect(h.calls).toEqual([]);
+    expect(h.reports).toEqual([]);
+  });
+});
+
 describe('api client: revalidating polls', () => {
   const odds = { records: [{ id: 7, ms: 5, mc: { s: 600, r: true, tp: 1, pe: 1001, itd: 0 }, nsg: [], tms: 0, mg: [], incr_cursor: 3 }] };
   const notModified = (etag: string) => new Response(null, { status: 304, headers: { etag } });

@@ -48,6 +48,12 @@ export interface ApiClientOptions {
   session?: () => unknown;
   onSessionExpired?: (callSession: unknown) => void;
   fetch?: typeof fetch;
+  /**
+   * Awaited before a call builds its request. A page passes one that resolves in a task of its own, so the calls a
+   * render starts together (a first screen's queries, all started in one commit's effects) each build and send their
+   * request in a short task instead of one long one (decision 094). Absent, a call starts at once.
+   */
+  turn?: () => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   timeoutMs?: number;
@@ -123,6 +129,11 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function call<E extends Endpoint>(definition: E, input: CallInput<E> = {}): Promise<EndpointData<E>> {
+    if (options.turn) {
+      await options.turn();
+      // Cancelled while it waited for its turn: never sent, and the caller gets its AbortError as from fetch.
+      input.signal?.throwIfAborted();
+    }
     const started = now();
     const base = options.hosts()[definition.host] ?? '';
     const ownQuery = queryString({ ...options.params(), ...(input.query as Record<string, unknown> | undefined) });

@@ -1,11 +1,12 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
 import { Heart } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { Link } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { useFavouriteMutation } from './api/hall.ts';
 import { useCoverArt } from './cover-art-loader.ts';
+import { coverSrcLater } from './cover-queue.ts';
 import { gameRoomHref } from '../../shared/paths/paths.ts';
 import styles from './game-card.module.css';
 
@@ -20,6 +21,12 @@ export const GameCard = memo(function GameCard({ game, eager = false }: { game: 
   const art = useCoverArt();
   const drawn = game.game_cover === '' || game.game_cover.startsWith('svg:');
   const src = drawn ? art?.coverSrc(game) : game.game_cover;
+  // A drawn cover (an SVG document) gets its source in a task of its own, not in the commit that draws the card.
+  const cover = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!drawn || !src || !cover.current) return;
+    return coverSrcLater(cover.current, src);
+  }, [drawn, src]);
   const isFavourite = favourite.isPending ? favourite.variables.favourite : game.favourite === 1;
   return (
     <div className={styles.card}>
@@ -27,7 +34,17 @@ export const GameCard = memo(function GameCard({ game, eager = false }: { game: 
       <Link to={gameRoomHref(game)} className={styles.link}>
         <span className="visually-hidden">{game.game_name}</span>
         {src ? (
-          <img className={styles.cover} src={src} alt="" width={240} height={320} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+          <img
+            ref={cover}
+            className={styles.cover}
+            src={drawn ? undefined : src}
+            alt=""
+            width={240}
+            height={320}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            draggable={false}
+          />
         ) : null}
         {game.is_new === 1 ? (
           <span className={styles.badge}>{t('casino.badgeNew')}</span>

@@ -1,5 +1,5 @@
 import type { GameCard as GameCardData } from '@piranha/contract';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GameGridSkeletonStatic } from './game-grid-skeleton.tsx';
 import { GameCard } from './game-card.tsx';
 import { gridColumns, gridWindow } from './grid-window.ts';
@@ -27,15 +27,17 @@ export function GameGrid({
   const [layout, setLayout] = useState({ width: 0, top: 0 });
   const [scroll, setScroll] = useState({ y: 0, height: 844 });
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    // The observer's first call (and a body resize that moved nothing) measures what is drawn: no second render then.
+    // Measured only in the observer's calls, which come after the browser's own layout: reading sizes there forces
+    // none. The first call comes in the frame that draws the grid, which until then shows its first rows unmeasured
+    // (the same three columns on a phone); measuring in a layout effect laid the page out once more inside React's
+    // commit, and re-rendered in the same task (decision 093). A body resize that moved nothing renders nothing.
     const measure = () => {
       const next = { width: element.clientWidth, top: element.getBoundingClientRect().top + window.scrollY };
       setLayout((now) => (now.width === next.width && now.top === next.top ? now : next));
     };
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     // Content above the grid (a banner arriving) moves it without resizing it; the page's size changes then.

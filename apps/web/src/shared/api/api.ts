@@ -7,6 +7,7 @@ import { sessionHeadersOf } from '../session/session-headers.ts';
 import { useSessionStore, type StoredLogin } from '../session/session-store.ts';
 import { hostAllowed } from '../hosts/host-allow.ts';
 import { STORAGE_KEYS, storageGet } from '../storage.ts';
+import { taskTurn } from '../task-turn.ts';
 import { attributionCurrent } from '../tracking/attribution.ts';
 import { visitorId } from '../tracking/visitor-id.ts';
 import { toastShow } from '../ui/toast-store.ts';
@@ -62,6 +63,9 @@ export const api = createApiClient({
       osversion: navigator.platform || undefined,
     };
   },
+  // Each call builds and sends its request in a task of its own: a screen's first commit starts all its queries in
+  // one task of effects, and their requests together made it one of the first screen's longest (decision 094).
+  turn: taskTurn,
   onFailedCall: failedCallReport,
   session: () => useSessionStore.getState().login,
   onSessionExpired: (callSession) => {

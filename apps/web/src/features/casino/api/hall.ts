@@ -12,6 +12,7 @@ import {
   type GameCard,
   type GameMainKey,
 } from '@piranha/contract';
+import { useMemo } from 'react';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { useTranslation } from '../../../shared/i18n/translate.ts';
@@ -61,11 +62,14 @@ export function hallListQueryOptions(uid: number, tabKey: string) {
   });
 }
 
+const NO_GAMES: readonly GameCard[] = [];
+
 /** One tab's games, page after page; `games` is every loaded page flattened. */
 export function useHallListQuery(tabKey: string, enabled = true) {
   const uid = useUid();
   const query = useInfiniteQuery({ ...hallListQueryOptions(uid, tabKey), enabled });
-  const games = query.data?.pages.flatMap((page) => page.list) ?? [];
+  // The same array while the pages are the same (a grid deferring its render compares it).
+  const games = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? NO_GAMES, [query.data]);
   return { ...query, games };
 }
 

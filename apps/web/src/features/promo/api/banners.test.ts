@@ -2,11 +2,13 @@ import type { Banner } from '@piranha/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../shared/api/api.ts';
 import { bannersQueryOptions, firstScreenBannersSeed } from './banners.ts';
+import { pageDataForget } from '../../../shared/page-data.ts';
 
 const banner = (id: number, info: string): Banner => ({ id, type: 1, info, url: '#/sport', banner_type: 'normal', title: `Banner ${id}`, expire_time: 0 });
 
 /** The page's `#fs-data` as the server writes it (index-html.ts `firstScreenRender`), in a stand-in for the DOM. */
 function pageWith(text: string | undefined) {
+  pageDataForget();
   vi.stubGlobal('document', { getElementById: (id: string) => (id === 'fs-data' && text !== undefined ? { textContent: text } : null) });
 }
 const cached = (source: string, language: string) => queryClient.getQueryData(bannersQueryOptions(source, language).queryKey);

@@ -2,6 +2,7 @@ import { bannerList, type Banner } from '@piranha/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryClient } from '../../../shared/api/api.ts';
 import { i18nReady, languageBooting } from '../../../shared/i18n/i18n.ts';
+import { pageData } from '../../../shared/page-data.ts';
 
 export const promoKeys = { banners: (source: string, language: string) => ['promo', 'banners', source, language] as const };
 
@@ -36,15 +37,8 @@ function firstBannerPreload(banners: Banner[] | undefined): void {
  * contract would refuse is ignored (the query then asks the API as before).
  */
 export function firstScreenBannersSeed(source: string, language: string): void {
-  const text = document.getElementById('fs-data')?.textContent;
-  if (!text) return;
-  let data: { lang?: unknown; banners?: Record<string, unknown> };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch {
-    return;
-  }
-  if (data.lang !== language) return;
+  const data = pageData();
+  if (data?.lang !== language) return;
   const parsed = bannerList.data.safeParse({ list: data.banners?.[source] });
   const { queryKey } = bannersQueryOptions(source, language);
   if (parsed.success && queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, parsed.data);

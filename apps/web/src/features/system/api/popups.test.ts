@@ -2,11 +2,13 @@ import type { ContentItem } from '@piranha/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../shared/api/api.ts';
 import { firstScreenPopupsSeed, popupsQueryOptions } from './popups.ts';
+import { pageDataForget } from '../../../shared/page-data.ts';
 
 const popup = (id: number, key: string, title: string): ContentItem => ({ id, key, title, icon: 'gift', url: '#/promotions', level: 10 });
 
 /** The page's `#fs-data` as the server writes it (index-html.ts `firstScreenRender`), in a stand-in for the DOM. */
 function pageWith(text: string | undefined) {
+  pageDataForget();
   vi.stubGlobal('document', { getElementById: (id: string) => (id === 'fs-data' && text !== undefined ? { textContent: text } : null) });
 }
 const cached = (uid: number) => queryClient.getQueryData(popupsQueryOptions(uid).queryKey);

@@ -1,6 +1,7 @@
 import { popupList } from '@piranha/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryClient } from '../../../shared/api/api.ts';
+import { pageData } from '../../../shared/page-data.ts';
 import { systemKeys } from './global-config.ts';
 
 /**
@@ -23,15 +24,8 @@ export function usePopupsQuery(uid: number) {
  * (the query then asks the API as before). A signed-in player's list (it holds their pop-up messages) is never seeded.
  */
 export function firstScreenPopupsSeed(language: string): void {
-  const text = document.getElementById('fs-data')?.textContent;
-  if (!text) return;
-  let data: { lang?: unknown; popups?: unknown };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch {
-    return;
-  }
-  if (data.lang !== language) return;
+  const data = pageData();
+  if (data?.lang !== language) return;
   const parsed = popupList.data.safeParse({ list: data.popups });
   const { queryKey } = popupsQueryOptions(0);
   if (parsed.success && queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, parsed.data);
