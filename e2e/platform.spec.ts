@@ -126,6 +126,67 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('A lobby whose page script comes late keeps its static screen until the page draws it: no loading screen in between, no banner request', async () => {
+    // On a slow link the lobby's own script can come well after the app's. React's first commit waits for it (decision
+    // 096): drawn before it, the commit put a loading screen over the static banner, and React revealed the page no
+    // sooner than 300 ms later. Its banners still come from what the server read for the page, not a second request.
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // Whether #root ever showed the loading screen, or lost its banner once it had one.
+    await page.addInitScript(() => {
+      const seen = { overlay: false, bannerLost: false, banner: false };
+      (window as unknown as { firstScreenSeen: typeof seen }).firstScreenSeen = seen;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        if (root.querySelector('[role="progressbar"]')) seen.overlay = true;
+        const banner = Boolean(root.querySelector('main img'));
+        if (seen.banner && !banner) seen.bannerLost = true;
+        seen.banner ||= banner;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    let pageScriptAsked!: () => void;
+    const pageScriptHeld = new Promise<void>((resolve) => (pageScriptAsked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/game-page-[^/]*\.js$/, async (route) => {
+      pageScriptAsked();
+      await released;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/conf/banner') asked.push(request.url());
+    });
+    const appScripts = Promise.all([
+      page.waitForResponse((response) => /\/assets\/app-[^/]*\.js$/.test(response.url())),
+      page.waitForResponse((response) => /\/assets\/pt-BR-[^/]*\.js$/.test(response.url())),
+    ]);
+    await page.goto(`http://${BRAZIL}/#/game`);
+    await pageScriptHeld;
+    // The app's own script and the language's catalogue have come meanwhile; the static screen is still what shows.
+    await appScripts;
+    expect(await page.locator('#root > .fs[data-fs="lobby"] main img').count()).toBe(1);
+    release();
+    await welcomeDismiss(page);
+    const banner = page.locator('main section[aria-roledescription="carousel"] img').first();
+    await banner.waitFor();
+    expect(await page.locator('#root > .fs, #fs-data').count()).toBe(0);
+    const first = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api/v1/conf/banner?source=game')).json()) as { data: { list: { info: string }[] } };
+      return answer.data.list[0]!.info;
+    });
+    expect(await banner.getAttribute('src')).toBe(first);
+    // The one request is the test's own, above.
+    expect(asked).toHaveLength(1);
+    expect(await page.evaluate(() => (window as unknown as { firstScreenSeen: unknown }).firstScreenSeen)).toEqual({
+      overlay: false,
+      bannerLost: false,
+      banner: true,
+    });
+    await context.close();
+  }, 120_000);
+
   it("A new visitor's welcome pop-up comes with the page, on a match page too, and the app asks the API for no pop-up list", async () => {
     // A match to open: the first of the list the sports pages read.
     const list = (await (await fetch(`${server.origin}/api/piranha/v1/match/list/get?page_limit=1`)).json()) as { data: { records: { id: number }[] } };

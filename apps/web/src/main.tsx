@@ -26,11 +26,15 @@ async function boot(): Promise<void> {
   await handoffRedeemPending();
   // An invite whose bind did not get through last time (no network) is sent again for the player still signed in.
   if (getUserAtom()) invitePendingBind();
-  // The page's code and the language's catalogue load side by side; drawing waits for the catalogue only.
+  // The page's code and the language's catalogue load side by side; drawing waits for the catalogue. Over a static
+  // first screen (a lobby's, decision 078) it waits for the page's code too: drawn before it, the first commit put a
+  // loading screen over the static banner, and React revealed the page no sooner than 300 ms later (decision 096).
+  // Elsewhere the header and the welcome pop-up (the match page's largest element) are drawn first.
   // A lazy page's module also loads the rest of the catalogue (decision 059): i18nInit names the language first.
   const i18nDone = i18nInit(localeInitial(variant.defaultLang));
-  pageLoadStart(window.location.hash);
+  const pageLoaded = pageLoadStart(window.location.hash);
   await i18nDone;
+  if (document.querySelector('#root > .fs')) await pageLoaded;
   // The page's data is read before React's first commit removes it: a lobby's module may seed its banners after that.
   pageData();
   // A new visitor's pop-ups came with the page (decision 080): the welcome pop-up is in the first render, not a
