@@ -176,12 +176,16 @@ describe('offline and updates', () => {
     await context.close();
   }, 180_000);
 
-  it('asks before switching to a new build, and switches when told', async () => {
+  it('asks before switching to a new build, and switches when told, in every open tab', async () => {
     const { context, page } = await englishPhone();
     await page.goto(`${server.origin}/#/sport`);
     await controlled(page);
-    const buildIdOf = () =>
-      page.evaluate(
+    // A second tab of the same app: the new worker's takeover reaches it too, before its own prompt is answered.
+    const other = await context.newPage();
+    await other.goto(`${server.origin}/#/game`);
+    await controlled(other);
+    const buildIdOf = (tab: Page) =>
+      tab.evaluate(
         () =>
           new Promise<string>((resolve) => {
             const channel = new MessageChannel();
@@ -189,7 +193,7 @@ describe('offline and updates', () => {
             navigator.serviceWorker.controller!.postMessage({ type: 'BUILD_ID' }, [channel.port2]);
           }),
       );
-    const first = await buildIdOf();
+    const first = await buildIdOf(page);
     // A new build: the same worker with another id.
     const swPath = join(dist, 'sw.js');
     writeFileSync(swPath, readFileSync(swPath, 'utf8').replace(`"id":"${first}"`, '"id":"e2e-next-build"'));
@@ -198,12 +202,20 @@ describe('offline and updates', () => {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     const prompt = page.getByTestId('update-prompt');
     await prompt.waitFor({ timeout: 30_000 });
-    // Nothing switched by itself: the page still runs under the old worker.
-    expect(await buildIdOf()).toBe(first);
+    const otherPrompt = other.getByTestId('update-prompt');
+    await otherPrompt.waitFor({ timeout: 30_000 });
+    // Nothing switched by itself: both tabs still run under the old worker.
+    expect(await buildIdOf(page)).toBe(first);
+    expect(await buildIdOf(other)).toBe(first);
     await screenshot(page, 'pwa-update-prompt');
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await controlled(page);
-    await expect.poll(buildIdOf).toBe('e2e-next-build');
+    await expect.poll(() => buildIdOf(page)).toBe('e2e-next-build');
+    // The other tab was taken over by the first one's yes; its own Reload still reloads it (it used to wait for a
+    // takeover that had already happened, and did nothing).
+    await expect.poll(() => buildIdOf(other)).toBe('e2e-next-build');
+    await Promise.all([other.waitForEvent('load'), otherPrompt.getByRole('button', { name: 'Reload' }).click()]);
+    await otherPrompt.waitFor({ state: 'detached' });
     await context.close();
   }, 180_000);
 });

@@ -4,6 +4,8 @@
  * controls it. Nothing updates silently (a bet slip is never lost to a reload the player did not ask for).
  */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
+/** After the player's yes to a new build, the page reloads at the latest this long after, taken over or not. */
+export const TAKEOVER_MAX_MS = 5_000;
 
 export function swSupported(): boolean {
   return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator;
@@ -45,13 +47,29 @@ export function swWatch(onWaiting: (worker: ServiceWorker) => void): () => void 
   };
 }
 
-/** The player said yes: the waiting worker takes over, and the page reloads under it. */
+/**
+ * The player said yes: the waiting worker takes over, and the page reloads under it — as soon as it controls the page
+ * or has activated, at once when it already has (another tab said yes first: its takeover fired this page's
+ * `controllerchange` before anyone here listened, and a button waiting for it did nothing), and at the latest after
+ * `TAKEOVER_MAX_MS` (Chromium activates only once the old worker has no event in progress). Reloaded under
+ * the old worker, the page is still the new build: pages come from the network, and a hashed asset of the new build
+ * is in no old cache.
+ */
 export function swUpdateApply(worker: ServiceWorker): void {
   let reloaded = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  const reload = () => {
     if (reloaded) return;
     reloaded = true;
     window.location.reload();
+  };
+  if (worker.state === 'activated' || worker.state === 'redundant' || navigator.serviceWorker.controller === worker) {
+    reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', reload);
+  worker.addEventListener('statechange', () => {
+    if (worker.state === 'activated' || worker.state === 'redundant') reload();
   });
+  window.setTimeout(reload, TAKEOVER_MAX_MS);
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
