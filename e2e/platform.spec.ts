@@ -1,9 +1,23 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserLaunch, globalStatsSet, phoneContext, screenshot, serverStart, welcomeDismiss, type RunningServer } from './fixtures.ts';
 
 const BRAZIL = 'piranha.com.br';
 const MEXICO = 'aguila.mx';
+
+/**
+ * Holds the app's entry script (the static screen's `data-fs-module`) until the returned function is called: what the
+ * page shows meanwhile is the server's static screen alone.
+ */
+async function appScriptHold(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('Platform foundation, through the real server and Chromium', () => {
   let server: RunningServer;
@@ -187,7 +201,7 @@ describe('Platform foundation, through the real server and Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it("A new visitor's welcome pop-up comes with the page, on a match page too, and the app asks the API for no pop-up list", async () => {
+  it("A new visitor's welcome pop-up comes with the page, on a match page too, drawn before the app and kept by it, and the app asks the API for no pop-up list", async () => {
     // A match to open: the first of the list the sports pages read.
     const list = (await (await fetch(`${server.origin}/api/piranha/v1/match/list/get?page_limit=1`)).json()) as { data: { records: { id: number }[] } };
     const matchId = list.data.records[0]!.id;
@@ -198,11 +212,29 @@ describe('Platform foundation, through the real server and Chromium', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/conf/popup') asked.push(request.url());
     });
-    await page.goto(`http://${BRAZIL}/#/match-detail?matchId=${matchId}`);
-    // The endpoint's welcome pop-up, in the brand's language, drawn from the page's own data (decision 080).
+    // Whether the pop-up, once shown, ever left the page before the player closed it (the app's takeover included).
+    await page.addInitScript(() => {
+      const seen = { shown: false, left: false };
+      (window as unknown as { popupSeen: typeof seen }).popupSeen = seen;
+      new MutationObserver(() => {
+        const shown = document.querySelector('[role="dialog"]') !== null;
+        if (seen.shown && !shown) seen.left = true;
+        seen.shown ||= shown;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const release = await appScriptHold(page);
+    await page.goto(`http://${BRAZIL}/#/match-detail?matchId=${matchId}`, { waitUntil: 'domcontentloaded' });
+    // Before any of the app's code ran: the page's title and skeleton, and the endpoint's welcome pop-up in the brand's
+    // language over them, from the page itself (decisions 080, 097).
     const dialog = page.getByRole('dialog', { name: /^Bem-vindo!/ });
-    await dialog.waitFor();
+    await page.locator('#root > .fs[data-fs="match"] [role="dialog"]').waitFor();
+    expect(await page.locator('#root > .fs h1').textContent()).toBe('Partida');
+    await screenshot(page, 'match-detail-static');
+    release();
     await page.locator('section[data-mty] button[data-odds]').first().waitFor();
+    await dialog.waitFor();
+    expect(await page.locator('#root > .fs').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { popupSeen: unknown }).popupSeen)).toEqual({ shown: true, left: false });
     await screenshot(page, 'match-detail-welcome');
     expect(asked).toEqual([]);
     // A keyboard or screen-reader user lands in the pop-up, Tab goes round its own buttons only, and Escape closes it.
@@ -214,6 +246,28 @@ describe('Platform foundation, through the real server and Chromium', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('A visitor who closes the welcome pop-up before the app has loaded does not see it again when the app draws the page', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const release = await appScriptHold(page);
+    await page.goto(`http://${BRAZIL}/#/sport`, { waitUntil: 'domcontentloaded' });
+    const staticDialog = page.locator('#root > .fs [role="dialog"]');
+    await staticDialog.getByRole('button', { name: 'Agora não' }).click();
+    await staticDialog.waitFor({ state: 'detached' });
+    release();
+    // The app has drawn the lobby (its banner carousel), and no pop-up came back.
+    await page.locator('main section[aria-roledescription="carousel"]').first().waitFor();
+    expect(await page.locator('#root > .fs').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Closed as the app closes it: for 24 h, on this device.
+    const cache = await page.evaluate(() => JSON.parse(localStorage.getItem('pir.popup_cache') ?? '{}') as Record<string, { status: boolean }>);
+    expect(cache.welcome?.status).toBe(false);
+    await page.reload();
+    await page.locator('main section[aria-roledescription="carousel"]').first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
 

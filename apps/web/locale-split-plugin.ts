@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { dateKitsBuild } from '../../packages/domain/src/i18n/date-kit-build.ts';
 import { intlLocaleOf } from '../../packages/domain/src/i18n/locales.ts';
@@ -44,6 +45,34 @@ export function bootKeys(englishFile: string): Set<string> {
   return new Set(bootKeysUsed(english, FIRST_PAGES).keys());
 }
 
+/**
+ * The texts the server's static first screens draw before the app (apps/server index-html.ts, decisions 078 and 097):
+ * the operator pop-up's buttons and the match page's title, per language, written to the build as
+ * `first-screen-texts.json` — the catalogues stay the one place a translator edits them.
+ */
+export const FIRST_SCREEN_TEXT_KEYS = ['popup.dismiss', 'popup.open', 'sports.detail.title'] as const;
+export const FIRST_SCREEN_TEXTS_FILE = 'first-screen-texts.json';
+
+/** `FIRST_SCREEN_TEXT_KEYS` of every catalogue in `directory`, by locale; a catalogue lacking one is an error. */
+export function firstScreenTexts(directory: string): Record<string, Record<string, string>> {
+  const texts: Record<string, Record<string, string>> = {};
+  for (const file of readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const catalogue = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Catalogue;
+    const locale = file.slice(0, -'.json'.length);
+    texts[locale] = {};
+    for (const key of FIRST_SCREEN_TEXT_KEYS) {
+      const value = key.split('.').reduce<string | Catalogue | undefined>((node, name) => (typeof node === 'object' ? node[name] : undefined), catalogue);
+      if (typeof value !== 'string') throw new Error(`${file} has no text for ${key}`);
+      texts[locale][key] = value;
+    }
+  }
+  return texts;
+}
+
+const LOCALES_DIRECTORY = join(import.meta.dirname, 'src', 'i18n', 'locales');
+
 let measured: Set<string> | undefined;
 
 export function localeSplitPlugin(): Plugin {
@@ -56,6 +85,9 @@ export function localeSplitPlugin(): Plugin {
     },
     watchChange() {
       measured = undefined;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_TEXTS_FILE, source: JSON.stringify(firstScreenTexts(LOCALES_DIRECTORY)) });
     },
     load(id) {
       const [, language, part] = PART.exec(id) ?? [];

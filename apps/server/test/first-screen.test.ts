@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import type { Banner, ContentItem } from '@piranha/contract';
-import { VARIANT_PROFILES, type VariantProfile } from '@piranha/domain';
+import { popupStackSort, VARIANT_PROFILES, type VariantProfile } from '@piranha/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, contentItems } from '../src/db/schema/index.ts';
-import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData } from '../src/modules/web/index-html.ts';
+import { FIRST_SCREEN_SCRIPT, FIRST_SCREEN_SCRIPT_HASH, indexHtmlRender, type FirstScreenData, type FirstScreenTexts } from '../src/modules/web/index-html.ts';
 import { FIRST_SCREEN_BANNERS_TTL_MS } from '../src/modules/web/web.routes.ts';
 import { envelopeOf, testAppCreate, testDatabaseCreate, type TestApp, type TestDatabase } from './harness.ts';
 
@@ -84,6 +84,43 @@ describe('the static first screen in the page (decision 078)', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it('draws the match page and the operator pop-ups in the stack’s order, with the build’s texts, and escapes them (decision 097)', () => {
+    const variant = VARIANT_PROFILES[0]!;
+    const texts: FirstScreenTexts = { dismiss: 'Agora <não>', open: 'Conferir', matchTitle: 'Partida & cia' };
+    const item = (id: number, key: string, level: number, url = '#/promotions'): ContentItem => ({ ...popup(id, key, `T${id}`), level, url });
+    const popups = [
+      item(1, 'low', 1),
+      item(2, 'first', 5),
+      item(3, 'second', 5, 'https://example.com/a?b=1&c=2'),
+      item(4, 'out-of-range', 11),
+      item(5, 'odd-link', -2, 'javascript:alert(1)'),
+      { ...item(6, 'k"ey', 0), title: '<img src=x onerror=alert(1)>' },
+    ];
+    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant, undefined, undefined, popups), texts);
+    const match = templateOf(html, 'fs-match');
+    expect(match).toContain('<h1 data-fs-text>Partida &amp; cia</h1>');
+    expect(match.match(/class="fs-sk"/g)).toHaveLength(3);
+    // Level first, highest first; the page's order among equals; levels outside −2..10 never show (popupStackSort).
+    expect([...html.matchAll(/<template data-fs-pop="([^"]*)">/g)].map((found) => found[1])).toEqual(['first', 'second', 'low', 'k&quot;ey', 'odd-link']);
+    const popupOf = (key: string) => new RegExp(`<template data-fs-pop="${key}">(.*?)</template>`).exec(html)?.[1] ?? '';
+    expect(popupOf('first')).toContain('role="dialog" aria-modal="true" aria-label="T2"><h2>T2</h2>');
+    expect(popupOf('first')).toContain('<button type="button" class="fs-btn fs-gh" data-fs-close>Agora &lt;não&gt;</button>');
+    expect(popupOf('first')).toContain('<a class="fs-btn fs-pr" data-fs-close href="#/promotions">Conferir</a>');
+    expect(popupOf('second')).toContain('href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer"');
+    // A link that is neither an in-app route nor a secure page is not followed from the static screen.
+    expect(popupOf('odd-link')).toContain('<a class="fs-btn fs-pr" data-fs-close>Conferir</a>');
+    expect(popupOf('k&quot;ey')).toContain('<h2>&lt;img src=x onerror=alert(1)&gt;</h2>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('draws no match page and no static pop-up without the build’s texts for the page’s language', () => {
+    const variant = VARIANT_PROFILES[0]!;
+    const html = indexHtmlRender(TEMPLATE, variant, undefined, dataOf(variant));
+    expect(html).not.toContain('id="fs-match"');
+    expect(html).not.toContain('<template data-fs-pop');
+    expect(templateOf(html, 'fs-lobby')).toContain('fetchpriority="high"');
+  });
+
   it('has the CSP hash of the script itself', () => {
     expect(FIRST_SCREEN_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(FIRST_SCREEN_SCRIPT).digest('base64')}'`);
   });
@@ -98,11 +135,28 @@ interface ScriptRun {
   boot: string[];
 }
 
+/** A pop-up template of the page as the stand-in DOM gives it: its key, and the pop-up the script may draw from it. */
+interface PopupStandIn {
+  key: string;
+  drawn: boolean;
+  removed: boolean;
+  /** A click on the pop-up: `inside` a close button (or link), or on the backdrop itself. */
+  click: (on: 'button' | 'backdrop' | 'title') => void;
+}
+
 /** Runs the inline script against a small stand-in for the DOM, then its next frame and its timers. */
 function scriptRun(
   hash: string,
-  options: { stored?: string; pageLang?: string; module?: string; preload?: string; banner?: 'loading' | 'complete' | 'none' } = {},
-): ScriptRun & { bootBeforeBanner: string[]; bootAfterFrame: string[] } {
+  options: {
+    stored?: string;
+    pageLang?: string;
+    module?: string;
+    preload?: string;
+    banner?: 'loading' | 'complete' | 'none';
+    popups?: string[];
+    storage?: Record<string, string>;
+  } = {},
+): ScriptRun & { bootBeforeBanner: string[]; bootAfterFrame: string[]; popups: PopupStandIn[]; storage: Record<string, string> } {
   const { stored, pageLang = 'pt-BR', module = '/assets/index-1.js', preload = '/assets/pt-BR-1.js /assets/framework-1.js', banner = 'loading' } = options;
   const bannerListeners: (() => void)[] = [];
   const bannerImage = { complete: banner === 'complete', addEventListener: (_type: string, listener: () => void) => bannerListeners.push(listener) };
@@ -111,7 +165,24 @@ function scriptRun(
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   let textsRemoved = 0;
-  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
+  let matchScreen = false;
+  const templates = new Map(['fs-header', 'fs-lobby', 'fs-sport', 'fs-match'].map((id) => [id, { content: { cloneNode: () => ({ id }) } }]));
+  const popups: PopupStandIn[] = [];
+  const popupTemplates = (options.popups ?? []).map((key) => {
+    const popup: PopupStandIn = { key, drawn: false, removed: false, click: () => undefined };
+    popups.push(popup);
+    const backdrop = {
+      popup,
+      remove: () => (popup.removed = true),
+      addEventListener: (_type: string, listener: (event: { target: unknown }) => void) => {
+        popup.click = (on) =>
+          listener({
+            target: on === 'backdrop' ? backdrop : { closest: (selector: string) => (on === 'button' && selector === '[data-fs-close]' ? {} : null) },
+          });
+      },
+    };
+    return { getAttribute: (name: string) => (name === 'data-fs-pop' ? key : null), content: { firstElementChild: { cloneNode: () => backdrop } } };
+  });
   const rootAttributes: Record<string, string> = { 'data-fs-lang': pageLang, 'data-fs-module': module, 'data-fs-preload': preload };
   const document = {
     head: {
@@ -122,24 +193,30 @@ function scriptRun(
       id === 'root'
         ? { getAttribute: (name: string) => rootAttributes[name] ?? null, appendChild: (node: { attributes: Record<string, string> }) => appended.push(node) }
         : templates.get(id),
+    querySelectorAll: (selector: string) => (selector === 'template[data-fs-pop]' ? popupTemplates : []),
     createElement: () => {
       const attributes: Record<string, string> = {};
       return {
         attributes,
         setAttribute: (name: string, value: string) => (attributes[name] = value),
-        appendChild: () => undefined,
+        appendChild: (node: { id?: string; popup?: PopupStandIn }) => {
+          if (node.popup) node.popup.drawn = true;
+          if (node.id === 'fs-match') matchScreen = true;
+        },
         querySelectorAll: () => [{ remove: () => (textsRemoved += 1) }],
-        // The lobbies' screens carry a banner unless told otherwise.
-        querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' && banner !== 'none' ? bannerImage : null),
+        // The lobbies' screens carry a banner unless told otherwise; the match page's has none.
+        querySelector: (selector: string) => (selector === 'img[fetchpriority=high]' && banner !== 'none' && !matchScreen ? bannerImage : null),
       };
     },
   };
-  const localStorage = { getItem: (key: string) => (key === 'pir.language' && stored !== undefined ? JSON.stringify(stored) : null) };
+  const storage: Record<string, string> = { ...options.storage, ...(stored !== undefined ? { 'pir.language': JSON.stringify(stored) } : {}) };
+  const localStorage = { getItem: (key: string) => storage[key] ?? null, setItem: (key: string, value: string) => (storage[key] = value) };
   runInNewContext(FIRST_SCREEN_SCRIPT, {
     document,
     location: { hash },
     localStorage,
     JSON,
+    Date,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (callback: () => void) => timers.push(callback),
   });
@@ -150,7 +227,7 @@ function scriptRun(
   for (const frame of frames) frame();
   const bootAfterFrame = [...head];
   for (const timer of timers) timer();
-  return { screen: appended[0]?.attributes['data-fs'], textsRemoved, bootBeforeBanner, bootBeforeFrame, bootAfterFrame, boot: head };
+  return { screen: appended[0]?.attributes['data-fs'], textsRemoved, bootBeforeBanner, bootBeforeFrame, bootAfterFrame, boot: head, popups, storage };
 }
 
 const BOOT = ['modulepreload /assets/pt-BR-1.js anonymous', 'modulepreload /assets/framework-1.js anonymous', 'module /assets/index-1.js anonymous'];
@@ -163,7 +240,7 @@ describe('the inline script picks the screen by location.hash and then starts th
     ['#/game/', 'lobby'],
     ['#/game?tab=slots', 'lobby'],
     ['#/sport', 'sport'],
-    ['#/match-detail?matchId=12&isComing=0&matchType=1', undefined],
+    ['#/match-detail?matchId=12&isComing=0&matchType=1', 'match'],
     ['#/menu', undefined],
     ['#/game-room?id=3', undefined],
     ['#/home/slots', undefined],
@@ -172,9 +249,9 @@ describe('the inline script picks the screen by location.hash and then starts th
     const run = scriptRun(hash);
     expect(run.screen).toBe(screen);
     // The app's scripts, each once: a lobby's after its banner has loaded and been painted; a route with no static
-    // screen's at once.
+    // screen or no banner (the match page's) at once.
     expect(run.boot).toStrictEqual(BOOT);
-    const waits = screen !== undefined;
+    const waits = screen === 'lobby' || screen === 'sport';
     expect(run.bootBeforeBanner).toStrictEqual(waits ? [] : BOOT);
     expect(run.bootBeforeFrame).toStrictEqual(waits ? [] : BOOT);
   });
@@ -203,6 +280,55 @@ describe('the inline script picks the screen by location.hash and then starts th
   });
 });
 
+describe("the inline script draws the pop-up a new visitor's app draws first (decision 097)", () => {
+  const now = Date.now();
+  const closedAt = (ms: number) => JSON.stringify({ status: false, time: ms });
+
+  it('draws the first pop-up in the stack’s order, over every static screen', () => {
+    for (const hash of ['#/game', '#/sport', '#/match-detail?matchId=3']) {
+      const run = scriptRun(hash, { popups: ['welcome', 'promo'] });
+      expect(
+        run.popups.map((popup) => popup.drawn),
+        hash,
+      ).toEqual([true, false]);
+    }
+    // No static screen, no static pop-up: the app draws it.
+    expect(scriptRun('#/menu', { popups: ['welcome'] }).popups[0]!.drawn).toBe(false);
+  });
+
+  it('skips a pop-up this device closed in the last 24 h, as the app does, and draws it again after', () => {
+    const recent = scriptRun('#/sport', { popups: ['welcome', 'promo'], storage: { 'pir.popup_cache': `{"welcome":${closedAt(now - 60_000)}}` } });
+    expect(recent.popups.map((popup) => popup.drawn)).toEqual([false, true]);
+    const old = scriptRun('#/sport', { popups: ['welcome', 'promo'], storage: { 'pir.popup_cache': `{"welcome":${closedAt(now - 86_400_000 - 1)}}` } });
+    expect(old.popups.map((popup) => popup.drawn)).toEqual([true, false]);
+    const all = scriptRun('#/sport', { popups: ['welcome'], storage: { 'pir.popup_cache': `{"welcome":${closedAt(now - 1)}}` } });
+    expect(all.popups[0]!.drawn).toBe(false);
+    // A cache it cannot read is no cache.
+    expect(scriptRun('#/sport', { popups: ['welcome'], storage: { 'pir.popup_cache': '{' } }).popups[0]!.drawn).toBe(true);
+  });
+
+  it('draws none for a stored session or another stored language: that stack and those texts are the app’s', () => {
+    expect(scriptRun('#/match-detail', { popups: ['welcome'], storage: { 'pir.session': '{"uid":7}' } }).popups[0]!.drawn).toBe(false);
+    expect(scriptRun('#/match-detail', { popups: ['welcome'], stored: 'en-US' }).popups[0]!.drawn).toBe(false);
+    expect(scriptRun('#/match-detail', { popups: ['welcome'], stored: 'pt-BR' }).popups[0]!.drawn).toBe(true);
+  });
+
+  it('closes on its buttons and its backdrop, recording the close where the app reads it, and not on a tap inside', () => {
+    for (const on of ['button', 'backdrop'] as const) {
+      const run = scriptRun('#/match-detail', { popups: ['welcome'], storage: { 'pir.popup_cache': `{"other":${closedAt(1)}}` } });
+      const popup = run.popups[0]!;
+      popup.click('title');
+      expect(popup.removed, on).toBe(false);
+      popup.click(on);
+      expect(popup.removed, on).toBe(true);
+      const cache = JSON.parse(run.storage['pir.popup_cache']!) as Record<string, { status: boolean; time: number }>;
+      expect(cache.other, on).toEqual({ status: false, time: 1 });
+      expect(cache.welcome!.status, on).toBe(false);
+      expect(cache.welcome!.time, on).toBeGreaterThanOrEqual(now);
+    }
+  });
+});
+
 describe('GET / with the banners the banner endpoint answers', () => {
   let database: TestDatabase;
   let t: TestApp;
@@ -212,6 +338,14 @@ describe('GET / with the banners the banner endpoint answers', () => {
     database = await testDatabaseCreate();
     webDist = mkdtempSync(join(tmpdir(), 'piranha-web-dist-'));
     mkdirSync(join(webDist, 'assets'));
+    // The texts the web build writes for the static screens (locale-split-plugin.ts), for two of the brands' languages.
+    writeFileSync(
+      join(webDist, 'first-screen-texts.json'),
+      JSON.stringify({
+        'pt-BR': { 'popup.dismiss': 'Agora não', 'popup.open': 'Conferir', 'sports.detail.title': 'Partida' },
+        'es-MX': { 'popup.dismiss': 'Ahora no', 'popup.open': 'Ver ahora', 'sports.detail.title': 'Partido' },
+      }),
+    );
     writeFileSync(
       join(webDist, 'index.html'),
       TEMPLATE.replace(
@@ -285,6 +419,26 @@ describe('GET / with the banners the banner endpoint answers', () => {
     // In the brand's language (the page's `lang`), the one a new visitor's app asks in.
     expect((await pagePopups('piranha.com.br')).find((item) => item.key === 'welcome')!.title).toMatch(/^Bem-vindo!/);
     expect((await pagePopups('aguila.mx')).find((item) => item.key === 'welcome')!.title).toMatch(/^¡Bienvenido!/);
+  });
+
+  it('draws the match page and the pop-ups over the static screens in the brand language, from the build’s texts (decision 097)', async () => {
+    const pageOf = async (host: string) => (await t.get('/', { headers: { host } })).text;
+    const brazil = await pageOf('piranha.com.br');
+    expect(templateOf(brazil, 'fs-match')).toContain('<h1 data-fs-text>Partida</h1>');
+    const keys = [...brazil.matchAll(/<template data-fs-pop="([^"]*)">/g)].map((found) => found[1]);
+    const listed = await apiPopups('piranha.com.br');
+    // Every pop-up the endpoint answers, in the order the app's stack shows them.
+    expect(keys).toEqual(popupStackSort(listed.map((item) => ({ key: item.key, status: true, level: item.level }))).map((entry) => entry.key));
+    expect(brazil).toMatch(
+      /aria-label="Bem-vindo![^"]*"><h2>Bem-vindo![^<]*<\/h2><div class="fs-acts"><button type="button" class="fs-btn fs-gh" data-fs-close>Agora não<\/button>/,
+    );
+    expect(templateOf(await pageOf('aguila.mx'), 'fs-match')).toContain('<h1 data-fs-text>Partido</h1>');
+    // A brand whose language the build wrote no texts for draws its lobbies as before, and no match page or pop-up.
+    const other = VARIANT_PROFILES.find((variant) => !['pt-BR', 'es-MX'].includes(variant.defaultLang))!;
+    const otherPage = await pageOf(other.officialDomain);
+    expect(otherPage).toContain('<template id="fs-lobby">');
+    expect(otherPage).not.toContain('<template id="fs-match">');
+    expect(otherPage).not.toContain('<template data-fs-pop');
   });
 
   it('follows an operator’s edit of the pop-ups within the TTL: one added, one taken off', async () => {

@@ -29,7 +29,8 @@ async function boot(): Promise<void> {
   // The page's code and the language's catalogue load side by side; drawing waits for the catalogue. Over a static
   // first screen (a lobby's, decision 078) it waits for the page's code too: drawn before it, the first commit put a
   // loading screen over the static banner, and React revealed the page no sooner than 300 ms later (decision 096).
-  // Elsewhere the header and the welcome pop-up (the match page's largest element) are drawn first.
+  // The match page has a static screen too, with the welcome pop-up over it (decision 097); elsewhere the header and the
+  // pop-ups are drawn first.
   // A lazy page's module also loads the rest of the catalogue (decision 059): i18nInit names the language first.
   const i18nDone = i18nInit(localeInitial(variant.defaultLang));
   const pageLoaded = pageLoadStart(window.location.hash);

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LOCALES } from '@piranha/domain';
 import { describe, expect, it } from 'vitest';
-import { bootKeys, catalogueSplit } from '../../locale-split-plugin.ts';
+import { bootKeys, catalogueSplit, FIRST_SCREEN_TEXT_KEYS, firstScreenTexts } from '../../locale-split-plugin.ts';
 import { BOOT_CATALOGUE_PATHS } from '../app/routes.ts';
 import { paths } from '../shared/paths/paths.ts';
 import { bootFiles, bootKeysUsed, FIRST_PAGES, flatten, keysNamed } from './key-usage.ts';
@@ -89,5 +91,28 @@ describe('catalogue split', () => {
   it('keeps the boot part small: a quarter of the catalogue or less', () => {
     const { boot } = catalogueSplit(load('en-US'), measured);
     expect(JSON.stringify(boot).length).toBeLessThan(JSON.stringify(load('en-US')).length / 4);
+  });
+});
+
+describe('the static screens’ texts the build writes for the server (decision 097)', () => {
+  it('holds, for every language, each text from its catalogue', () => {
+    const directory = new URL('./locales/', import.meta.url).pathname;
+    const texts = firstScreenTexts(directory);
+    expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) {
+      const catalogue = flatten(JSON.parse(readFileSync(join(directory, `${locale}.json`), 'utf8')) as Catalogue);
+      for (const key of FIRST_SCREEN_TEXT_KEYS) expect(texts[locale]![key], `${locale} ${key}`).toBe(catalogue.get(key));
+    }
+    expect(texts['pt-BR']!['sports.detail.title']).toBe('Partida');
+  });
+
+  it('fails the build when a catalogue lacks one', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'piranha-locales-'));
+    try {
+      writeFileSync(join(directory, 'en-US.json'), JSON.stringify({ popup: { dismiss: 'Not now', open: 'Take a look' } }));
+      expect(() => firstScreenTexts(directory)).toThrow(/en-US\.json has no text for sports\.detail\.title/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

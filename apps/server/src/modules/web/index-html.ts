@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Banner, ContentItem } from '@piranha/contract';
-import { localeLangTag, PWA_BACKGROUND, PWA_ICON_FILES, pwaIconPath, pwaOfflineTextsOf, type Locale, type VariantProfile } from '@piranha/domain';
+import {
+  localeLangTag,
+  popupStackSort,
+  PWA_BACKGROUND,
+  PWA_ICON_FILES,
+  pwaIconPath,
+  pwaOfflineTextsOf,
+  type Locale,
+  type VariantProfile,
+} from '@piranha/domain';
 
 /** Used when the web app is not built (API-only tests): the same head the real build has. */
 const FALLBACK_TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Piranha</title></head><body><div id="root"></div></body></html>';
@@ -41,6 +50,34 @@ export function catalogueFilesLoad(webDist: string | undefined): Record<string, 
   return files;
 }
 
+/**
+ * The web catalogues' texts a static screen draws (the operator pop-up's buttons, the match page's title), by locale:
+ * the build writes them (web locale-split-plugin.ts `FIRST_SCREEN_TEXTS_FILE`), so the catalogues stay their one
+ * source. Empty without a build, and a locale missing one of them has none: its pages then draw no match screen and no
+ * static pop-up.
+ */
+export interface FirstScreenTexts {
+  dismiss: string;
+  open: string;
+  matchTitle: string;
+}
+
+export function firstScreenTextsLoad(webDist: string | undefined): Partial<Record<string, FirstScreenTexts>> {
+  if (!webDist) return {};
+  let file: Record<string, Record<string, unknown>>;
+  try {
+    file = JSON.parse(readFileSync(join(webDist, 'first-screen-texts.json'), 'utf8')) as typeof file;
+  } catch {
+    return {};
+  }
+  const texts: Partial<Record<string, FirstScreenTexts>> = {};
+  for (const [locale, keys] of Object.entries(file)) {
+    const [dismiss, open, matchTitle] = [keys['popup.dismiss'], keys['popup.open'], keys['sports.detail.title']];
+    if (typeof dismiss === 'string' && typeof open === 'string' && typeof matchTitle === 'string') texts[locale] = { dismiss, open, matchTitle };
+  }
+  return texts;
+}
+
 /** The lobbies whose banners the static first screen draws: the banner endpoint's `source` of each. */
 export const FIRST_SCREEN_SOURCES = ['game', 'sport'] as const;
 export type FirstScreenSource = (typeof FIRST_SCREEN_SOURCES)[number];
@@ -61,30 +98,40 @@ export interface FirstScreenData {
 
 /**
  * The page's one inline script (decision 078): picks the static screen for `location.hash` — /game (and no route,
- * which opens it) the game lobby, /sport the sports lobby — and copies its template, with the header's, into #root;
- * any other route gets nothing (a frame page has no header; and on /match-detail, whose largest element is the app's
- * — the welcome pop-up's text — a static header and skeleton measured worse: Total Blocking Time counts from the first
- * paint, so painting early without the largest element only lengthened it, 91–94 → 86–89, decision 078). A player whose stored language is not the page's sees no text of the page's language (the banner
- * titles): the app draws them in theirs. React's first commit on #root replaces all of it.
+ * which opens it) the game lobby, /sport the sports lobby, /match-detail the match page's title and skeleton (decision
+ * 097) — and copies its template, with the header's, into #root; any other route gets nothing (a frame page has no
+ * header). A player whose stored language is not the page's sees no text of the page's language (the banner titles,
+ * the match page's title) and no static pop-up: the app draws them in theirs. React's first commit on #root replaces
+ * all of it.
+ *
+ * Over the screen it draws the pop-up a new visitor's app draws first (decision 097): the operator's pop-ups come as
+ * templates in the order the app's stack shows them (`popupStackSort`; a visitor's stack holds only these), and the
+ * first one this device has not closed in the last 24 h (`pir.popup_cache`, as the app reads it) is drawn — none when a
+ * session is stored (a player's stack is theirs). On /match-detail that pop-up's text is the page's largest element:
+ * drawn here, the largest paint comes with the first one instead of the app's first commit (a static screen without
+ * it measured worse there, decision 078: Total Blocking Time counts from the first paint). Its buttons close it as the
+ * app's do, recording the close where the app reads it.
  *
  * It also starts the app: its entry script and the scripts named for preloading (#root's `data-fs-module` and
  * `data-fs-preload`, taken out of the head by `indexHtmlRender`) are asked for once the static screen has been
  * painted with its banner (the frame after the banner image has loaded or failed; one second at most, and where
  * frames are not drawn, as in a hidden tab), so the banner — the page's largest element — does not share the phone's
- * link with ~120 KB of script. A lobby the operator gave no banner and a route with no static screen start them at
- * once: there the wait buys nothing (the largest element is the app's) and costs Total Blocking Time, whose window
- * opens at the first paint (decision 078). Allowed by its hash in the CSP
- * (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
+ * link with ~120 KB of script. A screen with no banner and a route with no static screen start them at once: there
+ * the wait buys nothing. Allowed by its hash in the CSP (`FIRST_SCREEN_SCRIPT_HASH`), never by 'unsafe-inline'.
  */
 export const FIRST_SCREEN_SCRIPT =
   "(function(){var d=document,r=d.getElementById('root'),o=0,p=location.hash.replace(/^#/,'').split('?')[0].replace(/(.)\\/+$/,'$1')," +
-  "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');" +
+  "s=p===''||p==='/'||p==='/game'?'lobby':p==='/sport'?'sport':p==='/match-detail'?'match':'',t=s&&d.getElementById('fs-'+s),h=d.getElementById('fs-header');" +
   "function b(){if(o||!r)return;o=1;var m=r.getAttribute('data-fs-module'),u=(r.getAttribute('data-fs-preload')||'').split(' '),i,e;if(!m)return;" +
   "for(i=0;i<u.length;i++)if(u[i]){e=d.createElement('link');e.rel='modulepreload';e.crossOrigin='anonymous';e.href=u[i];d.head.appendChild(e)}" +
   "e=d.createElement('script');e.type='module';e.crossOrigin='anonymous';e.src=m;d.head.appendChild(e)}" +
   "if(!r||!t||!h)return b();var w=d.createElement('div');w.className='fs';w.setAttribute('data-fs',s);w.setAttribute('aria-busy','true');" +
-  "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l;try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}" +
-  "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}r.appendChild(w);" +
+  "w.appendChild(h.content.cloneNode(true));w.appendChild(t.content.cloneNode(true));var l,c,q,k,v,j,n=Date.now();try{l=JSON.parse(localStorage.getItem('pir.language'))}catch(e){}" +
+  "if(l&&l!==r.getAttribute('data-fs-lang')){var x=w.querySelectorAll('[data-fs-text]');for(var i=0;i<x.length;i++)x[i].remove()}" +
+  "else if(!localStorage.getItem('pir.session')){try{c=JSON.parse(localStorage.getItem('pir.popup_cache'))}catch(e){}c=c||{};q=d.querySelectorAll('template[data-fs-pop]');" +
+  "for(j=0;j<q.length;j++){k=q[j].getAttribute('data-fs-pop');v=c[k];if(v&&n-v.time<864e5&&n>=v.time)continue;" +
+  "var f=q[j].content.firstElementChild.cloneNode(true);f.addEventListener('click',function(e){if(e.target!==f&&!e.target.closest('[data-fs-close]'))return;" +
+  "c[k]={status:false,time:Date.now()};try{localStorage.setItem('pir.popup_cache',JSON.stringify(c))}catch(e){}f.remove()});w.appendChild(f);break}}r.appendChild(w);" +
   "var g=w.querySelector('img[fetchpriority=high]');function a(){requestAnimationFrame(function(){setTimeout(b,0)})}" +
   "if(!g)return b();if(g.complete)a();else{g.addEventListener('load',a);g.addEventListener('error',a)}setTimeout(b,1000)})()";
 
@@ -116,6 +163,18 @@ const FIRST_SCREEN_STYLE = [
   '.fs-sk{display:block;border-radius:var(--radius-sm);background:var(--surface)}',
   '.fs-grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px}',
   '.fs-grid .fs-sk{aspect-ratio:3/4;border-radius:var(--radius)}',
+  // The match page (match-detail-page.tsx): a block like the app's main, PageTitle's bar, MatchDetailSkeleton's column.
+  '.fs-m.fs-blk{display:block;flex:1}',
+  '.fs-pt{display:flex;align-items:center;gap:var(--space-2);margin:var(--space-1) 0 var(--space-4)}',
+  '.fs-pt h1{margin:0;font-size:22px;font-weight:750;letter-spacing:-0.01em}',
+  // The pop-up (modal.tsx, overlay.module.css; its buttons button.module.css).
+  '.fs-bd{position:fixed;inset:0;z-index:50;background:rgb(0 0 0/.6);display:flex;align-items:center;justify-content:center;padding:var(--space-4)}',
+  '.fs-dlg{width:min(100%,380px);max-height:calc(100dvh - 2*var(--space-4));overflow-y:auto;background:var(--surface);border:1px solid var(--line);border-radius:var(--radius);padding:var(--space-5);box-shadow:0 20px 50px rgb(0 0 0/.5)}',
+  '.fs-dlg h2{margin:0 0 var(--space-3);font-size:18px}',
+  '.fs-acts{display:flex;gap:var(--space-2);justify-content:flex-end}',
+  '.fs-btn{display:inline-flex;align-items:center;justify-content:center;gap:var(--space-2);min-height:var(--touch);min-width:var(--touch);padding:0 var(--space-4);border:1px solid transparent;border-radius:var(--radius-sm);font:inherit;font-weight:600;font-size:15px;text-decoration:none;cursor:pointer;white-space:nowrap}',
+  '.fs-gh{background:transparent;border-color:var(--line);color:var(--text)}',
+  '.fs-pr{background:var(--brand);color:var(--on-brand)}',
 ].join('');
 
 /** The brand's header as the React header draws it for a new player (header.tsx): the menu icon, the logo and name. */
@@ -141,12 +200,41 @@ function firstScreenBanner(banners: readonly Banner[]): string {
 const skeleton = (height: number, radius: number, width?: string) =>
   `<span class="fs-sk" style="height:${height}px;border-radius:${radius}px${width ? `;width:${width}` : ''}"></span>`;
 
+/** Lucide's ChevronLeft as PageTitle draws it (24 px) for the match page's back link. */
+const BACK_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="m15 18-6-6 6-6"/></svg>';
+
+/** A link the pop-up may follow before the app has loaded: an in-app route, or a secure page opened beside the app. */
+function popupLinkAttributes(url: string): string {
+  if (/^https:\/\//.test(url)) return ` href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer"`;
+  return /^#\//.test(url) ? ` href="${escapeHtml(url)}"` : '';
+}
+
+/**
+ * The operator pop-ups as the app's stack would show them to a new visitor (popup-stack.tsx: its Modal with "not now"
+ * and "open" buttons), each a template named by its key, in the stack's order; the inline script draws the first one
+ * this device has not closed lately (decision 097).
+ */
+function firstScreenPopups(popups: readonly ContentItem[], texts: FirstScreenTexts): string {
+  const byKey = new Map(popups.map((item) => [item.key, item]));
+  return popupStackSort(popups.map((item) => ({ key: item.key, status: true, level: item.level })))
+    .map(({ key }) => byKey.get(key)!)
+    .map(
+      (item) =>
+        `<template data-fs-pop="${escapeHtml(item.key)}"><div class="fs-bd"><div class="fs-dlg" role="dialog" aria-modal="true" aria-label="${escapeHtml(item.title)}">` +
+        `<h2>${escapeHtml(item.title)}</h2><div class="fs-acts"><button type="button" class="fs-btn fs-gh" data-fs-close>${escapeHtml(texts.dismiss)}</button>` +
+        `<a class="fs-btn fs-pr" data-fs-close${popupLinkAttributes(item.url)}>${escapeHtml(texts.open)}</a></div></div></div></template>`,
+    )
+    .join('');
+}
+
 /**
  * The static first screens (decision 078) as templates inside #root, the data they were drawn from, and the script
  * that shows the one the address asks for. Inert until the script copies one: only the chosen screen's banner image
- * is fetched.
+ * is fetched. With the web build's texts in the page's language (`texts`), also the match page's screen and the
+ * operator pop-ups (decision 097).
  */
-export function firstScreenRender(variant: VariantProfile, data: FirstScreenData): string {
+export function firstScreenRender(variant: VariantProfile, data: FirstScreenData, texts?: FirstScreenTexts): string {
   // /game: the toolbar's slot, the banners (none: the lobby draws the featured games in their place) and LobbySkeleton.
   const lobby =
     `<main class="fs-m"><span class="fs-tool"></span>${firstScreenBanner(data.banners.game)}` +
@@ -157,12 +245,18 @@ export function firstScreenRender(variant: VariantProfile, data: FirstScreenData
       ? ''
       : `<span class="fs-col fs-tight" style="min-height:100dvh">${skeleton(56, 8)}${skeleton(36, 18)}${skeleton(112, 12).repeat(3)}</span>`;
   const sport = `<main class="fs-m">${firstScreenBanner(data.banners.sport)}${sportList}</main>`;
+  // /match-detail: PageTitle with its back link, then MatchDetailSkeleton (match-detail-page.tsx).
+  const match = texts
+    ? `<main class="fs-m fs-blk"><div class="fs-pt"><span class="fs-menu">${BACK_ICON}</span><h1 data-fs-text>${escapeHtml(texts.matchTitle)}</h1></div>` +
+      `<span class="fs-col fs-tight">${skeleton(132, 12)}${skeleton(96, 12)}${skeleton(96, 12)}</span></main>`
+    : '';
   // JSON in a script element: `<` written as \u003c, so no text in it can close the element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return [
     `<template id="fs-header">${firstScreenHeader(variant)}</template>`,
     `<template id="fs-lobby">${lobby}</template>`,
     `<template id="fs-sport">${sport}</template>`,
+    ...(texts ? [`<template id="fs-match">${match}</template>`, firstScreenPopups(data.popups, texts)] : []),
     `<script type="application/json" id="fs-data">${json}</script>`,
     `<script>${FIRST_SCREEN_SCRIPT}</script>`,
   ].join('');
@@ -175,7 +269,13 @@ const LANG_ATTRIBUTE: Record<string, string> = { 'vm-VI': 'vi', 'vm-TH': 'th' };
  * language are in the HTML itself, no JavaScript needed. `catalogueFile` (the brand's language catalogue chunk) is
  * preloaded: the app cannot draw before it, and otherwise it is only asked for once the app's scripts have run.
  */
-export function indexHtmlRender(template: string, variant: VariantProfile, catalogueFile?: string, firstScreen?: FirstScreenData): string {
+export function indexHtmlRender(
+  template: string,
+  variant: VariantProfile,
+  catalogueFile?: string,
+  firstScreen?: FirstScreenData,
+  texts?: FirstScreenTexts,
+): string {
   const colours = variant.colours;
   const head = [
     // The brand's colours before the first paint (the app sets the same on boot: variant-detect.ts `variantSet`).
@@ -218,7 +318,7 @@ export function indexHtmlRender(template: string, variant: VariantProfile, catal
       .replace('</head>', `    ${head}\n  </head>`)
       .replace(
         /<div id="root"><\/div>/,
-        firstScreen ? `<div id="root"${rootAttributes}>${firstScreenRender(variant, firstScreen)}</div>` : '<div id="root"></div>',
+        firstScreen ? `<div id="root"${rootAttributes}>${firstScreenRender(variant, firstScreen, texts)}</div>` : '<div id="root"></div>',
       )
   );
 }

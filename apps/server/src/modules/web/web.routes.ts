@@ -14,6 +14,7 @@ import {
   brandIconSvg,
   catalogueFilesLoad,
   FIRST_SCREEN_SOURCES,
+  firstScreenTextsLoad,
   indexHtmlRender,
   indexTemplateLoad,
   offlineHtmlRender,
@@ -46,6 +47,7 @@ export const FIRST_SCREEN_BANNERS_TTL_MS = 2_000;
 export async function webRoutes(app: FastifyInstance, webDist: string | undefined, deps: WebRoutesDeps): Promise<void> {
   const template = indexTemplateLoad(webDist);
   const catalogueFiles = catalogueFilesLoad(webDist);
+  const firstScreenTexts = firstScreenTextsLoad(webDist);
   // A page is rendered and compressed once per brand and per banner set it shows (the static first screen, decision
   // 078), then kept: no page is compressed per request while the banners stay as they are.
   const pages = new Map<string, EncodedPage>();
@@ -54,7 +56,10 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
     let page = pages.get(key);
     if (!page) {
       if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value as string);
-      pages.set(key, (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang], firstScreen))));
+      pages.set(
+        key,
+        (page = pageEncode(indexHtmlRender(template, variant, catalogueFiles[variant.defaultLang], firstScreen, firstScreenTexts[variant.defaultLang]))),
+      );
     }
     return page;
   };

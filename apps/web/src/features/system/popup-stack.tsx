@@ -1,11 +1,11 @@
 import { popupCacheIsFresh, popupStackSort, type PopupCacheEntry } from '@piranha/domain';
-import { useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
 import { useLocation } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
-import { STORAGE_KEYS, storageGet, storageSet } from '../../shared/storage.ts';
+import { STORAGE_KEYS, storageSet } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { usePopupsQuery } from './api/popups.ts';
@@ -15,6 +15,32 @@ type PopupCache = Record<string, PopupCacheEntry>;
 /** Read when a pop-up closes (an event), never while rendering: a feature's pop-up gets `close` during render. */
 function clockNow(): number {
   return Date.now();
+}
+
+/**
+ * The stored closes, read as text at every render: the static first screen draws the same pop-up before the app and
+ * records a close there (index-html.ts, decision 097), possibly while the app's first render is under way. An external
+ * store's snapshot is checked again before React commits, so a pop-up closed on the static screen is not drawn again by
+ * the takeover; a close in another tab (`storage` event) is heard too.
+ */
+function storedSubscribe(listener: () => void): () => void {
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+function storedSnapshot(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEYS.popupCache) ?? null;
+  } catch {
+    return null;
+  }
+}
+function storedParse(text: string | null): PopupCache {
+  try {
+    const value: unknown = text === null ? null : JSON.parse(text);
+    return value !== null && typeof value === 'object' ? (value as PopupCache) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Spec §4: bonus and money pop-ups stay out of these paths. */
@@ -28,7 +54,10 @@ const QUIET_PATHS = [paths.gameRoom, paths.deposit, paths.withdraw, '/activity',
 export function PopupStack({ extra = [], onClose }: { extra?: readonly PopupEntry[]; onClose?: (key: string) => void } = {}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [cache, setCache] = useState<PopupCache>(() => storageGet<PopupCache>(STORAGE_KEYS.popupCache) ?? {});
+  const stored = useSyncExternalStore(storedSubscribe, storedSnapshot, () => null);
+  // Closes made here count even where storage cannot keep them (private mode, full).
+  const [closedHere, setClosedHere] = useState<PopupCache>({});
+  const cache = useMemo(() => ({ ...storedParse(stored), ...closedHere }), [stored, closedHere]);
   // The clock of the last change (open or close), kept in state so rendering stays pure.
   const [now, setNow] = useState(() => Date.now());
   // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
@@ -50,9 +79,9 @@ export function PopupStack({ extra = [], onClose }: { extra?: readonly PopupEntr
   const close = () => {
     onClose?.(top.key);
     const closedAt = clockNow();
-    const next = { ...cache, [top.key]: { status: false, time: closedAt } };
-    storageSet(STORAGE_KEYS.popupCache, next);
-    setCache(next);
+    const entry = { status: false, time: closedAt };
+    storageSet(STORAGE_KEYS.popupCache, { ...cache, [top.key]: entry });
+    setClosedHere({ ...closedHere, [top.key]: entry });
     setNow(closedAt);
     own?.onClosed?.();
   };
