@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { dateKitsBuild } from '../../packages/domain/src/i18n/date-kit-build.ts';
 import { intlLocaleOf } from '../../packages/domain/src/i18n/locales.ts';
-import { bootKeysUsed, FIRST_PAGES } from './src/i18n/key-usage.ts';
+import { bootKeysUsed, FIRST_PAGES, flatten } from './src/i18n/key-usage.ts';
 
 /**
  * Each language catalogue in two parts, cut at build time from the one JSON file translators edit (docs/decisions/059):
@@ -61,10 +61,11 @@ export function firstScreenTexts(directory: string): Record<string, Record<strin
     .sort()) {
     const catalogue = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Catalogue;
     const locale = file.slice(0, -'.json'.length);
+    const entries = flatten(catalogue);
     texts[locale] = {};
     for (const key of FIRST_SCREEN_TEXT_KEYS) {
-      const value = key.split('.').reduce<string | Catalogue | undefined>((node, name) => (typeof node === 'object' ? node[name] : undefined), catalogue);
-      if (typeof value !== 'string') throw new Error(`${file} has no text for ${key}`);
+      const value = entries.get(key);
+      if (value === undefined) throw new Error(`${file} has no text for ${key}`);
       texts[locale][key] = value;
     }
   }

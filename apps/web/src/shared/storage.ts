@@ -47,13 +47,27 @@ export const STORAGE_KEYS = {
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-export function storageGet<T>(key: StorageKey): T | undefined {
+/** The text stored under `key`, or null: nothing stored, or storage unavailable. */
+export function storageText(key: StorageKey): string | null {
   try {
-    const text = globalThis.localStorage?.getItem(key);
-    return text === null || text === undefined ? undefined : (JSON.parse(text) as T);
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored text read back as `storageSet` wrote it; undefined when there is none or it is not JSON. */
+export function storageParse<T>(text: string | null): T | undefined {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
+}
+
+export function storageGet<T>(key: StorageKey): T | undefined {
+  return storageParse<T>(storageText(key));
 }
 
 export function storageSet(key: StorageKey, value: unknown): void {

@@ -18,7 +18,7 @@ export interface PopupCacheEntry {
 export const POPUP_LEVELS = { registerBonus: 0, bonusUnlocked: 0, boosterCard: 1, firstCharge: 2, moneyRain: 2.1, downloadGuide: 1.5 } as const;
 
 /** Drops entries whose status is false and sorts the rest by level, highest first; ties keep their order. */
-export function popupStackSort(entries: readonly PopupStackEntry[]): PopupStackEntry[] {
+export function popupStackSort<T extends PopupStackEntry>(entries: readonly T[]): T[] {
   return entries
     .map((entry, index) => ({ entry, index }))
     .filter(({ entry }) => entry.status && entry.level >= -2 && entry.level <= 10)

@@ -216,9 +216,7 @@ function popupLinkAttributes(url: string): string {
  * this device has not closed lately (decision 097).
  */
 function firstScreenPopups(popups: readonly ContentItem[], texts: FirstScreenTexts): string {
-  const byKey = new Map(popups.map((item) => [item.key, item]));
-  return popupStackSort(popups.map((item) => ({ key: item.key, status: true, level: item.level })))
-    .map(({ key }) => byKey.get(key)!)
+  return popupStackSort(popups.map((item) => ({ ...item, status: true })))
     .map(
       (item) =>
         `<template data-fs-pop="${escapeHtml(item.key)}"><div class="fs-bd"><div class="fs-dlg" role="dialog" aria-modal="true" aria-label="${escapeHtml(item.title)}">` +

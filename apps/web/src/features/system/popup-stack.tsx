@@ -5,7 +5,7 @@ import { useLocation } from '../../shared/router/router.tsx';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { paths } from '../../shared/paths/paths.ts';
 import type { PopupEntry } from '../../shared/popup-entry.ts';
-import { STORAGE_KEYS, storageSet } from '../../shared/storage.ts';
+import { STORAGE_KEYS, storageParse, storageSet, storageText } from '../../shared/storage.ts';
 import { Button, buttonClassName } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { usePopupsQuery } from './api/popups.ts';
@@ -28,19 +28,11 @@ function storedSubscribe(listener: () => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 function storedSnapshot(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEYS.popupCache) ?? null;
-  } catch {
-    return null;
-  }
+  return storageText(STORAGE_KEYS.popupCache);
 }
-function storedParse(text: string | null): PopupCache {
-  try {
-    const value: unknown = text === null ? null : JSON.parse(text);
-    return value !== null && typeof value === 'object' ? (value as PopupCache) : {};
-  } catch {
-    return {};
-  }
+function storedCache(text: string | null): PopupCache {
+  const value = storageParse<unknown>(text);
+  return value !== null && typeof value === 'object' ? (value as PopupCache) : {};
 }
 
 /** Spec §4: bonus and money pop-ups stay out of these paths. */
@@ -57,7 +49,7 @@ export function PopupStack({ extra = [], onClose }: { extra?: readonly PopupEntr
   const stored = useSyncExternalStore(storedSubscribe, storedSnapshot, () => null);
   // Closes made here count even where storage cannot keep them (private mode, full).
   const [closedHere, setClosedHere] = useState<PopupCache>({});
-  const cache = useMemo(() => ({ ...storedParse(stored), ...closedHere }), [stored, closedHere]);
+  const cache = useMemo(() => ({ ...storedCache(stored), ...closedHere }), [stored, closedHere]);
   // The clock of the last change (open or close), kept in state so rendering stays pure.
   const [now, setNow] = useState(() => Date.now());
   // Signed in, the list also holds the player's pop-up messages (decision 028): it is asked again for each player.
