@@ -144,7 +144,7 @@ describe('Casino, through the real server and Chromium', () => {
     await context.close();
   });
 
-  it("While a tab's games load, the placeholders shimmer on the compositor alone, and hold still for a player who asks for less motion", async () => {
+  it("While a tab's games load, the placeholders shimmer on the compositor alone after their first second, and hold still for a player who asks for less motion", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     // The tab's list is held back, so the grid's placeholders stay on screen.
@@ -164,17 +164,22 @@ describe('Casino, through the real server and Chromium', () => {
         document
           .getAnimations()
           .filter((animation) => animation instanceof CSSAnimation && animation.animationName.includes('shimmer') && animation.playState === 'running')
-          .map((animation) => [
-            ...new Set(
-              (animation.effect as KeyframeEffect)
-                .getKeyframes()
-                .flatMap((frame) => Object.keys(frame))
-                .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
-            ),
-          ]),
+          .map((animation) => ({
+            properties: [
+              ...new Set(
+                (animation.effect as KeyframeEffect)
+                  .getKeyframes()
+                  .flatMap((frame) => Object.keys(frame))
+                  .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+              ),
+            ],
+            delay: animation.effect!.getTiming().delay,
+          })),
       );
     await expect.poll(async () => (await shimmers()).length).toBeGreaterThanOrEqual(9);
-    for (const properties of await shimmers()) expect(properties).toEqual(['transform']);
+    // And a placeholder holds still for its first second: most waits end before, and a software compositor (a cheap
+    // phone's, the bench's Chromium) draws no frames for it meanwhile (decision 098).
+    for (const shimmer of await shimmers()) expect(shimmer).toEqual({ properties: ['transform'], delay: 1000 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(async () => (await shimmers()).length).toBe(0);
     release();
