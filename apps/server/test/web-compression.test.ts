@@ -145,6 +145,25 @@ describe('static assets are sent in the coding the browser asks for', () => {
   });
 });
 
+describe('which files are served', () => {
+  it("serves the build's files as they are spelled, and nothing written after the server started", async () => {
+    expect((await fetchRaw('/assets/index-3f9a1c.js', 'br')).status).toBe(200);
+    // Listed once at start (decision 099): a file that appears later is not the build's.
+    writeFileSync(join(webDist, 'assets', 'late-000000.js'), SCRIPT);
+    writeFileSync(join(webDist, '.env'), 'SECRET=1');
+    for (const path of ['/assets/late-000000.js', '/ASSETS/index-3f9a1c.js', '/assets/INDEX-3f9a1c.js', '/assets/', '/assets', '/.env']) {
+      const response = await fetchRaw(path, 'br');
+      expect(response.headers['content-encoding'], path).toBeUndefined();
+      expect(JSON.parse(response.body.toString('utf8')), path).toMatchObject({ dm_error: ERRORS.NOT_FOUND.code });
+    }
+    // HEAD as GET, with no body.
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-3f9a1c.js', headers: { host: 'piranha.com.br', 'accept-encoding': 'gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.rawPayload.length).toBe(0);
+  });
+});
+
 describe("the brand's page is compressed too", () => {
   it.each([
     ['gzip, deflate, br', 'br'],

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -143,12 +143,11 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
-      wildcard: true,
+      // Served by the route below, from the build's list of files.
+      serve: false,
       // `<file>.br` / `<file>.gz` written beside each file by the build (apps/web/precompress-plugin.ts), chosen by
       // Accept-Encoding (br, then gzip, then the file itself; q=0 refuses a coding) with `Vary: accept-encoding`.
       preCompressed: true,
-      // The compressed copies are reached only through their file's own URL, never under a type of their own.
-      allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
       setHeaders: (response, path) => {
         const hashed = HASHED_ASSET.test(relative(webDist, path).replaceAll('\\', '/'));
         // The service worker (decision 035) is checked on every load, so a new build's reaches players at once.
@@ -156,5 +155,33 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
         response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=300');
       },
     });
+    // The build's files, read once: a build never changes under a running server (a deployment is a new process).
+    // Only a name on this list is served, spelled exactly as it is (@fastify/static's own wildcard route checks the
+    // spelling by listing every directory of the path on every request: two listings of /assets' ~1,000 names per
+    // script, ~60 ms of the server's CPU per first load of a lobby, the core the player's page needs; decision 099).
+    // The compressed copies are reached only through their file's own URL, never under a type of their own.
+    const files = webFilesList(webDist);
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: (request, reply) => (files.has(request.params['*']) ? reply.sendFile(request.params['*']) : reply.callNotFound()),
+    });
   }
+}
+
+/**
+ * Every file under `root` by its path from there (`assets/app-1a2b.js`), dot files and directories left out, and the
+ * build's compressed copies too (they are chosen by Accept-Encoding for their file's own URL).
+ */
+export function webFilesList(root: string): ReadonlySet<string> {
+  const files = new Set<string>();
+  const walk = (directory: string, prefix: string): void => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) walk(join(directory, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.isFile() && !COMPRESSED_COPY.test(entry.name)) files.add(`${prefix}${entry.name}`);
+    }
+  };
+  walk(root, '');
+  return files;
 }
