@@ -173,7 +173,7 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
  * Every file under `root` by its path from there (`assets/app-1a2b.js`), dot files and directories left out, and the
  * build's compressed copies too (they are chosen by Accept-Encoding for their file's own URL).
  */
-export function webFilesList(root: string): ReadonlySet<string> {
+function webFilesList(root: string): ReadonlySet<string> {
   const files = new Set<string>();
   const walk = (directory: string, prefix: string): void => {
     for (const entry of readdirSync(directory, { withFileTypes: true })) {
