@@ -248,15 +248,17 @@ describe('the inline script picks the screen by location.hash and then starts th
   ])('%s → %s', (hash, screen) => {
     const run = scriptRun(hash);
     expect(run.screen).toBe(screen);
-    // The app's scripts, each once: a lobby's after its banner has loaded and been painted; a route with no static
-    // screen or no banner (the match page's) at once.
+    // The app's scripts, each once: a static screen's after it has been painted (a lobby's with its banner loaded,
+    // the match page's with no banner to wait for: decision 100), in the task after that frame; a route with no
+    // static screen at once.
     expect(run.boot).toStrictEqual(BOOT);
-    const waits = screen === 'lobby' || screen === 'sport';
+    const waits = screen !== undefined;
     expect(run.bootBeforeBanner).toStrictEqual(waits ? [] : BOOT);
     expect(run.bootBeforeFrame).toStrictEqual(waits ? [] : BOOT);
+    expect(run.bootAfterFrame).toStrictEqual(waits ? [] : BOOT);
   });
 
-  it('waits for the banner image when it is still loading or there, not when the screen has none', () => {
+  it('waits for the banner image when it is still loading or there, and for the first frame when the screen has none', () => {
     for (const banner of ['loading', 'complete'] as const) {
       const run = scriptRun('#/game', { banner });
       expect(run.bootBeforeBanner, banner).toStrictEqual([]);
@@ -265,7 +267,10 @@ describe('the inline script picks the screen by location.hash and then starts th
       expect(run.bootAfterFrame, banner).toStrictEqual([]);
       expect(run.boot, banner).toStrictEqual(BOOT);
     }
-    expect(scriptRun('#/game', { banner: 'none' }).bootBeforeBanner).toStrictEqual(BOOT);
+    const bannerless = scriptRun('#/game', { banner: 'none' });
+    expect(bannerless.bootBeforeFrame).toStrictEqual([]);
+    expect(bannerless.bootAfterFrame).toStrictEqual([]);
+    expect(bannerless.boot).toStrictEqual(BOOT);
   });
 
   it('starts nothing where the page names no entry script', () => {
