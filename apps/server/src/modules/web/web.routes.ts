@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { variantFindByKey, type VariantProfile } from '@piranha/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -170,18 +169,14 @@ export async function webRoutes(app: FastifyInstance, webDist: string | undefine
 }
 
 /**
- * Every file under `root` by its path from there (`assets/app-1a2b.js`), dot files and directories left out, and the
- * build's compressed copies too (they are chosen by Accept-Encoding for their file's own URL).
+ * Every file under `root` by its path from there (`assets/app-1a2b.js`), as the build's precompress plugin lists them
+ * (dot folders such as Vite's `.vite/` and dot files left out), without the compressed copies: they are chosen by
+ * Accept-Encoding for their file's own URL.
  */
 function webFilesList(root: string): ReadonlySet<string> {
-  const files = new Set<string>();
-  const walk = (directory: string, prefix: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      if (entry.isDirectory()) walk(join(directory, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.isFile() && !COMPRESSED_COPY.test(entry.name)) files.add(`${prefix}${entry.name}`);
-    }
-  };
-  walk(root, '');
-  return files;
+  const paths = readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !COMPRESSED_COPY.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).replaceAll('\\', '/'))
+    .filter((path) => !path.split('/').some((part) => part.startsWith('.')));
+  return new Set(paths);
 }
