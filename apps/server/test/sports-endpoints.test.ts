@@ -120,6 +120,17 @@ describe('getList', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('names only logos that are served: every team and league logo of the list is an image, or none is named', async () => {
+    const page = await callOk(matchGetList, { body: { tab_key: 'Soccer', page_limit: 50 } });
+    const logos = new Set(page.records.flatMap((match) => [match.lg.lurl, ...match.ts.map((team) => team.lurl)]));
+    for (const logo of logos) {
+      if (logo === '') continue;
+      const response = await t.request('GET', logo);
+      expect(response.status, logo).toBe(200);
+      expect(String(response.headers['content-type']), logo).toMatch(/^image\//);
+    }
+  });
+
   it('answers 304 to If-None-Match while the snapshot is unchanged, and a new body once the feed moves', async () => {
     const input = { body: { tab_key: 'Live', page_limit: 20 } };
     const first = await t.post(matchGetList.path, input);

@@ -130,14 +130,16 @@ export function fixturesGenerate(options: { readonly seed: number; readonly nowM
       rank: index + 1,
       regionId: region.id,
       regionName: region.name,
-      logoPath: `/static/leagues/${leagueId}.svg`,
+      // The simulated feed has no pictures: no logo, so the app draws the initial instead of asking for a file that
+      // is not there (it named /static/…svg, answered "not found" — ten wasted requests on every /#/sport load).
+      logoPath: '',
     };
     leagues.push(league);
     const basketballLeague = random.next() < 0.5 ? basketballLeagueNba : basketballLeagueFiba;
     if (plan.sport === 'basketball') basketballLeagues[leagueId] = basketballLeague;
     const leagueTeams = teamNames(plan.sport, region, plan.teamCount, random).map((name): FixtureTeam => {
       const id = teamIdNext++;
-      return { id, name, logoPath: `/static/teams/${id}.svg`, leagueId, strength: teamStrength(plan.sport, random) };
+      return { id, name, logoPath: '', leagueId, strength: teamStrength(plan.sport, random) };
     });
     teams.push(...leagueTeams);
     const weekSlot = weekSlotDraw(options.nowMs, random);

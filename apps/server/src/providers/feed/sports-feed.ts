@@ -17,12 +17,14 @@ export interface FeedLeague {
   readonly rank: number;
   readonly regionId: number;
   readonly regionName: string;
+  /** The logo's URL, or '' when the feed has none (the app draws the initial). */
   readonly logoPath: string;
 }
 
 export interface FeedTeam {
   readonly id: number;
   readonly name: string;
+  /** The logo's URL, or '' when the feed has none (the app draws the initial). */
   readonly logoPath: string;
 }
 
