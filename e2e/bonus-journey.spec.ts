@@ -88,7 +88,7 @@ describe('The bonus journey, through the real server and Chromium', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/#\/deposit$/);
     await page.getByRole('radio', { name: JOURNEY.payin.name }).click();
-    await page.getByLabel('Amount').fill('1000');
+    await page.getByLabel('Amount', { exact: true }).fill('1000');
     await page.getByRole('button', { name: new RegExp(String.raw`Deposit ${journeyMoneyRe}1,000\.00`) }).click();
     await page.waitForURL(/#\/deposit-wait\?order_id=/);
     await sandboxApprove(page);

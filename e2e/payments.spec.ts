@@ -174,7 +174,7 @@ describe('Payments, through the real server, its sandbox providers and Chromium'
     // Money first: an M-Pesa deposit approved on the phone (the sandbox's STK page).
     await page.goto(`http://${KENYA}/#/deposit`);
     await page.getByRole('radio', { name: 'M-Pesa' }).click();
-    await page.getByLabel('Amount').fill('1000');
+    await page.getByLabel('Amount', { exact: true }).fill('1000');
     await page.getByLabel('M-Pesa phone number').fill('0712345678');
     await page.getByRole('button', { name: /Deposit KSh\s1,000\.00/ }).click();
     await page.waitForURL(/#\/deposit-wait\?order_id=/);

@@ -34,7 +34,7 @@ async function pixDeposit(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Local money' }).click();
   await page.getByRole('radio', { name: 'BRL' }).click();
   await page.getByRole('radio', { name: 'PIX' }).click();
-  await page.getByLabel('Amount').fill('100');
+  await page.getByLabel('Amount', { exact: true }).fill('100');
   await page.getByRole('button', { name: /^Deposit .*100\.00/ }).click();
 }
 

@@ -70,7 +70,7 @@ describe('Safer play, through the real server and Chromium', () => {
     await page.goto(`http://${JOURNEY.host}/#/deposit`);
     const invite = page.getByRole('dialog');
     if (await invite.isVisible().catch(() => false)) await invite.getByRole('button', { name: /guest/i }).click();
-    await page.getByLabel('Amount').fill('500');
+    await page.getByLabel('Amount', { exact: true }).fill('500');
     await page.getByRole('button', { name: new RegExp(String.raw`Deposit ${journeyMoneyRe}500\.00`) }).click();
     await expect
       .poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 15_000 })

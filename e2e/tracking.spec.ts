@@ -50,7 +50,7 @@ describe('Tracking, through the real server and Chromium', () => {
     const radios = page.getByRole('radio');
     await radios.first().waitFor();
     if ((await page.getByRole('radio', { checked: true }).count()) === 0) await radios.first().click();
-    await page.getByLabel('Amount').fill('1000');
+    await page.getByLabel('Amount', { exact: true }).fill('1000');
     await page
       .getByRole('main')
       .getByRole('button', { name: /^Deposit/ })
