@@ -67,6 +67,11 @@ export function pollLaneOf(config: AppConfig, rateStore: RateLimitStore, httpsOf
   });
 }
 
+/** What Fastify gets for a route's JSON schema: a refusal, at registration (see fastifyCreate). */
+function jsonSchemaRefused(): never {
+  throw new Error('A route here is checked by its zod contract (plugins/route.ts); a Fastify JSON schema is not used');
+}
+
 export interface FastifyOptionsOf {
   lane: PollLane;
   httpsOf: (request: IncomingMessage) => boolean;
@@ -92,6 +97,10 @@ export function fastifyCreate(config: AppConfig, { lane, httpsOf, logger, logStr
       return server;
     },
     genReqId: requestIdNext,
+    // Requests are checked by their zod contracts (plugins/route.ts), never by Fastify's JSON schemas: with these
+    // compilers Fastify does not load Ajv and fast-json-stringify at every start (decision 103), and a route given a
+    // JSON schema fails the start instead of being checked twice by two rule sets.
+    schemaController: { compilersFactory: { buildValidator: jsonSchemaRefused, buildSerializer: jsonSchemaRefused } },
     // Fastify's two lines per request are replaced by plugins/request-log.ts: failures, slow requests and a sample.
     logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the proxies the operator names.

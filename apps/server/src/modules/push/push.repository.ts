@@ -12,10 +12,10 @@ export type SubscriptionTarget =
 export type SubscriptionRow = { id: number; userId: number; appKey: string } & SubscriptionTarget;
 
 /** The stored VAPID pair, made by whichever node asks first; a second maker's insert is dropped and it reads the first's. */
-export async function vapidKeysGetOrCreate(db: DbOrTx, make: () => { publicKey: string; privateKey: string }, now: Date) {
+export async function vapidKeysGetOrCreate(db: DbOrTx, make: () => Promise<{ publicKey: string; privateKey: string }>, now: Date) {
   const [found] = await rowsOf<{ public_key: string; private_key: string }>(db, sql`select public_key, private_key from push_vapid_keys where id = 1`);
   if (found) return { publicKey: found.public_key, privateKey: found.private_key };
-  const made = make();
+  const made = await make();
   await rowsOf(
     db,
     sql`insert into push_vapid_keys (id, public_key, private_key, created_at) values (1, ${made.publicKey}, ${made.privateKey}, ${now}) on conflict (id) do nothing`,

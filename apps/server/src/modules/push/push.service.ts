@@ -1,7 +1,7 @@
 import type { opsPushSendBody, pushRegister, pushReport, z } from '@piranha/contract';
 import { DEFAULT_LOCALE, LOCALES, variantFindByKey, type Locale } from '@piranha/domain';
 import { randomUUID } from 'node:crypto';
-import webpush from 'web-push';
+import type { Urgency } from 'web-push';
 import { AppError } from '../../app-error.ts';
 import type { ApnsConfig, FcmConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -104,13 +104,18 @@ function subscriptionOf(token: string): { endpoint: string; p256dh: string; auth
 
 // --- VAPID --------------------------------------------------------------------------------------------------
 
+/** web-push, loaded when a pair is first made or a push first sent, not with the server (decision 103). */
+async function webPush() {
+  return (await import('web-push')).default;
+}
+
 const vapidByDb = new WeakMap<Db, Promise<{ publicKey: string; privateKey: string }>>();
 
 /** The deployment's VAPID pair: read from the database, made there once by the first node that asks (never logged). */
 export function vapidKeys(deps: Pick<PushDeps, 'db' | 'now'>): Promise<{ publicKey: string; privateKey: string }> {
   let keys = vapidByDb.get(deps.db);
   if (!keys) {
-    keys = vapidKeysGetOrCreate(deps.db, () => webpush.generateVAPIDKeys(), deps.now());
+    keys = vapidKeysGetOrCreate(deps.db, async () => (await webPush()).generateVAPIDKeys(), deps.now());
     keys.catch(() => vapidByDb.delete(deps.db));
     vapidByDb.set(deps.db, keys);
   }
@@ -325,10 +330,10 @@ async function webpushSend(
   const subject = deps.vapidSubject ?? `mailto:${variantFindByKey(subscription.appKey)?.supportEmail ?? 'support@example.com'}`;
   // web-push builds the VAPID JWT and the aes128gcm body; the request is sent with fetch, which (unlike its
   // sendNotification, https.request only) also reaches an http:// endpoint allowed by PUSH_ENDPOINT_ORIGINS.
-  const request = webpush.generateRequestDetails(
+  const request = (await webPush()).generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(row.payload satisfies PushPayload),
-    { vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, TTL: row.ttlS, urgency: row.urgency as webpush.Urgency },
+    { vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, TTL: row.ttlS, urgency: row.urgency as Urgency },
   );
   try {
     const response = await (deps.fetch ?? fetch)(request.endpoint, {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type FlattenedJWSInput, type JSONWebKeySet, type JWSHeaderParameters } from 'jose';
 import { IdentityTokenError, type IdentityClaims, type IdentityVerifier } from './identity.ts';
 
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -28,9 +28,11 @@ function issueOf(error: unknown): string {
  * Google's two spellings, aud the brand's client id, exp in the future with a minute of clock skew.
  */
 export function googleIdTokenVerifier(options: GoogleVerifierOptions): IdentityVerifier {
-  const keys = options.jwksFile
-    ? createLocalJWKSet(JSON.parse(readFileSync(options.jwksFile, 'utf8')) as JSONWebKeySet)
-    : createRemoteJWKSet(new URL(options.jwksUrl));
+  // A key set file is read at start (a bad one fails the start); Google's remote set is made on the first sign-in,
+  // as it would fetch only then: making it loads Node's HTTPS client, which a start otherwise never needs (decision 103).
+  const local = options.jwksFile ? createLocalJWKSet(JSON.parse(readFileSync(options.jwksFile, 'utf8')) as JSONWebKeySet) : undefined;
+  let remote: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const keys = local ?? ((header: JWSHeaderParameters, input: FlattenedJWSInput) => (remote ??= createRemoteJWKSet(new URL(options.jwksUrl)))(header, input));
   return {
     async verify(token, audience): Promise<IdentityClaims> {
       let payload;

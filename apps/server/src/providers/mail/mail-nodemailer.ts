@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { MailMessage, MailProvider } from './mail.ts';
@@ -17,15 +17,21 @@ export interface MailNodemailerOptions {
  * nodemailer (so what a person reads at /dev/mailbox is what SMTP would have carried) and stored in mail_outbox.
  */
 export function mailProviderNodemailer(options: MailNodemailerOptions): MailProvider {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded, and the transport made, when the first mail is sent: a start parses less (decision 103).
+  let transport: Promise<Transporter> | undefined;
+  const transportMake = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
   const addressOf = (message: MailMessage) => options.fromAddress ?? message.fromAddressDefault;
   return {
     kind: options.smtpUrl ? 'smtp' : 'outbox',
     async send(message) {
       const from = { name: message.fromName, address: addressOf(message) };
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      transport ??= transportMake();
+      await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       if (options.smtpUrl) return;
       await options.db.insert(mailOutbox).values({
         appKey: message.appKey,
@@ -38,7 +44,8 @@ export function mailProviderNodemailer(options: MailNodemailerOptions): MailProv
       });
     },
     async close() {
-      transport.close();
+      // A transport that was never made (or could not be) has nothing to close.
+      await transport?.then((made) => made.close(), () => undefined);
     },
   };
 }

@@ -11,7 +11,6 @@ import {
   trc20AddressFromAccountId,
   upiLinkBuild,
 } from '@piranha/domain/payments';
-import QRCode from 'qrcode';
 import { callbackToken, webhookSign, SIGNATURE_HEADER } from './webhook-signature.ts';
 import {
   payinProviderOf,
@@ -133,6 +132,8 @@ export function sandboxStoreMemory(): SandboxStore {
 const money = (amountMinor: number) => `${Math.trunc(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')}`;
 
 async function qrSvg(text: string): Promise<string> {
+  // Loaded on the first QR code, not with the server: a start parses less (decision 103).
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
