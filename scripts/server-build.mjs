@@ -17,9 +17,13 @@ const SERVER = fileURLToPath(new URL('../apps/server/', import.meta.url));
  * Packages that stay files of node_modules, loaded as they are: PGlite (its WASM and data files sit beside its code),
  * the native argon2 binding, the geo database (found by path), pino and its worker (they start workers by file path),
  * and the PostgreSQL and Redis clients (loaded only when DATABASE_URL / REDIS_URL ask for them, so kept out of the file
- * every start parses). Everything else is bundled: one file to read instead of ~120 packages' files to resolve.
+ * every start parses), and what Fastify requires only on demand: its JSON schema compilers with Ajv and
+ * fast-json-stringify (never: routes are checked by zod, decision 103; Fastify's error serializer loads one small file of
+ * fast-json-stringify) and light-my-request (`inject`, for tests). Everything else is bundled: one file to read instead of
+ * ~120 packages' files to resolve.
  */
-const KEPT_AS_FILES = /^(?:@electric-sql\/pglite|@node-rs\/argon2|@ip-location-db\/|pino|thread-stream|pg|pg-native|pg-[a-z-]+|ioredis)(?:\/|$)/;
+const KEPT_AS_FILES =
+  /^(?:@electric-sql\/pglite|@node-rs\/argon2|@ip-location-db\/|pino|thread-stream|pg|pg-native|pg-[a-z-]+|ioredis|@fastify\/ajv-compiler|@fastify\/fast-json-stringify-compiler|fast-json-stringify|light-my-request)(?:\/|$)/;
 
 // The last build's modules go first: chunk names carry a hash, and stale ones would pile up beside the new ones.
 const DIST = join(SERVER, 'dist');
