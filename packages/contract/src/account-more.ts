@@ -1,6 +1,7 @@
 import { endpoint } from './endpoint.ts';
 import { consentShape, emailSchema, codeSchema, loginInfoSchema, passwordSchema } from './account.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**

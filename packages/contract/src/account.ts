@@ -1,6 +1,7 @@
 import { LOCALES } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 import { saferSignupLimitSchema } from './safer-play.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { ACTIVITY_KINDS, ACTIVITY_THEMES } from '@piranha/domain';
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Activity endpoints (spec §7 /api/piranha/activity with its receive action; issue 19, decision 031). Amounts are minor

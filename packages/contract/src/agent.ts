@@ -1,6 +1,7 @@
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The agent programme (spec §2 /agent/*, /thin/agent/*, §6 Agent, §7 agent info; issue 19, decision 052) and money

@@ -1,6 +1,7 @@
 import { endpoint } from './endpoint.ts';
 import { freeRoundGrantSchema } from './casino.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Bonus endpoints (spec §7 Bonus; issue 17). Amounts are minor units of `currency`; times are Unix seconds.

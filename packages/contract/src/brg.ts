@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, z } from './schema.ts';
+import { described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The partner bridge (BRG; spec §1 partner bridge, §2 the BRG header, §7 `brg/profile/get`; issue 22, decision 064): our

@@ -11,7 +11,8 @@ import {
   type HouseGameId,
 } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Casino (spec §2 Games, §3 Game search / tab / banner, §4 New-UI switch, §7 Games; issue 7).

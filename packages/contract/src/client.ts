@@ -1,5 +1,5 @@
 import { LIMITS, TIMERS } from '@piranha/domain';
-import type { z } from './schema.ts';
+import type * as z from 'zod/mini';
 import type { CommonParams } from './common-params.ts';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_TRACE_ID } from './common-params.ts';
 import type { Endpoint, EndpointBody, EndpointData, EndpointQuery, ServiceHost } from './endpoint.ts';

@@ -1,4 +1,5 @@
-import { deferred, described, text, z } from './schema.ts';
+import { deferred, described, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The parameters every request carries (spec §7). All optional on the wire: a first visit has no uid or sid.

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 const noQuery = described(z.object({}), 'No parameters beyond the common ones');
 const noBody = described(z.undefined(), 'No body');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from './schema.ts';
+import * as z from 'zod/mini';
 import { endpoint } from './endpoint.ts';
 
 describe('endpoint built on first use (decision 079)', () => {

@@ -1,4 +1,4 @@
-import type { z } from './schema.ts';
+import type * as z from 'zod/mini';
 
 /** Which host serves a call (spec §7: hosts differ per service). */
 export type ServiceHost = 'main' | 'account' | 'area' | 'tracking' | 'cdn';

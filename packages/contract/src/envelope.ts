@@ -1,4 +1,5 @@
-import { described, integer, z } from './schema.ts';
+import { described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 /** Every response body (spec §7): `dm_error` 0 is success. */
 export function envelopeSchema<T extends z.ZodMiniType>(data: T) {

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Finance (spec §3 Wallet, Currency info, Transaction/order, Deposit info; §4 order and pay states; §7 Finance).

@@ -1,6 +1,7 @@
 import { FAQ_CATEGORIES, HELP_KINDS } from '@piranha/domain';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The help centre (spec §2 /faq/*, /about, /privacy, /news, /announcement, /html, /feedback; issue 21, decision 038).

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, z } from './schema.ts';
+import { deferred, described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Identity checks (issue 20, decision 037). The player sends the document number, birth date and two photos (the

@@ -1,6 +1,7 @@
 import { bonusSchema } from './bonus.ts';
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Loyalty endpoints (spec §7: VIP info, receive VIP reward, task centre info, task hint; issue 18, decision 026).

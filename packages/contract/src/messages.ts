@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The message centre and the top carousel bar (spec §3 Message, §4 Top bar, §7 Messages; issue 21, decision 028).

@@ -1,4 +1,5 @@
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /** The outbox's row states (decision 042); web push's rows (kind `push`) add `gone` and `suppressed` (decision 035). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'dead'] as const;

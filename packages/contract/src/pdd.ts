@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, z } from './schema.ts';
+import { deferred, described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Share-to-cash-out envelopes (spec §2 /thin/pdd, §7 "pdd, envelope"; issue 19, decision 063). Amounts are minor

@@ -1,6 +1,7 @@
 import { endpoint } from './endpoint.ts';
 import { brandKeySchema, MESSAGE_LOCALES, messageAudienceSchema } from './messages.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Web push (spec §3 Push registration, §4 Notification permission, §7 push register and report; issue 21, decision

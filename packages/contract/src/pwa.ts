@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, z } from './schema.ts';
+import { deferred, described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The installable web app (spec §4 installed-web-app top bar and popup, §7 `/api/v1/conf/pwa/get`, the award check

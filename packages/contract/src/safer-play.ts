@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Safer play (issue 20, decision 027): the player's limits, time-out and self-exclusion, and the operator's read of a

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PARAM_NAMES, commonParamsSchema, commonTimestampSchema } from './common-params.ts';
 import * as contract from './index.ts';
-import { deferred, z } from './schema.ts';
+import { deferred } from './schema.ts';
+import * as z from 'zod/mini';
 
 interface LazyInternals {
   _zod: { def: { type: string; _cachedInner?: unknown } };

@@ -2,9 +2,11 @@ import * as z from 'zod/mini';
 
 /**
  * The contract is written with zod's "mini" build: the same validation, a fraction of the bytes in the web
- * app's first load (about 7 KB gzip instead of 24 KB). `described` attaches the field's meaning.
+ * app's first load (about 7 KB gzip instead of 24 KB). `described` attaches the field's meaning. Every module imports
+ * it itself (`import * as z from 'zod/mini'`), never through the contract: a namespace a module exports is a whole
+ * object to esbuild, which then bundles all of zod mini with every locale's messages (550 KB in the server's start,
+ * decision 103).
  */
-export { z };
 
 /**
  * Attaches the field's meaning to the schema itself, in zod's global registry (what `z.describe` does), without

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * Sports: the match lists, match detail and latest odds the sports pages read (spec §3 Match, Odds option, Match list

@@ -1,4 +1,5 @@
-import { deferred, described, integer, text, z } from './schema.ts';
+import { deferred, described, integer, text } from './schema.ts';
+import * as z from 'zod/mini';
 
 /**
  * The tracking event catalogue (issue 25, decision 030). Clients report what the player did through

@@ -1,5 +1,6 @@
 import { endpoint } from './endpoint.ts';
-import { described, integer, z } from './schema.ts';
+import { described, integer } from './schema.ts';
+import * as z from 'zod/mini';
 
 export const balanceGet = endpoint(() => ({
   method: 'GET',

@@ -1,4 +1,4 @@
-import { z } from '@piranha/contract';
+import * as z from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
 

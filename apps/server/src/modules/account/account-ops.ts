@@ -1,6 +1,6 @@
 import { LOCALES } from '@piranha/domain';
 import { TAB_KEYS } from '@piranha/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What an operator sends to post a tab prompt (POST /api/ops/tab-prompt, behind OPS_TOKEN). Times in Unix seconds. */
 export const opsTabPromptBody = z

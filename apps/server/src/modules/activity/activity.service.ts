@@ -1,4 +1,5 @@
-import type { opsActivityCreateBody, opsActivityEditBody, z } from '@piranha/contract';
+import type { opsActivityCreateBody, opsActivityEditBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { realtimeTopic } from '@piranha/contract';
 import type { RealtimePublisher } from '../../realtime/realtime-bus.ts';
 import {

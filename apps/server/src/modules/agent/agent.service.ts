@@ -1,4 +1,5 @@
-import type { opsAgentConfigBody, opsAgentSettleBody, z } from '@piranha/contract';
+import type { opsAgentConfigBody, opsAgentSettleBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import {
   agentCodeOf,
   agentCodeParse,

@@ -1,4 +1,5 @@
-import { realtimeTopic, type opsMoneyRainBody, type z } from '@piranha/contract';
+import { realtimeTopic, type opsMoneyRainBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import {
   bonusAllowedInMarket,
   formatMoney,

@@ -1,4 +1,5 @@
-import type { opsCampaignCreateBody, opsCampaignStatusBody, opsCodeCreateBody, z } from '@piranha/contract';
+import type { opsCampaignCreateBody, opsCampaignStatusBody, opsCodeCreateBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { campaignTakesCodes, casinoGameInfo, isHouseGameId, isSlotGame, variantFindByKey, type CampaignTerms } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { BonusDeps } from './bonus.service.ts';

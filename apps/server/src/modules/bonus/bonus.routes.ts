@@ -18,8 +18,8 @@ import {
   opsCodeCreateBody,
   promoCodeCheck,
   promoCodeUse,
-  z,
 } from '@piranha/contract';
+import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';

@@ -18,7 +18,7 @@ import {
 import { createHash } from 'node:crypto';
 import { GLOBAL_STATS, LANGUAGE_BY_COUNTRY, VARIANT_PROFILES } from '@piranha/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';
 import { routeRegister, type RouteDeps } from '../../plugins/route.ts';

@@ -1,4 +1,5 @@
-import type { helpFaqList, helpFeedbackSubmit, opsHelpFeedbackListBody, opsHelpItemRemoveBody, opsHelpItemUpsertBody, z } from '@piranha/contract';
+import type { helpFaqList, helpFeedbackSubmit, opsHelpFeedbackListBody, opsHelpItemRemoveBody, opsHelpItemUpsertBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import {
   DATA_PROTECTION_LAW,
   FAQ_CATEGORIES,

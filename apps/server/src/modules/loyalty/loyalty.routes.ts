@@ -2,7 +2,6 @@ import {
   COMMON_PARAM_NAMES,
   cashbackHistory,
   opsLoyaltyConfigBody,
-  z,
   raffleEntries,
   raffleInfo,
   rankList,
@@ -17,6 +16,7 @@ import {
   vipSpinMarqueeList,
   vipSpinSeedRotate,
 } from '@piranha/contract';
+import * as z from 'zod/mini';
 import { VARIANT_PROFILES, loyaltyCampaignsDefault } from '@piranha/domain';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,5 @@
-import { realtimeTopic, type opsMessagePublishBody, type opsMessageWithdrawBody, type z } from '@piranha/contract';
+import { realtimeTopic, type opsMessagePublishBody, type opsMessageWithdrawBody } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { htmlSanitize, safeUrl, variantFindByKey } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { MessageLocaleText } from '../../db/schema/index.ts';

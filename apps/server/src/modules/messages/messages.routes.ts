@@ -7,8 +7,8 @@ import {
   messageUnreadCount,
   opsMessagePublishBody,
   opsMessageWithdrawBody,
-  z,
 } from '@piranha/contract';
+import * as z from 'zod/mini';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';

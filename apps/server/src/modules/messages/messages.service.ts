@@ -1,4 +1,5 @@
-import type { ContentItem, messageList, z } from '@piranha/contract';
+import type { ContentItem, messageList } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { DEFAULT_LOCALE, type Locale } from '@piranha/domain';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,5 @@
-import { opsOutboxQuery, z, type opsOutboxData } from '@piranha/contract';
+import { opsOutboxQuery, type opsOutboxData } from '@piranha/contract';
+import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';

@@ -16,7 +16,7 @@ import {
   type CryptoNetwork,
   type PayinChannelDef,
 } from '@piranha/domain/payments';
-import type { z } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';

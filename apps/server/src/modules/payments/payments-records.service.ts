@@ -1,5 +1,5 @@
 import { APPEAL_STATUS, ORDER_STATUS, type payOrderHistory } from '@piranha/contract';
-import type { z } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { AppError } from '../../app-error.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { SessionUser } from '../../plugins/request-context.ts';

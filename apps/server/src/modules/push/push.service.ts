@@ -1,4 +1,5 @@
-import type { opsPushSendBody, pushRegister, pushReport, z } from '@piranha/contract';
+import type { opsPushSendBody, pushRegister, pushReport } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { DEFAULT_LOCALE, LOCALES, variantFindByKey, type Locale } from '@piranha/domain';
 import { randomUUID } from 'node:crypto';
 import type { Urgency } from 'web-push';

@@ -10,7 +10,7 @@ import {
   type KycRejectReason,
 } from '@piranha/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../app-error.ts';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { kycChecks, kycWebhookEvents } from '../../db/schema/index.ts';

@@ -1,4 +1,5 @@
-import { opsSaferHistoryQuery, saferBlockSet, saferHeartbeat, saferLimitSet, saferState, saferStatement, z } from '@piranha/contract';
+import { opsSaferHistoryQuery, saferBlockSet, saferHeartbeat, saferLimitSet, saferState, saferStatement } from '@piranha/contract';
+import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { envelopeOk } from '../../plugins/error-handler.ts';

@@ -9,11 +9,11 @@ import {
   opsTrackingEventsQuery,
   opsFunnelQuery,
   TRACKING_UPLOADS_PER_ADDRESS_PER_MINUTE,
-  z,
   type FunnelArm,
   type FunnelDay,
   type OpsFunnelQuery,
 } from '@piranha/contract';
+import * as z from 'zod/mini';
 import { registrableDomain, type VariantProfile } from '@piranha/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { variantOfRequest } from '../../plugins/request-context.ts';

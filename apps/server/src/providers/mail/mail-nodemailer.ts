@@ -21,9 +21,7 @@ export function mailProviderNodemailer(options: MailNodemailerOptions): MailProv
   let transport: Promise<Transporter> | undefined;
   const transportMake = async (): Promise<Transporter> => {
     const { default: nodemailer } = await import('nodemailer');
-    return options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   };
   const addressOf = (message: MailMessage) => options.fromAddress ?? message.fromAddressDefault;
   return {
@@ -45,7 +43,10 @@ export function mailProviderNodemailer(options: MailNodemailerOptions): MailProv
     },
     async close() {
       // A transport that was never made (or could not be) has nothing to close.
-      await transport?.then((made) => made.close(), () => undefined);
+      await transport?.then(
+        (made) => made.close(),
+        () => undefined,
+      );
     },
   };
 }

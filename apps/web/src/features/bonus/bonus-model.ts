@@ -1,4 +1,5 @@
-import type { bonusSchema, z } from '@piranha/contract';
+import type { bonusSchema } from '@piranha/contract';
+import type * as z from 'zod/mini';
 
 export type Bonus = z.output<typeof bonusSchema>;
 

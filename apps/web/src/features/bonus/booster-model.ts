@@ -1,4 +1,5 @@
-import type { bonusBoosterList, bonusRealTimeInfo, z } from '@piranha/contract';
+import type { bonusBoosterList, bonusRealTimeInfo } from '@piranha/contract';
+import type * as z from 'zod/mini';
 
 /** A booster card as `booster/list` answers it (decision 044). */
 export type Booster = z.output<(typeof bonusBoosterList)['data']>['list'][number];

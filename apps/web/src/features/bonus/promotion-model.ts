@@ -1,4 +1,5 @@
-import type { bonusPromotionList, FreeRoundGrant, z } from '@piranha/contract';
+import type { bonusPromotionList, FreeRoundGrant } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { bonusCountdown, type Countdown } from './bonus-model.ts';
 
 export type Promotion = z.output<(typeof bonusPromotionList)['data']>['list'][number];

@@ -1,6 +1,7 @@
 import { TIMERS } from '@piranha/domain';
 import { create } from 'zustand';
-import type { bonusBoosterList, bonusSchema, z } from '@piranha/contract';
+import type { bonusBoosterList, bonusSchema } from '@piranha/contract';
+import type * as z from 'zod/mini';
 import { STORAGE_KEYS, storageGet, storageRemove, storageSet } from '../storage.ts';
 
 /**
