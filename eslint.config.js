@@ -17,6 +17,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
+      // esbuild keeps a namespace whole once it is exported, zod's every locale included (decision 103): zod's
+      // namespace is imported as one (`import * as z from 'zod/mini'`) and never re-exported.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^zod($|[/]mini$)/] > ImportSpecifier[imported.name='z']",
+          message: "import * as z from 'zod/mini' (decision 103)",
+        },
+        { selector: "ExportSpecifier[local.name='z']", message: 'Export no zod namespace: each module imports it (decision 103)' },
+      ],
     },
   },
   {

@@ -7,7 +7,7 @@ import * as contract from '@piranha/contract';
 import { COMMON_PARAM_NAMES, endpoint, ERROR_MESSAGES, ERRORS, opsOutboxData, PWA_MANIFEST_PATH, pwaManifestQuery, type Endpoint } from '@piranha/contract';
 import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { $ZodObject, type $ZodType } from 'zod/v4/core';
 import type { IssuedSession } from '../src/modules/session/session.service.ts';
 import { routeRegister } from '../src/plugins/route.ts';

@@ -1,7 +1,7 @@
 import { endpoint, ERROR_MESSAGES, ERRORS, HEADER_TRACE_ID } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeRegister } from '../src/plugins/route.ts';
 import { envelopeOf, testAppCreate, type TestApp } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { endpoint, errorReport, ERRORS, HEADER_IDEMPOTENCY_KEY } from '@piranha/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../src/app-error.ts';
 import { idempotencyKeys } from '../src/db/schema/index.ts';
 import { transaction } from '../src/db/transaction.ts';

@@ -14,7 +14,7 @@ import {
   type Endpoint,
 } from '@piranha/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { AppError } from '../../app-error.ts';
 import { bodyParse, queryParse, type RouteDeps } from '../../plugins/route.ts';
 import {

@@ -1,7 +1,7 @@
 import { clientSeedSchema, type FairState } from '@piranha/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/translate.ts';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { apiErrorMessage } from '../../shared/api/api-error-message.ts';
