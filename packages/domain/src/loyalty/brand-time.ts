@@ -53,6 +53,24 @@ export function periodWindowOf(at: Date, timeZone: string, period: LoyaltyPeriod
   };
 }
 
+/**
+ * The `count` days and the `count` weeks of a time zone that came before the ones containing `at`, newest first within
+ * each kind (days, then weeks): the periods a close pass settles. They depend only on the zone, so a pass over every
+ * brand works them out once per zone, not once per brand (101 brands share 14 zones; each window is several time-zone
+ * conversions, ~100 ms of a start's CPU when worked out per brand, decision 103).
+ */
+export function periodWindowsBefore(at: Date, timeZone: string, count: number): { period: LoyaltyPeriod; window: PeriodWindow }[] {
+  const windows: { period: LoyaltyPeriod; window: PeriodWindow }[] = [];
+  for (const period of ['daily', 'weekly'] as const) {
+    let window = periodWindowOf(at, timeZone, period);
+    for (let back = 0; back < count; back += 1) {
+      window = periodWindowOf(new Date(window.startsAt.getTime() - 1), timeZone, period);
+      windows.push({ period, window });
+    }
+  }
+  return windows;
+}
+
 /** The brand's calendar month containing an instant (weekly and monthly free VIP rewards): key `m:2026-11`. */
 export function monthWindowOf(at: Date, timeZone: string): PeriodWindow {
   const local = zoneDateOf(at, timeZone);

@@ -5,7 +5,7 @@ import { fairFloats } from '../casino/fair.ts';
 import { raffleClientSeed, raffleDraw, rafflePrizesMinor, raffleTicketsOf, raffleVerify, RAFFLE_PLACES } from './raffle.ts';
 import { vipWheelArcs, vipWheelOf, vipWheelPick, vipWheelSpin, vipWheelValid, vipWheelVerify } from './vip-wheel.ts';
 import { cashbackAmountMinor, cashbackNetLossMinor, cashbackRateBp, cashbackRatesOf } from './cashback.ts';
-import { brandTimeZone, monthWindowOf, periodWindowOf } from './brand-time.ts';
+import { brandTimeZone, monthWindowOf, periodWindowOf, periodWindowsBefore } from './brand-time.ts';
 import {
   nickMasked,
   rankBoardKey,
@@ -557,5 +557,31 @@ describe('raffles', () => {
     expect(raffleTicketsOf(-5, 100)).toBe(0);
     expect(rafflePrizesMinor({ currency: 'BRL', market: 'BR' })).toEqual([10_000, 5_000, 2_500]);
     expect(raffleClientSeed('piranha', 'w:2026-03-02')).toBe('raffle:piranha:w:2026-03-02');
+  });
+});
+
+describe('the periods a close pass settles (periodWindowsBefore)', () => {
+  it("names the two days and two weeks before the ones containing the instant, in the zone's own calendar", () => {
+    // Wednesday 25 November 2026, 01:30 UTC: still Tuesday the 24th in São Paulo (UTC−3).
+    const windows = periodWindowsBefore(new Date('2026-11-25T01:30:00Z'), 'America/Sao_Paulo', 2);
+    expect(windows.map(({ period, window }) => [period, window.key, window.startsAt.toISOString(), window.endsAt.toISOString()])).toEqual([
+      ['daily', 'd:2026-11-23', '2026-11-23T03:00:00.000Z', '2026-11-24T03:00:00.000Z'],
+      ['daily', 'd:2026-11-22', '2026-11-22T03:00:00.000Z', '2026-11-23T03:00:00.000Z'],
+      ['weekly', 'w:2026-11-16', '2026-11-16T03:00:00.000Z', '2026-11-23T03:00:00.000Z'],
+      ['weekly', 'w:2026-11-09', '2026-11-09T03:00:00.000Z', '2026-11-16T03:00:00.000Z'],
+    ]);
+  });
+
+  it('steps back from each window to the one before it, as periodWindowOf names them', () => {
+    const at = new Date('2026-03-29T12:00:00Z');
+    for (const timeZone of ['Asia/Kolkata', 'Africa/Nairobi', 'Europe/Moscow', 'America/Mexico_City']) {
+      const windows = periodWindowsBefore(at, timeZone, 3);
+      expect(windows).toHaveLength(6);
+      for (const period of ['daily', 'weekly'] as const) {
+        const ofKind = windows.filter((entry) => entry.period === period).map((entry) => entry.window);
+        expect(ofKind[0]!.endsAt).toEqual(periodWindowOf(at, timeZone, period).startsAt);
+        for (let index = 1; index < ofKind.length; index += 1) expect(ofKind[index]!.endsAt).toEqual(ofKind[index - 1]!.startsAt);
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import {
   cashbackRateBp,
   CASHBACK_CLOSE_GRACE_MS,
   loyaltyCampaignId,
-  periodWindowOf,
+  periodWindowsBefore,
   VARIANT_PROFILES,
   variantFindByKey,
   vipStandingOf,
@@ -41,23 +41,7 @@ import { profileOf, rewardPay, type LoyaltyDeps } from './loyalty.service.ts';
  * engine's unique (campaign, player, trigger) key).
  */
 
-const PERIODS: readonly LoyaltyPeriod[] = ['daily', 'weekly'];
 const PAY_BATCH = 500;
-
-/** The last two periods of each kind that ended more than the grace ago. */
-function closableWindows(profile: VariantProfile, now: Date): { period: LoyaltyPeriod; window: PeriodWindow }[] {
-  const timeZone = brandTimeZone(profile.market);
-  const settled = new Date(now.getTime() - CASHBACK_CLOSE_GRACE_MS);
-  const windows: { period: LoyaltyPeriod; window: PeriodWindow }[] = [];
-  for (const period of PERIODS) {
-    let window = periodWindowOf(settled, timeZone, period);
-    for (let back = 0; back < 2; back += 1) {
-      window = periodWindowOf(new Date(window.startsAt.getTime() - 1), timeZone, period);
-      windows.push({ period, window });
-    }
-  }
-  return windows;
-}
 
 /** Computes one period of one brand, once; answers how many players it owes. */
 export async function cashbackPeriodClose(
@@ -90,8 +74,16 @@ export async function cashbackPeriodClose(
 
 export async function cashbackCloseDue(db: Db, now: Date): Promise<number> {
   let closed = 0;
+  // The last two periods of each kind that ended more than the grace ago: the same for every brand of a time zone.
+  const settled = new Date(now.getTime() - CASHBACK_CLOSE_GRACE_MS);
+  const byZone = new Map<string, ReturnType<typeof periodWindowsBefore>>();
   for (const profile of VARIANT_PROFILES) {
-    const windows = closableWindows(profile, now);
+    const timeZone = brandTimeZone(profile.market);
+    let windows = byZone.get(timeZone);
+    if (!windows) {
+      windows = periodWindowsBefore(settled, timeZone, 2);
+      byZone.set(timeZone, windows);
+    }
     const done = await cashbackClosedKeys(
       db,
       profile.appKey,

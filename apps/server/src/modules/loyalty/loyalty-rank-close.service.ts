@@ -1,13 +1,12 @@
 import {
   brandTimeZone,
-  periodWindowOf,
+  periodWindowsBefore,
   rankBoardKey,
   rankBoardKeyParse,
   RANKING_KINDS,
   RANKING_CLOSE_GRACE_MS,
   VARIANT_PROFILES,
   variantFindByKey,
-  type LoyaltyPeriod,
 } from '@piranha/domain';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -22,22 +21,19 @@ import { loyaltySettingsOf, rankPrizesOf } from './loyalty-config.service.ts';
  * any point is simply run again: a closed board is never frozen twice, a paid prize never paid twice.
  */
 
-const PERIODS: readonly LoyaltyPeriod[] = ['daily', 'weekly'];
 const BATCH = 200;
 
-/** The last two periods of each kind that ended more than the grace ago, per brand. */
+/** The last two periods of each kind that ended more than the grace ago, per brand (worked out once per time zone). */
 function closableKeys(now: Date): Map<string, Set<string>> {
   const byBrand = new Map<string, Set<string>>();
+  const byZone = new Map<string, Set<string>>();
   const settled = new Date(now.getTime() - RANKING_CLOSE_GRACE_MS);
   for (const profile of VARIANT_PROFILES) {
-    const keys = new Set<string>();
     const timeZone = brandTimeZone(profile.market);
-    for (const period of PERIODS) {
-      let window = periodWindowOf(settled, timeZone, period);
-      for (let back = 0; back < 2; back += 1) {
-        window = periodWindowOf(new Date(window.startsAt.getTime() - 1), timeZone, period);
-        for (const kind of RANKING_KINDS) keys.add(rankBoardKey(kind, window.key));
-      }
+    let keys = byZone.get(timeZone);
+    if (!keys) {
+      keys = new Set(periodWindowsBefore(settled, timeZone, 2).flatMap(({ window }) => RANKING_KINDS.map((kind) => rankBoardKey(kind, window.key))));
+      byZone.set(timeZone, keys);
     }
     byBrand.set(profile.appKey, keys);
   }
