@@ -626,6 +626,26 @@ export async function slipPlaceTap(page: Page, placeName: RegExp = /^Place bet/,
 }
 
 /**
+ * Places what the open bet slip holds until the slip shows a refusal matching `refusal`, as a player would tap again:
+ * the price may move between a tap and the bet, and the slip then asks to accept the new odds (no refusal yet), which
+ * `slipTap` does before placing again. A refusal that matches ends it; a refused bet moves no money, so another tap
+ * meanwhile changes nothing.
+ */
+export async function slipPlaceRefused(page: Page, refusal: RegExp, placeName: RegExp = /^Place bet/, names: SlipNames = SLIP_EN): Promise<void> {
+  const slip = page.getByRole('dialog', { name: names.slip });
+  await expect
+    .poll(
+      async () => {
+        const shown = (await slip.getByRole('alert').allTextContents()).join(' ');
+        if (!refusal.test(shown)) await slipTap(page, placeName, names);
+        return shown;
+      },
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toMatch(refusal);
+}
+
+/**
  * Places what the open bet slip holds, as a player would until it is accepted: a Place button not yet enabled (the
  * slip still checking the price) is tried again, odds that moved meanwhile are accepted, and a refusal is met by
  * placing again (`slipTap`). The poll's value carries the slip's refusal, if any. `placeName` names the button
