@@ -113,6 +113,11 @@ async function measure(section, name, body) {
 
 const KB = 1024;
 
+/** A CPU figure in ms per operation, as the rows print it. */
+function cpuMsText(ms) {
+  return ms === undefined ? '?' : ms.toFixed(2);
+}
+
 // 1a. PostgreSQL ceiling: pgbench tpcb-like at 8 clients (C_tpcb).
 await measure('pgbench', 'pgbench tpcb-like c8', async () => {
   const name = 'ceiling: pgbench tpcb-like c8 (C_tpcb)';
@@ -123,12 +128,15 @@ await measure('pgbench', 'pgbench tpcb-like c8', async () => {
   }
   const result = await pgbenchTpcb({ seconds: wholeSeconds });
   ceilings.tpcb = result.tps;
+  ceilings.tpcbCpuMs = result.cpuMachineMs;
   const failed = result.failed > 0 ? `; ${result.failed} failed` : '';
+  const cpu =
+    result.cpuMachineMs === undefined ? '' : `; CPU per transaction ${cpuMsText(result.cpuMachineMs)} ms (PostgreSQL ${cpuMsText(result.cpuPostgresMs)})`;
   rows.push({
     name,
     figure: result.tps,
     unit: 'TPS',
-    note: `avg ${result.latencyAverageMs} ms; init -s 10 ${(result.initMs / 1000).toFixed(1)} s${failed}; reference box 3,864`,
+    note: `avg ${result.latencyAverageMs} ms; init -s 10 ${(result.initMs / 1000).toFixed(1)} s${failed}${cpu}; reference box 3,864`,
   });
 });
 
@@ -631,6 +639,22 @@ await measure('betting', 'bet placements through order/bet/singlePass on Postgre
       ceiling: ceilings.tpcb ? 'C_tpcb' : 'C_tpcb missing',
       ratio: ceilings.tpcb ? entry.placementsPerSecond / ceilings.tpcb : undefined,
       note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}${scaling}; group commit on; goal ${entry.connections === 8 ? '≥ 1.0×' : '≥ 0.25×'}${entry.connections === 50 ? ', p99 ≤ 50 ms' : ''}`,
+    });
+  }
+  // What one placement costs the machine beside what one tpcb transaction costs it (decision 104): with every core busy,
+  // the cores divided by the CPU per placement is the most this machine can place, whatever the code waits on.
+  if (eight?.cpu?.machineMs !== undefined) {
+    const { machineMs, serverMs, postgresMs, loadGeneratorMs } = eight.cpu;
+    const bound = (cpus().length * 1000) / machineMs;
+    const tpcb = ceilings.tpcbCpuMs === undefined ? '' : `; a tpcb transaction ${cpuMsText(ceilings.tpcbCpuMs)} ms`;
+    const boundRatio = ceilings.tpcb ? ` = ${(bound / ceilings.tpcb).toFixed(2)} × C_tpcb` : '';
+    rows.push({
+      name: 'CPU per placement, 8 players, whole machine',
+      figure: cpuMsText(machineMs),
+      unit: 'ms CPU',
+      ceiling: ceilings.tpcbCpuMs === undefined ? undefined : 'per tpcb txn',
+      ratio: ceilings.tpcbCpuMs === undefined ? undefined : machineMs / ceilings.tpcbCpuMs,
+      note: `server ${cpuMsText(serverMs)}, PostgreSQL ${cpuMsText(postgresMs)}, load generator ${cpuMsText(loadGeneratorMs)} ms${tpcb}; every core busy at this cost: at most ${Math.round(bound).toLocaleString('en-US')} bets/s${boundRatio}`,
     });
   }
   // The same 8 players with every placement committing alone (GROUP_COMMIT=off): what group commit gains (decision 074).

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from './http-servers.mjs';
+import { cpuMeterStart } from './cpu.mjs';
 import { workerServerStart } from './processes.mjs';
 
 const run = promisify(execFile);
@@ -72,8 +73,11 @@ async function placementsRun(server, { connections, seconds, warmupSeconds = 2 }
   };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
   refused = 0;
+  const meter = cpuMeterStart({ serverPid: server.pid });
   const result = await autocannon({ ...options, duration: seconds });
+  const cpu = meter.stop(result.requests.total);
   return {
+    cpu,
     connections,
     placementsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './http-servers.mjs';
 import { childStart, childStop, httpWaitOk, portFree } from './processes.mjs';
+import { processCpuMs } from './cpu.mjs';
 import { routeInitialFiles } from './web-bundle.mjs';
 
 /**
@@ -22,32 +22,6 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export function serverBundleUnavailable() {
   if (!existsSync(SERVER_BUNDLE)) return `no server bundle at ${SERVER_BUNDLE}: run \`npm run build\` first`;
   return undefined;
-}
-
-/** Clock ticks per second of /proc's CPU times. */
-let clockTicks;
-function clockTicksPerSecond() {
-  if (clockTicks === undefined) {
-    try {
-      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    } catch {
-      clockTicks = 100;
-    }
-  }
-  return clockTicks;
-}
-
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux), or undefined elsewhere. On a shared
- * machine it moves far less than wall time: a start that waited for the CPU shows it here, not in this figure.
- */
-function processCpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond();
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { cpuMeterStart } from './cpu.mjs';
 
 const run = promisify(execFile);
 
@@ -42,6 +43,7 @@ export async function pgbenchTpcb({ seconds, clients = 8, threads = 2, scale = 1
     const initStarted = performance.now();
     await run('pgbench', [...CONNECTION, '-i', '-q', '-s', String(scale), PGBENCH_DATABASE], { timeout: 300_000 });
     const initMs = performance.now() - initStarted;
+    const meter = cpuMeterStart();
     const { stdout } = await run('pgbench', [...CONNECTION, '-c', String(clients), '-j', String(threads), '-T', String(seconds), PGBENCH_DATABASE], {
       timeout: (seconds + 60) * 1000,
       maxBuffer: 16 * 1024 * 1024,
@@ -50,7 +52,17 @@ export async function pgbenchTpcb({ seconds, clients = 8, threads = 2, scale = 1
     if (!tps) throw new Error(`no tps in pgbench output:\n${stdout}`);
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
-    return { tps: Number(tps[1]), latencyAverageMs: latency ? Number(latency[1]) : undefined, failed: failed ? Number(failed[1]) : 0, initMs };
+    const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
+    // CPU per transaction: the machine's (PostgreSQL, pgbench and whatever else ran) and PostgreSQL's alone.
+    const cpu = processed ? meter.stop(Number(processed[1])) : undefined;
+    return {
+      tps: Number(tps[1]),
+      latencyAverageMs: latency ? Number(latency[1]) : undefined,
+      failed: failed ? Number(failed[1]) : 0,
+      initMs,
+      cpuMachineMs: cpu?.machineMs,
+      cpuPostgresMs: cpu?.postgresMs,
+    };
   } finally {
     await psql(`DROP DATABASE IF EXISTS ${PGBENCH_DATABASE}`).catch(() => {});
   }

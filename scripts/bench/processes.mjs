@@ -76,8 +76,8 @@ export async function httpWaitOk(url, handle, { startedAt, timeoutMs = 60_000, p
 
 /**
  * Starts a bench worker's real server (`tsx <worker> serve …`) and resolves with the one JSON line it prints when
- * listening (`{"port":…}`; with its log on, the server's own JSON lines come too), plus `stop`. The betting and
- * loyalty rows share it.
+ * listening (`{"port":…}`; with its log on, the server's own JSON lines come too), plus `pid` (the worker's, whose
+ * tree holds the server) and `stop`. The betting and loyalty rows share it.
  */
 export async function workerServerStart(label, nodeArgs, { cwd, env = process.env, timeoutMs = 180_000 } = {}) {
   const handle = childStart(process.execPath, nodeArgs, { cwd, env });
@@ -97,5 +97,5 @@ export async function workerServerStart(label, nodeArgs, { cwd, env = process.en
       reject(new Error(`${label} exited (${code}): ${handle.output()}`));
     });
   });
-  return { ...ready, stop: () => childStop(handle, 10_000) };
+  return { ...ready, pid: handle.child.pid, stop: () => childStop(handle, 10_000) };
 }
