@@ -710,6 +710,15 @@ await measure('betting', 'settlement of 10,000 open bets on PostgreSQL', async (
   });
 });
 
+/**
+ * The CPU one PGlite placement costs the server, which holds the database and answers on one thread, beside one
+ * C_pgl transaction (in-process, one thread too, so 1 / C_pgl of it): decision 104.
+ */
+function pgliteCpuText(cpu) {
+  if (cpu?.serverMs === undefined) return '';
+  return `; CPU per placement: server and its database ${cpuMsText(cpu.serverMs)} ms, load generator ${cpuMsText(cpu.loadGeneratorMs)} ms; a C_pgl transaction ${cpuMsText(1000 / ceilings.pgl)} ms`;
+}
+
 await measure('betting', 'bet placements through order/bet/singlePass on PGlite', async () => {
   // The ceiling is measured here too when the pglite section did not run, so the ratio is always from this run.
   if (ceilings.pgl === undefined) ceilings.pgl = (await pgliteBetLoop({ seconds })).txPerSecond;
@@ -721,7 +730,7 @@ await measure('betting', 'bet placements through order/bet/singlePass on PGlite'
     unit: 'bets/s',
     ceiling: 'C_pgl',
     ratio: entry.placementsPerSecond / ceilings.pgl,
-    note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}; C_pgl ${Math.round(ceilings.pgl)} tx/s; goal ≥ 0.45×`,
+    note: `p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, c${entry.connections}${refused}; C_pgl ${Math.round(ceilings.pgl)} tx/s; goal ≥ 0.45×${pgliteCpuText(entry.cpu)}`,
   });
 });
 
