@@ -20,11 +20,22 @@ function clockTicksPerSecond() {
   return clockTicks;
 }
 
-/** A process's /proc stat fields after its command name (field 3 onwards), or undefined when it is gone. */
-function statFields(pid) {
+/**
+ * A process's CPU from /proc/<pid>/stat: its parent, its own user + system ms, and the ms of its children it has
+ * reaped (a child that ended moves its time there); undefined when it is gone.
+ */
+function processStat(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(') ') + 2).split(' ');
+    // The fields after the command name, which may itself hold spaces and parentheses: state, ppid, …, utime (11),
+    // stime (12), cutime (13), cstime (14).
+    const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+    const ms = (ticks) => (ticks * 1000) / clockTicksPerSecond();
+    return {
+      parent: Number(fields[1]),
+      ownMs: ms(Number(fields[11]) + Number(fields[12])),
+      reapedMs: ms(Number(fields[13]) + Number(fields[14])),
+    };
   } catch {
     return undefined;
   }
@@ -35,39 +46,41 @@ function statFields(pid) {
  * wall time: a start that waited for the CPU shows it there, not in this figure.
  */
 export function processCpuMs(pid) {
-  const fields = statFields(pid);
-  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond() : undefined;
+  return processStat(pid)?.ownMs;
 }
 
-function processesListed() {
+/** Every process now running, by pid, with its CPU (`processStat`) and command name. */
+function processesStat() {
+  let pids = [];
   try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return [];
+    // Not Linux: no processes to read.
   }
-}
-
-function commandOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
+  const stats = new Map();
+  for (const pid of pids) {
+    const stat = processStat(pid);
+    if (!stat) continue;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      // Ended between the two reads.
+    }
+    stats.set(Number(pid), { ...stat, command });
   }
+  return stats;
 }
 
 /** CPU ms of `rootPid` and every process below it (tsx runs a worker's server in a grandchild). */
 export function processTreeCpuMs(rootPid) {
-  const parentOf = new Map();
-  for (const pid of processesListed()) {
-    const fields = statFields(pid);
-    if (fields) parentOf.set(Number(pid), Number(fields[1]));
-  }
+  const stats = processesStat();
   const inTree = (pid) => {
-    for (let at = pid, depth = 0; at > 1 && depth < 64; at = parentOf.get(at) ?? 0, depth += 1) if (at === rootPid) return true;
+    for (let at = pid, depth = 0; at > 1 && depth < 64; at = stats.get(at)?.parent ?? 0, depth += 1) if (at === rootPid) return true;
     return false;
   };
   let total = 0;
-  for (const pid of parentOf.keys()) if (inTree(pid)) total += processCpuMs(pid) ?? 0;
+  for (const [pid, stat] of stats) if (inTree(pid)) total += stat.ownMs;
   return total;
 }
 
@@ -77,15 +90,10 @@ export function processTreeCpuMs(rootPid) {
  * children's time, so the topmost such process (the postmaster) counts that too.
  */
 export function commandCpuMs(command) {
-  const matching = new Set(processesListed().filter((pid) => commandOf(pid).startsWith(command)));
+  const stats = processesStat();
+  const matches = (stat) => stat?.command.startsWith(command) ?? false;
   let total = 0;
-  for (const pid of matching) {
-    const fields = statFields(pid);
-    if (!fields) continue;
-    const own = Number(fields[11]) + Number(fields[12]);
-    const reaped = matching.has(fields[1]) ? 0 : Number(fields[13]) + Number(fields[14]);
-    total += ((own + reaped) * 1000) / clockTicksPerSecond();
-  }
+  for (const stat of stats.values()) if (matches(stat)) total += stat.ownMs + (matches(stats.get(stat.parent)) ? 0 : stat.reapedMs);
   return total;
 }
 
@@ -114,14 +122,14 @@ export function cpuMeterStart({ serverPid } = {}) {
   const self = process.cpuUsage();
   return {
     stop(operations) {
-      const per = (before, after) => (before === undefined || after === undefined || operations <= 0 ? undefined : (after - before) / operations);
+      const machineAfter = machineBusyMs();
+      if (machine === undefined || machineAfter === undefined || operations <= 0) return {};
       const selfUsed = process.cpuUsage(self);
-      const machineMs = per(machine, machineBusyMs());
       return {
-        machineMs,
-        postgresMs: machineMs === undefined ? undefined : per(postgres, commandCpuMs('postgres')),
-        serverMs: machineMs === undefined || serverPid === undefined ? undefined : per(server, processTreeCpuMs(serverPid)),
-        loadGeneratorMs: machineMs === undefined ? undefined : (selfUsed.user + selfUsed.system) / 1000 / operations,
+        machineMs: (machineAfter - machine) / operations,
+        postgresMs: (commandCpuMs('postgres') - postgres) / operations,
+        serverMs: server === undefined ? undefined : (processTreeCpuMs(serverPid) - server) / operations,
+        loadGeneratorMs: (selfUsed.user + selfUsed.system) / 1000 / operations,
       };
     },
   };
