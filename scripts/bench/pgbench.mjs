@@ -32,6 +32,17 @@ async function psql(sql) {
   await run('psql', [...CONNECTION, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { timeout: 60_000 });
 }
 
+/** Waits (up to 5 s) until no session is connected to `database`. */
+async function backendsGone(database) {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const { stdout } = await run('psql', [...CONNECTION, '-d', 'postgres', '-Atc', `select count(*) from pg_stat_activity where datname = '${database}'`], {
+      timeout: 5000,
+    });
+    if (stdout.trim() === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * pgbench tpcb-like at 8 clients (row 2 of the reference table): a scratch database at scale 10,
  * `pgbench -c 8 -j 2 -T <seconds>`, then the database is dropped whatever happened.
@@ -53,6 +64,8 @@ export async function pgbenchTpcb({ seconds, clients = 8, threads = 2, scale = 1
     const latency = /latency average = ([\d.]+) ms/.exec(stdout);
     const failed = /number of failed transactions: (\d+)/.exec(stdout);
     const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
+    // pgbench's backends end as it does; their CPU counts once the postmaster has reaped them (cpu.mjs), so wait for them.
+    await backendsGone(PGBENCH_DATABASE);
     // CPU per transaction: the machine's (PostgreSQL, pgbench and whatever else ran) and PostgreSQL's alone.
     const cpu = processed ? meter.stop(Number(processed[1])) : undefined;
     return {
